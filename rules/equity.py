@@ -122,14 +122,12 @@ lengthen the first compile."""
 
 
 @helper
-def _shut(eligible):
-    # The :func:`_winners` offsets: 0 where a player is eligible for the pot, else -2**40.
-    shut = np.zeros(eligible.shape, dtype=np.int64)
+def _shut(eligible, shut):
+    # Into shut (eligible's shape), the :func:`_winners` offsets: 0 where a player is eligible
+    # for the pot, else -2**40.
     for pot in range(eligible.shape[0]):
         for p in range(eligible.shape[1]):
-            if not eligible[pot, p]:
-                shut[pot, p] = -(np.int64(1) << 40)
-    return shut
+            shut[pot, p] = 0 if eligible[pot, p] else -(np.int64(1) << 40)
 
 
 @entry
@@ -151,7 +149,8 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
     every_pot = np.zeros(n_pots, dtype=np.int64)    # ones, filled: np.ones would compile a constructor of its own
     for k in range(n_pots):
         every_pot[k] = 1
-    shut = _shut(eligible)
+    shut = np.zeros((n_pots, n_players), dtype=np.int64)
+    _shut(eligible, shut)
     split = np.zeros(n_players + 1, dtype=np.int64)
     for w in range(1, n_players + 1):
         split[w] = unit // w
@@ -187,7 +186,8 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
 
 
 @entry
-def _enumerate_by_ranks(each_start, each_stub, n_draw, each_eligible, unit, cat_pos, straight_top, top5, each_shares):
+def _enumerate_by_ranks(each_start, each_stub, n_draw, each_eligible, unit, cat_pos, straight_top, top5, each_shares,
+                        each_boards, strength, shut, split, most, by_ranks, todo, once, twice, weights):
     """:func:`_enumerate` of one or two cards to come (a turn or a river), the same counts, with
     most boards ranked once for all the boards of their ranks.
 
@@ -200,29 +200,29 @@ def _enumerate_by_ranks(each_start, each_stub, n_draw, each_eligible, unit, cat_
 
     G spots of one shape at once, each one's arguments along a first axis (each_start (G, players,
     6), each_stub (G, m), each_eligible (G, pots, players)): the shares into each_shares (G, pots,
-    players; made by the caller: a 3-d constructor would be one more compile), returns the boards (G,).
+    players) and the boards into each_boards (G,), both zeros. The caller makes them and the
+    scratch (:func:`_by_ranks_scratch`): an array made here would compile its constructor too.
     """
-    each_boards = np.zeros(each_eligible.shape[0], dtype=np.int64)
+    n_players = each_start.shape[1]
+    for w in range(1, n_players + 1):
+        split[w] = unit // w
     for g in range(each_eligible.shape[0]):
-        start, stub, eligible = each_start[g], each_stub[g], each_eligible[g]
-        n_players = start.shape[0]
+        start, stub, eligible, shares = each_start[g], each_stub[g], each_eligible[g], each_shares[g]
         n_pots = eligible.shape[0]
         m = stub.shape[0]
-        shares = np.zeros((n_pots, n_players), dtype=np.int64)
-        strength = np.zeros(n_players, dtype=np.int64)
-        shut = _shut(eligible)
-        split = np.zeros(n_players + 1, dtype=np.int64)
-        for w in range(1, n_players + 1):
-            split[w] = unit // w
-        most = np.zeros(4, dtype=np.int64)     # the most cards of each suit a hand holds with the board
-        for p in range(n_players):
-            for s in range(4):
-                most[s] = max(most[s], start[p, _SC] >> (s << 2) & 15)
+        _shut(eligible, shut)
+        for s in range(4):      # the most cards of each suit a hand holds with the board
+            most[s] = 0
+            for p in range(n_players):
+                held = start[p, _SC] >> (s << 2) & 15
+                if held > most[s]:  # noqa: PLR1730 (max(): one more builtin to compile)
+                    most[s] = held
         # What to rank: (first card, second card, boards, whether the cards' suits count) a row,
         # the boards that make or change a flush one by one, then one row per set of ranks of the
         # others (their cards as rank * 4: suit 0, the known cards' suits counting instead).
-        by_ranks = np.zeros((13, 13), dtype=np.int64)
-        todo = np.zeros((m * (m - 1) // 2 + m + 169, 4), dtype=np.int64)
+        for ra in range(13):
+            for rb in range(13):
+                by_ranks[ra, rb] = 0
         rows = 0
         boards = 0
         for i in range(m):
@@ -244,10 +244,8 @@ def _enumerate_by_ranks(each_start, each_stub, n_draw, each_eligible, unit, cat_
                     todo[rows, 0] = ra << 2
                     todo[rows, 1] = rb << 2
                     todo[rows, 2] = by_ranks[ra, rb]
+                    todo[rows, 3] = 0
                     rows += 1
-        once = np.zeros((n_players, 6), dtype=np.int64)
-        twice = np.zeros((n_players, 6), dtype=np.int64)
-        weights = np.zeros(n_pots, dtype=np.int64)
         for row in range(rows):
             for p in range(n_players):
                 add_card(start[p], once[p], todo[row, 0])
@@ -261,11 +259,18 @@ def _enumerate_by_ranks(each_start, each_stub, n_draw, each_eligible, unit, cat_
             for k in range(n_pots):
                 weights[k] = todo[row, 2]
             _distribute_called(strength, shut, split, weights, shares)
-        for k in range(n_pots):
-            for p in range(n_players):
-                each_shares[g, k, p] = shares[k, p]
         each_boards[g] = boards
-    return each_boards
+
+
+def _by_ranks_scratch(players: int, pots: int, stub: int) -> tuple[np.ndarray, ...]:
+    """The scratch of :func:`_enumerate_by_ranks` for spots of one shape: each hand's strength on
+    a board; the :func:`_shut` offsets; a tied winner's share by winners (0 for none); the most
+    cards of each suit a hand holds; the boards by their two ranks; the rows to rank (at most
+    every pair of the stub's cards, every card, every two ranks); each hand with one card and with
+    two more; each pot's boards of the row."""
+    return (np.empty(players, np.int64), np.empty((pots, players), np.int64), np.zeros(players + 1, np.int64),
+            np.empty(4, np.int64), np.empty((13, 13), np.int64), np.empty((stub * (stub - 1) // 2 + stub + 169, 4), np.int64),
+            np.empty((players, 6), np.int64), np.empty((players, 6), np.int64), np.empty(pots, np.int64))
 
 
 @inlined
@@ -367,7 +372,8 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     split = np.zeros(n_players + 1, dtype=np.int64)
     for w in range(1, n_players + 1):
         split[w] = unit // w
-    shut = _shut(eligible)
+    shut = np.zeros((n_pots, n_players), dtype=np.int64)
+    _shut(eligible, shut)
     # Boards by pot and set of winners (a bit pattern), split among them once at the end.
     won = np.zeros((n_pots, 1 << n_players), dtype=np.int64)
 
@@ -800,7 +806,10 @@ def _counted_shares(holes, board, eligible, order: RankOrder,
                 in_stub = np.ascontiguousarray(np.nonzero(stub[these])[1].reshape(len(these), -1))
                 args = (draw, rows, unit, tables.cat_pos, tables.straight_top, tables.top5)
                 if kind is by_ranks:
-                    boards[these] = _enumerate_by_ranks(start, in_stub, *args, counted)
+                    counted_boards = np.zeros(len(these), dtype=np.int64)
+                    _enumerate_by_ranks(start, in_stub, *args, counted, counted_boards,
+                                        *_by_ranks_scratch(players, pots, in_stub.shape[1]))
+                    boards[these] = counted_boards
                 else:
                     walked = [_enumerate(start[g], in_stub[g], draw, rows[g], *args[2:])
                               for g in range(len(these))]

@@ -66,6 +66,7 @@ Traceback (most recent call last):
 ValueError: Ad is seen twice (box Ah Ad 7c 5s 2d, up card Ad, other cards -): cannot enumerate a deal
 """
 
+# ruff: noqa: FURB136, PLR1730 (the kernels compare rather than call min() or max(): see _ints)
 from __future__ import annotations
 
 import functools
@@ -76,7 +77,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from rules.cards import Card, format_cards, parse_cards
-from rules.compiled import kernel
+from rules.compiled import inlined, kernel
 from rules.evaluator import add_card_masks, evaluate_many, mask_strength, rank_tables
 from rules.sixcard import DEFAULT_RULES, DealerQualifier, DealerReplaces, SixcardRules
 
@@ -100,14 +101,17 @@ _helper = kernel(from_python=False, error_model="numpy")
 """A step only the kernels call."""
 
 
-_ZERO, _NONE, _FIVE_CARDS = np.int64(0), np.int64(-1), np.int64(5)
+_ZERO, _NONE, _FOUR, _FIVE_CARDS, _SIX = np.int64(0), np.int64(-1), np.int64(4), np.int64(5), np.int64(6)
+_MOST_COUNTS = np.int64(11)
+"""The most counts one entry adds to the count vector (``_weights``): all, per card (4), per pair (6)."""
 
 
 @_helper
 def _ints(size, value):
-    """``size`` int64 entries, each ``value``. The kernels make their arrays with this, ``_zeros``,
-    ``_no_cards`` and np.empty only: each NumPy spelling (zeros, full) compiles constructors of
-    its own on a first run."""
+    """``size`` int64 entries, each ``value``. The kernels make their arrays with this, ``_zeros``
+    and ``_int_rows`` only: np.empty and each NumPy spelling (zeros, full) compile constructors of
+    their own for each kind of kernel on a first run; in these three they compile once. Nor do they
+    call min() or max(): each builtin compiles too, where a comparison is plain arithmetic."""
     out = np.empty(size, dtype=np.int64)
     for i in range(size):
         out[i] = value
@@ -124,13 +128,9 @@ def _zeros(size):
 
 
 @_helper
-def _no_cards(size):
-    """(size, 2) int64 of -1: the drawn cards of final hands before any is set (see ``_ints``)."""
-    out = np.empty((size, 2), dtype=np.int64)
-    for i in range(size):
-        out[i, 0] = -1
-        out[i, 1] = -1
-    return out
+def _int_rows(rows, width):
+    """(rows, width) int64 not set: room the kernel fills before it reads (see ``_ints``)."""
+    return np.empty((rows, width), dtype=np.int64)
 
 
 @_kernel
@@ -158,30 +158,24 @@ def _below(arr, lo, hi, s):
 
 
 @_helper
-def _argsort(keys):
-    """The indices that sort ``keys``, equal keys in their order (a bottom-up merge sort).
-
-    Written out: numpy's argsort compiles its generic sorts, seconds of a first run's compiling."""
-    n = keys.shape[0]
-    order = np.empty(n, dtype=np.int64)     # filled, not np.arange: one array constructor fewer to compile
-    spare = np.empty(n, dtype=np.int64)
-    for i in range(n):
-        order[i] = i
-    width = 1
-    while width < n:
-        for lo in range(0, n, 2 * width):
-            mid, hi = min(lo + width, n), min(lo + 2 * width, n)
-            a, b = lo, mid
-            for at in range(lo, hi):
-                if a < mid and (b >= hi or keys[order[a]] <= keys[order[b]]):
-                    spare[at] = order[a]
-                    a += 1
-                else:
-                    spare[at] = order[b]
-                    b += 1
-        order, spare = spare, order
-        width *= 2
-    return order
+def _by_level(values, keys, levels):
+    """``values`` and their ``keys`` (each one of the sorted ``levels``) in the keys' order, equal
+    keys in their order: a counting sort (no comparison sort to compile)."""
+    n_levels = levels.shape[0]
+    place = _ints(keys.shape[0], _NONE)     # each key's in levels
+    start = _ints(n_levels + 1, _ZERO)
+    for i in range(keys.shape[0]):
+        place[i] = _below(levels, _ZERO, n_levels, keys[i])
+        start[place[i] + 1] += 1
+    for r in range(n_levels):
+        start[r + 1] += start[r]
+    sorted_values = _ints(keys.shape[0], _NONE)
+    sorted_keys = _ints(keys.shape[0], _NONE)
+    for i in range(keys.shape[0]):
+        sorted_values[start[place[i]]] = values[i]
+        sorted_keys[start[place[i]]] = keys[i]
+        start[place[i]] += 1
+    return sorted_values, sorted_keys
 
 
 def _hidden_patterns() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -263,7 +257,8 @@ def _weights(kind, members, avail, n, index, weight, scratch):
             k += 1
         for a in range(4):
             for b in range(a + 1, 4):
-                lo, hi = min(members[a], members[b]), max(members[a], members[b])
+                lo = members[a] if members[a] < members[b] else members[b]
+                hi = members[a] + members[b] - lo
                 index[k], weight[k] = _BY_CARD + n + lo * n + hi, 1.0
                 k += 1
         return k
@@ -319,8 +314,9 @@ def _avoiding(counts, x, y, rx, ry, n):
         out -= counts[1 + rx] + counts[_BY_CARD + x]
     if y >= 0:
         out -= counts[1 + ry] + counts[_BY_CARD + y]
-        out += counts[_PAIRS + 13 * min(rx, ry) + max(rx, ry)]
-        out += counts[_BY_CARD + n + min(x, y) * n + max(x, y)]
+        low_rank, low = rx if rx < ry else ry, x if x < y else y      # the higher: the sum less the lower
+        out += counts[_PAIRS + 13 * low_rank + (rx + ry - low_rank)]
+        out += counts[_BY_CARD + n + low * n + (x + y - low)]
     return out
 
 
@@ -352,10 +348,10 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
         if strengths[h] >= 0:
             prank[h] = level_of[strengths[h]]
             win[h] = 1.0 + beta * pay[strengths[h] >> 20]
-    top_level = -1
+    last = r_q      # the last level the sweep needs: the qualifier's or the strongest hand's
     for h in range(hands):
-        top_level = max(top_level, prank[h])
-    last = max(top_level, r_q)
+        if prank[h] > last:
+            last = prank[h]
     # final hands by level (a counting sort)
     pstart = _ints(n_levels + 1, _ZERO)
     for h in range(hands):
@@ -364,7 +360,7 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
     for r in range(n_levels):
         pstart[r + 1] += pstart[r]
     pfill = pstart[:n_levels].copy()
-    pranked = np.empty(pstart[n_levels], dtype=np.int64)
+    pranked = _ints(pstart[n_levels], _NONE)
     for h in range(hands):
         r = prank[h]
         if r >= 0:
@@ -372,7 +368,8 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
             pfill[r] += 1
     # the dealer's flushes: out of their pattern's level (-1), into their own (+1)
     n_pat = pat_ranks.shape[0]
-    flush_cards = np.empty((n_pat, 4), dtype=np.int64)
+    flush_cards = _int_rows(n_pat, _FOUR)
+    flush_pattern = _ints(n_pat, _NONE)
     fstart = _ints(n_levels + 1, _ZERO)
     flushes = np.int64(0)
     for p in range(n_pat):
@@ -386,26 +383,22 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
         if whole:
             fstart[pat_level[p] + 1] += 1
             fstart[pat_flush[p] + 1] += 1
+            flush_pattern[flushes] = p
             flushes += 1
     for r in range(n_levels):
         fstart[r + 1] += fstart[r]
     ffill = fstart[:n_levels].copy()
-    moves = np.empty(2 * flushes, dtype=np.int64)     # flush f out of its pattern's level: -1 - f
-    f = np.int64(0)
-    for p in range(n_pat):
-        if pat_flush[p] < 0:
-            continue
-        if at[pat_ranks[p, 0] * 4 + up_suit] >= 0 and at[pat_ranks[p, 1] * 4 + up_suit] >= 0 and at[
-                pat_ranks[p, 2] * 4 + up_suit] >= 0 and at[pat_ranks[p, 3] * 4 + up_suit] >= 0:
-            moves[ffill[pat_level[p]]] = -1 - f
-            ffill[pat_level[p]] += 1
-            moves[ffill[pat_flush[p]]] = f
-            ffill[pat_flush[p]] += 1
-            f += 1
+    moves = _ints(2 * flushes, _NONE)     # flush f out of its pattern's level: -1 - f
+    for f in range(flushes):
+        p = flush_pattern[f]
+        moves[ffill[pat_level[p]]] = -1 - f
+        ffill[pat_level[p]] += 1
+        moves[ffill[pat_flush[p]]] = f
+        ffill[pat_flush[p]] += 1
     counts = _zeros(_BY_CARD + n + n * n)
-    index = np.empty(11, dtype=np.int64)
-    weight = np.empty(11, dtype=np.float64)
-    scratch = np.empty((4, 4), dtype=np.int64)
+    index = _ints(_MOST_COUNTS, _NONE)
+    weight = _zeros(_MOST_COUNTS)
+    scratch = _int_rows(_FOUR, _FOUR)
     lt = _zeros(hands)
     le = _zeros(hands)
     nq = _zeros(hands)
@@ -420,7 +413,7 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
     for r in range(last + 1):
         if r == r_q:
             # without a game: the same for every final hand that drew the same cards
-            by_drawn = np.empty((n + 1) * (n + 1), dtype=np.float64)
+            by_drawn = _zeros((n + 1) * (n + 1))
             by_drawn[0] = counts[0]
             for x in range(n):
                 by_drawn[x + 1] = _avoiding(counts, x, np.int64(-1), unseen[x] >> 2, np.int64(-1), n)
@@ -428,7 +421,11 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
                     by_drawn[(x + 1) * (n + 1) + y + 1] = _avoiding(counts, x, y, unseen[x] >> 2, unseen[y] >> 2, n)
             for h in range(hands):
                 x, y = xs[h, 0], xs[h, 1]
-                nq[h] = by_drawn[(min(x, y) + 1) * (n + 1) + max(x, y) + 1] if y >= 0 else by_drawn[x + 1]
+                if y < 0:
+                    nq[h] = by_drawn[x + 1]
+                else:
+                    low = x if x < y else y
+                    nq[h] = by_drawn[(low + 1) * (n + 1) + (x + y - low) + 1]
         if r >= r_q:    # below the qualifier no final hand needs them
             for q in range(pstart[r], pstart[r + 1]):
                 h = pranked[q]
@@ -449,6 +446,12 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
                 h = pranked[q]
                 le[h] = _avoiding(counts, xs[h, 0], xs[h, 1], rx[h], ry[h], n)
     return prank, win, lt, le, nq, rx, ry
+
+
+@inlined
+def _ante_or_game(game):
+    """The better, for the player, of taking the ante (1) and buying the dealer's game worth ``game``."""
+    return 1.0 if game < 1.0 else game
 
 
 @_helper
@@ -528,11 +531,11 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
     while no_game < pat_ranks.shape[0] and pat_level[no_game] < r_q:
         no_game += 1
     most = 5 * no_game
-    kinds = np.empty(most, dtype=np.int64)
-    members = np.empty((most, 4), dtype=np.int64)
-    lists = np.empty((most, 4), dtype=np.int64)
-    bg = np.empty(32 * no_game + n, dtype=np.int64)
-    cards = np.empty(4, dtype=np.int64)
+    kinds = _ints(most, _NONE)
+    members = _int_rows(most, _FOUR)
+    lists = _int_rows(most, _FOUR)
+    bg = _ints(32 * no_game + n, _NONE)
+    cards = _ints(_FOUR, _NONE)
     none = np.int64(-1)
     e = np.int64(0)
     w = np.int64(0)
@@ -548,7 +551,7 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
                 top = pat_ranks[p, a]
         kept = ranks & ~(np.int64(1) << top)
         if w + 4 * (n + 1) > bg.shape[0]:     # room for this pattern's lists
-            bigger = np.empty(2 * bg.shape[0] + 4 * (n + 1), dtype=np.int64)
+            bigger = _ints(2 * bg.shape[0] + 4 * (n + 1), _NONE)
             for i in range(w):
                 bigger[i] = bg[i]
             bg = bigger
@@ -599,7 +602,8 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
 
 
 @_kernel
-def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, class_start, xs, rx, ry):
+def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, class_start, xs, rx, ry, weight,
+                bought_levels):
     """Σ over no-game dealer hands of max(take the ante, buy his game) for each final hand of a
     class of player hands (strength ``reps[c]``, paying ``wins[c]``): the hands of class c are
     class_start[c] to class_start[c + 1] of ``xs``/``rx``/``ry`` (drawn cards and their ranks),
@@ -610,70 +614,55 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, c
     the pay and on how many cards qualify him (k) alone: the vector of those values is made once
     per pay. The entries some bought game of which is not below the strength of the pay's first
     class (few) are then ranked against it one by one; each next class of the pay, stronger,
-    ranks again only the entries with a bought game between the two."""
+    ranks again only the entries with a bought game between the two.
+
+    ``weight``: (entries, ``_MOST_COUNTS``) float64 for the counts of each entry, the caller's (a
+    float table made here would compile a constructor of its own); ``bought_levels``: the distinct
+    strengths of the bought games from the weakest class up, ascending."""
     classes = reps.shape[0]
     total = kinds.shape[0]
     size = _BY_CARD + n + n * n
-    index = np.empty((total, 11), dtype=np.int64)
-    weight = np.empty((total, 11), dtype=np.float64)
-    used = np.empty(total, dtype=np.int64)
-    scratch = np.empty((4, 4), dtype=np.int64)
+    index = _int_rows(total, _MOST_COUNTS)
+    used = _ints(total, _ZERO)
+    scratch = _int_rows(_FOUR, _FOUR)
     for e in range(total):
         used[e] = _weights(kinds[e], members[e], avail, n, index[e], weight[e], scratch)
     weakest = reps[0]
     for c in range(classes):
-        weakest = min(weakest, reps[c])
-    # The entries some bought game of which ties or beats the weakest class, by their strongest;
-    # and each of their bought games' strengths from the weakest class up, weakest first.
-    top = _ints(total, _NONE)
-    n_strong = np.int64(0)
-    n_events = np.int64(0)
+        if reps[c] < weakest:
+            weakest = reps[c]
+    # The entries some bought game of which ties or beats the weakest class, and their strongest;
+    # and each distinct bought game of theirs from the weakest class up (a list is sorted: those
+    # are found, not scanned for); then both by strength, weakest first.
+    most_events = np.int64(0)
     for e in range(total):
+        for part in range(0, 4, 2):
+            if lists[e, part] >= 0:
+                most_events += lists[e, part + 1] - lists[e, part]
+    strong_found, events_found = _int_rows(np.int64(2), total), _int_rows(np.int64(2), most_events)
+    strong, strong_top, event_entry, event_level = strong_found[0], strong_found[1], events_found[0], events_found[1]
+    n_strong = n_events = np.int64(0)
+    for e in range(total):
+        top = np.int64(-1)
         for part in range(0, 4, 2):
             lo, hi = lists[e, part], lists[e, part + 1]
             if lo >= 0 and hi > lo:
-                top[e] = max(top[e], bg[hi - 1])
-                # a list is sorted: its games from the weakest class up are found, not scanned for
+                if bg[hi - 1] > top:
+                    top = bg[hi - 1]
                 for i in range(lo + _below(bg, lo, hi, weakest), hi):
                     if i == lo or bg[i] != bg[i - 1]:
-                        n_events += 1
-        if top[e] >= weakest:
-            n_strong += 1
-    strong = np.empty(n_strong, dtype=np.int64)
-    strong_top = np.empty(n_strong, dtype=np.int64)
-    event_level = np.empty(n_events, dtype=np.int64)
-    event_entry = np.empty(n_events, dtype=np.int64)
-    n_strong = np.int64(0)
-    n_events = np.int64(0)
-    for e in range(total):
-        if top[e] < weakest:
-            continue
-        strong[n_strong] = e
-        strong_top[n_strong] = top[e]
-        n_strong += 1
-        for part in range(0, 4, 2):
-            lo, hi = lists[e, part], lists[e, part + 1]
-            if lo >= 0:
-                for i in range(lo + _below(bg, lo, hi, weakest), hi):
-                    if i == lo or bg[i] != bg[i - 1]:
-                        event_level[n_events] = bg[i]
                         event_entry[n_events] = e
+                        event_level[n_events] = bg[i]
                         n_events += 1
-    by_top = _argsort(strong_top)
-    perm = np.empty(n_strong, dtype=np.int64)
-    top_sorted = np.empty(n_strong, dtype=np.int64)
-    for i in range(n_strong):
-        perm[i] = strong[by_top[i]]
-        top_sorted[i] = strong_top[by_top[i]]
-    by_level = _argsort(event_level)
-    events = np.empty(n_events, dtype=np.int64)
-    levels_sorted = np.empty(n_events, dtype=np.int64)
-    for i in range(n_events):
-        events[i] = event_entry[by_level[i]]
-        levels_sorted[i] = event_level[by_level[i]]
-    out = np.empty(class_start[classes], dtype=np.float64)
+        if top >= weakest:
+            strong[n_strong] = e
+            strong_top[n_strong] = top
+            n_strong += 1
+    perm, top_sorted = _by_level(strong[:n_strong], strong_top[:n_strong], bought_levels)
+    events, levels_sorted = _by_level(event_entry[:n_events], event_level[:n_events], bought_levels)
+    out = _zeros(class_start[classes])
     run = _zeros(size)
-    held = np.empty(total, dtype=np.float64)      # the value each entry is counted at in ``run``
+    held = _zeros(total)      # the value each entry is counted at in ``run``
     current = -1.0
     previous = np.int64(-1)
     for c in range(classes):
@@ -683,13 +672,14 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, c
             # a new pay: every entry at its value below every bought game, then those that
             # some bought game ties or beats, ranked against the class
             current = win
-            run[:] = 0.0
+            for i in range(size):
+                run[i] = 0.0
             for e in range(total):
                 value = 0.0
                 if lists[e, 0] >= 0:
-                    value += max(-1.0 + win * (lists[e, 1] - lists[e, 0]) / n_pool, 1.0)
+                    value += _ante_or_game(-1.0 + win * (lists[e, 1] - lists[e, 0]) / n_pool)
                 if lists[e, 2] >= 0:
-                    value -= max(-1.0 + win * (lists[e, 3] - lists[e, 2]) / n_pool, 1.0)
+                    value -= _ante_or_game(-1.0 + win * (lists[e, 3] - lists[e, 2]) / n_pool)
                 held[e] = value
                 if value != 0.0:
                     for j in range(used[e]):
@@ -707,7 +697,7 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, c
                 lo, hi = lists[e, part], lists[e, part + 1]
                 if lo >= 0:
                     above = hi - lo - _below(bg, lo, hi, s + 1)
-                    part_value = max(-1.0 + (win * _below(bg, lo, hi, s) - lose * above) / n_pool, 1.0)
+                    part_value = _ante_or_game(-1.0 + (win * _below(bg, lo, hi, s) - lose * above) / n_pool)
                     value += part_value if part == 0 else -part_value
             change = value - held[e]
             if change == 0.0:
@@ -727,7 +717,7 @@ def _combine(prank, xs, win, lose, r_q, n, lt, le, nq, no_game):
     dealer hands below it win ``win[h]``, those above it lose ``lose``, ties are returned, and
     the dealers without a game give ``no_game[h]`` (the ante from each, or the better of the ante
     and his bought game, summed by ``_class_sums``)."""
-    out = np.empty(prank.shape[0], dtype=np.float64)
+    out = _zeros(prank.shape[0])
     for h in range(prank.shape[0]):
         r = prank[h]
         if r < 0:
@@ -742,7 +732,7 @@ def _combine(prank, xs, win, lose, r_q, n, lt, le, nq, no_game):
     return out
 
 
-@_helper
+@inlined
 def _after_buy_at(n, d1, c, d2):
     """Where the final hand "buy d1, exchange card c of six for d2" is valued in ``_tree_hands``' layout."""
     if c < 5 and d2 < d1:
@@ -750,30 +740,38 @@ def _after_buy_at(n, d1, c, d2):
     return 1 + 6 * n + (d1 * 6 + c) * n + d2
 
 
+@inlined
+def _played_or_folded(value):
+    # max(value, -1.0) as the builtin orders them (a NaN value stays NaN), without compiling it
+    return -1.0 if value < -1.0 else value
+
+
 @_kernel
 def _decision_values(v, n, buy_cost, exchange_cost):
     """From the values of playing each final hand (``_tree_hands``' layout): the EV of each
     exchange at the first decision, of buying, and after each bought card of playing and of
-    exchanging each of the six cards."""
-    exchange = np.empty(5, dtype=np.float64)
+    exchanging each of the six cards (``exchange6``: card c after buying d1 at d1 * 6 + c).
+    A final hand is played or folded (-1), whichever is worth more."""
+    exchange = _zeros(_FIVE_CARDS)
     for c in range(5):
         total = 0.0
         for d in range(n):
-            total += max(v[1 + c * n + d], -1.0)
+            total += _played_or_folded(v[1 + c * n + d])
         exchange[c] = -exchange_cost + total / n
-    play6 = np.empty(n, dtype=np.float64)
-    exchange6 = np.empty((n, 6), dtype=np.float64)
+    play6 = _zeros(n)
+    exchange6 = _zeros(n * 6)
     buy = 0.0
     for d1 in range(n):
         play6[d1] = v[1 + 5 * n + d1]
-        best = max(-1.0, play6[d1])
+        best = play6[d1] if play6[d1] > -1.0 else -1.0
         for c in range(6):
             total = 0.0
             for d2 in range(n):
                 if d2 != d1:
-                    total += max(v[_after_buy_at(n, d1, c, d2)], -1.0)
-            exchange6[d1, c] = -exchange_cost + total / (n - 1)
-            best = max(best, exchange6[d1, c])
+                    total += _played_or_folded(v[_after_buy_at(n, d1, c, d2)])
+            exchange6[d1 * 6 + c] = -exchange_cost + total / (n - 1)
+            if exchange6[d1 * 6 + c] > best:
+                best = exchange6[d1 * 6 + c]
         buy += best
     return exchange, -buy_cost + buy / n, play6, exchange6
 
@@ -789,9 +787,9 @@ def _tree_hands(orig, unseen, cat_pos, st, top5):
     n = unseen.shape[0]
     size = 1 + 5 * n + n + n * 6 * n
     strengths = _ints(size, _NONE)
-    xs = _no_cards(size)
-    h6 = np.empty(6, dtype=np.int64)
-    h5 = np.empty(5, dtype=np.int64)
+    xs = _ints(2 * size, _NONE).reshape(size, 2)     # the drawn cards, none yet
+    h6 = _ints(_SIX, _NONE)
+    h5 = _ints(_FIVE_CARDS, _NONE)
     for a in range(5):
         h5[a] = orig[a]
     strengths[0] = _eval(h5, np.int64(5), cat_pos, st, top5)
@@ -839,7 +837,7 @@ def _without_card(strengths, m, drop):
     n = m - 1
     size = 1 + 5 * n + n + n * 6 * n
     out = _ints(size, _NONE)
-    xs = _no_cards(size)
+    xs = _ints(2 * size, _NONE).reshape(size, 2)     # the drawn cards, none yet
     out[0] = strengths[0]
     for d in range(n):
         e = d + 1 if d >= drop else d
@@ -987,7 +985,7 @@ def _ranked_values(strengths: np.ndarray, xs: np.ndarray, up: int, unseen: np.nd
         no_game = nq.copy()
         no_game[by_class] = _class_sums(strengths[strong][first], win[strong][first], lose, float(n_pool), n, kinds,
                                         members, lists, bg, avail, class_start, np.take(xs, by_class, axis=0),
-                                        rx[by_class], ry[by_class])
+                                        rx[by_class], ry[by_class], np.empty((len(kinds), _MOST_COUNTS)), bought_levels)
         classes["count"] = int(uniq.size)
     return _combine(prank, xs, win, lose, r_q, n, lt, le, nq, no_game)
 
@@ -1068,7 +1066,7 @@ class DrawTree:
         _, _, play6, exchange6 = self.decided
         six = self.orig + (int(self.unseen[d1]),)
         return [("fold", -1.0), ("play", float(play6[d1]))] + [
-            (f"exchange {_text(six[c])}", float(exchange6[d1, c])) for c in range(6)]
+            (f"exchange {_text(six[c])}", float(exchange6[d1 * 6 + c])) for c in range(6)]
 
     def after_buy_options(self, bought: int) -> list[tuple[str, float]]:
         """(option, EV) after buying the card ``bought``: fold, play, exchange each of six cards."""

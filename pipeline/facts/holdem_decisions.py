@@ -12,51 +12,53 @@ import numpy as np
 from rules.compiled import entry
 
 
-@entry
 def decision_rows(hand, player, street, kind, amount, amount_valid, to_call, bet_level, bet_level_valid,
-                  is_all_in, is_decision, is_entry, is_aggressive, is_fold, invested_sign):   # pragma: no cover
+                  is_all_in, is_decision, is_entry, is_aggressive, is_fold, invested_sign):
     """Per row (all int64 but the flags, a hand's rows together and in their order, ``hand`` never
     going down; ``street`` from -1, ``kind`` from 0, the flags and ``invested_sign`` per kind):
     ``(invested_before, count_out_before, entries, increment, has_increment, raise_level,
     level_known, decision_no, at_level)``, as ``decision_context`` names them. A hand's players and
-    streets are looked up in a few slots reset per hand, instead of grouping every row by sort."""
+    streets are looked up in a few slots reset per hand, instead of grouping every row by sort.
+
+    The arrays are made here, not in the kernel: each constructor compiled there cost a first
+    run more than the walk."""
     n = len(hand)
-    invested_before = np.zeros(n, np.int64)
-    count_out_before = np.zeros(n, np.int64)
-    entries = np.zeros(n, np.int64)
-    increment = np.zeros(n, np.int64)
-    has_increment = np.zeros(n, np.bool_)
-    raise_level = np.zeros(n, np.int64)
-    level_known = np.zeros(n, np.bool_)
-    decision_no = np.zeros(n, np.int64)
-    at_level = np.zeros(n, np.int64)
-    streets = 1
-    longest = 0
-    start = 0
-    for i in range(n):
-        if street[i] < -1 or not 0 <= kind[i] < len(is_decision):
-            raise ValueError("decision context: a street or action code out of range")
-        streets = max(streets, street[i] + 2)
-        if i > 0 and hand[i] != hand[i - 1]:
-            if hand[i] < hand[i - 1]:
-                raise ValueError("decision context: a hand's rows must come together, hands in order")
-            longest = max(longest, i - start)
-            start = i
-    longest = max(longest, n - start)
-    # per player slot of the hand: his key, chips in; per slot and street: decisions, the level
-    # of his last one and how many at it; per street: the decisions' running figures
-    keys = np.empty(longest, np.int64)
-    invested = np.zeros(longest, np.int64)
-    decisions = np.zeros((longest, streets), np.int64)
-    last_level = np.zeros((longest, streets), np.int64)
-    at_last_level = np.zeros((longest, streets), np.int64)
-    seen_street = np.zeros(streets, np.bool_)
-    first_level = np.zeros(streets, np.int64)
-    first_known = np.zeros(streets, np.bool_)
-    street_entries = np.zeros(streets, np.int64)
-    street_aggressive = np.zeros(streets, np.int64)
-    largest = np.zeros(streets, np.int64)
-    has_largest = np.zeros(streets, np.bool_)
+    if n and (street.min() < -1 or kind.min() < 0 or kind.max() >= len(is_decision)):
+        raise ValueError("decision context: a street or action code out of range")
+    if (np.diff(hand) < 0).any():
+        raise ValueError("decision context: a hand's rows must come together, hands in order")
+    streets = int(street.max()) + 2 if n else 1
+    longest = int(np.diff(np.flatnonzero(np.diff(hand)) + 1, prepend=0, append=n).max()) if n else 0  # a hand's rows
+    numbers, flags = np.zeros((7, n), np.int64), np.zeros((2, n), np.bool_)
+    _walk(hand, player, street, kind, amount, amount_valid, to_call, bet_level, bet_level_valid, is_all_in,
+          is_decision, is_entry, is_aggressive, is_fold, invested_sign, numbers, flags,
+          np.zeros((2, longest), np.int64), np.zeros((3, longest, streets), np.int64),
+          np.zeros((4, streets), np.int64), np.zeros((3, streets), np.bool_))
+    invested_before, count_out_before, entries, increment, raise_level, decision_no, at_level = numbers
+    has_increment, level_known = flags
+    return (invested_before, count_out_before, entries, increment, has_increment, raise_level, level_known,
+            decision_no, at_level)
+
+
+@entry
+def _walk(hand, player, street, kind, amount, amount_valid, to_call, bet_level, bet_level_valid, is_all_in,
+          is_decision, is_entry, is_aggressive, is_fold, invested_sign, numbers, flags, per_slot, per_slot_street,
+          per_street, per_street_flags):   # pragma: no cover
+    """:func:`decision_rows`' walk, into ``numbers`` (invested_before, count_out_before, entries,
+    increment, raise_level, decision_no, at_level) and ``flags`` (has_increment, level_known). The
+    scratch, zeros: per player slot of the hand (rows: his key,
+    chips in); per slot and street (decisions, the level of his last one and how many at it); per
+    street, the decisions' running figures (first level, entries, aggressive, largest increment;
+    flags: seen, first level known, has a largest)."""
+    n = len(hand)
+    invested_before, count_out_before, entries, increment = numbers[0], numbers[1], numbers[2], numbers[3]
+    raise_level, decision_no, at_level = numbers[4], numbers[5], numbers[6]
+    has_increment, level_known = flags[0], flags[1]
+    keys, invested = per_slot[0], per_slot[1]
+    decisions, last_level, at_last_level = per_slot_street[0], per_slot_street[1], per_slot_street[2]
+    first_level, street_entries, street_aggressive, largest = per_street[0], per_street[1], per_street[2], per_street[3]
+    seen_street, first_known, has_largest = per_street_flags[0], per_street_flags[1], per_street_flags[2]
+    streets = per_street.shape[1]
     slots = 0
     out = 0
     for i in range(n):
@@ -68,10 +70,9 @@ def decision_rows(hand, player, street, kind, amount, amount_valid, to_call, bet
                     at_last_level[slot, s] = 0
             slots = 0
             out = 0
-            seen_street[:] = False
-            street_entries[:] = 0
-            street_aggressive[:] = 0
-            has_largest[:] = False
+            for s in range(streets):     # a loop, not four slice assignments: less to compile
+                seen_street[s] = has_largest[s] = False
+                street_entries[s] = street_aggressive[s] = 0
         slot = 0
         while slot < slots and keys[slot] != player[i]:
             slot += 1
