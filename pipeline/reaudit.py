@@ -34,7 +34,7 @@ from pipeline.provenance import RULES_VERSION, texts_kept
 from pipeline.table_rules import RuleSettings
 from pipeline.tables import SCHEMAS
 from pipeline.warehouse import StagedBatch, Warehouse, stage_results
-from pipeline.worker import parse_text, rule_settings, warm_up
+from pipeline.worker import parse_text, plan_games, rule_settings, warm_up
 
 BATCH_BYTES = 48 << 20
 """Texts read between two stagings of their rows (memory stays bounded; one commit at the end)."""
@@ -235,7 +235,13 @@ def _read_and_stage(plan: _Plan, jobs: int) -> list[StagedBatch]:
     files, and staged as parts of the warehouse (``jobs`` processes; memory stays bounded by a unit)."""
     global _PLAN
     if jobs <= 1 or len(plan.units) == 1:
-        return [_stage(plan, unit) for unit in plan.units]
+        # a run as an ingest plans one: a lane whose kernels a re-audit this small would not pay
+        # for compiling (on a machine's first run, or the first after an update) is left out
+        plan_games(plan.targets.column("source_file").unique().to_pylist(), plan.targets.num_rows)
+        try:
+            return [_stage(plan, unit) for unit in plan.units]
+        finally:
+            plan_games((), 0)
     warm_up()   # the readers fork with the kernels loaded
     _PLAN = plan
     try:

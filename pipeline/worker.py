@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -174,7 +174,7 @@ def needs(paths: Iterable[str | Path] | None, *, formats: bool = True) -> Needs:
     found: set[str] = set()
     taken = {lane: False for lane in registered}
     counted = {lane: 0.0 for lane in registered}
-    minimum = {lane: lane.run_minimum for lane in registered}
+    compiled = _compiled_once()
     budget = SNIFF_TOTAL
     for path in paths:
         if budget <= 0:
@@ -191,20 +191,39 @@ def needs(paths: Iterable[str | Path] | None, *, formats: bool = True) -> Needs:
             found.update(chunk.format for chunk in split(text[:FORMAT_SNIFF_CHARS]) if chunk.format)
         scale = size / len(head) if head else 1.0        # the rest of a file is like its start
         for lane in registered:
-            if taken[lane] and counted[lane] >= minimum[lane]:
+            if taken[lane] and _worth(lane, counted[lane], compiled):
                 continue    # wanted already: counting its games again over every file only delays the fork
             if lane.takes(text):    # the games of a file the lane does not take go the other paths: not counted
                 taken[lane] = True
                 counted[lane] += lane.count(text) * scale
-                if minimum[lane] <= counted[lane] < lane.first_run_minimum and not lane.compiled():
-                    minimum[lane] = lane.first_run_minimum  # asked once: the lane is wanted, or from now on counts to this
-        if not formats and all(taken[lane] and counted[lane] >= minimum[lane] for lane in registered):
+        if not formats and all(taken[lane] and _worth(lane, counted[lane], compiled) for lane in registered):
             break
-    def reached(lane: Lane, least: int) -> bool:
-        return taken[lane] and (counted[lane] >= least or budget <= 0)
 
-    return Needs(found, [lane for lane in registered if reached(lane, minimum[lane])],
-                 [lane for lane in registered if reached(lane, lane.run_minimum)])
+    def reached(lane: Lane, enough: bool) -> bool:
+        return taken[lane] and (enough or budget <= 0)
+
+    return Needs(found, [lane for lane in registered if reached(lane, _worth(lane, counted[lane], compiled))],
+                 [lane for lane in registered if reached(lane, counted[lane] >= lane.run_minimum)])
+
+
+def plan_games(names: Iterable[str], games: int) -> None:
+    """The plan of a run over texts whose games are counted already (a re-audit's, each named as
+    the file it came from): a lane is worth loading as for files of ``games`` games of its own.
+    That is more than it will find, as the texts may hold other games: it only reads the texts
+    it takes. ``plan_games((), 0)`` forgets the plan."""
+    compiled = _compiled_once()
+    _plan(names, [lane for lane in lanes() if _worth(lane, games, compiled)])
+
+
+def _worth(lane: Lane, games: float, compiled: Callable[[Lane], bool]) -> bool:
+    """Whether a run of ``games`` of the lane's games is worth loading it: they reach its run
+    minimum, and its first-run minimum too unless ``compiled(lane)`` (asked only in between)."""
+    return games >= lane.run_minimum and (games >= lane.first_run_minimum or compiled(lane))
+
+
+def _compiled_once() -> Callable[[Lane], bool]:
+    """Per lane, whether its own kernels are compiled, asked of the kernel cache once per plan."""
+    return functools.cache(lambda lane: lane.compiled is None or lane.compiled())
 
 
 def parse_file(path: str | Path, known: np.ndarray = _EMPTY) -> FileResult:

@@ -28,7 +28,16 @@ import pipeline.worker
 from parsers.formats import FORMATS
 from pipeline.kernels import COLLECT_EVERY, CompileWatch
 from pipeline.table_rules import RuleSettings
-from pipeline.worker import WARM_UP, needs, parse_bytes, parse_file, plan, rule_settings
+from pipeline.worker import (
+    WARM_UP,
+    needs,
+    parse_bytes,
+    parse_file,
+    parse_text,
+    plan,
+    plan_games,
+    rule_settings,
+)
 from rules.compiled import entry
 from tests.conftest import ROOT, SAMPLES
 
@@ -224,6 +233,24 @@ def test_a_first_run_takes_a_lane_only_when_it_pays_for_compiling_the_lane(tmp_p
     warm = dataclasses.replace(cold, compiled=lambda: True)
     monkeypatch.setattr(pipeline.worker, "lanes", lambda: [warm])
     assert needs([small]) == ({"pokerstars"}, [warm], [warm])
+
+
+def test_a_re_audit_plans_its_texts_by_their_games_as_an_ingest_plans_files(tmp_path, monkeypatch):
+    # A re-audit reads texts laid out as their files, its games counted already: below the lane's
+    # first-run minimum (here 1,500) and with its kernels not compiled, the lane is left out.
+    holdem_lane = pipeline.facts.holdem.HANDLERS["rules.holdem_hand.HoldemHand"].lane
+    cold = dataclasses.replace(holdem_lane, first_run_minimum=1500, compiled=lambda: False)
+    monkeypatch.setattr(pipeline.worker, "lanes", lambda: [cold])
+    text = _many_hands(tmp_path, 50).read_text(encoding="utf-8")      # 1,000 hands
+    try:
+        plan_games(["history.txt"], 1000)
+        small = parse_text(text, "history.txt", digest="-")
+        assert small.count_lane == 0 and small.count_batched > 0      # the record batch read them
+        assert parse_text(text, "elsewhere.txt", digest="-").count_lane > 0      # not a text of the run
+        plan_games(["history.txt"], 2000)
+        assert parse_text(text, "history.txt", digest="-").count_lane > 0
+    finally:
+        plan_games((), 0)
 
 
 def test_the_lane_counts_toward_its_run_minimum_only_the_games_of_files_it_takes(tmp_path, lane_compiled):
