@@ -34,7 +34,8 @@ from pipeline.provenance import RULES_VERSION, texts_kept
 from pipeline.table_rules import RuleSettings
 from pipeline.tables import SCHEMAS
 from pipeline.warehouse import StagedBatch, Warehouse, stage_results
-from pipeline.worker import parse_text, plan_games, rule_settings, warm_up
+from pipeline.worker import needs_of_texts, parse_text, rule_settings, warm_up
+from pipeline.worker import plan as run_plan
 
 BATCH_BYTES = 48 << 20
 """Texts read between two stagings of their rows (memory stays bounded; one commit at the end)."""
@@ -232,23 +233,49 @@ def _mean_text_bytes(root: Path, sources: list[tuple[str, str]]) -> np.ndarray:
 
 def _read_and_stage(plan: _Plan, jobs: int) -> list[StagedBatch]:
     """Each unit's texts read, laid out as files of games already cut, read as an ingest reads
-    files, and staged as parts of the warehouse (``jobs`` processes; memory stays bounded by a unit)."""
+    files, and staged as parts of the warehouse (``jobs`` processes; memory stays bounded by a unit).
+    The run is planned as an ingest plans one, from a look at the texts: a lane whose kernels a
+    re-audit this small would not pay for compiling (on a machine's first run, or the first after
+    an update) is left out, and only the formats the texts are in are loaded before the readers fork."""
     global _PLAN
-    if jobs <= 1 or len(plan.units) == 1:
-        # a run as an ingest plans one: a lane whose kernels a re-audit this small would not pay
-        # for compiling (on a machine's first run, or the first after an update) is left out
-        plan_games(plan.targets.column("source_file").unique().to_pylist(), plan.targets.num_rows)
+    names = plan.targets.column("source_file").unique().to_pylist()
+    forks = jobs > 1 and len(plan.units) > 1
+    found = needs_of_texts(_looks(plan), formats=forks)
+    if not forks:
+        run_plan(names, found=found)
         try:
             return [_stage(plan, unit) for unit in plan.units]
         finally:
-            plan_games((), 0)
-    warm_up()   # the readers fork with the kernels loaded
+            run_plan(())
+    warm_up(names, found=found)   # the readers fork with the kernels loaded
     _PLAN = plan
     try:
         with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
             return list(pool.map(_stage_planned, range(len(plan.units))))
     finally:
         _PLAN = _Plan(Path())
+        run_plan(())
+
+
+LOOK_TEXTS = 16
+"""How many texts of each part that keeps a re-audit's are looked at to plan the run: its first
+ones, as a part keeps one game's texts of one commit, in the order of their files."""
+LOOK_PARTS = 64
+"""At most this many parts are looked at, those that keep the most of the re-audit's texts."""
+
+
+def _looks(plan: _Plan) -> list[tuple[str, float]]:
+    """Per part that keeps the targets' texts (the largest :data:`LOOK_PARTS`), its first texts
+    joined as a file, and how many times over the targets in it hold them."""
+    parts, counts = np.unique(plan.targets.column("source").to_numpy(), return_counts=True)
+    looks = []
+    for index, count in sorted(zip(parts.tolist(), counts.tolist()), key=lambda part: -part[1])[:LOOK_PARTS]:
+        with pq.ParquetFile(plan.root / plan.sources[index][1]) as kept:
+            first = next(kept.iter_batches(batch_size=LOOK_TEXTS, columns=["text"], use_threads=False), None)
+        texts = [text for text in (first.column(0).to_pylist() if first else ()) if text]
+        if texts:
+            looks.append(("\n\n".join(texts), count / len(texts)))
+    return looks
 
 
 def _stage_planned(index: int) -> StagedBatch:

@@ -88,7 +88,7 @@ its CPU before it forked its readers. A format that shows up later in a file is 
 is read."""
 
 
-def warm_up(paths: Iterable[str | Path] | None = None) -> None:
+def warm_up(paths: Iterable[str | Path] | None = None, *, found: Needs | None = None) -> None:
     """Plan a run over ``paths`` and load, or compile on a first run, what it needs: the
     grammars and kernels of the formats their games are in, and the batch lanes worth loading
     for them (a lane whose :attr:`~pipeline.facts.Lane.run_minimum`, or first-run minimum, the
@@ -98,9 +98,10 @@ def warm_up(paths: Iterable[str | Path] | None = None) -> None:
     multiway all-in equity in ``pokerstars_lane.txt``; a run left out of a lane only until its
     kernels are compiled reads that file by the other paths). An ingest calls this
     first; workers it forks inherit all of it. Without ``paths``, everything is loaded and
-    every lane is used."""
+    every lane is used. ``found``: what the run needs, found already (a re-audit's texts, named
+    as their files: :func:`needs_of_texts`)."""
     paths = None if paths is None else list(paths)
-    formats, wanted, warmed = needs(paths)
+    formats, wanted, warmed = found or needs(paths)
     _plan(paths or (), wanted)
     for fmt in sorted(formats - _WARM):
         fixture = WARM_UP / f"{fmt}.txt"
@@ -115,11 +116,12 @@ def warm_up(paths: Iterable[str | Path] | None = None) -> None:
             _WARM.add(key)
 
 
-def plan(paths: Iterable[str | Path]) -> None:
-    """Only the plan of :func:`warm_up`, loading nothing: which lanes a run over ``paths``
-    uses. For a run that reads its files in this process alone."""
+def plan(paths: Iterable[str | Path], *, found: Needs | None = None) -> None:
+    """Only the plan of :func:`warm_up`, loading nothing: which lanes a run over ``paths`` (or
+    over texts named so, whose needs are ``found``) uses. For a run that reads its files in this
+    process alone; ``plan(())`` forgets the plan."""
     paths = list(paths)
-    _plan(paths, needs(paths, formats=False).lanes)
+    _plan(paths, (found or needs(paths, formats=False)).lanes)
 
 
 def _plan(paths: Iterable[str | Path], wanted: list[Lane]) -> None:
@@ -168,13 +170,9 @@ def needs(paths: Iterable[str | Path] | None, *, formats: bool = True) -> Needs:
     """What a run over ``paths`` needs loaded, from the start of each file.
     ``formats=False``: the lanes only, looking no further once every lane is wanted."""
     kernels.watch()     # the look splits the files' starts: the splitter's kernels may compile on a first run
-    registered = lanes()
     if paths is None:
-        return Needs({f.stem for f in WARM_UP.glob("*.txt")}, list(registered), list(registered))
-    found: set[str] = set()
-    taken = {lane: False for lane in registered}
-    counted = {lane: 0.0 for lane in registered}
-    compiled = _compiled_once()
+        return Needs({f.stem for f in WARM_UP.glob("*.txt")}, list(lanes()), list(lanes()))
+    looks = _Looks(formats)
     budget = SNIFF_TOTAL
     for path in paths:
         if budget <= 0:
@@ -186,33 +184,61 @@ def needs(paths: Iterable[str | Path] | None, *, formats: bool = True) -> Needs:
         except OSError:
             continue    # the worker reports it when it gets there
         budget -= len(head)
-        text = decode(head)
-        if formats:
-            found.update(chunk.format for chunk in split(text[:FORMAT_SNIFF_CHARS]) if chunk.format)
-        scale = size / len(head) if head else 1.0        # the rest of a file is like its start
-        for lane in registered:
-            if taken[lane] and _worth(lane, counted[lane], compiled):
+        # the rest of a file is like its start
+        if looks.add(decode(head), size / len(head) if head else 1.0) and not formats:
+            break
+    return looks.needs(all_seen=budget > 0)
+
+
+def needs_of_texts(looks: Iterable[tuple[str, float]], *, formats: bool = True) -> Needs:
+    """What a run over texts kept already needs (a re-audit's), from ``looks``: a few of the texts
+    of each group of them, joined as a file, and how many times over the group holds them.
+    ``formats=False``: the lanes only (the texts are cut into games already: finding their formats
+    is the only use of the splitter, whose kernels a first run would compile for it)."""
+    if formats:
+        kernels.watch()
+    found = _Looks(formats)
+    for text, scale in looks:
+        found.add(text, scale)
+    return found.needs(all_seen=True)
+
+
+class _Looks:
+    """What the looks at the start of a run's inputs found: their formats, and per lane whether it
+    takes one of them and about how many of its games they hold."""
+
+    def __init__(self, formats: bool):
+        self.formats = formats
+        self.found: set[str] = set()
+        self.lanes = lanes()
+        self.taken = {lane: False for lane in self.lanes}
+        self.counted = {lane: 0.0 for lane in self.lanes}
+        self.compiled = _compiled_once()
+
+    def add(self, text: str, scale: float) -> bool:
+        """Count the look ``text`` at an input that holds it ``scale`` times over; returns whether
+        every lane is wanted already."""
+        if self.formats:
+            self.found.update(chunk.format for chunk in split(text[:FORMAT_SNIFF_CHARS]) if chunk.format)
+        for lane in self.lanes:
+            if self._wanted(lane):
                 continue    # wanted already: counting its games again over every file only delays the fork
             if lane.takes(text):    # the games of a file the lane does not take go the other paths: not counted
-                taken[lane] = True
-                counted[lane] += lane.count(text) * scale
-        if not formats and all(taken[lane] and _worth(lane, counted[lane], compiled) for lane in registered):
-            break
+                self.taken[lane] = True
+                self.counted[lane] += lane.count(text) * scale
+        return all(self._wanted(lane) for lane in self.lanes)
 
-    def reached(lane: Lane, enough: bool) -> bool:
-        return taken[lane] and (enough or budget <= 0)
+    def _wanted(self, lane: Lane) -> bool:
+        return self.taken[lane] and _worth(lane, self.counted[lane], self.compiled)
 
-    return Needs(found, [lane for lane in registered if reached(lane, _worth(lane, counted[lane], compiled))],
-                 [lane for lane in registered if reached(lane, counted[lane] >= lane.run_minimum)])
+    def needs(self, *, all_seen: bool) -> Needs:
+        """What the looks found; a lane that took an input is wanted, whatever its count, when
+        some inputs were not looked at (``all_seen`` false)."""
+        def reached(lane: Lane, enough: bool) -> bool:
+            return self.taken[lane] and (enough or not all_seen)
 
-
-def plan_games(names: Iterable[str], games: int) -> None:
-    """The plan of a run over texts whose games are counted already (a re-audit's, each named as
-    the file it came from): a lane is worth loading as for files of ``games`` games of its own.
-    That is more than it will find, as the texts may hold other games: it only reads the texts
-    it takes. ``plan_games((), 0)`` forgets the plan."""
-    compiled = _compiled_once()
-    _plan(names, [lane for lane in lanes() if _worth(lane, games, compiled)])
+        return Needs(self.found, [lane for lane in self.lanes if reached(lane, self._wanted(lane))],
+                     [lane for lane in self.lanes if reached(lane, self.counted[lane] >= lane.run_minimum)])
 
 
 def _worth(lane: Lane, games: float, compiled: Callable[[Lane], bool]) -> bool:

@@ -31,11 +31,11 @@ from pipeline.table_rules import RuleSettings
 from pipeline.worker import (
     WARM_UP,
     needs,
+    needs_of_texts,
     parse_bytes,
     parse_file,
     parse_text,
     plan,
-    plan_games,
     rule_settings,
 )
 from rules.compiled import entry
@@ -235,22 +235,28 @@ def test_a_first_run_takes_a_lane_only_when_it_pays_for_compiling_the_lane(tmp_p
     assert needs([small]) == ({"pokerstars"}, [warm], [warm])
 
 
-def test_a_re_audit_plans_its_texts_by_their_games_as_an_ingest_plans_files(tmp_path, monkeypatch):
-    # A re-audit reads texts laid out as their files, its games counted already: below the lane's
-    # first-run minimum (here 1,500) and with its kernels not compiled, the lane is left out.
+def test_a_re_audit_plans_its_texts_from_a_look_at_them_as_an_ingest_plans_files(tmp_path, monkeypatch):
+    # A re-audit reads texts laid out as their files: it looks at a few of each group of them and
+    # counts the group's games. Below the lane's first-run minimum (here 1,500) and with its
+    # kernels not compiled, the lane is left out; its warm-up file is still read by the other paths.
     holdem_lane = pipeline.facts.holdem.HANDLERS["rules.holdem_hand.HoldemHand"].lane
     cold = dataclasses.replace(holdem_lane, first_run_minimum=1500, compiled=lambda: False)
     monkeypatch.setattr(pipeline.worker, "lanes", lambda: [cold])
     text = _many_hands(tmp_path, 50).read_text(encoding="utf-8")      # 1,000 hands
+    starts = [at for at in range(len(text)) if text.startswith("PokerStars Hand #", at)]
+    assert needs_of_texts([(text[:starts[2]], 500.0)]) == ({"pokerstars"}, [], [])   # two hands: no file the lane takes
+    look = text[:starts[100]]      # a hundred hands, of a thousand
+    small, big = needs_of_texts([(look, 10.0)]), needs_of_texts([(look, 10.0), (look, 10.0)])
+    assert small == ({"pokerstars"}, [], [cold]) and big == ({"pokerstars"}, [cold], [cold])
     try:
-        plan_games(["history.txt"], 1000)
-        small = parse_text(text, "history.txt", digest="-")
-        assert small.count_lane == 0 and small.count_batched > 0      # the record batch read them
+        plan(["history.txt"], found=small)
+        read = parse_text(text, "history.txt", digest="-")
+        assert read.count_lane == 0 and read.count_batched > 0      # the record batch read them
         assert parse_text(text, "elsewhere.txt", digest="-").count_lane > 0      # not a text of the run
-        plan_games(["history.txt"], 2000)
+        plan(["history.txt"], found=big)
         assert parse_text(text, "history.txt", digest="-").count_lane > 0
     finally:
-        plan_games((), 0)
+        plan(())
 
 
 def test_the_lane_counts_toward_its_run_minimum_only_the_games_of_files_it_takes(tmp_path, lane_compiled):

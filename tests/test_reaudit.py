@@ -178,9 +178,17 @@ def test_reaudit_in_two_processes_lays_each_file_out_from_texts_kept_in_several_
     # files whose texts are kept in two places: games stored (game_texts), games quarantined
     assert {"chinese-night.txt", "chinese-wrong-claims.txt", "raspisnoy-night.txt"} <= split_files
     monkeypatch.setattr(pipeline.reaudit, "BATCH_BYTES", 1)     # a unit per file: four, in two processes
+    warmed = []
+    monkeypatch.setattr(pipeline.reaudit, "warm_up", lambda names, *, found: warmed.append((set(names), found)))
     with Warehouse(tmp_path / "wh").open() as store:
         summary = reaudit(store, jobs=2)
     assert summary.judged == judged and summary.quarantined == 0
+    # before the readers fork, what the texts need is loaded: the formats a look at them found,
+    # and no lane (twenty PokerStars hands are far below its run minimum)
+    [(names, found)] = warmed
+    assert {Path(name).name for name in names} == {"chinese-night.txt", "pokerstars-holdem.txt",
+                                                   "chinese-wrong-claims.txt", "raspisnoy-night.txt"}
+    assert found == ({"chinese", "pokerstars", "raspisnoy_log"}, [], [])
     ingest([first, second], tmp_path / "clean", jobs=1, build_models=False)
     rows, clean = committed_rows(tmp_path / "wh"), committed_rows(tmp_path / "clean")
     assert len(rows["findings"]) > 0 and rows["quarantine"] == []
