@@ -163,7 +163,9 @@ class Needs(NamedTuple):
     warm_ups: list[Lane]
     """The lanes whose warm-up file the run reads: those whose run minimum it reaches. A lane left
     out only until its kernels are compiled still has its file read, by the other paths, which
-    load what they share with the lane (the engine, the multiway all-in equity)."""
+    load what they share with the lane (the engine, the multiway all-in equity). Below the run
+    minimum, readers that fork compile what they need each on its own: reading the file for every
+    run the lane takes compiled the multiway equity for data/samples, which needs none (+5 CPU-s)."""
 
 
 def needs(paths: Iterable[str | Path] | None, *, formats: bool = True) -> Needs:
