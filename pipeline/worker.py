@@ -161,11 +161,10 @@ class Needs(NamedTuple):
     files they take reach their run minimum (their first-run minimum while their own kernels are
     not compiled)."""
     warm_ups: list[Lane]
-    """The lanes whose warm-up file the run reads: those whose run minimum it reaches. A lane left
-    out only until its kernels are compiled still has its file read, by the other paths, which
-    load what they share with the lane (the engine, the multiway all-in equity). Below the run
-    minimum, readers that fork compile what they need each on its own: reading the file for every
-    run the lane takes compiled the multiway equity for data/samples, which needs none (+5 CPU-s)."""
+    """The lanes whose warm-up file the run reads: those whose warm-up minimum it reaches
+    (:attr:`~pipeline.facts.Lane.warm_minimum`). A lane left out of the run still has its file
+    read, by the other paths, which load what they share with the lane (the engine, the multiway
+    all-in equity)."""
 
 
 def needs(paths: Iterable[str | Path] | None, *, formats: bool = True) -> Needs:
@@ -240,13 +239,17 @@ class _Looks:
             return self.taken[lane] and (enough or not all_seen)
 
         return Needs(self.found, [lane for lane in self.lanes if reached(lane, self._wanted(lane))],
-                     [lane for lane in self.lanes if reached(lane, self.counted[lane] >= lane.run_minimum)])
+                     [lane for lane in self.lanes if reached(lane, self.counted[lane] >= _warm_minimum(lane))])
 
 
 def _worth(lane: Lane, games: float, compiled: Callable[[Lane], bool]) -> bool:
     """Whether a run of ``games`` of the lane's games is worth loading it: they reach its run
     minimum, and its first-run minimum too unless ``compiled(lane)`` (asked only in between)."""
     return games >= lane.run_minimum and (games >= lane.first_run_minimum or compiled(lane))
+
+
+def _warm_minimum(lane: Lane) -> int:
+    return lane.run_minimum if lane.warm_minimum is None else lane.warm_minimum
 
 
 def _compiled_once() -> Callable[[Lane], bool]:

@@ -227,6 +227,12 @@ def test_a_first_run_takes_a_lane_only_when_it_pays_for_compiling_the_lane(tmp_p
     monkeypatch.setattr(pipeline.worker, "lanes", lambda: [cold])
     small, big = _many_hands(tmp_path, 50), _many_hands(tmp_path, 100)
     assert needs([_many_hands(tmp_path, 1)]) == ({"pokerstars"}, [], []) and asked == []    # too small to ask
+    # from the lane's warm-up minimum, a run too small for the lane reads its file by the other
+    # paths before its readers fork: they would each compile the multiway all-in equity
+    assert holdem_lane.warm_minimum < holdem_lane.run_minimum
+    warm_minimum = holdem_lane.warm_minimum // 20      # in copies of twenty hands
+    assert needs([_many_hands(tmp_path, warm_minimum - 1)]) == ({"pokerstars"}, [], [])
+    assert needs([_many_hands(tmp_path, warm_minimum)]) == ({"pokerstars"}, [], [cold])
     assert needs([small]) == ({"pokerstars"}, [], [cold]) and len(asked) == 1
     assert needs([big]) == ({"pokerstars"}, [cold], [cold])
     assert needs([small, small]) == ({"pokerstars"}, [cold], [cold])

@@ -110,6 +110,10 @@ class Lane:
     first_run_minimum: int = 0
     """The same while ``compiled()`` is false: compiling the lane's own kernels costs more than
     the other paths spend on a run of fewer games, so such a run compiles none of them."""
+    warm_minimum: int | None = None
+    """A run of at least this many of the lane's games reads its warm-up file before its readers
+    fork, through the lane or, for a run the lane is left out of, by the other paths: each reader
+    would otherwise compile on its own what they share with the lane. None: the run minimum."""
     compiled: Callable[[], bool] | None = None
     """``compiled()``: whether the kernels only the lane runs are in the kernel cache (false on a
     machine's first run, and on the first after an update changed them); None: the lane has none."""
