@@ -95,8 +95,8 @@ def warm_up(paths: Iterable[str | Path] | None = None, *, found: Needs | None = 
     run does not reach is left out for the run's files, until the next plan). Each is loaded by reading its
     small committed warm-up file (``pipeline/warm_up/<format>.txt``, a lane's through the lane;
     it holds what the lane's readers would otherwise compile each on its own, such as the
-    multiway all-in equity in ``pokerstars_lane.txt``; a run left out of a lane only until its
-    kernels are compiled reads that file by the other paths). An ingest calls this
+    multiway all-in equity in ``pokerstars_lane.txt``; a run left out of a lane that still
+    reaches its warm-up minimum reads that file by the other paths). An ingest calls this
     first; workers it forks inherit all of it. Without ``paths``, everything is loaded and
     every lane is used. ``found``: what the run needs, found already (a re-audit's texts, named
     as their files: :func:`needs_of_texts`)."""

@@ -572,6 +572,7 @@ def lane_compiled() -> bool:
 
 HANDLERS: dict = {"rules.holdem_hand.HoldemHand": Handler(replay=_replay, add_rows=_add_rows, lane=Lane(
     takes=takes_file, count=count_hands, run_minimum=LANE_RUN_HANDS, first_run_minimum=LANE_FIRST_RUN_HANDS,
-    warm_minimum=LANE_WARM_HANDS, compiled=lane_compiled, read=read_lane, ingest=ingest_lane, warm_up="pokerstars_lane", settle=settle_lane),
+    warm_minimum=LANE_WARM_HANDS, compiled=lane_compiled, read=read_lane, ingest=ingest_lane,
+    warm_up="pokerstars_lane", settle=settle_lane),
     money=lambda hand: (money_unit(hand.currency), hand.is_tournament),
     batch=RecordBatch(formats=BATCH_FORMATS, minimum=BATCH_MIN_HANDS, ingest=ingest_hands))}
