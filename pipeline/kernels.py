@@ -264,8 +264,8 @@ def discard_stale_indexes(root: Path = ROOT, packages: tuple[str, ...] = PACKAGE
             else:       # no stamps yet: the modules changed since the oldest kernel was compiled
                 oldest = min(index.stat().st_mtime_ns for index in indexes)
                 changed = frozenset(module for module, (changed_at, _) in stamps.items() if changed_at > oldest)
-            if changed not in stale_by_change:
-                stale_by_change[changed] = _importers(root, set(stamps), set(changed))
+            if changed not in stale_by_change:      # nothing changed (a folder Numba made): no module read
+                stale_by_change[changed] = _importers(root, set(stamps), set(changed)) if changed else set()
             stale = stale_by_change[changed]
             for index in indexes:
                 stem = index.name.split(".")[0]

@@ -78,7 +78,7 @@ import numpy as np
 
 from rules.cards import Card, format_cards, parse_cards
 from rules.compiled import inlined, kernel
-from rules.evaluator import add_card_masks, evaluate_many, mask_strength, rank_tables
+from rules.evaluator import add_card_masks, evaluate_many, mask_strength, rank_rows, rank_tables
 from rules.sixcard import DEFAULT_RULES, DealerQualifier, DealerReplaces, SixcardRules
 
 __all__ = ["BoxDecisions", "Decision", "DrawTree", "analyse_hand", "best_first_decision", "best_first_decisions", "codes", "dealer_game_options", "play_strength",
@@ -131,16 +131,6 @@ def _zeros(size):
 def _int_rows(rows, width):
     """(rows, width) int64 not set: room the kernel fills before it reads (see ``_ints``)."""
     return np.empty((rows, width), dtype=np.int64)
-
-
-@_kernel
-def _eval(cards, k, cat_pos, st, top5):
-    m1 = m2 = m3 = m4 = np.int64(0)
-    sc = sm = np.int64(0)
-    for j in range(k):
-        c = np.int64(cards[j])
-        m1, m2, m3, m4, sc, sm = add_card_masks(m1, m2, m3, m4, sc, sm, c)
-    return mask_strength(m1, m2, m3, m4, sc, sm, cat_pos, st, top5)
 
 
 @_helper
@@ -788,36 +778,29 @@ def _tree_hands(orig, unseen, cat_pos, st, top5):
     size = 1 + 5 * n + n + n * 6 * n
     strengths = _ints(size, _NONE)
     xs = _ints(2 * size, _NONE).reshape(size, 2)     # the drawn cards, none yet
-    h6 = _ints(_SIX, _NONE)
-    h5 = _ints(_FIVE_CARDS, _NONE)
-    for a in range(5):
-        h5[a] = orig[a]
-    strengths[0] = _eval(h5, np.int64(5), cat_pos, st, top5)
-    base = 1
-    for c in range(5):
-        for d in range(n):
-            for a in range(5):
-                h5[a] = unseen[d] if a == c else orig[a]
-            strengths[base + c * n + d] = _eval(h5, np.int64(5), cat_pos, st, top5)
-            xs[base + c * n + d, 0] = d
-    base = 1 + 5 * n
-    for d1 in range(n):
+    # Each set of cards kept is ranked with each drawn card added to its masks, made once: the
+    # five dealt less card c (c = 5: all five, played as dealt or with a bought card), then the
+    # six of a buy less card c.
+    for c in range(6):
+        m1 = m2 = m3 = m4 = sc = sm = np.int64(0)
         for a in range(5):
-            h6[a] = orig[a]
-        h6[5] = unseen[d1]
-        strengths[base + d1] = _eval(h6, np.int64(6), cat_pos, st, top5)
-        xs[base + d1, 0] = d1
+            if a != c:
+                m1, m2, m3, m4, sc, sm = add_card_masks(m1, m2, m3, m4, sc, sm, np.int64(orig[a]))
+        if c == 5:
+            strengths[0] = mask_strength(m1, m2, m3, m4, sc, sm, cat_pos, st, top5)
+        at = 1 + c * n      # exchange c for d; c = 5: buy d
+        for d in range(n):
+            t1, t2, t3, t4, tc, tm = add_card_masks(m1, m2, m3, m4, sc, sm, np.int64(unseen[d]))
+            strengths[at + d] = mask_strength(t1, t2, t3, t4, tc, tm, cat_pos, st, top5)
+            xs[at + d, 0] = d
     base = 1 + 6 * n
     for d1 in range(n):
-        for a in range(5):
-            h6[a] = orig[a]
-        h6[5] = unseen[d1]
         for c in range(6):
-            # The five cards kept are ranked with each drawn card added to their masks, made once.
             m1 = m2 = m3 = m4 = sc = sm = np.int64(0)
             for a in range(6):
                 if a != c:
-                    m1, m2, m3, m4, sc, sm = add_card_masks(m1, m2, m3, m4, sc, sm, np.int64(h6[a]))
+                    m1, m2, m3, m4, sc, sm = add_card_masks(m1, m2, m3, m4, sc, sm,
+                                                            np.int64(orig[a] if a < 5 else unseen[d1]))
             for d2 in range(n):
                 if d2 == d1 or (c < 5 and d2 < d1):
                     continue    # buying d1 and exchanging an original card for d2 is the hand of d2 then d1
@@ -862,8 +845,7 @@ def _without_card(strengths, m, drop):
 
 def play_strength(cards) -> int:
     """Strength of a 5- or 6-card hand (best five), as the kernels rank it."""
-    arr = np.array([c if isinstance(c, int) else c.code for c in cards], dtype=np.int64)
-    return int(_eval(arr, arr.shape[0], _CP, _ST, _T5))
+    return int(rank_rows(np.array([[c if isinstance(c, int) else c.code for c in cards]]))[0])
 
 
 @functools.cache
@@ -1021,7 +1003,7 @@ class DrawTree:
         if may_draw:
             strengths, xs = _tree_hands(orig, unseen, _CP, _ST, _T5)
         else:
-            strengths = np.array([_eval(orig, 5, _CP, _ST, _T5)], dtype=np.int64)
+            strengths = np.array([play_strength(box)], dtype=np.int64)
             xs = np.full((1, 2), -1, dtype=np.int64)
         tree = cls(orig=tuple(box), up=int(up), unseen=unseen, bet_antes=float(bet_antes), rules=rules,
                    values=np.empty(0), may_draw=may_draw, classes={})
@@ -1168,7 +1150,7 @@ def dealer_game_options(player: tuple[int, ...], dealer: tuple[int, ...], seen: 
     kept = [c for c in dealer if c != replaced]
     s = play_strength(player)
     rows = np.array([kept + [r] for r in pool], dtype=np.int64)
-    strengths = np.array([_eval(row, 5, _CP, _ST, _T5) for row in rows], dtype=np.int64)
+    strengths = rank_rows(rows)
     win = 1.0 + bet_antes * rules.pay_by_category[s >> 20]
     lose = 1.0 + bet_antes
     qualifies = strengths >= qualify_level(rules)

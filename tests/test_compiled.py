@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import importlib.util
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from numba import int64
 
 from rules.compiled import entry, helper, inlined, kernel
 
@@ -44,9 +48,41 @@ def test_an_inlined_step_is_copied_into_its_callers(twice):
     assert _options(inlined, twice) == {"inline": "always"}
 
 
-def test_every_compiled_function_is_cached(twice):
-    for decorator in (entry, helper, inlined, kernel()):
+def test_what_python_calls_is_cached_and_a_step_only_inside_its_callers(twice):
+    # a step given a signature compiles as its module loads, in every run: cached too
+    for decorator in (entry, inlined, kernel(), kernel(int64(int64), from_python=False)):
         assert decorator(twice).stats.cache_path is not None     # (None: Numba's cache that keeps nothing)
+    assert helper(twice).stats.cache_path is None
+
+
+_STEPPED = """from rules.compiled import entry, helper
+
+
+@helper
+def step(x):
+    return x + 1
+
+
+@entry
+def run(x):
+    return 2 * step(x)
+"""
+
+_RUN = "import stepped; print(stepped.run(20), len(stepped.step.overloads))"
+
+
+def test_an_entry_cached_by_one_run_brings_the_steps_it_calls_to_the_next(tmp_path):
+    (tmp_path / "stepped.py").write_text(_STEPPED, encoding="utf-8")
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache"),
+           "PYTHONPATH": os.pathsep.join([str(tmp_path), str(Path(__file__).resolve().parents[1])])}
+
+    def run() -> list[str]:
+        return subprocess.run([sys.executable, "-c", _RUN], env=env, capture_output=True, text=True,
+                              check=True).stdout.split()
+
+    assert run() == ["42", "1"]       # the first run compiles the step with its caller
+    assert run() == ["42", "0"]       # the next loads the caller and compiles nothing
+    assert not list((tmp_path / "cache").rglob("stepped.step-*.nbi"))
 
 
 def test_an_entry_runs_and_leaves_its_kernel_in_the_cache(twice):

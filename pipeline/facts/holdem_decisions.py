@@ -49,7 +49,8 @@ def _walk(hand, player, street, kind, amount, amount_valid, to_call, bet_level, 
     scratch, zeros: per player slot of the hand (rows: his key,
     chips in); per slot and street (decisions, the level of his last one and how many at it); per
     street, the decisions' running figures (first level, entries, aggressive, largest increment;
-    flags: seen, first level known, has a largest)."""
+    flags: seen, first level known, has a largest). Returns nothing: a returned array would be
+    boxed for Python, which a first run compiles."""
     n = len(hand)
     invested_before, count_out_before, entries, increment = numbers[0], numbers[1], numbers[2], numbers[3]
     raise_level, decision_no, at_level = numbers[4], numbers[5], numbers[6]
@@ -118,5 +119,3 @@ def _walk(hand, player, street, kind, amount, amount_valid, to_call, bet_level, 
                 if not has_largest[s] or value > largest[s]:
                     largest[s] = value
                     has_largest[s] = True
-    return (invested_before, count_out_before, entries, increment, has_increment, raise_level, level_known,
-            decision_no, at_level)
