@@ -68,7 +68,7 @@ def _i(n: int, dtype, fill=0, width: int | tuple[int, ...] | None = None) -> np.
 
 
 def column(rows: str, dtype, fill=0, width: int | tuple[int, ...] | None = None, of: str | None = None):
-    """A dataclass field that is a column of ``rows`` rows (a size :func:`empty_columns` is given),
+    """A dataclass field that is a column of ``rows`` rows (a size :meth:`HandBatch.empty` is given),
     each ``width`` values of ``dtype`` (one when None), ``fill`` until it is written; ``of`` names the
     field of the row's record (the hand, its seat line or its action; a dotted path) that
     :func:`batch_from_hands` copies into it."""
@@ -78,17 +78,6 @@ def column(rows: str, dtype, fill=0, width: int | tuple[int, ...] | None = None,
 def per_hand(of: str):
     """A dataclass field that is a list of one value per hand, copied from the hand's field ``of``."""
     return field(default_factory=list, metadata={"of": of})
-
-
-def empty_columns(cls, **rows: int):
-    """An instance of dataclass ``cls`` with each of its :func:`column` fields made, of the size in ``rows``
-    its rows name; its other fields keep their defaults."""
-    made = _COLUMNS.get(cls) or _COLUMNS.setdefault(cls, [(f.name, *f.metadata["column"]) for f in fields(cls)
-                                                          if "column" in f.metadata])
-    return cls(**{name: _i(rows[size], dtype, fill, width) for name, size, dtype, fill, width in made})
-
-
-_COLUMNS: dict[type, list[tuple]] = {}    # the column fields of each class, read once
 
 
 @dataclass(slots=True)
@@ -189,8 +178,13 @@ class HandBatch:
 
     @classmethod
     def empty(cls, hands: int, seats: int, actions: int, pots: int) -> HandBatch:
-        """A batch of the given sizes, every column zeroed (cards and optional amounts at -1)."""
-        return empty_columns(cls, hands=hands, bounds=hands + 1, seats=seats, actions=actions, pots=pots)
+        """A batch of the given sizes, every :func:`column` at its fill (cards and optional amounts at -1)."""
+        rows = {"hands": hands, "bounds": hands + 1, "seats": seats, "actions": actions, "pots": pots}
+        return cls(**{name: _i(rows[size], dtype, fill, width) for name, size, dtype, fill, width in _COLUMNS})
+
+
+_COLUMNS = [(f.name, *f.metadata["column"]) for f in fields(HandBatch) if "column" in f.metadata]
+"""The column fields of a batch, read once."""
 
 
 # ---------------------------------------------------------------------- the reference converter
