@@ -49,8 +49,9 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import namedtuple
+from collections.abc import Callable
 from datetime import datetime, timedelta
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import numpy as np
 
@@ -1096,22 +1097,22 @@ def _full_head(line: str) -> _Head | None:
         return None
 
 
-def _register(key: str, line: str, data: bytes, start: int, row: list, played_at) -> _Head | None | object:
+def _register(key: str, line: str, cut: Callable, start: int, row: list, played_at) -> _Head | None | object:
     """The fields of a header form (its text between ID and date) read by the reference, or _SLOW
     when the reference does not read the ID and date where the scanner does: ``row`` (of
-    :func:`_headers`) is the scanner's reading of ``line``, which starts at byte ``start`` of
-    ``data``, and ``played_at`` its ET time in UTC."""
+    :func:`_headers`) is the scanner's reading of ``line``, which starts at byte ``start`` of the
+    bytes ``cut`` reads (:func:`_piece`), and ``played_at`` its ET time in UTC."""
     head = _full_head(line)
     if head is not None:
         _, id_from, id_to, _, date_from, _, _, zone_from, zone_to = row
         date_from += len(ps.SYNTAX["dash"])             # after " - "
         match = head.fields
         when, at = match["when"], match["match"].start("rest")
-        if (match["match"]["id"] != _piece(data, id_from, id_to) or when.end() + at != len(line)
-                or when.start() + at != len(_piece(data, start, date_from)) or head.played_at != played_at
+        if (match["match"]["id"] != cut(id_from, id_to) or when.end() + at != len(line)
+                or when.start() + at != len(cut(start, date_from)) or head.played_at != played_at
                 or (when["d2"] is None) != (zone_from < 0)
-                or zone_from >= 0 and (when["z"] != _piece(data, zone_from, zone_to)
-                                       or f"{when['d']} {when['t']}" != _piece(data, date_from, zone_from - 1))):
+                or zone_from >= 0 and (when["z"] != cut(zone_from, zone_to)
+                                       or f"{when['d']} {when['t']}" != cut(date_from, zone_from - 1))):
             head = _SLOW
     if len(_HEADS) < 10_000:
         _HEADS[key] = head
@@ -1121,20 +1122,13 @@ def _register(key: str, line: str, data: bytes, start: int, row: list, played_at
 _SLOW = object()
 
 
-_LOCAL_TIMES: dict[tuple[str, int, int, int], bool] = {}
-
-
-def _local_time_matches(zone: str, local: int, et: int) -> bool:
-    """Does the reader take a header's local time in ``zone`` (seconds since 1970 on its clock)
-    before the ET time ``et`` (the same)? (``parsers.pokerstars.local_time_matches``.) Clocks
-    change at whole hours: the answer holds for every time of the same two hours and gap."""
-    key = (zone, local - et, local // 3600, et // 3600)
-    known = _LOCAL_TIMES.get(key)
-    if known is None:
-        known = ps.local_time_matches(zone, _EPOCH + timedelta(seconds=local), _EPOCH + timedelta(seconds=et))
-        if len(_LOCAL_TIMES) < 100_000:
-            _LOCAL_TIMES[key] = known
-    return known
+@lru_cache(maxsize=100_000)
+def _local_time_matches(zone: str, gap: int, local_hour: int, et_hour: int) -> bool:
+    """Does the reader take a header's local time in ``zone`` before its ET time, ``gap`` seconds
+    apart, in these hours since 1970? (``parsers.pokerstars.local_time_matches``.) Clocks change
+    at whole hours: the answer holds for every time of the same two hours and gap."""
+    local = max(local_hour * 3600, et_hour * 3600 + gap)     # a time of both hours
+    return ps.local_time_matches(zone, _EPOCH + timedelta(seconds=local), _EPOCH + timedelta(seconds=local - gap))
 
 
 _EPOCH = datetime(1970, 1, 1)
@@ -1225,8 +1219,9 @@ def _work(words: ScannerWords) -> tuple[np.ndarray, np.ndarray]:
     return work, np.full((3, 5), -1, np.int64)
 
 
-def _piece(data: bytes, start: int, stop: int) -> str:
-    return data[start:stop].decode("utf-8", "surrogatepass")
+def _piece(text: str, data: bytes, start: int, stop: int) -> str:
+    """The text between two places of ``data``, the UTF-8 bytes of ``text`` (in ASCII, the same places)."""
+    return text[start:stop] if len(data) == len(text) else data[start:stop].decode("utf-8", "surrogatepass")
 
 
 def read_batch(chunks: list[Chunk], source_file: str, words: ScannerWords = WORDS) -> HandBatch:
@@ -1266,10 +1261,7 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
     work, dealt = _work(words)
     _headers(buf, words, line_start, line_end, hand_line0, fast, work[1])
     played = _utc_of_et(fast[:, 5]).astype("datetime64[s]").astype("datetime64[us]").tolist()
-    ascii_text = len(data) == len(text)
-
-    def cut(start: int, stop: int) -> str:
-        return text[start:stop] if ascii_text else _piece(data, start, stop)
+    cut = partial(_piece, text, data)
 
     heads, counts, header_rows = [], n_lines.tolist(), hand_line0.tolist()
     for h, (matched, id_from, id_to, key_from, key_to, et, local, zone_from, zone_to) in enumerate(fast.tolist()):
@@ -1279,10 +1271,10 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
             key = cut(key_from, key_to) if matched else None
             row = header_rows[h]        # (the header line is cut from the text: a chunk's lines are split only where read)
             head = (_SLOW if key is None else _HEADS[key] if key in _HEADS
-                    else _register(key, cut(line_start[row], line_end[row]), data, line_start[row], fast[h].tolist(),
+                    else _register(key, cut(line_start[row], line_end[row]), cut, line_start[row], fast[h].tolist(),
                                    played[h]))
             if head is not None and head is not _SLOW:
-                if zone_from < 0 or _local_time_matches(cut(zone_from, zone_to), local, et):
+                if zone_from < 0 or _local_time_matches(cut(zone_from, zone_to), local - et, local // 3600, et // 3600):
                     hand_id, when = cut(id_from, id_to), played[h]
                 else:
                     head = None
@@ -1336,7 +1328,7 @@ def _strings(text: str, data: bytes, start: np.ndarray, stop: np.ndarray) -> lis
     """The text between each ``start`` and ``stop`` (places in ``data``, the bytes of ``text``; -1: None)."""
     if len(data) == len(text):
         return [text[f:t] if f >= 0 else None for f, t in zip(start.tolist(), stop.tolist())]
-    return [_piece(data, f, t) if f >= 0 else None for f, t in zip(start.tolist(), stop.tolist())]
+    return [_piece(text, data, f, t) if f >= 0 else None for f, t in zip(start.tolist(), stop.tolist())]
 
 
 _WORDS_READ: dict[re.Pattern, set[str]] = {}
