@@ -133,7 +133,7 @@ def scanner_words(reader=ps) -> ScannerWords:
     lists = {
         "markers": [(word, _TERMINALS.index(t), streets.index(word) + 1 if t == "STREET" else 4 if t == "SHOWDOWN" else 0)
                  for t, word in marker_terminals],
-        "unshown": list(UNSHOWN_CARDS),
+        "unshown": sorted(UNSHOWN_CARDS, key=len, reverse=True),    # a whole word before its prefixes
         # the signs outside ASCII the reader names a currency for (an ASCII one is any other character)
         "signs": [(sign, ord(sign), 0) for sign in reader.CURRENCY_SIGNS if not sign.isascii()],
         # the kinds after the actions', tried in the reader's order where their hints stand (a kind without
@@ -432,15 +432,6 @@ def _amount(b, wb, wa, wl, wk, sign, i, e):
 
 
 @helper
-def _one_of(b, i, e, wb, wa, wl, which):
-    """Is b[i:e] a word of list ``which``, whole?"""
-    for k in range(wl[which], wl[which + 1]):
-        if _at_k(b, i, e, wb, wa, k) and i + _n(wa, k) == e:
-            return True
-    return False
-
-
-@helper
 def _cards(b, i, e, wb, wa, wl, out):
     """The cards of b[i:e] (the text inside brackets) into ``out``: their count, or -1 when the
     lane cannot read them exactly (a form other than As, Td …; more cards than ``out`` holds)."""
@@ -463,7 +454,7 @@ def _cards(b, i, e, wb, wa, wl, out):
                 return -1
             out[n] = _RANKS[b[i]] * 4 + _SUITS[b[i + 1]]
             n += 1
-        elif not _one_of(b, i, j, wb, wa, wl, L_UNSHOWN):
+        elif _word_of(b, i, j, wb, wa, wl, L_UNSHOWN)[1] != j:
             return -1       # a card not shown (XX …) is left out; anything else takes the full path
         i = j
     return n
@@ -472,7 +463,8 @@ def _cards(b, i, e, wb, wa, wl, out):
 @helper
 def _word_of(b, j, e, wb, wa, wl, which):
     """The word of list ``which`` standing at b[j:], and where the rest starts: (-1, j) for none. (A
-    list's words are prefix-free, as :func:`scanner_words` checks: at most one stands.)"""
+    form's words are prefix-free, as :func:`scanner_words` checks: at most one stands; the unshown
+    cards' are longest first: the first that stands is the longest.)"""
     for k in range(wl[which], wl[which + 1]):
         if j < e and wb[wa[k]] == b[j] and _at_k(b, j, e, wb, wa, k):      # (the first byte first: most places hold none)
             return k - wl[which], j + _n(wa, k)
