@@ -90,14 +90,10 @@ _MIN_PLAYERS, _MAX_PLAYERS = 2, 10      # HE-PLAYERS (rules.holdem_rules.MIN_PLA
 def _position_table() -> np.ndarray:
     """Position codes by [short deck][players dealt][place on the ring from the button]."""
     table = np.full((2, _MAX_SEATS + 1, _MAX_SEATS), -1, dtype=np.int8)
-    for short in (0, 1):
-        for n in range(1, _MAX_SEATS + 1):
-            if short:
-                names = ("BTN",) + POSITIONS_AFTER_BB.get(n - 1, ())[: n - 1]
-            elif n == 2:
-                names = ("BTN", "BB")
-            else:
-                names = ("BTN", "SB", "BB") + POSITIONS_AFTER_BB.get(n - 3, ())
+    for n in range(1, _MAX_SEATS + 1):
+        blinds = ("BTN", "BB") if n == 2 else ("BTN", "SB", "BB")      # (short deck: the button's blind alone)
+        for short, names in enumerate((blinds + POSITIONS_AFTER_BB.get(n - 3, ()),
+                                       ("BTN",) + POSITIONS_AFTER_BB.get(n - 1, ()))):
             for i, name in enumerate(names[:n]):
                 table[short, n, i] = POSITIONS.index(name)
     return table
