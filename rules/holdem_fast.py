@@ -592,11 +592,7 @@ def _kernel(c, t, state, f, out, count):
 @helper
 def _play(a0, a1, acts, facts, S, R, G, out, count):
     """The actions of a hand, one by one, with their facts; False when not modelled."""
-    n = G.n_live
-    bb = G.big_blind
-    sb = G.small_blind
-    ante = G.ante
-    ring0_seat = S[S[n - 1].ring].seat_no       # the button, last of the ring
+    ring0_seat = S[S[G.n_live - 1].ring].seat_no       # the button, last of the ring
     R.street = ST_PREFLOP
     anchor = np.int64(-1)
     straddled = False
@@ -619,10 +615,10 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
             S[p].all_in_by_post = S[p].all_in
             all_in = S[p].all_in != 0
             if k == K_ANTE:
-                if ante != 0 and not he_blinds(amt, ante, all_in, False):
-                    _emit(out, count, G, RULE.BLINDS, ERROR, line, p, ante, amt)
+                if G.ante != 0 and not he_blinds(amt, G.ante, all_in, False):
+                    _emit(out, count, G, RULE.BLINDS, ERROR, line, p, G.ante, amt)
             elif k == K_DEAD:
-                live = min(amt, bb) if amt > sb else 0     # a missed small blind alone is all dead
+                live = min(amt, G.big_blind) if amt > G.small_blind else 0     # a missed small blind alone is all dead
                 S[p].bet += live
                 S[p].dead += amt - live
             elif k == K_SB and G.sb_posted != 0 and not G.second_sb_live:
@@ -635,10 +631,10 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
                     G.bb_posted = 1
                 S[p].bet += amt
                 if k != K_STRADDLE:
-                    stated = sb if k == K_SB else bb
+                    stated = G.small_blind if k == K_SB else G.big_blind
                     limit_sb = k == K_SB and G.betting == B_LIMIT
-                    if limit_sb and amt <= bb:
-                        stated = bb       # Limit small blinds vary (a third to a half of the big blind)
+                    if limit_sb and amt <= G.big_blind:
+                        stated = G.big_blind       # Limit small blinds vary (a third to a half of the big blind)
                     if not he_blinds(amt, stated, all_in, limit_sb):
                         _emit(out, count, G, RULE.BLINDS, ERROR, line, p, stated, amt)
             if (k == K_BB or k == K_BUTTON) and anchor < 0 and not straddled:
