@@ -749,7 +749,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
         s0 = ns
         sign = r.signs[h]
         in_summary = seen_hole = blinds_posted = has_total = False
-        street = run = markers = sum_boards = sum_seats = 0
+        street = run = sum_boards = sum_seats = 0
         run_street[0] = run_street[1] = run_street[2] = 0
         dealt[0, 0] = dealt[1, 0] = dealt[2, 0] = -1     # no board (deal_street reads a row no further)
         previous = T_HEADER
@@ -793,13 +793,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                                                      repeated if c2f >= 0 else -1, before) != DEALT:
                         break      # cards the lane does not read, or a line the reader refuses
                     if token == T_STREET:
-                        _set_board(c.board[h] if run == 0 else c.more_boards[h, run - 1], tmp, n)
-                        if run == 0:
-                            if markers < 3:
-                                c.board_lines[h, markers] = fl
-                            markers += 1
-                        elif c.more_board_lines[h, run - 1] == 0:
-                            c.more_board_lines[h, run - 1] = fl
+                        _set_board(c.boards[h, run], tmp, n)
+                        if c.board_lines[h, run] == 0:
+                            c.board_lines[h, run] = fl
             # -------------------------------------------------- seats and summary seats
             elif c0 == wb[wa[W_SEAT]] and _at_k(b, s, e, wb, wa, W_SEAT):
                 # a seat, or a summary seat and what it says: what it won or collected (one amount at most, else
@@ -864,11 +860,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                     n = _cards(b, got[G_C1F], got[G_C1T], wb, wa, wl, tmp) if status == 1 else -1
                     if n <= 0 or n > 5 or sum_boards > 2:
                         break
-                    _set_board(c.summary_board[h] if sum_boards == 0 else c.summary_more_boards[h, sum_boards - 1], tmp, n)
-                    if sum_boards == 0:
-                        c.summary_board_line[h] = fl
-                    else:
-                        c.summary_more_board_lines[h, sum_boards - 1] = fl
+                    _set_board(c.summary_boards[h, sum_boards], tmp, n)
+                    c.summary_board_lines[h, sum_boards] = fl
                     sum_boards += 1
                     token = T_BOARD
                 elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_RUNTWICE, s, e, got) == 1:
@@ -1158,11 +1151,10 @@ def _shape_accepted(key: tuple[int, int, int]) -> bool:
 
 
 _Lane = namedtuple("_Lane", (
-    "in_lane max_seats button_seat board board_lines summary_board summary_board_line total_pot rake total_line "
+    "in_lane max_seats button_seat boards board_lines summary_boards summary_board_lines total_pot rake total_line "
     "seat_start action_start pot_start seat_no stack is_sitting_out seat_line hole hole_how hole_line summary_won "
     "summary_line street actor kind amount raise_to is_all_in cards pot line pot_amount is_capped is_cancelled "
-    "has_cash_out cash_out won_not_awarded more_boards more_board_lines summary_more_boards summary_more_board_lines "
-    "action_board"))
+    "has_cash_out cash_out won_not_awarded action_board"))
 """The batch's columns :func:`_scan` writes (HandBatch's, by their names)."""
 _Found = namedtuple("_Found", "signs play table_from table_to shape name_from name_to what_from what_to desc_from desc_to")
 """What :func:`_scan` reads besides the batch's columns (places in bytes): per hand the currency sign of its header
@@ -1183,8 +1175,8 @@ def _keep_lane_rows(b: HandBatch, found: _Found) -> _Found:
     if not out.any():
         return found
     b.is_cancelled[out] = False
-    b.more_boards[out] = b.summary_more_boards[out] = -1
-    b.more_board_lines[out] = b.summary_more_board_lines[out] = 0
+    b.boards[out, 1:] = b.summary_boards[out, 1:] = -1       # (the boards of a hand run again)
+    b.board_lines[out, 1:] = b.summary_board_lines[out, 1:] = 0
     kept = {}
     for rows, start, names in (("seats", b.seat_start, _SEAT_FOUND), ("actions", b.action_start, _ACTION_FOUND)):
         counts = np.diff(start)

@@ -16,8 +16,8 @@ Conventions, shared by every writer and reader of a batch:
   (0-based, ``seat_start[h]`` is the hand's first seat). When one name has two seat lines, the
   last one is the player's. A player without a seat line (named by an action or a summary seat)
   gets a seat of his own after them: ``is_unseated``, seat number 0 and no chips.
-- A hand run twice (or three times) keeps its first board in ``board`` and the others in
-  ``more_boards``; show, muck and collect lines name their board in ``action_board``.
+- A hand run twice (or three times) keeps its boards in order in ``boards``; show, muck and
+  collect lines name their board in ``action_board``.
 - ``in_lane[h]`` is False only when hand ``h`` holds what the columns cannot hold: amounts
   with more than two decimals, hole cards or a show line of more than two cards, a board of
   more than five cards, more than three boards, three summary seat lines of one player, a
@@ -102,10 +102,10 @@ class HandBatch:
     seat_start: np.ndarray = column("bounds", np.int32)  # seats of hand h are seat_start[h]:seat_start[h+1]
     action_start: np.ndarray = column("bounds", np.int32)
     pot_start: np.ndarray = column("bounds", np.int32)  # the summary's "Main pot X. Side pot Y." amounts
-    board: np.ndarray = column("hands", np.int8, -1, 5)  # the board dealt in the body, -1 beyond its length
-    board_lines: np.ndarray = column("hands", np.int32, 0, 3)  # the flop, turn, river marker lines, 0 when absent
-    summary_board: np.ndarray = column("hands", np.int8, -1, 5)  # the summary's "Board […]", -1 beyond its length
-    summary_board_line: np.ndarray = column("hands", np.int32)  # 0 when the summary has no board line
+    boards: np.ndarray = column("hands", np.int8, -1, (3, 5))  # the boards dealt in the body, -1 beyond their length
+    board_lines: np.ndarray = column("hands", np.int32, 0, 3)  # each board's first street line, 0 none
+    summary_boards: np.ndarray = column("hands", np.int8, -1, (3, 5))  # the summary's "Board […]" lines
+    summary_board_lines: np.ndarray = column("hands", np.int32, 0, 3)  # their lines, 0 none
     total_pot: np.ndarray = column("hands", np.int64, of="summary.total_pot")
     rake: np.ndarray = column("hands", np.int64, of="summary.rake")
     total_line: np.ndarray = column("hands", np.int32, of="summary.total_line")
@@ -113,10 +113,6 @@ class HandBatch:
     summary_lists_every_seat: np.ndarray = column("hands", np.bool_, of="summary.lists_every_seat")
     is_cancelled: np.ndarray = column("hands", np.bool_, of="is_cancelled")  # "Hand cancelled"
     cap: np.ndarray = column("hands", np.int64, -1, of="cap")  # the most one player may put in on a capped table, -1 none
-    more_boards: np.ndarray = column("hands", np.int8, -1, (2, 5))  # the boards of a hand run twice or thrice
-    more_board_lines: np.ndarray = column("hands", np.int32, 0, 2)  # the first street line of each, 0 none
-    summary_more_boards: np.ndarray = column("hands", np.int8, -1, (2, 5))  # the summary's second and third boards
-    summary_more_board_lines: np.ndarray = column("hands", np.int32, 0, 2)  # their lines, 0 none
     # ---------------------------------------------------------------- per seat (S)
     seat_no: np.ndarray = column("seats", np.int16, of="seat")
     stack: np.ndarray = column("seats", np.int64, of="stack")
@@ -316,12 +312,8 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
 
     summary = hand.summary
     b.has_summary[h] = summary is not None
-    ok &= _put_boards(hand.boards, b.board[h], b.more_boards[h])
-    for k, lines in enumerate(hand.board_lines[:3]):
-        if k == 0:
-            b.board_lines[h, :len(lines[:3])] = lines[:3]
-        elif lines:
-            b.more_board_lines[h, k - 1] = lines[0]
+    ok &= _put_boards(hand.boards, b.boards[h])
+    b.board_lines[h, :len(hand.board_lines[:3])] = [lines[0] if lines else 0 for lines in hand.board_lines[:3]]
     # seats, by name: the last seat line of a name is the player's (as the replay keys players by name)
     n = len(hand.seats)
     index = {s.player: i for i, s in enumerate(hand.seats)}
@@ -366,11 +358,9 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
         b.pot[j] = pot_code(a.pot) if a.kind is ActionKind.COLLECT else -1
     if summary is not None:
         b.pot_amount[p0:p0 + len(summary.pots)] = [cents(amount) for amount in summary.pots]
-        ok &= _put_boards(summary.boards, b.summary_board[h], b.summary_more_boards[h])
+        ok &= _put_boards(summary.boards, b.summary_boards[h])
         lines = summary.board_lines[:min(len(summary.boards), 3)]      # a board without its line keeps 0
-        if lines:
-            b.summary_board_line[h] = lines[0]
-            b.summary_more_board_lines[h, :len(lines) - 1] = lines[1:]
+        b.summary_board_lines[h, :len(lines)] = lines
         for s in summary.seats:
             j = s0 + index[s.player]
             won = sum(cents(amount) for amount in s.won) if s.won else -1
@@ -389,9 +379,9 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
     return ok
 
 
-def _put_boards(boards, first: np.ndarray, more: np.ndarray) -> bool:
-    """The card codes of up to three boards, the first in ``first``, the others in ``more``; False when
-    there are more than three, or a board has more than five cards."""
+def _put_boards(boards, rows: np.ndarray) -> bool:
+    """The card codes of up to three boards, a row of ``rows`` each; False when there are more than
+    three, or a board has more than five cards."""
     for k, board in enumerate(boards[:3]):
-        (first if k == 0 else more[k - 1])[:len(board[:5])] = [card.code for card in board[:5]]
+        rows[k, :len(board[:5])] = [card.code for card in board[:5]]
     return len(boards) <= 3 and all(len(board) <= 5 for board in boards)

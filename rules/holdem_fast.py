@@ -109,8 +109,8 @@ _TABLES = Tables(_position_table(), rank_tables(RankOrder.STANDARD), rank_tables
 
 # What the kernel reads of a batch (see rules.holdem_batch), in groups, so that each helper is handed
 # the group it reads: its per-hand and per-seat facts as two tables (a row per column of
-# ``HAND_COLUMNS``, ``SEAT_COLUMNS``), its actions and its cards as they are, with each hand's boards
-# as one array (the first, then those of a hand run twice or thrice; each one's first line).
+# ``HAND_COLUMNS``, ``SEAT_COLUMNS``), its actions and its cards as they are (the batch's columns of
+# the names of their fields).
 Columns = namedtuple("Columns", "in_lane seat_start action_start pot_start hands seats actions cards pot_amount")
 Actions = namedtuple("Actions", "street actor kind amount raise_to is_all_in is_capped line")
 Cards = namedtuple("Cards", "hole hole_line hole_conflict hole_conflict_line boards board_lines summary_boards "
@@ -273,13 +273,8 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
     hands = _table(b, HAND_COLUMNS, b.hands, unit=units, limit_cap=-1 if limit_cap is None else int(limit_cap),
                    cap_heads_up=bool(cap_heads_up))
     seats = _table(b, SEAT_COLUMNS, len(b.seat_no), summary_seat_no=-1 if b.summary_seat_no is None else None)
-    cards = Cards(b.hole, b.hole_line, b.hole_conflict, b.hole_conflict_line,
-                  np.concatenate((b.board[:, None], b.more_boards), axis=1),
-                  np.concatenate((b.board_lines[:, :1], b.more_board_lines), axis=1),
-                  np.concatenate((b.summary_board[:, None], b.summary_more_boards), axis=1),
-                  np.concatenate((b.summary_board_line[:, None], b.summary_more_board_lines), axis=1))
-    columns = Columns(b.in_lane, b.seat_start, b.action_start, b.pot_start, hands, seats,
-                      Actions(*(getattr(b, name) for name in Actions._fields)), cards, b.pot_amount)
+    actions, cards = (group(*(getattr(b, name) for name in group._fields)) for group in (Actions, Cards))
+    columns = Columns(b.in_lane, b.seat_start, b.action_start, b.pot_start, hands, seats, actions, cards, b.pot_amount)
     capacity = 2 * len(b.kind) + 2 * len(b.seat_no) + 4 * b.hands + 64
     sizes = Facts(b.hands, len(b.kind), len(b.seat_no))
     state = _state(max(int(np.diff(b.seat_start).max(initial=1)), 1))
@@ -366,7 +361,7 @@ def _add_allin_ev(b: HandBatch, f: FactBatch, units: np.ndarray) -> None:
     eligible = np.where(present, f.pot_eligible[pot], 0)[:, :, None] >> at[:, None, :] & 1
     nets = np.where(present, f.pot_net[pot], 0)
     board_size = np.array([street.board_size for street in STREETS])[f.allin_street[hands]]
-    board = np.where(np.arange(5) < board_size[:, None], b.board[hands], -1)
+    board = np.where(np.arange(5) < board_size[:, None], b.boards[hands, 0], -1)
     deck = np.where(b.is_short_deck[hands], np.where(b.straight_beats_trips[hands], 2, 1), 0)
     ok, cents = np.zeros(len(hands), bool), np.zeros(holes.shape[:2], np.int64)
     for code in np.unique(deck).tolist():

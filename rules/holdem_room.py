@@ -46,12 +46,12 @@ def _dealt_again(b: HandBatch, f) -> Found:
     counted from 0: the first) deals again past the cards it shares with an earlier board (actual),
     or -1 for a later board that deals no card of its own. ``HE-DECK`` checks boards against holes."""
     found = []
-    for h in np.flatnonzero(b.more_boards[:, 0, 0] >= 0).tolist():
-        boards = [[c for c in board if c >= 0] for board in (b.board[h].tolist(), *b.more_boards[h].tolist())]
+    for h in np.flatnonzero(b.boards[:, 1, 0] >= 0).tolist():
+        boards = [[c for c in board if c >= 0] for board in b.boards[h].tolist()]
         for k in range(1, len(boards)):
             if not boards[k]:
                 continue
-            line = int(b.more_board_lines[h, k - 1])
+            line = int(b.board_lines[h, k])
             for j in range(k):
                 shared = next((i for i, (x, y) in enumerate(zip(boards[j], boards[k])) if x != y),
                               min(len(boards[j]), len(boards[k])))
