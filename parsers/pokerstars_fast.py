@@ -119,8 +119,6 @@ def scanner_words(reader=ps) -> ScannerWords:
     phrases, and its marker, action, position, outcome and no-play words."""
     phrase, mark = reader.PHRASES, reader.SYNTAX
     hints = {k.name: k.hint.removeprefix("^") for k in reader.LINE_KINDS if k.name}
-    marker_terminals = [(terminal, word) for terminal in ("HOLE", "STREET", "SHOWDOWN", "SUMMARY")
-                        for word in reader.MARKERS[terminal]]
     streets = reader.MARKERS["STREET"]
     names = [k.name for k in reader.LINE_KINDS]
     others = [k for k in reader.LINE_KINDS[names.index("ACTION") + 1:] if k.pattern is not None]
@@ -131,7 +129,7 @@ def scanner_words(reader=ps) -> ScannerWords:
     assert all(len(mark[name]) == 1 for name in ("thousands", "point", "open")), "one byte: _amount compares it"
     lists = {
         "markers": [(word, _TERMINALS.index(t), streets.index(word) + 1 if t == "STREET" else 4 if t == "SHOWDOWN" else 0)
-                 for t, word in marker_terminals],
+                    for t in ("HOLE", "STREET", "SHOWDOWN", "SUMMARY") for word in reader.MARKERS[t]],
         "unshown": sorted(UNSHOWN_CARDS, key=len, reverse=True),    # a whole word before its prefixes
         # the signs outside ASCII the reader names a currency for (an ASCII one is any other character)
         "signs": [(sign, ord(sign), 0) for sign in reader.CURRENCY_SIGNS if not sign.isascii()],
