@@ -1236,8 +1236,8 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
     b.first_line[:] = first_line
     b.last_line[:] = last_line
     b.summary_lists_every_seat[:] = True    # PokerStars sums up every seat
-    b.all_in_said = np.ones(count, np.bool_)    # and says every all-in (ROOM-ALL-IN)
-    b.dead_posts_checked = np.full(count, DEAD_POSTS_CHECKED[ps.SITE], np.int8)    # ROOM-DEAD-BLIND
+    b.all_in_said[:] = True    # and says every all-in (ROOM-ALL-IN)
+    b.dead_posts_checked[:] = DEAD_POSTS_CHECKED[ps.SITE]    # ROOM-DEAD-BLIND
     fast = np.zeros((count, 9), dtype=np.int64)
     work, dealt = _work(words)
     _headers(buf, words, line_start, line_end, hand_line0, fast, work[1])

@@ -113,6 +113,13 @@ class HandBatch:
     summary_lists_every_seat: np.ndarray = column("hands", np.bool_, of="summary.lists_every_seat")
     is_cancelled: np.ndarray = column("hands", np.bool_, of="is_cancelled")  # "Hand cancelled"
     cap: np.ndarray = column("hands", np.int64, -1, of="cap")  # the most one player may put in on a capped table, -1 none
+    second_sb_live: np.ndarray = column("hands", np.bool_, of="second_small_blind_live")  # a second small blind is live
+    results_not_stated: np.ndarray = column("hands", np.bool_, of="results_not_stated")
+    all_in_said: np.ndarray = column("hands", np.bool_, of="all_in_said")  # the room says every all-in (ROOM-ALL-IN)
+    dead_posts_checked: np.ndarray = column("hands", np.int8)  # the rules.rooms.DeadPost forms of its room whose
+    # amount ROOM-DEAD-BLIND checks, 0 none
+    room_noted: np.ndarray = column("hands", np.bool_)  # HoldemHand.room_findings (the reader found the log against
+    # a room fact), so the hand is never certified
     # ---------------------------------------------------------------- per seat (S)
     seat_no: np.ndarray = column("seats", np.int16, of="seat")
     stack: np.ndarray = column("seats", np.int64, of="stack")
@@ -131,6 +138,8 @@ class HandBatch:
     hole_conflict: np.ndarray = column("seats", np.int8, -1, (2, 2))  # up to two later records' cards unlike ``hole``
     hole_conflict_line: np.ndarray = column("seats", np.int32, 0, 2)  # those records' lines, 0 when none
     is_unseated: np.ndarray = column("seats", np.bool_)  # a player without a seat line (seat number 0, no chips)
+    summary_seat_no: np.ndarray = column("seats", np.int16, -1)  # the other seat number the player's summary line
+    # gives, -1 when it agrees with his seat line (a seat 0 is another seat too)
     # ---------------------------------------------------------------- per action (A)
     street: np.ndarray = column("actions", np.int8, of="street")
     actor: np.ndarray = column("actions", np.int16)
@@ -145,17 +154,8 @@ class HandBatch:
     line: np.ndarray = column("actions", np.int32, of="line")
     # ---------------------------------------------------------------- per summary pot (P)
     pot_amount: np.ndarray = column("pots", np.int64)
-    # ------------------------------------------- optional: None (as empty() leaves them) while no row needs one
-    second_sb_live: np.ndarray | None = None  # bool per hand: a second small blind is live
+    # ------------------------------------------- optional: None (as empty() leaves it) while no row needs it
     stack_not_stated: np.ndarray | None = None  # bool per seat: HoldemHand.stack_not_stated (no stack is checked)
-    summary_seat_no: np.ndarray | None = None  # int16 per seat: the other seat number the player's summary line
-    # gives, -1 when it agrees with his seat line (a seat 0 is another seat too)
-    all_in_said: np.ndarray | None = None  # bool per hand: HoldemHand.all_in_said
-    dead_posts_checked: np.ndarray | None = None  # int8 per hand: the rules.rooms.DeadPost forms of its room
-    # whose amount ROOM-DEAD-BLIND checks, 0 none
-    results_not_stated: np.ndarray | None = None  # bool per hand: HoldemHand.results_not_stated
-    room_noted: np.ndarray | None = None  # bool per hand: HoldemHand.room_findings (the reader found the log
-    # against a room fact), so the hand is never certified
     # ---------------------------------------------------------------- strings, one per hand / seat
     game_id: list[str] = per_hand("source.game_id")
     source_file: str = ""
@@ -244,15 +244,9 @@ def batch_from_hands(hands: list[HoldemHand], source_file: str = "") -> HandBatc
                 unfit[unfitting if starts is None else np.searchsorted(starts, unfitting, "right") - 1] = True
     for name, get, _ in _COPIED["lists"]:
         getattr(b, name).extend(map(get, hands))
-    optional = {"second_sb_live": [hand.second_small_blind_live for hand in hands],
-                "results_not_stated": [hand.results_not_stated for hand in hands],
-                "all_in_said": [hand.all_in_said for hand in hands],
-                "dead_posts_checked": [DEAD_POSTS_CHECKED.get(hand.info.site, 0) if hand.small_blind_stated else 0
-                                       for hand in hands],
-                "room_noted": [bool(hand.room_findings) for hand in hands]}
-    for name, values in optional.items():
-        if any(values):     # else the column is left out (None)
-            setattr(b, name, np.array(values, np.int8 if name == "dead_posts_checked" else np.bool_))
+    b.dead_posts_checked[:] = [DEAD_POSTS_CHECKED.get(hand.info.site, 0) if hand.small_blind_stated else 0
+                               for hand in hands]
+    b.room_noted[:] = [bool(hand.room_findings) for hand in hands]
     if any(hand.stack_not_stated for hand in hands):
         b.stack_not_stated = _i(len(b.seat_no), np.bool_)
     b.source_file = source_file or (hands[0].source.file if hands else "")
@@ -373,8 +367,6 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
             b.won_not_awarded[j] |= "not awarded" in s.text
             if j - s0 < n and s.seat != b.seat_no[j] and not b.summary_line_again[j] \
                     and sum(seat.player == s.player for seat in hand.seats) == 1:
-                if b.summary_seat_no is None:
-                    b.summary_seat_no = np.full(len(b.seat_no), -1, np.int16)
                 b.summary_seat_no[j] = s.seat      # another seat than the seat line's: HE-SUMMARY-SEATS
     return ok
 

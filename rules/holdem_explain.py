@@ -190,7 +190,7 @@ WORD_VALUES: dict[str, Callable[[_Said], object]] = {
     "board_dealt": lambda s: _cards(s.batch.boards[s.h, 0]) or "no board",
     "board_shown": lambda s: _cards(s.batch.summary_boards[s.h, 0]),
     # HE-SUMMARY-SEATS: the other seat number the player's summary line gives (-1: it agrees with his seat line)
-    "other_seat_no": lambda s: -1 if s.batch.summary_seat_no is None else int(s.batch.summary_seat_no[s.s0 + s.seat]),
+    "other_seat_no": lambda s: int(s.batch.summary_seat_no[s.s0 + s.seat]),
     "seat_no": lambda s: int(s.batch.seat_no[s.s0 + s.seat]),
     # the room facts
     "run": lambda s: ("first", "second", "third")[s.expected],

@@ -272,7 +272,7 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
     units = hand_units(b)
     hands = _table(b, HAND_COLUMNS, b.hands, unit=units, limit_cap=-1 if limit_cap is None else int(limit_cap),
                    cap_heads_up=bool(cap_heads_up))
-    seats = _table(b, SEAT_COLUMNS, len(b.seat_no), summary_seat_no=-1 if b.summary_seat_no is None else None)
+    seats = _table(b, SEAT_COLUMNS, len(b.seat_no))
     actions, cards = (group(*(getattr(b, name) for name in group._fields)) for group in (Actions, Cards))
     columns = Columns(b.in_lane, b.seat_start, b.action_start, b.pot_start, hands, seats, actions, cards, b.pot_amount)
     capacity = 2 * len(b.kind) + 2 * len(b.seat_no) + 4 * b.hands + 64
@@ -288,8 +288,7 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
         capacity = int(count[0])     # more findings than room for them: once more, with room
     f = FactBatch(**{c.name: table[k].astype(c.metadata["column"][1])
                      for group, table in zip(_FACT_COLUMNS, tables) for k, c in enumerate(group)})
-    if b.room_noted is not None:
-        f.certified &= ~b.room_noted    # its reader's findings are reported by the full path
+    f.certified &= ~b.room_noted    # its reader's findings are reported by the full path
     f.certified &= ~breached(b, f)     # a room fact the log breaks: the full path words it
     n = int(count[0])
     found[:n, 1] = _HE_CODE[found[:n, 1]]
@@ -317,10 +316,10 @@ def _fact_table(columns: list, rows: int) -> np.ndarray:
 def _table(b: HandBatch, names: tuple[str, ...], rows: int, **given) -> np.ndarray:
     """The batch's columns ``names`` (or the values ``given`` for them) as the rows of one int64
     table (each copied whole, not strided), of their first ``rows`` values (a reader may leave a
-    column longer); an optional column the batch leaves out (None) is 0 unless ``given``."""
+    column longer); an optional column the batch leaves out (None) is 0."""
     table = np.zeros((len(names), rows), np.int64)
     for k, name in enumerate(names):
-        values = given[name] if given.get(name) is not None else getattr(b, name)
+        values = given[name] if name in given else getattr(b, name)
         if values is not None:
             table[k] = values[:rows] if isinstance(values, np.ndarray) else values
     return table

@@ -301,7 +301,7 @@ def test_the_readers_empty_batch_is_handbatch_empty():
     batch's conventions say, cards and optional amounts at -1, the two flags set, the rest zero."""
     import dataclasses
 
-    minus_one = {"small_bet", "big_bet", "boards", "summary_boards", "cap",
+    minus_one = {"small_bet", "big_bet", "boards", "summary_boards", "cap", "summary_seat_no",
                  "hole", "summary_won", "summary_won_again", "hole_conflict", "raise_to", "cards", "pot"}
     ones = {"in_lane", "has_summary"}
     ours = HandBatch.empty(3, 5, 7, 2)
