@@ -51,7 +51,7 @@ import re
 from collections import namedtuple
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from functools import lru_cache, partial
+from functools import lru_cache
 
 import numpy as np
 
@@ -1242,7 +1242,10 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
     work, dealt = _work(words)
     _headers(buf, words, line_start, line_end, hand_line0, fast, work[1])
     played = _utc_of_et(fast[:, 5]).astype("datetime64[s]").astype("datetime64[us]").tolist()
-    cut = partial(_piece, text, data)
+    ascii_text = len(data) == len(text)
+
+    def cut(start: int, stop: int) -> str:      # (_piece, with the text's one test made once: a call per hand)
+        return text[start:stop] if ascii_text else _piece(text, data, start, stop)
 
     heads, counts, header_rows = [], n_lines.tolist(), hand_line0.tolist()
     for h, (matched, id_from, id_to, key_from, key_to, et, local, zone_from, zone_to) in enumerate(fast.tolist()):
