@@ -49,6 +49,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import namedtuple
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from functools import lru_cache
 
@@ -118,8 +119,6 @@ def scanner_words(reader=ps) -> ScannerWords:
     phrases, and its marker, action, position, outcome and no-play words."""
     phrase, mark = reader.PHRASES, reader.SYNTAX
     hints = {k.name: k.hint.removeprefix("^") for k in reader.LINE_KINDS if k.name}
-    marker_terminals = [(terminal, word) for terminal in ("HOLE", "STREET", "SHOWDOWN", "SUMMARY")
-                        for word in reader.MARKERS[terminal]]
     streets = reader.MARKERS["STREET"]
     names = [k.name for k in reader.LINE_KINDS]
     others = [k for k in reader.LINE_KINDS[names.index("ACTION") + 1:] if k.pattern is not None]
@@ -128,11 +127,10 @@ def scanner_words(reader=ps) -> ScannerWords:
               **{name: phrase[name] for name in _PHRASED},
               "et": phrase["et"], **{name: mark[name] for name in _MARKS}}
     assert all(len(mark[name]) == 1 for name in ("thousands", "point", "open")), "one byte: _amount compares it"
-    assert tuple(single) == _SINGLE_WORDS
     lists = {
         "markers": [(word, _TERMINALS.index(t), streets.index(word) + 1 if t == "STREET" else 4 if t == "SHOWDOWN" else 0)
-                 for t, word in marker_terminals],
-        "unshown": list(UNSHOWN_CARDS),
+                    for t in ("HOLE", "STREET", "SHOWDOWN", "SUMMARY") for word in reader.MARKERS[t]],
+        "unshown": sorted(UNSHOWN_CARDS, key=len, reverse=True),    # a whole word before its prefixes
         # the signs outside ASCII the reader names a currency for (an ASCII one is any other character)
         "signs": [(sign, ord(sign), 0) for sign in reader.CURRENCY_SIGNS if not sign.isascii()],
         # the kinds after the actions', tried in the reader's order where their hints stand (a kind without
@@ -431,15 +429,6 @@ def _amount(b, wb, wa, wl, wk, sign, i, e):
 
 
 @helper
-def _one_of(b, i, e, wb, wa, wl, which):
-    """Is b[i:e] a word of list ``which``, whole?"""
-    for k in range(wl[which], wl[which + 1]):
-        if _at_k(b, i, e, wb, wa, k) and i + _n(wa, k) == e:
-            return True
-    return False
-
-
-@helper
 def _cards(b, i, e, wb, wa, wl, out):
     """The cards of b[i:e] (the text inside brackets) into ``out``: their count, or -1 when the
     lane cannot read them exactly (a form other than As, Td …; more cards than ``out`` holds)."""
@@ -462,7 +451,7 @@ def _cards(b, i, e, wb, wa, wl, out):
                 return -1
             out[n] = _RANKS[b[i]] * 4 + _SUITS[b[i + 1]]
             n += 1
-        elif not _one_of(b, i, j, wb, wa, wl, L_UNSHOWN):
+        elif _word_of(b, i, j, wb, wa, wl, L_UNSHOWN)[1] != j:
             return -1       # a card not shown (XX …) is left out; anything else takes the full path
         i = j
     return n
@@ -471,7 +460,8 @@ def _cards(b, i, e, wb, wa, wl, out):
 @helper
 def _word_of(b, j, e, wb, wa, wl, which):
     """The word of list ``which`` standing at b[j:], and where the rest starts: (-1, j) for none. (A
-    list's words are prefix-free, as :func:`scanner_words` checks: at most one stands.)"""
+    form's words are prefix-free, as :func:`scanner_words` checks: at most one stands; the unshown
+    cards' are longest first: the first that stands is the longest.)"""
     for k in range(wl[which], wl[which + 1]):
         if j < e and wb[wa[k]] == b[j] and _at_k(b, j, e, wb, wa, k):      # (the first byte first: most places hold none)
             return k - wl[which], j + _n(wa, k)
@@ -757,7 +747,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
         s0 = ns
         sign = r.signs[h]
         in_summary = seen_hole = blinds_posted = has_total = False
-        street = run = markers = sum_boards = sum_seats = 0
+        street = run = sum_boards = sum_seats = 0
         run_street[0] = run_street[1] = run_street[2] = 0
         dealt[0, 0] = dealt[1, 0] = dealt[2, 0] = -1     # no board (deal_street reads a row no further)
         previous = T_HEADER
@@ -801,13 +791,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                                                      repeated if c2f >= 0 else -1, before) != DEALT:
                         break      # cards the lane does not read, or a line the reader refuses
                     if token == T_STREET:
-                        _set_board(c.board[h] if run == 0 else c.more_boards[h, run - 1], tmp, n)
-                        if run == 0:
-                            if markers < 3:
-                                c.board_lines[h, markers] = fl
-                            markers += 1
-                        elif c.more_board_lines[h, run - 1] == 0:
-                            c.more_board_lines[h, run - 1] = fl
+                        _set_board(c.boards[h, run], tmp, n)
+                        if c.board_lines[h, run] == 0:
+                            c.board_lines[h, run] = fl
             # -------------------------------------------------- seats and summary seats
             elif c0 == wb[wa[W_SEAT]] and _at_k(b, s, e, wb, wa, W_SEAT):
                 # a seat, or a summary seat and what it says: what it won or collected (one amount at most, else
@@ -872,11 +858,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                     n = _cards(b, got[G_C1F], got[G_C1T], wb, wa, wl, tmp) if status == 1 else -1
                     if n <= 0 or n > 5 or sum_boards > 2:
                         break
-                    _set_board(c.summary_board[h] if sum_boards == 0 else c.summary_more_boards[h, sum_boards - 1], tmp, n)
-                    if sum_boards == 0:
-                        c.summary_board_line[h] = fl
-                    else:
-                        c.summary_more_board_lines[h, sum_boards - 1] = fl
+                    _set_board(c.summary_boards[h, sum_boards], tmp, n)
+                    c.summary_board_lines[h, sum_boards] = fl
                     sum_boards += 1
                     token = T_BOARD
                 elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_RUNTWICE, s, e, got) == 1:
@@ -1096,22 +1079,22 @@ def _full_head(line: str) -> _Head | None:
         return None
 
 
-def _register(key: str, line: str, data: bytes, start: int, row: list, played_at) -> _Head | None | object:
+def _register(key: str, line: str, cut: Callable, start: int, row: list, played_at) -> _Head | None | object:
     """The fields of a header form (its text between ID and date) read by the reference, or _SLOW
     when the reference does not read the ID and date where the scanner does: ``row`` (of
-    :func:`_headers`) is the scanner's reading of ``line``, which starts at byte ``start`` of
-    ``data``, and ``played_at`` its ET time in UTC."""
+    :func:`_headers`) is the scanner's reading of ``line``, which starts at byte ``start`` of the
+    bytes ``cut`` reads (:func:`_piece`), and ``played_at`` its ET time in UTC."""
     head = _full_head(line)
     if head is not None:
         _, id_from, id_to, _, date_from, _, _, zone_from, zone_to = row
         date_from += len(ps.SYNTAX["dash"])             # after " - "
         match = head.fields
         when, at = match["when"], match["match"].start("rest")
-        if (match["match"]["id"] != _piece(data, id_from, id_to) or when.end() + at != len(line)
-                or when.start() + at != len(_piece(data, start, date_from)) or head.played_at != played_at
+        if (match["match"]["id"] != cut(id_from, id_to) or when.end() + at != len(line)
+                or when.start() + at != len(cut(start, date_from)) or head.played_at != played_at
                 or (when["d2"] is None) != (zone_from < 0)
-                or zone_from >= 0 and (when["z"] != _piece(data, zone_from, zone_to)
-                                       or f"{when['d']} {when['t']}" != _piece(data, date_from, zone_from - 1))):
+                or zone_from >= 0 and (when["z"] != cut(zone_from, zone_to)
+                                       or f"{when['d']} {when['t']}" != cut(date_from, zone_from - 1))):
             head = _SLOW
     if len(_HEADS) < 10_000:
         _HEADS[key] = head
@@ -1121,20 +1104,13 @@ def _register(key: str, line: str, data: bytes, start: int, row: list, played_at
 _SLOW = object()
 
 
-_LOCAL_TIMES: dict[tuple[str, int, int, int], bool] = {}
-
-
-def _local_time_matches(zone: str, local: int, et: int) -> bool:
-    """Does the reader take a header's local time in ``zone`` (seconds since 1970 on its clock)
-    before the ET time ``et`` (the same)? (``parsers.pokerstars.local_time_matches``.) Clocks
-    change at whole hours: the answer holds for every time of the same two hours and gap."""
-    key = (zone, local - et, local // 3600, et // 3600)
-    known = _LOCAL_TIMES.get(key)
-    if known is None:
-        known = ps.local_time_matches(zone, _EPOCH + timedelta(seconds=local), _EPOCH + timedelta(seconds=et))
-        if len(_LOCAL_TIMES) < 100_000:
-            _LOCAL_TIMES[key] = known
-    return known
+@lru_cache(maxsize=100_000)
+def _local_time_matches(zone: str, gap: int, local_hour: int, et_hour: int) -> bool:
+    """Does the reader take a header's local time in ``zone`` before its ET time, ``gap`` seconds
+    apart, in these hours since 1970? (``parsers.pokerstars.local_time_matches``.) Clocks change
+    at whole hours: the answer holds for every time of the same two hours and gap."""
+    local = max(local_hour * 3600, et_hour * 3600 + gap)     # a time of both hours
+    return ps.local_time_matches(zone, _EPOCH + timedelta(seconds=local), _EPOCH + timedelta(seconds=local - gap))
 
 
 _EPOCH = datetime(1970, 1, 1)
@@ -1173,11 +1149,10 @@ def _shape_accepted(key: tuple[int, int, int]) -> bool:
 
 
 _Lane = namedtuple("_Lane", (
-    "in_lane max_seats button_seat board board_lines summary_board summary_board_line total_pot rake total_line "
+    "in_lane max_seats button_seat boards board_lines summary_boards summary_board_lines total_pot rake total_line "
     "seat_start action_start pot_start seat_no stack is_sitting_out seat_line hole hole_how hole_line summary_won "
     "summary_line street actor kind amount raise_to is_all_in cards pot line pot_amount is_capped is_cancelled "
-    "has_cash_out cash_out won_not_awarded more_boards more_board_lines summary_more_boards summary_more_board_lines "
-    "action_board"))
+    "has_cash_out cash_out won_not_awarded action_board"))
 """The batch's columns :func:`_scan` writes (HandBatch's, by their names)."""
 _Found = namedtuple("_Found", "signs play table_from table_to shape name_from name_to what_from what_to desc_from desc_to")
 """What :func:`_scan` reads besides the batch's columns (places in bytes): per hand the currency sign of its header
@@ -1198,8 +1173,8 @@ def _keep_lane_rows(b: HandBatch, found: _Found) -> _Found:
     if not out.any():
         return found
     b.is_cancelled[out] = False
-    b.more_boards[out] = b.summary_more_boards[out] = -1
-    b.more_board_lines[out] = b.summary_more_board_lines[out] = 0
+    b.boards[out, 1:] = b.summary_boards[out, 1:] = -1       # (the boards of a hand run again)
+    b.board_lines[out, 1:] = b.summary_board_lines[out, 1:] = 0
     kept = {}
     for rows, start, names in (("seats", b.seat_start, _SEAT_FOUND), ("actions", b.action_start, _ACTION_FOUND)):
         counts = np.diff(start)
@@ -1225,8 +1200,9 @@ def _work(words: ScannerWords) -> tuple[np.ndarray, np.ndarray]:
     return work, np.full((3, 5), -1, np.int64)
 
 
-def _piece(data: bytes, start: int, stop: int) -> str:
-    return data[start:stop].decode("utf-8", "surrogatepass")
+def _piece(text: str, data: bytes, start: int, stop: int) -> str:
+    """The text between two places of ``data``, the UTF-8 bytes of ``text`` (in ASCII, the same places)."""
+    return text[start:stop] if len(data) == len(text) else data[start:stop].decode("utf-8", "surrogatepass")
 
 
 def read_batch(chunks: list[Chunk], source_file: str, words: ScannerWords = WORDS) -> HandBatch:
@@ -1260,16 +1236,16 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
     b.first_line[:] = first_line
     b.last_line[:] = last_line
     b.summary_lists_every_seat[:] = True    # PokerStars sums up every seat
-    b.all_in_said = np.ones(count, np.bool_)    # and says every all-in (ROOM-ALL-IN)
-    b.dead_posts_checked = np.full(count, DEAD_POSTS_CHECKED[ps.SITE], np.int8)    # ROOM-DEAD-BLIND
+    b.all_in_said[:] = True    # and says every all-in (ROOM-ALL-IN)
+    b.dead_posts_checked[:] = DEAD_POSTS_CHECKED[ps.SITE]    # ROOM-DEAD-BLIND
     fast = np.zeros((count, 9), dtype=np.int64)
     work, dealt = _work(words)
     _headers(buf, words, line_start, line_end, hand_line0, fast, work[1])
     played = _utc_of_et(fast[:, 5]).astype("datetime64[s]").astype("datetime64[us]").tolist()
     ascii_text = len(data) == len(text)
 
-    def cut(start: int, stop: int) -> str:
-        return text[start:stop] if ascii_text else _piece(data, start, stop)
+    def cut(start: int, stop: int) -> str:      # (_piece, with the text's one test made once: a call per hand)
+        return text[start:stop] if ascii_text else _piece(text, data, start, stop)
 
     heads, counts, header_rows = [], n_lines.tolist(), hand_line0.tolist()
     for h, (matched, id_from, id_to, key_from, key_to, et, local, zone_from, zone_to) in enumerate(fast.tolist()):
@@ -1279,10 +1255,10 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
             key = cut(key_from, key_to) if matched else None
             row = header_rows[h]        # (the header line is cut from the text: a chunk's lines are split only where read)
             head = (_SLOW if key is None else _HEADS[key] if key in _HEADS
-                    else _register(key, cut(line_start[row], line_end[row]), data, line_start[row], fast[h].tolist(),
+                    else _register(key, cut(line_start[row], line_end[row]), cut, line_start[row], fast[h].tolist(),
                                    played[h]))
             if head is not None and head is not _SLOW:
-                if zone_from < 0 or _local_time_matches(cut(zone_from, zone_to), local, et):
+                if zone_from < 0 or _local_time_matches(cut(zone_from, zone_to), local - et, local // 3600, et // 3600):
                     hand_id, when = cut(id_from, id_to), played[h]
                 else:
                     head = None
@@ -1336,7 +1312,7 @@ def _strings(text: str, data: bytes, start: np.ndarray, stop: np.ndarray) -> lis
     """The text between each ``start`` and ``stop`` (places in ``data``, the bytes of ``text``; -1: None)."""
     if len(data) == len(text):
         return [text[f:t] if f >= 0 else None for f, t in zip(start.tolist(), stop.tolist())]
-    return [_piece(data, f, t) if f >= 0 else None for f, t in zip(start.tolist(), stop.tolist())]
+    return [_piece(text, data, f, t) if f >= 0 else None for f, t in zip(start.tolist(), stop.tolist())]
 
 
 _WORDS_READ: dict[re.Pattern, set[str]] = {}

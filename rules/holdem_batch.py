@@ -16,8 +16,8 @@ Conventions, shared by every writer and reader of a batch:
   (0-based, ``seat_start[h]`` is the hand's first seat). When one name has two seat lines, the
   last one is the player's. A player without a seat line (named by an action or a summary seat)
   gets a seat of his own after them: ``is_unseated``, seat number 0 and no chips.
-- A hand run twice (or three times) keeps its first board in ``board`` and the others in
-  ``more_boards``; show, muck and collect lines name their board in ``action_board``.
+- A hand run twice (or three times) keeps its boards in order in ``boards``; show, muck and
+  collect lines name their board in ``action_board``.
 - ``in_lane[h]`` is False only when hand ``h`` holds what the columns cannot hold: amounts
   with more than two decimals, hole cards or a show line of more than two cards, a board of
   more than five cards, more than three boards, three summary seat lines of one player, a
@@ -68,7 +68,7 @@ def _i(n: int, dtype, fill=0, width: int | tuple[int, ...] | None = None) -> np.
 
 
 def column(rows: str, dtype, fill=0, width: int | tuple[int, ...] | None = None, of: str | None = None):
-    """A dataclass field that is a column of ``rows`` rows (a size :func:`empty_columns` is given),
+    """A dataclass field that is a column of ``rows`` rows (a size :meth:`HandBatch.empty` is given),
     each ``width`` values of ``dtype`` (one when None), ``fill`` until it is written; ``of`` names the
     field of the row's record (the hand, its seat line or its action; a dotted path) that
     :func:`batch_from_hands` copies into it."""
@@ -78,17 +78,6 @@ def column(rows: str, dtype, fill=0, width: int | tuple[int, ...] | None = None,
 def per_hand(of: str):
     """A dataclass field that is a list of one value per hand, copied from the hand's field ``of``."""
     return field(default_factory=list, metadata={"of": of})
-
-
-def empty_columns(cls, **rows: int):
-    """An instance of dataclass ``cls`` with each of its :func:`column` fields made, of the size in ``rows``
-    its rows name; its other fields keep their defaults."""
-    made = _COLUMNS.get(cls) or _COLUMNS.setdefault(cls, [(f.name, *f.metadata["column"]) for f in fields(cls)
-                                                          if "column" in f.metadata])
-    return cls(**{name: _i(rows[size], dtype, fill, width) for name, size, dtype, fill, width in made})
-
-
-_COLUMNS: dict[type, list[tuple]] = {}    # the column fields of each class, read once
 
 
 @dataclass(slots=True)
@@ -113,10 +102,10 @@ class HandBatch:
     seat_start: np.ndarray = column("bounds", np.int32)  # seats of hand h are seat_start[h]:seat_start[h+1]
     action_start: np.ndarray = column("bounds", np.int32)
     pot_start: np.ndarray = column("bounds", np.int32)  # the summary's "Main pot X. Side pot Y." amounts
-    board: np.ndarray = column("hands", np.int8, -1, 5)  # the board dealt in the body, -1 beyond its length
-    board_lines: np.ndarray = column("hands", np.int32, 0, 3)  # the flop, turn, river marker lines, 0 when absent
-    summary_board: np.ndarray = column("hands", np.int8, -1, 5)  # the summary's "Board […]", -1 beyond its length
-    summary_board_line: np.ndarray = column("hands", np.int32)  # 0 when the summary has no board line
+    boards: np.ndarray = column("hands", np.int8, -1, (3, 5))  # the boards dealt in the body, -1 beyond their length
+    board_lines: np.ndarray = column("hands", np.int32, 0, 3)  # each board's first street line, 0 none
+    summary_boards: np.ndarray = column("hands", np.int8, -1, (3, 5))  # the summary's "Board […]" lines
+    summary_board_lines: np.ndarray = column("hands", np.int32, 0, 3)  # their lines, 0 none
     total_pot: np.ndarray = column("hands", np.int64, of="summary.total_pot")
     rake: np.ndarray = column("hands", np.int64, of="summary.rake")
     total_line: np.ndarray = column("hands", np.int32, of="summary.total_line")
@@ -124,10 +113,13 @@ class HandBatch:
     summary_lists_every_seat: np.ndarray = column("hands", np.bool_, of="summary.lists_every_seat")
     is_cancelled: np.ndarray = column("hands", np.bool_, of="is_cancelled")  # "Hand cancelled"
     cap: np.ndarray = column("hands", np.int64, -1, of="cap")  # the most one player may put in on a capped table, -1 none
-    more_boards: np.ndarray = column("hands", np.int8, -1, (2, 5))  # the boards of a hand run twice or thrice
-    more_board_lines: np.ndarray = column("hands", np.int32, 0, 2)  # the first street line of each, 0 none
-    summary_more_boards: np.ndarray = column("hands", np.int8, -1, (2, 5))  # the summary's second and third boards
-    summary_more_board_lines: np.ndarray = column("hands", np.int32, 0, 2)  # their lines, 0 none
+    second_sb_live: np.ndarray = column("hands", np.bool_, of="second_small_blind_live")  # a second small blind is live
+    results_not_stated: np.ndarray = column("hands", np.bool_, of="results_not_stated")
+    all_in_said: np.ndarray = column("hands", np.bool_, of="all_in_said")  # the room says every all-in (ROOM-ALL-IN)
+    dead_posts_checked: np.ndarray = column("hands", np.int8)  # the rules.rooms.DeadPost forms of its room whose
+    # amount ROOM-DEAD-BLIND checks, 0 none
+    room_noted: np.ndarray = column("hands", np.bool_)  # HoldemHand.room_findings (the reader found the log against
+    # a room fact), so the hand is never certified
     # ---------------------------------------------------------------- per seat (S)
     seat_no: np.ndarray = column("seats", np.int16, of="seat")
     stack: np.ndarray = column("seats", np.int64, of="stack")
@@ -146,6 +138,8 @@ class HandBatch:
     hole_conflict: np.ndarray = column("seats", np.int8, -1, (2, 2))  # up to two later records' cards unlike ``hole``
     hole_conflict_line: np.ndarray = column("seats", np.int32, 0, 2)  # those records' lines, 0 when none
     is_unseated: np.ndarray = column("seats", np.bool_)  # a player without a seat line (seat number 0, no chips)
+    summary_seat_no: np.ndarray = column("seats", np.int16, -1)  # the other seat number the player's summary line
+    # gives, -1 when it agrees with his seat line (a seat 0 is another seat too)
     # ---------------------------------------------------------------- per action (A)
     street: np.ndarray = column("actions", np.int8, of="street")
     actor: np.ndarray = column("actions", np.int16)
@@ -160,17 +154,8 @@ class HandBatch:
     line: np.ndarray = column("actions", np.int32, of="line")
     # ---------------------------------------------------------------- per summary pot (P)
     pot_amount: np.ndarray = column("pots", np.int64)
-    # ------------------------------------------- optional: None (as empty() leaves them) while no row needs one
-    second_sb_live: np.ndarray | None = None  # bool per hand: a second small blind is live
+    # ------------------------------------------- optional: None (as empty() leaves it) while no row needs it
     stack_not_stated: np.ndarray | None = None  # bool per seat: HoldemHand.stack_not_stated (no stack is checked)
-    summary_seat_no: np.ndarray | None = None  # int16 per seat: the other seat number the player's summary line
-    # gives, -1 when it agrees with his seat line (a seat 0 is another seat too)
-    all_in_said: np.ndarray | None = None  # bool per hand: HoldemHand.all_in_said
-    dead_posts_checked: np.ndarray | None = None  # int8 per hand: the rules.rooms.DeadPost forms of its room
-    # whose amount ROOM-DEAD-BLIND checks, 0 none
-    results_not_stated: np.ndarray | None = None  # bool per hand: HoldemHand.results_not_stated
-    room_noted: np.ndarray | None = None  # bool per hand: HoldemHand.room_findings (the reader found the log
-    # against a room fact), so the hand is never certified
     # ---------------------------------------------------------------- strings, one per hand / seat
     game_id: list[str] = per_hand("source.game_id")
     source_file: str = ""
@@ -189,8 +174,13 @@ class HandBatch:
 
     @classmethod
     def empty(cls, hands: int, seats: int, actions: int, pots: int) -> HandBatch:
-        """A batch of the given sizes, every column zeroed (cards and optional amounts at -1)."""
-        return empty_columns(cls, hands=hands, bounds=hands + 1, seats=seats, actions=actions, pots=pots)
+        """A batch of the given sizes, every :func:`column` at its fill (cards and optional amounts at -1)."""
+        rows = {"hands": hands, "bounds": hands + 1, "seats": seats, "actions": actions, "pots": pots}
+        return cls(**{name: _i(rows[size], dtype, fill, width) for name, size, dtype, fill, width in _COLUMNS})
+
+
+_COLUMNS = [(f.name, *f.metadata["column"]) for f in fields(HandBatch) if "column" in f.metadata]
+"""The column fields of a batch, read once."""
 
 
 # ---------------------------------------------------------------------- the reference converter
@@ -254,15 +244,9 @@ def batch_from_hands(hands: list[HoldemHand], source_file: str = "") -> HandBatc
                 unfit[unfitting if starts is None else np.searchsorted(starts, unfitting, "right") - 1] = True
     for name, get, _ in _COPIED["lists"]:
         getattr(b, name).extend(map(get, hands))
-    optional = {"second_sb_live": [hand.second_small_blind_live for hand in hands],
-                "results_not_stated": [hand.results_not_stated for hand in hands],
-                "all_in_said": [hand.all_in_said for hand in hands],
-                "dead_posts_checked": [DEAD_POSTS_CHECKED.get(hand.info.site, 0) if hand.small_blind_stated else 0
-                                       for hand in hands],
-                "room_noted": [bool(hand.room_findings) for hand in hands]}
-    for name, values in optional.items():
-        if any(values):     # else the column is left out (None)
-            setattr(b, name, np.array(values, np.int8 if name == "dead_posts_checked" else np.bool_))
+    b.dead_posts_checked[:] = [DEAD_POSTS_CHECKED.get(hand.info.site, 0) if hand.small_blind_stated else 0
+                               for hand in hands]
+    b.room_noted[:] = [bool(hand.room_findings) for hand in hands]
     if any(hand.stack_not_stated for hand in hands):
         b.stack_not_stated = _i(len(b.seat_no), np.bool_)
     b.source_file = source_file or (hands[0].source.file if hands else "")
@@ -322,12 +306,8 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
 
     summary = hand.summary
     b.has_summary[h] = summary is not None
-    ok &= _put_boards(hand.boards, b.board[h], b.more_boards[h])
-    for k, lines in enumerate(hand.board_lines[:3]):
-        if k == 0:
-            b.board_lines[h, :len(lines[:3])] = lines[:3]
-        elif lines:
-            b.more_board_lines[h, k - 1] = lines[0]
+    ok &= _put_boards(hand.boards, b.boards[h])
+    b.board_lines[h, :len(hand.board_lines[:3])] = [lines[0] if lines else 0 for lines in hand.board_lines[:3]]
     # seats, by name: the last seat line of a name is the player's (as the replay keys players by name)
     n = len(hand.seats)
     index = {s.player: i for i, s in enumerate(hand.seats)}
@@ -372,11 +352,9 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
         b.pot[j] = pot_code(a.pot) if a.kind is ActionKind.COLLECT else -1
     if summary is not None:
         b.pot_amount[p0:p0 + len(summary.pots)] = [cents(amount) for amount in summary.pots]
-        ok &= _put_boards(summary.boards, b.summary_board[h], b.summary_more_boards[h])
+        ok &= _put_boards(summary.boards, b.summary_boards[h])
         lines = summary.board_lines[:min(len(summary.boards), 3)]      # a board without its line keeps 0
-        if lines:
-            b.summary_board_line[h] = lines[0]
-            b.summary_more_board_lines[h, :len(lines) - 1] = lines[1:]
+        b.summary_board_lines[h, :len(lines)] = lines
         for s in summary.seats:
             j = s0 + index[s.player]
             won = sum(cents(amount) for amount in s.won) if s.won else -1
@@ -389,15 +367,13 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
             b.won_not_awarded[j] |= "not awarded" in s.text
             if j - s0 < n and s.seat != b.seat_no[j] and not b.summary_line_again[j] \
                     and sum(seat.player == s.player for seat in hand.seats) == 1:
-                if b.summary_seat_no is None:
-                    b.summary_seat_no = np.full(len(b.seat_no), -1, np.int16)
                 b.summary_seat_no[j] = s.seat      # another seat than the seat line's: HE-SUMMARY-SEATS
     return ok
 
 
-def _put_boards(boards, first: np.ndarray, more: np.ndarray) -> bool:
-    """The card codes of up to three boards, the first in ``first``, the others in ``more``; False when
-    there are more than three, or a board has more than five cards."""
+def _put_boards(boards, rows: np.ndarray) -> bool:
+    """The card codes of up to three boards, a row of ``rows`` each; False when there are more than
+    three, or a board has more than five cards."""
     for k, board in enumerate(boards[:3]):
-        (first if k == 0 else more[k - 1])[:len(board[:5])] = [card.code for card in board[:5]]
+        rows[k, :len(board[:5])] = [card.code for card in board[:5]]
     return len(boards) <= 3 and all(len(board) <= 5 for board in boards)

@@ -131,7 +131,7 @@ def _winners(s: _Said) -> str:
 def _holders(s: _Said) -> str:
     """Who holds the card dealt twice: the row's holder, then every other."""
     others = [s.name(i) for i in range(s.n_seats) if i != s.seat and s.actual in s.batch.hole[s.s0 + i].tolist()]
-    if s.seat >= 0 and s.actual in s.batch.board[s.h].tolist():
+    if s.seat >= 0 and s.actual in s.batch.boards[s.h, 0].tolist():
         others.append("the board")
     return " and ".join([s.holder, *others])
 
@@ -187,10 +187,10 @@ WORD_VALUES: dict[str, Callable[[_Said], object]] = {
     "shown": lambda s: _pair(s.actual),
     "expected_card": lambda s: _card(s.expected) if s.expected >= 0 else "no card",
     "actual_card": lambda s: _card(s.actual) if s.actual >= 0 else "no card",
-    "board_dealt": lambda s: _cards(s.batch.board[s.h]) or "no board",
-    "board_shown": lambda s: _cards(s.batch.summary_board[s.h]),
+    "board_dealt": lambda s: _cards(s.batch.boards[s.h, 0]) or "no board",
+    "board_shown": lambda s: _cards(s.batch.summary_boards[s.h, 0]),
     # HE-SUMMARY-SEATS: the other seat number the player's summary line gives (-1: it agrees with his seat line)
-    "other_seat_no": lambda s: -1 if s.batch.summary_seat_no is None else int(s.batch.summary_seat_no[s.s0 + s.seat]),
+    "other_seat_no": lambda s: int(s.batch.summary_seat_no[s.s0 + s.seat]),
     "seat_no": lambda s: int(s.batch.seat_no[s.s0 + s.seat]),
     # the room facts
     "run": lambda s: ("first", "second", "third")[s.expected],
@@ -330,7 +330,7 @@ WORDS: dict[str, tuple[_Case, ...]] = {
     ),
     HE.BOARD: (
         _Case("the summary's board differs from the board dealt", "{expected_card}", "{actual_card}",
-              lambda s: s.line != int(s.batch.summary_board_line[s.h])),   # another board of a hand run again
+              lambda s: s.line != int(s.batch.summary_board_lines[s.h, 0])),   # another board of a hand run again
         _Case("the summary's board differs from the board dealt", "{board_dealt}", "{board_shown}"),
     ),
     HE.SUMMARY_SEATS: (

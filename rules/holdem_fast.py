@@ -90,14 +90,10 @@ _MIN_PLAYERS, _MAX_PLAYERS = 2, 10      # HE-PLAYERS (rules.holdem_rules.MIN_PLA
 def _position_table() -> np.ndarray:
     """Position codes by [short deck][players dealt][place on the ring from the button]."""
     table = np.full((2, _MAX_SEATS + 1, _MAX_SEATS), -1, dtype=np.int8)
-    for short in (0, 1):
-        for n in range(1, _MAX_SEATS + 1):
-            if short:
-                names = ("BTN",) + POSITIONS_AFTER_BB.get(n - 1, ())[: n - 1]
-            elif n == 2:
-                names = ("BTN", "BB")
-            else:
-                names = ("BTN", "SB", "BB") + POSITIONS_AFTER_BB.get(n - 3, ())
+    for n in range(1, _MAX_SEATS + 1):
+        blinds = ("BTN", "BB") if n == 2 else ("BTN", "SB", "BB")      # (short deck: the button's blind alone)
+        for short, names in enumerate((blinds + POSITIONS_AFTER_BB.get(n - 3, ()),
+                                       ("BTN",) + POSITIONS_AFTER_BB.get(n - 1, ()))):
             for i, name in enumerate(names[:n]):
                 table[short, n, i] = POSITIONS.index(name)
     return table
@@ -113,8 +109,8 @@ _TABLES = Tables(_position_table(), rank_tables(RankOrder.STANDARD), rank_tables
 
 # What the kernel reads of a batch (see rules.holdem_batch), in groups, so that each helper is handed
 # the group it reads: its per-hand and per-seat facts as two tables (a row per column of
-# ``HAND_COLUMNS``, ``SEAT_COLUMNS``), its actions and its cards as they are, with each hand's boards
-# as one array (the first, then those of a hand run twice or thrice; each one's first line).
+# ``HAND_COLUMNS``, ``SEAT_COLUMNS``), its actions and its cards as they are (the batch's columns of
+# the names of their fields).
 Columns = namedtuple("Columns", "in_lane seat_start action_start pot_start hands seats actions cards pot_amount")
 Actions = namedtuple("Actions", "street actor kind amount raise_to is_all_in is_capped line")
 Cards = namedtuple("Cards", "hole hole_line hole_conflict hole_conflict_line boards board_lines summary_boards "
@@ -276,14 +272,9 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
     units = hand_units(b)
     hands = _table(b, HAND_COLUMNS, b.hands, unit=units, limit_cap=-1 if limit_cap is None else int(limit_cap),
                    cap_heads_up=bool(cap_heads_up))
-    seats = _table(b, SEAT_COLUMNS, len(b.seat_no), summary_seat_no=-1 if b.summary_seat_no is None else None)
-    cards = Cards(b.hole, b.hole_line, b.hole_conflict, b.hole_conflict_line,
-                  np.concatenate((b.board[:, None], b.more_boards), axis=1),
-                  np.concatenate((b.board_lines[:, :1], b.more_board_lines), axis=1),
-                  np.concatenate((b.summary_board[:, None], b.summary_more_boards), axis=1),
-                  np.concatenate((b.summary_board_line[:, None], b.summary_more_board_lines), axis=1))
-    columns = Columns(b.in_lane, b.seat_start, b.action_start, b.pot_start, hands, seats,
-                      Actions(*(getattr(b, name) for name in Actions._fields)), cards, b.pot_amount)
+    seats = _table(b, SEAT_COLUMNS, len(b.seat_no))
+    actions, cards = (group(*(getattr(b, name) for name in group._fields)) for group in (Actions, Cards))
+    columns = Columns(b.in_lane, b.seat_start, b.action_start, b.pot_start, hands, seats, actions, cards, b.pot_amount)
     capacity = 2 * len(b.kind) + 2 * len(b.seat_no) + 4 * b.hands + 64
     sizes = Facts(b.hands, len(b.kind), len(b.seat_no))
     state = _state(max(int(np.diff(b.seat_start).max(initial=1)), 1))
@@ -297,8 +288,7 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
         capacity = int(count[0])     # more findings than room for them: once more, with room
     f = FactBatch(**{c.name: table[k].astype(c.metadata["column"][1])
                      for group, table in zip(_FACT_COLUMNS, tables) for k, c in enumerate(group)})
-    if b.room_noted is not None:
-        f.certified &= ~b.room_noted    # its reader's findings are reported by the full path
+    f.certified &= ~b.room_noted    # its reader's findings are reported by the full path
     f.certified &= ~breached(b, f)     # a room fact the log breaks: the full path words it
     n = int(count[0])
     found[:n, 1] = _HE_CODE[found[:n, 1]]
@@ -326,10 +316,10 @@ def _fact_table(columns: list, rows: int) -> np.ndarray:
 def _table(b: HandBatch, names: tuple[str, ...], rows: int, **given) -> np.ndarray:
     """The batch's columns ``names`` (or the values ``given`` for them) as the rows of one int64
     table (each copied whole, not strided), of their first ``rows`` values (a reader may leave a
-    column longer); an optional column the batch leaves out (None) is 0 unless ``given``."""
+    column longer); an optional column the batch leaves out (None) is 0."""
     table = np.zeros((len(names), rows), np.int64)
     for k, name in enumerate(names):
-        values = given[name] if given.get(name) is not None else getattr(b, name)
+        values = given[name] if name in given else getattr(b, name)
         if values is not None:
             table[k] = values[:rows] if isinstance(values, np.ndarray) else values
     return table
@@ -370,7 +360,7 @@ def _add_allin_ev(b: HandBatch, f: FactBatch, units: np.ndarray) -> None:
     eligible = np.where(present, f.pot_eligible[pot], 0)[:, :, None] >> at[:, None, :] & 1
     nets = np.where(present, f.pot_net[pot], 0)
     board_size = np.array([street.board_size for street in STREETS])[f.allin_street[hands]]
-    board = np.where(np.arange(5) < board_size[:, None], b.board[hands], -1)
+    board = np.where(np.arange(5) < board_size[:, None], b.boards[hands, 0], -1)
     deck = np.where(b.is_short_deck[hands], np.where(b.straight_beats_trips[hands], 2, 1), 0)
     ok, cents = np.zeros(len(hands), bool), np.zeros(holes.shape[:2], np.int64)
     for code in np.unique(deck).tolist():
@@ -596,11 +586,7 @@ def _kernel(c, t, state, f, out, count):
 @helper
 def _play(a0, a1, acts, facts, S, R, G, out, count):
     """The actions of a hand, one by one, with their facts; False when not modelled."""
-    n = G.n_live
-    bb = G.big_blind
-    sb = G.small_blind
-    ante = G.ante
-    ring0_seat = S[S[n - 1].ring].seat_no       # the button, last of the ring
+    ring0_seat = S[S[G.n_live - 1].ring].seat_no       # the button, last of the ring
     R.street = ST_PREFLOP
     anchor = np.int64(-1)
     straddled = False
@@ -623,10 +609,10 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
             S[p].all_in_by_post = S[p].all_in
             all_in = S[p].all_in != 0
             if k == K_ANTE:
-                if ante != 0 and not he_blinds(amt, ante, all_in, False):
-                    _emit(out, count, G, RULE.BLINDS, ERROR, line, p, ante, amt)
+                if G.ante != 0 and not he_blinds(amt, G.ante, all_in, False):
+                    _emit(out, count, G, RULE.BLINDS, ERROR, line, p, G.ante, amt)
             elif k == K_DEAD:
-                live = min(amt, bb) if amt > sb else 0     # a missed small blind alone is all dead
+                live = min(amt, G.big_blind) if amt > G.small_blind else 0     # a missed small blind alone is all dead
                 S[p].bet += live
                 S[p].dead += amt - live
             elif k == K_SB and G.sb_posted != 0 and not G.second_sb_live:
@@ -639,10 +625,10 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
                     G.bb_posted = 1
                 S[p].bet += amt
                 if k != K_STRADDLE:
-                    stated = sb if k == K_SB else bb
+                    stated = G.small_blind if k == K_SB else G.big_blind
                     limit_sb = k == K_SB and G.betting == B_LIMIT
-                    if limit_sb and amt <= bb:
-                        stated = bb       # Limit small blinds vary (a third to a half of the big blind)
+                    if limit_sb and amt <= G.big_blind:
+                        stated = G.big_blind       # Limit small blinds vary (a third to a half of the big blind)
                     if not he_blinds(amt, stated, all_in, limit_sb):
                         _emit(out, count, G, RULE.BLINDS, ERROR, line, p, stated, amt)
             if (k == K_BB or k == K_BUTTON) and anchor < 0 and not straddled:

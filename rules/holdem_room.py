@@ -46,12 +46,12 @@ def _dealt_again(b: HandBatch, f) -> Found:
     counted from 0: the first) deals again past the cards it shares with an earlier board (actual),
     or -1 for a later board that deals no card of its own. ``HE-DECK`` checks boards against holes."""
     found = []
-    for h in np.flatnonzero(b.more_boards[:, 0, 0] >= 0).tolist():
-        boards = [[c for c in board if c >= 0] for board in (b.board[h].tolist(), *b.more_boards[h].tolist())]
+    for h in np.flatnonzero(b.boards[:, 1, 0] >= 0).tolist():
+        boards = [[c for c in board if c >= 0] for board in b.boards[h].tolist()]
         for k in range(1, len(boards)):
             if not boards[k]:
                 continue
-            line = int(b.more_board_lines[h, k - 1])
+            line = int(b.board_lines[h, k])
             for j in range(k):
                 shared = next((i for i, (x, y) in enumerate(zip(boards[j], boards[k])) if x != y),
                               min(len(boards[j]), len(boards[k])))
@@ -87,7 +87,7 @@ def _all_ins_unsaid(b: HandBatch, f) -> Found:
     """ROOM-ALL-IN: the actions that put a player all in, as the engine's facts ``f`` count his
     chips, in a hand whose room says every all-in (``HoldemHand.all_in_said``) and whose line does
     not say it; one said of a player who keeps chips is ``HE-STACK``."""
-    if b.all_in_said is None:
+    if not b.all_in_said.any():     # (rooms that do not say every all-in)
         return []
     unsaid = np.flatnonzero(f.is_all_in & ~b.is_all_in)
     if not len(unsaid):     # the usual case: the NumPy steps below cost a one-hand replay ~10 µs
@@ -100,7 +100,7 @@ def _dead_posts_off(b: HandBatch, f) -> Found:
     cents): a post of dead money, or a second small blind where the room plays it dead, of a form
     the hand's room is checked for (``HandBatch.dead_posts_checked``). The replay takes the post's
     live and dead parts from its amount, so no rule of the game sees it."""
-    if b.dead_posts_checked is None:
+    if not b.dead_posts_checked.any():
         return []
     dead = b.kind == _POST_DEAD
     small_blinds = np.flatnonzero(b.kind == _POST_SB)
@@ -109,8 +109,7 @@ def _dead_posts_off(b: HandBatch, f) -> Found:
     hand_of = _hand_of(b, small_blinds)
     second = np.ones(len(small_blinds), np.bool_)
     second[np.unique(hand_of, return_index=True)[1]] = False      # each hand's first small blind is live
-    if b.second_sb_live is not None:
-        second &= ~b.second_sb_live[hand_of]
+    second &= ~b.second_sb_live[hand_of]
     posts = np.union1d(np.flatnonzero(dead), small_blinds[second])
     if not len(posts):      # as above: the steps below cost a one-hand replay ~20 µs
         return []

@@ -64,7 +64,7 @@ def _assert_batch_matches(b: HandBatch, hands: list[HoldemHand]) -> None:
         won = {s.player: _cents(s.won[0]) for s in hand.summary.seats if s.won}
         assert [b.summary_won[s0 + i] for i in range(len(hand.seats))] == [won.get(s.player, -1) for s in hand.seats]
         board = tuple(c.code for c in hand.boards[0]) if hand.boards else ()
-        assert tuple(x for x in b.board[h].tolist() if x >= 0) == board
+        assert tuple(x for x in b.boards[h, 0].tolist() if x >= 0) == board
 
 
 @pytest.mark.parametrize("game", ["holdem", "holdem36"])

@@ -23,9 +23,8 @@ from tests.conftest import corpus
 from tests.split_oracle import split_reference
 
 HAND_COLUMNS = ("first_line", "last_line", "betting", "is_short_deck", "is_tournament", "small_blind", "big_blind",
-                "small_bet", "big_bet", "ante", "max_seats", "button_seat", "board", "board_lines", "summary_board",
-                "summary_board_line", "total_pot", "rake", "total_line", "cap", "is_cancelled", "more_boards",
-                "more_board_lines", "summary_more_boards", "summary_more_board_lines")
+                "small_bet", "big_bet", "ante", "max_seats", "button_seat", "boards", "board_lines", "summary_boards",
+                "summary_board_lines", "total_pot", "rake", "total_line", "cap", "is_cancelled")
 HAND_STRINGS = ("game_id", "hand_id", "tournament_id", "stakes", "currency", "club", "table_name", "played_at")
 SEAT_COLUMNS = ("seat_no", "stack", "is_sitting_out", "seat_line", "hole", "hole_how", "hole_line", "summary_won",
                 "summary_line", "has_cash_out", "cash_out", "won_not_awarded")
@@ -302,7 +301,7 @@ def test_the_readers_empty_batch_is_handbatch_empty():
     batch's conventions say, cards and optional amounts at -1, the two flags set, the rest zero."""
     import dataclasses
 
-    minus_one = {"small_bet", "big_bet", "board", "summary_board", "cap", "more_boards", "summary_more_boards",
+    minus_one = {"small_bet", "big_bet", "boards", "summary_boards", "cap", "summary_seat_no",
                  "hole", "summary_won", "summary_won_again", "hole_conflict", "raise_to", "cards", "pot"}
     ones = {"in_lane", "has_summary"}
     ours = HandBatch.empty(3, 5, 7, 2)
@@ -314,7 +313,7 @@ def test_the_readers_empty_batch_is_handbatch_empty():
             assert mine.dtype == reference.dtype and np.array_equal(mine, reference), column.name
         else:
             assert mine in (None, "", []), column.name
-    assert ours.board.shape == (3, 5) and ours.more_boards.shape == (3, 2, 5) and ours.hole_conflict.shape == (5, 2, 2)
+    assert ours.boards.shape == (3, 3, 5) and ours.board_lines.shape == (3, 3) and ours.hole_conflict.shape == (5, 2, 2)
     assert ours.seat_start.shape == (4,) and ours.pot_amount.shape == (2,)
 
 
@@ -525,8 +524,8 @@ Seat 3: Vera (big blind) showed [Kc Kd] and lost with a pair of Kings, and won (
 def test_a_hand_run_twice_stays_in_the_lane():
     assert check_file(RUN_TWICE) == (1, 1)
     batch = read_text(RUN_TWICE, "r.txt")[1]
-    assert batch.board_lines[0].tolist() == [12, 13, 14] and batch.more_board_lines[0].tolist() == [15, 0]
-    assert batch.summary_more_board_lines[0].tolist() == [28, 0]
+    assert batch.board_lines[0].tolist() == [12, 15, 0]       # each board's first street line
+    assert batch.summary_board_lines[0].tolist() == [27, 28, 0]
     # the second run's collect names its board; the first run's shows and collect the first
     assert batch.action_board.tolist() == [0, 0, 0, 0, 0, 0, 0, 0, 1]
     # a SECOND run before the FIRST, and a run's street twice, are the reader's to refuse
