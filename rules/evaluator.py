@@ -42,7 +42,7 @@ from typing import NamedTuple
 import numpy as np
 
 from rules.cards import Card, Deck, Rank, parse_cards  # noqa: F401 - the doctests use parse_cards
-from rules.compiled import entry, helper, inlined
+from rules.compiled import entry, inlined
 
 __all__ = [
     "HASHED_FROM_ROWS",
@@ -584,7 +584,7 @@ def multiset_tables(order: RankOrder = RankOrder.STANDARD, cards: int = 7) -> Mu
     return MultisetTables(rank_key, lo_slot, hi_slot, nonflush, flush)
 
 
-@helper
+@entry
 def mask_strength(m1, m2, m3, m4, sc, sm, cat_pos, straight_top, top5):
     """Strength of 5 to 9 cards from their state as :func:`add_card_masks` keeps it (rank masks
     held at least once … four times, packed suit counts and suit rank masks), read from the
@@ -619,7 +619,7 @@ def rank_tables(order: RankOrder = RankOrder.STANDARD) -> RankTables:
     return RankTables(np.int64(_DECK_LOW[order]), _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5)
 
 
-@helper
+@entry
 def strength7(c0, c1, board, tables):
     """The strength of two hole cards and the five board codes ``board[0:5]``, compiled; -1 when
     a card is off the deck of ``tables`` or twice among the seven."""
