@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import os
+import pkgutil
 import subprocess
 import sys
 from pathlib import Path
 
+import numba
 import pytest
 from numba import int64
 
+import parsers
+import pipeline
+import rules
 from rules.compiled import entry, helper, inlined, kernel
 
 
@@ -89,3 +95,20 @@ def test_an_entry_runs_and_leaves_its_kernel_in_the_cache(twice):
     compiled = entry(twice)
     assert compiled(21) == 42
     assert list(Path(compiled.stats.cache_path).glob("twice_module.twice-*.nbi"))
+
+
+def test_every_public_compiled_function_can_be_called_from_python():
+    # A compiled step without a Python door, called from Python, does not fail: it ends the
+    # interpreter. Only a module's own steps (named with an underscore) may go without one.
+    public = []
+    for package in (rules, parsers, pipeline):
+        for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            if info.name.startswith("pipeline.cli") or ".generators" in info.name:
+                continue
+            module = importlib.import_module(info.name)
+            for name in getattr(module, "__all__", ()):
+                value = getattr(module, name, None)
+                if isinstance(value, numba.core.registry.CPUDispatcher):
+                    public.append((info.name, name, value.targetoptions.get("no_cpython_wrapper", False)))
+    assert public, "no public compiled function found: the test looks in the wrong place"
+    assert [(module, name) for module, name, closed in public if closed] == []
