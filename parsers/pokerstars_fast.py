@@ -1083,7 +1083,8 @@ def _register(key: str, line: str, cut: Callable, start: int, row: list, played_
     """The fields of a header form (its text between ID and date) read by the reference, or _SLOW
     when the reference does not read the ID and date where the scanner does: ``row`` (of
     :func:`_headers`) is the scanner's reading of ``line``, which starts at byte ``start`` of the
-    bytes ``cut`` reads (:func:`_piece`), and ``played_at`` its ET time in UTC."""
+    file, ``cut(start, stop)`` the file's text between two byte places, and ``played_at`` its ET
+    time in UTC."""
     head = _full_head(line)
     if head is not None:
         _, id_from, id_to, _, date_from, _, _, zone_from, zone_to = row
@@ -1200,9 +1201,10 @@ def _work(words: ScannerWords) -> tuple[np.ndarray, np.ndarray]:
     return work, np.full((3, 5), -1, np.int64)
 
 
-def _piece(text: str, data: bytes, start: int, stop: int) -> str:
-    """The text between two places of ``data``, the UTF-8 bytes of ``text`` (in ASCII, the same places)."""
-    return text[start:stop] if len(data) == len(text) else data[start:stop].decode("utf-8", "surrogatepass")
+def _piece(data: bytes, start: int, stop: int) -> str:
+    """The text between two places of ``data``, UTF-8 bytes that are not ASCII (in ASCII, the places
+    of the text too: its callers cut the text itself then)."""
+    return data[start:stop].decode("utf-8", "surrogatepass")
 
 
 def read_batch(chunks: list[Chunk], source_file: str, words: ScannerWords = WORDS) -> HandBatch:
@@ -1244,8 +1246,8 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
     played = _utc_of_et(fast[:, 5]).astype("datetime64[s]").astype("datetime64[us]").tolist()
     ascii_text = len(data) == len(text)
 
-    def cut(start: int, stop: int) -> str:      # (_piece, with the text's one test made once: a call per hand)
-        return text[start:stop] if ascii_text else _piece(text, data, start, stop)
+    def cut(start: int, stop: int) -> str:
+        return text[start:stop] if ascii_text else _piece(data, start, stop)
 
     heads, counts, header_rows = [], n_lines.tolist(), hand_line0.tolist()
     for h, (matched, id_from, id_to, key_from, key_to, et, local, zone_from, zone_to) in enumerate(fast.tolist()):
@@ -1312,7 +1314,7 @@ def _strings(text: str, data: bytes, start: np.ndarray, stop: np.ndarray) -> lis
     """The text between each ``start`` and ``stop`` (places in ``data``, the bytes of ``text``; -1: None)."""
     if len(data) == len(text):
         return [text[f:t] if f >= 0 else None for f, t in zip(start.tolist(), stop.tolist())]
-    return [_piece(text, data, f, t) if f >= 0 else None for f, t in zip(start.tolist(), stop.tolist())]
+    return [_piece(data, f, t) if f >= 0 else None for f, t in zip(start.tolist(), stop.tolist())]
 
 
 _WORDS_READ: dict[re.Pattern, set[str]] = {}
