@@ -197,7 +197,7 @@ def needs_of_texts(looks: Iterable[tuple[str, float]], *, formats: bool = True) 
     ``formats=False``: the lanes only (the texts are cut into games already: finding their formats
     is the only use of the splitter, whose kernels a first run would compile for it)."""
     if formats:
-        kernels.watch()
+        kernels.watch()     # the look splits the texts: the splitter's kernels may compile on a first run
     found = _Looks(formats)
     for text, scale in looks:
         found.add(text, scale)
