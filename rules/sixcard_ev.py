@@ -101,7 +101,7 @@ _helper = kernel(from_python=False, error_model="numpy")
 """A step only the kernels call."""
 
 
-_ZERO, _NONE, _FOUR, _FIVE_CARDS, _SIX = np.int64(0), np.int64(-1), np.int64(4), np.int64(5), np.int64(6)
+_ZERO, _NONE, _FOUR, _FIVE_CARDS = np.int64(0), np.int64(-1), np.int64(4), np.int64(5)
 _MOST_COUNTS = np.int64(11)
 """The most counts one entry adds to the count vector (``_weights``): all, per card (4), per pair (6)."""
 
