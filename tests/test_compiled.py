@@ -38,20 +38,20 @@ def _options(decorator, function) -> dict:
 
 
 def test_an_entry_keeps_its_python_door_and_builds_no_c_one(twice):
-    assert _options(entry, twice) == {"no_cfunc_wrapper": True, "no_cpython_wrapper": False}
+    assert _options(entry, twice) == {"no_cfunc_wrapper": True, "no_cpython_wrapper": False, "no_rewrites": True}
 
 
 def test_a_helper_builds_no_entry_point_at_all(twice):
-    assert _options(helper, twice) == {"no_cfunc_wrapper": True, "no_cpython_wrapper": True}
+    assert _options(helper, twice) == {"no_cfunc_wrapper": True, "no_cpython_wrapper": True, "no_rewrites": True}
 
 
 def test_a_kernel_adds_numbas_other_options_to_the_projects(twice):
     assert _options(kernel(error_model="numpy", from_python=False), twice) == {
-        "no_cfunc_wrapper": True, "no_cpython_wrapper": True, "error_model": "numpy"}
+        "no_cfunc_wrapper": True, "no_cpython_wrapper": True, "no_rewrites": True, "error_model": "numpy"}
 
 
 def test_an_inlined_step_is_copied_into_its_callers(twice):
-    assert _options(inlined, twice) == {"inline": "always"}
+    assert _options(inlined, twice) == {"inline": "always", "no_rewrites": True}
 
 
 def test_what_python_calls_is_cached_and_a_step_only_inside_its_callers(twice):
