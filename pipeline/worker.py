@@ -239,17 +239,13 @@ class _Looks:
             return self.taken[lane] and (enough or not all_seen)
 
         return Needs(self.found, [lane for lane in self.lanes if reached(lane, self._wanted(lane))],
-                     [lane for lane in self.lanes if reached(lane, self.counted[lane] >= _warm_minimum(lane))])
+                     [lane for lane in self.lanes if reached(lane, self.counted[lane] >= lane.warm_minimum)])
 
 
 def _worth(lane: Lane, games: float, compiled: Callable[[Lane], bool]) -> bool:
     """Whether a run of ``games`` of the lane's games is worth loading it: they reach its run
     minimum, and its first-run minimum too unless ``compiled(lane)`` (asked only in between)."""
     return games >= lane.run_minimum and (games >= lane.first_run_minimum or compiled(lane))
-
-
-def _warm_minimum(lane: Lane) -> int:
-    return lane.run_minimum if lane.warm_minimum is None else lane.warm_minimum
 
 
 def _compiled_once() -> Callable[[Lane], bool]:

@@ -122,6 +122,10 @@ class Lane:
     user's table and room settings (:class:`pipeline.table_rules.RuleSettings`) hold for its
     games; returns what names those settings in the stored rows (``add_rows(tables, rows)``)."""
 
+    def __post_init__(self) -> None:
+        if self.warm_minimum is None:   # (frozen: set once, as it is made)
+            object.__setattr__(self, "warm_minimum", self.run_minimum)
+
 
 @dataclass(frozen=True, slots=True)
 class Handler:
