@@ -46,6 +46,7 @@ import time
 import warnings
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import NamedTuple
 
 from bench import cache_bytecode, command_cpu
 from parsers.pokerstars_fast import read_text
@@ -215,10 +216,22 @@ def _three_way_preflop_ms() -> float:
     return best / len(spots) * 1e3
 
 
-def _command_file(root: Path, name: str, options: dict) -> dict:
-    """The command's figures on one file of COMMAND_HANDS hands generated with ``options``: its CPU
-    seconds first and with nothing new (best of COMMAND_ROUNDS), a regex scan's and pokerkit's
-    (from POKERKIT_SAMPLE hands, with how many its parser gave back)."""
+class _CommandRun(NamedTuple):
+    """The command's figures on one file (CPU seconds; pokerkit's from a sample, scaled to the file)."""
+
+    hands: int
+    allins: float       # the share of hands with an all-in
+    first: float        # the command, best of COMMAND_ROUNDS
+    again: float        # the same with nothing new
+    scan: float         # a bare regex scan
+    sample: int         # the hands pokerkit's parser was given
+    parsed: int         # the hands it gave back
+    failed: int         # the hands it refused
+    pokerkit: float
+
+
+def _command_file(root: Path, name: str, options: dict) -> _CommandRun:
+    """The command's figures on one file of COMMAND_HANDS hands generated with ``options``."""
     log = root / f"{name}.txt"
     hands = [text for text, _ in generate_hands("holdem", count=COMMAND_HANDS, seed=7, **options)]
     log.write_text("\n\n\n".join(hands) + "\n", encoding="utf-8")
@@ -233,9 +246,8 @@ def _command_file(root: Path, name: str, options: dict) -> dict:
     sample = hands[:POKERKIT_SAMPLE]
     cpu = _Cpu()
     _, parsed, failed = _pokerkit(sample)
-    return {"hands": len(hands), "allins": sum(" and is all-in" in text for text in hands) / len(hands),
-            "first": first, "again": again, "scan": scan, "sample": len(sample), "parsed": parsed,
-            "failed": failed, "pokerkit": cpu.seconds() / len(sample) * len(hands)}
+    return _CommandRun(len(hands), sum(" and is all-in" in text for text in hands) / len(hands), first, again, scan,
+                       len(sample), parsed, failed, cpu.seconds() / len(sample) * len(hands))
 
 
 def _command_goals(root: Path) -> list[str]:
@@ -243,17 +255,17 @@ def _command_goals(root: Path) -> list[str]:
     cache_bytecode()
     figures = {name: _command_file(root, name, options) for name, options in _COMMAND_FILES.items()}
     for name, run in figures.items():
-        print(f"rasklad ingest of {run['hands']:,} {name} hands in one file ({run['allins']:.0%} with an all-in): "
-              f"{run['first']:.2f} CPU-s ({run['hands'] / run['first']:,.0f} hands per CPU-s); again, nothing new: "
-              f"{run['again']:.2f} CPU-s (best of {COMMAND_ROUNDS}); a regex scan of the same text {run['scan']:.2f} CPU-s; "
-              f"pokerkit's parser {run['pokerkit']:.1f} CPU-s, {run['pokerkit'] / run['first']:.1f}x the command "
-              f"(from {run['sample']:,} hands: {run['parsed']:,} given back, {run['failed']} refused)")
+        print(f"rasklad ingest of {run.hands:,} {name} hands in one file ({run.allins:.0%} with an all-in): "
+              f"{run.first:.2f} CPU-s ({run.hands / run.first:,.0f} hands per CPU-s); again, nothing new: "
+              f"{run.again:.2f} CPU-s (best of {COMMAND_ROUNDS}); a regex scan of the same text {run.scan:.2f} CPU-s; "
+              f"pokerkit's parser {run.pokerkit:.1f} CPU-s, {run.pokerkit / run.first:.1f}x the command "
+              f"(from {run.sample:,} hands: {run.parsed:,} given back, {run.failed} refused)")
     goal = figures["no-limit"]
     equity_ms = _three_way_preflop_ms()
     print(f"exact equity of a three-way preflop all-in: {equity_ms:.2f} ms of CPU ({EQUITY_SPOTS} deals)")
-    return [f"whole ingest command vs a bare regex scan, CPU: {goal['scan'] / goal['first']:.2f}x (goal >= 0.1x)",
-            f"whole ingest command vs pokerkit's parser, CPU: {goal['pokerkit'] / goal['first']:.1f}x (goal >= 30x)",
-            f"re-ingest command (nothing new) vs the first, CPU: {goal['first'] / goal['again']:.1f}x cheaper (goal >= 20x)",
+    return [f"whole ingest command vs a bare regex scan, CPU: {goal.scan / goal.first:.2f}x (goal >= 0.1x)",
+            f"whole ingest command vs pokerkit's parser, CPU: {goal.pokerkit / goal.first:.1f}x (goal >= 30x)",
+            f"re-ingest command (nothing new) vs the first, CPU: {goal.first / goal.again:.1f}x cheaper (goal >= 20x)",
             f"exact equity, three-way preflop all-in: {equity_ms:.2f} ms (goal <= 0.7 ms)"]
 
 
