@@ -59,6 +59,10 @@ class Format:
     preamble: str | None = None
     """Regular expression of lines that some clients write just before the header line and that
     belong to the game it opens (``Game #1 starts.``): the game starts at the first of them."""
+    head_lines: str | None = None
+    """Regular expression of lines the room writes above a file's games and that belong to none of
+    them (the first line of a PokerStars tournament transcript): a text between games holding
+    nothing else (but filler) is no game, and nothing to quarantine."""
 
 
 # The club formats' lines, as their grammars read them (parsers/grammars/*.lark): keywords in any
@@ -79,7 +83,9 @@ FORMATS: tuple[Format, ...] = (
     Format("pokerstars", r"(?i:PokerStars (?:Zoom |Home Game |HomeGame )?(?:Hand|Game) #)", ("PokerStars ",),
            "parsers.pokerstars:parse", "holdem", ignore_case=True, last_section="*** SUMMARY ***",
            last_section_lines=("Total pot ", "Board [", "FIRST Board [", "SECOND Board [", "THIRD Board [", "Seat ",
-                               "Hand was run ")),
+                               "Hand was run "),
+           # the tournament transcripts the room sends on request open so, their hands under banners
+           head_lines=r"Transcript for tournament #\d+ requested by .*$"),
     Format("bovada", r"(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #", ("Bovada Hand #", "Ignition Hand #", "Bodog"),
            "parsers.bovada:parse", "holdem"),
     Format("partypoker", r"\*{5} Hand History [Ff]or Game ", ("***** Hand History ",), "parsers.partypoker:parse",

@@ -773,6 +773,8 @@ def split_file(text: str) -> SplitFile:
             while fmt is None and is_filler(body[skipped]):
                 skipped += 1
             body = dedent(body[skipped:])
+            if fmt is None and all(is_filler(line) or _HEAD_LINES.match(line) for line in body):
+                continue    # a room's head of a file (a transcript's first line): no game, nothing lost
             begin += skipped
             append(Chunk(fmt, begin + 1, begin + len(body), tuple(body), game_id(body)))
             continue
@@ -828,6 +830,8 @@ def expand_elements(chunk: Chunk) -> list[Chunk]:
     return out
 
 
+_HEAD_LINES = re.compile("|".join(f"(?:{fmt.head_lines})" for fmt in FORMATS if fmt.head_lines) or "(?!)")
+"""The lines rooms write above their games that belong to none (:attr:`parsers.formats.Format.head_lines`)."""
 _PREAMBLES = {fmt.name: re.compile(fmt.preamble) for fmt in FORMATS if fmt.preamble}
 """Per format that declares one: the lines written just before its header that belong to the game."""
 

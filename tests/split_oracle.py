@@ -12,6 +12,7 @@ from parsers.source import MAX_LINE_CHARS, Chunk, dedent, expand_elements, game_
 _FILLER = re.compile(r"[ \t]*(?:#.*|\*{3,} ?# ?\d+ ?\*{3,}[ \t]*)?")
 _ELEMENT = {fmt.name for fmt in FORMATS if fmt.element}
 _PREAMBLE = {fmt.name: re.compile(fmt.preamble) for fmt in FORMATS if fmt.preamble}
+_HEAD_LINES = [re.compile(fmt.head_lines) for fmt in FORMATS if fmt.head_lines]
 _LAST = {fmt.name: fmt for fmt in FORMATS if fmt.last_section is not None}
 
 
@@ -98,6 +99,8 @@ def split_reference(text: str) -> list[Chunk]:
             while is_filler(lines[begin]):
                 begin += 1
         body = dedent(lines[begin:stop])
+        if fmt is None and all(is_filler(line) or any(p.match(line) for p in _HEAD_LINES) for line in body):
+            continue    # a room's head of a file, belonging to no game
         where = [u for u in getattr(text, "undecodable", ()) if begin + 1 <= u[0] <= begin + len(body)]
         chunks.append(Chunk(fmt, begin + 1, begin + len(body), tuple(body), game_id(body),
                             where[0] if where else None))

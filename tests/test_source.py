@@ -61,6 +61,19 @@ def test_text_before_the_first_header_is_kept_as_its_own_chunk():
     assert "text is not a game of any known format" in caught.value.reason
 
 
+def test_a_tournament_transcripts_first_line_is_no_game_wherever_it_stands():
+    # PokerStars sends a tournament's hands on request as one text: a line naming the tournament and
+    # who asked, then each hand under a banner. Two transcripts in one file put the line between hands.
+    head = "Transcript for tournament #3990000001 requested by Hero (hero@example.com)"
+    hand = "PokerStars Hand #1: Tournament #3990000001, x\n*** SUMMARY ***\nSeat 1: Hero collected (20)"
+    text = f"{head}\n\n*********** # 1 **************\n{hand}\n\n{head}\n\n*********** # 1 **************\n{hand}\n"
+    chunks = split(text)
+    assert [(c.format, c.first_line, c.last_line) for c in chunks] == [("pokerstars", 4, 6), ("pokerstars", 11, 13)]
+    # the line alone is nothing; beside any other text it is kept with it, to be read and quarantined
+    assert split(head + "\n") == []
+    assert [(c.format, c.lines) for c in split(f"{head}\nnot a game\n")] == [(None, (head, "not a game"))]
+
+
 def test_trailing_comments_do_not_belong_to_the_game():
     chunks = split("Chinese poker hand C-1\nPlayers: A\n# next game follows\n\nChinese poker hand C-2\n")
     assert chunks[0].lines == ("Chinese poker hand C-1", "Players: A")
@@ -143,7 +156,7 @@ _PIECES = ["*** SUMMARY ***", "  *** SUMMARY ***", "Total pot $1 | Rake $0", "Se
            "  #Game No : 6", "***** Hand History for Game 7", "*** HOLE CARDS ***", "*********** # 12 **************",
            "# comment", "", " ", "\t", "\u3000", "Seat 1: Zoë ($1 in chips)", "Boris: folds", "x\u2003",
            "Six-card  poker session 1", "Game #5 starts.", "Hand #1-2 - ", "<?xml", "Board [As]",
-           "\u00a0PokerStars Hand #8"]
+           "\u00a0PokerStars Hand #8", "Transcript for tournament #9 requested by Hero (hero@example.com)"]
 
 
 @settings(max_examples=400, deadline=None)
