@@ -188,7 +188,7 @@ TABLE = LineTable(
                "'*** FLOP *** […]', a showdown or a summary line")
 """The classifier, terminals and shape check made from LINE_KINDS."""
 
-_seat = slot_filler(Seat)                   # seat, player, stack, is_sitting_out, line
+_seat = slot_filler(Seat)                   # seat, player, stack, is_sitting_out, is_out_of_hand, line
 _ZERO = Decimal(0)
 _POSTS = {
     "posts small blind": ActionKind.POST_SB,
@@ -317,7 +317,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 live_bet[player] = live_bet.get(player, _ZERO) + amount
             play.post(player, post, amount, line, m["allin"] is not None)
         elif kind == "SEAT":
-            seats.append(_seat(int(m["n"]), m["p"], money(m["s"]), "sitting out" in m["rest"], line))
+            seats.append(_seat(int(m["n"]), m["p"], money(m["s"]), "sitting out" in m["rest"], False, line))
         elif kind == "SEATSUM":
             what = m["what"]
             won = tuple(money(a) for a in _SUMMARY_WON.findall(what)) if ("won" in what or "collected" in what) \

@@ -153,7 +153,7 @@ TABLE = LineTable(
 """The classifier, terminals and shape check made from LINE_KINDS."""
 
 _action = slot_filler(Action)   # street, player, kind, amount, raise_to, is_all_in, is_capped, cards, pot, board, line
-_seat = slot_filler(Seat)                   # seat, player, stack, is_sitting_out, line
+_seat = slot_filler(Seat)                   # seat, player, stack, is_sitting_out, is_out_of_hand, line
 _ZERO = Decimal(0)
 _STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
 _HOW = {"calls": "call", "bets": "open", "raises": "raise"}
@@ -318,7 +318,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 if not m["p"] and any(not s.player for s in seats):
                     raise ParseError("two seats have no player's name: their lines cannot be told apart",
                                      line=index + 1, column=1, line_text=text)
-                seats.append(_seat(int(m["n"]), m["p"], money(m["s"]), False, line))
+                seats.append(_seat(int(m["n"]), m["p"], money(m["s"]), False, False, line))
             elif kind == "STREET":
                 unmatched = _unmatched(bets.bets, play.street, len(play.actions)) or unmatched
                 board = board + _cards(m["c"], index, text)

@@ -113,7 +113,7 @@ PHRASES: dict[str, str] = {
     "dealt": "Dealt to ", "uncalled": "Uncalled bet (",                                    # line starts
     "table": "Table ", "max": "-max", "play_money": " (Play Money)", "button_seat": " Seat #",   # the table line
     "is_button": " is the button",
-    "seat": "Seat ", "in_chips": " in chips", "sitting_out": "sitting out",                 # a seat
+    "seat": "Seat ", "in_chips": " in chips", "sitting_out": "sitting out", "out_of_hand": "out of hand",   # a seat
     "marker": "*** ", "marker_end": " ***",                                                 # '*** FLOP ***'
     "folds": "folds", "checks": "checks", "raises": "raises", "to": " to ",                 # actions
     "all_in": " and is all-in", "reached": " and has reached the ", "cap": " cap",
@@ -392,7 +392,7 @@ _SHAPES_ACCEPTED = TABLE.accepted
 
 _ZERO = Decimal(0)
 _action = slot_filler(Action)   # street, player, kind, amount, raise_to, is_all_in, is_capped, cards, pot, board, line
-_seat = slot_filler(Seat)                   # seat, player, stack, is_sitting_out, line
+_seat = slot_filler(Seat)                   # seat, player, stack, is_sitting_out, is_out_of_hand, line
 _hole = slot_filler(HoleCards)              # player, cards, how, line
 _summary_seat = slot_filler(SummarySeat)    # seat, player, won, cards, text, line
 
@@ -450,7 +450,8 @@ _COLLECT_KIND, _UNCALLED_KIND, _DEALT_HOW = ActionKind.COLLECT, ActionKind.UNCAL
 _STREETS = dict(zip(MARKERS["STREET"], (Street.FLOP, Street.TURN, Street.RIVER), strict=True))
 _RUNS = {None: 0, **{run: order for order, run in enumerate(RUNS)}}
 _SHOWN_DOWN = 4
-_SITTING_OUT, _WON_WORD, _COLLECTED_WORD, _SHOWED = (PHRASES[name] for name in ("sitting_out", "won", "collected", "showed"))
+_SITTING_OUT, _OUT_OF_HAND, _WON_WORD, _COLLECTED_WORD, _SHOWED = (
+    PHRASES[name] for name in ("sitting_out", "out_of_hand", "won", "collected", "showed"))
 _VERBS = {**BETS, **POSTS}
 _STREET_NAMES = ("hole cards", *MARKERS["STREET"], *MARKERS["SHOWDOWN"])
 
@@ -693,7 +694,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             if n in seat_numbers:
                 raise _refused(f"seat {n} ({player}) is listed a second time", index, lines)
             seat_numbers.add(n)
-            seats.append(_seat(int(n), player, money(stack, index), _SITTING_OUT in rest, line))
+            seats.append(_seat(int(n), player, money(stack, index), _SITTING_OUT in rest, _OUT_OF_HAND in rest, line))
         elif kind == "STREET":
             what, c1, c2 = m["what"], m["c1"], m["c2"]
             street, run = _STREETS[what], _RUNS[m["run"]]

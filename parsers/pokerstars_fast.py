@@ -12,7 +12,7 @@ the worker sends it down the full path. The reference judges what the scanner on
 header's table and stakes (once per form: :func:`_register`), the words of summary outcomes and
 hand names, and the shape of each hand (its terminals, accepted by Lark once per shape).
 Always out of the lane, among others: a player without a seat or in two, hole cards in conflict,
-a seat the summary leaves out, no summary, a line written twice, amounts with more than two
+a seat in the hand the summary leaves out, no summary, a line written twice, amounts with more than two
 decimals or in another currency than the stakes, cards not written ``As``, ``Td`` ….
 
 >>> text = '''PokerStars Hand #7: Hold'em No Limit (€0.05/€0.10 EUR) - 2021/03/04 5:06:07 ET
@@ -84,11 +84,11 @@ assert _TERMINALS == ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "B
 # The words the scanner finds, one by one: each has a constant index, W_<NAME>, in the packed table.
 # (the hints of the table's line kinds, by terminal; phrases found as they are; the marks of its SYNTAX)
 _HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL"}
-_PHRASED = ("sitting_out", "not_awarded", "showed")
+_PHRASED = ("sitting_out", "out_of_hand", "not_awarded", "showed")
 _MARKS = ("thousands", "point", "open", "close", "aside", "bracket", "bracket_end", "name_end")
 _SINGLE_WORDS = (*_HINTS, *_PHRASED, "et", *_MARKS)
-(W_STARS, W_SEAT, W_TOTAL, W_SITTING_OUT, W_NOT_AWARDED, W_SHOWED, W_ET, W_THOUSANDS, W_POINT, W_OPEN, W_CLOSE, W_ASIDE,
- W_BRACKET, W_BRACKET_END, W_NAME_END) = map(np.int64, range(len(_SINGLE_WORDS)))
+(W_STARS, W_SEAT, W_TOTAL, W_SITTING_OUT, W_OUT_OF_HAND, W_NOT_AWARDED, W_SHOWED, W_ET, W_THOUSANDS, W_POINT, W_OPEN,
+ W_CLOSE, W_ASIDE, W_BRACKET, W_BRACKET_END, W_NAME_END) = map(np.int64, range(len(_SINGLE_WORDS)))
 # The word lists the scanner tries in turn: list L's words are the indices wl[L] to wl[L + 1] - 1.
 _WORD_LISTS = ("markers", "unshown", "signs", "others")
 L_MARKERS, L_UNSHOWN, L_SIGNS, L_OTHERS = map(np.int64, range(len(_WORD_LISTS)))
@@ -831,6 +831,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                         break       # one seat listed twice
                     c.seat_no[ns], c.stack[ns], c.seat_line[ns], r.name_from[ns], r.name_to[ns] = number, cents, fl, p0, pe
                     c.is_sitting_out[ns] = _find(b, what, e, wb, wa, W_SITTING_OUT) >= 0
+                    c.is_out_of_hand[ns] = _find(b, what, e, wb, wa, W_OUT_OF_HAND) >= 0
                     ns += 1
                     token = T_SEAT
             # -------------------------------------------------- the summary's total and board
@@ -961,10 +962,10 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
             r.shape[h, tokens // _PER_WORD] |= token << (4 * (tokens % _PER_WORD))
             tokens += 1
             previous = token
-        else:       # every line read; and every seat in the summary (else the engine explains it: HE-SUMMARY-SEATS)
-            ok = c.in_lane[h]
+        else:       # every line read; and every seat in the hand in the summary (else the engine explains it:
+            ok = c.in_lane[h]       # HE-SUMMARY-SEATS)
             for j in range(s0, ns):
-                ok = ok and c.summary_line[j] != 0
+                ok = ok and (c.summary_line[j] != 0 or c.is_out_of_hand[j])
         if ok and not has_total and sum_seats == 0:
             ok = False      # no summary (a summary without a total: total_pot, rake and total_line stay 0)
         c.in_lane[h] = ok
@@ -1151,7 +1152,7 @@ def _shape_accepted(key: tuple[int, int, int]) -> bool:
 
 _Lane = namedtuple("_Lane", (
     "in_lane max_seats button_seat boards board_lines summary_boards summary_board_lines total_pot rake total_line "
-    "seat_start action_start pot_start seat_no stack is_sitting_out seat_line hole hole_how hole_line summary_won "
+    "seat_start action_start pot_start seat_no stack is_sitting_out is_out_of_hand seat_line hole hole_how hole_line summary_won "
     "summary_line street actor kind amount raise_to is_all_in cards pot line pot_amount is_capped is_cancelled "
     "has_cash_out cash_out won_not_awarded action_board"))
 """The batch's columns :func:`_scan` writes (HandBatch's, by their names)."""

@@ -145,7 +145,7 @@ TABLE = LineTable(
                "'*** FLOP *** […]', a showdown or a summary line")
 """The classifier, terminals and shape check made from LINE_KINDS."""
 
-_seat = slot_filler(Seat)                   # seat, player, stack, is_sitting_out, line
+_seat = slot_filler(Seat)                   # seat, player, stack, is_sitting_out, is_out_of_hand, line
 _ZERO = Decimal(0)
 _CENT = Decimal("0.01")
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
@@ -256,7 +256,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                                  line_text=text)
             play.post(m["p"], what, amount, line, m["allin"] is not None)
         elif kind == "SEAT":
-            seats.append(_seat(int(m["n"]), m["p"], money(m["s"]), "sitting out" in m["rest"], line))
+            seats.append(_seat(int(m["n"]), m["p"], money(m["s"]), "sitting out" in m["rest"], False, line))
         elif kind == "SEATSUM":
             what = m["what"]
             won = tuple(money(a) for a in _SUMMARY_WON.findall(what))

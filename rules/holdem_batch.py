@@ -124,6 +124,7 @@ class HandBatch:
     seat_no: np.ndarray = column("seats", np.int16, of="seat")
     stack: np.ndarray = column("seats", np.int64, of="stack")
     is_sitting_out: np.ndarray = column("seats", np.bool_)
+    is_out_of_hand: np.ndarray = column("seats", np.bool_)  # Seat.is_out_of_hand
     seat_line: np.ndarray = column("seats", np.int32, of="line")
     hole: np.ndarray = column("seats", np.int8, -1, 2)  # the hole cards as far as the log tells them
     hole_how: np.ndarray = column("seats", np.int8)  # HOWS code of the first record that gave them
@@ -314,6 +315,8 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
     for s in hand.seats:
         if s.is_sitting_out:
             b.is_sitting_out[s0 + index[s.player]] = True
+        if s.is_out_of_hand:
+            b.is_out_of_hand[s0 + index[s.player]] = True
     index.update((name, n + k) for k, name in enumerate(unseated))
     b.is_unseated[s0 + n:s0 + n + len(unseated)] = True
     for name in hand.stack_not_stated:

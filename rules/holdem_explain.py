@@ -155,6 +155,7 @@ WORD_VALUES: dict[str, Callable[[_Said], object]] = {
     "then": lambda s: "the next street" if s.j >= 0 else "the end of the betting",
     "turn_of": lambda s: s.name(s.expected),
     "unseated": lambda s: s.seat >= 0 and bool(s.batch.is_unseated[s.s0 + s.seat]),
+    "out_of_hand": lambda s: s.seat >= 0 and bool(s.batch.is_out_of_hand[s.s0 + s.seat]),
     "earlier": lambda s: [i for i in range(s.a0, s.j) if int(s.batch.actor[i]) == s.seat],
     "action_word": lambda s: s.kind.value if s.kind is not None else "an action",
     # HE-MIN-RAISE, HE-POT-LIMIT: a raise to a stated total, against the bet before it (``current``)
@@ -235,6 +236,8 @@ WORDS: dict[str, tuple[_Case, ...]] = {
               lambda s: s.actual == -1),     # a betting round ended with a player still to act
         _Case("{who} acts but has no seat at the table", "a player seated in the seat lines", "{who}",
               lambda s: s.unseated),
+        _Case("{who} acts, though his seat line says he is out of the hand", "no action from a seat out of the hand",
+              "{who}", lambda s: s.out_of_hand),
         _Case("{who} acts out of turn: it is {turn_of}'s turn", "{turn_of}", "{who}",
               lambda s: s.expected >= 0 and s.j >= 0),
         _Case("{who} acts after folding", "no action", "{action_word}",
@@ -336,6 +339,8 @@ WORDS: dict[str, tuple[_Case, ...]] = {
     HE.SUMMARY_SEATS: (
         _Case("the summary puts {who} in seat {actual}, the seat lines in seat {expected}", "seat {expected}",
               "seat {actual}", lambda s: s.other_seat_no >= 0 and s.actual == s.other_seat_no),
+        _Case("the summary lists {who}, whose seat line says he is out of the hand", "no summary line",
+              "a line for {who}", lambda s: s.expected == 0 and s.out_of_hand),
         _Case("the summary lists {who}, who has no seat line", "no summary line", "a line for {who}",
               lambda s: s.expected == 0),
         _Case("the summary has no line for seat {seat_no} ({who}): the hand is cut short or a line is lost",

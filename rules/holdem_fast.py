@@ -144,8 +144,8 @@ seat line (a turn neither checked nor expected), ``mucked`` a muck line. ``end_l
 ends (the total pot's line, else the last); ``played``: an action but a fold before the flop (no
 walk); ``posts_end``: the action after the last post."""
 SEAT_COLUMNS = ("seat_no", "is_unseated", "summary_won", "summary_line", "summary_won_again", "summary_line_again",
-                "has_cash_out", "won_not_awarded", "stack", "is_sitting_out", "stack_not_stated", "cash_out",
-                "summary_seat_no")
+                "has_cash_out", "won_not_awarded", "stack", "is_sitting_out", "is_out_of_hand", "stack_not_stated",
+                "cash_out", "summary_seat_no")
 SEAT = np.dtype([(name, np.int64) for name in SEAT_COLUMNS + (
     "invested", "dead", "bet", "folded", "all_in", "all_in_by_post", "fold_street", "dealt", "position", "collected",
     "has_collect", "collect_line", "first_line", "expected", "after_split", "in_split", "strength", "std_strength",
@@ -555,8 +555,8 @@ def _kernel(c, t, state, f, out, count):
                     G.unplaced |= np.int64(1) << i
             S[i].fold_street = -1
             S[i].position = -1
-            # a seat sitting out is dealt in only when it posts or bets
-            S[i].dealt = S[i].summary_line > 0 and not S[i].is_sitting_out
+            # a seat sitting out, or out of the hand, is dealt in only when it posts or bets
+            S[i].dealt = S[i].summary_line > 0 and not S[i].is_sitting_out and not S[i].is_out_of_hand
         cancelled = G.is_cancelled != 0
         modelled = _seat_hand(a0, a1, c.actions, t.positions, S, G, out, count)
         if modelled and G.summary_lists_every_seat:
@@ -828,7 +828,8 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
         n += 1
     G.n_live = n
     for i in range(ns):
-        if S[i].dealt and S[i].is_unseated and not G.unplaced >> i & 1:     # a player without a seat line
+        # a player without a seat line, or whose seat line puts him out of the hand
+        if S[i].dealt and (S[i].is_unseated and not G.unplaced >> i & 1 or S[i].is_out_of_hand):
             _emit(out, count, G, RULE.ACTION_ORDER, ERROR, S[i].first_line, i, 0, 0)
     G.allin_street = -1
     if n == 0:
@@ -1409,7 +1410,7 @@ def _summary_won(i, won, S, G, out, count):
 
 @inlined
 def he_summary_seats(lines, seated):
-    """HE-SUMMARY-SEATS: one summary line for each seat of the seat lines, none for anyone else."""
+    """HE-SUMMARY-SEATS: one summary line for each seat of the seat lines in the hand, none for anyone else."""
     return lines == (1 if seated else 0)
 
 
@@ -1424,7 +1425,7 @@ def _check_summary_seats(S, G, out, count):
         if other >= 0:
             _emit(out, count, G, RULE.SUMMARY_SEATS, ERROR, S[i].summary_line, i, S[i].seat_no, other)
         lines = (1 if S[i].summary_line > 0 else 0) + (1 if S[i].summary_line_again > 0 else 0)
-        seated = not S[i].is_unseated
+        seated = not S[i].is_unseated and not S[i].is_out_of_hand     # (a seat out of the hand is summed up by none)
         if not he_summary_seats(lines, seated):
             line = G.last_line
             if lines > 0:

@@ -135,6 +135,9 @@ class Seat:
     player: str
     stack: Decimal
     is_sitting_out: bool = False
+    is_out_of_hand: bool = False
+    """A seat the log says is out of this hand (PokerStars: a player moved from another table, who
+    waits for the button to pass him): dealt no cards, he has no summary line."""
     line: int
 
 

@@ -87,7 +87,7 @@ def pokerkit_nets(hand: HoldemHand) -> dict[str, Decimal]:
 def _play(hand: HoldemHand) -> dict[str, Decimal]:
     if not _in_reach(hand):
         raise _Refused("beyond pokerkit's model")
-    seats = [s for s in hand.seats if not s.is_sitting_out]
+    seats = [s for s in hand.seats if not (s.is_sitting_out or s.is_out_of_hand)]
     seats.sort(key=lambda s: (s.seat <= hand.button_seat, s.seat))   # left of the button first, button last
     names = [s.player for s in seats]
     if len(set(names)) != len(names) or len(names) < 2:
@@ -165,7 +165,7 @@ def _play(hand: HoldemHand) -> dict[str, Decimal]:
 
 def _went_to_showdown(hand: HoldemHand, name: str) -> bool:
     folded = {a.player for a in hand.actions if a.kind is ActionKind.FOLD}
-    dealt = {s.player for s in hand.seats if not s.is_sitting_out}
+    dealt = {s.player for s in hand.seats if not (s.is_sitting_out or s.is_out_of_hand)}
     return name in dealt and name not in folded and len(dealt - folded) > 1
 
 
@@ -302,6 +302,15 @@ def test_he_side_pot_pokerkit_pays_the_hand_worked_side_pot():
                                                          "Vera": Decimal("-1.00")}
 
 
+def test_a_seat_out_of_hand_pokerkit_deals_without_him_and_pays_as_the_engine_does():
+    from tests.test_pokerstars_parser import OUT_OF_HAND
+
+    nets = {"Anna": Decimal(-25), "Boris": Decimal(375), "Vera": Decimal(-125), "Lev": Decimal(-225)}
+    assert pokerkit_nets(_hand(OUT_OF_HAND)) == nets
+    b, f = _engine([_hand(OUT_OF_HAND)])
+    assert b.in_lane[0] and f.certified[0] and _engine_nets(b, f, 0) == nets
+
+
 def test_he_showdown_pokerkit_pays_the_best_hand_not_the_collect_line():
     # Kings and aces swapped in the show lines: pokerkit pays Boris the main pot; the log does not.
     swapped = SIDE_POT.replace("Anna: shows [As Ah]", "Anna: shows [Ks Kh]").replace(
@@ -383,7 +392,7 @@ def _cap_lines(hand: HoldemHand, limit_cap, cap_heads_up) -> tuple[set[int], set
     if limit_cap is None:
         return expected, unsure
     folded: set[str] = set()
-    players = {s.player for s in hand.seats if not s.is_sitting_out}
+    players = {s.player for s in hand.seats if not (s.is_sitting_out or s.is_out_of_hand)}
     street, bets, live_at_start = None, 0, 0
     for a in hand.actions:
         if a.street != street:

@@ -26,7 +26,7 @@ HAND_COLUMNS = ("first_line", "last_line", "betting", "is_short_deck", "is_tourn
                 "small_bet", "big_bet", "ante", "max_seats", "button_seat", "boards", "board_lines", "summary_boards",
                 "summary_board_lines", "total_pot", "rake", "total_line", "cap", "is_cancelled")
 HAND_STRINGS = ("game_id", "hand_id", "tournament_id", "stakes", "currency", "club", "table_name", "played_at")
-SEAT_COLUMNS = ("seat_no", "stack", "is_sitting_out", "seat_line", "hole", "hole_how", "hole_line", "summary_won",
+SEAT_COLUMNS = ("seat_no", "stack", "is_sitting_out", "is_out_of_hand", "seat_line", "hole", "hole_how", "hole_line", "summary_won",
                 "summary_line", "has_cash_out", "cash_out", "won_not_awarded")
 ACTION_COLUMNS = ("street", "actor", "kind", "amount", "raise_to", "is_all_in", "is_capped", "action_board", "cards",
                   "pot", "line")
@@ -460,6 +460,12 @@ def test_a_capped_table_and_capped_bets_stay_in_the_lane():
     batch = read_text(CAPPED, "c.txt")[1]
     assert int(batch.cap[0]) == 500
     assert batch.is_capped.tolist() == [False, False, True, False, True, False, False, False]
+
+
+def test_a_seat_out_of_hand_stays_in_the_lane_read_as_the_reference_reads_it():
+    from tests.test_pokerstars_parser import OUT_OF_HAND
+    assert check_file(OUT_OF_HAND) == (1, 1)
+    assert read_text(OUT_OF_HAND, "o.txt")[1].is_out_of_hand.tolist() == [False, False, True, False, False]
 
 
 def test_a_cancelled_hand_stays_in_the_lane():

@@ -154,6 +154,67 @@ def test_sits_out_and_disconnected_lines_are_read_and_left_out():
     assert hand.seats[-1].is_sitting_out and replay(hand).findings == ()
 
 
+# A tournament table refilled from another: Gleb sits at seat 3, between the button and the small
+# blind, and waits for the button to pass him. He posts nothing, is dealt nothing and has no
+# summary line. Antes 4 × 25 and the blinds 100 + 200; Boris raises to 440 and takes 600 back
+# less the 240 nobody called: Boris +375, Anna -25, Vera -125, Lev -225.
+OUT_OF_HAND = """PokerStars Hand #260000000101: Tournament #3990000001, $2.50+$2.40+$0.60 USD Hold'em No Limit - Level VIII (100/200) - 2026/04/27 12:42:33 BRT [2026/04/27 11:42:33 ET]
+Table '3990000001 27' 5-max Seat #2 is the button
+Seat 1: Anna (6400 in chips, $2.40 bounty)
+Seat 2: Boris (5400 in chips, $2.40 bounty)
+Seat 3: Gleb (5000 in chips) out of hand (moved from another table into small blind)
+Seat 4: Vera (9500 in chips, $3.60 bounty)
+Seat 5: Lev (2100 in chips, $2.40 bounty)
+Gleb will be allowed to play after the button
+Anna: posts the ante 25
+Boris: posts the ante 25
+Vera: posts the ante 25
+Lev: posts the ante 25
+Vera: posts small blind 100
+Lev: posts big blind 200
+*** HOLE CARDS ***
+Dealt to Boris [Ac Th]
+Anna: folds
+Boris: raises 240 to 440
+Vera: folds
+Lev: folds
+Uncalled bet (240) returned to Boris
+Boris collected 600 from pot
+Boris: doesn't show hand
+*** SUMMARY ***
+Total pot 600 | Rake 0
+Seat 1: Anna folded before Flop (didn't bet)
+Seat 2: Boris (button) collected (600)
+Seat 4: Vera (small blind) folded before Flop
+Seat 5: Lev (big blind) folded before Flop"""
+
+
+def test_a_seat_out_of_hand_is_dealt_nothing_and_summed_up_by_no_line():
+    hand = parse(tuple(OUT_OF_HAND.split("\n")), SRC)
+    assert [(s.player, s.is_out_of_hand) for s in hand.seats] == [
+        ("Anna", False), ("Boris", False), ("Gleb", True), ("Vera", False), ("Lev", False)]
+    result = replay(hand)
+    assert result.findings == ()
+    assert {p.player: p.net for p in result.players} == {
+        "Anna": Decimal(-25), "Boris": Decimal(375), "Vera": Decimal(-125), "Lev": Decimal(-225)}
+
+
+def test_a_seat_out_of_hand_that_posts_or_is_summed_up_is_a_finding_at_its_line():
+    posting = OUT_OF_HAND.replace("Boris: posts the ante 25", "Boris: posts the ante 25\nGleb: posts the ante 25")
+    lines = posting.split("\n")
+    found = [f for f in replay(parse(tuple(lines), SRC)).findings if f.rule_id == "HE-ACTION-ORDER"]
+    # first his own line; then the turns he is owed, having posted, as a player dealt in
+    assert (found[0].line, found[0].message) == (
+        lines.index("Gleb: posts the ante 25") + 1, "Gleb acts, though his seat line says he is out of the hand")
+    summed = OUT_OF_HAND.replace("Seat 4: Vera (small blind)",
+                                 "Seat 3: Gleb folded before Flop (didn't bet)\nSeat 4: Vera (small blind)")
+    lines = summed.split("\n")
+    found = [f for f in replay(parse(tuple(lines), SRC)).findings]
+    assert [(f.rule_id, f.line, f.message, f.expected, f.actual) for f in found] == [
+        ("HE-SUMMARY-SEATS", lines.index("Seat 3: Gleb folded before Flop (didn't bet)") + 1,
+         "the summary lists Gleb, whose seat line says he is out of the hand", "no summary line", "a line for Gleb")]
+
+
 def test_bom_crlf_cp1252_and_no_blank_line_between_hands():
     two = LEGAL.replace("Anna", "Zoë") + "\n" + LEGAL.replace("#100", "#200")
     for data in (two.encode("utf-8-sig"), two.replace("\n", "\r\n").encode("cp1252"),
