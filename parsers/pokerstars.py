@@ -182,9 +182,10 @@ _HAND_NAME = (
     f"(?:high card {_RANK}|a pair of {_RANKS}|two pair, {_RANKS} and {_RANKS}|three of a kind, {_RANKS}"
     f"|a straight, {_RANK} to {_RANK}|a flush, {_RANK} high|a full house, {_RANKS} full of {_RANKS}"
     f"|four of a kind, {_RANKS}|a straight flush, {_RANK} to {_RANK}"
-    rf"|a Royal Flush)(?: - (?:{_RANK}(?:\+{_RANK})*|lower) (?:kicker|cards))?"
+    rf"|a Royal Flush)(?: - (?:(?:{_RANK}(?:\+{_RANK})*|lower) (?:kicker|cards)|{_RANK}(?:\+{_RANK})* higher))?"
 )
-"""How PokerStars names a made hand: 'a pair of Kings', 'two pair, Aces and Tens - Queen kicker' …"""
+"""How PokerStars names a made hand: 'a pair of Kings', 'two pair, Aces and Tens - Queen kicker', 'a flush,
+King high - Eight higher' …"""
 _WON = _P["won"] + r" (?:\(" + _AMT + r"\)|" + _AMT + r")"
 OUTCOME_PATTERN = (
     r"(?:folded (?:before Flop|before Turn|on the (?:Flop|Turn|River))(?: \(didn't bet\))?"
@@ -262,6 +263,8 @@ def line_forms(table, hand_name: str = "") -> dict[str, tuple[LineForm, ...]]:
     chat = LineForm((Piece.name(None), Piece.choice({}, open=(phrase["said"],))))
     anyone = Piece.name(None, "last")
     no_play_lines = (
+        # '<player>:' and no more: PokerStars writes one for each player all in once the betting is over
+        LineForm((anyone, Piece.word(mark["name_end"].rstrip()))),
         LineForm((anyone, Piece.choice(dict.fromkeys(mark["space"] + words for words in table.MISC_ENDS),
                                        open=tuple(mark["space"] + words for words in table.MISC_OPEN)))),
         LineForm((anyone, Piece.word(phrase["joins"]), Piece.number(None))),
@@ -550,20 +553,8 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         raise ParseError("empty hand", line=1, column=1)
     head = read_header(lines[0])
     tokens = TABLE.classify(lines)
-    _check_no_repeats(tokens, lines)
     check_shape(tokens, lines)
     return build_hand(lines, source, head, tokens)
-
-
-def _check_no_repeats(tokens, lines: tuple[str, ...]) -> None:
-    """A line without play (a player joins, leaves, sits out, finishes the tournament …; chat
-    excepted) is written once: the same line again right after it is a ParseError. A line of
-    play written twice is the replay's to judge."""
-    for index in range(2, len(lines)):
-        line = lines[index]
-        if line == lines[index - 1] and line.strip() and all(at != index for _, _, at in tokens) \
-                and not _CHAT.match(line):
-            raise _refused(f"{line.strip()[:60]!r} is written a second time", index, lines)
 
 
 # ////////////////////////////////////////////////////////////////////// the streets, judged once

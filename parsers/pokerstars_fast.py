@@ -695,13 +695,6 @@ def _hole(hole, hole_how, hole_line, j, c0, c1, how, line):
 
 
 @helper
-def _repeats_line(b, line_start, line_end, li, first_index):
-    """Is line ``li`` the line before it again, word for word (the header excepted)?"""
-    s, n = line_start[li], line_end[li] - line_start[li]
-    return li - 1 > first_index and line_end[li - 1] - line_start[li - 1] == n and _same(b, s, line_start[li - 1], n)
-
-
-@helper
 def _number(b, i, e, most):
     """At most ``most`` digits at b[i:]: (their value, where they end)."""
     value = 0
@@ -894,12 +887,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                     break
                 kind, cents, to, cf, ct, c2f, c2t = got[G_KIND], got[G_A0], got[G_A1], got[G_C1F], got[G_C1T], got[G_C2F], got[G_C2T]
                 p0, pe, chosen, number = got[G_NAME_FROM], got[G_NAME_TO], got[G_CHOSEN0], got[G_NUMBER]
-            if group == GR_CHAT:
-                continue        # chat ('<someone> said, "…'): no play, and may be written twice
-            if group == GR_NO_PLAY:
-                if _repeats_line(b, line_start, line_end, li, first_index):
-                    break       # a line without play written twice: the reader refuses it
-                continue
+            if group == GR_CHAT or group == GR_NO_PLAY:
+                continue        # no play ('<someone> said, "…', '… is disconnected'), which may be written twice
             if group >= 0:
                 i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns)       # (a table's name: no seat's)
                 if group == GR_TABLE:

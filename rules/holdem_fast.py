@@ -1361,18 +1361,22 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
     # a split no known room rule gives, but the split winners together collect what they share,
     # each within the rake of his equal share: a warning
     split_gap = 0
-    # side pots under a rake: the log does not say which pot the room took it from (the replay takes
-    # it from the main pot); winners who together collect what the pots hold, each within the rake
-    # of his share, are a warning
+    # side pots, or the runs of a hand run twice, under a rake: the log does not say which pot or run
+    # the room took it from (the replay takes it from the main pot, shared evenly between the runs);
+    # winners who together collect what the pots hold, each within the rake of his share, are a warning
     gap = 0
     for i in range(ns):
-        gap += S[i].collected - S[i].expected
+        # what he takes: his collect lines, or, cashed out of a pot not awarded, what the summary says he won
+        taken = S[i].collected
+        if S[i].has_cash_out and not S[i].has_collect and S[i].won_not_awarded:
+            taken = max(S[i].summary_won, 0) + max(S[i].summary_won_again, 0)
+        gap += taken - S[i].expected
         if S[i].in_split:
-            split_gap += S[i].collected - S[i].expected
+            split_gap += taken - S[i].expected
             if S[i].has_collect and S[i].collected == S[i].after_split and S[i].after_split != S[i].expected:
                 rake_after_split = True
     split_balances = split_gap == 0
-    rake_between_pots = npots > 1 and rake > 0 and gap == 0
+    rake_between_pots = (npots > 1 or n_boards > 1) and rake > 0 and gap == 0
     for i in range(ns):
         exp = S[i].expected
         act = S[i].collected

@@ -90,9 +90,11 @@ class HE(enum.StrEnum):
                                       "the rake equal the pot."))
     COLLECTED = ("HE-COLLECTED", ("Each player collects what the pots he wins hold, as the replay awards "
                                   "them; a cancelled hand pays nobody. With side pots under a rake, which "
-                                  "the replay takes from the main pot, a collect within the rake of that "
-                                  "while the winners together collect what the pots hold is a warning: the "
-                                  "room took the rake from the pots another way (888poker, iPoker)."))
+                                  "the replay takes from the main pot, or a hand run twice, whose runs it "
+                                  "rakes evenly, a collect within the rake of that while the winners "
+                                  "together collect what the pots hold is a warning: the room took the rake "
+                                  "from the pots or runs another way (888poker, iPoker; PokerStars at times "
+                                  "between runs)."))
     SD_ORDER = ("HE-SD-ORDER", ("6+ Hold'em (36 cards): a flush beats a full house and three of a kind "
                                 "beats a straight (GGPoker Short Deck: a straight beats three of a kind). "
                                 "Cited when a pot went to a hand that wins only by the 52-card order."))

@@ -55,7 +55,8 @@ RULES: dict[str, str] = {
                        "from what the earlier runs left of the deck: a later board that deals again a card "
                        "an earlier board dealt past the cards they share, or deals no card of its own, is "
                        "an error at its first street line. A run's share collected wrong is reported as "
-                       "`HE-COLLECTED`, shares that do not add up to the pot after rake as "
+                       "`HE-COLLECTED` (a warning when the runs only share the rake otherwise), shares "
+                       "that do not add up to the pot after rake as "
                        "`HE-POT-BALANCE`."),
     "ROOM-BUTTON": ("The button is the seat the room names: PokerStars, GGPoker, Winning and Winamax `Seat "
                     "#N is the button`, PartyPoker, 888poker and Winning's older text `Seat N is the "

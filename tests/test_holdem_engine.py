@@ -453,14 +453,29 @@ def test_he_split_a_pot_run_twice_is_shared_between_the_boards_odd_cent_to_the_f
 
 
 def test_he_collected_the_odd_cent_of_a_pot_run_twice_on_the_second_board():
-    # Anna takes $9.50 on board one, Boris $9.51 on board two: each collect line is a cent off
-    # (Anna's line 19, Boris's line 23), and so are their summary seats (lines 29, 30).
+    # Anna takes $9.50 on board one, Boris $9.51 on board two: each collect line is a cent off the
+    # even share (Anna's line 19, Boris's line 23). Together they take what the pot holds, each within
+    # the rake: a warning, as the runs of a PokerStars hand are at times raked unevenly. Their summary
+    # seats, still saying $9.51 and $9.50, contradict the collect lines: errors (lines 29, 30).
     text = (RUN_TWICE.replace("Anna collected $9.51", "Anna collected $9.50")
             .replace("Boris collected $9.50", "Boris collected $9.51"))
     found, nets = _engine(text)
-    assert found == {("HE-COLLECTED", 19, "error"), ("HE-COLLECTED", 23, "error"),
+    assert found == {("HE-COLLECTED", 19, "warning"), ("HE-COLLECTED", 23, "warning"),
                      ("HE-COLLECTED", 29, "error"), ("HE-COLLECTED", 30, "error")}
     assert nets == {"Anna": Decimal("-0.50"), "Boris": Decimal("-0.49")}
+
+
+def test_he_collected_runs_raked_unevenly_are_a_warning_and_a_run_off_by_more_than_the_rake_an_error():
+    # PokerStars at times takes more of the rake from one run (a real 2021 hand: pot $35.39, rake
+    # $1.99, the runs paid $16.81 and $16.59). Here $9.81 and $9.20: together the $19.01 the pot holds
+    # after rake, each within the rake ($0.99) of the even $9.51 and $9.50: warnings at the collect
+    # lines (19, 23). Nets: Anna 9.81 - 10 = -0.19, Boris 9.20 - 10 = -0.80.
+    found, nets = _engine(RUN_TWICE.replace("$9.51", "$9.81").replace("$9.50", "$9.20"))
+    assert found == {("HE-COLLECTED", 19, "warning"), ("HE-COLLECTED", 23, "warning")}
+    assert nets == {"Anna": Decimal("-0.19"), "Boris": Decimal("-0.80")}
+    # $10.51 and $8.50 still balance, but each is $1 off its share, more than the rake: errors
+    found, _ = _engine(RUN_TWICE.replace("$9.51", "$10.51").replace("$9.50", "$8.50"))
+    assert found == {("HE-COLLECTED", 19, "error"), ("HE-COLLECTED", 23, "error")}
 
 
 # Anna (aces) and Vera (kings) all in for $10, Boris folds his small blind: pot 10 + 0.10 + 10 = 20.10,
@@ -506,6 +521,51 @@ def test_he_pot_balance_a_cash_out_does_not_hide_a_missing_pot():
     text = CASH_OUT.replace("Anna cashed out the hand for $15 | Cash Out Fee $0.15\n", "")
     found, _ = _engine(text)
     assert found == {("HE-POT-BALANCE", 19, "error"), ("HE-SHOWDOWN", 19, "error"), ("HE-COLLECTED", 21, "error")}
+
+
+# A split pot one winner cashed out of (a real 2021 PokerStars hand, names and stakes changed): Anna's
+# and Boris's wheels tie. Pot 26.87 + 26.87 + 0.50 = 54.24, rake $2.25: $51.99 to share, the odd cent
+# to the first winner clockwise from the button: Boris 26.00, Anna 25.99. The room pays Anna $25.87
+# and says Boris won $26.12, not awarded as he cashed out: the two add up to the pot after rake, each
+# within the rake of his share, so Anna's collect is a warning (line 22). Nets: Anna 25.87 - 26.87 =
+# -1.00, Boris 20.10 - 26.87 = -6.77 (the room pays his cash-out), Vera -0.50.
+CASH_OUT_SPLIT = _B_HEAD.format(n=206).replace("$0.10/$0.25", "$0.25/$0.50") + """Seat 1: Anna ($89.92 in chips)
+Seat 2: Boris ($26.87 in chips)
+Seat 3: Vera ($50 in chips)
+Boris: posts small blind $0.25
+Vera: posts big blind $0.50
+*** HOLE CARDS ***
+Anna: raises $0.75 to $1.25
+Boris: calls $1
+Vera: folds
+*** FLOP *** [4c 5c 3d]
+Boris: checks
+Anna: bets $3.80
+Boris: raises $21.82 to $25.62 and is all-in
+Anna: calls $21.82
+*** TURN *** [4c 5c 3d] [2s]
+*** RIVER *** [4c 5c 3d 2s] [As]
+*** SHOW DOWN ***
+Boris: shows [2h Ac] (a straight, Ace to Five)
+Anna: shows [4d 5d] (a straight, Ace to Five)
+Anna collected $25.87 from pot
+Boris cashed out the hand for $20.10 | Cash Out Fee $0.20
+*** SUMMARY ***
+Total pot $54.24 | Rake $2.25
+Board [4c 5c 3d 2s As]
+Seat 1: Anna (button) showed [4d 5d] and won ($25.87) with a straight, Ace to Five
+Seat 2: Boris (small blind) showed [2h Ac] and won ($26.12) with a straight, Ace to Five (pot not awarded as player cashed out)
+Seat 3: Vera (big blind) folded before Flop
+"""
+
+
+def test_he_split_a_share_not_awarded_to_a_winner_who_cashed_out_counts_in_the_balance():
+    found, nets = _engine(CASH_OUT_SPLIT)
+    assert found == {("HE-SPLIT", 22, "warning")}
+    assert nets == {"Anna": Decimal("-1.00"), "Boris": Decimal("-6.77"), "Vera": Decimal("-0.50")}
+    # the summary's share not awarded short by $1: the shares no longer make the pot after rake
+    found, _ = _engine(CASH_OUT_SPLIT.replace("won ($26.12)", "won ($25.12)"))
+    assert ("HE-SPLIT", 22, "error") in found
 
 
 # A capped table ($5 cap): Anna raises to $5 and Vera calls to $5, both at the cap, so both are all in

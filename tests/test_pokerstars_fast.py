@@ -468,6 +468,11 @@ def test_a_seat_out_of_hand_stays_in_the_lane_read_as_the_reference_reads_it():
     assert read_text(OUT_OF_HAND, "o.txt")[1].is_out_of_hand.tolist() == [False, False, True, False, False]
 
 
+def test_a_player_line_with_nothing_said_stays_in_the_lane_read_as_the_reference_reads_it():
+    from tests.test_pokerstars_parser import ALL_IN_BLANKS
+    assert check_file(ALL_IN_BLANKS) == (1, 1)
+
+
 def test_a_cancelled_hand_stays_in_the_lane():
     text = ("PokerStars Hand #142579689317:  Hold'em No Limit ($200/$400 USD) - 2015/10/22 0:24:41 CET "
             "[2015/10/21 18:24:41 ET]\nTable 'Owa III' 6-max Seat #2 is the button\nSeat 2: Ben86 ($40000 in chips)\n"

@@ -1,7 +1,8 @@
-"""Real PokerStars hands changed the way the fuzz benchmark changes them (a line written twice or
-lost, a byte flipped in the header) are refused at the changed line by both lanes: the full
+"""Real PokerStars hands changed the way the fuzz benchmark changes them (a cash-out written twice,
+a line lost, a byte flipped in the header) are refused at the changed line by both lanes: the full
 path quarantines them with the reason, and the compiled lane leaves them to it, so that no
-changed hand is stored as if it were the original."""
+changed hand is stored as if it were the original. A line without play written twice changes
+nothing stored, and PokerStars writes some so: it is read."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from parsers.errors import ParseError
 from parsers.pokerstars import parse, read_header
 from parsers.pokerstars_fast import read_batch
 from parsers.source import decode, split
+from rules.holdem_engine import replay
 from rules.records import Source
 from tests.conftest import corpus
 from tests.test_holdem_lane import assert_same_rows
@@ -51,19 +53,24 @@ def twice(lines: list[str], line: str) -> list[str]:
     return lines[:at + 1] + [line] + lines[at + 1:]
 
 
-def test_pokerstars_sits_out_written_twice_is_refused_at_the_second_line():
-    hand = real_hand(MICROGRIND, "Player11: sits out")
-    assert stored(hand) == 1
-    error = refusal(twice(hand, "Player11: sits out"))
-    assert error.line == hand.index("Player11: sits out") + 2
-    assert "'Player11: sits out' is written a second time" in str(error)
-
-
-def test_pokerstars_joins_the_table_written_twice_is_refused_at_the_second_line():
-    hand = real_hand(JOINS, "Oswood joins the table at seat #1")
-    assert stored(hand) == 1
-    error = refusal(twice(hand, "Oswood joins the table at seat #1"))
-    assert error.line == hand.index("Oswood joins the table at seat #1") + 2
+@pytest.mark.parametrize("parts,holding,line", [
+    (MICROGRIND, "Player11: sits out", "Player11: sits out"),
+    (JOINS, "Oswood joins the table at seat #1", "Oswood joins the table at seat #1"),
+    (JOINS, "Oswood joins the table at seat #1", "Oswood is disconnected")])
+def test_pokerstars_a_line_without_play_written_twice_is_read_by_both_lanes_as_once(parts, holding, line):
+    # PokerStars writes a player's status each time it is reported ('… is disconnected' twice in a
+    # row in a real 2021 hand), and no table keeps a line without play: the hand's results are the
+    # same as with the line written once, the same in both lanes.
+    hand = real_hand(parts, holding)
+    if line not in hand:    # written once, before the hole cards
+        at = hand.index("*** HOLE CARDS ***")
+        hand = hand[:at] + [line] + hand[at:]
+    doubled = twice(hand, line)
+    assert stored(doubled) == 1
+    assert read_batch(split("\n".join(doubled) + "\n"), "t.txt").in_lane.tolist() == [True]
+    once, again = (replay(parse(tuple(lines), Source(file="t.txt", first_line=1, last_line=len(lines), game_id="t")))
+                   for lines in (hand, doubled))
+    assert again.findings == once.findings == () and again.players == once.players
 
 
 def test_pokerstars_cash_out_written_twice_is_refused_at_the_second_line():

@@ -215,6 +215,51 @@ def test_a_seat_out_of_hand_that_posts_or_is_summed_up_is_a_finding_at_its_line(
          "the summary lists Gleb, whose seat line says he is out of the hand", "no summary line", "a line for Gleb")]
 
 
+# Anna is all in on the flop, Boris calls all in for $6.86: PokerStars writes '<player>:' and no more
+# for each of them once the betting is over (2021 hands), and names the better of two King-high
+# flushes by the card that beats the other ('- Nine higher'). Preflop 2 × $1.75, the flop 2 × $6.86
+# ($41.39 of Anna's bet comes back): a pot of $17.22, rake $0.86, Boris collects $16.36: Boris
+# +$7.75, Anna -$8.61.
+ALL_IN_BLANKS = """PokerStars Hand #228600000001:  Hold'em No Limit ($0.25/$0.50 USD) - 2021/07/30 16:28:45 ET
+Table 'Vega II' 9-max Seat #3 is the button
+Seat 1: Anna ($50 in chips)
+Seat 2: Boris ($8.61 in chips)
+Seat 3: Vera ($50 in chips)
+Anna: posts small blind $0.25
+Boris: posts big blind $0.50
+*** HOLE CARDS ***
+Vera: folds
+Anna: raises $1.25 to $1.75
+Boris: calls $1.25
+*** FLOP *** [7c 5c 4d]
+Anna: bets $48.25 and is all-in
+Boris: calls $6.86 and is all-in
+Uncalled bet ($41.39) returned to Anna
+Boris:
+Anna:
+*** TURN *** [7c 5c 4d] [Kc]
+*** RIVER *** [7c 5c 4d Kc] [2c]
+*** SHOW DOWN ***
+Anna: shows [8c 3h] (a flush, King high)
+Boris: shows [9c 3d] (a flush, King high - Nine higher)
+Boris collected $16.36 from pot
+*** SUMMARY ***
+Total pot $17.22 | Rake $0.86
+Board [7c 5c 4d Kc 2c]
+Seat 1: Anna (small blind) showed [8c 3h] and lost with a flush, King high
+Seat 2: Boris (big blind) showed [9c 3d] and won ($16.36) with a flush, King high - Nine higher
+Seat 3: Vera (button) folded before Flop (didn't bet)"""
+
+
+def test_a_player_line_with_nothing_said_and_a_flush_named_by_its_higher_card_are_read():
+    hand = parse(tuple(ALL_IN_BLANKS.split("\n")), SRC)
+    assert [a.player for a in hand.actions if a.street is Street.FLOP] == ["Anna", "Boris", "Anna"]
+    result = replay(hand)
+    assert result.findings == ()
+    assert {p.player: p.net for p in result.players} == {
+        "Anna": Decimal("-8.61"), "Boris": Decimal("7.75"), "Vera": Decimal(0)}
+
+
 def test_bom_crlf_cp1252_and_no_blank_line_between_hands():
     two = LEGAL.replace("Anna", "Zoë") + "\n" + LEGAL.replace("#100", "#200")
     for data in (two.encode("utf-8-sig"), two.replace("\n", "\r\n").encode("cp1252"),
