@@ -142,6 +142,7 @@ WORD_VALUES: dict[str, Callable[[_Said], object]] = {
     "got": lambda s: money(s.actual),
     "owed": lambda s: money(s.expected),
     "warned": lambda s: s.severity is Severity.WARNING,
+    "run_twice": lambda s: int(s.batch.boards[s.h, 1, 0]) >= 0,     # a second board dealt
     # the action written at the row's line, ``j`` its batch index (-1: none)
     "j": _action_at,
     "kind": lambda s: KINDS[s.written("kind")] if s.j >= 0 else None,
@@ -317,6 +318,9 @@ WORDS: dict[str, tuple[_Case, ...]] = {
         _Case("the hand was cancelled and pays nobody, but the summary says {who} won {got}",
               when=lambda s: bool(s.batch.is_cancelled[s.h])),
         _Case("the summary says {who} won {got}, the log's collect lines give {owed}", when=lambda s: s.at_summary),
+        _Case("{who} collects {got}, his runs of the pot hold {owed} for him with the rake shared evenly between "
+              "the runs; the winners together collect what the pot holds, so the room raked the runs another way",
+              when=lambda s: s.warned and s.run_twice),
         _Case("{who} collects {got}, the pots he wins hold {owed} for him with the rake taken from the main pot; "
               "the winners together collect what the pots hold, so the room took the rake from the pots another "
               "way", when=lambda s: s.warned),

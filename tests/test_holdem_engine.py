@@ -11,6 +11,7 @@ from decimal import Decimal
 from parsers.formats import HEADERS, parse_chunk
 from parsers.source import normalize_lines, split_games
 from rules.holdem_batch import batch_from_hands
+from rules.holdem_engine import replay
 from rules.holdem_fast import WARNING, replay_batch
 from rules.holdem_rules import HE
 
@@ -470,9 +471,13 @@ def test_he_collected_runs_raked_unevenly_are_a_warning_and_a_run_off_by_more_th
     # $1.99, the runs paid $16.81 and $16.59). Here $9.81 and $9.20: together the $19.01 the pot holds
     # after rake, each within the rake ($0.99) of the even $9.51 and $9.50: warnings at the collect
     # lines (19, 23). Nets: Anna 9.81 - 10 = -0.19, Boris 9.20 - 10 = -0.80.
-    found, nets = _engine(RUN_TWICE.replace("$9.51", "$9.81").replace("$9.50", "$9.20"))
+    uneven = RUN_TWICE.replace("$9.51", "$9.81").replace("$9.50", "$9.20")
+    found, nets = _engine(uneven)
     assert found == {("HE-COLLECTED", 19, "warning"), ("HE-COLLECTED", 23, "warning")}
     assert nets == {"Anna": Decimal("-0.19"), "Boris": Decimal("-0.80")}
+    assert [f.message for f in replay(_hand(uneven)).findings][0] == (
+        "Anna collects 9.81, his runs of the pot hold 9.51 for him with the rake shared evenly between the runs; "
+        "the winners together collect what the pot holds, so the room raked the runs another way")
     # $10.51 and $8.50 still balance, but each is $1 off its share, more than the rake: errors
     found, _ = _engine(RUN_TWICE.replace("$9.51", "$10.51").replace("$9.50", "$8.50"))
     assert found == {("HE-COLLECTED", 19, "error"), ("HE-COLLECTED", 23, "error")}
