@@ -68,9 +68,10 @@ def decode(data: bytes) -> str:
     Both map the same bytes to letters, so the shape decides: Russian words are runs of
     high bytes or stand apart from ASCII letters, while accented Latin letters stand alone
     among ASCII ones; and signs such as the euro, which the two code pages put at other bytes. A file that is
-    not UTF-8 throughout is decided game by game (see :func:`_decode_games`). Bytes that
-    cannot be read at all (a UTF-16 file of odd length, a bad byte in UTF-8 text) give a
-    :class:`DecodedText`.
+    not UTF-8 throughout is decided game by game (see :func:`_decode_games`), unless it opens
+    with the UTF-8 byte order mark, as PokerStars writes its files: then it is UTF-8, whatever a
+    few bad bytes look like in another code page. Bytes that cannot be read at all (a UTF-16
+    file of odd length, a bad byte in UTF-8 text) give a :class:`DecodedText`.
 
     >>> decode("Туз пик".encode("cp1251"))
     'Туз пик'
@@ -86,7 +87,9 @@ def decode(data: bytes) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         pass
-    return _marked(_decode_games(data.removeprefix(b"\xef\xbb\xbf")))
+    if data.startswith(b"\xef\xbb\xbf"):
+        return _marked(data[3:].decode("utf-8", "rasklad.mark"))
+    return _marked(_decode_games(data))
 
 
 _HEADER_STARTS = re.compile(

@@ -321,6 +321,22 @@ def test_cyrillic_in_utf8_never_becomes_windows_1251_because_of_a_bad_byte_elsew
     assert stored(text) == [("pokerstars", 1, "ok Анна Борис")]
 
 
+def test_a_file_with_the_utf8_byte_order_mark_is_utf8_though_a_name_is_broken():
+    # A real 2021 PokerStars file (UTF-8 with its byte order mark) holds a name whose bytes are not
+    # UTF-8 (0xE2, then a euro sign, then 0xA0). Read as Windows-1251 its hand gave other players
+    # names of Cyrillic letters (TeräsMies1 as TerГ¤sMies1): each is UTF-8, the hand with the broken
+    # name is quarantined at its byte, and the hands around it are read.
+    broken = "D\ufffd€\ufffdest"
+    first = HAND.format(a="TeräsMies1", b="Zoë").replace("#1:", "#20:")
+    second = HAND.format(a="TeräsMies1", b=broken).replace("#1:", "#21:")
+    data = b"\xef\xbb\xbf" + f"{first}\n\n{second}\n".encode().replace(broken.encode(), b"D\xe2\xe2\x82\xac\xa0est")
+    text = decode(data)
+    assert "TerГ¤s" not in text and isinstance(text, DecodedText)
+    assert stored(text) == [("pokerstars", 1, "ok TeräsMies1 Zoë"), ("pokerstars", 19, "10: byte 0xE2 cannot be")]
+    # without the mark, the hand's few letters and bad bytes read as a legacy code page, as before
+    assert "TerГ¤s" in decode(data[3:])
+
+
 def test_windows_1251_and_1252_files_still_read_game_by_game():
     russian = HAND.format(a="Анна", b="Борис").encode("cp1251")
     french = HAND.format(a="José", b="Zoë").replace("#1:", "#2:").encode("cp1252")
