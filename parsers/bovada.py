@@ -82,9 +82,10 @@ LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("STREET", "a street line like '*** FLOP *** […]' or 'Card dealt to table […]'",
              re.compile(r"^(?:\*\*\* (?P<what>FLOP|TURN|RIVER) \*\*\* \[(?P<c1>[^\]]*)\](?: \[(?P<c2>[^\]]*)\])?"
                         r"|Card dealt to table \[(?P<c3>[^\]]*)\])\s*$"), ("what", "c1", "c2", "c3"), "", "play"),
+    # alone, 'Set dealer' names no seat: the table has no dealer seat (a dead button)
     LineKind("DEALER", "the 'Dealer : Set dealer [N]' line",
-             re.compile(_PLAYER + r"Set dealer(?:/Bring in spot)? \[(?P<btn>\d+)\]\s*$"), ("btn",), " : Set dealer",
-             "setup"),
+             re.compile(r"(?:" + _PLAYER + r"Set dealer(?:/Bring in spot)? \[(?P<btn>\d+)\]|^Set dealer)\s*$"), ("btn",),
+             "Set dealer", "setup"),
     LineKind("POST", "a post like 'Small Blind : Small Blind $0.10'",
              re.compile(_PLAYER + r"(?P<post>Small [Bb]lind|Ante/Small Blind|Big [Bb]lind(?:/Bring in)?|Posts chip"
                         r"|Posts dead chip|Ante chip|All-in) (?P<a>" + _AMT + r")\s*$"), ("p", "me", "post", "a"), " : ",
@@ -102,7 +103,9 @@ LINE_KINDS: tuple[LineKind, ...] = (
              re.compile(_PLAYER + r"Return uncalled portion of bet (?P<a>" + _AMT + r")\s*$"), ("p", "me", "a"),
              " : Return uncalled", "play"),
     LineKind("SHOW", "a 'Name : Showdown […]', 'Mucks […]' or 'Does not show […]' line",
-             re.compile(_PLAYER + r"(?P<how>Showdown|Mucks|Does not show)\s*(?:\[(?P<c>[^\]]*)\])?\s*(?:\(.*\))?\s*$"),
+             # (after 'Does not show [As Kd]', 'Show1 [As]': the one card the player chose to show)
+             re.compile(_PLAYER + r"(?P<how>Showdown|Mucks|Does not show)\s*(?:\[(?P<c>[^\]]*)\])?"
+                        r"(?:\s*Show\d \[[^\]]*\])?\s*(?:\(.*\))?\s*$"),
              ("p", "me", "how", "c"), " : ", "play"),
     LineKind("COLLECT", "a 'Name : Hand result $1' line",
              re.compile(_PLAYER + r"Hand [Rr]esult(?P<side>-Side [Pp]ot)? (?P<a>" + _AMT + r")\s*$"),
@@ -215,6 +218,7 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
     summary_board: list = []
     summary_board_lines: list[int] = []
     big_blind = small_blind = None
+    second_small_blind_live = False
     positions: dict[str, int] = {}
     returned = False
     paid_back: Action | None = None
@@ -237,7 +241,7 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
             seats.append(Seat(seat=number, player=HERO if m["me"] else m["p"], stack=read(m["s"]), line=line))
             positions[m["p"]] = number
         elif kind == "DEALER":
-            button = int(m["btn"])     # ROOM-BUTTON: the line names the button
+            button = int(m["btn"]) if m["btn"] else None     # ROOM-BUTTON: the line names the button
         elif kind == "POST":
             player, amount = _name(m), read(m["a"])
             post = _POSTS.get(m["post"])
@@ -245,6 +249,10 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
             if post is None:
                 post = ActionKind.POST_SB if m["p"] == "Small Blind" or (
                     big_blind is None and small_blind is None and m["p"] == "Dealer") else ActionKind.POST_BB
+            elif m["post"] == "Posts chip" and big_blind is not None and amount < big_blind:
+                # a newcomer's chip of less than the big blind is a live small blind: his call adds the rest
+                post = ActionKind.POST_SB
+                second_small_blind_live = True
             if post is ActionKind.POST_SB and small_blind is None:
                 small_blind = amount
             elif post is ActionKind.POST_BB and big_blind is None:
@@ -343,7 +351,7 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
         source=source, info=info, hand_id=head["id"], tournament_id=head["tid"] if tournament else None,
         betting=betting, small_blind=small_blind, small_blind_stated=small_blind_stated, big_blind=big_blind,
         small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency=currency, is_tournament=tournament,
-        max_seats=None, button_seat=button,
+        max_seats=None, button_seat=button, second_small_blind_live=second_small_blind_live,
         seats=tuple(seats), actions=tuple(actions), boards=(tuple(board),),
         board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary, room_findings=marks.findings,
         header_line=first)

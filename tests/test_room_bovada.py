@@ -199,6 +199,123 @@ def test_bovada_old_raise_is_the_total_and_dead_chip_is_big_blind_live_small_bli
     assert _nets(hand) == {"Small Blind": D("27"), "Big Blind": D("-16"), "UTG+1": D("-12"), "Dealer": D(0)}
 
 
+# A newcomer's chip of the small blind (real 2019 cash hands, amounts ours): UTG+2 posts $0.10 at
+# $0.10/$0.25 and calls $0.15 more, so the chip is live. Pot: SB 0.25, BB 0.25, UTG 0.25, UTG+2 0.25 =
+# $1; the big blind's flop bet comes back and he takes $0.95 (rake $0.05): +0.70, the three callers
+# -0.25 each.
+CHIP_SMALL_BLIND = """
+Bovada Hand #3756061999 TBL#18227411 HOLDEM No Limit - 2019-04-04 14:09:57
+Seat 1: UTG+2 ($11 in chips)
+Seat 2: Dealer ($30 in chips)
+Seat 3: Small Blind ($7 in chips)
+Seat 4: Big Blind ($27 in chips)
+Seat 5: UTG ($15 in chips)
+Seat 6: UTG+1 [ME] ($25 in chips)
+Dealer : Set dealer [2]
+Small Blind : Small Blind $0.10
+Big Blind : Big blind $0.25
+UTG+2 : Posts chip $0.10
+*** HOLE CARDS ***
+UTG+2 : Card dealt to a spot [8h Ad]
+Dealer : Card dealt to a spot [Qh Kh]
+Small Blind : Card dealt to a spot [Ah 7c]
+Big Blind : Card dealt to a spot [3h Td]
+UTG : Card dealt to a spot [Js 6s]
+UTG+1  [ME] : Card dealt to a spot [9d 2c]
+UTG : Calls $0.25
+UTG+1  [ME] : Folds
+UTG+2 : Calls $0.15
+Dealer : Folds
+Small Blind : Calls $0.15
+Big Blind : Checks
+*** FLOP *** [Ks 9c 3d]
+Small Blind : Checks
+Big Blind : Bets $1
+UTG : Folds
+UTG+2 : Folds
+Small Blind : Folds
+Big Blind : Return uncalled portion of bet $1
+Big Blind : Does not show [3h Td] (One pair)
+Big Blind : Hand result $0.95
+*** SUMMARY ***
+Total Pot($1) | Rake ($0.05)
+Board [Ks 9c 3d]
+Seat+1: UTG+2 Folded on the FLOP
+Seat+2: Dealer Folded before the FLOP
+Seat+3: Small Blind Folded on the FLOP
+Seat+4: Big Blind $0.95 [Does not show]
+Seat+5: UTG Folded on the FLOP
+Seat+6: UTG+1 Folded before the FLOP
+"""
+
+
+def test_bovada_a_chip_of_less_than_the_big_blind_is_a_live_small_blind():
+    """ROOM-DEAD-BLIND: 'Posts chip' under the big blind is a small blind his call completes."""
+    hand = _hand(CHIP_SMALL_BLIND)
+    post = next(a for a in hand.actions if a.player == "UTG+2" and a.kind.is_post)
+    assert (post.kind, post.amount, hand.second_small_blind_live) == (ActionKind.POST_SB, D("0.10"), True)
+    assert _nets(hand) == {"UTG+2": D("-0.25"), "Dealer": D(0), "Small Blind": D("-0.25"), "Big Blind": D("0.70"),
+                           "UTG": D("-0.25"), "Hero": D(0)}
+
+
+# No seat is the dealer's (real 2019 cash hands, amounts ours): the room writes 'Set dealer' alone, and
+# the button is dead before the small blind (ROOM-BUTTON). The small blind takes the pot on the river
+# and shows one of his cards ('Show1 [Kc]'). Pot 3 × 0.25 = 0.75, the result $0.72: Small Blind
+# +0.47, Big Blind and UTG+1 -0.25.
+DEAD_BUTTON_SHOW_ONE = """
+Bovada Hand #3756055999 TBL#18227411 HOLDEM No Limit - 2019-04-04 13:51:34
+Seat 2: Small Blind ($22 in chips)
+Seat 3: Big Blind ($13 in chips)
+Seat 4: UTG ($22 in chips)
+Seat 5: UTG+1 ($18 in chips)
+Seat 6: UTG+2 [ME] ($23 in chips)
+Set dealer
+Small Blind : Small Blind $0.10
+Big Blind : Big blind $0.25
+*** HOLE CARDS ***
+Small Blind : Card dealt to a spot [Kc Qh]
+Big Blind : Card dealt to a spot [2c 7d]
+UTG : Card dealt to a spot [3s 4s]
+UTG+1 : Card dealt to a spot [Ah 6c]
+UTG+2  [ME] : Card dealt to a spot [9c 9s]
+UTG : Folds
+UTG+1 : Calls $0.25
+UTG+2  [ME] : Folds
+Small Blind : Calls $0.15
+Big Blind : Checks
+*** FLOP *** [9d 5s 9h]
+Small Blind : Checks
+Big Blind : Checks
+UTG+1 : Checks
+*** TURN *** [9d 5s 9h] [8h]
+Small Blind : Checks
+Big Blind : Checks
+UTG+1 : Checks
+*** RIVER *** [9d 5s 9h 8h] [Ks]
+Small Blind : Bets $0.75
+Big Blind : Folds
+UTG+1 : Folds
+Small Blind : Return uncalled portion of bet $0.75
+Small Blind : Does not show [Kc Qh] Show1 [Kc] (Two pair)
+Small Blind : Hand result $0.72
+*** SUMMARY ***
+Total Pot($0.75)
+Board [9d 5s 9h 8h Ks]
+Seat+2: Small Blind $0.72 [Does not show]
+Seat+3: Big Blind Folded on the RIVER
+Seat+4: UTG Folded before the FLOP
+Seat+5: UTG+1 Folded on the RIVER
+Seat+6: UTG+2 Folded before the FLOP
+"""
+
+
+def test_bovada_set_dealer_alone_is_a_dead_button_and_one_card_shown_is_read():
+    hand = _hand(DEAD_BUTTON_SHOW_ONE)
+    assert hand.button_seat == 1      # the empty seat before the small blind's
+    assert _nets(hand) == {"Small Blind": D("0.47"), "Big Blind": D("-0.25"), "UTG": D(0), "UTG+1": D("-0.25"),
+                           "Hero": D(0)}
+
+
 ALL_IN_BLIND = """
 Bovada Hand #2949203894  Zone Poker ID#289 HOLDEMZonePoker No Limit - 2014-11-05 19:19:58
 Seat 1: Dealer [ME] ($5 in chips)
