@@ -96,7 +96,7 @@ LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("ACTION", "an action like 'Name : Folds', 'Checks', 'Calls $1', 'Bets $1' or 'Raises $1 to $2'",
              re.compile(_PLAYER + r"(?:(?P<fold>Folds)(?: ?\((?:timeout|auth|disconnect)\)| & shows \[(?P<fc>[^\]]*)\])?"
                         r"|(?P<check>Checks)(?: ?\((?:timeout|auth|disconnect)\))?"
-                        r"|(?P<verb>Calls?|Bets|All-in(?:\(raise\))?|Raises) (?P<a>" + _AMT + r")(?: to (?P<to>"
+                        r"|(?P<verb>Calls?|Bets|All-in(?:\(raise\))?|Raises)(?:\(timeout\))? (?P<a>" + _AMT + r")(?: to (?P<to>"
                         + _AMT + r"))?)\s*$"),
              ("p", "me", "fold", "fc", "check", "verb", "a", "to"), " : ", "play"),
     LineKind("UNCALLED", "a 'Name : Return uncalled portion of bet $1' line",
@@ -113,7 +113,8 @@ LINE_KINDS: tuple[LineKind, ...] = (
     LineKind(None, "a line without play like 'Name : Seat sit out' or 'Enter(Auto)'",
              re.compile(r"^(?:[^:]+ : )?(?:(?:Leave|Enter)\(Auto\)|Seat (?:sit out|stand|re-join|sit down)"
                         r"|Sitout \(.*\)|Table (?:deposit .*|enter user|leave user)|Set dealer/Bring in spot"
-                        r"|Draw for dealer \[[^\]]*\]|Stand|Sit out|Re-join|Ranking \d+|Prize Cash \[[^\]]*\])\s*$")),
+                        r"|Draw for dealer \[[^\]]*\]|Stand|Sit out|Re-join|Ranking \d+|Prize Cash \[[^\]]*\]"
+                        r"|BOUNTY PRIZE \[[^\]]*\]|Prize Tournament Ticket \[[^\]]*\])\s*$")),
     LineKind(None, "a 'Table Info: …' or 'Player Info: …' line", re.compile(r"^(?:Table|Player) Info: "), (), "",
              "setup"),
     LineKind("TOTAL", "the 'Total Pot($1) | Rake ($0.05)' line",
@@ -121,8 +122,9 @@ LINE_KINDS: tuple[LineKind, ...] = (
              ("t", "r"), "^Total Pot(", "summary"),
     LineKind("BOARD", "a 'Board […]' line", re.compile(r"^Board \[(?P<c>[^\]]*)\]\s*$"), ("c",), "^Board [",
              "summary"),
+    # (a tournament's bounty winner: 'Seat 9:Small Blind 4410  with … BOUNTY awarded:$10')
     LineKind("SEATSUM", "a summary seat line like 'Seat+1: Dealer Folded before the FLOP'",
-             re.compile(r"^Seat[ +]\d+: .*$"), (), "^Seat", "summary"),
+             re.compile(r"^Seat[ +]\d+: ?.*$"), (), "^Seat", "summary"),
 )
 """Every kind of line of a hand after its header, in the order the classifier tries them."""
 

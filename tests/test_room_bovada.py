@@ -557,3 +557,52 @@ def test_bovada_tournament_of_another_game_is_quarantined_by_name():
     with pytest.raises(ParseError, match="Bovada Omaha tournament is not supported yet") as refused:
         parse((line, "Seat 1: Dealer (1,500 in chips)"), Source(file="t.txt", first_line=1, last_line=2, game_id="0"))
     assert not isinstance(refused.value, UnstatedRule)
+
+
+# A tournament all-in at level 5 (50/100), the room's own lines around it (real 2021 hands, ours in
+# names and stacks): the small blind calls as his clock runs out ('Call(timeout) 2105'), wins the
+# Dealer's bounty ('BOUNTY PRIZE [$10]', and a summary line 'Seat 1:Small Blind … BOUNTY awarded:$10'
+# with no space after the colon) and the Dealer, out, a ticket ('Prize Tournament Ticket […]').
+# Pot 2155 + 2155 + 100 = 4410 to the small blind's aces and kings with the jack: +2255; the Dealer
+# -2155, the big blind -100.
+TOURNAMENT_PRIZES = """
+Bovada Hand #4000000001: HOLDEM Tournament #20000001 TBL#1, Normal- Level 5 (50/100) - 2021-05-01 20:10:00
+Seat 1: Small Blind (2250 in chips)
+Seat 2: Big Blind (3000 in chips)
+Seat 3: Dealer [ME] (2155 in chips)
+Dealer  [ME] : Set dealer [3]
+Small Blind : Small Blind 50
+Big Blind : Big blind 100
+*** HOLE CARDS ***
+Small Blind : Card dealt to a spot [Jd Ad]
+Big Blind : Card dealt to a spot [Tc 7c]
+Dealer  [ME] : Card dealt to a spot [Ah 6h]
+Dealer  [ME] : All-in(raise) 2155 to 2155
+Small Blind : Call(timeout) 2105
+Big Blind : Folds
+*** FLOP *** [8d Kc 8h]
+*** TURN *** [8d Kc 8h] [Ac]
+*** RIVER *** [8d Kc 8h Ac] [Ks]
+Dealer  [ME] : Showdown [Ah Ac Ks Kc 8d] (Two pair)
+Small Blind : Showdown [Ad Ac Ks Kc Jd] (Two pair)
+Small Blind : Hand Result 4410
+Small Blind : BOUNTY PRIZE [$10]
+Dealer  [ME] : Prize Tournament Ticket [Any Monthly Milly $60 Satellite]
+Dealer  [ME] : Ranking 12
+*** SUMMARY ***
+Total Pot(4410)
+Board [8d Kc 8h Ac Ks]
+Seat+3: Dealer lose with Two pair [Ah 6h-Ah Ac Ks Kc 8d]
+Seat 1:Small Blind 4410  with Two pair [Jd Ad-Ad Ac Ks Kc Jd]   BOUNTY awarded:$10
+Seat+2: Big Blind Folded before the FLOP
+"""
+
+
+def test_bovada_tournament_prizes_a_call_on_timeout_and_a_bounty_winners_summary_are_read():
+    chunk, = split(TOURNAMENT_PRIZES.strip("\n"))
+    with pytest.raises(UnstatedRule) as unstated:
+        parse_chunk(chunk, "t.txt")
+    hand = RuleSettings.of(["room Bovada: no_limit"]).apply(unstated.value, "t.txt")
+    call = next(a for a in hand.actions if a.player == "Small Blind" and a.kind is ActionKind.CALL)
+    assert call.amount == D(2105)
+    assert _nets(hand) == {"Small Blind": D(2255), "Big Blind": D(-100), "Hero": D(-2155)}
