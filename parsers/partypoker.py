@@ -118,11 +118,12 @@ LINE_KINDS: tuple[LineKind, ...] = (
              re.compile(r"^.+? (?:has joined the table\.?|has left the table\.?|is sitting out\.?"
                         r"|will be using (?:his|her|their) time bank for this hand\.?|did not respond in time\.?"
                         r"|could not respond in time\.?(?:\(disconnected\))?|is disconnected\. .*|has been reconnected.*"
-                        r"|is connected\.?|finished in \d+(?: \d+)?\.?)\s*$")),
+                        r"|is connected\.?|finished in \d[\d,]*(?: \d+)?\.?)\s*$")),
     LineKind(None, "a 'Name Forward Folds' line (fast forward: the fold is written again in turn)",
              re.compile(_PLAYER + r"Forward Folds\s*$"), (), " Forward Folds"),
     LineKind(None, "a message of the client like 'Due to current high memory use in your system …'",
-             re.compile(r"^Due to current high memory use in your system .*$")),
+             re.compile(r"^(?:Due to current high memory use in your system |Chat has been disabled till the end of "
+                        r"this hand |Player .+ has been moved from table \d+ to this table|Table Closed\s*$).*$")),
     LineKind(None, "a chat line like 'Name: text'", re.compile(r"^[^\s:]+: .*$")),
     LineKind(None, "a 'Game #N starts.' or '#Game No : N' line of the next hand",
              re.compile(r"^\ufeff?(?:Game #\d+ starts\.|#Game No\s*:\s*\d+)\s*$")),
@@ -268,7 +269,8 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         elif kind == "DEAL" and blinds is not None and not actions:
             # a tournament hand writes the level's blinds and no post: the two players after the
             # button post them (heads-up, the button the small blind), all-in when short
-            for player, stack, post, amount in _silent_blinds(seats, button, blinds):
+            in_play = {m["p"] for kind_of, m, _ in tokens if kind_of in ("ACTION", "SHOW", "COLLECT")}
+            for player, stack, post, amount in _silent_blinds(seats, button, blinds, in_play):
                 play.post(player, post, min(amount, stack), blinds[2], stack <= amount)
                 if post is ActionKind.POST_SB:
                     small_blind = min(amount, stack) if small_blind is None else small_blind
@@ -426,9 +428,15 @@ def _newcomers(seats: list[Seat], actions: list[Action], holes: list[HoleCards],
     return seats, actions, holes, tuple(sorted((players - seated) | (bought_in & players)))
 
 
-def _silent_blinds(seats: list[Seat], button: int | None, blinds: tuple[Decimal, Decimal, int]):
+def _silent_blinds(seats: list[Seat], button: int | None, blinds: tuple[Decimal, Decimal, int],
+                   in_play: set[str]):
     """(player, stack, post, amount) of the blinds a tournament hand posts without a line: the
-    first two seats after the button, clockwise (heads-up: the button, then the other)."""
+    first two seats after the button, clockwise (heads-up: the button, then the other), of the
+    players the hand deals in. ``in_play``: the players its lines name acting, showing or winning;
+    a seat none names is not dealt in (a player moved in from another table, who waits for the
+    button), unless that leaves fewer than two."""
+    dealt = [s for s in seats if s.player in in_play]
+    seats = dealt if len(dealt) >= 2 else seats
     if button is None or len(seats) < 2:
         return []
     ring = sorted(seats, key=lambda s: (s.seat <= button, s.seat))    # clockwise from the button's left

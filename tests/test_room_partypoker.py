@@ -283,6 +283,49 @@ Player Anna finished in 3.
     assert _nets(hand) == {"Anna": D(-50), "Boris": D(80), "Vera": D(-30)}
 
 
+def test_partypoker_tournament_blinds_skip_a_seat_the_hand_does_not_deal_in():
+    # Lev, moved in from another table, sits at seat 4 between the button (seat 3) and Anna: no line
+    # names him, so the hand does not deal him in, and the blinds are Anna's and Boris's (real 2012
+    # hands, ours in names). Anna posts 30 and goes all in for 1,258 more (her 1,288); Gleb raises
+    # to 180 and calls 1,108 more; Boris folds his 60. Pot 1,288 + 1,288 + 60 = 2,636 to Gleb's aces.
+    [hand] = _hands("""
+#Game No : 11939390999
+***** Hand History for Game 11939390999 *****
+NL Texas Hold'em  Trny: 71276326 Level: 2  Blinds(30/60) - Thursday, July 19, 22:06:48 EDT 2012
+Table Americas Summer Million Qualifier Speed (2686373) Table #51 (Real Money)
+Seat 3 is the button
+Total number of players : 5/10
+Seat 1: Vera ( 3,000 )
+Seat 3: Gleb ( 2,870 )
+Seat 4: Lev ( 2,690 )
+Seat 5: Anna ( 1,288 )
+Seat 6: Boris ( 3,000 )
+Player Lev has been moved from table 12 to this table
+Trny: 71276326 Level: 2
+Blinds(30/60)
+** Dealing down cards **
+Vera folds
+Gleb raises [180]
+Anna is all-In  [1,258]
+Boris folds
+Gleb calls [1,108]
+Chat has been disabled till the end of this hand as one or more players have gone All-in. Chat will be enabled as soon as this hand ends.
+** Dealing Flop ** [ Jd, Ah, 3h ]
+** Dealing Turn ** [ Td ]
+** Dealing River ** [ Kc ]
+Anna shows [ Jc, Js ]three of a kind, Jacks.
+Gleb shows [ As, Ac ]three of a kind, Aces.
+Gleb wins 2,636 chips from the main pot with three of a kind, Aces.
+Player Anna finished in 1,494.
+""")
+    posts = [(a.player, a.kind, a.amount) for a in hand.actions if a.kind.is_post]
+    assert posts == [("Anna", ActionKind.POST_SB, D(30)), ("Boris", ActionKind.POST_BB, D(60))]
+    nets = _nets(hand)
+    assert {name: nets[name] for name in ("Vera", "Gleb", "Anna", "Boris")} == {
+        "Vera": D(0), "Gleb": D(1348), "Anna": D(-1288), "Boris": D(-60)}
+    assert nets.get("Lev", D(0)) == D(0)
+
+
 def test_partypoker_second_small_blind_is_a_live_bet():
     """ROOM-DEAD-BLIND: a second small blind is live at PartyPoker."""
     [hand] = _hands("""
