@@ -364,7 +364,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
                     site="PartyPoker")
     return HoldemHand(
         source=source, info=info, hand_id=head["id"], tournament_id=game["tid"], is_tournament=game["tid"] is not None,
-        second_small_blind_live=True,
+        second_small_blind_live=True, away_folds_out_of_turn=game["tid"] is not None,
         betting=betting, small_blind=small_blind, big_blind=big_blind,
         small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency=currency, button_seat=button,
         seats=tuple(sorted(seats, key=lambda s: s.seat)), stack_not_stated=not_stated, actions=tuple(actions),

@@ -114,6 +114,7 @@ class HandBatch:
     is_cancelled: np.ndarray = column("hands", np.bool_, of="is_cancelled")  # "Hand cancelled"
     cap: np.ndarray = column("hands", np.int64, -1, of="cap")  # the most one player may put in on a capped table, -1 none
     second_sb_live: np.ndarray = column("hands", np.bool_, of="second_small_blind_live")  # a second small blind is live
+    away_folds: np.ndarray = column("hands", np.bool_, of="away_folds_out_of_turn")  # ROOM-AWAY-FOLDS
     results_not_stated: np.ndarray = column("hands", np.bool_, of="results_not_stated")
     all_in_said: np.ndarray = column("hands", np.bool_, of="all_in_said")  # the room says every all-in (ROOM-ALL-IN)
     dead_posts_checked: np.ndarray = column("hands", np.int8)  # the rules.rooms.DeadPost forms of its room whose

@@ -132,8 +132,8 @@ ROUND = np.dtype([(name, np.int64) for name in (
     "heads_up")], align=True)
 HAND_COLUMNS = ("betting", "big_blind", "small_bet", "big_bet", "cap", "button_seat", "rake", "unit", "is_short_deck",
                 "straight_beats_trips", "total_line", "total_pot", "has_summary", "results_not_stated", "first_line",
-                "last_line", "ante", "small_blind", "second_sb_live", "is_cancelled", "summary_lists_every_seat",
-                "limit_cap", "cap_heads_up")
+                "last_line", "ante", "small_blind", "second_sb_live", "away_folds", "is_cancelled",
+                "summary_lists_every_seat", "limit_cap", "cap_heads_up")
 HAND = np.dtype([(name, np.int64) for name in HAND_COLUMNS + (
     "hand", "seats", "n_live", "sb_posted", "bb_posted", "allin_street", "not_stated", "unplaced", "end_line",
     "collected_log", "mucked", "played", "posts_end")], align=True)
@@ -951,6 +951,15 @@ def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
         return 0
     to_call = max(R.current - S[p].bet, 0)
     nxt = _next_to_act(S, R, G)
+    me = np.int64(1) << p
+    if k == K_FOLD and G.away_folds and nxt != p and R.street == ST_PREFLOP and not S[p].folded and \
+            not R.acted & me:
+        # ROOM-AWAY-FOLDS: the room wrote the fold of a player away from the table before his turn
+        S[p].folded = 1
+        S[p].fold_street = R.street
+        R.to_act &= ~me
+        R.acted |= me
+        return 0
     unplaced = G.unplaced >> p & 1 == 1
     if S[p].folded or (S[p].all_in and S[p].stack == 0 and k != K_FOLD):
         _emit(out, count, G, RULE.ACTION_ORDER, ERROR, line, p, -1, k)
@@ -958,7 +967,6 @@ def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
         _emit(out, count, G, RULE.ACTION_ORDER, ERROR, line, p, nxt, p)
     if not unplaced:    # a seat not known: the turn goes on from the last player seen in his seat
         R.last_actor = S[p].seat_no
-    me = np.int64(1) << p
     R.to_act &= ~me
     R.acted |= me
     chips = 0

@@ -250,6 +250,10 @@ class HoldemHand:
     second_small_blind_live: bool = False
     """A small blind posted by a second player (a newcomer, out of turn) is a live bet, as PartyPoker
     plays it; otherwise it is dead money."""
+    away_folds_out_of_turn: bool = False
+    """The room writes the folds of players away from the table out of turn (PartyPoker tournaments,
+    ROOM-AWAY-FOLDS): a preflop fold written before its player's turn, by a player who has not acted,
+    takes him out of the hand, and the turn stays where it was."""
     all_in_said: bool = False
     """The room says every all-in on its line (ROOM-ALL-IN): an all-in its line does not say is a finding."""
     max_seats: int | None = None

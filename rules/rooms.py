@@ -111,6 +111,10 @@ RULES: dict[str, str] = {
                       "split whose odd units went to other winners is a finding under this ID, a warning "
                       "where a rake may explain it (as `HE-SPLIT`), else an error; shares that are no "
                       "equal split are `HE-SPLIT`."),
+    "ROOM-AWAY-FOLDS": ("PartyPoker's tournament hands write the folds of players away from the table out "
+                        "of turn: before the others act, in an order of their own. A fold written before its "
+                        "player's turn, preflop, by a player who has not acted takes him out of the hand; "
+                        "the turn stays where it was, and everyone else's turn is checked."),
     "ROOM-DISCONNECTED": ("iPoker's disconnection protection: an all-in written with no amount "
                           "(`sum=\"DP\"`) keeps a player whose connection dropped in the hand for the "
                           "chips he has in; he puts in no more and plays for the pots those chips reach."),

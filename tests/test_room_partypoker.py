@@ -326,6 +326,57 @@ Player Anna finished in 1,494.
     assert nets.get("Lev", D(0)) == D(0)
 
 
+# A freeroll's first hands (real 2012 hands, ours in names): Lev, Gleb and Anna never came to the
+# table, and PartyPoker writes their folds before anyone acts, the reverse of their turns; then Vera
+# and Boris act in turn. The button is seat 7 (Vera): Oleg posts the small blind (seat 8), Petr the
+# big blind (seat 9); the first turn is Anna's (seat 1), then Gleb's, Lev's, Boris's, Vera's. Boris
+# and Vera call 40, Oleg folds, Petr checks: the pot 40 + 40 + 20 + 40 = 140 to Petr's flop bet
+# (his win of 220 pays back the 80 nobody called, ROOM-UNCALLED).
+AWAY_FOLDS = """
+#Game No : 11938917023
+***** Hand History for Game 11938917023 *****
+NL Texas Hold'em  Trny: 71272376 Level: 1  Blinds(20/40) - Thursday, July 19, 18:03:52 EDT 2012
+Table $250 Freeroll (2686225) Table #176 (Real Money)
+Seat 7 is the button
+Total number of players : 7/10
+Seat 1: Anna ( 3,000 )
+Seat 2: Gleb ( 3,000 )
+Seat 3: Lev ( 3,000 )
+Seat 6: Boris ( 3,000 )
+Seat 7: Vera ( 2,920 )
+Seat 8: Oleg ( 3,000 )
+Seat 9: Petr ( 3,000 )
+Trny: 71272376 Level: 1
+Blinds(20/40)
+** Dealing down cards **
+Lev folds
+Gleb folds
+Anna folds
+Boris calls [40]
+Vera calls [40]
+Oleg folds
+Petr checks
+** Dealing Flop ** [ 2d, Qs, 3s ]
+Petr bets [80]
+Boris folds
+Vera folds
+Petr does not show cards.
+Petr wins 220 chips
+"""
+
+
+def test_partypoker_tournament_folds_of_players_away_written_first_are_no_finding():
+    """ROOM-AWAY-FOLDS: the folds written before their turn take the players out, and the turn stays."""
+    [hand] = _hands(AWAY_FOLDS)
+    assert hand.away_folds_out_of_turn
+    assert _nets(hand) == {"Anna": D(0), "Gleb": D(0), "Lev": D(0), "Boris": D(-40), "Vera": D(-40),
+                           "Oleg": D(-20), "Petr": D(100)}
+    # every other turn is still checked: Vera calling before Boris is out of turn
+    swapped = AWAY_FOLDS.replace("Boris calls [40]\nVera calls [40]", "Vera calls [40]\nBoris calls [40]")
+    found = {(f.rule_id, f.line) for f in replay(_hands(swapped)[0]).findings}
+    assert ("HE-ACTION-ORDER", 20) in found
+
+
 def test_partypoker_second_small_blind_is_a_live_bet():
     """ROOM-DEAD-BLIND: a second small blind is live at PartyPoker."""
     [hand] = _hands("""
