@@ -43,6 +43,7 @@ from decimal import Decimal, InvalidOperation
 from parsers.errors import ParseError
 from parsers.lines import CURRENCY_SIGNS, CurrencyMarks, StreetActions
 from parsers.room_lines import LineKind, RoomLines, cards, in_utc
+from rules.holdem_batch import pot_code
 from rules.holdem_hand import (
     Action,
     ActionKind,
@@ -299,7 +300,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
                 if paid_back is not None and paid_back.player == win["p"]:
                     amount -= paid_back.amount      # the result pays the uncalled bet back with the pot
                     paid_back = None
-                pot = "side pot" if win["pot"] and win["pot"].startswith("side") else "pot"
+                pot = win["pot"] if win["pot"] and win["pot"].startswith("side") else "pot"     # ('side pot 2')
                 play.collect(win["p"], amount, line, pot, street=Street.SHOWDOWN)
         elif kind == "TOTAL":
             total_line = line
@@ -348,8 +349,16 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         # the results do not pay of it
         total, rake = bets.pot, bets.pot - paid
         total_line = collects[-1].line if collects else first
-    side = sum((a.amount for a in collects if a.pot == "side pot"), Decimal(0))
-    summary = Summary(total_pot=total, rake=rake, pots=(paid - side, side) if side else (),
+    # the pots the wins name, the main pot first and the side pots by number (a tournament's last one
+    # may be the bet nobody called, its bettor's chips alone); a win that only paid back such a bet
+    # is no pot
+    sides: dict[str, Decimal] = {}
+    for a in collects:
+        if a.pot != "pot" and a.amount:
+            sides[a.pot] = sides.get(a.pot, Decimal(0)) + a.amount
+    side = sum(sides.values(), Decimal(0))
+    pots = (paid - side, *(sides[name] for name in sorted(sides, key=pot_code))) if sides else ()
+    summary = Summary(total_pot=total, rake=rake, pots=pots,
                       boards=tuple(summary_board), total_line=total_line, board_lines=tuple(summary_board_lines))
     if game["cur"]:
         currency = game["cur"]

@@ -377,6 +377,48 @@ def test_partypoker_tournament_folds_of_players_away_written_first_are_no_findin
     assert ("HE-ACTION-ORDER", 20) in found
 
 
+def test_partypoker_side_pots_are_read_by_number_and_the_bet_nobody_called_is_none():
+    # Four all in for 40, 3,000, 3,020 and 5,960 (real 2012 hands, ours in names): the main pot
+    # 4 x 40 = 160 and side pot 1, 3 x 2,960 = 8,880, to Boris's full house; side pot 2, 2 x 20 =
+    # 40, to Vera's ace kicker over Gleb's king; the room writes Gleb's 2,940 nobody called as side
+    # pot 3, his chips alone. Nets: Boris +6,040, Vera -2,980, Gleb -3,020, Anna -40.
+    [hand] = _hands("""
+#Game No : 11939390888
+***** Hand History for Game 11939390888 *****
+NL Texas Hold'em  Trny: 71276326 Level: 1  Blinds(20/40) - Thursday, July 19, 21:56:00 EDT 2012
+Table Americas Summer Million Qualifier Speed (2686373) Table #51 (Real Money)
+Seat 5 is the button
+Total number of players : 5/10
+Seat 1: Vera ( 3,020 )
+Seat 2: Boris ( 3,000 )
+Seat 3: Anna ( 40 )
+Seat 4: Gleb ( 5,960 )
+Seat 5: Lev ( 3,000 )
+Trny: 71276326 Level: 1
+Blinds(20/40)
+** Dealing down cards **
+Anna is all-In  [40]
+Gleb is all-In  [5,960]
+Lev folds
+Vera is all-In  [3,000]
+Boris is all-In  [2,960]
+** Dealing Flop ** [ Td, 3c, 8d ]
+** Dealing Turn ** [ 8c ]
+** Dealing River ** [ 9h ]
+Vera shows [ 6d, Ac ]a pair of Eights with Ace kicker.
+Anna shows [ As, 9s ]two pairs, Nines and Eights.
+Boris shows [ Ts, 8s ]a full house, Eights full of Tens.
+Gleb shows [ Qd, Kd ]a pair of Eights.
+Gleb wins 2,940 chips from the side pot 3 with a pair of Eights.
+Vera wins 40 chips from the side pot 2 with a pair of Eights with Ace kicker.
+Boris wins 8,880 chips from the side pot 1 with a full house, Eights full of Tens.
+Boris wins 160 chips from the main pot with a full house, Eights full of Tens.
+Player Anna finished in 526.
+""")
+    assert hand.summary.pots == (D(160), D(8880), D(40), D(2940))
+    assert _nets(hand) == {"Vera": D(-2980), "Boris": D(6040), "Anna": D(-40), "Gleb": D(-3020), "Lev": D(0)}
+
+
 def test_partypoker_second_small_blind_is_a_live_bet():
     """ROOM-DEAD-BLIND: a second small blind is live at PartyPoker."""
     [hand] = _hands("""
