@@ -90,7 +90,8 @@ FORMATS: tuple[Format, ...] = (
            "parsers.bovada:parse", "holdem"),
     Format("partypoker", r"\*{5} Hand History [Ff]or Game ", ("***** Hand History ",), "parsers.partypoker:parse",
            "holdem", preamble=r"(?:Game #\d+ starts\.|#Game No\s*:\s*\d+)\s*$"),
-    Format("winning", r"Hand #\d+ - [^(\n]+\((?:No|Pot|Fixed)? ?Limit\) - ", ("Hand #",), "parsers.winning:parse", "holdem"),
+    Format("winning", r"(?:Game )?Hand #\d+ - (?:Tournament #\d+ - )?[^(\n]+\((?:No|Pot|Fixed)? ?Limit\) - ",
+           ("Hand #", "Game Hand #"), "parsers.winning:parse", "holdem"),
     # the network's older text: it names no betting structure, which the user sets (pipeline.table_rules)
     Format("winning_older", r"Game started at: \d{4}/\d{1,2}/\d{1,2} ", ("Game started at: ",),
            "parsers.winning:parse_older", "holdem", last_section="------ Summary",

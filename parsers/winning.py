@@ -3,7 +3,8 @@
 The text from 2019 on is read: ``Hand #N - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08
 04:43:23 UTC``, close to PokerStars' lines (``posts the small blind``, ``raises $A to $T``,
 ``collected $X from main pot``), with the pot paid out, the rake and the jackpot fee in the
-summary (ROOM-RAKE). The older text (``Game started at: …``, files in UTF-16) names no betting structure:
+summary (ROOM-RAKE); its tournament hands (``Game Hand #N - Tournament #T - Holdem(No Limit) -
+Level 5 (1000.00/2000.00)- …``) in chips, their blinds posted after the hole cards line. The older text (``Game started at: …``, files in UTF-16) names no betting structure:
 ``parsers.formats`` recognizes it and quarantines its hands saying so. A hand's lines are read
 by :data:`LINE_KINDS` and their order checked by ``grammars/winning.lark``.
 
@@ -57,6 +58,11 @@ _HEADER = re.compile(
     r"^Hand #(?P<id>\d+) - (?P<game>[^(]+)\((?P<struct>No Limit|Pot Limit|Fixed Limit|Limit)\) - "
     r"(?P<sb>" + _STAKE + r")/(?P<bb>" + _STAKE + r") - (?P<d>\d{4}/\d{2}/\d{2}) (?P<t>\d{1,2}:\d{2}:\d{2})"
     r"(?: (?P<zone>[A-Z]{2,4}))?\s*$")
+_TOURNAMENT_HEADER = re.compile(
+    r"^Game Hand #(?P<id>\d+) - Tournament #(?P<tid>\d+) - (?P<game>[^(]+)\((?P<struct>No Limit|Pot Limit|Fixed Limit"
+    r"|Limit)\) - Level (?P<level>\d+) \((?P<sb>[\d,]*\.?\d+)/(?P<bb>[\d,]*\.?\d+)\)\s*- (?P<d>\d{4}/\d{2}/\d{2}) "
+    r"(?P<t>\d{1,2}:\d{2}:\d{2})(?: (?P<zone>[A-Z]{2,4}))?\s*$")
+"""A tournament hand's header: its level's blinds in chips."""
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _POSTS = {"small blind": ActionKind.POST_SB, "big blind": ActionKind.POST_BB, "dead": ActionKind.POST_DEAD,
           "straddle": ActionKind.POST_STRADDLE, "ante": ActionKind.POST_ANTE}
@@ -71,7 +77,8 @@ LINE_KINDS: tuple[LineKind, ...] = (
              ("n", "p", "s", "out"), "^Seat ", "setup"),
     LineKind("POST", "a post like 'Name posts the small blind $0.02'",
              re.compile(r"^(?P<p>.+?) posts (?:the )?(?P<post>small blind|big blind|dead|straddle|ante) (?P<a>"
-                        + _AMT + r")(?P<allin> and is all-in)?\s*$"), ("p", "post", "a", "allin"), " posts ", "setup"),
+                        + _AMT + r")(?P<allin> and is all-in)?\s*$"), ("p", "post", "a", "allin"), " posts ",
+             "setup play"),     # (a tournament posts its blinds after the hole cards line and the pot of its antes)
     LineKind("HOLE", "the '*** HOLE CARDS ***' line", re.compile(r"^\*\*\* HOLE CARDS \*\*\*\s*$"), (), "^***", "setup"),
     LineKind("DEALT", "a 'Dealt to Name […]' line", re.compile(r"^Dealt to (?P<p>.+?) \[(?P<c>[^\]]*)\]\s*$"),
              ("p", "c"), "^Dealt to ", "play"),
@@ -84,12 +91,13 @@ LINE_KINDS: tuple[LineKind, ...] = (
              "^*** ", "play"),
     LineKind("SUMMARY", "the '*** SUMMARY ***' line", re.compile(r"^\*\*\* SUMMARY \*\*\*\s*$"), (), "^*** ", "play"),
     LineKind(None, "a running pot line like 'Main pot $0.17 | Rake $0.00'",
-             re.compile(r"^(?:Main|Side) pot(?: \d+)? " + _AMT + r"(?: \| .*)?$"), (), " pot ", "play"),
+             re.compile(r"^(?:Main|Side) pot(?: \d+|\(\d+\))? " + _AMT + r"(?: \| .*)?$"), (), " pot", "play"),
     LineKind("UNCALLED", "an 'Uncalled bet ($1) returned to Name' line",
              re.compile(r"^Uncalled bet \((?P<a>" + _AMT + r")\) returned to (?P<p>.+?)\s*$"), ("a", "p"),
              "^Uncalled bet (", "play"),
     LineKind("COLLECT", "a 'Name collected $1 from main pot' line",
-             re.compile(r"^(?P<p>.+?) collected (?P<a>" + _AMT + r") from (?P<pot>(?:main|side) pot)(?: (?P<run>[12]))?\s*$"),
+             re.compile(r"^(?P<p>.+?) collected (?P<a>" + _AMT + r") from (?P<pot>main pot|side pot(?:-\d+)?)"
+                        r"(?: (?P<run>[12]))?\s*$"),
              ("p", "a", "pot", "run"), " collected ", "play"),
     LineKind("ACTION", "an action like 'Name folds', 'checks', 'calls $1', 'bets $1', 'raises $1 to $2' or 'caps $3'",
              re.compile(r"^(?P<p>.+?) (?:(?P<fold>folds)|(?P<check>checks)|(?P<verb>calls|bets) (?P<a>" + _AMT + r")"
@@ -123,7 +131,7 @@ _LINES = RoomLines("winning", LINE_KINDS, merge=frozenset({"SEAT", "POST", "DEAL
 
 def read_header(line: str) -> re.Match:
     """The header's fields, or a ParseError naming a game the reader does not replay."""
-    match = _HEADER.match(line.lstrip("\ufeff"))
+    match = _HEADER.match(line.lstrip("\ufeff")) or _TOURNAMENT_HEADER.match(line.lstrip("\ufeff"))
     if match is None:
         raise ParseError("expected a 'Hand #N - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08 04:43:23 UTC' header",
                          line=1, column=1, line_text=line)
@@ -226,12 +234,19 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         summary = Summary(total_pot=total + rake, rake=rake, boards=tuple(summary_board), total_line=total_line,
                           board_lines=tuple(summary_board_lines))
     played_at = in_utc(datetime.strptime(f"{head['d']} {head['t']}", "%Y/%m/%d %H:%M:%S"), head["zone"])
+    tournament = head["tid"] if "tid" in head.re.groupindex else None
+    if tournament:      # chips, the level's blinds; the table named within its tournament
+        table = f"Tournament {tournament} table {(table or '').removeprefix('Table ').strip(chr(39))}"
+        stakes, currency = f"{small_blind:f}/{big_blind:f}".replace(".00", ""), "chips"
+    else:
+        stakes, currency = f"{head['sb']}/{head['bb']} USD", "USD"
     info = GameInfo(game="holdem", played_at=played_at, table_name=table, ruleset=f"{SITE} {betting.value}",
                     site="Winning")
     return HoldemHand(
         all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)
         source=source, info=info, hand_id=head["id"], betting=betting, small_blind=small_blind, big_blind=big_blind,
-        small_bet=small_bet, big_bet=big_bet, stakes=f"{head['sb']}/{head['bb']} USD", currency="USD",
+        tournament_id=tournament, is_tournament=tournament is not None,
+        small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency=currency,
         max_seats=max_seats, button_seat=button, seats=tuple(seats), actions=tuple(actions),
         boards=tuple(tuple(b) for b in boards), board_lines=tuple(tuple(b) for b in board_lines),
         hole_cards=tuple(play.holes), summary=summary, room_findings=marks.findings, header_line=first)

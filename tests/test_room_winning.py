@@ -504,3 +504,66 @@ def test_export_of_older_text_hands_read_under_a_setting_loads_in_pokerkit_to_th
         # pokerkit takes no rake: the winner ends with the rake more
         assert sum(g - w for g, w in zip(got, want)) == rakes[path.stem], path.name
     assert dealt >= 3     # the first hand is dealt to the turn, the others to the river
+
+
+# A tournament hand of 2021 (real hands' lines, ours in names and amounts): antes before the hole
+# cards, the blinds after them and the running pots; Lev, moved in, waits for the button. Antes
+# 3 x 200, the blinds 1,000 and 2,000; Vera raises to 6,000, Anna calls, Boris calls all in for his
+# last 1,000. The main pot 600 + 3 x 3,000 = 9,600 to Boris's aces, side pot 1, 2 x 3,000 = 6,000,
+# to Vera's kings: Boris +6,400, Vera -200, Anna -6,200.
+TOURNAMENT = """
+Game Hand #718596999 - Tournament #24139358 - Holdem(No Limit) - Level 5 (1000.00/2000.00)- 2021/02/25 22:07:46 UTC
+Table '2' 9-max Seat #4 is the button
+Seat 1: Anna (10000.00)
+Seat 2: Lev will be allowed to play after the button
+Seat 3: Boris (3200.00)
+Seat 4: Vera (20000.00)
+Anna posts ante 200.00
+Boris posts ante 200.00
+Vera posts ante 200.00
+*** HOLE CARDS ***
+Main pot 600.00
+Anna posts the small blind 1000.00
+Boris posts the big blind 2000.00
+Dealt to Vera [Kd Kh]
+Vera raises 4000.00 to 6000.00
+Anna calls 5000.00
+Boris calls 1000.00 and is all-in
+*** FLOP *** [Kc Ad 4h]
+Main pot 9600.00
+Side pot(1) 6000.00
+Anna checks
+Vera checks
+*** TURN *** [Kc Ad 4h] [Ts]
+Main pot 9600.00
+Side pot(1) 6000.00
+Anna checks
+Vera checks
+*** RIVER *** [Kc Ad 4h Ts] [2s]
+Main pot 9600.00
+Side pot(1) 6000.00
+Anna checks
+Vera checks
+*** SHOW DOWN ***
+Main pot 9600.00
+Side pot(1) 6000.00
+Anna shows [7d 6d] (high card Ace)
+Vera shows [Kd Kh] (three of a kind, Kings)
+Boris shows [As Ac] (three of a kind, Aces)
+Vera collected 6000.00 from side pot-1
+Boris collected 9600.00 from main pot
+*** SUMMARY ***
+Total pot 15600.00
+Board [Kc Ad 4h Ts 2s]
+Seat 1: Anna (small blind) showed [7d 6d] and lost with high card Ace
+Seat 3: Boris (big blind) showed [As Ac] and won 9600.00 with three of a kind, Aces
+Seat 4: Vera (button) showed [Kd Kh] and won 6000.00 with three of a kind, Kings
+"""
+
+
+def test_winning_tournament_hands_are_read_in_chips_with_their_level_and_side_pots():
+    hand = _hand(TOURNAMENT)
+    assert (hand.is_tournament, hand.tournament_id, hand.currency) == (True, "24139358", "chips")
+    assert (hand.small_blind, hand.big_blind, hand.info.table_name) == (D(1000), D(2000), "Tournament 24139358 table 2")
+    assert [s.player for s in hand.seats] == ["Anna", "Boris", "Vera"]
+    assert _nets(hand) == {"Anna": D(-6200), "Boris": D(6400), "Vera": D(-200)}
