@@ -283,7 +283,7 @@ def unstored_change(line: str, lost: list[str], header: str, is_first: bool = Fa
     from parsers import pokerstars as ps
     from parsers.errors import ParseError
 
-    if header.lower().startswith("pokerstars"):
+    if header.lstrip("\ufeff").lower().startswith("pokerstars"):     # (a file's first header: its byte order mark)
         if not is_first:
             try:
                 if ps.TABLE.classify(("", line)) == []:

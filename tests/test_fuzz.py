@@ -95,6 +95,8 @@ def test_fuzz_oracle_takes_a_changed_pokerstars_line_without_play_as_a_change_no
     assert not unstored_change("Player2: calls 900", ["Player2: calls 800"], _PS_HEADER)
     # nor is a line without play in another room's game
     assert not unstored_change("@layer2 leaves the table", ["Player2 leaves the table"], "OFC hand O-2026-1")
+    # a file's first hand keeps its byte order mark before the header: still a PokerStars hand
+    assert unstored_change("Player4 leaves the table", [], "\ufeff" + _PS_HEADER)
 
 
 def test_fuzz_oracle_masks_only_the_pokerstars_header_fields_no_table_holds():
