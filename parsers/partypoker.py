@@ -7,8 +7,9 @@ names the game and the stakes or the table's buy-in (``$0.10/$0.25 USD NL Texas 
 is the chips the line adds (``calls [$0.60 USD]``, ``raises [$0.85 USD]``, ``is all-In [$2]``: ROOM-ALL-IN);
 the room writes no return of an uncalled bet and no rake: the winner's ``wins $X`` pays the
 bet back with the pot after rake (ROOM-UNCALLED, ROOM-RAKE). A tournament hand (``NL Texas Hold'em Trny: N Level: N
-Blinds(20/40)``, in chips) writes its level's blinds on a line of their own and no posts: the two
-players after the button post them (heads-up, the button the small blind), all-in when short.
+Blinds(20/40)``, in chips) writes its level's blinds on a line of their own (``Blinds-Antes(400/800 -25)``
+with its antes, whose posts it writes) and no blind posts: the two players after the button post
+them (heads-up, the button the small blind), all-in when short.
 A newcomer who posts a small blind out of turn posts a live bet (he then calls the big blind less
 it), not dead money (ROOM-DEAD-BLIND). A returning player may post both blinds without a line: he then checks
 facing the big blind, and the reader puts his 'big blind + dead' post back. A hand's lines are
@@ -89,13 +90,16 @@ LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("SEAT", "a seat line like 'Seat 1: Name ( $10 USD )'",
              re.compile(r"^[Ss]eat ?(?P<n>\d+): (?P<p>.+?) \(\s*(?P<s>" + _AMT + r")\s*\)(?: - .*)?\s*$"),
              ("n", "p", "s"), "", "setup"),
-    LineKind("BLINDS", "a tournament's 'Blinds(20/40)' line",
-             re.compile(r"^Blinds\((?P<sb>" + _NUM + r")/(?P<bb>" + _NUM + r")\)\s*$"), ("sb", "bb"), "^Blinds(", "setup"),
+    LineKind("BLINDS", "a tournament's 'Blinds(20/40)' or 'Blinds-Antes(400/800 -25)' line",
+             re.compile(r"^Blinds(?:-Antes)?\((?P<sb>" + _NUM + r")/(?P<bb>" + _NUM + r")(?: -(?P<ante>" + _NUM
+                        + r"))?\)\s*$"), ("sb", "bb", "ante"), "^Blinds", "setup"),
     LineKind(None, "a tournament's 'Trny: N Level: N' line", re.compile(r"^Trny: *\d+ +Level: *\d+\s*$"), (), "^Trny:",
              "setup"),
     LineKind("POST", "a post like 'Name posts small blind [$0.01 USD].'",
-             re.compile(_PLAYER + r"posts (?P<post>small blind|big blind \+ dead|big blind|dead blind)\s*"
+             re.compile(_PLAYER + r"posts (?P<post>small blind|big blind \+ dead|big blind|dead blind|ante)\s*"
                         + _BRACKET + r"\.?\s*$"), ("p", "post", "a", "a2"), " posts ", "setup"),
+    LineKind("NOSB", "the line 'There is no Small Blind in this hand …'",
+             re.compile(r"^There is no Small Blind in this hand\b.*$"), (), "^There is no Small Blind", "setup"),
     LineKind("DEAL", "the '** Dealing down cards **' line", re.compile(r"^\*\* Dealing down cards \*\*\s*$"), (),
              "^** Dealing down", "setup"),
     LineKind("DEALT", "a 'Dealt to Name [ … ]' line", re.compile(r"^Dealt to (?P<p>.+?) \[(?P<c>[^\]]*)\]\s*$"),
@@ -124,7 +128,8 @@ LINE_KINDS: tuple[LineKind, ...] = (
              re.compile(_PLAYER + r"Forward Folds\s*$"), (), " Forward Folds"),
     LineKind(None, "a message of the client like 'Due to current high memory use in your system …'",
              re.compile(r"^(?:Due to current high memory use in your system |Chat has been disabled till the end of "
-                        r"this hand |Player .+ has been moved from table \d+ to this table|Table Closed\s*$).*$")),
+                        r"this hand |Player .+ has been moved from table \d+ to this table|Table Closed\s*$"
+                        r"|The tournament is now finished as ).*$")),
     LineKind(None, "a chat line like 'Name: text'", re.compile(r"^[^\s:]+: .*$")),
     LineKind(None, "a 'Game #N starts.' or '#Game No : N' line of the next hand",
              re.compile(r"^\ufeff?(?:Game #\d+ starts\.|#Game No\s*:\s*\d+)\s*$")),
@@ -148,10 +153,12 @@ _LINES = RoomLines("partypoker", LINE_KINDS, merge=frozenset({"SEAT", "POST", "D
 _WIN = re.compile(r"(?P<p>[^\s.][^.]*?) wins (?P<a>[$€£]?\s*" + _NUM + r"(?:\s*(?:USD|EUR|GBP))?)(?:\s*chips)?"
                   r"(?: from the (?P<pot>main pot|side pot(?: \d+)?))?(?: with [^.]*)?\.?")
 _ZERO = Decimal(0)
+_BLINDS = (ActionKind.POST_SB, ActionKind.POST_BB)
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _TOURNAMENT = re.compile(r"^(?P<game>(?P<struct>NL|PL|FL)?\s*(?:Texas Hold'em|Holdem)) Trny: *(?P<tid>\d+) +Level: *\d+"
-                         r" +Blinds\((?P<sb>" + _NUM + r")/(?P<bb>" + _NUM + r")\)$")
-"""A tournament's game words: ``NL Texas Hold'em Trny: 71487580 Level: 1 Blinds(20/40)``."""
+                         r" +Blinds(?:-Antes)?\((?P<sb>" + _NUM + r")/(?P<bb>" + _NUM + r")(?: -" + _NUM + r")?\)$")
+"""A tournament's game words: ``NL Texas Hold'em Trny: 71487580 Level: 1 Blinds(20/40)``, from the
+antes on ``Blinds-Antes(400/800 -25)``."""
 _HOLDEM = re.compile(r"^(?P<struct>NL|PL|FL)?\s*(?:fastforward\s+)?(?P<struct2>NL|PL|FL)?\s*(?:Texas Hold'em|Holdem)"
                      r"(?: Game Table \((?P<struct3>NL|PL|FL)\))?\s*$")
 
@@ -239,6 +246,8 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     summary_board_lines: list[int] = []
     summary_wins: list[tuple[str, Decimal, int]] = []
     blinds: tuple[Decimal, Decimal, int] | None = None
+    ante = _ZERO
+    no_small_blind = False
     for kind, m, index in tokens:
         line = first + index
         marks.index = index
@@ -260,6 +269,8 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             elif post == "big blind":
                 kind_ = ActionKind.POST_BB
                 big_blind = amount if big_blind is None else big_blind
+            elif post == "ante":
+                kind_, live = ActionKind.POST_ANTE, None
             else:   # "big blind + dead": the big blind live, the small blind's part dead
                 kind_ = ActionKind.POST_DEAD
                 live = min(amount, big_blind or amount)
@@ -267,11 +278,16 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             play.post(m["p"], kind_, amount, line, amount == stack, live)
         elif kind == "BLINDS":
             blinds = (money(m["sb"]), money(m["bb"]), line)
-        elif kind == "DEAL" and blinds is not None and not actions:
-            # a tournament hand writes the level's blinds and no post: the two players after the
-            # button post them (heads-up, the button the small blind), all-in when short
+            ante = money(m["ante"]) if m["ante"] else _ZERO
+        elif kind == "NOSB":
+            no_small_blind = True
+        elif kind == "DEAL" and blinds is not None and not any(a.kind in _BLINDS for a in actions):
+            # a tournament hand writes the level's blinds and no blind post (its antes it writes):
+            # the two players after the button post them (heads-up, the button the small blind), all-in
+            # when short; with no small blind, the first of them posts the big blind
             in_play = {m["p"] for kind_of, m, _ in tokens if kind_of in ("ACTION", "SHOW", "COLLECT")}
-            for player, stack, post, amount in _silent_blinds(seats, button, blinds, in_play):
+            for player, stack, post, amount in _silent_blinds(seats, button, blinds, in_play, no_small_blind):
+                stack -= sum((a.amount for a in actions if a.player == player), _ZERO)    # (his ante)
                 play.post(player, post, min(amount, stack), blinds[2], stack <= amount)
                 if post is ActionKind.POST_SB:
                     small_blind = min(amount, stack) if small_blind is None else small_blind
@@ -373,7 +389,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
                     site="PartyPoker")
     return HoldemHand(
         source=source, info=info, hand_id=head["id"], tournament_id=game["tid"], is_tournament=game["tid"] is not None,
-        second_small_blind_live=True, away_folds_out_of_turn=game["tid"] is not None,
+        second_small_blind_live=True, away_folds_out_of_turn=game["tid"] is not None, ante=ante,
         betting=betting, small_blind=small_blind, big_blind=big_blind,
         small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency=currency, button_seat=button,
         seats=tuple(sorted(seats, key=lambda s: s.seat)), stack_not_stated=not_stated, actions=tuple(actions),
@@ -438,17 +454,20 @@ def _newcomers(seats: list[Seat], actions: list[Action], holes: list[HoleCards],
 
 
 def _silent_blinds(seats: list[Seat], button: int | None, blinds: tuple[Decimal, Decimal, int],
-                   in_play: set[str]):
+                   in_play: set[str], no_small_blind: bool = False):
     """(player, stack, post, amount) of the blinds a tournament hand posts without a line: the
     first two seats after the button, clockwise (heads-up: the button, then the other), of the
     players the hand deals in. ``in_play``: the players its lines name acting, showing or winning;
     a seat none names is not dealt in (a player moved in from another table, who waits for the
-    button), unless that leaves fewer than two."""
+    button), unless that leaves fewer than two. ``no_small_blind``: the hand says it has none (the big
+    blind of the hand before left the table): the first seat after the button posts the big blind."""
     dealt = [s for s in seats if s.player in in_play]
     seats = dealt if len(dealt) >= 2 else seats
     if button is None or len(seats) < 2:
         return []
     ring = sorted(seats, key=lambda s: (s.seat <= button, s.seat))    # clockwise from the button's left
+    if no_small_blind:
+        return [(ring[0].player, ring[0].stack, ActionKind.POST_BB, blinds[1])]
     posters = [ring[-1], ring[0]] if len(ring) == 2 else ring[:2]
     return [(posters[0].player, posters[0].stack, ActionKind.POST_SB, blinds[0]),
             (posters[1].player, posters[1].stack, ActionKind.POST_BB, blinds[1])]

@@ -419,6 +419,82 @@ Player Anna finished in 526.
     assert _nets(hand) == {"Vera": D(-2980), "Boris": D(6040), "Anna": D(-40), "Gleb": D(-3020), "Lev": D(0)}
 
 
+def test_partypoker_tournament_antes_are_written_and_a_short_big_blind_posts_what_they_leave():
+    # From the antes on (real 2012 hands, ours in names): 'Blinds-Antes(600/1,200 -50)', every
+    # player's ante written, the blinds not. Gleb (seat 7) posts the small blind 600, Anna (seat 1)
+    # the big blind: all she has after her ante, 710. Vera calls 1,200: the main pot 4 x 50 + 600 +
+    # 710 + 710 = 2,220 to Anna's queens; the room writes Vera's 490 nobody called as side pot 1.
+    [hand] = _hands("""
+#Game No : 11931653999
+***** Hand History for Game 11931653999 *****
+NL Texas Hold'em  Trny:71196310 Level:9  Blinds-Antes(600/1,200 -50) - Monday, July 16, 22:42:29 EDT 2012
+Table Americas Summer Million Qualifier Speed (2685917) Table #20 (Real Money)
+Seat 5 is the button
+Total number of players : 4/10
+Seat 1: Anna ( 760 )
+Seat 3: Boris ( 5,000 )
+Seat 5: Vera ( 26,600 )
+Seat 7: Gleb ( 9,000 )
+Trny:71196310 Level:9
+Blinds-Antes(600/1,200 -50)
+Anna posts ante [50]
+Boris posts ante [50]
+Vera posts ante [50]
+Gleb posts ante [50]
+** Dealing down cards **
+Boris folds
+Vera calls [1,200]
+Gleb folds
+** Dealing Flop ** [ Qd, Qs, 9h ]
+** Dealing Turn ** [ 2s ]
+** Dealing River ** [ 4h ]
+Anna shows [ Qh, 6c ]three of a kind, Queens.
+Vera shows [ 3s, As ]a pair of Queens.
+Vera wins 490 chips from the side pot 1 with a pair of Queens.
+Anna wins 2,220 chips from the main pot with three of a kind, Queens.
+The tournament is now finished as the remaining prizes are of equal value.
+""")
+    posts = [(a.player, a.kind, a.amount, a.is_all_in) for a in hand.actions if a.kind.is_post]
+    assert posts[-2:] == [("Gleb", ActionKind.POST_SB, D(600), False), ("Anna", ActionKind.POST_BB, D(710), True)]
+    assert (hand.small_blind, hand.big_blind, hand.ante) == (D(600), D(1200), D(50))
+    assert _nets(hand) == {"Anna": D(1460), "Boris": D(-50), "Vera": D(-760), "Gleb": D(-650)}
+
+
+def test_partypoker_tournament_hand_without_a_small_blind_has_the_first_after_the_button_post_the_big():
+    # 'There is no Small Blind in this hand as the Big Blind of the previous hand left the table':
+    # Lev, first after the button (seat 4), posts the big blind 800 and acts last (real 2012 hands,
+    # ours in names). Vera calls; the pot 4 x 25 + 800 + 800 = 1,700 is hers.
+    [hand] = _hands("""
+#Game No : 11939454999
+***** Hand History for Game 11939454999 *****
+NL Texas Hold'em  Trny:71276745 Level:8  Blinds-Antes(400/800 -25) - Thursday, July 19, 23:34:36 EDT 2012
+Table Canadian 50 Seat Frenzy Qualifier Speed (2686405) Table #60 (Real Money)
+Seat 4 is the button
+Total number of players : 4/10
+Seat 1: Anna ( 10,795 )
+Seat 4: Vera ( 24,435 )
+Seat 7: Lev ( 835 )
+Seat 8: Boris ( 715 )
+Trny:71276745 Level:8
+Blinds-Antes(400/800 -25)
+Anna posts ante [25]
+Vera posts ante [25]
+Lev posts ante [25]
+Boris posts ante [25]
+There is no Small Blind in this hand as the Big Blind of the previous hand left the table.
+** Dealing down cards **
+Boris folds
+Anna folds
+Vera calls [800]
+Lev folds
+Vera does not show cards.
+Vera wins 1,700 chips
+""")
+    posts = [(a.player, a.kind, a.amount) for a in hand.actions if a.kind in (ActionKind.POST_SB, ActionKind.POST_BB)]
+    assert posts == [("Lev", ActionKind.POST_BB, D(800))]
+    assert _nets(hand) == {"Anna": D(-25), "Vera": D(875), "Lev": D(-825), "Boris": D(-25)}
+
+
 def test_partypoker_second_small_blind_is_a_live_bet():
     """ROOM-DEAD-BLIND: a second small blind is live at PartyPoker."""
     [hand] = _hands("""
