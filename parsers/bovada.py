@@ -96,8 +96,8 @@ LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("ACTION", "an action like 'Name : Folds', 'Checks', 'Calls $1', 'Bets $1' or 'Raises $1 to $2'",
              re.compile(_PLAYER + r"(?:(?P<fold>Folds)(?: ?\((?:timeout|auth|disconnect)\)| & shows \[(?P<fc>[^\]]*)\])?"
                         r"|(?P<check>Checks)(?: ?\((?:timeout|auth|disconnect)\))?"
-                        r"|(?P<verb>Calls?|Bets|All-in(?:\(raise\))?|Raises)(?:\(timeout\))? (?P<a>" + _AMT + r")(?: to (?P<to>"
-                        + _AMT + r"))?)\s*$"),
+                        r"|(?P<verb>Calls?|Bets|All-in(?:\(raise\))?|Raises)(?:\(timeout\))? (?P<a>" + _AMT
+                        + r")(?: to (?P<to>" + _AMT + r"))?)\s*$"),
              ("p", "me", "fold", "fc", "check", "verb", "a", "to"), " : ", "play"),
     LineKind("UNCALLED", "a 'Name : Return uncalled portion of bet $1' line",
              re.compile(_PLAYER + r"Return uncalled portion of bet (?P<a>" + _AMT + r")\s*$"), ("p", "me", "a"),

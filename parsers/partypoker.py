@@ -285,7 +285,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             # a tournament hand writes the level's blinds and no blind post (its antes it writes):
             # the two players after the button post them (heads-up, the button the small blind), all-in
             # when short; with no small blind, the first of them posts the big blind
-            in_play = {m["p"] for kind_of, m, _ in tokens if kind_of in ("ACTION", "SHOW", "COLLECT")}
+            in_play = {found["p"] for kind_of, found, _ in tokens if kind_of in ("ACTION", "SHOW", "COLLECT")}
             for player, stack, post, amount in _silent_blinds(seats, button, blinds, in_play, no_small_blind):
                 stack -= sum((a.amount for a in actions if a.player == player), _ZERO)    # (his ante)
                 play.post(player, post, min(amount, stack), blinds[2], stack <= amount)

@@ -1141,9 +1141,9 @@ def _shape_accepted(key: tuple[int, int, int]) -> bool:
 
 _Lane = namedtuple("_Lane", (
     "in_lane max_seats button_seat boards board_lines summary_boards summary_board_lines total_pot rake total_line "
-    "seat_start action_start pot_start seat_no stack is_sitting_out is_out_of_hand seat_line hole hole_how hole_line summary_won "
-    "summary_line street actor kind amount raise_to is_all_in cards pot line pot_amount is_capped is_cancelled "
-    "has_cash_out cash_out won_not_awarded action_board"))
+    "seat_start action_start pot_start seat_no stack is_sitting_out is_out_of_hand seat_line hole hole_how hole_line "
+    "summary_won summary_line street actor kind amount raise_to is_all_in cards pot line pot_amount is_capped "
+    "is_cancelled has_cash_out cash_out won_not_awarded action_board"))
 """The batch's columns :func:`_scan` writes (HandBatch's, by their names)."""
 _Found = namedtuple("_Found", "signs play table_from table_to shape name_from name_to what_from what_to desc_from desc_to")
 """What :func:`_scan` reads besides the batch's columns (places in bytes): per hand the currency sign of its header

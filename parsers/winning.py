@@ -4,8 +4,9 @@ The text from 2019 on is read: ``Hand #N - Holdem(No Limit) - $0.01/$0.02 - 2019
 04:43:23 UTC``, close to PokerStars' lines (``posts the small blind``, ``raises $A to $T``,
 ``collected $X from main pot``), with the pot paid out, the rake and the jackpot fee in the
 summary (ROOM-RAKE); its tournament hands (``Game Hand #N - Tournament #T - Holdem(No Limit) -
-Level 5 (1000.00/2000.00)- …``) in chips, their blinds posted after the hole cards line. The older text (``Game started at: …``, files in UTF-16) names no betting structure:
-``parsers.formats`` recognizes it and quarantines its hands saying so. A hand's lines are read
+Level 5 (1000.00/2000.00)- …``) in chips, their blinds posted after the hole cards line. The older
+text (``Game started at: …``, files in UTF-16) names no betting structure: ``parsers.formats``
+recognizes it and quarantines its hands saying so. A hand's lines are read
 by :data:`LINE_KINDS` and their order checked by ``grammars/winning.lark``.
 
 >>> lines = '''Hand #1 - Holdem(No Limit) - $0.02/$0.05 - 2021/04/20 18:33:50 UTC
@@ -235,9 +236,10 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
                           board_lines=tuple(summary_board_lines))
     played_at = in_utc(datetime.strptime(f"{head['d']} {head['t']}", "%Y/%m/%d %H:%M:%S"), head["zone"])
     tournament = head["tid"] if "tid" in head.re.groupindex else None
-    if tournament:      # chips, the level's blinds; the table named within its tournament
-        table = f"Tournament {tournament} table {(table or '').removeprefix('Table ').strip(chr(39))}"
-        stakes, currency = f"{small_blind:f}/{big_blind:f}".replace(".00", ""), "chips"
+    if tournament:      # chips, the level's blinds; the table named within its tournament ("Table '2'")
+        number = (table or "").removeprefix("Table ").strip("'")
+        table = f"Tournament {tournament} table {number}"
+        stakes, currency = f"{small_blind.normalize():f}/{big_blind.normalize():f}", "chips"
     else:
         stakes, currency = f"{head['sb']}/{head['bb']} USD", "USD"
     info = GameInfo(game="holdem", played_at=played_at, table_name=table, ruleset=f"{SITE} {betting.value}",

@@ -26,8 +26,8 @@ HAND_COLUMNS = ("first_line", "last_line", "betting", "is_short_deck", "is_tourn
                 "small_bet", "big_bet", "ante", "max_seats", "button_seat", "boards", "board_lines", "summary_boards",
                 "summary_board_lines", "total_pot", "rake", "total_line", "cap", "is_cancelled")
 HAND_STRINGS = ("game_id", "hand_id", "tournament_id", "stakes", "currency", "club", "table_name", "played_at")
-SEAT_COLUMNS = ("seat_no", "stack", "is_sitting_out", "is_out_of_hand", "seat_line", "hole", "hole_how", "hole_line", "summary_won",
-                "summary_line", "has_cash_out", "cash_out", "won_not_awarded")
+SEAT_COLUMNS = ("seat_no", "stack", "is_sitting_out", "is_out_of_hand", "seat_line", "hole", "hole_how", "hole_line",
+                "summary_won", "summary_line", "has_cash_out", "cash_out", "won_not_awarded")
 ACTION_COLUMNS = ("street", "actor", "kind", "amount", "raise_to", "is_all_in", "is_capped", "action_board", "cards",
                   "pot", "line")
 
