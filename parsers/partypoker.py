@@ -285,7 +285,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             # a tournament hand writes the level's blinds and no blind post (its antes it writes):
             # the two players after the button post them (heads-up, the button the small blind), all-in
             # when short; with no small blind, the first of them posts the big blind
-            in_play = {found["p"] for kind_of, found, _ in tokens if kind_of in ("ACTION", "SHOW", "COLLECT")}
+            in_play = {found["p"] for kind_of, found, _ in tokens if kind_of in ("POST", "ACTION", "SHOW", "COLLECT")}
             for player, stack, post, amount in _silent_blinds(seats, button, blinds, in_play, no_small_blind):
                 stack -= sum((a.amount for a in actions if a.player == player), _ZERO)    # (his ante)
                 play.post(player, post, min(amount, stack), blinds[2], stack <= amount)
@@ -457,7 +457,8 @@ def _silent_blinds(seats: list[Seat], button: int | None, blinds: tuple[Decimal,
                    in_play: set[str], no_small_blind: bool = False):
     """(player, stack, post, amount) of the blinds a tournament hand posts without a line: the
     first two seats after the button, clockwise (heads-up: the button, then the other), of the
-    players the hand deals in. ``in_play``: the players its lines name acting, showing or winning;
+    players the hand deals in. ``in_play``: the players its lines name posting an ante, acting, showing
+    or winning;
     a seat none names is not dealt in (a player moved in from another table, who waits for the
     button), unless that leaves fewer than two. ``no_small_blind``: the hand says it has none (the big
     blind of the hand before left the table): the first seat after the button posts the big blind."""
