@@ -952,20 +952,18 @@ def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
     to_call = max(R.current - S[p].bet, 0)
     nxt = _next_to_act(S, R, G)
     me = np.int64(1) << p
-    if k == K_FOLD and G.away_folds and nxt != p and R.street == ST_PREFLOP and not S[p].folded and \
-            not R.acted & me:
-        # ROOM-AWAY-FOLDS: the room wrote the fold of a player away from the table before his turn
-        S[p].folded = 1
-        S[p].fold_street = R.street
-        R.to_act &= ~me
-        R.acted |= me
-        return 0
     unplaced = G.unplaced >> p & 1 == 1
-    if S[p].folded or (S[p].all_in and S[p].stack == 0 and k != K_FOLD):
+    # ROOM-AWAY-FOLDS: the room wrote the fold of a player away from the table before his turn; it was
+    # no turn, and the turn stays where it was
+    away = k == K_FOLD and G.away_folds and nxt != p and R.street == ST_PREFLOP and not S[p].folded and \
+        not R.acted & me
+    if away:
+        pass
+    elif S[p].folded or (S[p].all_in and S[p].stack == 0 and k != K_FOLD):
         _emit(out, count, G, RULE.ACTION_ORDER, ERROR, line, p, -1, k)
     elif nxt != p and not unplaced:
         _emit(out, count, G, RULE.ACTION_ORDER, ERROR, line, p, nxt, p)
-    if not unplaced:    # a seat not known: the turn goes on from the last player seen in his seat
+    if not unplaced and not away:    # a seat not known: the turn goes on from the last player seen in his seat
         R.last_actor = S[p].seat_no
     R.to_act &= ~me
     R.acted |= me
@@ -1170,11 +1168,9 @@ def _settle(c_pots, S, G, out, count):
             S[top_i].invested -= excess
             S[top_i].stack += excess
             total -= excess
-    # a pot won by a player who cashed out is not awarded: the summary still says what he won
     not_awarded = 0
     for i in range(ns):
-        if S[i].has_cash_out and not S[i].has_collect and S[i].won_not_awarded:
-            not_awarded += max(S[i].summary_won, 0) + max(S[i].summary_won_again, 0)
+        not_awarded += _not_awarded(i, S)
     if has_summary and log_total != total:
         _emit(out, count, G, RULE.POT_BALANCE, ERROR, total_line, -1, total, log_total)
     if has_summary and G.collected_log + rake + not_awarded != total:
@@ -1374,10 +1370,7 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
     # winners who together collect what the pots hold, each within the rake of his share, are a warning
     gap = 0
     for i in range(ns):
-        # what he takes: his collect lines, or, cashed out of a pot not awarded, what the summary says he won
-        taken = S[i].collected
-        if S[i].has_cash_out and not S[i].has_collect and S[i].won_not_awarded:
-            taken = max(S[i].summary_won, 0) + max(S[i].summary_won_again, 0)
+        taken = S[i].collected + _not_awarded(i, S)     # his collect lines, or what he won and cashed out of
         gap += taken - S[i].expected
         if S[i].in_split:
             split_gap += taken - S[i].expected
@@ -1418,6 +1411,14 @@ def _summary_won(i, won, S, G, out, count):
     for said, line in ((S[i].summary_won, S[i].summary_line), (S[i].summary_won_again, S[i].summary_line_again)):
         if said >= 0 and said != won:
             _emit(out, count, G, RULE.COLLECTED, ERROR, line, i, won, said)
+
+
+@inlined
+def _not_awarded(i, S):
+    """What seat ``i`` won of pots not awarded to him, as he cashed out: the summary still says it."""
+    if S[i].has_cash_out and not S[i].has_collect and S[i].won_not_awarded:
+        return max(S[i].summary_won, 0) + max(S[i].summary_won_again, 0)
+    return 0
 
 
 @inlined
