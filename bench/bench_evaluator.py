@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import time
+from pathlib import Path
 
 import numpy as np
 from numba import njit
@@ -17,21 +18,16 @@ from numba import njit
 from rules.cards import Card, Deck
 from rules.equity import add_card, pot_equities
 from rules.evaluator import (
-    _CARD_KEY,
-    _CAT_POS,
-    _HASHED,
-    _ORDER_INDEX,
-    _POS_CAT,
-    _STRAIGHT_TOP,
-    _SUIT_BIAS,
-    _TOP5,
     HandCategory,
+    HandError,
     RankOrder,
-    _flush_mask,
-    _hash_tables,
-    _hashed_strength,
-    _strength,
+    categories,
     evaluate_many,
+    flush_mask,
+    multiset_strength,
+    multiset_tables,
+    rank_tables,
+    strength_of_masks,
 )
 
 # Expected exhaustive counts (vectors README, sections 1 and 2), indexed by HandCategory.
@@ -47,17 +43,19 @@ EXPECTED = {
 
 
 @njit(cache=True)
-def _class_counts(deck, k, card_key, lo_slot, hi_slot, nonflush, flush):
+def _class_counts(deck, k, rank_key, lo_slot, hi_slot, nonflush, flush):
     """Hands per strength over every k-card subset of deck, enumerated card by card.
 
-    Each depth adds one card's key (and its bit to its suit's mask) to the state of the
-    depth above, the way an equity enumeration does; the leaf reads the perfect-hash tables.
+    Each depth adds one card's rank key to the sum of the depth above, and the card to its
+    suit's count and rank mask, the way an equity enumeration does; the leaf reads the
+    perfect-hash tables (:func:`~rules.evaluator.multiset_strength`), and the flush table for a
+    suit of five or more cards.
     """
     counts = np.zeros(10 << 20, dtype=np.int64)
     n = deck.shape[0]
     acc = np.zeros(k + 1, dtype=np.int64)
-    masks = np.zeros(k + 1, dtype=np.int64)
-    acc[0] = _SUIT_BIAS
+    suited = np.zeros((k + 1, 4), dtype=np.int64)   # cards of each suit
+    masks = np.zeros((k + 1, 4), dtype=np.int64)    # each suit's rank mask
     idx = np.zeros(k, dtype=np.int64)
     d = 0
     while True:
@@ -68,13 +66,21 @@ def _class_counts(deck, k, card_key, lo_slot, hi_slot, nonflush, flush):
             idx[d] += 1
             continue
         c = deck[idx[d]]
-        acc[d + 1] = acc[d] + card_key[c]
-        masks[d + 1] = masks[d] | np.int64(1) << ((c & 3) * 16 + (c >> 2))
+        acc[d + 1] = acc[d] + rank_key[c >> 2]
+        for s in range(4):
+            suited[d + 1, s] = suited[d, s]
+            masks[d + 1, s] = masks[d, s]
+        suited[d + 1, c & 3] += 1
+        masks[d + 1, c & 3] |= np.int64(1) << (c >> 2)
         if d < k - 1:
             idx[d + 1] = idx[d] + 1
             d += 1
             continue
-        counts[_hashed_strength(acc[k], masks[k], lo_slot, hi_slot, nonflush, flush)] += 1
+        strength = multiset_strength(acc[k], lo_slot, hi_slot, nonflush)
+        for s in range(4):
+            if suited[k, s] >= 5:
+                strength = max(strength, flush[masks[k, s]])
+        counts[strength] += 1
         idx[d] += 1
     return counts
 
@@ -100,7 +106,7 @@ def _class_counts_masks(deck, k, cat_pos, straight_top, top5):
             d += 1
             continue
         st = state[k]
-        s = _strength(st[0], st[1], st[2], st[3], _flush_mask(st[4], st[5]), cat_pos, straight_top, top5)
+        s = strength_of_masks(st[0], st[1], st[2], st[3], flush_mask(st[4], st[5]), cat_pos, straight_top, top5)
         counts[s] += 1
         idx[d] += 1
     return counts
@@ -109,18 +115,23 @@ def _class_counts_masks(deck, k, cat_pos, straight_top, top5):
 def category_counts(order: RankOrder, k: int, *, masks: bool = False) -> tuple[np.ndarray, int]:
     """Exhaustive hands per HandCategory (5 to 9 cards) of the order's deck, and distinct classes.
 
-    5 to 7 cards go through the perfect-hash tables of :func:`evaluate_many`, unless ``masks``
-    asks for the rank-mask kernel (the one 8 and 9 cards, equity and six-card EV use).
+    The sizes the perfect-hash tables rank (5 to 7 cards) go through them, as in
+    :func:`evaluate_many`, unless ``masks`` asks for the rank-mask kernel (the one 8 and 9 cards,
+    equity and six-card EV use).
     """
-    i = _ORDER_INDEX[order]
     deck = np.array(order.deck.codes, dtype=np.int64)
-    if k in _HASHED and not masks:
-        counts = _class_counts(deck, k, _CARD_KEY, *_hash_tables(order, k))
+    try:
+        hashed = None if masks else multiset_tables(order, k)
+    except HandError:   # a size the tables do not rank
+        hashed = None
+    if hashed is not None:
+        counts = _class_counts(deck, k, *hashed)
     else:
-        counts = _class_counts_masks(deck, k, _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5)
+        tables = rank_tables(order)
+        counts = _class_counts_masks(deck, k, tables.cat_pos, tables.straight_top, tables.top5)
     present = np.flatnonzero(counts)
     per_category = np.zeros(10, dtype=np.int64)
-    np.add.at(per_category, _POS_CAT[i][present >> 20], counts[present])
+    np.add.at(per_category, categories(present, order), counts[present])
     return per_category, len(present)
 
 
@@ -149,12 +160,14 @@ def _phevaluator_native():
     """
     import ctypes
 
-    from phevaluator import _pheval
+    import phevaluator
 
+    # The compiled library the package ships beside its modules, loaded by its file: its C
+    # function is the public API of phevaluator's C library.
+    libraries = sorted(Path(phevaluator.__file__).parent.glob("*.so"))
     try:
-        lib = ctypes.CDLL(_pheval.__file__)
-        fn = lib.evaluate_7cards
-    except (OSError, AttributeError):
+        fn = ctypes.CDLL(str(libraries[0])).evaluate_7cards
+    except (IndexError, OSError, AttributeError):
         return None
     fn.argtypes = [ctypes.c_int] * 7
     fn.restype = ctypes.c_int

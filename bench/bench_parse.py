@@ -72,7 +72,7 @@ def main() -> None:
     # The parser remembers the shapes Lark accepted and the amounts it read; repeating the
     # corpus makes those caches hotter than one pass over real logs. First one pass over the
     # distinct hands with empty caches, then the repeated corpus as before.
-    pokerstars._SHAPES_ACCEPTED.clear()
+    pokerstars.TABLE.accepted.clear()
     clear_caches()
     started = time.perf_counter()
     for lines in base:

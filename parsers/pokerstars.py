@@ -388,7 +388,6 @@ WORDS: dict[str, str] = TABLE.words
 """Terminal names in words, for syntax errors."""
 check_shape = TABLE.check_shape
 """Does the grammar accept a hand of these line kinds in this order? (``LineTable.check_shape``)"""
-_SHAPES_ACCEPTED = TABLE.accepted
 
 
 # ////////////////////////////////////////////////////////////////////// helpers

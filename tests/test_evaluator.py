@@ -22,6 +22,7 @@ from rules.evaluator import (
     evaluate,
     evaluate_many,
     hand_combinations,
+    rank_rows,
 )
 from tests.conftest import corpus
 
@@ -203,11 +204,7 @@ def test_rank_mask_kernel_counts_every_seven_card_class_as_the_tables_do():
 
 def _mask_kernel(hands: np.ndarray, order: RankOrder) -> np.ndarray:
     # The rank-mask kernel the tables are built from (and 8/9 cards, equity, holdem use).
-    ev = rules.evaluator
-    i = ev._ORDER_INDEX[order]
-    out = np.empty(len(hands), dtype=np.int32)
-    ev._evaluate_rows(np.asarray(hands), ev._DECK_LOW[order], ev._CAT_POS[i], ev._STRAIGHT_TOP[i], ev._TOP5, out)
-    return out
+    return rank_rows(np.asarray(hands), order)
 
 
 @pytest.mark.parametrize("k", [5, 6, 7])
@@ -230,7 +227,7 @@ def test_hash_slots_are_every_rank_multiset_of_k_cards_once(k):
 
 def test_flush_table_ranks_exactly_the_masks_of_five_or_more_cards():
     for order in RankOrder:
-        flush = rules.evaluator._hash_tables(order, 7)[3]
+        flush = rules.evaluator.multiset_tables(order, 7).flush
         bits = np.array([m.bit_count() for m in range(1 << 13)])
         assert ((flush > 0) == (bits >= 5)).all()
         cats = set(categories(flush[bits >= 5], order).tolist())

@@ -117,11 +117,36 @@ def test_game_modules_do_not_register_their_rules():
     assert strays == []
 
 
-def test_ofc_uses_only_public_names_of_chinese_poker():
-    tree = ast.parse((ROOT / "rules" / "ofc.py").read_text(encoding="utf-8"))
-    private = [alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
-               for alias in node.names if alias.name.startswith("_")]
-    assert private == []
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def test_no_module_takes_another_modules_private_names_nor_cpython_internals():
+    # Modules meet at public names: no `from m import _x`, no `m._x` of an imported module, and
+    # nothing of CPython's private regex parser. The benchmarks too: they measure through the
+    # seams a caller has.
+    modules = {_module_name(path): path for room in (*PRODUCT, "bench") for path in sorted((ROOT / room).rglob("*.py"))}
+    found = []
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported: set[str] = set()      # the names (or dotted names) that stand for a module here
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    imported.add(alias.asname or alias.name)
+                    if alias.name.startswith(("re._", "sre_")):
+                        found.append(f"{name}: import {alias.name}")
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                if node.module.startswith(("re._", "sre_")):
+                    found.append(f"{name}: from {node.module} import …")
+                for alias in node.names:
+                    if _private(alias.name):
+                        found.append(f"{name}: from {node.module} import {alias.name}")
+                    elif f"{node.module}.{alias.name}" in modules:
+                        imported.add(alias.asname or alias.name)
+        found += [f"{name}: {ast.unparse(node)}" for node in ast.walk(tree)
+                  if isinstance(node, ast.Attribute) and _private(node.attr) and ast.unparse(node.value) in imported]
+    assert found == []
 
 
 def test_the_rulebook_holds_every_games_rules_once():

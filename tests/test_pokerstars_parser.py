@@ -375,18 +375,18 @@ def test_random_edits_never_crash_the_parser_or_the_replay():
 def test_grammar_checks_each_shape_once_and_still_refuses_a_bad_one():
     from parsers import pokerstars
 
-    pokerstars._SHAPES_ACCEPTED.clear()
+    pokerstars.TABLE.accepted.clear()
     first = parse(tuple(LEGAL.split("\n")), SRC)
-    assert len(pokerstars._SHAPES_ACCEPTED) == 1             # Lark accepted this shape once
+    assert len(pokerstars.TABLE.accepted) == 1             # Lark accepted this shape once
     again = parse(tuple(LEGAL.replace("Vera: calls $4", "Vera: calls $4 and is all-in").split("\n")), SRC)
-    assert len(pokerstars._SHAPES_ACCEPTED) == 1 and again.hand_id == first.hand_id  # same shape: remembered
+    assert len(pokerstars.TABLE.accepted) == 1 and again.hand_id == first.hand_id  # same shape: remembered
     misplaced = LEGAL.replace("*** HOLE CARDS ***\n", "").replace("Boris: posts small blind $1\n",
                                                                     "Boris: posts small blind $1\n*** HOLE CARDS ***\n")
     for _ in range(2):  # a refused shape is never remembered: refused with its line each time
         with pytest.raises(ParseError) as error:
             parse(tuple(misplaced.split("\n")), SRC)
         assert error.value.line == 9 and "found 'Dealt to Anna [As Ad]'" in error.value.reason
-    assert len(pokerstars._SHAPES_ACCEPTED) == 1
+    assert len(pokerstars.TABLE.accepted) == 1
 
 
 @pytest.mark.parametrize("date", ["2020/13/01 21:01:08", "2020/02/30 10:00:00", "2020/01/02 25:00:00"])

@@ -406,24 +406,6 @@ def test_every_header_starts_with_a_declared_prefix():
     assert HEADERS.match("POKERSTARS GAME #1:") and declared("POKERSTARS GAME #1:")
 
 
-def test_parsers_take_no_private_names_of_other_modules_nor_cpython_internals():
-    import ast
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[1] / "parsers"
-    found = []
-    for path in sorted(root.glob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module and (
-                    node.module.startswith(("re._", "sre_")) or any(a.name.startswith("_") for a in node.names)):
-                found.append(f"{path.name}: from {node.module} import {[a.name for a in node.names]}")
-            elif isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__") \
-                    and isinstance(node.value, ast.Name) and node.value.id in ("ps", "source", "pokerstars", "re"):
-                found.append(f"{path.name}: {node.value.id}.{node.attr}")
-    assert found == []
-
-
 # ////////////////////////////////////////////////////////////////////// through the ingest
 
 
