@@ -709,14 +709,14 @@ def evaluate_many(codes: np.ndarray, order: RankOrder = RankOrder.STANDARD) -> n
     if not np.issubdtype(codes.dtype, np.integer):
         raise HandError(f"card codes must be integers, got an array of {codes.dtype}")
     k = codes.shape[1]
-    codes = card_rows(codes)
-    out = np.empty(codes.shape[0], dtype=np.int32)
-    if k in _HASHED and codes.shape[0] >= HASHED_FROM_ROWS:
-        _evaluate_hashed(codes, _DECK_LOW[order], _CARD_KEY, *_hash_tables(order, k), out)
+    rows = card_rows(codes)
+    out = np.empty(rows.shape[0], dtype=np.int32)
+    if k in _HASHED and rows.shape[0] >= HASHED_FROM_ROWS:
+        _evaluate_hashed(rows, _DECK_LOW[order], _CARD_KEY, *_hash_tables(order, k), out)
     else:
         i = _ORDER_INDEX[order]
-        _evaluate_rows(codes, _DECK_LOW[order], _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5, out)
-    if codes.shape[0] and out.min() < 0:
+        _evaluate_rows(rows, _DECK_LOW[order], _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5, out)
+    if rows.shape[0] and out.min() < 0:     # named in the caller's codes, not the narrowed ones
         row = int(np.argmax(out < 0))
         raise HandError(
             f"row {row} of the hands, {codes[row]}, is not a hand of the "

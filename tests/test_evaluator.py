@@ -258,6 +258,11 @@ def test_tables_reject_a_card_twice_or_off_the_deck_in_seven_cards():
             evaluate_many(np.array([[bad, 0, 4, 8, 12, 16, 20]], dtype=np.int8))
     with pytest.raises(HandError, match="row 0"):
         evaluate_many(np.array([codes("As Kd Qh Jc Tc 9c 5c")]), RankOrder.SHORT_DECK)
+    # a wide code whose low byte is a card (260 = 256 + 4, the 3c) is off the deck, not the 3c,
+    # and the error names it as the caller wrote it
+    with pytest.raises(HandError, match=r"^row 0 of the hands, \[ *51 +260 "):
+        evaluate_many(np.array([[51, 260, 43, 39, 35, 0, 8]], dtype=np.int64))
+    assert rank_rows(np.array([[51, 260, 43, 39, 35, 0, 8], [51, 4, 43, 39, 35, 0, 8]])).tolist()[0] == -1
     many = np.tile(codes("As Kd Qh Jc Tc 2c 3c"), (rules.evaluator.HASHED_FROM_ROWS, 1))
     many[-1, 6] = many[-1, 0]      # the tables' way (many rows) rejects the same
     with pytest.raises(HandError, match=f"^row {len(many) - 1} of the hands"):
