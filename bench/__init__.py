@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+CORPORA = Path(os.environ.get("RASKLAD_SHARED", ROOT.parent / "shared")) / "corpora"
+"""The real hand histories beside the project (``RASKLAD_SHARED`` names another folder than ``../shared``)."""
 
 
 def command_cpu(*args: str) -> float:

@@ -35,11 +35,13 @@ import time
 from collections import defaultdict
 from pathlib import Path
 
+from bench import CORPORA
+
 ROOT = Path(__file__).resolve().parent.parent
 INPUT = os.environ.get("RASKLAD_BENCH_COLDSTART_INPUT", str(ROOT / "data" / "samples"))
 JOBS = os.environ.get("RASKLAD_BENCH_COLDSTART_JOBS")
 POKERSTARS = os.environ.get("RASKLAD_BENCH_COLDSTART_POKERSTARS", "1") != "0"
-POKERSTARS_CORPUS = Path(os.environ.get("RASKLAD_SHARED", ROOT.parent / "shared")) / "corpora" / "pokerstars"
+POKERSTARS_CORPUS = CORPORA / "pokerstars"
 HISTORY_HANDS = int(os.environ.get("RASKLAD_BENCH_COLDSTART_HANDS", "1500"))
 LARGE = POKERSTARS and os.environ.get("RASKLAD_BENCH_COLDSTART_LARGE", "1") != "0"
 SHOW_KERNELS = 15

@@ -43,12 +43,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench import CORPORA
 from parsers.source import decode, normalize_lines
 from pipeline.worker import parse_bytes
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "data" / "samples"
-CORPORA = Path(os.environ.get("RASKLAD_SHARED", ROOT.parent / "shared")) / "corpora" / "pokerstars"
+POKERSTARS_CORPUS = CORPORA / "pokerstars"
 HANG_SECONDS = 60.0
 MUTATIONS = ("truncate", "flip", "delete", "swap", "duplicate", "nul", "long line", "utf-16", "cp1251")
 
@@ -338,10 +339,10 @@ def run(count: int, files: list[Path], seed: int = 0) -> Outcome:
 def corpus_files(count: int = 40) -> list[Path]:
     """Up to ``count`` small Hold'em files of the real PokerStars corpus, spread over its folders
     (none when it is not there)."""
-    if not CORPORA.is_dir():
+    if not POKERSTARS_CORPUS.is_dir():
         return []
     holdem = []
-    for path in sorted(CORPORA.rglob("*.txt")):
+    for path in sorted(POKERSTARS_CORPUS.rglob("*.txt")):
         if path.stat().st_size < 200_000:
             with path.open("rb") as file:
                 if b"Hold'em" in file.read(300):
@@ -358,7 +359,7 @@ def inputs(which: str = "all") -> list[Path]:
     if which != "samples":
         files += corpus_files()
     if not files:
-        raise SystemExit(f"no files to fuzz: {CORPORA} is not there")
+        raise SystemExit(f"no files to fuzz: {POKERSTARS_CORPUS} is not there")
     return files
 
 

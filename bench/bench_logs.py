@@ -19,11 +19,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench import CORPORA
 from pipeline.ingest import ingest
 from pipeline.warehouse import connect
 
-ROOT = Path(__file__).resolve().parents[1]
-CORPORA = Path(os.environ.get("RASKLAD_SHARED", ROOT.parent / "shared")) / "corpora"
 LISTED = 12
 """The error findings listed one by one, per folder."""
 

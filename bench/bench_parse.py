@@ -17,8 +17,8 @@ import logging
 import re
 import time
 import warnings
-from pathlib import Path
 
+from bench import CORPORA
 from parsers import pokerstars
 from parsers.errors import ParseError
 from parsers.formats import HEADERS
@@ -30,7 +30,7 @@ from rules.holdem_engine import replay
 from rules.holdem_fast import replay_batch
 from rules.records import Source
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "pokerstars"
+CORPUS = CORPORA / "pokerstars"
 REPEAT_TO = 3000
 KIT_HANDS = 300
 

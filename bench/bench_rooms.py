@@ -23,6 +23,7 @@ import os
 import time
 from pathlib import Path
 
+from bench import CORPORA
 from parsers.errors import ParseError
 from parsers.source import decode, split
 from pipeline.table_rules import RuleSettings
@@ -30,7 +31,6 @@ from pipeline.worker import parse_bytes, rule_settings
 from rules.holdem_engine import replay
 from tests.room_corpus import expected_nets, hands_in_one_file, nets, read_chunk, read_room, sample_settings
 
-CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 ROOMS = ("GGPoker", "Winamax", "PacificPoker", "Bovada", "Winning", "PartyPoker", "iPoker")
 """The folders of ../shared/corpora/rooms, a room each."""
 REPEAT_TO = 600
