@@ -78,6 +78,8 @@ _STRUCTS = {"NL": BettingStructure.NO_LIMIT, "PL": BettingStructure.POT_LIMIT, "
 _MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
                                        "dec"), 1)}
 _PLAYER = r"^(?P<p>\S.*?) "
+_LEVEL_BLINDS = r"Blinds(?:-Antes)?\((?P<sb>" + _NUM + r")/(?P<bb>" + _NUM + r")(?: -(?P<ante>" + _NUM + r"))?\)"
+"""A tournament level's blinds, on the header and on a line of their own: ``Blinds(20/40)``, ``Blinds-Antes(400/800 -25)``."""
 
 LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("TABLE", "the 'Table … (Real Money)' line",
@@ -91,8 +93,7 @@ LINE_KINDS: tuple[LineKind, ...] = (
              re.compile(r"^[Ss]eat ?(?P<n>\d+): (?P<p>.+?) \(\s*(?P<s>" + _AMT + r")\s*\)(?: - .*)?\s*$"),
              ("n", "p", "s"), "", "setup"),
     LineKind("BLINDS", "a tournament's 'Blinds(20/40)' or 'Blinds-Antes(400/800 -25)' line",
-             re.compile(r"^Blinds(?:-Antes)?\((?P<sb>" + _NUM + r")/(?P<bb>" + _NUM + r")(?: -(?P<ante>" + _NUM
-                        + r"))?\)\s*$"), ("sb", "bb", "ante"), "^Blinds", "setup"),
+             re.compile(r"^" + _LEVEL_BLINDS + r"\s*$"), ("sb", "bb", "ante"), "^Blinds", "setup"),
     LineKind(None, "a tournament's 'Trny: N Level: N' line", re.compile(r"^Trny: *\d+ +Level: *\d+\s*$"), (), "^Trny:",
              "setup"),
     LineKind("POST", "a post like 'Name posts small blind [$0.01 USD].'",
@@ -156,7 +157,7 @@ _ZERO = Decimal(0)
 _BLINDS = (ActionKind.POST_SB, ActionKind.POST_BB)
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _TOURNAMENT = re.compile(r"^(?P<game>(?P<struct>NL|PL|FL)?\s*(?:Texas Hold'em|Holdem)) Trny: *(?P<tid>\d+) +Level: *\d+"
-                         r" +Blinds(?:-Antes)?\((?P<sb>" + _NUM + r")/(?P<bb>" + _NUM + r")(?: -" + _NUM + r")?\)$")
+                         r" +" + _LEVEL_BLINDS + r"$")
 """A tournament's game words: ``NL Texas Hold'em Trny: 71487580 Level: 1 Blinds(20/40)``, from the
 antes on ``Blinds-Antes(400/800 -25)``."""
 _HOLDEM = re.compile(r"^(?P<struct>NL|PL|FL)?\s*(?:fastforward\s+)?(?P<struct2>NL|PL|FL)?\s*(?:Texas Hold'em|Holdem)"

@@ -55,14 +55,11 @@ the other WPN skins)."""
 _STAKE = r"\$?[\d,]*\.?\d+"
 _AMT = CURRENCY_SIGN + r"?[\d,]*\.?\d+"
 """An amount: dollars (ROOM-CURRENCY), another sign read and noted."""
-_HEADER = re.compile(
-    r"^Hand #(?P<id>\d+) - (?P<game>[^(]+)\((?P<struct>No Limit|Pot Limit|Fixed Limit|Limit)\) - "
-    r"(?P<sb>" + _STAKE + r")/(?P<bb>" + _STAKE + r") - (?P<d>\d{4}/\d{2}/\d{2}) (?P<t>\d{1,2}:\d{2}:\d{2})"
-    r"(?: (?P<zone>[A-Z]{2,4}))?\s*$")
-_TOURNAMENT_HEADER = re.compile(
-    r"^Game Hand #(?P<id>\d+) - Tournament #(?P<tid>\d+) - (?P<game>[^(]+)\((?P<struct>No Limit|Pot Limit|Fixed Limit"
-    r"|Limit)\) - Level (?P<level>\d+) \((?P<sb>[\d,]*\.?\d+)/(?P<bb>[\d,]*\.?\d+)\)\s*- (?P<d>\d{4}/\d{2}/\d{2}) "
-    r"(?P<t>\d{1,2}:\d{2}:\d{2})(?: (?P<zone>[A-Z]{2,4}))?\s*$")
+_GAME = r"(?P<game>[^(]+)\((?P<struct>No Limit|Pot Limit|Fixed Limit|Limit)\) - "
+_WHEN = r"(?P<d>\d{4}/\d{2}/\d{2}) (?P<t>\d{1,2}:\d{2}:\d{2})(?: (?P<zone>[A-Z]{2,4}))?\s*$"
+_HEADER = re.compile(r"^Hand #(?P<id>\d+) - " + _GAME + r"(?P<sb>" + _STAKE + r")/(?P<bb>" + _STAKE + r") - " + _WHEN)
+_TOURNAMENT_HEADER = re.compile(r"^Game Hand #(?P<id>\d+) - Tournament #(?P<tid>\d+) - " + _GAME
+                                + r"Level (?P<level>\d+) \((?P<sb>[\d,]*\.?\d+)/(?P<bb>[\d,]*\.?\d+)\)\s*- " + _WHEN)
 """A tournament hand's header: its level's blinds in chips."""
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _POSTS = {"small blind": ActionKind.POST_SB, "big blind": ActionKind.POST_BB, "dead": ActionKind.POST_DEAD,
