@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from parsers.errors import ParseError
+from rules.findings import Finding, Severity
 from rules.records import Source
 
 if TYPE_CHECKING:
@@ -215,8 +216,10 @@ def quarantine_game(chunk: Chunk) -> str:
 
 
 UNDECODABLE = "byte 0x{byte:02X} cannot be read in the encoding of the text around it: the game is not read"
-"""The reason a game holding a byte that could not be decoded is quarantined, at that byte: a bad
-byte of UTF-8 text, or the last half character of a UTF-16 file of odd length."""
+"""The reason a game holding a byte that could not be decoded (a bad byte of UTF-8 text, or the
+last half character of a UTF-16 file of odd length) is quarantined at that byte, when the game
+does not parse with U+FFFD in the byte's place (a game that does is stored with
+:func:`undecodable_finding`)."""
 UNDECODABLE_REASON = re.compile(r"byte 0x([0-9A-F]{2}) cannot be read "
                                 r"(?:in the encoding|as UTF-8, the encoding) of the text around it")
 """That reason, read back: the byte's value is its group 1. Warehouses written before a UTF-16
@@ -240,16 +243,35 @@ def parse_chunk(chunk: Chunk, file: str):
                       "'PokerStars Hand #…', 'Raspisnoy game …', 'Chinese poker hand …', 'OFC hand …' "
                       "or 'Six-card poker session …'")
         raise ParseError(reason, line=chunk.first_line, column=1, line_text=chunk.lines[0] if chunk.lines else "")
-    if chunk.undecodable is not None:
-        line, column, byte = chunk.undecodable
-        raise ParseError(UNDECODABLE.format(byte=byte), line=line, column=column,
-                         line_text=chunk.lines[line - chunk.first_line] if chunk.lines else "")
     try:
         if chunk.context:
             return _parser(fmt.parser)(chunk.lines, source, chunk.context)
         return _parser(fmt.parser)(chunk.lines, source)
     except ParseError as error:
-        raise error.shifted(chunk.first_line) from None
+        if chunk.undecodable is None:
+            raise error.shifted(chunk.first_line) from None
+        line, column, byte = chunk.undecodable     # the likeliest cause: a name's sign read, a number's not
+        raise ParseError(UNDECODABLE.format(byte=byte), line=line, column=column,
+                         line_text=chunk.lines[line - chunk.first_line] if chunk.lines else "") from None
+
+
+def undecodable_finding(chunk: Chunk) -> Finding | None:
+    """ROOM-ENCODING: the warning a game read though its file's encoding could not read a byte of
+    it (:attr:`Chunk.undecodable`, the first such byte) is stored with; None for a game without one.
+
+    >>> from parsers.source import decode, split
+    >>> chunk = split(decode(b"\\xef\\xbb\\xbfNotes of D\\xe2est\\n"))[0]
+    >>> finding = undecodable_finding(chunk)
+    >>> finding.rule_id, finding.line, str(finding.severity), finding.actual, chunk.lines
+    ('ROOM-ENCODING', 1, 'warning', 'byte 0xE2 at column 11', ('Notes of D\\ufffdest',))
+    """
+    if chunk.undecodable is None:
+        return None
+    line, column, byte = chunk.undecodable
+    return Finding(rule_id="ROOM-ENCODING", severity=Severity.WARNING, line=line,
+                   message=f"byte 0x{byte:02X} at column {column} cannot be read in the encoding of the text "
+                           "around it: it is read as U+FFFD, as at every line that holds it",
+                   expected="a character of the file's encoding", actual=f"byte 0x{byte:02X} at column {column}")
 
 
 _PARSERS: dict[str, object] = {}

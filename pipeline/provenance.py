@@ -76,12 +76,15 @@ def texts_kept(game_ids: Iterable[str]):
 
 def record_provenance(tables: dict[tuple[str, str], pa.Table],
                       texts_of: Callable[[np.ndarray, np.ndarray], pa.Array],
-                      version: str = RULES_VERSION, contexts: dict[str, str] | None = None) -> None:
+                      version: str = RULES_VERSION, contexts: dict[str, str] | None = None,
+                      undecodable: dict[str, tuple[int, int, int]] | None = None) -> None:
     """Stamp ``version`` on the versioned tables of one file's rows, and add each stored game's
     text (lines ``first_line`` to ``last_line``; ``texts_of`` gives those of every game at once)
     as ``game_texts``, with its ``contexts`` entry if it has one (an XML document's text before
-    its first game)."""
+    its first game) and its ``undecodable`` entry (line, column, byte) if it has one."""
     import pyarrow as pa  # here, not at the top: a re-ingest that finds nothing new reads RULES_VERSION only
+
+    from pipeline.tables import UNDECODABLE
 
     for (table, game), rows in list(tables.items()):
         if table in VERSIONED_TABLES:
@@ -96,4 +99,7 @@ def record_provenance(tables: dict[tuple[str, str], pa.Table],
             ids = rows.column("game_id")
             context = (pa.array([contexts.get(game_id) for game_id in ids.to_pylist()], pa.string()) if contexts
                        else pa.nulls(len(texts), pa.string()))
-            tables[("game_texts", game)] = pa.table({"game_id": ids, "text": texts, "context": context})
+            where = pa.array([undecodable.get(game_id) for game_id in ids.to_pylist()] if undecodable
+                             else [None] * len(texts), UNDECODABLE)
+            tables[("game_texts", game)] = pa.table({"game_id": ids, "text": texts, "context": context,
+                                                     "undecodable": where})

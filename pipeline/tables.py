@@ -29,7 +29,13 @@ from pipeline.facts import (
     tournament,
 )
 
-__all__ = ["COMMON_TABLES", "DERIVED", "MONEY", "SCHEMAS", "AmountTooLarge", "TableRows", "money_from_cents"]
+__all__ = ["COMMON_TABLES", "DERIVED", "MONEY", "SCHEMAS", "UNDECODABLE", "AmountTooLarge", "TableRows",
+           "money_from_cents"]
+
+UNDECODABLE = pa.struct([("line", pa.int32()), ("column", pa.int32()), ("byte", pa.int16())])
+"""The first byte of a game that its file's decoding could not read (U+FFFD in its text), if any:
+where it stood (the file's line, and column) and its value, so that a re-audit reads the text as
+the ingest did (a log may hold U+FFFD itself). The quarantine and the kept texts both hold it."""
 
 COMMON_TABLES: tuple[Table, ...] = (
     define(
@@ -60,15 +66,13 @@ COMMON_TABLES: tuple[Table, ...] = (
         ("last_line", pa.int32()), ("line", pa.int32()), ("column", pa.int32()), ("error", pa.string()),
         ("text", pa.string()), ("rules_version", pa.string()),
         ("context", pa.string()),   # see game_texts
-        # the first byte of the game that its file's decoding could not read (U+FFFD in text), if
-        # any: where it stood (the file's line, and column) and its value, so that a re-audit
-        # reads the text as the ingest did (a log may hold U+FFFD itself)
-        ("undecodable", pa.struct([("line", pa.int32()), ("column", pa.int32()), ("byte", pa.int16())])),
+        ("undecodable", UNDECODABLE),
     ),
     # Each stored game's text as it stands in its file, so that it can be judged again, and shown,
     # without its file. context: for a game that is an element of an XML document (an iPoker
     # session), the document's text before its first game, which the game needs to be read again.
-    define("game_texts", ("game_id", pa.string()), ("text", pa.string()), ("context", pa.string())),
+    define("game_texts", ("game_id", pa.string()), ("text", pa.string()), ("context", pa.string()),
+           ("undecodable", UNDECODABLE)),
     # People: each screen name linked to the person it belongs to (rasklad alias), and the
     # warehouse's settings ("me": the person the pages start from). Written by the commands that
     # set them, whole; no ingest or re-audit touches them.

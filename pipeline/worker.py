@@ -332,8 +332,9 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     for index in pending:
         _ingest_chunk(chunks[index], source_file, rows, result, original)
     result.tables = rows.to_arrow()
-    record_provenance(result.tables, original.texts, contexts={chunk.game_id: "\n".join(chunk.context)
-                                                         for chunk in chunks if chunk.context})
+    record_provenance(result.tables, original.texts,
+                      contexts={chunk.game_id: "\n".join(chunk.context) for chunk in chunks if chunk.context},
+                      undecodable={chunk.game_id: chunk.undecodable for chunk in chunks if chunk.undecodable})
     return result
 
 
@@ -358,7 +359,7 @@ def _ingest_batched(chunks: list[Chunk], pending: np.ndarray, file: str, rows: T
     for index in sorted(i for indices in candidates.values() for i in indices):
         chunk = chunks[index]
         batch = _BATCHES[chunk.format]
-        if len(candidates[id(batch)]) < batch.minimum:
+        if len(candidates[id(batch)]) < batch.minimum or chunk.undecodable is not None:   # its warning: the full path's
             continue
         try:
             record = read_record(chunk, file, settle)     # an unstated rule with no option: the full path says so

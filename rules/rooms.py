@@ -118,11 +118,21 @@ RULES: dict[str, str] = {
     "ROOM-DISCONNECTED": ("iPoker's disconnection protection: an all-in written with no amount "
                           "(`sum=\"DP\"`) keeps a player whose connection dropped in the hand for the "
                           "chips he has in; he puts in no more and plays for the pots those chips reach."),
+    "ROOM-ENCODING": ("A log is read in the encoding its file is written in: UTF-8 (PokerStars' files open "
+                      "with its byte order mark), UTF-16 with a byte order mark, else Windows-1251 or 1252, "
+                      "decided game by game. A byte that this encoding cannot read (a name that a tool "
+                      "cut or encoded twice, as PokerStars files of 2021 hold) is read as U+FFFD, the "
+                      "replacement sign, at every line that holds it, so that the name stays one "
+                      "player's from hand to hand: the game is stored, with a warning at the line of its "
+                      "first such byte that names the byte and its column. A game that the byte leaves "
+                      "unreadable (an amount, a card or a word of the format broken) or at odds with "
+                      "itself (a name broken in one line and whole in others: an error of the game's "
+                      "rules) is quarantined at the byte instead."),
 }
 """Room facts by ID, as the rulebook gathers them."""
 
 READING: frozenset[str] = frozenset(RULES) - {"ROOM-CURRENCY", "ROOM-ODD-CHIP", "ROOM-RAKE", "ROOM-RUN-TWICE",
-                                               "ROOM-BUTTON", "ROOM-ALL-IN", "ROOM-DEAD-BLIND"}
+                                               "ROOM-BUTTON", "ROOM-ALL-IN", "ROOM-DEAD-BLIND", "ROOM-ENCODING"}
 """The facts that only say how a value is read: none of them is ever a finding."""
 
 

@@ -49,11 +49,11 @@ def judged_by_old_rules(monkeypatch, *, findings: bool = False, unreadable: str 
     with ``half_unreadable``, the games whose ID is odd)."""
     stamp, audit_chunk = pipeline.worker.record_provenance, pipeline.worker.audit_chunk
 
-    def old_provenance(tables, text_of, version=None, contexts=None):
+    def old_provenance(tables, text_of, version=None, **kept):
         if not findings:
             for key in [key for key in tables if key[0] == "findings"]:
                 tables[key] = tables[key].slice(0, 0)
-        stamp(tables, text_of, version=OLD, contexts=contexts)
+        stamp(tables, text_of, version=OLD, **kept)
 
     def old_audit(chunk, file):
         if (unreadable and unreadable in file) or (half_unreadable and int(chunk.game_id, 16) % 2):
@@ -349,19 +349,22 @@ def written_without(root: Path, table: str, column: str) -> None:
 
 @pytest.mark.parametrize(("jobs", "old_warehouse"), [(1, False), (2, False), (1, True)])
 def test_reaudit_decides_on_undecodable_bytes_as_the_ingest_did(tmp_path, jobs, old_warehouse):
-    """A game holding a byte that is not UTF-8 is quarantined at that byte; its kept text holds
-    U+FFFD there, which alone would read as a table name like any other. A re-audit judges it
-    as the ingest did, from what the warehouse keeps of the byte, while a U+FFFD that the log
-    holds itself (written in UTF-8, or a byte a Windows code page has no letter for) stays a
-    character of a game stored both times. A warehouse that kept no such byte (written before
-    the quarantine had its column) tells it from the quarantine's reason."""
+    """A byte that is not UTF-8 reads as U+FFFD: a game it leaves readable (a byte in its table's
+    name) is stored with a ROOM-ENCODING warning, one whose word it breaks is quarantined at it.
+    Their kept texts hold U+FFFD there, which alone would read as a character like any other. A
+    re-audit judges both as the ingest did, from what the warehouse keeps of the byte, while a
+    U+FFFD that the log holds itself (written in UTF-8, or a byte a Windows code page has no
+    letter for) stays a character of a game stored both times, with no warning. A warehouse that
+    kept no such byte in its quarantine (written before the column was) tells it from the reason."""
     games = (SAMPLES / "pokerstars-holdem.txt").read_text(encoding="utf-8").strip().split("\n\n")
     assert len(games) >= 6
     utf8 = [game.replace("Vera", "Вера") for game in games]
     utf8[1] = utf8[1].replace("Table 'Test'", "Table 'T\ufffdst'")   # the sign itself, in UTF-8
     data = "\n\n".join(utf8).encode("utf-8")
     cut = data.index(b"Table 'Test'", data.index(utf8[3].encode("utf-8")[:60]))
-    data = data[:cut] + b"Table 'Te\x81st'" + data[cut + len(b"Table 'Test'"):]    # a bad byte in game 4
+    data = data[:cut] + b"Table 'Te\x81st'" + data[cut + len(b"Table 'Test'"):]    # a bad byte in game 4's name
+    cut = data.index(b" collected ", data.index(utf8[5].encode("utf-8")[:60]))
+    data = data[:cut] + b" co\x90lected " + data[cut + len(b" collected "):]     # one in a word of game 6
     folder = tmp_path / "logs"
     folder.mkdir()
     (folder / "bad-byte.txt").write_bytes(data)
@@ -371,8 +374,12 @@ def test_reaudit_decides_on_undecodable_bytes_as_the_ingest_did(tmp_path, jobs, 
     clean = committed_rows(tmp_path / "wh")
     assert first.quarantined == 1 and first.games == len(games) - 1 + 3
     (reason,) = {row[6] for row in clean["quarantine"]}
-    assert "byte 0x81" in reason
-    assert sum("T\ufffdst" in row[1] for row in clean["game_texts"]) == 1 + 3
+    assert reason.startswith("byte 0x90 cannot be read")
+    assert sum("\ufffd" in row[1] for row in clean["game_texts"]) == 1 + 1 + 3
+    encoding = [(rule, line) for rule, line in zip(committed_column(tmp_path / "wh", "findings", "rule_id"),
+                                                   committed_column(tmp_path / "wh", "findings", "line"))
+                if rule == "ROOM-ENCODING"]
+    assert encoding == [("ROOM-ENCODING", data[:data.index(b"Te\x81st")].count(b"\n") + 1)]   # the byte's line
     judged_by_another_version(tmp_path / "wh")
     if old_warehouse:
         written_without(tmp_path / "wh", "quarantine", "undecodable")

@@ -12,6 +12,7 @@ import pytest
 
 from parsers.formats import parse_chunk
 from parsers.pokerstars_fast import read_text
+from pipeline.audit import audit_bytes
 from pipeline.ingest import ingest
 from pipeline.warehouse import connect
 from rules import rooms
@@ -58,9 +59,17 @@ def test_every_reading_rule_of_a_room_is_shown_by_a_test_of_a_reader():
     assert not missing, f"room facts no test of tests/test_room_*.py names in its docstring: {missing}"
 
 
+def raised_by(hand: str | bytes) -> set[str]:
+    """The rule IDs of a hand's findings: its text replayed, or its file's bytes read as the ingest reads them."""
+    if isinstance(hand, bytes):
+        (audited,) = audit_bytes(hand, "hand.txt")
+        return {f.rule_id for f in audited.replay.findings}
+    return {f.rule_id for f in run(hand).findings}
+
+
 def test_every_room_fact_a_reader_reports_is_raised_by_its_hand():
-    for rule_id, text in RAISED_BY.items():
-        raised = {f.rule_id for f in run(text).findings}
+    for rule_id, hand in RAISED_BY.items():
+        raised = raised_by(hand)
         assert rule_id in raised, (rule_id, raised)
 
 
@@ -90,14 +99,45 @@ def test_room_currency_hand_leaves_the_lane_and_is_stored_with_its_finding(tmp_p
     assert counted == [(0, 1)]
 
 
-def stored_alone(tmp_path, text: str, *queries: str) -> list[list[tuple]]:
-    """Ingest one hand's ``text`` into a new warehouse (stored, none quarantined): each query's rows."""
+def stored_alone(tmp_path, text: str | bytes, *queries: str) -> list[list[tuple]]:
+    """Ingest one hand's ``text`` (or its file's bytes) into a new warehouse (stored, none
+    quarantined): each query's rows."""
     log = tmp_path / "hand.txt"
-    log.write_text(text, encoding="utf-8")
+    log.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
     summary = ingest([log], tmp_path / "wh", jobs=1)
     assert summary.games == 1 and summary.quarantined == 0
     with connect(tmp_path / "wh") as con:
         return [con.execute(query).fetchall() for query in queries]
+
+
+# The legal hand in a UTF-8 file (its byte order mark), Boris's name written with a byte that is not
+# UTF-8 in each of its five lines (as a tool that encoded a name twice leaves it): the first at his
+# seat line (line 4 of the file), column 11.
+BROKEN_NAME = b"\xef\xbb\xbf" + LEGAL.encode("utf-8").replace(b"Boris", b"Bo\xe2is")
+RAISED_BY["ROOM-ENCODING"] = BROKEN_NAME
+
+
+def test_room_encoding_a_name_broken_alike_reads_with_the_replacement_sign_and_is_stored_with_a_warning(tmp_path):
+    """ROOM-ENCODING: a byte the file's encoding cannot read is U+FFFD, alike at every line."""
+    stored, players = stored_alone(tmp_path, BROKEN_NAME, "select rule_id, severity, line, actual from findings",
+                                   "select player, net from game_players order by seat")
+    assert stored == [("ROOM-ENCODING", "warning", 4, "byte 0xE2 at column 11")]
+    # the legal hand's nets, Boris's under the name as read
+    assert players == [("Anna", D(35)), ("Bo\ufffdis", D(-1)), ("Vera", D(-36))]
+
+
+def test_room_encoding_a_name_broken_in_one_line_of_several_quarantines_its_hand_at_the_byte(tmp_path):
+    """Read with U+FFFD, his seat line names another player than his post and fold: the hand
+    contradicts itself, which the byte, not the play, did."""
+    once = BROKEN_NAME.replace(b"Bo\xe2is", b"Boris").replace(b"Seat 2: Boris", b"Seat 2: Bo\xe2is")
+    log = tmp_path / "hand.txt"
+    log.write_bytes(once)
+    summary = ingest([log], tmp_path / "wh", jobs=1)
+    assert (summary.games, summary.quarantined) == (0, 1)
+    with connect(tmp_path / "wh") as con:
+        assert con.execute("select line, \"column\", error from quarantine").fetchall() == [
+            (4, 11, ("byte 0xE2 cannot be read in the encoding of the text around it: the game is not read "
+                     "(read as U+FFFD, the game breaks HE-ACTION-ORDER at line 6)"))]   # his post
 
 
 # Anna (the button) and Vera tie (tests/test_holdem_replay.py): $73 less $1.99 rake leaves $71.01, the

@@ -25,7 +25,9 @@ from parsers.source import (
     normalize_lines,
     split,
 )
+from pipeline.audit import audit_chunk
 from pipeline.generators.holdem import generate_hands
+from rules.findings import Severity
 from tests.conftest import corpus
 from tests.split_oracle import split_reference
 
@@ -286,14 +288,16 @@ Seat 2: {b} (big blind) collected ($2)"""
 
 
 def stored(text: str) -> list[tuple[str | None, int, str]]:
-    """(format, first line, "ok" or the reason's start) per chunk, as the ingest would read them."""
+    """(format, first line, "ok" and the seats, or the reason's start) per chunk, as the ingest
+    reads and replays them (:func:`pipeline.audit.audit_chunk`)."""
     out = []
     for chunk in split(text):
-        try:
-            hand = parse_chunk(chunk, "f.txt")
-            out.append((chunk.format, chunk.first_line, "ok " + " ".join(s.player for s in hand.seats)))
-        except ParseError as error:
-            out.append((chunk.format, error.line, f"{error.column}: " + " ".join(error.reason.split()[:4])))
+        audited = audit_chunk(chunk, "f.txt")
+        if audited.error is None:
+            out.append((chunk.format, chunk.first_line, "ok " + " ".join(s.player for s in audited.record.seats)))
+        else:
+            out.append((chunk.format, audited.error_line,
+                        f"{audited.error_column}: " + " ".join(audited.error.split()[:4])))
     return out
 
 
@@ -323,16 +327,20 @@ def test_cyrillic_in_utf8_never_becomes_windows_1251_because_of_a_bad_byte_elsew
 
 def test_a_file_with_the_utf8_byte_order_mark_is_utf8_though_a_name_is_broken():
     # A real 2021 PokerStars file (UTF-8 with its byte order mark) holds a name whose bytes are not
-    # UTF-8 (0xE2, then a euro sign, then 0xA0). Read as Windows-1251 its hand gave other players
-    # names of Cyrillic letters (TeräsMies1 as TerГ¤sMies1): each is UTF-8, the hand with the broken
-    # name is quarantined at its byte, and the hands around it are read.
+    # UTF-8 (0xE2, then a euro sign, then 0xA0), the same in every line and hand. Read as
+    # Windows-1251 its hand gave other players names of Cyrillic letters (TeräsMies1 as
+    # TerГ¤sMies1): each is UTF-8, the broken name reads with U+FFFD for each bad byte, and its hand
+    # is stored with a ROOM-ENCODING warning at the first of them (line 19, column 10).
     broken = "D\ufffd€\ufffdest"
     first = HAND.format(a="TeräsMies1", b="Zoë").replace("#1:", "#20:")
     second = HAND.format(a="TeräsMies1", b=broken).replace("#1:", "#21:")
     data = b"\xef\xbb\xbf" + f"{first}\n\n{second}\n".encode().replace(broken.encode(), b"D\xe2\xe2\x82\xac\xa0est")
     text = decode(data)
     assert "TerГ¤s" not in text and isinstance(text, DecodedText)
-    assert stored(text) == [("pokerstars", 1, "ok TeräsMies1 Zoë"), ("pokerstars", 19, "10: byte 0xE2 cannot be")]
+    assert stored(text) == [("pokerstars", 1, "ok TeräsMies1 Zoë"), ("pokerstars", 16, f"ok TeräsMies1 {broken}")]
+    audited = audit_chunk(split(text)[1], "f.txt")
+    assert [(f.rule_id, f.severity, f.line, f.actual) for f in audited.replay.findings] == [
+        ("ROOM-ENCODING", Severity.WARNING, 19, "byte 0xE2 at column 10")]
     # without the mark, the hand's few letters and bad bytes read as a legacy code page, as before
     assert "TerГ¤s" in decode(data[3:])
 
@@ -426,6 +434,28 @@ def test_ingest_stores_every_good_game_of_a_file_with_a_bad_byte_and_junk(lane):
     assert "\ufffd" in quarantine[0]["text"] and "byte 0xC0" in quarantine[0]["error"]
     unknown = result.tables[("quarantine", "unknown")].to_pylist()
     assert [q["first_line"] for q in unknown] == [45, 62]
+
+
+def test_a_name_broken_alike_in_every_line_is_stored_with_its_warning_by_every_path():
+    """A name whose bytes are not UTF-8 in every line of a hand (as an export tool leaves it)
+    reads with U+FFFD alike everywhere: its hand is stored with a ROOM-ENCODING warning at the
+    first bad byte, whatever path would take it (here the GGPoker hands' record batch, which
+    stores what it certifies without findings), and the hands beside it as they were."""
+    from pipeline.worker import WARM_UP, parse_bytes
+
+    def findings(result) -> list[tuple]:
+        return sorted((f["rule_id"], f["severity"], f["line"], f["actual"] or "") for (table, _), rows
+                      in result.tables.items() if table == "findings" for f in rows.to_pylist())
+
+    data = b"\xef\xbb\xbf" + (WARM_UP / "ggpoker.txt").read_bytes()     # UTF-8, whatever a byte looks like
+    first_hand_end = data.index(b"\nPoker Hand #")
+    broken = data[:first_hand_end].replace(b"559023", b"5590\xe223") + data[first_hand_end:]
+    result = parse_bytes(broken, "gg.txt")
+    assert (result.count_games, result.count_quarantined) == (3, 0)
+    assert findings(result) == sorted([("ROOM-ENCODING", "warning", 4, "byte 0xE2 at column 13"),
+                                       *findings(parse_bytes(data, "gg.txt"))])
+    players = {p["player"] for p in result.tables[("game_players", "holdem36")].to_pylist()}    # a Six Plus hand
+    assert "5590\ufffd23" in players and not any("559023" in p for p in players)
 
 
 # ////////////////////////////////////////////////////////////////////// a NUL opening every line

@@ -60,8 +60,7 @@ def con(tmp_path_factory):
     stamp = pipeline.worker.record_provenance
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(pipeline.worker, "record_provenance",
-                      lambda tables, text_of, version=None, contexts=None:
-                      stamp(tables, text_of, version="rules-a", contexts=contexts))
+                      lambda tables, text_of, version=None, **kept: stamp(tables, text_of, version="rules-a", **kept))
         summary = ingest_files(folder, {"club.txt": SHEET_WRONG + "\n" + SHEET_RIGHT + "\n" + BROKEN,
                                         "hook.txt": HOOK, "holdem.txt": BOARD_WRONG})
     assert (summary.games, summary.quarantined, summary.findings) == (4, 1, 4), summary.as_dict()
