@@ -272,6 +272,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     first_line = source.first_line
     marks = CurrencyMarks(_SIGN_OF.get(currency or "", ""), first_line)
     split_off: list[Finding] = []     # ROOM-DEAD-BLIND: dead posts whose parts the room does not post
+    blinds: dict[ActionKind, tuple[str, str, int]] = {}    # the first small and big blind posts: who, amount, line
 
     def money(text: str) -> Decimal:
         # ROOM-CURRENCY: read as written, noted when another currency's (its sign before or after)
@@ -313,6 +314,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                     what, live = ActionKind.POST_ANTE, _ZERO
                 else:
                     what = ActionKind.POST_SB if post == "small blind" else ActionKind.POST_BB
+                    blinds.setdefault(what, (player, m["a"], line))
                 play.post(player, what, amount, line, live=live)
             elif kind == "SEAT":
                 if not m["p"] and any(not s.player for s in seats):
@@ -372,6 +374,11 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         total -= chips
     summary = Summary(total_pot=total, rake=total - collected, total_line=summary_line) if dealt else None
     betting = head["betting"]
+    small_blind, stakes = head["small_blind"], head["stakes"]
+    level = _table_level(head, blinds, seats, actions) if tid is not None else None
+    if level is not None:
+        small_blind, big_blind, stakes, behind = level
+        split_off.append(behind)
     small_bet = big_bet = None
     if betting is BettingStructure.LIMIT:
         small_bet, big_bet = big_blind, big_blind * 2
@@ -379,12 +386,50 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                     ruleset=f"888poker {betting.value}", site=SITE)
     return HoldemHand(
         source=source, info=info, hand_id=head["id"], tournament_id=tid, betting=betting,
-        small_blind=head["small_blind"], big_blind=big_blind, small_bet=small_bet, big_bet=big_bet,
-        stakes=head["stakes"], currency=currency, is_tournament=tid is not None, max_seats=max_seats,
+        small_blind=small_blind, big_blind=big_blind, small_bet=small_bet, big_bet=big_bet,
+        stakes=stakes, currency=currency, is_tournament=tid is not None, max_seats=max_seats,
         button_seat=button, seats=tuple(seats), actions=tuple(actions), boards=(tuple(board),),
         board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary, is_cancelled=not dealt,
         room_findings=marks.findings + tuple(split_off), header_line=source.first_line,
     )
+
+
+def _table_level(head: dict, blinds: dict[ActionKind, tuple[str, str, int]], seats: list[Seat],
+                 actions: list[Action]) -> tuple[Decimal, Decimal, str, Finding] | None:
+    """ROOM-LEVEL: the blinds a tournament hand was dealt at, when its posts name the level before
+    its header's (both blinds other than the header's, in its proportion, each poster keeping chips
+    after his posts): the small blind, the big blind, the stakes as the posts write them, and the
+    warning at the big blind's line; else None.
+
+    >>> head = {"small_blind": Decimal(200), "big_blind": Decimal(400), "stakes": "$200/$400"}
+    >>> seats = [Seat(seat=1, player="Ann", stack=Decimal(830), line=7), Seat(seat=2, player="Bo", stack=Decimal(3965), line=8)]
+    >>> posts = {ActionKind.POST_SB: ("Ann", "$150", 17), ActionKind.POST_BB: ("Bo", "$300", 18)}
+    >>> small, big, stakes, behind = _table_level(head, posts, seats, [])
+    >>> small, big, stakes, behind.line, behind.expected, behind.actual
+    (Decimal('150'), Decimal('300'), '$150/$300', 18, '$200/$400', '$150/$300')
+    >>> _table_level(head, {**posts, ActionKind.POST_SB: ("Ann", "$200", 17)}, seats, []) is None    # a short big blind
+    True
+    """
+    if ActionKind.POST_SB not in blinds or ActionKind.POST_BB not in blinds:
+        return None
+    (small_by, small_text, _), (big_by, big_text, line) = blinds[ActionKind.POST_SB], blinds[ActionKind.POST_BB]
+    small, big = read_amount(small_text), read_amount(big_text)
+    if small == head["small_blind"] or big == head["big_blind"] or small * head["big_blind"] != big * head["small_blind"]:
+        return None
+    kept = {seat.player: seat.stack for seat in seats}     # after his posts: none all in
+    for action in actions:
+        if action.kind in _POSTS and action.player in kept:
+            kept[action.player] -= action.amount
+    if kept.get(small_by, 0) <= 0 or kept.get(big_by, 0) <= 0:
+        return None
+    stakes = f"{small_text}/{big_text}"
+    return small, big, stakes, Finding(
+        rule_id="ROOM-LEVEL", severity=Severity.WARNING, line=line, expected=head["stakes"], actual=stakes,
+        message=f"the blinds posted are {stakes}, the level before the header's {head['stakes']}: the hand is "
+                f"played at the blinds its table dealt it at")
+
+
+_POSTS = frozenset({ActionKind.POST_ANTE, ActionKind.POST_SB, ActionKind.POST_BB, ActionKind.POST_DEAD})
 
 
 def _dead_parts_off(head: dict, dead: Decimal, live: Decimal, line: int, text: str) -> list[Finding]:

@@ -118,6 +118,13 @@ RULES: dict[str, str] = {
     "ROOM-DISCONNECTED": ("iPoker's disconnection protection: an all-in written with no amount "
                           "(`sum=\"DP\"`) keeps a player whose connection dropped in the hand for the "
                           "chips he has in; he puts in no more and plays for the pots those chips reach."),
+    "ROOM-LEVEL": ("A tournament hand is played at the blinds its table deals it at. 888poker's header names "
+                   "the tournament's level, which a table reaches at its next hand: the first hand a table "
+                   "deals after a level change may post the level before, its blinds and its ante. An 888poker "
+                   "tournament hand whose small and big blind posts both differ from its header's, in its "
+                   "proportion, neither all in, is played at the posted blinds, which its stakes then name, "
+                   "with a warning at the big blind's line. Blinds other than the stakes in any other hand "
+                   "are `HE-BLINDS`."),
     "ROOM-ENCODING": ("A log is read in the encoding its file is written in: UTF-8 (PokerStars' files open "
                       "with its byte order mark), UTF-16 with a byte order mark, else Windows-1251 or 1252, "
                       "decided game by game. A byte that this encoding cannot read (a name that a tool "
@@ -132,7 +139,8 @@ RULES: dict[str, str] = {
 """Room facts by ID, as the rulebook gathers them."""
 
 READING: frozenset[str] = frozenset(RULES) - {"ROOM-CURRENCY", "ROOM-ODD-CHIP", "ROOM-RAKE", "ROOM-RUN-TWICE",
-                                               "ROOM-BUTTON", "ROOM-ALL-IN", "ROOM-DEAD-BLIND", "ROOM-ENCODING"}
+                                               "ROOM-BUTTON", "ROOM-ALL-IN", "ROOM-DEAD-BLIND", "ROOM-ENCODING",
+                                               "ROOM-LEVEL"}
 """The facts that only say how a value is read: none of them is ever a finding."""
 
 

@@ -23,6 +23,7 @@ from tests.room_corpus import read_room
 from tests.test_holdem_engine import RUN_TWICE
 from tests.test_holdem_replay import FIRST_LINE, LEGAL, edit, line_of, run, split_pot
 from tests.test_room_dead_blind import SHORT_SECOND_SMALL_BLIND
+from tests.test_room_pacific import LEVEL_BEHIND
 
 TESTS = Path(__file__).resolve().parent
 
@@ -115,6 +116,7 @@ def stored_alone(tmp_path, text: str | bytes, *queries: str) -> list[list[tuple]
 # seat line (line 4 of the file), column 11.
 BROKEN_NAME = b"\xef\xbb\xbf" + LEGAL.encode("utf-8").replace(b"Boris", b"Bo\xe2is")
 RAISED_BY["ROOM-ENCODING"] = BROKEN_NAME
+RAISED_BY["ROOM-LEVEL"] = LEVEL_BEHIND.strip().encode("utf-8")    # tests/test_room_pacific.py
 
 
 def test_room_encoding_a_name_broken_alike_reads_with_the_replacement_sign_and_is_stored_with_a_warning(tmp_path):

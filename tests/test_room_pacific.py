@@ -67,6 +67,64 @@ def test_888_an_amount_in_another_currency_is_read_and_a_warning_at_its_line():
     assert got == {"Player0": D("2.70"), "Hero": D("-3.00")}
 
 
+# The first hand a tournament table dealt after a level change (the shape of a real 888poker log of
+# 2016): the header names the tournament's new level, 200/400 with an ante of 50, while the posts are
+# the table's level before it, 150/300 with an ante of 40. The pot: antes 160, blinds 450, Anna's call
+# 300, the flop's 600: 1,510 to Gleb's fours full of eights.
+LEVEL_BEHIND = """
+***** 888poker Hand History for Game 778807232 *****
+$200/$400 Blinds No Limit Holdem - *** 28 03 2016 00:29:21
+Tournament #78670600 $0.01 - Table #4 9 Max (Real Money)
+Seat 2 is the button
+Total number of players : 4
+Seat 1: Anna ( $8,641 )
+Seat 2: Boris ( $6,200 )
+Seat 3: Vera ( $830 )
+Seat 4: Gleb ( $3,965 )
+Anna posts ante [$40]
+Boris posts ante [$40]
+Vera posts ante [$40]
+Gleb posts ante [$40]
+Vera posts small blind [$150]
+Gleb posts big blind [$300]
+** Dealing down cards **
+Anna calls [$300]
+Boris folds
+Vera folds
+Gleb checks
+** Dealing flop ** [ 4s, 4d, 8h ]
+Gleb bets [$300]
+Anna calls [$300]
+** Dealing turn ** [ 8c ]
+Gleb checks
+Anna checks
+** Dealing river ** [ Jh ]
+Gleb checks
+Anna checks
+** Summary **
+Gleb shows [ 9c, 4c ]
+Anna shows [ Ah, Ac ]
+Gleb collected [ $1,510 ]
+"""
+
+
+def test_888_a_tournament_hand_posting_the_level_before_its_header_is_played_at_its_posts():
+    """ROOM-LEVEL: the blinds a table deals a hand at, when its header names the next level."""
+    hand, result, got = replayed(LEVEL_BEHIND)
+    assert (hand.small_blind, hand.big_blind, hand.stakes) == (D(150), D(300), "$150/$300")
+    # the bet of 300 on the flop is a full bet at 150/300: no HE-MIN-RAISE, no HE-BLINDS
+    assert [(f.rule_id, f.severity, f.line, f.expected, f.actual) for f in result.findings] == [
+        ("ROOM-LEVEL", Severity.WARNING, 15, "$200/$400", "$150/$300")]
+    assert got == {"Gleb": D(1510 - 640), "Anna": D(-640), "Vera": D(-190), "Boris": D(-40)}
+    # posts of the header's level, or a short big blind all in, leave the header's stakes
+    for posts in (("[$150]", "[$200]"), ("[$300]", "[$400]")), (("Vera ( $830 )", "Vera ( $190 )"),):
+        changed = LEVEL_BEHIND
+        for old, new in posts:
+            changed = changed.replace(old, new)
+        hand = parse_text(parse, changed)
+        assert (hand.big_blind, [f.rule_id for f in hand.room_findings]) == (D(400), []), posts
+
+
 def test_888_snap_poker_play_money_and_an_all_in_said():
     hand, _, got = replayed("""
 ***** 888poker Snap Poker Hand History for Game 9 *****
