@@ -39,7 +39,7 @@ from decimal import Decimal
 
 from rules.cards import Card
 from rules.holdem_batch import POSITIONS, HandBatch, batch_from_hands
-from rules.holdem_explain import explain, money
+from rules.holdem_explain import amount, explain
 from rules.holdem_fast import FactBatch, replay_batch
 from rules.holdem_hand import Action, HoldemHand
 from rules.records import Replay
@@ -47,11 +47,7 @@ from rules.records import Replay
 __all__ = ["ActionFact", "HoldemReplay", "NotReplayed", "PlayerFact", "Pot", "replay"]
 
 
-def _amount(cents: int) -> Decimal:
-    return Decimal(money(cents))      # as the logs write amounts: whole units bare, else two decimals
-
-
-_READ: dict[object, Callable] = {Decimal: _amount, int: int, bool: bool,
+_READ: dict[object, Callable] = {Decimal: amount, int: int, bool: bool,
                                  str | None: lambda code: POSITIONS[code] if 0 <= code < len(POSITIONS) else None,
                                  int | None: lambda seat: seat if seat >= 0 else None}
 """How a FactBatch value (cents, a position code, a seat number; -1 for none) becomes a fact's field, by its type."""
@@ -83,7 +79,7 @@ PlayerFact = _fact_class("PlayerFact", """One player's hand as the engine derive
 def _columns(f: FactBatch, fact_class: type, given: tuple[str, ...], **column_of: str) -> dict[str, list]:
     """The fields of ``fact_class`` but those ``given``, each read by its type from the FactBatch
     column of its name (or ``column_of`` it)."""
-    return {field.name: [_READ[field.type](v) for v in getattr(f, column_of.get(field.name, field.name)).tolist()]
+    return {field.name: list(map(_READ[field.type], getattr(f, column_of.get(field.name, field.name)).tolist()))
             for field in fields(fact_class) if field.name not in given}
 
 
@@ -121,17 +117,17 @@ def replay(hand: HoldemHand, **options) -> HoldemReplay:
     seat_no, hole = b.seat_no.tolist(), b.hole.tolist()
     facts = _columns(f, PlayerFact, ("player", "seat", "hole_cards", "stack_start"), position="seat_position")
     unknown = b.stack_not_stated.tolist() if b.stack_not_stated is not None else [False] * len(b.stack)
-    facts["stack_start"] = [None if no else _amount(c) for c, no in zip(b.stack.tolist(), unknown)]
+    facts["stack_start"] = [None if no else amount(c) for c, no in zip(b.stack.tolist(), unknown)]
     players = tuple(PlayerFact(player=b.player[i], seat=seat_no[i], hole_cards=tuple(Card(c) for c in hole[i] if c >= 0),
                                **{name: column[i] for name, column in facts.items()}) for i in seats)
     columns = _columns(f, ActionFact, ("action",))
     actions = tuple(ActionFact(action=action, **{name: column[k] for name, column in columns.items()})
                     for k, action in enumerate(hand.actions))
-    pots = tuple(Pot(amount=_amount(amount), eligible=tuple(name for i, name in enumerate(b.player) if eligible >> i & 1))
-                 for amount, eligible in zip(f.pot_amount[:int(f.n_pots[0])].tolist(),
+    pots = tuple(Pot(amount=amount(chips), eligible=tuple(name for i, name in enumerate(b.player) if eligible >> i & 1))
+                 for chips, eligible in zip(f.pot_amount[:int(f.n_pots[0])].tolist(),
                                              f.pot_eligible[:int(f.n_pots[0])].tolist()))
     return HoldemReplay(findings=findings + hand.room_findings, players=players, actions=actions, pots=pots,
-                        total_pot=_amount(int(f.total_pot[0])), rake=_amount(int(f.rake[0])),
+                        total_pot=amount(int(f.total_pot[0])), rake=amount(int(f.rake[0])),
                         has_allin_ev=bool(f.has_allin_ev[0]), batch=b, fact_batch=f)
 
 

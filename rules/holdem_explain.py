@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import namedtuple
 from collections.abc import Callable
+from decimal import Decimal
 from typing import NamedTuple
 
 import numpy as np
@@ -31,11 +32,16 @@ from rules.holdem_rules import HE, MAX_PLAYERS, MIN_PLAYERS
 __all__ = ["WORDS", "WORD_VALUES", "explain", "money"]
 
 
+def amount(cents: int) -> Decimal:
+    """An amount in cents as the logs write it, whole units bare, else two decimals (``Decimal('3')``,
+    ``Decimal('-0.05')``)."""
+    cents = int(cents)
+    return Decimal(cents // 100) if cents % 100 == 0 else Decimal(cents).scaleb(-2)
+
+
 def money(cents: int) -> str:
-    """An amount in the logs' way: whole units bare, else two decimals."""
-    sign = "-" if cents < 0 else ""
-    whole, part = divmod(abs(int(cents)), 100)
-    return f"{sign}{whole}" if part == 0 else f"{sign}{whole}.{part:02d}"
+    """:func:`amount` in words: ``3``, ``-0.05``."""
+    return str(amount(cents))
 
 
 _Row = namedtuple("_Row", "rule severity line seat expected actual")
