@@ -29,7 +29,7 @@ from rules.holdem_hand import ActionKind
 from rules.holdem_room import breaches
 from rules.holdem_rules import HE, MAX_PLAYERS, MIN_PLAYERS
 
-__all__ = ["WORDS", "WORD_VALUES", "explain", "money"]
+__all__ = ["WORDS", "WORD_VALUES", "amount", "explain", "money"]
 
 
 def amount(cents: int) -> Decimal:

@@ -3,8 +3,10 @@
 A room's reader (``parsers/<room>.py``) applies them; they have IDs, as the rules of the games
 do, so that a stored value can say which fact made it so. Some are reading rules only
 (:data:`READING`): they say how a value is read and are never a finding, a breach of them being a
-rule of the game's. Where a log contradicts its room's currency, the reader adds a finding under
-the fact's ID (``HoldemHand.room_findings``); a rule of the game reports what it sees (a rake
+rule of the game's. Where a log contradicts its room's currency, or an 888poker tournament hand
+posts the level before its header's (``ROOM-LEVEL``), the reader adds a finding under the fact's
+ID (``HoldemHand.room_findings``); a byte its file's encoding cannot read is any game's
+(``ROOM-ENCODING``: ``parsers.formats.undecodable_finding``); a rule of the game reports what it sees (a rake
 that does not add up is ``HE-POT-BALANCE``, an uncalled bet returned wrong ``HE-UNCALLED``). The
 replay reports the others: an equal split whose odd units went to other
 winners than the room gives them to (``ROOM-ODD-CHIP``), and a rake of the whole pot, a board of a
