@@ -25,7 +25,7 @@ from parsers.formats import file_format, quarantine_game, split_named
 from parsers.source import Chunk, decode, line_starts, split
 from pipeline import kernels
 from pipeline.audit import audit_chunk, internal_error, read_record
-from pipeline.facts import Lane, RecordBatch
+from pipeline.facts import Lane, RecordBatch, finding_columns
 from pipeline.games import HANDLERS, handler_for, lanes, record_kind
 from pipeline.inputs import content_hash
 from pipeline.provenance import record_provenance
@@ -332,6 +332,7 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     for index in pending:
         _ingest_chunk(chunks[index], source_file, rows, result, original)
     result.tables = rows.to_arrow()
+    result.count_findings = sum(table.num_rows for (name, _), table in result.tables.items() if name == "findings")
     record_provenance(result.tables, original.texts,
                       contexts={chunk.game_id: "\n".join(chunk.context) for chunk in chunks if chunk.context},
                       undecodable={chunk.game_id: chunk.undecodable for chunk in chunks if chunk.undecodable})
@@ -462,7 +463,6 @@ def _ingest_chunk(chunk: Chunk, file: str, rows: TableRows, result: FileResult, 
         quarantine(internal_error(error), chunk.first_line, 1)
         return
     result.count_games += 1
-    result.count_findings += len(replay.findings)
 
 
 def add_game_rows(rows: TableRows, record, replay) -> None:
@@ -485,12 +485,8 @@ def add_game_rows(rows: TableRows, record, replay) -> None:
             "game_id": [source.game_id] * len(players), "player": [p.player for p in players],
             "seat": [p.seat for p in players], "net": [p.net for p in players],
         })
-    for finding in replay.findings:
-        rows.add(
-            "findings", info.game, game_id=source.game_id, rule_id=finding.rule_id,
-            severity=str(finding.severity), line=finding.line, message=finding.message,
-            expected=finding.expected, actual=finding.actual, source_file=source.file,
-        )
+    if replay.findings:
+        rows.extend("findings", info.game, finding_columns([(source.game_id, f) for f in replay.findings], source.file))
 
 
 def _quarantine(rows: TableRows, result: FileResult, chunk: Chunk, file: str, reason: str,

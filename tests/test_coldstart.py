@@ -154,8 +154,8 @@ def test_a_run_of_few_holdem_hands_compiles_no_lane_kernel(tmp_path):
         "from pipeline.worker import parse_file, warm_up\n"
         f"warm_up([{str(path)!r}])\n"
         f"result = parse_file({str(path)!r})\n"
-        # the sample's hand with a finding is left to the full path, which words it
-        "assert (result.count_games, result.count_lane, result.count_batched) == (20, 0, 19)\n", tmp_path)
+        # every hand, the sample's hand with a finding too (its finding worded for it alone)
+        "assert (result.count_games, result.count_lane, result.count_batched) == (20, 0, 20)\n", tmp_path)
     modules = {name.rsplit(".", 1)[0] for name in built}
     assert {"rules.evaluator", "rules.holdem_fast"} <= modules
     assert "parsers.pokerstars_fast" not in modules
@@ -284,7 +284,7 @@ def test_a_planned_run_too_small_for_the_lane_reads_its_files_by_the_record_batc
     other.write_bytes(small.read_bytes())
     plan([small])
     try:
-        assert (parse_file(small).count_lane, parse_file(small).count_batched) == (0, 19)   # and 1 with a finding
+        assert (parse_file(small).count_lane, parse_file(small).count_batched) == (0, 20)   # its finding's hand too
         assert parse_file(other).count_lane > 0             # not a file of the planned run
         plan([small, _many_hands(tmp_path, 50)])
         assert parse_file(small).count_lane > 0

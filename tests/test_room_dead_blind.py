@@ -314,7 +314,7 @@ def test_room_dead_blind_every_sample_dead_post_a_cent_over_is_an_error(room):
     assert checked > 0 and flagged == checked
 
 
-def test_room_dead_blind_a_files_batch_leaves_the_hand_to_the_full_path_with_its_finding():
+def test_room_dead_blind_a_files_batch_stores_the_hand_with_the_finding_the_full_path_gives():
     """ROOM-DEAD-BLIND: a room's file replayed as one batch finds what the full path finds."""
     more = edit(WINNING_DEAD_POST, ("posts dead $0.07", "posts dead $0.09"), ("$0.17 from", "$0.19 from"),
                 ("Total pot $0.17", "Total pot $0.19"), ("won $0.17", "won $0.19"))
@@ -326,6 +326,6 @@ def test_room_dead_blind_a_files_batch_leaves_the_hand_to_the_full_path_with_its
         result = parse_bytes(text.encode(), "hands.txt", lane=lane)
         found[lane] = [(rule, at) for (table, _), rows in result.tables.items() if table == "findings"
                        for rule, at in zip(rows.column("rule_id").to_pylist(), rows.column("line").to_pylist())]
-        # the batch stores the two legal hands and leaves the third to the full path, which words it
-        assert result.count_games == 3 and result.count_batched == (2 if lane else 0)
+        # the batch stores the three hands, the third with the room fact it breaks in words
+        assert result.count_games == 3 and result.count_batched == (3 if lane else 0)
     assert found[True] == found[False] == [("ROOM-DEAD-BLIND", line)]

@@ -467,7 +467,7 @@ def test_ggpoker_summary_lists_every_seat_so_a_seat_left_out_or_twice_is_a_findi
     data = "\n\n".join([text.replace("#1171217378123557259", f"#11712173781235572{k:02}") for k in range(4)]
                        + [left_out.replace("#1171217378123557259", "#1171217378123557299")]) + "\n"
     result = parse_bytes(data.encode(), "gg.txt")
-    assert (result.count_games, result.count_batched) == (5, 4)    # the hand with a finding: the full path
+    assert (result.count_games, result.count_batched) == (5, 5)    # the hand with a finding too, worded
     games = result.tables[("games", "holdem36")].to_pylist()
     flawed = {row["game_id"] for row in games if row["count_errors"]}
     assert [row["first_line"] for row in games if row["game_id"] in flawed] == [4 * (len(text.splitlines()) + 1) + 1]

@@ -60,17 +60,19 @@ def test_room_file_of_fewer_hands_than_the_batch_minimum_takes_the_full_path():
     assert _nets(result)["Hero"] == D("0.10")
 
 
-def test_room_hand_with_a_finding_takes_the_full_path_and_keeps_it():
-    # Small Blind checks facing the big blind's $0.25: a finding to explain, so the batch does
-    # not store that hand and the full path does, with the finding; the two others are batched.
+def test_room_hand_with_a_finding_is_stored_by_the_batch_with_it_in_words():
+    # Small Blind checks facing the big blind's $0.25: the batch stores that hand too, with the
+    # finding worded as the full path words it (the rows of both paths are compared whole).
     text = ZONE_WALK.replace("Small Blind : Folds", "Small Blind : Checks")
     data = _walks(2) + b"\n" + _walks(1, text).replace(b"#4101241500", b"#4101241599")
     result = parse_bytes(data, "bovada.txt")
-    assert (result.count_games, result.count_batched) == (3, 2)
+    assert (result.count_games, result.count_batched) == (3, 3)
     assert result.count_findings >= 1
     findings = result.tables[("findings", "holdem")]
     assert "HE-CHECK" in findings.column("rule_id").to_pylist()
-    assert assert_same_rows(data, "bovada.txt") == (3, 0, 2)
+    games = result.tables[("games", "holdem")].to_pylist()
+    assert sorted(g["count_errors"] > 0 for g in games) == [False, False, True]
+    assert assert_same_rows(data, "bovada.txt") == (3, 0, 3)
 
 
 @pytest.mark.parametrize("room", ROOMS)

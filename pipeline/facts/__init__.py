@@ -17,6 +17,8 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
+from rules.findings import Finding
+
 MONEY = pa.decimal128(18, 2)
 """Chips, points and money: exact to the cent and the half point."""
 
@@ -159,8 +161,21 @@ class RecordBatch:
     """A file with fewer such games takes the full path: a batch's fixed cost (its columns, the
     kernel call, the Arrow tables) is more than the full path spends on a few games."""
     ingest: Callable[[list, Any], np.ndarray]
-    """``ingest(records, rows)``: add the rows of the records it certifies to ``rows`` (a
-    :class:`pipeline.tables.TableRows`); returns per record whether it did."""
+    """``ingest(records, rows)``: add the rows of the records it stores to ``rows`` (a
+    :class:`pipeline.tables.TableRows`), their findings' too; returns per record whether it did."""
+
+
+def finding_columns(found: list[tuple[str, Finding]], source_file: str) -> dict[str, list]:
+    """The ``findings`` rows of ``found`` (each finding with its game's ID), column by column, for
+    ``TableRows.extend``.
+
+    >>> finding_columns([("g1", Finding(rule_id="HE-CHECK", message="m", line=8))], "h.txt")["severity"]
+    ['error']
+    """
+    return {"game_id": [game_id for game_id, _ in found], "rule_id": [f.rule_id for _, f in found],
+            "severity": [str(f.severity) for _, f in found], "line": [f.line for _, f in found],
+            "message": [f.message for _, f in found], "expected": [f.expected for _, f in found],
+            "actual": [f.actual for _, f in found], "source_file": [source_file] * len(found)}
 
 
 def money_unit(currency: str | None) -> str | None:

@@ -13,8 +13,19 @@ import numpy as np
 import pyarrow as pa
 
 from parsers.formats import FORMATS
-from pipeline.facts import MONEY, Derived, Handler, Lane, RecordBatch, define, money_from_cents, money_unit
+from pipeline.facts import (
+    MONEY,
+    Derived,
+    Handler,
+    Lane,
+    RecordBatch,
+    define,
+    finding_columns,
+    money_from_cents,
+    money_unit,
+)
 from rules.cards import Card, format_cards
+from rules.findings import Finding, Severity
 from rules.records import GameInfo
 
 if TYPE_CHECKING:
@@ -170,14 +181,15 @@ def _text_codes(codes: np.ndarray, table: pa.Array) -> pa.Array:
 
 def ingest_lane(batch: HandBatch, wanted: np.ndarray, rows: TableRows) -> np.ndarray:
     """Replay and store a file's batch of PokerStars hands (``parsers.pokerstars_fast``) in one
-    go: the rows of each ``wanted`` hand the kernel certifies. Returns per hand whether its rows
-    were added; the others (out of the lane, or with something to report) are left to the full
-    path, which parses, replays and explains them one by one."""
+    go: the rows of each ``wanted`` hand of the lane the engine can hold, a hand with findings
+    with them in words (:func:`rules.holdem_explain.explain`, for those hands only). Returns per
+    hand whether its rows were added; the others (out of the lane, or finer than the engine's
+    columns) are left to the full path, which parses and replays them one by one."""
     from rules.holdem_fast import replay_batch
 
     facts = replay_batch(batch)
-    take = facts.certified & batch.in_lane & wanted
-    add_batch_rows(rows, batch, facts, take)
+    take = facts.explained & batch.in_lane & wanted
+    add_batch_rows(rows, batch, facts, take, found=_worded(batch, facts, take))
     return take
 
 
@@ -189,16 +201,28 @@ def settle_lane(batch: HandBatch, source_file: str, settings: RuleSettings) -> S
 
 def ingest_hands(hands: list[HoldemHand], rows: TableRows) -> np.ndarray:
     """Replay and store parsed hands of the other rooms in one go, as :func:`ingest_lane` does a
-    file's PokerStars batch: the rows of each hand the kernel certifies. Returns per hand whether
-    its rows were added; the others take the full path, which replays and explains them."""
+    file's PokerStars batch: the rows of each hand the engine can hold, with its findings in
+    words and its reader's (``HoldemHand.room_findings``), as the one-hand replay gives them.
+    Returns per hand whether its rows were added; the others take the full path."""
     from rules.holdem_batch import batch_from_hands
     from rules.holdem_fast import replay_batch
 
     batch = batch_from_hands(hands)
     facts = replay_batch(batch)
-    take = facts.certified & batch.in_lane
-    add_batch_rows(rows, batch, facts, take, [hand.info for hand in hands])
+    take = facts.explained & batch.in_lane
+    found = _worded(batch, facts, take, [hand.room_findings for hand in hands])
+    add_batch_rows(rows, batch, facts, take, [hand.info for hand in hands], found)
     return take
+
+
+def _worded(batch: HandBatch, facts: FactBatch, take: np.ndarray,
+            noted: list[tuple[Finding, ...]] | None = None) -> dict[int, tuple[Finding, ...]]:
+    """The findings of each hand of ``take`` that has any, by its index: the engine's in words,
+    then its reader's (``noted``), as :func:`rules.holdem_engine.replay` gives a hand's."""
+    from rules.holdem_explain import explain
+
+    return {h: explain(batch, facts, h) + (noted[h] if noted else ())
+            for h in np.flatnonzero(take & ~facts.certified).tolist()}
 
 
 BATCH_MIN_HANDS = 3
@@ -209,11 +233,12 @@ every room's, and the PokerStars hands the lane does not read (a run too small f
 
 
 def add_batch_rows(rows: TableRows, batch: HandBatch, facts: FactBatch, take: np.ndarray,
-                   infos: list[GameInfo] | None = None) -> int:
-    """The rows of the batch's hands marked in ``take`` (certified ones): ``games``,
-    ``game_players``, ``holdem_actions`` and ``holdem_results``; returns how many hands.
+                   infos: list[GameInfo] | None = None, found: dict[int, tuple[Finding, ...]] | None = None) -> int:
+    """The rows of the batch's hands marked in ``take``: ``games``, ``game_players``,
+    ``holdem_actions``, ``holdem_results`` and ``findings``; returns how many hands.
     ``infos``: each hand's game, room and ruleset as its reader wrote them (without them, the
-    PokerStars lane's: Hold'em, or short deck Hold'em, at PokerStars)."""
+    PokerStars lane's: Hold'em, or short deck Hold'em, at PokerStars). ``found``: the findings
+    of the hands that have any, by hand (the others are certified)."""
     hands = np.flatnonzero(take)
     if hands.size == 0:
         return 0
@@ -230,12 +255,18 @@ def add_batch_rows(rows: TableRows, batch: HandBatch, facts: FactBatch, take: np
         ruleset = pa.array([info.ruleset for info in infos], pa.string())
     for game in sorted(set(games.tolist())):
         chosen = hands[games == game]
-        _add_game_batch(rows, game, b, f, chosen, game_id, hand_id, site, ruleset)
+        _add_game_batch(rows, game, b, f, chosen, game_id, hand_id, site, ruleset, found or {})
     return int(hands.size)
 
 
 def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hands: np.ndarray,
-                    game_id: pa.Array, hand_id: pa.Array, site: pa.Array | None, ruleset: pa.Array | None) -> None:
+                    game_id: pa.Array, hand_id: pa.Array, site: pa.Array | None, ruleset: pa.Array | None,
+                    found: dict[int, tuple[Finding, ...]]) -> None:
+    worded = [(h, finding) for h in hands.tolist() for finding in found.get(h, ())]
+    errors = np.zeros(len(b.in_lane), np.int32)
+    warnings = np.zeros(len(b.in_lane), np.int32)
+    for h, finding in worded:
+        (errors if finding.severity is Severity.ERROR else warnings)[h] += 1
     _, s_hand = _fact_seats(b, f, hands)
     players_per_hand = np.bincount(s_hand, minlength=len(b.in_lane))
     units = {currency: money_unit(currency) for currency in set(b.currency)}     # a file's hands have one or two
@@ -249,8 +280,8 @@ def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hand
         "table_name": pa.array([b.table_name[h] for h in hands], pa.string()),
         "ruleset": _text_codes(b.betting[hands], _codes().ruleset) if ruleset is None else ruleset.take(hands),
         "count_players": pa.array(players_per_hand[hands], pa.int16()),
-        "count_errors": pa.array(np.zeros(len(hands), np.int32)),
-        "count_warnings": pa.array(np.zeros(len(hands), np.int32)),
+        "count_errors": pa.array(errors[hands]),
+        "count_warnings": pa.array(warnings[hands]),
         "site": pa.array(["PokerStars"] * len(hands), pa.string()) if site is None else site.take(hands),
         "currency": pa.array([units[b.currency[h]] for h in hands.tolist()], pa.string()),
         "is_tournament": pa.array(b.is_tournament[hands]),
@@ -260,6 +291,8 @@ def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hand
     rows.add_table("game_players", game, holdem["holdem_results"].select(["game_id", "player", "seat", "net"]))
     for table, columns in holdem.items():
         rows.add_table(table, game, columns)
+    if worded:
+        rows.extend("findings", game, finding_columns([(b.game_id[h], f) for h, f in worded], b.source_file))
 
 
 def _fact_seats(b: HandBatch, f: FactBatch, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
