@@ -29,7 +29,7 @@ from rules.holdem_hand import ActionKind
 from rules.holdem_room import breaches
 from rules.holdem_rules import HE, MAX_PLAYERS, MIN_PLAYERS
 
-__all__ = ["WORDS", "WORD_VALUES", "amount", "explain", "money"]
+__all__ = ["WORDS", "WORD_VALUES", "amount", "explain", "explain_hands", "money"]
 
 
 def amount(cents: int) -> Decimal:
@@ -383,23 +383,35 @@ def explain(batch: HandBatch, facts: FactBatch, h: int = 0) -> tuple[Finding, ..
     """The findings of hand ``h`` of ``batch`` in words: the engine's rows (``facts.findings``, in its
     order), then the room facts the hand breaks where no rule of the game sees it (a certified hand
     breaks none)."""
+    return explain_hands(batch, facts, [h])[h]
+
+
+def explain_hands(batch: HandBatch, facts: FactBatch, hands: list[int]) -> dict[int, tuple[Finding, ...]]:
+    """:func:`explain` of each of ``hands``, the batch's units, room facts and finding rows read
+    once for all of them (a file's batch may word thousands of hands)."""
     found = facts.findings
-    rows = [_Row(HE.by_code(int(found.rule[k])), Severity.WARNING if int(found.severity[k]) == WARNING
-                 else Severity.ERROR, int(found.line[k]) or None, int(found.seat[k]), int(found.expected[k]),
-                 int(found.actual[k])) for k in np.flatnonzero(found.hand == h).tolist()]
-    if _odd_units_moved(rows, int(hand_units(batch)[h])):
-        rows = [row._replace(rule=ODD_CHIP) if row.rule is HE.SPLIT else row for row in rows]
-    if not facts.certified[h]:
-        rows += [_Row(rule, severity, line or None, *rest)
-                 for hand, rule, severity, line, *rest in breaches(batch, facts) if hand == h]
-    out = []
-    for row in rows:
-        said = _Said(batch, facts, h, row, rows)
-        case = next(case for case in WORDS[row.rule] if case.when is None or case.when(said))
-        message, expected, actual = (template.format_map(said) for template in case[:3])
-        out.append(Finding(rule_id=str(row.rule), message=message, line=row.line, severity=row.severity,
-                           expected=expected, actual=actual))
-    return tuple(out)
+    rows_of: dict[int, list[_Row]] = {h: [] for h in hands}
+    for k in np.flatnonzero(np.isin(found.hand, hands)).tolist():
+        rows_of[int(found.hand[k])].append(_Row(
+            HE.by_code(int(found.rule[k])), Severity.WARNING if int(found.severity[k]) == WARNING else Severity.ERROR,
+            int(found.line[k]) or None, int(found.seat[k]), int(found.expected[k]), int(found.actual[k])))
+    units = hand_units(batch)
+    for h, rows in rows_of.items():
+        if _odd_units_moved(rows, int(units[h])):
+            rows_of[h] = [row._replace(rule=ODD_CHIP) if row.rule is HE.SPLIT else row for row in rows]
+    if not facts.certified[hands].all():
+        for hand, rule, severity, line, *rest in breaches(batch, facts):
+            if hand in rows_of and not facts.certified[hand]:
+                rows_of[hand].append(_Row(rule, severity, line or None, *rest))
+    return {h: tuple(_worded(batch, facts, h, row, rows) for row in rows) for h, rows in rows_of.items()}
+
+
+def _worded(batch: HandBatch, facts: FactBatch, h: int, row: _Row, rows: list[_Row]) -> Finding:
+    said = _Said(batch, facts, h, row, rows)
+    case = next(case for case in WORDS[row.rule] if case.when is None or case.when(said))
+    message, expected, actual = (template.format_map(said) for template in case[:3])
+    return Finding(rule_id=str(row.rule), message=message, line=row.line, severity=row.severity,
+                   expected=expected, actual=actual)
 
 
 def _odd_units_moved(rows: list[_Row], unit: int) -> bool:

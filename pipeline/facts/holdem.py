@@ -219,10 +219,10 @@ def _worded(batch: HandBatch, facts: FactBatch, take: np.ndarray,
             noted: list[tuple[Finding, ...]] | None = None) -> dict[int, tuple[Finding, ...]]:
     """The findings of each hand of ``take`` that has any, by its index: the engine's in words,
     then its reader's (``noted``), as :func:`rules.holdem_engine.replay` gives a hand's."""
-    from rules.holdem_explain import explain
+    from rules.holdem_explain import explain_hands
 
-    return {h: explain(batch, facts, h) + (noted[h] if noted else ())
-            for h in np.flatnonzero(take & ~facts.certified).tolist()}
+    worded = explain_hands(batch, facts, np.flatnonzero(take & ~facts.certified).tolist())
+    return {h: found + (noted[h] if noted else ()) for h, found in worded.items()}
 
 
 BATCH_MIN_HANDS = 3
