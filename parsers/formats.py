@@ -274,6 +274,17 @@ def undecodable_finding(chunk: Chunk) -> Finding | None:
                    expected="a character of the file's encoding", actual=f"byte 0x{byte:02X} at column {column}")
 
 
+def read_despite(findings) -> Finding | None:
+    """ROOM-ENCODING: None when a game read with U+FFFD for a byte is stored with ``findings``
+    (its replay's), else the error that sends it to quarantine at the byte: a byte that leaves a
+    name broken in one line and whole in others makes the game contradict itself.
+
+    >>> read_despite([Finding(rule_id="HE-SPLIT", message="m", severity=Severity.WARNING)]) is None
+    True
+    """
+    return next((finding for finding in findings if finding.severity is Severity.ERROR), None)
+
+
 _PARSERS: dict[str, object] = {}
 
 

@@ -14,13 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from parsers.errors import ParseError, UnstatedRule
-from parsers.formats import UNDECODABLE, parse_chunk, split_named, undecodable_finding
+from parsers.formats import UNDECODABLE, parse_chunk, read_despite, split_named, undecodable_finding
 from parsers.source import Chunk, decode, normalize_lines
 from pipeline import kernels
 from pipeline.amounts import check_amounts
 from pipeline.games import handler_for
 from pipeline.tables import AmountTooLarge
-from rules.findings import Severity
 
 MAX_TEXT_BYTES = 20 * 1024 * 1024
 """The largest text audited on the spot (larger files are imported instead)."""
@@ -80,8 +79,8 @@ def audit_chunk(chunk: Chunk, file: str, settle=None) -> Audited:
         return Audited(chunk=chunk, record=record, error=internal_error(error), error_line=chunk.first_line,
                        error_column=1)
     if chunk.undecodable is not None:   # read with U+FFFD for a byte (ROOM-ENCODING)
-        broken = next((f for f in replay.findings if f.severity is Severity.ERROR), None)
-        if broken is not None:     # the byte broke a name in one line of several: the byte is the fault
+        broken = read_despite(replay.findings)
+        if broken is not None:
             line, column, byte = chunk.undecodable
             return Audited(chunk=chunk, record=record, error_line=line, error_column=column,
                            error=f"{UNDECODABLE.format(byte=byte)} (read as U+FFFD, the game breaks "

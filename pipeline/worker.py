@@ -21,7 +21,7 @@ from typing import NamedTuple
 import numpy as np
 import pyarrow as pa
 
-from parsers.formats import file_format, quarantine_game, split_named
+from parsers.formats import file_format, quarantine_game, split_named, undecodable_finding
 from parsers.source import Chunk, decode, line_starts, split
 from pipeline import kernels
 from pipeline.audit import audit_chunk, internal_error, read_record
@@ -355,12 +355,12 @@ def _ingest_batched(chunks: list[Chunk], pending: np.ndarray, file: str, rows: T
         batch = _BATCHES.get(chunks[index].format or "")
         if batch is not None:
             candidates.setdefault(id(batch), []).append(index)
-    groups: dict[int, tuple[RecordBatch, list[int], list]] = {}
+    groups: dict[int, tuple[RecordBatch, list[int], list, list]] = {}   # batch, chunks, records, ROOM-ENCODING
     settle = functools.partial(_RULE_SETTINGS.apply, file=file) if _RULE_SETTINGS.may_apply(file) else None
     for index in sorted(i for indices in candidates.values() for i in indices):
         chunk = chunks[index]
         batch = _BATCHES[chunk.format]
-        if len(candidates[id(batch)]) < batch.minimum or chunk.undecodable is not None:   # its warning: the full path's
+        if len(candidates[id(batch)]) < batch.minimum:
             continue
         try:
             record = read_record(chunk, file, settle)     # an unstated rule with no option: the full path says so
@@ -369,18 +369,19 @@ def _ingest_batched(chunks: list[Chunk], pending: np.ndarray, file: str, rows: T
         handler = HANDLERS.get(record_kind(record))
         if handler is None or handler.batch is not batch:
             continue
-        group = groups.setdefault(id(batch), (batch, [], []))
+        group = groups.setdefault(id(batch), (batch, [], [], []))
         group[1].append(index)
         group[2].append(record)
+        group[3].append(chunk.undecodable and undecodable_finding(chunk))
     if not groups:
         return pending
     done = np.zeros(len(chunks), dtype=bool)
-    for batch, indices, records in groups.values():
+    for batch, indices, records, unread in groups.values():
         if len(records) < batch.minimum:
             continue
         own = TableRows()      # kept apart until the whole batch is stored
         try:
-            stored = np.asarray(batch.ingest(records, own), dtype=bool)
+            stored = np.asarray(batch.ingest(records, own, unread), dtype=bool)
             tables = own.to_arrow()
         except Exception:  # noqa: BLE001, S112 — a fault of ours: the full path stores or quarantines each game
             continue

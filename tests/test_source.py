@@ -29,6 +29,7 @@ from pipeline.audit import audit_chunk
 from pipeline.generators.holdem import generate_hands
 from rules.findings import Severity
 from tests.conftest import corpus
+from tests.test_holdem_lane import assert_same_rows
 from tests.split_oracle import split_reference
 
 
@@ -456,6 +457,13 @@ def test_a_name_broken_alike_in_every_line_is_stored_with_its_warning_by_every_p
                                        *findings(parse_bytes(data, "gg.txt"))])
     players = {p["player"] for p in result.tables[("game_players", "holdem36")].to_pylist()}    # a Six Plus hand
     assert "5590\ufffd23" in players and not any("559023" in p for p in players)
+    # the file's record batch stores the three, the broken one with its warning, row for row as
+    # the full path does; broken in one line only, its hand is quarantined at the byte by both
+    assert assert_same_rows(broken, "gg.txt") == (3, 0, 3)
+    once = data[:first_hand_end].replace(b"Seat 4: 559023", b"Seat 4: 5590\xe223") + data[first_hand_end:]
+    assert assert_same_rows(once, "gg.txt") == (2, 0, 2)
+    (reason,) = parse_bytes(once, "gg.txt").reasons
+    assert reason.startswith("byte 0xE2 cannot be read") and "HE-" in reason
 
 
 # ////////////////////////////////////////////////////////////////////// a NUL opening every line

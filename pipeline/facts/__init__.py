@@ -160,9 +160,13 @@ class RecordBatch:
     minimum: int
     """A file with fewer such games takes the full path: a batch's fixed cost (its columns, the
     kernel call, the Arrow tables) is more than the full path spends on a few games."""
-    ingest: Callable[[list, Any], np.ndarray]
-    """``ingest(records, rows)``: add the rows of the records it stores to ``rows`` (a
-    :class:`pipeline.tables.TableRows`), their findings' too; returns per record whether it did."""
+    ingest: Callable[[list, Any, list], np.ndarray]
+    """``ingest(records, rows, unread)``: add the rows of the records it stores to ``rows`` (a
+    :class:`pipeline.tables.TableRows`), their findings' too; returns per record whether it did.
+    ``unread``: per record, the ROOM-ENCODING warning of a game read with U+FFFD for a byte its
+    file's encoding could not read (``parsers.formats.undecodable_finding``), else None: stored
+    first among its findings, unless ``parsers.formats.read_despite`` sends it to quarantine,
+    which the full path words."""
 
 
 def finding_columns(found: list[tuple[str, Finding]], source_file: str) -> dict[str, list]:

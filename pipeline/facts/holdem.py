@@ -199,11 +199,13 @@ def settle_lane(batch: HandBatch, source_file: str, settings: RuleSettings) -> S
     return settings.settle_batch(batch, source_file, "PokerStars")
 
 
-def ingest_hands(hands: list[HoldemHand], rows: TableRows) -> np.ndarray:
+def ingest_hands(hands: list[HoldemHand], rows: TableRows, unread: list[Finding | None]) -> np.ndarray:
     """Replay and store parsed hands of the other rooms in one go, as :func:`ingest_lane` does a
     file's PokerStars batch: the rows of each hand the engine can hold, with its findings in
-    words and its reader's (``HoldemHand.room_findings``), as the one-hand replay gives them.
-    Returns per hand whether its rows were added; the others take the full path."""
+    words and its reader's (``HoldemHand.room_findings``), as the one-hand replay gives them,
+    after its ``unread`` warning (see :class:`pipeline.facts.RecordBatch`). Returns per hand
+    whether its rows were added; the others take the full path."""
+    from parsers.formats import read_despite
     from rules.holdem_batch import batch_from_hands
     from rules.holdem_fast import replay_batch
 
@@ -211,6 +213,10 @@ def ingest_hands(hands: list[HoldemHand], rows: TableRows) -> np.ndarray:
     facts = replay_batch(batch)
     take = facts.explained & batch.in_lane
     found = _worded(batch, facts, take, [hand.room_findings for hand in hands])
+    for h, warning in enumerate(unread):
+        if warning is not None and take[h]:
+            take[h] = read_despite(found.get(h, ())) is None
+            found[h] = (warning, *found.get(h, ()))
     add_batch_rows(rows, batch, facts, take, [hand.info for hand in hands], found)
     return take
 

@@ -60,16 +60,17 @@ def _replay(record: PhhHand) -> HoldemReplay:
     return dataclasses.replace(result, findings=result.findings + tuple(extra)) if extra else result
 
 
-def ingest_hands(hands: list[PhhHand], rows: TableRows) -> np.ndarray:
+def ingest_hands(hands: list[PhhHand], rows: TableRows, unread: list) -> np.ndarray:
     """A file's PHH hands replayed in one call: the rows of each hand the engine certifies and
-    whose finishing stacks hold (the replay's nets, in hundredths, per seat). Returns per hand
+    whose finishing stacks hold (the replay's nets, in hundredths, per seat), but one read with a
+    byte its file's encoding could not read (``unread``: the full path words it). Returns per hand
     whether its rows were added."""
     from rules.holdem_batch import batch_from_hands
     from rules.holdem_fast import replay_batch
 
     batch = batch_from_hands(hands)
     facts = replay_batch(batch)
-    take = facts.certified & batch.in_lane
+    take = facts.certified & batch.in_lane & np.array([warning is None for warning in unread], np.bool_)
     for h in np.flatnonzero(take).tolist():
         hand = hands[h]
         if hand.finishing_stacks:
