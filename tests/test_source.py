@@ -29,8 +29,8 @@ from pipeline.audit import audit_chunk
 from pipeline.generators.holdem import generate_hands
 from rules.findings import Severity
 from tests.conftest import corpus
-from tests.test_holdem_lane import assert_same_rows
 from tests.split_oracle import split_reference
+from tests.test_holdem_lane import assert_same_rows
 
 
 def test_decode_reads_utf8_with_and_without_bom():
