@@ -347,9 +347,9 @@ _BATCHES: dict[str, RecordBatch] = {fmt: handler.batch for handler in HANDLERS.v
 def _ingest_batched(chunks: list[Chunk], pending: np.ndarray, file: str, rows: TableRows,
                     result: FileResult) -> np.ndarray:
     """Parse the ``pending`` games of formats with a record batch and store what each batch
-    certifies; returns the pending games left for the full path (those of other formats, those
-    that do not parse, which the full path quarantines with its reason, and those the batch
-    did not store)."""
+    stores (:attr:`pipeline.facts.RecordBatch.ingest`); returns the pending games left for the
+    full path (those of other formats, those that do not parse, which the full path quarantines
+    with its reason, and those the batch did not store)."""
     candidates: dict[int, list[int]] = {}
     for index in pending.tolist():
         batch = _BATCHES.get(chunks[index].format or "")

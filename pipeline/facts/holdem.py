@@ -182,14 +182,14 @@ def _text_codes(codes: np.ndarray, table: pa.Array) -> pa.Array:
 def ingest_lane(batch: HandBatch, wanted: np.ndarray, rows: TableRows) -> np.ndarray:
     """Replay and store a file's batch of PokerStars hands (``parsers.pokerstars_fast``) in one
     go: the rows of each ``wanted`` hand of the lane the engine can hold, a hand with findings
-    with them in words (:func:`rules.holdem_explain.explain`, for those hands only). Returns per
+    with them in words (:func:`rules.holdem_explain.explain_hands`, for those hands only). Returns per
     hand whether its rows were added; the others (out of the lane, or finer than the engine's
     columns) are left to the full path, which parses and replays them one by one."""
     from rules.holdem_fast import replay_batch
 
     facts = replay_batch(batch)
     take = facts.explained & batch.in_lane & wanted
-    add_batch_rows(rows, batch, facts, take, found=_worded(batch, facts, take))
+    add_batch_rows(rows, batch, facts, take, found=_findings_of(batch, facts, take))
     return take
 
 
@@ -212,7 +212,7 @@ def ingest_hands(hands: list[HoldemHand], rows: TableRows, unread: list[Finding 
     batch = batch_from_hands(hands)
     facts = replay_batch(batch)
     take = facts.explained & batch.in_lane
-    found = _worded(batch, facts, take, [hand.room_findings for hand in hands])
+    found = _findings_of(batch, facts, take, [hand.room_findings for hand in hands])
     for h, warning in enumerate(unread):
         if warning is not None and take[h]:
             take[h] = read_despite(found.get(h, ())) is None
@@ -221,8 +221,8 @@ def ingest_hands(hands: list[HoldemHand], rows: TableRows, unread: list[Finding 
     return take
 
 
-def _worded(batch: HandBatch, facts: FactBatch, take: np.ndarray,
-            noted: list[tuple[Finding, ...]] | None = None) -> dict[int, tuple[Finding, ...]]:
+def _findings_of(batch: HandBatch, facts: FactBatch, take: np.ndarray,
+                 noted: list[tuple[Finding, ...]] | None = None) -> dict[int, tuple[Finding, ...]]:
     """The findings of each hand of ``take`` that has any, by its index: the engine's in words,
     then its reader's (``noted``), as :func:`rules.holdem_engine.replay` gives a hand's."""
     from rules.holdem_explain import explain_hands
