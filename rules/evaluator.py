@@ -491,19 +491,6 @@ def multiset_strength(key, lo_slot, hi_slot, nonflush):
     return nonflush[lo_slot[key & 0x3FFF] + np.int64(hi_slot[(key >> _HI_SHIFT) & 0x1FFFF])]
 
 
-@inlined
-def _hashed_strength(acc, suit_masks, lo_slot, hi_slot, nonflush, flush):
-    """Strength of 5..7 cards from their summed card keys; ``suit_masks`` is 16 bits a suit."""
-    s = multiset_strength(acc, lo_slot, hi_slot, nonflush)
-    f = (acc >> _SUIT_SHIFT) & 0x8888
-    if f:
-        suit = 0
-        while not (f >> (4 * suit + 3)) & 1:
-            suit += 1
-        s = max(s, flush[(suit_masks >> (16 * suit)) & 0x1FFF])
-    return s
-
-
 @entry
 def _evaluate_hashed(codes, low_code, card_key, lo_slot, hi_slot, nonflush, flush, out):
     n, k = codes.shape
