@@ -272,7 +272,8 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     first_line = source.first_line
     marks = CurrencyMarks(_SIGN_OF.get(currency or "", ""), first_line)
     split_off: list[Finding] = []     # ROOM-DEAD-BLIND: dead posts whose parts the room does not post
-    blinds: dict[ActionKind, tuple[str, str, int]] = {}    # the first small and big blind posts: who, amount, line
+    blinds: dict[ActionKind, tuple[str, Decimal, str, int]] = {}   # the first small and big blind posts: who,
+    # the amount and as written, line
 
     def money(text: str) -> Decimal:
         # ROOM-CURRENCY: read as written, noted when another currency's (its sign before or after)
@@ -314,7 +315,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                     what, live = ActionKind.POST_ANTE, _ZERO
                 else:
                     what = ActionKind.POST_SB if post == "small blind" else ActionKind.POST_BB
-                    blinds.setdefault(what, (player, m["a"], line))
+                    blinds.setdefault(what, (player, amount, m["a"], line))
                 play.post(player, what, amount, line, live=live)
             elif kind == "SEAT":
                 if not m["p"] and any(not s.player for s in seats):
@@ -394,7 +395,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     )
 
 
-def _table_level(head: dict, blinds: dict[ActionKind, tuple[str, str, int]], seats: list[Seat],
+def _table_level(head: dict, blinds: dict[ActionKind, tuple[str, Decimal, str, int]], seats: list[Seat],
                  actions: list[Action]) -> tuple[Decimal, Decimal, str, Finding] | None:
     """ROOM-LEVEL: the blinds a tournament hand was dealt at, when its posts name the level before
     its header's (both blinds other than the header's, in its proportion, each poster keeping chips
@@ -403,22 +404,22 @@ def _table_level(head: dict, blinds: dict[ActionKind, tuple[str, str, int]], sea
 
     >>> head = {"small_blind": Decimal(200), "big_blind": Decimal(400), "stakes": "$200/$400"}
     >>> seats = [Seat(seat=1, player="Ann", stack=Decimal(830), line=7), Seat(seat=2, player="Bo", stack=Decimal(3965), line=8)]
-    >>> posts = {ActionKind.POST_SB: ("Ann", "$150", 17), ActionKind.POST_BB: ("Bo", "$300", 18)}
+    >>> posts = {ActionKind.POST_SB: ("Ann", Decimal(150), "$150", 17), ActionKind.POST_BB: ("Bo", Decimal(300), "$300", 18)}
     >>> small, big, stakes, behind = _table_level(head, posts, seats, [])
     >>> small, big, stakes, behind.line, behind.expected, behind.actual
     (Decimal('150'), Decimal('300'), '$150/$300', 18, '$200/$400', '$150/$300')
-    >>> _table_level(head, {**posts, ActionKind.POST_SB: ("Ann", "$200", 17)}, seats, []) is None    # a short big blind
+    >>> posts[ActionKind.POST_SB] = ("Ann", Decimal(200), "$200", 17)
+    >>> _table_level(head, posts, seats, []) is None    # a short big blind
     True
     """
     if ActionKind.POST_SB not in blinds or ActionKind.POST_BB not in blinds:
         return None
-    (small_by, small_text, _), (big_by, big_text, line) = blinds[ActionKind.POST_SB], blinds[ActionKind.POST_BB]
-    small, big = read_amount(small_text), read_amount(big_text)
+    (small_by, small, small_text, _), (big_by, big, big_text, line) = blinds[ActionKind.POST_SB], blinds[ActionKind.POST_BB]
     if small == head["small_blind"] or big == head["big_blind"] or small * head["big_blind"] != big * head["small_blind"]:
         return None
     kept = {seat.player: seat.stack for seat in seats}     # after his posts: none all in
     for action in actions:
-        if action.kind in _POSTS and action.player in kept:
+        if action.kind.is_post and action.player in kept:
             kept[action.player] -= action.amount
     if kept.get(small_by, 0) <= 0 or kept.get(big_by, 0) <= 0:
         return None
@@ -427,9 +428,6 @@ def _table_level(head: dict, blinds: dict[ActionKind, tuple[str, str, int]], sea
         rule_id="ROOM-LEVEL", severity=Severity.WARNING, line=line, expected=head["stakes"], actual=stakes,
         message=f"the blinds posted are {stakes}, the level before the header's {head['stakes']}: the hand is "
                 f"played at the blinds its table dealt it at")
-
-
-_POSTS = frozenset({ActionKind.POST_ANTE, ActionKind.POST_SB, ActionKind.POST_BB, ActionKind.POST_DEAD})
 
 
 def _dead_parts_off(head: dict, dead: Decimal, live: Decimal, line: int, text: str) -> list[Finding]:
