@@ -99,7 +99,7 @@ def record_provenance(tables: dict[tuple[str, str], pa.Table],
             ids = rows.column("game_id")
             context = (pa.array([contexts.get(game_id) for game_id in ids.to_pylist()], pa.string()) if contexts
                        else pa.nulls(len(texts), pa.string()))
-            where = pa.array([undecodable.get(game_id) for game_id in ids.to_pylist()] if undecodable
-                             else [None] * len(texts), UNDECODABLE)
+            where = (pa.array([undecodable.get(game_id) for game_id in ids.to_pylist()], UNDECODABLE) if undecodable
+                     else pa.nulls(len(texts), UNDECODABLE))
             tables[("game_texts", game)] = pa.table({"game_id": ids, "text": texts, "context": context,
                                                      "undecodable": where})

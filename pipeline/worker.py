@@ -372,7 +372,7 @@ def _ingest_batched(chunks: list[Chunk], pending: np.ndarray, file: str, rows: T
         group = groups.setdefault(id(batch), (batch, [], [], []))
         group[1].append(index)
         group[2].append(record)
-        group[3].append(chunk.undecodable and undecodable_finding(chunk))
+        group[3].append(undecodable_finding(chunk))
     if not groups:
         return pending
     done = np.zeros(len(chunks), dtype=bool)
