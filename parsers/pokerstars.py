@@ -113,7 +113,8 @@ PHRASES: dict[str, str] = {
     "dealt": "Dealt to ", "uncalled": "Uncalled bet (",                                    # line starts
     "table": "Table ", "max": "-max", "play_money": " (Play Money)", "button_seat": " Seat #",   # the table line
     "is_button": " is the button",
-    "seat": "Seat ", "in_chips": " in chips", "sitting_out": "sitting out", "out_of_hand": "out of hand",   # a seat
+    "seat": "Seat ", "in_chips": " in chips", "sitting_out": " is sitting out", "out_of_hand": " out of hand",  # a seat
+    "moved_in": " (moved from another table into small blind)",                            # (out of hand: why)
     "marker": "*** ", "marker_end": " ***",                                                 # '*** FLOP ***'
     "folds": "folds", "checks": "checks", "raises": "raises", "to": " to ",                 # actions
     "all_in": " and is all-in", "reached": " and has reached the ", "cap": " cap",
@@ -239,7 +240,9 @@ def line_forms(table, hand_name: str = "") -> dict[str, tuple[LineForm, ...]]:
                       Piece.number("btn", lead=phrase["button_seat"], tail=phrase["is_button"], optional=True)))
     seat = LineForm((Piece.word(phrase["seat"]), Piece.number("n"), Piece.word(mark["name_end"]), Piece.name("p"),
                      Piece.word(mark["aside"]), Piece.amount("s"), Piece.word(phrase["in_chips"]),
-                     Piece.skip(mark["more"], optional=True), Piece.word(mark["close"]), Piece.name("rest", "rest0")))
+                     Piece.skip(mark["more"], optional=True), Piece.word(mark["close"]),
+                     Piece.choice(dict.fromkeys((phrase["sitting_out"], phrase["out_of_hand"] + phrase["moved_in"],
+                                                 phrase["out_of_hand"])), "rest", optional=True)))
     seat_sum = LineForm((Piece.word(phrase["seat"]), Piece.number("n"), Piece.word(mark["name_end"]), Piece.name("p"),
                          Piece.repeat((Piece.choice(dict.fromkeys(mark["aside"] + p + mark["close"]
                                                                   for p in table.POSITIONS)),), "pos"),
@@ -684,7 +687,8 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             if n in seat_numbers:
                 raise _refused(f"seat {n} ({player}) is listed a second time", index, lines)
             seat_numbers.add(n)
-            seats.append(_seat(int(n), player, money(stack, index), _SITTING_OUT in rest, _OUT_OF_HAND in rest, line))
+            seats.append(_seat(int(n), player, money(stack, index), rest == _SITTING_OUT,
+                               rest is not None and rest.startswith(_OUT_OF_HAND), line))
         elif kind == "STREET":
             what, c1, c2 = m["what"], m["c1"], m["c2"]
             street, run = _STREETS[what], _RUNS[m["run"]]

@@ -84,10 +84,10 @@ assert _TERMINALS == ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "B
 # The words the scanner finds, one by one: each has a constant index, W_<NAME>, in the packed table.
 # (the hints of the table's line kinds, by terminal; phrases found as they are; the marks of its SYNTAX)
 _HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL"}
-_PHRASED = ("sitting_out", "out_of_hand", "not_awarded", "showed")
+_PHRASED = ("not_awarded", "showed")
 _MARKS = ("thousands", "point", "open", "close", "aside", "bracket", "bracket_end", "name_end")
 _SINGLE_WORDS = (*_HINTS, *_PHRASED, "et", *_MARKS)
-(W_STARS, W_SEAT, W_TOTAL, W_SITTING_OUT, W_OUT_OF_HAND, W_NOT_AWARDED, W_SHOWED, W_ET, W_THOUSANDS, W_POINT, W_OPEN,
+(W_STARS, W_SEAT, W_TOTAL, W_NOT_AWARDED, W_SHOWED, W_ET, W_THOUSANDS, W_POINT, W_OPEN,
  W_CLOSE, W_ASIDE, W_BRACKET, W_BRACKET_END, W_NAME_END) = map(np.int64, range(len(_SINGLE_WORDS)))
 # The word lists the scanner tries in turn: list L's words are the indices wl[L] to wl[L + 1] - 1.
 _WORD_LISTS = ("markers", "unshown", "signs", "others")
@@ -823,8 +823,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                     if _holds(c.seat_no, s0, ns, number):
                         break       # one seat listed twice
                     c.seat_no[ns], c.stack[ns], c.seat_line[ns], r.name_from[ns], r.name_to[ns] = number, cents, fl, p0, pe
-                    c.is_sitting_out[ns] = _find(b, what, e, wb, wa, W_SITTING_OUT) >= 0
-                    c.is_out_of_hand[ns] = _find(b, what, e, wb, wa, W_OUT_OF_HAND) >= 0
+                    tail = got[G_CHOSEN0]       # the seat's tail: sitting out, out of hand (moved in), out of hand
+                    c.is_sitting_out[ns], c.is_out_of_hand[ns] = tail == 0, tail > 0
                     ns += 1
                     token = T_SEAT
             # -------------------------------------------------- the summary's total and board

@@ -292,3 +292,27 @@ def test_a_street_line_of_more_cards_than_a_board_is_read_and_left_to_the_engine
     refused = text.replace("*** TURN *** [2c 7d 9h 4c 5c 6c] [Jc]", "*** TURN *** [2c 7d 9h 4c 5c 6d] [Jc]")
     with pytest.raises(ParseError, match=r"dealt \[2c 7d 9h 4c 5c 6c\]"):
         parse_chunk(read_text(refused + "\n", "f.txt")[0][0], "f.txt")
+
+
+@pytest.mark.parametrize("tail", ["!", " is sitting outside", " is sitting", " out of hand (moved)", " (a note)",
+                                  " is sitting out!"])
+def test_a_seat_line_with_a_changed_tail_is_refused(tail):
+    # PokerStars ends a seat line after its chips, or with "is sitting out" or "out of hand"; a
+    # line that goes on otherwise was changed, and neither lane reads its seat as a seat.
+    error = refused_by_both_lanes(edited("Seat 3: Vera ($100 in chips)", f"Seat 3: Vera ($100 in chips){tail}"))
+    assert error.line == LINES.index("Seat 3: Vera ($100 in chips)") + 1
+    assert error.reason.startswith("cannot read") and "expected a seat" in error.reason
+
+
+@pytest.mark.parametrize("tail, sitting_out, out_of_hand", [
+    ("", False, False), ("  ", False, False), (" is sitting out", True, False), (" out of hand", False, True),
+    (" out of hand (moved from another table into small blind)", False, True)])
+def test_a_seat_lines_tail_is_read_alike_by_both_lanes(tail, sitting_out, out_of_hand):
+    text = edited("Seat 3: Vera ($100 in chips)", f"Seat 3: Vera ($100 in chips){tail}") + "\n"
+    hand = parse_chunk(read_text(text, "f.txt")[0][0], "f.txt")
+    seat = next(seat for seat in hand.seats if seat.player == "Vera")
+    assert (seat.is_sitting_out, seat.is_out_of_hand) == (sitting_out, out_of_hand)
+    batch = read_text(text, "f.txt")[1]
+    if batch.in_lane[0]:
+        at = [seat.player for seat in hand.seats].index("Vera")
+        assert (bool(batch.is_sitting_out[at]), bool(batch.is_out_of_hand[at])) == (sitting_out, out_of_hand)
