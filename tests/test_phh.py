@@ -654,3 +654,23 @@ def test_phh_the_replayer_keeps_an_unknown_stack_unknown():
     # the chips still move: p1's 4 and 1 and 14 are in front of him or in the pot, then he takes 14 back
     # uncalled and collects the 14 (12 preflop, 1 + 1 on the flop)
     assert states[-1].pot == D(14) and {s.player: s.collected for s in states[-1].seats}["p1"] == D(14)
+
+
+def test_a_phhs_files_batch_stores_hands_with_findings_as_the_full_path_does():
+    # Four tables in one file: the side pot as it is, its finishing stacks wrong (Anna 90, Dasha
+    # 190: HE-FINISHING-STACKS and the showdown's findings), a raise too small (HE-MIN-RAISE),
+    # and heads-up. The batch stores all four, the findings worded as the one-hand replay words
+    # them: the rows of both paths are compared whole.
+    from pipeline.worker import parse_bytes
+    from tests.test_holdem_lane import assert_same_rows
+
+    wrong = SIDE_POT.replace("finishing_stacks = [80, 201, 179, 200]", "finishing_stacks = [90, 201, 179, 190]")
+    small = HEADS_UP.replace('"p2 cbr 6"', '"p2 cbr 3"')
+    data = "".join(f"[{n}]\n{text}\n" for n, text in enumerate((SIDE_POT, wrong, small, HEADS_UP), 1)).encode()
+    result = parse_bytes(data, "night.phhs")
+    assert (result.count_games, result.count_batched, result.count_quarantined) == (4, 4, 0)
+    findings = result.tables[("findings", "holdem")].to_pylist()
+    assert {f["rule_id"] for f in findings} >= {"HE-FINISHING-STACKS", "HE-MIN-RAISE"}
+    stacks = [f for f in findings if f["rule_id"] == "HE-FINISHING-STACKS"]
+    assert [(f["expected"], f["actual"]) for f in stacks] == [("200", "190")]
+    assert assert_same_rows(data, "night.phhs") == (4, 0, 4)

@@ -7,6 +7,8 @@ never rename them.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Sequence
+from decimal import Decimal
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -199,12 +201,16 @@ def settle_lane(batch: HandBatch, source_file: str, settings: RuleSettings) -> S
     return settings.settle_batch(batch, source_file, "PokerStars")
 
 
-def ingest_hands(hands: list[HoldemHand], rows: TableRows, unread: list[Finding | None]) -> np.ndarray:
+def ingest_hands(hands: list[HoldemHand], rows: TableRows, unread: list[Finding | None],
+                 checked: Callable[[HoldemHand, Callable[[], dict[str, Decimal]]], Sequence[Finding]] | None = None
+                 ) -> np.ndarray:
     """Replay and store parsed hands of the other rooms in one go, as :func:`ingest_lane` does a
     file's PokerStars batch: the rows of each hand the engine can hold, with its findings in
     words and its reader's (``HoldemHand.room_findings``), as the one-hand replay gives them,
-    after its ``unread`` warning (see :class:`pipeline.facts.RecordBatch`). Returns per hand
-    whether its rows were added; the others take the full path."""
+    after its ``unread`` warning (see :class:`pipeline.facts.RecordBatch`). ``checked``: a
+    format's own check of a replayed hand, after the engine's (PHH: its finishing stacks), given
+    the hand and a function that gives its nets by player. Returns per hand whether its rows were
+    added; the others take the full path."""
     from parsers.formats import read_despite
     from rules.holdem_batch import batch_from_hands
     from rules.holdem_fast import replay_batch
@@ -213,12 +219,25 @@ def ingest_hands(hands: list[HoldemHand], rows: TableRows, unread: list[Finding 
     facts = replay_batch(batch)
     take = facts.explained & batch.in_lane
     found = _findings_of(batch, facts, take, [hand.room_findings for hand in hands])
+    for h in np.flatnonzero(take).tolist() if checked is not None else ():
+        more = tuple(checked(hands[h], functools.partial(_nets, batch, facts, h)))
+        if more:
+            found[h] = found.get(h, ()) + more
     for h, warning in enumerate(unread):
         if warning is not None and take[h]:
             take[h] = read_despite(found.get(h, ())) is None
             found[h] = (warning, *found.get(h, ()))
     add_batch_rows(rows, batch, facts, take, [hand.info for hand in hands], found)
     return take
+
+
+def _nets(batch: HandBatch, facts: FactBatch, h: int) -> dict[str, Decimal]:
+    """The engine's net of each player of the batch's hand ``h``, as the logs write amounts (a
+    name seated twice: its last seat's, as the batch keys players by name)."""
+    from rules.holdem_explain import amount
+
+    s0, s1 = int(batch.seat_start[h]), int(batch.seat_start[h + 1])
+    return {batch.player[s]: amount(facts.net[s]) for s in range(s0, s1)}
 
 
 def _findings_of(batch: HandBatch, facts: FactBatch, take: np.ndarray,

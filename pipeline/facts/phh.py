@@ -3,14 +3,14 @@
 A PHH file may state each player's stack after the hand (``finishing_stacks``). The replay
 re-derives every player's net; HE-FINISHING-STACKS holds when each stated finishing stack is
 the starting stack plus that net. The rows are the Hold'em rows of any room, and a file's
-hands are replayed together as the other rooms' are: a hand whose stacks do not hold, or with
-another finding, takes the full path, which explains it.
+hands are replayed together as the other rooms' are, a hand whose stacks do not hold stored with
+that finding as the one-hand replay words it.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -61,25 +61,14 @@ def _replay(record: PhhHand) -> HoldemReplay:
 
 
 def ingest_hands(hands: list[PhhHand], rows: TableRows, unread: list) -> np.ndarray:
-    """A file's PHH hands replayed in one call: the rows of each hand the engine certifies and
-    whose finishing stacks hold (the replay's nets, in hundredths, per seat), but one read with a
-    byte its file's encoding could not read (``unread``: the full path words it). Returns per hand
-    whether its rows were added."""
-    from rules.holdem_batch import batch_from_hands
-    from rules.holdem_fast import replay_batch
+    """A file's PHH hands replayed in one call, as the other rooms' are, each hand's finishing
+    stacks checked against the engine's nets (:func:`finishing_stack_findings`, as the one-hand
+    replay checks them). Returns per hand whether its rows were added."""
+    return holdem_facts.ingest_hands(hands, rows, unread, checked=_finishing_stacks)
 
-    batch = batch_from_hands(hands)
-    facts = replay_batch(batch)
-    take = facts.certified & batch.in_lane & np.array([warning is None for warning in unread], np.bool_)
-    for h in np.flatnonzero(take).tolist():
-        hand = hands[h]
-        if hand.finishing_stacks:
-            s0 = int(batch.seat_start[h])
-            # the last seat of a name is the player's, as the batch keys players by name
-            nets = {seat.player: Decimal(int(facts.net[s0 + i])) / 100 for i, seat in enumerate(hand.seats)}
-            take[h] = not finishing_stack_findings(hand, nets)
-    holdem_facts.add_batch_rows(rows, batch, facts, take, [hand.info for hand in hands])
-    return take
+
+def _finishing_stacks(hand: PhhHand, nets: Callable[[], Mapping[str, Decimal]]) -> list[Finding]:
+    return finishing_stack_findings(hand, nets()) if hand.finishing_stacks else []
 
 
 _HOLDEM = holdem_facts.HANDLERS["rules.holdem_hand.HoldemHand"]
