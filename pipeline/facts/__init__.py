@@ -152,8 +152,8 @@ class RecordBatch:
     together: one compiled call for all of a file's games instead of one per game.
 
     The worker parses each game of ``formats`` that no lane stored, hands the records to
-    ``ingest`` and sends those it did not store (a finding to explain, a game the columns cannot
-    hold) the full path."""
+    ``ingest`` and sends those it did not store (a game the columns cannot hold; Hold'em's and
+    PHH's batches store the games with findings too, worded by the batch) the full path."""
 
     formats: frozenset[str]
     """The formats (``Chunk.format``) whose games the worker parses for this batch."""
