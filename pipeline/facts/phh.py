@@ -3,8 +3,8 @@
 A PHH file may state each player's stack after the hand (``finishing_stacks``). The replay
 re-derives every player's net; HE-FINISHING-STACKS holds when each stated finishing stack is
 the starting stack plus that net. The rows are the Hold'em rows of any room, and a file's
-hands are replayed together as the other rooms' are, a hand whose stacks do not hold stored with
-that finding as the one-hand replay words it.
+hands are replayed together as the other rooms' are; a hand whose stacks do not hold is stored
+with that finding, worded as the one-hand replay words it.
 """
 
 from __future__ import annotations
