@@ -272,8 +272,8 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     first_line = source.first_line
     marks = CurrencyMarks(_SIGN_OF.get(currency or "", ""), first_line)
     split_off: list[Finding] = []     # ROOM-DEAD-BLIND: dead posts whose parts the room does not post
-    blinds: dict[ActionKind, tuple[str, Decimal, str, int]] = {}   # the first small and big blind posts: who,
-    # the amount and as written, line
+    # the first small and big blind posts: who, the amount, the amount as written, the line
+    blinds: dict[ActionKind, tuple[str, Decimal, str, int]] = {}
 
     def money(text: str) -> Decimal:
         # ROOM-CURRENCY: read as written, noted when another currency's (its sign before or after)

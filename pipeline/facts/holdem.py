@@ -219,10 +219,11 @@ def ingest_hands(hands: list[HoldemHand], rows: TableRows, unread: list[Finding 
     facts = replay_batch(batch)
     take = facts.explained & batch.in_lane
     found = _findings_of(batch, facts, take, [hand.room_findings for hand in hands])
-    for h in np.flatnonzero(take).tolist() if checked is not None else ():
-        more = tuple(checked(hands[h], functools.partial(_nets, batch, facts, h)))
-        if more:
-            found[h] = found.get(h, ()) + more
+    if checked is not None:
+        for h in np.flatnonzero(take).tolist():
+            more = tuple(checked(hands[h], functools.partial(_nets, batch, facts, h)))
+            if more:
+                found[h] = found.get(h, ()) + more
     for h, warning in enumerate(unread):
         if warning is not None and take[h]:
             take[h] = read_despite(found.get(h, ())) is None
