@@ -81,6 +81,14 @@ def sql(warehouse: Path, query: str, params=None) -> list[tuple]:
         return con.execute(query, params or []).fetchall()
 
 
+@pytest.fixture
+def tables(built):
+    """:func:`sql` over one connection: for a test that looks up the tables hundreds of times (a
+    connection lays every table's views, which costs more than most lookups)."""
+    with connect(built) as reader:
+        yield lambda query, params=None: reader.execute(query, params or []).fetchall()
+
+
 def page(name: str | None = None) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
     at.run()
@@ -556,52 +564,52 @@ def test_reports_page_sums_by_position_and_sessions(built):
 
 # -- lookups in the marts, and models an older Rasklad built ------------------------------------------
 
-def test_lookups_read_the_marts_with_the_rows_of_the_tables(built):
+def test_lookups_read_the_marts_with_the_rows_of_the_tables(tables):
     # What the pages look up (one game, its players and findings, the overview's counts, the filters'
     # choices, the quarantine) now reads the marts; the same rows as the tables, queried here apart.
     from dashboards import queries as q
 
     q.release()
     db = q.database()
-    game_ids = [row[0] for row in sql(built, "select game_id from games order by game_id")]
+    game_ids = [row[0] for row in tables("select game_id from games order by game_id")]
     assert len(game_ids) >= 60
     columns = [name for name in q.columns(db, "game_list") if name != "players"]
     for game_id in game_ids:
-        assert q.game(db, game_id) == dict(zip(columns, sql(
-            built, f"select {', '.join(columns)} from games where game_id = ?", [game_id])[0]))
-        assert q.game_players(db, game_id).rows() == sql(
-            built, "select player, seat, net from game_players where game_id = ? order by seat, player", [game_id])
+        assert q.game(db, game_id) == dict(zip(columns, tables(
+            f"select {', '.join(columns)} from games where game_id = ?", [game_id])[0]))
+        assert q.game_players(db, game_id).rows() == tables(
+            "select player, seat, net from game_players where game_id = ? order by seat, player", [game_id])
         found = q.game_findings(db, game_id)
         assert found["line"].to_list() == sorted(found["line"].to_list(), key=lambda line: (line is not None, line))
-        assert sorted(found.rows(), key=str) == sorted(sql(
-            built, "select rule_id, severity, line, message, expected, actual from findings where game_id = ?",
+        assert sorted(found.rows(), key=str) == sorted(tables(
+            "select rule_id, severity, line, message, expected, actual from findings where game_id = ?",
             [game_id]), key=str)
     assert q.game(db, "no-such-game") is None
-    assert q.games_by_kind(db).rows() == sql(built, """
+    assert q.games_by_kind(db).rows() == tables("""
         select game, count(*), count(distinct source_file), sum(count_errors)::bigint, sum(count_warnings)::bigint,
                min(played_at), max(played_at)
         from games group by all order by game""")
-    assert q.date_range(db) == tuple(sql(built, "select min(played_at)::date, max(played_at)::date from games")[0])
-    assert q.clubs(db) == [r[0] for r in sql(built, "select distinct club from games where club is not null order by 1")]
-    assert q.sites(db) == [r[0] for r in sql(built, "select distinct site from games where site is not null order by 1")]
-    assert q.games_present(db) == [r[0] for r in sql(built, "select distinct game from games order by 1")]
-    assert q.count_quarantined(db) == sql(built, "select count(*) from quarantine")[0][0] >= 1
-    assert q.quarantine(db).rows() == sql(built, """
+    assert q.date_range(db) == tuple(tables("select min(played_at)::date, max(played_at)::date from games")[0])
+    assert q.clubs(db) == [r[0] for r in tables("select distinct club from games where club is not null order by 1")]
+    assert q.sites(db) == [r[0] for r in tables("select distinct site from games where site is not null order by 1")]
+    assert q.games_present(db) == [r[0] for r in tables("select distinct game from games order by 1")]
+    assert q.count_quarantined(db) == tables("select count(*) from quarantine")[0][0] >= 1
+    assert q.quarantine(db).rows() == tables("""
         select source_file, line, "column", game, error, first_line, last_line, text
         from quarantine order by source_file, first_line""")
-    assert q.quarantine_reasons(db).rows() == sql(
-        built, "select error, count(*) from quarantine group by all order by 2 desc, error")
+    assert q.quarantine_reasons(db).rows() == tables(
+        "select error, count(*) from quarantine group by all order by 2 desc, error")
     for player in [None, *q.players(db)]:
-        expected = sql(built, """
+        expected = tables("""
             select f.game_id, f.rule_id, g.played_at from findings f join games g using (game_id)
             where ? is null or f.game_id in (select game_id from game_players where player = ?)
             order by g.played_at nulls last, f.source_file, f.line, f.rule_id""", [player, player])
         found = q.findings(q.database(), (), None, None, player, None, None).sort(
             pl.col("played_at"), "source_file", "line", "rule_id", nulls_last=True, maintain_order=True)
         assert found.select("game_id", "rule_id", "played_at").rows() == expected
-    assert q.finding_rules(db) == [r[0] for r in sql(built, "select distinct rule_id from findings order by 1")]
-    assert q.hand_players(db) == [r[0] for r in sql(
-        built, "select player from holdem_results group by player order by count(*) desc, player")]
+    assert q.finding_rules(db) == [r[0] for r in tables("select distinct rule_id from findings order by 1")]
+    assert q.hand_players(db) == [r[0] for r in tables(
+        "select player from holdem_results group by player order by count(*) desc, player")]
 
 
 def test_the_pages_read_no_staging_view_of_a_game_table():
