@@ -199,7 +199,19 @@ def build_models(spark, warehouse: str | Path) -> list[str]:
             empty = schema.append(pa.field("game", pa.string()))
             spark.createDataFrame([], from_arrow_schema(empty)).createOrReplaceTempView(table)
     built = []
-    for model in models():
-        spark.sql(f"create or replace temp view {model.name} as {to_spark_sql(model.body)}")
-        built.append(model.name)
+    # Each view keeps its analysed plan, not its text: a view made of views is then not analysed
+    # again, with all those below it, wherever it is read (the build took 22 s over no rows, 14 s so;
+    # a query of a mart afterwards 0.2 s against 0.05). The models are made in the order they read
+    # each other, once, so no view needs to see a later change of those it reads.
+    stored = spark.conf.get(_STORE_ANALYSED_PLAN, "false")
+    spark.conf.set(_STORE_ANALYSED_PLAN, "true")
+    try:
+        for model in models():
+            spark.sql(f"create or replace temp view {model.name} as {to_spark_sql(model.body)}")
+            built.append(model.name)
+    finally:
+        spark.conf.set(_STORE_ANALYSED_PLAN, stored)
     return built
+
+
+_STORE_ANALYSED_PLAN = "spark.sql.legacy.storeAnalyzedPlanForView"
