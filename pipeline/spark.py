@@ -14,7 +14,8 @@ engine runs it. The flow:
    warehouse's lock, the parts moved to ``<table>/game=<game>/part-*.parquet`` under temporary
    names, then one journaled publish that writes ``_manifest.json`` and the file ledger, games
    stored before left out. Readers see the whole run or none of it.
-5. a temp view per table, of its name, over the committed parts, then every model in layer order.
+5. a temp view per table, of its name, over the committed parts, then every model in layer order,
+   each keeping its analysed plan.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ from pipeline.models import expand_macros, models
 from pipeline.tables import SCHEMAS
 from pipeline.warehouse import CommitSummary, StagedBatch, StagedPart, Warehouse, id_column, read_manifest
 from pipeline.worker import FileResult, parse_bytes
+
+_STORE_ANALYSED_PLAN = "spark.sql.legacy.storeAnalyzedPlanForView"
+"""Spark's setting that keeps a temp view's analysed plan rather than its text (see :func:`build_models`)."""
 
 _STAGED = pa.schema([("table", pa.string()), ("game", pa.string()), ("source_file", pa.string()),
                      ("ipc", pa.binary())])
@@ -212,6 +216,3 @@ def build_models(spark, warehouse: str | Path) -> list[str]:
     finally:
         spark.conf.set(_STORE_ANALYSED_PLAN, stored)
     return built
-
-
-_STORE_ANALYSED_PLAN = "spark.sql.legacy.storeAnalyzedPlanForView"
