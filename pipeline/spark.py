@@ -106,6 +106,28 @@ def _unpacker(table: str):
     return unpack, schema
 
 
+_LEDGER_TABLES = {"games": None, "quarantine": "error"}
+"""The tables whose games the file ledger counts, with the column the commit's summary takes of
+each (a quarantined game's reason)."""
+
+
+def _ledger(table: str, found: list, kept: dict[str, tuple[list[str], dict[str, str]]]) -> list:
+    """Into ``kept`` (per file: its games, its quarantined games with their reasons), the games of
+    ``table`` that each file holds first, from ``found`` (rows of game, its summary column and
+    file); returns the (game, file) of the copies other files hold."""
+    first: dict[str, str] = {}
+    for game, _, source in found:
+        first[game] = min(first.get(game, source), source)
+    for game, said, source in found:
+        if source == first[game]:
+            stored, quarantined = kept[source]
+            if table == "games":
+                stored.append(game)
+            else:
+                quarantined[game] = said
+    return sorted({(game, source) for game, _, source in found if source != first[game]})
+
+
 def ingest(spark, paths: list[str], warehouse: str | Path) -> dict[str, int]:
     """Parse every log file under ``paths`` in Spark tasks and commit their rows to the warehouse
     as the local writer does (games stored before left out); returns the rows each table holds
@@ -124,23 +146,22 @@ def ingest(spark, paths: list[str], warehouse: str | Path) -> dict[str, int]:
     figures = [pa.ipc.open_stream(row["ipc"]).read_all().to_pylist()[0]
                for row in staged.where(F.col("table") == _FILE_ROW).select("ipc").collect()]
     kept: dict[str, tuple[list[str], dict[str, str]]] = {f["source_file"]: ([], {}) for f in figures}
-    for table in sorted(present):
+    # A game found in several files is kept from the first of them (by file name), in every table.
+    # The ledger's tables come first: the driver reads which file holds which of their games (for
+    # the ledger's counts and the commit's summary), and so finds the copies to leave out; each
+    # table then drops them by one join with that short list (none, mostly), where grouping every
+    # table by game to find its first file shuffled the whole table.
+    copies: dict[str, list[tuple[str, str]]] = {}     # per id column: (game, file) of each copy left out
+    for table in sorted(present, key=lambda name: (name not in _LEDGER_TABLES, name)):
         unpack, schema = _unpacker(table)
         rows = staged.where(F.col("table") == table).mapInArrow(unpack, from_arrow_schema(schema))
         column = id_column(table)
-        if column:
-            # A game found in several files is kept from the first of them (by file name).
-            first_file = rows.groupBy(column).agg(F.min("_source").alias("_source"))
-            rows = rows.join(first_file, [column, "_source"], "left_semi")
-        if table in ("games", "quarantine"):
-            # which file stores which game: the ledger's counts and the commit's summary
-            reason = "error" if table == "quarantine" else column
-            for row in rows.select(column, reason, "_source").distinct().collect():
-                games, quarantined = kept[row["_source"]]
-                if table == "games":
-                    games.append(row[column])
-                else:
-                    quarantined[row[column]] = row[reason]
+        if table in _LEDGER_TABLES:
+            copies[column] = _ledger(table, rows.select(column, _LEDGER_TABLES[table] or column, "_source")
+                                     .distinct().collect(), kept)
+        if copies.get(column):
+            left_out = spark.createDataFrame(copies[column], [column, "_source"])
+            rows = rows.join(F.broadcast(left_out), [column, "_source"], "left_anti")
         rows.drop("_source").write.mode("append").partitionBy("game").parquet(str(staging / table))
     staged.unpersist()
     results = [FileResult(f["source_file"], f["content_hash"], f["size_bytes"],

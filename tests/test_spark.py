@@ -11,10 +11,12 @@ import io
 import shutil
 from decimal import Decimal
 
+import duckdb
 import pytest
 
 from pipeline.ingest import ingest
-from pipeline.warehouse import connect, read_manifest
+from pipeline.tables import SCHEMAS
+from pipeline.warehouse import connect, lay_table_views, read_manifest
 from tests.conftest import SAMPLES
 
 pyspark = pytest.importorskip("pyspark", reason="the Spark extra is not installed: pip install '.[spark]'")
@@ -38,12 +40,17 @@ def rows_of(con, sql: str) -> list[tuple]:
 
 
 def test_spark_ingest_writes_what_the_local_ingest_writes(spark, tmp_path):
-    samples = [str(path) for path in sorted(SAMPLES.glob("*.txt"))]
-    if not samples:
+    if not list(SAMPLES.glob("*.txt")):
         pytest.skip("data/samples holds no sample logs yet")
+    # The samples, and a copy of one with findings under a name read first: each of its games is
+    # in two files, and both paths keep it, in every table, from the first of them.
+    inputs = tmp_path / "inputs"
+    shutil.copytree(SAMPLES, inputs)
+    shutil.copy(inputs / "chinese-wrong-claims.txt", inputs / "a-copy-of-chinese-wrong-claims.txt")
     local, distributed = tmp_path / "local", tmp_path / "spark"
-    ingest(samples, local, jobs=1)
-    counts = spark_path.ingest(spark, [str(SAMPLES)], distributed)
+    summary = ingest([str(path) for path in sorted(inputs.glob("*.txt"))], local, jobs=1)
+    assert summary.duplicates > 0
+    counts = spark_path.ingest(spark, [str(inputs)], distributed)
     # committed as the local writer commits: one journaled publish of _manifest.json, which
     # lists every part the run wrote, the file ledger's included, and nothing staged is left
     manifest = read_manifest(distributed)
@@ -54,10 +61,13 @@ def test_spark_ingest_writes_what_the_local_ingest_writes(spark, tmp_path):
     assert len(manifest.paths("files")) == 1 and not list(distributed.glob("_spark-*"))
     assert not list(distributed.rglob("*.tmp")) and not list((distributed / "_journal").glob("*"))
     spark_path.build_models(spark, distributed)
-    with connect(local) as con:
+    with connect(local) as con, duckdb.connect() as stored:
+        lay_table_views(stored, distributed, read_manifest(distributed))   # the Spark run's Parquet, as committed
         for table in COMPARED_TABLES:
             expected = con.execute(f"select count(*) from {table}").fetchone()[0]
             assert counts[table] == expected, table
+            columns = ", ".join(f'"{name}"' for name in SCHEMAS[table].names if name != "ingested_at")
+            assert rows_of(stored, f"select {columns} from {table}") == rows_of(con, f"select {columns} from {table}"), table
         expected_nets = rows_of(con, "select game_id, player, net from stg_game_players")
         expected_board = rows_of(con, "select club, game, season_kind, season, player, count_games, net, rank "
                                       "from leaderboard")
