@@ -106,26 +106,25 @@ def _unpacker(table: str):
     return unpack, schema
 
 
-_LEDGER_TABLES = {"games": None, "quarantine": "error"}
-"""The tables whose games the file ledger counts, with the column the commit's summary takes of
-each (a quarantined game's reason)."""
+_LEDGER_TABLES = ("games", "quarantine")
+"""The tables whose games the file ledger counts."""
 
 
 def _ledger(table: str, found: list, kept: dict[str, tuple[list[str], dict[str, str]]]) -> list:
     """Into ``kept`` (per file: its games, its quarantined games with their reasons), the games of
-    ``table`` that each file holds first, from ``found`` (rows of game, its summary column and
-    file); returns the (game, file) of the copies other files hold."""
+    ``table`` that each file holds first, from ``found`` (rows of game, file and, in quarantine,
+    the reason); returns the (game, file) of the copies other files hold."""
     first: dict[str, str] = {}
-    for game, _, source in found:
+    for game, source, *_ in found:
         first[game] = min(first.get(game, source), source)
-    for game, said, source in found:
+    for game, source, *reason in found:
         if source == first[game]:
             stored, quarantined = kept[source]
             if table == "games":
                 stored.append(game)
             else:
-                quarantined[game] = said
-    return sorted({(game, source) for game, _, source in found if source != first[game]})
+                quarantined[game] = reason[0]
+    return sorted({(game, source) for game, source, *_ in found if source != first[game]})
 
 
 def ingest(spark, paths: list[str], warehouse: str | Path) -> dict[str, int]:
@@ -157,8 +156,8 @@ def ingest(spark, paths: list[str], warehouse: str | Path) -> dict[str, int]:
         rows = staged.where(F.col("table") == table).mapInArrow(unpack, from_arrow_schema(schema))
         column = id_column(table)
         if table in _LEDGER_TABLES:
-            copies[column] = _ledger(table, rows.select(column, _LEDGER_TABLES[table] or column, "_source")
-                                     .distinct().collect(), kept)
+            said = ["error"] if table == "quarantine" else []
+            copies[column] = _ledger(table, rows.select(column, "_source", *said).distinct().collect(), kept)
         if copies.get(column):
             left_out = spark.createDataFrame(copies[column], [column, "_source"])
             rows = rows.join(F.broadcast(left_out), [column, "_source"], "left_anti")
