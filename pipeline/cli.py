@@ -8,6 +8,7 @@ import gc
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -70,6 +71,19 @@ no_wait_option = click.option(
 
 def _say_waiting(message: str) -> None:
     click.echo(message, err=True)
+
+
+STOPPED_BY: list[int] = []
+"""The signal that stopped the run, if one did (Ctrl-C's SIGINT, or SIGTERM: a ``kill``, a service
+stopped)."""
+
+
+def _stop(signum, frame) -> None:
+    # Both signals are taken as Ctrl-C is, so every ``finally`` runs (an ingest stops its readers
+    # and removes its scratch files instead of vanishing mid-step); kept, because DuckDB answers
+    # the interrupt of a query with an error of its own
+    STOPPED_BY.append(signum)
+    raise KeyboardInterrupt
 
 
 class UsageProblem(click.ClickException):
@@ -140,6 +154,13 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         raise UsageProblem(error.what[0].upper() + error.what[1:], error.fix) from error
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
+    except (KeyboardInterrupt, RuntimeError) as stop:
+        if not isinstance(stop, KeyboardInterrupt) and not STOPPED_BY:
+            raise
+        progress.close()
+        click.echo("Stopped before the end: what was committed is kept, and the same ingest run again "
+                   "goes on from there (what was stored is not read twice).", err=True)
+        sys.exit(128 + (STOPPED_BY[-1] if STOPPED_BY else signal.SIGINT))   # the shells' code for a signal
     finally:
         progress.close()
     nothing = _nothing_found(summary)
@@ -203,6 +224,7 @@ class _Progress:
     def close(self) -> None:
         if self.bar is not None:
             self.bar.close()
+            self.bar = None
 
 
 def _extensions(skipped) -> str:
@@ -1092,6 +1114,8 @@ def run() -> None:
         # pandas objects; an ingest's never are, and the import is a fifth of a CPU-second of every
         # run. Told that pandas is not installed, pyarrow goes on without it.
         sys.meta_path.insert(0, _NotInstalled("pandas"))
+    for stopping in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(stopping, _stop)
     try:
         main()
     finally:

@@ -22,7 +22,7 @@ import itertools
 import os
 import pickle
 import shutil
-import tempfile
+import signal
 import time
 import traceback
 from collections import Counter
@@ -242,7 +242,11 @@ class _Reader:
 def _read_in_worker(share: _Share, warehouse: Warehouse, spool: Path, send) -> None:
     """A forked reader: its reports go to the writer by pipe, each file's result without its
     tables (they stay here until staged), a staged batch by spool file (a pipe would stall
-    this reader until the writer, busy reading too, takes it)."""
+    this reader until the writer, busy reading too, takes it). The writer alone answers Ctrl-C
+    (the terminal sends it to every process of the run): it stops the readers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
     def report(kind: str, value) -> None:
         if kind == "staged":
             spooled = spool / f"{os.getpid()}-{time.perf_counter_ns()}.pickle"
@@ -274,7 +278,7 @@ def _read_in_parallel(share: _Share, warehouse: Warehouse, handle: Report) -> No
     import multiprocessing.connection
 
     context = multiprocessing.get_context("fork")
-    spool = Path(tempfile.mkdtemp(prefix="rasklad-spool-"))
+    spool = warehouse.spool()
     processes, pipes = [], []
     try:
         for _ in range(share.jobs - 1):

@@ -4,7 +4,8 @@ Layout, all relative to the warehouse folder so that it can be moved or copied:
 ``<table>/game=<game>/part-<batch>.parquet``; ``_manifest.json``, the parts that are committed;
 ``rasklad.duckdb``, the SQL models; ``rasklad.duckdb.standby``, the models as they stood before
 their last update (the next update brings this file up to date in place and swaps it in, so that
-an update never writes the file readers have open); ``.lock``, the writers' lock.
+an update never writes the file readers have open); ``.lock``, the writers' lock; ``_spool``,
+the writer's scratch files while an ingest runs.
 
 Writers. :meth:`Warehouse.open` takes an OS lock on ``.lock`` (``flock``: the system drops it
 when its process dies, however it dies); a second writer waits for it, or refuses at once. A
@@ -31,6 +32,7 @@ import errno
 import fcntl
 import json
 import os
+import shutil
 import threading
 import time
 import uuid
@@ -68,6 +70,8 @@ STANDBY_FILE = f"{DUCKDB_FILE}.standby"
 MODELS_STATE_TABLE = "_rasklad_models_state"
 """A table of the models file: what its models were built from (the SQL, the manifest)."""
 LOCK_FILE = ".lock"
+SPOOL = "_spool"
+"""The writer's scratch folder (:meth:`Warehouse.spool`): files that never become parts."""
 
 
 def _schemas() -> dict[str, pa.Schema]:
@@ -301,6 +305,16 @@ class Warehouse:
     def __exit__(self, *exc) -> None:
         self.close()
 
+    def spool(self) -> Path:
+        """A new, empty scratch folder for the writer's passing files (the staged batches its
+        readers hand over), beside the parts rather than in the system's temporary folder: on the
+        same disk, and swept by the next writer's :meth:`open` when this one dies before it
+        removes the folder itself."""
+        spool = self.root / SPOOL
+        shutil.rmtree(spool, ignore_errors=True)
+        spool.mkdir()
+        return spool
+
     def lay_placeholders(self) -> None:
         """A zero-row file per table that has none, so that the SQL views can read a table no
         game has filled yet (~10 ms for a new warehouse)."""
@@ -343,6 +357,7 @@ class Warehouse:
                      *self.root.glob(f"{DUCKDB_FILE}.swap-*")]
         for leftover in leftovers:
             leftover.unlink(missing_ok=True)    # a writer died before its journal: never committed
+        shutil.rmtree(self.root / SPOOL, ignore_errors=True)     # a dead writer's scratch
         if not (self.root / MANIFEST_FILE).exists() and manifest.parts:
             write_manifest(self.root, manifest)    # a warehouse of older versions: what is there is committed
         self.manifest = manifest

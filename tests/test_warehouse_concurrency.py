@@ -14,6 +14,7 @@ import os
 import random
 import shutil
 import signal
+import sys
 import threading
 import time
 import traceback
@@ -23,11 +24,12 @@ import pytest
 
 import pipeline.ingest
 from pipeline import models
+from pipeline.cli import run
 from pipeline.generators.holdem import generate
 from pipeline.ingest import ingest
 from pipeline.reaudit import reaudit
 from pipeline.tables import SCHEMAS
-from pipeline.warehouse import Warehouse, WarehouseBusy, connect
+from pipeline.warehouse import SPOOL, Warehouse, WarehouseBusy, connect
 from pipeline.worker import warm_up
 from tests.conftest import SAMPLES
 from tests.test_reaudit import OLD, judged_by_another_version
@@ -228,8 +230,73 @@ def test_a_writer_killed_at_any_moment_leaves_whole_commits_and_a_rerun_equals_a
         ingest([inputs["b"]], root, jobs=jobs, build_models=False)
         assert reader_rows(root) == serial, f"trial {trial}: the re-run does not equal a clean run"
         assert not list(root.glob("*/*/*.tmp")) and not list(root.glob("rasklad.duckdb.building-*"))
+        assert not (root / SPOOL).exists(), f"trial {trial}: the readers' scratch files were left"
     assert sum(outcomes.values()) == KILLED_TRIALS
     print(f"\nkilled ingests, {jobs} job(s): readers saw {outcomes}")
+
+
+def test_the_next_writer_sweeps_the_scratch_files_a_killed_one_left(tmp_path, inputs):
+    root = tmp_path / "wh"
+    shutil.copytree(inputs["serial-a"], root)
+    (root / SPOOL).mkdir()
+    (root / SPOOL / "4242-1.pickle").write_bytes(b"a staged batch a reader handed over")
+    with Warehouse(root).open():
+        assert not (root / SPOOL).exists()
+    assert reader_rows(root) == reader_rows(inputs["serial-a"])
+
+
+def _command_until_stopped(root: Path, logs: Path, said: Path) -> None:
+    """``rasklad ingest`` as the installed program runs it (its signal handling included), its
+    stderr into ``said``; exits with the command's code."""
+    os.setpgrp()    # a group of its own: the test can tell whether its readers outlive it
+    pipeline.ingest.STAGE_BYTES = 2_000
+    sys.argv = ["rasklad", "ingest", str(logs), "-w", str(root), "-j", "2"]
+    code = 0
+    with open(said, "w") as sys.stderr, open(os.devnull, "w") as sys.stdout:    # what click writes to
+        try:
+            run()
+        except SystemExit as done:
+            code = done.code if isinstance(done.code, int) else 1
+    os._exit(code)
+
+
+def test_an_ingest_stopped_by_sigterm_stops_its_readers_says_what_is_kept_and_a_rerun_equals_a_clean_run(
+        tmp_path, inputs):
+    """``kill PID`` (SIGTERM) reaches the writer alone: it stops its readers, removes its scratch
+    files and says so, where it used to vanish with its readers reading on."""
+    serial = reader_rows(inputs["serial"])
+    chooser = random.Random(3)
+    shutil.copytree(inputs["serial-a"], tmp_path / "timed")
+    started = time.perf_counter()
+    timed = FORK.Process(target=_command_until_stopped, args=(tmp_path / "timed", inputs["b"], tmp_path / "timed.err"))
+    timed.start()
+    timed.join(120)
+    span = time.perf_counter() - started
+    assert timed.exitcode == 1     # b holds a file of no known game: quarantined
+    stopped = 0
+    for trial in range(4):
+        root, said = tmp_path / f"wh-{trial}", tmp_path / f"said-{trial}"
+        shutil.copytree(inputs["serial-a"], root)
+        writer = FORK.Process(target=_command_until_stopped, args=(root, inputs["b"], said))
+        writer.start()
+        time.sleep(0.1 + span * (trial + chooser.random()) / 8)     # in its first half
+        os.kill(writer.pid, signal.SIGTERM)
+        writer.join(30)
+        text = said.read_text()
+        if writer.exitcode == 143:
+            stopped += 1
+            assert "Stopped before the end: what was committed is kept" in text and "Traceback" not in text, text
+            with pytest.raises(ProcessLookupError):
+                os.killpg(writer.pid, 0)    # no reader of its group outlives it
+        else:
+            assert writer.exitcode == 1, text
+        # (a commit it was making is finished or undone by the next writer, as after a kill)
+        assert not (root / SPOOL).exists(), f"trial {trial}: the readers' scratch files were left"
+        ingest([inputs["b"]], root, jobs=2, build_models=False)
+        assert reader_rows(root) == serial, f"trial {trial}: the re-run does not equal a clean run"
+        assert not list(root.glob("*/*/*.tmp"))
+    print(f"\nstopped ingests: {stopped} of 4")
+    assert stopped, "no trial stopped the ingest before its end"
 
 
 def _reaudit_until_killed(root: Path, jobs: int) -> None:
