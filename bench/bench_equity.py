@@ -19,9 +19,11 @@ equity kernels add to a first run.
 
 from __future__ import annotations
 
+import atexit
 import importlib.util
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -97,6 +99,7 @@ def _baseline():
     except (OSError, subprocess.CalledProcessError) as error:
         return None, f"git show {BASELINE}:rules/equity.py failed ({error})"
     folder = Path(tempfile.mkdtemp(prefix="rasklad-equity-baseline-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)   # with the kernels Numba cached beside it
     path = folder / "equity_baseline.py"
     path.write_text(text, encoding="utf-8")
     spec = importlib.util.spec_from_file_location("equity_baseline", path)
