@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import gc
 import json
@@ -12,7 +13,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -86,6 +87,20 @@ def _stop(signum, frame) -> None:
     raise KeyboardInterrupt
 
 
+@contextlib.contextmanager
+def _stopped_saying(kept: str, before: Callable[[], None] = lambda: None) -> Iterator[None]:
+    """A long command stopped by Ctrl-C or SIGTERM says what is ``kept`` and how to go on (after
+    ``before``: a progress bar closed), and exits with the shells' code for the signal."""
+    try:
+        yield
+    except (KeyboardInterrupt, RuntimeError) as stop:
+        if not isinstance(stop, KeyboardInterrupt) and not STOPPED_BY:
+            raise
+        before()
+        click.echo(f"Stopped before the end: {kept}", err=True)
+        sys.exit(128 + (STOPPED_BY[-1] if STOPPED_BY else signal.SIGINT))
+
+
 class UsageProblem(click.ClickException):
     """An error that says what went wrong and then how to fix it."""
 
@@ -148,19 +163,14 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
                                "See the rule settings in docs/formats.md.") from None
     progress = _Progress(enabled=not quiet and not as_json)
     try:
-        summary = run_ingest(paths, warehouse, jobs=jobs, on_file=progress.file, on_start=progress.start,
-                             wait=not no_wait, on_wait=_say_waiting, rules=rules)
+        with _stopped_saying("what was committed is kept, and the same ingest run again goes on from there "
+                             "(what was stored is not read twice).", before=progress.close):
+            summary = run_ingest(paths, warehouse, jobs=jobs, on_file=progress.file, on_start=progress.start,
+                                 wait=not no_wait, on_wait=_say_waiting, rules=rules)
     except ReaderFailed as error:
         raise UsageProblem(error.what[0].upper() + error.what[1:], error.fix) from error
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
-    except (KeyboardInterrupt, RuntimeError) as stop:
-        if not isinstance(stop, KeyboardInterrupt) and not STOPPED_BY:
-            raise
-        progress.close()
-        click.echo("Stopped before the end: what was committed is kept, and the same ingest run again "
-                   "goes on from there (what was stored is not read twice).", err=True)
-        sys.exit(128 + (STOPPED_BY[-1] if STOPPED_BY else signal.SIGINT))   # the shells' code for a signal
     finally:
         progress.close()
     nothing = _nothing_found(summary)
@@ -940,7 +950,9 @@ def build_models(warehouse: Path, no_wait: bool, full: bool, quiet: bool) -> Non
     from pipeline.warehouse import Warehouse
 
     try:
-        with Warehouse(warehouse).open(wait=not no_wait, on_wait=_say_waiting, purpose="rasklad build-models") as store:
+        with (_stopped_saying("the models readers see are as they were; the same command run again brings them "
+                              "up to date."),
+              Warehouse(warehouse).open(wait=not no_wait, on_wait=_say_waiting, purpose="rasklad build-models") as store):
             updated = None if full else models.update(store)
             if updated is None:
                 built = models.build(store)
@@ -981,7 +993,9 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
     if not Warehouse(warehouse).duckdb_path.exists():
         _connect(warehouse)     # says there is no warehouse, and how to make one
     try:
-        with Warehouse(warehouse).open(wait=not no_wait, on_wait=_say_waiting, purpose="rasklad reaudit") as store:
+        with (_stopped_saying("what was committed is kept (a re-audit commits the games it judged at its end), "
+                              "and the same command run again goes on from there."),
+              Warehouse(warehouse).open(wait=not no_wait, on_wait=_say_waiting, purpose="rasklad reaudit") as store):
             summary = run_reaudit(store, game=game_id, since=since, jobs=jobs or os.cpu_count() or 1)
             refresh_models(store)
     except WarehouseBusy as error:
@@ -1075,8 +1089,10 @@ def house_edge(warehouse: Path, rules_text: str, jobs: int | None, spark_master:
         raise UsageProblem(str(error), "Write the settings as a session's Rules: line does, separated by commas.") from None
     say = (lambda line: None) if quiet or as_json else (lambda line: click.echo(line, err=True))
     try:
-        progress, result = run_house_edge(warehouse, rules, jobs=jobs or os.cpu_count() or 1, spark=spark_master,
-                                          max_chunks=max_chunks, say=say)
+        with _stopped_saying("the chunks done are checkpointed beside the warehouse, and the same command run "
+                             "again continues from them."):
+            progress, result = run_house_edge(warehouse, rules, jobs=jobs or os.cpu_count() or 1,
+                                              spark=spark_master, max_chunks=max_chunks, say=say)
     except (RuntimeError, ValueError) as error:
         raise UsageProblem(str(error), "Wait for the other run, or move its state file away.") from None
     if as_json:

@@ -8,9 +8,11 @@ import re
 import duckdb
 from click.testing import CliRunner
 
+import pipeline.cli
+import pipeline.ingest
 from pipeline.cli import main
 from pipeline.warehouse import DUCKDB_FILE
-from tests.conftest import ROOT
+from tests.conftest import ROOT, SAMPLES
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
@@ -50,6 +52,23 @@ def test_ingest_exits_1_with_a_summary_when_anything_was_quarantined(tmp_path):
     listing = run("quarantine", "--warehouse", str(tmp_path / "wh"), "--json")
     row, = json.loads(listing.output)
     assert row["where"] == f"{log}:1:1" and row["text"].startswith("Full Tilt Poker Game #1")
+
+
+def test_an_ingest_stopped_in_its_models_says_so_and_any_other_error_stays_an_error(tmp_path, monkeypatch):
+    """A stop signal that lands in a DuckDB query comes back as DuckDB's own error ("Query
+    interrupted"): after a stop it is the stop, and without one it is a fault, not hidden."""
+    def interrupted(*args, **kwargs):
+        raise RuntimeError("Query interrupted")
+
+    monkeypatch.setattr(pipeline.ingest, "refresh_models", interrupted)
+    args = ["ingest", str(SAMPLES / "raspisnoy-night.txt"), "--warehouse", str(tmp_path / "wh"), "-q"]
+    fault = CliRunner().invoke(main, args)
+    assert isinstance(fault.exception, RuntimeError) and "Stopped" not in fault.output
+    monkeypatch.setattr(pipeline.cli, "STOPPED_BY", [15])   # SIGTERM, as the program's handler records it
+    stopped = CliRunner().invoke(main, args)
+    assert stopped.exit_code == 143
+    assert stopped.stderr.startswith("Stopped before the end: what was committed is kept, and the same ingest "
+                                     "run again goes on from there")
 
 
 def test_commands_on_a_missing_warehouse_say_how_to_make_one(tmp_path):

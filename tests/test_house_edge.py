@@ -120,6 +120,29 @@ def test_a_killed_run_continues_from_its_state_and_stores_the_exact_mean(monkeyp
             pytest.approx(expected, abs=1e-12)
 
 
+def test_a_run_stopped_by_ctrl_c_says_how_to_go_on_and_the_next_run_finishes(monkeypatch, tmp_path):
+    # (what a stopped run keeps, its chunks done, is the killed run's test above)
+    cards, ups, weights = small_run(monkeypatch, DEALS)    # one chunk of the command's size
+    computed = he.compute_chunk
+
+    def stopped(ruleset, chunk, chunk_deals):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(he, "compute_chunk", stopped)
+    runner = CliRunner()
+    args = ["house-edge", "-w", str(tmp_path), "--jobs", "1", "--json"]
+    stopped = runner.invoke(main, args)
+    assert stopped.exit_code == 130, stopped.output     # the shells' code for Ctrl-C
+    assert stopped.stderr.startswith("Stopped before the end: the chunks done are checkpointed")
+    monkeypatch.setattr(he, "compute_chunk", computed)
+    done = runner.invoke(main, args)
+    report = json.loads(done.stdout)
+    assert (report["finished"], report["chunks_done"], report["chunks"]) == (True, 1, 1), done.output
+    values = [best_first_decision(tuple(int(c) for c in cards[i]), int(ups[i])) for i in range(len(ups))]
+    assert report["house_edge"] == pytest.approx(
+        -math.fsum(int(w) * v for w, v in zip(weights, values)) / he.TOTAL_DEALS, abs=1e-12)
+
+
 def test_a_state_file_of_another_chunk_size_is_refused(monkeypatch, tmp_path):
     small_run(monkeypatch, DEALS)
     he.house_edge(tmp_path, chunk_deals=2, max_chunks=1, say=lambda line: None)
