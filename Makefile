@@ -4,15 +4,22 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 WAREHOUSE ?= data/warehouse
 
-.PHONY: setup demo test bench browser-deps clean
+.PHONY: setup dev demo test bench browser-deps clean
 
+# The program alone for the demo; the tests and benchmarks add their tools, their oracles and
+# Spark (about 650 MB more of the venv, half a minute more of a first setup).
 $(BIN)/rasklad: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e .
+	@touch $@
+
+$(VENV)/.dev: $(BIN)/rasklad
 	$(BIN)/pip install --quiet -e '.[dev,spark]'
 	@touch $@
 
 setup: $(BIN)/rasklad
+dev: $(VENV)/.dev
 
 # Ingest the bundled samples, audit them, print the stats, then serve the dashboard.
 demo: setup
@@ -27,10 +34,10 @@ browser-deps:
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
 	  || echo "chromium not installed: browser tests will skip"; }
 
-test: setup browser-deps
+test: dev browser-deps
 	$(BIN)/python -m pytest -n 2 -q; rc=$$?; [ $$rc -eq 5 ] && { echo "no tests collected"; exit 0; }; exit $$rc
 
-bench: setup
+bench: dev
 	$(BIN)/python -m bench
 
 clean:
