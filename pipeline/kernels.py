@@ -75,7 +75,7 @@ class CompileWatch(event.Listener):
         self.log = log
         self.lock = threading.Lock()
         self.stack: list[list] = []        # per compile in progress: [name, cpu at start, cpu of callees]
-        self.started = 0.0                 # wall clock when the outermost compile of this burst began
+        self.started = 0.0                 # wall clock when this process said "compiling kernels"
         self.last_line = 0.0
         self.count = 0
         self.told_pid = 0                  # the process that said "compiling kernels" (a fork says it again)
@@ -95,14 +95,13 @@ class CompileWatch(event.Listener):
         now = time.monotonic()
         with self.lock:
             if not self.stack:
-                self.started = now
                 self._collect_less()
             self.stack.append([name, time.process_time(), 0.0])
             pid = os.getpid()
             if self.told_pid != pid:
                 self.told_pid = pid
                 self.count = 0
-                self.last_line = now
+                self.started = self.last_line = now
                 self._write("compiling kernels, first run only… (they are cached for the next runs)")
             if self.ticker_pid != pid:
                 self.ticker_pid = pid

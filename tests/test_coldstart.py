@@ -13,6 +13,7 @@ import importlib.util
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -67,6 +68,30 @@ def test_compile_watch_says_it_is_compiling_then_every_few_seconds(tmp_path):
     record = json.loads(log.read_text())
     assert record["kernel"].endswith("slow_kernel") and record["pid"] == os.getpid()
     assert record["within"] is None and record["cpu_seconds"] >= 0
+
+
+def test_compile_watch_counts_the_seconds_from_its_first_notice_across_bursts():
+    # A first run compiles in bursts (the engine, then the six-card EV a file later): a notice of
+    # the second burst said "0 s" beside "41 built so far".
+    def first():
+        pass
+
+    def later():
+        pass
+
+    out = io.StringIO()
+    watch = CompileWatch(out=out, every=0.05)
+    watch.on_start(_event(event.EventStatus.START, first))
+    watch.on_end(_event(event.EventStatus.END, first))
+    time.sleep(0.8)
+    watch.on_start(_event(event.EventStatus.START, later))
+    deadline = time.monotonic() + 10
+    while "still compiling" not in out.getvalue() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    watch.on_end(_event(event.EventStatus.END, later))
+    notice = next(line for line in out.getvalue().splitlines() if "still compiling" in line)
+    seconds = int(re.match(r"  still compiling kernels: (\d+) s, 1 built so far, now .*later$", notice).group(1))
+    assert seconds >= 1, notice
 
 
 def test_compile_watch_collects_garbage_less_often_while_compiling_and_as_before_after():
