@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import errno
 import gc
 import json
 import os
@@ -87,14 +88,23 @@ def _stop(signum, frame) -> None:
     raise KeyboardInterrupt
 
 
+NO_SPACE = "No space left on device"
+"""How the system words a full disk: in DuckDB's errors and in a reader's last line too."""
+
+
 @contextlib.contextmanager
-def _stopped_saying(kept: str, before: Callable[[], None] = lambda: None) -> Iterator[None]:
-    """A long command stopped by Ctrl-C or SIGTERM says what is ``kept`` and how to go on (after
-    ``before``: a progress bar closed), and exits with the shells' code for the signal."""
+def _cut_short_saying(kept: str, warehouse: Path, before: Callable[[], None] = lambda: None) -> Iterator[None]:
+    """A long writing command cut short, by Ctrl-C or SIGTERM or by a full disk, says what is
+    ``kept`` and how to go on (after ``before``: a progress bar closed); stopped by a signal, it
+    exits with the shells' code for it."""
     try:
         yield
-    except (KeyboardInterrupt, RuntimeError) as stop:
-        if not isinstance(stop, KeyboardInterrupt) and not STOPPED_BY:
+    except (KeyboardInterrupt, Exception) as error:
+        if getattr(error, "errno", None) == errno.ENOSPC or NO_SPACE in str(error):
+            before()
+            raise UsageProblem(f"The disk of the warehouse {str(warehouse)!r} is full ({NO_SPACE.lower()}).",
+                               f"Free some space, or name another folder with --warehouse: {kept}") from None
+        if not isinstance(error, KeyboardInterrupt) and not (isinstance(error, RuntimeError) and STOPPED_BY):
             raise
         before()
         click.echo(f"Stopped before the end: {kept}", err=True)
@@ -163,8 +173,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
                                "See the rule settings in docs/formats.md.") from None
     progress = _Progress(enabled=not quiet and not as_json)
     try:
-        with _stopped_saying("what was committed is kept, and the same ingest run again goes on from there "
-                             "(what was stored is not read twice).", before=progress.close):
+        with _cut_short_saying("what was committed is kept, and the same ingest run again goes on from there "
+                               "(what was stored is not read twice).", warehouse, before=progress.close):
             summary = run_ingest(paths, warehouse, jobs=jobs, on_file=progress.file, on_start=progress.start,
                                  wait=not no_wait, on_wait=_say_waiting, rules=rules)
     except ReaderFailed as error:
@@ -950,8 +960,8 @@ def build_models(warehouse: Path, no_wait: bool, full: bool, quiet: bool) -> Non
     from pipeline.warehouse import Warehouse
 
     try:
-        with (_stopped_saying("the models readers see are as they were; the same command run again brings them "
-                              "up to date."),
+        with (_cut_short_saying("the models readers see are as they were, and the same command run again "
+                                "brings them up to date.", warehouse),
               Warehouse(warehouse).open(wait=not no_wait, on_wait=_say_waiting, purpose="rasklad build-models") as store):
             updated = None if full else models.update(store)
             if updated is None:
@@ -993,8 +1003,8 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
     if not Warehouse(warehouse).duckdb_path.exists():
         _connect(warehouse)     # says there is no warehouse, and how to make one
     try:
-        with (_stopped_saying("what was committed is kept (a re-audit commits the games it judged at its end), "
-                              "and the same command run again goes on from there."),
+        with (_cut_short_saying("what was committed is kept (a re-audit commits the games it judged at its "
+                                "end), and the same command run again goes on from there.", warehouse),
               Warehouse(warehouse).open(wait=not no_wait, on_wait=_say_waiting, purpose="rasklad reaudit") as store):
             summary = run_reaudit(store, game=game_id, since=since, jobs=jobs or os.cpu_count() or 1)
             refresh_models(store)
@@ -1089,8 +1099,8 @@ def house_edge(warehouse: Path, rules_text: str, jobs: int | None, spark_master:
         raise UsageProblem(str(error), "Write the settings as a session's Rules: line does, separated by commas.") from None
     say = (lambda line: None) if quiet or as_json else (lambda line: click.echo(line, err=True))
     try:
-        with _stopped_saying("the chunks done are checkpointed beside the warehouse, and the same command run "
-                             "again continues from them."):
+        with _cut_short_saying("the chunks done are checkpointed beside the warehouse, and the same command "
+                               "run again continues from them.", warehouse):
             progress, result = run_house_edge(warehouse, rules, jobs=jobs or os.cpu_count() or 1,
                                               spark=spark_master, max_chunks=max_chunks, say=say)
     except (RuntimeError, ValueError) as error:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import re
 
@@ -10,6 +11,7 @@ from click.testing import CliRunner
 
 import pipeline.cli
 import pipeline.ingest
+import pipeline.warehouse
 from pipeline.cli import main
 from pipeline.warehouse import DUCKDB_FILE
 from tests.conftest import ROOT, SAMPLES
@@ -69,6 +71,30 @@ def test_an_ingest_stopped_in_its_models_says_so_and_any_other_error_stays_an_er
     assert stopped.exit_code == 143
     assert stopped.stderr.startswith("Stopped before the end: what was committed is kept, and the same ingest "
                                      "run again goes on from there")
+
+
+def test_an_ingest_on_a_full_disk_says_so_and_what_is_kept(tmp_path, monkeypatch):
+    """The system's full disk, as Python raises it (errno ENOSPC) while the Parquet is written,
+    and as DuckDB words it while the models are built: a sentence, not a traceback."""
+    args = ["ingest", str(SAMPLES / "raspisnoy-night.txt"), "--warehouse", str(tmp_path / "wh"), "-q"]
+    fix = ("  Free some space, or name another folder with --warehouse: what was committed is kept, and the same "
+           "ingest run again goes on from there (what was stored is not read twice).")
+    said = f"Error: The disk of the warehouse {str(tmp_path / 'wh')!r} is full (no space left on device).\n{fix}\n"
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "Error writing bytes to file")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(pipeline.warehouse, "write_part", full)
+        parts = CliRunner().invoke(main, args)
+    assert (parts.exit_code, parts.stderr) == (1, said)
+
+    def models_full(*args, **kwargs):
+        raise duckdb.IOException('IO Error: Could not write file "x": No space left on device')
+
+    monkeypatch.setattr(pipeline.ingest, "refresh_models", models_full)
+    models = CliRunner().invoke(main, args)
+    assert (models.exit_code, models.stderr) == (1, said)
 
 
 def test_commands_on_a_missing_warehouse_say_how_to_make_one(tmp_path):
