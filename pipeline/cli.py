@@ -92,11 +92,17 @@ NO_SPACE = "No space left on device"
 """How the system words a full disk: in DuckDB's errors and in a reader's last line too."""
 
 
+def _on_the_way(path: Path, warehouse: Path) -> bool:
+    """Whether ``path`` is in the warehouse folder, or one of the folders it is made in."""
+    path, warehouse = path.resolve(), warehouse.resolve()
+    return path.is_relative_to(warehouse) or warehouse.is_relative_to(path)
+
+
 @contextlib.contextmanager
 def _cut_short_saying(kept: str, warehouse: Path, before: Callable[[], None] = lambda: None) -> Iterator[None]:
-    """A long writing command cut short, by Ctrl-C or SIGTERM or by a full disk, says what is
-    ``kept`` and how to go on (after ``before``: a progress bar closed); stopped by a signal, it
-    exits with the shells' code for it."""
+    """A long writing command cut short, by Ctrl-C or SIGTERM, a full disk or a warehouse folder it
+    may not write, says what is ``kept`` and how to go on (after ``before``: a progress bar
+    closed); stopped by a signal, it exits with the shells' code for it."""
     try:
         yield
     except (KeyboardInterrupt, Exception) as error:
@@ -104,6 +110,12 @@ def _cut_short_saying(kept: str, warehouse: Path, before: Callable[[], None] = l
             before()
             raise UsageProblem(f"The disk of the warehouse {str(warehouse)!r} is full ({NO_SPACE.lower()}).",
                                f"Free some space, or name another folder with --warehouse: {kept}") from None
+        if isinstance(error, OSError) and error.filename and _on_the_way(Path(error.filename), warehouse):
+            before()
+            raise UsageProblem(f"The warehouse {str(warehouse)!r} cannot be written: {error.strerror} "
+                               f"({error.filename}).",
+                               "Name a folder you may write with --warehouse (or RASKLAD_WAREHOUSE), or make "
+                               "this one writable.") from None
         if not isinstance(error, KeyboardInterrupt) and not (isinstance(error, RuntimeError) and STOPPED_BY):
             raise
         before()

@@ -97,6 +97,16 @@ def test_an_ingest_on_a_full_disk_says_so_and_what_is_kept(tmp_path, monkeypatch
     assert (models.exit_code, models.stderr) == (1, said)
 
 
+def test_an_ingest_into_a_folder_it_cannot_make_says_so(tmp_path):
+    (tmp_path / "notes").write_text("a file, not a folder")
+    result = CliRunner().invoke(main, ["ingest", str(SAMPLES / "raspisnoy-night.txt"), "-q",
+                                       "--warehouse", str(tmp_path / "notes" / "wh")])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"Error: The warehouse {str(tmp_path / 'notes' / 'wh')!r} cannot be written: "
+                                    f"Not a directory ({tmp_path / 'notes' / 'wh'}")
+    assert "Name a folder you may write with --warehouse (or RASKLAD_WAREHOUSE)" in result.stderr
+
+
 def test_commands_on_a_missing_warehouse_say_how_to_make_one(tmp_path):
     result = run("stats", "--warehouse", str(tmp_path / "none"))
     assert result.exit_code == 1
