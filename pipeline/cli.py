@@ -11,6 +11,7 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -616,14 +617,41 @@ def quarantine(warehouse: Path, limit: int, show_text: bool, as_json: bool) -> N
         click.echo(f"{row['where']}: {row['error']}\n{row['text']}\n")
 
 
+DASHBOARD_PORT = 8501
+"""The dashboard's port unless --port says otherwise (Streamlit's own); the next free one is taken
+when another server holds it."""
+
+
+def _port_free(port: int) -> bool:
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)    # as the server binds: a port
+        try:                                                             # closed a moment ago is free
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
 @main.command()
 @warehouse_option
-@click.option("--port", type=click.IntRange(1024, 65535), default=8501, show_default=True)
-def dashboard(warehouse: Path, port: int) -> None:
+@click.option("--port", type=click.IntRange(1024, 65535), default=None,
+              help=f"The port to serve on (default: {DASHBOARD_PORT}, or the next free one).")
+def dashboard(warehouse: Path, port: int | None) -> None:
     """Serve the dashboards on http://127.0.0.1:PORT for the warehouse.
 
     Example: rasklad dashboard --warehouse data/warehouse --port 8501
     """
+    if port is not None and not _port_free(port):
+        raise UsageProblem(f"Port {port} is in use, by another dashboard or another program.",
+                           f"Open http://127.0.0.1:{port} if it is a dashboard of Rasklad's, or name another "
+                           "port with --port (or leave it out for the first free one).")
+    if port is None:
+        port = next((free for free in range(DASHBOARD_PORT, DASHBOARD_PORT + 100) if _port_free(free)), None)
+        if port is None:
+            raise UsageProblem(f"Ports {DASHBOARD_PORT} to {DASHBOARD_PORT + 99} are all in use.",
+                               "Name a free port with --port.")
+        if port != DASHBOARD_PORT:
+            click.echo(f"Port {DASHBOARD_PORT} is in use (another dashboard?): this one takes {port}.")
     app = Path(__file__).resolve().parents[1] / "dashboards" / "streamlit_app.py"
     env = {**os.environ, "RASKLAD_WAREHOUSE": str(warehouse.resolve())}
     command = [sys.executable, "-m", "streamlit", "run", str(app), "--server.address", "127.0.0.1",
@@ -631,7 +659,20 @@ def dashboard(warehouse: Path, port: int) -> None:
                # uploads bounded by the server too, not only by the page (MB)
                "--server.maxUploadSize", "20"]
     click.echo(f"Dashboard on http://127.0.0.1:{port} (Ctrl+C stops it)")
-    sys.exit(subprocess.call(command, env=env))
+    server = subprocess.Popen(command, env=env)
+    try:
+        sys.exit(server.wait())
+    except KeyboardInterrupt:
+        # The way to stop it. Ctrl+C reaches the server too (the terminal signals both); a kill
+        # reaches this process alone, which passes it on.
+        for stop, grace in ((None, 0 if STOPPED_BY[-1:] == [signal.SIGTERM] else 2), (server.terminate, 10),
+                            (server.kill, None)):
+            if stop is not None:
+                stop()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                server.wait(timeout=grace)
+                break
+        click.echo("Dashboard stopped.")
 
 
 GENERATORS = ("holdem", "holdem36", "raspisnoy", "raspisnoy_sheet", "chinese", "ofc", "sixcard")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import re
+import socket
 
 import duckdb
 from click.testing import CliRunner
@@ -105,6 +106,33 @@ def test_an_ingest_into_a_folder_it_cannot_make_says_so(tmp_path):
     assert result.stderr.startswith(f"Error: The warehouse {str(tmp_path / 'notes' / 'wh')!r} cannot be written: "
                                     f"Not a directory ({tmp_path / 'notes' / 'wh'}")
     assert "Name a folder you may write with --warehouse (or RASKLAD_WAREHOUSE)" in result.stderr
+
+
+def test_the_dashboard_takes_the_next_free_port_unless_told_one(tmp_path, monkeypatch):
+    started = []
+
+    class Server:
+        def __init__(self, command, env):
+            started.append(command[command.index("--server.port") + 1])
+
+        def wait(self, timeout=None):
+            return 0
+
+    monkeypatch.setattr(pipeline.cli.subprocess, "Popen", Server)
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        monkeypatch.setattr(pipeline.cli, "DASHBOARD_PORT", port)
+        told = CliRunner().invoke(main, ["dashboard", "-w", str(tmp_path), "--port", str(port)])
+        assert told.exit_code == 1 and not started
+        assert told.stderr == (f"Error: Port {port} is in use, by another dashboard or another program.\n"
+                               f"  Open http://127.0.0.1:{port} if it is a dashboard of Rasklad's, or name another "
+                               "port with --port (or leave it out for the first free one).\n")
+        free = CliRunner().invoke(main, ["dashboard", "-w", str(tmp_path)])
+    assert free.exit_code == 0 and int(started[0]) > port
+    assert free.stdout.startswith(f"Port {port} is in use (another dashboard?): this one takes {started[0]}.\n"
+                                  f"Dashboard on http://127.0.0.1:{started[0]} (Ctrl+C stops it)")
 
 
 def test_commands_on_a_missing_warehouse_say_how_to_make_one(tmp_path):
