@@ -1064,7 +1064,8 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
     except UnknownVersion as error:
-        raise UsageProblem(f"There is {error}.", "Run `rasklad reaudit` without --since to judge every older game.") from error
+        raise UsageProblem(f"{error}.", "Run `rasklad reaudit` without --since to judge every older game, or name one "
+                                        "it knows (its first characters are enough).") from error
     if as_json:
         click.echo(json.dumps(summary.as_dict(), indent=2))
         return

@@ -414,8 +414,8 @@ def _versions_since(warehouse: Warehouse, since: str) -> set[str]:
     matches = [version for version in recorded if version.startswith(since)]
     if len(matches) != 1:
         known = ", ".join(f"{v} (first used {at})" for v, at in sorted(recorded.items(), key=lambda i: i[1]))
-        raise UnknownVersion(f"no single rules version {since!r} is recorded in this warehouse; "
-                             f"it knows: {known or 'none'}")
+        which = "No rules version starting with" if not matches else "More than one rules version starts with"
+        raise UnknownVersion(f"{which} {since!r} in this warehouse; it knows: {known or 'none'}")
     first_used = recorded[matches[0]]
     return {version for version, at in recorded.items() if at >= first_used}
 

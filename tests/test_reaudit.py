@@ -229,11 +229,15 @@ def test_reaudit_of_one_game_and_since_a_version(tmp_path, monkeypatch):
     assert result.output.startswith(f"1 games judged again by rules version {RULES_VERSION}: 1 stored, 0 quarantined")
     # --since: the versions the manifest recorded, oldest first; an unknown one is an error.
     manifest = json.loads((tmp_path / "wh" / MANIFEST_FILE).read_text())
-    manifest["versions"] = {OLD: "2026-01-01T00:00:00Z", **manifest["versions"]}
+    manifest["versions"] = {OLD: "2026-01-01T00:00:00Z", OLD[:3] + "~": "2026-01-02T00:00:00Z",
+                            **manifest["versions"]}
     (tmp_path / "wh" / MANIFEST_FILE).write_text(json.dumps(manifest))
     with Warehouse(tmp_path / "wh").open() as store:
-        with pytest.raises(UnknownVersion, match=f"it knows: {OLD} .first used 2026-01-01"):
+        with pytest.raises(UnknownVersion, match=f"^No rules version starting with 'fffff' in this warehouse; "
+                                                 f"it knows: {OLD} .first used 2026-01-01"):
             reaudit(store, since="fffff")
+        with pytest.raises(UnknownVersion, match=f"^More than one rules version starts with '{OLD[:3]}' in"):
+            reaudit(store, since=OLD[:3])
         assert reaudit(store, since=RULES_VERSION).judged == 0      # nothing judged by it is older
         assert reaudit(store, since=OLD[:4]).judged == CLAIMS_HANDS - 1
     part = read_manifest(tmp_path / "wh").paths("games")[0]
