@@ -1089,7 +1089,7 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
 @main.command()
 @click.option("--format", "fmt", type=click.Choice(["phh", "ohh"]), required=True,
               help="PHH (the Poker Hand History TOML standard) or OHH (Open Hand History JSON).")
-@click.option("--game", "game_id", help="Only the hand of this game ID.")
+@click.option("--game", "game_id", help="Only the hand of this game (its ID, the start of it, or its hand number).")
 @click.option("--player", "-p", help="Only the hands this player played.")
 @click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), default=Path("export"),
               show_default=True, help="The folder the files go to (one file per hand, named by game ID).")
@@ -1105,19 +1105,32 @@ def export(fmt: str, game_id: str | None, player: str | None, out: Path, warehou
     """
     from pipeline.export import export as run_export
 
+    existed = out.exists()
     with _connect(warehouse) as con:
         if player is not None:
             _known_player(con, player)
-        summary = run_export(con, fmt, out, game_id=game_id, player=player)
+        if game_id is not None:
+            game_id = _known_game_id(con, game_id)      # the start of an ID, or a hand's number, as `show` takes
+        try:
+            summary = run_export(con, fmt, out, game_id=game_id, player=player)
+        except OSError as error:
+            raise UsageProblem(f"Cannot write the hands to {str(out)!r}: {error.strerror} ({error.filename}).",
+                               "Name a folder you may write with --out.") from None
+    if not summary.written and not summary.skipped:
+        if not existed:
+            out.rmdir()     # made for nothing
+        what = (f"Game {game_id} is not a Hold'em hand of {player!r}." if game_id and player
+                else f"Game {game_id} is not a Hold'em hand." if game_id
+                else f"No stored Hold'em hand has a player {player!r}." if player
+                else "The warehouse holds no Hold'em hand.")
+        raise UsageProblem(what, "Only Hold'em hands are exported; `rasklad show GAME_ID` tells a game's kind and "
+                                 "players.")
     if as_json:
         click.echo(json.dumps({"written": [str(p) for p in summary.written], "skipped": summary.skipped}, indent=2))
         return
     click.echo(f"{len(summary.written)} hands written to {out} as {fmt.upper()}")
     for gid, why in summary.skipped.items():
         click.echo(f"  not written {gid}: {why}")
-    if not summary.written and not summary.skipped:
-        click.echo("  no stored Hold'em hand matches" + (f" game ID {game_id!r}" if game_id else "")
-                   + (f" player {player!r}" if player else ""))
 
 
 @main.command("house-edge")

@@ -23,6 +23,7 @@ from pipeline.export import export, phh_text, stored_hands
 from pipeline.generators.holdem import generate_hands
 from pipeline.ingest import ingest
 from pipeline.warehouse import connect
+from tests.conftest import SAMPLES
 from tests.test_phh import HANDHQ_UNKNOWN_STACKS, SIDE_POT, SIDE_POT_NETS, UNKNOWN_STACKS_NETS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -175,6 +176,25 @@ def test_rasklad_export_selects_by_player_and_by_game(tmp_path):
     assert [p.name for p in (tmp_path / "one").iterdir()] == [f"{game_id}.ohh.json"]
     result = run(main, ["export", "--format", "phh", "--player", "Nobody", "-w", str(tmp_path / "wh")])
     assert result.exit_code == 1 and "No stored game has a player 'Nobody'" in result.output
+    # a game is named by the start of its ID, as `rasklad show` takes it
+    result = run(main, ["export", "--format", "phh", "--game", game_id[:6], "-w", str(tmp_path / "wh"),
+                        "--out", str(tmp_path / "short")], catch_exceptions=False)
+    assert result.exit_code == 0 and [p.name for p in (tmp_path / "short").iterdir()] == [f"{game_id}.phh"]
+    # nothing to write is an error, and leaves no empty folder; nor is a folder it cannot make a traceback
+    ingest([SAMPLES / "raspisnoy-night.txt"], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        other, = con.execute("select game_id from games where game = 'raspisnoy' limit 1").fetchone()
+    result = run(main, ["export", "--format", "phh", "--game", other, "-w", str(tmp_path / "wh"),
+                        "--out", str(tmp_path / "none")])
+    assert (result.exit_code, result.stderr) == (1, f"Error: Game {other} is not a Hold'em hand.\n  Only Hold'em "
+                                                    "hands are exported; `rasklad show GAME_ID` tells a game's kind "
+                                                    "and players.\n")
+    assert not (tmp_path / "none").exists()
+    (tmp_path / "a-file").write_text("")
+    inside = tmp_path / "a-file" / "hands"
+    result = run(main, ["export", "--format", "phh", "-w", str(tmp_path / "wh"), "--out", str(inside)])
+    assert result.exit_code == 1 and result.stderr.startswith(f"Error: Cannot write the hands to {str(inside)!r}: "
+                                                             "Not a directory")
 
 
 def test_export_phh_of_real_pokerstars_hands_loads_in_pokerkit_to_the_stored_nets(tmp_path):
