@@ -663,15 +663,17 @@ def dashboard(warehouse: Path, port: int | None) -> None:
     try:
         sys.exit(server.wait())
     except KeyboardInterrupt:
-        # The way to stop it. Ctrl+C reaches the server too (the terminal signals both); a kill
-        # reaches this process alone, which passes it on.
-        for stop, grace in ((None, 0 if STOPPED_BY[-1:] == [signal.SIGTERM] else 2), (server.terminate, 10),
-                            (server.kill, None)):
-            if stop is not None:
-                stop()
+        # The way to stop it. Ctrl+C reaches the server too (the terminal signals both), which is
+        # given a moment to stop by itself; a kill reaches this process alone, which passes it on.
+        if STOPPED_BY[-1:] != [signal.SIGTERM]:
             with contextlib.suppress(subprocess.TimeoutExpired):
-                server.wait(timeout=grace)
-                break
+                server.wait(timeout=2)
+        if server.poll() is None:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
         click.echo("Dashboard stopped.")
 
 
