@@ -134,6 +134,9 @@ class Inputs:
     """Paths not read (stored names) and why, in the order met."""
     skipped: Counter = field(default_factory=Counter)
     """Files of a folder left out for their extension: extension ("" for none) → count."""
+    met: set[tuple[int, int]] = field(default_factory=set)
+    """The files listed, by device and inode: a file named twice, or named and in a folder given
+    too, or reached by a second link, is read once (under the first of its names)."""
 
 
 def list_inputs(paths: Iterable[str | Path], *, skip: str | Path | None = None) -> Inputs:
@@ -205,7 +208,8 @@ def _consider(path: Path, inputs: Inputs) -> None:
     if stat.S_ISREG(mode):
         if info.st_size == 0:
             inputs.refused.append((stored_name(path), "the file is empty (0 bytes)"))
-        else:
+        elif (info.st_dev, info.st_ino) not in inputs.met:
+            inputs.met.add((info.st_dev, info.st_ino))
             inputs.files.append(path)
     elif stat.S_ISFIFO(mode):
         inputs.refused.append((stored_name(path), "a FIFO (named pipe), not a file"))

@@ -50,6 +50,17 @@ def test_every_path_in_a_folder_gets_a_verdict(tmp_path):
     assert dict(listing.skipped) == {".csv": 2, "": 1}
 
 
+def test_a_file_named_twice_or_also_in_a_folder_given_or_linked_is_read_once(tmp_path):
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "night.txt").write_bytes(NIGHT.read_bytes())
+    os.symlink(logs / "night.txt", tmp_path / "link.txt")
+    listing = list_inputs([logs / "night.txt", logs, logs / "night.txt", tmp_path / "link.txt"])
+    assert listing.files == [logs / "night.txt"] and not listing.refused
+    summary = ingest([logs / "night.txt", logs, tmp_path / "link.txt"], tmp_path / "wh", jobs=1)
+    assert (summary.files, summary.games, summary.games_known) == (1, NIGHT_GAMES, 0)
+
+
 def test_a_device_or_fifo_named_on_the_command_line_is_refused_not_read(tmp_path):
     os.mkfifo(tmp_path / "pipe")
     listing = list_inputs([os.devnull, tmp_path / "pipe", NIGHT])
