@@ -209,7 +209,8 @@ def _consider(path: Path, inputs: Inputs) -> None:
         if info.st_size == 0:
             inputs.refused.append((stored_name(path), "the file is empty (0 bytes)"))
         elif (info.st_dev, info.st_ino) not in inputs.met:
-            inputs.met.add((info.st_dev, info.st_ino))
+            if info.st_ino:     # 0 where a file system numbers no file: each is its own
+                inputs.met.add((info.st_dev, info.st_ino))
             inputs.files.append(path)
     elif stat.S_ISFIFO(mode):
         inputs.refused.append((stored_name(path), "a FIFO (named pipe), not a file"))
