@@ -189,7 +189,7 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         with _cut_short_saying("what was committed is kept, and the same ingest run again goes on from there "
                                "(what was stored is not read twice).", warehouse, before=progress.close):
             summary = run_ingest(paths, warehouse, jobs=jobs, on_file=progress.file, on_start=progress.start,
-                                 wait=not no_wait, on_wait=_say_waiting, rules=rules)
+                                 wait=not no_wait, on_wait=_say_waiting, rules=rules, on_model=progress.model)
     except ReaderFailed as error:
         raise UsageProblem(error.what[0].upper() + error.what[1:], error.fix) from error
     except WarehouseBusy as error:
@@ -229,7 +229,7 @@ class _Progress:
     PROGRESS_EVERY = 5.0
 
     def __init__(self, *, enabled: bool) -> None:
-        self.enabled, self.bar, self.total, self.files, self.games = enabled, None, 0, 0, 0
+        self.enabled, self.bar, self.total, self.files, self.games, self.models = enabled, None, 0, 0, 0, 0
         self.on_terminal = sys.stderr.isatty()
         self.last = time.monotonic()
 
@@ -253,6 +253,18 @@ class _Progress:
         elif self.enabled and time.monotonic() - self.last >= self.PROGRESS_EVERY:
             self.last = time.monotonic()
             click.echo(f"read {self.files:,} of {self.total:,} files, {self.games:,} games", err=True)
+
+    def model(self, name: str) -> None:
+        """A model about to be built or updated: said every PROGRESS_EVERY seconds, so that the
+        first build over a large history (a minute and more at a million hands) is seen to go on."""
+        self.models += 1
+        if self.enabled and time.monotonic() - self.last >= self.PROGRESS_EVERY:
+            self.last = time.monotonic()
+            line = f"building the statistics (SQL models): {self.models} so far, now {name}"
+            if self.bar is not None:
+                self.bar.write(line, file=sys.stderr)
+            else:
+                click.echo(line, err=True)
 
     def close(self) -> None:
         if self.bar is not None:

@@ -341,14 +341,16 @@ def _read_in_parallel(share: _Share, warehouse: Warehouse, handle: Report) -> No
 
 
 def refresh_models(warehouse: Warehouse, *, full: bool = False, manifest: Manifest | None = None,
-                   build: bool = True, threads: int | None = None) -> float:
+                   build: bool = True, threads: int | None = None,
+                   on_model: Callable[[str], None] | None = None) -> float:
     """Bring the SQL models up to date unless nothing changed since their last build by an
     ingest (the same committed parts of the game tables, and the same SQL files), so that a
     re-ingest costs only the hashing. The models are updated for what was committed since they
     were built (:func:`pipeline.models.update`), or rebuilt whole when ``full`` is given, or
     the SQL changed, or there are no models yet (unless ``build`` is False: then they are left
     as they are). ``manifest``: a commit about to be made, for the models to land with it.
-    ``threads``: the cores a whole build may use (default: all).
+    ``threads``: the cores a whole build may use (default: all). ``on_model``: told each model's
+    name as it is built or updated.
     Returns the seconds it took (0 when the models were current). The fingerprint is written
     only once the models are in place."""
     from pipeline import models
@@ -362,10 +364,10 @@ def refresh_models(warehouse: Warehouse, *, full: bool = False, manifest: Manife
         return 0.0
     stamp.unlink(missing_ok=True)
     started = time.perf_counter()
-    if full or models.update(warehouse, models.SQL_ROOT, manifest) is None:
+    if full or models.update(warehouse, models.SQL_ROOT, manifest, on_model=on_model) is None:
         if not build:
             return time.perf_counter() - started
-        models.build(warehouse, manifest=manifest, threads=threads)
+        models.build(warehouse, manifest=manifest, threads=threads, on_model=on_model)
     write_text_atomically(stamp, fingerprint)
     return time.perf_counter() - started
 
@@ -508,12 +510,13 @@ def ingest(
     wait: bool = True,
     on_wait: Callable[[str], None] | None = None,
     rules: Iterable[str] = (),
+    on_model: Callable[[str], None] | None = None,
 ) -> IngestSummary:
     """Parse, replay and store every game of ``paths``, the SQL models updated with each commit
     (built whole at the end when there are none yet; unless ``build_models`` is False: several
     ingests, then one ``models.build``). ``on_start`` is
     told how many files there are; ``on_file`` gets each file's result (without its tables)
-    as it is read, or skipped as unchanged.
+    as it is read, or skipped as unchanged; ``on_model`` each model's name as it is built.
 
     The run holds the warehouse's writers' lock: when another writer holds it, the run waits
     (telling ``on_wait`` why, once), or raises :class:`WarehouseBusy` if ``wait`` is False.
@@ -550,14 +553,15 @@ def ingest(
                 # the marts land with each commit of the files' games: readers never see the
                 # tables of one commit beside the marts of another, nor wait for the run's end
                 def follow(manifest: Manifest) -> None:
-                    summary.models_seconds += refresh_models(warehouse, manifest=manifest, build=False)
+                    summary.models_seconds += refresh_models(warehouse, manifest=manifest, build=False,
+                                                             on_model=on_model)
                 warehouse.before_commit = follow
             try:
                 _ingest_files(files, warehouse, summary, jobs, on_file, on_start, hashed)
             finally:
                 warehouse.before_commit = None
         if build_models:
-            summary.models_seconds += refresh_models(warehouse, threads=jobs)
+            summary.models_seconds += refresh_models(warehouse, threads=jobs, on_model=on_model)
             _keep_known_files(warehouse, hashed)
         else:
             (warehouse.root / MODELS_STAMP).unlink(missing_ok=True)

@@ -49,6 +49,7 @@ import re
 import shutil
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -338,7 +339,8 @@ def reads(sql_root: Path = SQL_ROOT) -> dict[str, set[str]]:
 
 
 def build(warehouse: Warehouse, sql_root: Path = SQL_ROOT, manifest: Manifest | None = None, *,
-          threads: int | None = None, cpu_seconds: dict[str, float] | None = None) -> list[str]:
+          threads: int | None = None, cpu_seconds: dict[str, float] | None = None,
+          on_model: Callable[[str], None] | None = None) -> list[str]:
     """(Re)build every model into the warehouse's DuckDB file, over the committed parts (or the
     parts of ``manifest``: a commit about to be made); returns the model names.
 
@@ -353,7 +355,7 @@ def build(warehouse: Warehouse, sql_root: Path = SQL_ROOT, manifest: Manifest | 
     on one: the models then cost about a fifth less CPU (no work split and merged between threads,
     no insertion order kept where the SQL states none), for a longer wall time.
     ``cpu_seconds``: given, it receives the CPU seconds of each model (DuckDB's threads included),
-    for the benchmark.
+    for the benchmark. ``on_model``: told each model's name as it is built (a command's progress).
     """
     root = warehouse.root.resolve()
     manifest = manifest or read_manifest(root)
@@ -371,6 +373,8 @@ def build(warehouse: Warehouse, sql_root: Path = SQL_ROOT, manifest: Manifest | 
             shapes = kept_shapes(sql_root, fingerprint)
             learned: dict[str, list[list[str]]] = {}
             for model in models(sql_root):
+                if on_model is not None:
+                    on_model(model.name)
                 started = time.process_time()
                 games = model.games if model.materialized == "table" else None
                 if games is not None and not games & stored and model.name in shapes:
@@ -467,8 +471,8 @@ class UpdateSummary:
     """Wall seconds per model updated or rebuilt (for the benchmark)."""
 
 
-def update(warehouse: Warehouse, sql_root: Path = SQL_ROOT, manifest: Manifest | None = None
-           ) -> UpdateSummary | None:
+def update(warehouse: Warehouse, sql_root: Path = SQL_ROOT, manifest: Manifest | None = None, *,
+           on_model: Callable[[str], None] | None = None) -> UpdateSummary | None:
     """Bring the models up to date with the committed parts (or with ``manifest``: a commit about
     to be made), model by model (see the module's text); returns None when only a whole build
     can (no models yet, other SQL, or models built by a runner that kept no state).
@@ -477,7 +481,8 @@ def update(warehouse: Warehouse, sql_root: Path = SQL_ROOT, manifest: Manifest |
     models as they stood before their last update, which no reader has open), in one
     transaction, and that file is then swapped in; the file readers had becomes the standby. A
     standby that a reader still holds, or that is missing, is replaced by a copy of the current
-    file. Either way readers see the old models or the new ones, never a mix."""
+    file. Either way readers see the old models or the new ones, never a mix. ``on_model``: told
+    each model's name as it is updated."""
     root = warehouse.root.resolve()
     manifest = manifest or read_manifest(root)
     fingerprint = sql_fingerprint(sql_root)
@@ -502,7 +507,7 @@ def update(warehouse: Warehouse, sql_root: Path = SQL_ROOT, manifest: Manifest |
                 con = _open_writable(target, root, row_group_size=BUILD_ROW_GROUP_ROWS)
             summary, plan = _plan(_read_state(con), manifest, sql_root)
             con.execute("begin transaction")
-            _fill(con, root, manifest, plan, summary, sql_root)
+            _fill(con, root, manifest, plan, summary, sql_root, on_model)
             _write_state(con, manifest, fingerprint)
             con.execute("commit")
             con.execute("checkpoint")
@@ -554,7 +559,7 @@ def _rebuilt(plan: list[tuple[Model, str, Manifest]]) -> set[str]:
 
 
 def _fill(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manifest, plan: list[tuple[Model, str, Manifest]],
-          summary: UpdateSummary, sql_root: Path) -> None:
+          summary: UpdateSummary, sql_root: Path, on_model: Callable[[str], None] | None = None) -> None:
     """Carry out ``plan`` in ``con`` (the models file being updated)."""
     if not plan:
         return
@@ -568,6 +573,8 @@ def _fill(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manifest, plan: 
             kind = "table" if model.name in planned else "view"
             delta.execute(f"create {kind} {model.name} as\n{model.body}")
         for model, how, _ in plan:
+            if on_model is not None:
+                on_model(model.name)
             started = time.perf_counter()
             if how == "whole":
                 _create(con, model, sql_root)

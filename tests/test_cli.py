@@ -14,6 +14,7 @@ import pipeline.cli
 import pipeline.ingest
 import pipeline.warehouse
 from pipeline.cli import main
+from pipeline.models import models
 from pipeline.warehouse import DUCKDB_FILE
 from tests.conftest import ROOT, SAMPLES
 
@@ -296,7 +297,11 @@ def test_ingest_prints_progress_lines_when_stderr_is_not_a_terminal(tmp_path, mo
     games = sample.read_text(encoding="utf-8").count("Chinese poker hand")
     result = run("ingest", str(sample), "--warehouse", str(tmp_path / "wh"))
     assert result.exit_code == 0
-    assert result.stderr == f"reading 1 file\nread 1 of 1 files, {games} games\n"
+    lines = result.stderr.splitlines()
+    assert lines[:2] == ["reading 1 file", f"read 1 of 1 files, {games} games"]
+    # then the models' first build, which takes minutes over a large history
+    assert lines[2:] == [f"building the statistics (SQL models): {count} so far, now {model.name}"
+                         for count, model in enumerate(models(), 1)]
     quiet = run("ingest", str(sample), "--warehouse", str(tmp_path / "wh2"), "--quiet")
     assert quiet.stderr == ""
 

@@ -99,7 +99,7 @@ def test_an_ingest_of_new_hands_updates_the_marts_without_rebuilding_them(tmp_pa
     monkeypatch.setattr(models, "build", lambda *a, **k: rebuilt.append(1) or real_build(*a, **k))
     updates = []
     real_update = models.update
-    monkeypatch.setattr(models, "update", lambda *a: updates.append(real_update(*a)) or updates[-1])
+    monkeypatch.setattr(models, "update", lambda *a, **k: updates.append(real_update(*a, **k)) or updates[-1])
     monkeypatch.setattr(models, "REBUILD_WHEN_REACHED", 2.0)    # every reached model updated by key
     ingest([logs[1]], root, jobs=1)
     assert rebuilt == [] and len(updates) == 1
@@ -166,7 +166,7 @@ def test_alias_and_settings_update_only_the_models_that_read_them(tmp_path, logs
     monkeypatch.setattr(models, "build", lambda *a, **k: whole_builds.append(1) or real_build(*a, **k))
     updates = []
     real_update = models.update
-    monkeypatch.setattr(models, "update", lambda *a: updates.append(real_update(*a)) or updates[-1])
+    monkeypatch.setattr(models, "update", lambda *a, **k: updates.append(real_update(*a, **k)) or updates[-1])
 
     people.link(root, "Anna", ["Boris"])
     people.set_me(root, "Anna")
@@ -236,7 +236,7 @@ def test_holdem_sittings_are_updated_where_new_hands_fall_and_renumbered_after(t
     updates = []
     real_update = models.update
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(models, "update", lambda *a: updates.append(real_update(*a)) or updates[-1])
+        patch.setattr(models, "update", lambda *a, **k: updates.append(real_update(*a, **k)) or updates[-1])
         # 25 minutes after the second sitting's hand: it joins that sitting
         ingest_hands("2.txt", "12:25")
         assert anna_sittings(root) == [(1, at("10:00"), at("10:20"), 2, "70.00"),
@@ -270,7 +270,7 @@ def test_season_totals_merge_the_new_games_into_the_stored_totals(tmp_path):
     updates = []
     real_update = models.update
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(models, "update", lambda *a: updates.append(real_update(*a)) or updates[-1])
+        patch.setattr(models, "update", lambda *a, **k: updates.append(real_update(*a, **k)) or updates[-1])
         ingest([logs / "2.txt"], root, jobs=1)
     assert "int_player_season_totals" in updates[-1].incremental
     with connect(root) as con:
@@ -362,7 +362,7 @@ def test_account_game_counts_merge_the_new_games_into_the_stored_counts(tmp_path
     updates = []
     real_update = models.update
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(models, "update", lambda *a: updates.append(real_update(*a)) or updates[-1])
+        patch.setattr(models, "update", lambda *a, **k: updates.append(real_update(*a, **k)) or updates[-1])
         ingest([logs / "2.txt"], root, jobs=1)
     assert "int_account_games" in updates[-1].incremental
     with connect(root) as con:

@@ -188,7 +188,7 @@ def test_reingest_rebuilds_the_models_only_when_games_or_sql_changed(tmp_path, w
     builds, updates = [], []
     real_build, real_update = models.build, models.update
     monkeypatch.setattr(models, "build", lambda *args, **kwargs: builds.append(1) or real_build(*args, **kwargs))
-    monkeypatch.setattr(models, "update", lambda *args: updates.append(1) or real_update(*args))
+    monkeypatch.setattr(models, "update", lambda *args, **kwargs: updates.append(1) or real_update(*args, **kwargs))
     folder = tmp_path / "logs"
     folder.mkdir()
     (folder / "a.txt").write_text("stray line\n")
