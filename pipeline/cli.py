@@ -249,21 +249,26 @@ class _Progress:
         if self.bar is not None:
             self.bar.update(1)
             self.bar.set_postfix(games=self.games, refresh=False)
-        elif self.enabled and time.monotonic() - self.last >= self.PROGRESS_EVERY:
-            self.last = time.monotonic()
+        elif self._due():
             click.echo(f"read {self.files:,} of {self.total:,} files, {self.games:,} games", err=True)
 
     def model(self, name: str) -> None:
         """A model about to be built or updated: said every PROGRESS_EVERY seconds, so that the
         first build over a large history (a minute and more at a million hands) is seen to go on."""
         self.models += 1
-        if self.enabled and time.monotonic() - self.last >= self.PROGRESS_EVERY:
-            self.last = time.monotonic()
+        if self._due():
             line = f"building the statistics (SQL models): {self.models} so far, now {name}"
             if self.bar is not None:
                 self.bar.write(line, file=sys.stderr)
             else:
                 click.echo(line, err=True)
+
+    def _due(self) -> bool:
+        """Whether a line is due (PROGRESS_EVERY seconds after the last), counting from now if so."""
+        if not self.enabled or time.monotonic() - self.last < self.PROGRESS_EVERY:
+            return False
+        self.last = time.monotonic()
+        return True
 
     def close(self) -> None:
         if self.bar is not None:

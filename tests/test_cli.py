@@ -95,8 +95,8 @@ def test_an_ingest_on_a_full_disk_says_so_and_what_is_kept(tmp_path, monkeypatch
         raise duckdb.IOException('IO Error: Could not write file "x": No space left on device')
 
     monkeypatch.setattr(pipeline.ingest, "refresh_models", models_full)
-    models = CliRunner().invoke(main, args)
-    assert (models.exit_code, models.stderr) == (1, said)
+    building = CliRunner().invoke(main, args)
+    assert (building.exit_code, building.stderr) == (1, said)
 
 
 def test_an_ingest_into_a_folder_it_cannot_make_says_so(tmp_path):
