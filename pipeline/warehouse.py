@@ -306,13 +306,12 @@ class Warehouse:
         self.close()
 
     def spool(self) -> Path:
-        """A new, empty scratch folder for the writer's passing files (the staged batches its
-        readers hand over), beside the parts rather than in the system's temporary folder: on the
-        same disk, and swept by the next writer's :meth:`open` when this one dies before it
-        removes the folder itself."""
+        """The scratch folder for the writer's passing files (the staged batches its readers hand
+        over), beside the parts rather than in the system's temporary folder: on the same disk,
+        and swept by the next writer's :meth:`open` when this one dies before it removes the
+        folder itself (:meth:`open` has swept any an earlier writer left)."""
         spool = self.root / SPOOL
-        shutil.rmtree(spool, ignore_errors=True)
-        spool.mkdir()
+        spool.mkdir(exist_ok=True)
         return spool
 
     def lay_placeholders(self) -> None:
