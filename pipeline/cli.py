@@ -1126,7 +1126,6 @@ def export(fmt: str, game_id: str | None, player: str | None, out: Path, warehou
     """
     from pipeline.export import export as run_export
 
-    existed = out.exists()
     with _connect(warehouse) as con:
         if player is not None:
             _known_player(con, player)
@@ -1138,8 +1137,6 @@ def export(fmt: str, game_id: str | None, player: str | None, out: Path, warehou
             raise UsageProblem(f"Cannot write the hands to {str(out)!r}: {error.strerror} ({error.filename}).",
                                "Name a folder you may write with --out.") from None
     if not summary.written and not summary.skipped:
-        if not existed:
-            out.rmdir()     # made for nothing
         what = (f"Game {game_id} is not a Hold'em hand of {player!r}." if game_id and player
                 else f"Game {game_id} is not a Hold'em hand." if game_id
                 else f"No stored Hold'em hand has a player {player!r}." if player

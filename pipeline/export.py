@@ -444,7 +444,6 @@ def export(con: duckdb.DuckDBPyConnection, fmt: str, out: Path, *, game_id: str 
     """Write the selected stored Hold'em hands to ``out``, one file each, named by game ID."""
     if fmt not in FORMATS:
         raise ValueError(f"{fmt!r} is not an export format: expected {' or '.join(FORMATS)}")
-    out.mkdir(parents=True, exist_ok=True)
     summary = ExportSummary()
     for hand in stored_hands(con, game_id=game_id, player=player):
         try:
@@ -457,6 +456,8 @@ def export(con: duckdb.DuckDBPyConnection, fmt: str, out: Path, *, game_id: str 
         except (ValueError, KeyError) as error:
             summary.skipped[hand.game_id] = str(error)
             continue
+        if not summary.written:
+            out.mkdir(parents=True, exist_ok=True)     # made once there is a hand to write
         path.write_text(text, encoding="utf-8")
         summary.written.append(path)
     return summary
