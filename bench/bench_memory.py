@@ -7,7 +7,7 @@ default ``20000,100000``): the command over a file of a few hands (the base: the
 libraries and kernels), over one file of each size, and over the largest size's hands as files of
 500. Each command runs in a process of its own, which reports its own peak, and prints e.g.::
 
-    one file of 100,000 hands (111.5 MB): peak 1.56 GB, 11.2x the file over the base
+    one file of 100,000 hands (106.0 MB): peak 1.48 GB, 11.7x the file over the base
 """
 
 from __future__ import annotations
