@@ -785,8 +785,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                         break      # cards the lane does not read, or a line the reader refuses
                     if token == T_STREET:
                         _set_board(c.boards[h, run], tmp, n)
-                        if c.board_lines[h, run] == 0:
-                            c.board_lines[h, run] = fl
+                        for k in range(n):     # each card at the line that first deals it in its run
+                            if c.board_lines[h, run, k] == 0:
+                                c.board_lines[h, run, k] = fl
             # -------------------------------------------------- seats and summary seats
             elif c0 == wb[wa[W_SEAT]] and _at_k(b, s, e, wb, wa, W_SEAT):
                 # a seat, or a summary seat and what it says: what it won or collected (one amount at most, else

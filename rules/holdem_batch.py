@@ -103,7 +103,9 @@ class HandBatch:
     action_start: np.ndarray = column("bounds", np.int32)
     pot_start: np.ndarray = column("bounds", np.int32)  # the summary's "Main pot X. Side pot Y." amounts
     boards: np.ndarray = column("hands", np.int8, -1, (3, 5))  # the boards dealt in the body, -1 beyond their length
-    board_lines: np.ndarray = column("hands", np.int32, 0, 3)  # each board's first street line, 0 none
+    # the street line that dealt each card of each board (a later board's cards shared with the
+    # first: that board's first street line), 0 none
+    board_lines: np.ndarray = column("hands", np.int32, 0, (3, 5))
     summary_boards: np.ndarray = column("hands", np.int8, -1, (3, 5))  # the summary's "Board […]" lines
     summary_board_lines: np.ndarray = column("hands", np.int32, 0, 3)  # their lines, 0 none
     total_pot: np.ndarray = column("hands", np.int64, of="summary.total_pot")
@@ -296,6 +298,21 @@ def _copy(column: np.ndarray, values: list, fill) -> list[int]:
     return []
 
 
+def _card_lines(lines: tuple[int, ...], cards: int) -> list[int]:
+    """The line of each of a board's five places, from the street lines of its run (``lines``, in
+    order) and its number of cards: the lines deal its last streets (the flop three cards, the turn
+    and the river one each); the cards before them, shared with an earlier board, take its first line."""
+    if not lines or cards == 0:
+        return [0] * 5
+    streets = [3, 4, 5][:max(cards - 2, 1)]             # the cards dealt once each street is out
+    ends = streets[-len(lines):] if len(lines) <= len(streets) else [cards] * len(lines)
+    out, at = [], 0
+    for line, end in zip(lines, ends):
+        out += [line] * (end - at)
+        at = end
+    return (out + [0] * 5)[:5] if at else [0] * 5
+
+
 def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: int, a0: int, p0: int) -> bool:
     """Fill hand ``h``'s columns that copy no record field; False when the hand is out of the lane."""
     ok = True
@@ -309,7 +326,8 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
     summary = hand.summary
     b.has_summary[h] = summary is not None
     ok &= _put_boards(hand.boards, b.boards[h])
-    b.board_lines[h, :len(hand.board_lines[:3])] = [lines[0] if lines else 0 for lines in hand.board_lines[:3]]
+    for run, lines in enumerate(hand.board_lines[:3]):
+        b.board_lines[h, run] = _card_lines(lines, int((b.boards[h, run] >= 0).sum()))
     # seats, by name: the last seat line of a name is the player's (as the replay keys players by name)
     n = len(hand.seats)
     index = {s.player: i for i, s in enumerate(hand.seats)}

@@ -317,7 +317,7 @@ WORDS: dict[str, tuple[_Case, ...]] = {
                      "winners clockwise from the button"),),
     HE.POT_BALANCE: (
         _Case("the log's total pot is {got}, the contributions add up to {owed}",
-              when=lambda s: s.actual == int(s.batch.total_pot[s.h])),
+              when=lambda s: s.actual == int(s.batch.total_pot[s.h]) and s.expected == int(s.facts.total_pot[s.h])),
         _Case("the players collect {got}; the pot less the rake of {rake} is {owed}"),
     ),
     HE.COLLECTED: (

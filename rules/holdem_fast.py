@@ -129,7 +129,7 @@ assert set(RULE._fields) == {rule.name for rule in HE} - {HE.FINISHING_STACKS.na
 # not tables with column constants: Numba compiles a named field (a fixed offset) cheaper.
 ROUND = np.dtype([(name, np.int64) for name in (
     "street", "current", "last_raise", "level_at_full", "bets", "to_act", "acted", "blocked", "last_actor",
-    "heads_up")], align=True)
+    "heads_up", "passed_over")], align=True)
 HAND_COLUMNS = ("betting", "big_blind", "small_bet", "big_bet", "cap", "button_seat", "rake", "unit", "is_short_deck",
                 "straight_beats_trips", "total_line", "total_pot", "has_summary", "results_not_stated", "first_line",
                 "last_line", "ante", "small_blind", "second_sb_live", "away_folds", "is_cancelled",
@@ -426,7 +426,7 @@ def he_blinds(posted, stated, all_in, may_be_less):
 
 @inlined
 def he_min_raise(size, last_raise, all_in_now):
-    """HE-MIN-RAISE: a bet or raise at least the last full one, unless all-in."""
+    """HE-MIN-RAISE: a bet at least the big blind, a raise at least the last full one, unless all-in."""
     return not (size < last_raise and not all_in_now and size > 0)
 
 
@@ -912,19 +912,22 @@ def _check_deck(s0, cards, S, G, out, count):
     for k in range(nb, 5):
         if board[k] >= 0:
             return False        # a gap in the board: not what a reader writes
-    # each board against the deck and the hole cards; the first against itself too (the boards of
-    # a hand run twice or thrice share its first cards)
+    # each board against the deck and the hole cards, at the line that deals the card; the first
+    # against itself too, a card at its second place (a later board of a hand run twice or thrice
+    # shares the first's first cards: those are checked once, on the first)
     for b in range(3):
-        line = cards.board_lines[h, b]
         for k in range(5):
             code = np.int64(c_boards[h, b, k])
             if code < 0:
                 break
+            if b > 0 and code == board[k]:
+                continue
+            line = cards.board_lines[h, b, k]
             if code < low or code > 51:
                 _emit(out, count, G, RULE.DECK, ERROR, line, -1, -1, code)
             twice = (used >> code & 1) != 0
-            for q in range(nb if b == 0 else 0):
-                if q != k and board[q] == code:
+            for q in range(k if b == 0 else 0):
+                if board[q] == code:
                     twice = True
             if twice:
                 _emit(out, count, G, RULE.DECK, ERROR, line, -1, -1, code)
@@ -962,7 +965,13 @@ def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
     elif S[p].folded or (S[p].all_in and S[p].stack == 0 and k != K_FOLD):
         _emit(out, count, G, RULE.ACTION_ORDER, ERROR, line, p, -1, k)
     elif nxt != p and not unplaced:
-        _emit(out, count, G, RULE.ACTION_ORDER, ERROR, line, p, nxt, p)
+        # the player an action out of turn passed over acts in his own turn, not out of it: the
+        # finding is the line that passed him (two lines written in each other's place are one fault)
+        if p != R.passed_over:
+            _emit(out, count, G, RULE.ACTION_ORDER, ERROR, line, p, nxt, p)
+            R.passed_over = nxt
+        else:
+            R.passed_over = -1
     if not unplaced and not away:    # a seat not known: the turn goes on from the last player seen in his seat
         R.last_actor = S[p].seat_no
     R.to_act &= ~me
@@ -978,9 +987,9 @@ def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
         owed = min(to_call, S[p].stack)
         top = _top_live_bet(S, G)
         owed_to_top = min(top - S[p].bet, S[p].stack) if top < R.current else 0
-        if not he_call(to_call, owed, owed_to_top, amt):
-            rule = RULE.STACK if to_call > 0 and amt > S[p].stack else RULE.CALL
-            _emit(out, count, G, rule, ERROR, line, p, owed if to_call > 0 else 0, amt)
+        # a call of more than the stack is HE-STACK, which _put finds
+        if not he_call(to_call, owed, owed_to_top, amt) and not (to_call > 0 and amt > S[p].stack):
+            _emit(out, count, G, RULE.CALL, ERROR, line, p, owed if to_call > 0 else 0, amt)
         _put(p, amt, line, S, G, out, count)
         S[p].bet += amt
         chips = amt
@@ -1126,6 +1135,7 @@ def _open_round(at_posts, anchor, S, R, G):
     R.blocked = 0
     R.heads_up = 1 if live == 2 else 0
     R.last_actor = anchor
+    R.passed_over = -1
 
 
 @helper
@@ -1171,9 +1181,11 @@ def _settle(c_pots, S, G, out, count):
     not_awarded = 0
     for i in range(ns):
         not_awarded += _not_awarded(i, S)
+    paid_out = G.collected_log + rake + not_awarded
     if has_summary and log_total != total:
         _emit(out, count, G, RULE.POT_BALANCE, ERROR, total_line, -1, total, log_total)
-    if has_summary and G.collected_log + rake + not_awarded != total:
+    # the collections against the pot, unless they agree with the log's total pot, found wrong just above
+    if has_summary and paid_out != total and (log_total == total or paid_out != log_total):
         _emit(out, count, G, RULE.POT_BALANCE, ERROR, total_line, -1, total - rake, G.collected_log + not_awarded)
     if n_cont > 0:
         npots = _build_pots(S, G)

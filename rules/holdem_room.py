@@ -51,7 +51,7 @@ def _dealt_again(b: HandBatch, f) -> Found:
         for k in range(1, len(boards)):
             if not boards[k]:
                 continue
-            line = int(b.board_lines[h, k])
+            line = int(b.board_lines[h, k, 0])     # the later board's first street line
             for j in range(k):
                 shared = next((i for i, (x, y) in enumerate(zip(boards[j], boards[k])) if x != y),
                               min(len(boards[j]), len(boards[k])))

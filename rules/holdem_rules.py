@@ -54,8 +54,9 @@ class HE(enum.StrEnum):
     BET = ("HE-BET", "A bet opens the betting of a street; once there is a bet, putting in more is a raise.")
     BLINDS = ("HE-BLINDS", ("Blinds, antes and straddles are posted at the amounts the stakes state, less "
                             "only when the player is all-in."))
-    MIN_RAISE = ("HE-MIN-RAISE", ("A raise is at least the size of the previous bet or raise of the "
-                                  "street, unless the player is all-in; an all-in short of a full raise "
+    MIN_RAISE = ("HE-MIN-RAISE", ("A bet is at least the big blind and a raise at least the size of the "
+                                  "previous bet or raise of the street, unless the player is all-in (Limit: "
+                                  "HE-LIMIT-SIZE); an all-in short of a full raise "
                                   "does not reopen the betting to those who already acted."))
     POT_LIMIT = ("HE-POT-LIMIT", "Pot Limit: a bet or raise may not exceed the pot after the player's call.")
     LIMIT_SIZE = ("HE-LIMIT-SIZE", ("Limit: bets and raises are the small bet preflop and on the flop, the "

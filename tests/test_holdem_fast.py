@@ -14,6 +14,7 @@ import pytest
 from parsers.formats import HEADERS, parse_chunk
 from parsers.source import normalize_lines, split_games
 from pipeline.generators.holdem import generate_hands
+from rules.cards import Card
 from rules.holdem_batch import KINDS, STREETS, HandBatch, batch_from_hands, pot_code
 from rules.holdem_hand import ActionKind, HoldemHand
 
@@ -260,8 +261,10 @@ def test_walk_is_certified_and_marked():
     out_of_turn = WALK.replace("Anna: folds\nBoris: folds", "Boris: folds\nAnna: folds")
     b, f, hand = _one(out_of_turn)
     assert not f.certified[0]
-    # line 9: Boris folds when it is Anna's turn; line 10: after Boris (seat 2) the turn is Vera's (seat 3)
-    assert _rows(f) == [("HE-ACTION-ORDER", 9, "Boris", 0, 1), ("HE-ACTION-ORDER", 10, "Anna", 2, 0)]
+    # line 9: Boris folds when it is Anna's turn; line 10, Anna, acts in the turn he passed over: the two
+    # lines written in each other's place are one fault, found once
+    assert _rows(f) == [("HE-ACTION-ORDER", 9, "Boris", 0, 1)]
+
 
 
 def test_a_pot_the_big_blind_wins_after_a_call_and_a_raise_is_no_walk():
@@ -282,3 +285,59 @@ def test_he_check_facing_a_bet_is_reported_and_the_replay_carries_on():
     # has her turn when the betting ends (at the summary's total, line 15). The uncalled cent and the
     # pot of 0.02 stay right: nothing else is wrong.
     assert _rows(f) == [("HE-CHECK", 9, "Anna", 0, 2), ("HE-ACTION-ORDER", 15, "Vera", 0, -1)]
+
+
+def _line_of(text: str, start: str) -> int:
+    """The number of the first line of ``text`` that starts with ``start``."""
+    return next(n for n, line in enumerate(text.split("\n"), 1) if line.startswith(start))
+
+
+def _found_by_both_readers(text: str, rule: str) -> list[tuple]:
+    """The findings of ``rule`` in a one-hand text, by rule, line, player, expected and actual, the
+    same through the reference reader and the byte reader (asserted)."""
+    from parsers.pokerstars_fast import read_text
+
+    b, f, hand = _one(text)
+    lane = read_text(text, "gen.txt")[1]
+    assert lane.in_lane.tolist() == [True]
+    rows = [row for row in _rows(f) if row[0] == rule]
+    assert [row for row in _rows(replay_batch(lane)) if row[0] == rule] == rows
+    return rows
+
+
+def test_he_deck_is_found_at_the_street_line_that_deals_the_card_again_once():
+    # the river deals Boris's Tc again: the RIVER line, where the card is dealt, not the FLOP line
+    river = SPLIT.replace("[As Ks Qd Jh] [2c]", "[As Ks Qd Jh] [Tc]").replace("Jh 2c]", "Jh Tc]")
+    ten = Card.parse("Tc").code
+    assert _found_by_both_readers(river, "HE-DECK") == [("HE-DECK", _line_of(river, "*** RIVER"), None, -1, ten)]
+    # the turn deals the flop's Qd again: one finding, at the TURN line (the flop's Qd is the first)
+    turn = SPLIT.replace("[As Ks Qd] [Jh]", "[As Ks Qd] [Qd]").replace("Qd Jh", "Qd Qd")
+    assert [row[:2] for row in _found_by_both_readers(turn, "HE-DECK")] == [("HE-DECK", _line_of(turn, "*** TURN"))]
+
+
+def test_a_call_of_more_than_the_stack_is_one_he_stack_finding():
+    over = SIDE_POT.replace("Vera: calls $0.48", "Vera: calls $2.10")
+    line = _line_of(over, "Vera: calls")
+    rows = _found_by_both_readers(over, "HE-STACK")
+    assert [row for row in rows if row[1] == line] == [("HE-STACK", line, "Vera", 198, 210)]   # 2.00 less the blind
+
+
+def test_a_total_pot_the_collections_agree_with_is_one_he_pot_balance_finding():
+    # the log's total pot and Vera's collection both count a cent no one put in: one fault, at the total line
+    b, f, hand = _one(WALK.replace("Total pot $0.02", "Total pot $0.03").replace("collected $0.02", "collected $0.03")
+                      .replace("collected ($0.02)", "collected ($0.03)"))
+    balance = [row for row in _rows(f) if row[0] == "HE-POT-BALANCE"]
+    assert balance == [("HE-POT-BALANCE", _line_of(WALK, "Total pot"), None, 2, 3)]
+
+
+def test_collections_of_the_whole_pot_under_a_rake_are_worded_as_collections():
+    # the players collect the log's whole total pot though it states a rake: the collections' finding,
+    # in their words (the total pot is the contributions, not in question)
+    from rules.holdem_explain import explain_hands
+
+    raked = SPLIT.replace("Boris collected $0.03", "Boris collected $0.04").replace("won ($0.03)", "won ($0.04)")
+    b, f, _ = _one(raked)
+    found = explain_hands(b, f, [0])[0]
+    balance = [finding for finding in found if finding.rule_id == "HE-POT-BALANCE"]
+    assert [(x.line, x.message) for x in balance] == [
+        (_line_of(raked, "Total pot"), "the players collect 0.06; the pot less the rake of 0.01 is 0.05")]

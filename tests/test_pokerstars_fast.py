@@ -313,7 +313,7 @@ def test_the_readers_empty_batch_is_handbatch_empty():
             assert mine.dtype == reference.dtype and np.array_equal(mine, reference), column.name
         else:
             assert mine in (None, "", []), column.name
-    assert ours.boards.shape == (3, 3, 5) and ours.board_lines.shape == (3, 3) and ours.hole_conflict.shape == (5, 2, 2)
+    assert ours.boards.shape == (3, 3, 5) and ours.board_lines.shape == (3, 3, 5) and ours.hole_conflict.shape == (5, 2, 2)
     assert ours.seat_start.shape == (4,) and ours.pot_amount.shape == (2,)
 
 
@@ -535,7 +535,8 @@ Seat 3: Vera (big blind) showed [Kc Kd] and lost with a pair of Kings, and won (
 def test_a_hand_run_twice_stays_in_the_lane():
     assert check_file(RUN_TWICE) == (1, 1)
     batch = read_text(RUN_TWICE, "r.txt")[1]
-    assert batch.board_lines[0].tolist() == [12, 15, 0]       # each board's first street line
+    # the street line that deals each card of each board
+    assert batch.board_lines[0].tolist() == [[12, 12, 12, 13, 14], [15, 15, 15, 16, 17], [0] * 5]
     assert batch.summary_board_lines[0].tolist() == [27, 28, 0]
     # the second run's collect names its board; the first run's shows and collect the first
     assert batch.action_board.tolist() == [0, 0, 0, 0, 0, 0, 0, 0, 1]
