@@ -561,13 +561,12 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
 
 # ////////////////////////////////////////////////////////////////////// the streets, judged once
 # by deal_street, for the reader and the compiled scanner (whose Numba cache follows its own file only:
-# touch parsers/pokerstars_fast.py after a change here). DEALT, or why the reader refuses a line.
+# touch parsers/pokerstars_fast.py after a change here). DEALT; OTHER_BOARD, dealt too, its line repeating
+# the board otherwise (HE-BOARD); or why the reader refuses a line.
 DEALT, STREET_AGAIN, SHOWDOWN_AGAIN, NO_BOARD_BEFORE, OTHER_BOARD = range(5)
 _NO_BOARD = np.full((3, 5), -1, np.int64)     # the boards of a hand's three runs before its first street line
 _REFUSALS = ("", "a {what} line after the {reached} of its run: each street is dealt once, in order",
-             "the showdown is written a second time", "a {what} line with no street line before it: a street line is lost",
-             ("the {what} line repeats the board as [{written}], the street lines before it dealt [{shown}]: a card is "
-              "changed or a street line is lost"))
+             "the showdown is written a second time", "a {what} line with no street line before it: a street line is lost")
 
 
 @entry
@@ -577,7 +576,9 @@ def deal_street(boards, reached, run, street, cards, n, repeated, before):
     run, card codes, -1 after the last) and ``reached`` (per run, the last street dealt) take a line
     DEALT. Each street is dealt once per run, in order; the cards repeated are the run's board, or on
     its first street line the nearest earlier run's (a hand run twice after the flop shares them);
-    ``before`` gets the board so far."""
+    ``before`` gets the board so far. A line that repeats other cards (OTHER_BOARD) deals its new
+    cards after the board so far: each card is dealt once, at its street, and a later line only
+    repeats it."""
     if street <= reached[run]:
         return STREET_AGAIN if street < _SHOWN_DOWN else SHOWDOWN_AGAIN
     reached[run] = street
@@ -594,25 +595,39 @@ def deal_street(boards, reached, run, street, cards, n, repeated, before):
             before[k] = boards[source, k] if source == run or k < repeated else -1
             same = same and (before[k] == cards[k] if k < repeated else before[k] < 0)
         if not same:
+            kept = 0
+            while kept < before.shape[0] and before[kept] >= 0:
+                kept += 1
+            for k in range(boards.shape[1]):
+                new = repeated + k - kept
+                boards[run, k] = before[k] if k < kept else cards[new] if new < n else -1
             return OTHER_BOARD
     for k in range(boards.shape[1]):
         boards[run, k] = cards[k] if k < n else -1
     return DEALT
 
 
-def _deal(dealt: list, run: int, street: int, cards: tuple, repeated: int, index: int, lines, written="") -> None:
+def _deal(dealt: list, run: int, street: int, cards: tuple, repeated: int, index: int, lines) -> tuple[int, int] | None:
     """:func:`deal_street` for the reader, whose ``dealt`` (boards, streets reached, the board before)
-    grows for a line of more cards than five (the engine's to judge); ``written``: the repeated cards."""
+    grows for a line of more cards than five (the engine's to judge). For a line that repeats the
+    board otherwise, the card dealt and the card the line writes at the first place they differ
+    (codes, -1 for none); else None."""
     if len(cards) > dealt[0].shape[1]:
         dealt[0] = np.pad(dealt[0], ((0, 0), (0, len(cards))), constant_values=-1)
         dealt[2] = np.empty(dealt[0].shape[1], np.int64)
     boards, reached, before = dealt
-    said = deal_street(boards, reached, run, street, np.array([c.code for c in cards], np.int64), len(cards),
-                       repeated, before)
+    codes = [c.code for c in cards]
+    said = deal_street(boards, reached, run, street, np.array(codes, np.int64), len(cards), repeated, before)
+    if said == OTHER_BOARD:
+        board = [code for code in before.tolist() if code >= 0]
+        written = codes[:repeated]
+        at = next(k for k in range(max(len(board), len(written)))
+                  if k >= len(board) or k >= len(written) or board[k] != written[k])
+        return (board[at] if at < len(board) else -1), (written[at] if at < len(written) else -1)
     if said != DEALT:
-        shown = " ".join(str(Card.from_code(code)) for code in before if code >= 0) if said == OTHER_BOARD else ""
-        raise _refused(_REFUSALS[said].format(what=_STREET_NAMES[street], reached=_STREET_NAMES[reached[run]],
-                                              written=written, shown=shown), index, lines)
+        raise _refused(_REFUSALS[said].format(what=_STREET_NAMES[street], reached=_STREET_NAMES[reached[run]]),
+                       index, lines)
+    return None
 
 
 def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
@@ -640,6 +655,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     holes: list[HoleCards] = []
     cash_outs: list[CashOut] = []
     board_lines: list[list[int]] = [[]]
+    board_change: tuple[int, int, int] | None = None
     street, run = _PREFLOP, 0
     cancelled = blinds_posted = False
     total = rake = _ZERO
@@ -693,8 +709,10 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             what, c1, c2 = m["what"], m["c1"], m["c2"]
             street, run = _STREETS[what], _RUNS[m["run"]]
             repeated = _cards(c1, index, lines[index])
-            _deal(dealt_streets, run, _STREET_NAMES.index(what), repeated + _cards(c2, index, lines[index]),
-                  len(repeated) if c2 is not None else -1, index, lines, c1)
+            changed = _deal(dealt_streets, run, _STREET_NAMES.index(what), repeated + _cards(c2, index, lines[index]),
+                            len(repeated) if c2 is not None else -1, index, lines)
+            if changed is not None and board_change is None:
+                board_change = (line, *changed)
             while len(board_lines) <= run:
                 board_lines.append([])
             board_lines[run].append(line)
@@ -763,7 +781,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         is_short_deck=info.game == "holdem36", max_seats=max_seats, button_seat=button,
         seats=tuple(seats), actions=tuple(actions),
         boards=tuple(tuple(Card.from_code(c) for c in b if c >= 0) for b in dealt_streets[0].tolist() if b[0] >= 0) or ((),),
-        board_lines=tuple(tuple(b) for b in board_lines),
+        board_lines=tuple(tuple(b) for b in board_lines), board_change=board_change,
         hole_cards=tuple(holes), cash_outs=tuple(cash_outs), summary=summary, is_cancelled=cancelled,
         room_findings=marks.findings, header_line=source.first_line,
     )

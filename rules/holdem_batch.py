@@ -106,6 +106,10 @@ class HandBatch:
     # the street line that dealt each card of each board (a later board's cards shared with the
     # first: that board's first street line), 0 none
     board_lines: np.ndarray = column("hands", np.int32, 0, (3, 5))
+    # the first street line that repeats the board otherwise (0 none), and there the card dealt and
+    # the card it writes (-1 none)
+    board_change_line: np.ndarray = column("hands", np.int32, 0)
+    board_change: np.ndarray = column("hands", np.int8, -1, 2)
     summary_boards: np.ndarray = column("hands", np.int8, -1, (3, 5))  # the summary's "Board […]" lines
     summary_board_lines: np.ndarray = column("hands", np.int32, 0, 3)  # their lines, 0 none
     total_pot: np.ndarray = column("hands", np.int64, of="summary.total_pot")
@@ -328,6 +332,8 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
     ok &= _put_boards(hand.boards, b.boards[h])
     for run, lines in enumerate(hand.board_lines[:3]):
         b.board_lines[h, run] = _card_lines(lines, int((b.boards[h, run] >= 0).sum()))
+    if hand.board_change is not None:
+        b.board_change_line[h], *b.board_change[h] = hand.board_change
     # seats, by name: the last seat line of a name is the player's (as the replay keys players by name)
     n = len(hand.seats)
     index = {s.player: i for i, s in enumerate(hand.seats)}

@@ -342,6 +342,9 @@ WORDS: dict[str, tuple[_Case, ...]] = {
         _Case("{card} is dealt twice ({holders})", "each card dealt once", "{card} twice"),
     ),
     HE.BOARD: (
+        _Case("the street line repeats the board's {expected_card} as {actual_card}: the lines before it dealt "
+              "{expected_card}, and a later line only repeats the cards dealt", "{expected_card}", "{actual_card}",
+              lambda s: s.line == int(s.batch.board_change_line[s.h])),
         _Case("the summary's board differs from the board dealt", "{expected_card}", "{actual_card}",
               lambda s: s.line != int(s.batch.summary_board_lines[s.h, 0])),   # another board of a hand run again
         _Case("the summary's board differs from the board dealt", "{board_dealt}", "{board_shown}"),

@@ -114,7 +114,7 @@ _TABLES = Tables(_position_table(), rank_tables(RankOrder.STANDARD), rank_tables
 Columns = namedtuple("Columns", "in_lane seat_start action_start pot_start hands seats actions cards pot_amount")
 Actions = namedtuple("Actions", "street actor kind amount raise_to is_all_in is_capped line")
 Cards = namedtuple("Cards", "hole hole_line hole_conflict hole_conflict_line boards board_lines summary_boards "
-                            "summary_board_lines")
+                            "summary_board_lines board_change_line board_change")
 
 RULE = namedtuple("KernelRules", (
     "PLAYERS ACTION_ORDER CHECK CALL BET BLINDS MIN_RAISE POT_LIMIT LIMIT_SIZE LIMIT_CAP STACK UNCALLED SIDE_POT "
@@ -931,6 +931,9 @@ def _check_deck(s0, cards, S, G, out, count):
                     twice = True
             if twice:
                 _emit(out, count, G, RULE.DECK, ERROR, line, -1, -1, code)
+    if cards.board_change_line[h] > 0:     # a street line that repeats the board otherwise (HE-BOARD)
+        _emit(out, count, G, RULE.BOARD, ERROR, cards.board_change_line[h], -1, np.int64(cards.board_change[h, 0]),
+              np.int64(cards.board_change[h, 1]))
     for b in range(3):      # each board of the summary against the board dealt (HE-BOARD)
         summary = cards.summary_boards[h, b]
         line = cards.summary_board_lines[h, b]

@@ -270,6 +270,10 @@ class HoldemHand:
     board is the cards of its last street marker."""
     board_lines: tuple[tuple[int, ...], ...] = ()
     """The file line of each board's street markers (flop, turn, river)."""
+    board_change: tuple[int, int, int] | None = None
+    """The first street line that repeats the board otherwise than the lines before it dealt it
+    (HE-BOARD): its file line, the card dealt and the card it writes in its place (card codes, -1
+    for none). The board is the cards as first dealt."""
     hole_cards: tuple[HoleCards, ...] = ()
     cash_outs: tuple[CashOut, ...] = ()
     summary: Summary | None = None

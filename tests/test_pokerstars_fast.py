@@ -302,7 +302,7 @@ def test_the_readers_empty_batch_is_handbatch_empty():
     import dataclasses
 
     minus_one = {"small_bet", "big_bet", "boards", "summary_boards", "cap", "summary_seat_no",
-                 "hole", "summary_won", "summary_won_again", "hole_conflict", "raise_to", "cards", "pot"}
+                 "hole", "summary_won", "summary_won_again", "hole_conflict", "board_change", "raise_to", "cards", "pot"}
     ones = {"in_lane", "has_summary"}
     ours = HandBatch.empty(3, 5, 7, 2)
     for column in dataclasses.fields(HandBatch):
