@@ -414,8 +414,9 @@ def he_stack(chips, left):
 
 @inlined
 def he_stack_all_in(said_all_in, left):
-    """HE-STACK: a player said to be all-in keeps nothing."""
-    return not said_all_in or left == 0
+    """HE-STACK: a player said to be all-in keeps nothing (below nothing, he put in more than he had:
+    that HE-STACK is found where the chips go in)."""
+    return not said_all_in or left <= 0
 
 
 @inlined

@@ -318,8 +318,10 @@ def test_he_deck_is_found_at_the_street_line_that_deals_the_card_again_once():
 def test_a_call_of_more_than_the_stack_is_one_he_stack_finding():
     over = SIDE_POT.replace("Vera: calls $0.48", "Vera: calls $2.10")
     line = _line_of(over, "Vera: calls")
-    rows = _found_by_both_readers(over, "HE-STACK")
-    assert [row for row in rows if row[1] == line] == [("HE-STACK", line, "Vera", 198, 210)]   # 2.00 less the blind
+    for text in (over, over.replace("Vera: calls $2.10", "Vera: calls $2.10 and is all-in")):
+        # said all-in too: he keeps nothing, he is below it (not a second finding that he "keeps -0.12")
+        rows = _found_by_both_readers(text, "HE-STACK")
+        assert [row for row in rows if row[1] == line] == [("HE-STACK", line, "Vera", 198, 210)]   # 2.00 less the blind
 
 
 def test_a_total_pot_the_collections_agree_with_is_one_he_pot_balance_finding():
