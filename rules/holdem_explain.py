@@ -128,9 +128,11 @@ def _keeps_chips(s: _Said) -> bool:
 
 
 def _winners(s: _Said) -> str:
-    """The players the engine says should collect (the rows of this hand owed something)."""
+    """The players the engine says should collect (the rows of this hand owed something, or owed more
+    than they collect: a winner of the pot who collects too little for it)."""
     owed = (HE.SHOWDOWN, HE.SPLIT, HE.SD_ORDER, ODD_CHIP)
-    names = sorted({s.name(o.seat) for o in s.rows if o.rule in owed and o.expected > 0 and o.seat >= 0})
+    names = sorted({s.name(o.seat) for o in s.rows if o.seat >= 0 and o.expected > 0 and (
+        o.rule in owed or o.rule is HE.COLLECTED and o.expected > o.actual)})
     return ", ".join(names) if names else "another player"
 
 

@@ -343,3 +343,19 @@ def test_collections_of_the_whole_pot_under_a_rake_are_worded_as_collections():
     balance = [finding for finding in found if finding.rule_id == "HE-POT-BALANCE"]
     assert [(x.line, x.message) for x in balance] == [
         (_line_of(raked, "Total pot"), "the players collect 0.06; the pot less the rake of 0.01 is 0.05")]
+
+
+def test_a_side_pot_collected_by_a_player_not_in_it_names_its_winner():
+    # Anna, all in for the main pot only, holds 6-4 and loses it; she collects the side pot, and Boris
+    # (kings) only the main one: the finding on Anna names Boris, owed more than he collects
+    from rules.holdem_explain import explain_hands
+
+    wrong = (SIDE_POT.replace("[Ah Ad] (a pair of Aces)", "[6h 4d] (high card Jack)")
+             .replace("Boris collected $0.80 from side pot", "Anna collected $0.80 from side pot")
+             .replace("Anna collected $1.50 from main pot", "Boris collected $1.50 from main pot")
+             .replace("showed [Ah Ad] and won ($1.50) with a pair of Aces", "showed [6h 4d] and won ($0.80)")
+             .replace("and won ($0.80) with a pair of Kings", "and won ($1.50) with a pair of Kings"))
+    b, f, _ = _one(wrong)
+    found = explain_hands(b, f, [0])[0]
+    assert [(x.rule_id, x.expected, x.actual) for x in found if x.message.startswith("Anna collects")] == [
+        ("HE-SHOWDOWN", "Boris", "Anna collects 0.80")]
