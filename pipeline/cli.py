@@ -992,7 +992,9 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
     """Set the rate at which the pages convert FROM into TO (1 FROM = RATE TO).
 
     Figures of two currencies are never added otherwise: with a rate, Player review adds them in
-    TO and says the rate it used. Tournament chips and points are never converted.
+    TO and says the rate it used. Tournament chips and points are never converted. RATE is a
+    number from 0.000001 to 999999999999.999999 with at most 6 decimals (what the warehouse
+    keeps exactly).
 
     \b
     Example: rasklad settings rate EUR USD 1.08

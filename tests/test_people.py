@@ -80,6 +80,31 @@ def test_alias_refuses_to_name_a_person_after_another_persons_name(root):
     assert result.exit_code != 0 and "is a name of 'Vera'" in result.output
 
 
+def test_settings_rate_refuses_what_decimal_18_6_cannot_hold_before_saving_it(root):
+    """The models keep a rate as decimal(18, 6): one of 10^12 or more stopped every later model build,
+    one finer than 0.000001 became 0 (or was rounded). Refused, nothing is saved and the models build."""
+    def rate(value: str):
+        return CliRunner().invoke(main, ["settings", "rate", "EUR", "USD", value, "--warehouse", str(root)])
+
+    def stored() -> list[tuple]:
+        with connect(root) as con:
+            return con.execute("select from_currency, to_currency, rate from conversion_rates").fetchall()
+
+    for value in ("1e400", "1000000000000", "0.0000001", "1.0000005", "0", "nan", "inf"):
+        refused = rate(value)
+        assert refused.exit_code == 1, value
+        assert refused.stderr == (f"Error: a rate is a number from 0.000001 to 999999999999.999999 with at most 6 "
+                                  f"decimals (the warehouse keeps it exactly, as decimal(18, 6)), not {value}\n"
+                                  "  Example: rasklad settings rate EUR USD 1.08\n"), value
+        with connect(root) as con:
+            assert con.execute("select * from settings where name like 'rate %'").fetchall() == [], value
+    assert CliRunner().invoke(main, ["build-models", "--warehouse", str(root)]).exit_code == 0
+    for value, kept in (("0.000001", Decimal("0.000001")), ("999999999999.999999", Decimal("999999999999.999999")),
+                        ("1e3", Decimal(1000)), ("1.080000000", Decimal("1.08"))):
+        assert rate(value).exit_code == 0, value
+        assert stored() == [("EUR", "USD", kept)], value
+
+
 def test_player_review_counts_a_persons_names_together_and_starts_from_me(root):
     from streamlit.testing.v1 import AppTest
 
@@ -173,8 +198,8 @@ def test_alias_same_name_in_two_rooms_is_two_accounts_one_link_per_room(tmp_path
     root = tmp_path / "warehouse"
     rooms_warehouse(root)
     with connect(root) as con:
-        accounts = dict(((site, player), person) for site, player, person in con.execute(
-            "select site, player, person from people").fetchall())
+        accounts = {(site, player): person for site, player, person in con.execute(
+            "select site, player, person from people").fetchall()}
         stats = con.execute("select site, person, count_hands, net_won from player_stats_holdem "
                             "where player = 'Gleb' order by site").fetchall()
     # two accounts, each with its own rows; unlinked, each is the person of its plain name
@@ -260,8 +285,8 @@ def test_player_review_form_links_a_name_in_one_room(tmp_path):
         next(button for button in at.button if button.label == "Save").click().run()
         assert not at.exception, [e.value for e in at.exception]
     with connect(root) as con:
-        accounts = dict(((site, player), person) for site, player, person in con.execute(
-            "select site, player, person from people").fetchall())
+        accounts = {(site, player): person for site, player, person in con.execute(
+            "select site, player, person from people").fetchall()}
     assert accounts[("Winamax", "Boris")] == "Anna" and accounts[("PokerStars", "Anna")] == "Anna"
 
 
