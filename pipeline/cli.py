@@ -824,13 +824,19 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
         kept = con.execute("select text from game_texts where game_id = $id limit 1", {"id": found}).fetchone() \
             if "game_texts" in _tables(con) else None
     text = kept[0] if kept else None
+    from pipeline.export import kept_record
+
+    # played_at is in UTC where the log names its zone, else the time as written (docs/warehouse.md)
+    record = kept_record(text, game["source_file"], game["game_id"]) if game["played_at"] else None
+    in_utc = getattr(getattr(record, "info", None), "played_in_utc", False)
     if as_json:
-        click.echo(json.dumps({**game, "players": players.to_dicts(), "findings": findings.to_dicts(), "text": text},
-                              indent=2, default=_json_value))
+        click.echo(json.dumps({**game, "time_zone": "UTC" if in_utc else None, "players": players.to_dicts(),
+                               "findings": findings.to_dicts(), "text": text}, indent=2, default=_json_value))
         return
     click.echo(f"{game['game']} game {game['game_id']}: {game['source_file']} lines "
                f"{game['first_line']}–{game['last_line']}")
-    click.echo(f"played {game['played_at'] or 'at no stated date'}"
+    click.echo(("played at no stated date" if game["played_at"] is None
+                else f"played {game['played_at']} {'UTC' if in_utc else '(as written: the log names no time zone)'}")
                + (f", club {game['club']}" if game["club"] else "")
                + (f", table {game['table_name']}" if game["table_name"] else ""))
     click.echo("players: " + ", ".join(f"{row['player']} {row['net']:+}" if row["net"] is not None else row["player"]

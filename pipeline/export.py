@@ -27,7 +27,8 @@ import duckdb
 from parsers.errors import ParseError, UnstatedRule
 from parsers.formats import parse_chunk, split_named
 
-__all__ = ["FORMATS", "ExportSummary", "StoredHand", "export", "ohh_document", "phh_text", "stored_hands"]
+__all__ = ["FORMATS", "ExportSummary", "StoredHand", "export", "kept_record", "ohh_document", "phh_text",
+           "stored_hands"]
 
 FORMATS = ("phh", "ohh")
 OHH_SPEC_VERSION = "1.4.7"
@@ -89,6 +90,8 @@ class StoredHand:
     board: tuple[str, ...] = ()
     cap: Decimal | None = None
     """The most a hand may cost a player on a capped table, as the hand's text states it."""
+    played_in_utc: bool = False
+    """``played_at`` is in UTC (the log names its zone), not the time as written."""
     count_errors: int = 0
 
 
@@ -151,26 +154,34 @@ def _by_game(rows: list[tuple]) -> dict[str, list[tuple]]:
     return out
 
 
-def _kept_facts(text: str | None, source_file: str, game_id: str, betting: str) -> dict:
-    """What the warehouse has no column for, from the hand's kept text read again by its format's
-    reader (its line numbers do not matter here): the board (the first of a hand run twice) and
-    the table's cap. A hand whose text names no betting structure is read under the one it was
-    stored with (``betting``), which a setting gave it."""
+def kept_record(text: str | None, source_file: str, game_id: str, betting: str = "no_limit"):
+    """The game's record from its kept text read again by its format's reader (its line numbers do
+    not matter here), or None when there is no text or it no longer reads. A hand whose text names
+    no betting structure is read under the one it was stored with (``betting``), which a setting
+    gave it."""
     if text is None:
-        return {}
+        return None
     for chunk in split_named(text, source_file):
         if chunk.game_id == game_id:
             try:
                 try:
-                    record = parse_chunk(chunk, source_file)
+                    return parse_chunk(chunk, source_file)
                 except UnstatedRule as unstated:
-                    record = unstated.read(betting)
+                    return unstated.read(betting)
             except ParseError:
-                return {}
-            boards = getattr(record, "boards", ())
-            return {"board": tuple(str(card) for card in boards[0]) if boards else (),
-                    "cap": getattr(record, "cap", None)}
-    return {}
+                return None
+    return None
+
+
+def _kept_facts(text: str | None, source_file: str, game_id: str, betting: str) -> dict:
+    """What the warehouse has no column for, from the hand's kept text: the board (the first of a
+    hand run twice), the table's cap, and whether the time is in UTC."""
+    record = kept_record(text, source_file, game_id, betting)
+    if record is None:
+        return {}
+    boards = getattr(record, "boards", ())
+    return {"board": tuple(str(card) for card in boards[0]) if boards else (),
+            "cap": getattr(record, "cap", None), "played_in_utc": record.info.played_in_utc}
 
 
 # ////////////////////////////////////////////////////////////////////// PHH
@@ -242,6 +253,8 @@ def phh_text(hand: StoredHand) -> str:
     if hand.played_at is not None:
         at = hand.played_at
         lines += [f"time = {at:%H:%M:%S}", f"day = {at.day}", f"month = {at.month}", f"year = {at.year}"]
+        if hand.played_in_utc:      # else the time as the log wrote it, on a clock it does not name
+            lines.append(f"time_zone = {_q('UTC')}")
     if len(hand.currency) == 3 and hand.currency.isupper():
         lines.append(f"currency = {_q(hand.currency)}")
     lines.append(f"finishing_stacks = {_stacks([_plus(p.stack_start, p.net) for p in players])}")

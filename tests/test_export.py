@@ -359,3 +359,30 @@ def test_export_leaves_out_a_hand_run_twice_in_both_formats_saying_why(tmp_path)
             summary = export(con, fmt, tmp_path / fmt)
             assert summary.written == [] and list(summary.skipped.values()) == [
                 f"the hand was run twice: {fmt.upper()} states one board"], fmt
+
+
+def test_export_phh_says_the_time_is_utc_where_the_log_named_its_zone_and_pokerkit_reads_it(tmp_path):
+    """PokerStars' 21:29:31 ET of 7 March 2021 is stored 02:29:31 UTC the next day: the PHH file
+    said the time without its zone, which a reader takes as local. A PHH hand dated without a zone
+    keeps its time as written, and is written again without one."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "turn.txt").write_text(TURN_ALLIN)
+    (logs / "no-zone.phh").write_text(SIDE_POT + "year = 2021\nmonth = 3\nday = 7\ntime = 21:29:31\n")
+    ingest([logs], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        written = {path.read_text().count("\ntime_zone"): path for path in export(con, "phh", tmp_path / "phh").written}
+        stored = dict(con.execute("select hand_id, played_at from holdem_results join games using (game_id)").fetchall())
+    stars, local = tomllib.loads(written[1].read_text()), tomllib.loads(written[0].read_text())
+    assert (stars["time_zone"], str(stars["time"]), stars["day"], stars["month"], stars["year"]) == (
+        "UTC", "02:29:31", 8, 3, 2021)
+    assert "time_zone" not in local and str(local["time"]) == "21:29:31"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        hand = pokerkit.HandHistory.loads(written[1].read_text(), divmod=cents_divmod)
+    assert (hand.time_zone, str(hand.time), hand.day) == ("UTC", "02:29:31", 8)
+    # and Rasklad reads both back to the times it stored
+    ingest(list(written.values()), tmp_path / "back", jobs=1)
+    with connect(tmp_path / "back") as con:
+        assert dict(con.execute("select hand_id, played_at from holdem_results join games using (game_id)")
+                    .fetchall()) == stored
