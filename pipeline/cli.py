@@ -913,7 +913,8 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
 
     The links live in the warehouse: they survive re-ingests and re-audits. A screen name is
     per room: the same name in two rooms is two accounts, one person until --site links one of them
-    to another person.
+    to another person. The names linked must be players of stored games (of that room, with
+    --site); the person may be named by any text.
 
     \b
     rasklad alias Gleb --me                         Gleb is me
@@ -925,6 +926,10 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
     """
     from pipeline import people
 
+    if person is not None or site is not None:
+        # checked before anything changes: a misspelt name or room would be linked, silently
+        with _connect(warehouse) as con:
+            site = _alias_names_known(con, warehouse, person, names, site, remove=remove, is_me=is_me)
     try:
         if remove:
             gone = [name for name in (person, *names) if name]
@@ -967,6 +972,46 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
         raise UsageProblem(error.what, error.fix) from error
     except ValueError as error:
         raise UsageProblem(str(error), "See rasklad alias --list.") from error
+
+
+def _alias_names_known(con: duckdb.DuckDBPyConnection, warehouse: Path, person: str | None, names: tuple[str, ...],
+                       site: str | None, *, remove: bool, is_me: bool) -> str | None:
+    """The room as the warehouse spells it, once every name ``alias`` was given is known: a name to
+    link is a screen name of a stored game (in that room, with --site); a name to unlink has a link
+    (or is a person's); the person said to be me is a screen name or a linked person. Else an error
+    naming the close ones."""
+    if not con.execute("select 1 from stg_game_players limit 1").fetchone():
+        raise UsageProblem("This warehouse holds no game yet: there is no screen name to link.",
+                           f"Run `rasklad ingest PATH --warehouse {warehouse}` first.")
+    if site is not None:
+        site = _known_site(con, site)
+    links = con.execute("select player, person, site from aliases").fetchall() if "aliases" in _tables(con) else []
+    if remove:
+        linked = {name for player, holder, room in links if site in (None, room) for name in (player, holder)}
+        for name in (person, *names):
+            if name and name.strip() not in linked:
+                where = f" in {site}" if site else ""
+                raise UsageProblem(f"{name!r} has no link{where} to remove.{did_you_mean(name, linked)}",
+                                   "`rasklad alias --list` lists every person with his names.")
+        return site
+    players = [row[0] for row in con.execute(
+        "select distinct player from stg_game_players p join stg_games g using (game_id) "
+        "where player is not null and ($site is null or g.site = $site)", {"site": site}).fetchall()]
+    known = set(players)
+    room = f" in {site}" if site else ""
+    for name in names:
+        if name.strip() not in known:
+            raise UsageProblem(f"No stored game{room} has a player {name!r}.{did_you_mean(name, players)}",
+                               "Names are matched exactly; `rasklad query \"select distinct player from "
+                               "game_players\"` lists them.")
+    if is_me and person is not None and not names:
+        persons = known | {holder for _, holder, _ in links}
+        if person.strip() not in persons:
+            raise UsageProblem(f"No stored game has a player {person!r}, and no person is named so."
+                               f"{did_you_mean(person, persons)}",
+                               "Say who is me by one of his screen names, or link his names to him first: "
+                               "rasklad alias PERSON NAME... --me")
+    return site
 
 
 @main.group("settings", invoke_without_command=True)
