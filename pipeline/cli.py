@@ -415,6 +415,12 @@ def _known_game(con: duckdb.DuckDBPyConnection, game: str) -> str:
     for name in known:
         if name.casefold() == game.casefold():
             return name
+    by_id, by_number = _games_named(con, game)
+    if by_id or by_number:
+        what = "the start of a game ID" if by_id else "a hand number"
+        raise UsageProblem(f"{game!r} is {what}, not a game: audit --game takes a kind of game "
+                           f"({', '.join(sorted(known))}).",
+                           f"audit has no option for one game: `rasklad show {game}` prints its findings.")
     raise UsageProblem(f"There is no game {game!r}.{did_you_mean(game, known)}",
                        f"The games: {', '.join(sorted(known))}.")
 
@@ -811,6 +817,8 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
 
     Example: rasklad show 0cd081e9
     """
+    from pipeline.export import kept_record
+
     with _connect(warehouse) as con:
         found = _known_game_id(con, game_id)
         game = con.sql(
@@ -824,8 +832,6 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
         kept = con.execute("select text from game_texts where game_id = $id limit 1", {"id": found}).fetchone() \
             if "game_texts" in _tables(con) else None
     text = kept[0] if kept else None
-    from pipeline.export import kept_record
-
     # played_at is in UTC where the log names its zone, else the time as written (docs/warehouse.md)
     record = kept_record(text, game["source_file"], game["game_id"]) if game["played_at"] else None
     in_utc = getattr(getattr(record, "info", None), "played_in_utc", False)
@@ -868,25 +874,42 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
         click.echo(f"    {rule_text if rule_text.startswith(row['rule_id'] + ':') else row['rule_id'] + ': ' + rule_text}")
 
 
+def _games_named(con: duckdb.DuckDBPyConnection, game_id: str) -> tuple[list[str], list[str]]:
+    """The stored games whose ID starts with ``game_id``, and those whose Hold'em hand number it
+    is (a hand stored twice, corrected or in two encodings, is two games): at most 6 of each."""
+    wanted = game_id.strip().lower()
+    by_id = [row[0] for row in con.execute(
+        "select game_id from stg_games where starts_with(game_id, $p) order by game_id limit 6", {"p": wanted}
+    ).fetchall()] if wanted else []
+    by_number = [row[0] for row in con.execute(
+        "select distinct game_id from stg_holdem_results where hand_id = $h order by game_id limit 6",
+        {"h": game_id.strip()}).fetchall()] if not by_id and "holdem_results" in _tables(con) else []
+    return by_id, by_number
+
+
+def _where_games_are(con: duckdb.DuckDBPyConnection, game_ids: list[str]) -> str:
+    """Five of ``game_ids`` with the file and lines each was read from, one a line."""
+    rows = con.execute("select game_id, source_file, first_line, last_line from stg_games "
+                       "where list_contains($ids, game_id) order by game_id", {"ids": game_ids[:5]}).fetchall()
+    listed = "".join(f"\n    {gid}  {file}:{first}–{last}" for gid, file, first, last in rows)
+    return listed + ("\n    …" if len(game_ids) > 5 else "")
+
+
 def _known_game_id(con: duckdb.DuckDBPyConnection, game_id: str) -> str:
     """The one stored game whose ID starts with ``game_id`` (or whose Hold'em hand number it is),
     else an error naming the games it could be or the close IDs."""
     wanted = game_id.strip().lower()
-    matches = [row[0] for row in con.execute(
-        "select game_id from stg_games where starts_with(game_id, $p) order by game_id limit 6", {"p": wanted}
-    ).fetchall()] if wanted else []
+    matches, hands = _games_named(con, game_id)
     if len(matches) == 1:
         return matches[0]
     if matches:
-        shown = ", ".join(matches[:5]) + (" …" if len(matches) > 5 else "")
-        raise UsageProblem(f"{game_id!r} is the start of several game IDs: {shown}.",
+        raise UsageProblem(f"{game_id!r} is the start of several game IDs:{_where_games_are(con, matches)}",
                            "Give more of the ID.")
-    if "holdem_results" in _tables(con):
-        hands = [row[0] for row in con.execute(
-            "select distinct game_id from stg_holdem_results where hand_id = $h limit 2", {"h": game_id.strip()}
-        ).fetchall()]
-        if len(hands) == 1:
-            return hands[0]
+    if len(hands) == 1:
+        return hands[0]
+    if hands:
+        raise UsageProblem(f"{game_id!r} is the hand number of several stored games:{_where_games_are(con, hands)}",
+                           "Name one by its game ID (or the start of it).")
     near = [row[0] for row in con.execute(
         "select game_id from stg_games where starts_with(game_id, $p) limit 5000", {"p": wanted[:2]}).fetchall()]
     raise UsageProblem(f"No stored game has an ID starting with {game_id!r}.{did_you_mean(wanted, near)}",
@@ -1106,7 +1129,8 @@ def build_models(warehouse: Path, no_wait: bool, full: bool, quiet: bool) -> Non
 
 @main.command()
 @warehouse_option
-@click.option("--game", "-g", "game_id", help="Only this game (its ID, or the start of it), whatever its version.")
+@click.option("--game", "-g", "game_id",
+              help="Only this game (its ID, the start of it, or its hand number), whatever its version.")
 @click.option("--since", metavar="VERSION", help="Only games judged by this rules version or a later one.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Processes that read the kept texts (default: all cores).")
@@ -1129,6 +1153,9 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
 
     if not Warehouse(warehouse).duckdb_path.exists():
         _connect(warehouse)     # says there is no warehouse, and how to make one
+    if game_id is not None:
+        with _connect(warehouse) as con:
+            game_id = _known_game_id(con, game_id)      # the start of an ID, or a hand's number, as `show` takes
     try:
         with (_cut_short_saying("what was committed is kept (a re-audit commits the games it judged at its "
                                 "end), and the same command run again goes on from there.", warehouse),
