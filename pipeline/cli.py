@@ -527,7 +527,7 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
 @json_option
 @click.option("--csv", "as_csv", is_flag=True, help="Print CSV instead of a table (to save the result: > file.csv).")
 def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
-    """Run a read-only SQL query against the warehouse's models and tables.
+    """Run one read-only SQL query against the warehouse's models and tables.
 
     Only queries run (SELECT, WITH, SHOW, DESCRIBE, SUMMARIZE, EXPLAIN): COPY, EXPORT,
     ATTACH, INSTALL, LOAD, SET and writes are refused, and no file outside the warehouse
@@ -593,6 +593,10 @@ def _refuse_all_but_queries(sql: str) -> None:
             "To save a result, redirect it: rasklad query \"select …\" --csv > result.csv (or --json > result.json). "
             "The warehouse changes only through `rasklad ingest`.",
         )
+    if len(statements) > 1:
+        # DuckDB would run them all and print the last one's rows only
+        raise UsageProblem(f"rasklad query runs one statement; this is {len(statements)} (separated by ';').",
+                           "Run each on its own, or join their rows into one query (union all, a join).")
 
 
 def _connect_for_query(warehouse: Path) -> duckdb.DuckDBPyConnection:

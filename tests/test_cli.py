@@ -219,6 +219,17 @@ def test_query_refuses_every_statement_that_writes_or_reaches_outside(tmp_path):
     assert not (tmp_path / "out").exists() and not (tmp_path / "other.duckdb").exists()
 
 
+def test_query_refuses_more_than_one_statement_instead_of_printing_the_last(tmp_path):
+    wh = tmp_path / "wh"
+    run("ingest", str(ROOT / "data" / "samples" / "chinese-night.txt"), "--warehouse", str(wh), "-q")
+    result = run("query", "select 1 as a; select 2 as b", "--warehouse", str(wh), "--csv")
+    assert (result.exit_code, result.stderr) == (1, ("Error: rasklad query runs one statement; this is 2 (separated "
+                                                    "by ';').\n  Run each on its own, or join their rows into one "
+                                                    "query (union all, a join).\n"))
+    one = run("query", "select 1 as a;", "--warehouse", str(wh), "--csv")
+    assert (one.exit_code, one.output) == (0, "a\n1\n")
+
+
 def test_query_runs_reading_statements_and_prints_csv(tmp_path):
     wh = tmp_path / "wh"
     run("ingest", str(ROOT / "data" / "samples" / "chinese-night.txt"), "--warehouse", str(wh), "-q")
