@@ -34,8 +34,10 @@ if TYPE_CHECKING:
 DEFAULT_WAREHOUSE = "data/warehouse"
 STATS_MARTS = {
     "holdem": "player_stats_holdem",
+    "holdem36": "player_stats_holdem",
     "raspisnoy": "player_stats_raspisnoy",
     "chinese": "player_stats_chinese",
+    "ofc": "player_stats_chinese",
     "sixcard": "player_stats_sixcard",
 }
 # What a terminal shows of each mart by default (the marts carry the opportunity counts too;
@@ -53,9 +55,15 @@ HEADLINES = {
     "sixcard": ("player", "count_sessions", "count_hands", "count_boxes", "total_wagered", "total_net",
                 "rtp", "ev_lost_per_hand", "house_edge_perfect_play"),
 }
+HEADLINES["holdem36"], HEADLINES["ofc"] = HEADLINES["holdem"], HEADLINES["chinese"]
 
-SITE_MARTS = frozenset({"holdem"})
+SITE_MARTS = frozenset({"holdem", "holdem36"})
 """The marts keyed by site: the poker rooms' games; the club games have none."""
+
+SHARED_MARTS = {"holdem36": "holdem", "ofc": "chinese"}
+"""A game whose figures are rows of another's mart, its ``game`` column keeping them apart (a
+short-deck player's figures are never added to his 52-card ones): ``stats --game`` shows the
+rows of the game named, and without it the mart is shown once."""
 
 warehouse_option = click.option(
     "--warehouse", "-w", type=click.Path(file_okay=False, path_type=Path),
@@ -484,7 +492,9 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
     Every mart, its grain and figures: see docs/warehouse.md.
 
     A screen name belongs to its site (the poker room): --site shows one site's Hold'em
-    statistics only (the club games, which have no site, are left out).
+    statistics only (the club games, which have no site, are left out). Short-deck Hold'em
+    (holdem36) and OFC are rows of the Hold'em and Chinese marts: --game shows the rows of the
+    game it names.
 
     Example: rasklad stats --player Anna --game raspisnoy
     """
@@ -500,15 +510,18 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
         for name, mart in STATS_MARTS.items():
             if (game and name != game) or mart not in present or (site and name not in SITE_MARTS):
                 continue
+            if not game and name in SHARED_MARTS:
+                continue    # shown with the game whose mart it shares
+            by_game = " and game = $game" if game in SHARED_MARTS or game in SHARED_MARTS.values() else ""
             everything = all_columns or as_json
             present_columns = _columns(con, mart)     # a mart built by an older version lacks newer ones
             columns = "*" if everything else ", ".join(c for c in HEADLINES[name] if c in present_columns)
             season = "" if everything or name != "raspisnoy" else " and season_kind = 'all'"
             by_site = " and ($site is null or site = $site)" if name in SITE_MARTS and site else ""
             frame = con.sql(
-                f"select {columns} from {mart} where ($player is null or player = $player){season}{by_site}"
+                f"select {columns} from {mart} where ($player is null or player = $player){season}{by_site}{by_game}"
                 " order by all",
-                params={"player": player, **({"site": site} if by_site else {})},
+                params={"player": player, **({"site": site} if by_site else {}), **({"game": game} if by_game else {})},
             ).pl()
             if frame.is_empty():
                 continue

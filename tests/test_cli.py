@@ -401,3 +401,22 @@ def test_audit_game_given_a_game_id_says_it_takes_a_kind_and_how_to_see_one_game
                                     "takes a kind of game (chinese, holdem, ")
     assert result.stderr.endswith(f"  audit has no option for one game: `rasklad show {game_id[:8]}` prints its "
                                   "findings.\n")
+
+
+def test_stats_game_shows_short_deck_and_ofc_apart_as_the_readme_names_them(tmp_path):
+    """`stats --game holdem36`, the README's name of short-deck Hold'em, was refused; its rows are
+    the Hold'em mart's, kept apart by their game, as OFC's are the Chinese mart's."""
+    for game in ("holdem", "holdem36"):
+        assert run("generate", game, "-n", "4", "--seed", "3", "--out", str(tmp_path / f"{game}.txt"), "-q")\
+            .exit_code == 0
+    wh = str(tmp_path / "wh")
+    run("ingest", str(tmp_path / "holdem.txt"), str(tmp_path / "holdem36.txt"), str(SAMPLES / "ofc-classic.txt"),
+        str(SAMPLES / "chinese-night.txt"), "--warehouse", wh, "-q", "-j", "1")
+    for game in ("holdem", "holdem36", "chinese", "ofc"):
+        result = run("stats", "--game", game, "--json", "--warehouse", wh)
+        assert result.exit_code == 0, result.output
+        rows = json.loads(result.output)
+        assert rows and {row["game"] for row in rows} == {game}, game
+    shown = run("stats", "--warehouse", wh).output
+    assert shown.count("\nplayer_stats_holdem\n") == shown.count("\nplayer_stats_chinese\n") == 1
+    assert all(f" {game} " in shown for game in ("holdem", "holdem36", "chinese", "ofc"))
