@@ -35,7 +35,7 @@ from decimal import Decimal
 
 from parsers.errors import ParseError, UnstatedRule
 from parsers.lines import CURRENCY_SIGN, CurrencyMarks, StreetActions
-from parsers.room_lines import LineKind, RoomLines, cards, in_utc, money
+from parsers.room_lines import LineKind, RoomLines, cards, in_utc, money, zone_clock
 from rules.holdem_hand import (
     Action,
     ActionKind,
@@ -342,7 +342,7 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
     else:
         table = head["table"] or (f"Zone {head['zone']}" if head["zone"] else None)
     info = GameInfo(game="holdem", played_at=played_at, table_name=table, ruleset=f"{SITE} {betting.value}",
-                    site=head["room"].split(".")[0].split()[0])
+                    site=head["room"].split(".")[0].split()[0], played_in_utc=zone_clock(head["zone_name"]) is not None)
     if tournament:      # chips, the level's blinds
         currency, stakes = "chips", f"{head['sb']}/{head['bb']}"
     else:

@@ -43,7 +43,7 @@ from decimal import Decimal, InvalidOperation
 
 from parsers.errors import ParseError
 from parsers.lines import CURRENCY_SIGNS, CurrencyMarks, StreetActions
-from parsers.room_lines import LineKind, RoomLines, cards, in_utc
+from parsers.room_lines import LineKind, RoomLines, cards, in_utc, zone_clock
 from rules.holdem_batch import pot_code
 from rules.holdem_hand import (
     Action,
@@ -387,7 +387,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         currency = "chips"
     stakes = f"{small_blind}/{big_blind} {currency}"
     info = GameInfo(game="holdem", played_at=game["at"], table_name=table, ruleset=f"{SITE} {betting.value}",
-                    site="PartyPoker")
+                    site="PartyPoker", played_in_utc=zone_clock(game["zone"]) is not None)
     return HoldemHand(
         source=source, info=info, hand_id=head["id"], tournament_id=game["tid"], is_tournament=game["tid"] is not None,
         second_small_blind_live=True, away_folds_out_of_turn=game["tid"] is not None, ante=ante,

@@ -50,7 +50,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from parsers.errors import ParseError
 from parsers.lines import CURRENCY_SIGNS
-from parsers.room_lines import in_utc
+from parsers.room_lines import in_utc, zone_clock
 from parsers.source import Chunk, game_id, normalize_lines
 from rules.cards import Card, CardError
 from rules.holdem_hand import (
@@ -280,7 +280,7 @@ class _Reader:
         first = self.source.first_line
         return PhhHand(
             source=self.source,
-            info=GameInfo(game="holdem", played_at=self.played_at(),
+            info=GameInfo(game="holdem", played_at=self.played_at(), played_in_utc=self.played_in_utc(),
                           table_name=None if table is None else str(table), site=self.site()),
             hand_id=str(hand) if hand is not None else self.source.game_id,
             betting=betting, small_blind=small_blind, big_blind=big_blind, small_bet=small_bet, big_bet=big_bet,
@@ -352,6 +352,21 @@ class _Reader:
         # (ROOM-TIME-ZONE); one that names no single zone keeps the time as written.
         abbreviation = fields.get("time_zone_abbreviation")
         return in_utc(when, abbreviation) if isinstance(abbreviation, str) else when
+
+    def played_in_utc(self) -> bool:
+        """Whether :meth:`played_at` is in UTC: a date with a zone or abbreviation it reads."""
+        fields = self.fields
+        if self.played_at() is None:
+            return False
+        zone = fields.get("time_zone")
+        if isinstance(zone, str):
+            try:
+                ZoneInfo(zone)
+            except (ZoneInfoNotFoundError, ValueError):
+                return False
+            return True
+        abbreviation = fields.get("time_zone_abbreviation")
+        return isinstance(abbreviation, str) and zone_clock(abbreviation) is not None
 
     # ---------------------------------------------------------------- the actions
     def play(self, antes: list[Decimal], blinds: list[Decimal], betting: BettingStructure):

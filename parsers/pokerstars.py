@@ -518,7 +518,8 @@ def read_header(line: str) -> dict:
         raise refused(f"expected the date and time like {_WHEN_WORDS}", at + stakes.end())
     played_at, local = _times(when, lambda message, group: refused(message, at + when.start(group)))
     return {"match": match, "game": _SUPPORTED[name.lower()], "struct": game["struct"], "stakes": stakes, "when": when,
-            "played_at": played_at, "local": local}
+            "played_at": played_at, "local": local,
+            "in_utc": when["d2"] is not None or when["z"] not in (None, _CUSTOM_ZONE)}
 
 
 def _times(when: re.Match, refused) -> tuple[datetime, datetime | None]:
@@ -771,7 +772,8 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
                           seats=tuple(summary_seats), lists_every_seat=True, total_line=total_line,
                           board_lines=tuple(summary_board_lines))
     info = GameInfo(game="holdem36" if head["game"].startswith("6+") else "holdem", played_at=head["played_at"],
-                    club=match["club"], table_name=table_name, ruleset=f"pokerstars {betting.value}", site=SITE)
+                    club=match["club"], table_name=table_name, ruleset=f"pokerstars {betting.value}", site=SITE,
+                    played_in_utc=head["in_utc"])
     return HoldemHand(
         all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)
         source=source, info=info, hand_id=match["id"], tournament_id=match["tid"], betting=betting,

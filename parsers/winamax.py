@@ -305,7 +305,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                           total_line=total_line, board_lines=tuple(summary_board_lines))
     betting = head["betting"]
     info = GameInfo(game="holdem", played_at=head["played_at"], table_name=table_name,
-                    ruleset=f"winamax {betting.value}", site=SITE)
+                    ruleset=f"winamax {betting.value}", site=SITE, played_in_utc=head["match"]["z"] == "UTC")
     return HoldemHand(
         all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)
         source=source, info=info, hand_id=head["match"]["id"], betting=betting,

@@ -34,7 +34,7 @@ from decimal import Decimal
 
 from parsers.errors import ParseError, UnstatedRule
 from parsers.lines import CURRENCY_SIGN, CurrencyMarks, StreetActions
-from parsers.room_lines import LineKind, RoomLines, cards, in_utc, money
+from parsers.room_lines import LineKind, RoomLines, cards, in_utc, money, zone_clock
 from rules.holdem_hand import (
     Action,
     ActionKind,
@@ -240,7 +240,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     else:
         stakes, currency = f"{head['sb']}/{head['bb']} USD", "USD"
     info = GameInfo(game="holdem", played_at=played_at, table_name=table, ruleset=f"{SITE} {betting.value}",
-                    site="Winning")
+                    site="Winning", played_in_utc=zone_clock(head["zone"]) is not None)
     return HoldemHand(
         all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)
         source=source, info=info, hand_id=head["id"], betting=betting, small_blind=small_blind, big_blind=big_blind,

@@ -34,8 +34,10 @@ if TYPE_CHECKING:
 DEFAULT_WAREHOUSE = "data/warehouse"
 STATS_MARTS = {
     "holdem": "player_stats_holdem",
+    "holdem36": "player_stats_holdem",
     "raspisnoy": "player_stats_raspisnoy",
     "chinese": "player_stats_chinese",
+    "ofc": "player_stats_chinese",
     "sixcard": "player_stats_sixcard",
 }
 # What a terminal shows of each mart by default (the marts carry the opportunity counts too;
@@ -53,9 +55,15 @@ HEADLINES = {
     "sixcard": ("player", "count_sessions", "count_hands", "count_boxes", "total_wagered", "total_net",
                 "rtp", "ev_lost_per_hand", "house_edge_perfect_play"),
 }
+HEADLINES["holdem36"], HEADLINES["ofc"] = HEADLINES["holdem"], HEADLINES["chinese"]
 
-SITE_MARTS = frozenset({"holdem"})
+SITE_MARTS = frozenset({"holdem", "holdem36"})
 """The marts keyed by site: the poker rooms' games; the club games have none."""
+
+SHARED_MARTS = {"holdem36": "holdem", "ofc": "chinese"}
+"""A game whose figures are rows of another's mart, its ``game`` column keeping them apart (a
+short-deck player's figures are never added to his 52-card ones): ``stats --game`` shows the
+rows of the game named, and without it the mart is shown once."""
 
 warehouse_option = click.option(
     "--warehouse", "-w", type=click.Path(file_okay=False, path_type=Path),
@@ -415,6 +423,12 @@ def _known_game(con: duckdb.DuckDBPyConnection, game: str) -> str:
     for name in known:
         if name.casefold() == game.casefold():
             return name
+    by_id, by_number = _games_named(con, game)
+    if by_id or by_number:
+        what = "the start of a game ID" if by_id else "a hand number"
+        raise UsageProblem(f"{game!r} is {what}, not a game: audit --game takes a kind of game "
+                           f"({', '.join(sorted(known))}).",
+                           f"audit has no option for one game: `rasklad show {game}` prints its findings.")
     raise UsageProblem(f"There is no game {game!r}.{did_you_mean(game, known)}",
                        f"The games: {', '.join(sorted(known))}.")
 
@@ -478,7 +492,9 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
     Every mart, its grain and figures: see docs/warehouse.md.
 
     A screen name belongs to its site (the poker room): --site shows one site's Hold'em
-    statistics only (the club games, which have no site, are left out).
+    statistics only (the club games, which have no site, are left out). Short-deck Hold'em
+    (holdem36) and OFC are rows of the Hold'em and Chinese marts: --game shows the rows of the
+    game it names.
 
     Example: rasklad stats --player Anna --game raspisnoy
     """
@@ -494,15 +510,18 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
         for name, mart in STATS_MARTS.items():
             if (game and name != game) or mart not in present or (site and name not in SITE_MARTS):
                 continue
+            if not game and name in SHARED_MARTS:
+                continue    # shown with the game whose mart it shares
+            by_game = " and game = $game" if game in SHARED_MARTS or game in SHARED_MARTS.values() else ""
             everything = all_columns or as_json
             present_columns = _columns(con, mart)     # a mart built by an older version lacks newer ones
             columns = "*" if everything else ", ".join(c for c in HEADLINES[name] if c in present_columns)
             season = "" if everything or name != "raspisnoy" else " and season_kind = 'all'"
             by_site = " and ($site is null or site = $site)" if name in SITE_MARTS and site else ""
             frame = con.sql(
-                f"select {columns} from {mart} where ($player is null or player = $player){season}{by_site}"
+                f"select {columns} from {mart} where ($player is null or player = $player){season}{by_site}{by_game}"
                 " order by all",
-                params={"player": player, **({"site": site} if by_site else {})},
+                params={"player": player, **({"site": site} if by_site else {}), **({"game": game} if by_game else {})},
             ).pl()
             if frame.is_empty():
                 continue
@@ -521,7 +540,7 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
 @json_option
 @click.option("--csv", "as_csv", is_flag=True, help="Print CSV instead of a table (to save the result: > file.csv).")
 def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
-    """Run a read-only SQL query against the warehouse's models and tables.
+    """Run one read-only SQL query against the warehouse's models and tables.
 
     Only queries run (SELECT, WITH, SHOW, DESCRIBE, SUMMARIZE, EXPLAIN): COPY, EXPORT,
     ATTACH, INSTALL, LOAD, SET and writes are refused, and no file outside the warehouse
@@ -587,6 +606,10 @@ def _refuse_all_but_queries(sql: str) -> None:
             "To save a result, redirect it: rasklad query \"select …\" --csv > result.csv (or --json > result.json). "
             "The warehouse changes only through `rasklad ingest`.",
         )
+    if len(statements) > 1:
+        # DuckDB would run them all and print the last one's rows only
+        raise UsageProblem(f"rasklad query runs one statement; this is {len(statements)} (separated by ';').",
+                           "Run each on its own, or join their rows into one query (union all, a join).")
 
 
 def _connect_for_query(warehouse: Path) -> duckdb.DuckDBPyConnection:
@@ -811,6 +834,8 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
 
     Example: rasklad show 0cd081e9
     """
+    from pipeline.export import kept_record
+
     with _connect(warehouse) as con:
         found = _known_game_id(con, game_id)
         game = con.sql(
@@ -824,13 +849,17 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
         kept = con.execute("select text from game_texts where game_id = $id limit 1", {"id": found}).fetchone() \
             if "game_texts" in _tables(con) else None
     text = kept[0] if kept else None
+    # played_at is in UTC where the log names its zone, else the time as written (docs/warehouse.md)
+    record = kept_record(text, game["source_file"], game["game_id"]) if game["played_at"] else None
+    in_utc = getattr(getattr(record, "info", None), "played_in_utc", False)
     if as_json:
-        click.echo(json.dumps({**game, "players": players.to_dicts(), "findings": findings.to_dicts(), "text": text},
-                              indent=2, default=_json_value))
+        click.echo(json.dumps({**game, "time_zone": "UTC" if in_utc else None, "players": players.to_dicts(),
+                               "findings": findings.to_dicts(), "text": text}, indent=2, default=_json_value))
         return
     click.echo(f"{game['game']} game {game['game_id']}: {game['source_file']} lines "
                f"{game['first_line']}–{game['last_line']}")
-    click.echo(f"played {game['played_at'] or 'at no stated date'}"
+    click.echo(("played at no stated date" if game["played_at"] is None
+                else f"played {game['played_at']} {'UTC' if in_utc else '(as written: the log names no time zone)'}")
                + (f", club {game['club']}" if game["club"] else "")
                + (f", table {game['table_name']}" if game["table_name"] else ""))
     click.echo("players: " + ", ".join(f"{row['player']} {row['net']:+}" if row["net"] is not None else row["player"]
@@ -862,25 +891,42 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
         click.echo(f"    {rule_text if rule_text.startswith(row['rule_id'] + ':') else row['rule_id'] + ': ' + rule_text}")
 
 
+def _games_named(con: duckdb.DuckDBPyConnection, game_id: str) -> tuple[list[str], list[str]]:
+    """The stored games whose ID starts with ``game_id``, and those whose Hold'em hand number it
+    is (a hand stored twice, corrected or in two encodings, is two games): at most 6 of each."""
+    wanted = game_id.strip().lower()
+    by_id = [row[0] for row in con.execute(
+        "select game_id from stg_games where starts_with(game_id, $p) order by game_id limit 6", {"p": wanted}
+    ).fetchall()] if wanted else []
+    by_number = [row[0] for row in con.execute(
+        "select distinct game_id from stg_holdem_results where hand_id = $h order by game_id limit 6",
+        {"h": game_id.strip()}).fetchall()] if not by_id and "holdem_results" in _tables(con) else []
+    return by_id, by_number
+
+
+def _where_games_are(con: duckdb.DuckDBPyConnection, game_ids: list[str]) -> str:
+    """Five of ``game_ids`` with the file and lines each was read from, one a line."""
+    rows = con.execute("select game_id, source_file, first_line, last_line from stg_games "
+                       "where list_contains($ids, game_id) order by game_id", {"ids": game_ids[:5]}).fetchall()
+    listed = "".join(f"\n    {gid}  {file}:{first}–{last}" for gid, file, first, last in rows)
+    return listed + ("\n    …" if len(game_ids) > 5 else "")
+
+
 def _known_game_id(con: duckdb.DuckDBPyConnection, game_id: str) -> str:
     """The one stored game whose ID starts with ``game_id`` (or whose Hold'em hand number it is),
     else an error naming the games it could be or the close IDs."""
     wanted = game_id.strip().lower()
-    matches = [row[0] for row in con.execute(
-        "select game_id from stg_games where starts_with(game_id, $p) order by game_id limit 6", {"p": wanted}
-    ).fetchall()] if wanted else []
+    matches, hands = _games_named(con, game_id)
     if len(matches) == 1:
         return matches[0]
     if matches:
-        shown = ", ".join(matches[:5]) + (" …" if len(matches) > 5 else "")
-        raise UsageProblem(f"{game_id!r} is the start of several game IDs: {shown}.",
+        raise UsageProblem(f"{game_id!r} is the start of several game IDs:{_where_games_are(con, matches)}",
                            "Give more of the ID.")
-    if "holdem_results" in _tables(con):
-        hands = [row[0] for row in con.execute(
-            "select distinct game_id from stg_holdem_results where hand_id = $h limit 2", {"h": game_id.strip()}
-        ).fetchall()]
-        if len(hands) == 1:
-            return hands[0]
+    if len(hands) == 1:
+        return hands[0]
+    if hands:
+        raise UsageProblem(f"{game_id!r} is the hand number of several stored games:{_where_games_are(con, hands)}",
+                           "Name one by its game ID (or the start of it).")
     near = [row[0] for row in con.execute(
         "select game_id from stg_games where starts_with(game_id, $p) limit 5000", {"p": wanted[:2]}).fetchall()]
     raise UsageProblem(f"No stored game has an ID starting with {game_id!r}.{did_you_mean(wanted, near)}",
@@ -907,7 +953,8 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
 
     The links live in the warehouse: they survive re-ingests and re-audits. A screen name is
     per room: the same name in two rooms is two accounts, one person until --site links one of them
-    to another person.
+    to another person. The names linked must be players of stored games (of that room, with
+    --site); the person may be named by any text.
 
     \b
     rasklad alias Gleb --me                         Gleb is me
@@ -919,6 +966,10 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
     """
     from pipeline import people
 
+    if person is not None or site is not None:
+        # checked before anything changes: a misspelt name or room would be linked, silently
+        with _connect(warehouse) as con:
+            site = _alias_names_known(con, warehouse, person, names, site, remove=remove, is_me=is_me)
     try:
         if remove:
             gone = [name for name in (person, *names) if name]
@@ -963,6 +1014,46 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
         raise UsageProblem(str(error), "See rasklad alias --list.") from error
 
 
+def _alias_names_known(con: duckdb.DuckDBPyConnection, warehouse: Path, person: str | None, names: tuple[str, ...],
+                       site: str | None, *, remove: bool, is_me: bool) -> str | None:
+    """The room as the warehouse spells it, once every name ``alias`` was given is known: a name to
+    link is a screen name of a stored game (in that room, with --site); a name to unlink has a link
+    (or is a person's); the person said to be me is a screen name or a linked person. Else an error
+    naming the close ones."""
+    if not con.execute("select 1 from stg_game_players limit 1").fetchone():
+        raise UsageProblem("This warehouse holds no game yet: there is no screen name to link.",
+                           f"Run `rasklad ingest PATH --warehouse {warehouse}` first.")
+    if site is not None:
+        site = _known_site(con, site)
+    links = con.execute("select player, person, site from aliases").fetchall() if "aliases" in _tables(con) else []
+    if remove:
+        linked = {name for player, holder, room in links if site in (None, room) for name in (player, holder)}
+        for name in (person, *names):
+            if name and name.strip() not in linked:
+                where = f" in {site}" if site else ""
+                raise UsageProblem(f"{name!r} has no link{where} to remove.{did_you_mean(name, linked)}",
+                                   "`rasklad alias --list` lists every person with his names.")
+        return site
+    players = [row[0] for row in con.execute(
+        "select distinct player from stg_game_players p join stg_games g using (game_id) "
+        "where player is not null and ($site is null or g.site = $site)", {"site": site}).fetchall()]
+    known = set(players)
+    room = f" in {site}" if site else ""
+    for name in names:
+        if name.strip() not in known:
+            raise UsageProblem(f"No stored game{room} has a player {name!r}.{did_you_mean(name, players)}",
+                               "Names are matched exactly; `rasklad query \"select distinct player from "
+                               "game_players\"` lists them.")
+    if is_me and person is not None and not names:
+        persons = known | {holder for _, holder, _ in links}
+        if person.strip() not in persons:
+            raise UsageProblem(f"No stored game has a player {person!r}, and no person is named so."
+                               f"{did_you_mean(person, persons)}",
+                               "Say who is me by one of his screen names, or link his names to him first: "
+                               "rasklad alias PERSON NAME... --me")
+    return site
+
+
 @main.group("settings", invoke_without_command=True)
 @warehouse_option
 @json_option
@@ -992,7 +1083,9 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
     """Set the rate at which the pages convert FROM into TO (1 FROM = RATE TO).
 
     Figures of two currencies are never added otherwise: with a rate, Player review adds them in
-    TO and says the rate it used. Tournament chips and points are never converted.
+    TO and says the rate it used. Tournament chips and points are never converted. RATE is a
+    number from 0.000001 to 999999999999.999999 with at most 6 decimals (what the warehouse
+    keeps exactly).
 
     \b
     Example: rasklad settings rate EUR USD 1.08
@@ -1053,7 +1146,8 @@ def build_models(warehouse: Path, no_wait: bool, full: bool, quiet: bool) -> Non
 
 @main.command()
 @warehouse_option
-@click.option("--game", "-g", "game_id", help="Only this game (its ID, or the start of it), whatever its version.")
+@click.option("--game", "-g", "game_id",
+              help="Only this game (its ID, the start of it, or its hand number), whatever its version.")
 @click.option("--since", metavar="VERSION", help="Only games judged by this rules version or a later one.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Processes that read the kept texts (default: all cores).")
@@ -1076,6 +1170,9 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
 
     if not Warehouse(warehouse).duckdb_path.exists():
         _connect(warehouse)     # says there is no warehouse, and how to make one
+    if game_id is not None:
+        with _connect(warehouse) as con:
+            game_id = _known_game_id(con, game_id)      # the start of an ID, or a hand's number, as `show` takes
     try:
         with (_cut_short_saying("what was committed is kept (a re-audit commits the games it judged at its "
                                 "end), and the same command run again goes on from there.", warehouse),

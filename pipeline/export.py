@@ -27,7 +27,8 @@ import duckdb
 from parsers.errors import ParseError, UnstatedRule
 from parsers.formats import parse_chunk, split_named
 
-__all__ = ["FORMATS", "ExportSummary", "StoredHand", "export", "ohh_document", "phh_text", "stored_hands"]
+__all__ = ["FORMATS", "ExportSummary", "StoredHand", "export", "kept_record", "ohh_document", "phh_text",
+           "stored_hands"]
 
 FORMATS = ("phh", "ohh")
 OHH_SPEC_VERSION = "1.4.7"
@@ -89,6 +90,8 @@ class StoredHand:
     board: tuple[str, ...] = ()
     cap: Decimal | None = None
     """The most a hand may cost a player on a capped table, as the hand's text states it."""
+    played_in_utc: bool = False
+    """``played_at`` is in UTC (the log names its zone), not the time as written."""
     count_errors: int = 0
 
 
@@ -151,26 +154,34 @@ def _by_game(rows: list[tuple]) -> dict[str, list[tuple]]:
     return out
 
 
-def _kept_facts(text: str | None, source_file: str, game_id: str, betting: str) -> dict:
-    """What the warehouse has no column for, from the hand's kept text read again by its format's
-    reader (its line numbers do not matter here): the board (the first of a hand run twice) and
-    the table's cap. A hand whose text names no betting structure is read under the one it was
-    stored with (``betting``), which a setting gave it."""
+def kept_record(text: str | None, source_file: str, game_id: str, betting: str = "no_limit"):
+    """The game's record from its kept text read again by its format's reader (its line numbers do
+    not matter here), or None when there is no text or it no longer reads. A hand whose text names
+    no betting structure is read under the one it was stored with (``betting``), which a setting
+    gave it."""
     if text is None:
-        return {}
+        return None
     for chunk in split_named(text, source_file):
         if chunk.game_id == game_id:
             try:
                 try:
-                    record = parse_chunk(chunk, source_file)
+                    return parse_chunk(chunk, source_file)
                 except UnstatedRule as unstated:
-                    record = unstated.read(betting)
+                    return unstated.read(betting)
             except ParseError:
-                return {}
-            boards = getattr(record, "boards", ())
-            return {"board": tuple(str(card) for card in boards[0]) if boards else (),
-                    "cap": getattr(record, "cap", None)}
-    return {}
+                return None
+    return None
+
+
+def _kept_facts(text: str | None, source_file: str, game_id: str, betting: str) -> dict:
+    """What the warehouse has no column for, from the hand's kept text: the board (the first of a
+    hand run twice), the table's cap, and whether the time is in UTC."""
+    record = kept_record(text, source_file, game_id, betting)
+    if record is None:
+        return {}
+    boards = getattr(record, "boards", ())
+    return {"board": tuple(str(card) for card in boards[0]) if boards else (),
+            "cap": getattr(record, "cap", None), "played_in_utc": record.info.played_in_utc}
 
 
 # ////////////////////////////////////////////////////////////////////// PHH
@@ -186,8 +197,7 @@ def phh_text(hand: StoredHand) -> str:
     index = {p.player: k for k, p in enumerate(players)}
     if any(p.stack_start is not None and p.stack_start <= 0 for p in players):
         raise ValueError("a player dealt in has no chips at the start: PHH needs every stack above zero")
-    if any(a.board > 0 for a in hand.actions):
-        raise ValueError("the hand was run twice: PHH states one board")
+    _refuse_two_boards(hand, "PHH")
     if any(a.action == "post_bb" and a.amount < hand.big_blind for a in hand.actions):
         raise ValueError("the big blind is posted short, all-in: the room's calls match the full big blind, "
                          "PHH's the largest bet posted")
@@ -243,11 +253,19 @@ def phh_text(hand: StoredHand) -> str:
     if hand.played_at is not None:
         at = hand.played_at
         lines += [f"time = {at:%H:%M:%S}", f"day = {at.day}", f"month = {at.month}", f"year = {at.year}"]
+        if hand.played_in_utc:      # else the time as the log wrote it, on a clock it does not name
+            lines.append(f"time_zone = {_q('UTC')}")
     if len(hand.currency) == 3 and hand.currency.isupper():
         lines.append(f"currency = {_q(hand.currency)}")
     lines.append(f"finishing_stacks = {_stacks([_plus(p.stack_start, p.net) for p in players])}")
     lines.append(f"winnings = {_numbers([p.collected for p in players])}")
     return "\n".join(lines) + "\n"
+
+
+def _refuse_two_boards(hand: StoredHand, fmt: str) -> None:
+    """A hand run twice has two boards and two showdowns; PHH and OHH state one of each."""
+    if any(a.board > 0 for a in hand.actions):
+        raise ValueError(f"the hand was run twice: {fmt} states one board")
 
 
 def _phh_actions(hand: StoredHand, index: dict[str, int]) -> list[str]:
@@ -365,6 +383,7 @@ _OHH_ACTIONS = {
     "bet": "Bet", "raise": "Raise", "show": "Shows Cards", "muck": "Mucks Cards",
 }
 _OHH_BET_TYPES = {"no_limit": "NL", "pot_limit": "PL", "limit": "FL"}
+_OHH_STREETS = ("Preflop", "Flop", "Turn", "River", "Showdown")
 
 
 def ohh_document(hand: StoredHand) -> dict:
@@ -373,33 +392,22 @@ def ohh_document(hand: StoredHand) -> dict:
         # OHH's starting_stack is a number every player must have, with no way to say it is unknown
         raise ValueError("the log does not state a player's chips at the start: OHH needs every player's "
                          "starting stack, a number, and has no way to say it is unknown (PHH writes it inf)")
+    _refuse_two_boards(hand, "OHH")
     by_seat = sorted(hand.players, key=lambda p: p.seat)
     ids = {p.player: k for k, p in enumerate(by_seat)}
     button = next((p.seat for p in hand.players if p.position == "BTN"), hand.players[-1].seat)
-    numbers = iter(range(1, 10_000))
-    rounds = []
-
-    def round_of(street: str) -> dict:
-        if not rounds or rounds[-1]["street"] != street:
-            entry = {"id": len(rounds), "street": street, "actions": []}
-            begin_end = _BOARD_SLICES.get(street.lower())
-            if begin_end and len(hand.board) >= begin_end[1]:
-                entry["cards"] = list(hand.board[begin_end[0]:begin_end[1]])
-            rounds.append(entry)
-        return rounds[-1]
-
-    preflop = round_of("Preflop")
+    actions: dict[str, list[dict]] = {street: [] for street in _OHH_STREETS}
     for p in by_seat:
-        dealt = {"action_number": next(numbers), "player_id": ids[p.player], "action": "Dealt Cards"}
+        dealt = {"player_id": ids[p.player], "action": "Dealt Cards"}
         if len(p.hole_cards) == 2:
             dealt["cards"] = list(p.hole_cards)
-        preflop["actions"].append(dealt)
+        actions["Preflop"].append(dealt)
     for a in hand.actions:
         kind = _OHH_ACTIONS.get(a.action)
         if kind is None:        # uncalled bets and collections are the pots' business
             continue
         street = "Showdown" if a.action in ("show", "muck") else a.street.capitalize()
-        entry = {"action_number": next(numbers), "player_id": ids[a.player], "action": kind}
+        entry = {"player_id": ids[a.player], "action": kind}
         if a.action in ("show", "muck"):
             cards = next((p.hole_cards for p in by_seat if p.player == a.player), ())
             if a.action == "show" and cards:
@@ -407,7 +415,23 @@ def ohh_document(hand: StoredHand) -> dict:
         elif a.action not in ("fold", "check"):
             entry["amount"] = float(a.amount)
             entry["is_allin"] = bool(a.is_all_in)
-        round_of(street)["actions"].append(entry)
+        actions[street].append(entry)
+    # a street whose cards were dealt has its round even with nobody left to act on it (an all-in
+    # before it): its cards are the board's
+    rounds = []
+    for street in _OHH_STREETS:
+        begin_end = _BOARD_SLICES.get(street.lower())
+        cards_dealt = begin_end is not None and len(hand.board) >= begin_end[1]
+        if not (street == "Preflop" or cards_dealt or actions[street]):
+            continue
+        entry = {"id": len(rounds), "street": street}
+        if cards_dealt:
+            entry["cards"] = list(hand.board[begin_end[0]:begin_end[1]])
+        entry["actions"] = actions[street]
+        rounds.append(entry)
+    numbers = iter(range(1, 10_000))
+    for entry in rounds:
+        entry["actions"] = [{"action_number": next(numbers), **action} for action in entry["actions"]]
     wins = [{"player_id": ids[p.player], "win_amount": float(p.collected - p.cash_out)}
             | ({"cashout_amount": float(p.cash_out)} if p.cash_out else {})
             for p in by_seat if p.collected > 0]

@@ -32,6 +32,11 @@ RATE = "rate"
 FROM into currency TO (1 FROM = rate TO): figures of two currencies are converted only at a rate
 the user set himself, and the page says which."""
 
+RATE_STEP = Decimal("0.000001")
+RATE_LIMIT = Decimal(10) ** 12
+"""A rate is a multiple of RATE_STEP, at least RATE_STEP and below RATE_LIMIT: what the models'
+decimal(18, 6) holds exactly (a larger one stops every model build, a finer one would be rounded)."""
+
 
 def _clean(names: Iterable[str]) -> list[str]:
     found = []
@@ -152,18 +157,20 @@ def set_rate(root: str | Path, source: str, target: str, rate: str | Decimal | N
     if source == target:
         raise ValueError("a rate converts one currency into another: give two different currencies")
     if rate is not None:
+        given = str(rate).strip()
         try:
-            rate = Decimal(str(rate).strip())
+            rate = Decimal(given)
         except InvalidOperation:
-            raise ValueError(f"{rate!r} is no rate: give a number, as 1.08") from None
-        if not rate.is_finite() or rate <= 0:
-            raise ValueError(f"a rate is a number above zero, not {rate}")
+            raise ValueError(f"{given!r} is no rate: give a number, as 1.08") from None
+        if not rate.is_finite() or not RATE_STEP <= rate < RATE_LIMIT or rate % RATE_STEP:
+            raise ValueError(f"a rate is a number from 0.000001 to 999999999999.999999 with at most 6 decimals "
+                             f"(the warehouse keeps it exactly, as decimal(18, 6)), not {given}")
     name = f"{RATE} {source} {target}"
     with Warehouse(root).open(wait=wait, on_wait=on_wait, purpose="rasklad settings") as store:
         settings = {row["name"]: row["value"] for row in _read(store, "settings")}
         settings.pop(name, None)
         if rate is not None:
-            settings[name] = str(rate)
+            settings[name] = format(rate, "f")     # 1000, not 1E+3
         rows = sorted(settings.items())
         store.replace_table("settings", pa.table({"name": [n for n, _ in rows], "value": [v for _, v in rows]}))
         if build:

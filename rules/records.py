@@ -43,6 +43,9 @@ class GameInfo:
     site: str | None = None
     """The poker room the hand was played in (``PokerStars``, ``GGPoker``, ``Winamax``, ``888poker``
     …); None for a club's own games. A screen name belongs to its site."""
+    played_in_utc: bool = False
+    """``played_at`` is in UTC: the log names the zone of its time (ROOM-TIME-ZONE). Else it is the
+    time as written, on a clock the log does not name."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

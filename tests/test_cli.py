@@ -26,7 +26,7 @@ def run(*args: str):
 
 
 def test_every_command_has_help_ending_with_an_example_and_is_in_the_readme():
-    for name, command in main.commands.items():
+    for name in main.commands:
         result = run(name, "--help")
         assert result.exit_code == 0, name
         assert re.search(r"Example: rasklad " + re.escape(name), result.output), f"{name} help has no example"
@@ -177,7 +177,7 @@ def test_stats_shows_headline_figures_and_all_columns_on_request(tmp_path):
     full = run("stats", "--game", "raspisnoy", "--all", "--warehouse", str(tmp_path / "wh"))
     assert brief.exit_code == full.exit_code == 0
     assert "bid_accuracy" in brief.output and "pass_attempts" not in brief.output
-    columns = lambda output: output.splitlines()[2].count("┬") + 1  # noqa: E731 (the table's top border)
+    columns = lambda output: output.splitlines()[2].count("┬") + 1  # the table's top border
     with duckdb.connect(str(tmp_path / "wh" / DUCKDB_FILE), read_only=True) as con:
         every = len(con.execute("select * from player_stats_raspisnoy limit 0").description)
     assert columns(brief.output) == 12 and columns(full.output) == every > 12
@@ -217,6 +217,17 @@ def test_query_refuses_every_statement_that_writes_or_reaches_outside(tmp_path):
     assert "never other files or the network" in outside.output
     assert _parquet_parts(wh) == before
     assert not (tmp_path / "out").exists() and not (tmp_path / "other.duckdb").exists()
+
+
+def test_query_refuses_more_than_one_statement_instead_of_printing_the_last(tmp_path):
+    wh = tmp_path / "wh"
+    run("ingest", str(ROOT / "data" / "samples" / "chinese-night.txt"), "--warehouse", str(wh), "-q")
+    result = run("query", "select 1 as a; select 2 as b", "--warehouse", str(wh), "--csv")
+    assert (result.exit_code, result.stderr) == (1, ("Error: rasklad query runs one statement; this is 2 (separated "
+                                                    "by ';').\n  Run each on its own, or join their rows into one "
+                                                    "query (union all, a join).\n"))
+    one = run("query", "select 1 as a;", "--warehouse", str(wh), "--csv")
+    assert (one.exit_code, one.output) == (0, "a\n1\n")
 
 
 def test_query_runs_reading_statements_and_prints_csv(tmp_path):
@@ -340,3 +351,72 @@ def test_the_ingest_program_never_loads_pandas_and_stores_the_same(tmp_path):
     stored = {key: value for key, value in json.loads(program.stdout).items() if "seconds" not in key}
     assert stored == {key: value for key, value in json.loads(in_process.output).items() if "seconds" not in key}
     assert stored["games"] == 20
+
+
+def test_a_hand_number_two_stored_games_share_is_ambiguous_wherever_a_game_is_named(tmp_path):
+    """The same hand stored twice (an original and its corrected copy) was "No stored game has an
+    ID starting with '301'": it is two games, each named with its file and lines."""
+    from tests.test_export import TURN_ALLIN
+
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "original.txt").write_text(TURN_ALLIN)
+    (tmp_path / "logs" / "corrected.txt").write_text(TURN_ALLIN.replace("Table 'Vesta'", "Table 'Vesta II'"))
+    wh = str(tmp_path / "wh")
+    run("ingest", str(tmp_path / "logs"), "--warehouse", wh, "-q", "-j", "1")
+    with pipeline.warehouse.connect(tmp_path / "wh") as con:
+        where = dict(con.execute("select game_id, source_file from games").fetchall())
+    listed = "".join(f"\n    {gid}  {where[gid]}:1–25" for gid in sorted(where))
+    said = (f"Error: '301' is the hand number of several stored games:{listed}\n"
+            "  Name one by its game ID (or the start of it).\n")
+    for command in (["show", "301"], ["export", "--format", "ohh", "--game", "301", "--out", str(tmp_path / "x")],
+                    ["reaudit", "--game", "301"]):
+        result = run(*command, "--warehouse", wh)
+        assert (result.exit_code, result.stderr) == (1, said), command
+    one = min(where)
+    assert run("show", one[:8], "--warehouse", wh).output.startswith(f"holdem game {one}: {where[one]} lines 1–25")
+
+
+def test_reaudit_of_a_game_that_does_not_exist_is_an_error_naming_the_close_ones(tmp_path):
+    wh = tmp_path / "wh"
+    run("ingest", str(ROOT / "data" / "samples" / "chinese-wrong-claims.txt"), "--warehouse", str(wh), "-q")
+    with pipeline.warehouse.connect(wh) as con:
+        game_id = con.execute("select min(game_id) from games").fetchone()[0]
+    wrong = game_id[:12] + ("0" if game_id[12] != "0" else "1")
+    result = run("reaudit", "--game", wrong, "--warehouse", str(wh))
+    assert result.exit_code == 1 and "judged again" not in result.output
+    assert result.stderr.startswith(f"Error: No stored game has an ID starting with '{wrong}'. "
+                                    f"Did you mean '{game_id}'?\n")
+    judged = run("reaudit", "--game", game_id[:8], "--warehouse", str(wh), "--json")
+    assert judged.exit_code == 0 and json.loads(judged.output)["judged"] == 1
+
+
+def test_audit_game_given_a_game_id_says_it_takes_a_kind_and_how_to_see_one_game(tmp_path):
+    wh = tmp_path / "wh"
+    run("ingest", str(ROOT / "data" / "samples" / "chinese-wrong-claims.txt"), "--warehouse", str(wh), "-q")
+    with pipeline.warehouse.connect(wh) as con:
+        game_id = con.execute("select min(game_id) from games").fetchone()[0]
+    result = run("audit", "--game", game_id[:8], "--warehouse", str(wh))
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"Error: '{game_id[:8]}' is the start of a game ID, not a game: audit --game "
+                                    "takes a kind of game (chinese, holdem, ")
+    assert result.stderr.endswith(f"  audit has no option for one game: `rasklad show {game_id[:8]}` prints its "
+                                  "findings.\n")
+
+
+def test_stats_game_shows_short_deck_and_ofc_apart_as_the_readme_names_them(tmp_path):
+    """`stats --game holdem36`, the README's name of short-deck Hold'em, was refused; its rows are
+    the Hold'em mart's, kept apart by their game, as OFC's are the Chinese mart's."""
+    for game in ("holdem", "holdem36"):
+        assert run("generate", game, "-n", "4", "--seed", "3", "--out", str(tmp_path / f"{game}.txt"), "-q")\
+            .exit_code == 0
+    wh = str(tmp_path / "wh")
+    run("ingest", str(tmp_path / "holdem.txt"), str(tmp_path / "holdem36.txt"), str(SAMPLES / "ofc-classic.txt"),
+        str(SAMPLES / "chinese-night.txt"), "--warehouse", wh, "-q", "-j", "1")
+    for game in ("holdem", "holdem36", "chinese", "ofc"):
+        result = run("stats", "--game", game, "--json", "--warehouse", wh)
+        assert result.exit_code == 0, result.output
+        rows = json.loads(result.output)
+        assert rows and {row["game"] for row in rows} == {game}, game
+    shown = run("stats", "--warehouse", wh).output
+    assert shown.count("\nplayer_stats_holdem\n") == shown.count("\nplayer_stats_chinese\n") == 1
+    assert all(f" {game} " in shown for game in ("holdem", "holdem36", "chinese", "ofc"))

@@ -186,9 +186,9 @@ def test_rasklad_export_selects_by_player_and_by_game(tmp_path):
         other, = con.execute("select game_id from games where game = 'raspisnoy' limit 1").fetchone()
     result = run(main, ["export", "--format", "phh", "--game", other, "-w", str(tmp_path / "wh"),
                         "--out", str(tmp_path / "none")])
-    assert (result.exit_code, result.stderr) == (1, f"Error: Game {other} is not a Hold'em hand.\n  Only Hold'em "
+    assert (result.exit_code, result.stderr) == (1, (f"Error: Game {other} is not a Hold'em hand.\n  Only Hold'em "
                                                     "hands are exported; `rasklad show GAME_ID` tells a game's kind "
-                                                    "and players.\n")
+                                                    "and players.\n"))
     assert not (tmp_path / "none").exists()
     (tmp_path / "a-file").write_text("")
     inside = tmp_path / "a-file" / "hands"
@@ -273,3 +273,116 @@ def test_export_ohh_refuses_an_unknown_stack_saying_why(tmp_path):
     assert list(summary.skipped.values()) == [
         ("the log does not state a player's chips at the start: OHH needs every player's starting stack, a number, "
          "and has no way to say it is unknown (PHH writes it inf)")]
+
+
+# Heads-up, checked to the turn, all in on it: nobody acts on the river, whose card is dealt all the same.
+TURN_ALLIN = """PokerStars Hand #301:  Hold'em No Limit ($0.10/$0.25 USD) - 2021/03/07 21:29:31 ET
+Table 'Vesta' 6-max Seat #1 is the button
+Seat 1: Anna ($10 in chips)
+Seat 2: Boris ($10 in chips)
+Anna: posts small blind $0.10
+Boris: posts big blind $0.25
+*** HOLE CARDS ***
+Anna: calls $0.15
+Boris: checks
+*** FLOP *** [2c 7s 9d]
+Boris: checks
+Anna: checks
+*** TURN *** [2c 7s 9d] [Jc]
+Boris: bets $9.75 and is all-in
+Anna: calls $9.75 and is all-in
+*** RIVER *** [2c 7s 9d Jc] [3h]
+*** SHOW DOWN ***
+Boris: shows [Kh Kd] (a pair of Kings)
+Anna: shows [Ah Ad] (a pair of Aces)
+Anna collected $20 from pot
+*** SUMMARY ***
+Total pot $20 | Rake $0
+Board [2c 7s 9d Jc 3h]
+Seat 1: Anna (button) (small blind) showed [Ah Ad] and won ($20) with a pair of Aces
+Seat 2: Boris (big blind) showed [Kh Kd] and lost with a pair of Kings
+"""
+
+
+def _ohh_rounds(path: Path) -> list[tuple]:
+    document = json.loads(path.read_text())
+    assert [error.message for error in jsonschema.Draft202012Validator(OHH_SCHEMA).iter_errors(document)] == []
+    rounds = document["ohh"]["rounds"]
+    numbers = [action["action_number"] for entry in rounds for action in entry["actions"]]
+    assert numbers == list(range(1, len(numbers) + 1)), path.name
+    assert [entry["id"] for entry in rounds] == list(range(len(rounds)))
+    return [(entry["street"], entry.get("cards"), [a["action"] for a in entry["actions"]]) for entry in rounds]
+
+
+def test_export_ohh_writes_every_street_dealt_with_its_cards_after_an_all_in(tmp_path):
+    """A street's round was made by its first action only: an all-in on the turn lost the river
+    card, and one before the flop the whole board."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "turn.txt").write_text(TURN_ALLIN)
+    ingest([logs], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        (path,) = export(con, "ohh", tmp_path / "ohh").written
+    assert _ohh_rounds(path) == [
+        ("Preflop", None, ["Dealt Cards", "Dealt Cards", "Post SB", "Post BB", "Call", "Check"]),
+        ("Flop", ["2c", "7s", "9d"], ["Check", "Check"]),
+        ("Turn", ["Jc"], ["Bet", "Call"]),
+        ("River", ["3h"], []),
+        ("Showdown", None, ["Shows Cards", "Shows Cards"]),
+    ]
+
+
+def test_export_ohh_of_a_real_hand_all_in_before_the_flop_writes_its_board(tmp_path):
+    from tests.conftest import corpus
+
+    hand = corpus("pokerstars", "fpdb-cash", "Flop", "NLHE-6max-USD-0.05-0.10-200912.Allin-pre.txt")
+    ingest([hand], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        (path,) = export(con, "ohh", tmp_path / "ohh").written
+    rounds = _ohh_rounds(path)
+    assert [(street, cards) for street, cards, _ in rounds] == [
+        ("Preflop", None), ("Flop", ["3d", "7h", "Kh"]), ("Turn", ["Ts"]), ("River", ["5c"]), ("Showdown", None)]
+    assert [actions for street, _, actions in rounds if street in ("Flop", "Turn", "River")] == [[], [], []]
+    assert rounds[-1][2] == ["Shows Cards", "Shows Cards"]
+
+
+def test_export_leaves_out_a_hand_run_twice_in_both_formats_saying_why(tmp_path):
+    """OHH wrote the first board only, and each player's show twice."""
+    from tests.test_holdem_engine import RUN_TWICE
+
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "twice.txt").write_text(RUN_TWICE)
+    ingest([logs], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        for fmt in ("ohh", "phh"):
+            summary = export(con, fmt, tmp_path / fmt)
+            assert summary.written == [] and list(summary.skipped.values()) == [
+                f"the hand was run twice: {fmt.upper()} states one board"], fmt
+
+
+def test_export_phh_says_the_time_is_utc_where_the_log_named_its_zone_and_pokerkit_reads_it(tmp_path):
+    """PokerStars' 21:29:31 ET of 7 March 2021 is stored 02:29:31 UTC the next day: the PHH file
+    said the time without its zone, which a reader takes as local. A PHH hand dated without a zone
+    keeps its time as written, and is written again without one."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "turn.txt").write_text(TURN_ALLIN)
+    (logs / "no-zone.phh").write_text(SIDE_POT + "year = 2021\nmonth = 3\nday = 7\ntime = 21:29:31\n")
+    ingest([logs], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        written = {path.read_text().count("\ntime_zone"): path for path in export(con, "phh", tmp_path / "phh").written}
+        stored = dict(con.execute("select hand_id, played_at from holdem_results join games using (game_id)").fetchall())
+    stars, local = tomllib.loads(written[1].read_text()), tomllib.loads(written[0].read_text())
+    assert (stars["time_zone"], str(stars["time"]), stars["day"], stars["month"], stars["year"]) == (
+        "UTC", "02:29:31", 8, 3, 2021)
+    assert "time_zone" not in local and str(local["time"]) == "21:29:31"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        hand = pokerkit.HandHistory.loads(written[1].read_text(), divmod=cents_divmod)
+    assert (hand.time_zone, str(hand.time), hand.day) == ("UTC", "02:29:31", 8)
+    # and Rasklad reads both back to the times it stored
+    ingest(list(written.values()), tmp_path / "back", jobs=1)
+    with connect(tmp_path / "back") as con:
+        assert dict(con.execute("select hand_id, played_at from holdem_results join games using (game_id)")
+                    .fetchall()) == stored

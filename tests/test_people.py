@@ -80,6 +80,87 @@ def test_alias_refuses_to_name_a_person_after_another_persons_name(root):
     assert result.exit_code != 0 and "is a name of 'Vera'" in result.output
 
 
+def refused(root, *args: str) -> str:
+    """What ``rasklad alias ARGS`` says refusing them; nothing was linked, and nobody is me."""
+    result = CliRunner().invoke(main, ["alias", "--warehouse", str(root), *args])
+    assert result.exit_code == 1, result.output
+    with connect(root) as con:
+        assert con.execute("select * from aliases").fetchall() == []
+        assert con.execute("select * from settings").fetchall() == []
+    return result.stderr
+
+
+def test_alias_refuses_a_name_no_game_has_naming_the_close_ones(root):
+    """`alias Vrea --me` said "Vrea is me." and `alias Vera Vera22` linked a name of no game."""
+    assert refused(root, "Vrea", "--me") == (
+        "Error: No stored game has a player 'Vrea', and no person is named so. Did you mean 'Vera'?\n"
+        "  Say who is me by one of his screen names, or link his names to him first: "
+        "rasklad alias PERSON NAME... --me\n")
+    assert refused(root, "Vera", "Vera22").startswith(
+        "Error: No stored game has a player 'Vera22'. Did you mean 'Vera'?\n")
+    assert refused(root, "Vera", "Вера", "Borsi", "--me").startswith(
+        "Error: No stored game has a player 'Borsi'. Did you mean 'Boris'?\n")
+    assert refused(root, "--remove", "Вера").startswith("Error: 'Вера' has no link to remove.\n")
+    # a person is any text: his names are what must exist
+    assert alias(root, "Верочка", "Вера", "--me").splitlines() == ["Верочка: Вера, Верочка", "Верочка is me."]
+
+
+def test_alias_refuses_a_room_no_game_was_played_in_and_a_name_not_in_that_room(tmp_path):
+    """`alias Gleb Anna --site Stars` linked `Anna (Stars)`, which `--remove` then left."""
+    root = tmp_path / "warehouse"
+    rooms_warehouse(root)
+    assert refused(root, "Gleb", "Anna", "--site", "Stars") == (
+        "Error: No stored game was played on the site 'Stars'. Did you mean 'PokerStars'?\n"
+        "  The sites stored: PokerStars, Winamax.\n")
+    assert refused(root, "Gleb", "Boris", "--site", "PokerStars").startswith(
+        "Error: No stored game in PokerStars has a player 'Boris'.")
+    assert refused(root, "--remove", "Gleb", "--site", "Stars").startswith(
+        "Error: No stored game was played on the site 'Stars'.")
+    assert alias(root, "Gleb", "Boris", "--site", "winamax").strip() == "Gleb: Boris (Winamax), Gleb (Winamax)"
+    assert refused_after_links(root, "--remove", "Boris", "--site", "PokerStars") == (
+        "Error: 'Boris' has no link in PokerStars to remove.\n"
+        "  `rasklad alias --list` lists every person with his names.\n")
+
+
+def refused_after_links(root, *args: str) -> str:
+    result = CliRunner().invoke(main, ["alias", "--warehouse", str(root), *args])
+    assert result.exit_code == 1, result.output
+    return result.stderr
+
+
+def test_alias_on_a_warehouse_without_games_says_to_ingest_first(tmp_path):
+    (tmp_path / "empty.txt").write_text("")
+    ingest([tmp_path / "empty.txt"], tmp_path / "warehouse", jobs=1)
+    assert refused(tmp_path / "warehouse", "Gleb", "--me") == (
+        "Error: This warehouse holds no game yet: there is no screen name to link.\n"
+        f"  Run `rasklad ingest PATH --warehouse {tmp_path / 'warehouse'}` first.\n")
+
+
+def test_settings_rate_refuses_what_decimal_18_6_cannot_hold_before_saving_it(root):
+    """The models keep a rate as decimal(18, 6): one of 10^12 or more stopped every later model build,
+    one finer than 0.000001 became 0 (or was rounded). Refused, nothing is saved and the models build."""
+    def rate(value: str):
+        return CliRunner().invoke(main, ["settings", "rate", "EUR", "USD", value, "--warehouse", str(root)])
+
+    def stored() -> list[tuple]:
+        with connect(root) as con:
+            return con.execute("select from_currency, to_currency, rate from conversion_rates").fetchall()
+
+    for value in ("1e400", "1000000000000", "0.0000001", "1.0000005", "0", "nan", "inf"):
+        refused = rate(value)
+        assert refused.exit_code == 1, value
+        assert refused.stderr == (f"Error: a rate is a number from 0.000001 to 999999999999.999999 with at most 6 "
+                                  f"decimals (the warehouse keeps it exactly, as decimal(18, 6)), not {value}\n"
+                                  "  Example: rasklad settings rate EUR USD 1.08\n"), value
+        with connect(root) as con:
+            assert con.execute("select * from settings where name like 'rate %'").fetchall() == [], value
+    assert CliRunner().invoke(main, ["build-models", "--warehouse", str(root)]).exit_code == 0
+    for value, kept in (("0.000001", Decimal("0.000001")), ("999999999999.999999", Decimal("999999999999.999999")),
+                        ("1e3", Decimal(1000)), ("1.080000000", Decimal("1.08"))):
+        assert rate(value).exit_code == 0, value
+        assert stored() == [("EUR", "USD", kept)], value
+
+
 def test_player_review_counts_a_persons_names_together_and_starts_from_me(root):
     from streamlit.testing.v1 import AppTest
 
@@ -173,8 +254,8 @@ def test_alias_same_name_in_two_rooms_is_two_accounts_one_link_per_room(tmp_path
     root = tmp_path / "warehouse"
     rooms_warehouse(root)
     with connect(root) as con:
-        accounts = dict(((site, player), person) for site, player, person in con.execute(
-            "select site, player, person from people").fetchall())
+        accounts = {(site, player): person for site, player, person in con.execute(
+            "select site, player, person from people").fetchall()}
         stats = con.execute("select site, person, count_hands, net_won from player_stats_holdem "
                             "where player = 'Gleb' order by site").fetchall()
     # two accounts, each with its own rows; unlinked, each is the person of its plain name
@@ -260,8 +341,8 @@ def test_player_review_form_links_a_name_in_one_room(tmp_path):
         next(button for button in at.button if button.label == "Save").click().run()
         assert not at.exception, [e.value for e in at.exception]
     with connect(root) as con:
-        accounts = dict(((site, player), person) for site, player, person in con.execute(
-            "select site, player, person from people").fetchall())
+        accounts = {(site, player): person for site, player, person in con.execute(
+            "select site, player, person from people").fetchall()}
     assert accounts[("Winamax", "Boris")] == "Anna" and accounts[("PokerStars", "Anna")] == "Anna"
 
 

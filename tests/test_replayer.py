@@ -234,6 +234,22 @@ def test_show_finds_a_holdem_hand_by_its_number(small_warehouse):
     assert "No findings" in result.output
 
 
+def test_show_says_the_time_is_utc_only_where_the_log_names_its_zone(small_warehouse):
+    """The stored time is in UTC where the log names its zone (3:04:05 ET on 2 January is 08:04:05
+    UTC), else as written: said so, not left for the reader to take as his local time."""
+    import json
+
+    games = _game_ids(small_warehouse)
+    holdem = _show(games["holdem"], "--warehouse", str(small_warehouse)).output.splitlines()
+    assert holdem[1] == "played 2024-01-02 08:04:05 UTC, table Test"
+    raspisnoy = _show(games["raspisnoy"], "--warehouse", str(small_warehouse)).output.splitlines()
+    assert raspisnoy[1] == "played 2026-12-05 19:30:00 (as written: the log names no time zone), club Tverskaya"
+    as_json = json.loads(_show(games["holdem"], "--json", "--warehouse", str(small_warehouse)).output)
+    assert (as_json["played_at"], as_json["time_zone"]) == ("2024-01-02 08:04:05", "UTC")
+    assert json.loads(_show(games["raspisnoy"], "--json", "--warehouse", str(small_warehouse)).output)[
+        "time_zone"] is None
+
+
 def test_show_an_unknown_id_says_did_you_mean(small_warehouse):
     raspisnoy = _game_ids(small_warehouse)["raspisnoy"]
     wrong = raspisnoy[:12] + ("0" if raspisnoy[12] != "0" else "1")
