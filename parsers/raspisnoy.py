@@ -801,7 +801,10 @@ def _read_line(builder: _Builder, fields: dict, kind: str, index: int, found) ->
         for piece in text.split(","):
             pair = known.get(piece)
             if pair is None:
-                name, value = piece.split()
+                words = piece.split()
+                if len(words) != 2:
+                    raise _Retry  # a decimal comma (7,5) split a pair: read with columns
+                name, value = words
                 pair = (name, _bid(value) if kind == "BIDS_LINE" else _number(builder, value))
                 if len(known) < 10_000:
                     known[piece] = pair
