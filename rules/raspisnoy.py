@@ -79,7 +79,12 @@ RULES = {
     "RSP-SCORE-SPECIAL": ("No-trump, blind and forehead rounds score as simple rounds times 1.5; misère "
                           "−15 a trick, +50 for none; golden +15 a trick."),
     "RSP-TOTAL": ("Each player's total is the running sum of his points; the highest total after the last "
-                  "round wins. Cited when a `Totals:` entry, or a sheet's total, differs."),
+                  "round wins. Cited when a `Totals:` entry, or a sheet's total, is neither the previous total "
+                  "as written plus this round's points (as the rules score them, or as the `Points:` line "
+                  "writes them) nor the running sum of the points as the rules score them. So each mistake "
+                  "is cited once, on the line where it was made: a wrong score under RSP-SCORE only, a wrong "
+                  "total here, and not again where a later total carries it on or comes back to the true "
+                  "running sum."),
 }
 
 
@@ -1074,6 +1079,23 @@ def _fmt(value: Decimal) -> str:
     return str(value.normalize()) if value != value.to_integral_value() else str(value.quantize(Decimal(1)))
 
 
+def _check_total(findings: Findings, total: Decimal, previous: Decimal, points: Decimal, running: Decimal,
+                 points_written: Decimal | None, number: int, player: str, what: str, detail: str,
+                 line: int) -> None:
+    """RSP-TOTAL: a total written is right when it is the previous total as written plus this round's
+    points (as the rules score them, or as the Points: line writes them), or the running sum of the
+    points as the rules score them. So a mistake is reported once, on the line where it was made: a
+    wrong score by RSP-SCORE alone, a wrong total here, and neither again where a later total carries
+    it on or comes back to the true running sum."""
+    expected = previous + points
+    if total == expected or total == running or (points_written is not None and total == previous + points_written):
+        return
+    message = f"round {number}: {player}'s {what} (previous {_fmt(previous)} + {_fmt(points)} points{detail})"
+    if running != expected:
+        message += f"; the running sum of the points as scored is {_fmt(running)}"
+    findings.add("RSP-TOTAL", message, line=line, expected=_fmt(expected), actual=_fmt(total))
+
+
 def _cards(count: int) -> str:
     return f"{count} card" + ("" if count == 1 else "s")
 
@@ -1188,20 +1210,13 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
                     findings.add(rnd.kind.score_rule, f"round {rnd.number}: {player}'s points ({rnd.kind.value}, "
                                  f"{_cards(rnd.cards)}, {detail})", line=rnd.points.line, expected=right,
                                  actual=written)
-            # The Totals line is checked as arithmetic: the previous total plus this round's points, both
-            # as written when written, so a wrong score is reported once (RSP-SCORE), not again here.
-            added = points if wrote is None else wrote
             total_wrote = written_totals.get(player)
             if total_wrote is not None:
-                right, written = basis[player] + added, total_wrote
-                if right != written:
-                    right, written = _fmt(right), _fmt(written)
-                    findings.add("RSP-TOTAL", f"round {rnd.number}: {player}'s running total (previous "
-                                 f"{_fmt(basis[player])} + {_fmt(added)} points)", line=rnd.totals.line,
-                                 expected=right, actual=written)
+                _check_total(findings, total_wrote, basis[player], points, totals[player], wrote,
+                             rnd.number, player, "running total", "", rnd.totals.line)
                 basis[player] = total_wrote
             else:
-                basis[player] += added
+                basis[player] += points if wrote is None else wrote
             round_rows.append(_row(RoundRow, (
                 number, cards, kind_text, dealer, trump_text, player, seat, bid if has_bids else None,
                 took, points, totals[player], wrote, total_wrote, player == dealer, line,
@@ -1569,11 +1584,9 @@ def replay_sheet(sheet: RaspisnoySheet) -> RaspisnoyReplay:
             cell = cells[player]
             points = round_points(row.kind, row.cards, bids.get(player), cell.tricks, rules)
             totals[player] += points
-            expected_total = basis[player] + points
             detail = (f"bid {bids.get(player, 0)}, " if row.kind.has_bids else "") + f"took {cell.tricks}"
-            findings.check("RSP-TOTAL", _fmt(expected_total), _fmt(cell.total),
-                           f"round {row.number}: {player}'s total (previous {_fmt(basis[player])} + "
-                           f"{_fmt(points)} points for {row.kind.value}, {_cards(row.cards)}, {detail})", line=line)
+            _check_total(findings, cell.total, basis[player], points, totals[player], None, row.number, player,
+                         "total", f" for {row.kind.value}, {_cards(row.cards)}, {detail}", line)
             written_points = cell.total - basis[player]
             rows.append(RoundRow(
                 round_no=row.number, cards=row.cards, kind=row.kind.value, dealer=dealer, trump=None,
