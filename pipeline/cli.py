@@ -856,8 +856,10 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
     for row in findings.iter_rows(named=True):
         where = f"line {row['line']}" if row["line"] is not None else "the whole game"
         click.echo(f"  {row['rule_id']} ({row['severity']}, {where}): {row['message']}")
-        if row["expected"] is not None or row["actual"] is not None:
-            click.echo(f"    expected {row['expected']}, the log says {row['actual']}")
+        said = ([f"expected {row['expected']}"] if row["expected"] is not None else []) + (
+            [f"the log says {row['actual']}"] if row["actual"] is not None else [])
+        if said:    # (a part the finding has no value for is left out, never printed as None)
+            click.echo(f"    {', '.join(said)}")
         rule_text = texts.get(row["rule_id"], "no text is registered for this rule")
         click.echo(f"    {rule_text if rule_text.startswith(row['rule_id'] + ':') else row['rule_id'] + ': ' + rule_text}")
 

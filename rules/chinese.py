@@ -693,8 +693,8 @@ def check_claims(findings: Findings, claims: Claims | None, truth: dict[str, int
         return
     for claim in claims.items:
         if claim.player not in truth:
-            findings.add(rule_id, f"{what} claimed for {claim.player}, who is not at the table",
-                         line=claims.line, actual=claim.player)
+            findings.add(rule_id, f"{what} claimed for {claim.player}, who has no hand line",
+                         line=claims.line, expected="no claim", actual=claim.player)
             continue
         expected = Decimal(truth[claim.player])
         findings.check(rule_id, _signed(expected), _signed(claim.amount),
@@ -713,9 +713,11 @@ def check_cards(findings: Findings, cards_by_line: list[tuple[Card, int, str]], 
     seen: dict[Card, str] = {}
     for card, line, player in cards_by_line:
         if card not in Deck.STANDARD_52:
-            findings.add(rule_id, f"{card} of {player} is not a card of the 52-card deck", line=line, actual=card)
+            findings.add(rule_id, f"{card} of {player} is not a card of the 52-card deck", line=line,
+                         expected="a card of the 52-card deck", actual=card)
         elif card in seen:
-            findings.add(rule_id, f"{card} of {player} was already dealt to {seen[card]}", line=line, actual=card)
+            findings.add(rule_id, f"{card} of {player} was already dealt to {seen[card]}", line=line,
+                         expected="a card not yet dealt", actual=card)
         else:
             seen[card] = player
 
@@ -752,14 +754,15 @@ def replay_chinese(hand: ChineseHand) -> ChineseReplay:
             findings.add("CP-PLAYERS", f"{seat.player} sets a hand but is not listed among the players",
                          line=seat.line, expected=", ".join(hand.players), actual=seat.player)
         elif seat.player in by_player:
-            findings.add("CP-DEAL", f"{seat.player} has a second hand line", line=seat.line)
+            findings.add("CP-DEAL", f"{seat.player} has a second hand line", line=seat.line,
+                         expected="one hand line a player", actual="a second")
         else:
             by_player[seat.player] = seat
     players = [p for p in dict.fromkeys(hand.players) if p in by_player]
     for player in dict.fromkeys(hand.players):
         if player not in by_player:
             findings.add("CP-DEAL", f"{player} is listed but has no hand line", line=hand.players_line,
-                         actual=player)
+                         expected=f"a hand line for {player}", actual="none")
     check_cards(findings, [(card, seat.line, seat.player) for seat in (by_player[p] for p in players)
                            for card in (seat.cards if seat.status is Status.NATURAL
                                         else [c for _, cs in seat.rows for c in cs])], "CP-DEAL")
@@ -773,7 +776,8 @@ def replay_chinese(hand: ChineseHand) -> ChineseReplay:
         if seat.status is Status.SURRENDER:
             if has_natural:
                 findings.add("CP-SURRENDER", f"{player} surrenders against a natural, which the rules forbid; "
-                             "the natural is paid in full", line=seat.line)
+                             "the natural is paid in full", line=seat.line, expected="a hand set in three rows",
+                             actual="surrenders")
             elif not hand.rules.surrender_allowed:
                 findings.add("CP-SURRENDER", f"{player} surrenders, which this table's rules forbid "
                              "(surrender off); scored as a surrender", line=seat.line,
@@ -812,7 +816,8 @@ def _rows_of(findings: Findings, seat, rule_id: str) -> dict[Row, tuple[Card, ..
     rows: dict[Row, tuple[Card, ...]] = {}
     for row, cards in seat.rows:
         if row in rows:
-            findings.add(rule_id, f"{seat.player}'s {row} row is written twice", line=seat.line)
+            findings.add(rule_id, f"{seat.player}'s {row} row is written twice", line=seat.line,
+                         expected=f"one {row} row", actual="two")
             continue
         rows[row] = cards
     for row in ROWS:
