@@ -357,7 +357,11 @@ def _common(headers, source: Source, game: str, lines: tuple[str, ...]):
     try:
         rules = ChineseRules.parse(rules_text, game=game)
     except ValueError as error:
-        raise ParseError(str(error), line=rules_line, column=1, line_text=lines[rules_line - 1]) from None
+        # at the setting refused, as raspisnoy's parser points at it: after 'Rules:' and its blanks
+        text = lines[rules_line - 1]
+        after = text[text.index(":") + 1:]
+        column = len(text) - len(after.lstrip()) + 1 + getattr(error, "offset", 0)
+        raise ParseError(str(error), line=rules_line, column=column, line_text=text) from None
     info = GameInfo(game=game, played_at=headers.get("date", (0, None))[1], club=headers.get("club", (0, None))[1],
                     ruleset=rules_text or "default")
     dealer_line, dealer = headers.get("dealer", (None, None))

@@ -296,6 +296,15 @@ _SETTINGS = ("royalties classic|modern|chinese, straight flush N, royal flush N,
              "surrender on|off or bonus two-or-three-rows|more-rows")
 
 
+class SettingError(ValueError):
+    """A ``Rules:`` setting Chinese poker and OFC do not know; ``offset``: where it starts in the
+    line's settings (0-based), for the parser to point at it."""
+
+    def __init__(self, reason: str, offset: int) -> None:
+        super().__init__(reason)
+        self.offset = offset
+
+
 @dataclass(frozen=True, kw_only=True)
 class ChineseRules:
     """A ruleset: the royalty table and the options of a ``Rules:`` line (docs/formats.md).
@@ -308,10 +317,10 @@ class ChineseRules:
     <RoyaltyTable.OFC_MODERN: 'modern'>
     >>> ChineseRules.parse("surrender off, bonus more-rows", game="chinese").surrender_allowed
     False
-    >>> ChineseRules.parse("jokers 2", game="chinese")
+    >>> ChineseRules.parse("surrender off, jokers 2", game="chinese")
     Traceback (most recent call last):
     ...
-    ValueError: 'jokers 2' is not a setting: expected royalties classic|modern|chinese, straight flush N, royal flush N, natural N|scoop, surrender on|off or bonus two-or-three-rows|more-rows
+    rules.chinese.SettingError: 'jokers 2' is not a setting: expected royalties classic|modern|chinese, straight flush N, royal flush N, natural N|scoop, surrender on|off or bonus two-or-three-rows|more-rows
     """
 
     royalties: RoyaltyTable = RoyaltyTable.CHINESE
@@ -335,7 +344,9 @@ class ChineseRules:
             return rules
         overrides = dict(rules.overrides)
         changes: dict[str, object] = {}
+        offset = 0
         for setting in text.split(","):
+            at, offset = offset + len(setting) - len(setting.lstrip()), offset + len(setting) + 1
             words = setting.strip().lower().split()
             if not words or words == ["default"]:
                 continue
@@ -352,7 +363,7 @@ class ChineseRules:
             elif words[0] == "bonus" and len(words) == 2 and words[1] in {b.value for b in TwoFourBonus}:
                 changes["two_four_bonus"] = TwoFourBonus(words[1])
             else:
-                raise ValueError(f"{setting.strip()!r} is not a setting: expected {_SETTINGS}")
+                raise SettingError(f"{setting.strip()!r} is not a setting: expected {_SETTINGS}", at)
         return dataclasses.replace(rules, overrides=tuple(sorted(overrides.items())), **changes)
 
 

@@ -105,10 +105,12 @@ def test_missing_players_line_is_a_parse_error():
         parse(CANONICAL.replace("Players: Anna, Boris, Vera\n", ""))
 
 
-def test_unknown_ruleset_setting_is_a_parse_error_at_its_line():
-    with pytest.raises(ParseError, match="not a setting") as caught:
-        parse(CANONICAL.replace("Dealer: Vera", "Dealer: Vera\nRules: jokers 2"))
-    assert caught.value.line == 7
+@pytest.mark.parametrize("rules", ["Rules: jokers 2", "Rules:  surrender off,  jokers 2, natural 3"])
+def test_unknown_ruleset_setting_is_a_parse_error_at_its_column(rules):
+    # at the setting refused, as raspisnoy's parser says it
+    with pytest.raises(ParseError, match="'jokers 2' is not a setting") as caught:
+        parse(CANONICAL.replace("Dealer: Vera", f"Dealer: Vera\n{rules}"))
+    assert (caught.value.line, caught.value.column, caught.value.line_text) == (7, rules.index("jokers") + 1, rules)
 
 
 def test_syntax_error_goes_to_quarantine_with_file_positions(tmp_path):
