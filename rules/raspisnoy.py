@@ -70,8 +70,11 @@ RULES = {
     "RSP-JOKER-FOLLOW": ("A joker played to a trick already led is declared `high` (it wins the trick; of "
                          "two high jokers the later wins) or `low` (it loses to every card)."),
     "RSP-TRICK": ("The trick goes to the high joker if one was played, else to the highest trump, else to "
-                  "the highest card of the suit led. A warning for a round with no tricks and no points "
-                  "(the log stops there): it is not scored."),
+                  "the highest card of the suit led; a round has as many tricks as cards in hand. A log "
+                  "that stops inside a round (a round with no tricks and no points, or a last round cut "
+                  "off after some of its tricks, with no points) is incomplete, not wrong: a warning, and "
+                  "the round is not scored. Tricks missing from a round the log goes on after, or that "
+                  "has its points written, are an error."),
     "RSP-SCORE": ("A simple round scores, for bid b, tricks taken t and cards in hand c: a clean pass (b = "
                   "t = 0) +5; t = b > 0: +10 a trick, +20 a trick when b = c > 1 in the rounds `all-tricks "
                   "double` names; t > b: +1 a trick taken; t < b: −10 a trick missing, −20 when b = c > 1 "
@@ -1183,10 +1186,17 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
         trump = _check_trump(findings, rnd, rules, len(players), dealt)
         held, spares = _check_hands(findings, rnd, rules, order, dealt)
         bids = _check_bids(findings, rnd, rules, order, bidding)
-        if not rnd.tricks and rnd.points is None and rnd.totals is None:
-            # The log stops inside this round: nothing was played out, so nothing is scored.
-            findings.add("RSP-TRICK", f"round {rnd.number} has no tricks and no points: not played out, not scored",
-                         line=rnd.line, severity=Severity.WARNING, expected=f"{rnd.cards} tricks", actual="none")
+        if rnd.points is None and rnd.totals is None and len(rnd.tricks) < rnd.cards and (
+                not rnd.tricks or index == len(game.rounds) - 1):
+            # The log stops inside this round (nothing of it written, or it is the last and stops after
+            # some tricks): an incomplete log, which breaks no rule. The tricks written are checked;
+            # the round is not played out, so it is not scored.
+            _play_tricks(findings, rnd, rules, order, held, spares, trump, played, complete=False)
+            told = ("has no tricks and no points" if not rnd.tricks else
+                    f"stops after {len(rnd.tricks)} of its {rnd.cards} tricks, with no points")
+            findings.add("RSP-TRICK", f"round {rnd.number} {told}: not played out, not scored",
+                         line=rnd.tricks[-1].line if rnd.tricks else rnd.line, severity=Severity.WARNING,
+                         expected=f"{rnd.cards} tricks", actual=len(rnd.tricks) or "none")
             continue
         won = _play_tricks(findings, rnd, rules, order, held, spares, trump, played)
         written_points = dict(rnd.points.values) if rnd.points else {}
@@ -1395,10 +1405,12 @@ def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str
 
 def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
                  held: dict[str, int], spares: dict[str, dict[int, int]],
-                 trump: Suit | None, played: PlayedCards) -> dict[str, int]:
+                 trump: Suit | None, played: PlayedCards, *, complete: bool = True) -> dict[str, int]:
     """The tricks each player won; each trick is added to ``played``. ``held``: the cards each
     player still holds, as bits of their codes (:func:`legal_mask` reads them), and ``spares``
-    his copies of a card beyond the first (:func:`_check_hands`), both updated as he plays them."""
+    his copies of a card beyond the first (:func:`_check_hands`), both updated as he plays them.
+    ``complete``: the round is written to its end, so its tricks are as many as its cards (not so
+    in a round the log stops inside)."""
     won = dict.fromkeys(order, 0)
     played_tricks, played_by_all = played.tricks, played.players
     codes_all, declarations_all = played.codes, played.declarations
@@ -1482,7 +1494,7 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
         if winner in won:
             won[winner] += 1
             leader = winner
-    if len(rnd.tricks) != rnd.cards and (rnd.tricks or rnd.points or rnd.totals):
+    if complete and len(rnd.tricks) != rnd.cards and (rnd.tricks or rnd.points or rnd.totals):
         findings.add("RSP-TRICK", f"round {round_no}: {rnd.cards} cards in hand make {rnd.cards} tricks",
                      line=rnd.tricks[-1].line if rnd.tricks else rnd.line, expected=rnd.cards,
                      actual=len(rnd.tricks))

@@ -400,6 +400,28 @@ def test_rsp_trick_count_must_equal_cards():
     assert (18, "2", "1") in found(result, "RSP-TRICK")
 
 
+def test_rsp_trick_a_log_cut_off_inside_its_last_round_is_a_warning_and_the_round_not_scored(warehouse, tmp_path):
+    # The log stops after round 2's first trick (line 18): incomplete, which breaks no rule.
+    path = tmp_path / "cut.txt"
+    path.write_text("\n".join(FORMATS_LOG.splitlines()[:18]) + "\n", encoding="utf-8")
+    summary = ingest([path], warehouse, jobs=1)
+    assert (summary.games, summary.quarantined) == (1, 0)
+    with connect(warehouse) as con:
+        findings = con.execute("select rule_id, severity, line, expected, actual from stg_findings").fetchall()
+        nets = dict(con.execute("select player, net from stg_game_players").fetchall())
+        rounds = con.execute("select distinct round_no from stg_raspisnoy_rounds").fetchall()
+    assert findings == [("RSP-TRICK", "warning", 18, "2 tricks", "1")]
+    assert rounds == [(1,)] and nets == {"Boris": 10, "Vera": 5, "Anna": -10}     # round 1 only
+
+
+def test_rsp_trick_the_tricks_of_a_cut_off_round_are_still_judged():
+    # Round 2 cut off after its first trick, in which Boris, holding the Ah, plays the 8d to Vera's Qh.
+    text = "\n".join(edit(FORMATS_LOG, 18, "Trick 1: Vera Qh, Anna 7s high, Boris 8d; won by Anna").splitlines()[:18])
+    result = replay(text + "\n")
+    assert [(f.rule_id, f.severity.value, f.line) for f in result.findings] == [
+        ("RSP-FOLLOW", "error", 18), ("RSP-TRICK", "warning", 18)]
+
+
 def test_rsp_score_points_line_is_checked():
     result = replay(edit(FORMATS_LOG, 12, "Points: Boris 10, Vera 10, Anna -10"))
     assert found(result, "RSP-SCORE") == [(12, "5", "10")]
