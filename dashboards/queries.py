@@ -78,14 +78,17 @@ def label(game: str) -> str:
     return GAME_LABELS.get(game, game)
 
 
-def money_label(is_tournament: bool | None, currency: str | None) -> str:
-    """What a figure counts in, said for a person: 'USD', 'tournament chips', 'points'.
+def money_label(is_tournament: bool | None, currency: str | None, scoring: str | None = None) -> str:
+    """What a figure counts in, said for a person: 'USD', 'tournament chips', 'points', and the
+    scale of Chinese poker's and OFC's points (``scoring``), never added to the other's.
 
     >>> money_label(False, "EUR"), money_label(True, "chips"), money_label(False, "chips"), money_label(False, None)
     ('EUR', 'tournament chips', 'play chips', 'points')
+    >>> money_label(False, None, "2-4")
+    'points (2-4 scoring)'
     """
     if currency is None:
-        return "points"
+        return f"points ({scoring} scoring)" if scoring else "points"
     if currency == "chips":
         return "tournament chips" if is_tournament else "play chips"
     return f"{currency} (tournaments)" if is_tournament else currency
@@ -343,7 +346,7 @@ def person_sites(db: Db, person: str) -> list[str]:
 
 def player_headlines(db: Db, person: str, start: date | None, end: date | None, club: str | None,
                      site: str | None = None) -> pl.DataFrame:
-    """Per game, cash or tournament and currency: a person's games played, net, wins, average
+    """Per game, cash or tournament, currency and scoring: a person's games played, net, wins, average
     placement, over his accounts (a screen name in a room) and the chosen dates, club and room:
     ``player_results`` over the rows of ``player_results_by_day`` they keep. Nets of two units are
     never added: each has its row. Empty before the marts are built."""
@@ -354,10 +357,10 @@ def player_headlines(db: Db, person: str, start: date | None, end: date | None, 
             " and ($start is null or days.played_on >= $start) and ($end is null or days.played_on <= $end)"
             " and ($club is null or days.club = $club)")
     return frame(db, f"""
-        select game, is_tournament, currency, count_games, net, count_wins, avg_placement, first_played_at,
+        select game, is_tournament, currency, scoring, count_games, net, count_wins, avg_placement, first_played_at,
                last_played_at,
         from ({select_over("player_results", player_results_by_day=kept)})
-        order by game, is_tournament, currency nulls first
+        order by game, is_tournament, currency nulls first, scoring nulls first
     """, person=person, start=start, end=end, club=club, site=site)
 
 
@@ -805,27 +808,30 @@ def sixcard_categories(db: Db, player: Players, *, site: str | None = None, star
 
 # -- leaderboards -----------------------------------------------------------------------------
 
-_ONE_UNIT = "is_tournament = $is_tournament and currency is not distinct from $currency"
-"""A leaderboard's unit: cash or tournament, and one currency (null: points)."""
+_ONE_UNIT = ("is_tournament = $is_tournament and currency is not distinct from $currency"
+             " and scoring is not distinct from $scoring")
+"""A leaderboard's unit: cash or tournament, one currency (null: points), and one scale of Chinese
+poker's and OFC's points (null for other games)."""
 
 
-def leaderboard_money(db: Db, club: str, game: str) -> list[tuple[bool, str | None]]:
-    """The units a club's game was played for (is_tournament, currency): one table each."""
+def leaderboard_money(db: Db, club: str, game: str) -> list[tuple[bool, str | None, str | None]]:
+    """The units a club's game was played for (is_tournament, currency, scoring): one table each."""
     rows = frame(db, """
-        select is_tournament, currency from leaderboard
+        select is_tournament, currency, scoring from leaderboard
         where club = $club and game = $game and season_kind = 'all'
-        group by all order by is_tournament, sum(count_games) desc, currency nulls first
+        group by all order by is_tournament, sum(count_games) desc, currency nulls first, scoring nulls first
     """, club=club, game=game)
-    return [(row["is_tournament"], row["currency"]) for row in rows.iter_rows(named=True)]
+    return [(row["is_tournament"], row["currency"], row["scoring"]) for row in rows.iter_rows(named=True)]
 
 
 def seasons(db: Db, club: str, game: str, season_kind: str, is_tournament: bool = False,
-            currency: str | None = None) -> list[str]:
+            currency: str | None = None, scoring: str | None = None) -> list[str]:
     return frame(db, f"""
         select distinct season from leaderboard
         where club = $club and game = $game and season_kind = $kind and {_ONE_UNIT}
         order by season desc
-    """, club=club, game=game, kind=season_kind, is_tournament=is_tournament, currency=currency)["season"].to_list()
+    """, club=club, game=game, kind=season_kind, is_tournament=is_tournament, currency=currency,
+        scoring=scoring)["season"].to_list()
 
 
 def raspisnoy_seasons(db: Db, club: str, season_kind: str) -> list[str]:
@@ -855,7 +861,7 @@ def leaderboard_games(db: Db, club: str) -> list[str]:
 
 
 def leaderboard(db: Db, club: str, game: str, season_kind: str, season: str, min_games: int,
-                is_tournament: bool = False, currency: str | None = None) -> pl.DataFrame:
+                is_tournament: bool = False, currency: str | None = None, scoring: str | None = None) -> pl.DataFrame:
     """The table of one club, game, unit and season; players under ``min_games`` are left out and the
     rest re-ranked. A table ranks nets of one unit only."""
     return frame(db, f"""
@@ -873,7 +879,7 @@ def leaderboard(db: Db, club: str, game: str, season_kind: str, season: str, min
           and count_games >= $min_games and {_ONE_UNIT}
         order by rank, player
     """, club=club, game=game, kind=season_kind, season=season, min_games=min_games, is_tournament=is_tournament,
-        currency=currency)
+        currency=currency, scoring=scoring)
 
 
 def leaderboard_in_one_currency(db: Db, club: str, game: str, season_kind: str, season: str, min_games: int,
@@ -948,15 +954,16 @@ def raspisnoy_leaderboard(db: Db, club: str, season_kind: str, season: str, min_
 
 def rank_trend(db: Db, club: str, game: str, player: str, season_kind: str) -> pl.DataFrame:
     """The player's rank in each season of one kind (month, quarter, year), oldest first, one row
-    per season and unit (cash or tournament, and currency; ``unit`` names it): each rank is among
+    per season and unit (cash or tournament, currency and scoring; ``unit`` names it): each rank is among
     the nets of its own unit, and two units are never added, so each unit is a line of its own."""
     rows = frame(db, """
-        select season, is_tournament, currency, rank, net, count_games from leaderboard
+        select season, is_tournament, currency, scoring, rank, net, count_games from leaderboard
         where club = $club and game = $game and season_kind = $kind and player = $player
-        order by is_tournament, currency nulls first, season
+        order by is_tournament, currency nulls first, scoring nulls first, season
     """, club=club, game=game, kind=season_kind, player=player)
-    return rows.with_columns(pl.struct("is_tournament", "currency").map_elements(
-        lambda unit: money_label(unit["is_tournament"], unit["currency"]), return_dtype=pl.String).alias("unit"))
+    return rows.with_columns(pl.struct("is_tournament", "currency", "scoring").map_elements(
+        lambda unit: money_label(unit["is_tournament"], unit["currency"], unit["scoring"]),
+        return_dtype=pl.String).alias("unit"))
 
 
 # -- audit ------------------------------------------------------------------------------------

@@ -103,8 +103,10 @@ def show_findings(findings: pl.DataFrame) -> None:
         icon = ":material/error:" if row["severity"] == "error" else ":material/warning:"
         with st.container(border=True):
             st.markdown(f"{icon} **{md(row['rule_id'])}** ({md(row['severity'])}, {where}): {md(row['message'])}")
-            if row["expected"] is not None or row["actual"] is not None:
-                st.markdown(f"expected **{md(row['expected'])}**, the log says **{md(row['actual'])}**")
+            said = ([f"expected **{md(row['expected'])}**"] if row["expected"] is not None else []) + (
+                [f"the log says **{md(row['actual'])}**"] if row["actual"] is not None else [])
+            if said:    # (a part the finding has no value for is left out, never shown as None)
+                st.markdown(", ".join(said))
             st.caption(f"Rule {md(row['rule_id'])}: {md_with_code(rule_text(row['rule_id']))}")
 
 

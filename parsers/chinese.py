@@ -30,7 +30,7 @@ import numpy as np
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput, VisitError
 
-from parsers.errors import ParseError, from_lark
+from parsers.errors import ParseError, from_lark, not_among_players
 from parsers.grammar import line_expression, open_grammar
 from rules.cards import Card, CardError, Deck
 from rules.chinese import (
@@ -357,7 +357,11 @@ def _common(headers, source: Source, game: str, lines: tuple[str, ...]):
     try:
         rules = ChineseRules.parse(rules_text, game=game)
     except ValueError as error:
-        raise ParseError(str(error), line=rules_line, column=1, line_text=lines[rules_line - 1]) from None
+        # at the setting refused, as raspisnoy's parser points at it: after 'Rules:' and its blanks
+        text = lines[rules_line - 1]
+        after = text[text.index(":") + 1:]
+        column = len(text) - len(after.lstrip()) + 1 + getattr(error, "offset", 0)
+        raise ParseError(str(error), line=rules_line, column=column, line_text=text) from None
     info = GameInfo(game=game, played_at=headers.get("date", (0, None))[1], club=headers.get("club", (0, None))[1],
                     ruleset=rules_text or "default")
     dealer_line, dealer = headers.get("dealer", (None, None))
@@ -378,10 +382,40 @@ def _common(headers, source: Source, game: str, lines: tuple[str, ...]):
 _HEADERS = {"header", "date", "club", "scoring", "players", "dealer", "rules", "royalties", "points"}
 
 
+def _check_names(statements, lines: tuple[str, ...], players: tuple[str, ...]) -> None:
+    """Every name the lines give (a player's hand or step, the dealer, a claim) is one of the
+    ``Players:``, as in raspisnoy: a misspelled name is refused at its line and column, never read
+    as a player of its own who takes a share of the points while the real one has none."""
+    listed = frozenset(players)
+    for kind, line, value in statements:
+        if kind in ("seat", "step"):
+            names = (value[0].strip(),)
+        elif kind == "dealer":
+            names = (value,)
+        elif kind in ("royalties", "points"):
+            names = tuple(claim.player for claim in value)
+        else:
+            continue
+        for at, name in enumerate(names):
+            if name not in listed:
+                text = lines[line - 1]
+                raise ParseError(not_among_players(name, players), line=line,
+                                 column=_name_column(text, kind, at, name), line_text=text)
+
+
+def _name_column(text: str, kind: str, at: int, name: str) -> int:
+    """The column of the ``at``-th name of a line (a claims line gives one a claim, between commas)."""
+    start = 0 if kind in ("seat", "step") else text.index(":") + 1
+    if kind in ("royalties", "points"):
+        start += sum(len(piece) + 1 for piece in text[start:].split(",")[:at])
+    return text.index(name, start) + 1
+
+
 def parse_chinese(lines: tuple[str, ...], source: Source) -> ChineseHand:
     """A Chinese poker hand from its lines (docs/formats.md); line numbers of errors relative to the game."""
     statements = _statements("chinese", lines)
     headers = _headers(statements, lines, _HEADERS)
+    _check_names(statements, lines, headers["players"][1])
     seats = []
     for kind, line, value in statements:
         if kind != "seat":
@@ -403,6 +437,7 @@ def parse_ofc(lines: tuple[str, ...], source: Source) -> OfcHand:
     """An OFC hand from its lines (docs/formats.md); line numbers of errors relative to the game."""
     statements = _statements("ofc", lines)
     headers = _headers(statements, lines, _HEADERS | {"variant"})
+    _check_names(statements, lines, headers["players"][1])
     steps = tuple(
         OfcStep(player=value[0].strip(), kind=value[1], dealt=value[2], placements=value[3],
                 line=source.line(line - 1))

@@ -71,6 +71,12 @@ class UnstatedRule(ParseError):
         return moved
 
 
+def not_among_players(name: str, players: tuple[str, ...]) -> str:
+    """The reason a game is refused for a name its lines give that is not among its ``Players:``
+    (a misspelling read as a player of its own would take another's part of the game)."""
+    return f"{name!r} is not one of the players ({', '.join(players)})"
+
+
 def from_lark(exc: UnexpectedInput, text: str, words: dict[str, str]) -> ParseError:
     """Turn Lark's error into a ParseError whose reason names the expected things in words.
 

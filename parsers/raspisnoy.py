@@ -34,7 +34,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer
 
-from parsers.errors import ParseError, from_lark
+from parsers.errors import ParseError, from_lark, not_among_players
 from parsers.grammar import gap_expression, line_expression
 from rules.cards import Card, CardError
 from rules.raspisnoy import (
@@ -462,7 +462,7 @@ class _Builder:
 
     def player(self, name: _Field) -> str:
         if name not in self.player_set:
-            raise self.error(f"{str(name)!r} is not one of the players ({', '.join(self.players)})", name)
+            raise self.error(not_among_players(str(name), self.players), name)
         return str(name)
 
     def rest(self, name: str) -> _Field | None:
@@ -801,7 +801,10 @@ def _read_line(builder: _Builder, fields: dict, kind: str, index: int, found) ->
         for piece in text.split(","):
             pair = known.get(piece)
             if pair is None:
-                name, value = piece.split()
+                words = piece.split()
+                if len(words) != 2:
+                    raise _Retry  # a decimal comma (7,5) split a pair: read with columns
+                name, value = words
                 pair = (name, _bid(value) if kind == "BIDS_LINE" else _number(builder, value))
                 if len(known) < 10_000:
                     known[piece] = pair

@@ -49,7 +49,7 @@ HEADLINES = {
     "raspisnoy": ("player", "club", "count_games", "count_rounds", "bid_accuracy", "count_overtricks",
                   "count_undertricks", "pass_success_rate", "points_per_round", "count_wins",
                   "avg_placement", "total_points"),
-    "chinese": ("player", "game", "variant", "count_hands", "points_per_hand", "total_points",
+    "chinese": ("player", "game", "variant", "scoring", "count_hands", "points_per_hand", "total_points",
                 "royalties_total", "royalties_per_hand", "foul_rate", "scoop_won_rate",
                 "scoop_suffered_rate", "surrender_rate"),
     "sixcard": ("player", "count_sessions", "count_hands", "count_boxes", "total_wagered", "total_net",
@@ -439,6 +439,16 @@ def _columns(con: duckdb.DuckDBPyConnection, relation: str) -> set[str]:
         "select column_name from information_schema.columns where table_name = $t", {"t": relation}).fetchall()}
 
 
+def _persons_of(con: duckdb.DuckDBPyConnection, player: str) -> list[str]:
+    """The persons the screen name ``player`` belongs to (one a room, as ``rasklad alias`` links
+    it; the name itself when unlinked, or when the people mart is not built)."""
+    if "people" not in _tables(con):
+        return [player]
+    found = [row[0] for row in con.execute(
+        "select distinct person from people where player = $p order by person", {"p": player}).fetchall()]
+    return found or [player]
+
+
 def _known_site(con: duckdb.DuckDBPyConnection, site: str) -> str:
     """``site`` as the warehouse spells it (case aside), else an error naming the stored sites."""
     if "site" not in _columns(con, "stg_games"):
@@ -496,13 +506,21 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
     (holdem36) and OFC are rows of the Hold'em and Chinese marts: --game shows the rows of the
     game it names.
 
+    --player shows the figures of the person the name belongs to (rasklad alias): every name
+    linked to him, each row naming its name (raspisnoy counts a person's names as one).
+
     Example: rasklad stats --player Anna --game raspisnoy
     """
     import polars as pl
 
     with _connect(warehouse) as con:
+        persons: list[str] = []
         if player is not None:
             player = _known_player(con, player)
+            persons = _persons_of(con, player)
+            if persons != [player] and not as_json:
+                click.echo(f"{player} is a name of {' and '.join(persons)}: the figures of "
+                           f"{' and '.join(persons)}, every linked name together.")
         if site is not None:
             site = _known_site(con, site)
         present = _tables(con)
@@ -518,10 +536,13 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
             columns = "*" if everything else ", ".join(c for c in HEADLINES[name] if c in present_columns)
             season = "" if everything or name != "raspisnoy" else " and season_kind = 'all'"
             by_site = " and ($site is null or site = $site)" if name in SITE_MARTS and site else ""
+            # a mart of accounts names each one's person; raspisnoy's player is the person
+            whose = "person" if "person" in present_columns else "player"
             frame = con.sql(
-                f"select {columns} from {mart} where ($player is null or player = $player){season}{by_site}{by_game}"
-                " order by all",
-                params={"player": player, **({"site": site} if by_site else {}), **({"game": game} if by_game else {})},
+                f"select {columns} from {mart} where ($player is null or list_contains($persons, {whose}))"
+                f"{season}{by_site}{by_game} order by all",
+                params={"player": player, "persons": persons, **({"site": site} if by_site else {}),
+                        **({"game": game} if by_game else {})},
             ).pl()
             if frame.is_empty():
                 continue
@@ -885,8 +906,10 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
     for row in findings.iter_rows(named=True):
         where = f"line {row['line']}" if row["line"] is not None else "the whole game"
         click.echo(f"  {row['rule_id']} ({row['severity']}, {where}): {row['message']}")
-        if row["expected"] is not None or row["actual"] is not None:
-            click.echo(f"    expected {row['expected']}, the log says {row['actual']}")
+        said = ([f"expected {row['expected']}"] if row["expected"] is not None else []) + (
+            [f"the log says {row['actual']}"] if row["actual"] is not None else [])
+        if said:    # (a part the finding has no value for is left out, never printed as None)
+            click.echo(f"    {', '.join(said)}")
         rule_text = texts.get(row["rule_id"], "no text is registered for this rule")
         click.echo(f"    {rule_text if rule_text.startswith(row['rule_id'] + ':') else row['rule_id'] + ': ' + rule_text}")
 

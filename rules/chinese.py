@@ -296,6 +296,15 @@ _SETTINGS = ("royalties classic|modern|chinese, straight flush N, royal flush N,
              "surrender on|off or bonus two-or-three-rows|more-rows")
 
 
+class SettingError(ValueError):
+    """A ``Rules:`` setting Chinese poker and OFC do not know; ``offset``: where it starts in the
+    line's settings (0-based), for the parser to point at it."""
+
+    def __init__(self, reason: str, offset: int) -> None:
+        super().__init__(reason)
+        self.offset = offset
+
+
 @dataclass(frozen=True, kw_only=True)
 class ChineseRules:
     """A ruleset: the royalty table and the options of a ``Rules:`` line (docs/formats.md).
@@ -308,10 +317,10 @@ class ChineseRules:
     <RoyaltyTable.OFC_MODERN: 'modern'>
     >>> ChineseRules.parse("surrender off, bonus more-rows", game="chinese").surrender_allowed
     False
-    >>> ChineseRules.parse("jokers 2", game="chinese")
+    >>> ChineseRules.parse("surrender off, jokers 2", game="chinese")
     Traceback (most recent call last):
     ...
-    ValueError: 'jokers 2' is not a setting: expected royalties classic|modern|chinese, straight flush N, royal flush N, natural N|scoop, surrender on|off or bonus two-or-three-rows|more-rows
+    rules.chinese.SettingError: 'jokers 2' is not a setting: expected royalties classic|modern|chinese, straight flush N, royal flush N, natural N|scoop, surrender on|off or bonus two-or-three-rows|more-rows
     """
 
     royalties: RoyaltyTable = RoyaltyTable.CHINESE
@@ -335,7 +344,9 @@ class ChineseRules:
             return rules
         overrides = dict(rules.overrides)
         changes: dict[str, object] = {}
+        offset = 0
         for setting in text.split(","):
+            at, offset = offset + len(setting) - len(setting.lstrip()), offset + len(setting) + 1
             words = setting.strip().lower().split()
             if not words or words == ["default"]:
                 continue
@@ -352,7 +363,7 @@ class ChineseRules:
             elif words[0] == "bonus" and len(words) == 2 and words[1] in {b.value for b in TwoFourBonus}:
                 changes["two_four_bonus"] = TwoFourBonus(words[1])
             else:
-                raise ValueError(f"{setting.strip()!r} is not a setting: expected {_SETTINGS}")
+                raise SettingError(f"{setting.strip()!r} is not a setting: expected {_SETTINGS}", at)
         return dataclasses.replace(rules, overrides=tuple(sorted(overrides.items())), **changes)
 
 
@@ -693,8 +704,8 @@ def check_claims(findings: Findings, claims: Claims | None, truth: dict[str, int
         return
     for claim in claims.items:
         if claim.player not in truth:
-            findings.add(rule_id, f"{what} claimed for {claim.player}, who is not at the table",
-                         line=claims.line, actual=claim.player)
+            findings.add(rule_id, f"{what} claimed for {claim.player}, who has no hand line",
+                         line=claims.line, expected="no claim", actual=claim.player)
             continue
         expected = Decimal(truth[claim.player])
         findings.check(rule_id, _signed(expected), _signed(claim.amount),
@@ -713,9 +724,11 @@ def check_cards(findings: Findings, cards_by_line: list[tuple[Card, int, str]], 
     seen: dict[Card, str] = {}
     for card, line, player in cards_by_line:
         if card not in Deck.STANDARD_52:
-            findings.add(rule_id, f"{card} of {player} is not a card of the 52-card deck", line=line, actual=card)
+            findings.add(rule_id, f"{card} of {player} is not a card of the 52-card deck", line=line,
+                         expected="a card of the 52-card deck", actual=card)
         elif card in seen:
-            findings.add(rule_id, f"{card} of {player} was already dealt to {seen[card]}", line=line, actual=card)
+            findings.add(rule_id, f"{card} of {player} was already dealt to {seen[card]}", line=line,
+                         expected="a card not yet dealt", actual=card)
         else:
             seen[card] = player
 
@@ -752,14 +765,15 @@ def replay_chinese(hand: ChineseHand) -> ChineseReplay:
             findings.add("CP-PLAYERS", f"{seat.player} sets a hand but is not listed among the players",
                          line=seat.line, expected=", ".join(hand.players), actual=seat.player)
         elif seat.player in by_player:
-            findings.add("CP-DEAL", f"{seat.player} has a second hand line", line=seat.line)
+            findings.add("CP-DEAL", f"{seat.player} has a second hand line", line=seat.line,
+                         expected="one hand line a player", actual="a second")
         else:
             by_player[seat.player] = seat
     players = [p for p in dict.fromkeys(hand.players) if p in by_player]
     for player in dict.fromkeys(hand.players):
         if player not in by_player:
             findings.add("CP-DEAL", f"{player} is listed but has no hand line", line=hand.players_line,
-                         actual=player)
+                         expected=f"a hand line for {player}", actual="none")
     check_cards(findings, [(card, seat.line, seat.player) for seat in (by_player[p] for p in players)
                            for card in (seat.cards if seat.status is Status.NATURAL
                                         else [c for _, cs in seat.rows for c in cs])], "CP-DEAL")
@@ -773,7 +787,8 @@ def replay_chinese(hand: ChineseHand) -> ChineseReplay:
         if seat.status is Status.SURRENDER:
             if has_natural:
                 findings.add("CP-SURRENDER", f"{player} surrenders against a natural, which the rules forbid; "
-                             "the natural is paid in full", line=seat.line)
+                             "the natural is paid in full", line=seat.line, expected="a hand set in three rows",
+                             actual="surrenders")
             elif not hand.rules.surrender_allowed:
                 findings.add("CP-SURRENDER", f"{player} surrenders, which this table's rules forbid "
                              "(surrender off); scored as a surrender", line=seat.line,
@@ -812,7 +827,8 @@ def _rows_of(findings: Findings, seat, rule_id: str) -> dict[Row, tuple[Card, ..
     rows: dict[Row, tuple[Card, ...]] = {}
     for row, cards in seat.rows:
         if row in rows:
-            findings.add(rule_id, f"{seat.player}'s {row} row is written twice", line=seat.line)
+            findings.add(rule_id, f"{seat.player}'s {row} row is written twice", line=seat.line,
+                         expected=f"one {row} row", actual="two")
             continue
         rows[row] = cards
     for row in ROWS:

@@ -215,7 +215,9 @@ def replay_ofc(hand: OfcHand) -> OfcReplay:
                 row = rows[step.player][placement.row]
                 if len(row) >= placement.row.size:
                     findings.add("OFC-ROWS", f"{step.player} puts {placement.card} in a full {placement.row} row "
-                                 f"({placement.row.size} cards)", line=step.line, actual=placement.card)
+                                 f"({placement.row.size} cards)", line=step.line,
+                                 expected=f"a row with room (the {placement.row} row holds {placement.row.size})",
+                                 actual=f"{placement.card} {placement.row}")
                     continue
                 row.append(placement.card)
             placements.append(PlacementResult(

@@ -70,8 +70,11 @@ RULES = {
     "RSP-JOKER-FOLLOW": ("A joker played to a trick already led is declared `high` (it wins the trick; of "
                          "two high jokers the later wins) or `low` (it loses to every card)."),
     "RSP-TRICK": ("The trick goes to the high joker if one was played, else to the highest trump, else to "
-                  "the highest card of the suit led. A warning for a round with no tricks and no points "
-                  "(the log stops there): it is not scored."),
+                  "the highest card of the suit led; a round has as many tricks as cards in hand. A log "
+                  "that stops inside a round (a round with no tricks and no points, or a last round cut "
+                  "off after some of its tricks, with no points) is incomplete, not wrong: a warning, and "
+                  "the round is not scored. Tricks missing from a round the log goes on after, or that "
+                  "has its points written, are an error."),
     "RSP-SCORE": ("A simple round scores, for bid b, tricks taken t and cards in hand c: a clean pass (b = "
                   "t = 0) +5; t = b > 0: +10 a trick, +20 a trick when b = c > 1 in the rounds `all-tricks "
                   "double` names; t > b: +1 a trick taken; t < b: −10 a trick missing, −20 when b = c > 1 "
@@ -79,7 +82,12 @@ RULES = {
     "RSP-SCORE-SPECIAL": ("No-trump, blind and forehead rounds score as simple rounds times 1.5; misère "
                           "−15 a trick, +50 for none; golden +15 a trick."),
     "RSP-TOTAL": ("Each player's total is the running sum of his points; the highest total after the last "
-                  "round wins. Cited when a `Totals:` entry, or a sheet's total, differs."),
+                  "round wins. Cited when a `Totals:` entry, or a sheet's total, is neither the previous total "
+                  "as written plus this round's points (as the rules score them, or as the `Points:` line "
+                  "writes them) nor the running sum of the points as the rules score them. So each mistake "
+                  "is cited once, on the line where it was made: a wrong score under RSP-SCORE only, a wrong "
+                  "total here, and not again where a later total carries it on or comes back to the true "
+                  "running sum."),
 }
 
 
@@ -1074,6 +1082,23 @@ def _fmt(value: Decimal) -> str:
     return str(value.normalize()) if value != value.to_integral_value() else str(value.quantize(Decimal(1)))
 
 
+def _check_total(findings: Findings, total: Decimal, previous: Decimal, points: Decimal, running: Decimal,
+                 points_written: Decimal | None, number: int, player: str, what: str, detail: str,
+                 line: int) -> None:
+    """RSP-TOTAL: a total written is right when it is the previous total as written plus this round's
+    points (as the rules score them, or as the Points: line writes them), or the running sum of the
+    points as the rules score them. So a mistake is reported once, on the line where it was made: a
+    wrong score by RSP-SCORE alone, a wrong total here, and neither again where a later total carries
+    it on or comes back to the true running sum."""
+    expected = previous + points
+    if total == expected or total == running or (points_written is not None and total == previous + points_written):
+        return
+    message = f"round {number}: {player}'s {what} (previous {_fmt(previous)} + {_fmt(points)} points{detail})"
+    if running != expected:
+        message += f"; the running sum of the points as scored is {_fmt(running)}"
+    findings.add("RSP-TOTAL", message, line=line, expected=_fmt(expected), actual=_fmt(total))
+
+
 def _cards(count: int) -> str:
     return f"{count} card" + ("" if count == 1 else "s")
 
@@ -1161,10 +1186,17 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
         trump = _check_trump(findings, rnd, rules, len(players), dealt)
         held, spares = _check_hands(findings, rnd, rules, order, dealt)
         bids = _check_bids(findings, rnd, rules, order, bidding)
-        if not rnd.tricks and rnd.points is None and rnd.totals is None:
-            # The log stops inside this round: nothing was played out, so nothing is scored.
-            findings.add("RSP-TRICK", f"round {rnd.number} has no tricks and no points: not played out, not scored",
-                         line=rnd.line, severity=Severity.WARNING, expected=f"{rnd.cards} tricks", actual="none")
+        if rnd.points is None and rnd.totals is None and len(rnd.tricks) < rnd.cards and (
+                not rnd.tricks or index == len(game.rounds) - 1):
+            # The log stops inside this round (nothing of it written, or it is the last and stops after
+            # some tricks): an incomplete log, which breaks no rule. The tricks written are checked;
+            # the round is not played out, so it is not scored.
+            _play_tricks(findings, rnd, rules, order, held, spares, trump, played, complete=False)
+            told = ("has no tricks and no points" if not rnd.tricks else
+                    f"stops after {len(rnd.tricks)} of its {rnd.cards} tricks, with no points")
+            findings.add("RSP-TRICK", f"round {rnd.number} {told}: not played out, not scored",
+                         line=rnd.tricks[-1].line if rnd.tricks else rnd.line, severity=Severity.WARNING,
+                         expected=f"{rnd.cards} tricks", actual=len(rnd.tricks) or "none")
             continue
         won = _play_tricks(findings, rnd, rules, order, held, spares, trump, played)
         written_points = dict(rnd.points.values) if rnd.points else {}
@@ -1188,20 +1220,13 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
                     findings.add(rnd.kind.score_rule, f"round {rnd.number}: {player}'s points ({rnd.kind.value}, "
                                  f"{_cards(rnd.cards)}, {detail})", line=rnd.points.line, expected=right,
                                  actual=written)
-            # The Totals line is checked as arithmetic: the previous total plus this round's points, both
-            # as written when written, so a wrong score is reported once (RSP-SCORE), not again here.
-            added = points if wrote is None else wrote
             total_wrote = written_totals.get(player)
             if total_wrote is not None:
-                right, written = basis[player] + added, total_wrote
-                if right != written:
-                    right, written = _fmt(right), _fmt(written)
-                    findings.add("RSP-TOTAL", f"round {rnd.number}: {player}'s running total (previous "
-                                 f"{_fmt(basis[player])} + {_fmt(added)} points)", line=rnd.totals.line,
-                                 expected=right, actual=written)
+                _check_total(findings, total_wrote, basis[player], points, totals[player], wrote,
+                             rnd.number, player, "running total", "", rnd.totals.line)
                 basis[player] = total_wrote
             else:
-                basis[player] += added
+                basis[player] += points if wrote is None else wrote
             round_rows.append(_row(RoundRow, (
                 number, cards, kind_text, dealer, trump_text, player, seat, bid if has_bids else None,
                 took, points, totals[player], wrote, total_wrote, player == dealer, line,
@@ -1380,10 +1405,12 @@ def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str
 
 def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
                  held: dict[str, int], spares: dict[str, dict[int, int]],
-                 trump: Suit | None, played: PlayedCards) -> dict[str, int]:
+                 trump: Suit | None, played: PlayedCards, *, complete: bool = True) -> dict[str, int]:
     """The tricks each player won; each trick is added to ``played``. ``held``: the cards each
     player still holds, as bits of their codes (:func:`legal_mask` reads them), and ``spares``
-    his copies of a card beyond the first (:func:`_check_hands`), both updated as he plays them."""
+    his copies of a card beyond the first (:func:`_check_hands`), both updated as he plays them.
+    ``complete``: the round is written to its end, so its tricks are as many as its cards (not so
+    in a round the log stops inside)."""
     won = dict.fromkeys(order, 0)
     played_tricks, played_by_all = played.tricks, played.players
     codes_all, declarations_all = played.codes, played.declarations
@@ -1467,7 +1494,7 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
         if winner in won:
             won[winner] += 1
             leader = winner
-    if len(rnd.tricks) != rnd.cards and (rnd.tricks or rnd.points or rnd.totals):
+    if complete and len(rnd.tricks) != rnd.cards and (rnd.tricks or rnd.points or rnd.totals):
         findings.add("RSP-TRICK", f"round {round_no}: {rnd.cards} cards in hand make {rnd.cards} tricks",
                      line=rnd.tricks[-1].line if rnd.tricks else rnd.line, expected=rnd.cards,
                      actual=len(rnd.tricks))
@@ -1569,11 +1596,9 @@ def replay_sheet(sheet: RaspisnoySheet) -> RaspisnoyReplay:
             cell = cells[player]
             points = round_points(row.kind, row.cards, bids.get(player), cell.tricks, rules)
             totals[player] += points
-            expected_total = basis[player] + points
             detail = (f"bid {bids.get(player, 0)}, " if row.kind.has_bids else "") + f"took {cell.tricks}"
-            findings.check("RSP-TOTAL", _fmt(expected_total), _fmt(cell.total),
-                           f"round {row.number}: {player}'s total (previous {_fmt(basis[player])} + "
-                           f"{_fmt(points)} points for {row.kind.value}, {_cards(row.cards)}, {detail})", line=line)
+            _check_total(findings, cell.total, basis[player], points, totals[player], None, row.number, player,
+                         "total", f" for {row.kind.value}, {_cards(row.cards)}, {detail}", line)
             written_points = cell.total - basis[player]
             rows.append(RoundRow(
                 round_no=row.number, cards=row.cards, kind=row.kind.value, dealer=dealer, trump=None,

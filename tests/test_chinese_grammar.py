@@ -105,10 +105,12 @@ def test_missing_players_line_is_a_parse_error():
         parse(CANONICAL.replace("Players: Anna, Boris, Vera\n", ""))
 
 
-def test_unknown_ruleset_setting_is_a_parse_error_at_its_line():
-    with pytest.raises(ParseError, match="not a setting") as caught:
-        parse(CANONICAL.replace("Dealer: Vera", "Dealer: Vera\nRules: jokers 2"))
-    assert caught.value.line == 7
+@pytest.mark.parametrize("rules", ["Rules: jokers 2", "Rules:  surrender off,  jokers 2, natural 3"])
+def test_unknown_ruleset_setting_is_a_parse_error_at_its_column(rules):
+    # at the setting refused, as raspisnoy's parser says it
+    with pytest.raises(ParseError, match="'jokers 2' is not a setting") as caught:
+        parse(CANONICAL.replace("Dealer: Vera", f"Dealer: Vera\n{rules}"))
+    assert (caught.value.line, caught.value.column, caught.value.line_text) == (7, rules.index("jokers") + 1, rules)
 
 
 def test_syntax_error_goes_to_quarantine_with_file_positions(tmp_path):
@@ -120,6 +122,41 @@ def test_syntax_error_goes_to_quarantine_with_file_positions(tmp_path):
     row = result.tables[("quarantine", "chinese")].to_pylist()[0]
     assert (row["first_line"], row["line"], row["column"]) == (15, 21, CANONICAL.split("\n")[6].index("3c]") + 1)
     assert "expected a card like As or 10♥, found '3z'" in row["error"]
+
+
+@pytest.mark.parametrize(("old", "new", "line", "at"), [
+    ("Boris: back", "Boirs: back", 8, "Boirs"),
+    ("Vera: surrenders", "Vira: surrenders", 9, "Vira"),
+    ("Dealer: Vera", "Dealer: Vira", 6, "Vira"),
+    ("Royalties: Anna 0", "Royalties: Ana 0", 10, "Ana"),
+    ("Points: Anna +4, Boris 0", "Points: Anna +4, Boirs 0", 11, "Boirs"),
+])
+def test_a_name_not_among_the_players_is_refused_at_its_column(old, new, line, at):
+    # As raspisnoy refuses one: read as a player of its own, a misspelling took the points of another.
+    text = CANONICAL.replace(old, new)
+    with pytest.raises(ParseError) as caught:
+        parse(text)
+    error = caught.value
+    assert error.reason == f"'{at}' is not one of the players (Anna, Boris, Vera)"
+    assert (error.line, error.column, error.line_text) == (line, text.split("\n")[line - 1].index(at) + 1,
+                                                           text.split("\n")[line - 1])
+
+
+def test_a_misspelled_name_quarantines_its_hand_and_stores_none_of_it(warehouse, tmp_path):
+    from pipeline.ingest import ingest
+    from pipeline.warehouse import connect
+    seat = CANONICAL.replace("C-1001", "C-1002").replace("Boris: back", "Boirs: back")
+    claim = CANONICAL.replace("C-1001", "C-1003").replace("Boris 0, Vera -4", "Boirs 0, Vera -4")
+    path = tmp_path / "night.txt"
+    path.write_text(CANONICAL + "\n" + seat + "\n" + claim, encoding="utf-8")
+    summary = ingest([path], warehouse, jobs=1)
+    assert (summary.games, summary.quarantined, summary.findings) == (1, 2, 0)
+    with connect(warehouse) as con:
+        refused = con.execute('select line, "column", error from stg_quarantine order by line').fetchall()
+        players = con.execute("select player from stg_game_players order by player").fetchall()
+    assert refused == [(20, 1, "'Boirs' is not one of the players (Anna, Boris, Vera)"),
+                       (35, 18, "'Boirs' is not one of the players (Anna, Boris, Vera)")]
+    assert players == [("Anna",), ("Boris",), ("Vera",)]
 
 
 # ---------------------------------------------------------------- OFC
@@ -176,6 +213,21 @@ def test_ofc_draw_line_errors_point_at_the_fault(line, bad):
     with pytest.raises(ParseError) as caught:
         parse(text, parse_ofc)
     assert (caught.value.line, caught.value.column) == (9, line.index(bad) + 1), str(caught.value)
+
+
+@pytest.mark.parametrize(("old", "new", "at"), [
+    ("Boris draws 6h: back", "Borya draws 6h: back", "Borya"),
+    ("Anna sets: back", "Ann sets: back", "Ann"),
+    ("Dealer: Boris", "Dealer: Bors", "Bors"),
+    ("Points: Anna +2, Boris -2", "Points: Anna +2, Boris -2, Vera 0", "Vera"),
+])
+def test_ofc_a_name_not_among_the_players_is_refused_at_its_column(old, new, at):
+    text = formats_examples.OFC.replace(old, new)
+    with pytest.raises(ParseError) as caught:
+        parse(text, parse_ofc)
+    error = caught.value
+    assert error.reason == f"'{at}' is not one of the players (Anna, Boris)"
+    assert error.column == error.line_text.index(at) + 1 and error.line_text == text.split("\n")[error.line - 1]
 
 
 def test_ofc_draw_lines_in_any_spelling_read_alike():

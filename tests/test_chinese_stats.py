@@ -250,3 +250,45 @@ def test_player_stats_chinese_by_day(con):
         {"player": "Boris", "played_on": None, "club": None, "count_hands": 3, "fantasyland_entries": 3,
          "fantasyland_stays": 0, "count_fantasyland_hands": 0},
     ], where="variant = 'fantasyland'")
+
+
+def test_leaderboard_and_player_results_keep_the_scales_apart(con):
+    # A point of 1-6 is not one of 2-4: each scale ranks its own table (H1 2-4, H2-H4 1-6, as above).
+    # H2: Boris and Vera both -6 share second place.
+    assert_worked(con, "leaderboard", [
+        {"club": "Tverskaya", "scoring": "1-6", "player": "Anna", "count_games": 3, "net": 25, "count_wins": 3,
+         "avg_placement": 1.0, "rank": 1},
+        {"club": "Tverskaya", "scoring": "1-6", "player": "Vera", "count_games": 1, "net": -6, "count_wins": 0,
+         "avg_placement": 2.0, "rank": 2},
+        {"club": "Tverskaya", "scoring": "1-6", "player": "Boris", "count_games": 3, "net": -19, "count_wins": 0,
+         "avg_placement": 2.0, "rank": 3},
+        {"club": "Tverskaya", "scoring": "2-4", "player": "Anna", "count_games": 1, "net": 4, "count_wins": 1,
+         "avg_placement": 1.0, "rank": 1},
+        {"club": "Tverskaya", "scoring": "2-4", "player": "Boris", "count_games": 1, "net": 0, "count_wins": 0,
+         "avg_placement": 2.0, "rank": 2},
+        {"club": "Tverskaya", "scoring": "2-4", "player": "Vera", "count_games": 1, "net": -4, "count_wins": 0,
+         "avg_placement": 3.0, "rank": 3},
+    ], where="game = 'chinese' and season_kind = 'all'")
+    assert_worked(con, "player_results", [
+        {"player": "Anna", "scoring": "1-6", "count_games": 3, "net": 25, "count_wins": 3},
+        {"player": "Anna", "scoring": "2-4", "count_games": 1, "net": 4, "count_wins": 1},
+        {"player": "Boris", "scoring": "1-6", "count_games": 3, "net": -19, "count_wins": 0},
+        {"player": "Boris", "scoring": "2-4", "count_games": 1, "net": 0, "count_wins": 0},
+        {"player": "Vera", "scoring": "1-6", "count_games": 1, "net": -6, "count_wins": 0},
+        {"player": "Vera", "scoring": "2-4", "count_games": 1, "net": -4, "count_wins": 0},
+    ], where="game = 'chinese'")
+    # By day and the game's own club: H1 and H2 on the 28th, H3 and H4 on the 29th.
+    assert_worked(con, "player_results_by_day", [
+        {"player": "Anna", "site": None, "person": "Anna", "played_on": "2026-11-28", "club": "Tverskaya",
+         "game": "chinese", "is_tournament": False, "currency": None, "scoring": "2-4", "count_games": 1, "net": 4,
+         "count_wins": 1, "count_placed": 1, "placement_sum": 1, "first_played_at": "2026-11-28 22:10:00",
+         "last_played_at": "2026-11-28 22:10:00"},
+        {"player": "Anna", "site": None, "person": "Anna", "played_on": "2026-11-28", "club": "Tverskaya",
+         "game": "chinese", "is_tournament": False, "currency": None, "scoring": "1-6", "count_games": 1, "net": 12,
+         "count_wins": 1, "count_placed": 1, "placement_sum": 1, "first_played_at": "2026-11-28 22:20:00",
+         "last_played_at": "2026-11-28 22:20:00"},
+        {"player": "Anna", "site": None, "person": "Anna", "played_on": "2026-11-29", "club": "Tverskaya",
+         "game": "chinese", "is_tournament": False, "currency": None, "scoring": "1-6", "count_games": 2, "net": 13,
+         "count_wins": 2, "count_placed": 2, "placement_sum": 2, "first_played_at": "2026-11-29 00:30:00",
+         "last_played_at": "2026-11-29 00:40:00"},
+    ], where="game = 'chinese' and player = 'Anna'")

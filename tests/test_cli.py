@@ -186,6 +186,15 @@ def test_stats_shows_headline_figures_and_all_columns_on_request(tmp_path):
     assert rows and {row["player"] for row in rows} == {"Vera"} and "count_undertricks" in rows[0]
 
 
+def test_stats_of_chinese_poker_name_the_scale_of_each_row(tmp_path):
+    # a player's 1-6 and 2-4 rows are two rows, never added: the headline says which is which
+    run("ingest", str(ROOT / "data" / "samples" / "chinese-night.txt"), "--warehouse", str(tmp_path / "wh"), "-q")
+    shown = run("stats", "--game", "chinese", "--warehouse", str(tmp_path / "wh")).output
+    header = shown.splitlines()[3]
+    assert "scoring" in header.split("┆")[3]
+    assert {line.split("┆")[3].strip() for line in shown.splitlines()[5:] if "┆" in line} == {"1-6", "2-4"}
+
+
 def _parquet_parts(warehouse) -> dict[str, bytes]:
     return {str(path): path.read_bytes() for path in sorted(warehouse.rglob("*.parquet"))}
 

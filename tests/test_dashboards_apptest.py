@@ -19,6 +19,7 @@ import pyarrow as pa
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from dashboards.safe_text import md
 from pipeline.ingest import ingest
 from pipeline.warehouse import connect
 from tests import formats_examples
@@ -141,11 +142,14 @@ def test_player_review_headlines_equal_the_games_table(built, player):
     at = page("player")
     at.selectbox(key="player").set_value(player).run()
     assert not at.exception
-    # one row per game and unit (currency, cash or tournament): two units are never added
+    # one row per game and unit (currency, cash or tournament, Chinese poker's scale): two units are never added
     expected = {
         (game, unit): (count, net) for game, unit, count, net in sql(
-            built, "select game, coalesce(currency, 'points') || if(is_tournament, ' (tournaments)', ''), count(*), "
-                   "sum(net) from stg_game_players join stg_games using (game_id, game) where player = ? group by all",
+            built, "select game, coalesce(currency, 'points') || coalesce(' (' || scoring || ' scoring)', '') "
+                   "|| if(is_tournament, ' (tournaments)', ''), count(*), sum(net) "
+                   "from stg_game_players join stg_games using (game_id, game) "
+                   "left join (select distinct game_id, scoring from stg_chinese_players) using (game_id) "
+                   "where player = ? group by all",
             [player])
     }
     shown = at.dataframe[0].value
@@ -230,11 +234,20 @@ def test_leaderboard_table_equals_the_mart(built):
     at.selectbox(key="lb_game").set_value("chinese").run()
     at.radio(key="lb_kind").set_value("all").run()
     assert not at.exception
-    expected = sql(built, "select player, count_games, net from leaderboard where club = 'Tverskaya' "
-                          "and game = 'chinese' and season_kind = 'all' order by rank, player")
-    table = at.dataframe[0].value
-    assert [(r["player"], r["count_games"], Decimal(str(r["net"]))) for r in table.to_dict("records")] == [
-        (p, c, Decimal(n)) for p, c, n in expected]
+    # Chinese poker's two scales are two tables, each ranking the points of its own scale
+    scales = [row[0] for row in sql(built, "select distinct scoring from leaderboard where club = 'Tverskaya' "
+                                           "and game = 'chinese' order by scoring")]
+    assert scales == ["1-6", "2-4"]
+    for scoring in scales:
+        at.selectbox(key="lb_money").set_value((False, None, scoring)).run()
+        assert not at.exception
+        expected = sql(built, "select player, count_games, net from leaderboard where club = 'Tverskaya' "
+                              "and game = 'chinese' and season_kind = 'all' and scoring = ? order by rank, player",
+                       [scoring])
+        table = at.dataframe[0].value
+        assert [(r["player"], r["count_games"], Decimal(str(r["net"]))) for r in table.to_dict("records")] == [
+            (p, c, Decimal(n)) for p, c, n in expected]
+        assert any(md(f"points ({scoring} scoring)") in header.value for header in at.subheader)
 
 
 def test_leaderboard_minimum_games_and_month_seasons(built):

@@ -133,7 +133,8 @@ def test_winnings_graph_draws_one_unit(db):
 def test_leaderboard_page_queries_one_unit(db):
     from dashboards import queries as q
 
-    assert q.leaderboard_money(db, "(no club)", "holdem") == [(False, "USD"), (False, "EUR"), (True, "chips")]
+    assert q.leaderboard_money(db, "(no club)", "holdem") == [(False, "USD", None), (False, "EUR", None),
+                                                              (True, "chips", None)]
     usd = q.leaderboard(db, "(no club)", "holdem", "all", "all time", 1, False, "USD")
     assert [(r["player"], r["net"], r["rank"]) for r in usd.to_dicts()] == [
         ("Boris", D(10), 1), ("Gleb", D(2), 2), ("Anna", D(-12), 3)]

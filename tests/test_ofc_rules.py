@@ -193,6 +193,8 @@ def test_ofc_rows_a_card_into_a_full_row_is_a_finding_and_the_hand_is_short():
     assert rule_ids(replay)[:2] == ["OFC-ROWS", "OFC-ROWS"]  # the full back row, then the short front row
     assert set(rule_ids(replay)[2:]) == {"OFC-ROYALTY", "CP-SCORE"}  # the claims counted Anna unfouled
     assert replay.findings[0].line == 22
+    assert (replay.findings[0].expected, replay.findings[0].actual) == ("a row with room (the back row holds 5)",
+                                                                        "3d back")
     assert nets(replay) == {"Anna": -6 - 13, "Boris": 19}
 
 
@@ -201,6 +203,7 @@ def test_ofc_rows_a_card_twice_is_a_finding():
     _, replay = replay_text(text)
     assert rule_ids(replay) == ["OFC-ROWS"]
     assert "2h" in replay.findings[0].message and replay.findings[0].line == 25
+    assert (replay.findings[0].expected, replay.findings[0].actual) == ("a card not yet dealt", "2h")
 
 
 def test_ofc_place_a_placed_card_never_moves():

@@ -9,6 +9,7 @@ person Vera has 2 games and 30 points.
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 
 import pytest
@@ -180,6 +181,19 @@ def test_player_review_counts_a_persons_names_together_and_starts_from_me(root):
         assert [(row["game"], row["count_games"], Decimal(str(row["net"]))) for row in headline] == [
             ("Raspisnoy (log)", 2, Decimal(30))]
         assert any("Vera, Вера" in caption.value for caption in at.caption)
+
+
+def test_stats_of_a_linked_name_are_its_persons_figures_and_say_whose(root):
+    # raspisnoy's statistics are per person: a linked name finds them through the person it belongs to
+    alias(root, "Vera", "Вера")
+    args = ["stats", "--player", "Вера", "--game", "raspisnoy", "--warehouse", str(root)]
+    shown = CliRunner().invoke(main, args)
+    assert shown.exit_code == 0, shown.output
+    assert "Вера is a name of Vera: the figures of Vera, every linked name together." in shown.output
+    assert "No statistics yet" not in shown.output
+    rows = json.loads(CliRunner().invoke(main, [*args, "--json"]).output)
+    assert [(row["player"], row["count_games"], Decimal(str(row["total_points"]))) for row in rows
+            if row["season_kind"] == "all"] == [("Vera", 2, Decimal(30))]
 
 
 def test_leaderboards_rank_a_person_once_with_his_names(root):

@@ -33,7 +33,8 @@ def totals():
         f"{f'timestamp {at!r}' if at else 'null::timestamp'}, "
         f"{placement if placement is not None else 'null'}::bigint, {'null' if win is None else win}::boolean)"
         for game, board, player, person, net, at, placement, win in PLAYER_GAMES)
-    games = (f"select *, 'Club' as club, 'USD' as currency, false as is_tournament from (values {rows}) "
+    games = (f"select *, 'Club' as club, 'USD' as currency, false as is_tournament, null::varchar as scoring "
+             f"from (values {rows}) "
              "as t (game_id, leaderboard_game, player, person, net, played_at, placement, is_win)")
     sql = select_over("int_player_season_totals", int_player_games=games)
     columns = ["game", "season", "player", "names", "count_games", "net", "count_wins", "avg_placement",

@@ -184,6 +184,21 @@ def test_unknown_player_is_reported_at_its_column_on_every_kind_of_line(line, ba
     assert (error.value.line, error.value.column, error.value.line_text) == (line, column, bad)
 
 
+def test_a_decimal_comma_in_points_and_totals_reads_as_a_decimal_point(warehouse, tmp_path):
+    # The fast reading splits a Points: or Totals: line at its commas, which a decimal comma is too.
+    comma = FORMATS_LOG.replace("Points: Boris 10, Vera 5,", "Points: Boris 10, Vera 7,5,").replace(
+        "Totals: Boris 0, Vera 15, Anna 0", "Totals: Boris 0, Vera 15, Anna 0,5")
+    assert parse(comma).rounds == parse(comma.replace("7,5", "7.5").replace("0,5", "0.5")).rounds
+    path = tmp_path / "comma.txt"
+    path.write_text(comma, encoding="utf-8")
+    summary = ingest([path], warehouse, jobs=1)
+    assert (summary.games, summary.quarantined) == (1, 0)
+    with connect(warehouse) as con:
+        written = con.execute("select round_no, player, points_written, total_written from stg_raspisnoy_rounds "
+                              "where (round_no, player) in ((1, 'Vera'), (2, 'Anna')) order by round_no").fetchall()
+    assert written == [(1, "Vera", Decimal("7.5"), Decimal(5)), (2, "Anna", Decimal(10), Decimal("0.5"))]
+
+
 def test_line_out_of_place_names_the_lines_expected():
     lines = FORMATS_LOG.splitlines()
     lines.insert(13, "Club: Arbat")  # after round 1's Totals

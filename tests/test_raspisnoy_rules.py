@@ -13,6 +13,8 @@ import pytest
 
 from parsers.formats import HEADERS, parse_chunk
 from parsers.source import normalize_lines, split_games
+from pipeline.ingest import ingest
+from pipeline.warehouse import connect
 from rules.cards import Card, Suit
 from rules.raspisnoy import (
     Declaration,
@@ -398,6 +400,28 @@ def test_rsp_trick_count_must_equal_cards():
     assert (18, "2", "1") in found(result, "RSP-TRICK")
 
 
+def test_rsp_trick_a_log_cut_off_inside_its_last_round_is_a_warning_and_the_round_not_scored(warehouse, tmp_path):
+    # The log stops after round 2's first trick (line 18): incomplete, which breaks no rule.
+    path = tmp_path / "cut.txt"
+    path.write_text("\n".join(FORMATS_LOG.splitlines()[:18]) + "\n", encoding="utf-8")
+    summary = ingest([path], warehouse, jobs=1)
+    assert (summary.games, summary.quarantined) == (1, 0)
+    with connect(warehouse) as con:
+        findings = con.execute("select rule_id, severity, line, expected, actual from stg_findings").fetchall()
+        nets = dict(con.execute("select player, net from stg_game_players").fetchall())
+        rounds = con.execute("select distinct round_no from stg_raspisnoy_rounds").fetchall()
+    assert findings == [("RSP-TRICK", "warning", 18, "2 tricks", "1")]
+    assert rounds == [(1,)] and nets == {"Boris": 10, "Vera": 5, "Anna": -10}     # round 1 only
+
+
+def test_rsp_trick_the_tricks_of_a_cut_off_round_are_still_judged():
+    # Round 2 cut off after its first trick, in which Boris, holding the Ah, plays the 8d to Vera's Qh.
+    text = "\n".join(edit(FORMATS_LOG, 18, "Trick 1: Vera Qh, Anna 7s high, Boris 8d; won by Anna").splitlines()[:18])
+    result = replay(text + "\n")
+    assert [(f.rule_id, f.severity.value, f.line) for f in result.findings] == [
+        ("RSP-FOLLOW", "error", 18), ("RSP-TRICK", "warning", 18)]
+
+
 def test_rsp_score_points_line_is_checked():
     result = replay(edit(FORMATS_LOG, 12, "Points: Boris 10, Vera 10, Anna -10"))
     assert found(result, "RSP-SCORE") == [(12, "5", "10")]
@@ -445,6 +469,41 @@ def test_rsp_total_running_total_is_checked():
 def test_rsp_total_on_a_sheet_row():
     result = replay(edit(FORMATS_SHEET, 10, " 2  2     regular   | 0/0 -5    | 1/1 15    | 0/1 20"))
     assert found(result, "RSP-TOTAL") == [(10, "11", "20")]
+
+
+# Each mistake of the secretary is found once, on its line: a wrong score alone (its total right), a
+# wrong total alone (the next one the true running sum), a wrong total carried on into the next one.
+@pytest.mark.parametrize("edits, findings", [
+    ({12: "Points: Boris 10, Vera 6, Anna -10"}, [("RSP-SCORE", 12, "5", "6")]),
+    ({12: "Points: Boris 10, Vera 6, Anna -10", 13: "Totals: Boris 10, Vera 6, Anna -10",
+      21: "Totals: Boris 0, Vera 16, Anna 0"}, [("RSP-SCORE", 12, "5", "6")]),
+    ({13: "Totals: Boris 10, Vera 6, Anna -10"}, [("RSP-TOTAL", 13, "5", "6")]),
+    ({13: "Totals: Boris 10, Vera 6, Anna -10", 21: "Totals: Boris 0, Vera 16, Anna 0"},
+     [("RSP-TOTAL", 13, "5", "6")]),
+    ({13: "Totals: Boris 10, Vera 6, Anna -10", 21: "Totals: Boris 0, Vera 17, Anna 0"},
+     [("RSP-TOTAL", 13, "5", "6"), ("RSP-TOTAL", 21, "16", "17")]),
+])
+def test_rsp_total_reports_each_mistake_once_where_it_was_made(edits, findings):
+    text = FORMATS_LOG
+    for line, new in edits.items():
+        text = edit(text, line, new)
+    assert [(f.rule_id, f.line, f.expected, f.actual) for f in replay(text).findings] == findings
+
+
+@pytest.mark.parametrize("row_2_boris, findings", [
+    ("1/1 15", [(9, "5", "6")]),    # back to the true running sum: 5 + 10
+    ("1/1 16", [(9, "5", "6")]),    # the wrong total carried on: 6 + 10
+    ("1/1 17", [(9, "5", "6"), (10, "16", "17")]),
+])
+def test_rsp_total_on_a_sheet_reports_a_wrong_total_once(warehouse, tmp_path, row_2_boris, findings):
+    text = edit(edit(FORMATS_SHEET, 9, " 1  1     regular   | 1/0 -10   | 0/0 6     | 1/1 10"), 10,
+                f" 2  2     regular   | 0/0 -5    | {row_2_boris}    | 0/1 11")
+    path = tmp_path / "sheet.txt"
+    path.write_text(text, encoding="utf-8")
+    ingest([path], warehouse, jobs=1)
+    with connect(warehouse) as con:
+        rows = con.execute("select line, expected, actual from stg_findings order by line").fetchall()
+    assert rows == findings
 
 
 def test_rsp_trick_on_a_sheet_tricks_add_up_to_cards():

@@ -227,6 +227,22 @@ def test_show_prints_the_kept_text_with_the_finding_marked_and_its_rule(small_wa
     assert "RSP-TOTAL: " in result.output.split("1 finding:")[1]
 
 
+def test_show_words_what_was_expected_and_leaves_out_a_value_a_finding_has_none_of(tmp_path):
+    from pipeline.ingest import ingest
+
+    dealt_twice = formats_examples.CHINESE.replace("front [5s 5c Ad]", "front [5s 5c 6h]")  # Anna holds the 6h
+    two_results = formats_examples.SIXCARD.replace("Result: box 1 +20,", "Result: box 1 +20, box 1 +20,")
+    (tmp_path / "night.txt").write_text(dealt_twice + "\n" + two_results, encoding="utf-8")
+    ingest([tmp_path / "night.txt"], tmp_path / "wh", jobs=1)
+    games = _game_ids(tmp_path / "wh")
+    chinese = _show(games["chinese"], "--warehouse", str(tmp_path / "wh")).output
+    assert "CP-DEAL (error, line 8): 6h of Boris was already dealt to Anna" in chinese
+    assert "expected a card not yet dealt, the log says 6h" in chinese
+    sixcard = _show(games["sixcard"], "--warehouse", str(tmp_path / "wh")).output
+    assert "SIX-PAY (error, line 23): hand 1: box 1 has two results" in sixcard
+    assert "None" not in chinese + sixcard
+
+
 def test_show_finds_a_holdem_hand_by_its_number(small_warehouse):
     result = _show("250000000000", "--warehouse", str(small_warehouse))
     assert result.exit_code == 0, result.output

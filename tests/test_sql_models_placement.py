@@ -59,6 +59,7 @@ def placements():
                    f"'T1' as table_name, 'USD' as currency, false as is_tournament "
                    f"from (values {games}) as t (game_id, game)"),
         int_accounts="select null::varchar as site, null::varchar as player, null::varchar as person where false",
+        stg_chinese_players="select null::varchar as game_id, null::varchar as scoring where false",
     )
     found = con.execute(f"select game_id, player, placement, is_win, count_players from ({sql})").fetchall()
     return {(game_id, player): (placement, is_win, count) for game_id, player, placement, is_win, count in found}

@@ -41,14 +41,15 @@ game = top[1].selectbox("Game", games, format_func=game_label, key="lb_game")
 kind = top[2].radio("Season", list(SEASON_KINDS), format_func=SEASON_KINDS.get, horizontal=True, key="lb_kind")
 row = st.columns([2, 2, 3])
 is_raspisnoy = merged and q.family(game) == "raspisnoy"
-is_tournament, currency = False, None
+is_tournament, currency, scoring = False, None, None
 if not is_raspisnoy:
-    # one table per unit: a net in USD, in EUR or in tournament chips never ranks against another
-    units = q.leaderboard_money(db, club, game) or [(False, None)]
-    is_tournament, currency = row[2].selectbox("Money", units, format_func=lambda unit: q.money_label(*unit),
-                                               key="lb_money", disabled=len(units) == 1)
+    # one table per unit: a net in USD, in EUR or in tournament chips, or points on Chinese poker's
+    # other scale, never ranks against another
+    units = q.leaderboard_money(db, club, game) or [(False, None, None)]
+    is_tournament, currency, scoring = row[2].selectbox("Money", units, format_func=lambda unit: q.money_label(*unit),
+                                                        key="lb_money", disabled=len(units) == 1)
 seasons = (q.raspisnoy_seasons(db, club, kind) if is_raspisnoy
-           else q.seasons(db, club, game, kind, is_tournament, currency))
+           else q.seasons(db, club, game, kind, is_tournament, currency, scoring))
 if not seasons:
     st.info("No dated games for this club and game: only the all-time table exists.")
     st.stop()
@@ -67,12 +68,12 @@ if is_raspisnoy:
     st.caption("Settlement: each player's balance in points over the season's games, and in money at the "
                "chosen value of a point.")
 else:
-    table = q.leaderboard(db, club, game, kind, season, int(min_games), is_tournament, currency)
-    config = {"net": f"Net ({q.money_label(is_tournament, currency)})"}
-    unit_label = q.money_label(is_tournament, currency)
+    table = q.leaderboard(db, club, game, kind, season, int(min_games), is_tournament, currency, scoring)
+    unit_label = q.money_label(is_tournament, currency, scoring)
+    config = {"net": f"Net ({unit_label})"}
     # cash of several currencies ranked in one, at the user's own rates only (rasklad settings rate)
     rates = q.conversion_rates(db)
-    targets = q.convertible([c for (tournament, c) in units if not tournament], rates) if rates else []
+    targets = q.convertible([c for (tournament, c, _) in units if not tournament], rates) if rates else []
     if targets:
         target = row[2].selectbox("Cash in one currency", ["Each apart", *targets], key="lb_convert",
                                   help="Ranks every cash net added in one currency at the rates you set "

@@ -93,10 +93,11 @@ st.subheader("Per game")
 if headlines.is_empty():
     st.info(f"{md(player)} played no hand or game in these dates and club: only tournament summaries.")
 else:
-    st.caption("One figure per unit: nets in two currencies, or of cash and tournaments, are never added.")
+    st.caption("One figure per unit: nets in two currencies, or of cash and tournaments, and points on "
+               "Chinese poker's two scales are never added.")
     metric_cols = st.columns(min(len(headlines), 4))
     for i, row in enumerate(headlines.iter_rows(named=True)):
-        unit = q.money_label(row["is_tournament"], row["currency"])
+        unit = q.money_label(row["is_tournament"], row["currency"], row["scoring"])
         metric_cols[i % len(metric_cols)].metric(
             f"{q.label(row['game'])}, {unit}", f"{row['net']:+,} {unit}", help="Net in the unit named",
             delta=f"{row['count_games']:,} games, {row['count_wins']:,} won", delta_color="off", delta_arrow="off",
@@ -104,8 +105,9 @@ else:
     st.dataframe(
         headlines.with_columns(
             pl.col("game").replace_strict(q.GAME_LABELS, default=pl.col("game")),
-            pl.struct("is_tournament", "currency").map_elements(
-                lambda unit: q.money_label(unit["is_tournament"], unit["currency"]), return_dtype=pl.String,
+            pl.struct("is_tournament", "currency", "scoring").map_elements(
+                lambda unit: q.money_label(unit["is_tournament"], unit["currency"], unit["scoring"]),
+                return_dtype=pl.String,
             ).alias("unit"),
         ).select("game", "unit", "count_games", "net", "count_wins", "avg_placement", "first_played_at",
                  "last_played_at"),

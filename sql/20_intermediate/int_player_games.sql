@@ -8,6 +8,8 @@
 -- player against the house: nobody to place against, so its placement and is_win are null.
 -- leaderboard_game: the game as the leaderboards rank it (raspisnoy logs and score sheets are one).
 -- currency: the unit of net (null for points); is_tournament: a tournament's hand, never summed with cash.
+-- scoring: the scale of a Chinese poker or OFC hand's points ('1-6' or '2-4'; null for other games), whose
+-- points are never summed with the other scale's.
 -- site: the room (null for games without one); person: the person the account (site, player)
 -- belongs to (int_accounts).
 with
@@ -32,6 +34,13 @@ accounts as (
     select * from int_accounts
 ),
 
+scales as (
+    -- a hand's scale, the same for its players (taken per hand: a player listed without a hand line has no row)
+    select game_id, min(scoring) as scoring,
+    from stg_chinese_players
+    group by game_id
+),
+
 joined as (
     select
         players.game_id,
@@ -49,6 +58,7 @@ joined as (
         games.table_name,
         games.currency,
         coalesce(games.is_tournament, false) as is_tournament,
+        scales.scoring,
         players.game = 'sixcard' as is_house_game,
         -- rank() over the game's nets, highest first, a null net last: one more than the nets above it
         -- (a game without a net has no list; array_length, not len, which Spark reads as a text's length)
@@ -61,6 +71,7 @@ joined as (
     join games using (game_id, game)
     join nets using (game_id)
     left join accounts on accounts.player = players.player and accounts.site is not distinct from games.site
+    left join scales using (game_id)
 ),
 
 final as (
@@ -79,6 +90,7 @@ final as (
         table_name,
         currency,
         is_tournament,
+        scoring,
         is_house_game,
         case when not is_house_game then net_rank end as placement,
         case when not is_house_game then net_rank = 1 end as is_win,

@@ -1,7 +1,7 @@
--- grain: one row per club, game (as the leaderboards rank it), cash or tournament, currency, season and player (a person)
--- key: club, game, is_tournament, currency, season_kind, season, player
+-- grain: one row per club, game (as the leaderboards rank it), cash or tournament, currency, scoring, season and player (a person)
+-- key: club, game, is_tournament, currency, scoring, season_kind, season, player
 -- materialized: table
--- incremental: club, game, is_tournament, currency, season_kind, season, player
+-- incremental: club, game, is_tournament, currency, scoring, season_kind, season, player
 -- merge: count_games = old.count_games + new.count_games
 -- merge: net = old.net + new.net
 -- merge: count_wins = old.count_wins + new.count_wins
@@ -15,7 +15,8 @@
 -- The totals every leaderboard and per-season stat starts from. count_wins and avg_placement are
 -- null for house games (six-card), where nobody is placed. player is the person (int_player_games), names
 -- his screen names that played there: a person's names count together. Amounts of two units (currency) or
--- of cash and tournaments are never summed together. Every total merges with the totals of new
+-- of cash and tournaments, or points of Chinese poker's two scales (scoring; null for other games), are
+-- never summed together. Every total merges with the totals of new
 -- games (the merge lines: a game is new to the warehouse, so counts add up), so an ingest updates the
 -- rows its games reach without reading the player's history; count_placed and placement_sum carry
 -- the average, name_list the names. Each calendar month is totalled first (a game lies in one month, and
@@ -40,6 +41,7 @@ months as (
         leaderboard_game as game,
         is_tournament,
         currency,
+        scoring,
         month,
         person as player,
         count(distinct game_id) as count_games,
@@ -51,7 +53,7 @@ months as (
         min(played_at) as first_played_at,
         max(played_at) as last_played_at,
     from player_games
-    group by club, leaderboard_game, is_tournament, currency, month, person
+    group by club, leaderboard_game, is_tournament, currency, scoring, month, person
 ),
 
 month_seasons as (
@@ -70,6 +72,8 @@ totals as (
         is_tournament,
         coalesce(currency, '') as unit,
         currency,
+        coalesce(scoring, '') as scale,
+        scoring,
         season_kind,
         season,
         player,
@@ -83,7 +87,7 @@ totals as (
         max(last_played_at) as last_played_at,
     from month_seasons
     where season is not null
-    group by club, game, is_tournament, currency, season_kind, season, player
+    group by club, game, is_tournament, currency, scoring, season_kind, season, player
 ),
 
 names_played as (
@@ -92,6 +96,7 @@ names_played as (
         leaderboard_game as game,
         is_tournament,
         coalesce(currency, '') as unit,
+        coalesce(scoring, '') as scale,
         month,
         person as player,
         player as name,
@@ -105,6 +110,7 @@ names as (
         names_played.game,
         names_played.is_tournament,
         names_played.unit,
+        names_played.scale,
         season_kinds.season_kind,
         season_of(season_kinds.season_kind, names_played.month) as season,
         names_played.player,
@@ -116,6 +122,7 @@ names as (
         names_played.game,
         names_played.is_tournament,
         names_played.unit,
+        names_played.scale,
         season_kinds.season_kind,
         season_of(season_kinds.season_kind, names_played.month),
         names_played.player
@@ -127,6 +134,7 @@ final as (
         totals.game,
         totals.is_tournament,
         totals.currency,
+        totals.scoring,
         totals.season_kind,
         totals.season,
         totals.player,
@@ -141,7 +149,7 @@ final as (
         totals.first_played_at,
         totals.last_played_at,
     from totals
-    join names using (club, game, is_tournament, unit, season_kind, season, player)
+    join names using (club, game, is_tournament, unit, scale, season_kind, season, player)
 )
 
 select * from final

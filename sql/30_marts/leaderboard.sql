@@ -1,10 +1,11 @@
--- grain: one row per club, game, cash or tournament, currency, season and player
--- key: club, game, is_tournament, currency, season_kind, season, player
--- incremental: club, game, is_tournament, currency, season_kind, season
+-- grain: one row per club, game, cash or tournament, currency, scoring, season and player
+-- key: club, game, is_tournament, currency, scoring, season_kind, season, player
+-- incremental: club, game, is_tournament, currency, scoring, season_kind, season
 -- season_kind is 'all', 'year', 'quarter' or 'month' (see int_player_game_seasons). Raspisnoy logs and
 -- score sheets are one game, 'raspisnoy'. count_wins and avg_placement are null for six-card sessions,
 -- played against the house. Each currency (null: points) and cash apart from tournaments is a table
--- of its own: a player ranks among the nets of one unit only.
+-- of its own, and so is each scale of Chinese poker and OFC points (scoring: '1-6' or '2-4', null for
+-- other games): a player ranks among the nets of one unit only.
 with
 
 totals as (
@@ -17,6 +18,7 @@ final as (
         game,
         is_tournament,
         currency,
+        scoring,
         season_kind,
         season,
         player,
@@ -27,7 +29,8 @@ final as (
         avg_placement,
         first_played_at,
         last_played_at,
-        rank() over (partition by club, game, is_tournament, currency, season_kind, season order by net desc) as rank,
+        rank() over (partition by club, game, is_tournament, currency, scoring, season_kind, season
+                     order by net desc) as rank,
     from totals
 )
 

@@ -1,8 +1,9 @@
--- grain: one row per player, site (the room; null without one), game, cash or tournament and currency
--- key: player, site, game, is_tournament, currency
--- incremental: player, site, game, is_tournament, currency
+-- grain: one row per player, site (the room; null without one), game, cash or tournament, currency and scoring
+-- key: player, site, game, is_tournament, currency, scoring
+-- incremental: player, site, game, is_tournament, currency, scoring
 -- Each player's games, net, wins and average placement per game and unit, over every day and
--- club (the sums of player_results_by_day). Nets of two units are never added: each has its row.
+-- club (the sums of player_results_by_day). Nets of two units are never added: each has its row,
+-- and so has each scale of Chinese poker and OFC points (scoring; null for other games).
 -- A game is won by its first placement (a tie for first wins too); a six-card session, played
 -- against the house, is won when its net is above zero and has no placement (avg_placement is
 -- over the placed games). The Player review runs this same select over the rows of
@@ -22,6 +23,7 @@ totals as (
         game,
         is_tournament,
         currency,
+        scoring,
         sum(count_games)::bigint as count_games,
         sum(net) as net,
         sum(count_wins)::bigint as count_wins,
@@ -30,7 +32,7 @@ totals as (
         min(first_played_at) as first_played_at,
         max(last_played_at) as last_played_at,
     from days
-    group by player, site, game, is_tournament, currency
+    group by player, site, game, is_tournament, currency, scoring
 ),
 
 final as (
@@ -41,6 +43,7 @@ final as (
         game,
         is_tournament,
         currency,
+        scoring,
         count_games,
         net,
         count_wins,

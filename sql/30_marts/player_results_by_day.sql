@@ -1,6 +1,6 @@
--- grain: one row per player, site (the room; null without one), day, club, game, cash or tournament and currency
--- key: player, site, person, played_on, club, game, is_tournament, currency
--- incremental: player, site, person, played_on, club, game, is_tournament, currency
+-- grain: one row per player, site (the room; null without one), day, club, game, cash or tournament, currency and scoring
+-- key: player, site, person, played_on, club, game, is_tournament, currency, scoring
+-- incremental: player, site, person, played_on, club, game, is_tournament, currency, scoring
 -- merge: count_games = old.count_games + new.count_games
 -- merge: net = old.net + new.net
 -- merge: count_wins = old.count_wins + new.count_wins
@@ -13,7 +13,8 @@
 -- is played on one day at one club, so each counts in one row and the sums add up; a game new to
 -- the warehouse adds to them (the merge lines). The placement is the game's (int_player_games); a
 -- six-card session is won when its net is above zero and has no placement. net is in currency
--- (null: points); person: the person the account (site, player) belongs to.
+-- (null: points), and Chinese poker's and OFC's points on the scale of scoring ('1-6' or '2-4'; null
+-- for other games); person: the person the account (site, player) belongs to.
 -- The rows are kept in person order, so that one person's page reads few blocks.
 with
 
@@ -31,6 +32,7 @@ totals as (
         game,
         is_tournament,
         currency,
+        scoring,
         count(*) as count_games,
         sum(net) as net,
         count(*) filter (where case when is_house_game then net > 0 else is_win end) as count_wins,
@@ -39,7 +41,7 @@ totals as (
         min(played_at) as first_played_at,
         max(played_at) as last_played_at,
     from player_games
-    group by player, site, person, cast(played_at as date), game_club, game, is_tournament, currency
+    group by player, site, person, cast(played_at as date), game_club, game, is_tournament, currency, scoring
 ),
 
 final as (
