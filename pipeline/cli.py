@@ -976,8 +976,8 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
 
     The links live in the warehouse: they survive re-ingests and re-audits. A screen name is
     per room: the same name in two rooms is two accounts, one person until --site links one of them
-    to another person. The names linked must be players of stored games (of that room, with
-    --site); the person may be named by any text.
+    to another person. A name no stored game has yet (of that room, with --site) is linked all the
+    same, with a note naming the close ones; the person may be named by any text.
 
     \b
     rasklad alias Gleb --me                         Gleb is me
@@ -990,7 +990,7 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
     from pipeline import people
 
     if person is not None or site is not None:
-        # checked before anything changes: a misspelt name or room would be linked, silently
+        # looked up before anything changes: a misspelt name or room is said, not linked silently
         with _connect(warehouse) as con:
             site = _alias_names_known(con, warehouse, person, names, site, remove=remove, is_me=is_me)
     try:
@@ -1039,15 +1039,22 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
 
 def _alias_names_known(con: duckdb.DuckDBPyConnection, warehouse: Path, person: str | None, names: tuple[str, ...],
                        site: str | None, *, remove: bool, is_me: bool) -> str | None:
-    """The room as the warehouse spells it, once every name ``alias`` was given is known: a name to
-    link is a screen name of a stored game (in that room, with --site); a name to unlink has a link
-    (or is a person's); the person said to be me is a screen name or a linked person. Else an error
-    naming the close ones."""
-    if not con.execute("select 1 from stg_game_players limit 1").fetchone():
-        raise UsageProblem("This warehouse holds no game yet: there is no screen name to link.",
-                           f"Run `rasklad ingest PATH --warehouse {warehouse}` first.")
+    """The room as the warehouse spells it, after looking up every name ``alias`` was given. A link
+    to remove must exist (else an error naming the close ones). A name to link that no stored game
+    has (in that room, with --site), a room no game was played in, or a me who is nobody yet is
+    linked all the same, as a name whose games are not ingested yet may be, and said on stderr with
+    the close ones, so that a misspelling is not linked silently."""
+    players_stored = con.execute("select 1 from stg_game_players limit 1").fetchone() is not None
+    notes = []
     if site is not None:
-        site = _known_site(con, site)
+        try:
+            site = _known_site(con, site)
+        except UsageProblem:
+            if remove:
+                raise
+            stored = [row[0] for row in con.execute(
+                "select distinct site from stg_games where site is not null order by site").fetchall()]
+            notes.append(f"No stored game was played on the site {site!r}.{did_you_mean(site, stored)}")
     links = con.execute("select player, person, site from aliases").fetchall() if "aliases" in _tables(con) else []
     if remove:
         linked = {name for player, holder, room in links if site in (None, room) for name in (player, holder)}
@@ -1062,18 +1069,20 @@ def _alias_names_known(con: duckdb.DuckDBPyConnection, warehouse: Path, person: 
         "where player is not null and ($site is null or g.site = $site)", {"site": site}).fetchall()]
     known = set(players)
     room = f" in {site}" if site else ""
-    for name in names:
-        if name.strip() not in known:
-            raise UsageProblem(f"No stored game{room} has a player {name!r}.{did_you_mean(name, players)}",
-                               "Names are matched exactly; `rasklad query \"select distinct player from "
-                               "game_players\"` lists them.")
+    notes += [f"No stored game{room} has a player {name!r} yet.{did_you_mean(name, players)}"
+              for name in names if name.strip() not in known]
     if is_me and person is not None and not names:
         persons = known | {holder for _, holder, _ in links}
         if person.strip() not in persons:
-            raise UsageProblem(f"No stored game has a player {person!r}, and no person is named so."
-                               f"{did_you_mean(person, persons)}",
-                               "Say who is me by one of his screen names, or link his names to him first: "
-                               "rasklad alias PERSON NAME... --me")
+            notes.append(f"No stored game has a player {person!r} yet, and no person is named so."
+                         f"{did_you_mean(person, persons)}")
+    for note in notes:
+        click.echo(f"Note: {note}", err=True)
+    if notes:
+        click.echo("  The link is kept: it counts those names' games once they are ingested. "
+                   "A misspelling? Undo it with rasklad alias --remove NAME." if players_stored else
+                   "  This warehouse holds no game yet: the links count the games once they are ingested.",
+                   err=True)
     return site
 
 
