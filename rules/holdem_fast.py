@@ -846,9 +846,13 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
             at = r if seat == button else (r - 1) % n
             break
     short = G.is_short_deck != 0
+    # no small blind: the player left of the button posts the big one (the small blind's seat is
+    # empty, or its player is away): he is BB, and the players after him keep the places they have
+    # at a table of one more, whose small blind is missing
+    no_sb = not short and n > 2 and bb_poster >= 0 and S[(at + 1) % n].live == bb_poster
     for k in range(n):      # n is at most _MAX_SEATS: within the table
         i = S[(at + k) % n].live
-        S[i].position = positions[1 if short else 0, n, k]
+        S[i].position = positions[0, n + 1, k + 1] if no_sb and k > 0 else positions[1 if short else 0, n, k]
         S[(k - 1) % n].ring = i
     if n == 2 and not short and bb_poster >= 0:
         # heads-up the big-blind poster is BB and the other the button, even where the log marks the

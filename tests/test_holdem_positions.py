@@ -1,7 +1,9 @@
 """Position labels of Hold'em players, as PokerTracker 4 names them, worked out by hand.
 
 The seat right of the button is always the cutoff (CO): 4-handed BTN, SB, BB, CO; 5-handed
-UTG and CO after the big blind; 6-handed UTG, MP, CO. Heads-up the small-blind poster is the
+UTG and CO after the big blind; 6-handed UTG, MP, CO. A hand with no small blind (its seat
+empty) has the big-blind poster, left of the button, as BB, and the places after him as at a
+table of one more player. Heads-up the small-blind poster is the
 button (BTN) and the other player the big blind (BB), also where the log marks the big-blind
 poster as the button (a dead button).
 """
@@ -193,3 +195,21 @@ def test_heads_up_with_the_button_on_the_big_blind_the_small_blind_poster_is_not
     actions = _replay(DEAD_BUTTON_HEADS_UP).actions
     assert [(a.action.player, a.position) for a in actions[:4]] == [
         ("Anna", "BTN"), ("Boris", "BB"), ("Anna", "BTN"), ("Boris", "BB")]
+
+
+def test_no_small_blind_the_big_blind_poster_is_bb_and_the_others_keep_their_places():
+    # Boris's seat 2 (the small blind's) is empty this hand: Vera, left of the button, posts the big
+    # blind and is BB; Gleb and Dasha keep the places of a five-handed table without its small blind
+    # (UTG, then the cutoff), and Anna is the button
+    no_sb = FOUR_HANDED.replace("Seat 2: Boris ($50 in chips)\n", "").replace(
+        "Boris: posts small blind $0.25\n", "").replace("Seat 6: Gleb ($50 in chips)\n",
+                                                        "Seat 5: Dasha ($50 in chips)\nSeat 6: Gleb ($50 in chips)\n")
+    no_sb = no_sb.replace("Gleb: raises $1 to $1.50\nAnna: folds\nBoris: folds\n",
+                          "Dasha: folds\nGleb: raises $1 to $1.50\nAnna: folds\n").replace(
+        "Uncalled bet ($1) returned to Gleb\nGleb collected $1.25", "Uncalled bet ($1) returned to Gleb\nGleb collected $1")
+    no_sb = no_sb.replace("Total pot $1.25", "Total pot $1").replace(
+        "Seat 2: Boris (small blind) folded before Flop\n", "").replace(
+        "Seat 4: Vera (big blind) folded before Flop\n",
+        "Seat 4: Vera (big blind) folded before Flop\nSeat 5: Dasha folded before Flop (didn't bet)\n").replace(
+        "Seat 6: Gleb collected ($1.25)", "Seat 6: Gleb collected ($1)")
+    assert _positions(no_sb) == {"Anna": "BTN", "Vera": "BB", "Dasha": "UTG", "Gleb": "CO"}
