@@ -1591,7 +1591,7 @@ def replay_sheet(sheet: RaspisnoySheet) -> RaspisnoyReplay:
             bidding.check(findings, rules, row.cards, order, bids, line, row.number)
         taken = sum(cell.tricks for cell in row.cells)
         findings.check("RSP-TRICK", row.cards, taken,
-                       f"round {row.number}: the tricks of {row.cards} cards add up to {row.cards}", line=line)
+                       f"round {row.number}: the tricks of {row.cards} cards add up to {taken}", line=line)
         for player in order:
             cell = cells[player]
             points = round_points(row.kind, row.cards, bids.get(player), cell.tricks, rules)
