@@ -905,17 +905,18 @@ def leaderboard_in_one_currency(db: Db, club: str, game: str, season_kind: str, 
         if how[2]:
             used.add(how[2])
         mine = players.setdefault(row["player"], {"player": row["player"], "names": row["names"], "count_games": 0,
-                                                  "net": Decimal(0), "count_wins": None, "placements": Decimal(0)})
+                                                  "net": Decimal(0), "count_wins": None, "placements": Decimal(0),
+                                                  "count_placed": 0})
         mine["count_games"] += row["count_games"]
         mine["net"] += Decimal(str(row["net"])) * how[0] / how[1]
         if row["count_wins"] is not None:
             mine["count_wins"] = (mine["count_wins"] or 0) + row["count_wins"]
-        if row["avg_placement"] is not None:
+        if row["avg_placement"] is not None:  # a six-card session is won or lost, never placed
             mine["placements"] += Decimal(str(row["avg_placement"])) * row["count_games"]
-    kept = [dict(player=p["player"], names=p["names"], count_games=p["count_games"],
-                 net=p["net"].quantize(Decimal("0.01")), count_wins=p["count_wins"],
-                 avg_placement=round(float(p["placements"] / p["count_games"]), 2) if p["count_wins"] is not None
-                 else None)
+            mine["count_placed"] += row["count_games"]
+    kept = [{"player": p["player"], "names": p["names"], "count_games": p["count_games"],
+             "net": p["net"].quantize(Decimal("0.01")), "count_wins": p["count_wins"],
+             "avg_placement": round(float(p["placements"] / p["count_placed"]), 2) if p["count_placed"] else None}
             for p in players.values() if p["count_games"] >= min_games]
     kept.sort(key=lambda p: (-p["net"], p["player"]))
     table = pl.DataFrame(kept, schema={"player": pl.String, "names": pl.String, "count_games": pl.Int64,

@@ -270,7 +270,8 @@ def test_leaderboard_ranks_raspisnoy_logs_and_sheets_as_one_game(warehouse):
 
 def test_leaderboard_places_nobody_in_a_six_card_session(warehouse):
     # Anna's two six-card sessions against the house: −10 and +75. Alone in each, she was "first"
-    # in both; a house game has no placement, so no wins and no average place, only her net.
+    # in both; a house game has no placement, so no average place, and is won by its net above
+    # zero: one win (+75), as the Player review counts it.
     rows = TableRows()
     add_game(rows, "sixcard", "s1", {"Anna": "-10"})
     add_game(rows, "sixcard", "s2", {"Anna": "75"})
@@ -278,10 +279,10 @@ def test_leaderboard_places_nobody_in_a_six_card_session(warehouse):
     store = build(warehouse, rows)
     games = query(store, "select game, placement, is_win from int_player_games where player = 'Anna' order by game")
     assert [(r["game"], r["placement"], r["is_win"]) for r in games] == [
-        ("chinese", 1, True), ("sixcard", None, None), ("sixcard", None, None)]
+        ("chinese", 1, True), ("sixcard", None, False), ("sixcard", None, True)]
     (six,) = query(store, "select * from leaderboard where game = 'sixcard' and season_kind = 'all'")
     assert (six["club"], six["count_games"], six["net"], six["count_wins"], six["avg_placement"]) == (
-        "(no club)", 2, D(65), None, None)
+        "(no club)", 2, D(65), 1, None)
 
 
 @pytest.fixture()
