@@ -8,6 +8,7 @@ the warehouse's own tables, queried here independently of ``dashboards/queries.p
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -573,6 +574,27 @@ def test_reports_page_sums_by_position_and_sessions(built):
         assert int(sessions["count_hands"].sum()) == dated[0]
         assert number(metric(at, f"Net ({unit})")) == dated[1]
     assert "<b>AKs</b>" in at.get("html")[0].proto.body   # the 13×13 grid, every cell named
+
+
+# -- every table ------------------------------------------------------------------------------------
+
+def test_the_pages_draw_every_table_through_one_function():
+    # one look for a missing value ("—", never "None") and one rounding for rates: dashboards/tables.py
+    pages = [ROOT / "dashboards" / "replay_views.py", *sorted((ROOT / "dashboards" / "app_pages").glob("*.py"))]
+    assert not [p.name for p in pages if "st.dataframe(" in p.read_text(encoding="utf-8")]
+
+
+@pytest.mark.parametrize("name", ["player", "hands", "reports", "leaderboards", "audit"])
+def test_tables_show_a_missing_value_and_a_rate_alike(built, name):
+    at = page(name)
+    assert at.dataframe
+    for table in at.dataframe:
+        assert table.proto.placeholder == "—"
+        columns = json.loads(table.proto.columns or "{}")
+        for rate in set(columns) & {"vpip", "pfr", "wtsd", "rtp", "foul_rate"}:
+            assert columns[rate]["type_config"]["format"] == "%.1f%%"
+        for time in set(columns) & {"played_at", "started_at", "first_played_at"}:
+            assert "UTC" in columns[time]["label"]
 
 
 # -- lookups in the marts, and models an older Rasklad built ------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
-from dashboards import charts
+from dashboards import charts, tables
 from dashboards import queries as q
 from dashboards import replay_views as rv
 from dashboards.safe_text import md
@@ -51,7 +51,7 @@ else:
         )
     with right:
         st.markdown("**Findings**" + (" (first 5,000)" if found.height >= 5000 else ""))
-        st.dataframe(found.drop("game_id"), hide_index=True, key="audit_findings", height=330)
+        tables.show(found.drop("game_id"), hide_index=True, key="audit_findings", height=330)
 
 # -- one game ---------------------------------------------------------------------------------------
 st.divider()
@@ -85,7 +85,7 @@ meta[0].markdown(f"**{md(q.label(stored['game']))}**  \n{md(stored['game_id'])}"
 meta[1].markdown(f"**Played**  \n{md(stored['played_at'] or 'no date')}")
 meta[2].markdown(f"**Club / table**  \n{md(stored['club'] or '—')} / {md(stored['table_name'] or '—')}")
 meta[3].markdown(f"**Source**  \n{md(stored['source_file'])} lines {stored['first_line']}–{stored['last_line']}")
-st.dataframe(q.game_players(db, game_id), hide_index=True, key="audit_game_players")
+tables.show(q.game_players(db, game_id), hide_index=True, key="audit_game_players")
 
 game_findings = q.game_findings(db, game_id)
 tab_findings, tab_source, tab_replay = st.tabs(["Findings", "Source", "Replay"])

@@ -7,6 +7,7 @@ import streamlit as st
 
 from dashboards import queries as q
 from dashboards import replay_views as rv
+from dashboards import tables
 from dashboards.replayer import card_text
 from dashboards.safe_text import md
 
@@ -76,7 +77,7 @@ hands = q.hand_page(db, *filters, sort, int(page), PAGE_SIZE)
 shown = hands.drop("game_id").with_columns(
     pl.col("hole_cards").map_elements(lambda text: " ".join(card_text(c) for c in text.split()),
                                       return_dtype=pl.String))
-st.dataframe(shown, hide_index=True, key="hands_table", height=360)
+tables.show(shown, hide_index=True, key="hands_table", height=360)
 
 # -- one hand in the replayer -------------------------------------------------------------------------
 st.divider()

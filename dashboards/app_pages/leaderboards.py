@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboards import charts
+from dashboards import charts, tables
 from dashboards import queries as q
 from dashboards.safe_text import md
 
@@ -92,7 +92,7 @@ st.subheader(f"{md(club)} — {md(game_label(game))}{unit_title} — "
 if table.is_empty():
     st.info(f"Nobody played {int(min_games)} games or more in this season.")
 else:
-    st.dataframe(table, hide_index=True, key="lb_table", column_config={
+    tables.show(table, hide_index=True, key="lb_table", column_config={
         "rank": "Rank", "player": "Player", "names": "Names", "count_games": "Games", "count_wins": "Won",
         "avg_placement": "Average place", "rank_among_all": "Rank (all players)", **config,
     })

@@ -8,7 +8,7 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
-from dashboards import charts
+from dashboards import charts, tables
 from dashboards import queries as q
 from dashboards.safe_text import md
 
@@ -102,7 +102,7 @@ else:
             f"{q.label(row['game'])}, {unit}", f"{row['net']:+,} {unit}", help="Net in the unit named",
             delta=f"{row['count_games']:,} games, {row['count_wins']:,} won", delta_color="off", delta_arrow="off",
         )
-    st.dataframe(
+    tables.show(
         headlines.with_columns(
             pl.col("game").replace_strict(q.GAME_LABELS, default=pl.col("game")),
             pl.struct("is_tournament", "currency", "scoring").map_elements(
@@ -189,11 +189,11 @@ def holdem() -> None:
     if together.is_empty():
         st.info("No statistics row for this player in these dates, club, room and stakes.")
         return
-    st.dataframe(together, hide_index=True, key="holdem_stats")
+    tables.show(together, hide_index=True, key="holdem_stats")
     by_name = q.holdem_stats(db, player, **chosen, per_account=True)
     if by_name.height > together.height:
         st.caption("Each name apart:")
-        st.dataframe(by_name.drop("names"), hide_index=True, key="holdem_account_stats")
+        tables.show(by_name.drop("names"), hide_index=True, key="holdem_account_stats")
 
 
 def raspisnoy() -> None:
@@ -236,7 +236,7 @@ def raspisnoy() -> None:
     elif stats.is_empty():
         st.info(f"No raspisnoy statistics for {md(player)} in these dates and club.")
     else:
-        st.dataframe(unnamed(stats), hide_index=True, key="raspisnoy_stats")
+        tables.show(unnamed(stats), hide_index=True, key="raspisnoy_stats")
 
 
 def chinese() -> None:
@@ -266,11 +266,11 @@ def chinese() -> None:
     st.markdown("**Royalties by row**")
     st.altair_chart(charts.bars(rows, "row", "royalties", color="kind", x_title="Row", y_title="Royalties"),
                     width="stretch")
-    st.dataframe(stats, hide_index=True, key="chinese_stats")
+    tables.show(stats, hide_index=True, key="chinese_stats")
     by_name = q.chinese_stats(db, player, **chosen, per_account=True)
     if by_name.height > stats.height:
         st.caption("Each name apart:")
-        st.dataframe(by_name.drop("names"), hide_index=True, key="chinese_account_stats")
+        tables.show(by_name.drop("names"), hide_index=True, key="chinese_account_stats")
 
 
 def sixcard() -> None:
@@ -297,11 +297,11 @@ def sixcard() -> None:
         cols[4].metric("EV lost per hand", "—" if per_hand is None else f"{float(per_hand):.3f}")
         st.caption(f"Sessions {row['count_sessions']:,}, hands {row['count_hands']:,}, boxes "
                    f"{row['count_boxes']:,}; house edge with perfect play {rate(row['house_edge_perfect_play'])}.")
-    st.dataframe(stats, hide_index=True, key="sixcard_stats")
+    tables.show(stats, hide_index=True, key="sixcard_stats")
     by_name = q.sixcard_stats(db, player, **chosen, per_account=True)
     if by_name.height > stats.height:
         st.caption("Each name apart:")
-        st.dataframe(by_name.drop("names"), hide_index=True, key="sixcard_account_stats")
+        tables.show(by_name.drop("names"), hide_index=True, key="sixcard_account_stats")
     categories = q.sixcard_categories(db, player, **chosen)
     if not categories.is_empty():
         st.markdown("**Hand categories: how often the boxes held each, against the exact odds** "
@@ -312,7 +312,7 @@ def sixcard() -> None:
                 pl.col("measure").replace({"observed_rate": "observed", "exact_probability": "exact"}))
             st.altair_chart(charts.bars(long, "category", "rate", color="measure", x_title="Hand",
                                         y_title="Share of boxes", y_format="%"), width="stretch")
-        st.dataframe(categories, hide_index=True, key="sixcard_categories")
+        tables.show(categories, hide_index=True, key="sixcard_categories")
 
 
 def tournament_results() -> None:
@@ -362,7 +362,7 @@ def tournament_results() -> None:
                       y_label="Running net")
     st.markdown("**Tournaments**")
     shown = tournaments.drop("running_net", *(["player"] if len(names) == 1 else []))
-    st.dataframe(shown, hide_index=True, key="tournament_list", column_config={
+    tables.show(shown, hide_index=True, key="tournament_list", column_config={
         "started_at": "Started", "site": "Room", "player": "Name", "tournament_id": "Tournament", "game_type": "Game", "currency": "Currency",
         "count_tournament_entries": "Field", "count_entries": "Entries", "cost": "Cost", "finish": "Finish",
         "won": "Won", "net": "Net", "is_itm": "In the money", "is_still_playing": "Still playing"})
