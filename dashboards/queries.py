@@ -976,7 +976,8 @@ _FILTERED_FINDINGS = """from finding_list as findings
           and ($game is null or findings.game = $game)
           and ($player is null or list_contains(findings.players, $player))
           and ($since is null or findings.played_at >= $since)
-          and ($until is null or findings.played_at <= $until)"""
+          and ($until is null or findings.played_at <= $until)
+          and ($game_id is null or findings.game_id = $game_id)"""
 
 
 def finding_rules(db: Db) -> list[str]:
@@ -984,15 +985,17 @@ def finding_rules(db: Db) -> list[str]:
 
 
 def findings(db: Db, rules: tuple[str, ...], severity: str | None, game: str | None, player: str | None,
-             start: date | None, end: date | None, limit: int = 5000) -> pl.DataFrame:
-    """Findings with their game's date, club and file, filtered by the audit page's widgets."""
+             start: date | None, end: date | None, limit: int = 5000, game_id: str | None = None) -> pl.DataFrame:
+    """Findings with their game's date, club and file, filtered by the audit page's widgets (and of one
+    stored game, ``game_id``, when given)."""
     since, until = _day_bounds(start, end)
     return frame(db, f"""
         select findings.* exclude (site, players)
         {_FILTERED_FINDINGS}
         order by findings.played_at nulls last, findings.source_file, findings.line
         limit $limit
-    """, rules=list(rules), severity=severity, game=game, player=player, since=since, until=until, limit=limit)
+    """, rules=list(rules), severity=severity, game=game, player=player, since=since, until=until, limit=limit,
+        game_id=game_id)
 
 
 def findings_by_rule(db: Db, rules: tuple[str, ...], severity: str | None, game: str | None,
@@ -1004,7 +1007,7 @@ def findings_by_rule(db: Db, rules: tuple[str, ...], severity: str | None, game:
         {_FILTERED_FINDINGS}
         group by all
         order by count_findings desc, rule_id
-    """, rules=list(rules), severity=severity, game=game, player=player, since=since, until=until)
+    """, rules=list(rules), severity=severity, game=game, player=player, since=since, until=until, game_id=None)
 
 
 def game(db: Db, game_id: str) -> dict | None:
@@ -1123,14 +1126,16 @@ _HAND_FILTER = """
            or ($result = 'even' and net = 0))
       and ($all_in is null or is_all_in = $all_in)
       and ($showdown is null or went_to_showdown = $showdown)
+      and ($game_id is null or game_id = $game_id)
 """
 
 
-def _hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown) -> dict:
+def _hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown,
+                 game_id=None) -> dict:
     since, until = _day_bounds(start, end)
     return {"player": player, "since": since, "until": until, "stakes": list(stakes), "clubs": list(clubs),
             "positions": list(positions), "classes": list(classes), "result": result, "all_in": all_in,
-            "showdown": showdown}
+            "showdown": showdown, "game_id": game_id}
 
 
 def hand_players(db: Db) -> list[str]:
@@ -1169,8 +1174,10 @@ def hand_totals(db: Db, player: str, start: date | None, end: date | None, stake
 
 def hand_page(db: Db, player: str, start: date | None, end: date | None, stakes: tuple[str, ...],
               clubs: tuple[str, ...], positions: tuple[str, ...], classes: tuple[str, ...], result: str | None,
-              all_in: bool | None, showdown: bool | None, sort: str, page: int, page_size: int) -> pl.DataFrame:
-    """One page of the hands the filters keep, in the order ``sort`` names (a key of HAND_SORTS)."""
+              all_in: bool | None, showdown: bool | None, sort: str, page: int, page_size: int,
+              game_id: str | None = None) -> pl.DataFrame:
+    """One page of the hands the filters keep, in the order ``sort`` names (a key of HAND_SORTS); of one
+    hand, ``game_id``, when given (empty when the filters leave it out)."""
     order = HAND_SORTS.get(sort, HAND_SORTS["Newest first"])
     return frame(db, f"""
         select game_id, played_at, hand_id, stakes, club, table_name, position, hole_cards, stack_depth,
@@ -1178,7 +1185,7 @@ def hand_page(db: Db, player: str, start: date | None, end: date | None, stakes:
         {_HAND_FILTER}
         order by {order}
         limit $limit offset $offset
-    """, **_hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown),
+    """, **_hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown, game_id),
         limit=page_size, offset=max(page - 1, 0) * page_size)
 
 

@@ -16,6 +16,7 @@ Game-specific rendering lives here, one function per kind of record, chosen by t
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from dataclasses import fields, is_dataclass
 from decimal import Decimal
 from enum import Enum
@@ -126,6 +127,45 @@ def marks_of(findings: pl.DataFrame) -> dict[int, list[tuple[str, str]]]:
         if row["line"] is not None:
             marks.setdefault(int(row["line"]), []).append((row["rule_id"], row["severity"]))
     return marks
+
+
+# -- the game a page opens -----------------------------------------------------------------------
+
+def pick_game(title: str, labels: dict[str, str], key: str, kept_label: Callable[[str], str | None]) -> str | None:
+    """The game a page opens below its filters, picked in a select box and named in the address
+    (``?game=``) so that the view can be shared, or None, with no game in the address, when the
+    filters keep no game.
+
+    ``labels``: the games the filters keep that the page lists (ID: label, in the page's order). The
+    game the address names stays open while the filters keep it, also beyond the list (a link from
+    another page): ``kept_label`` gives its label then, else None. Otherwise the first game is open:
+    a filter changed never leaves open a game it leaves out."""
+    wanted = st.query_params.get("game")
+    if wanted and wanted not in labels:
+        label = kept_label(wanted)
+        if label is not None:
+            labels = {wanted: label, **labels}
+    if not labels:
+        st.query_params.pop("game", None)
+        return None
+    options = list(labels)
+    if key in st.session_state and st.session_state[key] not in labels:
+        del st.session_state[key]  # picked among the games of other filters: no longer one of these
+    game_id = st.selectbox(title, options, format_func=labels.get, key=key,
+                           index=options.index(wanted) if wanted in labels else 0)
+    st.query_params["game"] = game_id
+    return game_id
+
+
+def played_text(played_at, audited: Audited | None) -> str:
+    """When a stored game was played, saying on which clock: the warehouse keeps UTC where the log
+    names its time zone, else the time as the log wrote it (docs/warehouse.md)."""
+    if played_at is None:
+        return "no date"
+    info = getattr(getattr(audited, "record", None), "info", None)
+    if info is None:
+        return f"{played_at} (UTC where the log names its time zone, else as logged)"
+    return f"{played_at} UTC" if getattr(info, "played_in_utc", False) else f"{played_at} (as logged: the log names no time zone)"
 
 
 # -- rendering: the replay, game by game ------------------------------------------------------

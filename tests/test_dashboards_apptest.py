@@ -345,6 +345,44 @@ def test_audit_filters_by_severity_and_player(built):
     assert number(metric(at, "Findings")) == expected
 
 
+def test_audit_opens_a_game_the_filters_keep(built):
+    # the first game opened has an error only; a warning chosen opens a game with a warning, never the one before
+    at = page("audit")
+    opened = at.selectbox(key="audit_game").value
+    assert at.query_params["game"] == opened
+    warned = {g for (g,) in sql(built, "select distinct game_id from stg_findings where severity = 'warning'")}
+    assert warned and opened not in warned
+    at.selectbox(key="audit_severity").set_value("warning").run()
+    assert not at.exception
+    assert at.selectbox(key="audit_game").value in warned
+    assert at.query_params["game"] == at.selectbox(key="audit_game").value
+    # every choice is worded as the table reads: file:line — game — rule, never a bare ID
+    assert all(re.fullmatch(r"[^:]+:\d+ — [^—]+ — [A-Z0-9-]+(, [A-Z0-9-]+)*", label)
+               for label in at.selectbox(key="audit_game").options), at.selectbox(key="audit_game").options
+    # nothing matches: no game is open, and the address names none
+    only_errors = sql(built, "select rule_id from stg_findings group by rule_id "
+                             "having bool_and(severity = 'error') order by rule_id limit 1")[0][0]
+    at.multiselect(key="audit_rules").set_value([only_errors]).run()
+    assert any("No finding matches these filters." in s.value for s in at.success)
+    assert "audit_game" not in [s.key for s in at.selectbox] and "game" not in at.query_params
+
+
+def test_audit_keeps_the_game_a_link_names_while_it_matches(built):
+    game_id = sql(built, "select game_id from stg_findings where severity = 'warning' limit 1")[0][0]
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["game"] = game_id
+    at.run()
+    at.switch_page("app_pages/audit.py")
+    at.run()
+    assert at.selectbox(key="audit_game").value == game_id  # no filter leaves it out
+    at.selectbox(key="audit_severity").set_value("error").run()
+    if not sql(built, "select 1 from stg_findings where game_id = ? and severity = 'error'", [game_id]):
+        assert at.selectbox(key="audit_game").value != game_id  # the error filter leaves it out
+    at.selectbox(key="audit_severity").set_value("warning").run()
+    assert at.selectbox(key="audit_game").value in {
+        g for (g,) in sql(built, "select game_id from stg_findings where severity = 'warning'")}
+
+
 def _forge_source_file(warehouse: Path, path: str) -> None:
     """Point every stored game's ``source_file`` at ``path``, as a hand-edited warehouse could."""
     import pyarrow.parquet as pq
