@@ -1078,14 +1078,19 @@ def rules_status(db: Db) -> dict:
 
 # -- hand browser and Hold'em reports (the hand_list and holdem_report_* marts) -----------------
 
+_BY_UNIT = "count(*) over (partition by currency) desc, currency nulls first"
+"""Amounts compared within a unit: the currency with the most hands first (as the page's nets), then the next."""
+
 HAND_SORTS = {
     "Newest first": "played_at desc nulls last, game_id",
     "Oldest first": "played_at asc nulls last, game_id",
-    "Biggest win": "net desc, played_at desc nulls last, game_id",
-    "Biggest loss": "net asc, played_at desc nulls last, game_id",
-    "Biggest pot": "total_pot desc, played_at desc nulls last, game_id",
+    "Biggest win": f"{_BY_UNIT}, net desc, played_at desc nulls last, game_id",
+    "Biggest loss": f"{_BY_UNIT}, net asc, played_at desc nulls last, game_id",
+    "Biggest pot": f"{_BY_UNIT}, total_pot desc, played_at desc nulls last, game_id",
 }
-"""The hand browser's orders: a label on the page, its ``order by`` here (never from the browser)."""
+"""The hand browser's orders: a label on the page, its ``order by`` here (never from the browser). A
+win, loss or pot of one currency is never weighed against another's: the biggest are sorted per
+currency."""
 
 RANKS = "AKQJT98765432"
 

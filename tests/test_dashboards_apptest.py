@@ -577,6 +577,42 @@ def test_hands_page_replays_the_chosen_hand_at_the_table(built):
     assert at.slider(key=step_key).value == last - 1
 
 
+def test_hands_page_opens_a_hand_the_filters_keep(built):
+    at = page("hands")
+    player = at.selectbox(key="hands_player").value
+    nets = dict(sql(built, "select game_id, net from stg_holdem_results where player = ?", [player]))
+    # his newest hand won, on the first page of the list (newest first)
+    won = sql(built, "select game_id from hand_list where player = ? and net > 0 "
+                     "order by played_at desc nulls last, game_id limit 1", [player])[0][0]
+    at.selectbox(key="hands_game").set_value(won).run()
+    assert at.query_params["game"] == won
+    at.selectbox(key="hands_result").set_value("Lost").run()
+    assert not at.exception
+    opened = at.selectbox(key="hands_game").value
+    assert nets[opened] < 0 and at.query_params["game"] == opened   # never the hand he won
+    at.selectbox(key="hands_result").set_value("Won").run()
+    assert nets[at.selectbox(key="hands_game").value] > 0
+
+
+@pytest.mark.parametrize("order, measure", [("Biggest win", "net"), ("Biggest pot", "total_pot")])
+def test_hands_page_sorts_the_biggest_within_a_currency(built, order, measure):
+    # a win in USD is never weighed against one in EUR: the hands of the currency with the most
+    # hands first, biggest first, then those of the next
+    player, count = sql(built, "select player, count(*) from hand_list group by player "
+                               "having count(distinct currency) > 1 order by count(*) desc, player limit 1")[0]
+    at = page("hands")
+    at.selectbox(key="hands_player").set_value(player).run()
+    at.selectbox(key="hands_sort").set_value(order).run()
+    assert count <= 50, "the test reads one page of hands"
+    table = at.dataframe[0].value.to_dict("records")
+    units = [r["currency"] for r in table]
+    by_count = sorted(set(units), key=lambda unit: (-units.count(unit), unit))
+    assert units == sorted(units, key=by_count.index)
+    for unit in by_count:
+        amounts = [Decimal(str(r[measure])) for r in table if r["currency"] == unit]
+        assert amounts == sorted(amounts, reverse=True)
+
+
 def test_audit_opens_the_replay_at_the_findings_step(built):
     at = page("audit")
     game_id, line = sql(built, "select game_id, line from stg_findings where rule_id = 'RSP-TOTAL' "

@@ -71,7 +71,9 @@ if count == 0:
     st.stop()
 
 order_col, page_col = st.columns([3, 1])
-sort = order_col.selectbox("Order", list(q.HAND_SORTS), key="hands_sort")
+sort = order_col.selectbox("Order", list(q.HAND_SORTS), key="hands_sort",
+                           help="The biggest wins, losses and pots are compared within a currency: those of the "
+                                "currency with the most hands first, then the next.")
 pages = (count + PAGE_SIZE - 1) // PAGE_SIZE
 page = page_col.number_input(f"Page (of {pages:,})", min_value=1, max_value=pages, value=1, step=1, key="hands_page")
 hands = q.hand_page(db, *filters, sort, int(page), PAGE_SIZE)
