@@ -1265,8 +1265,12 @@ def sessions_in_one_currency(db: Db, player: str, currencies: list[str], target:
     """The player's sittings of every currency the user's rates turn into ``target``, oldest first:
     net and all-in EV in ``target`` (to the cent; each sitting keeps its own currency and net in
     ``own_currency`` and ``own_net``), running totals over them all; with the rates used said in
-    words and the currencies left out for want of a rate."""
-    parts, used, left_out = [], set(), set()
+    words and the currencies left out for want of a rate.
+
+    A running total adds the converted amounts exactly and is rounded once, to the cent, as every
+    page adds converted amounts (:func:`in_one_currency`): the sum of the sittings' rounded nets
+    may differ from it by cents, so the last running total is the total."""
+    parts, hows, used, left_out = [], {}, set(), set()
     for currency in currencies:
         how = conversion(currency, target, rates)
         if how is None:
@@ -1277,19 +1281,30 @@ def sessions_in_one_currency(db: Db, player: str, currencies: list[str], target:
         sittings = holdem_sessions(db, player, currency, start, end, stakes, clubs)
         if sittings.is_empty():
             continue
-        parts.append(sittings.with_columns(
-            pl.lit(currency).alias("own_currency"),
-            pl.col("net_won").alias("own_net"),
-            *(pl.col(name).map_elements(lambda amount, how=how: (Decimal(str(amount)) * how[0] / how[1]).quantize(
-                Decimal("0.01")) if amount is not None else None, return_dtype=pl.Decimal(38, 2)).alias(name)
-              for name in ("net_won", "allin_ev_net")),
-        ).select(pl.exclude("cumulative_net", "cumulative_allin_ev", "sitting")))
+        hows[currency] = how
+        parts.append(sittings.with_columns(pl.lit(currency).alias("own_currency"), pl.col("net_won").alias("own_net"),
+                                           pl.col("allin_ev_net").alias("own_allin_ev_net"))
+                     .select(pl.exclude("cumulative_net", "cumulative_allin_ev", "sitting")))
     if not parts:
         return pl.DataFrame(), sorted(used), sorted(left_out)
     merged = pl.concat(parts, how="diagonal_relaxed").sort("started_at", "club", "own_currency")
-    merged = merged.with_columns(
-        pl.col("net_won").cum_sum().alias("cumulative_net"),
-        pl.col("allin_ev_net").cum_sum().alias("cumulative_allin_ev"),
+    cent = Decimal("0.01")
+    converted: dict[str, list] = {}
+    for name, own in (("net_won", "own_net"), ("allin_ev_net", "own_allin_ev_net")):
+        amounts, running, total = [], [], None
+        for amount, currency in zip(merged[own].to_list(), merged["own_currency"].to_list()):
+            exact = None if amount is None else Decimal(str(amount)) * hows[currency][0] / hows[currency][1]
+            if exact is not None:
+                total = (total or Decimal(0)) + exact
+            amounts.append(None if exact is None else exact.quantize(cent))
+            running.append(None if total is None else total.quantize(cent))
+        converted[name], converted[f"running_{name}"] = amounts, running
+    money = pl.Decimal(38, 2)
+    merged = merged.drop("own_allin_ev_net").with_columns(
+        pl.Series("net_won", converted["net_won"], dtype=money),
+        pl.Series("allin_ev_net", converted["allin_ev_net"], dtype=money),
+        pl.Series("cumulative_net", converted["running_net_won"], dtype=money),
+        pl.Series("cumulative_allin_ev", converted["running_allin_ev_net"], dtype=money),
         pl.int_range(1, pl.len() + 1).alias("sitting"),
     )
     return merged, sorted(used), sorted(left_out)

@@ -5,6 +5,8 @@ starts from "me" when the warehouse names one, and every table names the screen 
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import polars as pl
 import streamlit as st
 
@@ -346,9 +348,11 @@ def tournament_results() -> None:
                 if how is None:
                     left_out.add({"chips": "play chips", None: "freerolls"}.get(row["currency"], row["currency"]))
                     continue
-                net = (net or 0) + q.convert(row["net"], row["currency"], target, rates)
-                cost = (cost or 0) + q.convert(row["cost"], row["currency"], target, rates)
+                # added exactly, then rounded once to the cent (below), as every page adds converted amounts
+                net = (net or 0) + Decimal(str(row["net"])) * how[0] / how[1]
+                cost = (cost or 0) + Decimal(str(row["cost"])) * how[0] / how[1]
                 used |= {how[2]} - {None}
+            net, cost = (None if amount is None else amount.quantize(Decimal("0.01")) for amount in (net, cost))
             cols = st.columns(2)
             cols[0].metric(f"Net in {target}, at your rates", "—" if net is None else f"{net:+,} {target}")
             cols[1].metric(f"Cost in {target}, at your rates", "—" if cost is None else f"{cost:,} {target}")

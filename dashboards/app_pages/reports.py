@@ -18,6 +18,11 @@ DEPTH_ORDER = ("<20", "20-40", "40-60", "60-100", "100-150", "150+")
 RANKS = q.RANKS
 
 
+def money_text(last: pl.Series) -> str:
+    """A total as a metric shows it: signed, to the cent as the mart keeps it; "—" when nothing is known."""
+    return f"{last[0]:+,}" if len(last) else "—"
+
+
 def ordered(frame: pl.DataFrame, column: str, order: tuple[str, ...]) -> pl.DataFrame:
     rank = {value: i for i, value in enumerate(order)}
     return frame.with_columns(pl.col(column).replace_strict(rank, default=len(order)).alias("_order")) \
@@ -135,8 +140,9 @@ with by_sitting:
         unit_shown = unit if shown_in == unit else f"{shown_in} at your rates"
         cols = st.columns(3)
         cols[0].metric("Sessions", f"{sittings.height:,}")
-        cols[1].metric(f"Net ({unit_shown})", f"{sittings['net_won'].sum():+,}")
-        cols[2].metric(f"All-in EV ({unit_shown})", f"{sittings['allin_ev_net'].sum():+,}")
+        # the last running totals: in another currency, the sittings' converted nets added, then rounded once
+        cols[1].metric(f"Net ({unit_shown})", money_text(sittings["cumulative_net"].drop_nulls().tail(1)))
+        cols[2].metric(f"All-in EV ({unit_shown})", money_text(sittings["cumulative_allin_ev"].drop_nulls().tail(1)))
         st.caption("A session is a sitting: hands at one club or room, each within 30 minutes of the one before.")
         long = sittings.select(
             "sitting", pl.col("cumulative_net").cast(pl.Float64).alias("Net won"),
