@@ -94,6 +94,15 @@ def money_label(is_tournament: bool | None, currency: str | None, scoring: str |
     return f"{currency} (tournaments)" if is_tournament else currency
 
 
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """A count and its noun, singular for one.
+
+    >>> counted(1, "hand"), counted(2, "game"), counted(0, "match", "matches"), counted(1234, "box", "boxes")
+    ('1 hand', '2 games', '0 matches', '1,234 boxes')
+    """
+    return f"{count:,} {noun if count == 1 else plural or noun + 's'}"
+
+
 def family(game: str) -> str | None:
     return next((name for name, games in FAMILIES.items() if game in games), None)
 

@@ -296,6 +296,48 @@ def test_leaderboard_raspisnoy_settlement_in_money(built):
         assert {r["player"]: Decimal(str(r["settlement_points"])) for r in table.to_dict("records")} == winner
 
 
+def test_leaderboard_counts_six_card_wins_as_the_player_review(built):
+    # a six-card session is won when its net is above zero: the leaderboard's wins are the Player review's
+    at = page("leaderboards")
+    at.selectbox(key="lb_club").set_value("Metropol").run()
+    at.selectbox(key="lb_game").set_value("sixcard").run()
+    at.radio(key="lb_kind").set_value("all").run()
+    expected = sql(built, "select person, count(*), count(*) filter (where net > 0) from int_player_games "
+                          "where game = 'sixcard' and club = 'Metropol' group by person order by person")
+    assert expected and any(wins for _, _, wins in expected)
+    table = at.dataframe[0].value
+    assert sorted((r["player"], r["count_games"], r["count_wins"]) for r in table.to_dict("records")) == expected
+    assert table["avg_placement"].isna().all()   # no placement: shown "—", never "None"
+    at = page("player")
+    at.selectbox(key="player").set_value(expected[0][0]).run()
+    wins = sql(built, "select count(*) filter (where net > 0) from int_player_games where game = 'sixcard' "
+                      "and person = ?", [expected[0][0]])[0][0]
+    assert any(m.label.startswith("Six-card poker") and m.proto.delta.endswith(f", {wins} won") for m in at.metric)
+
+
+def test_player_review_counts_in_words_and_says_how_to_get_the_house_edge(built):
+    # Gleb: one six-card session at Shangri La, lost; no house edge computed in this warehouse
+    (count,) = sql(built, "select count(*) from int_player_games where game = 'sixcard' and person = 'Gleb'")[0]
+    assert count == 1
+    at = page("player")
+    at.selectbox(key="player").set_value("Gleb").run()
+    assert any(m.label.startswith("Six-card poker") and m.proto.delta == "1 game, 0 won" for m in at.metric)
+    captions = [as_read(c.value) for c in at.caption]
+    assert any(c.startswith("1 session, ") and "not computed yet (`rasklad house-edge` computes it)" in c
+               for c in captions), captions
+
+
+def test_leaderboard_says_why_undated_games_have_no_trend(built):
+    at = page("leaderboards")
+    at.selectbox(key="lb_club").set_value("(no club)").run()
+    at.selectbox(key="lb_game").set_value("ofc").run()
+    at.radio(key="lb_kind").set_value("all").run()
+    at.selectbox(key="lb_trend_player").set_value("Anna").run()
+    notes = [i.value for i in at.info]
+    assert any("games of this club and game have no date" in note for note in notes), notes
+    assert not any("0 month" in note for note in notes)
+
+
 def test_leaderboard_rank_trend_draws_for_two_months(built):
     at = page("leaderboards")
     at.selectbox(key="lb_club").set_value("Tverskaya").run()
@@ -433,6 +475,8 @@ def test_check_a_pasted_game_finds_the_wrong_total_and_stores_nothing(built):
     assert metric(at, "Games read") == "1"
     assert metric(at, "Findings") == "1"
     assert metric(at, "Not read or not replayed") == "1"
+    # each game is named as the other pages name it, never by its format's code
+    assert any(as_read(e.label).startswith("Raspisnoy (log) — lines ") for e in at.expander), [e.label for e in at.expander]
     assert any("expected a whole number, found 'x'" in as_read(e.value) for e in at.error)
     assert "◀ RSP-TOTAL" in all_markdown(at)
     at.select_slider(key=next(k for k in _keys(at) if k.endswith("_round"))).set_value(2).run()

@@ -112,8 +112,12 @@ if players:
              else q.rank_trend(db, club, game, who, trend_kind))
     # a rank is among the nets of one unit: each unit is its own line, never two added
     longest = trend.group_by("unit").len()["len"].max() if "unit" in trend.columns and trend.height else trend.height
-    if longest < 2:
-        st.info(f"{md(who)} has played in {longest} {trend_kind} of this club and game: no trend to draw yet.")
+    if longest == 0:  # a game without a date counts in the all-time table only
+        st.info(f"{md(who)}'s games of this club and game have no date: no {trend_kind} to rank them in, so no "
+                "trend to draw.")
+    elif longest < 2:
+        st.info(f"{md(who)} has played in {q.counted(longest, trend_kind)} of this club and game: no trend to "
+                "draw yet.")
     else:
         if "unit" in trend.columns and trend["unit"].n_unique() > 1:
             st.caption(f"{md(who)} played for {', '.join(md(u) for u in trend['unit'].unique(maintain_order=True))}: "

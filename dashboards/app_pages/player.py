@@ -102,7 +102,8 @@ else:
         unit = q.money_label(row["is_tournament"], row["currency"], row["scoring"])
         metric_cols[i % len(metric_cols)].metric(
             f"{q.label(row['game'])}, {unit}", f"{row['net']:+,} {unit}", help="Net in the unit named",
-            delta=f"{row['count_games']:,} games, {row['count_wins']:,} won", delta_color="off", delta_arrow="off",
+            delta=f"{q.counted(row['count_games'], 'game')}, {row['count_wins']:,} won", delta_color="off",
+            delta_arrow="off",
         )
     tables.show(
         headlines.with_columns(
@@ -178,7 +179,8 @@ def holdem() -> None:
         for col, (name, title) in zip(cols, charts.WINNINGS_LINES.items()):
             value = last_row[name]
             col.metric(title, "—" if value is None else f"{float(value):+,.2f}")
-        st.caption(f"{last_row['hand_no']:,} hands, cumulative {unit}; all-in EV counts each all-in at its equity.")
+        st.caption(f"{q.counted(last_row['hand_no'], 'hand')}, cumulative {unit}; all-in EV counts each all-in at "
+                   "its equity.")
         st.altair_chart(charts.winnings(running, unit), width="stretch")
     st.markdown("**Statistics** (these dates, club and room; one row per game and stakes)")
     if "player_stats_holdem_by_day" not in q.relations(db):
@@ -253,7 +255,7 @@ def chinese() -> None:
     for row in stats.iter_rows(named=True):
         scoring = f", scored {md(row['scoring'])}" if row.get("scoring") else ""
         st.markdown(f"**{md(q.label(row.get('game') or 'chinese'))}** — {md(row.get('variant') or 'classic')}{scoring}, "
-                    f"{row['count_hands']:,} hands")
+                    f"{q.counted(row['count_hands'], 'hand')}")
         cols = st.columns(5)
         cols[0].metric("Points per hand", f"{float(row['points_per_hand'] or 0):+.2f}")
         cols[1].metric("Royalties per hand", f"{float(row['royalties_per_hand'] or 0):.2f}")
@@ -297,8 +299,11 @@ def sixcard() -> None:
         lost, per_hand = row["ev_lost_total"], row["ev_lost_per_hand"]
         cols[3].metric("EV lost to mistakes", "—" if lost is None else f"{float(lost):,.2f}")
         cols[4].metric("EV lost per hand", "—" if per_hand is None else f"{float(per_hand):.3f}")
-        st.caption(f"Sessions {row['count_sessions']:,}, hands {row['count_hands']:,}, boxes "
-                   f"{row['count_boxes']:,}; house edge with perfect play {rate(row['house_edge_perfect_play'])}.")
+        edge = row["house_edge_perfect_play"]
+        st.caption(f"{q.counted(row['count_sessions'], 'session')}, {q.counted(row['count_hands'], 'hand')}, "
+                   f"{q.counted(row['count_boxes'], 'box', 'boxes')}; house edge with perfect play "
+                   + (f"{rate(edge)}." if edge is not None else
+                      "not computed yet (`rasklad house-edge` computes it)."))
     tables.show(stats, hide_index=True, key="sixcard_stats")
     by_name = q.sixcard_stats(db, player, **chosen, per_account=True)
     if by_name.height > stats.height:
@@ -325,7 +330,8 @@ def tournament_results() -> None:
         unit = {"chips": "play chips", None: "freerolls"}.get(row["currency"], row["currency"])
         who = f" as {md(row['player'])}" if len(names) > 1 else ""
         who += f" at {md(row['site'])}" if row["site"] and len(q.person_sites(db, player)) > 1 else ""
-        st.markdown(f"**{md(unit)}**{who} — {row['count_tournaments']:,} tournaments, {row['count_entries']:,} entries "
+        st.markdown(f"**{md(unit)}**{who} — {q.counted(row['count_tournaments'], 'tournament')}, "
+                    f"{q.counted(row['count_entries'], 'entry', 'entries')} "
                     + ("(all dates)" if start is None and end is None else "(these dates)"))
         cols = st.columns(5)
         cols[0].metric(f"Net ({unit})", f"{row['net']:+,}")
