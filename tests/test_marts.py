@@ -105,7 +105,7 @@ def cash_out_hand(rows: TableRows, *, player1_collects: str, player3_cash_out: s
     Player3 (who lost) had cashed out the hand: the room pays him $22.77, not from the pot.
     Nets: Player1 25.96 − 13.53 = +12.43; Player3 22.77 − 13.53 = +9.24; Hero −0.05; Player5 −0.10."""
     add_game(rows, "holdem", "co", {})
-    hand = dict(big_blind="0.10", stakes="0.05/0.10 USD", rake="1.25", total_pot="27.21", count_players=6)
+    hand = {"big_blind": "0.10", "stakes": "0.05/0.10 USD", "rake": "1.25", "total_pot": "27.21", "count_players": 6}
     collected1, cash3 = D(player1_collects), D(player3_cash_out)
     holdem_result(rows, "co", "Player1", net=str(collected1 - D("13.53")), invested="13.53",
                   collected=str(collected1), seat=1, **hand)

@@ -36,39 +36,38 @@ accounts = q.person_accounts(db, player)
 if len(accounts) > 1:
     st.caption(f"{md(player)} plays as {', '.join(md(account) for account in accounts)}: the figures count every "
                "name, and each table names the name of each row.")
-with st.expander("Names of this person, and \"this is me\""):
-    # The links live in the warehouse (as `rasklad alias` writes them): they survive re-imports.
-    with st.form("alias_form"):
-        others = [name for name in q.players(db) if name not in names]
-        linked = st.multiselect(f"Other screen names of {md(player)}", others, key="alias_names",
-                                help="Names in other rooms or scripts (Gleb = Глеб): his figures count them all.")
-        rooms = q.sites(db)
-        link_room = st.selectbox("In the room", ["Every room", *rooms], key="alias_site",
-                                 help="A screen name is per room: link it in one room only, or in every room "
-                                      "where it has no link of its own.") if rooms else "Every room"
-        unlinked = st.multiselect("Names that are not his", [name for name in names if name != player],
-                                  key="alias_unlink") if len(names) > 1 else []
-        is_me = st.checkbox("This is me: every page starts from him", value=player == me, key="alias_me")
-        if st.form_submit_button("Save"):
-            from pipeline import people
-            from pipeline.warehouse import WarehouseBusy
+# The links live in the warehouse (as `rasklad alias` writes them): they survive re-imports.
+with st.expander("Names of this person, and \"this is me\""), st.form("alias_form"):
+    others = [name for name in q.players(db) if name not in names]
+    linked = st.multiselect(f"Other screen names of {md(player)}", others, key="alias_names",
+                            help="Names in other rooms or scripts (Gleb = Глеб): his figures count them all.")
+    rooms = q.sites(db)
+    link_room = st.selectbox("In the room", ["Every room", *rooms], key="alias_site",
+                             help="A screen name is per room: link it in one room only, or in every room "
+                                  "where it has no link of its own.") if rooms else "Every room"
+    unlinked = st.multiselect("Names that are not his", [name for name in names if name != player],
+                              key="alias_unlink") if len(names) > 1 else []
+    is_me = st.checkbox("This is me: every page starts from him", value=player == me, key="alias_me")
+    if st.form_submit_button("Save"):
+        from pipeline import people
+        from pipeline.warehouse import WarehouseBusy
 
-            q.release()  # the models are updated: no read-only connection may hold the DuckDB file
-            try:
-                if linked:
-                    people.link(q.warehouse_root(), player, linked, wait=False,
-                                site=None if link_room == "Every room" else link_room)
-                if unlinked:
-                    people.unlink(q.warehouse_root(), unlinked, wait=False)
-                if is_me != (player == me):
-                    people.set_me(q.warehouse_root(), player if is_me else None, wait=False)
-            except WarehouseBusy as error:
-                st.error(f"{md(error.what)} {md(error.fix)}")
-            except ValueError as error:
-                st.error(md(str(error)))
-            else:
-                q.release()
-                st.rerun()
+        q.release()  # the models are updated: no read-only connection may hold the DuckDB file
+        try:
+            if linked:
+                people.link(q.warehouse_root(), player, linked, wait=False,
+                            site=None if link_room == "Every room" else link_room)
+            if unlinked:
+                people.unlink(q.warehouse_root(), unlinked, wait=False)
+            if is_me != (player == me):
+                people.set_me(q.warehouse_root(), player if is_me else None, wait=False)
+        except WarehouseBusy as error:
+            st.error(f"{md(error.what)} {md(error.fix)}")
+        except ValueError as error:
+            st.error(md(str(error)))
+        else:
+            q.release()
+            st.rerun()
 
 club_choice = top[1].selectbox("Club", ["All clubs", *q.clubs(db)], key="player_club")
 club = None if club_choice == "All clubs" else club_choice
@@ -186,8 +185,8 @@ def holdem() -> None:
     if "player_stats_holdem_by_day" not in q.relations(db):
         st.info("The Hold'em statistics (`player_stats_holdem_by_day`) are not built yet.")
         return
-    chosen = dict(site=site, start=start, end=end, club=club, is_tournament=is_tournament, currency=currency,
-                  stakes=stakes)
+    chosen = {"site": site, "start": start, "end": end, "club": club, "is_tournament": is_tournament,
+              "currency": currency, "stakes": stakes}
     # all his names together (rates of the summed counts), then each name apart when he has several
     together = q.holdem_stats(db, player, **chosen)
     if together.is_empty():
@@ -247,7 +246,7 @@ def chinese() -> None:
     if "player_stats_chinese_by_day" not in q.relations(db):
         st.info("The Chinese/OFC statistics (`player_stats_chinese`) are not built yet.")
         return
-    chosen = dict(site=site, start=start, end=end, club=club)
+    chosen = {"site": site, "start": start, "end": end, "club": club}
     stats = q.chinese_stats(db, player, **chosen)
     if stats.is_empty():
         st.info(f"No Chinese/OFC statistics for {md(player)} in these dates, club and room.")
@@ -281,7 +280,7 @@ def sixcard() -> None:
     if not q.has(db, "player_stats_sixcard_by_day", "player_stats_sixcard"):
         st.info("The six-card statistics (`player_stats_sixcard`) are not built yet.")
         return
-    chosen = dict(site=site, start=start, end=end, club=club)
+    chosen = {"site": site, "start": start, "end": end, "club": club}
     stats = q.sixcard_stats(db, player, **chosen)
     if stats.is_empty():
         st.info(f"No six-card statistics for {md(player)} in these dates, club and room.")
