@@ -277,7 +277,7 @@ class Ruleset:
     """
 
     deck: int = 36
-    joker: Card = Card.parse("7s")
+    joker: Card = Card.parse("7s")  # noqa: RUF009 (a Card is frozen: one shared default is safe)
     """The joker of the 36-card deck (the 54-card deck has its two JK)."""
     max_cards: int = 9
     specials: tuple[RoundKind, ...] = DEFAULT_SPECIALS
