@@ -62,10 +62,13 @@ def running_totals(frame: pl.DataFrame) -> alt.Chart:
 
 def bars(frame: pl.DataFrame, x: str, y: str, *, color: str | None = None, x_title: str | None = None,
          y_title: str | None = None, y_format: str | None = None, height: int = 260) -> alt.Chart:
-    """Grouped bars (``color`` splits each x into side-by-side bars)."""
+    """Grouped bars (``color`` splits each x into side-by-side bars), each bar labelled: a label that
+    does not fit is slanted, never left out (Vega-Lite hides every other label that overlaps)."""
     data = numeric(frame)
+    longest = max((len(str(value)) for value in data[x].to_list()), default=0)
     encoding = {
-        "x": alt.X(f"{x}:O", title=x_title or x),
+        "x": alt.X(f"{x}:O", title=x_title or x,
+                   axis=alt.Axis(labelOverlap=False, labelAngle=-40 if longest > 4 else 0, labelLimit=240)),
         "y": alt.Y(f"{y}:Q", title=y_title or y, axis=alt.Axis(format=y_format) if y_format else alt.Axis()),
         "tooltip": [c for c in (x, y, color) if c],
     }

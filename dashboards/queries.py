@@ -94,6 +94,15 @@ def money_label(is_tournament: bool | None, currency: str | None, scoring: str |
     return f"{currency} (tournaments)" if is_tournament else currency
 
 
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """A count and its noun, singular for one.
+
+    >>> counted(1, "hand"), counted(2, "game"), counted(0, "match", "matches"), counted(1234, "box", "boxes")
+    ('1 hand', '2 games', '0 matches', '1,234 boxes')
+    """
+    return f"{count:,} {noun if count == 1 else plural or noun + 's'}"
+
+
 def family(game: str) -> str | None:
     return next((name for name, games in FAMILIES.items() if game in games), None)
 
@@ -905,17 +914,18 @@ def leaderboard_in_one_currency(db: Db, club: str, game: str, season_kind: str, 
         if how[2]:
             used.add(how[2])
         mine = players.setdefault(row["player"], {"player": row["player"], "names": row["names"], "count_games": 0,
-                                                  "net": Decimal(0), "count_wins": None, "placements": Decimal(0)})
+                                                  "net": Decimal(0), "count_wins": None, "placements": Decimal(0),
+                                                  "count_placed": 0})
         mine["count_games"] += row["count_games"]
         mine["net"] += Decimal(str(row["net"])) * how[0] / how[1]
         if row["count_wins"] is not None:
             mine["count_wins"] = (mine["count_wins"] or 0) + row["count_wins"]
-        if row["avg_placement"] is not None:
+        if row["avg_placement"] is not None:  # a six-card session is won or lost, never placed
             mine["placements"] += Decimal(str(row["avg_placement"])) * row["count_games"]
-    kept = [dict(player=p["player"], names=p["names"], count_games=p["count_games"],
-                 net=p["net"].quantize(Decimal("0.01")), count_wins=p["count_wins"],
-                 avg_placement=round(float(p["placements"] / p["count_games"]), 2) if p["count_wins"] is not None
-                 else None)
+            mine["count_placed"] += row["count_games"]
+    kept = [{"player": p["player"], "names": p["names"], "count_games": p["count_games"],
+             "net": p["net"].quantize(Decimal("0.01")), "count_wins": p["count_wins"],
+             "avg_placement": round(float(p["placements"] / p["count_placed"]), 2) if p["count_placed"] else None}
             for p in players.values() if p["count_games"] >= min_games]
     kept.sort(key=lambda p: (-p["net"], p["player"]))
     table = pl.DataFrame(kept, schema={"player": pl.String, "names": pl.String, "count_games": pl.Int64,
@@ -975,7 +985,8 @@ _FILTERED_FINDINGS = """from finding_list as findings
           and ($game is null or findings.game = $game)
           and ($player is null or list_contains(findings.players, $player))
           and ($since is null or findings.played_at >= $since)
-          and ($until is null or findings.played_at <= $until)"""
+          and ($until is null or findings.played_at <= $until)
+          and ($game_id is null or findings.game_id = $game_id)"""
 
 
 def finding_rules(db: Db) -> list[str]:
@@ -983,15 +994,17 @@ def finding_rules(db: Db) -> list[str]:
 
 
 def findings(db: Db, rules: tuple[str, ...], severity: str | None, game: str | None, player: str | None,
-             start: date | None, end: date | None, limit: int = 5000) -> pl.DataFrame:
-    """Findings with their game's date, club and file, filtered by the audit page's widgets."""
+             start: date | None, end: date | None, limit: int = 5000, game_id: str | None = None) -> pl.DataFrame:
+    """Findings with their game's date, club and file, filtered by the audit page's widgets (and of one
+    stored game, ``game_id``, when given)."""
     since, until = _day_bounds(start, end)
     return frame(db, f"""
         select findings.* exclude (site, players)
         {_FILTERED_FINDINGS}
         order by findings.played_at nulls last, findings.source_file, findings.line
         limit $limit
-    """, rules=list(rules), severity=severity, game=game, player=player, since=since, until=until, limit=limit)
+    """, rules=list(rules), severity=severity, game=game, player=player, since=since, until=until, limit=limit,
+        game_id=game_id)
 
 
 def findings_by_rule(db: Db, rules: tuple[str, ...], severity: str | None, game: str | None,
@@ -1003,7 +1016,7 @@ def findings_by_rule(db: Db, rules: tuple[str, ...], severity: str | None, game:
         {_FILTERED_FINDINGS}
         group by all
         order by count_findings desc, rule_id
-    """, rules=list(rules), severity=severity, game=game, player=player, since=since, until=until)
+    """, rules=list(rules), severity=severity, game=game, player=player, since=since, until=until, game_id=None)
 
 
 def game(db: Db, game_id: str) -> dict | None:
@@ -1074,14 +1087,19 @@ def rules_status(db: Db) -> dict:
 
 # -- hand browser and Hold'em reports (the hand_list and holdem_report_* marts) -----------------
 
+_BY_UNIT = "count(*) over (partition by currency) desc, currency nulls first"
+"""Amounts compared within a unit: the currency with the most hands first (as the page's nets), then the next."""
+
 HAND_SORTS = {
     "Newest first": "played_at desc nulls last, game_id",
     "Oldest first": "played_at asc nulls last, game_id",
-    "Biggest win": "net desc, played_at desc nulls last, game_id",
-    "Biggest loss": "net asc, played_at desc nulls last, game_id",
-    "Biggest pot": "total_pot desc, played_at desc nulls last, game_id",
+    "Biggest win": f"{_BY_UNIT}, net desc, played_at desc nulls last, game_id",
+    "Biggest loss": f"{_BY_UNIT}, net asc, played_at desc nulls last, game_id",
+    "Biggest pot": f"{_BY_UNIT}, total_pot desc, played_at desc nulls last, game_id",
 }
-"""The hand browser's orders: a label on the page, its ``order by`` here (never from the browser)."""
+"""The hand browser's orders: a label on the page, its ``order by`` here (never from the browser). A
+win, loss or pot of one currency is never weighed against another's: the biggest are sorted per
+currency."""
 
 RANKS = "AKQJT98765432"
 
@@ -1122,14 +1140,16 @@ _HAND_FILTER = """
            or ($result = 'even' and net = 0))
       and ($all_in is null or is_all_in = $all_in)
       and ($showdown is null or went_to_showdown = $showdown)
+      and ($game_id is null or game_id = $game_id)
 """
 
 
-def _hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown) -> dict:
+def _hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown,
+                 game_id=None) -> dict:
     since, until = _day_bounds(start, end)
     return {"player": player, "since": since, "until": until, "stakes": list(stakes), "clubs": list(clubs),
             "positions": list(positions), "classes": list(classes), "result": result, "all_in": all_in,
-            "showdown": showdown}
+            "showdown": showdown, "game_id": game_id}
 
 
 def hand_players(db: Db) -> list[str]:
@@ -1168,8 +1188,10 @@ def hand_totals(db: Db, player: str, start: date | None, end: date | None, stake
 
 def hand_page(db: Db, player: str, start: date | None, end: date | None, stakes: tuple[str, ...],
               clubs: tuple[str, ...], positions: tuple[str, ...], classes: tuple[str, ...], result: str | None,
-              all_in: bool | None, showdown: bool | None, sort: str, page: int, page_size: int) -> pl.DataFrame:
-    """One page of the hands the filters keep, in the order ``sort`` names (a key of HAND_SORTS)."""
+              all_in: bool | None, showdown: bool | None, sort: str, page: int, page_size: int,
+              game_id: str | None = None) -> pl.DataFrame:
+    """One page of the hands the filters keep, in the order ``sort`` names (a key of HAND_SORTS); of one
+    hand, ``game_id``, when given (empty when the filters leave it out)."""
     order = HAND_SORTS.get(sort, HAND_SORTS["Newest first"])
     return frame(db, f"""
         select game_id, played_at, hand_id, stakes, club, table_name, position, hole_cards, stack_depth,
@@ -1177,7 +1199,7 @@ def hand_page(db: Db, player: str, start: date | None, end: date | None, stakes:
         {_HAND_FILTER}
         order by {order}
         limit $limit offset $offset
-    """, **_hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown),
+    """, **_hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown, game_id),
         limit=page_size, offset=max(page - 1, 0) * page_size)
 
 
@@ -1252,8 +1274,12 @@ def sessions_in_one_currency(db: Db, player: str, currencies: list[str], target:
     """The player's sittings of every currency the user's rates turn into ``target``, oldest first:
     net and all-in EV in ``target`` (to the cent; each sitting keeps its own currency and net in
     ``own_currency`` and ``own_net``), running totals over them all; with the rates used said in
-    words and the currencies left out for want of a rate."""
-    parts, used, left_out = [], set(), set()
+    words and the currencies left out for want of a rate.
+
+    A running total adds the converted amounts exactly and is rounded once, to the cent, as every
+    page adds converted amounts (:func:`in_one_currency`): the sum of the sittings' rounded nets
+    may differ from it by cents, so the last running total is the total."""
+    parts, hows, used, left_out = [], {}, set(), set()
     for currency in currencies:
         how = conversion(currency, target, rates)
         if how is None:
@@ -1264,19 +1290,30 @@ def sessions_in_one_currency(db: Db, player: str, currencies: list[str], target:
         sittings = holdem_sessions(db, player, currency, start, end, stakes, clubs)
         if sittings.is_empty():
             continue
-        parts.append(sittings.with_columns(
-            pl.lit(currency).alias("own_currency"),
-            pl.col("net_won").alias("own_net"),
-            *(pl.col(name).map_elements(lambda amount, how=how: (Decimal(str(amount)) * how[0] / how[1]).quantize(
-                Decimal("0.01")) if amount is not None else None, return_dtype=pl.Decimal(38, 2)).alias(name)
-              for name in ("net_won", "allin_ev_net")),
-        ).select(pl.exclude("cumulative_net", "cumulative_allin_ev", "sitting")))
+        hows[currency] = how
+        parts.append(sittings.with_columns(pl.lit(currency).alias("own_currency"), pl.col("net_won").alias("own_net"),
+                                           pl.col("allin_ev_net").alias("own_allin_ev_net"))
+                     .select(pl.exclude("cumulative_net", "cumulative_allin_ev", "sitting")))
     if not parts:
         return pl.DataFrame(), sorted(used), sorted(left_out)
     merged = pl.concat(parts, how="diagonal_relaxed").sort("started_at", "club", "own_currency")
-    merged = merged.with_columns(
-        pl.col("net_won").cum_sum().alias("cumulative_net"),
-        pl.col("allin_ev_net").cum_sum().alias("cumulative_allin_ev"),
+    cent = Decimal("0.01")
+    converted: dict[str, list] = {}
+    for name, own in (("net_won", "own_net"), ("allin_ev_net", "own_allin_ev_net")):
+        amounts, running, total = [], [], None
+        for amount, currency in zip(merged[own].to_list(), merged["own_currency"].to_list()):
+            exact = None if amount is None else Decimal(str(amount)) * hows[currency][0] / hows[currency][1]
+            if exact is not None:
+                total = (total or Decimal(0)) + exact
+            amounts.append(None if exact is None else exact.quantize(cent))
+            running.append(None if total is None else total.quantize(cent))
+        converted[name], converted[f"running_{name}"] = amounts, running
+    money = pl.Decimal(38, 2)
+    merged = merged.drop("own_allin_ev_net").with_columns(
+        pl.Series("net_won", converted["net_won"], dtype=money),
+        pl.Series("allin_ev_net", converted["allin_ev_net"], dtype=money),
+        pl.Series("cumulative_net", converted["running_net_won"], dtype=money),
+        pl.Series("cumulative_allin_ev", converted["running_allin_ev_net"], dtype=money),
         pl.int_range(1, pl.len() + 1).alias("sitting"),
     )
     return merged, sorted(used), sorted(left_out)

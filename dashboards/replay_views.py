@@ -16,6 +16,7 @@ Game-specific rendering lives here, one function per kind of record, chosen by t
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from dataclasses import fields, is_dataclass
 from decimal import Decimal
 from enum import Enum
@@ -23,6 +24,7 @@ from enum import Enum
 import polars as pl
 import streamlit as st
 
+from dashboards import tables
 from dashboards.replayer import Step, holdem_states, step_at_line, steps_of
 from dashboards.safe_text import md, md_with_code
 from pipeline.audit import MAX_TEXT_BYTES, Audited, audit_bytes, audit_kept
@@ -127,6 +129,45 @@ def marks_of(findings: pl.DataFrame) -> dict[int, list[tuple[str, str]]]:
     return marks
 
 
+# -- the game a page opens -----------------------------------------------------------------------
+
+def pick_game(title: str, labels: dict[str, str], key: str, kept_label: Callable[[str], str | None]) -> str | None:
+    """The game a page opens below its filters, picked in a select box and named in the address
+    (``?game=``) so that the view can be shared, or None, with no game in the address, when the
+    filters keep no game.
+
+    ``labels``: the games the filters keep that the page lists (ID: label, in the page's order). The
+    game the address names stays open while the filters keep it, also beyond the list (a link from
+    another page): ``kept_label`` gives its label then, else None. Otherwise the first game is open:
+    a filter changed never leaves open a game it leaves out."""
+    wanted = st.query_params.get("game")
+    if wanted and wanted not in labels:
+        label = kept_label(wanted)
+        if label is not None:
+            labels = {wanted: label, **labels}
+    if not labels:
+        st.query_params.pop("game", None)
+        return None
+    options = list(labels)
+    if key in st.session_state and st.session_state[key] not in labels:
+        del st.session_state[key]  # picked among the games of other filters: no longer one of these
+    game_id = st.selectbox(title, options, format_func=labels.get, key=key,
+                           index=options.index(wanted) if wanted in labels else 0)
+    st.query_params["game"] = game_id
+    return game_id
+
+
+def played_text(played_at, audited: Audited | None) -> str:
+    """When a stored game was played, saying on which clock: the warehouse keeps UTC where the log
+    names its time zone, else the time as the log wrote it (docs/warehouse.md)."""
+    if played_at is None:
+        return "no date"
+    info = getattr(getattr(audited, "record", None), "info", None)
+    if info is None:
+        return f"{played_at} (UTC where the log names its time zone, else as logged)"
+    return f"{played_at} UTC" if getattr(info, "played_in_utc", False) else f"{played_at} (as logged: the log names no time zone)"
+
+
 # -- rendering: the replay, game by game ------------------------------------------------------
 
 Marks = dict[int, list[tuple[str, str]]]
@@ -203,7 +244,7 @@ def show_stepper(steps: list[Step], key: str, start: int, marks: Marks | None = 
 def show_results(replay) -> None:
     if replay.players:
         st.markdown("**Result by the replay**")
-        st.dataframe(
+        tables.show(
             pl.DataFrame([{"player": p.player, "seat": p.seat, "net": str(p.net)} for p in replay.players]),
             hide_index=True,
         )
@@ -303,7 +344,7 @@ def show_holdem(record, replay, marks: Marks | None = None) -> None:
     if steps.is_empty():
         st.info("No action in this hand.")
         return
-    st.dataframe(steps, hide_index=True, key=_key(record, "steps"))
+    tables.show(steps, hide_index=True, key=_key(record, "steps"))
     if record.summary is not None:
         st.caption(f"Summary: total pot {md(record.summary.total_pot)}, rake {md(record.summary.rake)}"
                    + (f", board {md(cards(record.summary.boards[0]))}" if record.summary.boards else ""))
@@ -338,7 +379,7 @@ def show_raspisnoy(record, replay, marks: Marks | None = None) -> None:
     hands = dict(this.hands or ())
     bids = dict(this.bids or ())
     order = [p for p, _ in (this.hands or this.bids or ())] or list(record.players)
-    st.dataframe(pl.DataFrame([{
+    tables.show(pl.DataFrame([{
         "player": p, "hand": cards(hands.get(p, ())), "bid": bids.get(p),
         "tricks": by_player[p].tricks if p in by_player else None,
         "points": str(by_player[p].points) if p in by_player else "",
@@ -352,7 +393,7 @@ def show_raspisnoy(record, replay, marks: Marks | None = None) -> None:
     if this.bids_before_hands:
         st.caption("Blind round: the bids were made before the cards were seen.")
     if this.tricks:
-        st.dataframe(pl.DataFrame([{
+        tables.show(pl.DataFrame([{
             "trick": t.number, "line": t.line, "finding": _flag(marks, t.line),
             "plays": ", ".join(f"{p.player} {card(p.card)}" + (f" ({word(p.declaration.call)}" + (f" {word(p.declaration.suit)}" if p.declaration.suit else "") + ")" if p.declaration else "")
                                for p in t.plays),
@@ -361,13 +402,13 @@ def show_raspisnoy(record, replay, marks: Marks | None = None) -> None:
             "winner in the log": t.winner,
         } for t in this.tricks]), hide_index=True, key=_key(record, "tricks"))
     with st.expander("Every round"):
-        st.dataframe(_round_table(replay), hide_index=True, key=_key(record, "all_rounds"))
+        tables.show(_round_table(replay), hide_index=True, key=_key(record, "all_rounds"))
 
 
 def show_raspisnoy_sheet(record, replay) -> None:
     st.markdown(f"Score sheet **{md(record.name)}** — players {md(', '.join(record.players))}; "
                 f"first dealer {md(record.first_dealer)}. A sheet has no cards: bids, tricks and totals are checked.")
-    st.dataframe(_round_table(replay), hide_index=True, key=_key(record, "sheet_rounds"))
+    tables.show(_round_table(replay), hide_index=True, key=_key(record, "sheet_rounds"))
 
 
 # -- Chinese and OFC: the rows, and for OFC the rows as they fill ------------------------------------
@@ -381,13 +422,13 @@ def _rows_table(replay) -> pl.DataFrame:
 
 def _scores(replay, record) -> None:
     if replay.hands:
-        st.dataframe(pl.DataFrame([{
+        tables.show(pl.DataFrame([{
             "player": h.player, "status": word(h.status), "natural": word(h.natural),
             "foul": h.is_foul, "royalties back/middle/front": "/".join(map(str, h.royalties)), "points": h.points,
         } for h in replay.hands]), hide_index=True, key=_key(record, "hands"))
     if replay.scores:
         st.markdown("**Pair by pair**")
-        st.dataframe(pl.DataFrame([{
+        tables.show(pl.DataFrame([{
             "player": s.player, "opponent": s.opponent, "rows won": s.rows_won, "rows lost": s.rows_lost,
             "scoop": s.is_scoop, "royalty points": s.royalty_points, "points": s.points,
         } for s in replay.scores]), hide_index=True, key=_key(record, "scores"))
@@ -398,7 +439,7 @@ def show_chinese(record, replay) -> None:
                 f"players {md(', '.join(record.players))}")
     rows = _rows_table(replay)
     if not rows.is_empty():
-        st.dataframe(rows, hide_index=True, key=_key(record, "rows"))
+        tables.show(rows, hide_index=True, key=_key(record, "rows"))
     _scores(replay, record)
 
 
@@ -424,11 +465,11 @@ def show_ofc(record, replay) -> None:
         placed = [p for p in replay.placements if p.turn_no == turn]
         st.caption("This turn: " + md("; ".join(
             f"{p.player} {card(p.card)} → {'discard' if p.is_discard else word(p.row)}" for p in placed)))
-        st.dataframe(ofc_rows_at(replay, turn), hide_index=True, key=_key(record, "filling"))
+        tables.show(ofc_rows_at(replay, turn), hide_index=True, key=_key(record, "filling"))
     st.markdown("**Final rows**")
     rows = _rows_table(replay)
     if not rows.is_empty():
-        st.dataframe(rows, hide_index=True, key=_key(record, "rows"))
+        tables.show(rows, hide_index=True, key=_key(record, "rows"))
     _scores(replay, record)
 
 
@@ -468,9 +509,9 @@ def show_sixcard(record, replay) -> None:
         return
     hands = boxes["hand"].unique(maintain_order=True).to_list()
     hand = (st.select_slider("Hand", hands, value=hands[0], key=_key(record, "hand")) if len(hands) > 1 else hands[0])
-    st.dataframe(boxes.filter(pl.col("hand") == hand), hide_index=True, key=_key(record, "boxes"))
+    tables.show(boxes.filter(pl.col("hand") == hand), hide_index=True, key=_key(record, "boxes"))
     with st.expander("Every box of the session"):
-        st.dataframe(boxes, hide_index=True, key=_key(record, "all_boxes"))
+        tables.show(boxes, hide_index=True, key=_key(record, "all_boxes"))
 
 
 _MARKING = {show_holdem, show_raspisnoy}

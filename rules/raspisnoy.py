@@ -277,7 +277,7 @@ class Ruleset:
     """
 
     deck: int = 36
-    joker: Card = Card.parse("7s")
+    joker: Card = Card.parse("7s")  # noqa: RUF009 (a Card is frozen: one shared default is safe)
     """The joker of the 36-card deck (the 54-card deck has its two JK)."""
     max_cards: int = 9
     specials: tuple[RoundKind, ...] = DEFAULT_SPECIALS
@@ -1591,7 +1591,7 @@ def replay_sheet(sheet: RaspisnoySheet) -> RaspisnoyReplay:
             bidding.check(findings, rules, row.cards, order, bids, line, row.number)
         taken = sum(cell.tricks for cell in row.cells)
         findings.check("RSP-TRICK", row.cards, taken,
-                       f"round {row.number}: the tricks of {row.cards} cards add up to {row.cards}", line=line)
+                       f"round {row.number}: the tricks of {row.cards} cards add up to {taken}", line=line)
         for player in order:
             cell = cells[player]
             points = round_points(row.kind, row.cards, bids.get(player), cell.tricks, rules)

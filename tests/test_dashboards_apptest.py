@@ -8,6 +8,7 @@ the warehouse's own tables, queried here independently of ``dashboards/queries.p
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -295,6 +296,48 @@ def test_leaderboard_raspisnoy_settlement_in_money(built):
         assert {r["player"]: Decimal(str(r["settlement_points"])) for r in table.to_dict("records")} == winner
 
 
+def test_leaderboard_counts_six_card_wins_as_the_player_review(built):
+    # a six-card session is won when its net is above zero: the leaderboard's wins are the Player review's
+    at = page("leaderboards")
+    at.selectbox(key="lb_club").set_value("Metropol").run()
+    at.selectbox(key="lb_game").set_value("sixcard").run()
+    at.radio(key="lb_kind").set_value("all").run()
+    expected = sql(built, "select person, count(*), count(*) filter (where net > 0) from int_player_games "
+                          "where game = 'sixcard' and club = 'Metropol' group by person order by person")
+    assert expected and any(wins for _, _, wins in expected)
+    table = at.dataframe[0].value
+    assert sorted((r["player"], r["count_games"], r["count_wins"]) for r in table.to_dict("records")) == expected
+    assert table["avg_placement"].isna().all()   # no placement: shown "—", never "None"
+    at = page("player")
+    at.selectbox(key="player").set_value(expected[0][0]).run()
+    wins = sql(built, "select count(*) filter (where net > 0) from int_player_games where game = 'sixcard' "
+                      "and person = ?", [expected[0][0]])[0][0]
+    assert any(m.label.startswith("Six-card poker") and m.proto.delta.endswith(f", {wins} won") for m in at.metric)
+
+
+def test_player_review_counts_in_words_and_says_how_to_get_the_house_edge(built):
+    # Gleb: one six-card session at Shangri La, lost; no house edge computed in this warehouse
+    (count,) = sql(built, "select count(*) from int_player_games where game = 'sixcard' and person = 'Gleb'")[0]
+    assert count == 1
+    at = page("player")
+    at.selectbox(key="player").set_value("Gleb").run()
+    assert any(m.label.startswith("Six-card poker") and m.proto.delta == "1 game, 0 won" for m in at.metric)
+    captions = [as_read(c.value) for c in at.caption]
+    assert any(c.startswith("1 session, ") and "not computed yet (`rasklad house-edge` computes it)" in c
+               for c in captions), captions
+
+
+def test_leaderboard_says_why_undated_games_have_no_trend(built):
+    at = page("leaderboards")
+    at.selectbox(key="lb_club").set_value("(no club)").run()
+    at.selectbox(key="lb_game").set_value("ofc").run()
+    at.radio(key="lb_kind").set_value("all").run()
+    at.selectbox(key="lb_trend_player").set_value("Anna").run()
+    notes = [i.value for i in at.info]
+    assert any("games of this club and game have no date" in note for note in notes), notes
+    assert not any("0 month" in note for note in notes)
+
+
 def test_leaderboard_rank_trend_draws_for_two_months(built):
     at = page("leaderboards")
     at.selectbox(key="lb_club").set_value("Tverskaya").run()
@@ -342,6 +385,44 @@ def test_audit_filters_by_severity_and_player(built):
     expected = sql(built, "select count(*) from stg_findings where game_id in "
                           "(select game_id from stg_game_players where player = 'Anna')")[0][0]
     assert number(metric(at, "Findings")) == expected
+
+
+def test_audit_opens_a_game_the_filters_keep(built):
+    # the first game opened has an error only; a warning chosen opens a game with a warning, never the one before
+    at = page("audit")
+    opened = at.selectbox(key="audit_game").value
+    assert at.query_params["game"] == opened
+    warned = {g for (g,) in sql(built, "select distinct game_id from stg_findings where severity = 'warning'")}
+    assert warned and opened not in warned
+    at.selectbox(key="audit_severity").set_value("warning").run()
+    assert not at.exception
+    assert at.selectbox(key="audit_game").value in warned
+    assert at.query_params["game"] == at.selectbox(key="audit_game").value
+    # every choice is worded as the table reads: file:line — game — rule, never a bare ID
+    assert all(re.fullmatch(r"[^:]+:\d+ — [^—]+ — [A-Z0-9-]+(, [A-Z0-9-]+)*", label)
+               for label in at.selectbox(key="audit_game").options), at.selectbox(key="audit_game").options
+    # nothing matches: no game is open, and the address names none
+    only_errors = sql(built, "select rule_id from stg_findings group by rule_id "
+                             "having bool_and(severity = 'error') order by rule_id limit 1")[0][0]
+    at.multiselect(key="audit_rules").set_value([only_errors]).run()
+    assert any("No finding matches these filters." in s.value for s in at.success)
+    assert "audit_game" not in [s.key for s in at.selectbox] and "game" not in at.query_params
+
+
+def test_audit_keeps_the_game_a_link_names_while_it_matches(built):
+    game_id = sql(built, "select game_id from stg_findings where severity = 'warning' limit 1")[0][0]
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["game"] = game_id
+    at.run()
+    at.switch_page("app_pages/audit.py")
+    at.run()
+    assert at.selectbox(key="audit_game").value == game_id  # no filter leaves it out
+    at.selectbox(key="audit_severity").set_value("error").run()
+    if not sql(built, "select 1 from stg_findings where game_id = ? and severity = 'error'", [game_id]):
+        assert at.selectbox(key="audit_game").value != game_id  # the error filter leaves it out
+    at.selectbox(key="audit_severity").set_value("warning").run()
+    assert at.selectbox(key="audit_game").value in {
+        g for (g,) in sql(built, "select game_id from stg_findings where severity = 'warning'")}
 
 
 def _forge_source_file(warehouse: Path, path: str) -> None:
@@ -394,6 +475,8 @@ def test_check_a_pasted_game_finds_the_wrong_total_and_stores_nothing(built):
     assert metric(at, "Games read") == "1"
     assert metric(at, "Findings") == "1"
     assert metric(at, "Not read or not replayed") == "1"
+    # each game is named as the other pages name it, never by its format's code
+    assert any(as_read(e.label).startswith("Raspisnoy (log) — lines ") for e in at.expander), [e.label for e in at.expander]
     assert any("expected a whole number, found 'x'" in as_read(e.value) for e in at.error)
     assert "◀ RSP-TOTAL" in all_markdown(at)
     at.select_slider(key=next(k for k in _keys(at) if k.endswith("_round"))).set_value(2).run()
@@ -538,6 +621,42 @@ def test_hands_page_replays_the_chosen_hand_at_the_table(built):
     assert at.slider(key=step_key).value == last - 1
 
 
+def test_hands_page_opens_a_hand_the_filters_keep(built):
+    at = page("hands")
+    player = at.selectbox(key="hands_player").value
+    nets = dict(sql(built, "select game_id, net from stg_holdem_results where player = ?", [player]))
+    # his newest hand won, on the first page of the list (newest first)
+    won = sql(built, "select game_id from hand_list where player = ? and net > 0 "
+                     "order by played_at desc nulls last, game_id limit 1", [player])[0][0]
+    at.selectbox(key="hands_game").set_value(won).run()
+    assert at.query_params["game"] == won
+    at.selectbox(key="hands_result").set_value("Lost").run()
+    assert not at.exception
+    opened = at.selectbox(key="hands_game").value
+    assert nets[opened] < 0 and at.query_params["game"] == opened   # never the hand he won
+    at.selectbox(key="hands_result").set_value("Won").run()
+    assert nets[at.selectbox(key="hands_game").value] > 0
+
+
+@pytest.mark.parametrize("order, measure", [("Biggest win", "net"), ("Biggest pot", "total_pot")])
+def test_hands_page_sorts_the_biggest_within_a_currency(built, order, measure):
+    # a win in USD is never weighed against one in EUR: the hands of the currency with the most
+    # hands first, biggest first, then those of the next
+    player, count = sql(built, "select player, count(*) from hand_list group by player "
+                               "having count(distinct currency) > 1 order by count(*) desc, player limit 1")[0]
+    at = page("hands")
+    at.selectbox(key="hands_player").set_value(player).run()
+    at.selectbox(key="hands_sort").set_value(order).run()
+    assert count <= 50, "the test reads one page of hands"
+    table = at.dataframe[0].value.to_dict("records")
+    units = [r["currency"] for r in table]
+    by_count = sorted(set(units), key=lambda unit: (-units.count(unit), unit))
+    assert units == sorted(units, key=by_count.index)
+    for unit in by_count:
+        amounts = [Decimal(str(r[measure])) for r in table if r["currency"] == unit]
+        assert amounts == sorted(amounts, reverse=True)
+
+
 def test_audit_opens_the_replay_at_the_findings_step(built):
     at = page("audit")
     game_id, line = sql(built, "select game_id, line from stg_findings where rule_id = 'RSP-TOTAL' "
@@ -573,6 +692,27 @@ def test_reports_page_sums_by_position_and_sessions(built):
         assert int(sessions["count_hands"].sum()) == dated[0]
         assert number(metric(at, f"Net ({unit})")) == dated[1]
     assert "<b>AKs</b>" in at.get("html")[0].proto.body   # the 13×13 grid, every cell named
+
+
+# -- every table ------------------------------------------------------------------------------------
+
+def test_the_pages_draw_every_table_through_one_function():
+    # one look for a missing value ("—", never "None") and one rounding for rates: dashboards/tables.py
+    pages = [ROOT / "dashboards" / "replay_views.py", *sorted((ROOT / "dashboards" / "app_pages").glob("*.py"))]
+    assert not [p.name for p in pages if "st.dataframe(" in p.read_text(encoding="utf-8")]
+
+
+@pytest.mark.parametrize("name", ["player", "hands", "reports", "leaderboards", "audit"])
+def test_tables_show_a_missing_value_and_a_rate_alike(built, name):
+    at = page(name)
+    assert at.dataframe
+    for table in at.dataframe:
+        assert table.proto.placeholder == "—"
+        columns = json.loads(table.proto.columns or "{}")
+        for rate in set(columns) & {"vpip", "pfr", "wtsd", "rtp", "foul_rate"}:
+            assert columns[rate]["type_config"]["format"] == "%.1f%%"
+        for time in set(columns) & {"played_at", "started_at", "first_played_at"}:
+            assert "UTC" in columns[time]["label"]
 
 
 # -- lookups in the marts, and models an older Rasklad built ------------------------------------------

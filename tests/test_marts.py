@@ -105,7 +105,7 @@ def cash_out_hand(rows: TableRows, *, player1_collects: str, player3_cash_out: s
     Player3 (who lost) had cashed out the hand: the room pays him $22.77, not from the pot.
     Nets: Player1 25.96 − 13.53 = +12.43; Player3 22.77 − 13.53 = +9.24; Hero −0.05; Player5 −0.10."""
     add_game(rows, "holdem", "co", {})
-    hand = dict(big_blind="0.10", stakes="0.05/0.10 USD", rake="1.25", total_pot="27.21", count_players=6)
+    hand = {"big_blind": "0.10", "stakes": "0.05/0.10 USD", "rake": "1.25", "total_pot": "27.21", "count_players": 6}
     collected1, cash3 = D(player1_collects), D(player3_cash_out)
     holdem_result(rows, "co", "Player1", net=str(collected1 - D("13.53")), invested="13.53",
                   collected=str(collected1), seat=1, **hand)
@@ -270,7 +270,8 @@ def test_leaderboard_ranks_raspisnoy_logs_and_sheets_as_one_game(warehouse):
 
 def test_leaderboard_places_nobody_in_a_six_card_session(warehouse):
     # Anna's two six-card sessions against the house: −10 and +75. Alone in each, she was "first"
-    # in both; a house game has no placement, so no wins and no average place, only her net.
+    # in both; a house game has no placement, so no average place, and is won by its net above
+    # zero: one win (+75), as the Player review counts it.
     rows = TableRows()
     add_game(rows, "sixcard", "s1", {"Anna": "-10"})
     add_game(rows, "sixcard", "s2", {"Anna": "75"})
@@ -278,10 +279,10 @@ def test_leaderboard_places_nobody_in_a_six_card_session(warehouse):
     store = build(warehouse, rows)
     games = query(store, "select game, placement, is_win from int_player_games where player = 'Anna' order by game")
     assert [(r["game"], r["placement"], r["is_win"]) for r in games] == [
-        ("chinese", 1, True), ("sixcard", None, None), ("sixcard", None, None)]
+        ("chinese", 1, True), ("sixcard", None, False), ("sixcard", None, True)]
     (six,) = query(store, "select * from leaderboard where game = 'sixcard' and season_kind = 'all'")
     assert (six["club"], six["count_games"], six["net"], six["count_wins"], six["avg_placement"]) == (
-        "(no club)", 2, D(65), None, None)
+        "(no club)", 2, D(65), 1, None)
 
 
 @pytest.fixture()

@@ -509,6 +509,9 @@ def test_rsp_total_on_a_sheet_reports_a_wrong_total_once(warehouse, tmp_path, ro
 def test_rsp_trick_on_a_sheet_tricks_add_up_to_cards():
     result = replay(edit(FORMATS_SHEET, 10, " 2  2     regular   | 0/0 -5    | 1/1 15    | 0/0 15"))
     assert found(result, "RSP-TRICK") == [(10, "2", "1")]
+    # the message names the sum taken, the actual beside the expected
+    assert [f.message for f in result.findings if f.rule_id == "RSP-TRICK"] == [
+        "round 2: the tricks of 2 cards add up to 1"]
 
 
 def test_rsp_hook_on_a_sheet():

@@ -171,12 +171,12 @@ def test_results_of_sessions_against_the_house(con):
          "count_wins": 1, "count_placed": 0, "placement_sum": None},
     ])
     # The leaderboard ranks the sessions' nets in their casino (Boris's, of no casino, under '(no
-    # club)'), with no wins or placement to show.
+    # club)'), with the wins the Player review counts (Anna 1 of 2, Boris 1) and no placement.
     assert_worked(con, "leaderboard", [
         {"club": "Metropol", "game": "sixcard", "player": "Anna", "names": "Anna", "count_games": 2, "net": 65,
-         "count_wins": None, "avg_placement": None, "rank": 1},
+         "count_wins": 1, "avg_placement": None, "rank": 1},
         {"club": "(no club)", "game": "sixcard", "player": "Boris", "names": "Boris", "count_games": 1, "net": 10,
-         "count_wins": None, "avg_placement": None, "rank": 1},
+         "count_wins": 1, "avg_placement": None, "rank": 1},
     ], where="season_kind = 'all'")
 
 

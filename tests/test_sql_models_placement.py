@@ -1,6 +1,6 @@
 """int_player_games' placements against placements worked by hand: ties share a place and the next
 place skips (rank, not dense rank), a player without a net places after every net of his game, a
-house game places nobody."""
+house game places nobody and is won by a net above zero."""
 
 from __future__ import annotations
 
@@ -21,7 +21,9 @@ GAME_PLAYERS = [
     ("g3", "raspisnoy", "Anna", None),
     ("g3", "raspisnoy", "Boris", None),
     ("g3", "raspisnoy", "Vera", "-3"),  # the only net places first; the two without one tie second
-    ("g4", "sixcard", "Vera", "7"),    # against the house: no placement, no win
+    ("g4", "sixcard", "Vera", "7"),    # against the house: no placement, won by its net above zero
+    ("g6", "sixcard", "Vera", "-4"),   # lost to the house
+    ("g7", "sixcard", "Vera", "0"),    # even: not won
     ("g5", "raspisnoy", "Anna", None),
     ("g5", "raspisnoy", "Boris", None),  # no net at all: nobody above anybody, both first
 ]
@@ -38,7 +40,9 @@ WORKED = {
     ("g3", "Vera"): (1, True, 3),
     ("g3", "Anna"): (2, False, 3),
     ("g3", "Boris"): (2, False, 3),
-    ("g4", "Vera"): (None, None, 1),
+    ("g4", "Vera"): (None, True, 1),
+    ("g6", "Vera"): (None, False, 1),
+    ("g7", "Vera"): (None, False, 1),
     ("g5", "Anna"): (1, True, 2),
     ("g5", "Boris"): (1, True, 2),
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
-from dashboards import charts
+from dashboards import charts, tables
 from dashboards import queries as q
 from dashboards import replay_views as rv
 from dashboards.safe_text import md
@@ -51,51 +51,62 @@ else:
         )
     with right:
         st.markdown("**Findings**" + (" (first 5,000)" if found.height >= 5000 else ""))
-        st.dataframe(found.drop("game_id"), hide_index=True, key="audit_findings", height=330)
+        tables.show(found.drop("game_id"), hide_index=True, key="audit_findings", height=330)
 
 # -- one game ---------------------------------------------------------------------------------------
 st.divider()
 st.subheader("Open a game")
-choices = found.group_by("game_id", maintain_order=True).agg(
-    pl.col("game").first(), pl.col("played_at").first(), pl.col("source_file").first(),
-    pl.col("line").min().alias("line"), pl.col("rule_id").unique(maintain_order=True).str.join(", ").alias("rules"),
-) if not found.is_empty() else pl.DataFrame()
-labels = {
-    row["game_id"]: f"{row['source_file'].rsplit('/', 1)[-1]}:{row['line'] or '?'} — {q.label(row['game'])} — {row['rules']}"
-    for row in choices.iter_rows(named=True)
-} if not choices.is_empty() else {}
-wanted = st.query_params.get("game")
-options = list(labels)
-if wanted and wanted not in labels and q.game(db, wanted):
-    options.insert(0, wanted)
-    labels[wanted] = f"game {wanted}"
-if not options:
+
+
+def game_labels(findings: pl.DataFrame) -> dict[str, str]:
+    """Each game of ``findings`` once, in their order, worded as the table above reads it: its file
+    and first finding's line, the game, the rules it broke."""
+    if findings.is_empty():
+        return {}
+    games = findings.group_by("game_id", maintain_order=True).agg(
+        pl.col("game").first(), pl.col("source_file").first(), pl.col("line").min(),
+        pl.col("rule_id").unique(maintain_order=True).str.join(", ").alias("rules"))
+    return {row["game_id"]: f"{row['source_file'].rsplit('/', 1)[-1]}:{row['line'] or '?'} — {q.label(row['game'])}"
+                            f" — {row['rules']}" for row in games.iter_rows(named=True)}
+
+
+def kept_label(game_id: str) -> str | None:
+    """The label of a game the address names, beyond the games listed (the first 5,000 findings), while
+    the filters keep it; with no filter set, of any stored game (a link to a game without findings)."""
+    label = game_labels(q.findings(db, tuple(rules), severity, game_kind, player, start, end, game_id=game_id))
+    if label:
+        return label[game_id]
+    stored = None if rules or severity or game_kind or player or start or end else q.game(db, game_id)
+    if stored is None:
+        return None
+    return f"{stored['source_file'].rsplit('/', 1)[-1]}:{stored['first_line']} — {q.label(stored['game'])} — no finding"
+
+
+game_id = rv.pick_game("Game", game_labels(found), "audit_game", kept_label)
+if game_id is None:
     st.info("Pick filters that match some findings to open one of their games.")
     st.stop()
-game_id = st.selectbox("Game", options, format_func=labels.get, key="audit_game",
-                       index=options.index(wanted) if wanted in options else 0)
-st.query_params["game"] = game_id
 
 stored = q.game(db, game_id)
 if stored is None:
     st.warning("This game is not in the warehouse.")
     st.stop()
+# The game's text as the warehouse keeps it: never the file its row names, which may be gone,
+# edited, or any file at all in a forged row.
+text = q.game_text(db, game_id)
+audited = None if text is None else rv.audit_kept_text(text, stored["source_file"], game_id, stored["first_line"])
 meta = st.columns(4)
 meta[0].markdown(f"**{md(q.label(stored['game']))}**  \n{md(stored['game_id'])}")
-meta[1].markdown(f"**Played**  \n{md(stored['played_at'] or 'no date')}")
+meta[1].markdown(f"**Played**  \n{md(rv.played_text(stored['played_at'], audited))}")
 meta[2].markdown(f"**Club / table**  \n{md(stored['club'] or '—')} / {md(stored['table_name'] or '—')}")
 meta[3].markdown(f"**Source**  \n{md(stored['source_file'])} lines {stored['first_line']}–{stored['last_line']}")
-st.dataframe(q.game_players(db, game_id), hide_index=True, key="audit_game_players")
+tables.show(q.game_players(db, game_id), hide_index=True, key="audit_game_players")
 
 game_findings = q.game_findings(db, game_id)
 tab_findings, tab_source, tab_replay = st.tabs(["Findings", "Source", "Replay"])
 with tab_findings:
     rv.show_findings(game_findings)
 
-# The game's text as the warehouse keeps it: never the file its row names, which may be gone,
-# edited, or any file at all in a forged row.
-text = q.game_text(db, game_id)
-audited = None if text is None else rv.audit_kept_text(text, stored["source_file"], game_id, stored["first_line"])
 with tab_source:
     if text is None:
         st.info("The warehouse keeps no text for this game (it was stored by an older Rasklad): ingest its file "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from dashboards import queries as q
 from dashboards import replay_views as rv
 from dashboards.safe_text import md
 
@@ -45,10 +46,10 @@ if "check_result" in st.session_state:
         if audited.record is None:
             title = f":red[Does not parse] — lines {chunk.first_line}–{chunk.last_line}"
         elif audited.replay is None:
-            title = f"{md(audited.record.info.game)} — lines {chunk.first_line}–{chunk.last_line} — :red[not replayed]"
+            title = f"{md(q.label(audited.record.info.game))} — lines {chunk.first_line}–{chunk.last_line} — :red[not replayed]"
         else:
             count = len(audited.replay.findings)
-            game = audited.record.info.game
+            game = q.label(audited.record.info.game)
             title = (f"{md(game)} — lines {chunk.first_line}–{chunk.last_line} — "
                      + (f":orange[{count} finding{'s' if count != 1 else ''}]" if count else ":green[no findings]"))
         with st.expander(title, expanded=len(results) <= 3):

@@ -7,6 +7,7 @@ import streamlit as st
 
 from dashboards import queries as q
 from dashboards import replay_views as rv
+from dashboards import tables
 from dashboards.replayer import card_text
 from dashboards.safe_text import md
 
@@ -65,34 +66,38 @@ for column, unit in zip(metrics[1:], totals.iter_rows(named=True)):
     column.metric(f"Net ({unit['currency']})", f"{unit['net_won']:+,}")
 
 if count == 0:
+    st.query_params.pop("game", None)  # no hand is open: none matches
     st.info("No hand matches these filters.")
     st.stop()
 
 order_col, page_col = st.columns([3, 1])
-sort = order_col.selectbox("Order", list(q.HAND_SORTS), key="hands_sort")
+sort = order_col.selectbox("Order", list(q.HAND_SORTS), key="hands_sort",
+                           help="The biggest wins, losses and pots are compared within a currency: those of the "
+                                "currency with the most hands first, then the next.")
 pages = (count + PAGE_SIZE - 1) // PAGE_SIZE
 page = page_col.number_input(f"Page (of {pages:,})", min_value=1, max_value=pages, value=1, step=1, key="hands_page")
 hands = q.hand_page(db, *filters, sort, int(page), PAGE_SIZE)
 shown = hands.drop("game_id").with_columns(
     pl.col("hole_cards").map_elements(lambda text: " ".join(card_text(c) for c in text.split()),
                                       return_dtype=pl.String))
-st.dataframe(shown, hide_index=True, key="hands_table", height=360)
+tables.show(shown, hide_index=True, key="hands_table", height=360)
 
 # -- one hand in the replayer -------------------------------------------------------------------------
 st.divider()
-labels = {
-    r["game_id"]: f"#{r['hand_id']} — {r['played_at'] or 'no date'} — {r['stakes']} — {r['position'] or '?'} "
-                  f"{r['hole_cards'] or ''} — {r['net']:+} {r['currency']}"
-    for r in hands.iter_rows(named=True)
-}
-asked = st.query_params.get("game")
-options = list(labels)
-if asked and asked not in labels and q.game(db, asked):
-    options.insert(0, asked)
-    labels[asked] = f"game {asked}"
-game_id = st.selectbox("Replay a hand", options, format_func=labels.get, key="hands_game",
-                       index=options.index(asked) if asked in options else 0)
-st.query_params["game"] = game_id
+
+
+def hand_labels(rows: pl.DataFrame) -> dict[str, str]:
+    return {r["game_id"]: f"#{r['hand_id']} — {r['played_at'] or 'no date'} — {r['stakes']} — {r['position'] or '?'} "
+                          f"{r['hole_cards'] or ''} — {r['net']:+} {r['currency']}"
+            for r in rows.iter_rows(named=True)}
+
+
+def kept_label(game_id: str) -> str | None:
+    """The label of a hand the address names on another page of the list, while the filters keep it."""
+    return hand_labels(q.hand_page(db, *filters, sort, 1, 1, game_id=game_id)).get(game_id)
+
+
+game_id = rv.pick_game("Replay a hand", hand_labels(hands), "hands_game", kept_label)
 stored = q.game(db, game_id)
 text = q.game_text(db, game_id) if stored else None
 if text is None:

@@ -8,6 +8,7 @@ from pathlib import Path
 import streamlit as st
 
 from dashboards import queries as q
+from dashboards import tables
 from dashboards.safe_text import md
 from dashboards.uploads import (
     BUDGET,
@@ -118,11 +119,11 @@ reasons = q.quarantine_reasons(db)
 if reasons.is_empty():
     st.success("Nothing is in quarantine: every game parsed.")
     st.stop()
-st.dataframe(reasons, hide_index=True, key="quarantine_reasons",
-             column_config={"error": "Reason", "count_games": "Games"})
+tables.show(reasons, hide_index=True, key="quarantine_reasons",
+            column_config={"error": "Reason", "count_games": "Games"})
 held = q.quarantine(db)
-st.dataframe(held.drop("text"), hide_index=True, key="quarantine_table",
-             column_config={"source_file": "File", "line": "Line", "column": "Column", "game": "Game",
+tables.show(held.drop("text"), hide_index=True, key="quarantine_table",
+            column_config={"source_file": "File", "line": "Line", "column": "Column", "game": "Game",
                             "error": "Reason", "first_line": "From line", "last_line": "To line"})
 pick = st.selectbox("Show the text of", range(held.height), key="quarantine_pick",
                     format_func=lambda i: f"{Path(held['source_file'][i]).name}:{held['line'][i]}:{held['column'][i]} — "

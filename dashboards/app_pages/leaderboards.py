@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboards import charts
+from dashboards import charts, tables
 from dashboards import queries as q
 from dashboards.safe_text import md
 
@@ -92,7 +92,7 @@ st.subheader(f"{md(club)} — {md(game_label(game))}{unit_title} — "
 if table.is_empty():
     st.info(f"Nobody played {int(min_games)} games or more in this season.")
 else:
-    st.dataframe(table, hide_index=True, key="lb_table", column_config={
+    tables.show(table, hide_index=True, key="lb_table", column_config={
         "rank": "Rank", "player": "Player", "names": "Names", "count_games": "Games", "count_wins": "Won",
         "avg_placement": "Average place", "rank_among_all": "Rank (all players)", **config,
     })
@@ -112,8 +112,12 @@ if players:
              else q.rank_trend(db, club, game, who, trend_kind))
     # a rank is among the nets of one unit: each unit is its own line, never two added
     longest = trend.group_by("unit").len()["len"].max() if "unit" in trend.columns and trend.height else trend.height
-    if longest < 2:
-        st.info(f"{md(who)} has played in {longest} {trend_kind} of this club and game: no trend to draw yet.")
+    if longest == 0:  # a game without a date counts in the all-time table only
+        st.info(f"{md(who)}'s games of this club and game have no date: no {trend_kind} to rank them in, so no "
+                "trend to draw.")
+    elif longest < 2:
+        st.info(f"{md(who)} has played in {q.counted(longest, trend_kind)} of this club and game: no trend to "
+                "draw yet.")
     else:
         if "unit" in trend.columns and trend["unit"].n_unique() > 1:
             st.caption(f"{md(who)} played for {', '.join(md(u) for u in trend['unit'].unique(maintain_order=True))}: "

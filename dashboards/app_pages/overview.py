@@ -4,6 +4,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards import queries as q
+from dashboards import tables
 from dashboards.safe_text import md
 
 st.title("Rasklad")
@@ -37,7 +38,7 @@ st.subheader("Games in the warehouse")
 if kinds.is_empty():
     st.info("No game is stored yet: import logs on the **Import** page.")
 else:
-    st.dataframe(
+    tables.show(
         kinds.with_columns(pl.col("game").replace_strict(q.GAME_LABELS, default=pl.col("game")).alias("game")),
         hide_index=True,
         column_config={

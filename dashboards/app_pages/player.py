@@ -5,10 +5,12 @@ starts from "me" when the warehouse names one, and every table names the screen 
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import polars as pl
 import streamlit as st
 
-from dashboards import charts
+from dashboards import charts, tables
 from dashboards import queries as q
 from dashboards.safe_text import md
 
@@ -34,39 +36,38 @@ accounts = q.person_accounts(db, player)
 if len(accounts) > 1:
     st.caption(f"{md(player)} plays as {', '.join(md(account) for account in accounts)}: the figures count every "
                "name, and each table names the name of each row.")
-with st.expander("Names of this person, and \"this is me\""):
-    # The links live in the warehouse (as `rasklad alias` writes them): they survive re-imports.
-    with st.form("alias_form"):
-        others = [name for name in q.players(db) if name not in names]
-        linked = st.multiselect(f"Other screen names of {md(player)}", others, key="alias_names",
-                                help="Names in other rooms or scripts (Gleb = Глеб): his figures count them all.")
-        rooms = q.sites(db)
-        link_room = st.selectbox("In the room", ["Every room", *rooms], key="alias_site",
-                                 help="A screen name is per room: link it in one room only, or in every room "
-                                      "where it has no link of its own.") if rooms else "Every room"
-        unlinked = st.multiselect("Names that are not his", [name for name in names if name != player],
-                                  key="alias_unlink") if len(names) > 1 else []
-        is_me = st.checkbox("This is me: every page starts from him", value=player == me, key="alias_me")
-        if st.form_submit_button("Save"):
-            from pipeline import people
-            from pipeline.warehouse import WarehouseBusy
+# The links live in the warehouse (as `rasklad alias` writes them): they survive re-imports.
+with st.expander("Names of this person, and \"this is me\""), st.form("alias_form"):
+    others = [name for name in q.players(db) if name not in names]
+    linked = st.multiselect(f"Other screen names of {md(player)}", others, key="alias_names",
+                            help="Names in other rooms or scripts (Gleb = Глеб): his figures count them all.")
+    rooms = q.sites(db)
+    link_room = st.selectbox("In the room", ["Every room", *rooms], key="alias_site",
+                             help="A screen name is per room: link it in one room only, or in every room "
+                                  "where it has no link of its own.") if rooms else "Every room"
+    unlinked = st.multiselect("Names that are not his", [name for name in names if name != player],
+                              key="alias_unlink") if len(names) > 1 else []
+    is_me = st.checkbox("This is me: every page starts from him", value=player == me, key="alias_me")
+    if st.form_submit_button("Save"):
+        from pipeline import people
+        from pipeline.warehouse import WarehouseBusy
 
-            q.release()  # the models are updated: no read-only connection may hold the DuckDB file
-            try:
-                if linked:
-                    people.link(q.warehouse_root(), player, linked, wait=False,
-                                site=None if link_room == "Every room" else link_room)
-                if unlinked:
-                    people.unlink(q.warehouse_root(), unlinked, wait=False)
-                if is_me != (player == me):
-                    people.set_me(q.warehouse_root(), player if is_me else None, wait=False)
-            except WarehouseBusy as error:
-                st.error(f"{md(error.what)} {md(error.fix)}")
-            except ValueError as error:
-                st.error(md(str(error)))
-            else:
-                q.release()
-                st.rerun()
+        q.release()  # the models are updated: no read-only connection may hold the DuckDB file
+        try:
+            if linked:
+                people.link(q.warehouse_root(), player, linked, wait=False,
+                            site=None if link_room == "Every room" else link_room)
+            if unlinked:
+                people.unlink(q.warehouse_root(), unlinked, wait=False)
+            if is_me != (player == me):
+                people.set_me(q.warehouse_root(), player if is_me else None, wait=False)
+        except WarehouseBusy as error:
+            st.error(f"{md(error.what)} {md(error.fix)}")
+        except ValueError as error:
+            st.error(md(str(error)))
+        else:
+            q.release()
+            st.rerun()
 
 club_choice = top[1].selectbox("Club", ["All clubs", *q.clubs(db)], key="player_club")
 club = None if club_choice == "All clubs" else club_choice
@@ -100,9 +101,10 @@ else:
         unit = q.money_label(row["is_tournament"], row["currency"], row["scoring"])
         metric_cols[i % len(metric_cols)].metric(
             f"{q.label(row['game'])}, {unit}", f"{row['net']:+,} {unit}", help="Net in the unit named",
-            delta=f"{row['count_games']:,} games, {row['count_wins']:,} won", delta_color="off", delta_arrow="off",
+            delta=f"{q.counted(row['count_games'], 'game')}, {row['count_wins']:,} won", delta_color="off",
+            delta_arrow="off",
         )
-    st.dataframe(
+    tables.show(
         headlines.with_columns(
             pl.col("game").replace_strict(q.GAME_LABELS, default=pl.col("game")),
             pl.struct("is_tournament", "currency", "scoring").map_elements(
@@ -176,24 +178,25 @@ def holdem() -> None:
         for col, (name, title) in zip(cols, charts.WINNINGS_LINES.items()):
             value = last_row[name]
             col.metric(title, "—" if value is None else f"{float(value):+,.2f}")
-        st.caption(f"{last_row['hand_no']:,} hands, cumulative {unit}; all-in EV counts each all-in at its equity.")
+        st.caption(f"{q.counted(last_row['hand_no'], 'hand')}, cumulative {unit}; all-in EV counts each all-in at "
+                   "its equity.")
         st.altair_chart(charts.winnings(running, unit), width="stretch")
     st.markdown("**Statistics** (these dates, club and room; one row per game and stakes)")
     if "player_stats_holdem_by_day" not in q.relations(db):
         st.info("The Hold'em statistics (`player_stats_holdem_by_day`) are not built yet.")
         return
-    chosen = dict(site=site, start=start, end=end, club=club, is_tournament=is_tournament, currency=currency,
-                  stakes=stakes)
+    chosen = {"site": site, "start": start, "end": end, "club": club, "is_tournament": is_tournament,
+              "currency": currency, "stakes": stakes}
     # all his names together (rates of the summed counts), then each name apart when he has several
     together = q.holdem_stats(db, player, **chosen)
     if together.is_empty():
         st.info("No statistics row for this player in these dates, club, room and stakes.")
         return
-    st.dataframe(together, hide_index=True, key="holdem_stats")
+    tables.show(together, hide_index=True, key="holdem_stats")
     by_name = q.holdem_stats(db, player, **chosen, per_account=True)
     if by_name.height > together.height:
         st.caption("Each name apart:")
-        st.dataframe(by_name.drop("names"), hide_index=True, key="holdem_account_stats")
+        tables.show(by_name.drop("names"), hide_index=True, key="holdem_account_stats")
 
 
 def raspisnoy() -> None:
@@ -236,14 +239,14 @@ def raspisnoy() -> None:
     elif stats.is_empty():
         st.info(f"No raspisnoy statistics for {md(player)} in these dates and club.")
     else:
-        st.dataframe(unnamed(stats), hide_index=True, key="raspisnoy_stats")
+        tables.show(unnamed(stats), hide_index=True, key="raspisnoy_stats")
 
 
 def chinese() -> None:
     if "player_stats_chinese_by_day" not in q.relations(db):
         st.info("The Chinese/OFC statistics (`player_stats_chinese`) are not built yet.")
         return
-    chosen = dict(site=site, start=start, end=end, club=club)
+    chosen = {"site": site, "start": start, "end": end, "club": club}
     stats = q.chinese_stats(db, player, **chosen)
     if stats.is_empty():
         st.info(f"No Chinese/OFC statistics for {md(player)} in these dates, club and room.")
@@ -251,7 +254,7 @@ def chinese() -> None:
     for row in stats.iter_rows(named=True):
         scoring = f", scored {md(row['scoring'])}" if row.get("scoring") else ""
         st.markdown(f"**{md(q.label(row.get('game') or 'chinese'))}** — {md(row.get('variant') or 'classic')}{scoring}, "
-                    f"{row['count_hands']:,} hands")
+                    f"{q.counted(row['count_hands'], 'hand')}")
         cols = st.columns(5)
         cols[0].metric("Points per hand", f"{float(row['points_per_hand'] or 0):+.2f}")
         cols[1].metric("Royalties per hand", f"{float(row['royalties_per_hand'] or 0):.2f}")
@@ -266,18 +269,18 @@ def chinese() -> None:
     st.markdown("**Royalties by row**")
     st.altair_chart(charts.bars(rows, "row", "royalties", color="kind", x_title="Row", y_title="Royalties"),
                     width="stretch")
-    st.dataframe(stats, hide_index=True, key="chinese_stats")
+    tables.show(stats, hide_index=True, key="chinese_stats")
     by_name = q.chinese_stats(db, player, **chosen, per_account=True)
     if by_name.height > stats.height:
         st.caption("Each name apart:")
-        st.dataframe(by_name.drop("names"), hide_index=True, key="chinese_account_stats")
+        tables.show(by_name.drop("names"), hide_index=True, key="chinese_account_stats")
 
 
 def sixcard() -> None:
     if not q.has(db, "player_stats_sixcard_by_day", "player_stats_sixcard"):
         st.info("The six-card statistics (`player_stats_sixcard`) are not built yet.")
         return
-    chosen = dict(site=site, start=start, end=end, club=club)
+    chosen = {"site": site, "start": start, "end": end, "club": club}
     stats = q.sixcard_stats(db, player, **chosen)
     if stats.is_empty():
         st.info(f"No six-card statistics for {md(player)} in these dates, club and room.")
@@ -295,13 +298,16 @@ def sixcard() -> None:
         lost, per_hand = row["ev_lost_total"], row["ev_lost_per_hand"]
         cols[3].metric("EV lost to mistakes", "—" if lost is None else f"{float(lost):,.2f}")
         cols[4].metric("EV lost per hand", "—" if per_hand is None else f"{float(per_hand):.3f}")
-        st.caption(f"Sessions {row['count_sessions']:,}, hands {row['count_hands']:,}, boxes "
-                   f"{row['count_boxes']:,}; house edge with perfect play {rate(row['house_edge_perfect_play'])}.")
-    st.dataframe(stats, hide_index=True, key="sixcard_stats")
+        edge = row["house_edge_perfect_play"]
+        st.caption(f"{q.counted(row['count_sessions'], 'session')}, {q.counted(row['count_hands'], 'hand')}, "
+                   f"{q.counted(row['count_boxes'], 'box', 'boxes')}; house edge with perfect play "
+                   + (f"{rate(edge)}." if edge is not None else
+                      "not computed yet (`rasklad house-edge` computes it)."))
+    tables.show(stats, hide_index=True, key="sixcard_stats")
     by_name = q.sixcard_stats(db, player, **chosen, per_account=True)
     if by_name.height > stats.height:
         st.caption("Each name apart:")
-        st.dataframe(by_name.drop("names"), hide_index=True, key="sixcard_account_stats")
+        tables.show(by_name.drop("names"), hide_index=True, key="sixcard_account_stats")
     categories = q.sixcard_categories(db, player, **chosen)
     if not categories.is_empty():
         st.markdown("**Hand categories: how often the boxes held each, against the exact odds** "
@@ -312,7 +318,7 @@ def sixcard() -> None:
                 pl.col("measure").replace({"observed_rate": "observed", "exact_probability": "exact"}))
             st.altair_chart(charts.bars(long, "category", "rate", color="measure", x_title="Hand",
                                         y_title="Share of boxes", y_format="%"), width="stretch")
-        st.dataframe(categories, hide_index=True, key="sixcard_categories")
+        tables.show(categories, hide_index=True, key="sixcard_categories")
 
 
 def tournament_results() -> None:
@@ -323,7 +329,8 @@ def tournament_results() -> None:
         unit = {"chips": "play chips", None: "freerolls"}.get(row["currency"], row["currency"])
         who = f" as {md(row['player'])}" if len(names) > 1 else ""
         who += f" at {md(row['site'])}" if row["site"] and len(q.person_sites(db, player)) > 1 else ""
-        st.markdown(f"**{md(unit)}**{who} — {row['count_tournaments']:,} tournaments, {row['count_entries']:,} entries "
+        st.markdown(f"**{md(unit)}**{who} — {q.counted(row['count_tournaments'], 'tournament')}, "
+                    f"{q.counted(row['count_entries'], 'entry', 'entries')} "
                     + ("(all dates)" if start is None and end is None else "(these dates)"))
         cols = st.columns(5)
         cols[0].metric(f"Net ({unit})", f"{row['net']:+,}")
@@ -346,9 +353,11 @@ def tournament_results() -> None:
                 if how is None:
                     left_out.add({"chips": "play chips", None: "freerolls"}.get(row["currency"], row["currency"]))
                     continue
-                net = (net or 0) + q.convert(row["net"], row["currency"], target, rates)
-                cost = (cost or 0) + q.convert(row["cost"], row["currency"], target, rates)
+                # added exactly, then rounded once to the cent (below), as every page adds converted amounts
+                net = (net or 0) + Decimal(str(row["net"])) * how[0] / how[1]
+                cost = (cost or 0) + Decimal(str(row["cost"])) * how[0] / how[1]
                 used |= {how[2]} - {None}
+            net, cost = (None if amount is None else amount.quantize(Decimal("0.01")) for amount in (net, cost))
             cols = st.columns(2)
             cols[0].metric(f"Net in {target}, at your rates", "—" if net is None else f"{net:+,} {target}")
             cols[1].metric(f"Cost in {target}, at your rates", "—" if cost is None else f"{cost:,} {target}")
@@ -362,7 +371,7 @@ def tournament_results() -> None:
                       y_label="Running net")
     st.markdown("**Tournaments**")
     shown = tournaments.drop("running_net", *(["player"] if len(names) == 1 else []))
-    st.dataframe(shown, hide_index=True, key="tournament_list", column_config={
+    tables.show(shown, hide_index=True, key="tournament_list", column_config={
         "started_at": "Started", "site": "Room", "player": "Name", "tournament_id": "Tournament", "game_type": "Game", "currency": "Currency",
         "count_tournament_entries": "Field", "count_entries": "Entries", "cost": "Cost", "finish": "Finish",
         "won": "Won", "net": "Net", "is_itm": "In the money", "is_still_playing": "Still playing"})

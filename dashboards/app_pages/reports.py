@@ -10,11 +10,17 @@ import polars as pl
 import streamlit as st
 
 from dashboards import queries as q
+from dashboards import tables
 from dashboards.safe_text import md
 
 POSITION_ORDER = ("SB", "BB", "UTG", "UTG1", "UTG2", "MP", "MP1", "MP2", "HJ", "CO", "BTN")
 DEPTH_ORDER = ("<20", "20-40", "40-60", "60-100", "100-150", "150+")
 RANKS = q.RANKS
+
+
+def money_text(last: pl.Series) -> str:
+    """A total as a metric shows it: signed, to the cent as the mart keeps it; "—" when nothing is known."""
+    return f"{last[0]:+,}" if len(last) else "—"
 
 
 def ordered(frame: pl.DataFrame, column: str, order: tuple[str, ...]) -> pl.DataFrame:
@@ -85,7 +91,6 @@ clubs = tuple(row[2].multiselect("Club / room", choices["clubs"], key="reports_c
 by_position, by_depth, by_hand, by_sitting = st.tabs(["By position", "By stack depth", "Starting hands", "Sessions"])
 columns_shown = ["count_hands", "net_won", "bb_per_100", "vpip", "pfr", "allin_ev_net", "count_bb_hands",
                  "count_vpip_opportunities", "count_pfr_opportunities"]
-percent_columns = {name: st.column_config.NumberColumn(name, format="%.1f") for name in ("vpip", "pfr")}
 
 with by_position:
     frame = q.holdem_report(db, "position", player, unit, start, end, stakes, clubs)
@@ -93,8 +98,7 @@ with by_position:
         st.info("No hand matches these filters.")
     else:
         frame = ordered(frame, "position", POSITION_ORDER)
-        st.dataframe(frame.select("position", *columns_shown), hide_index=True, key="reports_positions",
-                     column_config=percent_columns)
+        tables.show(frame.select("position", *columns_shown), hide_index=True, key="reports_positions")
         st.bar_chart(frame.select("position", pl.col("bb_per_100").cast(pl.Float64)), x="position",
                      y="bb_per_100", y_label="bb/100", sort=False)
 
@@ -105,8 +109,7 @@ with by_depth:
     else:
         frame = ordered(frame.rename({"stack_depth": "stack_bb"}), "stack_bb", DEPTH_ORDER)
         st.caption("The stack at the start of the hand, in big blinds.")
-        st.dataframe(frame.select("stack_bb", *columns_shown), hide_index=True, key="reports_depths",
-                     column_config=percent_columns)
+        tables.show(frame.select("stack_bb", *columns_shown), hide_index=True, key="reports_depths")
 
 with by_hand:
     frame = q.holdem_report(db, "hand_class", player, unit, start, end, stakes, clubs)
@@ -137,8 +140,9 @@ with by_sitting:
         unit_shown = unit if shown_in == unit else f"{shown_in} at your rates"
         cols = st.columns(3)
         cols[0].metric("Sessions", f"{sittings.height:,}")
-        cols[1].metric(f"Net ({unit_shown})", f"{sittings['net_won'].sum():+,}")
-        cols[2].metric(f"All-in EV ({unit_shown})", f"{sittings['allin_ev_net'].sum():+,}")
+        # the last running totals: in another currency, the sittings' converted nets added, then rounded once
+        cols[1].metric(f"Net ({unit_shown})", money_text(sittings["cumulative_net"].drop_nulls().tail(1)))
+        cols[2].metric(f"All-in EV ({unit_shown})", money_text(sittings["cumulative_allin_ev"].drop_nulls().tail(1)))
         st.caption("A session is a sitting: hands at one club or room, each within 30 minutes of the one before.")
         long = sittings.select(
             "sitting", pl.col("cumulative_net").cast(pl.Float64).alias("Net won"),
@@ -152,5 +156,5 @@ with by_sitting:
             ).properties(height=300),
             width="stretch",
         )
-        st.dataframe(sittings.drop("cumulative_net", "cumulative_allin_ev"), hide_index=True, key="reports_sessions",
-                     column_config={"net_won": f"Net ({unit_shown})", "allin_ev_net": f"All-in EV ({unit_shown})"})
+        tables.show(sittings.drop("cumulative_net", "cumulative_allin_ev"), hide_index=True, key="reports_sessions",
+                    column_config={"net_won": f"Net ({unit_shown})", "allin_ev_net": f"All-in EV ({unit_shown})"})

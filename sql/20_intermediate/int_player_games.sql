@@ -5,7 +5,8 @@
 -- club: the game's club, else its room (site: a room's games rank among themselves), else '(no club)',
 -- here and nowhere else; game_club: the game's own club (null without one), which a page's club
 -- filter matches. A six-card session is one
--- player against the house: nobody to place against, so its placement and is_win are null.
+-- player against the house: nobody to place against, so its placement is null, and it is won (is_win)
+-- when its net is above zero. Any other game is won by its first place (a tie for first wins too).
 -- leaderboard_game: the game as the leaderboards rank it (raspisnoy logs and score sheets are one).
 -- currency: the unit of net (null for points); is_tournament: a tournament's hand, never summed with cash.
 -- scoring: the scale of a Chinese poker or OFC hand's points ('1-6' or '2-4'; null for other games), whose
@@ -93,7 +94,7 @@ final as (
         scoring,
         is_house_game,
         case when not is_house_game then net_rank end as placement,
-        case when not is_house_game then net_rank = 1 end as is_win,
+        case when is_house_game then net > 0 else net_rank = 1 end as is_win,
         count_players,
     from joined
 )

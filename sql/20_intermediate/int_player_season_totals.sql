@@ -12,8 +12,9 @@
 -- merge: last_played_at = greatest(old.last_played_at, new.last_played_at)
 -- merge: name_list = list_sort(list_distinct(list_concat(old.name_list, new.name_list)))
 -- merge: names = array_to_string(list_sort(list_distinct(list_concat(old.name_list, new.name_list))), ', ')
--- The totals every leaderboard and per-season stat starts from. count_wins and avg_placement are
--- null for house games (six-card), where nobody is placed. player is the person (int_player_games), names
+-- The totals every leaderboard and per-season stat starts from. count_wins counts the games won
+-- (int_player_games: a six-card session by its net above zero); avg_placement is null for house games
+-- (six-card), where nobody is placed. player is the person (int_player_games), names
 -- his screen names that played there: a person's names count together. Amounts of two units (currency) or
 -- of cash and tournaments, or points of Chinese poker's two scales (scoring; null for other games), are
 -- never summed together. Every total merges with the totals of new

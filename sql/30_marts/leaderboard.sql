@@ -2,8 +2,8 @@
 -- key: club, game, is_tournament, currency, scoring, season_kind, season, player
 -- incremental: club, game, is_tournament, currency, scoring, season_kind, season
 -- season_kind is 'all', 'year', 'quarter' or 'month' (see int_player_game_seasons). Raspisnoy logs and
--- score sheets are one game, 'raspisnoy'. count_wins and avg_placement are null for six-card sessions,
--- played against the house. Each currency (null: points) and cash apart from tournaments is a table
+-- score sheets are one game, 'raspisnoy'. A six-card session, played against the house, is won when its
+-- net is above zero (int_player_games) and has no placement: avg_placement is null. Each currency (null: points) and cash apart from tournaments is a table
 -- of its own, and so is each scale of Chinese poker and OFC points (scoring: '1-6' or '2-4', null for
 -- other games): a player ranks among the nets of one unit only.
 with

@@ -11,8 +11,8 @@
 -- The sums behind each player's results per game and unit, by day and by the
 -- game's own club (null without one): a page adds the rows its dates, club and room keep. A game
 -- is played on one day at one club, so each counts in one row and the sums add up; a game new to
--- the warehouse adds to them (the merge lines). The placement is the game's (int_player_games); a
--- six-card session is won when its net is above zero and has no placement. net is in currency
+-- the warehouse adds to them (the merge lines). The placement and the win are the game's
+-- (int_player_games): a six-card session is won when its net is above zero and has no placement. net is in currency
 -- (null: points), and Chinese poker's and OFC's points on the scale of scoring ('1-6' or '2-4'; null
 -- for other games); person: the person the account (site, player) belongs to.
 -- The rows are kept in person order, so that one person's page reads few blocks.
@@ -35,7 +35,7 @@ totals as (
         scoring,
         count(*) as count_games,
         sum(net) as net,
-        count(*) filter (where case when is_house_game then net > 0 else is_win end) as count_wins,
+        count(*) filter (where is_win) as count_wins,
         count(placement) as count_placed,
         sum(placement) as placement_sum,
         min(played_at) as first_played_at,
