@@ -105,4 +105,4 @@ def test_player_review_shows_the_chosen_days_figures(root):
         table = next(d.value for d in at.dataframe if {"season_kind", "bid_accuracy"} <= set(d.value.columns))
     rows = [(r["club"], r["season_kind"], r["count_games"], r["count_rounds"], r["bid_accuracy"], r["avg_placement"])
             for r in table.to_dict("records")]
-    assert rows == [("Tverskaya", "days", 1, 2, 0.5, 2.0)]
+    assert rows == [("Tverskaya", "days", 1, 2, 50.0, 2.0)]     # bid accuracy 0.5, shown as a percentage
