@@ -24,7 +24,7 @@ room's own facts:
 - two seats without a name (some logs write none) cannot be told apart: such hands are refused;
 - an uncalled bet goes back without a line saying so, and the collect lines leave it out — except
   in logs whose collect lines hold more than the rest of the pot, where its bettor collects it
-  back: the numbers of each hand tell which (ROOM-UNCALLED);
+  back (and the reader takes it off his collect): the numbers of each hand tell which (ROOM-UNCALLED);
 - a hand whose cards were never dealt (no ``** Dealing down cards **``) was cancelled;
 - German clients write suits as words (``8Pik``: spades, ``Herz``, ``Karo``, ``Kreuz``); Russian
   clients the picture cards' ranks in Cyrillic (``Вh``: the jack of hearts).
