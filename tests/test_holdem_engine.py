@@ -181,6 +181,40 @@ def test_he_min_raise_measured_from_a_short_all_in_big_blind():
     assert found == {("HE-MIN-RAISE", 9, "error")}
 
 
+# Heads-up, Vera's big blind is all in for 0.10 (line 6), short of 0.25, and Boris's small blind
+# (the button) is 0.10 too: he has matched every chip anyone can bet against him, and owes no action
+# though the stakes' big blind is 0.25. The cards are dealt; Vera's aces win 0.20.
+HEADS_UP_SHORT_BIG_BLIND = _HEAD.format(n=104) + """Seat 1: Boris ($10 in chips)
+Seat 2: Vera ($0.10 in chips)
+Boris: posts small blind $0.10
+Vera: posts big blind $0.10 and is all-in
+*** HOLE CARDS ***
+*** FLOP *** [2c 7s 9d]
+*** TURN *** [2c 7s 9d] [Jc]
+*** RIVER *** [2c 7s 9d Jc] [3h]
+*** SHOW DOWN ***
+Boris: shows [Kh Kd] (a pair of Kings)
+Vera: shows [Ah Ad] (a pair of Aces)
+Vera collected $0.20 from pot
+*** SUMMARY ***
+Total pot $0.20 | Rake $0
+Board [2c 7s 9d Jc 3h]
+Seat 1: Boris (button) (small blind) showed [Kh Kd] and lost with a pair of Kings
+Seat 2: Vera (big blind) showed [Ah Ad] and won ($0.20) with a pair of Aces
+"""
+
+
+def test_he_action_order_the_last_player_with_chips_matching_a_short_all_in_big_blind_owes_nothing():
+    found, nets = _engine(HEADS_UP_SHORT_BIG_BLIND)
+    assert found == set()
+    assert nets == {"Boris": Decimal("-0.10"), "Vera": Decimal("0.10")}
+    # a small blind of less than the big blind's all-in still owes his turn: to call its 0.05 more or fold
+    short = HEADS_UP_SHORT_BIG_BLIND.replace("posts big blind $0.10 and", "posts big blind $0.15 and").replace(
+        "($0.10 in", "($0.15 in").replace("$0.20", "$0.25")
+    found, _ = _engine(short)
+    assert {rule for rule, _, _ in found} == {"HE-ACTION-ORDER"}
+
+
 # The same short big blind; Anna calls only the 0.15 actually bet (line 9), Boris completes to it
 # with 0.05 (line 10). Each put in 0.15: one pot of 0.45, Vera's aces. Nets: Vera +0.30, others -0.15.
 SHORT_BIG_BLIND_CALL = SHORT_BIG_BLIND_RAISE.replace("#103", "#104").replace(
