@@ -509,7 +509,7 @@ def test_he_collected_runs_raked_unevenly_are_a_warning_and_a_run_off_by_more_th
     found, nets = _engine(uneven)
     assert found == {("HE-COLLECTED", 19, "warning"), ("HE-COLLECTED", 23, "warning")}
     assert nets == {"Anna": Decimal("-0.19"), "Boris": Decimal("-0.80")}
-    assert [f.message for f in replay(_hand(uneven)).findings][0] == (
+    assert next(f.message for f in replay(_hand(uneven)).findings) == (
         "Anna collects 9.81, his runs of the pot hold 9.51 for him with the rake shared evenly between the runs; "
         "the winners together collect what the pot holds, so the room raked the runs another way")
     # $10.51 and $8.50 still balance, but each is $1 off its share, more than the rake: errors
@@ -550,7 +550,7 @@ def test_he_collected_a_pot_not_awarded_to_a_player_who_cashed_out_is_no_finding
     assert len(f.findings) == 0
     anna = b.player.index("Anna")
     assert (int(f.cash_out[anna]), int(f.collected[anna]), int(f.net[anna])) == (1500, 1500, 500)
-    found, nets = _engine(CASH_OUT)
+    _found, nets = _engine(CASH_OUT)
     assert nets == {"Anna": Decimal(5), "Boris": Decimal("-0.10"), "Vera": Decimal(-10)}
 
 
@@ -641,7 +641,7 @@ def test_he_action_order_players_at_a_tables_cap_are_all_in():
     b, f = _engine_batch(CAPPED)
     assert len(f.findings) == 0 and f.certified[0]
     assert int(b.cap[0]) == 500
-    found, nets = _engine(CAPPED)
+    _found, nets = _engine(CAPPED)
     assert nets == {"Anna": Decimal("4.60"), "Boris": Decimal("-0.10"), "Vera": Decimal(-5)}
 
 
@@ -659,7 +659,7 @@ Seat 2: Boris (big blind) collected ($0)
 
 
 def test_he_players_a_cancelled_hand_has_its_players_and_no_play():
-    b, f = _engine_batch(CANCELLED)
+    _b, f = _engine_batch(CANCELLED)
     assert len(f.findings) == 0 and f.explained[0]
     assert (int(f.count_players[0]), int(f.total_pot[0])) == (2, 0)
     assert f.net.tolist() == [0, 0] and f.invested.tolist() == [0, 0] and not f.went_to_showdown.any()
@@ -715,7 +715,7 @@ def test_he_uncalled_a_hand_cut_before_its_summary():
     # comes back with no line that says so (HE-UNCALLED at the hand's last line, 13), and she collects
     # the 0.02 left. Without a summary there is no total to check.
     text = WALK.split("Total pot")[0].replace("Uncalled bet ($0.01) returned to Vera\n", "")
-    b, f = _engine_batch(text)
+    b, _f = _engine_batch(text)
     assert not b.has_summary[0]
     found, nets = _engine(text)
     assert found == {("HE-UNCALLED", 13, "error")}
