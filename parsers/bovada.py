@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from decimal import Decimal
+from decimal import ROUND_DOWN, Decimal
 
 from parsers.errors import ParseError, UnstatedRule
 from parsers.lines import CURRENCY_SIGN, CurrencyMarks, StreetActions
@@ -50,6 +50,9 @@ from rules.holdem_hand import (
 from rules.records import GameInfo, Source
 
 __all__ = ["HERO", "LINE_KINDS", "SITE", "parse"]
+
+_ZERO = Decimal(0)
+_CENT = Decimal("0.01")
 
 SITE = "bovada"
 """The room, as the ``ruleset`` column names it (Bovada, Ignition and Bodog are one network;
@@ -316,7 +319,7 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
     if big_blind is None:
         raise ParseError("the hand has no big blind: the stakes are not known", line=1, column=1, line_text=lines[0])
     small_blind_stated = small_blind is not None     # else the cash text names no small blind
-    small_blind = small_blind if small_blind is not None else big_blind
+    small_blind, big_blind = _stakes_blinds(actions, betting)
     small_bet = big_bet = None
     if betting is BettingStructure.LIMIT:
         small_bet, big_bet = big_blind, big_blind * 2
@@ -357,6 +360,55 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
         seats=tuple(seats), actions=tuple(actions), boards=(tuple(board),),
         board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary, room_findings=marks.findings,
         header_line=first)
+
+
+def _stakes_blinds(actions: list[Action], betting: BettingStructure) -> tuple[Decimal, Decimal]:
+    """The stakes' small and big blind, which the cash text does not name: the blinds posted, but
+    a blind posted all in may be short of them. The big blind is the first posted in full, else
+    the bet the first call before any raise makes (the others call the full big blind), else in
+    Limit twice the small blind (the blinds are half the small bet and the small bet), else the
+    post all in. The small blind is the first posted in full, else the part of a dead chip over
+    the big blind (small and big blind together), else in Limit half the small bet (down to the
+    cent), else a post all in, else the big blind (``small_blind_stated`` is then False).
+
+    >>> def post(kind, amount, all_in=False):
+    ...     return Action(street=Street.PREFLOP, player=str(kind), kind=kind, amount=Decimal(amount), is_all_in=all_in,
+    ...                   line=1)
+    >>> sb, bb, dead = ActionKind.POST_SB, ActionKind.POST_BB, ActionKind.POST_DEAD
+    >>> _stakes_blinds([post(sb, 15), post(bb, 15, True)], BettingStructure.LIMIT)    # the big blind all in short
+    (Decimal('15'), Decimal('30'))
+    >>> _stakes_blinds([post(bb, 8)], BettingStructure.LIMIT)                           # no small blind
+    (Decimal('4.00'), Decimal('8'))
+    >>> _stakes_blinds([post(bb, "0.25"), post(dead, "0.35")], BettingStructure.NO_LIMIT)
+    (Decimal('0.10'), Decimal('0.25'))
+    """
+    posts = [a for a in actions if a.kind.is_post]
+    big = next((a.amount for a in posts if a.kind is ActionKind.POST_BB and not a.is_all_in), None)
+    small = next((a.amount for a in posts if a.kind is ActionKind.POST_SB and not a.is_all_in), None)
+    short_big = next((a.amount for a in posts if a.kind is ActionKind.POST_BB), None)
+    limit = betting is BettingStructure.LIMIT
+    if big is None:
+        put: dict[str, Decimal] = {}
+        for a in actions:
+            if a.kind.is_post:
+                put[a.player] = put.get(a.player, _ZERO) + (a.amount if a.kind is not ActionKind.POST_DEAD else _ZERO)
+            elif a.kind in (ActionKind.RAISE, ActionKind.BET) or a.street is not Street.PREFLOP:
+                break
+            elif a.kind is ActionKind.CALL and not a.is_all_in:
+                big = put.get(a.player, _ZERO) + a.amount
+                break
+        if big is None and limit and small is not None:
+            big = small * 2
+        big = max(big or _ZERO, short_big or _ZERO)
+    if small is None:
+        dead = next((a.amount for a in posts if a.kind is ActionKind.POST_DEAD and a.amount > big), None)
+        if dead is not None:
+            small = dead - big
+        elif limit:
+            small = (big / 2).quantize(_CENT, rounding=ROUND_DOWN)
+        else:
+            small = next((a.amount for a in posts if a.kind is ActionKind.POST_SB), big)
+    return small, big
 
 
 _HOW = {"Calls": "call", "Call": "call", "Bets": "bet", "Raises": "raise", "All-in": "any", "All-in(raise)": "open"}

@@ -340,16 +340,11 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
                 raise ParseError(f"game {code}: action type {kind!r} of {player} is not known", line=line, column=1)
     # the wins: each winner's "win" pays the bet nobody called back with his share of the pot
     play.street = Street.SHOWDOWN
-    paid_back = play.return_unmatched(last_line)
-    paid = Decimal(0)
     for name, amount in won.items():
-        if amount <= 0:
-            continue
-        if paid_back is not None and paid_back.player == name:
-            amount -= paid_back.amount
         if amount > 0:
-            paid += amount
             play.collect(name, amount, last_line)
+    play.return_unmatched(last_line, within=True)
+    paid = sum((a.amount for a in actions if a.kind is ActionKind.COLLECT), Decimal(0))
     # the blinds are the posts (the game type's stakes when a hand has none); Limit bets are
     # the big blind and twice it
     big_blind = blind

@@ -29,7 +29,7 @@ parsers.errors.ParseError: line 4, column 1: expected a seat line, found '*** HO
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from itertools import groupby
 from pathlib import Path
@@ -41,6 +41,7 @@ from lark.lexer import Lexer
 from parsers.errors import ParseError
 from rules.cards import Card, CardError
 from rules.findings import Finding, Severity
+from rules.holdem_batch import pot_code
 from rules.holdem_hand import Action, ActionKind, CardsHow, HoleCards, Street, SummarySeat
 from rules.records import slot_filler
 
@@ -640,9 +641,12 @@ class StreetBets:
     (Decimal('0.10'), Decimal('0.25'))
     >>> bets.raise_over("SB", Decimal("0.75"))    # raises to 0.75: 0.50 over the bet
     Decimal('0.50')
+    >>> bets.new_street("flop")                     # the big blind folded: the flop deals no bet
+    >>> bets.unmatched()                            # the preflop round's 0.50 nobody matched
+    ('SB', Decimal('0.50'), None)
     """
 
-    __slots__ = ("bets", "pot", "street", "top")
+    __slots__ = ("bets", "closed", "pot", "street", "top")
 
     def __init__(self) -> None:
         self.street = None
@@ -650,9 +654,13 @@ class StreetBets:
         self.top = _ZERO
         self.pot = _ZERO
         """Every chip put in on every street, less the bets returned."""
+        self.closed: tuple | None = None
+        """The street and bets of the last round that put chips in, once a later street began."""
 
     def new_street(self, street) -> None:
         if street != self.street:
+            if any(self.bets.values()):
+                self.closed = (self.street, self.bets)
             self.street = street
             self.bets = {}
             self.top = _ZERO
@@ -679,6 +687,35 @@ class StreetBets:
         self.bets[player] = self.of(player) - chips
         self.pot -= chips
         self.top = max(self.bets.values(), default=_ZERO)
+
+    def _last_round(self) -> tuple:
+        """The street and bets of the hand's last round that put chips in: the current street's, or
+        the round before when the streets after it dealt no bet (after a bet nobody matched, none can)."""
+        if self.closed is None or any(self.bets.values()):
+            return self.street, self.bets
+        return self.closed
+
+    def unmatched(self) -> tuple | None:
+        """(bettor, chips, street) of the part of the top bet of the hand's last round of bets that
+        nobody matched (all the others folded, or went all in for less); None when it was matched."""
+        street, bets = self._last_round()
+        if not bets:
+            return None
+        ranked = sorted(bets.items(), key=lambda item: item[1], reverse=True)
+        excess = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else _ZERO)
+        return (ranked[0][0], excess, street) if excess > 0 else None
+
+    def return_unmatched(self) -> tuple | None:
+        """:meth:`unmatched`, given back to its bettor: off his bet and the pot."""
+        found = self.unmatched()
+        if found is not None:
+            player, chips, _ = found
+            _, bets = self._last_round()
+            bets[player] -= chips
+            self.pot -= chips
+            if bets is self.bets:
+                self.top = max(bets.values(), default=_ZERO)
+        return found
 
 
 _action = slot_filler(Action)   # street, player, kind, amount, raise_to, is_all_in, is_capped, cards, pot, board, line
@@ -826,20 +863,53 @@ class StreetActions:
         self.actions.append(_action(self.street, player, ActionKind.UNCALLED, amount, None, False, False, (), None, 0,
                                     line))
 
-    def return_unmatched(self, line: int) -> Action | None:
-        """For rooms that write no return of a bet nobody called (their result pays it back
-        with the pot): the part of the street's top bet nobody matched goes back to its bettor.
-        The return, if any, is given back so that the result can leave it out."""
-        bets = self.bets
-        if not bets.bets:
+    def return_unmatched(self, line: int, *, within: bool = False) -> Action | None:
+        """ROOM-UNCALLED, for rooms that write no return of a bet nobody called: the part of the top
+        bet of the hand's last round of bets that nobody matched goes back to its bettor, as an
+        uncalled action of that round's street, at ``line``, right after the hand's last bet, fold
+        or post (before any show or collection). With ``within`` the room's collect (or win) lines
+        pay it back with the pot: it is taken off the bettor's collections, the last pot's first (a
+        side pot may hold his chips alone), a collection left at nothing is dropped, and the return
+        stands at the line of the one that paid it. Collections of his that hold less than it do
+        not pay it: they are left as written. The return, if any, is given back.
+
+        >>> play = StreetActions(track_bets=True)
+        >>> play.post("Anna", ActionKind.POST_SB, Decimal(1), 5)
+        >>> play.post("Boris", ActionKind.POST_BB, Decimal(2), 6)
+        >>> play.put_in("Anna", Decimal(7), 8, "raise")                 # to 8
+        >>> play.put_in("Boris", Decimal(4), 9, "call", all_in=True)    # all in for 6
+        >>> play.to_street(Street.FLOP)
+        >>> play.show("Boris", (), 11)
+        >>> play.collect("Anna", Decimal(2), 12, "side pot 1")          # her own 2 back: she lost
+        >>> play.collect("Boris", Decimal(12), 13, "main pot")
+        >>> back = play.return_unmatched(14, within=True)
+        >>> [(a.player, str(a.kind), str(a.amount), a.line) for a in play.actions[3:]]
+        [('Boris', 'call', '4', 9), ('Anna', 'uncalled', '2', 12), ('Boris', 'show', '0', 11), \
+('Boris', 'collect', '12', 13)]
+        >>> str(back.street), play.bets.pot
+        ('preflop', Decimal('12'))
+        """
+        found = self.bets.return_unmatched()
+        if found is None:
             return None
-        ranked = sorted(bets.bets.items(), key=lambda item: item[1], reverse=True)
-        excess = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else _ZERO)
-        if excess <= 0:
-            return None
-        bets.take_back(ranked[0][0], excess)
-        back = _action(self.street, ranked[0][0], ActionKind.UNCALLED, excess, None, False, False, (), None, 0, line)
-        self.actions.append(back)
+        player, chips, street = found
+        actions = self.actions
+        paying = [k for k, a in enumerate(actions) if a.kind is ActionKind.COLLECT and a.player == player]
+        if within and sum(actions[k].amount for k in paying) >= chips:
+            owed = chips
+            for k in sorted(paying, key=lambda k: pot_code(actions[k].pot), reverse=True):
+                if owed == chips:
+                    line = actions[k].line
+                taken = min(owed, actions[k].amount)
+                actions[k] = replace(actions[k], amount=actions[k].amount - taken)
+                owed -= taken
+                if not owed:
+                    break
+            actions[:] = [a for a in actions if a.kind is not ActionKind.COLLECT or a.amount]
+        place = next((k + 1 for k in range(len(actions) - 1, -1, -1)
+                      if actions[k].kind.is_betting or actions[k].kind.is_post), 0)
+        back = _action(street, player, ActionKind.UNCALLED, chips, None, False, False, (), None, 0, line)
+        actions.insert(place, back)
         return back
 
     def show(self, player: str, cards: tuple[Card, ...], line: int, shown: bool = True,

@@ -24,7 +24,7 @@ room's own facts:
 - two seats without a name (some logs write none) cannot be told apart: such hands are refused;
 - an uncalled bet goes back without a line saying so, and the collect lines leave it out — except
   in logs whose collect lines hold more than the rest of the pot, where its bettor collects it
-  back: the numbers of each hand tell which (ROOM-UNCALLED);
+  back (and the reader takes it off his collect): the numbers of each hand tell which (ROOM-UNCALLED);
 - a hand whose cards were never dealt (no ``** Dealing down cards **``) was cancelled;
 - German clients write suits as words (``8Pik``: spades, ``Herz``, ``Karo``, ``Kreuz``); Russian
   clients the picture cards' ranks in Cyrillic (``Вh``: the jack of hearts).
@@ -184,18 +184,6 @@ def read_amount(text: str) -> Decimal:
         raise ValueError(f"{text!r} is not an amount") from None
 
 
-def _unmatched(bets: dict[str, Decimal], street: Street, place: int) -> tuple | None:
-    """(player, chips, street, place) when a round closes with the top bet above every other:
-    the part nobody matched, which goes back to its bettor."""
-    if not bets:
-        return None
-    ranked = sorted(bets.values(), reverse=True)
-    excess = ranked[0] - (ranked[1] if len(ranked) > 1 else _ZERO)
-    if excess <= 0:
-        return None
-    return next(p for p, b in bets.items() if b == ranked[0]), excess, street, place
-
-
 def _cards(text: str | None, index: int, line: str) -> tuple:
     if text:
         for word, suit in _SUIT_WORDS:
@@ -267,7 +255,6 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     dealt = False
     summary_line = 0
     big_blind = head["big_blind"]
-    unmatched = None        # (player, chips, street, place) of a bet left unmatched when its round closed
     declined: list[int] = []    # folds before the deal
     first_line = source.first_line
     marks = CurrencyMarks(_SIGN_OF.get(currency or "", ""), first_line)
@@ -323,14 +310,12 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                                      line=index + 1, column=1, line_text=text)
                 seats.append(_seat(int(m["n"]), m["p"], money(m["s"]), False, False, line))
             elif kind == "STREET":
-                unmatched = _unmatched(bets.bets, play.street, len(play.actions)) or unmatched
                 board = board + _cards(m["c"], index, text)
                 board_lines.append(line)
                 play.to_street(_STREETS[m["what"]])
             elif kind == "HOLE":
                 dealt = True
             elif kind == "SUMMARY":
-                unmatched = _unmatched(bets.bets, play.street, len(play.actions)) or unmatched
                 play.street = Street.SHOWDOWN
                 summary_line = line
             elif kind == "COLLECT":
@@ -361,18 +346,15 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     if dealt and declined:
         # before the deal "Name folds" declines a blind: he is not dealt in (a hand never dealt keeps
         # them: they are what cancelled it)
-        actions = [a for i, a in enumerate(actions) if i not in set(declined)]
-        if unmatched is not None:
-            unmatched = (*unmatched[:3], unmatched[3] - sum(1 for i in declined if i < unmatched[3]))
+        actions[:] = [a for i, a in enumerate(actions) if i not in set(declined)]
     collected = sum((a.amount for a in actions if a.kind is ActionKind.COLLECT), _ZERO)
-    put_in = bets.pot       # every chip put in the pot
-    total = put_in
-    if unmatched is not None and dealt and collected <= put_in - unmatched[1]:
-        # returned without a line: the collect lines leave it out
-        player, chips, at_street, place = unmatched
-        actions.insert(place, _action(at_street, player, ActionKind.UNCALLED, chips, None, False, False, (), None, 0,
-                                      summary_line))
-        total -= chips
+    unmatched = bets.unmatched()
+    if dealt and unmatched is not None:
+        # ROOM-UNCALLED: returned without a line; the collect lines leave it out, or hold it when
+        # they hold more than the pot without it (every chip put in, less it)
+        play.return_unmatched(summary_line, within=collected > bets.pot - unmatched[1])
+        collected = sum((a.amount for a in actions if a.kind is ActionKind.COLLECT), _ZERO)
+    total = bets.pot        # every chip put in the pot, less the bet returned
     summary = Summary(total_pot=total, rake=total - collected, total_line=summary_line) if dealt else None
     betting = head["betting"]
     small_blind, stakes = head["small_blind"], head["stakes"]

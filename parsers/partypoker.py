@@ -241,8 +241,6 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     total_line = 0
     play_money = False
     small_blind = big_blind = None
-    paid_back: Action | None = None
-    returned = False
     summary_board: list = []
     summary_board_lines: list[int] = []
     summary_wins: list[tuple[str, Decimal, int]] = []
@@ -309,16 +307,9 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         elif kind == "SHOW":
             play.show(m["p"], cards(m["c"], index, text), line, m["how"] == "shows", Street.SHOWDOWN)
         elif kind == "COLLECT":
-            if not returned:
-                returned = True
-                paid_back = play.return_unmatched(line)
             for win in _WIN.finditer(text):
-                amount = read(win["a"])
-                if paid_back is not None and paid_back.player == win["p"]:
-                    amount -= paid_back.amount      # the result pays the uncalled bet back with the pot
-                    paid_back = None
                 pot = win["pot"] if win["pot"] and win["pot"].startswith("side") else "pot"     # ('side pot 2')
-                play.collect(win["p"], amount, line, pot, street=Street.SHOWDOWN)
+                play.collect(win["p"], read(win["a"]), line, pot, street=Street.SHOWDOWN)
         elif kind == "TOTAL":
             total_line = line
             rake = read(m["r"])
@@ -353,11 +344,11 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         small_blind = big_blind
     if summary_wins and not any(a.kind is ActionKind.COLLECT for a in actions):
         # no "wins" line: the summary's "collected $X" pays, the uncalled bet with the pot
-        paid_back = play.return_unmatched(summary_wins[0][2])
         for player, amount, line in summary_wins:
-            if paid_back is not None and paid_back.player == player:
-                amount, paid_back = amount - paid_back.amount, None
             play.collect(player, amount, line, street=Street.SHOWDOWN)
+    # ROOM-UNCALLED: the bet nobody called comes back within its bettor's win (a win it was all of is none)
+    win_lines = [a.line for a in actions if a.kind is ActionKind.COLLECT]
+    play.return_unmatched(win_lines[0] if win_lines else first, within=True)
     seats, actions, holes, not_stated = _newcomers(seats, actions, play.holes, lines[start:])
     collects = [a for a in actions if a.kind is ActionKind.COLLECT]
     paid = sum((a.amount for a in collects), Decimal(0))
@@ -365,10 +356,9 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         # the room writes no pot and no rake: the pot is what the lines put in, the rake what
         # the results do not pay of it
         total, rake = bets.pot, bets.pot - paid
-        total_line = collects[-1].line if collects else first
+        total_line = win_lines[-1] if win_lines else first
     # the pots the wins name, the main pot first and the side pots by number (a tournament's last one
-    # may be the bet nobody called, its bettor's chips alone); a win that only paid back such a bet
-    # is no pot
+    # may have been the bet nobody called, its bettor's chips alone: returned above, it is no pot)
     sides: dict[str, Decimal] = {}
     for a in collects:
         if a.pot != "pot" and a.amount:

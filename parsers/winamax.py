@@ -12,9 +12,11 @@ room's own facts:
 - ``posts big blind X out of position``: a newcomer's live big blind; ``posts small blind X out of
   position`` of more than the small blind: both blinds at once, the small blind's part dead and
   the big blind live; a post of 0 adds nothing (ROOM-DEAD-BLIND);
-- an uncalled bet is not returned by a line of its own: its bettor collects it back as a pot
-  (``collected 1.29€ from side pot 1``), and ``Total pot`` is the pot after the rake, what the
-  winners collect, so the pot before the rake is ``Total pot`` plus ``Rake`` (ROOM-UNCALLED, ROOM-RAKE);
+- an uncalled bet is not returned by a line of its own: its bettor collects it back with a pot
+  (``collected 1.29€ from side pot 1``, his chips alone), and ``Total pot`` is the pot after the
+  rake, what the winners collect, so the pot before the rake is ``Total pot`` plus ``Rake``. The
+  reader returns the part nobody matched and takes it off that collect, the total and his summary
+  line: what remains is what the pot paid him (ROOM-UNCALLED, ROOM-RAKE);
 - the collect lines name the pots (``main pot``, ``side pot 1`` …): each pot after its share of
   the rake, with the uncalled part of the top bet in the last side pot;
 - Limit stakes are the bets: the blinds are half the small bet (down to the cent) and the
@@ -36,12 +38,15 @@ room's own facts:
 ... Seat 1: Anna (small blind) (button) won 6€'''.split("\\n")
 >>> hand = parse(tuple(lines), Source(file="w.txt", first_line=1, last_line=14, game_id="w"))
 >>> hand.info.site, hand.currency, hand.summary.total_pot, [str(a.kind) for a in hand.actions]
-('Winamax', 'EUR', Decimal('6'), ['post_sb', 'post_bb', 'raise', 'fold', 'collect'])
+('Winamax', 'EUR', Decimal('4'), ['post_sb', 'post_bb', 'raise', 'fold', 'uncalled', 'collect'])
+>>> hand.actions[-1].amount         # of the 6 collected, Anna's 2 nobody called came back
+Decimal('4')
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import datetime
 from decimal import ROUND_DOWN, Decimal
 
@@ -62,6 +67,7 @@ from rules.holdem_hand import (
     Seat,
     Street,
     Summary,
+    SummarySeat,
 )
 from rules.records import GameInfo, Source, slot_filler
 
@@ -200,6 +206,13 @@ def read_header(line: str) -> dict:
             "ante": _money(stakes["ante"]) if stakes["ante"] else _ZERO, "stakes": match["stakes"].strip()}
 
 
+def _paid_back(seat: SummarySeat, chips: Decimal) -> SummarySeat:
+    """A summary line whose "won X" counts ``chips`` returned to its player: X less them (nothing
+    won when that is all it held)."""
+    won = sum(seat.won, _ZERO) - chips
+    return replace(seat, won=(won,) if won > 0 else ())
+
+
 def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     """One Winamax hand (its lines, header first) → HoldemHand; ParseError with game-relative lines."""
     if not lines:
@@ -214,7 +227,8 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     table_name = max_seats = button = None
     currency = head["currency"]
     seats: list[Seat] = []
-    play = StreetActions()
+    # the bets on each street tell the part of a bet nobody matched, which a collect line pays back
+    play = StreetActions(track_bets=True)
     board: tuple = ()
     board_lines: list[int] = []
     total = rake = None
@@ -254,7 +268,9 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 raise ParseError("a small blind posted out of position alone is not read yet: whether it is dead "
                                  "or live the log does not say", line=index + 1, column=m.start("post") + 1,
                                  line_text=text)
-            play.post(m["p"], what, amount, line, m["allin"] is not None)
+            # of both blinds at once the big blind is live, the rest dead in the pot
+            live = min(amount, head["big_blind"]) if what is ActionKind.POST_DEAD else None
+            play.post(m["p"], what, amount, line, m["allin"] is not None, live)
         elif kind == "SEAT":
             seats.append(_seat(int(m["n"]), m["p"], money(m["s"]), "sitting out" in m["rest"], False, line))
         elif kind == "SEATSUM":
@@ -290,9 +306,16 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
             summary_board_lines.append(line)
         # BLINDS, HOLE, SUMMARY need no fields
 
+    # ROOM-UNCALLED: the bet nobody matched comes back within its bettor's collect, which the
+    # total and his summary line count too
+    back = play.return_unmatched(total_line, within=True)
     actions = play.actions
     summary = None
     if total is not None:
+        if back is not None:
+            total -= back.amount
+            play.summary_seats[:] = [_paid_back(s, back.amount) if s.player == back.player else s
+                                     for s in play.summary_seats]
         # "collected … from main pot" / "from side pot 1": the pots after the rake, as Winamax split it
         named: dict[int, Decimal] = {}
         for a in actions:

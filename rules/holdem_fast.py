@@ -715,26 +715,30 @@ def _total(S, G):
 
 @helper
 def _end_round(line, S, R, G, out, count):
-    """The betting round is over: HE-ACTION-ORDER when a player still owed an action (at ``line``)."""
+    """The betting round is over: HE-ACTION-ORDER when a player still owed an action (at ``line``).
+    The last player with chips owes one only facing a bet he has not matched: the others all in,
+    a big blind posted all in short of the stakes' asks him nothing more than its chips."""
     n_active = 0
     n_cont = 0
     owing = -1
-    facing = False
+    top = 0         # the largest bet in
+    low = -1        # the smallest bet of a player with chips
     for r in range(G.n_live):
         i = S[r].live
         if S[i].folded:
             continue
         n_cont += 1
+        top = max(top, S[i].bet)
         if S[i].all_in:
             continue
         n_active += 1
         if R.to_act >> i & 1 and owing < 0:
             owing = i
-        if S[i].bet < R.current:
-            facing = True
+        if low < 0 or S[i].bet < low:
+            low = S[i].bet
     if n_cont <= 1:
         return
-    if owing >= 0 and (n_active > 1 or facing):
+    if owing >= 0 and (n_active > 1 or 0 <= low < top):
         _emit(out, count, G, RULE.ACTION_ORDER, ERROR, line, owing, R.street, -1)
     if n_active <= 1 and G.allin_street < 0:
         G.allin_street = R.street

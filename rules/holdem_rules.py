@@ -47,7 +47,9 @@ class HE(enum.StrEnum):
                                         "the big blind (or of the straddle; heads-up the button first), "
                                         "after the flop from the first live player left of the button. A "
                                         "betting round ends when every live player has matched the bet or "
-                                        "only one is left."))
+                                        "only one is left. A big blind posted all in short of the stakes' "
+                                        "still sets the bet to call, but the last player with chips, the "
+                                        "others all in, need only match the chips they put in."))
     CHECK = ("HE-CHECK", "A check is allowed only when there is nothing to call.")
     CALL = ("HE-CALL", ("A call puts in what the player owes, or his whole stack if that is less; there is "
                         "no call with nothing to call."))

@@ -181,6 +181,40 @@ def test_he_min_raise_measured_from_a_short_all_in_big_blind():
     assert found == {("HE-MIN-RAISE", 9, "error")}
 
 
+# Heads-up, Vera's big blind is all in for 0.10 (line 6), short of 0.25, and Boris's small blind
+# (the button) is 0.10 too: he has matched every chip anyone can bet against him, and owes no action
+# though the stakes' big blind is 0.25. The cards are dealt; Vera's aces win 0.20.
+HEADS_UP_SHORT_BIG_BLIND = _HEAD.format(n=104) + """Seat 1: Boris ($10 in chips)
+Seat 2: Vera ($0.10 in chips)
+Boris: posts small blind $0.10
+Vera: posts big blind $0.10 and is all-in
+*** HOLE CARDS ***
+*** FLOP *** [2c 7s 9d]
+*** TURN *** [2c 7s 9d] [Jc]
+*** RIVER *** [2c 7s 9d Jc] [3h]
+*** SHOW DOWN ***
+Boris: shows [Kh Kd] (a pair of Kings)
+Vera: shows [Ah Ad] (a pair of Aces)
+Vera collected $0.20 from pot
+*** SUMMARY ***
+Total pot $0.20 | Rake $0
+Board [2c 7s 9d Jc 3h]
+Seat 1: Boris (button) (small blind) showed [Kh Kd] and lost with a pair of Kings
+Seat 2: Vera (big blind) showed [Ah Ad] and won ($0.20) with a pair of Aces
+"""
+
+
+def test_he_action_order_the_last_player_with_chips_matching_a_short_all_in_big_blind_owes_nothing():
+    found, nets = _engine(HEADS_UP_SHORT_BIG_BLIND)
+    assert found == set()
+    assert nets == {"Boris": Decimal("-0.10"), "Vera": Decimal("0.10")}
+    # a small blind of less than the big blind's all-in still owes his turn: to call its 0.05 more or fold
+    short = HEADS_UP_SHORT_BIG_BLIND.replace("posts big blind $0.10 and", "posts big blind $0.15 and").replace(
+        "($0.10 in", "($0.15 in").replace("$0.20", "$0.25")
+    found, _ = _engine(short)
+    assert {rule for rule, _, _ in found} == {"HE-ACTION-ORDER"}
+
+
 # The same short big blind; Anna calls only the 0.15 actually bet (line 9), Boris completes to it
 # with 0.05 (line 10). Each put in 0.15: one pot of 0.45, Vera's aces. Nets: Vera +0.30, others -0.15.
 SHORT_BIG_BLIND_CALL = SHORT_BIG_BLIND_RAISE.replace("#103", "#104").replace(
@@ -475,7 +509,7 @@ def test_he_collected_runs_raked_unevenly_are_a_warning_and_a_run_off_by_more_th
     found, nets = _engine(uneven)
     assert found == {("HE-COLLECTED", 19, "warning"), ("HE-COLLECTED", 23, "warning")}
     assert nets == {"Anna": Decimal("-0.19"), "Boris": Decimal("-0.80")}
-    assert [f.message for f in replay(_hand(uneven)).findings][0] == (
+    assert next(f.message for f in replay(_hand(uneven)).findings) == (
         "Anna collects 9.81, his runs of the pot hold 9.51 for him with the rake shared evenly between the runs; "
         "the winners together collect what the pot holds, so the room raked the runs another way")
     # $10.51 and $8.50 still balance, but each is $1 off its share, more than the rake: errors
@@ -516,7 +550,7 @@ def test_he_collected_a_pot_not_awarded_to_a_player_who_cashed_out_is_no_finding
     assert len(f.findings) == 0
     anna = b.player.index("Anna")
     assert (int(f.cash_out[anna]), int(f.collected[anna]), int(f.net[anna])) == (1500, 1500, 500)
-    found, nets = _engine(CASH_OUT)
+    _found, nets = _engine(CASH_OUT)
     assert nets == {"Anna": Decimal(5), "Boris": Decimal("-0.10"), "Vera": Decimal(-10)}
 
 
@@ -607,7 +641,7 @@ def test_he_action_order_players_at_a_tables_cap_are_all_in():
     b, f = _engine_batch(CAPPED)
     assert len(f.findings) == 0 and f.certified[0]
     assert int(b.cap[0]) == 500
-    found, nets = _engine(CAPPED)
+    _found, nets = _engine(CAPPED)
     assert nets == {"Anna": Decimal("4.60"), "Boris": Decimal("-0.10"), "Vera": Decimal(-5)}
 
 
@@ -625,7 +659,7 @@ Seat 2: Boris (big blind) collected ($0)
 
 
 def test_he_players_a_cancelled_hand_has_its_players_and_no_play():
-    b, f = _engine_batch(CANCELLED)
+    _b, f = _engine_batch(CANCELLED)
     assert len(f.findings) == 0 and f.explained[0]
     assert (int(f.count_players[0]), int(f.total_pot[0])) == (2, 0)
     assert f.net.tolist() == [0, 0] and f.invested.tolist() == [0, 0] and not f.went_to_showdown.any()
@@ -681,7 +715,7 @@ def test_he_uncalled_a_hand_cut_before_its_summary():
     # comes back with no line that says so (HE-UNCALLED at the hand's last line, 13), and she collects
     # the 0.02 left. Without a summary there is no total to check.
     text = WALK.split("Total pot")[0].replace("Uncalled bet ($0.01) returned to Vera\n", "")
-    b, f = _engine_batch(text)
+    b, _f = _engine_batch(text)
     assert not b.has_summary[0]
     found, nets = _engine(text)
     assert found == {("HE-UNCALLED", 13, "error")}

@@ -356,6 +356,120 @@ def test_bovada_blind_posted_all_in_and_side_pot_result():
     assert _nets(hand) == {"Hero": D("-0.15"), "Small Blind": D("0.20") - D("0.15"), "Big Blind": D("0.10")}
 
 
+HEADS_UP_BIG_BLIND_SHORT = """
+Bovada Hand #2667379227 TBL#3050766 HOLDEM Fixed Limit - 2013-01-25 23:43:20
+Seat 1: Dealer [ME] ($884 in chips)
+Seat 6: Big Blind ($15 in chips)
+Dealer  [ME] : Set dealer/Bring in spot [1]
+Dealer  [ME] : Ante/Small Blind $15
+Big Blind : All-in $15
+*** HOLE CARDS ***
+Dealer  [ME] : Card dealt to a spot [Kd 3s]
+Big Blind : Card dealt to a spot [5s Td]
+*** FLOP *** [8h 3d As]
+*** TURN *** [8h 3d As] [4s]
+*** RIVER *** [8h 3d As 4s] [7c]
+Dealer  [ME] : Showdown [3s 3d As Kd 8h] (One pair)
+Big Blind : Showdown [As Td 8h 7c 5s] (High Card)
+Dealer  [ME] : Hand result $30
+*** SUMMARY ***
+Total Pot($30)
+Board [8h 3d As 4s 7c]
+Seat+1: Dealer $30  with One pair [Kd 3s-3s 3d As Kd 8h]
+Seat+6: Big Blind lost with High Card [5s Td-As Td 8h 7c 5s]
+"""
+
+
+def test_bovada_a_big_blind_posted_all_in_short_is_not_the_stakes():
+    """ROOM-ALL-IN: a blind posted all in may be short of the stakes' blind, which Bovada's cash text
+    does not name: in Fixed Limit the small blind is half the small bet."""
+    # (a $30-$60 sample of 2013) heads-up, Hero's small blind 15, the big blind all in for his 15:
+    # the small bet is twice the small blind, 30, the big blind; the big bet 60. Nobody has chips
+    # to bet against Hero, whose 15 match the big blind's: he owes no action, the cards are dealt.
+    hand = _hand(HEADS_UP_BIG_BLIND_SHORT)
+    assert (hand.small_blind, hand.big_blind, hand.small_bet, hand.big_bet, hand.stakes) == (
+        D(15), D(30), D(30), D(60), "$30/$60 USD")
+    assert replay(hand).findings == ()
+    assert _nets(hand) == {"Hero": D(15), "Big Blind": D(-15)}
+
+
+NO_SMALL_BLIND = """
+Bovada Hand #2629955907 TBL#1902693 HOLDEM No Limit - 2012-09-02 13:52:49
+Seat 1: UTG+1 ($22.23 in chips)
+Seat 2: UTG+2 ($15.74 in chips)
+Seat 3: Dealer ($37.88 in chips)
+Seat 5: Big Blind ($25.02 in chips)
+Seat 6: UTG [ME] ($45.89 in chips)
+Dealer : Set dealer/Bring in spot [3]
+Big Blind : Big blind/Bring in $0.25
+UTG+2 : Posts dead chip $0.35
+*** HOLE CARDS ***
+UTG+1 : Card dealt to a spot [Ac 7h]
+UTG+2 : Card dealt to a spot [6c 3s]
+Dealer : Card dealt to a spot [7c 3d]
+Big Blind : Card dealt to a spot [4c Jh]
+UTG  [ME] : Card dealt to a spot [9d 8s]
+UTG  [ME] : Folds
+UTG+1 : Raises $0.75 to $0.75
+UTG+2 : Folds
+Dealer : Folds
+Big Blind : Folds
+UTG+1 : Return uncalled portion of bet $0.50
+UTG+1 : Does not show [Ac 7h] (High Card)
+UTG+1 : Hand result $0.85
+*** SUMMARY ***
+Total Pot($0.85) | Rake ($0)
+"""
+
+
+def test_bovada_a_hand_with_no_small_blind_keeps_the_stakes_small_blind():
+    """ROOM-DEAD-BLIND: with no small blind posted, a dead chip (small and big blind together) tells
+    the small blind, its part over the big blind; in Fixed Limit the small blind is half the small bet."""
+    # (game d93b7bd9 of the samples) 0.35 dead chip - 0.25 big blind = 0.10: $0.10/$0.25, not $0.25/$0.25
+    hand = _hand(NO_SMALL_BLIND)
+    assert (hand.small_blind, hand.big_blind, hand.stakes, hand.small_blind_stated) == (
+        D("0.10"), D("0.25"), "$0.10/$0.25 USD", False)
+    # UTG+1 wins the big blind's 0.25 and the dead chip's 0.35: 0.25 of his 0.75 called
+    assert _nets(hand) == {"UTG+1": D("0.60"), "UTG+2": D("-0.35"), "Dealer": D(0), "Big Blind": D("-0.25"),
+                           "Hero": D(0)}
+    # (a $8-$16 sample of 2012) a Fixed Limit hand with no small blind: the $8 big blind is the small
+    # bet, the small blind half of it, $4
+    limit = _hand(LIMIT_NO_SMALL_BLIND)
+    assert (limit.small_blind, limit.big_blind, limit.small_bet, limit.big_bet, limit.stakes) == (
+        D(4), D(8), D(8), D(16), "$8/$16 USD")
+    assert _nets(limit) == {"UTG": D(0), "UTG+1": D(0), "Hero": D(15), "Big Blind": D(-16)}
+
+
+LIMIT_NO_SMALL_BLIND = """
+Bovada Hand #2596779300 TBL#951467 HOLDEM  Fixed Limit - 2012-04-03 16:36:19
+Seat 1: UTG ($784 in chips)
+Seat 2: UTG+1 ($327.50 in chips)
+Seat 3: Dealer [ME] ($204 in chips)
+Seat 5: Big Blind ($363.50 in chips)
+Dealer [ME] : Set dealer/Bring in spot [3]
+Big Blind : Big blind/Bring in $8
+*** HOLE CARDS ***
+UTG : Card dealt to a spot [4c Ts]
+UTG+1 : Card dealt to a spot [5d 6d]
+Dealer [ME] : Card dealt to a spot [7d 9c]
+Big Blind : Card dealt to a spot [6h 5h]
+UTG : Folds
+UTG+1 : Folds
+Dealer [ME] : Raises $16
+Big Blind : Calls $8
+Card dealt to table [7s 9s Jd]
+Big Blind : Checks
+Dealer [ME] : Bets $8
+Big Blind : Folds
+Dealer [ME] : Return uncalled portion of bet $8
+Dealer [ME] : Does not show [7d 9c] (Two pair)
+Dealer [ME] : Hand result $31
+*** SUMMARY ***
+Total Pot($32) | Rake ($1)
+Board [7s 9s Jd  ]
+"""
+
+
 def test_bovada_omaha_goes_to_quarantine_naming_the_game():
     text = ZONE_WALK.replace("HOLDEMZonePoker No Limit", "OMAHA HiLo Pot Limit")
     with pytest.raises(ParseError, match="Bovada Omaha Hi-Lo Pot Limit is not supported yet"):

@@ -12,14 +12,16 @@ import pytest
 
 from parsers.formats import parse_chunk
 from parsers.pokerstars_fast import read_text
+from parsers.source import decode, split
 from pipeline.audit import audit_bytes
 from pipeline.ingest import ingest
 from pipeline.warehouse import connect
 from rules import rooms
 from rules.findings import Severity
+from rules.holdem_engine import replay
 from rules.holdem_fast import replay_batch
 from tests.conftest import corpus
-from tests.room_corpus import read_room
+from tests.room_corpus import read_chunk, read_room, sample_settings
 from tests.test_holdem_engine import RUN_TWICE
 from tests.test_holdem_replay import FIRST_LINE, LEGAL, edit, line_of, run, split_pot
 from tests.test_room_dead_blind import SHORT_SECOND_SMALL_BLIND
@@ -253,3 +255,62 @@ def test_room_fact_the_replay_finds_sends_the_hand_from_the_lane_and_is_stored(t
     assert batch.in_lane.tolist() == [True] and not replay_batch(batch, allin_ev=False).certified[0]
     [stored] = stored_alone(tmp_path, text, "select rule_id from findings where rule_id like 'ROOM-%'")
     assert stored == [(rule_id,)]
+
+
+# ROOM-UNCALLED in the samples, worked by hand: a collect or win line that pays the bettor back the
+# bet nobody matched (with the pot, or alone) pays him that bet, not a pot. (room, file, game,
+# player, what he put in, what the pots paid him, whether he won at the showdown, the pot)
+PAID_BACK_WITHIN = [
+    # Player8 bets 4.70 on the river, Player3 calls all in for 3.41 and wins: 1.29 back
+    ("Winamax", "NLHE-FR-EUR-0.02-0.05-201010.Invalid.side.pot.Player8.txt", "323549-11-1286000000", "Player8",
+     "4.93", "0", False, "11.50"),
+    # Hero all in for 5.96 preflop, Player4 for 4.54: 1.42 back of his side pot's 4.34
+    ("Winamax", "NLHE-FR-EUR-0.02-0.05-201010.Side.pot.Biggest.stack.loses.main.txt", "910116-28-1298310000",
+     "Hero", "4.54", "2.92", True, "12.28"),
+    # gortaleva to 6.50 preflop, P0k3rkIng2k all in for 6.04, and the board dealt: 0.46 back
+    ("iPoker", "NLHE-GBP-0.05-0.10-201307.uncalled.2nd.winner.xml", "4988874195", "gortaleva", "6.04", "0", False,
+     "12.23"),
+    # Hero raises to 20 over a big blind all in for 10, and loses with queen high: 10 back
+    ("PacificPoker", "888-FHE-USD-5-10-201203.all.in.blind.txt", "418361264", "Hero", "10", "0", False, "25"),
+    # all in for 284.48, all fold: 274.48 back, the blinds' 15 won
+    ("PacificPoker", "888-NLHE-USD-5-10-201205.uncalled.non.blind.txt", "171407432", "Player2", "10", "25", False,
+     "25"),
+    # a walk: 0.01 of the big blind back
+    ("PacificPoker", "888-NLH-USD-0.01-0.02.txt", "79913381", "Borr_09", "0.01", "0.02", False, "0.02"),
+    # the small blind all in for 0.01: 0.03 of Hero's big blind back, his "side pot 1"; he loses
+    ("PartyPoker", "NLHE-USD-0.02-0.04-20100804.smallBlindIsForcedAllIn.txt", "9498788316", "Hero", "0.01", "0",
+     False, "0.02"),
+    # Unseated's flop bet of 0.64, nobody calls: back; he splits the main pot with Player4
+    ("PartyPoker", "NLHE-USD-0.01-0.02-201105.Unseated.player.is.only.big.blind.txt", "10498911237", "Unseated",
+     "0.22", "0.32", True, "0.67"),
+]
+
+
+@pytest.mark.parametrize(("room", "name", "game", "player", "invested", "collected", "won", "pot"), PAID_BACK_WITHIN)
+def test_room_uncalled_a_bet_paid_back_within_a_collect_is_returned_in_the_samples(room, name, game, player, invested,
+                                                                                   collected, won, pot):
+    """ROOM-UNCALLED: the reader returns the bet nobody called that a room pays back in a collect or win line."""
+    path = corpus("rooms", room, "Flop", name)
+    settings = sample_settings(path.parent.parent)
+    [hand] = [hand for hand in (read_chunk(chunk, name, settings) for chunk in split(decode(path.read_bytes())))
+              if hand.hand_id == game]
+    result = replay(hand, allin_ev=False)
+    [fact] = [p for p in result.players if p.player == player]
+    assert (fact.invested, fact.collected, fact.won_at_showdown) == (D(invested), D(collected), won)
+    assert result.total_pot == D(pot) == hand.summary.total_pot
+    assert [f for f in result.findings if f.severity is Severity.ERROR] == []
+
+
+@pytest.mark.parametrize("room", ["Bovada", "GGPoker", "PacificPoker", "PartyPoker", "Winamax", "Winning", "iPoker"])
+def test_room_chips_balance_in_every_stored_hand_of_the_samples(room):
+    """Every hand a room's samples store balances: the nets and the rake add up to nothing, the
+    collections and the rake to the pot, and what the players put in to the pot."""
+    run = read_room(corpus("rooms", room))
+    assert run.stored
+    for name, hand, result in run.stored:
+        if hand.is_cancelled:
+            continue
+        players = result.players
+        assert sum(p.net for p in players) + result.rake == 0, (name, hand.hand_id)
+        assert sum(p.collected for p in players) + result.rake == result.total_pot, (name, hand.hand_id)
+        assert sum(p.invested for p in players) == result.total_pot, (name, hand.hand_id)

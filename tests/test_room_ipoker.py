@@ -20,7 +20,7 @@ from parsers.ipoker import read_session
 from parsers.source import decode, split
 from rules.findings import Severity
 from rules.holdem_engine import replay
-from rules.holdem_hand import ActionKind, BettingStructure
+from rules.holdem_hand import ActionKind, BettingStructure, Street
 from tests.conftest import corpus
 
 D = Decimal
@@ -91,6 +91,72 @@ def test_ipoker_actions_in_their_order_raise_total_all_in_added_and_the_win_afte
     assert [str(c) for c in hand.boards[0]] == ["Ts", "Ad", "8d", "4d", "Kh"]
     assert hand.summary.total_pot == D("6.05") and hand.summary.rake == D("0.10")
     assert _nets(hand) == {"Anna": D("-3"), "Boris": D("-0.05"), "Vera": D("2.95")}
+
+
+UNCALLED_PREFLOP = """<session sessioncode="0">
+  <general>
+    <gametype>Holdem NL £0.05/£0.10</gametype>
+    <tablename>Gelofo, 754744691</tablename>
+    <currency>GBP</currency>
+  </general>
+  <game gamecode="4988874195">
+    <general>
+<startdate>2013-07-30 18:26:02</startdate>
+      <players>
+        <player seat="1" name="Certusjr" chips="£10.66" dealer="0" win="£0" bet="£0.05" rebuy="0" addon="0" />
+        <player seat="3" name="SudenUniMC" chips="£10" dealer="0" win="£0" bet="£0.10" rebuy="0" addon="0" />
+        <player seat="5" name="gortaleva" chips="£7.22" dealer="0" win="£0.46" bet="£6.50" rebuy="0" addon="0" />
+        <player seat="6" name="P0k3rkIng2k" chips="£6.04" dealer="0" win="£11.42" bet="£6.04" rebuy="0" addon="0" />
+        <player seat="10" name="TtheFish" chips="£14.40" dealer="1" win="£0" bet="£0" rebuy="0" addon="0" />
+      </players>
+    </general>
+    <round no="0">
+      <action no="1" player="Certusjr" type="1" sum="£0.05" cards="[cards]" />
+      <action no="2" player="SudenUniMC" type="2" sum="£0.10" cards="[cards]" />
+    </round>
+    <round no="1">
+      <action no="6" player="Certusjr" type="0" sum="£0" cards="" />
+      <action no="7" player="SudenUniMC" type="0" sum="£0" cards="" />
+      <cards type="Pocket" player="gortaleva">CA HQ</cards>
+      <action no="3" player="gortaleva" type="23" sum="£0.40" cards="" />
+      <action no="8" player="gortaleva" type="23" sum="£6.50" cards="" />
+      <cards type="Pocket" player="P0k3rkIng2k">DK SK</cards>
+      <action no="4" player="P0k3rkIng2k" type="23" sum="£1.20" cards="" />
+      <action no="9" player="P0k3rkIng2k" type="7" sum="£4.84" cards="" />
+      <action no="5" player="TtheFish" type="0" sum="£0" cards="" />
+    </round>
+    <round no="2">
+      <cards type="Flop" player="">D5 C7 D9</cards>
+    </round>
+    <round no="3">
+      <cards type="Turn" player="">DJ</cards>
+    </round>
+    <round no="4">
+      <cards type="River" player="">DQ</cards>
+    </round>
+  </game>
+</session>
+"""
+
+
+def test_ipoker_a_win_that_is_only_the_bet_nobody_called_is_returned_after_later_streets():
+    """ROOM-UNCALLED: the part of a preflop bet nobody matched comes back though the flop, turn and
+    river were dealt after it; the "win" that paid it back is no win."""
+    # (game 4988874195 of the samples) gortaleva raises to 0.40, P0k3rkIng2k to 1.20, gortaleva
+    # to 6.50; P0k3rkIng2k all in for 4.84 more: 6.04. 0.46 nobody matched is gortaleva's "win".
+    # KK beats AQ: gortaleva put in 6.04 and won nothing; the pot 0.05 + 0.10 + 6.04 + 6.04 = 12.23,
+    # P0k3rkIng2k's 11.42 and a rake of 0.81.
+    [hand] = read_session(UNCALLED_PREFLOP, "u.xml")
+    assert [(a.player, a.kind, a.amount, a.street) for a in hand.actions[-2:]] == [
+        ("gortaleva", ActionKind.UNCALLED, D("0.46"), Street.PREFLOP),
+        ("P0k3rkIng2k", ActionKind.COLLECT, D("11.42"), Street.SHOWDOWN)]
+    assert (hand.summary.total_pot, hand.summary.rake) == (D("12.23"), D("0.81"))
+    result = replay(hand)
+    facts = {p.player: (p.invested, p.collected, p.won_at_showdown) for p in result.players}
+    assert facts["gortaleva"] == (D("6.04"), D(0), False)
+    assert facts["P0k3rkIng2k"] == (D("6.04"), D("11.42"), True)
+    assert result.total_pot == D("12.23") and result.findings == ()
+    assert _nets(hand)["gortaleva"] == D("-6.04")
 
 
 def test_ipoker_an_amount_in_another_currency_is_read_and_a_warning_at_its_line():

@@ -149,9 +149,13 @@ Anna collected [ $2 ]
 
 
 def test_888_uncalled_part_collected_back_when_the_collects_hold_it():
+    """ROOM-UNCALLED: a collect line that holds the bet nobody called pays the bettor that bet back,
+    not a pot: the reader returns it and takes it off the collect."""
     # the big blind is all in with his 10; Hero raises to 20 and the 10 nobody could match is
-    # in his collect line: the numbers say so (33.75 collected > 25, the pot without it)
-    hand, _result, got = replayed("""
+    # in his collect line: the numbers say so (33.75 collected > 25, the pot without it). Hero
+    # loses the showdown with queen high: he put in 10, won nothing; the pot 5 + 10 + 10 = 25,
+    # Player0's 23.75 and a rake of 1.25.
+    hand, result, got = replayed("""
 ***** Cassava Hand History for Game 418361264 *****
 $5/$10 Blinds Fix Limit Holdem - *** 04 03 2012 15:32:21
 Table Hokkaido (Real Money)
@@ -177,10 +181,69 @@ Hero shows [ Td, Qd ]
 Player0 collected [ $23.75 ]
 Hero collected [ $10 ]
 """)
-    assert not any(a.kind is ActionKind.UNCALLED for a in hand.actions)
-    assert (hand.small_bet, hand.big_bet, hand.summary.total_pot, hand.summary.rake) == (D(10), D(20), D(35),
+    assert [(a.player, a.kind, a.amount, a.line) for a in hand.actions
+            if a.kind in (ActionKind.UNCALLED, ActionKind.COLLECT)] == [
+        ("Hero", ActionKind.UNCALLED, D(10), 24), ("Player0", ActionKind.COLLECT, D("23.75"), 23)]
+    assert (hand.small_bet, hand.big_bet, hand.summary.total_pot, hand.summary.rake) == (D(10), D(20), D(25),
                                                                                        D("1.25"))
+    facts = {p.player: (p.invested, p.collected, p.won_at_showdown) for p in result.players}
+    assert facts["Hero"] == (D(10), D(0), False) and facts["Player0"] == (D(10), D("23.75"), True)
+    assert result.total_pot == D(25)
     assert got == {"Player0": D("13.75"), "Hero": D(-10), "Player2": D(-5), "Player1": D(0)}
+
+
+@pytest.mark.parametrize(("hand_text", "winner", "put_in", "collected", "pot"), [
+    # all fold to the big blind: 0.01 of his 0.02 nobody called; he collects it with the small blind's 0.01
+    ("""
+***** Cassava Hand History for Game 79913381 *****
+$0.01/$0.02 Blinds No Limit Holdem - *** 04 02 2011 13:23:08
+Table Plovdiv (Real Money)
+Seat 6 is the button
+Total number of players : 3
+Seat 6: AlexVTA ( $2.19 )
+Seat 7: wwmm7468 ( $0.61 )
+Seat 9: Borr_09 ( $0.37 )
+wwmm7468 posts small blind [$0.01]
+Borr_09 posts big blind [$0.02]
+** Dealing down cards **
+Dealt to Borr_09 [ 2s, Kd ]
+AlexVTA folds
+wwmm7468 folds
+** Summary **
+Borr_09 did not show his hand
+Borr_09 collected [ $0.03 ]
+""", "Borr_09", D("0.01"), D("0.02"), D("0.02")),
+    # all in for 284.48 and all fold: 10 of it called (the big blind), 274.48 back, the blinds' 15 won
+    ("""
+***** Cassava Hand History for Game 171407432 *****
+5$/10$ Blinds No Limit Holdem - *** 04 05 2012 07:59:45
+Table Frisco (Real Money)
+Seat 1 is the button
+Total number of players : 4
+Seat 1: Hero ( 50$ )
+Seat 2: Player0 ( 222,75$ )
+Seat 6: Player1 ( 227$ )
+Seat 7: Player2 ( 284,48$ )
+Player0 posts small blind [5$]
+Player1 posts big blind [10$]
+** Dealing down cards **
+Dealt to Hero [ 6c, 4d ]
+Player2 raises [284,48$]
+Hero folds
+Player0 folds
+Player1 folds
+** Summary **
+Player2 collected [ 299,48$ ]
+""", "Player2", D(10), D(25), D(25)),
+])
+def test_888_a_walk_or_a_bet_all_fold_to_collected_with_the_pot_is_returned(hand_text, winner, put_in, collected,
+                                                                          pot):
+    """ROOM-UNCALLED: the collect line of a hand all fold in holds the bet nobody called: returned."""
+    hand, result, got = replayed(hand_text)
+    facts = {p.player: (p.invested, p.collected) for p in result.players}
+    assert facts[winner] == (put_in, collected)
+    assert (result.total_pot, hand.summary.total_pot, hand.summary.rake) == (pot, pot, D(0))
+    assert got[winner] == collected - put_in
 
 
 DEAD_BLIND = """

@@ -22,7 +22,7 @@ from parsers.source import decode, normalize_lines, split, split_games
 from pipeline.worker import parse_bytes
 from rules.findings import Severity
 from rules.holdem_engine import replay
-from rules.holdem_hand import ActionKind, BettingStructure
+from rules.holdem_hand import ActionKind, BettingStructure, Street
 from tests.conftest import corpus
 from tests.room_corpus import in_other_currency, parse_text
 
@@ -88,6 +88,53 @@ def test_partypoker_win_pays_the_uncalled_bet_back_and_the_rake_is_what_it_leave
     assert tail == [("Anna", ActionKind.UNCALLED, D("1.20")), ("Anna", ActionKind.COLLECT, D("1.65"))]
     assert hand.summary.total_pot == D("1.75") and hand.summary.rake == D("0.10")
     assert _nets(hand) == {"Anna": D("1.65") - D("0.75"), "Boris": D("-0.75"), "Vera": D("-0.25")}
+
+
+def test_partypoker_a_win_that_is_only_the_bet_nobody_called_is_no_win_at_the_showdown():
+    """ROOM-UNCALLED: a win line that pays a player back only his own bet, from a side pot of his chips
+    alone, is the return of that bet: he lost the showdown."""
+    # (a sample of 2010) Player5's small blind of 0.01 is all he has; Hero's big blind 0.04, and all
+    # the others fold. 0.03 of Hero's blind nobody could match is his "side pot 1"; Player5's pair
+    # wins the main pot, 0.01 + 0.01 = 0.02. Hero put in 0.01 and won nothing.
+    [hand] = _hands("""
+#Game No : 9498788316
+***** Hand History for Game 9498788316 *****
+$1.60 USD NL Texas Hold'em - Wednesday, August 04, 15:02:33 EDT 2010
+Table 20BB Min #1847547 (No DP) (Real Money)
+Seat 2 is the button
+Total number of players : 5/6
+Seat 5: Player1 ( $1.60 USD )
+Seat 1: Player2 ( $2.45 USD )
+Seat 4: Hero ( $2.18 USD )
+Seat 2: Player4 ( $2.80 USD )
+Seat 3: Player5 ( $0.01 USD )
+Player5 posts small blind [$0.01 USD].
+Hero posts big blind [$0.04 USD].
+** Dealing down cards **
+Dealt to Hero [  6s 2c ]
+Player1 folds
+Player2 folds
+Player4 folds
+** Dealing Flop ** [ 9d, Ah, 3h ]
+** Dealing Turn ** [ Js ]
+** Dealing River ** [ Kc ]
+Player5 shows [ 5h, 5s ]a pair of Fives.
+Hero shows [ 6s, 2c ]high card Ace.
+Hero wins $0.03 USD from the side pot 1 with high card, Ace.
+Player5 wins $0.02 USD from the main pot with a pair of Fives.
+""")
+    assert [(a.player, a.kind, a.amount, a.street, a.line) for a in hand.actions
+            if a.kind in (ActionKind.UNCALLED, ActionKind.COLLECT)] == [
+        ("Hero", ActionKind.UNCALLED, D("0.03"), Street.PREFLOP, 24),
+        ("Player5", ActionKind.COLLECT, D("0.02"), Street.SHOWDOWN, 25)]
+    assert (hand.summary.total_pot, hand.summary.rake, hand.summary.pots) == (D("0.02"), D(0), ())
+    result = replay(hand)
+    facts = {p.player: (p.invested, p.collected, p.went_to_showdown, p.won_at_showdown) for p in result.players}
+    assert facts["Hero"] == (D("0.01"), D(0), True, False)
+    assert facts["Player5"] == (D("0.01"), D("0.02"), True, True)
+    assert result.total_pot == D("0.02")
+    assert _nets(hand) == {"Player1": D(0), "Player2": D(0), "Hero": D("-0.01"), "Player4": D(0),
+                           "Player5": D("0.01")}
 
 
 def test_partypoker_room_currency_an_amount_in_euros_at_a_table_of_dollars_is_read_and_a_warning():
@@ -381,7 +428,8 @@ def test_partypoker_side_pots_are_read_by_number_and_the_bet_nobody_called_is_no
     # Four all in for 40, 3,000, 3,020 and 5,960 (real 2012 hands, ours in names): the main pot
     # 4 x 40 = 160 and side pot 1, 3 x 2,960 = 8,880, to Boris's full house; side pot 2, 2 x 20 =
     # 40, to Vera's ace kicker over Gleb's king; the room writes Gleb's 2,940 nobody called as side
-    # pot 3, his chips alone. Nets: Boris +6,040, Vera -2,980, Gleb -3,020, Anna -40.
+    # pot 3, his chips alone, which the reader returns to him: no pot, no win (ROOM-UNCALLED).
+    # Nets: Boris +6,040, Vera -2,980, Gleb -3,020, Anna -40.
     [hand] = _hands("""
 #Game No : 11939390888
 ***** Hand History for Game 11939390888 *****
@@ -415,7 +463,10 @@ Boris wins 8,880 chips from the side pot 1 with a full house, Eights full of Ten
 Boris wins 160 chips from the main pot with a full house, Eights full of Tens.
 Player Anna finished in 526.
 """)
-    assert hand.summary.pots == (D(160), D(8880), D(40), D(2940))
+    assert hand.summary.pots == (D(160), D(8880), D(40))
+    assert [(a.player, a.kind, a.amount) for a in hand.actions if a.player == "Gleb" and not a.kind.is_betting] == [
+        ("Gleb", ActionKind.UNCALLED, D(2940)), ("Gleb", ActionKind.SHOW, D(0))]
+    assert (hand.summary.total_pot, hand.summary.rake) == (D(9080), D(0))
     assert _nets(hand) == {"Vera": D(-2980), "Boris": D(6040), "Anna": D(-40), "Gleb": D(-3020), "Lev": D(0)}
 
 

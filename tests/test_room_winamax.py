@@ -1,5 +1,5 @@
 """Winamax's reader: hands worked out by hand (pots after rake named in the collect lines, the
-uncalled part collected as a pot, out-of-position blinds, Limit blinds), the hands it refuses,
+uncalled part collected back within a pot and returned, out-of-position blinds, Limit blinds), the hands it refuses,
 and the room's sample folder with fpdb's per-player results."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from parsers.errors import ParseError
 from parsers.winamax import parse
 from rules.findings import Severity
 from rules.holdem_engine import replay
-from rules.holdem_hand import ActionKind, BettingStructure
+from rules.holdem_hand import ActionKind, BettingStructure, Street
 from tests.conftest import corpus
 from tests.room_corpus import expected_nets, in_other_currency, nets, parse_text, read_room
 
@@ -25,10 +25,12 @@ def replayed(text):
 
 
 def test_winamax_side_pot_holding_the_uncalled_part_is_raked_as_the_log_splits_it():
-    """ROOM-UNCALLED and ROOM-RAKE: the uncalled part collected back within a side pot; the total is after the rake."""
+    """ROOM-UNCALLED and ROOM-RAKE: the uncalled part collected back within a side pot is returned
+    and taken off that collect; the total is after the rake."""
     # Boris all-in for 2, Vera for 6, Anna for 10: the main pot 6 (all three), a side pot 8
     # (Vera and Anna) and Anna's 4 nobody matched. Boris wins the main pot after a rake of 0.30;
-    # Anna the side pot after 0.40, and her 4 back in it: 7.60 + 4 = 11.60.
+    # Anna the side pot after 0.40, and her 4 back in it: 7.60 + 4 = 11.60. The reader returns
+    # the 4: she put in 6 and won 7.60, the pot is 14.
     hand, result, got = replayed("""
 Winamax Poker - CashGame - HandId: #10-20-30 - Holdem no limit (0.05€/0.10€) - 2020/01/02 03:04:05 UTC
 Table: 'Paris' 6-max (real money) Seat #1 is the button
@@ -59,11 +61,100 @@ Seat 1: Anna (button) showed [Kh Kd] and won 11.60€ with One pair : King
 Seat 2: Boris (small blind) showed [Ah Ad] and won 5.70€ with One pair : Ace
 Seat 3: Vera (big blind) showed [Qh Qd] and lost with One pair : Queen
 """)
-    # Winamax's total is after the rake: the pot is 17.30 + 0.70 = 18
-    assert (hand.summary.total_pot, hand.summary.rake, hand.summary.pots) == (D("18.00"), D("0.70"),
-                                                                             (D("5.70"), D("11.60")))
+    # Winamax's total is after the rake: the pot is 17.30 + 0.70 = 18, less the 4 returned
+    assert (hand.summary.total_pot, hand.summary.rake, hand.summary.pots) == (D("14.00"), D("0.70"),
+                                                                             (D("5.70"), D("7.60")))
+    assert [(a.player, a.kind, a.amount) for a in hand.actions[-3:]] == [
+        ("Anna", ActionKind.SHOW, D(0)), ("Anna", ActionKind.COLLECT, D("7.60")), ("Boris", ActionKind.COLLECT,
+                                                                                    D("5.70"))]
+    assert [(a.player, a.amount, a.street) for a in hand.actions if a.kind is ActionKind.UNCALLED] == [
+        ("Anna", D(4), Street.PREFLOP)]
+    assert {p.player: (p.invested, p.collected) for p in result.players} == {
+        "Anna": (D(6), D("7.60")), "Boris": (D(2), D("5.70")), "Vera": (D(6), D(0))}
+    assert result.total_pot == D(14) and [s.won for s in hand.summary.seats][:1] == [(D("7.60"),)]
     assert got == {"Anna": D("1.60"), "Boris": D("3.70"), "Vera": D(-6)}
     assert result.findings == ()
+
+
+def test_winamax_a_collect_that_is_only_the_bet_nobody_matched_is_no_win():
+    """ROOM-UNCALLED: a loser who collects his own unmatched bet back as a side pot won nothing."""
+    # (game 069a238c of the samples, Invalid.side.pot.Player8) Player8 puts in 0.22 + 1.30 and bets
+    # 4.70 on the river; Player3 calls all-in for 3.41 and wins the showdown with a pair. The 1.29
+    # nobody matched is Player8's "side pot 1": returned, Player8 put in 0.22 + 1.30 + 3.41 = 4.93
+    # and collected nothing. The pot: 4.93 x 2 + Player9's 1.52 + the blinds 0.02 + 0.05 and
+    # Player1's 0.05 = 11.50, what Player3 collects (10.92) and the rake (0.58); Winamax's total 12.21 + 0.58 holds the 1.29.
+    hand, result, got = replayed(LOST_WITH_THE_BET_BACK)
+    assert [(a.player, a.kind, a.amount, a.street, a.line) for a in hand.actions
+            if a.kind in (ActionKind.UNCALLED, ActionKind.COLLECT)] == [
+        ("Player8", ActionKind.UNCALLED, D("1.29"), Street.RIVER, 43), ("Player3", ActionKind.COLLECT, D("10.92"),
+                                                                       Street.SHOWDOWN, 44)]
+    assert (hand.summary.total_pot, hand.summary.rake, hand.summary.pots) == (D("11.50"), D("0.58"), (D("10.92"),))
+    facts = {p.player: (p.invested, p.collected, p.went_to_showdown, p.won_at_showdown) for p in result.players}
+    assert facts["Player8"] == (D("4.93"), D(0), True, False)
+    assert facts["Player3"] == (D("4.93"), D("10.92"), True, True)
+    assert result.total_pot == D("11.50") and result.rake == D("0.58")
+    assert got["Player8"] == D("-4.93") and got["Player3"] == D("5.99")
+    assert result.findings == ()
+
+
+LOST_WITH_THE_BET_BACK = """
+Winamax Poker - CashGame - HandId: #323549-11-1286000000 - Holdem no limit (0.02€/0.05€) - 2010/10/02 10:00:00 UTC
+Table: 'Reims' 9-max (real money) Seat #5 is the button
+Seat 1: Player1 (5€)
+Seat 2: Player2 (5€)
+Seat 3: Player3 (4.93€)
+Seat 4: Hero (4.93€)
+Seat 5: Player5 (3.58€)
+Seat 6: Player6 (1.98€)
+Seat 7: Player7 (2.95€)
+Seat 8: Player8 (6.43€)
+Seat 9: Player9 (6.52€)
+*** ANTE/BLINDS ***
+Player6 posts small blind 0.02€
+Player7 posts big blind 0.05€
+Player1 posts big blind 0.05€ out of position
+Dealt to Hero [8d 8h]
+*** PRE-FLOP ***
+Player8 raises 0.17€ to 0.22€
+Player9 calls 0.22€
+Player1 folds
+Player2 folds
+Player3 calls 0.22€
+Hero folds
+Player5 folds
+Player6 folds
+Player7 folds
+*** FLOP *** [Jd 9d 2s]
+Player8 bets 0.39€
+Player9 raises 0.91€ to 1.30€
+Player3 calls 1.30€
+Player8 calls 0.91€
+*** TURN *** [Jd 9d 2s][Kh]
+Player8 checks
+Player9 checks
+Player3 checks
+*** RIVER *** [Jd 9d 2s Kh][8s]
+Player8 bets 4.70€
+Player9 folds
+Player3 calls 3.41€ and is all-in
+*** SHOW DOWN ***
+Player3 shows [Jh 4s] (One pair : Jack)
+Player8 shows [Ac 7c] (High card : Ace)
+Player8 collected 1.29€ from side pot 1
+Player3 collected 10.92€ from main pot
+*** SUMMARY ***
+Total pot 12.21€ | Rake 0.58€
+Board: [Jd 9d 2s Kh 8s]
+Seat 1: Player1 folded on the pre-flop
+Seat 2: Player2 folded on the pre-flop
+Seat 3: Player3 showed [Jh 4s] and won 10.92€ with One pair : Jack
+Seat 4: Hero folded on the pre-flop
+Seat 5: Player5 (button) folded on the pre-flop
+Seat 6: Player6 (small blind) folded on the pre-flop
+Seat 7: Player7 (big blind) folded on the pre-flop
+Seat 8: Player8 showed [Ac 7c] and won 1.29€ with High card : Ace
+Seat 9: Player9 folded on the river
+"""
 
 
 WALK_IN_EUROS = """
