@@ -203,6 +203,75 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
                        line=1, column=head.start("tid") - len("Tournament #") + 1, line_text=lines[0])
 
 
+_NEXT_STREET = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
+_FOLDED_ON = re.compile(r"^Seat[ +](?P<n>\d+): ?.*? Folded (?:on|before) the (?P<street>POCKET CARDS|FLOP|TURN|RIVER)\b")
+_FOLD_STREET = {"POCKET CARDS": Street.PREFLOP, "FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_NO_STREET_LINES = "this Bovada export writes no street lines: the streets of its actions cannot be told apart"
+
+
+class _Rounds:
+    """The streets of a hand whose export writes no street lines, its board only in the summary
+    (Bovada and Bodog, spring 2012): a betting round is over when every player who can still bet
+    has acted on it and matched its bet, and the next action opens the next street. What the hand
+    says besides (the summary's board, its 'Folded on the TURN' seat lines) must agree, or the
+    streets cannot be told and the hand is quarantined: a street told wrong would be a false finding."""
+
+    __slots__ = ("acted", "all_in", "board", "folds", "live", "play")
+
+    def __init__(self, play: StreetActions, board: tuple) -> None:
+        self.play, self.board = play, board
+        self.live: list[str] = []       # dealt in and not folded
+        self.all_in: set[str] = set()
+        self.acted: set[str] = set()    # on this street
+        self.folds: dict[str, tuple[Street, int]] = {}
+
+    def over(self) -> bool:
+        """Is the street's betting over?"""
+        bets = self.play.bets
+        free = [p for p in self.live if p not in self.all_in]
+        if len(free) < 2 and all(bets.of(p) >= bets.top for p in free):
+            return True
+        return all(p in self.acted and bets.of(p) >= bets.top for p in free)
+
+    def act(self, player: str, index: int, text: str) -> None:
+        """Before ``player``'s action: the street it is on begins if the last one's betting is over."""
+        if len(self.live) > 1 and self.over():      # (after the last fold, an action is the replay's finding)
+            street = _NEXT_STREET.get(self.play.street)
+            if street is None or len(self.board) < street.board_size:
+                cards_out = " ".join(map(str, self.board)) or "no board"
+                raise ParseError(f"{_NO_STREET_LINES} ({player} acts after the betting of the "
+                                 f"{self.play.street} is over, and the summary's board is {cards_out})",
+                                 line=index + 1, column=1, line_text=text)
+            self.play.to_street(street)
+            self.acted = set()
+        self.acted.add(player)
+
+    def done(self, player: str, folded: bool, all_in: bool, line: int) -> None:
+        """After ``player``'s action, which folded or put him all in."""
+        if folded and player in self.live:
+            self.live.remove(player)
+            self.folds[player] = (self.play.street, line)
+        if all_in:
+            self.all_in.add(player)
+
+    def check(self, lines: tuple[str, ...], tokens, seat_names: dict[int, str]) -> None:
+        """The streets told against the summary: its board, and the street each seat folded on."""
+        street = self.play.street
+        # with one player left the hand ended on the street told; with more the board was dealt out
+        end = street if len(self.live) < 2 else Street.RIVER
+        if len(self.board) != end.board_size:
+            raise ParseError(f"{_NO_STREET_LINES} (the betting ends on the {end}, the summary's board has "
+                             f"{len(self.board)} cards)", line=1, column=1, line_text=lines[0])
+        for kind, _, index in tokens:
+            m = _FOLDED_ON.match(lines[index]) if kind == "SEATSUM" else None
+            player = seat_names.get(int(m["n"])) if m else None
+            if player in self.folds and self.folds[player][0] is not _FOLD_STREET[m["street"]]:
+                told, line = self.folds[player]
+                raise ParseError(f"{_NO_STREET_LINES} (the betting puts {player}'s fold at line {line} on the "
+                                 f"{told}, the summary on the {_FOLD_STREET[m['street']]})",
+                                 line=index + 1, column=1, line_text=lines[index])
+
+
 def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, betting: BettingStructure) -> HoldemHand:
     """The record of a hand whose lines are read and checked, under ``betting``."""
     tournament = "tid" in head.re.groupindex
@@ -232,6 +301,15 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
         marks.other(text, text[0])
         return money(text)
 
+    # the export of spring 2012 writes no street lines, its board only in the summary: the
+    # betting tells the streets (or the hand is quarantined)
+    rounds = None
+    if not any(kind == "STREET" for kind, _, _ in tokens):
+        written = [(cards(m["c"], index, lines[index]), first + index) for kind, m, index in tokens if kind == "BOARD"]
+        if written and written[0][0]:
+            rounds = _Rounds(play, written[0][0])
+    seat_names: dict[int, str] = {}
+
     for kind, m, index in tokens:
         line = first + index
         marks.index = index
@@ -242,6 +320,7 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
             number = len(seats) + 1 if tournament else int(m["n"])
             seats.append(Seat(seat=number, player=HERO if m["me"] else m["p"], stack=read(m["s"]), line=line))
             positions[m["p"]] = number
+            seat_names[int(m["n"])] = _name(m)
         elif kind == "DEALER":
             button = int(m["btn"]) if m["btn"] else None     # ROOM-BUTTON: the line names the button
         elif kind == "POST":
@@ -263,10 +342,14 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
             live = min(amount, big_blind or amount) if post is ActionKind.POST_DEAD else \
                 None if post is ActionKind.POST_ANTE else amount
             play.post(player, post, amount, line, all_in, live)
+            if rounds is not None and all_in:
+                rounds.all_in.add(player)
         elif kind == "DEALT":
             found = cards(m["c"], index, text)
             dealt[_name(m)] = found
             play.dealt(_name(m), found, line)
+            if rounds is not None:
+                rounds.live.append(_name(m))
         elif kind == "STREET":
             new = cards(m["c2"] or m["c3"], index, text)
             if m["c2"]:
@@ -280,7 +363,11 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
             board_lines.append(line)
             play.to_street(street)
         elif kind == "ACTION":
+            if rounds is not None:
+                rounds.act(_name(m), index, text)
             _action(m, play, line, read)
+            if rounds is not None:
+                rounds.done(_name(m), m["fold"] is not None, (m["verb"] or "").startswith("All-in"), line)
             if m["fc"]:
                 play.holes.append(HoleCards(player=_name(m), cards=cards(m["fc"], index, text), how=CardsHow.SHOWN,
                                             line=line))
@@ -308,6 +395,10 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
         elif kind == "BOARD":
             summary_board.append(cards(m["c"], index, text))
             summary_board_lines.append(line)
+    if rounds is not None:
+        rounds.check(lines, tokens, seat_names)
+        # the board is the summary's, each street's cards dealt at its line
+        board, board_lines = list(rounds.board), [written[0][1]] * (len(rounds.board) - 2)
     if button is None:
         # no "Set dealer" line: the seat named Dealer holds the button, else it is dead, just
         # before the small blind
