@@ -33,7 +33,7 @@ import re
 from datetime import datetime
 from decimal import Decimal
 
-from parsers.errors import ParseError, UnstatedRule
+from parsers.errors import ParseError, UnstatedRule, UnsupportedGame
 from parsers.lines import CURRENCY_SIGN, CurrencyMarks, StreetActions
 from parsers.room_lines import LineKind, RoomLines, cards, in_utc, money, zone_clock
 from rules.holdem_hand import (
@@ -153,7 +153,7 @@ def read_header(line: str) -> re.Match:
     if match["game"] not in _GAMES:
         name = " ".join(_OTHER_GAMES.get(word, word) for word in match["game"].replace("ZonePoker", "").split())
         struct = f" {match['struct']}" if "struct" in match.re.groupindex else " tournament"
-        raise ParseError(f"Bovada {name}{struct} is not supported yet: Rasklad reads the Hold'em hands "
+        raise UnsupportedGame(f"Bovada {name}{struct} is not supported yet: Rasklad reads the Hold'em hands "
                          "of Bovada, Ignition and Bodog", line=1, column=match.start("game") + 1, line_text=line)
     return match
 

@@ -39,7 +39,7 @@ from decimal import Decimal, InvalidOperation
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
-from parsers.errors import ParseError
+from parsers.errors import ParseError, UnsupportedGame
 from parsers.lines import CURRENCY_SIGNS, CurrencyMarks, StreetActions
 from rules.cards import Card, CardError
 from rules.holdem_hand import (
@@ -121,7 +121,7 @@ def read_session(text: str, file: str, first_line: int = 1, game_id: str = "") -
     head = _GAMETYPE.match(gametype)
     game_line = first_line - 1 + _line_of(text, "<gametype>", 0)
     if head is None or head["game"] not in ("Holdem", "LH") or head["struct"].split()[-1] not in _STRUCTS:
-        raise ParseError(f"iPoker {gametype or 'game without a <gametype>'!r} is not supported yet: Rasklad reads "
+        raise UnsupportedGame(f"iPoker {gametype or 'game without a <gametype>'!r} is not supported yet: Rasklad reads "
                          "iPoker Hold'em (No Limit, Pot Limit, Limit)", line=game_line, column=1)
     betting = _STRUCTS[head["struct"].split()[-1]]
     bets_named = re.match(r"LH (\d+)/(\d+)", gametype)     # "LH 20/40 x2 Limit $10.00/$20.00": bets, then blinds
