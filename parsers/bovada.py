@@ -214,28 +214,34 @@ class _Rounds:
     (Bovada and Bodog, spring 2012): a betting round is over when every player who can still bet
     has acted on it and matched its bet, and the next action opens the next street. What the hand
     says besides (the summary's board, its 'Folded on the TURN' seat lines) must agree, or the
-    streets cannot be told and the hand is quarantined: a street told wrong would be a false finding."""
+    streets cannot be told and the hand is quarantined: a street told wrong would be a false finding.
+    Who folded and who is all in, the actions built so far say."""
 
-    __slots__ = ("acted", "all_in", "board", "folds", "live", "play")
+    __slots__ = ("acted", "board", "dealt", "play")
 
-    def __init__(self, play: StreetActions, board: tuple) -> None:
+    def __init__(self, play: StreetActions, board: tuple, dealt: dict[str, tuple]) -> None:
         self.play, self.board = play, board
-        self.live: list[str] = []       # dealt in and not folded
-        self.all_in: set[str] = set()
+        self.dealt = dealt              # the players dealt in, as the lines deal them
         self.acted: set[str] = set()    # on this street
-        self.folds: dict[str, tuple[Street, int]] = {}
 
-    def over(self) -> bool:
+    def live(self) -> list[str]:
+        """The players dealt in who have not folded."""
+        folded = {a.player for a in self.play.actions if a.kind is ActionKind.FOLD}
+        return [p for p in self.dealt if p not in folded]
+
+    def over(self, live: list[str]) -> bool:
         """Is the street's betting over?"""
         bets = self.play.bets
-        free = [p for p in self.live if p not in self.all_in]
+        all_in = {a.player for a in self.play.actions if a.is_all_in}
+        free = [p for p in live if p not in all_in]
         if len(free) < 2 and all(bets.of(p) >= bets.top for p in free):
             return True
         return all(p in self.acted and bets.of(p) >= bets.top for p in free)
 
     def act(self, player: str, index: int, text: str) -> None:
         """Before ``player``'s action: the street it is on begins if the last one's betting is over."""
-        if len(self.live) > 1 and self.over():      # (after the last fold, an action is the replay's finding)
+        live = self.live()
+        if len(live) > 1 and self.over(live):      # (after the last fold, an action is the replay's finding)
             street = _NEXT_STREET.get(self.play.street)
             if street is None or len(self.board) < street.board_size:
                 cards_out = " ".join(map(str, self.board)) or "no board"
@@ -246,29 +252,20 @@ class _Rounds:
             self.acted = set()
         self.acted.add(player)
 
-    def done(self, player: str, folded: bool, all_in: bool, line: int) -> None:
-        """After ``player``'s action, which folded or put him all in."""
-        if folded and player in self.live:
-            self.live.remove(player)
-            self.folds[player] = (self.play.street, line)
-        if all_in:
-            self.all_in.add(player)
-
     def check(self, lines: tuple[str, ...], tokens, seat_names: dict[int, str]) -> None:
         """The streets told against the summary: its board, and the street each seat folded on."""
-        street = self.play.street
         # with one player left the hand ended on the street told; with more the board was dealt out
-        end = street if len(self.live) < 2 else Street.RIVER
+        end = self.play.street if len(self.live()) < 2 else Street.RIVER
         if len(self.board) != end.board_size:
             raise ParseError(f"{_NO_STREET_LINES} (the betting ends on the {end}, the summary's board has "
                              f"{len(self.board)} cards)", line=1, column=1, line_text=lines[0])
+        folds = {a.player: a for a in self.play.actions if a.kind is ActionKind.FOLD}
         for kind, _, index in tokens:
             m = _FOLDED_ON.match(lines[index]) if kind == "SEATSUM" else None
-            player = seat_names.get(int(m["n"])) if m else None
-            if player in self.folds and self.folds[player][0] is not _FOLD_STREET[m["street"]]:
-                told, line = self.folds[player]
-                raise ParseError(f"{_NO_STREET_LINES} (the betting puts {player}'s fold at line {line} on the "
-                                 f"{told}, the summary on the {_FOLD_STREET[m['street']]})",
+            fold = folds.get(seat_names.get(int(m["n"]))) if m else None
+            if fold is not None and fold.street is not _FOLD_STREET[m["street"]]:
+                raise ParseError(f"{_NO_STREET_LINES} (the betting puts {fold.player}'s fold at line {fold.line} on "
+                                 f"the {fold.street}, the summary on the {_FOLD_STREET[m['street']]})",
                                  line=index + 1, column=1, line_text=lines[index])
 
 
@@ -307,7 +304,7 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
     if not any(kind == "STREET" for kind, _, _ in tokens):
         written = [(cards(m["c"], index, lines[index]), first + index) for kind, m, index in tokens if kind == "BOARD"]
         if written and written[0][0]:
-            rounds = _Rounds(play, written[0][0])
+            rounds = _Rounds(play, written[0][0], dealt)
     seat_names: dict[int, str] = {}
 
     for kind, m, index in tokens:
@@ -342,14 +339,10 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
             live = min(amount, big_blind or amount) if post is ActionKind.POST_DEAD else \
                 None if post is ActionKind.POST_ANTE else amount
             play.post(player, post, amount, line, all_in, live)
-            if rounds is not None and all_in:
-                rounds.all_in.add(player)
         elif kind == "DEALT":
             found = cards(m["c"], index, text)
             dealt[_name(m)] = found
             play.dealt(_name(m), found, line)
-            if rounds is not None:
-                rounds.live.append(_name(m))
         elif kind == "STREET":
             new = cards(m["c2"] or m["c3"], index, text)
             if m["c2"]:
@@ -366,8 +359,6 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
             if rounds is not None:
                 rounds.act(_name(m), index, text)
             _action(m, play, line, read)
-            if rounds is not None:
-                rounds.done(_name(m), m["fold"] is not None, (m["verb"] or "").startswith("All-in"), line)
             if m["fc"]:
                 play.holes.append(HoleCards(player=_name(m), cards=cards(m["fc"], index, text), how=CardsHow.SHOWN,
                                             line=line))
