@@ -165,8 +165,8 @@ def test_ipoker_start_date_is_read_in_each_form_the_exports_write(written):
 @pytest.mark.parametrize(("written", "reason"), [
     ("30-Jly-2013 20:33:30", "'30-Jly-2013 20:33:30' is not a real date and time (Jly is not a month)"),
     ("2013/13/30 20:33:30", "'2013/13/30 20:33:30' is not a real date and time (month must be in 1..12)"),
-    ("July 30, 2013 8:33 PM", "expected the start date like 2011-11-04 18:46:19, 22-Jan-2011 21:25:31, "
-                              "2017/01/23 22:27:48 or 18.05.2021 18:26:13, found 'July 30, 2013 8:33 PM'")])
+    ("July 30, 2013 8:33 PM", ("expected the start date like 2011-11-04 18:46:19, 22-Jan-2011 21:25:31, "
+                               "2017/01/23 22:27:48 or 18.05.2021 18:26:13, found 'July 30, 2013 8:33 PM'"))])
 def test_ipoker_start_date_not_read_quarantines_the_game_at_the_date(written, reason):
     # as a header's date in the other rooms: never a game stored with no time in silence
     text = SESSION.replace("2013-07-30 20:33:30", written)
