@@ -33,7 +33,7 @@ import re
 from datetime import datetime
 from decimal import ROUND_DOWN, Decimal
 
-from parsers.errors import ParseError, UnstatedRule
+from parsers.errors import ParseError, UnstatedRule, UnsupportedGame
 from parsers.lines import CURRENCY_SIGN, CurrencyMarks, StreetActions
 from parsers.room_lines import LineKind, RoomLines, cards, in_utc, money, zone_clock
 from rules.holdem_hand import (
@@ -156,7 +156,7 @@ def read_header(line: str) -> re.Match:
     if match["game"] not in _GAMES:
         name = " ".join(_OTHER_GAMES.get(word, word) for word in match["game"].replace("ZonePoker", "").split())
         struct = f" {match['struct']}" if "struct" in match.re.groupindex else " tournament"
-        raise ParseError(f"Bovada {name}{struct} is not supported yet: Rasklad reads the Hold'em hands "
+        raise UnsupportedGame(f"Bovada {name}{struct} is not supported yet: Rasklad reads the Hold'em hands "
                          "of Bovada, Ignition and Bodog", line=1, column=match.start("game") + 1, line_text=line)
     return match
 
@@ -206,6 +206,72 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
                        line=1, column=head.start("tid") - len("Tournament #") + 1, line_text=lines[0])
 
 
+_NEXT_STREET = {Street.PREFLOP: Street.FLOP, Street.FLOP: Street.TURN, Street.TURN: Street.RIVER}
+_FOLDED_ON = re.compile(r"^Seat[ +](?P<n>\d+): ?.*? Folded (?:on|before) the (?P<street>POCKET CARDS|FLOP|TURN|RIVER)\b")
+_FOLD_STREET = {"POCKET CARDS": Street.PREFLOP, "FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_NO_STREET_LINES = "this Bovada export writes no street lines: the streets of its actions cannot be told apart"
+
+
+class _Rounds:
+    """The streets of a hand whose export writes no street lines, its board only in the summary
+    (Bovada and Bodog, spring 2012): a betting round is over when every player who can still bet
+    has acted on it and matched its bet, and the next action opens the next street. What the hand
+    says besides (the summary's board, its 'Folded on the TURN' seat lines) must agree, or the
+    streets cannot be told and the hand is quarantined: a street told wrong would be a false finding.
+    Who folded and who is all in, the actions built so far say."""
+
+    __slots__ = ("acted", "board", "dealt", "play")
+
+    def __init__(self, play: StreetActions, board: tuple, dealt: dict[str, tuple]) -> None:
+        self.play, self.board = play, board
+        self.dealt = dealt              # the players dealt in, as the lines deal them
+        self.acted: set[str] = set()    # on this street
+
+    def live(self) -> list[str]:
+        """The players dealt in who have not folded."""
+        folded = {a.player for a in self.play.actions if a.kind is ActionKind.FOLD}
+        return [p for p in self.dealt if p not in folded]
+
+    def over(self, live: list[str]) -> bool:
+        """Is the street's betting over?"""
+        bets = self.play.bets
+        all_in = {a.player for a in self.play.actions if a.is_all_in}
+        free = [p for p in live if p not in all_in]
+        if len(free) < 2 and all(bets.of(p) >= bets.top for p in free):
+            return True
+        return all(p in self.acted and bets.of(p) >= bets.top for p in free)
+
+    def act(self, player: str, index: int, text: str) -> None:
+        """Before ``player``'s action: the street it is on begins if the last one's betting is over."""
+        live = self.live()
+        if len(live) > 1 and self.over(live):      # (after the last fold, an action is the replay's finding)
+            street = _NEXT_STREET.get(self.play.street)
+            if street is None or len(self.board) < street.board_size:
+                cards_out = " ".join(map(str, self.board)) or "no board"
+                raise ParseError(f"{_NO_STREET_LINES} ({player} acts after the betting of the "
+                                 f"{self.play.street} is over, and the summary's board is {cards_out})",
+                                 line=index + 1, column=1, line_text=text)
+            self.play.to_street(street)
+            self.acted = set()
+        self.acted.add(player)
+
+    def check(self, lines: tuple[str, ...], tokens, seat_names: dict[int, str]) -> None:
+        """The streets told against the summary: its board, and the street each seat folded on."""
+        # with one player left the hand ended on the street told; with more the board was dealt out
+        end = self.play.street if len(self.live()) < 2 else Street.RIVER
+        if len(self.board) != end.board_size:
+            raise ParseError(f"{_NO_STREET_LINES} (the betting ends on the {end}, the summary's board has "
+                             f"{len(self.board)} cards)", line=1, column=1, line_text=lines[0])
+        folds = {a.player: a for a in self.play.actions if a.kind is ActionKind.FOLD}
+        for kind, _, index in tokens:
+            m = _FOLDED_ON.match(lines[index]) if kind == "SEATSUM" else None
+            fold = folds.get(seat_names.get(int(m["n"]))) if m else None
+            if fold is not None and fold.street is not _FOLD_STREET[m["street"]]:
+                raise ParseError(f"{_NO_STREET_LINES} (the betting puts {fold.player}'s fold at line {fold.line} on "
+                                 f"the {fold.street}, the summary on the {_FOLD_STREET[m['street']]})",
+                                 line=index + 1, column=1, line_text=lines[index])
+
+
 def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, betting: BettingStructure) -> HoldemHand:
     """The record of a hand whose lines are read and checked, under ``betting``."""
     tournament = "tid" in head.re.groupindex
@@ -235,6 +301,15 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
         marks.other(text, text[0])
         return money(text)
 
+    # the export of spring 2012 writes no street lines, its board only in the summary: the
+    # betting tells the streets (or the hand is quarantined)
+    rounds = None
+    if not any(kind == "STREET" for kind, _, _ in tokens):
+        written = [(cards(m["c"], index, lines[index]), first + index) for kind, m, index in tokens if kind == "BOARD"]
+        if written and written[0][0]:
+            rounds = _Rounds(play, written[0][0], dealt)
+    seat_names: dict[int, str] = {}
+
     for kind, m, index in tokens:
         line = first + index
         marks.index = index
@@ -245,6 +320,7 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
             number = len(seats) + 1 if tournament else int(m["n"])
             seats.append(Seat(seat=number, player=HERO if m["me"] else m["p"], stack=read(m["s"]), line=line))
             positions[m["p"]] = number
+            seat_names[int(m["n"])] = _name(m)
         elif kind == "DEALER":
             button = int(m["btn"]) if m["btn"] else None     # ROOM-BUTTON: the line names the button
         elif kind == "POST":
@@ -283,6 +359,8 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
             board_lines.append(line)
             play.to_street(street)
         elif kind == "ACTION":
+            if rounds is not None:
+                rounds.act(_name(m), index, text)
             _action(m, play, line, read)
             if m["fc"]:
                 play.holes.append(HoleCards(player=_name(m), cards=cards(m["fc"], index, text), how=CardsHow.SHOWN,
@@ -311,6 +389,10 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
         elif kind == "BOARD":
             summary_board.append(cards(m["c"], index, text))
             summary_board_lines.append(line)
+    if rounds is not None:
+        rounds.check(lines, tokens, seat_names)
+        # the board is the summary's, each street's cards dealt at its line
+        board, board_lines = list(rounds.board), [written[0][1]] * (len(rounds.board) - 2)
     if button is None:
         # no "Set dealer" line: the seat named Dealer holds the button, else it is dead, just
         # before the small blind

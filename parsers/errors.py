@@ -30,7 +30,7 @@ class ParseError(ValueError):
         self.line_text = line_text
 
     def shifted(self, first_line: int) -> ParseError:
-        return ParseError(self.reason, line=self.line + first_line - 1, column=self.column,
+        return type(self)(self.reason, line=self.line + first_line - 1, column=self.column,
                           line_text=self.line_text)
 
     def render(self, file: str) -> str:
@@ -39,6 +39,12 @@ class ParseError(ValueError):
 
     def __str__(self) -> str:
         return f"line {self.line}, column {self.column}: {self.reason}"
+
+
+class UnsupportedGame(ParseError):
+    """A game of a kind Rasklad does not read (Omaha, Stud, a room's tournament text it does not
+    replay), refused by what its header names: the reason stands whatever else its text holds, a
+    byte that could not be read included."""
 
 
 class UnstatedRule(ParseError):

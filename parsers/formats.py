@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from parsers.errors import ParseError
+from parsers.errors import ParseError, UnsupportedGame
 from rules.findings import Finding, Severity
 from rules.records import Source
 
@@ -236,6 +236,12 @@ def parse_chunk(chunk: Chunk, file: str):
     source = Source(file=file, first_line=chunk.first_line, last_line=chunk.last_line, game_id=chunk.game_id)
     fmt = _BY_NAME.get(chunk.format or "")
     if fmt is None:
+        if chunk.undecodable is not None and not "".join(chunk.lines).replace("\ufffd", "").strip():
+            # nothing but the bytes that could not be read (the lone last byte of a UTF-16 file of odd
+            # length): the byte is the fault, not a text of no known format
+            line, column, byte = chunk.undecodable
+            raise ParseError(UNDECODABLE.format(byte=byte), line=line, column=column,
+                             line_text=chunk.lines[line - chunk.first_line])
         if chunk.format in UNSUPPORTED:
             reason = UNSUPPORTED[chunk.format].reason
         else:
@@ -248,7 +254,8 @@ def parse_chunk(chunk: Chunk, file: str):
             return _parser(fmt.parser)(chunk.lines, source, chunk.context)
         return _parser(fmt.parser)(chunk.lines, source)
     except ParseError as error:
-        if chunk.undecodable is None:
+        # a game of a kind Rasklad does not read is refused as such, whatever bytes it holds
+        if chunk.undecodable is None or isinstance(error, UnsupportedGame):
             raise error.shifted(chunk.first_line) from None
         line, column, byte = chunk.undecodable     # the likeliest cause: a name's sign read, a number's not
         raise ParseError(UNDECODABLE.format(byte=byte), line=line, column=column,

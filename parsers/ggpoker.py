@@ -47,7 +47,7 @@ log does not give, and a Cash Drop, which adds the room's money to the pot.
 ...       last_line=1, game_id="g"))
 Traceback (most recent call last):
 ...
-parsers.errors.ParseError: line 1, column 18: GGPoker PLO-5 is not supported yet: Rasklad reads Hold'em and Short Deck hands of GGPoker
+parsers.errors.UnsupportedGame: line 1, column 18: GGPoker PLO-5 is not supported yet: Rasklad reads Hold'em and Short Deck hands of GGPoker
 """
 
 from __future__ import annotations

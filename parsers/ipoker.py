@@ -39,7 +39,7 @@ from decimal import Decimal, InvalidOperation
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
-from parsers.errors import ParseError
+from parsers.errors import ParseError, UnsupportedGame
 from parsers.lines import CURRENCY_SIGNS, CurrencyMarks, StreetActions
 from rules.cards import Card, CardError
 from rules.holdem_hand import (
@@ -77,13 +77,21 @@ def parse(lines: tuple[str, ...], source: Source, context: tuple[str, ...] = ())
     """One ``<game>`` of an iPoker session (its text, from ``<game``), with the session's text
     before its first game as ``context`` (the splitter cuts a session so) → its HoldemHand.
     Without a context, the chunk is a whole session, which must hold one game."""
-    if context:
-        text = "\n".join(context) + "\n".join(lines)
-        # the game's first line lands on its line of the file (the context's last line is the
-        # part of that line before "<game")
-        hands = read_session(text, source.file, source.first_line - len(context) + 1, source.game_id)
-    else:
-        hands = read_session("\n".join(lines), source.file, source.first_line, source.game_id)
+    try:
+        if context:
+            text = "\n".join(context) + "\n".join(lines)
+            # the game's first line lands on its line of the file (the context's last line is the
+            # part of that line before "<game")
+            hands = read_session(text, source.file, source.first_line - len(context) + 1, source.game_id)
+        else:
+            hands = read_session("\n".join(lines), source.file, source.first_line, source.game_id)
+    except ParseError as error:
+        # the session's errors are at lines of the file; a reader's, at lines of its chunk. The
+        # session's head is no part of the game's lines (nor at its own lines in the context, for
+        # a game after the first): a fault of the head is at the game's first line.
+        if context and error.line < source.first_line:
+            raise ParseError(error.reason, line=1, column=1, line_text=lines[0] if lines else "") from None
+        raise error.shifted(2 - source.first_line) from None
     if len(hands) != 1:
         raise ParseError(f"expected one iPoker game, found {len(hands)}", line=1, column=1,
                          line_text=lines[0] if lines else "")
@@ -91,7 +99,8 @@ def parse(lines: tuple[str, ...], source: Source, context: tuple[str, ...] = ())
 
 
 def read_session(text: str, file: str, first_line: int = 1, game_id: str = "") -> list[HoldemHand]:
-    """Every game of an iPoker session's XML text, in order; a ParseError names what is not read."""
+    """Every game of an iPoker session's XML text, in order; a ParseError names what is not read,
+    at its line of the file (the text's first being ``first_line``)."""
     start = text.find("<?xml")
     start = text.find("<session") if start < 0 else start
     body = text[start:] if start >= 0 else text
@@ -102,17 +111,17 @@ def read_session(text: str, file: str, first_line: int = 1, game_id: str = "") -
         root = _read_xml(body if body.rstrip().endswith("</session>") else _closed(body))
     except (ET.ParseError, DefusedXmlException) as error:
         where = getattr(error, "position", (1, 1))
-        line = (where[0] if where else 1) + (text[:max(start, 0)].count("\n"))
+        line = (where[0] if where else 1) + (text[:max(start, 0)].count("\n")) + first_line - 1
         raise ParseError(f"the XML of the iPoker session cannot be read ({error})", line=line,
                          column=(where[1] + 1) if where else 1) from None
     general = root.find("general")
     if general is None:
-        raise ParseError("the iPoker session has no <general> element", line=1, column=1)
+        raise ParseError("the iPoker session has no <general> element", line=first_line, column=1)
     gametype = (general.findtext("gametype") or "").strip()
     head = _GAMETYPE.match(gametype)
-    game_line = _line_of(text, "<gametype>", 0)
+    game_line = first_line - 1 + _line_of(text, "<gametype>", 0)
     if head is None or head["game"] not in ("Holdem", "LH") or head["struct"].split()[-1] not in _STRUCTS:
-        raise ParseError(f"iPoker {gametype or 'game without a <gametype>'!r} is not supported yet: Rasklad reads "
+        raise UnsupportedGame(f"iPoker {gametype or 'game without a <gametype>'!r} is not supported yet: Rasklad reads "
                          "iPoker Hold'em (No Limit, Pot Limit, Limit)", line=game_line, column=1)
     betting = _STRUCTS[head["struct"].split()[-1]]
     bets_named = re.match(r"LH (\d+)/(\d+)", gametype)     # "LH 20/40 x2 Limit $10.00/$20.00": bets, then blinds
@@ -207,6 +216,41 @@ def _read_money(text: str | None, line: int) -> Decimal:
         raise ParseError(f"{text!r} is not an amount", line=line, column=1) from None
 
 
+_MONTHS = {name: number for number, name in enumerate(
+    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
+_START_DATE = re.compile(
+    r"(?:(?P<y>\d{4})(?P<sep>[-/])(?P<m>\d{1,2})(?P=sep)(?P<d>\d{1,2})|(?P<d2>\d{1,2})-(?P<mon>[A-Za-z]{3})-(?P<y2>\d{4})"
+    r"|(?P<d3>\d{1,2})\.(?P<m3>\d{1,2})\.(?P<y3>\d{4}))[ T](?P<H>\d{1,2}):(?P<M>\d{2}):(?P<S>\d{2})(?:\.\d+)?")
+"""A game's start as the exports write it: 2011-11-04 18:46:19, 22-Jan-2011 21:25:31 (in English),
+2017/01/23 22:27:48 or 18.05.2021 18:26:13."""
+_START_DATE_WORDS = "2011-11-04 18:46:19, 22-Jan-2011 21:25:31, 2017/01/23 22:27:48 or 18.05.2021 18:26:13"
+
+
+def _start_date(written: str | None, text: str, at: int, game_line: int) -> datetime | None:
+    """A game's ``<startdate>`` (None when it has none: the export states no time); one that is
+    not read quarantines its game at the date, as a header's date does in the other rooms."""
+    started = (written or "").strip()
+    if not started:
+        return None
+    m = _START_DATE.fullmatch(started)
+    try:
+        if m is None:
+            raise ValueError(f"expected the start date like {_START_DATE_WORDS}, found {started!r}")
+        month = int(m["m"] or m["m3"]) if m["mon"] is None else _MONTHS.get(m["mon"].lower())
+        if month is None:
+            raise ValueError(f"{m['mon']} is not a month")
+        return datetime(int(m["y"] or m["y2"] or m["y3"]), month, int(m["d"] or m["d2"] or m["d3"]),
+                        int(m["H"]), int(m["M"]), int(m["S"]))
+    except ValueError as error:
+        reason = str(error) if m is None else f"{started!r} is not a real date and time ({error})"
+        where = text.find(started, max(text.find("<startdate>", at), 0))     # the date in the game's text
+        if where < 0:   # pragma: no cover - the XML's text is the file's
+            raise ParseError(reason, line=game_line, column=1) from None
+        begins, ends = text.rfind("\n", 0, where) + 1, text.find("\n", where)
+        raise ParseError(reason, line=game_line + text.count("\n", at, where), column=where - begins + 1,
+                         line_text=text[begins:ends if ends >= 0 else len(text)]) from None
+
+
 def _disconnected(actions: list, player: str, code: str, line: int) -> None:
     """ROOM-DISCONNECTED: an all-in of ``sum="DP"`` is the room's disconnection protection: the
     player, gone when his turn came, stays in for the chips he has in and puts in no more. The
@@ -280,11 +324,7 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
         won[p.get("name", "")] = money(p.get("win"), game_line)
         if p.get("dealer") == "1":
             button = seat
-    started = (general.findtext("startdate") or "").strip()
-    try:
-        played_at = datetime.fromisoformat(started.replace("T", " ")[:19]) if started else None
-    except ValueError:
-        played_at = None
+    played_at = _start_date(general.findtext("startdate"), text, at, game_line)
     play = StreetActions(track_bets=True)     # the room writes what a line adds
     actions = play.actions
     board: list[Card] = []

@@ -38,7 +38,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer
 
-from parsers.errors import ParseError
+from parsers.errors import ParseError, UnsupportedGame
 from rules.cards import Card, CardError
 from rules.findings import Finding, Severity
 from rules.holdem_batch import pot_code
@@ -203,10 +203,11 @@ class CurrencyMarks:
         return tuple(self.noted.values())
 
 
-def unsupported_game(room: str, game: str, reads: str, *, line: str, column: int, line_no: int = 1) -> ParseError:
+def unsupported_game(room: str, game: str, reads: str, *, line: str, column: int,
+                     line_no: int = 1) -> UnsupportedGame:
     """The error that sends a hand of a game Rasklad does not replay to quarantine, naming it:
     ``GGPoker PLO-5 is not supported yet: …``; ``line`` is the text of the hand's line ``line_no``."""
-    return ParseError(f"{room} {game} is not supported yet: Rasklad reads {reads} hands of {room}",
+    return UnsupportedGame(f"{room} {game} is not supported yet: Rasklad reads {reads} hands of {room}",
                       line=line_no, column=column, line_text=line)
 
 

@@ -41,7 +41,7 @@ import re
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
 
-from parsers.errors import ParseError
+from parsers.errors import ParseError, UnsupportedGame
 from parsers.lines import CURRENCY_SIGNS, CurrencyMarks, StreetActions
 from parsers.room_lines import LineKind, RoomLines, cards, in_utc, zone_clock
 from rules.holdem_batch import pot_code
@@ -184,7 +184,7 @@ def read_game_line(line: str, number: int) -> dict:
     tournament = _TOURNAMENT.match(what) if "Trny:" in line else None
     if m is None or ("Trny:" in line and (tournament is None or tournament["struct"] is None)):
         what = "tournament hands that name no betting structure" if "Trny:" in line else "this game line"
-        raise ParseError(f"PartyPoker {what} are not supported yet: Rasklad reads PartyPoker Hold'em hands",
+        raise UnsupportedGame(f"PartyPoker {what} are not supported yet: Rasklad reads PartyPoker Hold'em hands",
                          line=number, column=1, line_text=line)
     if tournament is not None:
         what = tournament["game"]
@@ -192,7 +192,7 @@ def read_game_line(line: str, number: int) -> dict:
     if game is None:
         name = re.sub(r"^(?:NL|PL|FL|fastforward)\s+", "", what)
         name = re.sub(r"^(?:NL|PL|FL)\s+", "", name).replace(" Game Table", "").strip() or what
-        raise ParseError(f"PartyPoker {name} is not supported yet: Rasklad reads PartyPoker Hold'em hands", line=number,
+        raise UnsupportedGame(f"PartyPoker {name} is not supported yet: Rasklad reads PartyPoker Hold'em hands", line=number,
                          column=m.start("what") + 1, line_text=line)
     struct = game["struct"] or game["struct2"] or game["struct3"]
     betting = _STRUCTS[struct] if struct else BettingStructure.LIMIT   # "$15/$30 USD Texas Hold'em": Limit

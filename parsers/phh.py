@@ -48,7 +48,7 @@ from decimal import Decimal
 from itertools import pairwise
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from parsers.errors import ParseError
+from parsers.errors import ParseError, UnsupportedGame
 from parsers.lines import CURRENCY_SIGNS
 from parsers.room_lines import in_utc, zone_clock
 from parsers.source import Chunk, game_id, normalize_lines
@@ -203,10 +203,11 @@ class _Reader:
         self.key_lines = _key_lines(lines)
 
     # ---------------------------------------------------------------- fields
-    def fail(self, reason: str, key: str | None = None, line: int | None = None) -> ParseError:
+    def fail(self, reason: str, key: str | None = None, line: int | None = None,
+             error: type[ParseError] = ParseError) -> ParseError:
         if line is None:
             line = self.key_lines.get(key, 1) if key else 1
-        return ParseError(reason, line=line, column=1, line_text=self.lines[line - 1] if line <= len(self.lines) else "")
+        return error(reason, line=line, column=1, line_text=self.lines[line - 1] if line <= len(self.lines) else "")
 
     def file_line(self, key: str) -> int:
         return self.source.line(self.key_lines.get(key, 1) - 1)
@@ -241,7 +242,8 @@ class _Reader:
         if variant not in READ_VARIANTS:
             name = VARIANTS.get(variant)
             raise self.fail(f"PHH variant {variant} ({name}) is not supported yet" if name else
-                            f"{variant!r} is not a PHH variant: expected one of {', '.join(VARIANTS)}", "variant")
+                            f"{variant!r} is not a PHH variant: expected one of {', '.join(VARIANTS)}", "variant",
+                            error=UnsupportedGame if name else ParseError)
         betting = READ_VARIANTS[variant]
         stacks = self.numbers("starting_stacks", None)
         n = len(stacks)

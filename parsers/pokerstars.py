@@ -26,7 +26,7 @@ with a reason in words, so that they go to quarantine.
 ...       Source(file="x.txt", first_line=1, last_line=1, game_id="0"))
 Traceback (most recent call last):
 ...
-parsers.errors.ParseError: line 1, column 22: Omaha Pot Limit is not supported yet: Rasklad reads Hold'em and 6+ Hold'em hands of PokerStars
+parsers.errors.UnsupportedGame: line 1, column 22: Omaha Pot Limit is not supported yet: Rasklad reads Hold'em and 6+ Hold'em hands of PokerStars
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from zoneinfo import ZoneInfo
 
 import numpy as np
 
-from parsers.errors import ParseError
+from parsers.errors import ParseError, UnsupportedGame
 from parsers.lines import CurrencyMarks, LineForm, LineKind, LineTable, Piece
 from parsers.lines import read_amount as _money
 from parsers.lines import read_cards as _cards
@@ -507,8 +507,8 @@ def read_header(line: str) -> dict:
     known = _GAME_NAME.fullmatch(name)
     name = known["name"] if known else name
     if name.lower() not in _SUPPORTED:
-        raise refused(f"{name} {game['struct']} is not supported yet: Rasklad reads Hold'em and 6+ Hold'em hands "
-                      "of PokerStars", at + game.start("game"))
+        raise UnsupportedGame(f"{name} {game['struct']} is not supported yet: Rasklad reads Hold'em and 6+ Hold'em "
+                              "hands of PokerStars", line=1, column=at + game.start("game") + 1, line_text=line)
     stakes = _STAKES.search(rest, game.end())
     if stakes is None:
         raise refused("expected the stakes in parentheses after the game, like ($0.01/$0.02 USD) or (10/20)",

@@ -78,11 +78,14 @@ class SummaryBuilder:
         return currencies[0] if currencies else None
 
     def hero_entry(self, hero: str | None, finish: int | None, won: Decimal | None,
-                   currency: str | None) -> tuple[TournamentEntry, ...]:
-        """The account holder's entry, for the rooms that tell him his own place and prize only
-        (none while they do not say who he is or where he finished)."""
-        if not hero or finish is None:
+                   currency: str | None, *, still_playing: bool = False) -> tuple[TournamentEntry, ...]:
+        """The account holder's entry, for the rooms that tell him his own place and prize only.
+        It is his row whenever the summary gives his place, named or not (``hero`` None: a summary
+        that does not say who he is, as 1005 of PokerStars' worked case names no account holder);
+        with ``still_playing`` (the summary says he has no place yet) his row has no place and no
+        prize. None when the summary says neither."""
+        if finish is None and not (hero and still_playing):
             return ()
-        return (TournamentEntry(finish=finish, player=hero, entry_no=1, country=None,
-                                prize=won if won is not None else Decimal(0),
+        prize = None if finish is None else won if won is not None else Decimal(0)
+        return (TournamentEntry(finish=finish, player=hero or None, entry_no=1, country=None, prize=prize,
                                 prize_text=None if won is None else f"{won} {currency}", line=self.source.first_line),)

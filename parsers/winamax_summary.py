@@ -84,6 +84,7 @@ class _Builder(SummaryBuilder):
                            "the tournament's name and number, like 'Expresso(193493816)'")
         zero = Decimal(0)
         hero = started_at = count_entries = prize_pool = finish = won = None
+        still_playing = False
         buy_in = fee = zero
         currencies: list[str] = []
         rebuy_price = addon_price = zero
@@ -119,6 +120,7 @@ class _Builder(SummaryBuilder):
             elif kind == "finished":
                 number = next((token for token in values if token.type == "INT"), None)
                 finish = self.count(number, node, LARGEST_COUNT) if number is not None else None
+                still_playing = number is None     # "You finished in ... place": no place yet
             elif kind == "won":
                 won, currency = amount(values[-1])
                 currencies.append(currency)
@@ -130,7 +132,7 @@ class _Builder(SummaryBuilder):
                           ruleset=f"winamax {name}", site=SITE),
             tournament_id=f"winamax-{title['number']}", game_type=name, buy_in=buy_in, bounty=zero, fee=fee,
             currency=currency, count_entries=count_entries, prize_pool=prize_pool, is_satellite=False,
-            started_at=started_at, finished_at=None, entries=self.hero_entry(hero, finish, won, currency),
+            started_at=started_at, finished_at=None, entries=self.hero_entry(hero, finish, won, currency, still_playing=still_playing),
             hero=hero, hero_finish=finish, hero_prize=won, count_reentries=0, count_rebuys=rebuys, count_addons=addons,
             rebuy_cost=rebuys * rebuy_price + addons * addon_price, count_bounties=0, bounties_won=zero,
         )

@@ -32,7 +32,7 @@ import re
 from datetime import datetime
 from decimal import Decimal
 
-from parsers.errors import ParseError, UnstatedRule
+from parsers.errors import ParseError, UnstatedRule, UnsupportedGame
 from parsers.lines import CURRENCY_SIGN, CurrencyMarks, StreetActions
 from parsers.room_lines import LineKind, RoomLines, cards, in_utc, money, zone_clock
 from rules.holdem_hand import (
@@ -134,7 +134,7 @@ def read_header(line: str) -> re.Match:
         raise ParseError("expected a 'Hand #N - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08 04:43:23 UTC' header",
                          line=1, column=1, line_text=line)
     if match["game"].strip() != "Holdem":
-        raise ParseError(f"Winning {match['game'].strip()} {match['struct']} is not supported yet: {_NOT_READ}",
+        raise UnsupportedGame(f"Winning {match['game'].strip()} {match['struct']} is not supported yet: {_NOT_READ}",
                          line=1, column=match.start("game") + 1, line_text=line)
     return match
 
@@ -345,7 +345,7 @@ def parse_older(lines: tuple[str, ...], source: Source) -> HoldemHand:
                          line=2, column=1, line_text=lines[1] if len(lines) > 1 else "")
     game = head["game"].strip()
     if game not in ("Hold'em", "Six Plus Hold'em"):
-        raise ParseError(f"Winning {game} is not supported yet: {_NOT_READ}", line=at + 1,
+        raise UnsupportedGame(f"Winning {game} is not supported yet: {_NOT_READ}", line=at + 1,
                          column=head.start("game") + 1, line_text=lines[at])
     tokens = _OLDER_LINES.classify(lines)
     _OLDER_LINES.check(tokens, lines)

@@ -207,11 +207,16 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     if as_json:
         click.echo(json.dumps({**summary.as_dict(), "no_games": nothing}, indent=2))
     else:
-        rate = (summary.games + summary.quarantined) / summary.seconds if summary.seconds else 0
+        rate = (summary.games + summary.quarantined + summary.retried) / summary.seconds if summary.seconds else 0
+        # the quarantined games judged again first (new rule settings, or other rules): stored ones count
+        freed = f" ({summary.retried_stored} taken out of quarantine)" if summary.retried_stored else ""
+        stay = summary.retried - summary.retried_stored
+        kept = f" (and {stay} judged again {'stays' if stay == 1 else 'stay'} there)" if stay else ""
         click.echo(
-            f"{summary.files} files ({summary.files_unchanged} unchanged), {summary.games} games stored, "
-            f"{summary.games_known + summary.duplicates} already stored, {summary.quarantined} quarantined, "
-            f"{summary.findings} findings in {summary.seconds:.2f} s ({rate:,.0f} games/s)"
+            f"{summary.files} files ({summary.files_unchanged} unchanged), "
+            f"{summary.games + summary.retried_stored} games stored{freed}, "
+            f"{summary.games_known + summary.duplicates} already stored, {summary.quarantined} quarantined{kept}, "
+            f"{summary.findings + summary.retried_findings} findings in {summary.seconds:.2f} s ({rate:,.0f} games/s)"
         )
         for reason, count in summary.reasons.most_common(10):
             click.echo(f"  quarantined {count:>5} × {reason}")

@@ -88,6 +88,8 @@ class IngestSummary:
     """Games quarantined by other rules or parsers, judged again before the files were read."""
     retried_stored: int = 0
     """Of ``retried``, the games stored now (the rest are quarantined again, by these rules)."""
+    retried_findings: int = 0
+    """The findings of the ``retried_stored`` games."""
 
     def as_dict(self) -> dict:
         return {
@@ -98,6 +100,7 @@ class IngestSummary:
             "seconds": round(self.seconds, 3), "models_seconds": round(self.models_seconds, 3),
             "quarantine_reasons": dict(self.reasons.most_common()),
             "quarantine_retried": self.retried, "quarantine_retried_stored": self.retried_stored,
+            "quarantine_retried_findings": self.retried_findings,
         }
 
 
@@ -549,6 +552,7 @@ def ingest(
 
                 retried = reaudit(warehouse, quarantine_only=True, all_quarantined=bool(given))
                 summary.retried, summary.retried_stored = retried.judged, retried.games
+                summary.retried_findings = retried.findings
             if build_models:
                 # the marts land with each commit of the files' games: readers never see the
                 # tables of one commit beside the marts of another, nor wait for the run's end

@@ -30,7 +30,9 @@ class TournamentEntry:
 
     finish: int | None
     """The place; None while the entry is still playing."""
-    player: str
+    player: str | None
+    """None for the account holder of a summary that does not name him (Winamax's older ones give
+    his place alone)."""
     entry_no: int
     """1 for the player's first entry, then 2, 3, … (PokerStars writes ``name [2]``)."""
     country: str | None

@@ -58,6 +58,24 @@ def test_ingest_exits_1_with_a_summary_when_anything_was_quarantined(tmp_path):
     assert row["where"] == f"{log}:1:1" and row["text"].startswith("Full Tilt Poker Game #1")
 
 
+def test_ingest_under_a_rule_setting_counts_the_games_it_takes_out_of_quarantine(tmp_path):
+    # A Bovada tournament hand names no betting structure: quarantined until --rules sets one. The
+    # second run reads no file anew (it is unchanged) but judges the quarantine again first: the
+    # hand is stored, the Full Tilt one stays; the summary says so, not "0 games stored".
+    from tests.test_room_bovada import TOURNAMENT_PRIZES
+
+    log = tmp_path / "hands.txt"
+    log.write_text(TOURNAMENT_PRIZES.lstrip() + "\nFull Tilt Poker Game #1: Table T - $1/$2 - No Limit Hold'em\n"
+                   "Seat 1: A ($10)\n", encoding="utf-8")
+    first = run("ingest", str(log), "-j", "1", "-q", "--warehouse", str(tmp_path / "wh"))
+    assert first.output.startswith("1 files (0 unchanged), 0 games stored, 0 already stored, 2 quarantined, ")
+    again = run("ingest", str(log), "-j", "1", "-q", "--warehouse", str(tmp_path / "wh"), "--rules", "no_limit")
+    assert again.output.startswith("1 files (1 unchanged), 1 games stored (1 taken out of quarantine), 0 already "
+                                   "stored, 0 quarantined (and 1 judged again stays there), 0 findings in "), again.output
+    with pipeline.warehouse.connect(tmp_path / "wh") as con:
+        assert con.execute("select count(*) from games").fetchone()[0] == 1
+
+
 def test_an_ingest_stopped_in_its_models_says_so_and_any_other_error_stays_an_error(tmp_path, monkeypatch):
     """A stop signal that lands in a DuckDB query comes back as DuckDB's own error ("Query
     interrupted"): after a stop it is the stop, and without one it is a fault, not hidden."""

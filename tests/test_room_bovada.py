@@ -571,14 +571,84 @@ def test_he_limit_size_a_raise_over_a_short_all_in_to_no_size_is_a_finding():
     assert ("HE-LIMIT-SIZE", 36) in found
 
 
+# The Bodog export of spring 2012: no street lines, the board only in the summary (the corpus's
+# LHE-USD-2-4-201205.Bodog.txt).
+NO_STREET_LINES = """
+Bodog Hand #2607518885 TBL#1266397 HOLDEM Fixed Limit - 2012-05-22 14:54:12
+Seat 1: Dealer ($41.21 in chips)
+Seat 3: Small Blind ($85 in chips)
+Seat 5: Big Blind [ME] ($252.15 in chips)
+Dealer : Set dealer/Bring in spot [1]
+Small Blind : Ante/Small Blind $1
+Big Blind  [ME] : Big blind/Bring in $2
+*** HOLE CARDS ***
+Dealer : Card dealt to a spot [Kh 2d]
+Small Blind : Card dealt to a spot [4d 4s]
+Big Blind  [ME] : Card dealt to a spot [Ad 2h]
+Dealer : Folds
+Small Blind : Raises $4
+Big Blind  [ME] : Calls $2
+Small Blind : Bets $2
+Big Blind  [ME] : Calls $2
+Small Blind : Checks
+Big Blind  [ME] : Bets $4
+Small Blind : Calls $4
+Small Blind : Checks
+Big Blind  [ME] : Checks
+Small Blind : Showdown [5s 5c 4s 4d Kd] (Two pair)
+Big Blind  [ME] : Mucks [Ad 2h] (Two pair)
+Small Blind : Hand result $19.50
+*** SUMMARY ***
+Total Pot($20) | Rake ($0.50)
+Board [2s Qh 5c 5s Kd]
+Seat 1: Dealer Folded on the POCKET CARDS
+Seat 3: Small Blind $19.50  with Two pair [4d 4s-5s 5c 4s 4d Kd]
+Seat 5: Big Blind [Mucked] [Ad 2h]
+"""
+
+
+def test_bovada_hand_without_street_lines_has_its_streets_told_by_the_betting():
+    # $2/$4: the small blind raises to 4 and the big blind calls: the round is over, so the next
+    # "Bets $2" opens the flop (a small bet); the call closes it, and "Checks", "Bets $4" (a big
+    # bet), "Calls $4" are the turn, the two checks the river. Each puts in 4 + 2 + 4 = 10: a pot
+    # of 20, the small blind's two pair collects 19.50 after a rake of 0.50.
+    hand = _hand(NO_STREET_LINES)
+    streets = [(a.player, str(a.kind), str(a.street)) for a in hand.actions if not str(a.kind).startswith("post")]
+    assert streets[:10] == [
+        ("Dealer", "fold", "preflop"), ("Small Blind", "raise", "preflop"), ("Hero", "call", "preflop"),
+        ("Small Blind", "bet", "flop"), ("Hero", "call", "flop"),
+        ("Small Blind", "check", "turn"), ("Hero", "bet", "turn"), ("Small Blind", "call", "turn"),
+        ("Small Blind", "check", "river"), ("Hero", "check", "river")]
+    assert [str(c) for c in hand.boards[0]] == ["2s", "Qh", "5c", "5s", "Kd"]
+    assert _nets(hand) == {"Dealer": D(0), "Small Blind": D("9.50"), "Hero": D(-10)}
+    assert replay(hand).findings == ()
+
+
+def test_bovada_hand_without_street_lines_whose_summary_disagrees_with_the_betting_is_quarantined():
+    # a bet after the flop's betting is over, on a board of the flop only: the streets cannot be told
+    text = NO_STREET_LINES.replace("Board [2s Qh 5c 5s Kd]", "Board [2s Qh 5c]")
+    with pytest.raises(ParseError, match="this Bovada export writes no street lines: the streets of its actions "
+                                         r"cannot be told apart \(Small Blind acts after the betting of the flop is "
+                                         r"over, and the summary's board is 2s Qh 5c\)") as refused:
+        _hand(text)
+    assert refused.value.line == 17
+    # the small blind folds to the turn's bet: the hand ends on the turn, not on a board of five
+    text = NO_STREET_LINES.replace("Small Blind : Calls $4\nSmall Blind : Checks\nBig Blind  [ME] : Checks\n",
+                                   "Small Blind : Folds\n")
+    with pytest.raises(ParseError, match=r"\(the betting ends on the turn, the summary's board has 5 cards\)"):
+        _hand(text)
+    # a seat the summary says folded on another street than the betting tells
+    text = NO_STREET_LINES.replace("Seat 1: Dealer Folded on the POCKET CARDS", "Seat 1: Dealer Folded on the FLOP")
+    with pytest.raises(ParseError, match=r"\(the betting puts Dealer's fold at line 12 on the preflop, the summary "
+                                         r"on the flop\)") as refused:
+        _hand(text)
+    assert refused.value.line_text == "Seat 1: Dealer Folded on the FLOP"
+
+
 # ---------------------------------------------------------------------- the corpus
 
 # Hands whose lines truly do not add up, by file name: their error findings are right.
 INCONSISTENT = {
-    ("LHE-USD-2-4-201205.Bodog.txt", "2607518885"): "the flop, turn and river lines are missing: every bet after "
-                                                    "the first round lands on the preflop",
-    ("LHE-9max-USD - $20-$40 - 201204.limit.blinds.txt", "2599656336"): "the flop line is missing: the small "
-                                                                        "blind bets preflop",
     ("LHE-USD-8-16-201204.old.format.txt", "2596806815"): "the summary is another hand's (its board, pot and "
                                                           "seats differ from the play), and two seats are [ME]",
 }

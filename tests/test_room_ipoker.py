@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import collections
 import re
+from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -218,6 +219,62 @@ def test_ipoker_an_amount_that_is_none_is_a_parse_error_at_its_line():
     with pytest.raises(ParseError, match="'XX' is not an amount") as caught:
         read_session(SESSION.replace('type="7" sum="£2.90"', 'type="7" sum="XX"'), "s.xml")
     assert caught.value.line == 31
+
+
+@pytest.mark.parametrize("written", ["2013-07-30 20:33:30", "30-Jul-2013 20:33:30", "2013/07/30 20:33:30",
+                                     "30.07.2013 20:33:30"])
+def test_ipoker_start_date_is_read_in_each_form_the_exports_write(written):
+    [hand] = read_session(SESSION.replace("2013-07-30 20:33:30", written), "s.xml")
+    assert hand.info.played_at == datetime(2013, 7, 30, 20, 33, 30)
+
+
+@pytest.mark.parametrize(("written", "reason"), [
+    ("30-Jly-2013 20:33:30", "'30-Jly-2013 20:33:30' is not a real date and time (Jly is not a month)"),
+    ("2013/13/30 20:33:30", "'2013/13/30 20:33:30' is not a real date and time (month must be in 1..12)"),
+    ("July 30, 2013 8:33 PM", ("expected the start date like 2011-11-04 18:46:19, 22-Jan-2011 21:25:31, "
+                               "2017/01/23 22:27:48 or 18.05.2021 18:26:13, found 'July 30, 2013 8:33 PM'"))])
+def test_ipoker_start_date_not_read_quarantines_the_game_at_the_date(written, reason):
+    # as a header's date in the other rooms: never a game stored with no time in silence
+    text = SESSION.replace("2013-07-30 20:33:30", written)
+    [chunk] = split(text)
+    with pytest.raises(ParseError) as caught:
+        parse_chunk(chunk, "s.xml")
+    assert (caught.value.reason, caught.value.line, caught.value.column) == (reason, 12, 18)
+    assert caught.value.line_text == f"      <startdate>{written}</startdate>"
+
+
+def test_ipoker_game_without_a_start_date_is_stored_with_no_time():
+    [hand] = read_session(SESSION.replace("<startdate>2013-07-30 20:33:30</startdate>", ""), "s.xml")
+    assert hand.info.played_at is None
+
+
+def test_ipoker_errors_of_a_game_read_through_the_formats_are_at_its_lines_of_the_file():
+    # a game's line counted once: as read_session alone gives it, not again from the chunk's first line
+    [chunk] = split(SESSION.replace('type="7" sum="£2.90"', 'type="7" sum="XX"'))
+    with pytest.raises(ParseError, match="'XX' is not an amount") as caught:
+        parse_chunk(chunk, "s.xml")
+    assert caught.value.line == 31
+    # a fault of the session's head: at the game's first line
+    [chunk] = split(SESSION.replace("Holdem NL", "Omaha PL"))
+    with pytest.raises(ParseError, match="is not supported yet") as caught:
+        parse_chunk(chunk, "s.xml")
+    assert caught.value.line == chunk.first_line == 10
+
+
+def test_ipoker_corpus_start_dates_of_every_form_are_read():
+    folder = corpus("rooms", "iPoker") / "Flop"
+    dates = {}
+    for name in ("LHE-5-10-10-20-USD-201103.HEM.archive.txt", "LHE-USD-10-20-201204.new.date.format.txt",
+                 "NLHE-EUR-0.01-0.02-201701.new.datetime.format.txt"):
+        for chunk in split(decode((folder / name).read_bytes())):
+            dates[name, chunk.first_line] = parse_chunk(chunk, name).info.played_at
+    assert dates == {
+        ("LHE-5-10-10-20-USD-201103.HEM.archive.txt", 18): datetime(2011, 1, 22, 21, 25, 31),
+        ("LHE-5-10-10-20-USD-201103.HEM.archive.txt", 60): datetime(2011, 1, 23, 12, 57, 40),
+        ("LHE-USD-10-20-201204.new.date.format.txt", 21): datetime(2012, 4, 20, 20, 42, 31),
+        ("NLHE-EUR-0.01-0.02-201701.new.datetime.format.txt", 21): datetime(2017, 1, 23, 22, 27, 48),
+        ("NLHE-EUR-0.01-0.02-201701.new.datetime.format.txt", 77): datetime(2017, 1, 23, 22, 29, 14),
+        ("NLHE-EUR-0.01-0.02-201701.new.datetime.format.txt", 128): datetime(2017, 1, 23, 22, 30, 41)}
 
 
 def test_ipoker_a_disconnected_player_with_only_a_blind_in_is_quarantined_by_name():

@@ -365,6 +365,23 @@ def test_truncated_utf16_never_raises_and_costs_only_the_last_game():
     assert stored(decoded) == [("pokerstars", 1, "ok Анна Борис"), ("pokerstars", 29, "39: byte 0x29 cannot be")]
 
 
+def test_truncated_utf16_lone_last_byte_after_the_last_game_is_quarantined_as_the_byte():
+    # the file's last line break is cut in half: its lone byte 0x0A stands on a line of its own
+    # after the last game's blank lines; the byte is the fault, not "a text of no known format"
+    text = HAND.format(a="Анна", b="Борис") + "\n\n\n"
+    decoded = decode(text.encode("utf-16")[:-1])
+    assert decoded.undecodable == ((16, 1, 0x0A),)
+    assert stored(decoded) == [("pokerstars", 1, "ok Анна Борис"), (None, 16, "1: byte 0x0A cannot be")]
+
+
+def test_truncated_utf16_game_of_another_kind_is_quarantined_naming_its_game():
+    # an Omaha hand holding the cut byte: refused for its game, as without the byte
+    omaha = HAND.format(a="Анна", b="Борис").replace("Hold'em No Limit", "Omaha Pot Limit")
+    decoded = decode(omaha.encode("utf-16")[:-1])
+    assert decoded.undecodable == ((14, 40, 0x29),)
+    assert stored(decoded) == [("pokerstars", 1, "21: Omaha Pot Limit is")]
+
+
 # ////////////////////////////////////////////////////////////////////// text that no header opens
 
 GOOD = HAND.format(a="Anna", b="Boris")

@@ -13,9 +13,10 @@ from parsers.errors import ParseError
 from parsers.pokerstars_summary import parse
 from parsers.source import decode, split
 from pipeline.tables import TableRows
+from pipeline.warehouse import Warehouse
 from rules.records import Source
 from tests.conftest import ROOT, warehouse_of_pages
-from tests.test_marts import build, gid, query
+from tests.test_marts import audit, build, gid, query
 
 D = Decimal
 STARS = ROOT.parent / "shared" / "corpora" / "summaries" / "Stars"
@@ -274,6 +275,39 @@ def test_winamax_summary_cashed_and_ticket_entry():
     assert (ticket.buy_in, ticket.fee, ticket.currency, ticket.hero_finish) == (D(0), D(0), "EUR", 1)
 
 
+def test_winamax_summaries_still_running_or_naming_no_player_store_the_account_holders_row(tmp_path):
+    # The two corpus summaries stored with no row: a heads-up sit-and-go of 4.70€ + 0.30€ whose
+    # "You finished in ... place" gives no place yet, and a freeroll of 2011 that writes no
+    # "Player :" line, the account holder 3497th of 5000.
+    from tests.worked_marts import ingest_files
+
+    still = read_winamax("NLHE-EUR-HUSNG-4.70-201302.semiturbo.txt")
+    freeroll = read_winamax("20110305_Freeroll 150%80(5142226)_real_holdem_no-limit_summary.txt")
+    assert [(e.player, e.finish, e.prize) for e in still.entries] == [("Hero", None, None)]
+    assert [(e.player, e.finish, e.prize) for e in freeroll.entries] == [(None, 3497, D(0))]
+    texts = {"husng.txt": read_text("NLHE-EUR-HUSNG-4.70-201302.semiturbo.txt"),
+             "freeroll.txt": read_text("20110305_Freeroll 150%80(5142226)_real_holdem_no-limit_summary.txt")}
+    summary = ingest_files(tmp_path, texts)
+    assert (summary.games, summary.quarantined) == (2, 0)
+    store = Warehouse(tmp_path / "warehouse").open()
+    assert audit(store, "games_have_players") == 0      # each summary's players are its rows
+    rows = query(store, "select tournament_id, player, finish, prize, is_hero, buy_in, fee, count_entries "
+                        "from tournament_results order by tournament_id")
+    assert [tuple(r.values()) for r in rows] == [
+        ("winamax-39203383", "Hero", None, None, True, D("4.70"), D("0.30"), 2),
+        ("winamax-5142226", None, 3497, D(0), True, D(0), D(0), 5000)]
+    # the unnamed holder is no account: the people are the named one alone
+    people = query(store, "select site, player, count_tournaments from people")
+    assert [tuple(r.values()) for r in people] == [("Winamax", "Hero", 1)]
+
+
+def read_text(name: str) -> str:
+    path = WINAMAX / name
+    if not path.exists():
+        pytest.skip(f"the summaries corpus is not here ({path})")
+    return decode(path.read_bytes())
+
+
 PACIFIC = ROOT.parent / "shared" / "corpora" / "summaries" / "PacificPoker"
 
 
@@ -350,11 +384,15 @@ def test_every_summary_reader_reports_a_broken_summary_alike_at_its_line(reader,
     assert (raised.value.reason, raised.value.line, raised.value.column) == (reason, line, 1)
 
 
-def test_winamax_and_888_list_the_account_holder_alone_once_he_has_a_place():
+def test_winamax_and_888_list_the_account_holder_alone():
     # 9th of 18 at Winamax, nothing won; 59th of 468 at 888, $5 won
     winamax = read_short("winamax_summary", "Player : Hero", "Player : Hero")
     assert [(e.player, e.finish, e.prize, e.prize_text, e.line) for e in winamax.entries] == [("Hero", 9, D(0), None, 1)]
+    # "You finished in ... place": still playing, his row has no place and no prize yet
     no_place = read_short("winamax_summary", "You finished in 9th place", "You finished in ... place")
-    assert (no_place.hero, no_place.entries) == ("Hero", ())
+    assert (no_place.hero, [(e.player, e.finish, e.prize) for e in no_place.entries]) == ("Hero", [("Hero", None, None)])
+    # no "Player :" line: his place is still his row, of a player the summary does not name
+    unnamed = read_short("winamax_summary", "Player : Hero\n", "")
+    assert (unnamed.hero, [(e.player, e.finish, e.prize) for e in unnamed.entries]) == (None, [(None, 9, D(0))])
     pacific = read_short("pacific_summary", "Hero finished", "Hero finished")
     assert [(e.player, e.finish, e.prize, e.prize_text) for e in pacific.entries] == [("Hero", 59, D(5), "5 USD")]

@@ -27,7 +27,7 @@ summarized as (
     select games.site, results.player, count(distinct results.tournament_id) as count_tournaments
     from stg_tournament_results as results
     left join games using (game_id)
-    where results.is_hero
+    where results.is_hero and results.player is not null     -- (a summary may not name its holder)
     group by games.site, results.player
 ),
 
