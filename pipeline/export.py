@@ -93,6 +93,9 @@ class StoredHand:
     played_in_utc: bool = False
     """``played_at`` is in UTC (the log names its zone), not the time as written."""
     count_errors: int = 0
+    is_short_deck: bool = False
+    pots: tuple[Decimal, ...] = ()
+    """The pots the summary lists (main, then side pots, after the rake), as the hand's text states them."""
 
 
 @dataclass(slots=True)
@@ -108,7 +111,7 @@ class ExportSummary:
 def stored_hands(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None,
                  player: str | None = None) -> Iterator[StoredHand]:
     """The stored Hold'em hands (all, one game ID, or those a player played), in the order played."""
-    where, params = ["g.game = 'holdem'"], []
+    where, params = ["g.game in ('holdem', 'holdem36')"], []
     if game_id is not None:
         where.append("g.game_id = ?")
         params.append(game_id)
@@ -117,7 +120,7 @@ def stored_hands(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None,
         params.append(player)
     chosen = "select g.game_id from games g where " + " and ".join(where)
     games = con.execute(
-        "select g.game_id, g.played_at, g.table_name, g.site, g.source_file, g.count_errors, t.text from games g "
+        "select g.game_id, g.game, g.played_at, g.table_name, g.site, g.source_file, g.count_errors, t.text from games g "
         "left join game_texts t using (game_id) where " + " and ".join(where)
         + " order by g.played_at nulls last, g.source_file, g.first_line", params).fetchall()
     # one query per table for all the hands, not one per hand
@@ -128,7 +131,7 @@ def stored_hands(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None,
     actions = _by_game(con.execute(
         "select game_id, street, player, action, amount, raise_to, is_all_in, coalesce(board, 0) from holdem_actions "
         f"where game_id in ({chosen}) order by game_id, action_no", params).fetchall())
-    for gid, played_at, table_name, site, source_file, count_errors, text in games:
+    for gid, game, played_at, table_name, site, source_file, count_errors, text in games:
         rows = results.get(gid)
         if not rows:
             continue
@@ -142,7 +145,8 @@ def stored_hands(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None,
             currency=first[10], is_tournament=first[11], small_blind=first[12], big_blind=first[13],
             max_seats=first[14], total_pot=first[15] or Decimal(0), rake=first[16] or Decimal(0), players=players,
             actions=[StoredAction(*row) for row in actions.get(gid, ())],
-            count_errors=count_errors or 0, **_kept_facts(text, source_file, gid, first[9]),
+            count_errors=count_errors or 0, is_short_deck=game == "holdem36",
+            **_kept_facts(text, source_file, gid, first[9]),
         )
 
 
@@ -175,13 +179,14 @@ def kept_record(text: str | None, source_file: str, game_id: str, betting: str =
 
 def _kept_facts(text: str | None, source_file: str, game_id: str, betting: str) -> dict:
     """What the warehouse has no column for, from the hand's kept text: the board (the first of a
-    hand run twice), the table's cap, and whether the time is in UTC."""
+    hand run twice), the table's cap, the pots the summary lists, and whether the time is in UTC."""
     record = kept_record(text, source_file, game_id, betting)
     if record is None:
         return {}
     boards = getattr(record, "boards", ())
     return {"board": tuple(str(card) for card in boards[0]) if boards else (),
-            "cap": getattr(record, "cap", None), "played_in_utc": record.info.played_in_utc}
+            "cap": getattr(record, "cap", None), "played_in_utc": record.info.played_in_utc,
+            "pots": tuple(getattr(getattr(record, "summary", None), "pots", None) or ())}
 
 
 # ////////////////////////////////////////////////////////////////////// PHH
@@ -197,7 +202,7 @@ def phh_text(hand: StoredHand) -> str:
     index = {p.player: k for k, p in enumerate(players)}
     if any(p.stack_start is not None and p.stack_start <= 0 for p in players):
         raise ValueError("a player dealt in has no chips at the start: PHH needs every stack above zero")
-    _refuse_two_boards(hand, "PHH")
+    _refuse_what_neither_states(hand, "PHH")
     if any(a.action == "post_bb" and a.amount < hand.big_blind for a in hand.actions):
         raise ValueError("the big blind is posted short, all-in: the room's calls match the full big blind, "
                          "PHH's the largest bet posted")
@@ -262,10 +267,36 @@ def phh_text(hand: StoredHand) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _refuse_two_boards(hand: StoredHand, fmt: str) -> None:
-    """A hand run twice has two boards and two showdowns; PHH and OHH state one of each."""
+def _refuse_what_neither_states(hand: StoredHand, fmt: str) -> None:
+    """What neither PHH nor OHH, as written here, can state so that a replay pays the hand as the
+    log did: a Short Deck hand (its own deck and rankings), a hand run twice (two boards and two
+    showdowns; they state one of each), and a raked hand with side pots (they state the winnings
+    and one rake, and a replay takes the rake from the main pot, where the room may have taken it
+    from the pots another way)."""
+    if hand.is_short_deck:
+        raise ValueError(f"a Short Deck (36-card) hand: the export writes {fmt} for 52-card Hold'em only")
     if any(a.board > 0 for a in hand.actions):
         raise ValueError(f"the hand was run twice: {fmt} states one board")
+    if hand.rake > 0 and len(hand.pots) > 1 and not _raked_from_the_main_pot(hand):
+        raise ValueError(f"the room raked the side pots of this hand: {fmt} states the winnings and one rake, and "
+                         "a replay takes the rake from the main pot, not from the pots as the log did")
+
+
+def _raked_from_the_main_pot(hand: StoredHand) -> bool:
+    """Whether the pots the summary lists are the pots the contributions make, the rake taken from
+    the main pot alone, as a replay of the winnings takes it. Each pot holds what every player put in
+    up to its level, the levels being what the players still in at the end put in (each one's
+    collections, a cash-out included, less his net)."""
+    folded = {a.player for a in hand.actions if a.action == "fold"}
+    put_in = {p.player: p.collected - p.net for p in hand.players}
+    levels = sorted({put_in[p.player] for p in hand.players if p.player not in folded})
+    pots, below = [], Decimal(0)
+    for level in levels:
+        pots.append(sum(max(min(amount, level) - below, Decimal(0)) for amount in put_in.values()))
+        below = level
+    pots[-1] += sum(max(amount - below, Decimal(0)) for amount in put_in.values())    # (a folded player's excess)
+    pots = [pot for pot in pots if pot > 0]
+    return len(pots) == len(hand.pots) and [pots[0] - hand.rake, *pots[1:]] == list(hand.pots)
 
 
 def _phh_actions(hand: StoredHand, index: dict[str, int]) -> list[str]:
@@ -392,7 +423,7 @@ def ohh_document(hand: StoredHand) -> dict:
         # OHH's starting_stack is a number every player must have, with no way to say it is unknown
         raise ValueError("the log does not state a player's chips at the start: OHH needs every player's "
                          "starting stack, a number, and has no way to say it is unknown (PHH writes it inf)")
-    _refuse_two_boards(hand, "OHH")
+    _refuse_what_neither_states(hand, "OHH")
     by_seat = sorted(hand.players, key=lambda p: p.seat)
     ids = {p.player: k for k, p in enumerate(by_seat)}
     button = next((p.seat for p in hand.players if p.position == "BTN"), hand.players[-1].seat)

@@ -386,3 +386,40 @@ def test_export_phh_says_the_time_is_utc_where_the_log_named_its_zone_and_pokerk
     with connect(tmp_path / "back") as con:
         assert dict(con.execute("select hand_id, played_at from holdem_results join games using (game_id)")
                     .fetchall()) == stored
+
+
+def test_export_names_the_short_deck_and_raked_side_pot_hands_it_leaves_out(tmp_path):
+    """The samples' Short Deck hands were left out without a word, and their IDs answered "not a
+    Hold'em hand". A hand whose room raked its side pot came back from PHH with the rake from the
+    main pot: the samples' hand 250000000002 (main pot 60 less the rake of 2, side pot 60) is
+    written; the same hand with the rake taken 1 from each pot (59 and 59) is not."""
+    from pipeline.cli import main
+
+    samples = (ROOT / "data" / "samples" / "pokerstars-holdem.txt").read_text()
+    hand = next(text for text in samples.split("\n\n") if text.startswith("PokerStars Hand #250000000002:"))
+    raked_both = hand.replace("Main pot $58. Side pot $60.", "Main pot $59. Side pot $59.")
+    raked_both = (raked_both.replace("Hand #250000000002", "Hand #250000000902")
+                  .replace("$60 from side pot", "$59 from side pot").replace("$58 from main pot", "$59 from main pot")
+                  .replace("won ($58)", "won ($59)").replace("won ($60)", "won ($59)"))
+    assert "Main pot $59. Side pot $59." in raked_both
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "samples.txt").write_text(samples)
+    (logs / "raked.txt").write_text(raked_both)
+    ingest([logs], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        def games(where: str) -> set[str]:
+            return {row[0] for row in con.execute(f"select distinct game_id from holdem_results where {where}").fetchall()}
+
+        short_deck = {row[0] for row in con.execute("select game_id from games where game = 'holdem36'").fetchall()}
+        for fmt in ("phh", "ohh"):
+            summary = export(con, fmt, tmp_path / fmt)
+            assert len(short_deck) == 2 and {summary.skipped[g] for g in short_deck} == {
+                f"a Short Deck (36-card) hand: the export writes {fmt.upper()} for 52-card Hold'em only"}
+            assert [summary.skipped[g] for g in games("hand_id = '250000000902'")] == [
+                f"the room raked the side pots of this hand: {fmt.upper()} states the winnings and one rake, and a "
+                "replay takes the rake from the main pot, not from the pots as the log did"]
+            assert not games("hand_id = '250000000002'") & set(summary.skipped)
+    one = CliRunner().invoke(main, ["export", "--format", "phh", "--game", sorted(short_deck)[0][:8],
+                                    "--out", str(tmp_path / "one"), "--warehouse", str(tmp_path / "wh")])
+    assert "Short Deck" in one.output and "is not a Hold'em hand" not in one.output, one.output
