@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from pipeline.generators.chinese import generate
 from pipeline.worker import parse_bytes
 
@@ -36,3 +38,15 @@ def test_ofc_hand_with_no_hand_lines_is_quarantined_not_stored():
     result = parse_bytes(text.encode(), "empty.txt")
     assert (result.count_games, result.count_quarantined) == (0, 1)
     assert result.tables[("quarantine", "ofc")].column("error")[0].as_py().startswith("the hand has no hand lines")
+
+
+@pytest.mark.parametrize("game, players", [("chinese", "2-4"), ("ofc", "2-3"), ("chinese", "3-3")])
+def test_the_generator_takes_the_player_ranges_its_help_gives_as_defaults(game, players):
+    """`rasklad generate chinese -o players=2-4` (the help's default) failed: "invalid literal for int()"."""
+    from pipeline.generators.chinese import SETTINGS, generate
+
+    low, high = (int(n) for n in players.split("-"))
+    counts = {text.count(",") + 1 for text in generate(game, count=30, seed=3, players=players).splitlines()
+              if text.startswith("Players:")}
+    assert counts and min(counts) >= low and max(counts) <= high
+    assert SETTINGS[game]["players"] in ("2-4", "2-3")

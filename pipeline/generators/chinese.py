@@ -24,6 +24,7 @@ from datetime import datetime, timedelta
 
 import numpy as np
 
+from pipeline.generators import player_range
 from rules.cards import Card, Deck, format_cards
 from rules.chinese import (
     ROWS,
@@ -66,10 +67,8 @@ def generate(game: str, count: int = 10, seed: int = 0, **options) -> str:
     """
     count, seed = int(count), int(seed)
     rng = random.Random(seed)
-    players = options.pop("players", None)
-    players = None if players in (None, "", "random") else int(players)
-    if players is not None and not 2 <= players <= 4:
-        raise ValueError(f"players must be 2 to 4, not {players}")
+    players = options.pop("players", None)      # the fewest and most a hand deals in (2-4 by default)
+    players = None if players in (None, "", "random") else player_range(players, 2, 4)
     mistakes = float(options.pop("mistakes", 0))
     club = options.pop("club", "Tverskaya")
     start = datetime(2026, 11, 28, 20, 0)
@@ -80,7 +79,7 @@ def generate(game: str, count: int = 10, seed: int = 0, **options) -> str:
         surrender_rate = float(options.pop("surrender_rate", 0.05))
         _no_more(options)
         for i in range(count):
-            n = players or rng.randint(2, 4)
+            n = _dealt_in(rng, players or (2, 4))
             texts.append(_chinese_hand(rng, f"C-{seed}-{i + 1}", start + timedelta(minutes=3 * i), club, n,
                                        Scoring.parse(scoring) if scoring else rng.choice(list(Scoring)),
                                        foul_rate, surrender_rate, rng.random() < mistakes))
@@ -95,16 +94,23 @@ def generate(game: str, count: int = 10, seed: int = 0, **options) -> str:
         _no_more(options)
         per_player = 13 if variant == "classic" else 17
         limit = 52 // per_player
-        if players and players > limit:
+        if players and players[1] > limit:
             raise ValueError(f"{variant} deals {per_player} cards a player: at most {limit} players with 52 "
-                             f"cards, not {players}")
+                             f"cards, not {players[1]}")
         for i in range(count):
-            n = players or rng.randint(2, min(3, limit))
+            n = _dealt_in(rng, players or (2, min(3, limit)))
             texts.append(_ofc_hand(rng, f"O-{seed}-{i + 1}", start + timedelta(minutes=4 * i), club, n, variant,
                                    scoring, table, rng.random() < mistakes))
     else:
         raise ValueError(f"this generator writes chinese or ofc hands, not {game!r}")
     return "\n".join(texts)
+
+
+def _dealt_in(rng: random.Random, players: tuple[int, int]) -> int:
+    """How many players a hand deals in: drawn from the range, unless it is one number (no draw, so
+    that a run of a fixed number of players deals the cards it always did for its seed)."""
+    low, high = players
+    return low if low == high else rng.randint(low, high)
 
 
 def _no_more(options: dict) -> None:

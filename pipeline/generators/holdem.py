@@ -35,6 +35,7 @@ from decimal import Decimal
 
 import numpy as np
 
+from pipeline.generators import player_range
 from rules.cards import Card, Deck
 from rules.evaluator import HandCategory, RankOrder, categories, evaluate_many
 
@@ -118,16 +119,7 @@ class GeneratorSettings:
 
 def _convert(key: str, value):
     if key == "players":
-        if isinstance(value, (tuple, list)):
-            low, high = (int(v) for v in value)
-        elif isinstance(value, int):
-            low = high = value
-        else:
-            low_text, _, high_text = str(value).partition("-")
-            low, high = int(low_text), int(high_text or low_text)
-        if not 2 <= low <= high <= 9:
-            raise ValueError(f"players {value!r} must be 2 to 9 (or a range like 2-6)")
-        return (low, high)
+        return player_range(value, 2, 9)
     if key == "betting":
         value = str(value).lower().replace("-", "_").replace(" ", "_")
         if value not in BETTINGS + ("mixed",):
