@@ -148,11 +148,34 @@ def audit_stored(source_file: str, game_id: str, first_line: int, last_line: int
                      "(it was edited since the import); the lines are shown as they are now.")
 
 
-def audit_kept(text: str, source_file: str, game_id: str, first_line: int) -> Audited | None:
-    """Parse and replay a stored game from the text the warehouse keeps of it, its lines
-    numbered as in its file (the text is set at ``first_line``); None when the text does not
-    hold the game any more."""
+def kept_chunk(text: str, source_file: str, game_id: str, first_line: int = 1) -> Chunk | None:
+    """The chunk of a stored game in the text the warehouse keeps of it, its lines numbered as in
+    its file (the text is set at ``first_line``); None when the text does not hold the game any more."""
     for chunk in split_named("\n" * (first_line - 1) + text, source_file):
         if chunk.game_id == game_id:
-            return audit_chunk(chunk, source_file)
+            return chunk
     return None
+
+
+def audit_kept(text: str, source_file: str, game_id: str, first_line: int) -> Audited | None:
+    """Parse and replay a stored game from the text the warehouse keeps of it (:func:`kept_chunk`);
+    None when the text does not hold the game any more."""
+    chunk = kept_chunk(text, source_file, game_id, first_line)
+    return None if chunk is None else audit_chunk(chunk, source_file)
+
+
+def kept_record(text: str | None, source_file: str, game_id: str, betting: str = "no_limit"):
+    """A stored game's record, read again from the text the warehouse keeps of it (its line numbers
+    do not matter here), or None when there is no text or it no longer reads. A Hold'em hand whose
+    text names no betting structure is read under the one it was stored with (``betting``), which
+    a setting gave it."""
+    chunk = None if text is None else kept_chunk(text, source_file, game_id)
+    if chunk is None:
+        return None
+    try:
+        try:
+            return parse_chunk(chunk, source_file)
+        except UnstatedRule as unstated:
+            return unstated.read(betting)
+    except ParseError:
+        return None

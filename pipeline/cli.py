@@ -860,7 +860,7 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
 
     Example: rasklad show 0cd081e9
     """
-    from pipeline.export import kept_record
+    from pipeline.audit import kept_record
 
     with _connect(warehouse) as con:
         found = _known_game_id(con, game_id)

@@ -24,11 +24,9 @@ from pathlib import Path
 
 import duckdb
 
-from parsers.errors import ParseError, UnstatedRule
-from parsers.formats import parse_chunk, split_named
+from pipeline.audit import kept_record
 
-__all__ = ["FORMATS", "ExportSummary", "StoredHand", "export", "kept_record", "ohh_document", "phh_text",
-           "stored_hands"]
+__all__ = ["FORMATS", "ExportSummary", "StoredHand", "export", "ohh_document", "phh_text", "stored_hands"]
 
 FORMATS = ("phh", "ohh")
 OHH_SPEC_VERSION = "1.4.7"
@@ -156,25 +154,6 @@ def _by_game(rows: list[tuple]) -> dict[str, list[tuple]]:
     for row in rows:
         out.setdefault(row[0], []).append(row[1:])
     return out
-
-
-def kept_record(text: str | None, source_file: str, game_id: str, betting: str = "no_limit"):
-    """The game's record from its kept text read again by its format's reader (its line numbers do
-    not matter here), or None when there is no text or it no longer reads. A hand whose text names
-    no betting structure is read under the one it was stored with (``betting``), which a setting
-    gave it."""
-    if text is None:
-        return None
-    for chunk in split_named(text, source_file):
-        if chunk.game_id == game_id:
-            try:
-                try:
-                    return parse_chunk(chunk, source_file)
-                except UnstatedRule as unstated:
-                    return unstated.read(betting)
-            except ParseError:
-                return None
-    return None
 
 
 def _kept_facts(text: str | None, source_file: str, game_id: str, betting: str) -> dict:
