@@ -422,6 +422,16 @@ def conversion(currency: str | None, target: str,
     return None
 
 
+def exactly(amount, how: tuple) -> Decimal:
+    """``amount`` converted at ``how`` (a :func:`conversion`), exactly: amounts are added so and the
+    sum rounded once, to the cent, so that a total never depends on how its parts were rounded.
+
+    >>> exactly(Decimal("6.40"), conversion("USD", "EUR", {("EUR", "USD"): Decimal("1.08")}))
+    Decimal('5.925925925925925925925925926')
+    """
+    return Decimal(str(amount)) * how[0] / how[1]
+
+
 def convert(amount, currency: str | None, target: str, rates: dict[tuple[str, str], Decimal]) -> Decimal | None:
     """``amount`` of ``currency`` in ``target`` at the user's rates, to the cent; None without a rate.
 
@@ -431,7 +441,7 @@ def convert(amount, currency: str | None, target: str, rates: dict[tuple[str, st
     how = conversion(currency, target, rates)
     if how is None or amount is None:
         return None
-    return (Decimal(str(amount)) * how[0] / how[1]).quantize(Decimal("0.01"))
+    return exactly(amount, how).quantize(Decimal("0.01"))
 
 
 def convertible(currencies, rates: dict[tuple[str, str], Decimal]) -> list[str]:
@@ -470,7 +480,7 @@ def in_one_currency(rows: list[dict], rates: dict[tuple[str, str], Decimal],
         if how is None:
             left_out.append(money_label(row["is_tournament"], currency))
             continue
-        total += net * how[0] / how[1]
+        total += exactly(net, how)
         if how[2]:
             used.append(how[2])
     return total.quantize(Decimal("0.01")), sorted(set(used)), sorted(set(left_out))
@@ -917,7 +927,7 @@ def leaderboard_in_one_currency(db: Db, club: str, game: str, season_kind: str, 
                                                   "net": Decimal(0), "count_wins": None, "placements": Decimal(0),
                                                   "count_placed": 0})
         mine["count_games"] += row["count_games"]
-        mine["net"] += Decimal(str(row["net"])) * how[0] / how[1]
+        mine["net"] += exactly(row["net"], how)
         if row["count_wins"] is not None:
             mine["count_wins"] = (mine["count_wins"] or 0) + row["count_wins"]
         if row["avg_placement"] is not None:  # a six-card session is won or lost, never placed
@@ -1302,7 +1312,7 @@ def sessions_in_one_currency(db: Db, player: str, currencies: list[str], target:
     for name, own in (("net_won", "own_net"), ("allin_ev_net", "own_allin_ev_net")):
         amounts, running, total = [], [], None
         for amount, currency in zip(merged[own].to_list(), merged["own_currency"].to_list()):
-            exact = None if amount is None else Decimal(str(amount)) * hows[currency][0] / hows[currency][1]
+            exact = None if amount is None else exactly(amount, hows[currency])
             if exact is not None:
                 total = (total or Decimal(0)) + exact
             amounts.append(None if exact is None else exact.quantize(cent))

@@ -354,8 +354,8 @@ def tournament_results() -> None:
                     left_out.add({"chips": "play chips", None: "freerolls"}.get(row["currency"], row["currency"]))
                     continue
                 # added exactly, then rounded once to the cent (below), as every page adds converted amounts
-                net = (net or 0) + Decimal(str(row["net"])) * how[0] / how[1]
-                cost = (cost or 0) + Decimal(str(row["cost"])) * how[0] / how[1]
+                net = (net or 0) + q.exactly(row["net"], how)
+                cost = (cost or 0) + q.exactly(row["cost"], how)
                 used |= {how[2]} - {None}
             net, cost = (None if amount is None else amount.quantize(Decimal("0.01")) for amount in (net, cost))
             cols = st.columns(2)
