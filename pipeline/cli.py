@@ -454,13 +454,18 @@ def _persons_of(con: duckdb.DuckDBPyConnection, player: str) -> list[str]:
     return found or [player]
 
 
+def _stored_sites(con: duckdb.DuckDBPyConnection) -> list[str]:
+    """The sites (rooms) of the stored games, by name."""
+    return [row[0] for row in con.execute(
+        "select distinct site from stg_games where site is not null order by site").fetchall()]
+
+
 def _known_site(con: duckdb.DuckDBPyConnection, site: str) -> str:
     """``site`` as the warehouse spells it (case aside), else an error naming the stored sites."""
     if "site" not in _columns(con, "stg_games"):
         raise UsageProblem("This warehouse's models were built before games recorded their site.",
                            "Run `rasklad ingest` once (with any file) to rebuild them.")
-    stored = [row[0] for row in con.execute(
-        "select distinct site from stg_games where site is not null order by site").fetchall()]
+    stored = _stored_sites(con)
     for name in stored:
         if name.casefold() == site.strip().casefold():
             return name
@@ -997,7 +1002,7 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
     if person is not None or site is not None:
         # looked up before anything changes: a misspelt name or room is said, not linked silently
         with _connect(warehouse) as con:
-            site = _alias_names_known(con, warehouse, person, names, site, remove=remove, is_me=is_me)
+            site = _look_up_alias_names(con, warehouse, person, names, site, remove=remove, is_me=is_me)
     try:
         if remove:
             gone = [name for name in (person, *names) if name]
@@ -1042,7 +1047,7 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
         raise UsageProblem(str(error), "See rasklad alias --list.") from error
 
 
-def _alias_names_known(con: duckdb.DuckDBPyConnection, warehouse: Path, person: str | None, names: tuple[str, ...],
+def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person: str | None, names: tuple[str, ...],
                        site: str | None, *, remove: bool, is_me: bool) -> str | None:
     """The room as the warehouse spells it, after looking up every name ``alias`` was given. A link
     to remove must exist (else an error naming the close ones). A name to link that no stored game
@@ -1057,9 +1062,7 @@ def _alias_names_known(con: duckdb.DuckDBPyConnection, warehouse: Path, person: 
         except UsageProblem:
             if remove:
                 raise
-            stored = [row[0] for row in con.execute(
-                "select distinct site from stg_games where site is not null order by site").fetchall()]
-            notes.append(f"No stored game was played on the site {site!r}.{did_you_mean(site, stored)}")
+            notes.append(f"No stored game was played on the site {site!r}.{did_you_mean(site, _stored_sites(con))}")
     links = con.execute("select player, person, site from aliases").fetchall() if "aliases" in _tables(con) else []
     if remove:
         linked = {name for player, holder, room in links if site in (None, room) for name in (player, holder)}
