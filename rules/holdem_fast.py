@@ -1133,7 +1133,9 @@ def _open_round(at_posts, anchor, S, R, G):
         cur = top
         if G.bb_posted:
             cur = max(cur, G.big_blind)     # a big blind posted all-in short still sets the bet to call
-        R.last_raise = max(G.big_blind, cur - second)
+        # the big blind opens the betting: a small blind is no bet before it, so the last raise is
+        # the top post over a post of the big blind's size (a straddle's), else the top post itself
+        R.last_raise = max(G.big_blind, cur - second if second >= G.big_blind else cur)
         if anchor < 0:
             anchor = G.button_seat if G.button_seat > 0 else last_seat
     else:
