@@ -157,9 +157,10 @@ def main() -> None:
 @click.option("--quiet", "-q", is_flag=True, help="No progress on stderr (a bar, or a line every few seconds).")
 @click.option("--rules", "rules", multiple=True, metavar="SETTING",
               help="A rule option the logs cannot state, kept for later runs: 'straight_beats_trips' "
-                   "(or 'trips_beat_straight', 36-card Hold'em) or a betting structure for text that names "
-                   "none ('no_limit', 'pot_limit', 'limit') for these files, 'table NAME: no_limit' for a "
-                   "table, 'room NAME: …' for a room. Repeatable.")
+                   "(or 'trips_beat_straight', 36-card Hold'em), a betting structure for text that names "
+                   "none ('no_limit', 'pot_limit', 'limit'), or Limit's cap ('limit_cap_3', 'limit_uncapped', "
+                   "'cap_heads_up') for these files, 'table NAME: no_limit' for a table, 'room NAME: …' "
+                   "for a room. Repeatable.")
 @json_option
 @no_wait_option
 def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bool, as_json: bool,
@@ -167,8 +168,9 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     """Read logs (files, or folders read recursively) into the warehouse.
 
     Each game's format is recognized from its text. Games that do not parse go to
-    quarantine with file, line, column and reason; the exit code is 1 when any did, or
-    when a file could not be read (the summary names it).
+    quarantine with file, line, column and reason; the exit code is 1 when any did, when
+    a file could not be read, or when a folder held files skipped for their extension (the
+    summary names them).
 
     The formats and their lenient forms: see docs/formats.md.
 

@@ -333,11 +333,9 @@ def house_edge(warehouse: str | Path, rules: SixcardRules = DEFAULT_RULES, *, jo
         results = (_spark_results(ruleset, todo, chunk_deals, spark) if spark
                    else _local_results(ruleset, todo, chunk_deals, jobs))
         last = time.monotonic()
-        ran = 0
-        for row in results:
+        for ran, row in enumerate(results, start=1):
             _append(path, row)
             progress.done[row["chunk"]] = row
-            ran += 1
             if time.monotonic() - last >= every or ran == len(todo):
                 last = time.monotonic()
                 say(_progress_line(progress, ran, time.perf_counter() - started))

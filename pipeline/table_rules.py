@@ -1,6 +1,6 @@
 """Rule options a log cannot state, chosen by the user per room, per table or per file.
 
-Two rules are set so:
+Four rules are set so:
 
 - the 36-card order (``order``): a short-deck log does not say whether its table ranks a
   straight over three of a kind: PokerStars ranks trips higher, GGPoker the straight, and a
@@ -9,6 +9,11 @@ Two rules are set so:
   does not name it (Winning's older text, Bovada's tournament hands). There is no room's own
   structure: the reader raises :class:`parsers.errors.UnstatedRule` and, without a setting,
   the hand stays in quarantine with a reason naming the setting to give.
+- Limit's cap (``cap``): ``limit_cap_2`` … ``limit_cap_9`` bets a betting round, or
+  ``limit_uncapped``; the replay's default is 4 bets (``rules.holdem_rules.LIMIT_CAP_BETS``).
+- whether the cap holds in a round that starts heads-up (``heads_up``): ``cap_heads_up`` or
+  ``uncapped_heads_up``, the default, as the online rooms play it. A club that caps every round,
+  as the common rule has it, sets ``cap_heads_up``.
 
 A setting given to ``rasklad ingest --rules`` is one of those options:
 
@@ -18,10 +23,10 @@ A setting given to ``rasklad ingest --rules`` is one of those options:
 
 The most particular one holds: a file's over its table's, a table's over its room's. Settings
 are kept in the warehouse's ``settings`` table (names starting ``rules ``; a betting structure's
-``rules betting ``), so that a later ingest of the same table or room follows them too.
+``rules betting ``, the cap's ``rules cap `` and ``rules heads_up ``), so that a later ingest of the same table or room follows them too.
 
-A file's batch of hands (the compiled lane) takes the order per hand, as a column the kernel
-reads: :meth:`RuleSettings.settle_batch` sets it for the hands a setting holds for, so a table
+A file's batch of hands (the compiled lane) takes the order and the cap per hand, as columns the
+kernel reads: :meth:`RuleSettings.settle_batch` sets it for the hands a setting holds for, so a table
 or room setting does not send the file's short-deck hands one by one through the full path.
 
 >>> settings = RuleSettings.of(["table Vienna: straight_beats_trips", "room GGPoker: trips_beat_straight"])
@@ -35,7 +40,7 @@ True
 Traceback (most recent call last):
 ...
 ValueError: unknown rule setting 'straight beats trips': expected straight_beats_trips, trips_beat_straight, \
-no_limit, pot_limit or limit
+no_limit, pot_limit, limit, limit_cap_2 … limit_cap_9, limit_uncapped, cap_heads_up or uncapped_heads_up
 """
 
 from __future__ import annotations
@@ -47,13 +52,25 @@ from dataclasses import dataclass, field
 import numpy as np
 import pyarrow as pa
 
+from rules.holdem_batch import BETTINGS
+from rules.holdem_hand import BettingStructure
+
 OPTIONS = {"straight_beats_trips": True, "trips_beat_straight": False}
 """Each 36-card order's name and what it chooses (True: a straight beats three of a kind)."""
 BETTING = ("no_limit", "pot_limit", "limit")
 """The betting structures a setting names (``rules.holdem_hand.BettingStructure``'s values)."""
-RULE_OF = {**dict.fromkeys(OPTIONS, "order"), **dict.fromkeys(BETTING, "betting")}
+CAPS = {**{f"limit_cap_{bets}": bets for bets in range(2, 10)}, "limit_uncapped": -1}
+"""Limit Hold'em's cap (HE-LIMIT-CAP): the bets a betting round allows, or none (-1)."""
+HEADS_UP = {"cap_heads_up": True, "uncapped_heads_up": False}
+"""Whether Limit's cap holds in a round that starts heads-up."""
+RULE_OF = {**dict.fromkeys(OPTIONS, "order"), **dict.fromkeys(BETTING, "betting"), **dict.fromkeys(CAPS, "cap"),
+           **dict.fromkeys(HEADS_UP, "heads_up")}
 """Each option and the rule it sets."""
-RULES = ("order", "betting")
+RULES = ("order", "betting", "cap", "heads_up")
+KNOWN = ("straight_beats_trips, trips_beat_straight, no_limit, pot_limit, limit, limit_cap_2 … limit_cap_9, "
+         "limit_uncapped, cap_heads_up or uncapped_heads_up")
+"""The settings, as an error names them."""
+_LIMIT = BETTINGS.index(BettingStructure.LIMIT)     # the batch's code of Limit
 SCOPES = ("file", "table", "room")
 PREFIX = "rules "
 """The names of these settings in the warehouse's ``settings`` table start so: ``rules table
@@ -90,8 +107,7 @@ def parse_setting(text: str) -> RuleSetting:
                              "before the setting, or the setting alone for the files of the run")
         scope, name, option = kind.lower(), named.strip(), rest.strip()
     if option not in RULE_OF:
-        raise ValueError(f"unknown rule setting {option!r}: expected {', '.join(list(RULE_OF)[:-1])} or "
-                         f"{list(RULE_OF)[-1]}")
+        raise ValueError(f"unknown rule setting {option!r}: expected {KNOWN}")
     return RuleSetting(scope, name, option)
 
 
@@ -188,22 +204,33 @@ class RuleSettings:
         if stated:
             record = dataclasses.replace(record, info=dataclasses.replace(
                 record.info, ruleset=record.info.ruleset + "".join(f", {option} set" for option in stated)))
-            if any(RULE_OF[option] == "order" for option in stated):
-                return record
-        if not getattr(record, "is_short_deck", False):
+        if getattr(record, "is_short_deck", False) and not any(RULE_OF[option] == "order" for option in stated):
+            order = self.straight_beats_trips(file, record.info.table_name, record.info.site)
+            if order is not None:
+                option = next(name for name, value in OPTIONS.items() if value == order)
+                record = dataclasses.replace(record, straight_beats_trips=order, info=dataclasses.replace(
+                    record.info, ruleset=f"{record.info.ruleset}, {option}"))
+        if getattr(record, "betting", None) is not BettingStructure.LIMIT:
             return record
-        info = record.info
-        order = self.straight_beats_trips(file, info.table_name, info.site)
-        if order is None:
+        cap, heads_up = self.cap_options(file, record.info.table_name, record.info.site)
+        if cap is None and heads_up is None:
             return record
-        option = next(name for name, value in OPTIONS.items() if value == order)
-        return dataclasses.replace(record, straight_beats_trips=order,
-                                   info=dataclasses.replace(info, ruleset=f"{info.ruleset}, {option}"))
+        return dataclasses.replace(
+            record, limit_cap=record.limit_cap if cap is None else CAPS[cap],
+            cap_heads_up=record.cap_heads_up if heads_up is None else HEADS_UP[heads_up],
+            info=dataclasses.replace(record.info, ruleset=record.info.ruleset + "".join(
+                f", {option}" for option in (cap, heads_up) if option is not None)))
+
+    def cap_options(self, file: str, table: str | None, room: str | None) -> tuple[str | None, str | None]:
+        """The options of Limit's cap and of its holding heads-up set for a hand of ``file`` played
+        at ``table`` in ``room`` (None where no setting holds: the replay's default)."""
+        return self.option("cap", file, table, room), self.option("heads_up", file, table, room)
 
     def settle_batch(self, batch, file: str, site: str) -> SettledBatch:
         """Set the order of every short-deck hand of a lane's ``batch`` (read from ``file`` of the
-        room ``site``) that a setting holds for, in its ``straight_beats_trips`` column, which the
-        kernel reads per hand; the other hands keep the reader's order. Returns what :meth:`SettledBatch.add_rows`
+        room ``site``) that a setting holds for, in its ``straight_beats_trips`` column, and Limit's
+        cap in ``limit_cap`` and ``cap_heads_up``, which the kernel reads per hand; the other hands
+        keep the reader's order and the replay's cap. Returns what :meth:`SettledBatch.add_rows`
         needs to name the setting in those hands' rulesets."""
         options: dict[str, str] = {}
         for h in np.flatnonzero(batch.is_short_deck).tolist():
@@ -211,6 +238,16 @@ class RuleSettings:
             if order is not None:
                 batch.straight_beats_trips[h] = order
                 options[batch.game_id[h]] = next(name for name, value in OPTIONS.items() if value == order)
+        if any(self.by_rule.get(rule, {}).get(scope) for rule in ("cap", "heads_up") for scope in SCOPES):
+            for h in np.flatnonzero(batch.betting[:batch.hands] == _LIMIT).tolist():
+                cap, heads_up = self.cap_options(file, batch.table_name[h], site)
+                if cap is not None:
+                    batch.limit_cap[h] = CAPS[cap]
+                if heads_up is not None:
+                    batch.cap_heads_up[h] = HEADS_UP[heads_up]
+                named = [option for option in (options.get(batch.game_id[h]), cap, heads_up) if option is not None]
+                if named:
+                    options[batch.game_id[h]] = ", ".join(named)
         return SettledBatch(options)
 
 

@@ -48,6 +48,9 @@ POT_NAMES = ("pot", "main pot", "side pot")
 """``pot`` codes of collect lines: 0 ``pot``, 1 ``main pot``, 2 ``side pot``, k + 1 ``side pot-k``
 (k ≥ 2); -1 for other actions."""
 
+UNSET = -2
+"""A per-hand rule option (``limit_cap``, ``cap_heads_up``) no setting gives: the replay's default."""
+
 POSITIONS = ("BTN", "SB", "BB", "UTG", "UTG1", "UTG2", "MP", "MP1", "MP2", "HJ", "CO")
 """Position codes of the replay's output: index into this tuple; -1 = none."""
 
@@ -92,6 +95,10 @@ class HandBatch:
     is_short_deck: np.ndarray = column("hands", np.bool_, of="is_short_deck")
     straight_beats_trips: np.ndarray = column("hands", np.bool_, of="straight_beats_trips")  # short deck, a straight over three of a kind
     is_tournament: np.ndarray = column("hands", np.bool_, of="is_tournament")
+    # Limit's cap as a rule setting gives it (-1: none), and whether it holds heads-up (0, 1);
+    # UNSET: the replay's default
+    limit_cap: np.ndarray = column("hands", np.int16, UNSET, of="limit_cap")
+    cap_heads_up: np.ndarray = column("hands", np.int8, UNSET, of="cap_heads_up")
     small_blind: np.ndarray = column("hands", np.int64, of="small_blind")
     big_blind: np.ndarray = column("hands", np.int64, of="big_blind")  # (6+: the button blind)
     small_bet: np.ndarray = column("hands", np.int64, -1, of="small_bet")  # -1 unless Limit

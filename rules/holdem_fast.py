@@ -53,7 +53,7 @@ from numba.core.types import UniTuple, boolean, int64, void
 from rules.compiled import entry, helper, inlined, kernel
 from rules.evaluator import RankOrder, rank_tables, strength7
 from rules.holdem import allin_ev_cents
-from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch, column
+from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, UNSET, HandBatch, column
 from rules.holdem_hand import ActionKind, BettingStructure, Street
 from rules.holdem_room import breached
 from rules.holdem_rules import DEFAULT, HE, LIMIT_CAP_BETS, LIMIT_CAP_HEADS_UP, POSITIONS_AFTER_BB
@@ -263,15 +263,18 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
                  allin_ev: bool = True) -> FactBatch:
     """Replay every hand of ``batch`` (see the module docstring). ``limit_cap``: the bets allowed per
     Limit round (default ``rules.holdem_rules.LIMIT_CAP_BETS``, ``None``: no cap); ``cap_heads_up``: whether
-    the cap holds heads-up (default ``LIMIT_CAP_HEADS_UP``); ``allin_ev=False`` skips the equity."""
+    the cap holds heads-up (default ``LIMIT_CAP_HEADS_UP``), each for the hands whose own columns
+    (a rule setting's) leave it unset; ``allin_ev=False`` skips the equity."""
     if limit_cap is DEFAULT:
         limit_cap = LIMIT_CAP_BETS
     if cap_heads_up is DEFAULT:
         cap_heads_up = LIMIT_CAP_HEADS_UP
     b = batch
     units = hand_units(b)
-    hands = _table(b, HAND_COLUMNS, b.hands, unit=units, limit_cap=-1 if limit_cap is None else int(limit_cap),
-                   cap_heads_up=bool(cap_heads_up))
+    set_cap, set_heads_up = b.limit_cap[:b.hands], b.cap_heads_up[:b.hands]     # a rule setting's, per hand
+    hands = _table(b, HAND_COLUMNS, b.hands, unit=units,
+                   limit_cap=np.where(set_cap == UNSET, -1 if limit_cap is None else int(limit_cap), set_cap),
+                   cap_heads_up=np.where(set_heads_up == UNSET, int(bool(cap_heads_up)), set_heads_up))
     seats = _table(b, SEAT_COLUMNS, len(b.seat_no))
     actions, cards = (group(*(getattr(b, name) for name in group._fields)) for group in (Actions, Cards))
     columns = Columns(b.in_lane, b.seat_start, b.action_start, b.pot_start, hands, seats, actions, cards, b.pot_amount)
@@ -1133,7 +1136,9 @@ def _open_round(at_posts, anchor, S, R, G):
         cur = top
         if G.bb_posted:
             cur = max(cur, G.big_blind)     # a big blind posted all-in short still sets the bet to call
-        R.last_raise = max(G.big_blind, cur - second)
+        # the big blind opens the betting: a small blind is no bet before it, so the last raise is
+        # the top post over a post of the big blind's size (a straddle's), else the top post itself
+        R.last_raise = max(G.big_blind, cur - second if second >= G.big_blind else cur)
         if anchor < 0:
             anchor = G.button_seat if G.button_seat > 0 else last_seat
     else:

@@ -249,6 +249,12 @@ class HoldemHand:
     straight_beats_trips: bool = False
     """Short deck: a straight beats three of a kind (GGPoker's order); otherwise trips beat a straight
     (PokerStars 6+ Hold'em). A flush beats a full house in both."""
+    limit_cap: int | None = None
+    """Limit: the bets a betting round allows as a rule setting gives it (-1: no cap); None: the
+    replay's default (``rules.holdem_rules.LIMIT_CAP_BETS``)."""
+    cap_heads_up: bool | None = None
+    """Limit: whether the cap holds in a round that starts heads-up, as a rule setting gives it;
+    None: the replay's default (``rules.holdem_rules.LIMIT_CAP_HEADS_UP``)."""
     second_small_blind_live: bool = False
     """A small blind posted by a second player (a newcomer, out of turn) is a live bet, as PartyPoker
     plays it; otherwise it is dead money."""

@@ -70,7 +70,9 @@ class HE(enum.StrEnum):
                                     "when it is less."))
     LIMIT_CAP = ("HE-LIMIT-CAP", ("Limit: at most 4 bets a betting round (a bet and three raises; preflop "
                                   "the big blind is the first), with no cap in a round that starts "
-                                  "heads-up."))
+                                  "heads-up. Both are settings: `limit_cap_2` … `limit_cap_9`, "
+                                  "`limit_uncapped`, `cap_heads_up` (see formats.md, \"Limit's cap, as a "
+                                  "setting\")."))
     STACK = ("HE-STACK", "Nobody puts in more than his stack; a player all-in has no chips left.")
     UNCALLED = ("HE-UNCALLED", ("The uncalled part of a bet goes back to the bettor, and the log says so "
                                 "(`Uncalled bet … returned`). A warning when the line is missing but the "

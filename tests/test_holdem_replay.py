@@ -135,6 +135,25 @@ def test_he_min_raise_requires_the_size_of_the_last_raise():
     assert (finding.line, finding.expected, finding.actual) == (FIRST_LINE + 9, "at least 2 (to 4)", "1 (to 3)")
 
 
+def over_posted_big_blind(raise_line: str, call_line: str, pot: int) -> str:
+    """LEGAL with Vera's big blind posted at $4, twice the stakes' $2, then Anna's raise and Vera's call."""
+    return edit(LEGAL, ("Vera: posts big blind $2", "Vera: posts big blind $4"),
+                ("Anna: raises $4 to $6", raise_line), ("Vera: calls $4", call_line),
+                ("Total pot $73", f"Total pot ${pot}"), ("Anna collected $71", f"Anna collected ${pot - 2}"),
+                ("won ($71)", f"won (${pot - 2})"))
+
+
+def test_he_min_raise_after_a_big_blind_posted_over_the_stakes_is_the_posted_blind():
+    # the big blind is the round's opening bet, whatever it was posted at; the small blind is no bet
+    # before it, so the least raise is 4 (to 8), not 4 - 1 = 3
+    full = over_posted_big_blind("Anna: raises $4 to $8", "Vera: calls $4", 77)
+    assert [(f.rule_id, f.expected, f.actual) for f in run(full).findings] == [("HE-BLINDS", "2", "4")]
+    short = over_posted_big_blind("Anna: raises $3 to $7", "Vera: calls $3", 75)
+    finding = only(run(short), "HE-MIN-RAISE")
+    assert (finding.line, finding.expected, finding.actual) == (
+        line_of(short, "Anna: raises $3 to $7"), "at least 4 (to 8)", "3 (to 7)")
+
+
 SHORT_ALL_IN = """PokerStars Hand #101: Hold'em No Limit ($1/$2 USD) - 2024/01/02 3:04:05 ET
 Table 'Test' 6-max Seat #1 is the button
 Seat 1: Anna ($100 in chips)
