@@ -74,6 +74,10 @@ WORDS = {
 }
 
 
+_STEPS = {"buy": "buy", "exchange": "exchange", "plays": "play", "folds": "fold"}
+"""A box line's clauses (grammar rule → :attr:`Box.steps` word), kept in the order written."""
+_DRAW_WORDS = {"buy": "buys", "exchange": "exchanges"}
+
 _DATE_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d", "%d.%m.%Y %H:%M", "%d.%m.%Y",
                  "%Y/%m/%d %H:%M", "%Y/%m/%d")
 
@@ -188,17 +192,26 @@ class _Builder:
                     BoxResult(box=int(net.children[1]), net=_amount(net.children[2]))
                     for net in node.children if isinstance(net, Tree)
                 )
+        # The boxes in their numbers' order, the turn the rules play them in; a log that writes them
+        # in another order keeps each box's line, and the replay cites it (SIX-DRAW).
+        boxes.sort(key=lambda box: box.number)
         return SixcardHand(number=number, dealer_up=up, boxes=tuple(boxes), dealer_cards=dealer_cards,
                            dealer_buys=tuple(buys), results=results, line=self.line(tree),
                            dealer_line=dealer_line, result_line=result_line)
 
     def box(self, tree: Tree) -> Box:
-        fields: dict = {"number": int(tree.children[1]), "line": self.line(tree)}
+        number = int(tree.children[1])
+        fields: dict = {"number": number, "line": self.line(tree)}
+        steps = []
         for node in tree.children[2:]:
             if isinstance(node, Token) and node.type == "NUMBER":
                 fields["ante"] = _amount(node)
             elif isinstance(node, Tree) and node.data == "cards":
                 fields["cards"] = self.cards(node)
+            elif isinstance(node, Tree) and node.data in _DRAW_WORDS and _STEPS[node.data] in steps:
+                # The box holds one bought card and one exchange: a second cannot be recorded.
+                raise self.error(f"box {number} {_DRAW_WORDS[node.data]} twice: a box buys at most one card "
+                                 f"and exchanges at most one", node)
             elif isinstance(node, Tree) and node.data == "buy":
                 fields["bought"] = Card.parse(node.children[-1])
             elif isinstance(node, Tree) and node.data == "exchange":
@@ -208,7 +221,9 @@ class _Builder:
                 fields["bet"] = _amount(node.children[-1])
             elif isinstance(node, Tree) and node.data == "folds":
                 fields["folds"] = True
-        return Box(**fields)
+            if isinstance(node, Tree) and node.data in _STEPS:
+                steps.append(_STEPS[node.data])
+        return Box(**fields, steps=tuple(steps))
 
     @staticmethod
     def cards(tree: Tree) -> tuple[Card, ...]:

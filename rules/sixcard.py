@@ -59,15 +59,18 @@ RULES = {
     "SIX-DRAW": ("Per box, at most one buy (1 ante, or `buy <n>`) and one exchange (2 antes, or `exchange "
                  "<n>`), the exchanged card one the box holds; then fold (the ante is lost) or play. The "
                  "third of three boxes plays as dealt: no buy, exchange or fold. What buying and "
-                 "exchanging cost is never returned."),
+                 "exchanging cost is never returned. The boxes are played in turn, box 1 first, and all "
+                 "before the dealer shows his cards; on a box the buy comes before the exchange, and both "
+                 "before the fold or play. Draws written in another order are a finding at the first one "
+                 "out of order; the box is settled on its cards and costs, which the order does not change."),
     "SIX-QUALIFY": ("A dealer without a pair (or, under `dealer qualifies ace-king`, without ace-king high "
                     "or better) has no game: the ante is paid 1:1 and the bet returned. Instead, the "
                     "player may pay 1 ante to buy the dealer's game for one box: his highest card (his "
                     "lowest, under `dealer game replaces lowest`) is replaced for that box alone; if the "
                     "dealer then qualifies, the box is settled by SIX-PAY, otherwise ante and bet come "
-                    "back unpaid. A folded box cannot buy, nor a box facing a dealer who has a game. A buy "
-                    "that replaces another dealer card than the house rule says is a finding; the box is "
-                    "settled on the card replaced."),
+                    "back unpaid. A folded box cannot buy, nor a box facing a dealer who has a game, and "
+                    "no box before the dealer has shown his cards. A buy that replaces another dealer "
+                    "card than the house rule says is a finding; the box is settled on the card replaced."),
     "SIX-PAY": ("The best five cards of a box play against the dealer's five. The dealer's higher: ante "
                 "and bet lost. Equal: both returned. The player's higher: the ante paid 1:1 and the bet at "
                 "the table: royal flush 100, straight flush 50, four of a kind 20, full house 7, flush 5, "
@@ -264,6 +267,9 @@ class Box:
     bet: Decimal | None = None
     """The bet when the box plays; None when it folds."""
     line: int
+    steps: tuple[str, ...] = ()
+    """The box's ``buy``, ``exchange`` and ``play`` or ``fold`` in the order the log writes them
+    (SIX-DRAW checks it); empty for a box built in the rules' order, as the generator builds them."""
 
     @property
     def final_cards(self) -> tuple[Card, ...]:
@@ -289,6 +295,8 @@ class SixcardHand:
     number: int
     dealer_up: Card
     boxes: tuple[Box, ...]
+    """In their numbers' order, the turn the rules play them in; each box's ``line`` keeps where
+    the log wrote it."""
     dealer_cards: tuple[Card, ...]
     dealer_buys: tuple[DealerBuy, ...] = ()
     results: tuple[BoxResult, ...] | None = None
@@ -440,6 +448,7 @@ def replay(session: SixcardSession) -> SixcardReplay:
 
 def _replay_hand(hand: SixcardHand, findings: Findings, rules: SixcardRules) -> list[BoxFacts]:
     _check_deal(hand, findings)
+    _check_order(hand, findings)
     _check_deck(hand, findings)
     buys: dict[int, DealerBuy] = {}
     box_numbers = {box.number for box in hand.boxes}
@@ -461,9 +470,9 @@ def _replay_hand(hand: SixcardHand, findings: Findings, rules: SixcardRules) -> 
 
 def _check_deal(hand: SixcardHand, findings: Findings) -> None:
     numbers = [box.number for box in hand.boxes]
-    if len(hand.boxes) > MAX_BOXES or numbers != list(range(1, len(numbers) + 1)):
+    if not 1 <= len(hand.boxes) <= MAX_BOXES or numbers != list(range(1, len(numbers) + 1)):
         findings.add("SIX-BOXES", f"hand {hand.number}: the player plays 1 to 3 boxes numbered from 1",
-                     line=hand.line, expected="boxes 1 to 3", actual=", ".join(map(str, numbers)))
+                     line=hand.line, expected="boxes 1 to 3", actual=", ".join(map(str, numbers)) or "none")
     for box in hand.boxes:
         low, high = ANTE_RANGE
         if not low <= box.ante <= high:
@@ -474,6 +483,58 @@ def _check_deal(hand: SixcardHand, findings: Findings) -> None:
         findings.add("SIX-BOXES", f"hand {hand.number}: the dealer's up card {hand.dealer_up} is not "
                      f"the last of his cards {format_cards(hand.dealer_cards)}", line=hand.dealer_line,
                      expected=hand.dealer_up, actual=hand.dealer_cards[-1])
+
+
+_STEP_TURN = {"buy": 0, "exchange": 1, "play": 2, "fold": 2}
+"""Where each of a box's steps comes in its turn (SIX-DRAW): the buy, the exchange, the decision."""
+
+
+def _step_text(box: Box, step: str) -> str:
+    """A box's step in the log's words: ``buys Ks``, ``exchanges 2c for Kh``, ``plays 10``, ``folds``."""
+    return {"buy": f"buys {box.bought}", "exchange": f"exchanges {box.exchanged_out} for {box.exchanged_in}",
+            "play": f"plays {box.bet}", "fold": "folds"}[step]
+
+
+def _check_order(hand: SixcardHand, findings: Findings) -> None:
+    """SIX-DRAW, SIX-QUALIFY: the draws in the order the game is played. A box's own steps out of
+    turn are cited at its line; in a hand, the first box out of turn, the first written after the
+    dealer's cards and the first dealer-game buy before them, once each (a box written late is not
+    cited again as out of turn). The order changes neither the cards nor the costs: the boxes are
+    settled as if written in turn."""
+    for box in hand.boxes:
+        latest = None  # the step furthest in the turn so far
+        for step in box.steps:
+            if latest is not None and _STEP_TURN[step] < _STEP_TURN[latest]:
+                findings.add("SIX-DRAW", f"hand {hand.number}, box {box.number}: '{_step_text(box, step)}' is "
+                             f"written after '{_step_text(box, latest)}'; a box buys its sixth card first, "
+                             f"then exchanges, then plays or folds (settled on the same cards and costs)",
+                             line=box.line, expected="buys, exchanges, then plays or folds",
+                             actual="; ".join(_step_text(box, s) for s in box.steps))
+                break
+            if latest is None or _STEP_TURN[step] > _STEP_TURN[latest]:
+                latest = step
+    written = sorted(hand.boxes, key=lambda box: box.line)
+    late = next((box for box in written if box.line > hand.dealer_line), None)
+    if late is not None:
+        findings.add("SIX-DRAW", f"hand {hand.number}: box {late.number} is written after the dealer's cards "
+                     f"(line {hand.dealer_line}); the player draws on every box and plays or folds it "
+                     f"before the dealer shows his hand", line=late.line, expected=f"before line {hand.dealer_line}",
+                     actual=f"line {late.line}")
+    highest = 0
+    for box in written:
+        if box.number < highest and box is not late:  # a line already cited is not cited twice
+            findings.add("SIX-DRAW", f"hand {hand.number}: box {box.number} is written after box {highest}; the "
+                         f"boxes are played in turn, box 1 first", line=box.line,
+                         expected=", ".join(f"box {b.number}" for b in hand.boxes),
+                         actual=", ".join(f"box {b.number}" for b in written))
+            break
+        highest = max(highest, box.number)
+    early = next((buy for buy in hand.dealer_buys if buy.line < hand.dealer_line), None)
+    if early is not None:
+        findings.add("SIX-QUALIFY", f"hand {hand.number}: box {early.box} buys the dealer's game before his "
+                     f"cards are written (line {hand.dealer_line}); his game is bought only once he shows "
+                     f"he has none", line=early.line, expected=f"after line {hand.dealer_line}",
+                     actual=f"line {early.line}")
 
 
 def _check_deck(hand: SixcardHand, findings: Findings) -> None:

@@ -385,3 +385,24 @@ def test_the_house_edges_bound_on_cards_that_qualify_a_bought_game():
     assert sum(PAIR <= s < straight for s in made) == 12
     assert sum(PAIR <= s < flush for s in made) == 18
     assert sum(PAIR <= s for s in made) == 27
+
+
+def test_boxes_written_out_of_turn_are_valued_in_turn():
+    # docs/casebook.md S.32, box 2 written first (a SIX-DRAW finding): box 1 is still decided first,
+    # on its own cards and the up card, where folding (-5) beats playing (-5.25); valued with box 2's
+    # sevens as seen, playing would look best.
+    header = ("Six-card poker session S-1", "Player: Boris", "Hand 1", "Dealer up: 7d")
+    box_one = "Box 1: ante 5 [Ad Qc 6c 4h 3s]; folds"
+    box_two = "Box 2: ante 5 [7h 7c Qs Ts 5c]; plays 10"
+    dealer = "Dealer: [5d 5h Kc 2c 7d]"
+
+    def analysed(*lines):
+        lines = header + lines
+        session = parse(lines, Source(file="t", first_line=1, last_line=len(lines), game_id="t"))
+        return analyse_hand(session.hands[0])
+
+    in_turn = analysed(box_one, box_two, dealer)
+    swapped = analysed(box_two, box_one, dealer)
+    assert [(a.box, a.best_option) for a in swapped] == [(1, "fold"), (2, "play")]
+    assert [a.decisions for a in swapped] == [a.decisions for a in in_turn]
+    assert swapped[0].ev_lost == 0

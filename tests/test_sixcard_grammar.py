@@ -98,3 +98,28 @@ def test_broken_session_goes_to_quarantine_with_file_line(tmp_path):
     assert result.count_quarantined == 1
     table = result.tables[("quarantine", "sixcard")].to_pylist()[0]
     assert table["line"] == 12 and "expected a card" in table["error"]
+
+
+def test_draws_out_of_order_are_read_and_the_game_stored_with_findings(tmp_path):
+    # The order of the draws is a rule (SIX-DRAW), not syntax: box 2 folds before it exchanges, and
+    # box 1 is written after the dealer's cards. Both read; the game is stored with two findings.
+    lines = CANONICAL.splitlines()
+    lines[8] = "Box 2: ante 10 [Kc 8d 6h 4s 3c]; folds; exchanges 3c for Kd"
+    lines[7:10] = [lines[8], lines[9], lines[7]]
+    session = parse_text("\n".join(lines))
+    one, two = session.hands[0].boxes
+    assert (one.number, one.line, one.steps) == (1, 10, ("buy", "play"))
+    assert (two.number, two.line, two.steps) == (2, 8, ("fold", "exchange"))
+    path = tmp_path / "s.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = parse_file(path)
+    assert (result.count_games, result.count_quarantined, result.count_findings) == (1, 0, 2)
+
+
+def test_a_second_buy_on_a_box_is_refused_in_words():
+    lines = CANONICAL.splitlines()
+    lines[7] = "Box 1: ante 10 [Ah Ad 7c 5s 2d]; buys 9h; buys 9c; plays 20"
+    with pytest.raises(ParseError) as error:
+        parse_text("\n".join(lines))
+    assert (error.value.line, error.value.column) == (8, 41)  # the second clause
+    assert "box 1 buys twice: a box buys at most one card" in error.value.reason

@@ -269,3 +269,104 @@ def test_a_box_that_cannot_be_settled_is_void_and_its_net_is_returned_less_wager
     claimed = replay(hand("Dealer up: Qs", "Box 1: ante 10 [Ah Ad 7c 5s 2d]; exchanges 3c for Kd; plays 20",
                           "Dealer: [8h 8c 4d 3s Qs]", "Result: box 1 -50")).boxes[0]
     assert (claimed.wagered, claimed.returned, claimed.net) == (50, 0, -50)
+
+
+# ---------------------------------------------------------------- the order of the draws (SIX-DRAW)
+# A log that writes the draws in another order than the game plays them breaks a rule: a finding at
+# the first line out of order, and the game is stored. The cards and the costs are the same whatever
+# the order, so every box nets what it nets written in turn.
+
+IN_TURN = ("Dealer up: 9d", "Box 1: ante 5 [Kc Kd 8s 4h 2c]; plays 10",
+           "Box 2: ante 5 [Qh Jh 9h 3h 7c]; buys 2h; plays 10", "Dealer: [Jd 8c 6s 3c 9d]",
+           "Box 1 buys dealer game: Jd for 8d", "Result: box 1 +10, box 2 0")
+"""docs/formats.md's example: box 1's kings beat the dealer's eights once his J♦ is replaced by the 8♦:
++5 + 10 - 5 for his game = +10; box 2 takes the ante of a dealer with no game, less its card: 0."""
+
+
+def order_findings(result):
+    return [(f.rule_id, f.line) for f in result.findings]
+
+
+def test_six_draw_an_exchange_written_before_the_buy_is_a_finding_and_nets_as_in_turn():
+    # docs/casebook.md S.21: buys Ks, exchanges 2c for Kh: four kings, 5 + 10 x 20 - 5 - 10 = +190.
+    in_turn = replay(hand("Dealer up: 9d", "Box 1: ante 5 [Kc Kd 7s 4h 2c]; buys Ks; exchanges 2c for Kh; plays 10",
+                          "Dealer: [8d 8c 6s 3c 9d]", "Result: box 1 +190"))
+    swapped = replay(hand("Dealer up: 9d", "Box 1: ante 5 [Kc Kd 7s 4h 2c]; exchanges 2c for Kh; buys Ks; plays 10",
+                          "Dealer: [8d 8c 6s 3c 9d]", "Result: box 1 +190"))
+    assert in_turn.findings == ()
+    (finding,) = swapped.findings
+    assert (finding.rule_id, finding.line) == ("SIX-DRAW", 8)
+    assert "'buys Ks' is written after 'exchanges 2c for Kh'" in finding.message
+    assert swapped.boxes[0].net == in_turn.boxes[0].net == 190
+    assert swapped.boxes[0].category is HandCategory.FOUR_OF_A_KIND and swapped.boxes[0].costs == 15
+
+
+def test_six_draw_out_of_order_still_checks_the_casinos_result():
+    # The same swapped box, paid +195 (the card's 5 returned): the order and the result are two findings.
+    result = replay(hand("Dealer up: 9d", "Box 1: ante 5 [Kc Kd 7s 4h 2c]; exchanges 2c for Kh; buys Ks; plays 10",
+                         "Dealer: [8d 8c 6s 3c 9d]", "Result: box 1 +195"))
+    assert order_findings(result) == [("SIX-DRAW", 8), ("SIX-PAY", 10)]
+    assert result.findings[1].expected == "+190" and result.players[0].net == 190
+
+
+def test_six_draw_a_buy_written_after_the_decision_is_a_finding():
+    # docs/casebook.md S.6: the bought 2h makes a heart flush against eights: 5 + 10 x 5 - 5 = +50.
+    result = replay(hand("Dealer up: 9d", "Box 1: ante 5 [Qh Jh 9h 3h 7c]; plays 10; buys 2h",
+                         "Dealer: [8d 8c 6s 3c 9d]", "Result: box 1 +50"))
+    (finding,) = result.findings
+    assert (finding.rule_id, finding.line) == ("SIX-DRAW", 8)
+    assert "'buys 2h' is written after 'plays 10'" in finding.message
+    assert result.boxes[0].net == 50 and result.boxes[0].box.bet == 10
+
+
+def test_six_draw_a_box_written_after_the_dealers_cards_is_a_finding_at_its_line():
+    dealer_first = IN_TURN[:2] + IN_TURN[3:5] + IN_TURN[2:3] + IN_TURN[5:]
+    result = replay(hand(*dealer_first))
+    (finding,) = result.findings
+    # lines: 6 Hand 1, 7 up, 8 box 1, 9 Dealer, 10 the dealer's game, 11 box 2
+    assert (finding.rule_id, finding.line) == ("SIX-DRAW", 11)
+    assert "box 2 is written after the dealer's cards (line 9)" in finding.message
+    assert [b.net for b in result.boxes] == [b.net for b in replay(hand(*IN_TURN)).boxes] == [10, 0]
+
+
+def test_six_draw_the_first_of_several_late_boxes_is_cited_once():
+    result = replay(hand("Dealer up: 9d", "Box 1: ante 5 [Kc Kd 8s 4h 2c]; plays 10", "Dealer: [Jd 8c 6s 3c 9d]",
+                         "Box 2: ante 5 [Qh Jh 9h 3h 7c]; buys 2h; plays 10",
+                         "Box 3: ante 5 [Ac Ad 5s 4d 2s]; plays 10",
+                         "Result: box 1 +5, box 2 0, box 3 +5"))
+    assert order_findings(result) == [("SIX-DRAW", 10)]
+    assert [b.net for b in result.boxes] == [5, 0, 5]
+
+
+def test_six_draw_boxes_out_of_turn_are_a_draw_finding_not_a_numbering_one():
+    # Box 2 written before box 1: the boxes are numbered 1 and 2 (SIX-BOXES holds); the turn is wrong.
+    swapped = IN_TURN[:1] + IN_TURN[2:3] + IN_TURN[1:2] + IN_TURN[3:]
+    result = replay(hand(*swapped))
+    (finding,) = result.findings
+    assert (finding.rule_id, finding.line) == ("SIX-DRAW", 9)
+    assert "box 1 is written after box 2" in finding.message
+    assert [(b.box.number, b.net) for b in result.boxes] == [(1, 10), (2, 0)]
+
+
+def test_six_qualify_the_dealers_game_bought_before_his_cards_is_a_finding():
+    early = IN_TURN[:3] + IN_TURN[4:5] + IN_TURN[3:4] + IN_TURN[5:]
+    result = replay(hand(*early))
+    (finding,) = result.findings
+    assert (finding.rule_id, finding.line) == ("SIX-QUALIFY", 10)
+    assert "before his cards are written (line 11)" in finding.message
+    assert [b.net for b in result.boxes] == [10, 0]
+
+
+def test_six_boxes_a_hand_without_a_box_is_a_finding():
+    result = replay(hand("Dealer up: 9d", "Dealer: [Jd 8c 6s 3c 9d]"))
+    (finding,) = result.findings
+    assert (finding.rule_id, finding.actual) == ("SIX-BOXES", "none") and result.boxes == ()
+
+
+def test_six_draw_a_box_written_after_box_two_and_the_dealer_is_cited_once():
+    # Box 1 stands after the dealer's cards, and so after box 2: one line out of place, one finding.
+    late_one = IN_TURN[:1] + IN_TURN[2:5] + IN_TURN[1:2] + IN_TURN[5:]
+    result = replay(hand(*late_one))
+    assert order_findings(result) == [("SIX-DRAW", 11)]
+    assert "box 1 is written after the dealer's cards (line 9)" in result.findings[0].message
+    assert [b.net for b in result.boxes] == [10, 0]
