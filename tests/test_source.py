@@ -342,8 +342,35 @@ def test_a_file_with_the_utf8_byte_order_mark_is_utf8_though_a_name_is_broken():
     audited = audit_chunk(split(text)[1], "f.txt")
     assert [(f.rule_id, f.severity, f.line, f.actual) for f in audited.replay.findings] == [
         ("ROOM-ENCODING", Severity.WARNING, 19, "byte 0xE2 at column 10")]
-    # without the mark, the hand's few letters and bad bytes read as a legacy code page, as before
-    assert "TerГ¤s" in decode(data[3:])
+    # without the mark alike: its letters (ä, €: five bytes a name) outweigh its bad bytes (two a name)
+    without_mark = decode(data[3:])
+    assert without_mark == text and without_mark.undecodable == text.undecodable
+
+
+def test_one_stray_byte_never_outweighs_a_games_few_utf8_letters():
+    # A UTF-8 hand whose only character outside ASCII is an em dash (three bytes) in its table's
+    # name, which also holds a stray Windows-1252 dash (0x96). Counted in characters, one letter
+    # against one bad byte read the hand as Windows-1252, "T â€” X–", with no warning; counted in
+    # bytes it stays UTF-8, the stray byte U+FFFD, stored with a ROOM-ENCODING warning at its
+    # line (2) and column (13: "Table 'T — X" is twelve characters).
+    hand = HAND.format(a="Anna", b="Boris").replace("Table 'T'", "Table 'T — X\x96'")
+    data = hand.encode().replace(b"\xc2\x96", b"\x96")
+    text = decode(data)
+    assert "Table 'T — X\ufffd'" in text and text.undecodable == ((2, 13, 0x96),)
+    audited = audit_chunk(split(text)[0], "f.txt")
+    assert [(f.rule_id, f.line, f.actual) for f in audited.replay.findings] == [
+        ("ROOM-ENCODING", 2, "byte 0x96 at column 13")]
+
+
+def test_a_windows_1252_game_after_a_utf8_one_keeps_its_accented_names():
+    # Two exports in one file: a UTF-8 hand of Cyrillic names, then a Windows-1252 hand of Latin
+    # ones. The second holds no UTF-8 letter; its bad bytes are letters in a Windows code page
+    # (0xE9 é, 0xEB ë), so it reads in one, not as UTF-8 with U+FFFD for each ("Jos\ufffd").
+    russian = HAND.format(a="Анна", b="Борис").encode("utf-8")
+    french = HAND.format(a="José", b="Zoë").replace("#1:", "#2:").encode("cp1252")
+    text = decode(russian + b"\n\n" + french)
+    assert not isinstance(text, DecodedText)
+    assert stored(text) == [("pokerstars", 1, "ok Анна Борис"), ("pokerstars", 16, "ok José Zoë")]
 
 
 def test_windows_1251_and_1252_files_still_read_game_by_game():
