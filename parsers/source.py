@@ -71,7 +71,8 @@ def decode(data: bytes) -> str:
     not UTF-8 throughout is decided game by game (see :func:`_decode_games`), unless it opens
     with the UTF-8 byte order mark, as PokerStars writes its files: then it is UTF-8, whatever a
     few bad bytes look like in another code page. Bytes that cannot be read at all (a UTF-16
-    file of odd length, a bad byte in UTF-8 text) give a :class:`DecodedText`.
+    file of odd length, a bad byte in UTF-8 text, a byte a Windows code page has no character
+    for) give a :class:`DecodedText`.
 
     >>> decode("Туз пик".encode("cp1251"))
     'Туз пик'
@@ -107,7 +108,8 @@ def _decode_games(data: bytes) -> str:
     (bytes, not characters: a Cyrillic letter is two, a dash three, so one stray byte never
     outweighs a single letter), or when it holds no such character and no byte that is a
     letter in a Windows code page (a stray dash or no-break space) but stands in a file that
-    is UTF-8; else as Windows-1251 or 1252 by the shape of its letters.
+    is UTF-8; else as Windows-1251 or 1252 by the shape of its letters, a byte that code page has
+    no character for (0x81 in Windows-1252, 0x98 in Windows-1251) marked as unreadable.
     """
     file_utf8_bytes, file_bad = _utf8_bytes(data)
     file_utf8 = file_utf8_bytes > file_bad
@@ -131,7 +133,7 @@ def _decode_games(data: bytes) -> str:
         elif utf8_bytes > bad or (utf8_bytes == 0 and file_utf8 and not _has_letter_bytes(piece)):
             parts.append(piece.decode("utf-8", "surrogateescape"))
         else:
-            parts.append(piece.decode(_legacy_codec(piece, file_codec), errors="replace"))
+            parts.append(piece.decode(_legacy_codec(piece, file_codec), "rasklad.mark"))
     return "".join(parts)
 
 
