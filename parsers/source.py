@@ -7,9 +7,10 @@ quarantined, never dropped. So is text after a game's end that no header opens: 
 of a file cut short, another room's hand, a block of NUL bytes, a line too long to be a log
 line. Every format goes through the one splitter here, :func:`split`.
 
-Decoding is decided per game: a byte that is not UTF-8 in a UTF-8 file costs only the game
-it stands in, which goes to quarantine at that byte's line and column, and Cyrillic text in
-UTF-8 never turns into Windows-1251 letters because of a bad byte elsewhere.
+Decoding is decided per game: a byte that is not UTF-8 in a UTF-8 file costs only its own
+character (U+FFFD), its game stored with a ROOM-ENCODING warning at that byte's line and column
+or quarantined there when the byte breaks it, and Cyrillic text in UTF-8 never turns into
+Windows-1251 letters because of a bad byte elsewhere.
 """
 
 from __future__ import annotations
