@@ -216,10 +216,10 @@ def quarantine_game(chunk: Chunk) -> str:
 
 
 UNDECODABLE = "byte 0x{byte:02X} cannot be read in the encoding of the text around it: the game is not read"
-"""The reason a game holding a byte that could not be decoded (a bad byte of UTF-8 text, or the
-last half character of a UTF-16 file of odd length) is quarantined at that byte, when the game
-does not parse with U+FFFD in the byte's place (a game that does is stored with
-:func:`undecodable_finding`)."""
+"""The reason a game holding a byte that could not be decoded (a bad byte of UTF-8 text, the
+last half character of a UTF-16 file of odd length, or a byte a Windows code page has no
+character for) is quarantined at that byte, when the game does not parse with U+FFFD in the
+byte's place (a game that does is stored with :func:`undecodable_finding`)."""
 UNDECODABLE_REASON = re.compile(r"byte 0x([0-9A-F]{2}) cannot be read "
                                 r"(?:in the encoding|as UTF-8, the encoding) of the text around it")
 """That reason, read back: the byte's value is its group 1. Warehouses written before a UTF-16

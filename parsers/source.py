@@ -7,9 +7,10 @@ quarantined, never dropped. So is text after a game's end that no header opens: 
 of a file cut short, another room's hand, a block of NUL bytes, a line too long to be a log
 line. Every format goes through the one splitter here, :func:`split`.
 
-Decoding is decided per game: a byte that is not UTF-8 in a UTF-8 file costs only the game
-it stands in, which goes to quarantine at that byte's line and column, and Cyrillic text in
-UTF-8 never turns into Windows-1251 letters because of a bad byte elsewhere.
+Decoding is decided per game: a byte that is not UTF-8 in a UTF-8 file costs only its own
+character (U+FFFD), its game stored with a ROOM-ENCODING warning at that byte's line and column
+or quarantined there when the byte breaks it, and Cyrillic text in UTF-8 never turns into
+Windows-1251 letters because of a bad byte elsewhere.
 """
 
 from __future__ import annotations
@@ -71,7 +72,8 @@ def decode(data: bytes) -> str:
     not UTF-8 throughout is decided game by game (see :func:`_decode_games`), unless it opens
     with the UTF-8 byte order mark, as PokerStars writes its files: then it is UTF-8, whatever a
     few bad bytes look like in another code page. Bytes that cannot be read at all (a UTF-16
-    file of odd length, a bad byte in UTF-8 text) give a :class:`DecodedText`.
+    file of odd length, a bad byte in UTF-8 text, a byte a Windows code page has no character
+    for) give a :class:`DecodedText`.
 
     >>> decode("Туз пик".encode("cp1251"))
     'Туз пик'
@@ -103,11 +105,15 @@ def _decode_games(data: bytes) -> str:
     """A text not UTF-8 throughout, decided game by game (a game from one header line to the next).
 
     A game that is UTF-8 reads as UTF-8. Another reads as UTF-8 with unreadable bytes marked
-    when it holds more well-formed UTF-8 letters than bad bytes, or, holding no UTF-8 letter at
-    all, stands in a file that does; else as Windows-1251 or 1252 by the shape of its letters.
+    when more of its bytes are well-formed UTF-8 characters outside ASCII than are not UTF-8
+    (bytes, not characters: a Cyrillic letter is two, a dash three, so one stray byte never
+    outweighs a single letter), or when it holds no such character and no byte that is a
+    letter in a Windows code page (a stray dash or no-break space) but stands in a file that
+    is UTF-8; else as Windows-1251 or 1252 by the shape of its letters, a byte that code page has
+    no character for (0x81 in Windows-1252, 0x98 in Windows-1251) marked as unreadable.
     """
-    file_letters, file_bad = _utf8_letters(data)
-    file_utf8 = file_letters > file_bad
+    file_utf8_bytes, file_bad = _utf8_bytes(data)
+    file_utf8 = file_utf8_bytes > file_bad
     file_codec = _legacy_codec(data)
     starts = [0]
     for m in _HEADER_STARTS.finditer(data):
@@ -122,26 +128,32 @@ def _decode_games(data: bytes) -> str:
         if piece.isascii():
             parts.append(piece.decode("ascii"))
             continue
-        letters, bad = _utf8_letters(piece)
+        utf8_bytes, bad = _utf8_bytes(piece)
         if bad == 0:
             parts.append(piece.decode("utf-8"))
-        elif letters > bad or (letters == 0 and file_utf8):
+        elif utf8_bytes > bad or (utf8_bytes == 0 and file_utf8 and not _has_letter_bytes(piece)):
             parts.append(piece.decode("utf-8", "surrogateescape"))
         else:
-            parts.append(piece.decode(_legacy_codec(piece, file_codec), errors="replace"))
+            parts.append(piece.decode(_legacy_codec(piece, file_codec), "rasklad.mark"))
     return "".join(parts)
 
 
-def _utf8_letters(data: bytes) -> tuple[int, int]:
-    """How many well-formed UTF-8 characters outside ASCII, and how many bytes that are not UTF-8, the bytes hold."""
-    readable = data.decode("utf-8", "ignore")
-    return len(readable) - len(readable.encode("ascii", "ignore")), len(data) - len(readable.encode("utf-8"))
+def _utf8_bytes(data: bytes) -> tuple[int, int]:
+    """How many of the bytes are well-formed UTF-8 characters outside ASCII, and how many are not UTF-8."""
+    readable = data.decode("utf-8", "ignore").encode("utf-8")
+    return len(readable) - len(readable.translate(None, _HIGH_BYTES)), len(data) - len(readable)
+
+
+def _has_letter_bytes(data: bytes) -> bool:
+    """Whether the bytes hold one that Windows-1251 and 1252 read as a letter (0xC0 to 0xFF)."""
+    return len(data.translate(None, _LETTER_BYTES)) < len(data)
 
 
 _FEW_LETTERS = 6
 """A game with fewer high letters than this (a short name) is read in its file's legacy encoding,
 unless its signs tell."""
 _LETTER_BYTES = bytes(range(0xC0, 0x100))
+_HIGH_BYTES = bytes(range(0x80, 0x100))
 _LOG_SIGNS = frozenset("€£¥¢…–—‘’‚“”„•«»№°±×·©®™§\u00a0")
 """Signs a log may hold: a byte that is one of them in one code page and not in the other
 (the euro is 0x80 in Windows-1252 and 0x88 in Windows-1251) votes for the first."""

@@ -128,15 +128,18 @@ RULES: dict[str, str] = {
                    "with a warning at the big blind's line. Blinds other than the stakes in any other hand "
                    "are `HE-BLINDS`."),
     "ROOM-ENCODING": ("A log is read in the encoding its file is written in: UTF-8 (PokerStars' files open "
-                      "with its byte order mark), UTF-16 with a byte order mark, else Windows-1251 or 1252, "
-                      "decided game by game. A byte that this encoding cannot read (a name that a tool "
-                      "cut or encoded twice, as PokerStars files of 2021 hold) is read as U+FFFD, the "
-                      "replacement sign, at every line that holds it, so that the name stays one "
-                      "player's from hand to hand: the game is stored, with a warning at the line of its "
-                      "first such byte that names the byte and its column. A game that the byte leaves "
-                      "unreadable (an amount, a card or a word of the format broken) or at odds with "
-                      "itself (a name broken in one line and whole in others: an error of the game's "
-                      "rules) is quarantined at the byte instead."),
+                      "with its byte order mark), UTF-16 with a byte order mark, else Windows-1251 or "
+                      "1252, decided game by game: a game more of whose bytes are UTF-8 letters than stray "
+                      "bytes is UTF-8, so one stray byte (a Windows-1252 dash in a UTF-8 file of Cyrillic "
+                      "names) costs only its own character. A byte that this encoding cannot read (that "
+                      "stray byte, a name that a tool cut or encoded twice, as PokerStars files of 2021 "
+                      "hold, a byte a Windows code page has no character for) is read as U+FFFD, the "
+                      "replacement sign, at every line that holds it, so that a name stays one player's "
+                      "from hand to hand: the game is stored, with a warning at the line of its first such "
+                      "byte that names the byte and its column. A game that the byte leaves unreadable (an "
+                      "amount, a card or a word of the format broken) or at odds with itself (a name "
+                      "broken in one line and whole in others: an error of the game's rules) is "
+                      "quarantined at the byte instead."),
 }
 """Room facts by ID, as the rulebook gathers them."""
 

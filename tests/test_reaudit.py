@@ -355,11 +355,12 @@ def written_without(root: Path, table: str, column: str) -> None:
 def test_reaudit_decides_on_undecodable_bytes_as_the_ingest_did(tmp_path, jobs, old_warehouse):
     """A byte that is not UTF-8 reads as U+FFFD: a game it leaves readable (a byte in its table's
     name) is stored with a ROOM-ENCODING warning, one whose word it breaks is quarantined at it.
-    Their kept texts hold U+FFFD there, which alone would read as a character like any other. A
-    re-audit judges both as the ingest did, from what the warehouse keeps of the byte, while a
-    U+FFFD that the log holds itself (written in UTF-8, or a byte a Windows code page has no
-    letter for) stays a character of a game stored both times, with no warning. A warehouse that
-    kept no such byte in its quarantine (written before the column was) tells it from the reason."""
+    So does a byte a Windows code page has no character for (0x81 in Windows-1252). Their kept
+    texts hold U+FFFD there, which alone would read as a character like any other. A re-audit
+    judges them as the ingest did, from what the warehouse keeps of the byte, while a U+FFFD that
+    the log holds itself (written in UTF-8) stays a character of a game stored both times, with
+    no warning. A warehouse that kept no such byte in its quarantine (written before the column
+    was) tells it from the reason."""
     games = (SAMPLES / "pokerstars-holdem.txt").read_text(encoding="utf-8").strip().split("\n\n")
     assert len(games) >= 6
     utf8 = [game.replace("Vera", "Вера") for game in games]
@@ -373,7 +374,8 @@ def test_reaudit_decides_on_undecodable_bytes_as_the_ingest_did(tmp_path, jobs, 
     folder.mkdir()
     (folder / "bad-byte.txt").write_bytes(data)
     latin = "\n\n".join(games[:3]).replace("Anna", "José").encode("cp1252")
-    (folder / "cp1252.txt").write_bytes(latin.replace(b"Table 'Test'", b"Table 'T\x81st'"))  # no letter there
+    latin = latin.replace(b"Table 'Test'", b"Table 'T\x81st'")     # no character there
+    (folder / "cp1252.txt").write_bytes(latin)
     first = ingest([folder], tmp_path / "wh", jobs=jobs, build_models=False)
     clean = committed_rows(tmp_path / "wh")
     assert first.quarantined == 1 and first.games == len(games) - 1 + 3
@@ -383,7 +385,10 @@ def test_reaudit_decides_on_undecodable_bytes_as_the_ingest_did(tmp_path, jobs, 
     encoding = [(rule, line) for rule, line in zip(committed_column(tmp_path / "wh", "findings", "rule_id"),
                                                    committed_column(tmp_path / "wh", "findings", "line"))
                 if rule == "ROOM-ENCODING"]
-    assert encoding == [("ROOM-ENCODING", data[:data.index(b"Te\x81st")].count(b"\n") + 1)]   # the byte's line
+    # each byte's line: game 4's, and the three of the Windows-1252 file
+    lines = [data[:data.index(b"Te\x81st")].count(b"\n") + 1]
+    lines += [latin[:at].count(b"\n") + 1 for at in range(len(latin)) if latin.startswith(b"T\x81st", at)]
+    assert len(lines) == 4 and sorted(encoding) == sorted(("ROOM-ENCODING", line) for line in lines)
     judged_by_another_version(tmp_path / "wh")
     if old_warehouse:
         written_without(tmp_path / "wh", "quarantine", "undecodable")

@@ -342,8 +342,35 @@ def test_a_file_with_the_utf8_byte_order_mark_is_utf8_though_a_name_is_broken():
     audited = audit_chunk(split(text)[1], "f.txt")
     assert [(f.rule_id, f.severity, f.line, f.actual) for f in audited.replay.findings] == [
         ("ROOM-ENCODING", Severity.WARNING, 19, "byte 0xE2 at column 10")]
-    # without the mark, the hand's few letters and bad bytes read as a legacy code page, as before
-    assert "TerГ¤s" in decode(data[3:])
+    # without the mark alike: its letters (ä, €: five bytes a name) outweigh its bad bytes (two a name)
+    without_mark = decode(data[3:])
+    assert without_mark == text and without_mark.undecodable == text.undecodable
+
+
+def test_one_stray_byte_never_outweighs_a_games_few_utf8_letters():
+    # A UTF-8 hand whose only character outside ASCII is an em dash (three bytes) in its table's
+    # name, which also holds a stray Windows-1252 dash (0x96). Counted in characters, one letter
+    # against one bad byte read the hand as Windows-1252, "T â€” X–", with no warning; counted in
+    # bytes it stays UTF-8, the stray byte U+FFFD, stored with a ROOM-ENCODING warning at its
+    # line (2) and column (13: "Table 'T — X" is twelve characters).
+    hand = HAND.format(a="Anna", b="Boris").replace("Table 'T'", "Table 'T — X\x96'")
+    data = hand.encode().replace(b"\xc2\x96", b"\x96")
+    text = decode(data)
+    assert "Table 'T — X\ufffd'" in text and text.undecodable == ((2, 13, 0x96),)
+    audited = audit_chunk(split(text)[0], "f.txt")
+    assert [(f.rule_id, f.line, f.actual) for f in audited.replay.findings] == [
+        ("ROOM-ENCODING", 2, "byte 0x96 at column 13")]
+
+
+def test_a_windows_1252_game_after_a_utf8_one_keeps_its_accented_names():
+    # Two exports in one file: a UTF-8 hand of Cyrillic names, then a Windows-1252 hand of Latin
+    # ones. The second holds no UTF-8 letter; its bad bytes are letters in a Windows code page
+    # (0xE9 é, 0xEB ë), so it reads in one, not as UTF-8 with U+FFFD for each ("Jos\ufffd").
+    russian = HAND.format(a="Анна", b="Борис").encode("utf-8")
+    french = HAND.format(a="José", b="Zoë").replace("#1:", "#2:").encode("cp1252")
+    text = decode(russian + b"\n\n" + french)
+    assert not isinstance(text, DecodedText)
+    assert stored(text) == [("pokerstars", 1, "ok Анна Борис"), ("pokerstars", 16, "ok José Zoë")]
 
 
 def test_windows_1251_and_1252_files_still_read_game_by_game():
@@ -380,6 +407,109 @@ def test_truncated_utf16_game_of_another_kind_is_quarantined_naming_its_game():
     decoded = decode(omaha.encode("utf-16")[:-1])
     assert decoded.undecodable == ((14, 40, 0x29),)
     assert stored(decoded) == [("pokerstars", 1, "21: Omaha Pot Limit is")]
+
+
+# ////////////////////////////////////////////////////////////////////// the encodings a club night comes in
+
+# A club's night in one file: a raspisnoy game (a comment between its rounds), a Chinese poker
+# hand (Russian card letters) and a Hold'em hand, every name Cyrillic. Lines: the raspisnoy game
+# 1-21 (its comment 14), the Chinese hand 23-32 (its club 25), the Hold'em hand 34-47 (its table 35).
+NIGHT = """Raspisnoy game R-1
+Date: 2026-11-28 19:30
+Club: Tverskaya
+Players: Анна, Борис, Вера
+Rules: default
+First dealer: Анна
+
+Round 1: 1 card, regular, dealer Анна, trump 9h
+Hands: Борис [As], Вера [6c], Анна [Kd]
+Bids: Борис 1, Вера 0, Анна 1
+Trick 1: Борис As, Вера 6c, Анна Kd; won by Борис
+Points: Борис 10, Вера 5, Анна -10
+Totals: Борис 10, Вера 5, Анна -10
+# перерыв – чай
+Round 2: 2 cards, regular, dealer Борис, trump Jc
+Hands: Вера [Qh 7c], Анна [7s Th], Борис [Ah 8d]
+Bids: Вера 1, Анна 1, Борис 1
+Trick 1: Вера Qh, Анна 7s high, Борис Ah; won by Анна
+Trick 2: Анна Th, Борис 8d, Вера 7c; won by Вера
+Points: Вера 10, Анна 10, Борис -10
+Totals: Борис 0, Вера 15, Анна 0
+
+Chinese poker hand C-1
+Date: 2026-11-28 20:00
+Club: Tverskaya – 2
+Scoring: 1-6
+Players: Егор, Борис, Глеб
+Dealer: Борис
+Глеб: back [Вч 6т 6ч Вб 6п] middle [4п 9т 4ч 8б 9б] front [3т 2т 2п]
+Егор: back [Дт Кб 10п Тч Вт] middle [7ч Дп 8ч 8п Тт] front [2ч 5б 3б]
+Борис: back [4б 5п 3ч 6б 7п] middle [10ч Кт 9ч 9п 10т] front [2б Вп 5ч]
+Points: Егор -7, Борис 0, Глеб +7
+
+""" + HAND.format(a="Анна", b="Борис").replace("Table 'T'", "Table 'T – 2'") + "\n"
+NIGHT_PLAYERS = ["Анна", "Борис", "Вера", "Борис", "Глеб", "Егор", "Анна", "Борис"]
+
+
+def ingested(data: bytes) -> tuple[list[str], list[tuple[int, str]], int]:
+    """What the ingest stores of a file's bytes: the players of its games (by game, then name),
+    its ROOM-ENCODING findings (line, what the byte is), and how many games it quarantined."""
+    from pipeline.worker import parse_bytes
+
+    result = parse_bytes(data, "night.txt")
+    rows = [row for (table, _), rows in result.tables.items() if table == "game_players" for row in rows.to_pylist()]
+    firsts = {row["game_id"]: row["first_line"] for (table, _), rows in result.tables.items() if table == "games"
+              for row in rows.to_pylist()}
+    players = [row["player"] for row in sorted(rows, key=lambda row: (firsts[row["game_id"]], row["player"]))]
+    encoding = sorted((f["line"], f["actual"]) for (table, _), rows in result.tables.items() if table == "findings"
+                      for f in rows.to_pylist() if f["rule_id"] == "ROOM-ENCODING")
+    return players, encoding, result.count_quarantined
+
+
+@pytest.mark.parametrize(("where", "line", "column"), [
+    ("# перерыв – чай", 14, 11),          # a comment inside the raspisnoy game
+    ("Club: Tverskaya – 2", 25, 17),      # the Chinese hand's club
+    ("Table 'T – 2'", 35, 10),            # the Hold'em hand's table
+])
+def test_a_lone_windows_1252_byte_in_a_utf8_night_is_read_as_u_fffd_with_a_warning_at_its_line(where, line, column):
+    # UTF-8 but for one Windows-1252 dash (0x96) in one game: every game stays UTF-8 and every name
+    # Cyrillic; the dash reads as U+FFFD, its game stored with a warning at the byte's line and column
+    data = NIGHT.encode().replace(where.encode(), where.replace("–", "\x96").encode().replace(b"\xc2\x96", b"\x96"))
+    assert data.count(b"\x96") == 1 and b"\xe2\x80\x93" in data      # the other two dashes are UTF-8
+    assert ingested(data) == (NIGHT_PLAYERS, [(line, f"byte 0x96 at column {column}")], 0)
+
+
+def test_a_lone_windows_1252_byte_in_a_comment_between_games_costs_nothing():
+    # a comment between games belongs to none, and nothing is stored of it: no game changes
+    data = NIGHT.replace("\n\nChinese poker hand", "\n# \x96\n\nChinese poker hand").encode()
+    data = data.replace(b"\xc2\x96", b"\x96")
+    assert ingested(data) == (NIGHT_PLAYERS, [], 0)
+
+
+def test_a_windows_1252_file_reads_its_accents_and_dashes_and_warns_of_a_byte_it_has_no_character_for():
+    hand = HAND.format(a="José", b="Zoë").replace("Table 'T'", "Table 'T – 2'")
+    assert ingested(hand.encode("cp1252")) == (["José", "Zoë"], [], 0)
+    # 0x81 is no character of Windows-1252: U+FFFD, with a warning at its line (2) and column (10)
+    odd = hand.encode("cp1252").replace(b"T \x96 2", b"T \x81 2")
+    assert decode(odd).undecodable == ((2, 10, 0x81),)
+    assert ingested(odd) == (["José", "Zoë"], [(2, "byte 0x81 at column 10")], 0)
+
+
+def test_a_windows_1251_night_reads_its_names_and_warns_of_a_byte_it_has_no_character_for():
+    data = NIGHT.encode("cp1251")
+    assert ingested(data) == (NIGHT_PLAYERS, [], 0)
+    # 0x98 is no character of Windows-1251: U+FFFD in the Chinese hand's club, with a warning
+    odd = data.replace(b"Tverskaya \x96 2", b"Tverskaya \x98 2")
+    assert ingested(odd) == (NIGHT_PLAYERS, [(25, "byte 0x98 at column 17")], 0)
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
+def test_a_utf16_night_with_its_byte_order_mark_reads_its_names(encoding):
+    data = NIGHT.encode(encoding)
+    if encoding == "utf-16-be":
+        data = b"\xfe\xff" + data
+    assert data[:2] in (b"\xff\xfe", b"\xfe\xff")
+    assert ingested(data) == (NIGHT_PLAYERS, [], 0)
 
 
 # ////////////////////////////////////////////////////////////////////// text that no header opens
