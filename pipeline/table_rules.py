@@ -52,9 +52,6 @@ from dataclasses import dataclass, field
 import numpy as np
 import pyarrow as pa
 
-from rules.holdem_batch import BETTINGS
-from rules.holdem_hand import BettingStructure
-
 OPTIONS = {"straight_beats_trips": True, "trips_beat_straight": False}
 """Each 36-card order's name and what it chooses (True: a straight beats three of a kind)."""
 BETTING = ("no_limit", "pot_limit", "limit")
@@ -70,7 +67,6 @@ RULES = ("order", "betting", "cap", "heads_up")
 KNOWN = ("straight_beats_trips, trips_beat_straight, no_limit, pot_limit, limit, limit_cap_2 … limit_cap_9, "
          "limit_uncapped, cap_heads_up or uncapped_heads_up")
 """The settings, as an error names them."""
-_LIMIT = BETTINGS.index(BettingStructure.LIMIT)     # the batch's code of Limit
 SCOPES = ("file", "table", "room")
 PREFIX = "rules "
 """The names of these settings in the warehouse's ``settings`` table start so: ``rules table
@@ -210,7 +206,7 @@ class RuleSettings:
                 option = next(name for name, value in OPTIONS.items() if value == order)
                 record = dataclasses.replace(record, straight_beats_trips=order, info=dataclasses.replace(
                     record.info, ruleset=f"{record.info.ruleset}, {option}"))
-        if getattr(record, "betting", None) is not BettingStructure.LIMIT:
+        if getattr(record, "betting", None) != "limit":    # (a BettingStructure: its values are BETTING's)
             return record
         cap, heads_up = self.cap_options(file, record.info.table_name, record.info.site)
         if cap is None and heads_up is None:
@@ -239,7 +235,11 @@ class RuleSettings:
                 batch.straight_beats_trips[h] = order
                 options[batch.game_id[h]] = next(name for name, value in OPTIONS.items() if value == order)
         if any(self.by_rule.get(rule, {}).get(scope) for rule in ("cap", "heads_up") for scope in SCOPES):
-            for h in np.flatnonzero(batch.betting[:batch.hands] == _LIMIT).tolist():
+            from rules.holdem_batch import BETTINGS     # here: the registry loads no game's records
+            from rules.holdem_hand import BettingStructure
+
+            limit = BETTINGS.index(BettingStructure.LIMIT)     # the batch's code of Limit
+            for h in np.flatnonzero(batch.betting[:batch.hands] == limit).tolist():
                 cap, heads_up = self.cap_options(file, batch.table_name[h], site)
                 if cap is not None:
                     batch.limit_cap[h] = CAPS[cap]
