@@ -10,7 +10,8 @@ it reverses the forced bets, so that ``p1`` is the big blind. ``finishing_stacks
 starting stacks plus the stored nets, and ``winnings`` what each player collected, so that a
 reader of the file (pokerkit, or Rasklad's own ingest) can check them. A stack the log does not
 state (stored as null) is ``inf`` at the start and the finish, as PHH writes a stack not recorded;
-OHH has no such value, and a hand with one is not written as OHH.
+OHH has no such value, and a hand with one is not written as OHH. A muck is PHH's ``pK sm``, so
+that Rasklad reads the hand back as it was stored.
 """
 
 from __future__ import annotations
@@ -334,8 +335,14 @@ def _deal(hand: StoredHand, dealt: str, upto: str) -> list[str]:
 
 
 def _showdown(hand: StoredHand, contenders: list[int], street: str, aggressor: int | None) -> list[str]:
-    """Each contender shows (or mucks) in turn: from the last bettor or raiser of the last betting
-    round, else from the first player after the largest blind preflop, else from p1."""
+    """Each contender shows (or mucks) in the order of the log (PHH names the player of each, so
+    pokerkit takes any order); those the log does not have in turn after them: from the last
+    bettor or raiser of the last betting round, else from the first player after the largest
+    blind preflop, else from p1. A loser the log shows mucking is written ``pK sm``, PHH's muck
+    (no cards), even when the log names his cards: they stay in his deal, and ``pK sm cards``
+    would read back as a show. Only at a showdown before the board is dealt out (an all-in) is a
+    muck that leaves a single player written as his cards: pokerkit deals the rest of the board
+    to two players or more, and fails on one."""
     n = len(hand.players)
     if aggressor is None and street == "preflop":
         posts = {p.player: Decimal(0) for p in hand.players}
@@ -345,12 +352,22 @@ def _showdown(hand: StoredHand, contenders: list[int], street: str, aggressor: i
         top = max(range(n), key=lambda k: (posts[hand.players[k].player], k))
         aggressor = (top + 1) % n
     start = aggressor or 0
+    logged_mucks = {a.player for a in hand.actions if a.action == "muck"}
+    # a winner's muck would forfeit what he won
+    mucked = {hand.players[k].player for k in contenders
+              if hand.players[k].player in logged_mucks and not hand.players[k].collected}
+    if street != "river" and len(contenders) - len(mucked) < 2:
+        mucked = set()
+    logged = {a.player: place for place, a in reversed(list(enumerate(hand.actions)))
+              if a.action in ("show", "muck")}      # each player's first show or muck
     out = []
-    for k in sorted(contenders, key=lambda k: (k - start) % n):
+    for k in sorted(contenders, key=lambda k: (logged.get(hand.players[k].player, len(hand.actions)), (k - start) % n)):
         p = hand.players[k]
-        if len(p.hole_cards) == 2:
+        if p.player in mucked:
+            out.append(f"p{k + 1} sm")
+        elif len(p.hole_cards) == 2:
             out.append(f"p{k + 1} sm {''.join(p.hole_cards)}")
-        else:   # "did not show": pokerkit refuses a muck where the rules make a player show
+        else:   # neither shown nor mucked in the log: "did not show"
             out.append(f"p{k + 1} sm ????")
     return out
 

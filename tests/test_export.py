@@ -423,3 +423,100 @@ def test_export_names_the_short_deck_and_raked_side_pot_hands_it_leaves_out(tmp_
     one = CliRunner().invoke(main, ["export", "--format", "phh", "--game", sorted(short_deck)[0][:8],
                                     "--out", str(tmp_path / "one"), "--warehouse", str(tmp_path / "wh")])
     assert "Short Deck" in one.output and "is not a Hold'em hand" not in one.output, one.output
+
+
+# An ante table: PokerStars posts the blinds, then the antes from the small blind on. Anna (button)
+# raises to 0.30, Boris (small blind) folds, Vera (big blind) calls; Anna bets 0.40 on the flop and
+# Vera calls; checked down. Vera shows her aces, Anna mucks her queens (the summary names them).
+# Pot: antes 0.06 + Boris' 0.05 + 0.30 x 2 + 0.40 x 2 = 1.51, all Vera's.
+MUCKED_AT_AN_ANTE_TABLE = """PokerStars Hand #302:  Hold'em No Limit ($0.05/$0.10 USD) - 2021/03/07 21:29:31 ET
+Table 'Mora IV' 6-max Seat #1 is the button
+Seat 1: Anna ($10 in chips)
+Seat 2: Boris ($10 in chips)
+Seat 3: Vera ($10 in chips)
+Boris: posts small blind $0.05
+Vera: posts big blind $0.10
+Boris: posts the ante $0.02
+Vera: posts the ante $0.02
+Anna: posts the ante $0.02
+*** HOLE CARDS ***
+Dealt to Anna [Qh Qd]
+Anna: raises $0.20 to $0.30
+Boris: folds
+Vera: calls $0.20
+*** FLOP *** [2c 7s 9d]
+Vera: checks
+Anna: bets $0.40
+Vera: calls $0.40
+*** TURN *** [2c 7s 9d] [Jc]
+Vera: checks
+Anna: checks
+*** RIVER *** [2c 7s 9d Jc] [3h]
+Vera: checks
+Anna: checks
+*** SHOW DOWN ***
+Vera: shows [Ah Ad] (a pair of Aces)
+Anna: mucks hand
+Vera collected $1.51 from pot
+*** SUMMARY ***
+Total pot $1.51 | Rake $0
+Board [2c 7s 9d Jc 3h]
+Seat 1: Anna (button) mucked [Qh Qd]
+Seat 2: Boris (small blind) folded before Flop
+Seat 3: Vera (big blind) showed [Ah Ad] and won ($1.51) with a pair of Aces
+"""
+MUCKED_AT_AN_ANTE_TABLE_NETS = {"Anna": D("-0.72"), "Boris": D("-0.07"), "Vera": D("0.79")}
+
+
+def _stored_fields(warehouse: Path) -> dict[str, dict]:
+    """What a PHH round trip must keep of each stored hand (by hand ID): the forced bets in the order
+    posted, each player's show or muck at the showdown in order, the street and player of each pot
+    taken (PHH states a total per player where a log may write a collect line per pot), and each
+    player's net and cards."""
+    with connect(warehouse) as con:
+        actions = con.execute("select hand_id, street, player, action, amount, is_all_in from holdem_actions "
+                              "order by hand_id, action_no").fetchall()
+        results = con.execute("select hand_id, player, net, hole_cards from holdem_results").fetchall()
+    hands: dict[str, dict] = {}
+    for hand_id, street, player, action, amount, all_in in actions:
+        hand = hands.setdefault(hand_id, {"posts": [], "showdown": [], "collects": set(), "players": {}})
+        if action.startswith("post_"):
+            hand["posts"].append((player, action, amount, all_in))
+        elif street == "showdown" and action in ("show", "muck"):
+            hand["showdown"].append((player, action))
+        elif action == "collect":
+            hand["collects"].add((street, player))
+    for hand_id, player, net, cards in results:
+        hands[hand_id]["players"][player] = (net, cards)
+    return hands
+
+
+def _round_trip(tmp_path: Path, logs: Path) -> tuple[dict[str, dict], dict[str, dict], dict[str, str]]:
+    """The stored fields of the hands in ``logs``, and of the same hands exported as PHH and read
+    back; and the text of each PHH file by hand ID."""
+    ingest([logs], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        summary = export(con, "phh", tmp_path / "phh")
+    back = ingest([tmp_path / "phh"], tmp_path / "back", jobs=1)
+    assert back.games == len(summary.written) and back.quarantined == 0
+    texts = {tomllib.loads(path.read_text())["hand"]: path.read_text() for path in summary.written}
+    return _stored_fields(tmp_path / "wh"), _stored_fields(tmp_path / "back"), texts
+
+
+def _logged(tmp_path: Path, text: str) -> Path:
+    (tmp_path / "logs").mkdir(parents=True)
+    (tmp_path / "logs" / "hand.txt").write_text(text)
+    return tmp_path / "logs"
+
+
+def test_export_phh_writes_a_muck_of_known_cards_as_a_muck_and_reads_it_back_so(tmp_path):
+    """Anna's muck was written "p3 sm QhQd", a show, and read back as one."""
+    before, after, texts = _round_trip(tmp_path, _logged(tmp_path, MUCKED_AT_AN_ANTE_TABLE))
+    actions = tomllib.loads(texts["302"])["actions"]
+    # her cards stay in her deal; at the showdown she mucks, PHH's "sm" without cards
+    assert "d dh p3 QhQd" in actions and actions[-2:] == ["p2 sm AhAd", "p3 sm"]
+    assert pokerkit_stacks(texts["302"]) == [D("9.93"), D("10.79"), D("9.28")]
+    assert before["302"]["showdown"] == after["302"]["showdown"] == [("Vera", "show"), ("Anna", "muck")]
+    assert after["302"]["players"] == before["302"]["players"]
+    assert {player: net for player, (net, _) in after["302"]["players"].items()} == MUCKED_AT_AN_ANTE_TABLE_NETS
+    assert after["302"]["players"]["Anna"][1] == "Qh Qd"
