@@ -10,8 +10,9 @@ it reverses the forced bets, so that ``p1`` is the big blind. ``finishing_stacks
 starting stacks plus the stored nets, and ``winnings`` what each player collected, so that a
 reader of the file (pokerkit, or Rasklad's own ingest) can check them. A stack the log does not
 state (stored as null) is ``inf`` at the start and the finish, as PHH writes a stack not recorded;
-OHH has no such value, and a hand with one is not written as OHH. A muck is PHH's ``pK sm``, so
-that Rasklad reads the hand back as it was stored.
+OHH has no such value, and a hand with one is not written as OHH. A muck is PHH's ``pK sm``, and
+the log's order of the forced bets, where it is not PHH's, ``_posting_order``
+(:data:`parsers.phh.POSTING_ORDER`), so that Rasklad reads the hand back as it was stored.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from pathlib import Path
 
 import duckdb
 
+from parsers.phh import POSTING_ORDER, forced_bets
 from pipeline.audit import kept_record
 
 __all__ = ["FORMATS", "ExportSummary", "StoredHand", "export", "ohh_document", "phh_text", "stored_hands"]
@@ -214,6 +216,9 @@ def phh_text(hand: StoredHand) -> str:
                 raise ValueError(f"{a.player} posts {a.action.removeprefix('post_').replace('_', ' ')} out of "
                                  "his seat's turn (a new or returning player's post): PHH has no such post")
             blinds[k] += a.amount
+    posted = _posting_order(hand, index)
+    if posted == forced_bets(antes, blinds):
+        posted = None       # PHH's own order: nothing to add
     if n == 2:      # PHH writes the heads-up forced bets reversed
         antes, blinds = antes[::-1], blinds[::-1]
     lines = [f"variant = {_q(variant)}", f"antes = {_numbers(antes)}",
@@ -244,7 +249,17 @@ def phh_text(hand: StoredHand) -> str:
         lines.append(f"currency = {_q(hand.currency)}")
     lines.append(f"finishing_stacks = {_stacks([_plus(p.stack_start, p.net) for p in players])}")
     lines.append(f"winnings = {_numbers([p.collected for p in players])}")
+    if posted is not None:
+        lines.append(f"{POSTING_ORDER} = [{', '.join(map(_q, posted))}]")
     return "\n".join(lines) + "\n"
+
+
+def _posting_order(hand: StoredHand, index: dict[str, int]) -> list[str]:
+    """The forced bets in the order the log posted them, as :data:`parsers.phh.POSTING_ORDER`
+    names them (a player's second post of a kind, summed into his first, is not named again)."""
+    posts = [f"p{index[a.player] + 1} {'ante' if a.action == 'post_ante' else 'blind'}" for a in hand.actions
+             if (a.action == "post_ante" or a.action in _BLINDS) and a.amount > 0]
+    return list(dict.fromkeys(posts))
 
 
 def _refuse_what_neither_states(hand: StoredHand, fmt: str) -> None:

@@ -520,3 +520,24 @@ def test_export_phh_writes_a_muck_of_known_cards_as_a_muck_and_reads_it_back_so(
     assert after["302"]["players"] == before["302"]["players"]
     assert {player: net for player, (net, _) in after["302"]["players"].items()} == MUCKED_AT_AN_ANTE_TABLE_NETS
     assert after["302"]["players"]["Anna"][1] == "Qh Qd"
+
+
+def test_export_phh_states_the_order_the_log_posted_the_forced_bets_in(tmp_path):
+    """PHH posts the antes before the blinds: a log that posts the blinds first came back with its
+    posts reordered. The export writes the log's order (_posting_order) where it is not PHH's."""
+    before, after, texts = _round_trip(tmp_path, _logged(tmp_path, MUCKED_AT_AN_ANTE_TABLE))
+    fields = tomllib.loads(texts["302"])
+    assert fields["antes"] == [0.02, 0.02, 0.02] and fields["blinds_or_straddles"] == [0.05, 0.1, 0]
+    assert fields["_posting_order"] == ["p1 blind", "p2 blind", "p1 ante", "p2 ante", "p3 ante"]
+    assert [(player, action) for player, action, _, _ in after["302"]["posts"]] == [
+        ("Boris", "post_sb"), ("Vera", "post_bb"), ("Boris", "post_ante"), ("Vera", "post_ante"),
+        ("Anna", "post_ante")]
+    assert after["302"]["posts"] == before["302"]["posts"]
+    # a log that posts in PHH's order needs no such field
+    tournament_order = MUCKED_AT_AN_ANTE_TABLE.replace(
+        "Boris: posts small blind $0.05\nVera: posts big blind $0.10\n", "").replace(
+        "Anna: posts the ante $0.02\n", "Anna: posts the ante $0.02\nBoris: posts small blind $0.05\n"
+                                        "Vera: posts big blind $0.10\n")
+    before, after, texts = _round_trip(tmp_path / "again", _logged(tmp_path / "again", tournament_order))
+    assert "_posting_order" not in tomllib.loads(texts["302"])
+    assert after["302"]["posts"] == before["302"]["posts"]
