@@ -541,3 +541,35 @@ def test_export_phh_states_the_order_the_log_posted_the_forced_bets_in(tmp_path)
     before, after, texts = _round_trip(tmp_path / "again", _logged(tmp_path / "again", tournament_order))
     assert "_posting_order" not in tomllib.loads(texts["302"])
     assert after["302"]["posts"] == before["302"]["posts"]
+
+
+def test_export_phh_of_real_hands_read_back_keeps_posts_showdown_pots_and_nets(tmp_path):
+    """The real PokerStars corpus (and the other rooms' hands in it) exported and read back: each
+    hand keeps its forced bets in the order posted, its nets and cards, and its shows and mucks
+    where it has a showdown after the board is dealt out; and a PokerStars hand takes each pot on
+    the street it took it on: the showdown, or the street where the others folded. (PHH has no
+    showdown when the others fold, so a winner's show or muck then is not written; and at an
+    all-in's showdown, before the rest of the board, a muck that leaves one player is written as
+    his cards: pokerkit deals the board to two players or more.)"""
+    from tests.conftest import corpus
+
+    before, after, texts = _round_trip(tmp_path, corpus("pokerstars"))
+    with connect(tmp_path / "wh") as con:
+        sites = dict(con.execute("select hand_id, any_value(site) from games join holdem_results using (game_id) "
+                                 "group by hand_id").fetchall())
+    assert len(after) >= 400
+    mucks = 0
+    for hand_id, back in after.items():
+        stored = before[hand_id]
+        assert back["posts"] == stored["posts"], hand_id
+        assert back["players"] == stored["players"], hand_id
+        actions = tomllib.loads(texts[hand_id])["actions"]
+        showdown = [k for k, action in enumerate(actions) if action.split()[1] == "sm"]
+        # (a player who shows one card only is written "sm ????": not shown)
+        if showdown and not any(action.startswith("d db") or action.endswith("sm ????")
+                                for action in actions[showdown[0]:]):
+            assert back["showdown"] == stored["showdown"], hand_id
+            mucks += ("muck" in {action for _, action in stored["showdown"]})
+        if sites[hand_id] == "PokerStars":
+            assert back["collects"] == stored["collects"], hand_id
+    assert mucks >= 30
