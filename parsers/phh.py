@@ -22,7 +22,9 @@ one whose cards the showdown leaves unknown, ``sm ????``: they were not shown). 
 cannot tell (no player in at the showdown shows known cards, one all-in never shows his, or a
 board not dealt out), the hand goes to quarantine saying so. A starting stack ``inf`` is one the
 source did not record: the hand is played as if it were deeper than any bet and the stack is
-stored as unknown (``HoldemHand.stack_not_stated``).
+stored as unknown (``HoldemHand.stack_not_stated``). The forced bets are posted as pokerkit posts
+them, the antes before the blinds, unless Rasklad's own field :data:`POSTING_ORDER` gives the
+order a log posted them in.
 
 >>> text = '''variant = "NT"
 ... antes = [0, 0]
@@ -71,7 +73,7 @@ try:    # TOML read in Rust: a tenth of the standard library's time, most of a P
 except ImportError:     # the standard library's reader, the same documents, slower
     rtoml = None
 
-__all__ = ["VARIANTS", "PhhHand", "parse", "split"]
+__all__ = ["POSTING_ORDER", "VARIANTS", "PhhHand", "forced_bets", "parse", "split"]
 
 VARIANTS = {
     "FT": "fixed-limit Texas hold'em",
@@ -89,6 +91,23 @@ VARIANTS = {
 """The variant codes of the PHH specification and what they name."""
 READ_VARIANTS = {"NT": BettingStructure.NO_LIMIT, "FT": BettingStructure.LIMIT}
 """The variants the Hold'em replay plays; the others go to quarantine naming the variant."""
+POSTING_ORDER = "_posting_order"
+"""Rasklad's own field (user-defined, so named with PHH's leading underscore): the forced bets in
+the order the log posted them, ``["p1 blind", "p2 blind", "p1 ante", "p2 ante"]``, when it is
+not PHH's (:func:`forced_bets`). PHH states each player's ante and blind, not the order of posting."""
+
+
+def forced_bets(antes: list[Decimal], blinds: list[Decimal]) -> list[str]:
+    """The forced bets posted (each player's ante and blind, heads-up already reversed), in PHH's
+    order: every ante from p1 on, as pokerkit posts the antes before any blind, then the blinds
+    and straddles from p1 on, heads-up the button's small blind first, as a room writes it.
+
+    >>> forced_bets([1, 1, 1], [1, 2, 0])
+    ['p1 ante', 'p2 ante', 'p3 ante', 'p1 blind', 'p2 blind']
+    """
+    n = len(antes)
+    return ([f"p{i + 1} ante" for i in range(n) if antes[i] > 0]
+            + [f"p{i + 1} blind" for i in ((1, 0) if n == 2 else range(n)) if blinds[i] != 0])
 
 
 
@@ -371,6 +390,20 @@ class _Reader:
         return isinstance(abbreviation, str) and zone_clock(abbreviation) is not None
 
     # ---------------------------------------------------------------- the actions
+    def posting_order(self, antes: list[Decimal], blinds: list[Decimal]) -> list[str]:
+        """The forced bets in the order they are posted: the log's, where the file states it
+        (:data:`POSTING_ORDER`), else PHH's."""
+        posts = forced_bets(antes, blinds)
+        given = self.fields.get(POSTING_ORDER)
+        if given is None:
+            return posts
+        order = [" ".join(post.split()) for post in given] if isinstance(given, list) and all(
+            isinstance(post, str) for post in given) else None
+        if order is None or sorted(order) != sorted(posts):
+            raise self.fail(f"{POSTING_ORDER} must list each forced bet posted once: "
+                            f"{', '.join(posts) or 'none is posted'}", POSTING_ORDER)
+        return order
+
     def play(self, antes: list[Decimal], blinds: list[Decimal], betting: BettingStructure):
         names, n = self.names, len(self.names)
         left = list(self.stacks)
@@ -387,24 +420,25 @@ class _Reader:
             return left[i] <= 0
 
         antes_line, blinds_line = self.file_line("antes"), self.file_line("blinds_or_straddles")
-        for i in range(n):
-            if antes[i] > 0:
+        for post in self.posting_order(antes, blinds):
+            who, what = post.split()
+            i = int(who[1:]) - 1
+            if what == "ante":
                 chips = min(antes[i], left[i])
                 out.append(Action(street=street, player=names[i], kind=ActionKind.POST_ANTE, amount=chips,
                                   is_all_in=put(i, chips), line=antes_line))
-        for i in ((1, 0) if n == 2 else range(n)):     # heads-up the button's small blind comes first
-            if blinds[i] != 0:
-                kind = (ActionKind.POST_SB, ActionKind.POST_BB)[i] if i < 2 else ActionKind.POST_STRADDLE
-                if i == 0 and n > 2 and blinds[1] == 0:     # no small blind: p1 posts the big blind alone
-                    kind = ActionKind.POST_BB
-                if n == 2:
-                    kind = ActionKind.POST_BB if i == 0 else ActionKind.POST_SB
-                if blinds[i] < 0:   # PHH's post: a live bet a newcomer pays to play at once, out of turn
-                    kind = ActionKind.POST_BB
-                chips = min(abs(blinds[i]), left[i])
-                bet[i] += chips
-                out.append(Action(street=street, player=names[i], kind=kind, amount=chips,
-                                  is_all_in=put(i, chips), line=blinds_line))
+                continue
+            kind = (ActionKind.POST_SB, ActionKind.POST_BB)[i] if i < 2 else ActionKind.POST_STRADDLE
+            if i == 0 and n > 2 and blinds[1] == 0:     # no small blind: p1 posts the big blind alone
+                kind = ActionKind.POST_BB
+            if n == 2:
+                kind = ActionKind.POST_BB if i == 0 else ActionKind.POST_SB
+            if blinds[i] < 0:   # PHH's post: a live bet a newcomer pays to play at once, out of turn
+                kind = ActionKind.POST_BB
+            chips = min(abs(blinds[i]), left[i])
+            bet[i] += chips
+            out.append(Action(street=street, player=names[i], kind=kind, amount=chips,
+                              is_all_in=put(i, chips), line=blinds_line))
         boards: list[Card] = []
         board_lines: list[int] = []
         holes: list[HoleCards] = []

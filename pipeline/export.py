@@ -10,7 +10,9 @@ it reverses the forced bets, so that ``p1`` is the big blind. ``finishing_stacks
 starting stacks plus the stored nets, and ``winnings`` what each player collected, so that a
 reader of the file (pokerkit, or Rasklad's own ingest) can check them. A stack the log does not
 state (stored as null) is ``inf`` at the start and the finish, as PHH writes a stack not recorded;
-OHH has no such value, and a hand with one is not written as OHH.
+OHH has no such value, and a hand with one is not written as OHH. A muck is PHH's ``pK sm``, and
+the log's order of the forced bets, where it is not PHH's, ``_posting_order``
+(:data:`parsers.phh.POSTING_ORDER`), so that Rasklad reads the hand back as it was stored.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from pathlib import Path
 
 import duckdb
 
+from parsers.phh import POSTING_ORDER, forced_bets
 from pipeline.audit import kept_record
 
 __all__ = ["FORMATS", "ExportSummary", "StoredHand", "export", "ohh_document", "phh_text", "stored_hands"]
@@ -213,6 +216,9 @@ def phh_text(hand: StoredHand) -> str:
                 raise ValueError(f"{a.player} posts {a.action.removeprefix('post_').replace('_', ' ')} out of "
                                  "his seat's turn (a new or returning player's post): PHH has no such post")
             blinds[k] += a.amount
+    posted = _posting_order(hand, index)
+    if posted == forced_bets(antes, blinds):
+        posted = None       # PHH's own order: nothing to add
     if n == 2:      # PHH writes the heads-up forced bets reversed
         antes, blinds = antes[::-1], blinds[::-1]
     lines = [f"variant = {_q(variant)}", f"antes = {_numbers(antes)}",
@@ -243,7 +249,17 @@ def phh_text(hand: StoredHand) -> str:
         lines.append(f"currency = {_q(hand.currency)}")
     lines.append(f"finishing_stacks = {_stacks([_plus(p.stack_start, p.net) for p in players])}")
     lines.append(f"winnings = {_numbers([p.collected for p in players])}")
+    if posted is not None:
+        lines.append(f"{POSTING_ORDER} = [{', '.join(map(_q, posted))}]")
     return "\n".join(lines) + "\n"
+
+
+def _posting_order(hand: StoredHand, index: dict[str, int]) -> list[str]:
+    """The forced bets in the order the log posted them, as :data:`parsers.phh.POSTING_ORDER`
+    names them (a player's second post of a kind, summed into his first, is not named again)."""
+    posts = [f"p{index[a.player] + 1} {'ante' if a.action == 'post_ante' else 'blind'}" for a in hand.actions
+             if (a.action == "post_ante" or a.action in _BLINDS) and a.amount > 0]
+    return list(dict.fromkeys(posts))
 
 
 def _refuse_what_neither_states(hand: StoredHand, fmt: str) -> None:
@@ -334,8 +350,14 @@ def _deal(hand: StoredHand, dealt: str, upto: str) -> list[str]:
 
 
 def _showdown(hand: StoredHand, contenders: list[int], street: str, aggressor: int | None) -> list[str]:
-    """Each contender shows (or mucks) in turn: from the last bettor or raiser of the last betting
-    round, else from the first player after the largest blind preflop, else from p1."""
+    """Each contender shows (or mucks) in the order of the log (PHH names the player of each, so
+    pokerkit takes any order); those the log does not have in turn after them: from the last
+    bettor or raiser of the last betting round, else from the first player after the largest
+    blind preflop, else from p1. A loser the log shows mucking is written ``pK sm``, PHH's muck
+    (no cards), even when the log names his cards: they stay in his deal, and ``pK sm cards``
+    would read back as a show. Only at a showdown before the board is dealt out (an all-in) is a
+    muck that leaves a single player written as his cards: pokerkit deals the rest of the board
+    to two players or more, and fails on one."""
     n = len(hand.players)
     if aggressor is None and street == "preflop":
         posts = {p.player: Decimal(0) for p in hand.players}
@@ -345,12 +367,22 @@ def _showdown(hand: StoredHand, contenders: list[int], street: str, aggressor: i
         top = max(range(n), key=lambda k: (posts[hand.players[k].player], k))
         aggressor = (top + 1) % n
     start = aggressor or 0
+    logged_mucks = {a.player for a in hand.actions if a.action == "muck"}
+    # a winner's muck would forfeit what he won
+    mucked = {hand.players[k].player for k in contenders
+              if hand.players[k].player in logged_mucks and not hand.players[k].collected}
+    if street != "river" and len(contenders) - len(mucked) < 2:
+        mucked = set()
+    logged = {a.player: place for place, a in reversed(list(enumerate(hand.actions)))
+              if a.action in ("show", "muck")}      # each player's first show or muck
     out = []
-    for k in sorted(contenders, key=lambda k: (k - start) % n):
+    for k in sorted(contenders, key=lambda k: (logged.get(hand.players[k].player, len(hand.actions)), (k - start) % n)):
         p = hand.players[k]
-        if len(p.hole_cards) == 2:
+        if p.player in mucked:
+            out.append(f"p{k + 1} sm")
+        elif len(p.hole_cards) == 2:
             out.append(f"p{k + 1} sm {''.join(p.hole_cards)}")
-        else:   # "did not show": pokerkit refuses a muck where the rules make a player show
+        else:   # neither shown nor mucked in the log: "did not show"
             out.append(f"p{k + 1} sm ????")
     return out
 

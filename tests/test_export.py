@@ -423,3 +423,153 @@ def test_export_names_the_short_deck_and_raked_side_pot_hands_it_leaves_out(tmp_
     one = CliRunner().invoke(main, ["export", "--format", "phh", "--game", sorted(short_deck)[0][:8],
                                     "--out", str(tmp_path / "one"), "--warehouse", str(tmp_path / "wh")])
     assert "Short Deck" in one.output and "is not a Hold'em hand" not in one.output, one.output
+
+
+# An ante table: PokerStars posts the blinds, then the antes from the small blind on. Anna (button)
+# raises to 0.30, Boris (small blind) folds, Vera (big blind) calls; Anna bets 0.40 on the flop and
+# Vera calls; checked down. Vera shows her aces, Anna mucks her queens (the summary names them).
+# Pot: antes 0.06 + Boris' 0.05 + 0.30 x 2 + 0.40 x 2 = 1.51, all Vera's.
+MUCKED_AT_AN_ANTE_TABLE = """PokerStars Hand #302:  Hold'em No Limit ($0.05/$0.10 USD) - 2021/03/07 21:29:31 ET
+Table 'Mora IV' 6-max Seat #1 is the button
+Seat 1: Anna ($10 in chips)
+Seat 2: Boris ($10 in chips)
+Seat 3: Vera ($10 in chips)
+Boris: posts small blind $0.05
+Vera: posts big blind $0.10
+Boris: posts the ante $0.02
+Vera: posts the ante $0.02
+Anna: posts the ante $0.02
+*** HOLE CARDS ***
+Dealt to Anna [Qh Qd]
+Anna: raises $0.20 to $0.30
+Boris: folds
+Vera: calls $0.20
+*** FLOP *** [2c 7s 9d]
+Vera: checks
+Anna: bets $0.40
+Vera: calls $0.40
+*** TURN *** [2c 7s 9d] [Jc]
+Vera: checks
+Anna: checks
+*** RIVER *** [2c 7s 9d Jc] [3h]
+Vera: checks
+Anna: checks
+*** SHOW DOWN ***
+Vera: shows [Ah Ad] (a pair of Aces)
+Anna: mucks hand
+Vera collected $1.51 from pot
+*** SUMMARY ***
+Total pot $1.51 | Rake $0
+Board [2c 7s 9d Jc 3h]
+Seat 1: Anna (button) mucked [Qh Qd]
+Seat 2: Boris (small blind) folded before Flop
+Seat 3: Vera (big blind) showed [Ah Ad] and won ($1.51) with a pair of Aces
+"""
+MUCKED_AT_AN_ANTE_TABLE_NETS = {"Anna": D("-0.72"), "Boris": D("-0.07"), "Vera": D("0.79")}
+
+
+def _stored_fields(warehouse: Path) -> dict[str, dict]:
+    """What a PHH round trip must keep of each stored hand (by hand ID): the forced bets in the order
+    posted, each player's show or muck at the showdown in order, the street and player of each pot
+    taken (PHH states a total per player where a log may write a collect line per pot), and each
+    player's net and cards."""
+    with connect(warehouse) as con:
+        actions = con.execute("select hand_id, street, player, action, amount, is_all_in from holdem_actions "
+                              "order by hand_id, action_no").fetchall()
+        results = con.execute("select hand_id, player, net, hole_cards from holdem_results").fetchall()
+    hands: dict[str, dict] = {}
+    for hand_id, street, player, action, amount, all_in in actions:
+        hand = hands.setdefault(hand_id, {"posts": [], "showdown": [], "collects": set(), "players": {}})
+        if action.startswith("post_"):
+            hand["posts"].append((player, action, amount, all_in))
+        elif street == "showdown" and action in ("show", "muck"):
+            hand["showdown"].append((player, action))
+        elif action == "collect":
+            hand["collects"].add((street, player))
+    for hand_id, player, net, cards in results:
+        hands[hand_id]["players"][player] = (net, cards)
+    return hands
+
+
+def _round_trip(tmp_path: Path, logs: Path) -> tuple[dict[str, dict], dict[str, dict], dict[str, str]]:
+    """The stored fields of the hands in ``logs``, and of the same hands exported as PHH and read
+    back; and the text of each PHH file by hand ID."""
+    ingest([logs], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        summary = export(con, "phh", tmp_path / "phh")
+    back = ingest([tmp_path / "phh"], tmp_path / "back", jobs=1)
+    assert back.games == len(summary.written) and back.quarantined == 0
+    texts = {tomllib.loads(path.read_text())["hand"]: path.read_text() for path in summary.written}
+    return _stored_fields(tmp_path / "wh"), _stored_fields(tmp_path / "back"), texts
+
+
+def _logged(tmp_path: Path, text: str) -> Path:
+    (tmp_path / "logs").mkdir(parents=True)
+    (tmp_path / "logs" / "hand.txt").write_text(text)
+    return tmp_path / "logs"
+
+
+def test_export_phh_writes_a_muck_of_known_cards_as_a_muck_and_reads_it_back_so(tmp_path):
+    """Anna's muck was written "p3 sm QhQd", a show, and read back as one."""
+    before, after, texts = _round_trip(tmp_path, _logged(tmp_path, MUCKED_AT_AN_ANTE_TABLE))
+    actions = tomllib.loads(texts["302"])["actions"]
+    # her cards stay in her deal; at the showdown she mucks, PHH's "sm" without cards
+    assert "d dh p3 QhQd" in actions and actions[-2:] == ["p2 sm AhAd", "p3 sm"]
+    assert pokerkit_stacks(texts["302"]) == [D("9.93"), D("10.79"), D("9.28")]
+    assert before["302"]["showdown"] == after["302"]["showdown"] == [("Vera", "show"), ("Anna", "muck")]
+    assert after["302"]["players"] == before["302"]["players"]
+    assert {player: net for player, (net, _) in after["302"]["players"].items()} == MUCKED_AT_AN_ANTE_TABLE_NETS
+    assert after["302"]["players"]["Anna"][1] == "Qh Qd"
+
+
+def test_export_phh_states_the_order_the_log_posted_the_forced_bets_in(tmp_path):
+    """PHH posts the antes before the blinds: a log that posts the blinds first came back with its
+    posts reordered. The export writes the log's order (_posting_order) where it is not PHH's."""
+    before, after, texts = _round_trip(tmp_path, _logged(tmp_path, MUCKED_AT_AN_ANTE_TABLE))
+    fields = tomllib.loads(texts["302"])
+    assert fields["antes"] == [0.02, 0.02, 0.02] and fields["blinds_or_straddles"] == [0.05, 0.1, 0]
+    assert fields["_posting_order"] == ["p1 blind", "p2 blind", "p1 ante", "p2 ante", "p3 ante"]
+    assert [(player, action) for player, action, _, _ in after["302"]["posts"]] == [
+        ("Boris", "post_sb"), ("Vera", "post_bb"), ("Boris", "post_ante"), ("Vera", "post_ante"),
+        ("Anna", "post_ante")]
+    assert after["302"]["posts"] == before["302"]["posts"]
+    # a log that posts in PHH's order needs no such field
+    tournament_order = MUCKED_AT_AN_ANTE_TABLE.replace(
+        "Boris: posts small blind $0.05\nVera: posts big blind $0.10\n", "").replace(
+        "Anna: posts the ante $0.02\n", "Anna: posts the ante $0.02\nBoris: posts small blind $0.05\n"
+                                        "Vera: posts big blind $0.10\n")
+    before, after, texts = _round_trip(tmp_path / "again", _logged(tmp_path / "again", tournament_order))
+    assert "_posting_order" not in tomllib.loads(texts["302"])
+    assert after["302"]["posts"] == before["302"]["posts"]
+
+
+def test_export_phh_of_real_hands_read_back_keeps_posts_showdown_pots_and_nets(tmp_path):
+    """The real PokerStars corpus (and the other rooms' hands in it) exported and read back: each
+    hand keeps its forced bets in the order posted, its nets and cards, and its shows and mucks
+    where it has a showdown after the board is dealt out; and a PokerStars hand takes each pot on
+    the street it took it on: the showdown, or the street where the others folded. (PHH has no
+    showdown when the others fold, so a winner's show or muck then is not written; and at an
+    all-in's showdown, before the rest of the board, a muck that leaves one player is written as
+    his cards: pokerkit deals the board to two players or more.)"""
+    from tests.conftest import corpus
+
+    before, after, texts = _round_trip(tmp_path, corpus("pokerstars"))
+    with connect(tmp_path / "wh") as con:
+        sites = dict(con.execute("select hand_id, any_value(site) from games join holdem_results using (game_id) "
+                                 "group by hand_id").fetchall())
+    assert len(after) >= 400
+    mucks = 0
+    for hand_id, back in after.items():
+        stored = before[hand_id]
+        assert back["posts"] == stored["posts"], hand_id
+        assert back["players"] == stored["players"], hand_id
+        actions = tomllib.loads(texts[hand_id])["actions"]
+        showdown = [k for k, action in enumerate(actions) if action.split()[1] == "sm"]
+        # (a player who shows one card only is written "sm ????": not shown)
+        if showdown and not any(action.startswith("d db") or action.endswith("sm ????")
+                                for action in actions[showdown[0]:]):
+            assert back["showdown"] == stored["showdown"], hand_id
+            mucks += ("muck" in {action for _, action in stored["showdown"]})
+        if sites[hand_id] == "PokerStars":
+            assert back["collects"] == stored["collects"], hand_id
+    assert mucks >= 30

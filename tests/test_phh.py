@@ -402,6 +402,50 @@ def test_phh_winnings_that_count_the_unmatched_blind_in_the_pot_are_no_finding()
     assert {f.rule_id for f in audit.replay.findings} >= {"HE-POT-BALANCE"}
 
 
+# Three players, antes of 1, blinds 5/10. Anna's 6 is all in once she has posted; Vera folds,
+# Boris' 5 nobody matched comes back, and Anna's aces take 6 + 6 + 1 = 13 from his kings (nets
+# +7, -6, -1). The log this was written from posted the blinds first, then the antes, and
+# _posting_order says so.
+BLINDS_BEFORE_ANTES = """variant = "NT"
+antes = [1, 1, 1]
+blinds_or_straddles = [5, 10, 0]
+min_bet = 10
+starting_stacks = [6, 100, 100]
+actions = ["d dh p1 AsAd", "d dh p2 KsKd", "d dh p3 ????", "p3 f", "p1 sm AsAd", "p2 sm KsKd",
+           "d db 2c7s9d", "d db Jc", "d db 3h"]
+players = ["Anna", "Boris", "Vera"]
+finishing_stacks = [13, 94, 99]
+_posting_order = ["p1 blind", "p2 blind", "p1 ante", "p2 ante", "p3 ante"]
+"""
+
+
+def test_phh_forced_bets_are_posted_in_the_order_the_file_states_worked_by_hand():
+    """PHH posts every ante before the blinds (pokerkit does); a log that posted the blinds first
+    came back with its posts reordered. Anna's 6 covers her blind of 5, then her ante of 1:
+    posted in the log's order, the ante puts her all in, not the blind."""
+    (audit,) = audited(BLINDS_BEFORE_ANTES)
+    assert audit.error is None and audit.replay.findings == ()
+    posts = [(a.player, a.kind.value, a.amount, a.is_all_in) for a in audit.record.actions[:5]]
+    assert posts == [("Anna", "post_sb", 5, False), ("Boris", "post_bb", 10, False), ("Anna", "post_ante", 1, True),
+                     ("Boris", "post_ante", 1, False), ("Vera", "post_ante", 1, False)]
+    assert nets(audit) == {"Anna": D(7), "Boris": D(-6), "Vera": D(-1)}
+    assert pokerkit_stacks(BLINDS_BEFORE_ANTES) == [D(13), D(94), D(99)]
+    # without the field, PHH's own order: the antes from p1 on, then the blinds
+    (audit,) = audited(BLINDS_BEFORE_ANTES.replace("_posting_order", "# _posting_order"))
+    assert [(a.player, a.kind.value, a.is_all_in) for a in audit.record.actions[:5]] == [
+        ("Anna", "post_ante", False), ("Boris", "post_ante", False), ("Vera", "post_ante", False),
+        ("Anna", "post_sb", True), ("Boris", "post_bb", False)]
+    assert audit.replay.findings == () and nets(audit) == {"Anna": D(7), "Boris": D(-6), "Vera": D(-1)}
+    # an order that leaves out a post, or names one the hand does not have, quarantines the hand
+    for wrong in ('["p1 blind", "p2 blind", "p1 ante", "p2 ante"]',
+                  '["p1 blind", "p2 blind", "p3 blind", "p1 ante", "p2 ante", "p3 ante"]', '"p1 blind"'):
+        text = BLINDS_BEFORE_ANTES.replace('["p1 blind", "p2 blind", "p1 ante", "p2 ante", "p3 ante"]', wrong)
+        (audit,) = audited(text)
+        assert audit.record is None and audit.error == (
+            "_posting_order must list each forced bet posted once: p1 ante, p2 ante, p3 ante, p1 blind, p2 blind")
+        assert audit.error_line == text.splitlines().index(f"_posting_order = {wrong}") + 1
+
+
 def test_phh_variants_not_replayed_are_quarantined_by_name():
     text = HEADS_UP.replace('"NT"', '"PO"')
     (audit,) = audited(text)
