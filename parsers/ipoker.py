@@ -334,6 +334,9 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
     action_lines: dict[str, int] | None = None
     rounds = sorted(game.findall("round"), key=lambda r: _number(r.get("no"), "round", game_line))
     posts = [(a, "0") for r in rounds if r.get("no") == "0" for a in r.findall("action")]
+    last_post = max((_number(a.get("no"), "action", game_line) for a, _ in posts if a.get("type") not in _NO_PLAY),
+                    default=0)
+    sitting_out: set[str] = set()
     for rnd in rounds:
         street = _ROUNDS.get(_number(rnd.get("no"), "round", game_line), Street.RIVER)
         play.to_street(street)
@@ -358,8 +361,14 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
                 continue
             kind, player, amount = a.get("type", ""), a.get("player", ""), money(a.get("sum"), line)
             if kind in _NO_PLAY:
-                # "sits out" in a betting round, after posting: he gives up what he posted
-                if round_no != "0" and any(x.player == player and x.kind.is_post for x in actions):
+                posted = {x.kind for x in actions if x.player == player and x.kind.is_post}
+                among_posts = round_no == "0" or _number(a.get("no"), "action", game_line) < last_post
+                if posted == {ActionKind.POST_ANTE} and among_posts:
+                    # he antes and sits out among the posts (before the deal): he is dealt no
+                    # cards, and his ante stays in the pot
+                    sitting_out.add(player)
+                elif round_no != "0" and posted:
+                    # "sits out" in a betting round, after posting: he gives up what he posted
                     play.fold(player, line)
                 continue
             if kind in (_SB, _BB, _ANTE):
@@ -400,6 +409,7 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
     return HoldemHand(
         source=source, info=info, hand_id=code, betting=betting, small_blind=small_blind, big_blind=big_blind,
         small_bet=small_bet, big_bet=big_bet, stakes=f"{stakes} {currency}", currency=currency, button_seat=button,
-        seats=tuple(sorted(seats, key=lambda s: s.seat)), actions=tuple(actions), boards=(tuple(board),),
+        seats=tuple(sorted((dataclasses.replace(s, is_sitting_out=True) if s.player in sitting_out else s
+                            for s in seats), key=lambda s: s.seat)), actions=tuple(actions), boards=(tuple(board),),
         board_lines=((game_line,) if board else (),), hole_cards=tuple(play.holes), summary=summary,
         room_findings=marks.findings, header_line=game_line)

@@ -19,6 +19,7 @@ from parsers.errors import ParseError
 from parsers.formats import parse_chunk
 from parsers.ipoker import read_session
 from parsers.source import decode, split
+from pipeline.worker import parse_bytes
 from rules.findings import Severity
 from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind, BettingStructure, Street
@@ -370,16 +371,36 @@ ANTE_THEN_SITS_OUT = """<?xml version="1.0" encoding="utf-8"?><session sessionco
 </game></session>"""
 
 
-def test_ipoker_a_player_who_sits_out_between_the_posts_leaves_his_ante():
+def test_ipoker_a_player_who_antes_and_sits_out_among_the_posts_is_not_dealt_in():
     # The room's own game: Player3 (seat 6) posts his ante (action 2) and sits out (6) before Hero
-    # posts the big blind (7): he leaves before the deal, his 0.02 in the pot and no turn of his.
-    # Antes 4 x 0.02, the blinds 0.05 and 0.10, bf411509's call of 0.10: 0.33, of which Hero's win
-    # is 0.31 (a rake of 0.02). Hero +0.19, bf411509 -0.12, Player2 -0.07, Player3 -0.02.
+    # posts the big blind (7): he is dealt no cards (the game lists none of his) and has no turn;
+    # his 0.02 stays in the pot. Dealt in: Player2 (seat 5), Hero (8), bf411509 (10, the button),
+    # three-handed: bf411509 BTN, Player2 SB, Hero BB. Preflop the button acts first: bf411509
+    # calls (8), Player2 folds (9), Hero checks (10). Antes 4 x 0.02, the blinds 0.05 and 0.10,
+    # the call of 0.10: 0.33, of which Hero's win is 0.31 (a rake of 0.02). Hero +0.19,
+    # bf411509 -0.12, Player2 -0.07, Player3 -0.02 (his ante, with no position).
     [hand] = read_session(ANTE_THEN_SITS_OUT, "s.xml")
-    order = [(a.player, a.kind) for a in hand.actions[:8]]
-    assert order.index(("Player3", ActionKind.FOLD)) < order.index(("Hero", ActionKind.POST_BB))
-    assert _nets(hand) == {"Player2": D("-0.07"), "Player3": D("-0.02"), "Hero": D("0.19"),
-                           "bf411509": D("-0.12")}
+    assert [s.player for s in hand.seats if s.is_sitting_out] == ["Player3"]
+    assert [a.kind for a in hand.actions if a.player == "Player3"] == [ActionKind.POST_ANTE]
+    result = replay(hand)
+    assert result.findings == ()
+    assert int(result.fact_batch.count_players[0]) == 3
+    assert {p.player: (p.position, p.net) for p in result.players} == {
+        "bf411509": ("BTN", D("-0.12")), "Player2": ("SB", D("-0.07")), "Hero": ("BB", D("0.19")),
+        "Player3": (None, D("-0.02"))}
+    assert (result.total_pot, result.rake) == (D("0.33"), D("0.02"))
+
+
+def test_ipoker_a_player_who_antes_and_sits_out_is_stored_not_dealt_in_with_his_loss():
+    # The same game through the ingest's worker: the hand's player count is the three dealt in;
+    # Player3's row keeps his loss of the ante, without a position, and the nets and the rake add
+    # up to nothing (0.19 - 0.12 - 0.07 - 0.02 + 0.02)
+    result = parse_bytes(ANTE_THEN_SITS_OUT.encode(), "s.xml")
+    rows = result.tables[("holdem_results", "holdem")].to_pylist()
+    assert {r["player"]: (r["position"], r["net"], r["count_players"]) for r in rows} == {
+        "bf411509": ("BTN", D("-0.12"), 3), "Player2": ("SB", D("-0.07"), 3), "Hero": ("BB", D("0.19"), 3),
+        "Player3": (None, D("-0.02"), 3)}
+    assert sum(r["net"] for r in rows) + rows[0]["rake"] == 0
 
 
 def test_ipoker_a_player_who_sits_out_after_the_posts_folds_in_the_play_and_his_turn_counts():
