@@ -131,13 +131,18 @@ def read_session(text: str, file: str, first_line: int = 1, game_id: str = "") -
         currency = "play"
     table = (general.findtext("tablename") or "").strip() or None
     small, big = _money(head["sb"]), _money(head["bb"])
+    stakes = head["stakes"]
+    if bets_named:
+        # Limit stakes are named by the bets (as PokerStars names them): "$20/$40", with the blinds' sign
+        sign = gametype[head.start("stakes"):head.start("sb")]
+        stakes = f"{sign}{bets_named[1]}/{sign}{bets_named[2]}"
     hands = []
     at = 0
     for game in root.findall("game"):
         code = game.get("gamecode", "")
         at = text.find(f'gamecode="{code}"', at)
         line = first_line - 1 + _line_of(text, "", at)
-        hands.append(_hand(game, text, at, line, file, game_id, betting, small, big, currency, table, head["stakes"],
+        hands.append(_hand(game, text, at, line, file, game_id, betting, small, big, currency, table, stakes,
                            (Decimal(bets_named[1]), Decimal(bets_named[2])) if bets_named else None))
     return hands
 

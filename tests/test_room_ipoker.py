@@ -411,6 +411,39 @@ def test_ipoker_a_player_who_sits_out_after_the_posts_folds_in_the_play_and_his_
     assert "HE-ACTION-ORDER" in found
 
 
+BETS_FIRST = """<session sessioncode="3077944141"><general><mode>real</mode>
+<gametype>LH 20/40 x2 Limit $10.00/$20.00</gametype><tablename>Papamoa (Heads Up), 482578151</tablename>
+<tablecurrency>USD</tablecurrency><currency>USD</currency><nickname>Hero</nickname></general>
+<game gamecode="2686565878"><general><startdate>2011-03-20 20:02:47</startdate>
+<players><player seat="3" name="Player0" chips="$553.97" dealer="0" win="$0.00" bet="$40.00" />
+<player seat="8" name="Hero" chips="$400.00" dealer="1" win="$99.00" bet="$60.00" />
+</players></general>
+<round no="0"><action no="1" player="Hero" actiontxt="SB" type="1" sum="$10.00" />
+<action no="2" player="Player0" actiontxt="BB" type="2" sum="$20.00" /></round>
+<round no="1"><cards type="Pocket" player="Player0">x x</cards><cards type="Pocket" player="Hero">SK HJ</cards>
+<action no="3" player="Hero" actiontxt="Raise" type="6" sum="$30.00" />
+<action no="4" player="Player0" actiontxt="Call" type="3" sum="$20.00" /></round>
+<round no="2"><cards type="Flop">DQ C7 S6</cards>
+<action no="5" player="Player0" actiontxt="Check" type="4" sum="$0.00" />
+<action no="6" player="Hero" actiontxt="Bet" type="5" sum="$20.00" />
+<action no="7" player="Player0" actiontxt="Fold" type="0" sum="$0.00" /></round>
+</game></session>"""
+
+
+def test_ipoker_limit_stakes_are_named_by_the_bets_as_pokerstars_names_them():
+    # "Holdem L $0.10/$0.20": the bets, as written
+    [hand] = read_session(DISCONNECTED, "s.xml")
+    assert (hand.small_bet, hand.big_bet, hand.stakes) == (D("0.10"), D("0.20"), "$0.10/$0.20 USD")
+    # "LH 20/40 x2 Limit $10.00/$20.00" (a game of the corpus): the bets 20/40 first, then the
+    # blinds 10/20; the stakes are the bets, with the blinds' sign. Hero raises the big blind's 20
+    # to 40 (30 added to his 10), Player0 calls 20; Hero bets 20 on the flop and Player0 folds:
+    # Hero's 'win' of 99 is his uncalled 20 back and 79 of the pot of 80 (a rake of 1).
+    [hand] = read_session(BETS_FIRST, "s.xml")
+    assert (hand.small_blind, hand.big_blind, hand.small_bet, hand.big_bet) == (D("10.00"), D("20.00"), 20, 40)
+    assert hand.stakes == "$20/$40 USD"
+    assert _nets(hand) == {"Hero": D("39"), "Player0": D("-40")}
+
+
 def test_ipoker_entity_bombs_are_refused():
     bomb = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><session><general/></session>'
     with pytest.raises(ParseError, match="cannot be read"):
