@@ -428,8 +428,14 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
         table = head["table"] or (f"Zone {head['zone']}" if head["zone"] else None)
     info = GameInfo(game="holdem", played_at=played_at, table_name=table, ruleset=f"{SITE} {betting.value}",
                     site=head["room"].split(".")[0].split()[0], played_in_utc=zone_clock(head["zone_name"]) is not None)
-    if tournament:      # chips, the level's blinds
-        currency, stakes = "chips", f"{head['sb']}/{head['bb']}"
+    # the stakes: the blinds; in Limit the bets, as PokerStars names Limit stakes
+    if tournament:      # chips, the level's blinds (in Limit its big blind and twice it)
+        currency = "chips"
+        if small_bet is None:
+            stakes = f"{head['sb']}/{head['bb']}"
+        else:
+            grouped = "," if "," in head["bb"] else ""
+            stakes = f"{head['bb']}/{money(head['bb']) * 2:{grouped}}"
     else:
         currency = "USD"
         stakes = f"${small_bet}/${big_bet} USD" if small_bet else f"${small_blind}/${big_blind} USD"

@@ -131,13 +131,18 @@ def read_session(text: str, file: str, first_line: int = 1, game_id: str = "") -
         currency = "play"
     table = (general.findtext("tablename") or "").strip() or None
     small, big = _money(head["sb"]), _money(head["bb"])
+    stakes = head["stakes"]
+    if bets_named:
+        # Limit stakes are named by the bets (as PokerStars names them): "$20/$40", with the blinds' sign
+        sign = gametype[head.start("stakes"):head.start("sb")]
+        stakes = f"{sign}{bets_named[1]}/{sign}{bets_named[2]}"
     hands = []
     at = 0
     for game in root.findall("game"):
         code = game.get("gamecode", "")
         at = text.find(f'gamecode="{code}"', at)
         line = first_line - 1 + _line_of(text, "", at)
-        hands.append(_hand(game, text, at, line, file, game_id, betting, small, big, currency, table, head["stakes"],
+        hands.append(_hand(game, text, at, line, file, game_id, betting, small, big, currency, table, stakes,
                            (Decimal(bets_named[1]), Decimal(bets_named[2])) if bets_named else None))
     return hands
 
@@ -334,6 +339,9 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
     action_lines: dict[str, int] | None = None
     rounds = sorted(game.findall("round"), key=lambda r: _number(r.get("no"), "round", game_line))
     posts = [(a, "0") for r in rounds if r.get("no") == "0" for a in r.findall("action")]
+    last_post = max((_number(a.get("no"), "action", game_line) for a, _ in posts if a.get("type") not in _NO_PLAY),
+                    default=0)
+    sitting_out: set[str] = set()
     for rnd in rounds:
         street = _ROUNDS.get(_number(rnd.get("no"), "round", game_line), Street.RIVER)
         play.to_street(street)
@@ -358,8 +366,14 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
                 continue
             kind, player, amount = a.get("type", ""), a.get("player", ""), money(a.get("sum"), line)
             if kind in _NO_PLAY:
-                # "sits out" in a betting round, after posting: he gives up what he posted
-                if round_no != "0" and any(x.player == player and x.kind.is_post for x in actions):
+                posted = {x.kind for x in actions if x.player == player and x.kind.is_post}
+                among_posts = round_no == "0" or _number(a.get("no"), "action", game_line) < last_post
+                if posted == {ActionKind.POST_ANTE} and among_posts:
+                    # he antes and sits out among the posts (before the deal): he is dealt no
+                    # cards, and his ante stays in the pot
+                    sitting_out.add(player)
+                elif round_no != "0" and posted:
+                    # "sits out" in a betting round, after posting: he gives up what he posted
                     play.fold(player, line)
                 continue
             if kind in (_SB, _BB, _ANTE):
@@ -400,6 +414,7 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
     return HoldemHand(
         source=source, info=info, hand_id=code, betting=betting, small_blind=small_blind, big_blind=big_blind,
         small_bet=small_bet, big_bet=big_bet, stakes=f"{stakes} {currency}", currency=currency, button_seat=button,
-        seats=tuple(sorted(seats, key=lambda s: s.seat)), actions=tuple(actions), boards=(tuple(board),),
+        seats=tuple(sorted((dataclasses.replace(s, is_sitting_out=True) if s.player in sitting_out else s
+                            for s in seats), key=lambda s: s.seat)), actions=tuple(actions), boards=(tuple(board),),
         board_lines=((game_line,) if board else (),), hole_cards=tuple(play.holes), summary=summary,
         room_findings=marks.findings, header_line=game_line)

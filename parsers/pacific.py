@@ -9,7 +9,8 @@ room's own facts:
   structure and the game, then the date
   as ``DD MM YYYY HH:MM:SS``, with no time zone;
 - the stakes are the blinds in every structure (``$5/$10 Blinds Fix Limit Holdem``: a small bet
-  of $10, a big bet of $20); ``(Practice Play)`` tables are play money;
+  of $10, a big bet of $20, stored as the stakes ``$10/$20``: Limit stakes are named by the bets,
+  as PokerStars names them); ``(Practice Play)`` tables are play money;
 - amounts are written ``$2.06``, ``2,06$``, ``0,55 $`` or ``28,031.33``: a comma followed by
   exactly three digits groups thousands, followed by one or two it is the decimal point;
 - every bet is written as the chips it adds (``raises [$2.50]`` by a small blind of $0.50 makes
@@ -365,6 +366,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     small_bet = big_bet = None
     if betting is BettingStructure.LIMIT:
         small_bet, big_bet = big_blind, big_blind * 2
+        stakes = _bets_named(stakes.split("/")[1], big_bet)
     info = GameInfo(game="holdem", played_at=head["played_at"], table_name=table_name,
                     ruleset=f"888poker {betting.value}", site=SITE)
     return HoldemHand(
@@ -375,6 +377,22 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary, is_cancelled=not dealt,
         room_findings=marks.findings + tuple(split_off), header_line=source.first_line,
     )
+
+
+def _bets_named(big_blind: str, big_bet: Decimal) -> str:
+    """A Fix Limit table's stakes named by its bets, as PokerStars names Limit stakes: the big blind
+    (the small bet) as written, and the big bet written alike.
+
+    >>> _bets_named("$5", Decimal(10)), _bets_named("1", Decimal(2)), _bets_named("0,02$", Decimal("0.04"))
+    ('$5/$10', '1/2', '0,02$/0,04$')
+    """
+    digits = re.search(r"\d(?:[\d,.]*\d)?", big_blind)
+    cents = re.search(r"([.,])\d\d$", digits[0])
+    if cents:       # "0.02", "0,02": the big bet to the cent, with the same decimal mark
+        written = f"{big_bet:.2f}".replace(".", cents[1])
+    else:           # "10", "1,000": whole, grouped as the big blind is
+        written = f"{big_bet:,.0f}" if "," in digits[0] else f"{big_bet:.0f}"
+    return f"{big_blind}/{big_blind[:digits.start()]}{written}{big_blind[digits.end():]}"
 
 
 def _table_level(head: dict, blinds: dict[ActionKind, tuple[str, Decimal, str, int]], seats: list[Seat],

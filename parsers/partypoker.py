@@ -375,7 +375,8 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         currency = "play"
     if game["tid"] is not None:
         currency = "chips"
-    stakes = f"{small_blind}/{big_blind} {currency}"
+    # Limit stakes are named by the bets (as PokerStars names them), the others by the blinds
+    stakes = f"{small_bet}/{big_bet} {currency}" if small_bet is not None else f"{small_blind}/{big_blind} {currency}"
     info = GameInfo(game="holdem", played_at=game["at"], table_name=table, ruleset=f"{SITE} {betting.value}",
                     site="PartyPoker", played_in_utc=zone_clock(game["zone"]) is not None)
     return HoldemHand(

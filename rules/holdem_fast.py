@@ -229,7 +229,7 @@ class FactBatch:
     bet_level: np.ndarray = column("actions", np.int16)
     is_all_in: np.ndarray = column("actions", np.bool_)
     # per seat (S)
-    has_fact: np.ndarray = column("seats", np.bool_)  # the player is dealt in
+    has_fact: np.ndarray = column("seats", np.bool_)  # dealt in, or antes left in the pot by a seat sitting out
     fact_order: np.ndarray = column("seats", np.int16, -1)  # place among the hand's players, -1 none
     seat_position: np.ndarray = column("seats", np.int8, -1)
     invested: np.ndarray = column("seats", np.int64)
@@ -559,7 +559,9 @@ def _kernel(c, t, state, f, out, count):
                     G.unplaced |= np.int64(1) << i
             S[i].fold_street = -1
             S[i].position = -1
-            # a seat sitting out, or out of the hand, is dealt in only when it posts or bets
+            # a seat sitting out, or out of the hand, is dealt in only when it posts or bets; an ante
+            # alone leaves him out (dead money), unless it puts him all in: a tournament deals an
+            # away player his cards, and his ante plays for the main pot
             S[i].dealt = S[i].summary_line > 0 and not S[i].is_sitting_out and not S[i].is_out_of_hand
         cancelled = G.is_cancelled != 0
         modelled = _seat_hand(a0, a1, c.actions, t.positions, S, G, out, count)
@@ -786,6 +788,14 @@ def _hand_facts(s0, npots, boards, hole, hand, seat, S, G):
         sd = showdown and not S[i].folded
         seat[SEAT_FACT.went_to_showdown, j] = sd
         seat[SEAT_FACT.won_at_showdown, j] = sd and S[i].collected > 0
+    placed = n
+    for i in range(G.seats):
+        if not S[i].dealt and S[i].invested != 0:
+            # antes left by a seat sitting out, dealt no cards: a player of the hand (his loss), with
+            # no position
+            seat[SEAT_FACT.has_fact, s0 + i] = True
+            seat[SEAT_FACT.fact_order, s0 + i] = placed
+            placed += 1
     for k in range(npots):
         seat[SEAT_FACT.pot_amount, s0 + k] = S[k].pot_amount
         seat[SEAT_FACT.pot_net, s0 + k] = S[k].pot_net
@@ -812,7 +822,7 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
         k = acts.kind[j]
         if i < 0 or i >= ns or k < 0 or k >= N_KINDS or acts.street[j] < 0 or acts.street[j] >= N_STREETS:
             return False        # a code no reader writes
-        if _is_post(k) or _is_betting(k):
+        if _is_betting(k) or _is_post(k) and not (k == K_ANTE and S[i].is_sitting_out and not acts.is_all_in[j]):
             S[i].dealt = 1
         if _is_post(k):
             G.posts_end = max(G.posts_end, j + 1)

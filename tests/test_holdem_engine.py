@@ -783,3 +783,59 @@ def test_he_showdown_short_deck_ranked_with_the_straight_over_three_of_a_kind():
         b = batch_from_hands([dataclasses.replace(hand, straight_beats_trips=straight_first)])
         f = replay_batch(b, allin_ev=False)
         assert {(HE.by_code(int(r)).value, int(line)) for r, line in zip(f.findings.rule, f.findings.line)} == expected
+
+
+# A tournament deals a player sitting out his cards: Vera (seat 4, 5 chips) is all in by her ante
+# of 5 and plays for the main pot, 4 x 5 = 20, with no turn of hers. Boris's call and Gleb's big
+# blind, 20 more each, are a side pot of 40. Gleb's eights win it, Vera's aces the main pot:
+# Vera +15, Gleb +15, Boris -25, Anna -5 (her ante). An ante not all in would leave a seat sitting
+# out undealt (as iPoker writes a player who antes and sits out, tests/test_room_ipoker.py).
+SITTING_OUT_ALL_IN_BY_THE_ANTE = """\
+PokerStars Hand #202: Tournament #9, $1+$0.10 USD Hold'em No Limit - Level II (10/20) - 2021/03/07 21:29:31 ET
+Table '9 1' 9-max Seat #1 is the button
+Seat 1: Anna (1000 in chips)
+Seat 2: Boris (1000 in chips)
+Seat 3: Gleb (1000 in chips)
+Seat 4: Vera (5 in chips) is sitting out
+Anna: posts the ante 5
+Boris: posts the ante 5
+Gleb: posts the ante 5
+Vera: posts the ante 5 and is all-in
+Boris: posts small blind 10
+Gleb: posts big blind 20
+*** HOLE CARDS ***
+Anna: folds
+Boris: calls 10
+Gleb: checks
+*** FLOP *** [2c 7s 9d]
+Boris: checks
+Gleb: checks
+*** TURN *** [2c 7s 9d] [Jh]
+Boris: checks
+Gleb: checks
+*** RIVER *** [2c 7s 9d Jh] [3s]
+Boris: checks
+Gleb: checks
+*** SHOW DOWN ***
+Boris: shows [Kc Qd] (high card King)
+Gleb: shows [8c 8d] (a pair of Eights)
+Gleb collected 40 from side pot
+Vera: shows [Ah As] (a pair of Aces)
+Vera collected 20 from main pot
+*** SUMMARY ***
+Total pot 60 Main pot 20. Side pot 40. | Rake 0
+Board [2c 7s 9d Jh 3s]
+Seat 1: Anna (button) folded before Flop (didn't bet)
+Seat 2: Boris (small blind) showed [Kc Qd] and lost with high card King
+Seat 3: Gleb (big blind) showed [8c 8d] and won (40) with a pair of Eights
+Seat 4: Vera showed [Ah As] and won (20) with a pair of Aces
+"""
+
+
+def test_a_player_sitting_out_all_in_by_his_ante_is_dealt_in_and_plays_for_the_main_pot():
+    found, nets = _engine(SITTING_OUT_ALL_IN_BY_THE_ANTE)
+    assert found == set()
+    assert nets == {"Anna": Decimal(-5), "Boris": Decimal(-25), "Gleb": Decimal(15), "Vera": Decimal(15)}
+    result = replay(_hand(SITTING_OUT_ALL_IN_BY_THE_ANTE))
+    assert int(result.fact_batch.count_players[0]) == 4
+    assert {p.player: p.position for p in result.players}["Vera"] == "CO"

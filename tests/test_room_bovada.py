@@ -790,3 +790,19 @@ def test_bovada_tournament_prizes_a_call_on_timeout_and_a_bounty_winners_summary
     call = next(a for a in hand.actions if a.player == "Small Blind" and a.kind is ActionKind.CALL)
     assert call.amount == D(2105)
     assert _nets(hand) == {"Small Blind": D(2255), "Big Blind": D(-100), "Hero": D(-2155)}
+
+
+def test_bovada_limit_tournament_stakes_are_named_by_the_bets():
+    # Level 5 (50/100) set to Limit: the bets 100 and 200, as PokerStars names Limit stakes (the
+    # cash text's Limit stakes are the bets too: '$8/$16 USD' above)
+    chunk, = split(TOURNAMENT_PRIZES.strip("\n"))
+    with pytest.raises(UnstatedRule) as unstated:
+        parse_chunk(chunk, "t.txt")
+    for setting, stakes in (("no_limit", "50/100"), ("limit", "100/200")):
+        hand = RuleSettings.of([f"room Bovada: {setting}"]).apply(unstated.value, "t.txt")
+        assert hand.stakes == stakes
+    big = TOURNAMENT_PRIZES.replace("Level 5 (50/100)", "Level 30 (1,000/2,000)")
+    chunk, = split(big.strip("\n"))
+    with pytest.raises(UnstatedRule) as unstated:
+        parse_chunk(chunk, "t.txt")
+    assert RuleSettings.of(["room Bovada: limit"]).apply(unstated.value, "t.txt").stakes == "2,000/4,000"

@@ -19,6 +19,7 @@ from parsers.errors import ParseError
 from parsers.formats import parse_chunk
 from parsers.ipoker import read_session
 from parsers.source import decode, split
+from pipeline.worker import parse_bytes
 from rules.findings import Severity
 from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind, BettingStructure, Street
@@ -370,16 +371,36 @@ ANTE_THEN_SITS_OUT = """<?xml version="1.0" encoding="utf-8"?><session sessionco
 </game></session>"""
 
 
-def test_ipoker_a_player_who_sits_out_between_the_posts_leaves_his_ante():
+def test_ipoker_a_player_who_antes_and_sits_out_among_the_posts_is_not_dealt_in():
     # The room's own game: Player3 (seat 6) posts his ante (action 2) and sits out (6) before Hero
-    # posts the big blind (7): he leaves before the deal, his 0.02 in the pot and no turn of his.
-    # Antes 4 x 0.02, the blinds 0.05 and 0.10, bf411509's call of 0.10: 0.33, of which Hero's win
-    # is 0.31 (a rake of 0.02). Hero +0.19, bf411509 -0.12, Player2 -0.07, Player3 -0.02.
+    # posts the big blind (7): he is dealt no cards (the game lists none of his) and has no turn;
+    # his 0.02 stays in the pot. Dealt in: Player2 (seat 5), Hero (8), bf411509 (10, the button),
+    # three-handed: bf411509 BTN, Player2 SB, Hero BB. Preflop the button acts first: bf411509
+    # calls (8), Player2 folds (9), Hero checks (10). Antes 4 x 0.02, the blinds 0.05 and 0.10,
+    # the call of 0.10: 0.33, of which Hero's win is 0.31 (a rake of 0.02). Hero +0.19,
+    # bf411509 -0.12, Player2 -0.07, Player3 -0.02 (his ante, with no position).
     [hand] = read_session(ANTE_THEN_SITS_OUT, "s.xml")
-    order = [(a.player, a.kind) for a in hand.actions[:8]]
-    assert order.index(("Player3", ActionKind.FOLD)) < order.index(("Hero", ActionKind.POST_BB))
-    assert _nets(hand) == {"Player2": D("-0.07"), "Player3": D("-0.02"), "Hero": D("0.19"),
-                           "bf411509": D("-0.12")}
+    assert [s.player for s in hand.seats if s.is_sitting_out] == ["Player3"]
+    assert [a.kind for a in hand.actions if a.player == "Player3"] == [ActionKind.POST_ANTE]
+    result = replay(hand)
+    assert result.findings == ()
+    assert int(result.fact_batch.count_players[0]) == 3
+    assert {p.player: (p.position, p.net) for p in result.players} == {
+        "bf411509": ("BTN", D("-0.12")), "Player2": ("SB", D("-0.07")), "Hero": ("BB", D("0.19")),
+        "Player3": (None, D("-0.02"))}
+    assert (result.total_pot, result.rake) == (D("0.33"), D("0.02"))
+
+
+def test_ipoker_a_player_who_antes_and_sits_out_is_stored_not_dealt_in_with_his_loss():
+    # The same game through the ingest's worker: the hand's player count is the three dealt in;
+    # Player3's row keeps his loss of the ante, without a position, and the nets and the rake add
+    # up to nothing (0.19 - 0.12 - 0.07 - 0.02 + 0.02)
+    result = parse_bytes(ANTE_THEN_SITS_OUT.encode(), "s.xml")
+    rows = result.tables[("holdem_results", "holdem")].to_pylist()
+    assert {r["player"]: (r["position"], r["net"], r["count_players"]) for r in rows} == {
+        "bf411509": ("BTN", D("-0.12"), 3), "Player2": ("SB", D("-0.07"), 3), "Hero": ("BB", D("0.19"), 3),
+        "Player3": (None, D("-0.02"), 3)}
+    assert sum(r["net"] for r in rows) + rows[0]["rake"] == 0
 
 
 def test_ipoker_a_player_who_sits_out_after_the_posts_folds_in_the_play_and_his_turn_counts():
@@ -388,6 +409,39 @@ def test_ipoker_a_player_who_sits_out_after_the_posts_folds_in_the_play_and_his_
     text = ANTE_THEN_SITS_OUT.replace('no="6" player="Player3"', 'no="17" player="Player3"')
     found = {str(f.rule_id) for f in replay(read_session(text, "s.xml")[0]).findings}
     assert "HE-ACTION-ORDER" in found
+
+
+BETS_FIRST = """<session sessioncode="3077944141"><general><mode>real</mode>
+<gametype>LH 20/40 x2 Limit $10.00/$20.00</gametype><tablename>Papamoa (Heads Up), 482578151</tablename>
+<tablecurrency>USD</tablecurrency><currency>USD</currency><nickname>Hero</nickname></general>
+<game gamecode="2686565878"><general><startdate>2011-03-20 20:02:47</startdate>
+<players><player seat="3" name="Player0" chips="$553.97" dealer="0" win="$0.00" bet="$40.00" />
+<player seat="8" name="Hero" chips="$400.00" dealer="1" win="$99.00" bet="$60.00" />
+</players></general>
+<round no="0"><action no="1" player="Hero" actiontxt="SB" type="1" sum="$10.00" />
+<action no="2" player="Player0" actiontxt="BB" type="2" sum="$20.00" /></round>
+<round no="1"><cards type="Pocket" player="Player0">x x</cards><cards type="Pocket" player="Hero">SK HJ</cards>
+<action no="3" player="Hero" actiontxt="Raise" type="6" sum="$30.00" />
+<action no="4" player="Player0" actiontxt="Call" type="3" sum="$20.00" /></round>
+<round no="2"><cards type="Flop">DQ C7 S6</cards>
+<action no="5" player="Player0" actiontxt="Check" type="4" sum="$0.00" />
+<action no="6" player="Hero" actiontxt="Bet" type="5" sum="$20.00" />
+<action no="7" player="Player0" actiontxt="Fold" type="0" sum="$0.00" /></round>
+</game></session>"""
+
+
+def test_ipoker_limit_stakes_are_named_by_the_bets_as_pokerstars_names_them():
+    # "Holdem L $0.10/$0.20": the bets, as written
+    [hand] = read_session(DISCONNECTED, "s.xml")
+    assert (hand.small_bet, hand.big_bet, hand.stakes) == (D("0.10"), D("0.20"), "$0.10/$0.20 USD")
+    # "LH 20/40 x2 Limit $10.00/$20.00" (a game of the corpus): the bets 20/40 first, then the
+    # blinds 10/20; the stakes are the bets, with the blinds' sign. Hero raises the big blind's 20
+    # to 40 (30 added to his 10), Player0 calls 20; Hero bets 20 on the flop and Player0 folds:
+    # Hero's 'win' of 99 is his uncalled 20 back and 79 of the pot of 80 (a rake of 1).
+    [hand] = read_session(BETS_FIRST, "s.xml")
+    assert (hand.small_blind, hand.big_blind, hand.small_bet, hand.big_bet) == (D("10.00"), D("20.00"), 20, 40)
+    assert hand.stakes == "$20/$40 USD"
+    assert _nets(hand) == {"Hero": D("39"), "Player0": D("-40")}
 
 
 def test_ipoker_entity_bombs_are_refused():

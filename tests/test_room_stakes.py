@@ -1,0 +1,48 @@
+"""One name for one game: every room's Limit hands are stored with their stakes named by the bets
+(the small and the big bet), as PokerStars names Limit stakes, whatever the room's own text names
+(PartyPoker's `$15/$30`, iPoker's `LH 20/40 … $10.00/$20.00` and 888poker's `$5/$10 Blinds Fix
+Limit` name the blinds or the bets). The statistics group by the stakes: a game named two ways
+would read as two. The corpus test reads ../shared/corpora/rooms (skipped when absent)."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from parsers.errors import ParseError
+from parsers.source import decode, split
+from rules.holdem_hand import BettingStructure, HoldemHand
+from tests.conftest import corpus
+from tests.room_corpus import read_chunk, sample_settings
+
+ROOMS = ("Bovada", "GGPoker", "PacificPoker", "PartyPoker", "Winamax", "Winning", "iPoker")
+
+
+def _stated(stakes: str) -> tuple[Decimal, ...]:
+    """The amounts a stakes text names: `$15/$30 USD`, `0,02$/0,04$` (a comma before two last
+    digits is a decimal comma), `2,000/4,000`."""
+    amounts = []
+    for written in re.findall(r"\d(?:[\d,.]*\d)?", stakes):
+        amounts.append(Decimal(written.replace(",", ".") if re.search(r",\d\d$", written) else written.replace(",", "")))
+    return tuple(amounts)
+
+
+def test_every_rooms_limit_hands_are_named_by_their_bets():
+    named, limit = [], 0
+    for room in ROOMS:
+        folder = corpus("rooms", room)
+        settings = sample_settings(folder)
+        for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix not in (".hp", ".gt", ".hands")):
+            for chunk in split(decode(path.read_bytes())):
+                try:
+                    hand = read_chunk(chunk, path.name, settings)
+                except ParseError:
+                    continue
+                if not isinstance(hand, HoldemHand) or hand.betting is not BettingStructure.LIMIT:
+                    continue
+                limit += 1
+                if _stated(hand.stakes) != (hand.small_bet, hand.big_bet):
+                    named.append(f"{room}/{path.name} #{hand.hand_id}: {hand.stakes!r}, bets "
+                                 f"{hand.small_bet}/{hand.big_bet}")
+    assert limit >= 500, limit      # 888poker's, Bovada's, PartyPoker's, Winamax's and iPoker's samples
+    assert not named, "\n".join(named[:20])
