@@ -235,8 +235,9 @@ class RoyaltyTable(enum.Enum):
     """OFC-ROYALTY, the seed's table (default for OFC): back straight 2, flush 4, full house 6,
     quads 8, straight flush 10, royal 20; middle doubled; front 66 = 1 … AA = 9, 222 = 10 … AAA = 22."""
     OFC_MODERN = "modern"
-    """The table of today's OFC apps (ruleset option): back 2/4/6/10/15/25; middle trips 2,
-    straight 4, flush 8, full house 12, quads 20, straight flush 30, royal 50; front as classic."""
+    """The card rooms' schedule since 2013 (ruleset option; docs/rules.md names its source): back
+    2/4/6/10/15/25; middle trips 2, straight 4, flush 8, full house 12, quads 20, straight flush 30,
+    royal 50; front as classic. Beyond the traditional game's classic table and its 15/25 option."""
 
 
 _C = HandCategory
