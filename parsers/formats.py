@@ -8,6 +8,7 @@ quarantine with a reason a person understands instead of "unexpected text".
 from __future__ import annotations
 
 import importlib
+import itertools
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -80,6 +81,15 @@ _SHEET_ROW = re.compile(r"\d")
 _SIXCARD_HAND_LINES = tuple(re.compile(p) for p in (r"(?i:hand)\b", r"(?i:dealer)\b", r"(?i:box)\b",
                                                     r"(?i:results?)\b"))
 
+
+def _ascii_cases(start: str) -> tuple[str, ...]:
+    """Every way of writing ``start`` in upper- and lower-case ASCII letters: the prefixes of a
+    header read in any case by ``(?ai:…)``. (Declared so, not with ``ignore_case``, which also
+    admits the non-ASCII letters that fold to ASCII ones, such as ſ for s: "Six-card"'s first two
+    would then send every line of a non-ASCII text to the header match.)"""
+    return tuple(map("".join, itertools.product(*[dict.fromkeys((c, c.lower(), c.upper())) for c in start])))
+
+
 FORMATS: tuple[Format, ...] = (
     Format("pokerstars", r"(?i:PokerStars (?:Zoom |Home Game |HomeGame )?(?:Hand|Game) #)", ("PokerStars ",),
            "parsers.pokerstars:parse", "holdem", ignore_case=True, last_section="*** SUMMARY ***",
@@ -112,19 +122,20 @@ FORMATS: tuple[Format, ...] = (
            ("***** 888", "***** Cassava", "**** 888", "**** Cassava"),
            "parsers.pacific:parse", "holdem"),
     # A raspisnoy log ends after its rounds, a sheet after its rows, a six-card session after its
-    # hands; the lines of a Chinese or OFC hand come in any order after its header.
-    Format("raspisnoy_log", r"Raspisnoy game\b", ("Raspisnoy game",), "parsers.raspisnoy:parse_log", "raspisnoy",
-           last_section=_RASPISNOY_ROUND_LINES[0], last_section_lines=_RASPISNOY_ROUND_LINES,
+    # hands; the lines of a Chinese or OFC hand come in any order after its header. Their headers,
+    # as all their keywords, are read in any case (docs/formats.md, "Case").
+    Format("raspisnoy_log", r"(?ai:Raspisnoy game)\b", _ascii_cases("Rasp"), "parsers.raspisnoy:parse_log",
+           "raspisnoy", last_section=_RASPISNOY_ROUND_LINES[0], last_section_lines=_RASPISNOY_ROUND_LINES,
            keeps_lone_lines=True),
-    Format("raspisnoy_sheet", r"Raspisnoy sheet\b", ("Raspisnoy sheet",), "parsers.raspisnoy:parse_sheet",
+    Format("raspisnoy_sheet", r"(?ai:Raspisnoy sheet)\b", _ascii_cases("Rasp"), "parsers.raspisnoy:parse_sheet",
            "raspisnoy_sheet", last_section=_SHEET_HEAD, last_section_lines=(_SHEET_ROW,), keeps_lone_lines=True),
-    Format("chinese", r"Chinese poker hand\b", ("Chinese poker hand",), "parsers.chinese:parse_chinese", "chinese",
-           last_section="", last_section_lines=(_CHINESE_SEAT,), last_section_once=_CHINESE_ONCE,
+    Format("chinese", r"(?ai:Chinese poker hand)\b", _ascii_cases("Chin"), "parsers.chinese:parse_chinese",
+           "chinese", last_section="", last_section_lines=(_CHINESE_SEAT,), last_section_once=_CHINESE_ONCE,
            keeps_lone_lines=True),
-    Format("ofc", r"OFC hand\b", ("OFC hand",), "parsers.chinese:parse_ofc", "ofc",
+    Format("ofc", r"(?ai:OFC hand)\b", _ascii_cases("OFC "), "parsers.chinese:parse_ofc", "ofc",
            last_section="", last_section_lines=(_OFC_STEP,), last_section_once=_OFC_ONCE,
            keeps_lone_lines=True),
-    Format("sixcard", r"Six-card +poker +session\b", ("Six-card ",), "parsers.sixcard:parse", "sixcard",
+    Format("sixcard", r"(?ai:Six-card +poker +session)\b", _ascii_cases("Six-"), "parsers.sixcard:parse", "sixcard",
            last_section=_SIXCARD_HAND_LINES[0], last_section_lines=_SIXCARD_HAND_LINES,
            keeps_lone_lines=True),
     Format("pokerstars_summary", r"(?i:PokerStars Tournament #)", ("PokerStars ",),

@@ -47,7 +47,8 @@ RULES = {
                  "won, and +1 more to a player who won two or three rows (3-0 is 4, 2-1 is 2, 2-0 with a "
                  "tie is 3, 1-0 with two ties is 1; under `bonus more-rows`, to the player who won more "
                  "rows, so 1-0 is 2). 1-6 scoring: +1 a row won, +3 more for all three (3-0 is 6, 2-1 is "
-                 "1). Cited when a `Points:` entry differs; a warning when the line leaves a player out."),
+                 "1). Cited once when `Points:` entries differ, naming each (a pair settled wrong makes two "
+                 "entries wrong); a warning when the line leaves a player out."),
     "CP-ROYALTY": ("Royalties (Chinese table): +1 from each opponent who did not surrender for four of a "
                    "kind or a straight flush in back or middle, a full house in the middle, three of a "
                    "kind in front; the club may set more for a straight flush or a royal flush. Cited when "
@@ -234,8 +235,9 @@ class RoyaltyTable(enum.Enum):
     """OFC-ROYALTY, the seed's table (default for OFC): back straight 2, flush 4, full house 6,
     quads 8, straight flush 10, royal 20; middle doubled; front 66 = 1 … AA = 9, 222 = 10 … AAA = 22."""
     OFC_MODERN = "modern"
-    """The table of today's OFC apps (ruleset option): back 2/4/6/10/15/25; middle trips 2,
-    straight 4, flush 8, full house 12, quads 20, straight flush 30, royal 50; front as classic."""
+    """The card rooms' schedule since 2013 (ruleset option; docs/rules.md names its source): back
+    2/4/6/10/15/25; middle trips 2, straight 4, flush 8, full house 12, quads 20, straight flush 30,
+    royal 50; front as classic. Beyond the traditional game's classic table and its 15/25 option."""
 
 
 _C = HandCategory
@@ -697,20 +699,31 @@ def check_table(findings: Findings, players: tuple[str, ...], players_line: int,
                      expected=", ".join(players), actual=dealer)
 
 
-def check_claims(findings: Findings, claims: Claims | None, truth: dict[str, int], rule_id: str, what: str
-                 ) -> None:
-    """Compare a claims line with the recomputed amounts, player by player."""
+def check_claims(findings: Findings, claims: Claims | None, truth: dict[str, int], rule_id: str, what: str,
+                 *, as_one: bool = False) -> None:
+    """Compare a claims line with the recomputed amounts, player by player. ``as_one``: the entries
+    that differ make one finding (a ``Points:`` line: its amounts are settled pair by pair, so one
+    pair settled wrong makes two entries wrong, and a finding each would cite the one fault twice)."""
     if claims is None:
         return
+    wrong: list[tuple[str, str, str]] = []     # (player, expected, written)
     for claim in claims.items:
         if claim.player not in truth:
             findings.add(rule_id, f"{what} claimed for {claim.player}, who has no hand line",
                          line=claims.line, expected="no claim", actual=claim.player)
             continue
-        expected = Decimal(truth[claim.player])
-        findings.check(rule_id, _signed(expected), _signed(claim.amount),
-                       f"{claim.player}'s {what} are {_signed(expected)}, the log says {_signed(claim.amount)}",
-                       line=claims.line)
+        expected, written = _signed(truth[claim.player]), _signed(claim.amount)
+        if expected == written:
+            continue
+        if not as_one:
+            findings.add(rule_id, f"{claim.player}'s {what} are {expected}, the log says {written}",
+                         line=claims.line, expected=expected, actual=written)
+        wrong.append((claim.player, expected, written))
+    if as_one and wrong:
+        expected = ", ".join([f"{player} {amount}" for player, amount, _ in wrong])
+        written = ", ".join([f"{player} {amount}" for player, _, amount in wrong])
+        findings.add(rule_id, f"the {what} are {expected}; the log says {written}", line=claims.line,
+                     expected=expected, actual=written)
 
 
 def _signed(amount: Decimal | int) -> str:
@@ -853,7 +866,7 @@ def finish(findings: Findings, seated: list[Seated], scoring: Scoring, rules: Ch
     points = totals(seated, scores)
     royalties = {s.player: s.royalty for s in seated}
     check_claims(findings, royalty_claims, royalties, royalty_rule, "royalties")
-    check_claims(findings, point_claims, points, "CP-SCORE", "points")
+    check_claims(findings, point_claims, points, "CP-SCORE", "points", as_one=True)
     if point_claims is not None:
         claimed = {claim.player for claim in point_claims.items}
         for player in points:

@@ -44,7 +44,10 @@ RULES = {
                      "blind, misère, golden."),
     "RSP-DEALER": ("The first dealer is drawn by lot; the deal then passes clockwise. Cards go one at a "
                    "time clockwise from the dealer's left, the dealer last, and every player gets the "
-                   "round's number of cards. A warning when tricks are written without a `Hands:` line."),
+                   "round's number of cards. A dealer out of turn, or misnamed, is one finding: the "
+                   "round is then checked as the header's dealer dealt it when the hands (else the "
+                   "bids, else the lead) go round from his left, else as the rules' dealer dealt it. "
+                   "A warning when tricks are written without a `Hands:` line."),
     "RSP-TRUMP": ("The top card of the stock is turned up and its suit is trump. When the whole deck is "
                   "dealt, the trump card is drawn before the deal (or, with `whole-deck trump dealer`, "
                   "shown by the dealer from his own cards). A joker turned up means no trump; no-trump "
@@ -1179,11 +1182,11 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
             findings.check("RSP-DEALER", expected_dealer, rnd.dealer,
                            f"round {rnd.number}: the deal passes clockwise, so {expected_dealer} deals",
                            line=rnd.line)
-        dealer = rnd.dealer if rnd.dealer in players else expected_dealer
+        dealer = _dealer_replayed(rnd, players, expected_dealer)
         order = deal_order(players, dealer)
         # each hand's card codes, read once for the trump's and the hands' checks
         dealt = None if rnd.hands is None else [(player, [card.code for card in cards]) for player, cards in rnd.hands]
-        trump = _check_trump(findings, rnd, rules, len(players), dealt)
+        trump = _check_trump(findings, rnd, rules, dealer, len(players), dealt)
         held, spares = _check_hands(findings, rnd, rules, order, dealt)
         bids = _check_bids(findings, rnd, rules, order, bidding)
         if rnd.points is None and rnd.totals is None and len(rnd.tricks) < rnd.cards and (
@@ -1237,6 +1240,26 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
     )
 
 
+def _dealer_replayed(rnd: Round, players: tuple[str, ...], expected: str) -> str:
+    """The dealer the round is checked with once the header's name is checked: one fault, one finding.
+    The header's dealer when the round's deal goes round from his left (the hands as written, else
+    the bids, else the first lead): he dealt out of turn. Otherwise the rules' dealer, whom the header
+    misnames: the deal, bids and lead are checked against his order, not the wrong name's."""
+    named = rnd.dealer
+    if named == expected or named not in players:
+        return expected
+    follows = deal_order(players, named)
+    if rnd.hands is not None:
+        written = tuple([player for player, _ in rnd.hands])
+    elif rnd.bids is not None:
+        written = tuple([player for player, _ in rnd.bids])
+    elif rnd.tricks and rnd.tricks[0].plays:
+        return named if rnd.tricks[0].plays[0].player == follows[0] else expected
+    else:
+        return expected
+    return named if written == follows else expected
+
+
 def _check_players(findings: Findings, players: tuple[str, ...], rules: Ruleset, line: int) -> None:
     most = 10 if rules.deck == 54 else 6
     if not 3 <= len(players) <= most:
@@ -1258,9 +1281,10 @@ def _check_schedule(findings: Findings, plan, index: int, number: int, cards: in
                        f"round {number}: the schedule deals {due.cards} cards, {due.kind.value}", line=line)
 
 
-def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: int,
+def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, dealer: str, count_players: int,
                  dealt: list[tuple[str, list[int]]] | None) -> Suit | None:
-    """The trump suit (None: no trump, or the joker turned up); ``dealt``: each hand's card codes."""
+    """The trump suit (None: no trump, or the joker turned up); ``dealer``: the dealer the rules give;
+    ``dealt``: each hand's card codes."""
     card = rnd.trump
     if rnd.kind is RoundKind.NO_TRUMP:
         findings.check("RSP-TRUMP", "none", "none" if card is None else str(card),
@@ -1292,11 +1316,11 @@ def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: 
                          f"must be one of the dealt cards", line=rnd.line, expected=f"{card} in a hand",
                          actual="not dealt")
         elif whole_deck and rules.whole_deck_trump is WholeDeckTrump.DEALER:
-            dealer_hand = next((hand for player, hand in rnd.hands if player == rnd.dealer), ())
+            dealer_hand = next((hand for player, hand in rnd.hands if player == dealer), ())
             if card not in dealer_hand:
                 findings.add("RSP-TRUMP", f"round {rnd.number}: the whole deck is dealt, so the dealer "
-                             f"{rnd.dealer} shows the trump from his own cards, but {card} is not among them",
-                             line=rnd.line, expected=f"{card} in {rnd.dealer}'s hand", actual="another hand")
+                             f"{dealer} shows the trump from his own cards, but {card} is not among them",
+                             line=rnd.line, expected=f"{card} in {dealer}'s hand", actual="another hand")
     return None if rules.is_joker(card) else _suit(card)
 
 

@@ -117,13 +117,23 @@ def test_cp_score_three_players_everyone_against_everyone():
     assert nets(replay) == {"A": 4, "B": 0, "C": -4}
 
 
-def test_cp_score_wrong_points_claim_is_a_finding_at_its_line():
+def test_cp_score_wrong_points_claim_is_one_finding_at_its_line():
+    # A wins back and front, B the middle: +2 under 2-4. The table wrote the pair's score as +4 (a
+    # scoop), from both sides: one fault, so one finding naming both entries.
     _, replay = hand("Scoring: 2-4", "Players: A, B", f"A: {A_ROWS}", f"B: {B_ROWS}", "Points: A +4, B -4",
                      first_line=20)
-    assert rules_of(replay.findings) == ["CP-SCORE", "CP-SCORE"]
-    finding = replay.findings[0]
-    assert (finding.line, finding.expected, finding.actual) == (25, "+2", "+4")
+    assert [(f.rule_id, f.line, f.expected, f.actual) for f in replay.findings] == [
+        ("CP-SCORE", 25, "A +2, B -2", "A +4, B -4")]
     assert nets(replay) == {"A": 2, "B": -2}  # the truth, not the claim
+
+
+def test_cp_score_one_pair_settled_wrong_among_three_is_one_finding_naming_its_two_entries():
+    # The seed's three players settle A +4, B 0, C -4 (A takes 2 from each, B and C are even).
+    # The table gave B a point from C: the entries of B and C are wrong, A's is right.
+    _, replay = hand("Scoring: 2-4", "Players: A, B, C", f"A: {A_ROWS}", f"B: {B_ROWS}",
+                     "C: back [8c 7c 6d 5s 4h] middle [Ac As 2s 2d Js] front [Ks Jc 4c]", "Points: A +4, B +1, C -5")
+    assert [(f.rule_id, f.line, f.expected, f.actual) for f in replay.findings] == [
+        ("CP-SCORE", 7, "B 0, C -4", "B +1, C -5")]
 
 
 def test_formats_example_vera_surrenders_scores_as_written():

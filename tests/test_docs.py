@@ -181,7 +181,8 @@ def test_casebook_counts_its_cases_and_covers_every_game():
 _SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 _CLUB_FORMATS = {"raspisnoy", "raspisnoy_sheet", "chinese", "ofc", "sixcard"}
 _KEYWORDS = re.compile(r"\b(?:Round|Hands|Bids|Trick|Points|Totals|Players|Scoring|Royalties|back|middle|front|"
-                       r"draws|sets|discards|surrenders|Box|ante|plays|folds|buys|Dealer|Result|Hand)\b")
+                       r"draws|sets|discards|surrenders|Box|ante|plays|folds|buys|Dealer|Result|Hand|"
+                       r"Raspisnoy|game|sheet|Chinese|poker|hand|Six-card|session)\b")
 
 
 def lenient_forms(game: str, text: str) -> dict[str, bytes]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from parsers.chinese import parse_ofc
@@ -74,8 +76,10 @@ def test_formats_example_wrong_claims_are_findings_at_their_lines():
     text = FORMATS_EXAMPLE.replace("Royalties: Anna 14", "Royalties: Anna 12").replace("Anna +2, Boris -2",
                                                                                         "Anna +4, Boris -4")
     _, replay = replay_text(text, first_line=100)
-    assert rule_ids(replay) == ["OFC-ROYALTY", "CP-SCORE", "CP-SCORE"]
-    assert [f.line for f in replay.findings] == [125, 126, 126]
+    # two faults: Anna's royalties, and the pair's points (one finding for both its entries)
+    assert rule_ids(replay) == ["OFC-ROYALTY", "CP-SCORE"]
+    assert [f.line for f in replay.findings] == [125, 126]
+    assert (replay.findings[1].expected, replay.findings[1].actual) == ("Anna +2, Boris -2", "Anna +4, Boris -4")
 
 
 # ---------------------------------------------------------------- OFC-ROYALTY, both tables
@@ -347,3 +351,35 @@ def test_unknown_rules_setting_quarantines_the_hand_naming_the_known_ones(exampl
     assert (result.count_games, result.count_quarantined) == (1, 1)
     [reason] = result.reasons
     assert "jokers 2" in reason and known in reason
+
+
+# ---------------------------------------------------------------- the royalty tables of docs/rules.md
+
+_MADE = {"straight": "9s 8d 7c 6h 5s", "flush": "As Js 8s 6s 3s", "full house": "Ks Kd Kc 6h 6c",
+         "four of a kind": "7s 7d 7c 7h 2s", "straight flush": "9s 8s 7s 6s 5s", "royal flush": "As Ks Qs Js Ts",
+         "three of a kind": "5d 5h 5c Jd 8s"}
+# a front range "1 … 9": its ends are the lowest and the highest hand it names
+_FRONT_ENDS = {"pair of sixes … aces": ("6s 6h 3c", "As Ah 3c"), "three of a kind, 2s … aces": ("2s 2h 2c", "As Ah Ac")}
+
+
+def test_the_royalty_tables_of_the_docs_are_the_code_s():
+    # docs/rules.md, "Royalty tables": every cell, the modern table's quads 10/20 and middle trips 2
+    # among them, is what the code pays ("–" nothing; "as classic" the classic cell).
+    from tests.conftest import ROOT
+
+    text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    section = text[text.index("### Royalty tables"):]
+    rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in section.splitlines()
+            if line.startswith("| back") or line.startswith("| middle") or line.startswith("| front")]
+    assert len(rows) == 15
+    tables = (RoyaltyTable.CHINESE, RoyaltyTable.OFC_CLASSIC, RoyaltyTable.OFC_MODERN)
+    for row_name, hand_name, *cells in rows:
+        row = Row(row_name)
+        cells[2] = cells[1] if cells[2] == "as classic" else cells[2]
+        for table, cell in zip(tables, cells):
+            paid = [royalty(row, evaluate(parse_cards(cards)).strength, table)
+                    for cards in _FRONT_ENDS.get(hand_name, (_MADE.get(hand_name),))]
+            written = [int(amount) for amount in re.findall(r"\d+", cell)] or [0]
+            if hand_name in _FRONT_ENDS and len(written) == 1:
+                written *= 2    # one amount for the whole range (the Chinese table's trips)
+            assert paid == written[:2], (row_name, hand_name, table.value, cell)

@@ -240,6 +240,38 @@ def test_rsp_dealer_passes_clockwise():
     assert (15, "Boris", "Vera") in found(result, "RSP-DEALER")
 
 
+def dealer_findings(result):
+    return [(f.rule_id, f.line, f.expected, f.actual) for f in result.findings]
+
+
+def round_two_dealer(result):
+    (dealer,) = {row.player for row in result.rounds if row.round_no == 2 and row.is_dealer}
+    return dealer
+
+
+def test_rsp_dealer_a_wrong_name_in_the_header_is_one_finding():
+    # Round 2 of FORMATS.md's log is Boris's deal (Anna dealt round 1). The header names Anna, but the
+    # hands, the bids and the lead go Vera, Anna, Boris: Boris dealt. One fault, one finding, and the
+    # replay goes on with Boris as the dealer (before: three more findings, as if Anna had dealt).
+    result = replay(edit(FORMATS_LOG, 15, "Round 2: 2 cards, regular, dealer Anna, trump Jc"))
+    assert dealer_findings(result) == [("RSP-DEALER", 15, "Boris", "Anna")]
+    assert round_two_dealer(result) == "Boris"
+
+
+def test_rsp_dealer_a_deal_out_of_turn_is_one_finding():
+    # Anna deals round 2 out of turn, and the round goes round from her left: Boris, Vera, Anna.
+    # The same tricks fall the same way (the joker 7s high, then Vera's trump 7c): one finding.
+    text = FORMATS_LOG
+    for line, new in [(15, "Round 2: 2 cards, regular, dealer Anna, trump Jc"),
+                      (16, "Hands: Boris [Ah 8d], Vera [Qh 7c], Anna [7s Th]"),
+                      (17, "Bids: Boris 1, Vera 1, Anna 1"),
+                      (18, "Trick 1: Boris Ah, Vera Qh, Anna 7s high; won by Anna")]:
+        text = edit(text, line, new)
+    result = replay(text)
+    assert dealer_findings(result) == [("RSP-DEALER", 15, "Boris", "Anna")]
+    assert round_two_dealer(result) == "Anna"
+
+
 def test_rsp_dealer_deal_order_and_card_count():
     result = replay(edit(FORMATS_LOG, 9, "Hands: Vera [6c], Boris [As], Anna [Kd]"))
     assert found(result, "RSP-DEALER") == [(9, "Boris, Vera, Anna", "Vera, Boris, Anna")]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import pickle
 import random
+import re
 from decimal import Decimal
 
 import numpy as np
@@ -28,6 +29,7 @@ from parsers.source import (
 from pipeline.audit import audit_chunk
 from pipeline.generators.holdem import generate_hands
 from rules.findings import Severity
+from tests import formats_examples
 from tests.conftest import corpus
 from tests.split_oracle import split_reference
 from tests.test_holdem_lane import assert_same_rows
@@ -560,6 +562,36 @@ def test_every_header_starts_with_a_declared_prefix():
     assert [line for line in matched if not declared(line)] == []
     # and the other way round: what the prefilter lets through includes every case of "PokerStars "
     assert HEADERS.match("POKERSTARS GAME #1:") and declared("POKERSTARS GAME #1:")
+
+
+_CLUB_HEADER_WORDS = re.compile(r"\A(?:Raspisnoy (?:game|sheet)|Chinese poker hand|OFC hand|Six-card poker session)")
+
+
+@pytest.mark.parametrize("case", [str.upper, str.lower, str.title])
+@pytest.mark.parametrize("example", ["RASPISNOY_LOG", "RASPISNOY_SHEET", "CHINESE", "OFC", "SIXCARD"])
+def test_club_headers_are_read_in_any_case(example, case):
+    # docs/formats.md: the club formats' keywords may be written in any case, the header's too
+    # ("RASPISNOY GAME", "ofc hand", "Six-Card Poker Session"). A Hold'em hand before the game, in a
+    # text outside ASCII, keeps its own format, and the game's results are the example's.
+    text = getattr(formats_examples, example)
+    written = _CLUB_HEADER_WORDS.sub(lambda m: case(m[0]), text)
+    assert written != text
+    holdem = "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02) - 2024/01/01 10:00:00 ET\nSeat 1: Ünal ($2)\n\n"
+    chunks = split(holdem + written)
+    assert [chunk.format for chunk in chunks] == ["pokerstars", split(text)[0].format]
+    audited, plain = audit_chunk(chunks[1], "club.txt"), audit_chunk(split(text)[0], "club.txt")
+    assert audited.error is None and not audited.replay.findings
+    assert audited.replay.players == plain.replay.players
+
+
+def test_no_line_of_the_hold_em_corpus_is_read_as_a_club_header():
+    club = {"raspisnoy_log", "raspisnoy_sheet", "chinese", "ofc", "sixcard"}
+    files = [p for folder in ("pokerstars", "rooms", "summaries") for p in sorted(corpus(folder).rglob("*"))
+             if p.is_file() and p.suffix in (".txt", ".xml", "")]
+    lines = [line.lstrip(" \t\ufeff") for path in files for line in normalize_lines(decode(path.read_bytes()))]
+    matched = [(m.lastgroup, line) for line in lines if (m := HEADERS.match(line))]
+    assert len(matched) > 500
+    assert [(fmt, line) for fmt, line in matched if fmt in club] == []
 
 
 # ////////////////////////////////////////////////////////////////////// through the ingest
