@@ -298,17 +298,21 @@ def test_read_text_reads_the_file_bytes_as_read_batch_reads_the_chunks():
 
 def test_the_readers_empty_batch_is_handbatch_empty():
     """The reader starts from ``HandBatch.empty`` (one layout of the batch): every column as the
-    batch's conventions say, cards and optional amounts at -1, the two flags set, the rest zero."""
+    batch's conventions say, cards and optional amounts at -1, the two flags set, a rule setting's
+    per-hand options unset, the rest zero."""
     import dataclasses
+
+    from rules.holdem_batch import UNSET
 
     minus_one = {"small_bet", "big_bet", "boards", "summary_boards", "cap", "summary_seat_no",
                  "hole", "summary_won", "summary_won_again", "hole_conflict", "board_change", "raise_to", "cards", "pot"}
     ones = {"in_lane", "has_summary"}
+    unset = {"limit_cap", "cap_heads_up"}
     ours = HandBatch.empty(3, 5, 7, 2)
     for column in dataclasses.fields(HandBatch):
         mine = getattr(ours, column.name)
         if isinstance(mine, np.ndarray):
-            fill = -1 if column.name in minus_one else 1 if column.name in ones else 0
+            fill = -1 if column.name in minus_one else 1 if column.name in ones else UNSET if column.name in unset else 0
             reference = np.full(mine.shape, fill, mine.dtype)
             assert mine.dtype == reference.dtype and np.array_equal(mine, reference), column.name
         else:
