@@ -170,6 +170,10 @@ def test_an_older_warehouse_says_no_clock_until_its_games_are_judged_again(wareh
     assert stored(old) == {key: (at, None) for key, (at, _) in STORED.items()}
     assert shown(page(old, "hands")) == [
         "2024-01-02 03:04:05 (UTC or as logged)", "2024-01-02 08:04:05 (UTC or as logged)"]
+    audit = page(old, "audit")
+    assert shown(audit) == ["2026-12-05 19:30:00 (UTC or as logged)"]
+    # the game opened below: its kept text, read again, tells its clock
+    assert "**Played**  \n2026-12-05 19:30:00 (as logged)" in "\n".join(as_read(m.value) for m in audit.markdown)
     overview = page(old, "overview")
     assert any("run `rasklad reaudit`" in warning.value for warning in overview.warning)
     judged = runner.invoke(main, ["reaudit", "--warehouse", str(old)])
