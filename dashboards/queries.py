@@ -1212,8 +1212,8 @@ def hand_page(db: Db, player: str, start: date | None, end: date | None, stakes:
     hand, ``game_id``, when given (empty when the filters leave it out)."""
     order = HAND_SORTS.get(sort, HAND_SORTS["Newest first"])
     return frame(db, f"""
-        select game_id, played_at, {clock(db, "hand_list")}, hand_id, stakes, club, table_name, position, hole_cards, stack_depth,
-               net, currency, allin_ev_net, total_pot, is_all_in, went_to_showdown, count_players,
+        select game_id, played_at, {clock(db, "hand_list")}, hand_id, stakes, club, table_name, position,
+               hole_cards, stack_depth, net, currency, allin_ev_net, total_pot, is_all_in, went_to_showdown, count_players,
         {_HAND_FILTER}
         order by {order}
         limit $limit offset $offset
