@@ -235,6 +235,14 @@ def columns(db: Db, relation: str) -> list[str]:
     return rows["column_name"].to_list()
 
 
+def clock(db: Db, relation: str) -> str:
+    """The select of ``relation``'s ``played_in_utc`` (whether a row's times are in UTC): null in a mart
+    that models an older Rasklad built lack it (until the next ingest or ``rasklad build-models``).
+
+    ``relation`` is one of this module's fixed mart names, never a value from the browser."""
+    return "played_in_utc" if "played_in_utc" in columns(db, relation) else "null::boolean as played_in_utc"
+
+
 def _day_bounds(start: date | None, end: date | None) -> tuple[datetime | None, datetime | None]:
     return (
         datetime.combine(start, time.min) if start else None,
@@ -1204,8 +1212,8 @@ def hand_page(db: Db, player: str, start: date | None, end: date | None, stakes:
     hand, ``game_id``, when given (empty when the filters leave it out)."""
     order = HAND_SORTS.get(sort, HAND_SORTS["Newest first"])
     return frame(db, f"""
-        select game_id, played_at, hand_id, stakes, club, table_name, position, hole_cards, stack_depth,
-               net, currency, allin_ev_net, total_pot, is_all_in, went_to_showdown, count_players,
+        select game_id, played_at, {clock(db, "hand_list")}, hand_id, stakes, club, table_name, position,
+               hole_cards, stack_depth, net, currency, allin_ev_net, total_pot, is_all_in, went_to_showdown, count_players,
         {_HAND_FILTER}
         order by {order}
         limit $limit offset $offset
@@ -1260,9 +1268,10 @@ def holdem_sessions(db: Db, player: str, currency: str, start: date | None, end:
                     stakes: tuple[str, ...], clubs: tuple[str, ...]) -> pl.DataFrame:
     """One player's sittings in one unit, oldest first, with running net and all-in EV; a sitting is
     kept when it started on a filtered day, at a filtered club, and played one of the filtered stakes."""
-    return frame(db, """
+    return frame(db, f"""
         select
-            started_at, ended_at, duration_minutes, count_hands, count_tables, stakes, club,
+            started_at, ended_at, {clock(db, "holdem_sessions")}, duration_minutes, count_hands, count_tables,
+            stakes, club,
             net_won, allin_ev_net, bb_per_100,
             sum(net_won) over running as cumulative_net,
             sum(allin_ev_net) over running as cumulative_allin_ev,

@@ -157,15 +157,16 @@ def pick_game(title: str, labels: dict[str, str], key: str, kept_label: Callable
     return game_id
 
 
-def played_text(played_at, audited: Audited | None) -> str:
+def played_text(played_at, in_utc: bool | None, audited: Audited | None) -> str:
     """When a stored game was played, saying on which clock: the warehouse keeps UTC where the log
-    names its time zone, else the time as the log wrote it (docs/warehouse.md)."""
+    names its time zone, else the time as the log wrote it (``games.played_in_utc``, docs/warehouse.md).
+    A game stored before the warehouse said so (``in_utc`` None) is told by its text read again."""
     if played_at is None:
         return "no date"
-    info = getattr(getattr(audited, "record", None), "info", None)
-    if info is None:
-        return f"{played_at} (UTC where the log names its time zone, else as logged)"
-    return f"{played_at} UTC" if getattr(info, "played_in_utc", False) else f"{played_at} (as logged: the log names no time zone)"
+    if in_utc is None:
+        info = getattr(getattr(audited, "record", None), "info", None)
+        in_utc = None if info is None else info.played_in_utc
+    return tables.time_text(played_at, in_utc)
 
 
 # -- rendering: the replay, game by game ------------------------------------------------------

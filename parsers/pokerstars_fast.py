@@ -1244,6 +1244,7 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
     for h, (matched, id_from, id_to, key_from, key_to, et, local, zone_from, zone_to) in enumerate(fast.tolist()):
         chunk = chunks[h]
         head = hand_id = when = None
+        in_utc = True   # the scanner reads a header whose ET time it turns into UTC
         if chunk.format == "pokerstars" and counts[h]:
             key = cut(key_from, key_to) if matched else None
             row = header_rows[h]        # (the header line is cut from the text: a chunk's lines are split only where read)
@@ -1258,10 +1259,11 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
             if head is _SLOW:
                 head = _full_head(cut(line_start[row], line_end[row]))
                 if head is not None:
-                    hand_id, when = head.hand_id, head.played_at
+                    hand_id, when, in_utc = head.hand_id, head.played_at, head.fields["in_utc"]
         heads.append(head or _NO_HEAD)
         b.hand_id.append(hand_id if head is not None else "")
         b.played_at.append(when)
+        b.played_in_utc.append(in_utc)
     table = np.array([head.numbers for head in heads], np.int64).reshape(count, len(_NUMBERS))
     for name, column in zip(_NUMBERS, table.T):
         if name:

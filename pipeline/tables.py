@@ -49,6 +49,9 @@ COMMON_TABLES: tuple[Table, ...] = (
         # or null (points, or money whose currency the log does not name). Never add two units.
         ("currency", pa.string()),
         ("is_tournament", pa.bool_()),     # a tournament's hand: kept apart from cash games
+        # played_at is in UTC (the log names its time zone), or the time as the log wrote it on a
+        # clock it does not name (false); null without a time, or in a part written before the column
+        ("played_in_utc", pa.bool_()),
     ),
     define(
         "game_players",

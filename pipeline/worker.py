@@ -25,7 +25,7 @@ from parsers.formats import file_format, quarantine_game, split_named, undecodab
 from parsers.source import Chunk, decode, line_starts, split
 from pipeline import kernels
 from pipeline.audit import audit_chunk, internal_error, read_record
-from pipeline.facts import Lane, RecordBatch, finding_columns
+from pipeline.facts import Lane, RecordBatch, finding_columns, played_in_utc
 from pipeline.games import HANDLERS, handler_for, lanes, record_kind
 from pipeline.inputs import content_hash
 from pipeline.provenance import record_provenance
@@ -478,7 +478,7 @@ def add_game_rows(rows: TableRows, record, replay) -> None:
         club=info.club, table_name=info.table_name, ruleset=info.ruleset, site=info.site,
         count_players=len(replay.players), count_errors=errors,
         count_warnings=len(replay.findings) - errors, currency=currency,
-        is_tournament=is_tournament,
+        is_tournament=is_tournament, played_in_utc=played_in_utc(info.played_at, info.played_in_utc),
     )
     players = replay.players
     if players:     # one extend for the hand's players: an add per row costs its keyword arguments

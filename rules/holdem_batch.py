@@ -181,6 +181,7 @@ class HandBatch:
     club: list[str | None] = per_hand("info.club")
     table_name: list[str | None] = per_hand("info.table_name")
     played_at: list[datetime | None] = per_hand("info.played_at")
+    played_in_utc: list[bool] = per_hand("info.played_in_utc")  # played_at is UTC, not as written
     player: list[str] = field(default_factory=list)         # per seat
 
     @property

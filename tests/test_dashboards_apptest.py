@@ -712,7 +712,10 @@ def test_tables_show_a_missing_value_and_a_rate_alike(built, name):
         for rate in set(columns) & {"vpip", "pfr", "wtsd", "rtp", "foul_rate"}:
             assert columns[rate]["type_config"]["format"] == "%.1f%%"
         for time in set(columns) & {"played_at", "started_at", "first_played_at"}:
-            assert "UTC" in columns[time]["label"]
+            # each time says its clock: on its row (a game's, a sitting's), else in its column's title
+            said = table.value[time].dropna()
+            assert "UTC" in columns[time]["label"] or (
+                len(said) and said.map(lambda text: text.endswith((" UTC", " (as logged)"))).all()), time
 
 
 # -- lookups in the marts, and models an older Rasklad built ------------------------------------------

@@ -70,8 +70,9 @@ def flags():
         "false as won_at_showdown, false as is_walk "
         f"from (values {', '.join(f'({g!r})' for g in DECISIONS)}) as g (game_id), "
         f"(values {', '.join(f'({p!r})' for p in PLAYERS)}) as p (player)")
-    games = ("select game_id, 'PokerStars' as site, timestamp '2024-03-01 20:00' as played_at, null as club, "
-             "'Vesta' as table_name, 'hands.txt' as source_file, 1 as first_line, 'USD' as currency "
+    games = ("select game_id, 'PokerStars' as site, timestamp '2024-03-01 20:00' as played_at, "
+             "true as played_in_utc, null as club, 'Vesta' as table_name, 'hands.txt' as source_file, "
+             "1 as first_line, 'USD' as currency "
              f"from (values {', '.join(f'({g!r})' for g in DECISIONS)}) as g (game_id)")
     sql = select_over("int_holdem_player_hands", stg_holdem_actions=actions, stg_holdem_results=results,
                       stg_games=games)

@@ -232,16 +232,19 @@ def test_hand_list_of_the_raked_showdown(con):
 def test_hand_list_of_the_walk(con):
     assert_worked(con, "hand_list", [
         # a walk (everyone folded to the big blind) is the hand's: each of its rows says so; it gives
-        # Boris, the big blind, no preflop decision
+        # Boris, the big blind, no preflop decision; its header's 19:30 ET is kept in UTC
         {"player": "Anna", "played_at": "2024-03-02 00:30:00", "played_on": "2024-03-02", "first_line": 67,
+         "played_in_utc": True,
          "position": "SB", "stack_depth": "100-150", "invested": Decimal("0.50"),
          "collected": Decimal("0.00"), "net": Decimal("-0.50"), "total_pot": Decimal("1.00"), "is_walk": True,
          "is_vpip_opportunity": True, "is_vpip": False},
         {"player": "Boris", "played_at": "2024-03-02 00:30:00", "played_on": "2024-03-02", "first_line": 67,
+         "played_in_utc": True,
          "position": "BB", "stack_depth": "40-60", "invested": Decimal("0.50"), "collected": Decimal("1.00"),
          "net": Decimal("0.50"), "total_pot": Decimal("1.00"), "is_walk": True, "is_vpip_opportunity": False,
          "is_vpip": False},
         {"player": "Vera", "played_at": "2024-03-02 00:30:00", "played_on": "2024-03-02", "first_line": 67,
+         "played_in_utc": True,
          "position": "BTN", "stack_depth": "<20", "invested": Decimal("0.00"), "collected": Decimal("0.00"),
          "net": Decimal("0.00"), "total_pot": Decimal("1.00"), "is_walk": True, "is_vpip_opportunity": True,
          "is_vpip": False},
@@ -314,7 +317,8 @@ def test_holdem_report_starting_hands(con):
 
 def test_holdem_sessions(con):
     # 101 and 102 are 30 minutes apart (within 30: one sitting over two tables); 103 comes five hours
-    # later (a second sitting). bb/100 = 100 x net in big blinds / hands.
+    # later (a second sitting). bb/100 = 100 x net in big blinds / hands. Every header names ET: each
+    # sitting's times are in UTC.
     assert_worked(con, "holdem_sessions", [
         # Anna: net 51 + 11.50 = 62.50, EV 46.41 + 11.50 = 57.91; bb/100 100 x 62.5 / 2 = 3125
         {"player": "Anna", "currency": "USD", "is_tournament": False, "club": "Club Tverskaya",
@@ -322,38 +326,38 @@ def test_holdem_sessions(con):
          "ended_at": "2024-03-01 19:30:00", "played_on": "2024-03-01", "duration_minutes": 30,
          "count_hands": 2, "count_tables": 2, "stakes": "$0.50/$1 USD", "net_won": Decimal("62.50"),
          "allin_ev_net": Decimal("57.91"), "net_big_blinds": 62.5, "count_bb_hands": 2,
-         "bb_per_100": Decimal("3125.00")},
+         "bb_per_100": Decimal("3125.00"), "played_in_utc": True},
         {"player": "Anna", "currency": "USD", "is_tournament": False, "club": "Club Tverskaya",
          "site": "PokerStars", "session_no": 2, "started_at": "2024-03-02 00:30:00",
          "ended_at": "2024-03-02 00:30:00", "played_on": "2024-03-02", "duration_minutes": 0,
          "count_hands": 1, "count_tables": 1, "stakes": "$0.50/$1 USD", "net_won": Decimal("-0.50"),
          "allin_ev_net": Decimal("-0.50"), "net_big_blinds": -0.5, "count_bb_hands": 1,
-         "bb_per_100": Decimal("-50.00")},
+         "bb_per_100": Decimal("-50.00"), "played_in_utc": True},
         # Boris: net -50 - 12 = -62, EV -45.41 - 12 = -57.41; bb/100 100 x -62 / 2 = -3100
         {"player": "Boris", "currency": "USD", "is_tournament": False, "club": "Club Tverskaya",
          "site": "PokerStars", "session_no": 1, "started_at": "2024-03-01 19:00:00",
          "ended_at": "2024-03-01 19:30:00", "played_on": "2024-03-01", "duration_minutes": 30,
          "count_hands": 2, "count_tables": 2, "stakes": "$0.50/$1 USD", "net_won": Decimal("-62.00"),
          "allin_ev_net": Decimal("-57.41"), "net_big_blinds": -62.0, "count_bb_hands": 2,
-         "bb_per_100": Decimal("-3100.00")},
+         "bb_per_100": Decimal("-3100.00"), "played_in_utc": True},
         {"player": "Boris", "currency": "USD", "is_tournament": False, "club": "Club Tverskaya",
          "site": "PokerStars", "session_no": 2, "started_at": "2024-03-02 00:30:00",
          "ended_at": "2024-03-02 00:30:00", "played_on": "2024-03-02", "duration_minutes": 0,
          "count_hands": 1, "count_tables": 1, "stakes": "$0.50/$1 USD", "net_won": Decimal("0.50"),
          "allin_ev_net": Decimal("0.50"), "net_big_blinds": 0.5, "count_bb_hands": 1,
-         "bb_per_100": Decimal("50.00")},
+         "bb_per_100": Decimal("50.00"), "played_in_utc": True},
         {"player": "Vera", "currency": "USD", "is_tournament": False, "club": "Club Tverskaya",
          "site": "PokerStars", "session_no": 1, "started_at": "2024-03-01 19:00:00",
          "ended_at": "2024-03-01 19:30:00", "played_on": "2024-03-01", "duration_minutes": 30,
          "count_hands": 2, "count_tables": 2, "stakes": "$0.50/$1 USD", "net_won": Decimal("-1.50"),
          "allin_ev_net": Decimal("-1.50"), "net_big_blinds": -1.5, "count_bb_hands": 2,
-         "bb_per_100": Decimal("-75.00")},
+         "bb_per_100": Decimal("-75.00"), "played_in_utc": True},
         {"player": "Vera", "currency": "USD", "is_tournament": False, "club": "Club Tverskaya",
          "site": "PokerStars", "session_no": 2, "started_at": "2024-03-02 00:30:00",
          "ended_at": "2024-03-02 00:30:00", "played_on": "2024-03-02", "duration_minutes": 0,
          "count_hands": 1, "count_tables": 1, "stakes": "$0.50/$1 USD", "net_won": Decimal("0.00"),
          "allin_ev_net": Decimal("0.00"), "net_big_blinds": 0.0, "count_bb_hands": 1,
-         "bb_per_100": Decimal("0.00")},
+         "bb_per_100": Decimal("0.00"), "played_in_utc": True},
     ])
 
 

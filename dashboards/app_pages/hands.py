@@ -87,8 +87,8 @@ st.divider()
 
 
 def hand_labels(rows: pl.DataFrame) -> dict[str, str]:
-    return {r["game_id"]: f"#{r['hand_id']} — {r['played_at'] or 'no date'} — {r['stakes']} — {r['position'] or '?'} "
-                          f"{r['hole_cards'] or ''} — {r['net']:+} {r['currency']}"
+    return {r["game_id"]: f"#{r['hand_id']} — {tables.time_text(r['played_at'], r['played_in_utc']) or 'no date'} — "
+                          f"{r['stakes']} — {r['position'] or '?'} {r['hole_cards'] or ''} — {r['net']:+} {r['currency']}"
             for r in rows.iter_rows(named=True)}
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime  # noqa: F401 (the doctests use it)
 from typing import Any
 
 import numpy as np
@@ -180,6 +181,18 @@ def finding_columns(found: list[tuple[str, Finding]], source_file: str) -> dict[
             "severity": [str(f.severity) for _, f in found], "line": [f.line for _, f in found],
             "message": [f.message for _, f in found], "expected": [f.expected for _, f in found],
             "actual": [f.actual for _, f in found], "source_file": [source_file] * len(found)}
+
+
+def played_in_utc(played_at, in_utc: bool) -> bool | None:
+    """A game's ``games.played_in_utc``: whether its time is in UTC (its log names the zone, read
+    into ``GameInfo.played_in_utc``) rather than as written; None for a game without a time.
+
+    >>> played_in_utc(datetime(2026, 3, 1, 21, 5), True), played_in_utc(datetime(2026, 3, 1, 21, 5), False)
+    (True, False)
+    >>> played_in_utc(None, False) is None
+    True
+    """
+    return None if played_at is None else bool(in_utc)
 
 
 def money_unit(currency: str | None) -> str | None:

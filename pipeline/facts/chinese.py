@@ -17,7 +17,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from parsers.formats import split_named
-from pipeline.facts import MONEY, Handler, Lane, define, money_from_cents
+from pipeline.facts import MONEY, Handler, Lane, define, money_from_cents, played_in_utc
 from rules.cards import Card, format_cards
 from rules.records import GameInfo
 
@@ -267,6 +267,7 @@ def _store_batch(rows: TableRows, game: str, b: ChineseBatch, facts, take: np.nd
         "count_warnings": pa.array(np.zeros(len(hands), np.int32)),
         "currency": pa.nulls(len(hands), pa.string()),
         "is_tournament": pa.array(np.zeros(len(hands), bool)),
+        "played_in_utc": pa.array([played_in_utc(i.played_at, i.played_in_utc) for i in infos], pa.bool_()),
     }))
     rows.add_table("game_players", game, pa.table({
         "game_id": pa.array(seat_game, pa.string()), "player": pa.array(players, pa.string()),

@@ -25,6 +25,7 @@ from pipeline.facts import (
     finding_columns,
     money_from_cents,
     money_unit,
+    played_in_utc,
 )
 from rules.cards import Card, format_cards
 from rules.findings import Finding, Severity
@@ -311,6 +312,8 @@ def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hand
         "site": pa.array(["PokerStars"] * len(hands), pa.string()) if site is None else site.take(hands),
         "currency": pa.array([units[b.currency[h]] for h in hands.tolist()], pa.string()),
         "is_tournament": pa.array(b.is_tournament[hands]),
+        "played_in_utc": pa.array([played_in_utc(b.played_at[h], b.played_in_utc[h]) for h in hands.tolist()],
+                                  pa.bool_()),
     }))
     holdem = _holdem_tables(b, f, hands, game_id, hand_id)
     # a player's game_players row is his holdem_results row's first columns: shared, not built twice

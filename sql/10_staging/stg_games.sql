@@ -7,6 +7,7 @@ select
     first_line,
     last_line,
     played_at,
+    played_in_utc,
     club,
     site,
     table_name,

@@ -97,6 +97,7 @@ final as (
         results.hand_id,
         games.site,
         games.played_at,
+        games.played_in_utc,
         cast(games.played_at as date) as played_on,
         games.club,
         games.table_name,

@@ -31,6 +31,7 @@ final as (
         findings.game_id,
         findings.game,
         games.played_at,
+        games.played_in_utc,
         games.club,
         findings.rule_id,
         findings.severity,

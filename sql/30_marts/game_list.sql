@@ -32,6 +32,7 @@ final as (
         games.first_line,
         games.last_line,
         games.played_at,
+        games.played_in_utc,
         games.club,
         games.site,
         games.table_name,

@@ -46,6 +46,7 @@ final as (
         hands.hand_id,
         hands.player,
         hands.played_at,
+        hands.played_in_utc,
         hands.played_on,
         hands.club,
         hands.site,

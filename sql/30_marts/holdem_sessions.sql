@@ -9,11 +9,13 @@
 -- new hand may join) and renumbers the later ones.
 -- duration_minutes runs from the first hand's start to the last hand's start; hands without a date
 -- belong to no sitting. allin_ev_net beside net_won is the all-in EV line of the sitting.
+-- played_in_utc: the sitting's times are in UTC (its hands' logs name their zone), false: as its logs
+-- wrote them; null when its hands are of both (or stored before games.played_in_utc).
 with
 
 hands as (
     select
-        player, currency, is_tournament, club, site, played_at, game_id, table_name, stakes,
+        player, currency, is_tournament, club, site, played_at, played_in_utc, game_id, table_name, stakes,
         net, allin_ev_net, net_big_blinds, big_blind,
     from hand_list
     where played_at is not null
@@ -77,6 +79,11 @@ final as (
         max(played_at) as ended_at,
         cast(min(played_at) as date) as played_on,
         date_diff('minute', min(played_at), max(played_at)) as duration_minutes,
+        case
+            when count(played_in_utc) < count(*) then null
+            when bool_and(played_in_utc) then true
+            when not bool_or(played_in_utc) then false
+        end as played_in_utc,
         count(*) as count_hands,
         count(distinct table_name) as count_tables,
         array_to_string(list_sort(list_distinct(list(stakes))), ', ') as stakes,
