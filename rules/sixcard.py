@@ -65,12 +65,13 @@ RULES = {
                  "out of order; the box is settled on its cards and costs, which the order does not change."),
     "SIX-QUALIFY": ("A dealer without a pair (or, under `dealer qualifies ace-king`, without ace-king high "
                     "or better) has no game: the ante is paid 1:1 and the bet returned. Instead, the "
-                    "player may pay 1 ante to buy the dealer's game for one box: his highest card (his "
-                    "lowest, under `dealer game replaces lowest`) is replaced for that box alone; if the "
-                    "dealer then qualifies, the box is settled by SIX-PAY, otherwise ante and bet come "
-                    "back unpaid. A folded box cannot buy, nor a box facing a dealer who has a game, and "
-                    "no box before the dealer has shown his cards. A buy that replaces another dealer "
-                    "card than the house rule says is a finding; the box is settled on the card replaced."),
+                    "player may pay 1 ante to buy the dealer's game for one box: one of his cards, the one "
+                    "the log names, is replaced for that box alone; if the dealer then qualifies, the box is "
+                    "settled by SIX-PAY, otherwise ante and bet come back unpaid. Any of his cards may be the "
+                    "one replaced, unless the house fixes it (`dealer game replaces highest` or `lowest`): "
+                    "then a buy that replaces another card is a finding, and the box is settled on the card "
+                    "replaced. A folded box cannot buy, nor a box facing a dealer who has a game, and no box "
+                    "before the dealer has shown his cards."),
     "SIX-PAY": ("The best five cards of a box play against the dealer's five. The dealer's higher: ante "
                 "and bet lost. Equal: both returned. The player's higher: the ante paid 1:1 and the bet at "
                 "the table: royal flush 100, straight flush 50, four of a kind 20, full house 7, flush 5, "
@@ -124,14 +125,15 @@ class DealerQualifier(enum.Enum):
 
 
 class DealerReplaces(enum.Enum):
-    """Which dealer card a bought dealer game replaces (SIX-QUALIFY); the value is the ``Rules:`` wire code.
+    """The dealer card a house replaces when his game is bought (SIX-QUALIFY), where it fixes the
+    card; the value is the ``Rules:`` wire code. Where it does not, any card may be replaced.
 
     A dealer without a game holds five different ranks, so his highest and lowest cards are
     each one card.
     """
 
     HIGHEST = "highest"
-    """His highest card (the default, the usual casino practice)."""
+    """His highest card."""
     LOWEST = "lowest"
     """His lowest card."""
 
@@ -162,8 +164,9 @@ class SixcardRules:
 
     pay: tuple[tuple[HandCategory, int], ...] = tuple(PAY_TABLE.items())
     qualifier: DealerQualifier = DealerQualifier.PAIR
-    replaces: DealerReplaces = DealerReplaces.HIGHEST
-    """The dealer card a bought dealer game replaces."""
+    replaces: DealerReplaces | None = None
+    """The dealer card a bought dealer game replaces, when the house fixes it; None (the default):
+    any of his cards, the one the log names."""
     buy_cost: Decimal = Decimal(BUY_COST)
     exchange_cost: Decimal = Decimal(EXCHANGE_COST)
     dealer_game_cost: Decimal = Decimal(DEALER_BUY_COST)
@@ -172,6 +175,13 @@ class SixcardRules:
     @property
     def pay_table(self) -> dict[HandCategory, int]:
         return dict(self.pay)
+
+    @property
+    def assumed_replaces(self) -> DealerReplaces:
+        """The dealer card to replace where no log names one (the decision analysis valuing a buy
+        the log does not show, the house edge, the generator): the one the house fixes, else his
+        highest."""
+        return self.replaces or DealerReplaces.HIGHEST
 
     @property
     def pay_by_category(self) -> np.ndarray:
@@ -395,14 +405,15 @@ def dealer_qualifies(dealer: HandValue, rules: SixcardRules = DEFAULT_RULES) -> 
 
 
 def replaced_card(dealer: tuple[Card, ...], rules: SixcardRules = DEFAULT_RULES) -> Card:
-    """SIX-QUALIFY: the card of a dealer without a game that the house replaces when his game is bought.
+    """SIX-QUALIFY: the card of a dealer without a game replaced when his game is bought and no log
+    names it: the one the house fixes, else his highest (:attr:`SixcardRules.assumed_replaces`).
 
     >>> str(replaced_card(parse_cards("Jd 8c 6s 3c 9d")))
     'Jd'
     >>> str(replaced_card(parse_cards("Jd 8c 6s 3c 9d"), SixcardRules.parse("dealer game replaces lowest")))
     '3c'
     """
-    pick = min if rules.replaces is DealerReplaces.LOWEST else max
+    pick = min if rules.assumed_replaces is DealerReplaces.LOWEST else max
     return pick(dealer, key=lambda card: card.rank)
 
 
@@ -610,7 +621,9 @@ def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | 
                          actual=buy.out)
             valid = False
         else:
-            if original_house is not None and not dealer_qualifies(original_house, rules):
+            # Where the house does not fix the card, any card the log names is the one replaced.
+            if rules.replaces is not None and original_house is not None and not dealer_qualifies(
+                    original_house, rules):
                 rule_card = replaced_card(dealer, rules)
                 if buy.out != rule_card:
                     findings.add("SIX-QUALIFY", f"{where}: the dealer-game buy replaces {buy.out}, but the house "

@@ -222,28 +222,36 @@ def test_six_rules_default_is_the_usual_table():
     assert rules.pay_table[HandCategory.FULL_HOUSE] == 7 and rules.bet_antes == 2 and rules.buy_cost == 1
 
 
-def test_six_qualify_dealer_game_replacing_another_card_than_the_house_rule_is_a_finding():
-    # The dealer K Q T 9 4 has no game; the house replaces his highest card, the king. The log
-    # replaces the 4: a finding, and the box is settled on the 4 replaced (a pair of nines, trips win).
-    lines = ("Dealer up: Qs", "Box 1: ante 10 [2h 2d 2c 5s 3d]; plays 20", "Dealer: [Kh 9c Td 4s Qs]",
-             "Box 1 buys dealer game: 4s for 9h", "Result: box 1 +60")
-    result = replay(hand(*lines))
+# The dealer K Q T 9 4 has no game. Replacing his 4 by the 9h gives him nines, which box 1's trips
+# beat: ante 10 + bet 20 x 3 = 70, less 10 for his game: +60. Replacing his king by the 9h: the same.
+REPLACES_LOW = ("Dealer up: Qs", "Box 1: ante 10 [2h 2d 2c 5s 3d]; plays 20", "Dealer: [Kh 9c Td 4s Qs]",
+                "Box 1 buys dealer game: 4s for 9h", "Result: box 1 +60")
+REPLACES_HIGH = ("Dealer up: Qs", "Box 1: ante 10 [2h 2d 2c 5s 3d]; plays 20", "Dealer: [Kh 9c Td 4s Qs]",
+                 "Box 1 buys dealer game: Kh for 9h", "Result: box 1 +60")
+
+
+def test_six_qualify_by_default_any_dealer_card_is_replaced_the_log_naming_it():
+    for lines in (REPLACES_LOW, REPLACES_HIGH):
+        result = replay(hand(*lines))
+        assert result.findings == ()
+        assert result.boxes[0].outcome is Outcome.WIN and result.boxes[0].net == 60
+    assert SixcardRules().replaces is None
+
+
+def test_six_qualify_a_house_that_replaces_the_highest_card_makes_another_card_a_finding():
+    result = replay(hand(*REPLACES_LOW, rules="dealer game replaces highest"))
     (finding,) = result.findings
-    assert (finding.rule_id, finding.expected, finding.actual) == ("SIX-QUALIFY", "Kh", "4s")
+    assert (finding.rule_id, finding.expected, finding.actual, finding.line) == ("SIX-QUALIFY", "Kh", "4s", 11)
     assert "highest" in finding.message
-    assert result.boxes[0].outcome is Outcome.WIN and result.boxes[0].net == 60
+    assert result.boxes[0].outcome is Outcome.WIN and result.boxes[0].net == 60  # settled on the card replaced
+    assert replay(hand(*REPLACES_HIGH, rules="dealer game replaces highest")).findings == ()
 
 
 def test_six_qualify_dealer_game_replaces_lowest_is_a_house_rule():
-    lowest = ("Dealer up: Qs", "Box 1: ante 10 [2h 2d 2c 5s 3d]; plays 20", "Dealer: [Kh 9c Td 4s Qs]",
-              "Box 1 buys dealer game: 4s for 9h", "Result: box 1 +60")
-    assert replay(hand(*lowest, rules="dealer game replaces lowest")).findings == ()
-    highest = ("Dealer up: Qs", "Box 1: ante 10 [2h 2d 2c 5s 3d]; plays 20", "Dealer: [Kh 9c Td 4s Qs]",
-               "Box 1 buys dealer game: Kh for 9h", "Result: box 1 +60")
-    (finding,) = replay(hand(*highest, rules="dealer game replaces lowest")).findings
+    assert replay(hand(*REPLACES_LOW, rules="dealer game replaces lowest")).findings == ()
+    (finding,) = replay(hand(*REPLACES_HIGH, rules="dealer game replaces lowest")).findings
     assert (finding.rule_id, finding.expected, finding.actual) == ("SIX-QUALIFY", "4s", "Kh")
     assert "lowest" in finding.message
-    assert SixcardRules.parse("dealer game replaces highest") == SixcardRules()
 
 
 def test_six_pay_ace_king_high_beating_an_ace_king_dealer_is_paid_by_the_ace_king_line():
@@ -370,3 +378,4 @@ def test_six_draw_a_box_written_after_box_two_and_the_dealer_is_cited_once():
     assert order_findings(result) == [("SIX-DRAW", 11)]
     assert "box 1 is written after the dealer's cards (line 9)" in result.findings[0].message
     assert [b.net for b in result.boxes] == [10, 0]
+
