@@ -69,9 +69,11 @@ RULES = {
                     "the log names, is replaced for that box alone; if the dealer then qualifies, the box is "
                     "settled by SIX-PAY, otherwise ante and bet come back unpaid. Any of his cards may be the "
                     "one replaced, unless the house fixes it (`dealer game replaces highest` or `lowest`): "
-                    "then a buy that replaces another card is a finding, and the box is settled on the card "
-                    "replaced. A folded box cannot buy, nor a box facing a dealer who has a game, and no box "
-                    "before the dealer has shown his cards."),
+                    "then a buy that replaces another card is a finding. A folded box cannot buy, nor a box "
+                    "facing a dealer who has a game, and no box before the dealer has shown his cards. A buy "
+                    "against these rules is a finding; its cost is paid all the same, and the box is settled "
+                    "on what the log records: against the dealer's hand with the card it replaced, and a "
+                    "folded box as a fold."),
     "SIX-PAY": ("The best five cards of a box play against the dealer's five. The dealer's higher: ante "
                 "and bet lost. Equal: both returned. The player's higher: the ante paid 1:1 and the bet at "
                 "the table: royal flush 100, straight flush 50, four of a kind 20, full house 7, flush 5, "
@@ -280,6 +282,16 @@ class Box:
     steps: tuple[str, ...] = ()
     """The box's ``buy``, ``exchange`` and ``play`` or ``fold`` in the order the log writes them
     (SIX-DRAW checks it); empty for a box built in the rules' order, as the generator builds them."""
+
+    @property
+    def first_option(self) -> str:
+        """What the box did at its first decision, in the words of the decision analysis
+        (``sixcard_decisions.option``): ``buy``, ``exchange Xx``, ``fold`` or ``play``."""
+        if self.bought is not None:
+            return "buy"
+        if self.exchanged_out is not None:
+            return f"exchange {self.exchanged_out}"
+        return "fold" if self.folds else "play"
 
     @property
     def final_cards(self) -> tuple[Card, ...]:
@@ -598,9 +610,14 @@ def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | 
     if buy is not None:
         costs += ante * rules.dealer_game_cost
     if box.folds:
+        # The fold stands and the buy's cost is paid all the same (SIX-QUALIFY); the dealer hand the
+        # box is shown with is the one the log gives it, his card replaced.
         if buy is not None:
-            findings.add("SIX-QUALIFY", f"{where}: a folded box cannot buy the dealer's game", line=buy.line,
+            findings.add("SIX-QUALIFY", f"{where}: a folded box cannot buy the dealer's game; its cost is "
+                         f"paid all the same and the box is settled as a fold", line=buy.line,
                          expected="no dealer-game buy", actual=f"{buy.out} for {buy.into}")
+            if buy.out in dealer:
+                dealer = tuple(buy.into if c == buy.out else c for c in dealer)
         return _facts(hand, box, final, None, dealer, None, buy, Outcome.FOLD, costs, Decimal(0), valid,
                       wagered=ante + costs, returned=Decimal(0), rules=rules)
     bet = box.bet or Decimal(0)
@@ -613,8 +630,9 @@ def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | 
     if buy is not None:
         if original_house is not None and dealer_qualifies(original_house, rules):
             findings.add("SIX-QUALIFY", f"{where}: buys the dealer's game, but the dealer has a game "
-                         f"({original_house.describe()})", line=buy.line, expected="dealer without a pair",
-                         actual=original_house.describe())
+                         f"({original_house.describe()}); its cost is paid all the same and the box is "
+                         f"settled against his hand with the card replaced", line=buy.line,
+                         expected="dealer without a pair", actual=original_house.describe())
         if buy.out not in dealer:
             findings.add("SIX-QUALIFY", f"{where}: the dealer-game buy replaces {buy.out}, which the dealer "
                          f"does not hold", line=buy.line, expected=f"one of {format_cards(dealer)}",

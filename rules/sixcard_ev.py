@@ -1237,7 +1237,8 @@ def analyse_hand(hand, rules: SixcardRules = DEFAULT_RULES) -> list[BoxDecisions
     Each decision is valued with what the player had seen when he made it: his box, the
     dealer's up card, and the boxes he had already played (he sees a box only once the one
     before it is decided). A box whose cards do not make a deal (a card twice, an exchange of
-    a card not held) gets None.
+    a card not held), or that takes a line the rules do not offer it (the third of three boxes
+    drawing or folding), gets None.
     """
     out: list[BoxDecisions | None] = []
     boxes = hand.boxes
@@ -1262,14 +1263,11 @@ def _analyse_box(hand, k: int, three: bool, rules: SixcardRules) -> BoxDecisions
     tree = _tree(own, hand.dealer_up.code, tuple(seen), beta, may_draw, rules)
     decisions = []
     final_action = "fold" if box.folds else "play"
-    if box.bought is not None:
-        first = "buy"
-    elif box.exchanged_out is not None:
-        first = f"exchange {box.exchanged_out}"
-    else:
-        first = final_action
-    if not may_draw:
-        first = "play"
+    first = box.first_option
+    if not may_draw and first != "play":
+        # The third of three boxes has no option but to play: a line the rules do not offer it
+        # (a SIX-DRAW finding) has no value against the ones they do.
+        raise ValueError(f"the third of three boxes plays as dealt; the log shows {first!r}")
     decisions.append(Decision(stage="draw", options=_money(tree.root_options(), ante), taken=first))
     if box.bought is not None and may_draw:
         taken = f"exchange {box.exchanged_out}" if box.exchanged_out is not None else final_action
