@@ -20,6 +20,9 @@ table ``sixcard_house_edge`` per ruleset.
 'pay flush 6'
 >>> canonical_key(SixcardRules.parse("default"))
 'default'
+>>> canonical_key(SixcardRules.parse("dealer game replaces highest")), canonical_key(
+...     SixcardRules.parse("dealer game replaces lowest"))
+('default', 'dealer game replaces lowest')
 """
 
 from __future__ import annotations
@@ -131,7 +134,9 @@ def canonical_deals() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def canonical_key(rules: SixcardRules) -> str:
     """The ruleset as the settings that differ from the default table, in a fixed order
-    (``default`` when none do): one text per ruleset, whatever order its ``Rules:`` line used."""
+    (``default`` when none do): one text per ruleset, whatever order its ``Rules:`` line used.
+    A setting the figure does not depend on is left out: the edge assumes the dealer's highest
+    card replaced where the rules leave it open, so ``dealer game replaces highest`` is ``default``."""
     base = DEFAULT_RULES
     settings = []
     table = base.pay_table
@@ -141,8 +146,10 @@ def canonical_key(rules: SixcardRules) -> str:
             settings.append(f"pay {word} {pays}")
     if rules.qualifier != base.qualifier:
         settings.append(f"dealer qualifies {rules.qualifier.value}")
-    if rules.replaces != base.replaces:
-        settings.append(f"dealer game replaces {rules.replaces.value}")
+    # The figure depends on the card replaced where no log names one: a house that fixes the
+    # highest shares the default's figure (and its state file), one that fixes the lowest has its own.
+    if rules.assumed_replaces != base.assumed_replaces:
+        settings.append(f"dealer game replaces {rules.assumed_replaces.value}")
     for name, word in (("buy_cost", "buy"), ("exchange_cost", "exchange"), ("dealer_game_cost", "dealer game")):
         if getattr(rules, name) != getattr(base, name):
             settings.append(f"{word} {getattr(rules, name).normalize():f}")

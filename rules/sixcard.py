@@ -65,12 +65,15 @@ RULES = {
                  "out of order; the box is settled on its cards and costs, which the order does not change."),
     "SIX-QUALIFY": ("A dealer without a pair (or, under `dealer qualifies ace-king`, without ace-king high "
                     "or better) has no game: the ante is paid 1:1 and the bet returned. Instead, the "
-                    "player may pay 1 ante to buy the dealer's game for one box: his highest card (his "
-                    "lowest, under `dealer game replaces lowest`) is replaced for that box alone; if the "
-                    "dealer then qualifies, the box is settled by SIX-PAY, otherwise ante and bet come "
-                    "back unpaid. A folded box cannot buy, nor a box facing a dealer who has a game, and "
-                    "no box before the dealer has shown his cards. A buy that replaces another dealer "
-                    "card than the house rule says is a finding; the box is settled on the card replaced."),
+                    "player may pay 1 ante to buy the dealer's game for one box: one of his cards, the one "
+                    "the log names, is replaced for that box alone; if the dealer then qualifies, the box is "
+                    "settled by SIX-PAY, otherwise ante and bet come back unpaid. Any of his cards may be the "
+                    "one replaced, unless the house fixes it (`dealer game replaces highest` or `lowest`): "
+                    "then a buy that replaces another card is a finding. A folded box cannot buy, nor a box "
+                    "facing a dealer who has a game, and no box before the dealer has shown his cards. A buy "
+                    "against these rules is a finding; its cost is paid all the same, and the box is settled "
+                    "on what the log records: against the dealer's hand with the card it replaced, and a "
+                    "folded box as a fold."),
     "SIX-PAY": ("The best five cards of a box play against the dealer's five. The dealer's higher: ante "
                 "and bet lost. Equal: both returned. The player's higher: the ante paid 1:1 and the bet at "
                 "the table: royal flush 100, straight flush 50, four of a kind 20, full house 7, flush 5, "
@@ -124,14 +127,15 @@ class DealerQualifier(enum.Enum):
 
 
 class DealerReplaces(enum.Enum):
-    """Which dealer card a bought dealer game replaces (SIX-QUALIFY); the value is the ``Rules:`` wire code.
+    """The dealer card a house replaces when his game is bought (SIX-QUALIFY), where it fixes the
+    card; the value is the ``Rules:`` wire code. Where it does not, any card may be replaced.
 
     A dealer without a game holds five different ranks, so his highest and lowest cards are
     each one card.
     """
 
     HIGHEST = "highest"
-    """His highest card (the default, the usual casino practice)."""
+    """His highest card."""
     LOWEST = "lowest"
     """His lowest card."""
 
@@ -162,8 +166,9 @@ class SixcardRules:
 
     pay: tuple[tuple[HandCategory, int], ...] = tuple(PAY_TABLE.items())
     qualifier: DealerQualifier = DealerQualifier.PAIR
-    replaces: DealerReplaces = DealerReplaces.HIGHEST
-    """The dealer card a bought dealer game replaces."""
+    replaces: DealerReplaces | None = None
+    """The dealer card a bought dealer game replaces, when the house fixes it; None (the default):
+    any of his cards, the one the log names."""
     buy_cost: Decimal = Decimal(BUY_COST)
     exchange_cost: Decimal = Decimal(EXCHANGE_COST)
     dealer_game_cost: Decimal = Decimal(DEALER_BUY_COST)
@@ -172,6 +177,13 @@ class SixcardRules:
     @property
     def pay_table(self) -> dict[HandCategory, int]:
         return dict(self.pay)
+
+    @property
+    def assumed_replaces(self) -> DealerReplaces:
+        """The dealer card to replace where no log names one (the decision analysis valuing a buy
+        the log does not show, the house edge, the generator): the one the house fixes, else his
+        highest."""
+        return self.replaces or DealerReplaces.HIGHEST
 
     @property
     def pay_by_category(self) -> np.ndarray:
@@ -270,6 +282,16 @@ class Box:
     steps: tuple[str, ...] = ()
     """The box's ``buy``, ``exchange`` and ``play`` or ``fold`` in the order the log writes them
     (SIX-DRAW checks it); empty for a box built in the rules' order, as the generator builds them."""
+
+    @property
+    def first_option(self) -> str:
+        """What the box did at its first decision, in the words of the decision analysis
+        (``sixcard_decisions.option``): ``buy``, ``exchange Xx``, ``fold`` or ``play``."""
+        if self.bought is not None:
+            return "buy"
+        if self.exchanged_out is not None:
+            return f"exchange {self.exchanged_out}"
+        return "fold" if self.folds else "play"
 
     @property
     def final_cards(self) -> tuple[Card, ...]:
@@ -395,14 +417,15 @@ def dealer_qualifies(dealer: HandValue, rules: SixcardRules = DEFAULT_RULES) -> 
 
 
 def replaced_card(dealer: tuple[Card, ...], rules: SixcardRules = DEFAULT_RULES) -> Card:
-    """SIX-QUALIFY: the card of a dealer without a game that the house replaces when his game is bought.
+    """SIX-QUALIFY: the card of a dealer without a game replaced when his game is bought and no log
+    names it: the one the house fixes, else his highest (:attr:`SixcardRules.assumed_replaces`).
 
     >>> str(replaced_card(parse_cards("Jd 8c 6s 3c 9d")))
     'Jd'
     >>> str(replaced_card(parse_cards("Jd 8c 6s 3c 9d"), SixcardRules.parse("dealer game replaces lowest")))
     '3c'
     """
-    pick = min if rules.replaces is DealerReplaces.LOWEST else max
+    pick = min if rules.assumed_replaces is DealerReplaces.LOWEST else max
     return pick(dealer, key=lambda card: card.rank)
 
 
@@ -587,9 +610,14 @@ def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | 
     if buy is not None:
         costs += ante * rules.dealer_game_cost
     if box.folds:
+        # The fold stands and the buy's cost is paid all the same (SIX-QUALIFY); the dealer hand the
+        # box is shown with is the one the log gives it, his card replaced.
         if buy is not None:
-            findings.add("SIX-QUALIFY", f"{where}: a folded box cannot buy the dealer's game", line=buy.line,
+            findings.add("SIX-QUALIFY", f"{where}: a folded box cannot buy the dealer's game; its cost is "
+                         f"paid all the same and the box is settled as a fold", line=buy.line,
                          expected="no dealer-game buy", actual=f"{buy.out} for {buy.into}")
+            if buy.out in dealer:
+                dealer = tuple(buy.into if c == buy.out else c for c in dealer)
         return _facts(hand, box, final, None, dealer, None, buy, Outcome.FOLD, costs, Decimal(0), valid,
                       wagered=ante + costs, returned=Decimal(0), rules=rules)
     bet = box.bet or Decimal(0)
@@ -602,15 +630,18 @@ def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | 
     if buy is not None:
         if original_house is not None and dealer_qualifies(original_house, rules):
             findings.add("SIX-QUALIFY", f"{where}: buys the dealer's game, but the dealer has a game "
-                         f"({original_house.describe()})", line=buy.line, expected="dealer without a pair",
-                         actual=original_house.describe())
+                         f"({original_house.describe()}); its cost is paid all the same and the box is "
+                         f"settled against his hand with the card replaced", line=buy.line,
+                         expected="dealer without a pair", actual=original_house.describe())
         if buy.out not in dealer:
             findings.add("SIX-QUALIFY", f"{where}: the dealer-game buy replaces {buy.out}, which the dealer "
                          f"does not hold", line=buy.line, expected=f"one of {format_cards(dealer)}",
                          actual=buy.out)
             valid = False
         else:
-            if original_house is not None and not dealer_qualifies(original_house, rules):
+            # Where the house does not fix the card, any card the log names is the one replaced.
+            if rules.replaces is not None and original_house is not None and not dealer_qualifies(
+                    original_house, rules):
                 rule_card = replaced_card(dealer, rules)
                 if buy.out != rule_card:
                     findings.add("SIX-QUALIFY", f"{where}: the dealer-game buy replaces {buy.out}, but the house "

@@ -18,8 +18,9 @@ The decision tree, in the order the rules give it (SIX-DRAW, SIX-QUALIFY), in an
    and the bet times the table; loss: −ante −bet; tie: 0). Whether the dealer has a game is
    one strength threshold (``qualify_level``): a pair, or ace-king high under that qualifier.
 3. **dealer_game**: against a dealer without a game the player takes the ante (+1) or buys
-   the dealer's game (−1); the dealer then replaces his highest card (or his lowest, as the
-   house rules say; at a decision the log shows, the card it names) by a card drawn
+   the dealer's game (−1); the dealer then replaces one card (at a decision the log shows,
+   the card it names; else the one the house rules fix, or, where they leave it open, his
+   highest: ``SixcardRules.assumed_replaces``) by a card drawn
    from those unseen, and the box is settled by SIX-PAY if he now qualifies, or returned
    (0) if not. Inside the tree the player takes the better of the two for each dealer hand.
 
@@ -885,7 +886,7 @@ def _rule_arguments(rules: SixcardRules) -> tuple[np.ndarray, np.int64, np.int64
         qualify = qualify_level(rules)
         made = _RULE_ARGUMENTS[id(rules)] = (rules, (rules.pay_by_category.astype(np.float64), np.int64(qualify),
                                                      np.int64(np.searchsorted(_dealer_hands()[0], qualify)),
-                                                     rules.replaces is DealerReplaces.LOWEST))
+                                                     rules.assumed_replaces is DealerReplaces.LOWEST))
     return made[1]
 
 
@@ -1133,8 +1134,8 @@ def dealer_game_options(player: tuple[int, ...], dealer: tuple[int, ...], seen: 
                         replaced: int | None = None) -> list[tuple[str, float]]:
     """(option, EV in antes) against a dealer without a game: take the ante, or buy his game.
 
-    Exact: the dealer card the house replaces (``replaced``, a code, when the log names it;
-    else his highest or lowest card, as ``rules`` say) is replaced by each card the player
+    Exact: the dealer card replaced (``replaced``, a code, when the log names it; else the one
+    ``rules`` fix, or his highest where they leave it open) is replaced by each card the player
     has not seen.
 
     >>> dealer_game_options(codes("Kh Kd Ks 4c 4d"), codes("Qs 9h 7d 3c 2s"), (), bet_antes=2.0)[0]
@@ -1143,7 +1144,7 @@ def dealer_game_options(player: tuple[int, ...], dealer: tuple[int, ...], seen: 
     known = set(player) | set(dealer) | set(seen)
     pool = [c for c in range(52) if c not in known]
     if replaced is None:
-        pick = min if rules.replaces is DealerReplaces.LOWEST else max
+        pick = min if rules.assumed_replaces is DealerReplaces.LOWEST else max
         replaced = pick(dealer, key=lambda c: c >> 2)
     elif replaced not in dealer:
         raise ValueError(f"{_text(replaced)} is not the dealer's: his game cannot be bought by replacing it")
@@ -1236,7 +1237,8 @@ def analyse_hand(hand, rules: SixcardRules = DEFAULT_RULES) -> list[BoxDecisions
     Each decision is valued with what the player had seen when he made it: his box, the
     dealer's up card, and the boxes he had already played (he sees a box only once the one
     before it is decided). A box whose cards do not make a deal (a card twice, an exchange of
-    a card not held) gets None.
+    a card not held), or that takes a line the rules do not offer it (the third of three boxes
+    drawing or folding), gets None.
     """
     out: list[BoxDecisions | None] = []
     boxes = hand.boxes
@@ -1261,14 +1263,11 @@ def _analyse_box(hand, k: int, three: bool, rules: SixcardRules) -> BoxDecisions
     tree = _tree(own, hand.dealer_up.code, tuple(seen), beta, may_draw, rules)
     decisions = []
     final_action = "fold" if box.folds else "play"
-    if box.bought is not None:
-        first = "buy"
-    elif box.exchanged_out is not None:
-        first = f"exchange {box.exchanged_out}"
-    else:
-        first = final_action
-    if not may_draw:
-        first = "play"
+    first = box.first_option
+    if not may_draw and first != "play":
+        # The third of three boxes has no option but to play: a line the rules do not offer it
+        # (a SIX-DRAW finding) has no value against the ones they do.
+        raise ValueError(f"the third of three boxes plays as dealt; the log shows {first!r}")
     decisions.append(Decision(stage="draw", options=_money(tree.root_options(), ante), taken=first))
     if box.bought is not None and may_draw:
         taken = f"exchange {box.exchanged_out}" if box.exchanged_out is not None else final_action
@@ -1288,7 +1287,7 @@ def _analyse_box(hand, k: int, three: bool, rules: SixcardRules) -> BoxDecisions
         logged = next((buy.out.code for buy in hand.dealer_buys if buy.box == box.number), None)
         bought = logged is not None
         if logged not in dealer:
-            logged = None  # a card the dealer does not hold: the replay reports it; value the house rule
+            logged = None  # a card the dealer does not hold: the replay reports it; value the card assumed
         options = dealer_game_options(player, dealer, tuple(known), bet_antes=beta, rules=rules, replaced=logged)
         decisions.append(Decision(stage="dealer_game", options=_money(options, ante),
                                   taken="buy dealer game" if bought else "take ante"))

@@ -78,6 +78,9 @@ def test_ruleset_key_is_one_text_whatever_the_order():
     assert he.canonical_key(one) == he.canonical_key(two) == "pay flush 6, dealer qualifies ace-king, bet 3 antes"
     assert SixcardRules.parse(he.canonical_key(one)) == one
     assert he.canonical_key(SixcardRules.parse("pay flush 5")) == "default"
+    # the card replaced where no log names one: the default assumes the highest
+    assert he.canonical_key(SixcardRules.parse("dealer game replaces highest")) == "default"
+    assert he.canonical_key(SixcardRules.parse("dealer game replaces lowest")) == "dealer game replaces lowest"
 
 
 def small_run(monkeypatch, deals):
@@ -160,6 +163,30 @@ def test_two_rulesets_keep_two_rows_and_the_house_table_changes_the_edge(monkeyp
     with connect(tmp_path) as con:
         rows = dict(con.execute("select ruleset, house_edge from sixcard_house_edge").fetchall())
     assert rows == {"default": default.house_edge, "buy 2, exchange 3": costly.house_edge}
+
+
+def test_the_dealers_card_left_open_shares_the_highest_card_s_figure_and_the_lowest_has_its_own(
+        monkeypatch, tmp_path):
+    # Where the rules leave the dealer's replaced card open the edge assumes his highest: a house
+    # that fixes the highest has the same figure, found in the default's state and not computed
+    # again; one that fixes the lowest values the deal otherwise and keeps its own row. One deal,
+    # weighing every deal: the edge is minus its value (trips, which buy the dealer's game).
+    small_run(monkeypatch, DEALS[3:4])
+    box, up = DEALS[3]
+    lines = []
+    _, default = he.house_edge(tmp_path, chunk_deals=1, say=lines.append)
+    assert default.house_edge == pytest.approx(-best_first_decision(box, up), abs=1e-12)
+    _, highest = he.house_edge(tmp_path, SixcardRules.parse("dealer game replaces highest"), chunk_deals=1,
+                               say=lines.append)
+    assert "house edge of 'default': 1 of 1 chunks done before, 0 to run" in lines[-1]
+    assert (highest.ruleset, highest.house_edge) == ("default", default.house_edge)
+    lowest_rules = SixcardRules.parse("dealer game replaces lowest")
+    _, lowest = he.house_edge(tmp_path, lowest_rules, chunk_deals=1, say=lines.append)
+    assert lowest.house_edge == pytest.approx(-best_first_decision(box, up, lowest_rules), abs=1e-12)
+    assert lowest.house_edge != pytest.approx(default.house_edge, abs=1e-6)
+    with connect(tmp_path) as con:
+        rows = dict(con.execute("select ruleset, house_edge from sixcard_house_edge").fetchall())
+    assert rows == {"default": default.house_edge, "dealer game replaces lowest": lowest.house_edge}
 
 
 def test_parallel_chunks_sum_as_one_process_does(monkeypatch, tmp_path):

@@ -222,11 +222,14 @@ def test_six_qualify_dealer_game_value_follows_the_card_the_house_replaces():
     assert lowest["buy dealer game"] == pytest.approx(-1 + 15 * 16 / 42, abs=1e-12)
     named = dict(dealer_game_options(player, dealer, (), bet_antes=2.0, replaced=codes("2s")[0]))
     assert named == lowest
+    # the default leaves the card open: where no log names it, the highest is assumed
+    assert dict(dealer_game_options(player, dealer, (), bet_antes=2.0,
+                                    rules=SixcardRules.parse("dealer game replaces highest"))) == highest
 
 
 def test_six_qualify_dealer_game_decision_is_valued_with_the_card_the_log_replaced():
-    # The log replaces the 2 (against the house rule, a finding of the replay): the decision is
-    # valued as the buy was made, 16 qualifying cards of 42; ante 10.
+    # The log replaces the 2 (any card may be, by default; the highest is assumed only where no
+    # log names one): the decision is valued as the buy was made, 16 qualifying cards of 42; ante 10.
     lines = ("Six-card poker session S-1", "Player: Anna", "Hand 1", "Dealer up: 2s",
              "Box 1: ante 10 [Ah Ad Ac 4c 4d]; plays 20", "Dealer: [Ks Jh Td 9c 2s]",
              "Box 1 buys dealer game: 2s for Qh")

@@ -222,28 +222,36 @@ def test_six_rules_default_is_the_usual_table():
     assert rules.pay_table[HandCategory.FULL_HOUSE] == 7 and rules.bet_antes == 2 and rules.buy_cost == 1
 
 
-def test_six_qualify_dealer_game_replacing_another_card_than_the_house_rule_is_a_finding():
-    # The dealer K Q T 9 4 has no game; the house replaces his highest card, the king. The log
-    # replaces the 4: a finding, and the box is settled on the 4 replaced (a pair of nines, trips win).
-    lines = ("Dealer up: Qs", "Box 1: ante 10 [2h 2d 2c 5s 3d]; plays 20", "Dealer: [Kh 9c Td 4s Qs]",
-             "Box 1 buys dealer game: 4s for 9h", "Result: box 1 +60")
-    result = replay(hand(*lines))
+# The dealer K Q T 9 4 has no game. Replacing his 4 by the 9h gives him nines, which box 1's trips
+# beat: ante 10 + bet 20 x 3 = 70, less 10 for his game: +60. Replacing his king by the 9h: the same.
+REPLACES_LOW = ("Dealer up: Qs", "Box 1: ante 10 [2h 2d 2c 5s 3d]; plays 20", "Dealer: [Kh 9c Td 4s Qs]",
+                "Box 1 buys dealer game: 4s for 9h", "Result: box 1 +60")
+REPLACES_HIGH = ("Dealer up: Qs", "Box 1: ante 10 [2h 2d 2c 5s 3d]; plays 20", "Dealer: [Kh 9c Td 4s Qs]",
+                 "Box 1 buys dealer game: Kh for 9h", "Result: box 1 +60")
+
+
+def test_six_qualify_by_default_any_dealer_card_is_replaced_the_log_naming_it():
+    for lines in (REPLACES_LOW, REPLACES_HIGH):
+        result = replay(hand(*lines))
+        assert result.findings == ()
+        assert result.boxes[0].outcome is Outcome.WIN and result.boxes[0].net == 60
+    assert SixcardRules().replaces is None
+
+
+def test_six_qualify_a_house_that_replaces_the_highest_card_makes_another_card_a_finding():
+    result = replay(hand(*REPLACES_LOW, rules="dealer game replaces highest"))
     (finding,) = result.findings
-    assert (finding.rule_id, finding.expected, finding.actual) == ("SIX-QUALIFY", "Kh", "4s")
+    assert (finding.rule_id, finding.expected, finding.actual, finding.line) == ("SIX-QUALIFY", "Kh", "4s", 11)
     assert "highest" in finding.message
-    assert result.boxes[0].outcome is Outcome.WIN and result.boxes[0].net == 60
+    assert result.boxes[0].outcome is Outcome.WIN and result.boxes[0].net == 60  # settled on the card replaced
+    assert replay(hand(*REPLACES_HIGH, rules="dealer game replaces highest")).findings == ()
 
 
 def test_six_qualify_dealer_game_replaces_lowest_is_a_house_rule():
-    lowest = ("Dealer up: Qs", "Box 1: ante 10 [2h 2d 2c 5s 3d]; plays 20", "Dealer: [Kh 9c Td 4s Qs]",
-              "Box 1 buys dealer game: 4s for 9h", "Result: box 1 +60")
-    assert replay(hand(*lowest, rules="dealer game replaces lowest")).findings == ()
-    highest = ("Dealer up: Qs", "Box 1: ante 10 [2h 2d 2c 5s 3d]; plays 20", "Dealer: [Kh 9c Td 4s Qs]",
-               "Box 1 buys dealer game: Kh for 9h", "Result: box 1 +60")
-    (finding,) = replay(hand(*highest, rules="dealer game replaces lowest")).findings
+    assert replay(hand(*REPLACES_LOW, rules="dealer game replaces lowest")).findings == ()
+    (finding,) = replay(hand(*REPLACES_HIGH, rules="dealer game replaces lowest")).findings
     assert (finding.rule_id, finding.expected, finding.actual) == ("SIX-QUALIFY", "4s", "Kh")
     assert "lowest" in finding.message
-    assert SixcardRules.parse("dealer game replaces highest") == SixcardRules()
 
 
 def test_six_pay_ace_king_high_beating_an_ace_king_dealer_is_paid_by_the_ace_king_line():
@@ -370,3 +378,70 @@ def test_six_draw_a_box_written_after_box_two_and_the_dealer_is_cited_once():
     assert order_findings(result) == [("SIX-DRAW", 11)]
     assert "box 1 is written after the dealer's cards (line 9)" in result.findings[0].message
     assert [b.net for b in result.boxes] == [10, 0]
+
+
+# ---------------------------------------------------------------- boxes that break a rule, as stored
+# A rule broken is a finding, and the box is settled on what the log records; what buying,
+# exchanging and the dealer's game cost is paid all the same. Each box as its sixcard_boxes row.
+
+def box_rows(*lines):
+    from pipeline.facts.sixcard import add_rows, replay_session
+    from pipeline.tables import TableRows
+
+    record = hand(*lines)
+    result = replay_session(record)
+    rows = TableRows()
+    add_rows(rows, record, result)
+    return rules_broken(result), rows.to_arrow()[("sixcard_boxes", "sixcard")].to_pylist()
+
+
+def test_the_third_of_three_boxes_that_folds_is_stored_as_the_fold_the_log_shows():
+    # docs/casebook.md S.14: the kings beat the dealer's eights (+5 + 10), the queen high loses
+    # ante and bet (-15), the third box's fold loses its ante (-5). It had no option but to play,
+    # so the fold is not valued against that one option: no EV figures, and option_taken 'fold'.
+    broken, rows = box_rows("Dealer up: 9d", "Box 1: ante 5 [Kc Kd 7s 4h 2c]; plays 10",
+                            "Box 2: ante 5 [Qh Jh Th 3h 7c]; plays 10", "Box 3: ante 5 [5s 5h Ad Js 2d]; folds",
+                            "Dealer: [8d 8c 6s 3c 9d]", "Result: box 1 +15, box 2 -15, box 3 -5")
+    assert broken == ["SIX-DRAW"]
+    assert [(r["outcome"], r["option_taken"], r["net"]) for r in rows] == [
+        ("win", "play", 15), ("lose", "play", -15), ("fold", "fold", -5)]
+    third = rows[2]
+    assert (third["folded"], third["bet"], third["wagered"], third["returned"]) == (True, 0, 5, 0)
+    assert (third["ev_best"], third["ev_taken"], third["ev_lost"], third["best_option"]) == (None,) * 4
+    assert rows[0]["ev_best"] is not None
+
+
+def test_a_box_that_buys_the_game_of_a_dealer_who_has_one_is_settled_with_the_card_replaced():
+    # docs/casebook.md S.19: the dealer's eights keep their pair with his 9d replaced by the 2d;
+    # the kings win +5 + 10, less the 5 the buy cost: +10.
+    broken, (row,) = box_rows("Dealer up: 9d", "Box 1: ante 5 [Kc Kd 7s 4h 2c]; plays 10",
+                              "Dealer: [8d 8c 6s 3c 9d]", "Box 1 buys dealer game: 9d for 2d", "Result: box 1 +10")
+    assert broken == ["SIX-QUALIFY"]
+    assert (row["outcome"], row["dealer_cards"], row["costs"], row["wagered"], row["returned"], row["net"]) == (
+        "win", "8d 8c 6s 3c 2d", 5, 20, 30, 10)
+
+
+def test_a_folded_box_that_buys_the_dealers_game_stays_folded_and_pays_for_the_game():
+    # docs/casebook.md S.25: box 1's kings take the ante of a dealer with no game (+5); box 2
+    # folded (-5) and paid 5 for his game all the same: -10. Its row shows the hand the log gave
+    # the dealer for it, his Jd replaced by the 8d.
+    broken, rows = box_rows("Dealer up: 9d", "Box 1: ante 5 [Kc Kd 7s 4h 2c]; plays 10",
+                            "Box 2: ante 5 [Qh 5h 4s 3h 2d]; folds", "Dealer: [Jd 8c 6s 3c 9d]",
+                            "Box 2 buys dealer game: Jd for 8d", "Result: box 1 +5, box 2 -10")
+    assert broken == ["SIX-QUALIFY"]
+    folded = rows[1]
+    assert (folded["outcome"], folded["option_taken"], folded["bought_dealer_game"], folded["dealer_cards"]) == (
+        "fold", "fold", True, "8d 8c 6s 3c 9d")
+    assert (folded["costs"], folded["wagered"], folded["returned"], folded["net"]) == (5, 10, 0, -10)
+    assert rows[0]["net"] == 5 and rows[0]["dealer_cards"] == "Jd 8c 6s 3c 9d"
+
+
+def test_an_exchange_of_a_card_not_held_voids_the_box_but_not_its_cost():
+    # docs/casebook.md S.22: the box cannot say which cards it played, so it is void: ante 5 and bet
+    # 10 come back (15), the exchange's 2 antes (10) do not: -10. The row keeps what the log did.
+    broken, (row,) = box_rows("Dealer up: 9d", "Box 1: ante 5 [Kc Kd 7s 4h 2c]; exchanges 3s for Ks; plays 10",
+                              "Dealer: [8d 8c 6s 3c 9d]")
+    assert broken == ["SIX-DRAW"]
+    assert (row["outcome"], row["option_taken"], row["costs"], row["wagered"], row["returned"], row["net"]) == (
+        None, "exchange 3s", 10, 25, 15, -10)
+    assert row["ev_best"] is None

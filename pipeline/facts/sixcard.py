@@ -133,7 +133,7 @@ def add_rows(rows, session: SixcardSession, result: SixcardReplay) -> None:
             ev_taken=_ev(analysis.ev_taken) if analysis else None,
             ev_best=_ev(analysis.ev_best) if analysis else None,
             best_option=analysis.best_option if analysis else None,
-            option_taken=analysis.option_taken if analysis else None,
+            option_taken=box.first_option,  # what the log shows, analysed or not
             ev_lost=_ev(analysis.ev_lost) if analysis else None,
             line=box.line,
         )

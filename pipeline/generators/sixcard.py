@@ -24,7 +24,7 @@ from decimal import Decimal
 from rules.cards import Card, format_cards
 from rules.evaluator import HandCategory, evaluate
 from rules.records import GameInfo, Source
-from rules.sixcard import BET_ANTES, Box, DealerBuy, SixcardHand, SixcardSession, replay
+from rules.sixcard import BET_ANTES, Box, DealerBuy, SixcardHand, SixcardSession, replaced_card, replay
 from rules.sixcard_ev import DrawTree, dealer_game_options
 
 STRATEGIES = ("random", "simple", "best")
@@ -85,12 +85,12 @@ def _play_hand(rng: random.Random, number: int, antes: list[Decimal], strategy: 
         boxes.append(box)
     buys = []
     if evaluate(dealer).category < HandCategory.PAIR:
-        top = max(dealer, key=lambda c: c.rank)
+        replaced = replaced_card(dealer)  # the default rules leave the card open: the one assumed
         for box in boxes:
             if box.folds:
                 continue
             if _buys_dealer_game(rng, box, dealer, boxes, strategy, buys):
-                buys.append(DealerBuy(box=box.number, out=top, into=deck.pop(), line=0))
+                buys.append(DealerBuy(box=box.number, out=replaced, into=deck.pop(), line=0))
     return SixcardHand(number=number, dealer_up=up, boxes=tuple(boxes), dealer_cards=dealer,
                        dealer_buys=tuple(buys), line=0, dealer_line=0)
 
