@@ -39,6 +39,7 @@ STATS_MARTS = {
     "chinese": "player_stats_chinese",
     "ofc": "player_stats_chinese",
     "sixcard": "player_stats_sixcard",
+    "tournament": "player_stats_tournaments",
 }
 # What a terminal shows of each mart by default (the marts carry the opportunity counts too;
 # --all and --json show every column). Raspisnoy shows the all-time season only.
@@ -54,11 +55,22 @@ HEADLINES = {
                 "scoop_suffered_rate", "surrender_rate"),
     "sixcard": ("player", "count_sessions", "count_hands", "count_boxes", "total_wagered", "total_net",
                 "rtp", "ev_lost_per_hand", "house_edge_perfect_play"),
+    # one row per account and currency: a buy-in in FPP, SC or play chips is never added to money
+    "tournament": ("player", "site", "currency", "count_tournaments", "count_entries", "cost", "won", "net", "roi",
+                   "itm", "avg_finish", "best_finish"),
 }
 HEADLINES["holdem36"], HEADLINES["ofc"] = HEADLINES["holdem"], HEADLINES["chinese"]
 
-SITE_MARTS = frozenset({"holdem", "holdem36"})
-"""The marts keyed by site: the poker rooms' games; the club games have none."""
+SITE_MARTS = frozenset({"holdem", "holdem36", "tournament"})
+"""The marts keyed by site: the poker rooms' games and tournaments; the club games have none."""
+
+ACCOUNTS_OF_SUMMARIES = (
+    "(select stats.*, coalesce(people.person, stats.player) as person from player_stats_tournaments as stats "
+    "left join people on people.player = stats.player and people.site is not distinct from stats.site "
+    "where $player is not null or people.player is not null)")
+"""The tournament mart as ``stats`` reads it: each row with its account's person. A summary lists
+every entry of its tournament: without --player, the rows of the accounts (the summaries' holders
+and the stored games' players), as the Player review lists them, not of every opponent met once."""
 
 SHARED_MARTS = {"holdem36": "holdem", "ofc": "chinese"}
 """A game whose figures are rows of another's mart, its ``game`` column keeping them apart (a
@@ -484,15 +496,28 @@ def _known_rule(rule: str) -> str:
                        f"Rule IDs start with {', '.join(families)}; `rasklad audit --explain` shows their texts.")
 
 
+_STORED_PLAYERS = ("select player, site from stg_game_players join stg_games using (game_id) "
+                   "union select player, site from stg_tournament_results "
+                   "left join (select game_id, site from stg_games where game = 'tournament') using (game_id)")
+"""Every name of a stored game, a tournament summary's entries included (they are no game's
+players), with its room."""
+
+
+def _stored_players(con: duckdb.DuckDBPyConnection, site: str | None = None) -> list[str]:
+    """The names of the stored games and summaries (of the room ``site`` when given)."""
+    return [row[0] for row in con.execute(
+        f"select distinct player from ({_STORED_PLAYERS}) where player is not null and ($site is null or site = $site)",
+        {"site": site}).fetchall()]
+
+
 def _known_player(con: duckdb.DuckDBPyConnection, player: str) -> str:
-    """``player`` if some stored game has them, else an error naming the close names."""
-    if con.execute("select 1 from stg_game_players where player = $p limit 1", {"p": player}).fetchone():
+    """``player`` if some stored game or tournament summary has them, else an error naming the close names."""
+    if con.execute(f"select 1 from ({_STORED_PLAYERS}) where player = $p limit 1", {"p": player}).fetchone():
         return player
-    names = [row[0] for row in con.execute(
-        "select distinct player from stg_game_players where player is not null").fetchall()]
+    names = _stored_players(con)
     raise UsageProblem(f"No stored game has a player {player!r}.{did_you_mean(player, names)}",
                        "Names are matched exactly; `rasklad query \"select distinct player from game_players\"` "
-                       "lists them.")
+                       "lists the games' players, `... from tournament_results` the summaries'.")
 
 
 @main.command()
@@ -511,8 +536,12 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
 
     Every mart, its grain and figures: see docs/warehouse.md.
 
-    A screen name belongs to its site (the poker room): --site shows one site's Hold'em
-    statistics only (the club games, which have no site, are left out). Short-deck Hold'em
+    Tournaments: the summaries' buy-ins, prizes, ROI, ITM and finishes, one row per account and
+    currency (play chips, FPP and SC are units of their own, never added to money); without
+    --player, the rows of the summaries' account holders and the stored games' players.
+
+    A screen name belongs to its site (the poker room): --site shows one site's Hold'em and
+    tournament statistics only (the club games, which have no site, are left out). Short-deck Hold'em
     (holdem36) and OFC are rows of the Hold'em and Chinese marts: --game shows the rows of the
     game it names.
 
@@ -547,9 +576,10 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
             season = "" if everything or name != "raspisnoy" else " and season_kind = 'all'"
             by_site = " and ($site is null or site = $site)" if name in SITE_MARTS and site else ""
             # a mart of accounts names each one's person; raspisnoy's player is the person
-            whose = "person" if "person" in present_columns else "player"
+            whose = "person" if "person" in present_columns or name == "tournament" else "player"
+            relation = ACCOUNTS_OF_SUMMARIES if name == "tournament" else mart
             frame = con.sql(
-                f"select {columns} from {mart} where ($player is null or list_contains($persons, {whose}))"
+                f"select {columns} from {relation} where ($player is null or list_contains($persons, {whose}))"
                 f"{season}{by_site}{by_game} order by all",
                 params={"player": player, "persons": persons, **({"site": site} if by_site else {}),
                         **({"game": game} if by_game else {})},
@@ -1054,7 +1084,7 @@ def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person
     has (in that room, with --site), a room no game was played in, or a me who is nobody yet is
     linked all the same, as a name whose games are not ingested yet may be, and said on stderr with
     the close ones, so that a misspelling is not linked silently."""
-    players_stored = con.execute("select 1 from stg_game_players limit 1").fetchone() is not None
+    players_stored = con.execute(f"select 1 from ({_STORED_PLAYERS}) limit 1").fetchone() is not None
     notes = []
     if site is not None:
         try:
@@ -1072,9 +1102,7 @@ def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person
                 raise UsageProblem(f"{name!r} has no link{where} to remove.{did_you_mean(name, linked)}",
                                    "`rasklad alias --list` lists every person with his names.")
         return site
-    players = [row[0] for row in con.execute(
-        "select distinct player from stg_game_players p join stg_games g using (game_id) "
-        "where player is not null and ($site is null or g.site = $site)", {"site": site}).fetchall()]
+    players = _stored_players(con, site)
     known = set(players)
     room = f" in {site}" if site else ""
     notes += [f"No stored game{room} has a player {name!r} yet.{did_you_mean(name, players)}"
