@@ -40,7 +40,38 @@ def test_summary_with_reentry_and_bounties():
     assert (s.count_reentries, s.count_bounties, s.bounties_won) == (1, 5, D("875.00"))
     joiso = [(e.entry_no, e.finish, e.prize) for e in s.entries if e.player == "joiso"]
     assert joiso == [(2, 72, D("827.17")), (1, 1042, D(0))]
-    assert s.started_at == datetime(2020, 5, 6, 2, 0, 0)
+    # "Tournament started 2020/05/06 2:00:00 CUST [2020/05/05 18:00:00 ET]": the player's own clock, and
+    # the room's ET (daylight time in May, UTC-4): 22:00 UTC, the day before the time as written first
+    assert (s.started_at, s.info.played_at, s.info.played_in_utc) == (datetime(2020, 5, 5, 22, 0),) * 2 + (True,)
+    # "Tournament finished 2020/05/06 7:04:30 CUST [2020/05/05 23:04:30 ET]"
+    assert s.finished_at == datetime(2020, 5, 6, 3, 4, 30)
+
+
+@pytest.mark.parametrize(("started", "expected", "in_utc"), [
+    # ET in November is UTC-5, in July UTC-4; the older form writes the zone in parentheses
+    ("2010/11/07 8:03:52 ET", datetime(2010, 11, 7, 13, 3, 52), True),
+    ("- 2007/08/13 - 08:15:00 (ET)", datetime(2007, 8, 13, 12, 15), True),
+    # the client's zone beside the room's ET: the ET time is read (CET in July is Paris summer time, UTC+2)
+    ("2011/07/26 21:30:00 WET [2011/07/26 16:30:00 ET]", datetime(2011, 7, 26, 20, 30), True),
+    ("2019/07/31 22:07:43 CET", datetime(2019, 7, 31, 20, 7, 43), True),
+    # the player's own offset with no ET time: a clock no name tells, as written
+    ("2020/05/06 2:00:00 CUST", datetime(2020, 5, 6, 2, 0), False),
+    ("2020/05/06 2:00:00", datetime(2020, 5, 6, 2, 0), False),
+])
+def test_summary_time_is_in_utc_where_it_names_its_zone(started, expected, in_utc):
+    lines = ("PokerStars Tournament #1, No Limit Hold'em", "Buy-In: $1.00/$0.10 USD", "2 players",
+             f"Tournament started {started}", " 1: A (X), $2.00", " 2: B (Y),")
+    s = parse(lines, Source(file="t.txt", first_line=1, last_line=6, game_id="0"))
+    assert (s.started_at, s.info.played_at, s.info.played_in_utc) == (expected, expected, in_utc)
+
+
+def test_winamax_summary_time_names_utc():
+    from parsers.winamax_summary import parse as parse_winamax
+
+    lines = ("Winamax Poker - Tournament summary : Expresso(1)", "Player : Hero", "Buy-In : 1€ + 0€",
+             "Tournament started 2011/05/28 19:10:00 UTC", "You finished in 2nd place")
+    s = parse_winamax(lines, Source(file="w.txt", first_line=1, last_line=5, game_id="0"))
+    assert (s.started_at, s.info.played_in_utc) == (datetime(2011, 5, 28, 19, 10), True)
 
 
 def test_summary_with_rebuys_and_addons():

@@ -6,7 +6,8 @@ Winamax's, Anna the account holder), the three Hold'em hands of test_worked_hold
 and Vera at PokerStars), and the links and rates a user sets with `rasklad alias` and
 `rasklad settings rate`. Everything goes through the real ingest and commands.
 
-A summary's times are as the room writes them first (its local time), not moved to UTC.
+A summary's times are in UTC, as the hands' are, where it names their zone: PokerStars' ET time
+in brackets (14:00 ET on 1 March 2024 is 19:00 UTC, as is the 20:00 CET beside it), Winamax's UTC.
 """
 
 from __future__ import annotations
@@ -185,37 +186,37 @@ def test_player_tournaments_of_the_account_holder(con):
     # 1005: still playing in its only summary, which names no account holder: cost 11, no prize yet.
     # 1006: pounds, 5 + 0.50 = 5.50; the letter says 5th and names no award: nothing won, -5.50.
     assert_worked(con, "player_tournaments", [
-        {"player": "Anna", "site": "PokerStars", "tournament_id": "1001", "started_at": "2024-03-01 20:00:00",
+        {"player": "Anna", "site": "PokerStars", "tournament_id": "1001", "started_at": "2024-03-01 19:00:00",
          "game_type": "No Limit Hold'em", "currency": "USD", "is_satellite": False,
          "count_tournament_entries": 4, "price": Decimal("11.00"), "count_entries": 2, "count_rebuys": 0,
          "count_addons": 0, "cost": Decimal("22.00"), "finish": 2, "prize": Decimal("12.00"),
          "bounties_won": Decimal("0.00"), "won": Decimal("12.00"), "net": Decimal("-10.00"), "is_itm": True,
          "is_hero": True, "is_still_playing": False, "count_prizes_unknown": 0},
-        {"player": "Anna", "site": "PokerStars", "tournament_id": "1002", "started_at": "2024-03-02 20:00:00",
+        {"player": "Anna", "site": "PokerStars", "tournament_id": "1002", "started_at": "2024-03-02 19:00:00",
          "game_type": "No Limit Hold'em", "currency": "USD", "is_satellite": False,
          "count_tournament_entries": 3, "price": Decimal("5.50"), "count_entries": 1, "count_rebuys": 1,
          "count_addons": 1, "cost": Decimal("11.50"), "finish": 1, "prize": Decimal("12.50"),
          "bounties_won": Decimal("5.00"), "won": Decimal("17.50"), "net": Decimal("6.00"), "is_itm": True,
          "is_hero": True, "is_still_playing": False, "count_prizes_unknown": 0},
-        {"player": "Anna", "site": "PokerStars", "tournament_id": "1003", "started_at": "2024-03-03 20:00:00",
+        {"player": "Anna", "site": "PokerStars", "tournament_id": "1003", "started_at": "2024-03-03 19:00:00",
          "game_type": "No Limit Hold'em", "currency": "USD", "is_satellite": True,
          "count_tournament_entries": 3, "price": Decimal("5.00"), "count_entries": 1, "count_rebuys": 0,
          "count_addons": 0, "cost": Decimal("5.00"), "finish": 1, "prize": Decimal("0.00"),
          "bounties_won": Decimal("0.00"), "won": Decimal("0.00"), "net": Decimal("-5.00"), "is_itm": True,
          "is_hero": True, "is_still_playing": False, "count_prizes_unknown": 1},
-        {"player": "Anna", "site": "PokerStars", "tournament_id": "1004", "started_at": "2024-03-04 20:00:00",
+        {"player": "Anna", "site": "PokerStars", "tournament_id": "1004", "started_at": "2024-03-04 19:00:00",
          "game_type": "No Limit Hold'em", "currency": "EUR", "is_satellite": False,
          "count_tournament_entries": 2, "price": Decimal("2.20"), "count_entries": 1, "count_rebuys": 0,
          "count_addons": 0, "cost": Decimal("2.20"), "finish": 2, "prize": Decimal("0.00"),
          "bounties_won": Decimal("0.00"), "won": Decimal("0.00"), "net": Decimal("-2.20"), "is_itm": False,
          "is_hero": True, "is_still_playing": False, "count_prizes_unknown": 0},
-        {"player": "Anna", "site": "PokerStars", "tournament_id": "1005", "started_at": "2024-03-05 20:00:00",
+        {"player": "Anna", "site": "PokerStars", "tournament_id": "1005", "started_at": "2024-03-05 19:00:00",
          "game_type": "No Limit Hold'em", "currency": "USD", "is_satellite": False,
          "count_tournament_entries": 3, "price": Decimal("11.00"), "count_entries": 1, "count_rebuys": 0,
          "count_addons": 0, "cost": Decimal("11.00"), "finish": None, "prize": Decimal("0.00"),
          "bounties_won": Decimal("0.00"), "won": Decimal("0.00"), "net": Decimal("-11.00"), "is_itm": False,
          "is_hero": False, "is_still_playing": True, "count_prizes_unknown": 0},
-        {"player": "Anna", "site": "PokerStars", "tournament_id": "1006", "started_at": "2024-03-06 20:00:00",
+        {"player": "Anna", "site": "PokerStars", "tournament_id": "1006", "started_at": "2024-03-06 19:00:00",
          "game_type": "No Limit Hold'em", "currency": "GBP", "is_satellite": False,
          "count_tournament_entries": 6, "price": Decimal("5.50"), "count_entries": 1, "count_rebuys": 0,
          "count_addons": 0, "cost": Decimal("5.50"), "finish": 5, "prize": Decimal("0.00"),
@@ -264,19 +265,19 @@ def test_player_stats_tournaments(con):
          "count_entries": 4, "cost": Decimal("38.50"), "won": Decimal("29.50"), "net": Decimal("-9.00"),
          "roi": Decimal("-11.94"), "roi_net": Decimal("-4.00"), "roi_cost": Decimal("33.50"),
          "count_roi_tournaments": 2, "itm": 100.0, "count_itm": 3, "avg_finish": 1.33, "best_finish": 1,
-         "first_played_at": "2024-03-01 20:00:00", "last_played_at": "2024-03-03 20:00:00"},
+         "first_played_at": "2024-03-01 19:00:00", "last_played_at": "2024-03-03 19:00:00"},
         # Anna, euros at PokerStars (1004): -2.20 of 2.20, -100 %; 2nd
         {"player": "Anna", "site": "PokerStars", "currency": "EUR", "count_tournaments": 1,
          "count_entries": 1, "cost": Decimal("2.20"), "won": Decimal("0.00"), "net": Decimal("-2.20"),
          "roi": Decimal("-100.00"), "roi_net": Decimal("-2.20"), "roi_cost": Decimal("2.20"),
          "count_roi_tournaments": 1, "itm": 0.0, "count_itm": 0, "avg_finish": 2.0, "best_finish": 2,
-         "first_played_at": "2024-03-04 20:00:00", "last_played_at": "2024-03-04 20:00:00"},
+         "first_played_at": "2024-03-04 19:00:00", "last_played_at": "2024-03-04 19:00:00"},
         # Anna, pounds (1006): nothing won, a known prize of 0: in the ROI, -100 %; 5th
         {"player": "Anna", "site": "PokerStars", "currency": "GBP", "count_tournaments": 1,
          "count_entries": 1, "cost": Decimal("5.50"), "won": Decimal("0.00"), "net": Decimal("-5.50"),
          "roi": Decimal("-100.00"), "roi_net": Decimal("-5.50"), "roi_cost": Decimal("5.50"),
          "count_roi_tournaments": 1, "itm": 0.0, "count_itm": 0, "avg_finish": 5.0, "best_finish": 5,
-         "first_played_at": "2024-03-06 20:00:00", "last_played_at": "2024-03-06 20:00:00"},
+         "first_played_at": "2024-03-06 19:00:00", "last_played_at": "2024-03-06 19:00:00"},
         # Anna at Winamax, another account: 0.42 / 0.50 = 84 %
         {"player": "Anna", "site": "Winamax", "currency": "EUR", "count_tournaments": 1, "count_entries": 1,
          "cost": Decimal("0.50"), "won": Decimal("0.92"), "net": Decimal("0.42"), "roi": Decimal("84.00"),
@@ -289,20 +290,20 @@ def test_player_stats_tournaments(con):
          "count_entries": 3, "cost": Decimal("21.50"), "won": Decimal("28.00"), "net": Decimal("6.50"),
          "roi": Decimal("30.23"), "roi_net": Decimal("6.50"), "roi_cost": Decimal("21.50"),
          "count_roi_tournaments": 3, "itm": 33.333333333333, "count_itm": 1, "avg_finish": 2.0,
-         "best_finish": 1, "first_played_at": "2024-03-01 20:00:00", "last_played_at": "2024-03-03 20:00:00"},
+         "best_finish": 1, "first_played_at": "2024-03-01 19:00:00", "last_played_at": "2024-03-03 19:00:00"},
         # Gleb, euros (1004): 1.80 / 2.20 = 81.82 %
         {"player": "Gleb", "site": "PokerStars", "currency": "EUR", "count_tournaments": 1,
          "count_entries": 1, "cost": Decimal("2.20"), "won": Decimal("4.00"), "net": Decimal("1.80"),
          "roi": Decimal("81.82"), "roi_net": Decimal("1.80"), "roi_cost": Decimal("2.20"),
          "count_roi_tournaments": 1, "itm": 100.0, "count_itm": 1, "avg_finish": 1.0, "best_finish": 1,
-         "first_played_at": "2024-03-04 20:00:00", "last_played_at": "2024-03-04 20:00:00"},
+         "first_played_at": "2024-03-04 19:00:00", "last_played_at": "2024-03-04 19:00:00"},
         # Boris, out of all four dollar tournaments (3rd, 2nd, 3rd, 3rd): cost 11 + 5.50 + 5 + 11 = 32.50,
         # nothing won; finishes average 11 / 4 = 2.75
         {"player": "Boris", "site": "PokerStars", "currency": "USD", "count_tournaments": 4,
          "count_entries": 4, "cost": Decimal("32.50"), "won": Decimal("0.00"), "net": Decimal("-32.50"),
          "roi": Decimal("-100.00"), "roi_net": Decimal("-32.50"), "roi_cost": Decimal("32.50"),
          "count_roi_tournaments": 4, "itm": 0.0, "count_itm": 0, "avg_finish": 2.75, "best_finish": 2,
-         "first_played_at": "2024-03-01 20:00:00", "last_played_at": "2024-03-05 20:00:00"},
+         "first_played_at": "2024-03-01 19:00:00", "last_played_at": "2024-03-05 19:00:00"},
     ])
 
 
@@ -383,3 +384,15 @@ def test_alias_sees_a_name_only_summaries_have(root):
         assert result.exit_code == 0 and result.stderr == "", result.output
     rasklad(root, "alias", "--remove", "Gleb", "--site", "PokerStars")
     rasklad(root, "alias", "Anna", "--me")
+
+
+def test_show_of_a_summary_says_its_time_is_utc(root, con):
+    """`show` said "played 2020-05-06 02:00:00 (as written: the log names no time zone)" of a summary
+    whose line names CUST and ET: 1002 started at 14:00 ET, 19:00 UTC; Winamax's names UTC."""
+    from pipeline.cli import main
+
+    for table, said in (("Tournament #1002", "played 2024-03-02 19:00:00 UTC"),
+                        ("Tournament #2002", "played 2024-03-03 17:00:00 UTC")):
+        game_id = con.execute("select game_id from games where table_name = ?", [table]).fetchone()[0]
+        shown = CliRunner().invoke(main, ["show", game_id, "--warehouse", str(root)])
+        assert shown.exit_code == 0 and shown.output.split("\n")[1].startswith(said), shown.output
