@@ -74,6 +74,13 @@ def test_winamax_summary_time_names_utc():
     assert (s.started_at, s.info.played_in_utc) == (datetime(2011, 5, 28, 19, 10), True)
 
 
+def test_summary_of_a_file_that_opens_with_a_control_byte_keeps_every_entry():
+    # byte 0x10 before "PokerStars Tournament #329147523": the whole file was quarantined
+    s = read_summary("NLHE-USD-MTT-4max-2.00-201011.Stars.local.format.txt")
+    assert (s.tournament_id, s.count_entries, len(s.entries), s.entries[0].player) == (
+        "329147523", 440, 440, "koppelbaas")
+
+
 def test_summary_with_rebuys_and_addons():
     s = read_summary("PLO-MTT-USD-505-25-202005.rebuy.addon.txt")
     assert (s.buy_in, s.bounty, s.fee, s.hero, s.hero_finish) == (D(505), D(0), D(25), "joiso", 47)
