@@ -110,11 +110,11 @@ def test_summary_without_a_buy_in_is_an_error_with_its_line():
 
 def entry(rows: TableRows, summary: str, tournament: str, player: str, *, finish: int | None, prize: str | None,
           buy_in: str, fee: str, currency: str = "USD", entry_no: int = 1, is_hero: bool = False,
-          finished: bool = True, started: datetime = datetime(2026, 11, 1)) -> None:
+          finished: bool = True, started: datetime = datetime(2026, 11, 1), **holders_lines) -> None:
     rows.add("tournament_results", "tournament", game_id=gid(summary), tournament_id=tournament, player=player,
              entry_no=entry_no, finish=finish, prize=None if prize is None else D(prize), is_hero=is_hero,
              buy_in=D(buy_in), bounty=D(0), fee=D(fee), currency=currency, count_entries=3,
-             started_at=started, finished_at=datetime(2026, 11, 2) if finished else None)
+             started_at=started, finished_at=datetime(2026, 11, 2) if finished else None, **holders_lines)
 
 
 @pytest.fixture(scope="module")
@@ -153,6 +153,43 @@ def test_player_tournament_stats_roi_itm_and_average_finish_per_currency(store):
     eur = rows["EUR"]
     # EUR: 1.80 / 2.20 = 81.82 %, never added to the USD figures
     assert (eur["count_tournaments"], eur["net"], eur["roi"], eur["itm"]) == (1, D("1.80"), D("81.82"), 100.0)
+
+
+def test_two_summaries_of_a_tournament_merge_player_by_player_keeping_the_holders_own_lines(tmp_path):
+    """A later summary replaced the earlier one for everyone: when the later one was written for an
+    account that did not play ("There are no personal statistics because you did not play"), the
+    holder lost his is_hero, rebuys and bounties; one that did not list him (anonymised otherwise)
+    lost his row altogether."""
+    rows = TableRows()
+    price = {"buy_in": "10", "fee": "1"}
+    # D, $10 + $1. d1, written while it ran for Gleb: 29th, 2 rebuys for $20, 1 bounty of $5; Anna
+    # still playing, Boris 30th. d2, at its end, for an account that did not play: Anna won $30.
+    entry(rows, "d1", "D", "Gleb", finish=29, prize="0", is_hero=True, finished=False, count_rebuys=2,
+          rebuy_cost=D(20), count_bounties=1, bounties_won=D(5), **price)
+    entry(rows, "d1", "D", "Anna", finish=None, prize=None, finished=False, **price)
+    entry(rows, "d1", "D", "Boris", finish=30, prize="0", finished=False, **price)
+    entry(rows, "d2", "D", "Gleb", finish=29, prize="0", **price)
+    entry(rows, "d2", "D", "Anna", finish=1, prize="30", **price)
+    entry(rows, "d2", "D", "Boris", finish=30, prize="0", **price)
+    # E: e1 names its holder Hero, 40th; e2 (more finishes) lists the others under other names only
+    entry(rows, "e1", "E", "Hero", finish=40, prize="0", is_hero=True, **price)
+    entry(rows, "e1", "E", "Vera", finish=41, prize="0", **price)
+    entry(rows, "e2", "E", "Vera", finish=41, prize="0", **price)
+    entry(rows, "e2", "E", "Zoya", finish=1, prize="30", **price)
+    entry(rows, "e2", "E", "Lev", finish=2, prize="0", **price)
+    store = build(tmp_path / "warehouse", rows)
+    listed = query(store, "select tournament_id, player, is_hero, finish, count_rebuys, cost, won, net, "
+                          "is_still_playing from player_tournaments order by all")
+    assert [tuple(r.values()) for r in listed] == [
+        # Gleb from d1, his own lines: cost 11 + 20 = 31, won 0 + 5 = 5, net -26
+        ("D", "Anna", False, 1, 0, D("11.00"), D(30), D("19.00"), False),
+        ("D", "Boris", False, 30, 0, D("11.00"), D(0), D("-11.00"), False),
+        ("D", "Gleb", True, 29, 2, D("31.00"), D(5), D("-26.00"), False),
+        ("E", "Hero", True, 40, 0, D("11.00"), D(0), D("-11.00"), False),
+        ("E", "Lev", False, 2, 0, D("11.00"), D(0), D("-11.00"), False),
+        ("E", "Vera", False, 41, 0, D("11.00"), D(0), D("-11.00"), False),
+        ("E", "Zoya", False, 1, 0, D("11.00"), D(30), D("19.00"), False),
+    ]
 
 
 def two_rooms(root: Path):

@@ -1,8 +1,12 @@
--- grain: one row per room (site), tournament and player, from the latest summary of each tournament
+-- grain: one row per room (site), tournament and player, each player's rows from one summary of the tournament
 -- key: site, tournament_id, player
 -- A tournament is known by its room and its number (two rooms may number two tournaments alike).
--- A tournament summarized twice (while it ran, then when it ended) counts once: the summary that
--- lists the most finishes, then the one that states its end, then the last by game ID.
+-- A tournament summarized twice (while it ran, then when it ended) counts once, merged player by
+-- player: the account holder's rows come from a summary that names him the holder (his place,
+-- re-entries, rebuys, add-ons and bounties are told him alone; a later summary of another account
+-- says "you did not play"); every other player's from the latest summary that lists him. The
+-- latest: the one that lists the most finishes, then the one that states its end, then the last
+-- by game ID.
 -- cost: every entry at the buy-in's full price (prize pool, bounty and fee), plus the rebuys and
 -- add-ons, which the room tells the account holder only; won: prizes plus bounties. prize is null
 -- when a prize is not in the buy-in's currency (a ticket, a seat): net and ROI leave that entry out.
@@ -39,12 +43,29 @@ ranked as (
         row_number() over (
             partition by site, tournament_id
             order by count_finishes desc, case when finished_at is null then 0 else 1 end desc, game_id desc
-        ) as pick,
+        ) as recency,
     from summaries
 ),
 
-latest as (
-    select site, tournament_id, game_id from ranked where pick = 1
+listed as (
+    -- each summary that lists a player, and whether it names him its holder
+    select entries.site, entries.tournament_id, entries.player, entries.game_id, ranked.recency,
+           bool_or(entries.is_hero) as is_hero,
+    from entries
+    join ranked
+        on ranked.game_id = entries.game_id and ranked.tournament_id = entries.tournament_id
+        and ranked.site is not distinct from entries.site
+    group by all
+),
+
+chosen as (
+    select site, tournament_id, player, game_id from (
+        select *, row_number() over (
+            partition by site, tournament_id, player order by is_hero desc, recency
+        ) as pick,
+        from listed
+    )
+    where pick = 1
 ),
 
 final as (
@@ -70,7 +91,9 @@ final as (
         max(entries.bounties_won) as bounties_won,
         max(entries.rebuy_cost) as rebuy_cost,
     from entries
-    join latest on entries.game_id = latest.game_id and entries.tournament_id = latest.tournament_id
+    join chosen
+        on entries.game_id = chosen.game_id and entries.tournament_id = chosen.tournament_id
+        and entries.player is not distinct from chosen.player
     group by entries.site, entries.tournament_id, entries.player
 )
 
