@@ -110,10 +110,11 @@ def test_summary_without_a_buy_in_is_an_error_with_its_line():
 
 def entry(rows: TableRows, summary: str, tournament: str, player: str, *, finish: int | None, prize: str | None,
           buy_in: str, fee: str, currency: str = "USD", entry_no: int = 1, is_hero: bool = False,
-          finished: bool = True, started: datetime = datetime(2026, 11, 1), **holders_lines) -> None:
+          finished: bool = True, started: datetime = datetime(2026, 11, 1), count_entries: int = 3,
+          **holders_lines) -> None:
     rows.add("tournament_results", "tournament", game_id=gid(summary), tournament_id=tournament, player=player,
              entry_no=entry_no, finish=finish, prize=None if prize is None else D(prize), is_hero=is_hero,
-             buy_in=D(buy_in), bounty=D(0), fee=D(fee), currency=currency, count_entries=3,
+             buy_in=D(buy_in), bounty=D(0), fee=D(fee), currency=currency, count_entries=count_entries,
              started_at=started, finished_at=datetime(2026, 11, 2) if finished else None, **holders_lines)
 
 
@@ -190,6 +191,22 @@ def test_two_summaries_of_a_tournament_merge_player_by_player_keeping_the_holder
         ("E", "Vera", False, 41, 0, D("11.00"), D(0), D("-11.00"), False),
         ("E", "Zoya", False, 1, 0, D("11.00"), D(30), D("19.00"), False),
     ]
+
+
+def test_the_field_counts_every_entry_the_summary_lists_re_entries_included(tmp_path):
+    """count_tournament_entries was the summary's players line: "104 players" of a tournament of 145
+    entries (a pool of $145,000 at $1,000). R: "2 players", Gleb re-entered: 3 entries listed.
+    W: a summary that lists its holder alone, "Registered players : 18": 18."""
+    rows = TableRows()
+    entry(rows, "r", "R", "Gleb", finish=1, prize="20", buy_in="10", fee="0", entry_no=2, is_hero=True,
+          count_entries=2, count_reentries=1)
+    entry(rows, "r", "R", "Anna", finish=2, prize="10", buy_in="10", fee="0", count_entries=2)
+    entry(rows, "r", "R", "Gleb", finish=3, prize="0", buy_in="10", fee="0", count_entries=2)
+    entry(rows, "w", "W", "Gleb", finish=9, prize="0", buy_in="9", fee="1", is_hero=True, count_entries=18)
+    store = build(tmp_path / "warehouse", rows)
+    listed = query(store, "select tournament_id, player, count_tournament_entries, count_entries "
+                          "from player_tournaments order by all")
+    assert [tuple(r.values()) for r in listed] == [("R", "Anna", 3, 1), ("R", "Gleb", 3, 2), ("W", "Gleb", 18, 1)]
 
 
 def two_rooms(root: Path):

@@ -30,6 +30,7 @@ summaries as (
         site,
         tournament_id,
         count(finish) as count_finishes,
+        count(*) as count_listed,
         max(finished_at) as finished_at,
     from entries
     group by game_id, site, tournament_id
@@ -40,6 +41,7 @@ ranked as (
         site,
         tournament_id,
         game_id,
+        count_listed,
         row_number() over (
             partition by site, tournament_id
             order by count_finishes desc, case when finished_at is null then 0 else 1 end desc, game_id desc
@@ -50,7 +52,7 @@ ranked as (
 listed as (
     -- each summary that lists a player, and whether it names him its holder
     select entries.site, entries.tournament_id, entries.player, entries.game_id, ranked.recency,
-           bool_or(entries.is_hero) as is_hero,
+           ranked.count_listed, bool_or(entries.is_hero) as is_hero,
     from entries
     join ranked
         on ranked.game_id = entries.game_id and ranked.tournament_id = entries.tournament_id
@@ -59,7 +61,7 @@ listed as (
 ),
 
 chosen as (
-    select site, tournament_id, player, game_id from (
+    select site, tournament_id, player, game_id, count_listed from (
         select *, row_number() over (
             partition by site, tournament_id, player order by is_hero desc, recency
         ) as pick,
@@ -78,7 +80,9 @@ final as (
         any_value(entries.currency) as currency,
         any_value(entries.started_at) as started_at,
         any_value(entries.is_satellite) as is_satellite,
-        any_value(entries.count_entries) as count_tournament_entries,
+        -- the field: the summary's "959 players" counts each player once, its order lists every
+        -- entry (1,263 with the re-entries); a summary that lists its holder alone counts them all
+        greatest(any_value(entries.count_entries), any_value(chosen.count_listed)) as count_tournament_entries,
         any_value(entries.buy_in + entries.bounty + entries.fee) as price,
         bool_or(entries.is_hero) as is_hero,
         greatest(count(*), 1 + max(entries.count_reentries)) as count_entries,
