@@ -95,8 +95,13 @@ class _Builder(SummaryBuilder):
         if len(parts) > 3:
             raise self.error(f"a buy-in has at most three parts (prize pool/bounty/fee), found {len(parts)}", header)
         count_entries = self.count(node.children[0], node) if (node := last.get("count_players")) else None
-        prize = _PRIZE.match(str(node.children[-1]).strip()) if (node := last.get("prize_pool")) else None
+        pool_text = str(node.children[-1]).strip() if (node := last.get("prize_pool")) else ""
+        prize = _PRIZE.match(pool_text)
         prize_pool = amount(prize["amount"]) if prize else None    # none, or a ticket, not an amount
+        # a satellite says so, names its target tournament, or pays tickets ("Total Prize Pool:
+        # Sunday Million ticket") whatever its title
+        is_satellite = bool({"satellite", "target", "tickets"} & said.keys()) or (
+            prize is None and "ticket" in pool_text.lower())
         (started_at, in_utc), (finished_at, _) = self.date(last.get("started")), self.date(last.get("finished"))
         entries = [self.entry(node, currency) for node in said.get("entry", ())]
         bounty = parts.pop(1) if len(parts) == 3 else Decimal(0)     # buy-in/bounty/fee (knockouts)
@@ -122,7 +127,7 @@ class _Builder(SummaryBuilder):
                           ruleset=f"pokerstars {game_type}" if game_type else "pokerstars", site=SITE,
                           played_in_utc=in_utc),
             tournament_id=tournament_id, game_type=game_type, buy_in=buy_in, bounty=bounty, fee=fee,
-            currency=currency, count_entries=count_entries, prize_pool=prize_pool, is_satellite="satellite" in said,
+            currency=currency, count_entries=count_entries, prize_pool=prize_pool, is_satellite=is_satellite,
             started_at=started_at, finished_at=finished_at, entries=tuple(entries), hero=hero,
             hero_finish=hero_finish, hero_prize=hero_prize,
             count_reentries=self.count(reentries[1], header, small) if reentries else 0,

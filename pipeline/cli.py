@@ -909,6 +909,8 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
             "order by line nulls first, rule_id", params={"id": found}).pl()
         kept = con.execute("select text from game_texts where game_id = $id limit 1", {"id": found}).fetchone() \
             if "game_texts" in _tables(con) else None
+        count_entries = con.execute("select count(*) from stg_tournament_results where game_id = $id",
+                                    {"id": found}).fetchone()[0] if game["game"] == "tournament" else 0
     text = kept[0] if kept else None
     # played_at is in UTC where the log names its zone, else the time as written (docs/warehouse.md)
     record = kept_record(text, game["source_file"], game["game_id"]) if game["played_at"] else None
@@ -923,8 +925,14 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
                 else f"played {game['played_at']} {'UTC' if in_utc else '(as written: the log names no time zone)'}")
                + (f", club {game['club']}" if game["club"] else "")
                + (f", table {game['table_name']}" if game["table_name"] else ""))
-    click.echo("players: " + ", ".join(f"{row['player']} {row['net']:+}" if row["net"] is not None else row["player"]
-                                       for row in players.iter_rows(named=True)))
+    summary = game["game"] == "tournament"     # a summary's entries are tournament_results rows, not players
+    if summary:
+        click.echo(f"a tournament summary of {count_entries} entr{'y' if count_entries == 1 else 'ies'}: "
+                   f"rasklad query \"select * from tournament_results where game_id = '{game['game_id']}'\" "
+                   "lists them")
+    else:
+        click.echo("players: " + ", ".join(f"{row['player']} {row['net']:+}" if row["net"] is not None
+                                           else row["player"] for row in players.iter_rows(named=True)))
     marks: dict[int, list[str]] = {}
     for row in findings.iter_rows(named=True):
         if row["line"] is not None:
@@ -939,7 +947,8 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
             click.echo(f"{number:>{width}}  {line}{note}")
     click.echo("")
     if findings.is_empty():
-        click.echo("No findings: the replay agrees with the log.")
+        click.echo("No findings: a tournament summary is read, not replayed." if summary else
+                   "No findings: the replay agrees with the log.")
         return
     texts = _rule_texts()
     click.echo(f"{findings.height} finding{'s' if findings.height != 1 else ''}:")

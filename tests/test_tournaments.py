@@ -3,6 +3,7 @@ case worked by hand (ROI, ITM, average finish, re-entries, a tournament summariz
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
@@ -79,6 +80,44 @@ def test_summary_of_a_file_that_opens_with_a_control_byte_keeps_every_entry():
     s = read_summary("NLHE-USD-MTT-4max-2.00-201011.Stars.local.format.txt")
     assert (s.tournament_id, s.count_entries, len(s.entries), s.entries[0].player) == (
         "329147523", 440, 440, "koppelbaas")
+
+
+def test_an_emailed_summarys_banner_belongs_to_no_summary():
+    # "NLHE-USD-HUSnG-10-201011.s0rrow.wins.txt" line 1 went to quarantine (and the ingest exited 1)
+    text = ("Tournament History for your last 1 tournament requested by Hero (hero@example.com)\n\n\n"
+            "PokerStars Tournament #329052872, No Limit Hold'em\nBuy-In: $10.00/$0.50 USD\n2 players\n"
+            " 1: Hero (Perth), $20.00 (100%)\n 2: v.v.75 (Грязи),\n")
+    assert [(c.format, c.first_line, c.last_line) for c in split(text)] == [("pokerstars_summary", 4, 8)]
+    assert [c.format for c in split(text.replace("your last 1 tournament", "your last 3 tournaments"))] == [
+        "pokerstars_summary"]
+
+
+@pytest.mark.parametrize(("header", "reason"), [
+    ("Full Tilt Tournament #1571041343, No Limit Hold'em", "Full Tilt Poker tournament summaries are not supported yet"),
+    ("Run It Once Poker Tournament #158168, Cubed SNG No Limit Hold 'Em",
+     "Run It Once Poker tournament summaries are not supported yet"),
+    ("Tournament #1, No Limit Hold'em", "text is not a game of any known format: expected a header line such as "
+     "'PokerStars Hand #…', 'Raspisnoy game …', 'Chinese poker hand …', 'OFC hand …' or 'Six-card poker session …', "
+     "or a tournament summary's ('PokerStars Tournament #…', 'Winamax Poker - Tournament summary : …', "
+     "'***** Cassava Tournament Summary *****')"),
+])
+def test_a_summary_of_a_room_not_read_is_refused_naming_the_room(header, reason):
+    from parsers.formats import parse_chunk
+
+    chunk, = split(f"{header}\nBuy-In: 870/130\n6 players\n")
+    with pytest.raises(ParseError) as caught:
+        parse_chunk(chunk, "t.txt")
+    assert (caught.value.reason, caught.value.line) == (reason, 1)
+
+
+def test_a_summary_whose_prize_is_a_ticket_is_a_satellite():
+    # "Total Prize Pool: Sunday Million ticket", "1: Bayezidur (Ukraine), Sunday Million ticket": no
+    # "Satellite" line, yet its prize is a seat
+    s = read_summary("NLHE-USD-5-201603.Sunday.Million.ticket.txt")
+    assert (s.is_satellite, s.prize_pool, s.entries[0].prize, s.entries[0].prize_text) == (
+        True, None, None, "Sunday Million ticket")
+    assert read_summary("NLHE-USD-MTT-0.50-201107.Super.Satellite.txt").is_satellite
+    assert not read_summary("NLHE-MTT-USD-250-250-30-202005.reentry.ko.txt").is_satellite
 
 
 def test_summary_with_rebuys_and_addons():
@@ -488,3 +527,33 @@ def test_winamax_and_888_list_the_account_holder_alone():
     assert (unnamed.hero, [(e.player, e.finish, e.prize) for e in unnamed.entries]) == (None, [(None, 9, D(0))])
     pacific = read_short("pacific_summary", "Hero finished", "Hero finished")
     assert [(e.player, e.finish, e.prize, e.prize_text) for e in pacific.entries] == [("Hero", 59, D(5), "5 USD")]
+
+
+_SUMMARY_FENCE = re.compile(r"^```text summary=(?P<format>\w+)\n(?P<body>.*?)^```$", re.MULTILINE | re.DOTALL)
+
+
+def test_the_summaries_of_the_formats_page_are_read_as_it_works_them_out(tmp_path):
+    """docs/formats.md, tournament summaries: each example is read as its format, with no
+    quarantine, to the figures the page works out for it."""
+    from pipeline.warehouse import connect
+    from tests.worked_marts import ingest_files
+
+    page = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    found = {m["format"]: m["body"] for m in _SUMMARY_FENCE.finditer(page)}
+    assert set(found) == {"pokerstars_summary", "winamax_summary", "pacific_summary"}
+    for name, body in found.items():
+        assert [c.format for c in split(body)] == [name]
+    summary = ingest_files(tmp_path, {f"{name}.txt": body for name, body in found.items()})
+    assert (summary.games, summary.quarantined, summary.findings) == (3, 0, 0)
+    with connect(tmp_path / "warehouse") as con:
+        rows = con.execute("select site, player, started_at, currency, count_tournament_entries, count_entries, "
+                           "finish, cost, won, net from player_tournaments where is_hero order by site").fetchall()
+    assert rows == [
+        # 888poker: $3.50 + $3.15 + $3.15, 59th of 468, no date
+        ("888poker", "Anna", None, "USD", 468, 1, 59, D("9.80"), D(0), D("-9.80")),
+        # 2 entries × $530; one bounty of $250; 18:00 ET in May is 22:00 UTC; 4 entries of 3 players
+        ("PokerStars", "Boris", datetime(2020, 5, 5, 22, 0), "USD", 4, 2, 2, D("1060.00"), D("250.00"),
+         D("-810.00")),
+        # €10 + 4 × €10 + 2 × €10
+        ("Winamax", "Anna", datetime(2011, 5, 28, 19, 10), "EUR", 18, 1, 9, D(70), D(0), D(-70)),
+    ]

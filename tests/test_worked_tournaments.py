@@ -386,13 +386,19 @@ def test_alias_sees_a_name_only_summaries_have(root):
     rasklad(root, "alias", "Anna", "--me")
 
 
-def test_show_of_a_summary_says_its_time_is_utc(root, con):
+def test_show_of_a_summary_says_its_time_is_utc_and_that_it_is_read_not_replayed(root, con):
     """`show` said "played 2020-05-06 02:00:00 (as written: the log names no time zone)" of a summary
-    whose line names CUST and ET: 1002 started at 14:00 ET, 19:00 UTC; Winamax's names UTC."""
+    whose line names CUST and ET: 1002 started at 14:00 ET, 19:00 UTC; Winamax's names UTC. It also
+    printed an empty "players:" and "No findings: the replay agrees with the log" of a text no replay
+    reads: 1002 lists 3 entries, Winamax's 1 (its holder's)."""
     from pipeline.cli import main
 
-    for table, said in (("Tournament #1002", "played 2024-03-02 19:00:00 UTC"),
-                        ("Tournament #2002", "played 2024-03-03 17:00:00 UTC")):
+    for table, said, entries in (("Tournament #1002", "played 2024-03-02 19:00:00 UTC", "3 entries"),
+                                 ("Tournament #2002", "played 2024-03-03 17:00:00 UTC", "1 entry")):
         game_id = con.execute("select game_id from games where table_name = ?", [table]).fetchone()[0]
         shown = CliRunner().invoke(main, ["show", game_id, "--warehouse", str(root)])
-        assert shown.exit_code == 0 and shown.output.split("\n")[1].startswith(said), shown.output
+        lines = shown.output.split("\n")
+        assert shown.exit_code == 0 and lines[1].startswith(said), shown.output
+        assert lines[2] == (f"a tournament summary of {entries}: rasklad query \"select * from tournament_results "
+                            f"where game_id = '{game_id}'\" lists them")
+        assert lines[-2] == "No findings: a tournament summary is read, not replayed."
