@@ -203,8 +203,8 @@ def drop_leading_controls(text: str) -> str:
     """The text without the control characters it opens with, so that its first line is read for
     what it is (a game's header) whatever format it opens.
 
-    >>> drop_leading_controls("\x10PokerStars Tournament #1\n\x10x")
-    'PokerStars Tournament #1\n\x10x'
+    >>> drop_leading_controls("\\x10PokerStars Tournament #1\\n\\x10x")
+    'PokerStars Tournament #1\\n\\x10x'
     """
     found = _LEADING_CONTROLS.match(text)
     return text[found.end():] if found else text
