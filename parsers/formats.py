@@ -139,7 +139,9 @@ FORMATS: tuple[Format, ...] = (
            last_section=_SIXCARD_HAND_LINES[0], last_section_lines=_SIXCARD_HAND_LINES,
            keeps_lone_lines=True),
     Format("pokerstars_summary", r"(?i:PokerStars Tournament #)", ("PokerStars ",),
-           "parsers.pokerstars_summary:parse", "tournament", ignore_case=True),
+           "parsers.pokerstars_summary:parse", "tournament", ignore_case=True,
+           # the summaries the room e-mails on request open so
+           head_lines=r"Tournament History for your last \d+ tournaments? requested by .*$"),
     Format("pacific_summary", r"\*{5} Cassava Tournament Summary \*{5}", ("***** Cassava",),
            "parsers.pacific_summary:parse", "tournament"),
 )
@@ -159,6 +161,10 @@ UNSUPPORTED: dict[str, Unsupported] = {
                              ("Full Tilt ", "FullTiltPoker "), "Full Tilt Poker hand histories are not supported yet"),
     "runitonce": Unsupported(r"Run It Once Poker Hand #", ("Run It Once Poker Hand #",),
                              "Run It Once Poker hand histories are not supported yet"),
+    "full_tilt_summary": Unsupported(r"Full Tilt Tournament #", ("Full Tilt ",),
+                                     "Full Tilt Poker tournament summaries are not supported yet"),
+    "runitonce_summary": Unsupported(r"Run It Once Poker Tournament #", ("Run It Once Poker Tournament #",),
+                                     "Run It Once Poker tournament summaries are not supported yet"),
     "pokermaster": Unsupported(r"PokerMaster Hand #", ("PokerMaster Hand #",),
                                "PokerMaster hand histories are not supported yet"),
     "pokerbros": Unsupported(r"PokerBros Hand #", ("PokerBros Hand #",), "PokerBros hand histories are not supported yet"),
@@ -258,7 +264,8 @@ def parse_chunk(chunk: Chunk, file: str):
         else:
             reason = ("text is not a game of any known format: expected a header line such as "
                       "'PokerStars Hand #…', 'Raspisnoy game …', 'Chinese poker hand …', 'OFC hand …' "
-                      "or 'Six-card poker session …'")
+                      "or 'Six-card poker session …', or a tournament summary's ('PokerStars Tournament #…', "
+                      "'Winamax Poker - Tournament summary : …', '***** Cassava Tournament Summary *****')")
         raise ParseError(reason, line=chunk.first_line, column=1, line_text=chunk.lines[0] if chunk.lines else "")
     try:
         if chunk.context:

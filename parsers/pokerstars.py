@@ -153,10 +153,16 @@ _AMT = rf"[^\d\s{re.escape(SYNTAX['open'])}]?\d[\d{re.escape(SYNTAX['thousands']
 
 _GAME_WORDS = r"(?:Hold'em|Omaha|Razz|Badugi|Courchevel|\d|7 Card|Triple|Single|Five|5 Card|2-7|Mixed|HORSE|8-Game|Split)"
 """The words a game's name starts with, where a tournament's buy-in ends."""
+_BUY_IN = _AMT + r"(?:\+" + _AMT + r")*(?: ?[A-Z]{2,4})?(?= +" + _GAME_WORDS + ")"
+"""A tournament's buy-in written as amounts and their unit: '$0.92+$0.08 USD', and those whose
+first character is a digit, which a game's name may start with too ('5 Card Draw'): play money's
+'300+20', the room's points '100 FPP', '100FPP', '250 SC'. A hand's amounts are tournament
+chips whatever the buy-in's unit: the buy-in is read past, never taken as money."""
 _CLUB_AND_TOURNAMENT = (
     r"(?:\{(?P<club>[^}]*)\} +)?"
     # a shoot-out or freeroll header may have no buy-in: "Tournament #1, Hold'em No Limit - Match Round I, …"
-    r"(?:Tournament #(?P<tid>\d+), +(?:(?!" + _GAME_WORDS + r"\S*\s)(?P<buyin>\S.*?) +(?=\S*\s*" + _GAME_WORDS + r"))?)?")
+    r"(?:Tournament #(?P<tid>\d+), +(?:(?P<buyin>" + _BUY_IN + "|(?!" + _GAME_WORDS + r"\S*\s)\S.*?) +(?=\S*\s*"
+    + _GAME_WORDS + r"))?)?")
 """What a header may write first after the ID: a home game's club, a tournament and its buy-in."""
 _GAME = re.compile(r"(?P<game>[^(,-][^(,]*?)\s+(?P<struct>No Limit|Pot Limit|Fixed Limit|Limit)\b", re.IGNORECASE)
 _GAME_NAME = re.compile(r"(?:[A-Z]{3} |Freeroll )?(?P<name>(?:6\+ |Split )?Hold'em)", re.IGNORECASE)

@@ -18,6 +18,8 @@ reads the lines; this module turns each into figures.
 >>> summary = parse(tuple(text), Source(file="t.txt", first_line=1, last_line=10, game_id="0"))
 >>> summary.tournament_id, summary.buy_in, summary.fee, summary.currency, summary.hero, summary.hero_finish
 ('329052872', Decimal('10.00'), Decimal('0.50'), 'USD', 'Hero', 1)
+>>> summary.started_at, summary.info.played_in_utc      # 8:03:52 ET in November: UTC-5
+(datetime.datetime(2010, 11, 7, 13, 3, 52), True)
 >>> [(e.finish, e.player, e.prize) for e in summary.entries]
 [(1, 'Hero', Decimal('20.00')), (2, 'v.v.75', Decimal('0'))]
 """
@@ -68,6 +70,8 @@ _BOUNTIES = re.compile(rf"You collected (\d+) bount(?:y|ies) for a total of (?:[
 
 
 class _Builder(SummaryBuilder):
+    writes_zones_all_year = True    # as its hand histories (parsers.pokerstars)
+
     def buy_in(self, node: Tree) -> tuple[list[Decimal], str]:
         """The amounts of a 'Buy-In:' and their currency (a code, or the sign, else play chips)."""
         amounts = [str(token) for token in node.children if token.type == "AMOUNT"]
@@ -91,9 +95,14 @@ class _Builder(SummaryBuilder):
         if len(parts) > 3:
             raise self.error(f"a buy-in has at most three parts (prize pool/bounty/fee), found {len(parts)}", header)
         count_entries = self.count(node.children[0], node) if (node := last.get("count_players")) else None
-        prize = _PRIZE.match(str(node.children[-1]).strip()) if (node := last.get("prize_pool")) else None
+        pool_text = str(node.children[-1]).strip() if (node := last.get("prize_pool")) else ""
+        prize = _PRIZE.match(pool_text)
         prize_pool = amount(prize["amount"]) if prize else None    # none, or a ticket, not an amount
-        started_at, finished_at = self.date(last.get("started")), self.date(last.get("finished"))
+        # a satellite says so, names its target tournament, or pays tickets ("Total Prize Pool:
+        # Sunday Million ticket") whatever its title
+        is_satellite = bool({"satellite", "target", "tickets"} & said.keys()) or (
+            prize is None and "ticket" in pool_text.lower())
+        (started_at, in_utc), (finished_at, _) = self.date(last.get("started")), self.date(last.get("finished"))
         entries = [self.entry(node, currency) for node in said.get("entry", ())]
         bounty = parts.pop(1) if len(parts) == 3 else Decimal(0)     # buy-in/bounty/fee (knockouts)
         buy_in, fee = self.price_and_fee(parts, header)
@@ -115,9 +124,10 @@ class _Builder(SummaryBuilder):
         return TournamentSummary(
             source=self.source,
             info=GameInfo(game=GAME, played_at=started_at, table_name=f"Tournament #{tournament_id}",
-                          ruleset=f"pokerstars {game_type}" if game_type else "pokerstars", site=SITE),
+                          ruleset=f"pokerstars {game_type}" if game_type else "pokerstars", site=SITE,
+                          played_in_utc=in_utc),
             tournament_id=tournament_id, game_type=game_type, buy_in=buy_in, bounty=bounty, fee=fee,
-            currency=currency, count_entries=count_entries, prize_pool=prize_pool, is_satellite="satellite" in said,
+            currency=currency, count_entries=count_entries, prize_pool=prize_pool, is_satellite=is_satellite,
             started_at=started_at, finished_at=finished_at, entries=tuple(entries), hero=hero,
             hero_finish=hero_finish, hero_prize=hero_prize,
             count_reentries=self.count(reentries[1], header, small) if reentries else 0,

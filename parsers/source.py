@@ -30,7 +30,8 @@ from parsers.formats import FORMATS, HEADER_PREFIXES, HEADERS
 from rules.compiled import entry, helper
 from rules.records import slot_filler
 
-__all__ = ["Chunk", "CutText", "DecodedText", "SplitFile", "cut_chunk", "cut_games", "decode", "dedent", "drop_opening_nuls",
+__all__ = ["Chunk", "CutText", "DecodedText", "SplitFile", "cut_chunk", "cut_games", "decode", "dedent",
+           "drop_leading_controls", "drop_opening_nuls",
            "expand_elements", "game_id", "is_filler", "needs_context", "normalize_lines", "split", "split_file",
            "split_games"]
 
@@ -204,11 +205,28 @@ def drop_opening_nuls(text: str) -> str:
     return _OPENING_NUL.sub("", text) if "\x00" in text else text
 
 
+_LEADING_CONTROLS = re.compile(r"[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]+")
+"""Control characters a file may open with before its first line (a stray 0x10 before a PokerStars
+summary's header): no line's text, as a byte order mark is none. (Tabs and line ends are text; a
+lone NUL is :data:`_OPENING_NUL`'s, a run of NULs text of its own.)"""
+
+
+def drop_leading_controls(text: str) -> str:
+    """The text without the control characters it opens with, so that its first line is read for
+    what it is (a game's header) whatever format it opens.
+
+    >>> drop_leading_controls("\\x10PokerStars Tournament #1\\n\\x10x")
+    'PokerStars Tournament #1\\n\\x10x'
+    """
+    found = _LEADING_CONTROLS.match(text)
+    return text[found.end():] if found else text
+
+
 def normalize_lines(text: str) -> list[str]:
-    """Lines without line endings, trailing blanks or a lone opening NUL; non-breaking spaces
-    become spaces."""
+    """Lines without line endings, trailing blanks, a lone opening NUL or the control characters
+    the text opens with; non-breaking spaces become spaces."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ").replace("\u202f", " ")
-    text = drop_opening_nuls(text)
+    text = drop_leading_controls(drop_opening_nuls(text))
     return [line.rstrip() for line in text.split("\n")]
 
 
@@ -676,8 +694,10 @@ class SplitFile(NamedTuple):
     line_starts: np.ndarray | None
 
 
-def split_file(text: str) -> SplitFile:
+def split_file(text: str, *, opens_file: bool = True) -> SplitFile:
     """:func:`split`, with the normalized text and bytes a reader may scan (see :class:`SplitText`).
+    ``opens_file``: the text is its file's first line on (else the control characters it opens
+    with are text of a line inside the file, not :func:`drop_leading_controls`').
 
     A compiled pass over the text's bytes finds the lines that may open a game (their first
     characters: the declared header prefixes) and whether any line has trailing blanks; only
@@ -690,6 +710,8 @@ def split_file(text: str) -> SplitFile:
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = drop_opening_nuls(text)
+    if opens_file:
+        text = drop_leading_controls(text)
     ascii_text = text.isascii()
     starts: list[tuple[int, int, str | None]] = []    # (line index, char offset, format) per chunk start
     if ascii_text:
@@ -1032,11 +1054,12 @@ def _cut_one(text: str, first_line: int, context: str | None,
 
 
 def _split_alone(text: str, first_line: int) -> list[Chunk]:
-    """:func:`split` of one kept text, numbered from ``first_line``."""
+    """:func:`split` of one kept text, numbered from ``first_line`` (opening its file when that is 1)."""
     shift = first_line - 1
     return [dataclasses.replace(piece, first_line=piece.first_line + shift, last_line=piece.last_line + shift,
                                 undecodable=None if piece.undecodable is None else
-                                (piece.undecodable[0] + shift, *piece.undecodable[1:])) for piece in split(text)]
+                                (piece.undecodable[0] + shift, *piece.undecodable[1:]))
+            for piece in split_file(text, opens_file=first_line == 1).chunks]
 
 
 def _cut_plain(laid: str, texts: list[str], first_lines: list[int], counts: list[int]) -> SplitFile | None:

@@ -3,9 +3,9 @@
 Each room's reader (``parsers/pokerstars_summary.py``, ``winamax_summary.py``, ``pacific_summary.py``)
 reads its own format with its own grammar and extends :class:`SummaryBuilder`, which turns the
 parsed lines into a :class:`rules.tournaments.TournamentSummary` the same way everywhere: errors at
-the line that holds the fault, counts that fit the warehouse's columns, dates as written, prices
-written 'price + fee', one currency a summary, and the account holder's own entry when the room
-tells him his own place only.
+the line that holds the fault, counts that fit the warehouse's columns, dates in UTC where they
+name their zone, prices written 'price + fee', one currency a summary, and the account holder's
+own entry when the room tells him his own place only.
 """
 
 from __future__ import annotations
@@ -17,13 +17,17 @@ from decimal import Decimal
 from lark import Tree
 
 from parsers.errors import ParseError
+from parsers.room_lines import in_utc, zone_clock
 from rules.records import Source
 from rules.tournaments import LARGEST_COUNT, TournamentEntry
 
 __all__ = ["SummaryBuilder"]
 
-_DATE = re.compile(r"(\d{4})/(\d\d?)/(\d\d?)\D+(\d\d?):(\d\d):(\d\d)")
-"""A date and time as the rooms write them: 2010/11/07 8:03:52 (any words between)."""
+_DATE = r"(\d{4})/(\d\d?)/(\d\d?)\D+?(\d\d?):(\d\d):(\d\d)"
+_WHEN = re.compile(_DATE + r"(?:\s*\(?([A-Z]{2,5})\)?)?(?:\s*\[" + _DATE + r"\s*([A-Z]{2,5})?\])?")
+"""A date and time as the rooms write them, with the zone they name if any: ``2010/11/07 8:03:52 ET``
+(any words between date and time; the zone in parentheses too, ``(ET)``), then perhaps the time
+again on the room's own clock, ``2020/05/06 2:00:00 CUST [2020/05/05 18:00:00 ET]``."""
 
 
 class SummaryBuilder:
@@ -52,16 +56,31 @@ class SummaryBuilder:
             raise self.error(f"the number {value} is too large for a tournament (at most {largest:,})", node)
         return value
 
-    def date(self, node: Tree | None) -> datetime | None:
-        """The first date and time of a 'Tournament started' (or finished) line, as written (the room's local
-        time); None without the line, or without a date on it."""
-        found = node and _DATE.search(str(node.children[-1]))
+    writes_zones_all_year = False
+    """The room writes a zone's standard name all year (PokerStars' ``CET`` in July): read as
+    :func:`parsers.room_lines.zone_clock` reads such names."""
+
+    def date(self, node: Tree | None) -> tuple[datetime | None, bool]:
+        """The date and time of a 'Tournament started' (or finished) line, and whether it is in UTC:
+        in UTC where the line names the zone (ROOM-TIME-ZONE, as the rooms' hand histories are read),
+        from the time in brackets when there is one (the room's ET clock beside the player's own,
+        ``CUST``), else as written. (None, False) without the line, or without a date on it."""
+        found = node and _WHEN.search(str(node.children[-1]))
         if not found:
-            return None
-        try:
-            return datetime(*map(int, found.groups()))
-        except ValueError:
-            raise self.error(f"{found[0]!r} is not a date and time", node) from None
+            return None, False
+        def read(first: int) -> datetime:      # the date and time of groups first to first + 5
+            try:
+                return datetime(*map(int, found.group(*range(first, first + 6))))
+            except ValueError:
+                text = found.string[found.start(first):found.end(first + 5)]
+                raise self.error(f"{text!r} is not a date and time", node) from None
+
+        written, zone = read(1), found[7]
+        if found[8] is not None:
+            written, zone = read(8), found[14]
+        if zone_clock(zone, self.writes_zones_all_year) is None:
+            return written, False
+        return in_utc(written, zone, self.writes_zones_all_year), True
 
     def price_and_fee(self, parts: list[Decimal], node: Tree) -> tuple[Decimal, Decimal]:
         """A price written 'price + fee' (the buy-in's, a rebuy's, an add-on's): its two parts, 0 for

@@ -84,7 +84,7 @@ class _Builder(SummaryBuilder):
                            "the tournament's name and number, like 'Expresso(193493816)'")
         zero = Decimal(0)
         hero = started_at = count_entries = prize_pool = finish = won = None
-        still_playing = False
+        still_playing = in_utc = False
         buy_in = fee = zero
         currencies: list[str] = []
         rebuy_price = addon_price = zero
@@ -116,7 +116,7 @@ class _Builder(SummaryBuilder):
                 prize_pool, currency = amount(values[-1])
                 currencies.append(currency)
             elif kind == "started":
-                started_at = self.date(node)
+                started_at, in_utc = self.date(node)
             elif kind == "finished":
                 number = next((token for token in values if token.type == "INT"), None)
                 finish = self.count(number, node, LARGEST_COUNT) if number is not None else None
@@ -129,7 +129,7 @@ class _Builder(SummaryBuilder):
         return TournamentSummary(
             source=self.source,
             info=GameInfo(game=GAME, played_at=started_at, table_name=f"Tournament #{title['number']}",
-                          ruleset=f"winamax {name}", site=SITE),
+                          ruleset=f"winamax {name}", site=SITE, played_in_utc=in_utc),
             tournament_id=f"winamax-{title['number']}", game_type=name, buy_in=buy_in, bounty=zero, fee=fee,
             currency=currency, count_entries=count_entries, prize_pool=prize_pool, is_satellite=False,
             started_at=started_at, finished_at=None, entries=self.hero_entry(hero, finish, won, currency, still_playing=still_playing),

@@ -39,6 +39,7 @@ STATS_MARTS = {
     "chinese": "player_stats_chinese",
     "ofc": "player_stats_chinese",
     "sixcard": "player_stats_sixcard",
+    "tournament": "player_stats_tournaments",
 }
 # What a terminal shows of each mart by default (the marts carry the opportunity counts too;
 # --all and --json show every column). Raspisnoy shows the all-time season only.
@@ -54,11 +55,22 @@ HEADLINES = {
                 "scoop_suffered_rate", "surrender_rate"),
     "sixcard": ("player", "count_sessions", "count_hands", "count_boxes", "total_wagered", "total_net",
                 "rtp", "ev_lost_per_hand", "house_edge_perfect_play"),
+    # one row per account and currency: a buy-in in FPP, SC or play chips is never added to money
+    "tournament": ("player", "site", "currency", "count_tournaments", "count_entries", "cost", "won", "net", "roi",
+                   "itm", "avg_finish", "best_finish"),
 }
 HEADLINES["holdem36"], HEADLINES["ofc"] = HEADLINES["holdem"], HEADLINES["chinese"]
 
-SITE_MARTS = frozenset({"holdem", "holdem36"})
-"""The marts keyed by site: the poker rooms' games; the club games have none."""
+SITE_MARTS = frozenset({"holdem", "holdem36", "tournament"})
+"""The marts keyed by site: the poker rooms' games and tournaments; the club games have none."""
+
+ACCOUNTS_OF_SUMMARIES = (
+    "(select stats.*, coalesce(people.person, stats.player) as person from player_stats_tournaments as stats "
+    "left join people on people.player = stats.player and people.site is not distinct from stats.site "
+    "where $player is not null or people.player is not null)")
+"""The tournament mart as ``stats`` reads it: each row with its account's person. A summary lists
+every entry of its tournament: without --player, the rows of the accounts (the summaries' holders
+and the stored games' players), as the Player review lists them, not of every opponent met once."""
 
 SHARED_MARTS = {"holdem36": "holdem", "ofc": "chinese"}
 """A game whose figures are rows of another's mart, its ``game`` column keeping them apart (a
@@ -486,15 +498,28 @@ def _known_rule(rule: str) -> str:
                        f"Rule IDs start with {', '.join(families)}; `rasklad audit --explain` shows their texts.")
 
 
+_STORED_PLAYERS = ("select player, site from stg_game_players join stg_games using (game_id) "
+                   "union select player, site from stg_tournament_results "
+                   "left join (select game_id, site from stg_games where game = 'tournament') using (game_id)")
+"""Every name of a stored game, a tournament summary's entries included (they are no game's
+players), with its room."""
+
+
+def _stored_players(con: duckdb.DuckDBPyConnection, site: str | None = None) -> list[str]:
+    """The names of the stored games and summaries (of the room ``site`` when given)."""
+    return [row[0] for row in con.execute(
+        f"select distinct player from ({_STORED_PLAYERS}) where player is not null and ($site is null or site = $site)",
+        {"site": site}).fetchall()]
+
+
 def _known_player(con: duckdb.DuckDBPyConnection, player: str) -> str:
-    """``player`` if some stored game has them, else an error naming the close names."""
-    if con.execute("select 1 from stg_game_players where player = $p limit 1", {"p": player}).fetchone():
+    """``player`` if some stored game or tournament summary has them, else an error naming the close names."""
+    if con.execute(f"select 1 from ({_STORED_PLAYERS}) where player = $p limit 1", {"p": player}).fetchone():
         return player
-    names = [row[0] for row in con.execute(
-        "select distinct player from stg_game_players where player is not null").fetchall()]
+    names = _stored_players(con)
     raise UsageProblem(f"No stored game has a player {player!r}.{did_you_mean(player, names)}",
                        "Names are matched exactly; `rasklad query \"select distinct player from game_players\"` "
-                       "lists them.")
+                       "lists the games' players, `... from tournament_results` the summaries'.")
 
 
 @main.command()
@@ -513,8 +538,12 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
 
     Every mart, its grain and figures: see docs/warehouse.md.
 
-    A screen name belongs to its site (the poker room): --site shows one site's Hold'em
-    statistics only (the club games, which have no site, are left out). Short-deck Hold'em
+    Tournaments: the summaries' buy-ins, prizes, ROI, ITM and finishes, one row per account and
+    currency (play chips, FPP and SC are units of their own, never added to money); without
+    --player, the rows of the summaries' account holders and the stored games' players.
+
+    A screen name belongs to its site (the poker room): --site shows one site's Hold'em and
+    tournament statistics only (the club games, which have no site, are left out). Short-deck Hold'em
     (holdem36) and OFC are rows of the Hold'em and Chinese marts: --game shows the rows of the
     game it names.
 
@@ -549,9 +578,10 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
             season = "" if everything or name != "raspisnoy" else " and season_kind = 'all'"
             by_site = " and ($site is null or site = $site)" if name in SITE_MARTS and site else ""
             # a mart of accounts names each one's person; raspisnoy's player is the person
-            whose = "person" if "person" in present_columns else "player"
+            whose = "person" if "person" in present_columns or name == "tournament" else "player"
+            relation = ACCOUNTS_OF_SUMMARIES if name == "tournament" else mart
             frame = con.sql(
-                f"select {columns} from {mart} where ($player is null or list_contains($persons, {whose}))"
+                f"select {columns} from {relation} where ($player is null or list_contains($persons, {whose}))"
                 f"{season}{by_site}{by_game} order by all",
                 params={"player": player, "persons": persons, **({"site": site} if by_site else {}),
                         **({"game": game} if by_game else {})},
@@ -881,6 +911,8 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
             "order by line nulls first, rule_id", params={"id": found}).pl()
         kept = con.execute("select text from game_texts where game_id = $id limit 1", {"id": found}).fetchone() \
             if "game_texts" in _tables(con) else None
+        count_entries = con.execute("select count(*) from stg_tournament_results where game_id = $id",
+                                    {"id": found}).fetchone()[0] if game["game"] == "tournament" else 0
     text = kept[0] if kept else None
     # played_at is in UTC where the log names its zone, else the time as written (docs/warehouse.md)
     record = kept_record(text, game["source_file"], game["game_id"]) if game["played_at"] else None
@@ -895,8 +927,14 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
                 else f"played {game['played_at']} {'UTC' if in_utc else '(as written: the log names no time zone)'}")
                + (f", club {game['club']}" if game["club"] else "")
                + (f", table {game['table_name']}" if game["table_name"] else ""))
-    click.echo("players: " + ", ".join(f"{row['player']} {row['net']:+}" if row["net"] is not None else row["player"]
-                                       for row in players.iter_rows(named=True)))
+    summary = game["game"] == "tournament"     # a summary's entries are tournament_results rows, not players
+    if summary:
+        click.echo(f"a tournament summary of {count_entries} entr{'y' if count_entries == 1 else 'ies'}: "
+                   f"rasklad query \"select * from tournament_results where game_id = '{game['game_id']}'\" "
+                   "lists them")
+    else:
+        click.echo("players: " + ", ".join(f"{row['player']} {row['net']:+}" if row["net"] is not None
+                                           else row["player"] for row in players.iter_rows(named=True)))
     marks: dict[int, list[str]] = {}
     for row in findings.iter_rows(named=True):
         if row["line"] is not None:
@@ -911,7 +949,8 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
             click.echo(f"{number:>{width}}  {line}{note}")
     click.echo("")
     if findings.is_empty():
-        click.echo("No findings: the replay agrees with the log.")
+        click.echo("No findings: a tournament summary is read, not replayed." if summary else
+                   "No findings: the replay agrees with the log.")
         return
     texts = _rule_texts()
     click.echo(f"{findings.height} finding{'s' if findings.height != 1 else ''}:")
@@ -1056,7 +1095,7 @@ def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person
     has (in that room, with --site), a room no game was played in, or a me who is nobody yet is
     linked all the same, as a name whose games are not ingested yet may be, and said on stderr with
     the close ones, so that a misspelling is not linked silently."""
-    players_stored = con.execute("select 1 from stg_game_players limit 1").fetchone() is not None
+    players_stored = con.execute(f"select 1 from ({_STORED_PLAYERS}) limit 1").fetchone() is not None
     notes = []
     if site is not None:
         try:
@@ -1074,9 +1113,7 @@ def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person
                 raise UsageProblem(f"{name!r} has no link{where} to remove.{did_you_mean(name, linked)}",
                                    "`rasklad alias --list` lists every person with his names.")
         return site
-    players = [row[0] for row in con.execute(
-        "select distinct player from stg_game_players p join stg_games g using (game_id) "
-        "where player is not null and ($site is null or g.site = $site)", {"site": site}).fetchall()]
+    players = _stored_players(con, site)
     known = set(players)
     room = f" in {site}" if site else ""
     notes += [f"No stored game{room} has a player {name!r} yet.{did_you_mean(name, players)}"

@@ -888,6 +888,16 @@ def test_header_forms_read_alike_in_both_lanes(header, in_lane):
             parse_chunk(split(text)[0], "h.txt")
 
 
+def test_tournaments_bought_in_play_money_or_points_read_alike_in_both_lanes():
+    """The header's buy-in without a currency sign ('300+20', '100 FPP', '250 SC') is read by the
+    reader's pattern, which the lane takes its header forms from: the hands stay in the lane and
+    are read as the reference reads them."""
+    from tests.test_pokerstars_parser import PLAY_MONEY_AND_POINTS_BUY_INS, TOURNAMENT
+
+    text = "\n\n\n".join(TOURNAMENT.replace("$0.91+$0.09 USD", buy_in) for buy_in in PLAY_MONEY_AND_POINTS_BUY_INS)
+    assert check_file(text + "\n") == (5, 5)
+
+
 def test_the_summary_seat_lines_are_read_as_the_reader_declares_them():
     """A summary seat line and what its outcome says (what it won, the cards it showed) are declared
     once as forms: the reader's patterns are made from them (each amount won, as a findall, and the

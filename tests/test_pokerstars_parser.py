@@ -82,6 +82,24 @@ def test_tournament_antes_and_names_with_colons_brackets_and_chat():
     assert {p.player: p.net for p in result.players} == {"Fi: [x] ($)": -3475, "Irisha": -450, "Dmello": 3925}
 
 
+PLAY_MONEY_AND_POINTS_BUY_INS = ("300+20", "100 FPP", "100FPP", "250 SC", "1,500+100")
+"""Buy-ins PokerStars writes with no currency sign: play money's, and the room's points (FPP, SC)."""
+
+
+@pytest.mark.parametrize("buy_in", PLAY_MONEY_AND_POINTS_BUY_INS)
+def test_tournament_bought_in_play_money_or_points_is_read_in_chips(buy_in):
+    """'Tournament #99900, 300+20 Hold'em No Limit' was quarantined: "300+20 Hold'em No Limit is not
+    supported yet". The buy-in is read past, its unit is no money, and the hand is chips as any
+    tournament's: the same nets as with a dollar buy-in (Dmello +3925)."""
+    text = TOURNAMENT.replace("$0.91+$0.09 USD", buy_in)
+    hand = parse(tuple(text.split("\n")), SRC)
+    assert (hand.is_tournament, hand.tournament_id, hand.currency) == (True, "1495192630", "chips")
+    assert {p.player: p.net for p in replay(hand).players} == {"Fi: [x] ($)": -3475, "Irisha": -450, "Dmello": 3925}
+    # a game PokerStars' reader does not read is refused by its own name, not the buy-in's
+    with pytest.raises(ParseError, match=r": Omaha Pot Limit is not supported yet"):
+        parse(tuple(text.replace("Hold'em No Limit", "Omaha Pot Limit").split("\n")), SRC)
+
+
 def test_straddle_and_dead_blinds():
     text = LEGAL.replace("Vera: posts big blind $2\n", "Vera: posts big blind $2\nAnna: posts straddle $4\n")
     text = text.replace("Anna: raises $4 to $6\nBoris: folds\nVera: calls $4",

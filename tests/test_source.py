@@ -98,6 +98,22 @@ def test_game_id_depends_on_text_only():
     assert split("OFC hand 1\r\nPlayers: A  \r\n")[0].game_id == split("\ufeffOFC hand 1\nPlayers: A\n")[0].game_id
 
 
+@pytest.mark.parametrize("header", ["PokerStars Tournament #329147523, No Limit Hold'em", "OFC hand 1",
+                                    "Winamax Poker - Tournament summary : Expresso(1)"])
+def test_control_characters_opening_a_file_are_no_text_of_its_first_game(header):
+    """A PokerStars summary whose file opens with byte 0x10 went to quarantine whole, as "text is
+    not a game of any known format" (440 entries lost): the header is read after the stray byte,
+    in every format, and the game is the one without it (its ID too)."""
+    text = f"{header}\nPlayers: A\n"
+    plain, = split(text)
+    for junk in ("\x10", "\x10\x1f\x7f"):
+        chunk, = split(decode((junk + text).encode()))
+        assert (chunk.format, chunk.first_line, chunk.last_line, chunk.lines, chunk.game_id) == (
+            plain.format, 1, 2, plain.lines, plain.game_id)
+    # a control character inside the text is text: the line it opens is no header
+    assert [c.format for c in split("x\n\x10" + text)] == [None]
+
+
 def test_line_starts_finds_every_break_of_a_text_longer_than_its_search_blocks():
     rng = random.Random(11)
     chars = ["\n" if rng.random() < 0.1 else "a" for _ in range(3 << 18)]
@@ -138,6 +154,7 @@ UNUSUAL = [
     "Full Tilt Poker Game #1\n*** HOLE CARDS ***\n***** Hand History for Game 5\nBoris: folds\n",
     "Зоя\n  #Game No\n: 5\nPoKerStars Hand #1: x\u3000\nPokerſtars Hand #2\n\ufeff\ufeff PokerStars Hand #3\x85\n",
     "Zoë\n\n\ufeffPokerStars Hand #1: x\n\n\t\n\n*** # 3 ***\nPokerStars Game #2: y\u2028z\n",
+    "\x10\x1fPokerStars Tournament #1, x\n 1: A (B),\n\x10PokerStars Hand #2: y\n",
 ]
 
 
@@ -161,7 +178,8 @@ _PIECES = ["*** SUMMARY ***", "  *** SUMMARY ***", "Total pot $1 | Rake $0", "Se
            "  #Game No : 6", "***** Hand History for Game 7", "*** HOLE CARDS ***", "*********** # 12 **************",
            "# comment", "", " ", "\t", "\u3000", "Seat 1: Zoë ($1 in chips)", "Boris: folds", "x\u2003",
            "Six-card  poker session 1", "Game #5 starts.", "Hand #1-2 - ", "<?xml", "Board [As]",
-           "\u00a0PokerStars Hand #8", "Transcript for tournament #9 requested by Hero (hero@example.com)"]
+           "\u00a0PokerStars Hand #8", "Transcript for tournament #9 requested by Hero (hero@example.com)",
+           "\x10PokerStars Tournament #10, x", "\x10"]
 
 
 @settings(max_examples=400, deadline=None)

@@ -3,6 +3,7 @@ case worked by hand (ROI, ITM, average finish, re-entries, a tournament summariz
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
@@ -40,7 +41,83 @@ def test_summary_with_reentry_and_bounties():
     assert (s.count_reentries, s.count_bounties, s.bounties_won) == (1, 5, D("875.00"))
     joiso = [(e.entry_no, e.finish, e.prize) for e in s.entries if e.player == "joiso"]
     assert joiso == [(2, 72, D("827.17")), (1, 1042, D(0))]
-    assert s.started_at == datetime(2020, 5, 6, 2, 0, 0)
+    # "Tournament started 2020/05/06 2:00:00 CUST [2020/05/05 18:00:00 ET]": the player's own clock, and
+    # the room's ET (daylight time in May, UTC-4): 22:00 UTC, the day before the time as written first
+    assert (s.started_at, s.info.played_at, s.info.played_in_utc) == (datetime(2020, 5, 5, 22, 0),) * 2 + (True,)
+    # "Tournament finished 2020/05/06 7:04:30 CUST [2020/05/05 23:04:30 ET]"
+    assert s.finished_at == datetime(2020, 5, 6, 3, 4, 30)
+
+
+@pytest.mark.parametrize(("started", "expected", "in_utc"), [
+    # ET in November is UTC-5, in July UTC-4; the older form writes the zone in parentheses
+    ("2010/11/07 8:03:52 ET", datetime(2010, 11, 7, 13, 3, 52), True),
+    ("- 2007/08/13 - 08:15:00 (ET)", datetime(2007, 8, 13, 12, 15), True),
+    # the client's zone beside the room's ET: the ET time is read (CET in July is Paris summer time, UTC+2)
+    ("2011/07/26 21:30:00 WET [2011/07/26 16:30:00 ET]", datetime(2011, 7, 26, 20, 30), True),
+    ("2019/07/31 22:07:43 CET", datetime(2019, 7, 31, 20, 7, 43), True),
+    # the player's own offset with no ET time: a clock no name tells, as written
+    ("2020/05/06 2:00:00 CUST", datetime(2020, 5, 6, 2, 0), False),
+    ("2020/05/06 2:00:00", datetime(2020, 5, 6, 2, 0), False),
+])
+def test_summary_time_is_in_utc_where_it_names_its_zone(started, expected, in_utc):
+    lines = ("PokerStars Tournament #1, No Limit Hold'em", "Buy-In: $1.00/$0.10 USD", "2 players",
+             f"Tournament started {started}", " 1: A (X), $2.00", " 2: B (Y),")
+    s = parse(lines, Source(file="t.txt", first_line=1, last_line=6, game_id="0"))
+    assert (s.started_at, s.info.played_at, s.info.played_in_utc) == (expected, expected, in_utc)
+
+
+def test_winamax_summary_time_names_utc():
+    from parsers.winamax_summary import parse as parse_winamax
+
+    lines = ("Winamax Poker - Tournament summary : Expresso(1)", "Player : Hero", "Buy-In : 1€ + 0€",
+             "Tournament started 2011/05/28 19:10:00 UTC", "You finished in 2nd place")
+    s = parse_winamax(lines, Source(file="w.txt", first_line=1, last_line=5, game_id="0"))
+    assert (s.started_at, s.info.played_in_utc) == (datetime(2011, 5, 28, 19, 10), True)
+
+
+def test_summary_of_a_file_that_opens_with_a_control_byte_keeps_every_entry():
+    # byte 0x10 before "PokerStars Tournament #329147523": the whole file was quarantined
+    s = read_summary("NLHE-USD-MTT-4max-2.00-201011.Stars.local.format.txt")
+    assert (s.tournament_id, s.count_entries, len(s.entries), s.entries[0].player) == (
+        "329147523", 440, 440, "koppelbaas")
+
+
+def test_an_emailed_summarys_banner_belongs_to_no_summary():
+    # "NLHE-USD-HUSnG-10-201011.s0rrow.wins.txt" line 1 went to quarantine (and the ingest exited 1)
+    text = ("Tournament History for your last 1 tournament requested by Hero (hero@example.com)\n\n\n"
+            "PokerStars Tournament #329052872, No Limit Hold'em\nBuy-In: $10.00/$0.50 USD\n2 players\n"
+            " 1: Hero (Perth), $20.00 (100%)\n 2: v.v.75 (Грязи),\n")
+    assert [(c.format, c.first_line, c.last_line) for c in split(text)] == [("pokerstars_summary", 4, 8)]
+    assert [c.format for c in split(text.replace("your last 1 tournament", "your last 3 tournaments"))] == [
+        "pokerstars_summary"]
+
+
+@pytest.mark.parametrize(("header", "reason"), [
+    ("Full Tilt Tournament #1571041343, No Limit Hold'em", "Full Tilt Poker tournament summaries are not supported yet"),
+    ("Run It Once Poker Tournament #158168, Cubed SNG No Limit Hold 'Em",
+     "Run It Once Poker tournament summaries are not supported yet"),
+    ("Tournament #1, No Limit Hold'em", "text is not a game of any known format: expected a header line such as "
+     "'PokerStars Hand #…', 'Raspisnoy game …', 'Chinese poker hand …', 'OFC hand …' or 'Six-card poker session …', "
+     "or a tournament summary's ('PokerStars Tournament #…', 'Winamax Poker - Tournament summary : …', "
+     "'***** Cassava Tournament Summary *****')"),
+])
+def test_a_summary_of_a_room_not_read_is_refused_naming_the_room(header, reason):
+    from parsers.formats import parse_chunk
+
+    chunk, = split(f"{header}\nBuy-In: 870/130\n6 players\n")
+    with pytest.raises(ParseError) as caught:
+        parse_chunk(chunk, "t.txt")
+    assert (caught.value.reason, caught.value.line) == (reason, 1)
+
+
+def test_a_summary_whose_prize_is_a_ticket_is_a_satellite():
+    # "Total Prize Pool: Sunday Million ticket", "1: Bayezidur (Ukraine), Sunday Million ticket": no
+    # "Satellite" line, yet its prize is a seat
+    s = read_summary("NLHE-USD-5-201603.Sunday.Million.ticket.txt")
+    assert (s.is_satellite, s.prize_pool, s.entries[0].prize, s.entries[0].prize_text) == (
+        True, None, None, "Sunday Million ticket")
+    assert read_summary("NLHE-USD-MTT-0.50-201107.Super.Satellite.txt").is_satellite
+    assert not read_summary("NLHE-MTT-USD-250-250-30-202005.reentry.ko.txt").is_satellite
 
 
 def test_summary_with_rebuys_and_addons():
@@ -72,11 +149,12 @@ def test_summary_without_a_buy_in_is_an_error_with_its_line():
 
 def entry(rows: TableRows, summary: str, tournament: str, player: str, *, finish: int | None, prize: str | None,
           buy_in: str, fee: str, currency: str = "USD", entry_no: int = 1, is_hero: bool = False,
-          finished: bool = True, started: datetime = datetime(2026, 11, 1)) -> None:
+          finished: bool = True, started: datetime = datetime(2026, 11, 1), count_entries: int = 3,
+          **holders_lines) -> None:
     rows.add("tournament_results", "tournament", game_id=gid(summary), tournament_id=tournament, player=player,
              entry_no=entry_no, finish=finish, prize=None if prize is None else D(prize), is_hero=is_hero,
-             buy_in=D(buy_in), bounty=D(0), fee=D(fee), currency=currency, count_entries=3,
-             started_at=started, finished_at=datetime(2026, 11, 2) if finished else None)
+             buy_in=D(buy_in), bounty=D(0), fee=D(fee), currency=currency, count_entries=count_entries,
+             started_at=started, finished_at=datetime(2026, 11, 2) if finished else None, **holders_lines)
 
 
 @pytest.fixture(scope="module")
@@ -115,6 +193,59 @@ def test_player_tournament_stats_roi_itm_and_average_finish_per_currency(store):
     eur = rows["EUR"]
     # EUR: 1.80 / 2.20 = 81.82 %, never added to the USD figures
     assert (eur["count_tournaments"], eur["net"], eur["roi"], eur["itm"]) == (1, D("1.80"), D("81.82"), 100.0)
+
+
+def test_two_summaries_of_a_tournament_merge_player_by_player_keeping_the_holders_own_lines(tmp_path):
+    """A later summary replaced the earlier one for everyone: when the later one was written for an
+    account that did not play ("There are no personal statistics because you did not play"), the
+    holder lost his is_hero, rebuys and bounties; one that did not list him (anonymised otherwise)
+    lost his row altogether."""
+    rows = TableRows()
+    price = {"buy_in": "10", "fee": "1"}
+    # D, $10 + $1. d1, written while it ran for Gleb: 29th, 2 rebuys for $20, 1 bounty of $5; Anna
+    # still playing, Boris 30th. d2, at its end, for an account that did not play: Anna won $30.
+    entry(rows, "d1", "D", "Gleb", finish=29, prize="0", is_hero=True, finished=False, count_rebuys=2,
+          rebuy_cost=D(20), count_bounties=1, bounties_won=D(5), **price)
+    entry(rows, "d1", "D", "Anna", finish=None, prize=None, finished=False, **price)
+    entry(rows, "d1", "D", "Boris", finish=30, prize="0", finished=False, **price)
+    entry(rows, "d2", "D", "Gleb", finish=29, prize="0", **price)
+    entry(rows, "d2", "D", "Anna", finish=1, prize="30", **price)
+    entry(rows, "d2", "D", "Boris", finish=30, prize="0", **price)
+    # E: e1 names its holder Hero, 40th; e2 (more finishes) lists the others under other names only
+    entry(rows, "e1", "E", "Hero", finish=40, prize="0", is_hero=True, **price)
+    entry(rows, "e1", "E", "Vera", finish=41, prize="0", **price)
+    entry(rows, "e2", "E", "Vera", finish=41, prize="0", **price)
+    entry(rows, "e2", "E", "Zoya", finish=1, prize="30", **price)
+    entry(rows, "e2", "E", "Lev", finish=2, prize="0", **price)
+    store = build(tmp_path / "warehouse", rows)
+    listed = query(store, "select tournament_id, player, is_hero, finish, count_rebuys, cost, won, net, "
+                          "is_still_playing from player_tournaments order by all")
+    assert [tuple(r.values()) for r in listed] == [
+        # Gleb from d1, his own lines: cost 11 + 20 = 31, won 0 + 5 = 5, net -26
+        ("D", "Anna", False, 1, 0, D("11.00"), D(30), D("19.00"), False),
+        ("D", "Boris", False, 30, 0, D("11.00"), D(0), D("-11.00"), False),
+        ("D", "Gleb", True, 29, 2, D("31.00"), D(5), D("-26.00"), False),
+        ("E", "Hero", True, 40, 0, D("11.00"), D(0), D("-11.00"), False),
+        ("E", "Lev", False, 2, 0, D("11.00"), D(0), D("-11.00"), False),
+        ("E", "Vera", False, 41, 0, D("11.00"), D(0), D("-11.00"), False),
+        ("E", "Zoya", False, 1, 0, D("11.00"), D(30), D("19.00"), False),
+    ]
+
+
+def test_the_field_counts_every_entry_the_summary_lists_re_entries_included(tmp_path):
+    """count_tournament_entries was the summary's players line: "104 players" of a tournament of 145
+    entries (a pool of $145,000 at $1,000). R: "2 players", Gleb re-entered: 3 entries listed.
+    W: a summary that lists its holder alone, "Registered players : 18": 18."""
+    rows = TableRows()
+    entry(rows, "r", "R", "Gleb", finish=1, prize="20", buy_in="10", fee="0", entry_no=2, is_hero=True,
+          count_entries=2, count_reentries=1)
+    entry(rows, "r", "R", "Anna", finish=2, prize="10", buy_in="10", fee="0", count_entries=2)
+    entry(rows, "r", "R", "Gleb", finish=3, prize="0", buy_in="10", fee="0", count_entries=2)
+    entry(rows, "w", "W", "Gleb", finish=9, prize="0", buy_in="9", fee="1", is_hero=True, count_entries=18)
+    store = build(tmp_path / "warehouse", rows)
+    listed = query(store, "select tournament_id, player, count_tournament_entries, count_entries "
+                          "from player_tournaments order by all")
+    assert [tuple(r.values()) for r in listed] == [("R", "Anna", 3, 1), ("R", "Gleb", 3, 2), ("W", "Gleb", 18, 1)]
 
 
 def two_rooms(root: Path):
@@ -396,3 +527,33 @@ def test_winamax_and_888_list_the_account_holder_alone():
     assert (unnamed.hero, [(e.player, e.finish, e.prize) for e in unnamed.entries]) == (None, [(None, 9, D(0))])
     pacific = read_short("pacific_summary", "Hero finished", "Hero finished")
     assert [(e.player, e.finish, e.prize, e.prize_text) for e in pacific.entries] == [("Hero", 59, D(5), "5 USD")]
+
+
+_SUMMARY_FENCE = re.compile(r"^```text summary=(?P<format>\w+)\n(?P<body>.*?)^```$", re.MULTILINE | re.DOTALL)
+
+
+def test_the_summaries_of_the_formats_page_are_read_as_it_works_them_out(tmp_path):
+    """docs/formats.md, tournament summaries: each example is read as its format, with no
+    quarantine, to the figures the page works out for it."""
+    from pipeline.warehouse import connect
+    from tests.worked_marts import ingest_files
+
+    page = (ROOT / "docs" / "formats.md").read_text(encoding="utf-8")
+    found = {m["format"]: m["body"] for m in _SUMMARY_FENCE.finditer(page)}
+    assert set(found) == {"pokerstars_summary", "winamax_summary", "pacific_summary"}
+    for name, body in found.items():
+        assert [c.format for c in split(body)] == [name]
+    summary = ingest_files(tmp_path, {f"{name}.txt": body for name, body in found.items()})
+    assert (summary.games, summary.quarantined, summary.findings) == (3, 0, 0)
+    with connect(tmp_path / "warehouse") as con:
+        rows = con.execute("select site, player, started_at, currency, count_tournament_entries, count_entries, "
+                           "finish, cost, won, net from player_tournaments where is_hero order by site").fetchall()
+    assert rows == [
+        # 888poker: $3.50 + $3.15 + $3.15, 59th of 468, no date
+        ("888poker", "Anna", None, "USD", 468, 1, 59, D("9.80"), D(0), D("-9.80")),
+        # 2 entries × $530; one bounty of $250; 18:00 ET in May is 22:00 UTC; 4 entries of 3 players
+        ("PokerStars", "Boris", datetime(2020, 5, 5, 22, 0), "USD", 4, 2, 2, D("1060.00"), D("250.00"),
+         D("-810.00")),
+        # €10 + 4 × €10 + 2 × €10
+        ("Winamax", "Anna", datetime(2011, 5, 28, 19, 10), "EUR", 18, 1, 9, D(70), D(0), D(-70)),
+    ]

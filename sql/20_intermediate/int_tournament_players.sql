@@ -1,8 +1,12 @@
--- grain: one row per room (site), tournament and player, from the latest summary of each tournament
+-- grain: one row per room (site), tournament and player, each player's rows from one summary of the tournament
 -- key: site, tournament_id, player
 -- A tournament is known by its room and its number (two rooms may number two tournaments alike).
--- A tournament summarized twice (while it ran, then when it ended) counts once: the summary that
--- lists the most finishes, then the one that states its end, then the last by game ID.
+-- A tournament summarized twice (while it ran, then when it ended) counts once, merged player by
+-- player: the account holder's rows come from a summary that names him the holder (his place,
+-- re-entries, rebuys, add-ons and bounties are told him alone; a later summary of another account
+-- says "you did not play"); every other player's from the latest summary that lists him. The
+-- latest: the one that lists the most finishes, then the one that states its end, then the last
+-- by game ID.
 -- cost: every entry at the buy-in's full price (prize pool, bounty and fee), plus the rebuys and
 -- add-ons, which the room tells the account holder only; won: prizes plus bounties. prize is null
 -- when a prize is not in the buy-in's currency (a ticket, a seat): net and ROI leave that entry out.
@@ -26,6 +30,7 @@ summaries as (
         site,
         tournament_id,
         count(finish) as count_finishes,
+        count(*) as count_listed,
         max(finished_at) as finished_at,
     from entries
     group by game_id, site, tournament_id
@@ -36,15 +41,33 @@ ranked as (
         site,
         tournament_id,
         game_id,
+        count_listed,
         row_number() over (
             partition by site, tournament_id
             order by count_finishes desc, case when finished_at is null then 0 else 1 end desc, game_id desc
-        ) as pick,
+        ) as recency,
     from summaries
 ),
 
-latest as (
-    select site, tournament_id, game_id from ranked where pick = 1
+listed as (
+    -- each summary that lists a player, and whether it names him its holder
+    select entries.site, entries.tournament_id, entries.player, entries.game_id, ranked.recency,
+           ranked.count_listed, bool_or(entries.is_hero) as is_hero,
+    from entries
+    join ranked
+        on ranked.game_id = entries.game_id and ranked.tournament_id = entries.tournament_id
+        and ranked.site is not distinct from entries.site
+    group by all
+),
+
+chosen as (
+    select site, tournament_id, player, game_id, count_listed from (
+        select *, row_number() over (
+            partition by site, tournament_id, player order by is_hero desc, recency
+        ) as pick,
+        from listed
+    )
+    where pick = 1
 ),
 
 final as (
@@ -57,7 +80,9 @@ final as (
         any_value(entries.currency) as currency,
         any_value(entries.started_at) as started_at,
         any_value(entries.is_satellite) as is_satellite,
-        any_value(entries.count_entries) as count_tournament_entries,
+        -- the field: the summary's "959 players" counts each player once, its order lists every
+        -- entry (1,263 with the re-entries); a summary that lists its holder alone counts them all
+        greatest(any_value(entries.count_entries), any_value(chosen.count_listed)) as count_tournament_entries,
         any_value(entries.buy_in + entries.bounty + entries.fee) as price,
         bool_or(entries.is_hero) as is_hero,
         greatest(count(*), 1 + max(entries.count_reentries)) as count_entries,
@@ -70,7 +95,9 @@ final as (
         max(entries.bounties_won) as bounties_won,
         max(entries.rebuy_cost) as rebuy_cost,
     from entries
-    join latest on entries.game_id = latest.game_id and entries.tournament_id = latest.tournament_id
+    join chosen
+        on entries.game_id = chosen.game_id and entries.tournament_id = chosen.tournament_id
+        and entries.player is not distinct from chosen.player
     group by entries.site, entries.tournament_id, entries.player
 )
 

@@ -3,8 +3,8 @@
 -- key: player, site, currency
 -- incremental: site
 -- A screen name belongs to its room: the same name in two rooms is two accounts, each its own rows.
--- Updated by room: a later summary of a tournament replaces the earlier one for every player in
--- either, and both are of one room.
+-- Updated by room: a later summary of a tournament may change the row of every player in either
+-- (int_tournament_players merges them player by player), and both are of one room.
 -- Over the tournaments he finished (not those still running in their latest summary). roi and
 -- itm are percentages, as trackers show them: roi = net / cost over the tournaments whose every
 -- prize is in the currency (count_roi_tournaments, with their net and cost: roi_net, roi_cost);

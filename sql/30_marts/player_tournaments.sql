@@ -4,7 +4,7 @@
 -- incremental: site, tournament_id
 -- A screen name belongs to its room, and so does a tournament's number: site says which.
 -- Amounts in currency (the buy-in's); is_itm: he won a prize (a ticket too); is_still_playing: the
--- latest summary was written while he still played, so the tournament counts in no figure yet.
+-- summary his row comes from was written while he still played, so the tournament counts in no figure yet.
 with
 
 players as (
