@@ -161,8 +161,9 @@ chips whatever the buy-in's unit: the buy-in is read past, never taken as money.
 _CLUB_AND_TOURNAMENT = (
     r"(?:\{(?P<club>[^}]*)\} +)?"
     # a shoot-out or freeroll header may have no buy-in: "Tournament #1, Hold'em No Limit - Match Round I, …"
-    r"(?:Tournament #(?P<tid>\d+), +(?:(?P<buyin>" + _BUY_IN + "|(?!" + _GAME_WORDS + r"\S*\s)\S.*?) +(?=\S*\s*"
-    + _GAME_WORDS + r"))?)?")
+    # (a buy-in of another form keeps its unit too, so that the rest starts at the game's name alike)
+    r"(?:Tournament #(?P<tid>\d+), +(?:(?P<buyin>" + _BUY_IN + "|(?!" + _GAME_WORDS + r"\S*\s)\S.*?(?: [A-Z]{2,4})?) +"
+    r"(?=\S*\s*" + _GAME_WORDS + r"))?)?")
 """What a header may write first after the ID: a home game's club, a tournament and its buy-in."""
 _GAME = re.compile(r"(?P<game>[^(,-][^(,]*?)\s+(?P<struct>No Limit|Pot Limit|Fixed Limit|Limit)\b", re.IGNORECASE)
 _GAME_NAME = re.compile(r"(?:[A-Z]{3} |Freeroll )?(?P<name>(?:6\+ |Split )?Hold'em)", re.IGNORECASE)
