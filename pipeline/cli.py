@@ -226,15 +226,33 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         freed = f" ({summary.retried_stored} taken out of quarantine)" if summary.retried_stored else ""
         stay = summary.retried - summary.retried_stored
         kept = f" (and {stay} judged again {'stays' if stay == 1 else 'stay'} there)" if stay else ""
+        # the commit of an interrupted ingest that this one finished first: published by this run
+        finished = summary.finished
+        earlier = (f" ({finished['games']} of them by the interrupted ingest this one finished)"
+                   if finished.get("games") else "")
         click.echo(
             f"{summary.files} files ({summary.files_unchanged} unchanged), "
-            f"{summary.games + summary.retried_stored} games stored{freed}, "
-            f"{summary.games_known + summary.duplicates} already stored, {summary.quarantined} quarantined{kept}, "
-            f"{summary.findings + summary.retried_findings} findings in {summary.seconds:.2f} s ({rate:,.0f} games/s)"
+            f"{summary.games + summary.retried_stored + finished.get('games', 0)} games stored{freed}{earlier}, "
+            f"{summary.games_known + summary.duplicates} already stored, "
+            f"{summary.quarantined + finished.get('quarantined', 0)} quarantined{kept}, "
+            f"{summary.findings + summary.retried_findings + finished.get('findings', 0)} findings "
+            f"in {summary.seconds:.2f} s ({rate:,.0f} games/s)"
         )
+        if finished and not finished.get("games"):
+            click.echo("  finished the commit of an interrupted ingest first")
+        superseded = summary.superseded + finished.get("superseded", 0)
+        unquarantined = summary.unquarantined + finished.get("unquarantined", 0)
+        if superseded or unquarantined:
+            # a file read before and changed since: what its earlier text held, and no file holds now
+            what = [("1 game replaced by its file's new text" if superseded == 1 else
+                     f"{superseded} games replaced by their files' new text") if superseded else "",
+                    f"{unquarantined} taken out of quarantine" if unquarantined else ""]
+            click.echo(f"  {', '.join(filter(None, what))}: no file read holds "
+                       f"{'it' if superseded + unquarantined == 1 else 'them'} now (the table superseded keeps "
+                       f"{'its' if superseded + unquarantined == 1 else 'their'} text)")
         for reason, count in summary.reasons.most_common(10):
             click.echo(f"  quarantined {count:>5} × {reason}")
-        if summary.quarantined:
+        if summary.quarantined or finished.get("quarantined"):
             click.echo(f"See them with: rasklad quarantine --warehouse {warehouse}")
         for path, reason in summary.unreadable:
             click.echo(f"  could not read {path}: {reason}")
@@ -245,7 +263,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
                        f"({_extensions(summary.skipped)}); name a file to read it whatever its extension")
     if nothing:
         click.echo(f"Error: {nothing}", err=True)
-    sys.exit(1 if summary.quarantined or summary.unreadable or summary.skipped or nothing else 0)
+    quarantined = summary.quarantined or summary.finished.get("quarantined")
+    sys.exit(1 if quarantined or summary.unreadable or summary.skipped or nothing else 0)
 
 
 class _Progress:

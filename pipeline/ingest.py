@@ -35,6 +35,7 @@ from pipeline.inputs import HashedFiles, list_inputs, stored_name
 from pipeline.manifest import (
     DUCKDB_FILE,
     MANIFEST_FILE,
+    FileLedger,
     Manifest,
     commit_pending,
     parse_manifest,
@@ -90,6 +91,13 @@ class IngestSummary:
     """Of ``retried``, the games stored now (the rest are quarantined again, by these rules)."""
     retried_findings: int = 0
     """The findings of the ``retried_stored`` games."""
+    superseded: int = 0
+    """Stored games that left the statistics: their file was read again, and no file holds them now."""
+    unquarantined: int = 0
+    """Quarantined games taken out of quarantine so."""
+    finished: dict[str, int] = field(default_factory=dict)
+    """What the commit of an interrupted ingest, finished before the files were read, stored
+    (see ``CommitSummary.JOURNALED``); empty when there was none."""
 
     def as_dict(self) -> dict:
         return {
@@ -101,6 +109,8 @@ class IngestSummary:
             "quarantine_reasons": dict(self.reasons.most_common()),
             "quarantine_retried": self.retried, "quarantine_retried_stored": self.retried_stored,
             "quarantine_retried_findings": self.retried_findings,
+            "superseded": self.superseded, "quarantine_superseded": self.unquarantined,
+            "finished_interrupted": self.finished,
         }
 
 
@@ -208,6 +218,7 @@ class _Reader:
     def read(self, path: Path) -> None:
         from pipeline.worker import FileResult, parse_bytes
 
+        name = stored_name(path)
         try:
             started = time.time_ns()
             with open(path, "rb") as file:
@@ -215,18 +226,18 @@ class _Reader:
                 # is not hashed again, nor even read when the ledger knows it
                 info = os.fstat(file.fileno())
                 digest = self.share.hashed.recall(path, info)
-                if digest is not None and self.warehouse.knows_file(digest):
-                    self.report("unchanged", FileResult(stored_name(path), digest, info.st_size))
+                if digest is not None and self.warehouse.knows_file(digest, name):
+                    self.report("unchanged", FileResult(name, digest, info.st_size))
                     return
                 data = file.read()
         except OSError as error:    # removed or locked since it was listed: the run goes on
-            self.report("unreadable", (stored_name(path), error.strerror or str(error)))
+            self.report("unreadable", (name, error.strerror or str(error)))
             return
         digest = digest or self.share.hashed.digest(path, info, data, started)
-        if self.warehouse.knows_file(digest):
-            self.report("unchanged", FileResult(stored_name(path), digest, len(data)))
+        if self.warehouse.knows_file(digest, name):
+            self.report("unchanged", FileResult(name, digest, len(data)))
             return
-        result = parse_bytes(data, stored_name(path), self.warehouse.known_ids, digest=digest)
+        result = parse_bytes(data, name, self.warehouse.known_ids, digest=digest)
         self.held.append(result)
         self.held_bytes += result.size_bytes
         self.report("read", result)
@@ -407,8 +418,9 @@ def _known_files_key(manifest_text: bytes) -> str:
 def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
                   rules: Iterable[str] = (), hashed: HashedFiles | None = None) -> IngestSummary | None:
     """The summary of an ingest of ``paths`` that would change nothing, found without loading a
-    reader, an engine or the models: no rule option is given, no commit is half done, the ledger
-    knows every file's bytes, no quarantined game was judged by other rules (the ingest would
+    reader, an engine or the models: no rule option is given, no commit is half done nor left
+    games to supersede (``Manifest.unsettled``), the ledger knows every file's bytes as the
+    latest read at its path, no quarantined game was judged by other rules (the ingest would
     judge it again first), and the models were built from the warehouse as it stands. None when
     any of that does not hold, or a file cannot be read: the run then does the whole ingest.
     It reads the committed state as a reader does, without the writers' lock.
@@ -427,6 +439,8 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
         return None
     listing = list_inputs(paths, skip=warehouse_root)
     manifest = parse_manifest(manifest_text)
+    if manifest.unsettled:  # games no file holds may be left to supersede
+        return None
     stamp = root / MODELS_STAMP
     if not listing.files or not (root / DUCKDB_FILE).exists() or not stamp.exists():
         return None
@@ -435,24 +449,24 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
     hashed = hashed if hashed is not None else HashedFiles()
     key = _known_files_key(manifest_text)
     current = hashed.load(root / KNOWN_FILES, key)
-    known = hashed.digests() if current else set()
-    ledger_read, hashed_any = False, False
+    ledger: FileLedger | None = None
+    hashed_any = False
     for path in listing.files:
         try:
-            digest = hashed.recall(path, os.stat(path)) if current else None
-            if digest is None:
-                digest, hashed_any = hashed.read(path)[1], True
+            # a file whose identity was kept is as an ingest of this commit left it: known
+            if current and hashed.recall(path, os.stat(path)) is not None:
+                continue
+            digest, hashed_any = hashed.read(path)[1], True
         except OSError:
             return None
-        if digest not in known and not ledger_read:
+        if ledger is None:
             if not current and not _quarantine_current(root, manifest):
                 return None
-            known |= _ledger(root, manifest)
-            ledger_read = True
-        if digest not in known:
+            ledger = _ledger(root, manifest)
+        if not ledger.knows(stored_name(path), digest):
             return None
-    if hashed_any:
-        hashed.save(root / KNOWN_FILES, key, known.__contains__)
+    if hashed_any and ledger is not None:
+        hashed.save(root / KNOWN_FILES, key, ledger.hashes.__contains__)
     summary = IngestSummary(files=len(listing.files), files_unchanged=len(listing.files),
                             unreadable=listing.refused, skipped=listing.skipped)
     summary.seconds = time.perf_counter() - started
@@ -473,9 +487,10 @@ def _quarantine_current(root: Path, manifest: Manifest) -> bool:
     return all(version == RULES_VERSION for version in _column(root, manifest, "quarantine", "rules_version"))
 
 
-def _ledger(root: Path, manifest: Manifest) -> set[str]:
-    """The digests of every file the warehouse has read."""
-    return set(_column(root, manifest, "files", "content_hash"))
+def _ledger(root: Path, manifest: Manifest) -> FileLedger:
+    """What the warehouse's file ledger knows of the files it has read."""
+    return FileLedger.of(_column(root, manifest, "files", "content_hash"),
+                         _column(root, manifest, "files", "source_path"))
 
 
 def _keep_known_files(warehouse: Warehouse, hashed: HashedFiles) -> None:
@@ -546,6 +561,8 @@ def ingest(
     given = RuleSettings.of(rules, [stored_name(path) for path in files])
     with Warehouse(warehouse_root).open(placeholders=False, wait=wait, on_wait=on_wait,
                                         purpose="rasklad ingest") as warehouse:
+        if any(warehouse.finished.journaled().values()):
+            summary.finished = warehouse.finished.journaled()
         with rule_settings(_kept_rule_settings(warehouse, given)):
             if warehouse.manifest.paths("quarantine"):  # else nothing to judge again, nor to load for it
                 from pipeline.reaudit import reaudit
@@ -596,14 +613,22 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
     if on_start:
         on_start(len(files))
 
+    superseded = False
+
     def handle(kind: str, value) -> None:
+        nonlocal superseded
         if kind in ("staged", "last"):
-            committed = warehouse.commit_staged(*(value if kind == "last" else [value]))
+            # the last commit, when every file is read, supersedes the games no file holds now: a
+            # commit before it could not tell whether a file not read yet holds them
+            committed = warehouse.commit_staged(*(value if kind == "last" else [value]), supersede=kind == "last")
+            superseded = superseded or kind == "last"
             summary.games += committed.games
             summary.duplicates += committed.duplicates
             summary.quarantined += committed.quarantined
             summary.findings += committed.findings
             summary.reasons.update(committed.reasons)
+            summary.superseded += committed.superseded
+            summary.unquarantined += committed.unquarantined
             return
         if kind == "unchanged":
             summary.files_unchanged += 1
@@ -625,10 +650,15 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
         if share.jobs == 1:
             plan(files)     # which lanes this run is worth; each loads when it first reads
             warehouse.lay_placeholders()
-            _Reader(share, warehouse, handle).run()
+            reader = _Reader(share, warehouse, handle)
+            reader.run(stage_rest=False)
+            if reader.held:
+                handle("last", [reader.staged_rest()])
         else:
             warm_up(files)   # readers fork from this process: what is loaded here is loaded in each
             gc.freeze()
             _read_in_parallel(share, warehouse, handle)
+        if not superseded:  # no file left to commit last: the games no file holds go in a commit of their own
+            handle("last", [])
     finally:
         gc.unfreeze()

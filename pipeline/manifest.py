@@ -43,25 +43,67 @@ def commit_pending(root: str | Path) -> bool:
 @dataclass(slots=True)
 class Manifest:
     """The committed parts of every table (paths relative to the warehouse folder), the commit's
-    number, when each rules version first judged a game here, and the derived columns
-    (``table.column``, see ``pipeline.facts.Derived``) that every committed part holds."""
+    number, when each rules version first judged a game here, the derived columns
+    (``table.column``, see ``pipeline.facts.Derived``) that every committed part holds, and
+    whether games may be held by no file any more (``unsettled``)."""
 
     generation: int = 0
     parts: dict[str, list[str]] = field(default_factory=dict)
     versions: dict[str, str] = field(default_factory=dict)
     derived: list[str] = field(default_factory=list)
+    unsettled: bool = False
+    """A commit stored a file's new version (of a path read before) that an ingest's last commit
+    has not looked at since: games that file's earlier version held may be held by no file now,
+    and the next ingest does the whole run to supersede them (see ``Warehouse.commit_staged``)."""
 
-    def changed(self, added: Iterable[str], removed: Iterable[str], generation: int) -> Manifest:
+    def changed(self, added: Iterable[str], removed: Iterable[str], generation: int,
+                unsettled: bool | None = None) -> Manifest:
+        """The manifest after a commit; ``unsettled``: its new state, if the commit changes it."""
         gone = set(removed)
         parts = {table: [p for p in paths if p not in gone] for table, paths in self.parts.items()}
         for final in added:
-            parts.setdefault(final.split("/", 1)[0], []).append(final)
+            listed = parts.setdefault(final.split("/", 1)[0], [])
+            # (a first commit finished by the next writer: with no manifest yet, its renamed parts
+            # were read as committed already)
+            if final not in listed:
+                listed.append(final)
         versions = dict(self.versions)
         versions.setdefault(RULES_VERSION, datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"))
-        return Manifest(generation, {t: p for t, p in parts.items() if p}, versions, self.derived)
+        return Manifest(generation, {t: p for t, p in parts.items() if p}, versions, self.derived,
+                        self.unsettled if unsettled is None else unsettled)
 
     def paths(self, table: str) -> list[str]:
         return self.parts.get(table, [])
+
+
+@dataclass(slots=True)
+class FileLedger:
+    """What the file ledger (the ``files`` table) says of the files read: the hashes of every
+    version read, and each path's latest version. A file is known, and not read again, when its
+    bytes were read before and no other bytes were read at its path since: a file changed back
+    to bytes it held before is read again, as its path's new version."""
+
+    hashes: set[str] = field(default_factory=set)
+    latest: dict[str, str] = field(default_factory=dict)
+    """Absolute path (``files.source_path``) → the hash of the last version read there."""
+
+    @classmethod
+    def of(cls, hashes: Iterable[str], paths: Iterable[str | None]) -> FileLedger:
+        """The ledger of rows whose ``content_hash`` and ``source_path`` are ``hashes`` and
+        ``paths``, in the order they were committed (the last row of a path is its latest)."""
+        ledger = cls()
+        for digest, path in zip(hashes, paths):
+            ledger.add(digest, path)
+        return ledger
+
+    def add(self, digest: str, path: str | None) -> None:
+        self.hashes.add(digest)
+        if path:    # (a ledger written before paths were kept has none)
+            self.latest[path] = digest
+
+    def knows(self, source_file: str, digest: str) -> bool:
+        """Were these bytes read before, and are they the latest read at ``source_file``'s path?"""
+        return digest in self.hashes and self.latest.get(os.path.abspath(source_file), digest) == digest
 
 
 def read_manifest(root: str | Path) -> Manifest:
@@ -82,13 +124,16 @@ def read_manifest(root: str | Path) -> Manifest:
 def parse_manifest(text: bytes) -> Manifest:
     """The manifest whose file holds ``text``."""
     data = json.loads(text)
-    return Manifest(data["generation"], data["parts"], data.get("versions", {}), data.get("derived", []))
+    return Manifest(data["generation"], data["parts"], data.get("versions", {}), data.get("derived", []),
+                    data.get("unsettled", False))
 
 
 def write_manifest(root: Path, manifest: Manifest) -> None:
-    write_text_atomically(root / MANIFEST_FILE, json.dumps(
-        {"generation": manifest.generation, "parts": manifest.parts, "versions": manifest.versions,
-         "derived": manifest.derived}))
+    state = {"generation": manifest.generation, "parts": manifest.parts, "versions": manifest.versions,
+             "derived": manifest.derived}
+    if manifest.unsettled:
+        state["unsettled"] = True
+    write_text_atomically(root / MANIFEST_FILE, json.dumps(state))
 
 
 def write_text_atomically(path: Path, text: str) -> None:

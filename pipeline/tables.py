@@ -90,6 +90,20 @@ COMMON_TABLES: tuple[Table, ...] = (
         ("source_file", pa.string()), ("content_hash", pa.string()), ("size_bytes", pa.int64()),
         ("count_games", pa.int32()), ("count_quarantined", pa.int32()), ("ingested_at", pa.timestamp("us")),
         ("source_path", pa.string()),   # the file's absolute path when it was read (source_file: as given)
+        # every game this version of the file holds (stored from it, stored before, quarantined), in
+        # file order; null for a version read by an older Rasklad
+        ("game_ids", pa.list_(pa.string())),
+    ),
+    # Games that left the statistics because the file that held them changed: the version read
+    # after no longer holds them, nor does any other file read. Kept apart, with their text, for
+    # the arbiter to see what the file used to say; not a table kept per game (no model reads it,
+    # a re-audit leaves it as it is).
+    define(
+        "superseded",
+        ("game_id", pa.string()), ("was", pa.string()), ("source_file", pa.string()), ("first_line", pa.int32()),
+        ("last_line", pa.int32()), ("played_at", pa.timestamp("us")), ("error", pa.string()),
+        ("text", pa.string()), ("context", pa.string()), ("undecodable", UNDECODABLE),
+        ("rules_version", pa.string()), ("superseded_at", pa.timestamp("us")), ("superseded_by", pa.string()),
     ),
 )
 

@@ -53,6 +53,7 @@ from pipeline.manifest import (
     EMPTY_PARTITION,
     JOURNAL,
     MANIFEST_FILE,
+    FileLedger,
     Manifest,
     WarehouseBusy,
     read_manifest,
@@ -90,8 +91,22 @@ class CommitSummary:
     findings: int = 0
     replaced: int = 0
     """Games (stored or quarantined) whose rows a re-audit replaced."""
+    superseded: int = 0
+    """Stored games that left the statistics: the new version of their file no longer holds them."""
+    unquarantined: int = 0
+    """Quarantined games taken out of quarantine so (see :meth:`Warehouse.commit_staged`)."""
     reasons: Counter = field(default_factory=Counter)
     """How many of the newly quarantined games each reason sent there."""
+
+    JOURNALED = ("games", "quarantined", "findings", "superseded", "unquarantined")
+    """The counts a commit's journal keeps, for the writer that finishes the commit to tell them."""
+
+    def journaled(self) -> dict[str, int]:
+        return {name: getattr(self, name) for name in self.JOURNALED}
+
+    def add_journaled(self, counts: dict[str, int]) -> None:
+        for name in self.JOURNALED:
+            setattr(self, name, getattr(self, name) + counts.get(name, 0))
 
 
 # -- the writers' lock ----------------------------------------------------------------------------
@@ -258,8 +273,12 @@ class Warehouse:
         self.manifest = Manifest()
         self._known_games: set[str] = set()
         self._known_ids = np.zeros(0, dtype=np.uint64)
-        self._known_files: set[str] = set()
+        self._files = FileLedger()
+        self._superseded: set[str] = set()
+        """The games the ``superseded`` table holds."""
         self._release: weakref.finalize | None = None
+        self.finished = CommitSummary()
+        """What the commits that :meth:`open` finished (interrupted after their journal) stored."""
         self.before_commit: Callable[[Manifest], None] | None = None
         """Called with each commit's manifest once its parts are in place, before the manifest
         is replaced (an ingest updates the models there, so that they land with the commit).
@@ -341,8 +360,9 @@ class Warehouse:
                     for final in added:
                         if (self.root / (final + ".tmp")).exists():
                             os.replace(self.root / (final + ".tmp"), self.root / final)
-                    manifest = manifest.changed(added, removed, generation)
+                    manifest = manifest.changed(added, removed, generation, entry.get("unsettled"))
                     write_manifest(self.root, manifest)
+                    self.finished.add_journaled(entry.get("stored", {}))
                 else:
                     for final in added:
                         for path in (self.root / final, self.root / (final + ".tmp")):
@@ -377,7 +397,8 @@ class Warehouse:
                 if set(derived.columns) <= set(pq.read_schema(part).names):
                     continue
                 _write_atomically(derived.derive(pq.ParquetFile(part).read()), part)
-        self.manifest = Manifest(self.manifest.generation, self.manifest.parts, self.manifest.versions, wanted)
+        self.manifest = Manifest(self.manifest.generation, self.manifest.parts, self.manifest.versions, wanted,
+                                 self.manifest.unsettled)
         if self.manifest.parts:     # (a warehouse with nothing committed gets it with its first commit)
             write_manifest(self.root, self.manifest)
 
@@ -387,7 +408,9 @@ class Warehouse:
         # (np.unique loads numpy.ma, which nothing else of an ingest needs: sorted and deduplicated here)
         numbers = np.sort(_id_numbers(games))
         self._known_ids = numbers[np.concatenate(([True], numbers[1:] != numbers[:-1]))] if numbers.size else numbers
-        self._known_files = set(self._read_column("files", "content_hash"))
+        files = self.read_table("files", ["content_hash", "source_path"])
+        self._files = FileLedger.of(files.column("content_hash").to_pylist(), files.column("source_path").to_pylist())
+        self._superseded = set(self._read_column("superseded", "game_id"))
 
     def read_table(self, table: str, columns: list[str] | None = None) -> pa.Table:
         """The committed rows of ``table`` (every column, or ``columns``)."""
@@ -409,8 +432,12 @@ class Warehouse:
         """Sorted IDs of every stored or quarantined game, for workers to skip them."""
         return self._known_ids
 
-    def knows_file(self, content_hash: str) -> bool:
-        return content_hash in self._known_files
+    def knows_file(self, content_hash: str, source_file: str | None = None) -> bool:
+        """Were these bytes read before (and, given the file's name, are they the latest read at
+        its path: see :class:`FileLedger`)?"""
+        if source_file is None:
+            return content_hash in self._files.hashes
+        return self._files.knows(source_file, content_hash)
 
     # -- committing ---------------------------------------------------------------------------
 
@@ -420,12 +447,18 @@ class Warehouse:
         return self.commit_staged(stage_results(self.root, results))
 
     def commit_staged(self, *batches: StagedBatch, replacing: Iterable[str] = (),
-                      texts_kept: Iterable[str] = ()) -> CommitSummary:
+                      texts_kept: Iterable[str] = (), supersede: bool = False) -> CommitSummary:
         """Publish the parts workers wrote (:func:`stage_results`) as :meth:`commit` would
         store their results' tables: games already stored, or stored by a batch before, are
         dropped from the parts (their files rewritten, rarely: the same hand in two files of
         one run), the file ledger gets a row per file, and the parts of every batch become
         visible in one journaled step.
+
+        A file read before at the same path, whose bytes changed, is that file's new version.
+        ``supersede`` (an ingest's last commit, when every file of the run has been read): the
+        games its earlier versions held that no file's latest version holds (:meth:`_lost_games`)
+        leave every table in the same commit, and are kept in ``superseded``. A game that table
+        holds, stored again by any commit, leaves it.
 
         ``replacing``: game and quarantine IDs whose stored rows this commit replaces (a
         re-audit): their rows leave every table in the same commit, and the batches' files
@@ -438,6 +471,8 @@ class Warehouse:
         files_rows: list[dict] = []
         added: list[str] = []
         removed: list[str] = []
+        versions: list[tuple[str, str, list[str] | None]] = []     # the files read: path, hash, games
+        stored_now: set[str] = set()
         if replacing:
             summary.replaced = len(replacing & self._known_games)
             self._known_games -= replacing
@@ -456,25 +491,53 @@ class Warehouse:
                 summary.games += len(new_games)
                 summary.quarantined += len(new_quarantine)
                 summary.reasons.update(quarantine_ids[qid] for qid in new_quarantine)
+                stored_now.update(new_games, new_quarantine)
                 if not replacing:
+                    path = os.path.abspath(result.source_file)
                     files_rows.append({
                         "source_file": result.source_file, "content_hash": result.content_hash,
                         "size_bytes": result.size_bytes, "count_games": len(new_games),
                         "count_quarantined": result.count_quarantined, "ingested_at": now,
-                        "source_path": os.path.abspath(result.source_file),
+                        "source_path": path, "game_ids": result.game_ids,
                     })
-                    self._known_files.add(result.content_hash)
+                    versions.append((path, result.content_hash, result.game_ids))
             for part in staged.parts:
                 rows = self._drop_from_part(part, dropped) if dropped and part.id_column else part.rows
                 if rows:
                     added.append(part.final)
                 if part.table == "findings":
                     summary.findings += rows
+        lost, legacy = self._lost_games(versions) if supersede else ({}, set())
+        superseded = self._superseded_rows(lost, legacy, now) if lost else {}
+        gone = {game_id for rows in superseded.values() for game_id in rows.column("game_id").to_pylist()}
+        if gone:
+            more_added, more_removed = self._parts_without(gone)
+            added, removed = added + more_added, removed + more_removed
+            self._known_games -= gone
+            for rows in superseded.values():
+                was = rows.column("was").to_pylist()
+                summary.superseded += was.count("stored")
+                summary.unquarantined += was.count("quarantined")
+        returned = stored_now & self._superseded    # held by a file read now: counted again
+        if returned:
+            more_added, more_removed = self._superseded_parts_without(returned)
+            added, removed = added + more_added, removed + more_removed
+        if superseded:
+            added += [final for final, _ in _write_parts(self.root, superseded)]
         if files_rows:
             files = pa.Table.from_pylist(files_rows, schema=_schemas()["files"])
             added += [final for final, _ in _write_parts(self.root, {("files", "all"): files})]
-        self._publish(added, removed)
-        if replacing:
+        # a new version committed before its run's last commit leaves games to supersede; the
+        # last commit looks at the whole ledger, and settles that
+        unsettled = False if supersede else True if self._new_versions(versions) else None
+        if added or removed:
+            self._publish(added, removed, done=None if replacing else summary, unsettled=unsettled)
+        elif unsettled is False and self.manifest.unsettled:
+            self._settle()
+        for row in files_rows:
+            self._files.add(row["content_hash"], row["source_path"])
+        self._superseded = (self._superseded - returned) | gone
+        if replacing or gone:
             self._known_ids = np.unique(_id_numbers(list(self._known_games)))
         elif batches:
             # The batches' IDs as numbers, counted where they were staged; a dropped one is known already.
@@ -522,6 +585,115 @@ class Warehouse:
                     added.append(final)
         return added, removed
 
+    def _new_versions(self, versions: list[tuple[str, str, list[str] | None]]) -> bool:
+        """Is any of ``versions`` (path, hash, games) a new version of a path the ledger knows?"""
+        return any(self._files.latest.get(path) not in (None, digest) for path, digest, _ in versions)
+
+    def _lost_games(self, versions: list[tuple[str, str, list[str] | None]]) -> tuple[dict[str, str], set[str]]:
+        """The games no file holds any more: held by an earlier version of a file read at the same
+        path again, held by no file's latest version (``versions``, this commit's: path, hash,
+        games held, count as latest), and stored or quarantined still. Each comes with the hash of
+        its path's latest version (the one that dropped it). Second, the names of the files whose
+        latest version was read by an older Rasklad, which recorded no games: such a file holds
+        the games stored from it (``games.source_file``), which :meth:`_superseded_rows` leaves.
+
+        The whole ledger is looked at, not only this commit's files: a run stopped between the
+        commit of a file's new version and the commit that supersedes (its last) leaves games
+        that the next run's last commit finds (the manifest says so: ``Manifest.unsettled``).
+        Without either, nothing is read."""
+        import pyarrow.compute as pc
+
+        if not (self.manifest.unsettled or self._new_versions(versions)):
+            return {}, set()
+        ledger = self.read_table("files", ["source_path", "source_file", "content_hash", "game_ids"])
+        paths = ledger.column("source_path").to_pylist() + [path for path, _, _ in versions]
+        names = ledger.column("source_file").to_pylist() + [""] * len(versions)
+        digests = ledger.column("content_hash").to_pylist() + [digest for _, digest, _ in versions]
+        held = pa.concat_arrays([ledger.column("game_ids").combine_chunks(),
+                                 pa.array([games for _, _, games in versions], pa.list_(pa.string()))])
+        latest = {path: row for row, path in enumerate(paths) if path}
+        versioned = {path for row, path in enumerate(paths) if path and digests[row] != digests[latest[path]]}
+        lost: dict[str, str] = {}
+        now: dict[str, set[str]] = {}   # per path read again, what its latest version holds
+        for row, path in enumerate(paths):
+            if path in versioned and row != latest[path] and held[row].is_valid:
+                last = latest[path]
+                if path not in now:
+                    now[path] = set(held[last].as_py() or ())
+                for game_id in held[row].as_py():
+                    if game_id not in now[path] and game_id in self._known_games:
+                        lost.setdefault(game_id, digests[last])
+        if not lost:
+            return {}, set()
+        current = held.take(pa.array(sorted(latest.values()), pa.int64()))
+        still_held = pc.list_flatten(current).unique().to_pylist()
+        for game_id in still_held:
+            lost.pop(game_id, None)
+        legacy = {names[row] for row, path in enumerate(paths)
+                  if not held[row].is_valid and (not path or latest[path] == row)}
+        return lost, legacy
+
+    def _superseded_rows(self, lost: dict[str, str], legacy: set[str],
+                         now: datetime) -> dict[tuple[str, str], pa.Table]:
+        """The ``superseded`` rows of the ``lost`` games (see :meth:`_lost_games`), by game, from
+        their ``games`` and ``game_texts`` rows, or their quarantine row; a game stored from a
+        file of ``legacy`` (read by an older Rasklad: it may hold the game still) is left out."""
+        import pyarrow.compute as pc
+        import pyarrow.dataset as ds
+
+        wanted = pa.array(sorted(lost), pa.string())
+
+        def rows_of(table: str, column: str, columns: list[str]) -> list[tuple[str, dict]]:
+            found = []
+            for part in self.manifest.paths(table):
+                rows = ds.dataset(self.root / part, format="parquet", schema=_schemas()[table]).to_table(
+                    columns=columns, filter=pc.field(column).isin(wanted))
+                game = part.split("/")[1].removeprefix("game=")
+                found += [(game, row) for row in rows.to_pylist() if row["source_file"] not in legacy]
+            return found
+
+        texts: dict[str, dict] = {}
+        by_game: dict[str, list[dict]] = {}
+        stored = rows_of("games", "game_id", ["game_id", "source_file", "first_line", "last_line", "played_at",
+                                              "rules_version"])
+        if stored:
+            for part in self.manifest.paths("game_texts"):
+                rows = ds.dataset(self.root / part, format="parquet", schema=_schemas()["game_texts"]).to_table(
+                    columns=["game_id", "text", "context", "undecodable"], filter=pc.field("game_id").isin(wanted))
+                texts.update((row["game_id"], row) for row in rows.to_pylist())
+        for game, row in stored:
+            kept = texts.get(row["game_id"], {})
+            by_game.setdefault(game, []).append({
+                **row, "was": "stored", "text": kept.get("text"), "context": kept.get("context"),
+                "undecodable": kept.get("undecodable")})
+        for game, row in rows_of("quarantine", "quarantine_id", [
+                "quarantine_id", "source_file", "first_line", "last_line", "error", "text", "context",
+                "undecodable", "rules_version"]):
+            row["game_id"] = row.pop("quarantine_id")
+            by_game.setdefault(game, []).append({**row, "was": "quarantined"})
+        schema = _schemas()["superseded"]
+        return {("superseded", game): pa.Table.from_pylist(
+                    [{**row, "superseded_at": now, "superseded_by": lost[row["game_id"]]} for row in rows], schema=schema)
+                for game, rows in by_game.items()}
+
+    def _superseded_parts_without(self, ids: set[str]) -> tuple[list[str], list[str]]:
+        """The ``superseded`` parts holding ``ids``, rewritten without them as staged parts;
+        returns (the rewritten parts' final names, the parts they replace)."""
+        import pyarrow.compute as pc
+        added, removed = [], []
+        wanted = pa.array(sorted(ids), pa.string())
+        for part in self.manifest.paths("superseded"):
+            rows = pq.read_table(self.root / part)
+            keep = pc.invert(pc.is_in(rows.column("game_id"), value_set=wanted))
+            if pc.all(keep).as_py():
+                continue
+            removed.append(part)
+            if pc.any(keep).as_py():
+                final = f"{part.rsplit('/', 1)[0]}/part-{_batch_id()}.parquet"
+                write_part(rows.filter(keep), self.root / (final + ".tmp"))
+                added.append(final)
+        return added, removed
+
     def _drop_from_part(self, part: StagedPart, dropped: set[str]) -> int:
         """Rewrite a staged part without the games of ``dropped`` (or delete it when none is
         left); returns the rows it keeps."""
@@ -535,10 +707,13 @@ class Warehouse:
             path.unlink()
         return table.num_rows
 
-    def _publish(self, added: list[str], removed: list[str] = ()) -> None:
+    def _publish(self, added: list[str], removed: list[str] = (), done: CommitSummary | None = None,
+                 unsettled: bool | None = None) -> None:
         """Make written ``<final>.tmp`` files committed, and ``removed`` ones not, at once: a
         journal names them, each is renamed, then the manifest is replaced (the commit); a
-        run killed before that is finished or undone by the next open."""
+        run killed before that is finished or undone by the next open. ``done``: what an
+        ingest's commit stores, kept in the journal for the writer that finishes it to tell;
+        ``unsettled``: the manifest's new ``unsettled``, if the commit changes it."""
         if not added and not removed:
             return
         # The lock is held: the manifest on disk is the truth (another Warehouse of this thread
@@ -546,12 +721,16 @@ class Warehouse:
         self.manifest = read_manifest(self.root)
         if not self.manifest.parts:     # the first commit: its parts hold every derived column
             self.manifest.derived = _derived_columns()
-        manifest = self.manifest.changed(added, removed, self.manifest.generation + 1)
+        manifest = self.manifest.changed(added, removed, self.manifest.generation + 1, unsettled)
         journal_dir = self.root / JOURNAL
         journal_dir.mkdir(exist_ok=True)
         journal = journal_dir / f"{uuid.uuid4().hex}.json"
-        write_text_atomically(journal, json.dumps(
-            {"generation": manifest.generation, "added": added, "removed": list(removed)}))
+        entry = {"generation": manifest.generation, "added": added, "removed": list(removed)}
+        if done is not None:
+            entry["stored"] = done.journaled()
+        if unsettled is not None:
+            entry["unsettled"] = unsettled
+        write_text_atomically(journal, json.dumps(entry))
         for final in added:
             os.replace(self.root / (final + ".tmp"), self.root / final)
         try:
@@ -563,6 +742,14 @@ class Warehouse:
             for superseded in removed:
                 (self.root / superseded).unlink(missing_ok=True)
             journal.unlink()
+
+
+    def _settle(self) -> None:
+        """Clear the manifest's ``unsettled`` (an ingest's last commit found no game to supersede):
+        the same commit, its state rewritten."""
+        self.manifest = read_manifest(self.root)
+        self.manifest.unsettled = False
+        write_manifest(self.root, self.manifest)
 
 
 def _rows_outside(ids: pa.ChunkedArray, wanted: set[str]) -> pa.ChunkedArray:
@@ -582,6 +769,8 @@ def id_column(table: str) -> str | None:
     """The column naming a part's rows' game, or None for a table not kept per game."""
     if table == "quarantine":
         return "quarantine_id"
+    if table == "superseded":   # games no longer stored: no ingest or re-audit of a game touches them
+        return None
     return "game_id" if "game_id" in _schemas()[table].names else None
 
 
@@ -675,7 +864,8 @@ def write_part(rows: pa.Table, path: Path) -> None:
     strings = [field.name for field in rows.schema if pa.types.is_string(field.type) or pa.types.is_large_string(field.type)]
     pq.write_table(rows, path, compression="zstd", store_decimal_as_integer=True,
                    use_dictionary=[name for name in strings if name not in _OWN_VALUE_COLUMNS],
-                   write_statistics=[name for name in rows.column_names if name not in strings],
+                   write_statistics=[field.name for field in rows.schema
+                                     if field.name not in strings and not pa.types.is_list(field.type)],
                    column_encoding={name: "DELTA_BINARY_PACKED" for name in _CLIMBING_COLUMNS
                                     if name in rows.column_names and pa.types.is_integer(rows.schema.field(name).type)})
 

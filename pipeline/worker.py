@@ -55,6 +55,9 @@ class FileResult:
     count_quarantined: int = 0
     count_findings: int = 0
     reasons: dict[str, int] = field(default_factory=dict)
+    game_ids: list[str] | None = None
+    """Every game the file holds (stored now, stored before, or quarantined), in file order, each
+    once; None when not known (a re-audit's texts, results made elsewhere)."""
 
 
 def id_number(game_id: str) -> int:
@@ -308,6 +311,7 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     else:
         chunks, batch, batch_chunks = split_named(text, source_file), None, None
     seen: set[str] = set()
+    result.game_ids = list(dict.fromkeys(chunk.game_id for chunk in chunks))
     fresh = np.zeros(len(chunks), dtype=bool)
     stored = are_known(known, [chunk.game_id for chunk in chunks]).tolist()
     for index, chunk in enumerate(chunks):

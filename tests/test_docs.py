@@ -456,6 +456,8 @@ def sql_type(arrow_type) -> str:
 
     if pa.types.is_decimal(arrow_type):
         return f"decimal({arrow_type.precision},{arrow_type.scale})"
+    if pa.types.is_list(arrow_type):
+        return f"{sql_type(arrow_type.value_type)}[]"
     if pa.types.is_struct(arrow_type):
         return f"struct({', '.join(f'{field.name} {sql_type(field.type)}' for field in arrow_type)})"
     names = {"string": "varchar", "large_string": "varchar", "int8": "tinyint", "uint8": "utinyint", "int16": "smallint",

@@ -10,7 +10,7 @@ import pyarrow.dataset as ds
 from pipeline.tables import DERIVED, SCHEMAS, TableRows
 from pipeline.warehouse import connect, read_manifest
 
-VOLATILE = {"ingested_at", "source_path"}
+VOLATILE = {"ingested_at", "source_path", "superseded_at"}
 """Columns that differ between two runs over the same files: when, and from which folder."""
 
 

@@ -1,0 +1,311 @@
+"""A file read again after it changed is its new version: the file as it is now is the truth. The
+games its earlier text held that no file holds now leave the statistics and the quarantine (kept
+apart in ``superseded``, with their text), and the ingest says so. Real DuckDB and Parquet in a
+temporary folder; every figure is worked by hand from the logs."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from decimal import Decimal
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+from click.testing import CliRunner
+
+import pipeline.ingest
+import pipeline.warehouse
+from pipeline.cli import main
+from pipeline.ingest import ingest, unchanged_run
+from pipeline.warehouse import Warehouse, connect, read_manifest, stage_results
+from pipeline.worker import parse_bytes
+from tests.conftest import SAMPLES
+from tests.test_models_incremental import model_rows, whole_build_rows
+
+SHEETS = (SAMPLES / "raspisnoy-sheets.txt").read_text(encoding="utf-8").split("\n")
+SHEET = "\n".join(SHEETS[138:186]) + "\n"
+"""Sheet G-304-1 of the sample (its lines 139-186), as a club sends it alone. Its last row: Boris
+267.5, Egor 135.5, Gleb 386, Vera 104, Dasha 222, Anna 155 (points: the game's nets)."""
+SHEET_NETS = {"Anna": Decimal("155.00"), "Boris": Decimal("267.50"), "Dasha": Decimal("222.00"),
+              "Egor": Decimal("135.50"), "Gleb": Decimal("386.00"), "Vera": Decimal("104.00")}
+
+HANDS = (SAMPLES / "pokerstars-holdem.txt").read_text(encoding="utf-8").split("\n\n")
+HAND_0, HAND_1, HAND_2 = HANDS[0], HANDS[1], HANDS[2]
+"""#250000000000 (No Limit $1/$2): Anna raises to 6, bets 10, calls 20 (36 in) and collects 71: +35;
+Vera puts in 2 + 4 + 10 + 20: -36; Boris his small blind: -1.
+#250000000001 (Limit $2/$4): Anna raises to 4 and calls 4 more (8 in), folds: -8; Boris 1 + 5 + 2:
+-8; Vera 8 in, collects 24: +16.
+#250000000002: a third hand, for a file that grows and is cut back."""
+CHAT = 'Anna said, "nh"'
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def nets(root: Path, game: str | None = None) -> dict[str, tuple[int, Decimal]]:
+    """Per player, games and net over the stored games (of one game, if given)."""
+    where = f"where g.game = '{game}'" if game else ""
+    with connect(root) as con:
+        return {player: (count, net) for player, count, net in con.execute(
+            f"select player, count(*), sum(net) from game_players p join games g using (game_id) {where} "
+            "group by all").fetchall()}
+
+
+def query(root: Path, sql: str) -> list[tuple]:
+    with connect(root) as con:
+        return con.execute(sql).fetchall()
+
+
+def test_a_comment_added_to_a_club_sheet_replaces_its_game_and_each_player_counts_it_once(tmp_path):
+    sheet, root = tmp_path / "club" / "sheet.txt", tmp_path / "wh"
+    sheet.parent.mkdir()
+    sheet.write_text(SHEET, encoding="utf-8")
+    first = run("ingest", str(sheet.parent), "-w", str(root), "-q")
+    assert first.exit_code == 0 and "replaced" not in first.output
+    assert nets(root) == {player: (1, net) for player, net in SHEET_NETS.items()}
+    (old_id,) = query(root, "select game_id from games")[0]
+
+    # the scorer adds a comment (ignored by the format): the sheet's text, so its ID, changes
+    sheet.write_text(SHEET.replace("Date: 2025-04-13", "Date: 2025-04-13  # corrected by the scorer"), encoding="utf-8")
+    again = run("ingest", str(sheet.parent), "-w", str(root), "-q")
+    assert again.exit_code == 0
+    assert again.output.startswith("1 files (0 unchanged), 1 games stored, 0 already stored, 0 quarantined, ")
+    assert ("  1 game replaced by its file's new text: no file read holds it now (the table superseded keeps "
+            "its text)\n") in again.output
+    # one game each, as the sheet's last row says; not 772 for Gleb
+    assert nets(root) == {player: (1, net) for player, net in SHEET_NETS.items()}
+    assert query(root, "select player, count_games, net from leaderboard where season_kind = 'all' order by rank") == [
+        ("Gleb", 1, Decimal("386.00")), ("Boris", 1, Decimal("267.50")), ("Dasha", 1, Decimal("222.00")),
+        ("Anna", 1, Decimal("155.00")), ("Egor", 1, Decimal("135.50")), ("Vera", 1, Decimal("104.00"))]
+    # the old text is kept apart for the arbiter: what the file said, where, and which version dropped it
+    (new_hash,) = query(root, "select content_hash from files order by ingested_at desc limit 1")[0]
+    assert query(root, "select game_id, was, source_file, first_line, last_line, text, superseded_by "
+                       "from superseded") == [(old_id, "stored", str(sheet), 1, 48, SHEET.rstrip("\n"), new_hash)]
+    assert query(root, "select count(*) from game_texts") == [(1,)]
+    assert query(root, "select count(*) from game_list") == [(1,)]
+
+
+def test_a_chat_line_added_to_a_hand_counts_the_hand_once(tmp_path):
+    log, root = tmp_path / "room.txt", tmp_path / "wh"
+    log.write_text(HAND_0 + "\n\n" + HAND_1 + "\n", encoding="utf-8")
+    ingest([log], root, jobs=1)
+    stats = "select player, sum(count_hands), sum(net_won) from player_stats_holdem group by all order by player"
+    assert query(root, stats) == [("Anna", 2, Decimal("27.00")), ("Boris", 2, Decimal("-9.00")),
+                                  ("Vera", 2, Decimal("-20.00"))]
+    log.write_text(HAND_0.replace("Vera: calls $10\n", f"Vera: calls $10\n{CHAT}\n") + "\n\n" + HAND_1 + "\n",
+                   encoding="utf-8")
+    summary = ingest([log], root, jobs=1)
+    assert (summary.games, summary.games_known, summary.superseded, summary.unquarantined) == (1, 1, 1, 0)
+    # Anna's +35 of hand #250000000000 is counted once: 2 hands, +35 - 8
+    assert query(root, stats) == [("Anna", 2, Decimal("27.00")), ("Boris", 2, Decimal("-9.00")),
+                                  ("Vera", 2, Decimal("-20.00"))]
+    assert query(root, "select count(*) from games where game_id in (select game_id from hand_list "
+                       "where hand_id = '250000000000')") == [(1,)]
+    assert query(root, "select was, strpos(text, 'said') from superseded") == [("stored", 0)]
+
+
+def test_a_file_that_grows_supersedes_nothing_and_one_cut_back_supersedes_what_it_lost(tmp_path):
+    log, root = tmp_path / "room.txt", tmp_path / "wh"
+    log.write_text(HAND_0 + "\n\n" + HAND_1 + "\n", encoding="utf-8")
+    ingest([log], root, jobs=1)
+    log.write_text(HAND_0 + "\n\n" + HAND_1 + "\n\n" + HAND_2 + "\n", encoding="utf-8")
+    grown = ingest([log], root, jobs=1)
+    assert (grown.games, grown.games_known, grown.superseded) == (1, 2, 0)
+    log.write_text(HAND_1 + "\n", encoding="utf-8")    # the room rewrote it with one hand
+    cut = ingest([log], root, jobs=1)
+    assert (cut.games, cut.games_known, cut.superseded) == (0, 1, 2)
+    # hand #250000000001 alone: Anna -8, Boris -8, Vera +16
+    assert nets(root) == {"Anna": (1, Decimal("-8.00")), "Boris": (1, Decimal("-8.00")), "Vera": (1, Decimal("16.00"))}
+    assert sorted(query(root, "select was, first_line from superseded")) == [("stored", 1), ("stored", 61)]
+
+
+def test_a_game_another_file_still_holds_stays_until_no_file_holds_it(tmp_path):
+    first, copy, root = tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "wh"
+    first.write_text(HAND_0 + "\n\n" + HAND_1 + "\n", encoding="utf-8")
+    copy.write_text(HAND_1 + "\n", encoding="utf-8")
+    ingest([first, copy], root, jobs=1)
+    first.write_text(HAND_0 + "\n", encoding="utf-8")
+    kept = ingest([first, copy], root, jobs=1)
+    assert (kept.files_unchanged, kept.superseded) == (1, 0)     # b.txt holds hand #250000000001 still
+    assert nets(root)["Vera"] == (2, Decimal("-20.00"))
+    copy.write_text(HAND_0 + "\n", encoding="utf-8")
+    gone = ingest([first, copy], root, jobs=1)
+    assert (gone.games_known, gone.superseded) == (1, 1)         # now no file holds it
+    assert nets(root) == {"Anna": (1, Decimal("35.00")), "Boris": (1, Decimal("-1.00")), "Vera": (1, Decimal("-36.00"))}
+
+
+def test_a_file_changed_back_is_read_again_and_its_old_game_returns(tmp_path):
+    log, root = tmp_path / "room.txt", tmp_path / "wh"
+    original = HAND_0 + "\n"
+    log.write_text(original, encoding="utf-8")
+    ingest([log], root, jobs=1)
+    (old_id,) = query(root, "select game_id from games")[0]
+    log.write_text(HAND_0.replace("Vera: calls $10\n", f"Vera: calls $10\n{CHAT}\n") + "\n", encoding="utf-8")
+    ingest([log], root, jobs=1)
+    (edited_id,) = query(root, "select game_id from games")[0]
+    assert query(root, "select game_id from superseded") == [(old_id,)]
+    # the bytes of its first version, which the ledger knows: still the file's new version
+    log.write_text(original, encoding="utf-8")
+    assert unchanged_run([log], root) is None
+    back = ingest([log], root, jobs=1)
+    assert (back.files_unchanged, back.games, back.superseded) == (0, 1, 1)
+    assert query(root, "select game_id from games") == [(old_id,)]
+    assert query(root, "select game_id from superseded") == [(edited_id,)]
+    assert nets(root)["Anna"] == (1, Decimal("35.00"))
+    assert ingest([log], root, jobs=1).files_unchanged == 1
+
+
+def test_a_quarantined_game_fixed_in_its_file_leaves_the_quarantine(tmp_path):
+    night, root = tmp_path / "fix" / "night.txt", tmp_path / "wh"
+    night.parent.mkdir()
+    text = (SAMPLES / "raspisnoy-night.txt").read_text(encoding="utf-8")
+    night.write_text(text.replace("Bids:", "Bidz:", 1), encoding="utf-8")
+    broken = run("ingest", str(night.parent), "-w", str(root), "-q")
+    assert broken.exit_code == 1 and query(root, "select count(*), min(line) from quarantine") == [(1, 17)]
+    night.write_text(text, encoding="utf-8")
+    fixed = run("ingest", str(night.parent), "-w", str(root), "-q")
+    assert fixed.exit_code == 0
+    assert fixed.output.startswith("1 files (0 unchanged), 1 games stored, 2 already stored, 0 quarantined, ")
+    assert "  1 taken out of quarantine: no file read holds it now (the table superseded keeps its text)\n" in fixed.output
+    assert query(root, "select count(*) from quarantine") == [(0,)]
+    assert query(root, "select count(*) from quarantine_list") == [(0,)]
+    assert query(root, "select was, error like '%Bidz:%', strpos(text, 'Bidz:') > 0 from superseded") == [
+        ("quarantined", True, True)]
+    assert query(root, "select count(*) from games") == [(3,)]
+
+
+def test_a_file_read_while_the_room_wrote_it_leaves_no_quarantine_once_complete(tmp_path):
+    log, root = tmp_path / "live" / "room.txt", tmp_path / "wh"
+    log.parent.mkdir()
+    whole = HAND_0 + "\n\n" + HAND_1 + "\n"
+    log.write_text(whole[:whole.index("*** FLOP *** [2c 7d 9h]\nBoris: checks")], encoding="utf-8")   # mid-hand
+    live = run("ingest", str(log.parent), "-w", str(root), "-q")
+    assert live.exit_code == 1 and query(root, "select first_line from quarantine") == [(34,)]
+    log.write_text(whole, encoding="utf-8")
+    done = run("ingest", str(log.parent), "-w", str(root), "-q")
+    assert done.exit_code == 0, done.output
+    assert done.output.startswith("1 files (0 unchanged), 1 games stored, 1 already stored, 0 quarantined, ")
+    assert "  1 taken out of quarantine: no file read holds it now (the table superseded keeps its text)\n" in done.output
+    assert query(root, "select count(*) from quarantine") == [(0,)] and len(nets(root)) == 3
+
+
+def test_the_models_after_a_file_changed_are_those_of_its_new_text(tmp_path):
+    # Three kinds of game, each file changed at its end: a hand edited, a sheet game cut out, a
+    # Chinese poker file grown. The marts an ingest updated equal a whole build, and the marts of
+    # a warehouse that read the files as they are now: no model keeps a row of a game no file holds.
+    # (A change before a game kept moves it to other lines, but it keeps those it was stored at.)
+    logs, root = tmp_path / "logs", tmp_path / "wh"
+    logs.mkdir()
+    holdem, sheets, night = logs / "room.txt", logs / "sheets.txt", logs / "chinese.txt"
+    holdem.write_text(HAND_0 + "\n\n" + HAND_1 + "\n", encoding="utf-8")
+    sheets.write_text((SAMPLES / "raspisnoy-sheets.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    chinese = (SAMPLES / "chinese-night.txt").read_text(encoding="utf-8")
+    night.write_text(chinese[:chinese.rindex("\n\n")], encoding="utf-8")
+    ingest([logs], root, jobs=1)
+    holdem.write_text(HAND_0 + "\n\n" + HAND_1.replace("Anna: calls $4\n", f"Anna: calls $4\n{CHAT}\n") + "\n",
+                      encoding="utf-8")
+    sheets.write_text("\n".join(SHEETS[:138]) + "\n", encoding="utf-8")     # G-304-1 taken out
+    night.write_text(chinese, encoding="utf-8")
+    summary = ingest([logs], root, jobs=1)
+    assert summary.superseded == 2 and summary.games >= 2
+    updated = model_rows(root)
+    assert updated == whole_build_rows(root, tmp_path / "whole")
+    ingest([logs], tmp_path / "clean", jobs=1)
+    assert updated == model_rows(tmp_path / "clean")
+    assert query(root, "select count(*) from game_list where game_id in (select game_id from superseded)") == [(0,)]
+
+
+def test_a_re_audit_judges_the_stored_games_and_leaves_the_superseded_ones(tmp_path):
+    from pipeline.reaudit import reaudit
+
+    log, root = tmp_path / "room.txt", tmp_path / "wh"
+    log.write_text(HAND_0 + "\n\n" + HAND_1 + "\n", encoding="utf-8")
+    ingest([log], root, jobs=1)
+    log.write_text(HAND_1 + "\n", encoding="utf-8")
+    ingest([log], root, jobs=1)
+    (kept,) = query(root, "select game_id from games")[0]
+    with Warehouse(root).open() as store:
+        judged = reaudit(store, game=kept)      # judged again, whatever its version
+    assert (judged.judged, judged.games) == (1, 1)
+    assert query(root, "select count(*) from superseded") == [(1,)]
+    assert nets(root) == {"Anna": (1, Decimal("-8.00")), "Boris": (1, Decimal("-8.00")), "Vera": (1, Decimal("16.00"))}
+
+
+def test_games_a_later_file_of_a_parallel_run_holds_are_not_superseded(tmp_path, monkeypatch):
+    # Each file its own commit: a.txt's new version drops hand #250000000001, which b.txt, read by
+    # another process, holds. Only the run's last commit supersedes, once every file is read.
+    monkeypatch.setattr(pipeline.ingest, "STAGE_BYTES", 1)
+    first, root = tmp_path / "a.txt", tmp_path / "wh"
+    first.write_text(HAND_0 + "\n\n" + HAND_1 + "\n", encoding="utf-8")
+    ingest([first], root, jobs=1)
+    first.write_text(HAND_0 + "\n", encoding="utf-8")
+    (tmp_path / "b.txt").write_text(HAND_1 + "\n\n" + HAND_2 + "\n", encoding="utf-8")
+    summary = ingest([first, tmp_path / "b.txt"], root, jobs=2)
+    assert (summary.games, summary.superseded) == (1, 0)
+    assert query(root, "select count(*) from games") == [(3,)]
+
+
+def test_a_run_stopped_before_its_last_commit_leaves_the_next_to_supersede(tmp_path):
+    log, root = tmp_path / "room.txt", tmp_path / "wh"
+    log.write_text(HAND_0 + "\n\n" + HAND_1 + "\n", encoding="utf-8")
+    ingest([log], root, jobs=1)
+    log.write_text(HAND_1 + "\n", encoding="utf-8")
+    # the new version committed by a commit that is not its run's last (then the run was stopped)
+    with Warehouse(root).open() as store:
+        result = parse_bytes(log.read_bytes(), str(log), store.known_ids)
+        store.commit_staged(stage_results(store.root, [result]))
+    assert read_manifest(root).unsettled and len(nets(root)["Anna"]) == 2
+    assert unchanged_run([log], root) is None       # the file is known, yet the run is not done
+    after = ingest([log], root, jobs=1)
+    assert (after.files_unchanged, after.superseded) == (1, 1)
+    assert not read_manifest(root).unsettled and nets(root)["Anna"] == (1, Decimal("-8.00"))
+    assert unchanged_run([log], root) is not None
+
+
+def test_a_file_whose_last_version_an_older_rasklad_read_supersedes_nothing(tmp_path):
+    # An older Rasklad recorded no games per file: what its version held is not known.
+    log, root = tmp_path / "room.txt", tmp_path / "wh"
+    log.write_text(HAND_0 + "\n\n" + HAND_1 + "\n", encoding="utf-8")
+    ingest([log], root, jobs=1)
+    (part,) = read_manifest(root).paths("files")
+    ledger = pq.read_table(root / part)
+    pq.write_table(ledger.drop_columns(["game_ids"]), root / part)
+    (root / pipeline.ingest.KNOWN_FILES).unlink()
+    log.write_text(HAND_1 + "\n", encoding="utf-8")
+    assert ingest([log], root, jobs=1).superseded == 0
+    assert nets(root)["Anna"] == (2, Decimal("27.00"))
+    log.write_text(HAND_1 + "\n\n" + HAND_2 + "\n", encoding="utf-8")
+    assert ingest([log], root, jobs=1).superseded == 0       # its last version is known now: nothing lost
+
+
+def test_an_ingest_that_finishes_an_interrupted_commit_says_what_it_published(tmp_path, monkeypatch):
+    # Killed after the journal, the parts and the models, before the manifest (as SIGKILL while the
+    # statistics were built leaves it): readers see nothing of it; the next ingest rolls it forward.
+    logs, root = tmp_path / "logs", tmp_path / "wh"
+    logs.mkdir()
+    (logs / "room.txt").write_text(HAND_0 + "\n\n" + HAND_1 + "\n\n" + HAND_2 + "\n", encoding="utf-8")
+    shutil.copy(SAMPLES / "raspisnoy-night.txt", logs)
+
+    class Killed(BaseException):
+        pass
+
+    def killed(*args, **kwargs):
+        raise Killed
+
+    monkeypatch.setattr(pipeline.warehouse, "write_manifest", killed)
+    with pytest.raises(Killed):
+        ingest([logs], root, jobs=1)
+    monkeypatch.undo()
+    assert list((root / "_journal").iterdir())
+    again = run("ingest", str(logs), "-w", str(root), "-q")
+    assert again.exit_code == 0
+    # 3 hands and the night's 3 games, none stored before this run
+    with connect(root) as con:
+        games, findings = con.execute("select (select count(*) from games), (select count(*) from findings)").fetchone()
+    assert games == 6
+    assert again.output.startswith(f"2 files (2 unchanged), 6 games stored (6 of them by the interrupted ingest "
+                                   f"this one finished), 0 already stored, 0 quarantined, {findings} findings in ")
+    as_json = json.loads(run("ingest", str(logs), "-w", str(root), "-q", "--json").output)
+    assert as_json["games"] == 0 and as_json["finished_interrupted"] == {}
