@@ -675,6 +675,20 @@ def tournament_stats(db: Db, player: Players, site: str | None = None, start: da
     """, **_who(player, site), since=since, until=until)
 
 
+def undated_tournaments(db: Db, player: Players, site: str | None = None) -> int:
+    """How many of the person's tournaments (of his accounts in ``site``) have no start time (888poker's
+    summaries give none): a page's dates cannot hold them."""
+    if not has(db, "player_tournaments"):
+        return 0
+    return frame(db, f"""
+        select count(*) as count_undated
+        from player_tournaments as tournaments
+        join people as accounts
+            on accounts.player = tournaments.player and accounts.site is not distinct from tournaments.site
+        where {_MINE.format(alias="accounts")} and tournaments.started_at is null
+    """, **_who(player, site))["count_undated"][0]
+
+
 def tournament_list(db: Db, player: Players, start: date | None, end: date | None,
                     site: str | None = None) -> pl.DataFrame:
     """The person's tournaments (of his accounts in ``site`` when one is given), newest first, each

@@ -557,3 +557,36 @@ def test_the_summaries_of_the_formats_page_are_read_as_it_works_them_out(tmp_pat
         # €10 + 4 × €10 + 2 × €10
         ("Winamax", "Anna", datetime(2011, 5, 28, 19, 10), "EUR", 18, 1, 9, D(70), D(0), D(-70)),
     ]
+
+
+def test_player_review_says_which_tournaments_its_dates_leave_out_for_want_of_a_start_time(tmp_path):
+    # Gleb's $10 + $1 tournaments: X on 1 November, Y on 5 November, Z with no start time (as 888poker's
+    # summaries are). All dates: 3 tournaments, no note. 5 November alone: Y, and a note that Z is left out.
+    from datetime import date
+
+    from streamlit.testing.v1 import AppTest
+
+    rows = TableRows()
+    for summary, started in (("x", datetime(2026, 11, 1, 20)), ("y", datetime(2026, 11, 5, 20)), ("z", None)):
+        rows.add("games", "tournament", game_id=gid(summary), source_file="cases.txt", first_line=1, last_line=1,
+                 played_at=started, count_players=3, count_errors=0, count_warnings=0, site="PokerStars",
+                 currency="USD", is_tournament=True)
+        entry(rows, summary, summary.upper(), "Gleb", finish=5, prize="0", buy_in="10", fee="1", is_hero=True,
+              started=started)
+    store = build(tmp_path / "warehouse", rows)
+    with warehouse_of_pages(store.root) as (q, db):
+        assert q.undated_tournaments(db, "Gleb") == 1 and q.undated_tournaments(db, "Gleb", "Winamax") == 0
+        at = AppTest.from_file(str(ROOT / "dashboards" / "streamlit_app.py"), default_timeout=60)
+        at.run()
+        at.switch_page("app_pages/player.py")
+        at.run()
+        at.selectbox(key="player").set_value("Gleb").run()
+        assert not at.exception, [e.value for e in at.exception]
+        assert not [c.value for c in at.caption if "without a start time" in c.value]
+        assert {m.label: m.value for m in at.metric}["Net (USD)"] == "-33.00"
+        at.date_input(key="player_dates").set_value((date(2026, 11, 5), date(2026, 11, 5))).run()
+        assert not at.exception, [e.value for e in at.exception]
+        assert {m.label: m.value for m in at.metric}["Net (USD)"] == "-11.00"
+        assert [c.value for c in at.caption if "without a start time" in c.value] == [
+            "1 tournament without a start time (the summary gives none) is left out of these dates: choose "
+            "every date to count it."]

@@ -324,6 +324,11 @@ def sixcard() -> None:
 def tournament_results() -> None:
     """The tournament summaries: ROI, ITM and average finish per currency, results, the list."""
     stats = q.tournament_stats(db, player, site, start, end)
+    undated = q.undated_tournaments(db, player, site) if start is not None or end is not None else 0
+    if undated:
+        st.caption(f"{q.counted(undated, 'tournament')} without a start time (the summary gives none) "
+                   f"{'is' if undated == 1 else 'are'} left out of these dates: choose every date to count "
+                   f"{'it' if undated == 1 else 'them'}.")
     for row in stats.iter_rows(named=True):
         # a freeroll that names no unit has no money at all
         unit = {"chips": "play chips", None: "freerolls"}.get(row["currency"], row["currency"])
