@@ -224,7 +224,7 @@ def test_every_table_schema_exists_once_the_tables_module_is_imported():
         "games", "game_players", "findings", "quarantine", "game_texts", "files", "aliases", "settings",
         "holdem_actions", "holdem_results", "raspisnoy_rounds", "raspisnoy_tricks",
         "chinese_rows", "chinese_scores", "chinese_players", "ofc_placements",
-        "sixcard_boxes", "sixcard_decisions", "sixcard_house_edge", "tournament_results",
+        "sixcard_boxes", "sixcard_decisions", "sixcard_house_edge", "tournament_results", "superseded",
     ])
 
 
