@@ -235,7 +235,7 @@ class RuleSettings:
                 batch.straight_beats_trips[h] = order
                 options[batch.game_id[h]] = next(name for name, value in OPTIONS.items() if value == order)
         if any(self.by_rule.get(rule, {}).get(scope) for rule in ("cap", "heads_up") for scope in SCOPES):
-            from rules.holdem_batch import BETTINGS     # here: the registry loads no game's records
+            from rules.holdem_batch import BETTINGS  # here: the registry loads no game's records
             from rules.holdem_hand import BettingStructure
 
             limit = BETTINGS.index(BettingStructure.LIMIT)     # the batch's code of Limit
