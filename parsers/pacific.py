@@ -320,7 +320,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 play.street = Street.SHOWDOWN
                 summary_line = line
             elif kind == "COLLECT":
-                play.collect(m["p"], money(m["a"]), line)
+                play.collect(m["p"], money(m["a"]), line, street=play.pot_street())
             elif kind == "NOSHOW":
                 play.muck(m["p"], line)
             elif kind == "DEALT":

@@ -125,6 +125,43 @@ def test_888_a_tournament_hand_posting_the_level_before_its_header_is_played_at_
         assert (hand.big_blind, [f.rule_id for f in hand.room_findings]) == (D(400), []), posts
 
 
+# A real hand of the room's samples (888-FLH-USD-0.02-0.04.txt, game 311163836): heads-up, a limp
+# checked through, a bet called on the flop, a bet on the turn folded to. The turn's 0.04 goes back
+# unwritten; wanagu22 collects the pot of 0.08 (0.01 + 0.01 + 0.02 blinds and limp, 0.02 + 0.02 on
+# the flop) on the turn, where the other folded: wanagu22 +0.04, pokergallo -0.04.
+FOLDED_ON_THE_TURN = """
+***** Cassava Hand History for Game 311163836 *****
+$0.01/$0.02 Blinds Fix Limit Holdem - *** 08 03 2011 13:40:44
+Table Guarapuava (Real Money)
+Seat 10 is the button
+Total number of players : 2
+Seat 4: wanagu22 ( $0.22 )
+Seat 10: pokergallo ( $2.33 )
+pokergallo posts small blind [$0.01]
+wanagu22 posts big blind [$0.02]
+** Dealing down cards **
+pokergallo calls [$0.01]
+wanagu22 checks
+** Dealing flop ** [ Kd, 7d, 9d ]
+wanagu22 bets [$0.02]
+pokergallo calls [$0.02]
+** Dealing turn ** [ 6h ]
+wanagu22 bets [$0.04]
+pokergallo folds
+** Summary **
+wanagu22 collected [ $0.08 ]
+"""
+
+
+def test_888_a_pot_the_others_fold_to_is_collected_on_the_street_of_the_last_fold():
+    """As PokerStars writes it: the summary is no showdown when one player is left."""
+    hand, result, got = replayed(FOLDED_ON_THE_TURN)
+    assert [(a.player, str(a.street), a.amount) for a in hand.actions if a.kind is ActionKind.COLLECT] == [
+        ("wanagu22", "turn", D("0.08"))]
+    assert got == {"wanagu22": D("0.04"), "pokergallo": D("-0.04")}
+    assert (result.total_pot, result.rake) == (D("0.08"), D(0))
+
+
 def test_888_snap_poker_play_money_and_an_all_in_said():
     hand, _, got = replayed("""
 ***** 888poker Snap Poker Hand History for Game 9 *****
