@@ -383,7 +383,7 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
             if paid_back is not None and paid_back.player == _name(m):
                 amount -= paid_back.amount      # the result pays the uncalled bet back with the pot (ROOM-UNCALLED)
                 written_back, paid_back = paid_back.amount, None
-            play.collect(_name(m), amount, line, "side pot" if m["side"] else "pot", street=Street.SHOWDOWN)
+            play.collect(_name(m), amount, line, "side pot" if m["side"] else "pot", street=play.pot_street())
         elif kind == "TOTAL":
             total, rake, total_line = read(m["t"]), read(m["r"]) if m["r"] else None, line
         elif kind == "BOARD":

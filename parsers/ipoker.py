@@ -393,10 +393,10 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
             else:
                 raise ParseError(f"game {code}: action type {kind!r} of {player} is not known", line=line, column=1)
     # the wins: each winner's "win" pays the bet nobody called back with his share of the pot
-    play.street = Street.SHOWDOWN
+    taken_on = play.pot_street()
     for name, amount in won.items():
         if amount > 0:
-            play.collect(name, amount, last_line)
+            play.collect(name, amount, last_line, street=taken_on)
     play.return_unmatched(last_line, within=True)
     paid = sum((a.amount for a in actions if a.kind is ActionKind.COLLECT), Decimal(0))
     # the blinds are the posts (the game type's stakes when a hand has none); Limit bets are

@@ -934,6 +934,33 @@ class StreetActions:
         self.actions.append(_action(self.street if street is None else street, player, ActionKind.COLLECT, amount,
                                     None, False, False, (), pot, self.run if run is None else run, line))
 
+    def pot_street(self) -> Street:
+        """The street a collect goes on, as PokerStars writes it: the showdown while two players or
+        more are left in, else (the others folded) the street of the last fold. A player is in once
+        he acts in a round, posts a blind or is all-in by a post (an ante alone is no sign: a player
+        sitting out antes too), until he folds.
+
+        >>> play = StreetActions()
+        >>> play.post("Anna", ActionKind.POST_SB, Decimal(1), 5)
+        >>> play.post("Boris", ActionKind.POST_BB, Decimal(2), 6)
+        >>> play.call("Anna", Decimal(1), 8)
+        >>> play.to_street(Street.FLOP)
+        >>> play.bet("Boris", Decimal(2), 10)
+        >>> str(play.pot_street())                   # Anna still to act
+        'showdown'
+        >>> play.fold("Anna", 11)
+        >>> play.to_street(Street.SHOWDOWN)          # a room's summary: Boris won on the flop
+        >>> str(play.pot_street())
+        'flop'
+        """
+        folds = [a for a in self.actions if a.kind is ActionKind.FOLD]
+        folded = {a.player for a in folds}
+        left_in = {a.player for a in self.actions if a.player not in folded and (
+            a.kind.is_betting or a.kind.is_post and a.kind is not ActionKind.POST_ANTE or a.is_all_in)}
+        if len(left_in) > 1 or not folds:
+            return Street.SHOWDOWN
+        return folds[-1].street
+
     def dealt(self, player: str, cards: tuple[Card, ...], line: int) -> None:
         """``player`` is dealt ``cards`` (none: his cards are not shown to the log's owner)."""
         if cards:

@@ -91,6 +91,8 @@ _SIGN_OF = {code: sign for sign, code in CURRENCY_SIGNS.items()}
 _SIGN = r"[$€£]"
 _AMT = r"(?:" + _SIGN + r" ?)?\d[\d,.]*(?: ?" + _SIGN + r")?"
 """An amount as 888 writes it: the currency sign before or after, a decimal point or comma."""
+_UNSIGNED = re.compile(r" ?" + _SIGN + r" ?")
+"""A currency sign and the space beside it, taken off a tournament's stakes (``$100/$200``: ``100/200``)."""
 _BRAND = re.compile(r"^\*{4,5} (?P<brand>888poker|Cassava|888)\S*(?: Snap Poker| BLAST)? Hand History for Game "
                     r"(?P<id>\d+) \*{4,5}\s*$")
 _GAME_LINE = re.compile(
@@ -320,7 +322,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 play.street = Street.SHOWDOWN
                 summary_line = line
             elif kind == "COLLECT":
-                play.collect(m["p"], money(m["a"]), line)
+                play.collect(m["p"], money(m["a"]), line, street=play.pot_street())
             elif kind == "NOSHOW":
                 play.muck(m["p"], line)
             elif kind == "DEALT":
@@ -367,6 +369,8 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     if betting is BettingStructure.LIMIT:
         small_bet, big_bet = big_blind, big_blind * 2
         stakes = _bets_named(stakes.split("/")[1], big_bet)
+    if tid is not None:     # tournament chips, though the stakes line gives them a currency sign
+        stakes = _UNSIGNED.sub("", stakes)
     info = GameInfo(game="holdem", played_at=head["played_at"], table_name=table_name,
                     ruleset=f"888poker {betting.value}", site=SITE)
     return HoldemHand(

@@ -309,7 +309,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         elif kind == "COLLECT":
             for win in _WIN.finditer(text):
                 pot = win["pot"] if win["pot"] and win["pot"].startswith("side") else "pot"     # ('side pot 2')
-                play.collect(win["p"], read(win["a"]), line, pot, street=Street.SHOWDOWN)
+                play.collect(win["p"], read(win["a"]), line, pot, street=play.pot_street())
         elif kind == "TOTAL":
             total_line = line
             rake = read(m["r"])
@@ -345,7 +345,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     if summary_wins and not any(a.kind is ActionKind.COLLECT for a in actions):
         # no "wins" line: the summary's "collected $X" pays, the uncalled bet with the pot
         for player, amount, line in summary_wins:
-            play.collect(player, amount, line, street=Street.SHOWDOWN)
+            play.collect(player, amount, line, street=play.pot_street())
     # ROOM-UNCALLED: the bet nobody called comes back within its bettor's win (a win it was all of is none)
     win_lines = [a.line for a in actions if a.kind is ActionKind.COLLECT]
     play.return_unmatched(win_lines[0] if win_lines else first, within=True)

@@ -356,6 +356,52 @@ def test_bovada_blind_posted_all_in_and_side_pot_result():
     assert _nets(hand) == {"Hero": D("-0.15"), "Small Blind": D("0.20") - D("0.15"), "Big Blind": D("0.10")}
 
 
+# A real hand of the room's samples (LHE-USD-8-16-201204.old.format.txt, hand 2596822481), the old
+# export's 'Card dealt to table' street lines: Dealer raises his small blind of 4 to 16, Hero calls
+# 8 more; both check the flop; Hero's turn bet of 16 is folded to and comes back. Pot 32, the result
+# $31.50 after a rake of 0.50, taken on the turn, where Dealer folded: Hero +15.50, Dealer -16.
+FOLDED_ON_THE_TURN = """
+Bovada Hand #2596822481 TBL#951467 HOLDEM  Fixed Limit - 2012-04-03 20:13:04
+Seat 3: Big Blind [ME] ($1,230.14 in chips)
+Seat 4: Dealer ($196 in chips)
+Dealer : Set dealer/Bring in spot [4]
+Dealer : Ante/Small Blind $4
+Big Blind [ME] : Big blind/Bring in $8
+*** HOLE CARDS ***
+Big Blind [ME] : Card dealt to a spot [Ad 3c]
+Dealer : Card dealt to a spot [4s 5d]
+Dealer : Raises $16
+Big Blind [ME] : Calls $8
+Card dealt to table [9c 8s Td]
+Big Blind [ME] : Checks
+Dealer : Checks
+Card dealt to table [Jd]
+Big Blind [ME] : Bets $16
+Dealer : Folds
+Big Blind [ME] : Return uncalled portion of bet $16
+Big Blind [ME] : Does not show [Ad 3c] (High Card)
+Big Blind [ME] : Hand result $31.50
+*** SUMMARY ***
+Total Pot($32) | Rake ($0.50)
+Board [9c 8s Td Jd ]
+Seat 3: Big Blind $31.50 [Does not show]
+Seat 4: Dealer Folded on the TURN
+"""
+
+
+def test_bovada_a_pot_the_others_fold_to_is_won_on_the_street_of_the_last_fold_and_a_showdown_at_showdown():
+    """As PokerStars writes it: the result of a pot nobody contests is taken where the last folded."""
+    hand = _hand(FOLDED_ON_THE_TURN)
+    assert [(a.player, str(a.street), a.amount) for a in hand.actions if a.kind is ActionKind.COLLECT] == [
+        ("Hero", "turn", D("31.50"))]
+    assert (hand.summary.total_pot, hand.summary.rake) == (D(32), D("0.50"))
+    assert _nets(hand) == {"Hero": D("15.50"), "Dealer": D(-16)}
+    # the big blind all in by his post never acts and is still in: the pots go to the showdown
+    hand = _hand(ALL_IN_BLIND)
+    assert [(a.player, str(a.street)) for a in hand.actions if a.kind is ActionKind.COLLECT] == [
+        ("Big Blind", "showdown"), ("Small Blind", "showdown")]
+
+
 HEADS_UP_BIG_BLIND_SHORT = """
 Bovada Hand #2667379227 TBL#3050766 HOLDEM Fixed Limit - 2013-01-25 23:43:20
 Seat 1: Dealer [ME] ($884 in chips)

@@ -161,6 +161,48 @@ def test_ipoker_a_win_that_is_only_the_bet_nobody_called_is_returned_after_later
     assert _nets(hand)["gortaleva"] == D("-6.04")
 
 
+# A real game of the room's samples (LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml, game
+# 2855497080, the session's header cut to what the reader needs), Limit 0.10/0.20: Player13 and Hero
+# call the big blind of 0.10, Player3 completes his small blind, Player4 checks; four check the flop.
+# On the turn Player3 bets 0.20 and the three others fold. His "win" of 0.58 holds his 0.20 back: the
+# pot is 0.40, he collects 0.38 of it (a rake of 0.02) on the turn, where the last folded.
+# Player3 +0.28; Hero, Player4 and Player13 -0.10.
+FOLDED_ON_THE_TURN = """<?xml version="1.0" encoding="utf-8"?><session sessioncode="3279576281">
+<general><mode>real</mode><gametype>Holdem L $0.10/$0.20</gametype><tablename>Gary</tablename>
+<currency>USD</currency><nickname>Hero</nickname></general>
+<game gamecode="2855497080">
+<general>
+<startdate>2011-07-22 17:50:56</startdate>
+<players>
+<player seat="1" name="Player1" chips="$20.30" dealer="0" win="$0" bet="$0" /><player seat="2" name="Hero" chips="$9.94" dealer="1" win="$0" bet="$0.10" /><player seat="3" name="Player3" chips="$24.86" dealer="0" win="$0.58" bet="$0.30" /><player seat="4" name="Player4" chips="$1.43" dealer="0" win="$0" bet="$0.10" /><player seat="5" name="Player12" chips="$2.23" dealer="0" win="$0" bet="$0" /><player seat="6" name="Player11" chips="$5.36" dealer="0" win="$0" bet="$0" /><player seat="7" name="Player6" chips="$3.24" dealer="0" win="$0" bet="$0" /><player seat="8" name="Player14" chips="$5" dealer="0" win="$0" bet="$0" /><player seat="9" name="Player13" chips="$1.90" dealer="0" win="$0" bet="$0.10" /><player seat="10" name="Player10" chips="$2.84" dealer="0" win="$0" bet="$0" />
+</players>
+</general>
+<round no="0">
+<action no="1" player="Player3" type="1" sum="$0.05" cards="[cards]"/><action no="2" player="Player4" type="2" sum="$0.10" cards="[cards]"/>
+</round>
+<round no="1">
+<cards type="Pocket" player="Player1">X X</cards><action no="8" player="Player1" type="0" sum="$0" cards=""/><cards type="Pocket" player="Hero">C7 S8</cards><action no="9" player="Hero" type="3" sum="$0.10" cards=""/><cards type="Pocket" player="Player3">X X</cards><action no="10" player="Player3" type="3" sum="$0.05" cards=""/><cards type="Pocket" player="Player4">X X</cards><action no="11" player="Player4" type="4" sum="$0" cards=""/><cards type="Pocket" player="Player12">X X</cards><action no="3" player="Player12" type="0" sum="$0" cards=""/><cards type="Pocket" player="Player11">X X</cards><action no="4" player="Player11" type="0" sum="$0" cards=""/><cards type="Pocket" player="Player6">X X</cards><action no="5" player="Player6" type="0" sum="$0" cards=""/><cards type="Pocket" player="Player13">X X</cards><action no="6" player="Player13" type="3" sum="$0.10" cards=""/><cards type="Pocket" player="Player10">X X</cards><action no="7" player="Player10" type="0" sum="$0" cards=""/>
+</round>
+<round no="2">
+<cards type="Flop" player="">CA DJ H5</cards><action no="15" player="Hero" type="4" sum="$0" cards=""/><action no="12" player="Player3" type="4" sum="$0" cards=""/><action no="13" player="Player4" type="4" sum="$0" cards=""/><action no="14" player="Player13" type="4" sum="$0" cards=""/>
+</round>
+<round no="3">
+<cards type="Turn" player="">HA</cards><action no="19" player="Hero" type="0" sum="$0" cards=""/><action no="16" player="Player3" type="5" sum="$0.20" cards=""/><action no="17" player="Player4" type="0" sum="$0" cards=""/><action no="18" player="Player13" type="0" sum="$0" cards=""/>
+</round>
+</game></session>"""
+
+
+def test_ipoker_a_pot_the_others_fold_to_is_won_on_the_street_of_the_last_fold():
+    """As PokerStars writes it: no showdown when one player is left, the win taken where the last folded."""
+    [hand] = read_session(FOLDED_ON_THE_TURN, "s.xml")
+    assert [(a.player, a.kind, a.amount, a.street) for a in hand.actions
+            if a.kind in (ActionKind.UNCALLED, ActionKind.COLLECT)] == [
+        ("Player3", ActionKind.UNCALLED, D("0.20"), Street.TURN), ("Player3", ActionKind.COLLECT, D("0.38"), Street.TURN)]
+    assert (hand.summary.total_pot, hand.summary.rake) == (D("0.40"), D("0.02"))
+    assert {name: net for name, net in _nets(hand).items() if net} == {
+        "Player3": D("0.28"), "Hero": D("-0.10"), "Player4": D("-0.10"), "Player13": D("-0.10")}
+
+
 def test_ipoker_an_amount_in_another_currency_is_read_and_a_warning_at_its_line():
     """ROOM-CURRENCY: a pound session's call written in euros is read as written, and reported."""
     text = SESSION.replace('type="3" sum="£2.70"', 'type="3" sum="€2.70"')

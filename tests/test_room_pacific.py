@@ -111,7 +111,7 @@ Gleb collected [ $1,510 ]
 def test_888_a_tournament_hand_posting_the_level_before_its_header_is_played_at_its_posts():
     """ROOM-LEVEL: the blinds a table deals a hand at, when its header names the next level."""
     hand, result, got = replayed(LEVEL_BEHIND)
-    assert (hand.small_blind, hand.big_blind, hand.stakes) == (D(150), D(300), "$150/$300")
+    assert (hand.small_blind, hand.big_blind, hand.stakes) == (D(150), D(300), "150/300")
     # the bet of 300 on the flop is a full bet at 150/300: no HE-MIN-RAISE, no HE-BLINDS
     assert [(f.rule_id, f.severity, f.line, f.expected, f.actual) for f in result.findings] == [
         ("ROOM-LEVEL", Severity.WARNING, 15, "$200/$400", "$150/$300")]
@@ -123,6 +123,94 @@ def test_888_a_tournament_hand_posting_the_level_before_its_header_is_played_at_
             changed = changed.replace(old, new)
         hand = parse_text(parse, changed)
         assert (hand.big_blind, [f.rule_id for f in hand.room_findings]) == (D(400), []), posts
+
+
+# A real 888poker tournament hand of 2016 (names ours): level 100/200, antes 20. Chris raises to
+# 400, Anna folds, Boris all in for 1,594 (1,614 less his ante), Dana folds her small blind, Emil
+# calls all in for 838 more (1,038 in all); Chris folds. Boris's 556 nobody could match goes back
+# unwritten. Pot: antes 100, Dana 100, Chris 400, Boris and Emil 1,038 each = 2,676, all Emil's,
+# whose aces hold: Emil +1,618, Boris -1,058, Chris -420, Dana -120, Anna -20.
+TOURNAMENT_SHOWDOWN = """
+***** 888poker Hand History for Game 655462938 *****
+$100/$200 Blinds No Limit Holdem - *** 08 08 2016 23:03:27
+Tournament #83728678 $18.30 + $1.70 - Table #1 9 Max (Real Money)
+Seat 5 is the button
+Total number of players : 5
+Seat 1: Anna ( $3,548 )
+Seat 5: Boris ( $1,614 )
+Seat 7: Dana ( $4,886 )
+Seat 9: Emil ( $1,058 )
+Seat 10: Chris ( $2,394 )
+Anna posts ante [$20]
+Chris posts ante [$20]
+Emil posts ante [$20]
+Boris posts ante [$20]
+Dana posts ante [$20]
+Dana posts small blind [$100]
+Emil posts big blind [$200]
+** Dealing down cards **
+Dealt to Dana [ 8c, Qs ]
+Chris raises [$400]
+Anna folds
+Boris raises [$1,594]
+Dana folds
+Emil calls [$838]
+Chris folds
+** Dealing flop ** [ 6d, 7s, Kd ]
+** Dealing turn ** [ 5c ]
+** Dealing river ** [ 8d ]
+** Summary **
+Boris shows [ Qd, Js ]
+Emil shows [ Ac, Ad ]
+Emil collected [ $2,676 ]
+"""
+
+
+def test_888_tournament_stakes_are_chips_without_a_currency_sign_and_a_pot_shown_down_is_taken_at_showdown():
+    hand, result, got = replayed(TOURNAMENT_SHOWDOWN)
+    # the chips are no dollars: the stakes read as PokerStars tournament stakes do
+    assert (hand.currency, hand.stakes, hand.is_tournament) == ("chips", "100/200", True)
+    assert got == {"Emil": D(1618), "Boris": D(-1058), "Chris": D(-420), "Dana": D(-120), "Anna": D(-20)}
+    assert (result.total_pot, result.rake) == (D(2676), D(0))
+    assert [(a.player, str(a.street), a.amount) for a in hand.actions if a.kind is ActionKind.COLLECT] == [
+        ("Emil", "showdown", D(2676))]
+
+
+# A real hand of the room's samples (888-FLH-USD-0.02-0.04.txt, game 311163836): heads-up, a limp
+# checked through, a bet called on the flop, a bet on the turn folded to. The turn's 0.04 goes back
+# unwritten; wanagu22 collects the pot of 0.08 (0.01 + 0.01 + 0.02 blinds and limp, 0.02 + 0.02 on
+# the flop) on the turn, where the other folded: wanagu22 +0.04, pokergallo -0.04.
+FOLDED_ON_THE_TURN = """
+***** Cassava Hand History for Game 311163836 *****
+$0.01/$0.02 Blinds Fix Limit Holdem - *** 08 03 2011 13:40:44
+Table Guarapuava (Real Money)
+Seat 10 is the button
+Total number of players : 2
+Seat 4: wanagu22 ( $0.22 )
+Seat 10: pokergallo ( $2.33 )
+pokergallo posts small blind [$0.01]
+wanagu22 posts big blind [$0.02]
+** Dealing down cards **
+pokergallo calls [$0.01]
+wanagu22 checks
+** Dealing flop ** [ Kd, 7d, 9d ]
+wanagu22 bets [$0.02]
+pokergallo calls [$0.02]
+** Dealing turn ** [ 6h ]
+wanagu22 bets [$0.04]
+pokergallo folds
+** Summary **
+wanagu22 collected [ $0.08 ]
+"""
+
+
+def test_888_a_pot_the_others_fold_to_is_collected_on_the_street_of_the_last_fold():
+    """As PokerStars writes it: the summary is no showdown when one player is left."""
+    hand, result, got = replayed(FOLDED_ON_THE_TURN)
+    assert [(a.player, str(a.street), a.amount) for a in hand.actions if a.kind is ActionKind.COLLECT] == [
+        ("wanagu22", "turn", D("0.08"))]
+    assert got == {"wanagu22": D("0.04"), "pokergallo": D("-0.04")}
+    assert (result.total_pot, result.rake) == (D("0.08"), D(0))
 
 
 def test_888_snap_poker_play_money_and_an_all_in_said():

@@ -137,6 +137,56 @@ Player5 wins $0.02 USD from the main pot with a pair of Fives.
                            "Player5": D("0.01")}
 
 
+# A real hand of the room's samples (NLHE-6max-USD-0.02-0.04-201209.club.wpt.format.txt, game
+# 12085686644): Hero raises the limper, 0.08 more over his big blind to 0.12, Player0 calls; Hero's
+# flop bet of 0.18 is folded to. Pot: Player3's small blind 0.02 + 0.12 + 0.12 = 0.26. "wins $0.43"
+# holds the 0.18 back: 0.25 of the pot, a rake of 0.01, taken on the flop, where Player0 folded.
+# Hero +0.13, Player0 -0.12, Player3 -0.02.
+FOLDED_ON_THE_FLOP = """
+Game #12085686644 starts.
+
+#Game No : 12085686644
+***** Hand History for Game 12085686644 *****
+$5 USD NL Texas Hold'em - Saturday, September 08, 15:40:50 EDT 2012
+Table Supersonic (Real Money)
+Seat 1 is the button
+Total number of players : 6/6
+Seat 5: Player0 ( $1.66 USD )
+Seat 6: Player1 ( $6.14 USD )
+Seat 3: Hero ( $4 USD )
+Seat 4: Player2 ( $17.28 USD )
+Seat 2: Player3 ( $2.29 USD )
+Seat 1: Player4 ( $1.56 USD )
+Player3 posts small blind [$0.02 USD].
+Hero posts big blind [$0.04 USD].
+** Dealing down cards **
+Dealt to Hero [  Jh Kh ]
+Player2 folds
+Player0 calls [$0.04 USD]
+Player1 folds
+Player4 folds
+Player3 folds
+Hero raises [$0.08 USD]
+Player0 calls [$0.08 USD]
+** Dealing Flop ** [ 8s, Jd, 5h ]
+Hero bets [$0.18 USD]
+Player0 folds
+Hero does not show cards.
+Hero wins $0.43 USD
+"""
+
+
+def test_partypoker_a_pot_the_others_fold_to_is_won_on_the_street_of_the_last_fold():
+    """As PokerStars writes it: no showdown when one player is left, the win taken where the last folded."""
+    [hand] = _hands(FOLDED_ON_THE_FLOP)
+    assert [(a.player, a.kind, a.amount, a.street) for a in hand.actions
+            if a.kind in (ActionKind.UNCALLED, ActionKind.COLLECT)] == [
+        ("Hero", ActionKind.UNCALLED, D("0.18"), Street.FLOP), ("Hero", ActionKind.COLLECT, D("0.25"), Street.FLOP)]
+    assert (hand.summary.total_pot, hand.summary.rake) == (D("0.26"), D("0.01"))
+    assert _nets(hand) == {"Hero": D("0.13"), "Player0": D("-0.12"), "Player3": D("-0.02"), "Player1": D(0),
+                           "Player2": D(0), "Player4": D(0)}
+
+
 def test_partypoker_room_currency_an_amount_in_euros_at_a_table_of_dollars_is_read_and_a_warning():
     """ROOM-CURRENCY: every amount of a PartyPoker hand carries the game line's currency, sign or code."""
     # Boris calls in euros (sign and code) at a table of dollars: read as written, the nets unchanged
