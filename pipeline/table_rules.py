@@ -52,12 +52,12 @@ from dataclasses import dataclass, field
 import numpy as np
 import pyarrow as pa
 
-from rules.holdem_batch import BETTINGS
-from rules.holdem_hand import BettingStructure
-
 OPTIONS = {"straight_beats_trips": True, "trips_beat_straight": False}
 """Each 36-card order's name and what it chooses (True: a straight beats three of a kind)."""
-BETTING = ("no_limit", "pot_limit", "limit")
+LIMIT = "limit"
+"""Limit's name (``BettingStructure.LIMIT``'s value: the records' module, loaded by a game read
+under a setting, need not load with every worker that imports this one)."""
+BETTING = ("no_limit", "pot_limit", LIMIT)
 """The betting structures a setting names (``rules.holdem_hand.BettingStructure``'s values)."""
 CAPS = {**{f"limit_cap_{bets}": bets for bets in range(2, 10)}, "limit_uncapped": -1}
 """Limit Hold'em's cap (HE-LIMIT-CAP): the bets a betting round allows, or none (-1)."""
@@ -70,7 +70,6 @@ RULES = ("order", "betting", "cap", "heads_up")
 KNOWN = ("straight_beats_trips, trips_beat_straight, no_limit, pot_limit, limit, limit_cap_2 … limit_cap_9, "
          "limit_uncapped, cap_heads_up or uncapped_heads_up")
 """The settings, as an error names them."""
-_LIMIT = BETTINGS.index(BettingStructure.LIMIT)     # the batch's code of Limit
 SCOPES = ("file", "table", "room")
 PREFIX = "rules "
 """The names of these settings in the warehouse's ``settings`` table start so: ``rules table
@@ -210,7 +209,7 @@ class RuleSettings:
                 option = next(name for name, value in OPTIONS.items() if value == order)
                 record = dataclasses.replace(record, straight_beats_trips=order, info=dataclasses.replace(
                     record.info, ruleset=f"{record.info.ruleset}, {option}"))
-        if getattr(record, "betting", None) is not BettingStructure.LIMIT:
+        if getattr(record, "betting", None) != LIMIT:
             return record
         cap, heads_up = self.cap_options(file, record.info.table_name, record.info.site)
         if cap is None and heads_up is None:
@@ -239,7 +238,9 @@ class RuleSettings:
                 batch.straight_beats_trips[h] = order
                 options[batch.game_id[h]] = next(name for name, value in OPTIONS.items() if value == order)
         if any(self.by_rule.get(rule, {}).get(scope) for rule in ("cap", "heads_up") for scope in SCOPES):
-            for h in np.flatnonzero(batch.betting[:batch.hands] == _LIMIT).tolist():
+            from rules.holdem_batch import BETTINGS  # (loaded with the batch by now)
+
+            for h in np.flatnonzero(batch.betting[:batch.hands] == BETTINGS.index(LIMIT)).tolist():
                 cap, heads_up = self.cap_options(file, batch.table_name[h], site)
                 if cap is not None:
                     batch.limit_cap[h] = CAPS[cap]
