@@ -17,7 +17,9 @@ no journal names: with the lock held, no live writer owns them.
 
 A writer may bring the models along with a commit (``Warehouse.before_commit``): the models are
 updated for the commit's parts once they are in place and swapped in, then the manifest is
-replaced. Each models file records the manifest it was built from.
+replaced. Each models file records the manifest it was built from. Stopped before its models
+are in place (Ctrl-C, a full disk), such a commit is not published: the next writer's
+:meth:`Warehouse.open` updates the models for it, then replaces the manifest.
 
 Readers. :func:`connect` opens ``rasklad.duckdb`` read-only and lays a view per table over
 exactly the parts the manifest lists, by paths worked out from the database's own folder when
@@ -262,8 +264,9 @@ class Warehouse:
         self._release: weakref.finalize | None = None
         self.before_commit: Callable[[Manifest], None] | None = None
         """Called with each commit's manifest once its parts are in place, before the manifest
-        is replaced (an ingest updates the models there, so that they land with the commit).
-        Whatever it raises, the commit is made."""
+        is replaced (a writer updates the models there, so that they land with the commit).
+        When it raises, the commit is not published: its journal keeps it, and the next
+        writer's :meth:`open` publishes it once it has updated the models for it."""
 
     @property
     def duckdb_path(self) -> Path:
@@ -341,7 +344,10 @@ class Warehouse:
                     for final in added:
                         if (self.root / (final + ".tmp")).exists():
                             os.replace(self.root / (final + ".tmp"), self.root / final)
-                    manifest = manifest.changed(added, removed, generation)
+                    # (without a manifest file yet, every part on disk is listed: this journal's too)
+                    manifest = manifest.changed(added, [*removed, *added], generation)
+                    if entry.get("models"):
+                        _bring_models(self, manifest)
                     write_manifest(self.root, manifest)
                 else:
                     for final in added:
@@ -551,18 +557,30 @@ class Warehouse:
         journal_dir.mkdir(exist_ok=True)
         journal = journal_dir / f"{uuid.uuid4().hex}.json"
         write_text_atomically(journal, json.dumps(
-            {"generation": manifest.generation, "added": added, "removed": list(removed)}))
+            {"generation": manifest.generation, "added": added, "removed": list(removed),
+             "models": self.before_commit is not None}))
         for final in added:
             os.replace(self.root / (final + ".tmp"), self.root / final)
-        try:
-            if self.before_commit is not None:
-                self.before_commit(manifest)
-        finally:
-            write_manifest(self.root, manifest)
-            self.manifest = manifest
-            for superseded in removed:
-                (self.root / superseded).unlink(missing_ok=True)
-            journal.unlink()
+        if self.before_commit is not None:
+            # Raising (an interrupt, a full disk), it leaves the commit unpublished, whole in its
+            # journal: readers see the commit before it with its models (or this one with its
+            # models, when they were swapped in), and the next writer finishes it, models first.
+            self.before_commit(manifest)
+        write_manifest(self.root, manifest)
+        self.manifest = manifest
+        for superseded in removed:
+            (self.root / superseded).unlink(missing_ok=True)
+        journal.unlink()
+
+
+def _bring_models(warehouse: Warehouse, manifest: Manifest) -> None:
+    """Update the models for a commit a writer left unpublished while it updated them (killed,
+    interrupted, out of disk), before its manifest is written: readers then see its tables and
+    its marts together, as that writer meant. Raising, the commit stays in its journal for the
+    next writer, as before. Models of other SQL, or none, are left to the writer's own build."""
+    from pipeline.models import update  # here: the models' runner imports this module
+
+    update(warehouse, manifest=manifest)
 
 
 def _rows_outside(ids: pa.ChunkedArray, wanted: set[str]) -> pa.ChunkedArray:
