@@ -1106,8 +1106,11 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
                 raise UsageProblem("Nothing to remove.", "Give the names to unlink: rasklad alias --remove NAME...")
             with changing():
                 links = people.unlink(warehouse, gone, site=site, on_wait=_say_waiting, wait=not no_wait)
-            click.echo(f"Removed the links of {', '.join(gone)}{f' in {site}' if site else ''}; "
-                       f"{_counted(len(links), 'name')} {'stays' if len(links) == 1 else 'stay'} linked.")
+            # as --list counts them: a name linked to another person (a person's own name, which
+            # alias links to him beside the others, is no link of its own)
+            stay = sum(name != holder for (_, name), holder in links.items())
+            left = f"{_counted(stay, 'name')} {'stays' if stay == 1 else 'stay'}" if stay else "no name stays"
+            click.echo(f"Removed the links of {', '.join(gone)}{f' in {site}' if site else ''}; {left} linked.")
         elif person is not None and (names or not is_me):
             if not names:
                 raise UsageProblem(f"No name to link to {person}.",

@@ -108,6 +108,9 @@ def unlink(root: str | Path, names: Iterable[str], *, site: str | None = None, b
 
     with _writer(root, "rasklad alias", build, on_wait, wait) as store:
         links = {account: person for account, person in aliases(store).items() if kept(account, person)}
+        # a person's own name, which link() ties to him beside his names, goes with the last of them
+        holders = {person for (_, name), person in links.items() if name != person}
+        links = {account: person for account, person in links.items() if account[1] != person or person in holders}
         _write(store, links, datetime.now(UTC).replace(tzinfo=None))
         if build:
             refresh_models(store)

@@ -509,6 +509,21 @@ def test_raspisnoy_stats_follow_the_pages_club_and_dates(root):
     assert elsewhere.is_empty() and rounds_elsewhere.is_empty() and not rounds_here.is_empty()
 
 
+def test_alias_remove_counts_the_links_as_alias_list_shows_them(root):
+    # `alias Vera Вера` links Вера to Vera, and Vera to herself (a person's own name goes with her
+    # names): removing Вера leaves no link at all, as --list then says, not "1 names stay linked".
+    alias(root, "Vera", "Вера")
+    assert alias(root, "--remove", "Вера").strip() == "Removed the links of Вера; no name stays linked."
+    assert alias(root, "--list").strip() == "No name is linked yet: rasklad alias PERSON NAME... links some."
+    with connect(root) as con:
+        assert con.execute("select count(*) from aliases").fetchone()[0] == 0
+    alias(root, "Vera", "Вера", "Boris")
+    assert alias(root, "--remove", "Boris").strip() == "Removed the links of Boris; 1 name stays linked."
+    listed = alias(root, "--list")
+    assert "Vera, Вера" in listed and "Boris" not in listed
+    assert people(root)["Boris"] == ("Boris", False)
+
+
 READ_ONLY_CHANGES = [["alias", "Vera", "Вера"], ["alias", "Vera", "--me"], ["alias", "--remove", "Вера"],
                      ["settings", "rate", "EUR", "USD", "1.08"]]
 
