@@ -310,6 +310,9 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
             f"{_counted(summary.findings + summary.retried_findings, 'finding')} in {summary.seconds:.2f} s "
             f"({rate:,.0f} games/s)"
         )
+        if summary.resettled:
+            click.echo(f"  {_counted(summary.resettled, 'stored game')} judged again under the rule settings given "
+                       f"(judged under other options before): {_counted(summary.resettled_findings, 'finding')}")
         for reason, count in summary.reasons.most_common(10):
             click.echo(f"  quarantined {count:>5} × {reason}")
         if summary.quarantined:
@@ -1300,9 +1303,11 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
             as_json: bool) -> None:
     """Judge stored games again with these rules and parsers, from the texts the warehouse keeps.
 
-    Each game records the rules version that judged it; this re-reads every game judged by
-    another version (or only --game, or those judged --since a version), replaces its rows
-    and findings in one commit, and rebuilds the models. The log files are not needed.
+    Each game records the rules version that judged it, and a Hold'em hand the rule options
+    (ingest --rules) it was judged under; this re-reads every game judged by another version,
+    or under other options than the settings give it now (or only --game, or those judged
+    --since a version), replaces its rows and findings in one commit, and rebuilds the models.
+    The log files are not needed.
 
     Example: rasklad reaudit --warehouse data/warehouse
     """
@@ -1333,7 +1338,9 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
     if as_json:
         click.echo(json.dumps(summary.as_dict(), indent=2))
         return
-    click.echo(f"{_counted(summary.judged, 'game')} judged again by rules version {RULES_VERSION}: "
+    resettled = (f" ({summary.resettled} of them judged under other options than the rule settings give them now)"
+                 if summary.resettled else "")
+    click.echo(f"{_counted(summary.judged, 'game')} judged again by rules version {RULES_VERSION}{resettled}: "
                f"{summary.games} stored, {summary.quarantined} quarantined, "
                f"{_counted(summary.findings, 'finding')} in {summary.seconds:.2f} s")
     if summary.without_text:

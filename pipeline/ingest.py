@@ -90,6 +90,11 @@ class IngestSummary:
     """Of ``retried``, the games stored now (the rest are quarantined again, by these rules)."""
     retried_findings: int = 0
     """The findings of the ``retried_stored`` games."""
+    resettled: int = 0
+    """Stored games judged again before the files were read: the rule settings given reach them,
+    and they had been judged under other options."""
+    resettled_findings: int = 0
+    """The findings of the ``resettled`` games, judged under the settings given."""
 
     def as_dict(self) -> dict:
         return {
@@ -101,6 +106,7 @@ class IngestSummary:
             "quarantine_reasons": dict(self.reasons.most_common()),
             "quarantine_retried": self.retried, "quarantine_retried_stored": self.retried_stored,
             "quarantine_retried_findings": self.retried_findings,
+            "resettled": self.resettled, "resettled_findings": self.resettled_findings,
         }
 
 
@@ -574,6 +580,12 @@ def ingest(
                     retried = reaudit(warehouse, quarantine_only=True, all_quarantined=bool(given))
                     summary.retried, summary.retried_stored = retried.judged, retried.games
                     summary.retried_findings = retried.findings
+                if given and warehouse.manifest.paths("games"):
+                    from pipeline.reaudit import reaudit
+
+                    # the stored games a setting given now reaches, judged under other options before
+                    resettled = reaudit(warehouse, resettled_only=True)
+                    summary.resettled, summary.resettled_findings = resettled.judged, resettled.findings
                 _ingest_files(files, warehouse, summary, jobs, on_file, on_start, hashed)
         finally:
             warehouse.before_commit = None

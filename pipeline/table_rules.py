@@ -24,6 +24,9 @@ A setting given to ``rasklad ingest --rules`` is one of those options:
 The most particular one holds: a file's over its table's, a table's over its room's. Settings
 are kept in the warehouse's ``settings`` table (names starting ``rules ``; a betting structure's
 ``rules betting ``, the cap's ``rules cap `` and ``rules heads_up ``), so that a later ingest of the same table or room follows them too.
+A hand judged under a setting names it in its ruleset; a setting given or changed later reaches
+the hands stored before: :meth:`RuleSettings.judged_otherwise` tells those judged under other
+options, which a re-audit judges again (an ingest given settings does it first).
 
 A file's batch of hands (the compiled lane) takes the order and the cap per hand, as columns the
 kernel reads: :meth:`RuleSettings.settle_batch` sets it for the hands a setting holds for, so a table
@@ -219,6 +222,33 @@ class RuleSettings:
             cap_heads_up=record.cap_heads_up if heads_up is None else HEADS_UP[heads_up],
             info=dataclasses.replace(record.info, ruleset=record.info.ruleset + "".join(
                 f", {option}" for option in (cap, heads_up) if option is not None)))
+
+    def judged_otherwise(self, ruleset: str, file: str, table: str | None, room: str | None, *,
+                         short_deck: bool) -> bool:
+        """Whether a stored Hold'em hand of ``file``, played at ``table`` in ``room`` and judged
+        under the options its ``ruleset`` names (as :meth:`apply` names them), would be judged
+        under other options now: a setting given or changed since for it (a re-audit judges it
+        again). The rules a hand takes no option of (the order of a 52-card hand, the cap of a
+        No Limit one) are not asked.
+
+        >>> settings = RuleSettings.of(["table Vienna: straight_beats_trips"])
+        >>> settings.judged_otherwise("pokerstars no_limit", "a.txt", "Vienna", "PokerStars", short_deck=True)
+        True
+        >>> settings.judged_otherwise("pokerstars no_limit, straight_beats_trips", "a.txt", "Vienna", "PokerStars",
+        ...                           short_deck=True)
+        False
+        >>> settings.judged_otherwise("pokerstars no_limit", "a.txt", "Vienna", "PokerStars", short_deck=False)
+        False
+        """
+        base, *named = (ruleset or "").split(", ")
+        stated = [item.removesuffix(" set") for item in named if item.endswith(" set")]   # the log left unstated
+        recorded = {RULE_OF[option]: option for option in [*named, *stated] if option in RULE_OF}
+        asked = [RULE_OF[option] for option in stated if option in RULE_OF]
+        if short_deck and "order" not in asked:
+            asked.append("order")
+        if recorded.get("betting", base.rpartition(" ")[2]) == LIMIT:
+            asked += ["cap", "heads_up"]
+        return any(self.option(rule, file, table, room) != recorded.get(rule) for rule in asked)
 
     def cap_options(self, file: str, table: str | None, room: str | None) -> tuple[str | None, str | None]:
         """The options of Limit's cap and of its holding heads-up set for a hand of ``file`` played
