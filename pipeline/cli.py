@@ -13,6 +13,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
@@ -100,12 +101,48 @@ STOPPED_BY: list[int] = []
 stopped)."""
 
 
+TERM_SENT_ON: list[bool] = []
+"""Whether a SIGTERM was sent on as SIGINT (see :func:`_send_sigterm_on`)."""
+
+
 def _stop(signum, frame) -> None:
     # Both signals are taken as Ctrl-C is, so every ``finally`` runs (an ingest stops its readers
     # and removes its scratch files instead of vanishing mid-step); kept, because DuckDB answers
     # the interrupt of a query with an error of its own
+    if TERM_SENT_ON:
+        if STOPPED_BY:  # the SIGTERM, or the SIGINT it was sent on as, after the other stopped the run
+            return
+        signum = signal.SIGTERM
     STOPPED_BY.append(signum)
     raise KeyboardInterrupt
+
+
+def _send_sigterm_on() -> None:
+    """Make a SIGTERM stop a DuckDB statement at once, as Ctrl-C does: DuckDB interrupts the
+    statement it runs on SIGINT alone, and the handler of any other signal waits for the statement's
+    end (minutes of a large models build). The system's handler writes the number of each signal
+    to a pipe (``signal.set_wakeup_fd``) that a thread reads: a SIGTERM is sent on to this process
+    as SIGINT, and :func:`_stop` records it as the SIGTERM it is. A forked child (a reader) writes to
+    no pipe of its parent's."""
+    read, write = os.pipe()
+    os.set_blocking(write, False)
+    signal.set_wakeup_fd(write, warn_on_full_buffer=False)
+    os.register_at_fork(after_in_child=_no_wakeup_pipe)
+    stopped = os.getpid()
+
+    def watch() -> None:
+        while True:
+            for number in os.read(read, 64):
+                if number == signal.SIGTERM and not STOPPED_BY and not TERM_SENT_ON:
+                    TERM_SENT_ON.append(True)
+                    os.kill(stopped, signal.SIGINT)
+
+    threading.Thread(target=watch, name="rasklad-sigterm", daemon=True).start()
+
+
+def _no_wakeup_pipe() -> None:
+    with contextlib.suppress(ValueError):   # (not the main thread: the child has no handler of ours)
+        signal.set_wakeup_fd(-1)
 
 
 NO_SPACE = "No space left on device"
@@ -119,13 +156,23 @@ def _on_the_way(path: Path, warehouse: Path) -> bool:
 
 
 @contextlib.contextmanager
-def _cut_short_saying(kept: str, warehouse: Path, before: Callable[[], None] = lambda: None) -> Iterator[None]:
-    """A long writing command cut short, by Ctrl-C or SIGTERM, a full disk or a warehouse folder it
-    may not write, says what is ``kept`` and how to go on (after ``before``: a progress bar
-    closed); stopped by a signal, it exits with the shells' code for it."""
+def _cut_short_saying(kept: str | Callable[[], str], warehouse: Path,
+                      before: Callable[[], None] = lambda: None) -> Iterator[None]:
+    """A writing command cut short, by Ctrl-C or SIGTERM, a full disk or a warehouse folder it
+    may not write, says what is ``kept`` (or what ``kept`` tells, asked then: see
+    :func:`_kept_by_run`) and how to go on (after ``before``: a progress bar closed); stopped by a
+    signal, it exits with the shells' code for it."""
     try:
         yield
     except (KeyboardInterrupt, Exception) as error:
+        if callable(kept):
+            kept = kept()
+        if STOPPED_BY or isinstance(error, KeyboardInterrupt):
+            # After a stop, whatever comes up is the stop: DuckDB's "Query interrupted", or the
+            # refusal of a statement in the transaction the interrupt aborted
+            before()
+            click.echo(f"Stopped before the end: {kept}", err=True)
+            sys.exit(128 + (STOPPED_BY[-1] if STOPPED_BY else signal.SIGINT))
         if getattr(error, "errno", None) == errno.ENOSPC or NO_SPACE in str(error):
             before()
             raise UsageProblem(f"The disk of the warehouse {str(warehouse)!r} is full ({NO_SPACE.lower()}).",
@@ -136,11 +183,50 @@ def _cut_short_saying(kept: str, warehouse: Path, before: Callable[[], None] = l
                                f"({error.filename}).",
                                "Name a folder you may write with --warehouse (or RASKLAD_WAREHOUSE), or make "
                                "this one writable.") from None
-        if not isinstance(error, KeyboardInterrupt) and not (isinstance(error, RuntimeError) and STOPPED_BY):
-            raise
-        before()
-        click.echo(f"Stopped before the end: {kept}", err=True)
-        sys.exit(128 + (STOPPED_BY[-1] if STOPPED_BY else signal.SIGINT))
+        raise
+
+
+UNPUBLISHED = ("The commit it was making waits, whole, for its statistics: readers see the warehouse without it "
+               "until the next command that writes the warehouse publishes it with them.")
+"""Said of a commit stopped while its models were updated (see ``Warehouse.before_commit``)."""
+
+
+def _kept_by_run(warehouse: Path, done: str, nothing: str) -> Callable[[], str]:
+    """What a writing command stopped before its end keeps, worked out when it stops: ``done`` when
+    it committed something, ``nothing`` when it did not; and, when a commit waits in its journal
+    (stopped while its models were updated), that the next writer publishes it."""
+    from pipeline.manifest import commit_pending
+
+    before = _generation(warehouse)
+
+    def kept() -> str:
+        try:
+            pending = commit_pending(warehouse)
+        except OSError:
+            pending = False
+        if before is not None and _generation(warehouse) == before and not pending:
+            return nothing
+        return f"{done} {UNPUBLISHED}" if pending else done
+    return kept
+
+
+def _generation(warehouse: Path) -> int | None:
+    """The number of the warehouse's last commit (0: none), or None when it cannot be read."""
+    from pipeline.manifest import read_manifest
+
+    try:
+        return read_manifest(warehouse).generation
+    except (OSError, ValueError):
+        return None
+
+
+def _counted(count: int, noun: str) -> str:
+    """``count`` and ``noun``, in the plural unless the count is one.
+
+    >>> _counted(1, "file"), _counted(0, "game"), _counted(2, "finding")
+    ('1 file', '0 games', '2 findings')
+    """
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 class UsageProblem(click.ClickException):
@@ -206,9 +292,12 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
             raise UsageProblem(f"--rules {setting!r}: {error}.",
                                "See the rule settings in docs/formats.md.") from None
     progress = _Progress(enabled=not quiet and not as_json)
+    on_stop = _kept_by_run(warehouse, "what was committed is kept, and the same ingest run again goes on from "
+                                      "there (what was stored is not read twice).",
+                           "nothing was committed yet (the warehouse is as it was), and the same ingest run "
+                           "again starts over.")
     try:
-        with _cut_short_saying("what was committed is kept, and the same ingest run again goes on from there "
-                               "(what was stored is not read twice).", warehouse, before=progress.close):
+        with _cut_short_saying(on_stop, warehouse, before=progress.close):
             summary = run_ingest(paths, warehouse, jobs=jobs, on_file=progress.file, on_start=progress.start,
                                  wait=not no_wait, on_wait=_say_waiting, rules=rules, on_model=progress.model)
     except ReaderFailed as error:
@@ -231,11 +320,11 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         earlier = (f" ({finished['games']} of them by the interrupted ingest this one finished)"
                    if finished.get("games") else "")
         click.echo(
-            f"{summary.files} files ({summary.files_unchanged} unchanged), "
-            f"{summary.games + summary.retried_stored + finished.get('games', 0)} games stored{freed}{earlier}, "
+            f"{_counted(summary.files, 'file')} ({summary.files_unchanged} unchanged), "
+            f"{_counted(summary.games + summary.retried_stored + finished.get('games', 0), 'game')} stored{freed}{earlier}, "
             f"{summary.games_known + summary.duplicates} already stored, "
             f"{summary.quarantined + finished.get('quarantined', 0)} quarantined{kept}, "
-            f"{summary.findings + summary.retried_findings + finished.get('findings', 0)} findings "
+            f"{_counted(summary.findings + summary.retried_findings + finished.get('findings', 0), 'finding')} "
             f"in {summary.seconds:.2f} s ({rate:,.0f} games/s)"
         )
         if finished and not finished.get("games"):
@@ -250,6 +339,9 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
             click.echo(f"  {', '.join(filter(None, what))}: no file read holds "
                        f"{'it' if superseded + unquarantined == 1 else 'them'} now (the table superseded keeps "
                        f"{'its' if superseded + unquarantined == 1 else 'their'} text)")
+        if summary.resettled:
+            click.echo(f"  {_counted(summary.resettled, 'stored game')} judged again under the rule settings given "
+                       f"(judged under other options before): {_counted(summary.resettled_findings, 'finding')}")
         for reason, count in summary.reasons.most_common(10):
             click.echo(f"  quarantined {count:>5} × {reason}")
         if summary.quarantined or finished.get("quarantined"):
@@ -259,7 +351,7 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         if summary.unreadable:
             click.echo("  Run the ingest again once they are readable: what was stored is kept, and not read twice.")
         if summary.skipped:
-            click.echo(f"  skipped {sum(summary.skipped.values())} files of the folders for their extension "
+            click.echo(f"  skipped {_counted(sum(summary.skipped.values()), 'file')} of the folders for their extension "
                        f"({_extensions(summary.skipped)}); name a file to read it whatever its extension")
     if nothing:
         click.echo(f"Error: {nothing}", err=True)
@@ -1063,26 +1155,36 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
         # looked up before anything changes: a misspelt name or room is said, not linked silently
         with _connect(warehouse) as con:
             site = _look_up_alias_names(con, warehouse, person, names, site, remove=remove, is_me=is_me)
+
+    def changing() -> contextlib.AbstractContextManager:
+        return _cut_short_saying(_kept_by_run(warehouse, "the change is made.", "nothing was changed."), warehouse)
+
     try:
         if remove:
             gone = [name for name in (person, *names) if name]
             if not gone:
                 raise UsageProblem("Nothing to remove.", "Give the names to unlink: rasklad alias --remove NAME...")
-            links = people.unlink(warehouse, gone, site=site, on_wait=_say_waiting, wait=not no_wait)
-            click.echo(f"Removed the links of {', '.join(gone)}{f' in {site}' if site else ''}; "
-                       f"{len(links)} names stay linked.")
+            with changing():
+                links = people.unlink(warehouse, gone, site=site, on_wait=_say_waiting, wait=not no_wait)
+            # as --list counts them: a name linked to another person (a person's own name, which
+            # alias links to him beside the others, is no link of its own)
+            stay = sum(name != holder for (_, name), holder in links.items())
+            left = f"{_counted(stay, 'name')} {'stays' if stay == 1 else 'stay'}" if stay else "no name stays"
+            click.echo(f"Removed the links of {', '.join(gone)}{f' in {site}' if site else ''}; {left} linked.")
         elif person is not None and (names or not is_me):
             if not names:
                 raise UsageProblem(f"No name to link to {person}.",
                                    f"Give the names: rasklad alias {person} NAME..., or --me to say he is you.")
-            links = people.link(warehouse, person, names, site=site, on_wait=_say_waiting, wait=not no_wait)
+            with changing():
+                links = people.link(warehouse, person, names, site=site, on_wait=_say_waiting, wait=not no_wait)
             linked = sorted(f"{name} ({room})" if room else name
                             for (room, name), holder in links.items() if holder == person)
             click.echo(f"{person}: {', '.join(linked)}")
         if is_me:
             if person is None:
                 raise UsageProblem("Who is me?", "Give the person: rasklad alias NAME --me")
-            people.set_me(warehouse, person, on_wait=_say_waiting, wait=not no_wait)
+            with changing():
+                people.set_me(warehouse, person, on_wait=_say_waiting, wait=not no_wait)
             click.echo(f"{person} is me.")
         if list_links or (person is None and not remove):
             with _connect(warehouse) as con:
@@ -1195,8 +1297,9 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
         raise UsageProblem(f"No rate given for {source} in {target}.",
                            f"Give it: rasklad settings rate {source} {target} 1.08, or --remove.")
     try:
-        people.set_rate(warehouse, source, target, None if remove else rate, on_wait=_say_waiting,
-                        wait=not no_wait)
+        with _cut_short_saying(_kept_by_run(warehouse, "the change is made.", "nothing was changed."), warehouse):
+            people.set_rate(warehouse, source, target, None if remove else rate, on_wait=_say_waiting,
+                            wait=not no_wait)
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
     except ValueError as error:
@@ -1255,13 +1358,15 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
             as_json: bool) -> None:
     """Judge stored games again with these rules and parsers, from the texts the warehouse keeps.
 
-    Each game records the rules version that judged it; this re-reads every game judged by
-    another version (or only --game, or those judged --since a version), replaces its rows
-    and findings in one commit, and rebuilds the models. The log files are not needed.
+    Each game records the rules version that judged it, and a Hold'em hand the rule options
+    (ingest --rules) it was judged under; this re-reads every game judged by another version,
+    or under other options than the settings give it now (or only --game, or those judged
+    --since a version), replaces its rows and findings in one commit, and rebuilds the models.
+    The log files are not needed.
 
     Example: rasklad reaudit --warehouse data/warehouse
     """
-    from pipeline.ingest import refresh_models
+    from pipeline.ingest import models_with_commits, refresh_models
     from pipeline.reaudit import UnknownVersion
     from pipeline.reaudit import reaudit as run_reaudit
     from pipeline.warehouse import Warehouse
@@ -1272,9 +1377,12 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
         with _connect(warehouse) as con:
             game_id = _known_game_id(con, game_id)      # the start of an ID, or a hand's number, as `show` takes
     try:
-        with (_cut_short_saying("what was committed is kept (a re-audit commits the games it judged at its "
-                                "end), and the same command run again goes on from there.", warehouse),
+        with (_cut_short_saying(_kept_by_run(
+                  warehouse, "what it judged is kept, and the same command run again goes on from there.",
+                  "nothing was committed (a re-audit commits the games it judged at its end): they are as they "
+                  "were, and the same command run again judges them."), warehouse),
               Warehouse(warehouse).open(wait=not no_wait, on_wait=_say_waiting, purpose="rasklad reaudit") as store):
+            models_with_commits(store)     # the re-judged rows land with their marts
             summary = run_reaudit(store, game=game_id, since=since, jobs=jobs or os.cpu_count() or 1)
             refresh_models(store)
     except WarehouseBusy as error:
@@ -1285,8 +1393,11 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
     if as_json:
         click.echo(json.dumps(summary.as_dict(), indent=2))
         return
-    click.echo(f"{summary.judged} games judged again by rules version {RULES_VERSION}: {summary.games} stored, "
-               f"{summary.quarantined} quarantined, {summary.findings} findings in {summary.seconds:.2f} s")
+    resettled = (f" ({summary.resettled} of them judged under other options than the rule settings give them now)"
+                 if summary.resettled else "")
+    click.echo(f"{_counted(summary.judged, 'game')} judged again by rules version {RULES_VERSION}{resettled}: "
+               f"{summary.games} stored, {summary.quarantined} quarantined, "
+               f"{_counted(summary.findings, 'finding')} in {summary.seconds:.2f} s")
     if summary.without_text:
         files = sorted(summary.files_without_text)
         named = ", ".join(files[:5]) + (f" and {len(files) - 5} more" if len(files) > 5 else "")
@@ -1422,6 +1533,7 @@ def run() -> None:
         sys.meta_path.insert(0, _NotInstalled("pandas"))
     for stopping in (signal.SIGINT, signal.SIGTERM):
         signal.signal(stopping, _stop)
+    _send_sigterm_on()
     try:
         main()
     finally:

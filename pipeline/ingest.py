@@ -98,6 +98,11 @@ class IngestSummary:
     finished: dict[str, int] = field(default_factory=dict)
     """What the commit of an interrupted ingest, finished before the files were read, stored
     (see ``CommitSummary.JOURNALED``); empty when there was none."""
+    resettled: int = 0
+    """Stored games judged again before the files were read: the rule settings given reach them,
+    and they had been judged under other options."""
+    resettled_findings: int = 0
+    """The findings of the ``resettled`` games, judged under the settings given."""
 
     def as_dict(self) -> dict:
         return {
@@ -111,6 +116,7 @@ class IngestSummary:
             "quarantine_retried_findings": self.retried_findings,
             "superseded": self.superseded, "quarantine_superseded": self.unquarantined,
             "finished_interrupted": self.finished,
+            "resettled": self.resettled, "resettled_findings": self.resettled_findings,
         }
 
 
@@ -386,6 +392,21 @@ def refresh_models(warehouse: Warehouse, *, full: bool = False, manifest: Manife
     return time.perf_counter() - started
 
 
+def models_with_commits(warehouse: Warehouse, *, on_model: Callable[[str], None] | None = None,
+                        summary: IngestSummary | None = None) -> None:
+    """Make each commit of ``warehouse`` (opened: its writer) land with its models: they are
+    updated for the commit before its manifest is replaced (``Warehouse.before_commit``), and a
+    commit stopped in its models is not published. Models that only a whole build brings (none
+    yet, other SQL) are left to the writer's :func:`refresh_models` at its end. ``summary``:
+    counts the models' seconds."""
+    def follow(manifest: Manifest) -> None:
+        seconds = refresh_models(warehouse, manifest=manifest, build=False, on_model=on_model)
+        if summary is not None:
+            summary.models_seconds += seconds
+
+    warehouse.before_commit = follow
+
+
 def collect_files(paths: Iterable[str | Path]) -> list[Path]:
     """The files to read: files as named, folders walked recursively for log files."""
     return list_inputs(paths).files
@@ -563,24 +584,28 @@ def ingest(
                                         purpose="rasklad ingest") as warehouse:
         if any(warehouse.finished.journaled().values()):
             summary.finished = warehouse.finished.journaled()
-        with rule_settings(_kept_rule_settings(warehouse, given)):
-            if warehouse.manifest.paths("quarantine"):  # else nothing to judge again, nor to load for it
-                from pipeline.reaudit import reaudit
+        if build_models:
+            # the marts land with each commit (the settings, the games judged again, the files'
+            # games): readers never see the tables of one commit beside the marts of another,
+            # nor wait for the run's end
+            models_with_commits(warehouse, on_model=on_model, summary=summary)
+        try:
+            with rule_settings(_kept_rule_settings(warehouse, given)):
+                if warehouse.manifest.paths("quarantine"):  # else nothing to judge again, nor to load for it
+                    from pipeline.reaudit import reaudit
 
-                retried = reaudit(warehouse, quarantine_only=True, all_quarantined=bool(given))
-                summary.retried, summary.retried_stored = retried.judged, retried.games
-                summary.retried_findings = retried.findings
-            if build_models:
-                # the marts land with each commit of the files' games: readers never see the
-                # tables of one commit beside the marts of another, nor wait for the run's end
-                def follow(manifest: Manifest) -> None:
-                    summary.models_seconds += refresh_models(warehouse, manifest=manifest, build=False,
-                                                             on_model=on_model)
-                warehouse.before_commit = follow
-            try:
+                    retried = reaudit(warehouse, quarantine_only=True, all_quarantined=bool(given))
+                    summary.retried, summary.retried_stored = retried.judged, retried.games
+                    summary.retried_findings = retried.findings
+                if given and warehouse.manifest.paths("games"):
+                    from pipeline.reaudit import reaudit
+
+                    # the stored games a setting given now reaches, judged under other options before
+                    resettled = reaudit(warehouse, resettled_only=True)
+                    summary.resettled, summary.resettled_findings = resettled.judged, resettled.findings
                 _ingest_files(files, warehouse, summary, jobs, on_file, on_start, hashed)
-            finally:
-                warehouse.before_commit = None
+        finally:
+            warehouse.before_commit = None
         if build_models:
             summary.models_seconds += refresh_models(warehouse, threads=jobs, on_model=on_model)
             _keep_known_files(warehouse, hashed)

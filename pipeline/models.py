@@ -41,6 +41,7 @@ from its empty rows.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
@@ -49,7 +50,7 @@ import re
 import shutil
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -601,27 +602,39 @@ def _update_model(con: duckdb.DuckDBPyConnection, delta: duckdb.DuckDBPyConnecti
         return 0
     con.register("_reached", reached)
     try:
-        if "game_id" in key:
-            # Rows of whole games, and the games are new (a part of a stored game is never added
-            # again: a re-audit removes parts, which rebuilds the model whole); the model over
-            # the new games holds them all.
-            rows = _over_new_games(delta, model, f"select * from {model.name}")
-            con.register("_new_rows", rows)
-            try:
-                con.execute(f"insert into {model.name} select * from _new_rows").fetchall()
-            finally:
-                con.unregister("_new_rows")
-            return rows.num_rows
-        held = con.sql(f"select count(*) from (select distinct {columns} from {model.name})").fetchall()[0][0]
-        if reached.num_rows >= REBUILD_WHEN_REACHED * held:
-            _create(con, model, model.path.parents[1])
-            return None
-        con.execute(f"delete from {model.name} as rows where {_reached_filter(model, reached)}").fetchall()
-        return con.execute(f"insert into {model.name} {restricted_select(model, reached)}").fetchall()[0][0]
+        with _scratch(con, registered=["_reached"]):
+            if "game_id" in key:
+                # Rows of whole games, and the games are new (a part of a stored game is never added
+                # again: a re-audit removes parts, which rebuilds the model whole); the model over
+                # the new games holds them all.
+                rows = _over_new_games(delta, model, f"select * from {model.name}")
+                con.register("_new_rows", rows)
+                with _scratch(con, registered=["_new_rows"]):
+                    con.execute(f"insert into {model.name} select * from _new_rows").fetchall()
+                return rows.num_rows
+            held = con.sql(f"select count(*) from (select distinct {columns} from {model.name})").fetchall()[0][0]
+            if reached.num_rows >= REBUILD_WHEN_REACHED * held:
+                _create(con, model, model.path.parents[1])
+                return None
+            con.execute(f"delete from {model.name} as rows where {_reached_filter(model, reached)}").fetchall()
+            return con.execute(f"insert into {model.name} {restricted_select(model, reached)}").fetchall()[0][0]
     except duckdb.Error as error:
         raise ModelError(f"model {model.name} ({model.path.name}) failed to update: {error}") from error
-    finally:
-        con.unregister("_reached")
+
+
+@contextlib.contextmanager
+def _scratch(con: duckdb.DuckDBPyConnection, *, registered: Iterable[str] = (),
+             temporary: Iterable[tuple[str, str]] = ()) -> Iterator[None]:
+    """The relations a step of an update lays in ``con`` for itself (``registered`` Arrow tables,
+    ``temporary`` (kind, name) views and tables), removed once the step is done. A step that fails
+    leaves them: its statement aborted the update's transaction, which then refuses every
+    statement (a removal too, whose error would hide the step's own: an interrupt, a model that
+    failed) until the connection closes, rolls it back and drops them."""
+    yield
+    for name in registered:
+        con.unregister(name)
+    for kind, name in temporary:
+        con.execute(f"drop {kind} if exists temp.main.{name}").fetchall()
 
 
 def _matches(columns: list[str], left: str, right: str) -> str:
@@ -651,21 +664,18 @@ def _merge_model(con: duckdb.DuckDBPyConnection, delta: duckdb.DuckDBPyConnectio
     scanned = _pushed_down_filter(new_rows, key, "old")
     con.register("_new_rows", new_rows)
     try:
-        con.execute(f"create temp table _merged as select {merged} from _new_rows as new "
-                    f"join {model.name} as old on {same_key} where {scanned}").fetchall()
-        con.execute(f"create temp table _fresh as select new.* from _new_rows as new where not exists "
-                    f"(select 1 from _merged as old where {same_key})").fetchall()
-        con.execute(f"delete from {model.name} as old where {scanned} "
-                    f"and exists (select 1 from _merged as new where {same_key})").fetchall()
-        con.execute(f"insert into {model.name} by name select * from _merged").fetchall()
-        con.execute(f"insert into {model.name} by name select * from _fresh").fetchall()
+        with _scratch(con, registered=["_new_rows"], temporary=[("table", "_merged"), ("table", "_fresh")]):
+            con.execute(f"create temp table _merged as select {merged} from _new_rows as new "
+                        f"join {model.name} as old on {same_key} where {scanned}").fetchall()
+            con.execute(f"create temp table _fresh as select new.* from _new_rows as new where not exists "
+                        f"(select 1 from _merged as old where {same_key})").fetchall()
+            con.execute(f"delete from {model.name} as old where {scanned} "
+                        f"and exists (select 1 from _merged as new where {same_key})").fetchall()
+            con.execute(f"insert into {model.name} by name select * from _merged").fetchall()
+            con.execute(f"insert into {model.name} by name select * from _fresh").fetchall()
         return new_rows.num_rows
     except duckdb.Error as error:
         raise ModelError(f"model {model.name} ({model.path.name}) failed to merge: {error}") from error
-    finally:
-        con.unregister("_new_rows")
-        con.execute("drop table if exists temp.main._merged").fetchall()
-        con.execute("drop table if exists temp.main._fresh").fetchall()
 
 
 def _update_sittings(con: duckdb.DuckDBPyConnection, delta: duckdb.DuckDBPyConnection, model: Model,
@@ -686,65 +696,62 @@ def _update_sittings(con: duckdb.DuckDBPyConnection, delta: duckdb.DuckDBPyConne
     same = _matches(over, "held", "span")
     con.register("_reached", reached)
     try:
-        # one join, not correlated subqueries nor exists: DuckDB hashes its equalities. The sittings
-        # of a value never overlap and are numbered in time order, so the numbers of the sittings
-        # just before and after the span count the sittings before it and up to its end.
-        held_rows = f"(select * from {model.name} as held where {_pushed_down_filter(reached, over, 'held')})"
-        span_columns = ", ".join(f'span."{c}"' for c in over)
-        con.execute(f"""create temp table _spans as
-            with around as (
+        with _scratch(con, registered=["_reached"], temporary=[("view", runs.table), ("table", "_spans"),
+                                                              ("table", "_sittings")]):
+            # one join, not correlated subqueries nor exists: DuckDB hashes its equalities. The sittings
+            # of a value never overlap and are numbered in time order, so the numbers of the sittings
+            # just before and after the span count the sittings before it and up to its end.
+            held_rows = f"(select * from {model.name} as held where {_pushed_down_filter(reached, over, 'held')})"
+            span_columns = ", ".join(f'span."{c}"' for c in over)
+            con.execute(f"""create temp table _spans as
+                with around as (
+                    select
+                        {span_columns},
+                        span._low,
+                        span._high,
+                        max(held.{start}) filter (where held.{end} < span._low) as _before_start,
+                        arg_max(held.{number}, held.{start}) filter (where held.{end} < span._low) as _before_number,
+                        min(held.{start}) filter (where held.{end} >= span._low) as _first_start,
+                        min(held.{end}) filter (where held.{start} > span._high) as _after_end,
+                        arg_min(held.{number}, held.{end}) filter (where held.{start} > span._high) as _after_number,
+                        max(held.{end}) filter (where held.{start} <= span._high) as _last_end,
+                        count(held.{start}) as _held,
+                    from _reached as span
+                    left join {held_rows} as held on {same}
+                    group by {span_columns}, span._low, span._high
+                )
                 select
-                    {span_columns},
-                    span._low,
-                    span._high,
-                    max(held.{start}) filter (where held.{end} < span._low) as _before_start,
-                    arg_max(held.{number}, held.{start}) filter (where held.{end} < span._low) as _before_number,
-                    min(held.{start}) filter (where held.{end} >= span._low) as _first_start,
-                    min(held.{end}) filter (where held.{start} > span._high) as _after_end,
-                    arg_min(held.{number}, held.{end}) filter (where held.{start} > span._high) as _after_number,
-                    max(held.{end}) filter (where held.{start} <= span._high) as _last_end,
-                    count(held.{start}) as _held,
-                from _reached as span
-                left join {held_rows} as held on {same}
-                group by {span_columns}, span._low, span._high
-            )
-            select
-                {", ".join(f'"{c}"' for c in over)},
-                _low,
-                _high,
-                least(_low, coalesce(_before_start, _first_start)) as _from,
-                greatest(_high, coalesce(_after_end, _last_end)) as _to,
-                coalesce(_before_number - 1, 0) as _before,
-                coalesce(_after_number, _held) - coalesce(_before_number - 1, 0) as _within,
-            from around""").fetchall()
-        time_column = f'"{runs.time_column}"'
-        con.execute(f"""create or replace temp view {runs.table} as
-            select held.* from "{catalog}".main.{runs.table} as held
-            join _spans as span on {same}
-            where {_pushed_down_filter(reached, over, "held")}
-                and held.{time_column} between span._from and span._to""").fetchall()
-        con.execute(f"create temp table _sittings as select * from (\n{model.body}\n)").fetchall()
-        con.execute(f"drop view temp.main.{runs.table}").fetchall()
-        con.execute(f"""delete from {model.name} as held using _spans as span
-            where {same} and held.{start} between span._from and span._to""").fetchall()
-        con.execute(f"""update {model.name} as held
-            set {number} = held.{number} + span._shift
-            from (
-                select span.*, (select count(*) from _sittings as new where {_matches(over, "new", "span")})
-                    - span._within as _shift
-                from _spans as span
-            ) as span
-            where {same} and held.{start} > span._to and span._shift <> 0""").fetchall()
-        return con.execute(f"""insert into {model.name} by name
-            select new.* replace (new.{number} + span._before as {number})
-            from _sittings as new join _spans as span on {_matches(over, "new", "span")}""").fetchall()[0][0]
+                    {", ".join(f'"{c}"' for c in over)},
+                    _low,
+                    _high,
+                    least(_low, coalesce(_before_start, _first_start)) as _from,
+                    greatest(_high, coalesce(_after_end, _last_end)) as _to,
+                    coalesce(_before_number - 1, 0) as _before,
+                    coalesce(_after_number, _held) - coalesce(_before_number - 1, 0) as _within,
+                from around""").fetchall()
+            time_column = f'"{runs.time_column}"'
+            con.execute(f"""create or replace temp view {runs.table} as
+                select held.* from "{catalog}".main.{runs.table} as held
+                join _spans as span on {same}
+                where {_pushed_down_filter(reached, over, "held")}
+                    and held.{time_column} between span._from and span._to""").fetchall()
+            con.execute(f"create temp table _sittings as select * from (\n{model.body}\n)").fetchall()
+            con.execute(f"drop view temp.main.{runs.table}").fetchall()
+            con.execute(f"""delete from {model.name} as held using _spans as span
+                where {same} and held.{start} between span._from and span._to""").fetchall()
+            con.execute(f"""update {model.name} as held
+                set {number} = held.{number} + span._shift
+                from (
+                    select span.*, (select count(*) from _sittings as new where {_matches(over, "new", "span")})
+                        - span._within as _shift
+                    from _spans as span
+                ) as span
+                where {same} and held.{start} > span._to and span._shift <> 0""").fetchall()
+            return con.execute(f"""insert into {model.name} by name
+                select new.* replace (new.{number} + span._before as {number})
+                from _sittings as new join _spans as span on {_matches(over, "new", "span")}""").fetchall()[0][0]
     except duckdb.Error as error:
         raise ModelError(f"model {model.name} ({model.path.name}) failed to update: {error}") from error
-    finally:
-        con.unregister("_reached")
-        con.execute(f"drop view if exists temp.main.{runs.table}").fetchall()
-        for table in ("_spans", "_sittings"):
-            con.execute(f"drop table if exists temp.main.{table}").fetchall()
 
 
 def restricted_select(model: Model, reached: pa.Table) -> str:

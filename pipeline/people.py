@@ -2,7 +2,7 @@
 
 The links live in the warehouse (the ``aliases`` table) beside the games, so that they
 survive a re-ingest and a re-audit; each change rewrites the small table whole, in one
-commit, then updates the models: those that read the links or settings (the per-person
+commit that lands with its models: those that read the links or settings (the per-person
 figures) are rebuilt, the others are left as they are. A screen name is per room
 (site): a link names the room of the name, or none, and then holds in every room where the
 name has no link of its own. An account (room, name) belongs to one person at most; a person
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pyarrow as pa
 
-from pipeline.ingest import refresh_models
+from pipeline.ingest import models_with_commits, refresh_models
 from pipeline.tables import SCHEMAS
 from pipeline.warehouse import Warehouse
 
@@ -60,6 +60,15 @@ def aliases(store: Warehouse) -> dict[Account, str]:
     return {(row["site"] or None, row["player"]): row["person"] for row in _read(store, "aliases")}
 
 
+def _writer(root: str | Path, purpose: str, build: bool, on_wait: Callable[[str], None] | None,
+            wait: bool) -> Warehouse:
+    """The warehouse opened as its writer; with ``build``, each commit lands with its models."""
+    store = Warehouse(root).open(wait=wait, on_wait=on_wait, purpose=purpose)
+    if build:
+        models_with_commits(store)
+    return store
+
+
 def link(root: str | Path, person: str, names: Iterable[str], *, site: str | None = None, build: bool = True,
          on_wait: Callable[[str], None] | None = None, wait: bool = True) -> dict[Account, str]:
     """Link ``names`` of room ``site`` (None: in every room) and ``person`` itself, when it is a
@@ -70,7 +79,7 @@ def link(root: str | Path, person: str, names: Iterable[str], *, site: str | Non
     if not person:
         raise ValueError("a person needs a name")
     wanted = _clean([person, *names])
-    with Warehouse(root).open(wait=wait, on_wait=on_wait, purpose="rasklad alias") as store:
+    with _writer(root, "rasklad alias", build, on_wait, wait) as store:
         links = aliases(store)
         # a person named like a name that another person holds would merge them: refuse it
         holder = links.get((site, person), links.get((None, person)))
@@ -97,8 +106,11 @@ def unlink(root: str | Path, names: Iterable[str], *, site: str | None = None, b
         in_scope = site is None or account[0] == site
         return not (in_scope and (account[1] in gone or person in gone))
 
-    with Warehouse(root).open(wait=wait, on_wait=on_wait, purpose="rasklad alias") as store:
+    with _writer(root, "rasklad alias", build, on_wait, wait) as store:
         links = {account: person for account, person in aliases(store).items() if kept(account, person)}
+        # a person's own name, which link() ties to him beside his names, goes with the last of them
+        holders = {person for (_, name), person in links.items() if name != person}
+        links = {account: person for account, person in links.items() if account[1] != person or person in holders}
         _write(store, links, datetime.now(UTC).replace(tzinfo=None))
         if build:
             refresh_models(store)
@@ -122,7 +134,7 @@ def me(store: Warehouse) -> str | None:
 def set_me(root: str | Path, person: str | None, *, build: bool = True,
            on_wait: Callable[[str], None] | None = None, wait: bool = True) -> None:
     """Say which person is "me" (None: nobody)."""
-    with Warehouse(root).open(wait=wait, on_wait=on_wait, purpose="rasklad alias") as store:
+    with _writer(root, "rasklad alias", build, on_wait, wait) as store:
         settings = {row["name"]: row["value"] for row in _read(store, "settings")}
         settings.pop(ME, None)
         if person and person.strip():
@@ -166,7 +178,7 @@ def set_rate(root: str | Path, source: str, target: str, rate: str | Decimal | N
             raise ValueError(f"a rate is a number from 0.000001 to 999999999999.999999 with at most 6 decimals "
                              f"(the warehouse keeps it exactly, as decimal(18, 6)), not {given}")
     name = f"{RATE} {source} {target}"
-    with Warehouse(root).open(wait=wait, on_wait=on_wait, purpose="rasklad settings") as store:
+    with _writer(root, "rasklad settings", build, on_wait, wait) as store:
         settings = {row["name"]: row["value"] for row in _read(store, "settings")}
         settings.pop(name, None)
         if rate is not None:

@@ -2,7 +2,9 @@
 
 Every stored or quarantined game records the rules version that judged it
 (:data:`pipeline.provenance.RULES_VERSION`) and its text (``game_texts``, or the quarantine's
-``text``). A re-audit hands the kept texts of the games judged by another version, already cut
+``text``); a Hold'em hand's ``ruleset`` names the rule options the user's settings gave it
+(:mod:`pipeline.table_rules`). A re-audit hands the kept texts of the games judged by another
+version, or under other options than the settings give them now, already cut
 into games, to :func:`parsers.source.cut_games`, which lays each at its own lines of its file (so
 that every line number and the ``source_file`` come out as they were) without splitting them
 again; the worker reads them as an ingest reads a file, and their rows are replaced in every
@@ -45,6 +47,9 @@ BATCH_BYTES = 48 << 20
 class ReauditSummary:
     judged: int = 0
     """Games (stored or quarantined) judged again."""
+    resettled: int = 0
+    """Of ``judged``, the stored games judged under other rule options than the warehouse's
+    settings give them now (a setting given or changed since they were judged)."""
     games: int = 0
     """Games stored from them now."""
     quarantined: int = 0
@@ -68,7 +73,8 @@ class ReauditSummary:
     """CPU-seconds of the same phases, of this process and the readers it forked."""
 
     def as_dict(self) -> dict:
-        return {"judged": self.judged, "games": self.games, "quarantined": self.quarantined,
+        return {"judged": self.judged, "resettled": self.resettled, "games": self.games,
+                "quarantined": self.quarantined,
                 "findings": self.findings, "without_text": self.without_text,
                 "files_without_text": self.files_without_text, "without_context": self.without_context,
                 "files_without_context": self.files_without_context,
@@ -105,14 +111,17 @@ _PLAN = _Plan(Path())
 
 
 def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None = None,
-            quarantine_only: bool = False, jobs: int = 1, all_quarantined: bool = False) -> ReauditSummary:
-    """Judge again the games of ``warehouse`` (opened: its writer) that other rules judged, and
-    replace their rows. ``game``: only the games whose ID starts with it, judged again whatever
-    their version; ``since``: only games judged by that version or by one recorded after it;
+            quarantine_only: bool = False, jobs: int = 1, all_quarantined: bool = False,
+            resettled_only: bool = False) -> ReauditSummary:
+    """Judge again the games of ``warehouse`` (opened: its writer) that other rules judged, or
+    that were judged under other rule options than its settings give them now, and replace their
+    rows. ``game``: only the games whose ID starts with it, judged again whatever their version;
+    ``since``: only games judged by that version or by one recorded after it;
     ``quarantine_only``: only quarantined games (each ingest does this first); ``all_quarantined``:
     every quarantined game, whatever its version (an ingest given new rule settings: a setting may
-    read a game the quarantine holds for want of it); ``jobs``: processes that read the texts (the
-    one commit is this process's).
+    read a game the quarantine holds for want of it); ``resettled_only``: only the stored games
+    judged under other options (an ingest given new rule settings, for the games it stored
+    before); ``jobs``: processes that read the texts (the one commit is this process's).
 
     This process reads only the small columns that choose the games and say where their texts
     are kept; each reader reads the texts of its own share of them."""
@@ -124,9 +133,12 @@ def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None 
         summary.phases_cpu[name] = cpu_seconds() - cpu - sum(summary.phases_cpu.values())
 
     versions = _versions_since(warehouse, since) if since else None
+    settings = RuleSettings.stored(warehouse)
     plan = _Plan(warehouse.root, [("game_texts", part) for part in warehouse.manifest.paths("game_texts")])
-    quarantined = _quarantined_targets(warehouse, game, versions, plan.sources, every=all_quarantined)
-    stored = _TARGET.empty_table() if quarantine_only else _stored_targets(warehouse, game, versions, summary)
+    quarantined = (_TARGET.empty_table() if resettled_only else
+                   _quarantined_targets(warehouse, game, versions, plan.sources, every=all_quarantined))
+    stored = (_TARGET.empty_table() if quarantine_only else
+              _stored_targets(warehouse, game, versions, summary, settings, resettled_only=resettled_only))
     targets = pa.concat_tables([quarantined, stored])
     targets, plan.heads = _heads_from_files(warehouse, plan.sources, targets, summary)
     phase("choose")
@@ -142,7 +154,7 @@ def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None 
         gc.freeze()
         try:
             # the orders the user set, as when they were read; a stored game's text is kept as it is
-            with rule_settings(RuleSettings.stored(warehouse)), texts_kept(stored_before):
+            with rule_settings(settings), texts_kept(stored_before):
                 batches = _read_and_stage(plan, jobs)
         finally:
             gc.unfreeze()
@@ -462,12 +474,23 @@ def _quarantined_targets(warehouse: Warehouse, game: str | None, versions: set[s
 
 
 def _stored_targets(warehouse: Warehouse, game: str | None, versions: set[str] | None,
-                    summary: ReauditSummary) -> pa.Table:
+                    summary: ReauditSummary, settings: RuleSettings, *, resettled_only: bool = False) -> pa.Table:
     """The stored games to judge again, with where their texts are kept (the first parts of
-    :attr:`_Plan.sources`); those stored before texts were kept are counted in ``summary``
-    (:attr:`ReauditSummary.without_text`) and left as they are."""
+    :attr:`_Plan.sources`): those :func:`_chosen`, and (unless ``game`` names some) those judged
+    under other rule options than ``settings`` give them now, counted in ``summary``
+    (:attr:`ReauditSummary.resettled`); ``resettled_only``: those alone. Those stored before texts
+    were kept are counted in ``summary`` (:attr:`ReauditSummary.without_text`) and left as they are."""
     games = warehouse.read_table("games", ["game_id", "source_file", "first_line", "last_line", "rules_version"])
-    games = games.filter(_chosen(games.column("game_id"), games.column("rules_version"), game, versions))
+    chosen = _chosen(games.column("game_id"), games.column("rules_version"), game, versions)
+    resettled = None
+    if game is None:
+        resettled = _judged_under_other_options(warehouse, settings)
+        wanted = pc.is_in(games.column("game_id"), value_set=resettled)
+        if versions is not None:
+            wanted = pc.and_(wanted, pc.fill_null(pc.is_in(games.column("rules_version"),
+                                                            pa.array(sorted(versions), pa.string())), False))
+        chosen = wanted if resettled_only else pc.or_(chosen, wanted)
+    games = games.filter(chosen)
     if not games.num_rows:
         return _TARGET.empty_table()
     texts = _kept_rows(warehouse, "game_texts", ["game_id"], 0)
@@ -480,7 +503,41 @@ def _stored_targets(warehouse: Warehouse, game: str | None, versions: set[str] |
         games, at = games.filter(has_text), at.filter(has_text)
     games = games.append_column("source", texts.column("source").take(at)).append_column(
         "row", texts.column("row").take(at))
+    if resettled is not None:
+        summary.resettled = pc.sum(pc.is_in(games.column("game_id"), value_set=resettled)).as_py() or 0
     return games.cast(_TARGET)
+
+
+_ASKED = ("source_file", "table_name", "site", "ruleset")
+"""What decides the rule options a stored Hold'em hand takes from the settings, and names them."""
+
+
+def _judged_under_other_options(warehouse: Warehouse, settings: RuleSettings) -> pa.Array:
+    """The IDs of the stored Hold'em hands whose ``ruleset`` names other rule options than
+    ``settings`` give them now (:meth:`RuleSettings.judged_otherwise`: a setting given or changed
+    since they were judged). Only the Hold'em parts are read, and each file, table, room and
+    ruleset is asked once."""
+    found = [pa.array([], pa.string())]
+    for part in warehouse.manifest.paths("games"):
+        game = part.split("/")[1].removeprefix("game=")
+        if game not in ("holdem", "holdem36"):
+            continue
+        rows = ds.dataset(warehouse.root / part, format="parquet", schema=SCHEMAS["games"]).to_table(
+            columns=["game_id", *_ASKED])
+        asked = rows.group_by(list(_ASKED)).aggregate([])
+        otherwise = pa.array([settings.judged_otherwise(row["ruleset"], row["source_file"], row["table_name"],
+                                                        row["site"], short_deck=game == "holdem36")
+                              for row in asked.to_pylist()], pa.bool_())
+        if pc.any(otherwise).as_py():
+            found.append(rows.column("game_id").filter(
+                pc.is_in(_asked_key(rows), value_set=_asked_key(asked.filter(otherwise)))).combine_chunks())
+    return pa.concat_arrays(found)
+
+
+def _asked_key(rows: pa.Table) -> pa.ChunkedArray:
+    """The columns of :data:`_ASKED` of each row as one text (a null apart from any text)."""
+    return pc.binary_join_element_wise(*(rows.column(name) for name in _ASKED), "\x1f",
+                                       null_handling="replace", null_replacement="\x00")
 
 
 def _files_of(targets: pa.Table, texts: list[str], contexts: list[str | None],

@@ -24,6 +24,9 @@ A setting given to ``rasklad ingest --rules`` is one of those options:
 The most particular one holds: a file's over its table's, a table's over its room's. Settings
 are kept in the warehouse's ``settings`` table (names starting ``rules ``; a betting structure's
 ``rules betting ``, the cap's ``rules cap `` and ``rules heads_up ``), so that a later ingest of the same table or room follows them too.
+A hand judged under a setting names it in its ruleset; a setting given or changed later reaches
+the hands stored before: :meth:`RuleSettings.judged_otherwise` tells those judged under other
+options, which a re-audit judges again (an ingest given settings does it first).
 
 A file's batch of hands (the compiled lane) takes the order and the cap per hand, as columns the
 kernel reads: :meth:`RuleSettings.settle_batch` sets it for the hands a setting holds for, so a table
@@ -54,7 +57,10 @@ import pyarrow as pa
 
 OPTIONS = {"straight_beats_trips": True, "trips_beat_straight": False}
 """Each 36-card order's name and what it chooses (True: a straight beats three of a kind)."""
-BETTING = ("no_limit", "pot_limit", "limit")
+LIMIT = "limit"
+"""Limit's name (``BettingStructure.LIMIT``'s value: the records' module, loaded by a game read
+under a setting, need not load with every worker that imports this one)."""
+BETTING = ("no_limit", "pot_limit", LIMIT)
 """The betting structures a setting names (``rules.holdem_hand.BettingStructure``'s values)."""
 CAPS = {**{f"limit_cap_{bets}": bets for bets in range(2, 10)}, "limit_uncapped": -1}
 """Limit Hold'em's cap (HE-LIMIT-CAP): the bets a betting round allows, or none (-1)."""
@@ -206,7 +212,7 @@ class RuleSettings:
                 option = next(name for name, value in OPTIONS.items() if value == order)
                 record = dataclasses.replace(record, straight_beats_trips=order, info=dataclasses.replace(
                     record.info, ruleset=f"{record.info.ruleset}, {option}"))
-        if getattr(record, "betting", None) != "limit":    # (a BettingStructure: its values are BETTING's)
+        if getattr(record, "betting", None) != LIMIT:
             return record
         cap, heads_up = self.cap_options(file, record.info.table_name, record.info.site)
         if cap is None and heads_up is None:
@@ -216,6 +222,33 @@ class RuleSettings:
             cap_heads_up=record.cap_heads_up if heads_up is None else HEADS_UP[heads_up],
             info=dataclasses.replace(record.info, ruleset=record.info.ruleset + "".join(
                 f", {option}" for option in (cap, heads_up) if option is not None)))
+
+    def judged_otherwise(self, ruleset: str, file: str, table: str | None, room: str | None, *,
+                         short_deck: bool) -> bool:
+        """Whether a stored Hold'em hand of ``file``, played at ``table`` in ``room`` and judged
+        under the options its ``ruleset`` names (as :meth:`apply` names them), would be judged
+        under other options now: a setting given or changed since for it (a re-audit judges it
+        again). The rules a hand takes no option of (the order of a 52-card hand, the cap of a
+        No Limit one) are not asked.
+
+        >>> settings = RuleSettings.of(["table Vienna: straight_beats_trips"])
+        >>> settings.judged_otherwise("pokerstars no_limit", "a.txt", "Vienna", "PokerStars", short_deck=True)
+        True
+        >>> settings.judged_otherwise("pokerstars no_limit, straight_beats_trips", "a.txt", "Vienna", "PokerStars",
+        ...                           short_deck=True)
+        False
+        >>> settings.judged_otherwise("pokerstars no_limit", "a.txt", "Vienna", "PokerStars", short_deck=False)
+        False
+        """
+        base, *named = (ruleset or "").split(", ")
+        stated = [item.removesuffix(" set") for item in named if item.endswith(" set")]   # the log left unstated
+        recorded = {RULE_OF[option]: option for option in [*named, *stated] if option in RULE_OF}
+        asked = [RULE_OF[option] for option in stated if option in RULE_OF]
+        if short_deck and "order" not in asked:
+            asked.append("order")
+        if recorded.get("betting", base.rpartition(" ")[2]) == LIMIT:
+            asked += ["cap", "heads_up"]
+        return any(self.option(rule, file, table, room) != recorded.get(rule) for rule in asked)
 
     def cap_options(self, file: str, table: str | None, room: str | None) -> tuple[str | None, str | None]:
         """The options of Limit's cap and of its holding heads-up set for a hand of ``file`` played
@@ -235,11 +268,9 @@ class RuleSettings:
                 batch.straight_beats_trips[h] = order
                 options[batch.game_id[h]] = next(name for name, value in OPTIONS.items() if value == order)
         if any(self.by_rule.get(rule, {}).get(scope) for rule in ("cap", "heads_up") for scope in SCOPES):
-            from rules.holdem_batch import BETTINGS  # here: the registry loads no game's records
-            from rules.holdem_hand import BettingStructure
+            from rules.holdem_batch import BETTINGS  # (loaded with the batch by now)
 
-            limit = BETTINGS.index(BettingStructure.LIMIT)     # the batch's code of Limit
-            for h in np.flatnonzero(batch.betting[:batch.hands] == limit).tolist():
+            for h in np.flatnonzero(batch.betting[:batch.hands] == BETTINGS.index(LIMIT)).tolist():
                 cap, heads_up = self.cap_options(file, batch.table_name[h], site)
                 if cap is not None:
                     batch.limit_cap[h] = CAPS[cap]

@@ -17,7 +17,9 @@ no journal names: with the lock held, no live writer owns them.
 
 A writer may bring the models along with a commit (``Warehouse.before_commit``): the models are
 updated for the commit's parts once they are in place and swapped in, then the manifest is
-replaced. Each models file records the manifest it was built from.
+replaced. Each models file records the manifest it was built from. Stopped before its models
+are in place (Ctrl-C, a full disk), such a commit is not published: the next writer's
+:meth:`Warehouse.open` updates the models for it, then replaces the manifest.
 
 Readers. :func:`connect` opens ``rasklad.duckdb`` read-only and lays a view per table over
 exactly the parts the manifest lists, by paths worked out from the database's own folder when
@@ -281,8 +283,9 @@ class Warehouse:
         """What the commits that :meth:`open` finished (interrupted after their journal) stored."""
         self.before_commit: Callable[[Manifest], None] | None = None
         """Called with each commit's manifest once its parts are in place, before the manifest
-        is replaced (an ingest updates the models there, so that they land with the commit).
-        Whatever it raises, the commit is made."""
+        is replaced (a writer updates the models there, so that they land with the commit).
+        When it raises, the commit is not published: its journal keeps it, and the next
+        writer's :meth:`open` publishes it once it has updated the models for it."""
 
     @property
     def duckdb_path(self) -> Path:
@@ -361,6 +364,8 @@ class Warehouse:
                         if (self.root / (final + ".tmp")).exists():
                             os.replace(self.root / (final + ".tmp"), self.root / final)
                     manifest = manifest.changed(added, removed, generation, entry.get("unsettled"))
+                    if entry.get("models"):
+                        _bring_models(self, manifest)
                     write_manifest(self.root, manifest)
                     self.finished.add_journaled(entry.get("stored", {}))
                 else:
@@ -725,7 +730,8 @@ class Warehouse:
         journal_dir = self.root / JOURNAL
         journal_dir.mkdir(exist_ok=True)
         journal = journal_dir / f"{uuid.uuid4().hex}.json"
-        entry = {"generation": manifest.generation, "added": added, "removed": list(removed)}
+        entry = {"generation": manifest.generation, "added": added, "removed": list(removed),
+                 "models": self.before_commit is not None}
         if done is not None:
             entry["stored"] = done.journaled()
         if unsettled is not None:
@@ -733,15 +739,26 @@ class Warehouse:
         write_text_atomically(journal, json.dumps(entry))
         for final in added:
             os.replace(self.root / (final + ".tmp"), self.root / final)
-        try:
-            if self.before_commit is not None:
-                self.before_commit(manifest)
-        finally:
-            write_manifest(self.root, manifest)
-            self.manifest = manifest
-            for superseded in removed:
-                (self.root / superseded).unlink(missing_ok=True)
-            journal.unlink()
+        if self.before_commit is not None:
+            # Raising (an interrupt, a full disk), it leaves the commit unpublished, whole in its
+            # journal: readers see the commit before it with its models (or this one with its
+            # models, when they were swapped in), and the next writer finishes it, models first.
+            self.before_commit(manifest)
+        write_manifest(self.root, manifest)
+        self.manifest = manifest
+        for superseded in removed:
+            (self.root / superseded).unlink(missing_ok=True)
+        journal.unlink()
+
+
+def _bring_models(warehouse: Warehouse, manifest: Manifest) -> None:
+    """Update the models for a commit a writer left unpublished while it updated them (killed,
+    interrupted, out of disk), before its manifest is written: readers then see its tables and
+    its marts together, as that writer meant. Raising, the commit stays in its journal for the
+    next writer, as before. Models of other SQL, or none, are left to the writer's own build."""
+    from pipeline.models import update  # here: the models' runner imports this module
+
+    update(warehouse, manifest=manifest)
 
 
     def _settle(self) -> None:

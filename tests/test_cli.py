@@ -68,9 +68,9 @@ def test_ingest_under_a_rule_setting_counts_the_games_it_takes_out_of_quarantine
     log.write_text(TOURNAMENT_PRIZES.lstrip() + "\nFull Tilt Poker Game #1: Table T - $1/$2 - No Limit Hold'em\n"
                    "Seat 1: A ($10)\n", encoding="utf-8")
     first = run("ingest", str(log), "-j", "1", "-q", "--warehouse", str(tmp_path / "wh"))
-    assert first.output.startswith("1 files (0 unchanged), 0 games stored, 0 already stored, 2 quarantined, ")
+    assert first.output.startswith("1 file (0 unchanged), 0 games stored, 0 already stored, 2 quarantined, ")
     again = run("ingest", str(log), "-j", "1", "-q", "--warehouse", str(tmp_path / "wh"), "--rules", "no_limit")
-    assert again.output.startswith("1 files (1 unchanged), 1 games stored (1 taken out of quarantine), 0 already "
+    assert again.output.startswith("1 file (1 unchanged), 1 game stored (1 taken out of quarantine), 0 already "
                                    "stored, 0 quarantined (and 1 judged again stays there), 0 findings in "), again.output
     with pipeline.warehouse.connect(tmp_path / "wh") as con:
         assert con.execute("select count(*) from games").fetchone()[0] == 1
@@ -95,11 +95,12 @@ def test_an_ingest_stopped_in_its_models_says_so_and_any_other_error_stays_an_er
 
 def test_an_ingest_on_a_full_disk_says_so_and_what_is_kept(tmp_path, monkeypatch):
     """The system's full disk, as Python raises it (errno ENOSPC) while the Parquet is written,
-    and as DuckDB words it while the models are built: a sentence, not a traceback."""
+    and as DuckDB words it while the models are built: a sentence, not a traceback, saying what is
+    kept: nothing, when the first commit's parts could not be written; the commit whole in its
+    journal, unpublished, when its models could not be."""
     args = ["ingest", str(SAMPLES / "raspisnoy-night.txt"), "--warehouse", str(tmp_path / "wh"), "-q"]
-    fix = ("  Free some space, or name another folder with --warehouse: what was committed is kept, and the same "
-           "ingest run again goes on from there (what was stored is not read twice).")
-    said = f"Error: The disk of the warehouse {str(tmp_path / 'wh')!r} is full (no space left on device).\n{fix}\n"
+    full_disk = f"Error: The disk of the warehouse {str(tmp_path / 'wh')!r} is full (no space left on device).\n"
+    fix = "  Free some space, or name another folder with --warehouse: "
 
     def full(*args, **kwargs):
         raise OSError(errno.ENOSPC, "Error writing bytes to file")
@@ -107,14 +108,19 @@ def test_an_ingest_on_a_full_disk_says_so_and_what_is_kept(tmp_path, monkeypatch
     with monkeypatch.context() as patched:
         patched.setattr(pipeline.warehouse, "write_part", full)
         parts = CliRunner().invoke(main, args)
-    assert (parts.exit_code, parts.stderr) == (1, said)
+    assert (parts.exit_code, parts.stderr) == (1, (f"{full_disk}{fix}nothing was committed yet (the warehouse is "
+                                                   "as it was), and the same ingest run again starts over.\n"))
 
     def models_full(*args, **kwargs):
         raise duckdb.IOException('IO Error: Could not write file "x": No space left on device')
 
     monkeypatch.setattr(pipeline.ingest, "refresh_models", models_full)
     building = CliRunner().invoke(main, args)
-    assert (building.exit_code, building.stderr) == (1, said)
+    assert (building.exit_code, building.stderr) == (1, (
+        f"{full_disk}{fix}what was committed is kept, and the same ingest run again goes on from there (what was "
+        "stored is not read twice). The commit it was making waits, whole, for its statistics: readers see the "
+        "warehouse without it until the next command that writes the warehouse publishes it with them.\n"))
+    assert not (tmp_path / "wh" / "_manifest.json").exists() and list((tmp_path / "wh" / "_journal").iterdir())
 
 
 def test_an_ingest_into_a_folder_it_cannot_make_says_so(tmp_path):

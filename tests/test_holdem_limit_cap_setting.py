@@ -161,3 +161,27 @@ def test_the_cap_set_per_table_or_room_stays_in_the_batch_lane(settings, monkeyp
     assert by_table["Oslo"].endswith(f", {options}") == settings[0].startswith("room")
     # heads-up capped at one table: 2 findings there; 3 bets heads-up in the room: 3 at each table
     assert lane.count_findings == full.count_findings == (2 if settings[0].startswith("table") else 6)
+
+
+def test_a_cap_setting_given_later_judges_the_stored_limit_hands_it_reaches_again(tmp_path):
+    # Two hands of the table stored under the default cap: the Limit one and a No Limit one. The
+    # table's cap_heads_up, given later with the same (unchanged) files, judges the Limit hand
+    # again (its fifth and sixth bets break the cap); the No Limit hand takes no cap, and is not.
+    _ingest(tmp_path)
+    no_limit = HAND.replace("Hold'em Limit", "Hold'em No Limit").replace("#230000000210", "#230000000211")
+    (tmp_path / "no-limit.txt").write_text(no_limit, encoding="utf-8")
+    args = ["ingest", str(tmp_path / "limit.txt"), str(tmp_path / "no-limit.txt"), "--warehouse", str(tmp_path / "wh"),
+            "-q", "-j", "1"]
+    assert CliRunner().invoke(main, args).exit_code == 0
+    with connect(tmp_path / "wh") as con:
+        no_limit_findings = con.execute("select count(*) from findings").fetchone()[0]
+    result = CliRunner().invoke(main, [*args, "--rules", "table Tverskaya I: cap_heads_up"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1] == ("  1 stored game judged again under the rule settings given (judged under "
+                                             "other options before): 2 findings")
+    with connect(tmp_path / "wh") as con:
+        assert con.execute("select rule_id, line from findings where rule_id = 'HE-LIMIT-CAP' order by line"
+                           ).fetchall() == [("HE-LIMIT-CAP", FIFTH), ("HE-LIMIT-CAP", SIXTH)]
+        assert con.execute("select count(*) from findings").fetchone()[0] == no_limit_findings + 2
+        rulesets = sorted(row[0] for row in con.execute("select ruleset from games").fetchall())
+    assert rulesets == ["pokerstars limit, cap_heads_up", "pokerstars no_limit"]

@@ -170,3 +170,51 @@ def test_he_sd_order_set_per_table_or_room_stays_in_the_batch_lane(setting, monk
     full_games, full_nets = _game_rows(full)                  # the full path: each hand replayed alone
     assert sorted(games, key=str) == sorted(full_games, key=str) and nets == full_nets
     assert lane.count_findings == full.count_findings
+
+
+def test_a_setting_given_later_judges_the_stored_hands_it_reaches_again(tmp_path):
+    # The Vienna hand is stored under PokerStars' own order (no finding). The same file ingested again
+    # with the table's setting is unchanged, but its stored hand is judged again under the setting,
+    # and the summary says so; changed back, the setting judges it again once more, then no more.
+    _ingest(tmp_path)
+    args = ["ingest", str(tmp_path / "short.txt"), "--warehouse", str(tmp_path / "wh"), "-q"]
+    result = CliRunner().invoke(main, [*args, "--rules", "table Vienna: straight_beats_trips"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1] == ("  1 stored game judged again under the rule settings given (judged under "
+                                             "other options before): 2 findings")
+    with connect(tmp_path / "wh") as con:
+        assert con.execute("select rule_id, line from findings order by line").fetchall() == [
+            ("HE-SHOWDOWN", COLLECT_LINE), ("HE-SHOWDOWN", TOTAL_LINE)]
+        assert con.execute("select ruleset from games").fetchone()[0].endswith(", straight_beats_trips")
+        # the marts landed with the commit
+        assert con.execute("select count(*) from finding_list").fetchone()[0] == 2
+    result = CliRunner().invoke(main, [*args, "--rules", "table Vienna: trips_beat_straight"])
+    assert result.output.splitlines()[1].startswith("  1 stored game judged again under the rule settings given")
+    with connect(tmp_path / "wh") as con:
+        assert con.execute("select count(*) from findings").fetchone()[0] == 0
+        assert con.execute("select ruleset from games").fetchone()[0].endswith(", trips_beat_straight")
+    result = CliRunner().invoke(main, [*args, "--rules", "table Vienna: trips_beat_straight"])
+    assert len(result.output.splitlines()) == 1, result.output     # judged under it already
+    reaudited = CliRunner().invoke(main, ["reaudit", "--warehouse", str(tmp_path / "wh")])
+    assert reaudited.output.startswith("0 games judged again"), reaudited.output
+
+
+def test_reaudit_judges_again_the_stored_hands_judged_under_other_settings(tmp_path):
+    import pyarrow as pa
+
+    from pipeline.provenance import RULES_VERSION
+
+    _ingest(tmp_path)   # judged under the room's own order
+    with Warehouse(tmp_path / "wh").open() as store:
+        # a setting kept without its stored hands judged again (as an older Rasklad kept one)
+        store.replace_table("settings", pa.table({"name": ["rules table Vienna"], "value": ["straight_beats_trips"]}))
+    result = CliRunner().invoke(main, ["reaudit", "--warehouse", str(tmp_path / "wh")])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(
+        f"1 game judged again by rules version {RULES_VERSION} (1 of them judged under other options than the rule "
+        "settings give them now): 1 stored, 0 quarantined, 2 findings in "), result.output
+    with connect(tmp_path / "wh") as con:
+        assert con.execute("select rule_id, line from findings order by line").fetchall() == [
+            ("HE-SHOWDOWN", COLLECT_LINE), ("HE-SHOWDOWN", TOTAL_LINE)]
+    again = CliRunner().invoke(main, ["reaudit", "--warehouse", str(tmp_path / "wh")])
+    assert again.output.startswith("0 games judged again"), again.output

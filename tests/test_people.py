@@ -10,6 +10,7 @@ person Vera has 2 games and 30 points.
 from __future__ import annotations
 
 import json
+import os
 from decimal import Decimal
 
 import pytest
@@ -506,3 +507,66 @@ def test_raspisnoy_stats_follow_the_pages_club_and_dates(root):
     assert list(zip(dated["club"], dated["season_kind"], dated["season"], dated["count_games"])) == [
         ("Tverskaya", "days", "2026-11-29 to 2026-11-29", 1)]
     assert elsewhere.is_empty() and rounds_elsewhere.is_empty() and not rounds_here.is_empty()
+
+
+def test_alias_remove_counts_the_links_as_alias_list_shows_them(root):
+    # `alias Vera Вера` links Вера to Vera, and Vera to herself (a person's own name goes with her
+    # names): removing Вера leaves no link at all, as --list then says, not "1 names stay linked".
+    alias(root, "Vera", "Вера")
+    assert alias(root, "--remove", "Вера").strip() == "Removed the links of Вера; no name stays linked."
+    assert alias(root, "--list").strip() == "No name is linked yet: rasklad alias PERSON NAME... links some."
+    with connect(root) as con:
+        assert con.execute("select count(*) from aliases").fetchone()[0] == 0
+    alias(root, "Vera", "Вера", "Boris")
+    assert alias(root, "--remove", "Boris").strip() == "Removed the links of Boris; 1 name stays linked."
+    listed = alias(root, "--list")
+    assert "Vera, Вера" in listed and "Boris" not in listed
+    assert people(root)["Boris"] == ("Boris", False)
+
+
+READ_ONLY_CHANGES = [["alias", "Vera", "Вера"], ["alias", "Vera", "--me"], ["alias", "--remove", "Вера"],
+                     ["settings", "rate", "EUR", "USD", "1.08"]]
+
+
+def _cannot_be_written(root) -> str:
+    return (f"Error: The warehouse {str(root)!r} cannot be written: Read-only file system ({root / '.lock'}).\n"
+            "  Name a folder you may write with --warehouse (or RASKLAD_WAREHOUSE), or make this one writable.\n")
+
+
+@pytest.mark.parametrize("args", READ_ONLY_CHANGES)
+def test_a_change_of_links_or_settings_on_a_read_only_warehouse_says_so_and_exits_1(root, monkeypatch, args):
+    import errno
+    import os
+
+    import pipeline.warehouse
+
+    alias(root, "Vera", "Вера")     # (a link to remove)
+
+    def read_only(folder, *rest):   # as os.open fails on a read-only disk, making the writers' lock
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(folder / ".lock"))
+
+    monkeypatch.setattr(pipeline.warehouse, "_lock", read_only)
+    result = CliRunner().invoke(main, [*args, "--warehouse", str(root)])
+    assert (result.exit_code, result.stderr) == (1, _cannot_be_written(root))
+
+
+def test_a_change_on_a_warehouse_mounted_read_only_says_so_and_exits_1(root):
+    """The same on a real read-only mount (a mount namespace of its own: skipped where the system
+    refuses one)."""
+    import shutil
+    import subprocess
+    import sys
+
+    if shutil.which("unshare") is None:
+        pytest.skip("no unshare here")
+    alias(root, "Vera", "Вера")     # (a link to remove)
+    said = []
+    for args in READ_ONLY_CHANGES:
+        command = " ".join(f"'{arg}'" for arg in [sys.executable, "-m", "pipeline.cli", *args, "--warehouse", str(root)])
+        script = f"mount --bind -o ro '{root}' '{root}' || exit 99; exec {command}"
+        done = subprocess.run(["unshare", "-m", "sh", "-c", script], check=False, capture_output=True, text=True,
+                              cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        if done.returncode == 99:
+            pytest.skip(f"a read-only mount is refused here: {done.stderr.strip()}")
+        said.append((done.returncode, done.stderr))
+    assert said == [(1, _cannot_be_written(root))] * len(READ_ONLY_CHANGES)

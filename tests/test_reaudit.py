@@ -226,7 +226,7 @@ def test_reaudit_of_one_game_and_since_a_version(tmp_path, monkeypatch):
         game_id, = con.execute("select game_id from games order by first_line limit 1").fetchone()
     result = CliRunner().invoke(main, ["reaudit", "--warehouse", str(tmp_path / "wh"), "--game", game_id[:10]])
     assert result.exit_code == 0, result.output
-    assert result.output.startswith(f"1 games judged again by rules version {RULES_VERSION}: 1 stored, 0 quarantined")
+    assert result.output.startswith(f"1 game judged again by rules version {RULES_VERSION}: 1 stored, 0 quarantined")
     # --since: the versions the manifest recorded, oldest first; an unknown one is an error.
     manifest = json.loads((tmp_path / "wh" / MANIFEST_FILE).read_text())
     manifest["versions"] = {OLD: "2026-01-01T00:00:00Z", OLD[:3] + "~": "2026-01-02T00:00:00Z",

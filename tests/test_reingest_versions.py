@@ -71,7 +71,7 @@ def test_a_comment_added_to_a_club_sheet_replaces_its_game_and_each_player_count
     sheet.write_text(SHEET.replace("Date: 2025-04-13", "Date: 2025-04-13  # corrected by the scorer"), encoding="utf-8")
     again = run("ingest", str(sheet.parent), "-w", str(root), "-q")
     assert again.exit_code == 0
-    assert again.output.startswith("1 files (0 unchanged), 1 games stored, 0 already stored, 0 quarantined, ")
+    assert again.output.startswith("1 file (0 unchanged), 1 game stored, 0 already stored, 0 quarantined, ")
     assert ("  1 game replaced by its file's new text: no file read holds it now (the table superseded keeps "
             "its text)\n") in again.output
     # one game each, as the sheet's last row says; not 772 for Gleb
@@ -167,7 +167,7 @@ def test_a_quarantined_game_fixed_in_its_file_leaves_the_quarantine(tmp_path):
     night.write_text(text, encoding="utf-8")
     fixed = run("ingest", str(night.parent), "-w", str(root), "-q")
     assert fixed.exit_code == 0
-    assert fixed.output.startswith("1 files (0 unchanged), 1 games stored, 2 already stored, 0 quarantined, ")
+    assert fixed.output.startswith("1 file (0 unchanged), 1 game stored, 2 already stored, 0 quarantined, ")
     assert "  1 taken out of quarantine: no file read holds it now (the table superseded keeps its text)\n" in fixed.output
     assert query(root, "select count(*) from quarantine") == [(0,)]
     assert query(root, "select count(*) from quarantine_list") == [(0,)]
@@ -186,7 +186,7 @@ def test_a_file_read_while_the_room_wrote_it_leaves_no_quarantine_once_complete(
     log.write_text(whole, encoding="utf-8")
     done = run("ingest", str(log.parent), "-w", str(root), "-q")
     assert done.exit_code == 0, done.output
-    assert done.output.startswith("1 files (0 unchanged), 1 games stored, 1 already stored, 0 quarantined, ")
+    assert done.output.startswith("1 file (0 unchanged), 1 game stored, 1 already stored, 0 quarantined, ")
     assert "  1 taken out of quarantine: no file read holds it now (the table superseded keeps its text)\n" in done.output
     assert query(root, "select count(*) from quarantine") == [(0,)] and len(nets(root)) == 3
 
