@@ -750,6 +750,13 @@ class Warehouse:
             (self.root / superseded).unlink(missing_ok=True)
         journal.unlink()
 
+    def _settle(self) -> None:
+        """Clear the manifest's ``unsettled`` (an ingest's last commit found no game to supersede):
+        the same commit, its state rewritten."""
+        self.manifest = read_manifest(self.root)
+        self.manifest.unsettled = False
+        write_manifest(self.root, self.manifest)
+
 
 def _bring_models(warehouse: Warehouse, manifest: Manifest) -> None:
     """Update the models for a commit a writer left unpublished while it updated them (killed,
@@ -759,14 +766,6 @@ def _bring_models(warehouse: Warehouse, manifest: Manifest) -> None:
     from pipeline.models import update  # here: the models' runner imports this module
 
     update(warehouse, manifest=manifest)
-
-
-    def _settle(self) -> None:
-        """Clear the manifest's ``unsettled`` (an ingest's last commit found no game to supersede):
-        the same commit, its state rewritten."""
-        self.manifest = read_manifest(self.root)
-        self.manifest.unsettled = False
-        write_manifest(self.root, self.manifest)
 
 
 def _rows_outside(ids: pa.ChunkedArray, wanted: set[str]) -> pa.ChunkedArray:

@@ -247,6 +247,23 @@ def test_games_a_later_file_of_a_parallel_run_holds_are_not_superseded(tmp_path,
     assert query(root, "select count(*) from games") == [(3,)]
 
 
+def test_a_run_stopped_before_its_last_commit_with_nothing_to_supersede_is_settled_by_the_next(tmp_path):
+    # the file grew (a new version that drops nothing), committed by a commit that is not its
+    # run's last: the next run's last commit has nothing to add or remove, and settles the state
+    log, root = tmp_path / "room.txt", tmp_path / "wh"
+    log.write_text(HAND_0 + "\n", encoding="utf-8")
+    ingest([log], root, jobs=1)
+    log.write_text(HAND_0 + "\n\n" + HAND_1 + "\n", encoding="utf-8")
+    with Warehouse(root).open() as store:
+        result = parse_bytes(log.read_bytes(), str(log), store.known_ids)
+        store.commit_staged(stage_results(store.root, [result]))
+    assert read_manifest(root).unsettled
+    after = ingest([log], root, jobs=1)
+    assert (after.files_unchanged, after.superseded, after.games) == (1, 0, 0)
+    assert not read_manifest(root).unsettled and query(root, "select count(*) from games") == [(2,)]
+    assert unchanged_run([log], root) is not None
+
+
 def test_a_run_stopped_before_its_last_commit_leaves_the_next_to_supersede(tmp_path):
     log, root = tmp_path / "room.txt", tmp_path / "wh"
     log.write_text(HAND_0 + "\n\n" + HAND_1 + "\n", encoding="utf-8")
