@@ -1,0 +1,12 @@
+"""How the program words a count for users, on the command line and on the dashboards alike."""
+
+from __future__ import annotations
+
+
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """A count and its noun, singular for one.
+
+    >>> counted(1, "hand"), counted(2, "game"), counted(0, "match", "matches"), counted(1234, "box", "boxes")
+    ('1 hand', '2 games', '0 matches', '1,234 boxes')
+    """
+    return f"{count:,} {noun if count == 1 else plural or noun + 's'}"
