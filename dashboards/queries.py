@@ -37,6 +37,7 @@ from pipeline.warehouse import (
     models_manifest,
     read_manifest,
 )
+from pipeline.words import counted  # noqa: F401 (the pages word their counts as q.counted)
 
 WAREHOUSE_ENV = "RASKLAD_WAREHOUSE"
 DEFAULT_WAREHOUSE = "data/warehouse"
@@ -92,15 +93,6 @@ def money_label(is_tournament: bool | None, currency: str | None, scoring: str |
     if currency == "chips":
         return "tournament chips" if is_tournament else "play chips"
     return f"{currency} (tournaments)" if is_tournament else currency
-
-
-def counted(count: int, noun: str, plural: str | None = None) -> str:
-    """A count and its noun, singular for one.
-
-    >>> counted(1, "hand"), counted(2, "game"), counted(0, "match", "matches"), counted(1234, "box", "boxes")
-    ('1 hand', '2 games', '0 matches', '1,234 boxes')
-    """
-    return f"{count:,} {noun if count == 1 else plural or noun + 's'}"
 
 
 def family(game: str) -> str | None:

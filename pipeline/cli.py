@@ -24,6 +24,7 @@ import click
 
 from pipeline.manifest import WarehouseBusy
 from pipeline.provenance import RULES_VERSION
+from pipeline.words import counted
 
 if TYPE_CHECKING:
     import duckdb
@@ -220,15 +221,6 @@ def _generation(warehouse: Path) -> int | None:
         return None
 
 
-def _counted(count: int, noun: str) -> str:
-    """``count`` and ``noun``, in the plural unless the count is one.
-
-    >>> _counted(1, "file"), _counted(0, "game"), _counted(2, "finding")
-    ('1 file', '0 games', '2 findings')
-    """
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
 class UsageProblem(click.ClickException):
     """An error that says what went wrong and then how to fix it."""
 
@@ -320,11 +312,11 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         earlier = (f" ({finished['games']} of them by the interrupted ingest this one finished)"
                    if finished.get("games") else "")
         click.echo(
-            f"{_counted(summary.files, 'file')} ({summary.files_unchanged} unchanged), "
-            f"{_counted(summary.games + summary.retried_stored + finished.get('games', 0), 'game')} stored{freed}{earlier}, "
+            f"{counted(summary.files, 'file')} ({summary.files_unchanged} unchanged), "
+            f"{counted(summary.games + summary.retried_stored + finished.get('games', 0), 'game')} stored{freed}{earlier}, "
             f"{summary.games_known + summary.duplicates} already stored, "
             f"{summary.quarantined + finished.get('quarantined', 0)} quarantined{kept}, "
-            f"{_counted(summary.findings + summary.retried_findings + finished.get('findings', 0), 'finding')} "
+            f"{counted(summary.findings + summary.retried_findings + finished.get('findings', 0), 'finding')} "
             f"in {summary.seconds:.2f} s ({rate:,.0f} games/s)"
         )
         if finished and not finished.get("games"):
@@ -340,8 +332,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
                        f"{'it' if superseded + unquarantined == 1 else 'them'} now (the table superseded keeps "
                        f"{'its' if superseded + unquarantined == 1 else 'their'} text)")
         if summary.resettled:
-            click.echo(f"  {_counted(summary.resettled, 'stored game')} judged again under the rule settings given "
-                       f"(judged under other options before): {_counted(summary.resettled_findings, 'finding')}")
+            click.echo(f"  {counted(summary.resettled, 'stored game')} judged again under the rule settings given "
+                       f"(judged under other options before): {counted(summary.resettled_findings, 'finding')}")
         for reason, count in summary.reasons.most_common(10):
             click.echo(f"  quarantined {count:>5} × {reason}")
         if summary.quarantined or finished.get("quarantined"):
@@ -351,7 +343,7 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         if summary.unreadable:
             click.echo("  Run the ingest again once they are readable: what was stored is kept, and not read twice.")
         if summary.skipped:
-            click.echo(f"  skipped {_counted(sum(summary.skipped.values()), 'file')} of the folders for their extension "
+            click.echo(f"  skipped {counted(sum(summary.skipped.values()), 'file')} of the folders for their extension "
                        f"({_extensions(summary.skipped)}); name a file to read it whatever its extension")
     if nothing:
         click.echo(f"Error: {nothing}", err=True)
@@ -1169,7 +1161,7 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
             # as --list counts them: a name linked to another person (a person's own name, which
             # alias links to him beside the others, is no link of its own)
             stay = sum(name != holder for (_, name), holder in links.items())
-            left = f"{_counted(stay, 'name')} {'stays' if stay == 1 else 'stay'}" if stay else "no name stays"
+            left = f"{counted(stay, 'name')} {'stays' if stay == 1 else 'stay'}" if stay else "no name stays"
             click.echo(f"Removed the links of {', '.join(gone)}{f' in {site}' if site else ''}; {left} linked.")
         elif person is not None and (names or not is_me):
             if not names:
@@ -1395,9 +1387,9 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
         return
     resettled = (f" ({summary.resettled} of them judged under other options than the rule settings give them now)"
                  if summary.resettled else "")
-    click.echo(f"{_counted(summary.judged, 'game')} judged again by rules version {RULES_VERSION}{resettled}: "
+    click.echo(f"{counted(summary.judged, 'game')} judged again by rules version {RULES_VERSION}{resettled}: "
                f"{summary.games} stored, {summary.quarantined} quarantined, "
-               f"{_counted(summary.findings, 'finding')} in {summary.seconds:.2f} s")
+               f"{counted(summary.findings, 'finding')} in {summary.seconds:.2f} s")
     if summary.without_text:
         files = sorted(summary.files_without_text)
         named = ", ".join(files[:5]) + (f" and {len(files) - 5} more" if len(files) > 5 else "")
