@@ -568,7 +568,7 @@ def read_batch(chunks, source_file: str) -> tuple[ChineseBatch, np.ndarray, list
     seat_expression, seat_alternatives = _seat_expression()
     seat_hand, seat_player, seat_surrenders, seat_natural, seat_line, codes, infos, taken = ([] for _ in range(8))
     card_codes, table_lines = _CARD_CODES, _TABLE_LINES["chinese"]
-    brackets, words, row_index = _BRACKETS.findall, _WORD.findall, _ROW_INDEX_OF_WORD.get
+    brackets, words, row_index = _BRACKETS.findall, _WORD.findall, _row_index
     for index, chunk in enumerate(chunks):
         if chunk.format != "chinese" or chunk.undecodable is not None:
             continue
@@ -593,8 +593,8 @@ def read_batch(chunks, source_file: str) -> tuple[ChineseBatch, np.ndarray, list
             alias, groups = alternatives[match.lastgroup]
             found = [match.group(g) for g in groups]
             if alias == "set_line":
-                # the rows by their words' indices, not as Row members (hashing the enum is slow); a
-                # row word in mixed case (None here) leaves the hand to the parser, which reads it
+                # the rows by their words' indices, not as Row members (hashing the enum is slow), in
+                # any case the grammar admits
                 rows = brackets(found[0])
                 name = found[0][:found[0].index(":")].strip()
                 hand_codes = [card_codes[word] for _, cards in rows for word in words(cards)]

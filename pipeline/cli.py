@@ -147,6 +147,9 @@ def _no_wakeup_pipe() -> None:
 
 
 NO_SPACE = "No space left on device"
+RATE_FROM = 1000
+"""The ingest summary gives games per second from this many games: below it, the seconds are
+mostly the start-up's and the statistics', and the rate of a few games reads as "0 games/s"."""
 """How the system words a full disk: in DuckDB's errors and in a reader's last line too."""
 
 
@@ -302,7 +305,9 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     if as_json:
         click.echo(json.dumps({**summary.as_dict(), "no_games": nothing}, indent=2))
     else:
-        rate = (summary.games + summary.quarantined + summary.retried) / summary.seconds if summary.seconds else 0
+        handled = summary.games + summary.quarantined + summary.retried
+        # a rate only where it says something: a few games' seconds are the start-up's, not theirs
+        rate = f" ({handled / summary.seconds:,.0f} games/s)" if handled >= RATE_FROM and summary.seconds else ""
         # the quarantined games judged again first (new rule settings, or other rules): stored ones count
         freed = f" ({summary.retried_stored} taken out of quarantine)" if summary.retried_stored else ""
         stay = summary.retried - summary.retried_stored
@@ -317,7 +322,7 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
             f"{summary.games_known + summary.duplicates} already stored, "
             f"{summary.quarantined + finished.get('quarantined', 0)} quarantined{kept}, "
             f"{counted(summary.findings + summary.retried_findings + finished.get('findings', 0), 'finding')} "
-            f"in {summary.seconds:.2f} s ({rate:,.0f} games/s)"
+            f"in {summary.seconds:.2f} s{rate}"
         )
         if finished and not finished.get("games"):
             click.echo("  finished the commit of an interrupted ingest first")

@@ -325,6 +325,7 @@ WORDS: dict[str, tuple[_Case, ...]] = {
     HE.COLLECTED: (
         _Case("the hand was cancelled and pays nobody, but the summary says {who} won {got}",
               when=lambda s: bool(s.batch.is_cancelled[s.h])),
+        _COLLECTS_NOTHING,      # owed at his summary line, which has no collect line to cite
         _Case("the summary says {who} won {got}, the log's collect lines give {owed}", when=lambda s: s.at_summary),
         _Case("{who} collects {got}, his runs of the pot hold {owed} for him with the rake shared evenly between "
               "the runs; the winners together collect what the pot holds, so the room raked the runs another way",

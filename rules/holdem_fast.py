@@ -1427,8 +1427,9 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
             _emit(out, count, G, rule, ERROR, S[i].collect_line, i, exp, act)
         elif exp > 0 and act == 0:
             rule = RULE.SPLIT if S[i].in_split else RULE.SHOWDOWN
-            _emit(out, count, G, rule if _contenders(S, G) > 1 else RULE.COLLECTED, ERROR, G.end_line, i, exp,
-                  act)
+            # no collect line to point at: his summary line, which says what he got, else the pot's
+            line = S[i].summary_line if S[i].summary_line > 0 else G.end_line
+            _emit(out, count, G, rule if _contenders(S, G) > 1 else RULE.COLLECTED, ERROR, line, i, exp, act)
         elif exp != act and S[i].in_split:
             top = S[i].after_split
             # a rake shared out another way moves at most the rake between the winners

@@ -50,14 +50,13 @@ def test_cp_score_batch_wrong_claim_is_left_to_the_explaining_path():
     assert facts.certified.tolist() == [False]
 
 
-def test_batch_reader_takes_rows_in_its_cases_and_leaves_a_mixed_case_row_to_the_parser():
-    # The grammar's ROW takes any case; the batch reader knows back/Back/BACK and leaves "bAck" to
-    # the parser, which stores the hand all the same, with the same points.
+def test_batch_reader_takes_rows_in_any_case_the_grammar_admits():
+    # The grammar's ROW takes any case, and so does the batch reader: back, Back, BACK and bAck.
     plain = HAND.format(n=5, points="Anna +4, Boris 0, Vera -4")
     upper = plain.replace("C-5", "C-6").replace("Boris: back", "Boris: BACK").replace("] middle", "] Middle")
     mixed = plain.replace("C-5", "C-7").replace("Boris: back", "Boris: bAck")
     _, taken, facts = _batch(plain + "\n" + upper + "\n" + mixed)
-    assert taken.tolist() == [0, 1] and facts.certified.tolist() == [True, True]
+    assert taken.tolist() == [0, 1, 2] and facts.certified.tolist() == [True, True, True]
     result = parse_bytes((plain + "\n" + upper + "\n" + mixed).encode(), "hands.txt")
     assert (result.count_games, result.count_quarantined, result.count_findings) == (3, 0, 0)
 

@@ -453,3 +453,14 @@ def test_stats_game_shows_short_deck_and_ofc_apart_as_the_readme_names_them(tmp_
     shown = run("stats", "--warehouse", wh).output
     assert shown.count("\nplayer_stats_holdem\n") == shown.count("\nplayer_stats_chinese\n") == 1
     assert all(f" {game} " in shown for game in ("holdem", "holdem36", "chinese", "ofc"))
+
+
+def test_ingest_summary_gives_a_rate_only_for_enough_games(tmp_path, monkeypatch):
+    # One game's "0 games/s" (its seconds are the start-up's) is no rate: the summary gives the time
+    # alone; from RATE_FROM games on, the rate follows it.
+    log = SAMPLES / "pokerstars-holdem.txt"
+    few = run("ingest", str(log), "-j", "1", "-q", "--warehouse", str(tmp_path / "few"))
+    assert re.fullmatch(r"1 file \(0 unchanged\), 20 games stored, .* in \d+\.\d\d s", few.output.splitlines()[0])
+    monkeypatch.setattr(pipeline.cli, "RATE_FROM", 1)
+    enough = run("ingest", str(log), "-j", "1", "-q", "--warehouse", str(tmp_path / "enough"))
+    assert re.fullmatch(r"1 file .* in \d+\.\d\d s \([\d,]+ games/s\)", enough.output.splitlines()[0])

@@ -417,8 +417,8 @@ def test_export_names_the_short_deck_and_raked_side_pot_hands_it_leaves_out(tmp_
             assert len(short_deck) == 2 and {summary.skipped[g] for g in short_deck} == {
                 f"a Short Deck (36-card) hand: the export writes {fmt.upper()} for 52-card Hold'em only"}
             assert [summary.skipped[g] for g in games("hand_id = '250000000902'")] == [
-                f"the room raked the side pots of this hand: {fmt.upper()} states the winnings and one rake, and a "
-                "replay takes the rake from the main pot, not from the pots as the log did"]
+                (f"the room raked the side pots of this hand: {fmt.upper()} states the winnings and one rake, and a "
+                "replay takes the rake from the main pot, not from the pots as the log did")]
             assert not games("hand_id = '250000000002'") & set(summary.skipped)
     one = CliRunner().invoke(main, ["export", "--format", "phh", "--game", sorted(short_deck)[0][:8],
                                     "--out", str(tmp_path / "one"), "--warehouse", str(tmp_path / "wh")])

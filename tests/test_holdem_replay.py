@@ -351,6 +351,11 @@ def test_he_showdown_awards_the_best_hand():
     finding = next(f for f in run(text).findings if f.rule_id == "HE-SHOWDOWN" and f.actual == "Vera collects 71")
     assert (finding.line, finding.expected, finding.actual) == (
         line_of(text, "Vera collected $71 from pot"), "Anna", "Vera collects 71")
+    # Anna, who should have won, has no collect line: her summary line, which says she lost, is cited
+    finding = next(f for f in run(text).findings if f.rule_id == "HE-SHOWDOWN" and f.actual == "nothing")
+    assert (finding.line, finding.expected, finding.message) == (
+        line_of(text, "Seat 1: Anna (button) showed [As Ad] and lost with a pair of Aces"), "Anna collects 71",
+        "Anna should collect 71 but collects nothing")
 
 
 def test_he_split_shares_identical_hands():

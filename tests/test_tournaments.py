@@ -96,10 +96,10 @@ def test_an_emailed_summarys_banner_belongs_to_no_summary():
     ("Full Tilt Tournament #1571041343, No Limit Hold'em", "Full Tilt Poker tournament summaries are not supported yet"),
     ("Run It Once Poker Tournament #158168, Cubed SNG No Limit Hold 'Em",
      "Run It Once Poker tournament summaries are not supported yet"),
-    ("Tournament #1, No Limit Hold'em", "text is not a game of any known format: expected a header line such as "
+    ("Tournament #1, No Limit Hold'em", ("text is not a game of any known format: expected a header line such as "
      "'PokerStars Hand #…', 'Raspisnoy game …', 'Chinese poker hand …', 'OFC hand …' or 'Six-card poker session …', "
      "or a tournament summary's ('PokerStars Tournament #…', 'Winamax Poker - Tournament summary : …', "
-     "'***** Cassava Tournament Summary *****')"),
+     "'***** Cassava Tournament Summary *****')")),
 ])
 def test_a_summary_of_a_room_not_read_is_refused_naming_the_room(header, reason):
     from parsers.formats import parse_chunk
@@ -588,5 +588,5 @@ def test_player_review_says_which_tournaments_its_dates_leave_out_for_want_of_a_
         assert not at.exception, [e.value for e in at.exception]
         assert {m.label: m.value for m in at.metric}["Net (USD)"] == "-11.00"
         assert [c.value for c in at.caption if "without a start time" in c.value] == [
-            "1 tournament without a start time (the summary gives none) is left out of these dates: choose "
-            "every date to count it."]
+            ("1 tournament without a start time (the summary gives none) is left out of these dates: choose "
+            "every date to count it.")]
