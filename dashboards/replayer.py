@@ -488,7 +488,7 @@ def box_decisions(box) -> str:
     >>> ks, kh = parse_cards("Ks Kh")
     >>> box_decisions(Box(number=1, ante=Decimal(5), cards=parse_cards("Kc Kd 7s 4h 2c"), bought=ks, bet=Decimal(10),
     ...                   line=8, extra_draws=(ExtraDraw(step="buy", into=kh),)))
-    'buys K♠; buys K♥ (a second buy: not played); plays 10'
+    'buys K♠; buys K♥ (a buy too many: not played); plays 10'
     """
     decisions = []
     if box.bought is not None:
@@ -498,7 +498,7 @@ def box_decisions(box) -> str:
     for extra in box.extra_draws:
         drawn = (f"buys {card_text(extra.into)}" if extra.step == "buy"
                  else f"exchanges {card_text(extra.out)} for {card_text(extra.into)}")
-        decisions.append(f"{drawn} (a second {extra.step}: not played)")
+        decisions.append(f"{drawn} (a {extra.step} too many: not played)")
     decisions.append("folds" if box.folds else f"plays {box.bet}")
     return "; ".join(decisions)
 

@@ -643,10 +643,9 @@ def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | 
         # As an arbiter rules it: the box's first buy and exchange stand; a later one's card does not
         # play, and what it cost stays paid, as every draw's cost does.
         first = _step_text(box, extra.step)
-        findings.add("SIX-DRAW", f"{where}: '{extra.text}' is a second {extra.step}; a box buys at most one "
-                     f"card and exchanges at most one, so '{first}' stands, the {extra.into} does not play, and "
-                     f"its cost is paid all the same", line=box.line, expected=f"at most one {extra.step}",
-                     actual=f"{first}; {extra.text}")
+        findings.add("SIX-DRAW", f"{where}: '{extra.text}' is a {extra.step} beyond the one a box may make; "
+                     f"'{first}' stands, the {extra.into} does not play, and its cost is paid all the same",
+                     line=box.line, expected=f"at most one {extra.step}", actual=f"{first}; {extra.text}")
     buys = (box.bought is not None) + sum(extra.step == "buy" for extra in box.extra_draws)
     exchanges = (box.exchanged_in is not None) + sum(extra.step == "exchange" for extra in box.extra_draws)
     costs = ante * (rules.buy_cost * buys + rules.exchange_cost * exchanges)

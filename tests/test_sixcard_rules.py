@@ -462,7 +462,7 @@ def test_six_draw_a_second_buy_is_a_finding_its_card_dead_its_cost_paid():
     (finding,) = result.findings
     assert (finding.rule_id, finding.line, finding.expected, finding.actual) == (
         "SIX-DRAW", 8, "at most one buy", "buys Ks; buys Kh")
-    assert "'buys Kh' is a second buy" in finding.message
+    assert "'buys Kh' is a buy beyond the one a box may make" in finding.message
     one, two = result.boxes
     assert one.final_cards == parse_cards("Kc Kd 7s 4h 2c Ks")
     assert (one.category, one.outcome) == (HandCategory.THREE_OF_A_KIND, Outcome.WIN)
@@ -505,9 +505,19 @@ def test_six_draw_a_second_buy_after_the_exchange_is_cited_once_as_a_second_buy(
                          "Box 1: ante 5 [Kc Kd 7s 4h 2c]; buys Ks; exchanges 2c for Kh; buys 9h; plays 10",
                          "Dealer: [8d 8c 6s 3c 9d]"))
     assert order_findings(result) == [("SIX-DRAW", 8)]
-    assert "'buys 9h' is a second buy" in result.findings[0].message
+    assert "'buys 9h' is a buy beyond the one a box may make" in result.findings[0].message
     assert (result.boxes[0].category, result.boxes[0].costs, result.boxes[0].net) == (
         HandCategory.FOUR_OF_A_KIND, 20, 185)
+
+
+def test_six_draw_a_third_buy_is_a_second_finding_and_a_third_cost():
+    # S.37's box buying the 9h as well: two buys too many, two findings; three kings +35 less 15: +20.
+    result = replay(hand("Dealer up: 9d", "Box 1: ante 5 [Kc Kd 7s 4h 2c]; buys Ks; buys Kh; buys 9h; plays 10",
+                         "Dealer: [8d 8c 6s 3c 9d]"))
+    assert [(f.rule_id, f.line, f.actual) for f in result.findings] == [
+        ("SIX-DRAW", 8, "buys Ks; buys Kh"), ("SIX-DRAW", 8, "buys Ks; buys 9h")]
+    assert (result.boxes[0].category, result.boxes[0].costs, result.boxes[0].net) == (
+        HandCategory.THREE_OF_A_KIND, 15, 20)
 
 
 def test_six_deck_a_second_buy_of_a_card_already_dealt_is_also_a_deck_finding():
