@@ -25,7 +25,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards import tables
-from dashboards.replayer import Step, holdem_states, step_at_line, steps_of
+from dashboards.replayer import Step, box_decisions, holdem_states, step_at_line, steps_of
 from dashboards.safe_text import md, md_with_code
 from pipeline.audit import MAX_TEXT_BYTES, Audited, audit_bytes, audit_kept
 from rules.findings import Severity
@@ -480,15 +480,9 @@ def sixcard_boxes(replay) -> pl.DataFrame:
     rows = []
     for f in replay.boxes:
         box = f.box
-        decisions = []
-        if box.bought is not None:
-            decisions.append(f"buys {card(box.bought)}")
-        if box.exchanged_out is not None:
-            decisions.append(f"exchanges {card(box.exchanged_out)} for {card(box.exchanged_in)}")
-        decisions.append("folds" if box.folds else f"plays {box.bet}")
         rows.append({
             "hand": f.hand_no, "box": box.number, "ante": str(box.ante), "cards": cards(box.cards),
-            "decisions": "; ".join(decisions), "best five": cards(f.best_five),
+            "decisions": box_decisions(box), "best five": cards(f.best_five),
             "hand rank": word(f.category),
             "dealer": cards(f.dealer_cards),
             "dealer rank": word(f.dealer_category),

@@ -479,18 +479,36 @@ def ofc_steps(record, replay) -> list[Step]:
 
 # -- six-card: box by box -----------------------------------------------------------------------------
 
+def box_decisions(box) -> str:
+    """A six-card box's draws and its fold or play, cards as people read them. A second buy or
+    exchange, which the rules refuse (SIX-DRAW), is shown with the note that its card did not play.
+
+    >>> from rules.sixcard import Box, ExtraDraw
+    >>> from rules.cards import parse_cards
+    >>> ks, kh = parse_cards("Ks Kh")
+    >>> box_decisions(Box(number=1, ante=Decimal(5), cards=parse_cards("Kc Kd 7s 4h 2c"), bought=ks, bet=Decimal(10),
+    ...                   line=8, extra_draws=(ExtraDraw(step="buy", into=kh),)))
+    'buys K♠; buys K♥ (a buy too many: not played); plays 10'
+    """
+    decisions = []
+    if box.bought is not None:
+        decisions.append(f"buys {card_text(box.bought)}")
+    if box.exchanged_out is not None:
+        decisions.append(f"exchanges {card_text(box.exchanged_out)} for {card_text(box.exchanged_in)}")
+    for extra in box.extra_draws:
+        drawn = (f"buys {card_text(extra.into)}" if extra.step == "buy"
+                 else f"exchanges {card_text(extra.out)} for {card_text(extra.into)}")
+        decisions.append(f"{drawn} (a {extra.step} too many: not played)")
+    decisions.append("folds" if box.folds else f"plays {box.bet}")
+    return "; ".join(decisions)
+
+
 def sixcard_steps(record, replay) -> list[Step]:
     """Each box: the player's cards and decisions against the dealer's cards, and the outcome."""
     steps = []
     for f in replay.boxes:
         box = f.box
-        decisions = []
-        if box.bought is not None:
-            decisions.append(f"buys {card_text(box.bought)}")
-        if box.exchanged_out is not None:
-            decisions.append(f"exchanges {card_text(box.exchanged_out)} for {card_text(box.exchanged_in)}")
-        decisions.append("folds" if box.folds else f"plays {box.bet}")
-        decision = "; ".join(decisions)
+        decision = box_decisions(box)
         label = f"hand {f.hand_no}, box {box.number}: {decision}; {word(f.outcome)}, net {f.net}"
         dealer_buy = (f" (buys {card_text(f.dealer_buy.into)} for {card_text(f.dealer_buy.out)})"
                       if f.dealer_buy else "")

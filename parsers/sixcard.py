@@ -38,7 +38,7 @@ from parsers.errors import ParseError
 from parsers.grammar import parse_lines
 from rules.cards import Card
 from rules.records import GameInfo, Source
-from rules.sixcard import Box, BoxResult, DealerBuy, SixcardHand, SixcardRules, SixcardSession
+from rules.sixcard import Box, BoxResult, DealerBuy, ExtraDraw, SixcardHand, SixcardRules, SixcardSession
 
 __all__ = ["WORDS", "parse"]
 
@@ -76,7 +76,7 @@ WORDS = {
 
 _STEPS = {"buy": "buy", "exchange": "exchange", "plays": "play", "folds": "fold"}
 """A box line's clauses (grammar rule → :attr:`Box.steps` word), kept in the order written."""
-_DRAW_WORDS = {"buy": "buys", "exchange": "exchanges"}
+_DRAWS = ("buy", "exchange")
 
 _DATE_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d", "%d.%m.%Y %H:%M", "%d.%m.%Y",
                  "%Y/%m/%d %H:%M", "%Y/%m/%d")
@@ -200,30 +200,30 @@ class _Builder:
                            dealer_line=dealer_line, result_line=result_line)
 
     def box(self, tree: Tree) -> Box:
-        number = int(tree.children[1])
-        fields: dict = {"number": number, "line": self.line(tree)}
-        steps = []
+        fields: dict = {"number": int(tree.children[1]), "line": self.line(tree)}
+        steps, extra = [], []
         for node in tree.children[2:]:
             if isinstance(node, Token) and node.type == "NUMBER":
                 fields["ante"] = _amount(node)
             elif isinstance(node, Tree) and node.data == "cards":
                 fields["cards"] = self.cards(node)
-            elif isinstance(node, Tree) and node.data in _DRAW_WORDS and _STEPS[node.data] in steps:
-                # The box holds one bought card and one exchange: a second cannot be recorded.
-                raise self.error(f"box {number} {_DRAW_WORDS[node.data]} twice: a box buys at most one card "
-                                 f"and exchanges at most one", node)
-            elif isinstance(node, Tree) and node.data == "buy":
-                fields["bought"] = Card.parse(node.children[-1])
-            elif isinstance(node, Tree) and node.data == "exchange":
-                out, into = [Card.parse(t) for t in node.children if isinstance(t, Token) and t.type == "CARD"]
-                fields["exchanged_out"], fields["exchanged_in"] = out, into
+            elif isinstance(node, Tree) and node.data in _DRAWS:
+                *out, into = [Card.parse(t) for t in node.children if isinstance(t, Token) and t.type == "CARD"]
+                if _STEPS[node.data] in steps:
+                    # A second buy or exchange breaks a rule (SIX-DRAW), which the replay cites: kept apart.
+                    extra.append(ExtraDraw(step=_STEPS[node.data], into=into, out=out[0] if out else None))
+                    continue
+                if node.data == "buy":
+                    fields["bought"] = into
+                else:
+                    fields["exchanged_out"], fields["exchanged_in"] = out[0], into
             elif isinstance(node, Tree) and node.data == "plays":
                 fields["bet"] = _amount(node.children[-1])
             elif isinstance(node, Tree) and node.data == "folds":
                 fields["folds"] = True
             if isinstance(node, Tree) and node.data in _STEPS:
                 steps.append(_STEPS[node.data])
-        return Box(**fields, steps=tuple(steps))
+        return Box(**fields, steps=tuple(steps), extra_draws=tuple(extra))
 
     @staticmethod
     def cards(tree: Tree) -> tuple[Card, ...]:

@@ -40,6 +40,7 @@ __all__ = [
     "DealerBuy",
     "DealerQualifier",
     "DealerReplaces",
+    "ExtraDraw",
     "Outcome",
     "Settlement",
     "SixcardHand",
@@ -62,7 +63,9 @@ RULES = {
                  "exchanging cost is never returned. The boxes are played in turn, box 1 first, and all "
                  "before the dealer shows his cards; on a box the buy comes before the exchange, and both "
                  "before the fold or play. Draws written in another order are a finding at the first one "
-                 "out of order; the box is settled on its cards and costs, which the order does not change."),
+                 "out of order; the box is settled on its cards and costs, which the order does not change. "
+                 "A second buy or exchange on a box is a finding at its line: the first of each stands, a "
+                 "later one's card does not play, and its cost is paid all the same."),
     "SIX-QUALIFY": ("A dealer without a pair (or, under `dealer qualifies ace-king`, without ace-king high "
                     "or better) has no game: the ante is paid 1:1 and the bet returned. Instead, the "
                     "player may pay 1 ante to buy the dealer's game for one box: one of his cards, the one "
@@ -265,6 +268,24 @@ class DealerBuy:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class ExtraDraw:
+    """A buy or exchange a box writes once it has made its one (``buys Kh`` after ``buys Ks``):
+    SIX-DRAW allows one of each, so its card does not play, but its cost is paid."""
+
+    step: str
+    """``buy`` or ``exchange``."""
+    into: Card
+    """The card bought or exchanged in."""
+    out: Card | None = None
+    """The card given up, for an exchange."""
+
+    @property
+    def text(self) -> str:
+        """The draw in the log's words: ``buys Kh``, ``exchanges 4h for Kh``."""
+        return f"buys {self.into}" if self.step == "buy" else f"exchanges {self.out} for {self.into}"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Box:
     """One box of one hand as the log writes it."""
 
@@ -281,7 +302,10 @@ class Box:
     line: int
     steps: tuple[str, ...] = ()
     """The box's ``buy``, ``exchange`` and ``play`` or ``fold`` in the order the log writes them
-    (SIX-DRAW checks it); empty for a box built in the rules' order, as the generator builds them."""
+    (SIX-DRAW checks it); empty for a box built in the rules' order, as the generator builds them.
+    A second buy or exchange is not among them: it is in ``extra_draws``."""
+    extra_draws: tuple[ExtraDraw, ...] = ()
+    """Buys and exchanges written after the box's first of each, in the order written (SIX-DRAW)."""
 
     @property
     def first_option(self) -> str:
@@ -292,6 +316,13 @@ class Box:
         if self.exchanged_out is not None:
             return f"exchange {self.exchanged_out}"
         return "fold" if self.folds else "play"
+
+    @property
+    def dealt_cards(self) -> tuple[Card, ...]:
+        """Every card the box took from the deck: its five, the bought card, the one exchanged in and
+        the cards of a second buy or exchange, which do not play."""
+        drawn = (self.bought, self.exchanged_in, *(extra.into for extra in self.extra_draws))
+        return self.cards + tuple(card for card in drawn if card is not None)
 
     @property
     def final_cards(self) -> tuple[Card, ...]:
@@ -561,7 +592,8 @@ def _check_order(hand: SixcardHand, findings: Findings) -> None:
 
 
 def _check_deck(hand: SixcardHand, findings: Findings) -> None:
-    """SIX-DECK: every card dealt, bought, exchanged in or put into the dealer's hand is new."""
+    """SIX-DECK: every card dealt, bought, exchanged in (a second buy's or exchange's too) or put
+    into the dealer's hand is new."""
     seen: dict[Card, str] = {}
 
     def deal(card: Card, where: str, line: int) -> None:
@@ -581,6 +613,8 @@ def _check_deck(hand: SixcardHand, findings: Findings) -> None:
             deal(box.bought, f"bought on box {box.number}", box.line)
         if box.exchanged_in:
             deal(box.exchanged_in, f"exchanged in on box {box.number}", box.line)
+        for extra in box.extra_draws:  # its card does not play, but it left the deck
+            deal(extra.into, f"{extra.text} on box {box.number}", box.line)
     for buy in hand.dealer_buys:
         deal(buy.into, f"dealer card bought for box {buy.box}", buy.line)
 
@@ -605,7 +639,16 @@ def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | 
     final = box.final_cards
     if len(set(final)) != len(final):
         valid = False
-    costs = ante * (rules.buy_cost * (box.bought is not None) + rules.exchange_cost * (box.exchanged_in is not None))
+    for extra in box.extra_draws:
+        # As an arbiter rules it: the box's first buy and exchange stand; a later one's card does not
+        # play, and what it cost stays paid, as every draw's cost does.
+        first = _step_text(box, extra.step)
+        findings.add("SIX-DRAW", f"{where}: '{extra.text}' is a {extra.step} beyond the one a box may make; "
+                     f"'{first}' stands, the {extra.into} does not play, and its cost is paid all the same",
+                     line=box.line, expected=f"at most one {extra.step}", actual=f"{first}; {extra.text}")
+    buys = (box.bought is not None) + sum(extra.step == "buy" for extra in box.extra_draws)
+    exchanges = (box.exchanged_in is not None) + sum(extra.step == "exchange" for extra in box.extra_draws)
+    costs = ante * (rules.buy_cost * buys + rules.exchange_cost * exchanges)
     dealer = hand.dealer_cards
     if buy is not None:
         costs += ante * rules.dealer_game_cost

@@ -1238,7 +1238,7 @@ def analyse_hand(hand, rules: SixcardRules = DEFAULT_RULES) -> list[BoxDecisions
     dealer's up card, and the boxes he had already played (he sees a box only once the one
     before it is decided). A box whose cards do not make a deal (a card twice, an exchange of
     a card not held), or that takes a line the rules do not offer it (the third of three boxes
-    drawing or folding), gets None.
+    drawing or folding, a second buy or exchange), gets None.
     """
     out: list[BoxDecisions | None] = []
     boxes = hand.boxes
@@ -1253,10 +1253,14 @@ def analyse_hand(hand, rules: SixcardRules = DEFAULT_RULES) -> list[BoxDecisions
 
 def _analyse_box(hand, k: int, three: bool, rules: SixcardRules) -> BoxDecisions:
     box = hand.boxes[k]
+    if box.extra_draws:
+        # A second buy or exchange (SIX-DRAW) is a line the rules do not offer: it has no value
+        # against the ones they do.
+        raise ValueError(f"a box buys and exchanges at most once; the log shows {box.extra_draws[0].text!r}")
     own = tuple(c.code for c in box.cards)
     seen = []
     for other in hand.boxes[:k]:
-        seen += [c.code for c in other.cards + (other.bought, other.exchanged_in) if c is not None]
+        seen += [c.code for c in other.dealt_cards]
     may_draw = not (three and box.number == 3)
     ante = float(box.ante)
     beta = float(box.bet / box.ante) if box.bet and box.ante else float(rules.bet_antes)  # a fold: the bet he declined
@@ -1280,8 +1284,7 @@ def _analyse_box(hand, k: int, three: bool, rules: SixcardRules) -> BoxDecisions
     dealer = tuple(c.code for c in hand.dealer_cards)
     if not box.folds and len(set(dealer)) == 5 and play_strength(dealer) < qualify_level(rules):
         player = tuple(c.code for c in box.final_cards)
-        known = {c.code for b in hand.boxes for c in b.final_cards}
-        known |= {c.code for b in hand.boxes for c in (b.cards + ((b.bought,) if b.bought else ()))}
+        known = {c.code for b in hand.boxes for c in b.dealt_cards}
         known |= {buy.into.code for buy in hand.dealer_buys if buy.box < box.number}
         known -= set(player) | set(dealer)
         logged = next((buy.out.code for buy in hand.dealer_buys if buy.box == box.number), None)

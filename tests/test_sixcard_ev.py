@@ -409,3 +409,21 @@ def test_boxes_written_out_of_turn_are_valued_in_turn():
     assert [(a.box, a.best_option) for a in swapped] == [(1, "fold"), (2, "play")]
     assert [a.decisions for a in swapped] == [a.decisions for a in in_turn]
     assert swapped[0].ev_lost == 0
+
+
+def test_a_box_that_draws_twice_is_not_valued_and_its_dead_card_is_seen_by_the_next_box():
+    # docs/casebook.md S.37: box 1 buys the Ks, then the Kh, a second buy (SIX-DRAW). The rules offer no
+    # second buy, so box 1 has no figures; the Kh left the deck all the same, so box 2 is valued with
+    # it seen, as after 'buys Ks; exchanges 2c for Kh' (the same cards seen), not as after 'buys Ks'.
+    header = ("Six-card poker session S-1", "Player: Boris", "Hand 1", "Dealer up: 9d")
+
+    def analysed(box_one):
+        lines = header + (box_one, "Box 2: ante 5 [Qh Jh Th 3h 7c]; plays 10", "Dealer: [8d 8c 6s 3c 9d]")
+        session = parse(lines, Source(file="t", first_line=1, last_line=len(lines), game_id="t"))
+        return analyse_hand(session.hands[0])
+
+    twice = analysed("Box 1: ante 5 [Kc Kd 7s 4h 2c]; buys Ks; buys Kh; plays 10")
+    assert twice[0] is None
+    exchanged = analysed("Box 1: ante 5 [Kc Kd 7s 4h 2c]; buys Ks; exchanges 2c for Kh; plays 10")
+    once = analysed("Box 1: ante 5 [Kc Kd 7s 4h 2c]; buys Ks; plays 10")
+    assert twice[1].decisions == exchanged[1].decisions != once[1].decisions

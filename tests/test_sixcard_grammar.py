@@ -116,10 +116,20 @@ def test_draws_out_of_order_are_read_and_the_game_stored_with_findings(tmp_path)
     assert (result.count_games, result.count_quarantined, result.count_findings) == (1, 0, 2)
 
 
-def test_a_second_buy_on_a_box_is_refused_in_words():
+def test_a_second_buy_and_a_second_exchange_are_read_and_the_game_stored_with_findings(tmp_path):
+    # A second buy or exchange breaks SIX-DRAW, a rule, not the form: the box keeps its first of each and
+    # lists the later ones; the game is stored with one finding for each, none in quarantine. Each later
+    # draw's cost is paid: box 1 +20 - 10, box 2 -30 - 20, as the result says.
     lines = CANONICAL.splitlines()
     lines[7] = "Box 1: ante 10 [Ah Ad 7c 5s 2d]; buys 9h; buys 9c; plays 20"
-    with pytest.raises(ParseError) as error:
-        parse_text("\n".join(lines))
-    assert (error.value.line, error.value.column) == (8, 41)  # the second clause
-    assert "box 1 buys twice: a box buys at most one card" in error.value.reason
+    lines[8] = "Box 2: ante 10 [Kc 8d 6h 4s 3c]; exchanges 3c for Kd; exchanges 4s for Ks; folds"
+    lines[10] = "Result: box 1 +10, box 2 -50"
+    one, two = parse_text("\n".join(lines)).hands[0].boxes
+    assert (one.bought, one.steps, [d.text for d in one.extra_draws]) == (
+        parse_cards("9h")[0], ("buy", "play"), ["buys 9c"])
+    assert (two.exchanged_out, two.exchanged_in, two.steps, [d.text for d in two.extra_draws]) == (
+        *parse_cards("3c Kd"), ("exchange", "fold"), ["exchanges 4s for Ks"])
+    path = tmp_path / "s.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = parse_file(path)
+    assert (result.count_games, result.count_quarantined, result.count_findings) == (1, 0, 2)

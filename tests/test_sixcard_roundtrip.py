@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from parsers.formats import HEADERS, parse_chunk
 from parsers.source import normalize_lines, split_games
 from pipeline.generators.sixcard import generate
+from rules.cards import Card
 from rules.sixcard import replay
 
 
@@ -31,6 +34,50 @@ def check_round_trip(text: str, count: int) -> None:
 @given(seed=st.integers(0, 10**6), strategy=st.sampled_from(["random", "simple"]), boxes=st.sampled_from([None, 1, 3]))
 def test_generated_sessions_replay_without_findings(seed, strategy, boxes):
     check_round_trip(generate("sixcard", count=2, seed=seed, hands=6, strategy=strategy, boxes=boxes), 2)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), boxes=st.sampled_from([None, 1, 2]), data=st.data())
+def test_a_second_buy_or_exchange_costs_its_price_and_changes_nothing_else(seed, boxes, data):
+    # Each box of a generated session that buys buys again, each that exchanges exchanges again, a card
+    # no one was dealt (SIX-DRAW). Each second draw is one finding at its box's line; the box plays the
+    # same cards to the same outcome, and nets less by exactly what the draw cost; the other boxes net
+    # as before. The Result lines, written for the session as generated, are then wrong for the
+    # changed boxes alone (SIX-PAY).
+    text = generate("sixcard", count=1, seed=seed, hands=6, strategy="random", boxes=boxes)
+    (session,) = sessions(text)
+    lines = text.split("\n")
+    deck = [Card.from_code(code) for code in range(52)]
+    drawn_again, cost = [], {}
+    for hand in session.hands:
+        dealt = {c for box in hand.boxes for c in box.dealt_cards} | set(hand.dealer_cards)
+        dealt |= {buy.into for buy in hand.dealer_buys}
+        undealt = [c for c in deck if c not in dealt]
+        for box in hand.boxes:
+            line = lines[box.line - 1]
+            assert line.startswith(f"Box {box.number}:")
+            if box.bought is not None:
+                card = undealt.pop(data.draw(st.integers(0, len(undealt) - 1)))
+                line = re.sub(r"(; buys [^\s;]+)", rf"\1; buys {card}", line, count=1)
+                drawn_again.append(box.line)
+                cost[box.line] = box.ante * session.rules.buy_cost
+            if box.exchanged_in is not None:
+                card = undealt.pop(data.draw(st.integers(0, len(undealt) - 1)))
+                line = re.sub(r"(; exchanges [^\s;]+ for [^\s;]+)", rf"\1; exchanges {box.cards[0]} for {card}", line,
+                              count=1)
+                drawn_again.append(box.line)
+                cost[box.line] = cost.get(box.line, 0) + box.ante * session.rules.exchange_cost
+            lines[box.line - 1] = line
+    assume(drawn_again)
+    before = replay(session)
+    (changed,) = sessions("\n".join(lines))
+    after = replay(changed)
+    assert sorted(f.line for f in after.findings if f.rule_id == "SIX-DRAW") == sorted(drawn_again)
+    assert sum(f.rule_id == "SIX-PAY" for f in after.findings) == len(cost) == len(after.findings) - len(drawn_again)
+    for old, new in zip(before.boxes, after.boxes, strict=True):
+        assert (new.final_cards, new.outcome, new.returned) == (old.final_cards, old.outcome, old.returned)
+        assert new.net == old.net - cost.get(old.box.line, 0)
+    assert after.players[0].net == before.players[0].net - sum(cost.values())
 
 
 def test_best_strategy_round_trip_and_never_loses_ev():

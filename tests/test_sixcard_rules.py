@@ -445,3 +445,99 @@ def test_an_exchange_of_a_card_not_held_voids_the_box_but_not_its_cost():
     assert (row["outcome"], row["option_taken"], row["costs"], row["wagered"], row["returned"], row["net"]) == (
         None, "exchange 3s", 10, 25, 15, -10)
     assert row["ev_best"] is None
+
+
+# ---------------------------------------------------------------- a second buy or exchange (SIX-DRAW)
+# A box buys at most one card and exchanges at most one. A later buy or exchange is a finding at the
+# box's line and the game is stored: the first of each stands, a later one's card does not play, and
+# what it cost is paid all the same, as every draw's cost is. The hand's other boxes settle as usual.
+
+def test_six_draw_a_second_buy_is_a_finding_its_card_dead_its_cost_paid():
+    # docs/casebook.md S.37. Box 1 buys the Ks (three kings), then the Kh, which would make four. The
+    # first stands: three kings beat the dealer's eights, ante +5, bet 10 x 3 = +30, less two buys of
+    # 5: +25 (wagered 5 + 10 + 10 = 25, returned 5 + 5 + 10 + 30 = 50). Box 2's queen high loses: -15.
+    result = replay(hand("Dealer up: 9d", "Box 1: ante 5 [Kc Kd 7s 4h 2c]; buys Ks; buys Kh; plays 10",
+                         "Box 2: ante 5 [Qh Jh Th 3h 7c]; plays 10", "Dealer: [8d 8c 6s 3c 9d]",
+                         "Result: box 1 +25, box 2 -15"))
+    (finding,) = result.findings
+    assert (finding.rule_id, finding.line, finding.expected, finding.actual) == (
+        "SIX-DRAW", 8, "at most one buy", "buys Ks; buys Kh")
+    assert "'buys Kh' is a buy beyond the one a box may make" in finding.message
+    one, two = result.boxes
+    assert one.final_cards == parse_cards("Kc Kd 7s 4h 2c Ks")
+    assert (one.category, one.outcome) == (HandCategory.THREE_OF_A_KIND, Outcome.WIN)
+    assert (one.costs, one.wagered, one.returned, one.net) == (10, 25, 50, 25)
+    assert (two.outcome, two.wagered, two.returned, two.net) == (Outcome.LOSE, 15, 0, -15)
+    assert result.players[0].net == 10
+
+
+def test_six_draw_a_second_exchange_is_a_finding_its_card_dead_its_cost_paid():
+    # docs/casebook.md S.38. Box 1 exchanges the 2c for the Ks (three kings), then the 4h for the Kh.
+    # The first stands: three kings win +5 + 30, less two exchanges of 10: +15 (wagered 5 + 10 + 20 =
+    # 35, returned 50). Box 2's aces beat the eights at ante 10, bet 20: +10 + 20 = +30.
+    result = replay(hand("Dealer up: 9d",
+                         "Box 1: ante 5 [Kc Kd 7s 4h 2c]; exchanges 2c for Ks; exchanges 4h for Kh; plays 10",
+                         "Box 2: ante 10 [Ac Ad 5s 4d 2s]; plays 20", "Dealer: [8d 8c 6s 3c 9d]",
+                         "Result: box 1 +15, box 2 +30"))
+    (finding,) = result.findings
+    assert (finding.rule_id, finding.line, finding.expected, finding.actual) == (
+        "SIX-DRAW", 8, "at most one exchange", "exchanges 2c for Ks; exchanges 4h for Kh")
+    one, two = result.boxes
+    assert one.final_cards == parse_cards("Kc Kd 7s 4h Ks")
+    assert (one.category, one.costs, one.wagered, one.returned, one.net) == (
+        HandCategory.THREE_OF_A_KIND, 20, 35, 50, 15)
+    assert (two.outcome, two.wagered, two.returned, two.net) == (Outcome.WIN, 30, 60, 30)
+    assert result.players[0].net == 45
+
+
+def test_six_draw_a_casino_that_played_the_second_card_is_cited_by_its_result():
+    # S.37's box paid as four kings (+5 + 200 - 10 = +195): the second buy and the result, two findings.
+    result = replay(hand("Dealer up: 9d", "Box 1: ante 5 [Kc Kd 7s 4h 2c]; buys Ks; buys Kh; plays 10",
+                         "Dealer: [8d 8c 6s 3c 9d]", "Result: box 1 +195"))
+    assert order_findings(result) == [("SIX-DRAW", 8), ("SIX-PAY", 10)]
+    assert result.findings[1].expected == "+25" and result.boxes[0].net == 25
+
+
+def test_six_draw_a_second_buy_after_the_exchange_is_cited_once_as_a_second_buy():
+    # S.21's box (buys Ks, exchanges 2c for Kh: four kings, +190) buying the 9h at the end: not also
+    # out of turn. Its 5 is paid: +185.
+    result = replay(hand("Dealer up: 9d",
+                         "Box 1: ante 5 [Kc Kd 7s 4h 2c]; buys Ks; exchanges 2c for Kh; buys 9h; plays 10",
+                         "Dealer: [8d 8c 6s 3c 9d]"))
+    assert order_findings(result) == [("SIX-DRAW", 8)]
+    assert "'buys 9h' is a buy beyond the one a box may make" in result.findings[0].message
+    assert (result.boxes[0].category, result.boxes[0].costs, result.boxes[0].net) == (
+        HandCategory.FOUR_OF_A_KIND, 20, 185)
+
+
+def test_six_draw_a_third_buy_is_a_second_finding_and_a_third_cost():
+    # S.37's box buying the 9h as well: two buys too many, two findings; three kings +35 less 15: +20.
+    result = replay(hand("Dealer up: 9d", "Box 1: ante 5 [Kc Kd 7s 4h 2c]; buys Ks; buys Kh; buys 9h; plays 10",
+                         "Dealer: [8d 8c 6s 3c 9d]"))
+    assert [(f.rule_id, f.line, f.actual) for f in result.findings] == [
+        ("SIX-DRAW", 8, "buys Ks; buys Kh"), ("SIX-DRAW", 8, "buys Ks; buys 9h")]
+    assert (result.boxes[0].category, result.boxes[0].costs, result.boxes[0].net) == (
+        HandCategory.THREE_OF_A_KIND, 15, 20)
+
+
+def test_six_deck_a_second_buy_of_a_card_already_dealt_is_also_a_deck_finding():
+    # The dead card still left the deck: the Kc is box 1's own. Three kings as in S.37: +25.
+    result = replay(hand("Dealer up: 9d", "Box 1: ante 5 [Kc Kd 7s 4h 2c]; buys Ks; buys Kc; plays 10",
+                         "Dealer: [8d 8c 6s 3c 9d]"))
+    assert rules_broken(result) == ["SIX-DECK", "SIX-DRAW"]
+    assert result.boxes[0].net == 25 and result.boxes[0].valid
+
+
+def test_a_box_that_draws_twice_is_stored_as_the_log_records_it_without_ev_figures():
+    # S.37 as stored: the first buy is the bought card, the costs hold both; a line the rules do not
+    # offer has no EV figures, and box 2, a box like any other, keeps its own.
+    broken, rows = box_rows("Dealer up: 9d", "Box 1: ante 5 [Kc Kd 7s 4h 2c]; buys Ks; buys Kh; plays 10",
+                            "Box 2: ante 5 [Qh Jh Th 3h 7c]; plays 10", "Dealer: [8d 8c 6s 3c 9d]",
+                            "Result: box 1 +25, box 2 -15")
+    assert broken == ["SIX-DRAW"]
+    one, two = rows
+    assert (one["bought_card"], one["cards"], one["category"], one["option_taken"]) == (
+        "Ks", "Kc Kd 7s 4h 2c Ks", "three of a kind", "buy")
+    assert (one["costs"], one["wagered"], one["returned"], one["net"], one["net_written"]) == (10, 25, 50, 25, 25)
+    assert (one["ev_best"], one["ev_taken"], one["ev_lost"], one["best_option"]) == (None,) * 4
+    assert (two["net"], two["ev_best"] is not None) == (-15, True)
