@@ -13,12 +13,14 @@ what the player owes, ``cbr X`` bets X or raises to X, and the part of a bet nob
 back to its bettor. The reader writes these amounts as a room's log would, so that the one
 Hold'em replay checks them as it checks every room's: the cards shown or mucked (``sm``) at the
 showdown, even when an all-in's board is still to come, and a pot won by the last player in on
-the street where the others folded. What each player won comes from what the
+the street where the others folded (his show after the last fold too, and his not showing,
+which Rasklad's own field :data:`NOT_SHOWN` states). What each player won comes from what the
 file states: ``winnings`` (after the rake), else ``finishing_stacks``, else, when everyone else
 folded, the pot to the last player. A hand that reaches a showdown without either field states
 no result: the reader writes no collect line and marks it ``results_not_stated``, and the replay
 awards the pots by the cards, with no rake (a player who mucks gives up his claim, and so does
-one whose cards the showdown leaves unknown, ``sm ????``: they were not shown). When the cards
+one whose cards the showdown leaves unknown, ``sm ????``, or some of them, ``sm Ah??``: they were
+not shown; where the result is stated, ``sm Ah??`` is a show of the ace). When the cards
 cannot tell (no player in at the showdown shows known cards, one all-in never shows his, or a
 board not dealt out), the hand goes to quarantine saying so. A starting stack ``inf`` is one the
 source did not record: the hand is played as if it were deeper than any bet and the stack is

@@ -10,9 +10,11 @@ it reverses the forced bets, so that ``p1`` is the big blind. ``finishing_stacks
 starting stacks plus the stored nets, and ``winnings`` what each player collected, so that a
 reader of the file (pokerkit, or Rasklad's own ingest) can check them. A stack the log does not
 state (stored as null) is ``inf`` at the start and the finish, as PHH writes a stack not recorded;
-OHH has no such value, and a hand with one is not written as OHH. A muck is PHH's ``pK sm``, and
-the log's order of the forced bets, where it is not PHH's, ``_posting_order``
-(:data:`parsers.phh.POSTING_ORDER`), so that Rasklad reads the hand back as it was stored.
+OHH has no such value, and a hand with one is not written as OHH. A muck is PHH's ``pK sm``, one
+card shown of two ``pK sm Ah??``, the log's order of the forced bets, where it is not PHH's,
+``_posting_order`` (:data:`parsers.phh.POSTING_ORDER`), and a winner's "doesn't show hand" after
+the others fold ``_not_shown`` (:data:`parsers.phh.NOT_SHOWN`), so that Rasklad reads the hand
+back as it was stored.
 """
 
 from __future__ import annotations
