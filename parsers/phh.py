@@ -587,8 +587,8 @@ class _Reader:
             for place, name, at, known in reversed(self.unshown):
                 if known:
                     holes.append(HoleCards(player=name, cards=known, how=CardsHow.SHOWN, line=at))
-                    actions.insert(place, Action(street=Street.SHOWDOWN, player=name, kind=ActionKind.SHOW,
-                                                 cards=known, line=at))
+                    actions.insert(place, Action(street=street, player=name, kind=ActionKind.SHOW, cards=known,
+                                                 line=at))
             out = [Action(street=street, player=names[i], kind=ActionKind.COLLECT, amount=collected[i],
                           line=line) for i in range(n) if collected[i] > 0]
             taken = sum((c for c in collected if c > 0), Decimal(0))
