@@ -13,12 +13,14 @@ what the player owes, ``cbr X`` bets X or raises to X, and the part of a bet nob
 back to its bettor. The reader writes these amounts as a room's log would, so that the one
 Hold'em replay checks them as it checks every room's: the cards shown or mucked (``sm``) at the
 showdown, even when an all-in's board is still to come, and a pot won by the last player in on
-the street where the others folded. What each player won comes from what the
+the street where the others folded (his show after the last fold too, and his not showing,
+which Rasklad's own field :data:`NOT_SHOWN` states). What each player won comes from what the
 file states: ``winnings`` (after the rake), else ``finishing_stacks``, else, when everyone else
 folded, the pot to the last player. A hand that reaches a showdown without either field states
 no result: the reader writes no collect line and marks it ``results_not_stated``, and the replay
 awards the pots by the cards, with no rake (a player who mucks gives up his claim, and so does
-one whose cards the showdown leaves unknown, ``sm ????``: they were not shown). When the cards
+one whose cards the showdown leaves unknown, ``sm ????``, or some of them, ``sm Ah??``: they were
+not shown; where the result is stated, ``sm Ah??`` is a show of the ace). When the cards
 cannot tell (no player in at the showdown shows known cards, one all-in never shows his, or a
 board not dealt out), the hand goes to quarantine saying so. A starting stack ``inf`` is one the
 source did not record: the hand is played as if it were deeper than any bet and the stack is
@@ -73,7 +75,7 @@ try:    # TOML read in Rust: a tenth of the standard library's time, most of a P
 except ImportError:     # the standard library's reader, the same documents, slower
     rtoml = None
 
-__all__ = ["POSTING_ORDER", "VARIANTS", "PhhHand", "forced_bets", "parse", "split"]
+__all__ = ["NOT_SHOWN", "POSTING_ORDER", "VARIANTS", "PhhHand", "forced_bets", "parse", "split"]
 
 VARIANTS = {
     "FT": "fixed-limit Texas hold'em",
@@ -95,6 +97,11 @@ POSTING_ORDER = "_posting_order"
 """Rasklad's own field (user-defined, so named with PHH's leading underscore): the forced bets in
 the order the log posted them, ``["p1 blind", "p2 blind", "p1 ante", "p2 ante"]``, when it is
 not PHH's (:func:`forced_bets`). PHH states each player's ante and blind, not the order of posting."""
+NOT_SHOWN = "_not_shown"
+"""Rasklad's own field: the player left alone when the others fold who, as the log says, does not
+show his hand (``["p3"]``; PokerStars' ``doesn't show hand``). PHH has no action for it: its
+showdown action after the last fold is a show of all the cards (pokerkit refuses a muck or a card
+left unknown there), and a hand without one says nothing of what the winner did."""
 
 
 def forced_bets(antes: list[Decimal], blinds: list[Decimal]) -> list[str]:
@@ -411,7 +418,8 @@ class _Reader:
         self.invested = invested = [Decimal(0)] * n
         self.folded = folded = [False] * n
         out: list[Action] = []
-        self.unshown: list[tuple[int, str, int]] = []     # (place in out, player, line) of each "sm ????"
+        # (place in out, player, line, the cards known) of each show of cards some or all unknown ("sm ????")
+        self.unshown: list[tuple[int, str, int, tuple[Card, ...]]] = []
         street = Street.PREFLOP
 
         def put(i: int, chips: Decimal) -> bool:
@@ -510,14 +518,15 @@ class _Reader:
                 cards = self.cards(args[0], line) if args and args[0] != "-" else None
                 if args and args[0] == "-":
                     cards = next((h.cards for h in holes if h.player == name), None)
+                # the others all folded: no showdown, the winner shows on the street they folded on
+                shown_on = street if folded.count(False) == 1 else Street.SHOWDOWN
                 if cards is not None:
                     holes.append(HoleCards(player=name, cards=cards, how=CardsHow.SHOWN, line=line))
-                    out.append(Action(street=Street.SHOWDOWN, player=name, kind=ActionKind.SHOW, cards=cards,
-                                      line=line))
+                    out.append(Action(street=shown_on, player=name, kind=ActionKind.SHOW, cards=cards, line=line))
                 elif not args:
-                    out.append(Action(street=Street.SHOWDOWN, player=name, kind=ActionKind.MUCK, line=line))
-                else:
-                    self.unshown.append((len(out), name, line))
+                    out.append(Action(street=shown_on, player=name, kind=ActionKind.MUCK, line=line))
+                else:   # some cards or all unknown ("Ah??"): see results
+                    self.unshown.append((len(out), name, line, self.known_cards(args[0], line)))
             elif verb in ("pb", "sd"):
                 raise self.at(line, f"{text.strip()!r}: {'a bring-in' if verb == 'pb' else 'a draw'} is no "
                                     "Hold'em action")
@@ -573,6 +582,13 @@ class _Reader:
         # a pot won by the last player in is taken on the street where the others folded
         street = Street.SHOWDOWN if len(contenders) > 1 else self.last_street
         if collected is not None:
+            # a show of some cards (one of two, "sm Ah??") is a show of those, as a room writes it, where
+            # the file states the result; the player keeps the cards left unknown and claims nothing
+            for place, name, at, known in reversed(self.unshown):
+                if known:
+                    holes.append(HoleCards(player=name, cards=known, how=CardsHow.SHOWN, line=at))
+                    actions.insert(place, Action(street=street, player=name, kind=ActionKind.SHOW, cards=known,
+                                                 line=at))
             out = [Action(street=street, player=names[i], kind=ActionKind.COLLECT, amount=collected[i],
                           line=line) for i in range(n) if collected[i] > 0]
             taken = sum((c for c in collected if c > 0), Decimal(0))
@@ -585,7 +601,7 @@ class _Reader:
                 # So do those whose cards the deal states: HandHQ's iPoker hands write the cards shown
                 # at the showdown in "d dh" (no other cards of theirs are known), then "sm ????".
                 known = {h.player for h in holes if len(h.cards) == 2}
-                last = {name: (place, at) for place, name, at in self.unshown if name not in known}
+                last = {name: (place, at) for place, name, at, _ in self.unshown if name not in known}
                 for name, (place, at) in sorted(last.items(), key=lambda item: item[1][0], reverse=True):
                     actions.insert(place, Action(street=Street.SHOWDOWN, player=name, kind=ActionKind.MUCK, line=at))
                 self.check_cards_tell(contenders, actions, boards, holes)
@@ -594,7 +610,21 @@ class _Reader:
                 out = [Action(street=street, player=names[contenders[0]], kind=ActionKind.COLLECT, amount=pot,
                               line=self.last_line)] if contenders and pot else []
             summary = None
+        out += self.not_shown(contenders, street)
         return (out, summary, stated, self.file_line("finishing_stacks") if stated else None, not_stated)
+
+    def not_shown(self, contenders: list[int], street: Street) -> list[Action]:
+        """The winner's "doesn't show hand" after the others fold, where :data:`NOT_SHOWN` names him:
+        a muck on the street they folded on, after his collection, as a room writes it."""
+        given = self.fields.get(NOT_SHOWN)
+        if given is None:
+            return []
+        left = [f"p{i + 1}" for i in contenders]
+        if given != left[:1] or len(left) != 1:
+            raise self.fail(f"{NOT_SHOWN} names the player left when the others fold"
+                            + (f": [\"{left[0]}\"]" if len(left) == 1 else f", and {len(left)} are left"), NOT_SHOWN)
+        return [Action(street=street, player=self.names[contenders[0]], kind=ActionKind.MUCK,
+                       line=self.file_line(NOT_SHOWN))]
 
     def unmatched_taken_back(self, winnings: list[Decimal], pot: Decimal, actions: list[Action]) -> list[Decimal]:
         """What each player collected, from ``winnings`` that may count in the pot the part of a bet
@@ -667,6 +697,13 @@ class _Reader:
         if not cards or any(card.is_joker for card in cards):
             raise self.at(line, f"{text!r} is not a list of cards: expected cards like AcKd")
         return cards
+
+    def known_cards(self, text: str, line: int) -> tuple[Card, ...]:
+        """The known cards of a card string some of whose cards are unknown (``Ah??``: the ace)."""
+        if len(text) % 2:
+            raise self.at(line, f"{text!r} is not a list of cards: each card is two characters, like Ac")
+        known = "".join(text[k:k + 2] for k in range(0, len(text), 2) if "?" not in text[k:k + 2])
+        return self.cards(known, line) if known else ()
 
     def amount(self, text: str, line: int) -> Decimal:
         try:

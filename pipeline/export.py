@@ -10,9 +10,11 @@ it reverses the forced bets, so that ``p1`` is the big blind. ``finishing_stacks
 starting stacks plus the stored nets, and ``winnings`` what each player collected, so that a
 reader of the file (pokerkit, or Rasklad's own ingest) can check them. A stack the log does not
 state (stored as null) is ``inf`` at the start and the finish, as PHH writes a stack not recorded;
-OHH has no such value, and a hand with one is not written as OHH. A muck is PHH's ``pK sm``, and
-the log's order of the forced bets, where it is not PHH's, ``_posting_order``
-(:data:`parsers.phh.POSTING_ORDER`), so that Rasklad reads the hand back as it was stored.
+OHH has no such value, and a hand with one is not written as OHH. A muck is PHH's ``pK sm``, one
+card shown of two ``pK sm Ah??``, the log's order of the forced bets, where it is not PHH's,
+``_posting_order`` (:data:`parsers.phh.POSTING_ORDER`), and a winner's "doesn't show hand" after
+the others fold ``_not_shown`` (:data:`parsers.phh.NOT_SHOWN`), so that Rasklad reads the hand
+back as it was stored.
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ from pathlib import Path
 
 import duckdb
 
-from parsers.phh import POSTING_ORDER, forced_bets
+from parsers.phh import NOT_SHOWN, POSTING_ORDER, forced_bets
 from pipeline.audit import kept_record
+from rules.holdem_hand import ActionKind
 
 __all__ = ["FORMATS", "ExportSummary", "StoredHand", "export", "ohh_document", "phh_text", "stored_hands"]
 
@@ -97,6 +100,9 @@ class StoredHand:
     is_short_deck: bool = False
     pots: tuple[Decimal, ...] = ()
     """The pots the summary lists (main, then side pots, after the rake), as the hand's text states them."""
+    shown: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """The cards each player showed first, as the hand's text states them: where he showed one card
+    of two, the warehouse keeps no hole cards of his."""
 
 
 @dataclass(slots=True)
@@ -166,9 +172,13 @@ def _kept_facts(text: str | None, source_file: str, game_id: str, betting: str) 
     if record is None:
         return {}
     boards = getattr(record, "boards", ())
+    shown: dict[str, tuple[str, ...]] = {}
+    for action in getattr(record, "actions", ()):
+        if action.kind is ActionKind.SHOW:
+            shown.setdefault(action.player, tuple(str(card) for card in action.cards))
     return {"board": tuple(str(card) for card in boards[0]) if boards else (),
             "cap": getattr(record, "cap", None), "played_in_utc": record.info.played_in_utc,
-            "pots": tuple(getattr(getattr(record, "summary", None), "pots", None) or ())}
+            "pots": tuple(getattr(getattr(record, "summary", None), "pots", None) or ()), "shown": shown}
 
 
 # ////////////////////////////////////////////////////////////////////// PHH
@@ -194,7 +204,8 @@ def phh_text(hand: StoredHand) -> str:
     if len(hand.board) < needed:
         raise ValueError("the board could not be read again from the hand's kept text: PHH deals it")
     if len(players) - len(folded) > 1 and any(
-            p.player not in folded and len(p.hole_cards) != 2 and p.collected > 0 for p in players):
+            p.player not in folded and p.collected > 0
+            and (len(p.hole_cards) != 2 or len(hand.shown.get(p.player, ())) == 1) for p in players):
         raise ValueError("a winner at the showdown does not show his cards: a PHH replay cannot judge it")
     if hand.cap is not None:
         raise ValueError("the table caps what a hand may cost a player: PHH has no cap")
@@ -251,6 +262,9 @@ def phh_text(hand: StoredHand) -> str:
     lines.append(f"winnings = {_numbers([p.collected for p in players])}")
     if posted is not None:
         lines.append(f"{POSTING_ORDER} = [{', '.join(map(_q, posted))}]")
+    not_shown = _not_shown(hand)
+    if not_shown:
+        lines.append(f"{NOT_SHOWN} = [{', '.join(map(_q, not_shown))}]")
     return "\n".join(lines) + "\n"
 
 
@@ -336,7 +350,31 @@ def _phh_actions(hand: StoredHand, index: dict[str, int]) -> list[str]:
     contenders = [k for k, p in enumerate(players) if p.player not in folded]
     if len(contenders) > 1:
         out += _showdown(hand, contenders, last_street, aggressor)
+    elif contenders:
+        out += _shown_alone(hand, contenders[0])
     return out + _deal(hand, dealt, _STREETS[min(len(hand.board) - 2, 3)] if len(hand.board) >= 3 else dealt)
+
+
+def _shown_alone(hand: StoredHand, winner: int) -> list[str]:
+    """The show of the player left when the others fold, where the log has him show his two cards:
+    PHH's show after the last fold (pokerkit takes one of all the cards there, and no other)."""
+    p = hand.players[winner]
+    shows = _first_show_or_muck(hand, p.player) == "show" and len(p.hole_cards) == 2
+    return [f"p{winner + 1} sm {''.join(p.hole_cards)}"] if shows else []
+
+
+def _not_shown(hand: StoredHand) -> list[str]:
+    """:data:`parsers.phh.NOT_SHOWN`: the player left when the others fold, where the log says he
+    does not show his hand (stored as his muck), which PHH has no action for."""
+    folded = {a.player for a in hand.actions if a.action == "fold"}
+    left = [k for k, p in enumerate(hand.players) if p.player not in folded]
+    if len(left) != 1:
+        return []
+    return [f"p{left[0] + 1}"] if _first_show_or_muck(hand, hand.players[left[0]].player) == "muck" else []
+
+
+def _first_show_or_muck(hand: StoredHand, player: str) -> str | None:
+    return next((a.action for a in hand.actions if a.player == player and a.action in ("show", "muck")), None)
 
 
 def _deal(hand: StoredHand, dealt: str, upto: str) -> list[str]:
@@ -357,7 +395,8 @@ def _showdown(hand: StoredHand, contenders: list[int], street: str, aggressor: i
     (no cards), even when the log names his cards: they stay in his deal, and ``pK sm cards``
     would read back as a show. Only at a showdown before the board is dealt out (an all-in) is a
     muck that leaves a single player written as his cards: pokerkit deals the rest of the board
-    to two players or more, and fails on one."""
+    to two players or more, and fails on one. A player who shows one card of two is written with
+    the other unknown (``pK sm Ah??``), as PHH writes cards partly shown."""
     n = len(hand.players)
     if aggressor is None and street == "preflop":
         posts = {p.player: Decimal(0) for p in hand.players}
@@ -378,8 +417,11 @@ def _showdown(hand: StoredHand, contenders: list[int], street: str, aggressor: i
     out = []
     for k in sorted(contenders, key=lambda k: (logged.get(hand.players[k].player, len(hand.actions)), (k - start) % n)):
         p = hand.players[k]
+        shown = hand.shown.get(p.player, ())
         if p.player in mucked:
             out.append(f"p{k + 1} sm")
+        elif len(shown) == 1:   # one card of two shown (the other known or not): PHH writes the other unknown
+            out.append(f"p{k + 1} sm {shown[0]}??")
         elif len(p.hole_cards) == 2:
             out.append(f"p{k + 1} sm {''.join(p.hole_cards)}")
         else:   # neither shown nor mucked in the log: "did not show"

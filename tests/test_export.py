@@ -470,9 +470,9 @@ MUCKED_AT_AN_ANTE_TABLE_NETS = {"Anna": D("-0.72"), "Boris": D("-0.07"), "Vera":
 
 def _stored_fields(warehouse: Path) -> dict[str, dict]:
     """What a PHH round trip must keep of each stored hand (by hand ID): the forced bets in the order
-    posted, each player's show or muck at the showdown in order, the street and player of each pot
-    taken (PHH states a total per player where a log may write a collect line per pot), and each
-    player's net and cards."""
+    posted, each show or muck in order with its street (the showdown's, or a winner's after the
+    others fold), the street and player of each pot taken (PHH states a total per player where a
+    log may write a collect line per pot), and each player's net and cards."""
     with connect(warehouse) as con:
         actions = con.execute("select hand_id, street, player, action, amount, is_all_in from holdem_actions "
                               "order by hand_id, action_no").fetchall()
@@ -482,8 +482,8 @@ def _stored_fields(warehouse: Path) -> dict[str, dict]:
         hand = hands.setdefault(hand_id, {"posts": [], "showdown": [], "collects": set(), "players": {}})
         if action.startswith("post_"):
             hand["posts"].append((player, action, amount, all_in))
-        elif street == "showdown" and action in ("show", "muck"):
-            hand["showdown"].append((player, action))
+        elif action in ("show", "muck"):
+            hand["showdown"].append((street, player, action))
         elif action == "collect":
             hand["collects"].add((street, player))
     for hand_id, player, net, cards in results:
@@ -516,7 +516,8 @@ def test_export_phh_writes_a_muck_of_known_cards_as_a_muck_and_reads_it_back_so(
     # her cards stay in her deal; at the showdown she mucks, PHH's "sm" without cards
     assert "d dh p3 QhQd" in actions and actions[-2:] == ["p2 sm AhAd", "p3 sm"]
     assert pokerkit_stacks(texts["302"]) == [D("9.93"), D("10.79"), D("9.28")]
-    assert before["302"]["showdown"] == after["302"]["showdown"] == [("Vera", "show"), ("Anna", "muck")]
+    assert before["302"]["showdown"] == after["302"]["showdown"] == [("showdown", "Vera", "show"),
+                                                                     ("showdown", "Anna", "muck")]
     assert after["302"]["players"] == before["302"]["players"]
     assert {player: net for player, (net, _) in after["302"]["players"].items()} == MUCKED_AT_AN_ANTE_TABLE_NETS
     assert after["302"]["players"]["Anna"][1] == "Qh Qd"
@@ -543,12 +544,81 @@ def test_export_phh_states_the_order_the_log_posted_the_forced_bets_in(tmp_path)
     assert after["302"]["posts"] == before["302"]["posts"]
 
 
+# The ante table's hand, Anna's raise unanswered: Boris and Vera fold, 0.20 of her 0.30 comes back,
+# and she takes antes 0.06 + Boris' 0.05 + Vera's 0.10 + her 0.10 = 0.31 without showing.
+NOT_SHOWN_AFTER_THE_FOLDS = MUCKED_AT_AN_ANTE_TABLE[:MUCKED_AT_AN_ANTE_TABLE.index("Vera: calls $0.20")] + """\
+Vera: folds
+Uncalled bet ($0.20) returned to Anna
+Anna collected $0.31 from pot
+Anna: doesn't show hand
+*** SUMMARY ***
+Total pot $0.31 | Rake $0
+Seat 1: Anna (button) collected ($0.31)
+Seat 2: Boris (small blind) folded before Flop
+Seat 3: Vera (big blind) folded before Flop
+"""
+
+
+def test_export_phh_keeps_a_winners_not_showing_after_the_others_fold(tmp_path):
+    """Anna's "doesn't show hand", once the others folded, was not written and read back as no
+    action. PHH has no action for it (pokerkit ends the hand at the last fold and takes a show of
+    all the cards there, no muck), so Rasklad's own field _not_shown names her."""
+    before, after, texts = _round_trip(tmp_path, _logged(tmp_path, NOT_SHOWN_AFTER_THE_FOLDS))
+    fields = tomllib.loads(texts["302"])
+    assert fields["_not_shown"] == ["p3"] and fields["actions"][-2:] == ["p1 f", "p2 f"]
+    hand = pokerkit.HandHistory.loads(texts["302"])
+    assert hand.user_defined_fields["_not_shown"] == ["p3"]
+    assert pokerkit_stacks(texts["302"]) == [D("9.93"), D("9.88"), D("10.19")]
+    # read back: her muck on the street the others folded on, after what she collected, as logged
+    assert before["302"]["showdown"] == after["302"]["showdown"] == [("preflop", "Anna", "muck")]
+    assert after["302"]["collects"] == {("preflop", "Anna")}
+    assert {player: net for player, (net, _) in after["302"]["players"].items()} == {
+        "Anna": D("0.19"), "Boris": D("-0.07"), "Vera": D("-0.12")}
+    with connect(tmp_path / "back") as con:
+        assert con.execute("select action from holdem_actions where hand_id = '302' order by action_no desc "
+                           "limit 2").fetchall() == [("muck",), ("collect",)]
+    # a show then is PHH's own, and stays one
+    shows = NOT_SHOWN_AFTER_THE_FOLDS.replace("Anna: doesn't show hand", "Anna: shows [Qh Qd] (a pair of Queens)")
+    before, after, texts = _round_trip(tmp_path / "shows", _logged(tmp_path / "shows", shows))
+    assert "_not_shown" not in tomllib.loads(texts["302"]) and tomllib.loads(texts["302"])["actions"][-1] == \
+        "p3 sm QhQd"
+    assert before["302"]["showdown"] == after["302"]["showdown"] == [("preflop", "Anna", "show")]
+
+
+# The ante table's hand, Anna (not the hero: her cards are not dealt to the log) showing one queen of
+# her two after Vera's aces; the summary says she mucked it. Nets as before.
+ONE_CARD_SHOWN = MUCKED_AT_AN_ANTE_TABLE.replace("Dealt to Anna [Qh Qd]\n", "").replace(
+    "Anna: mucks hand", "Anna: shows [Qh]").replace("mucked [Qh Qd]", "mucked [Qh]")
+
+
+def test_export_phh_writes_one_card_shown_of_two_with_the_other_unknown(tmp_path):
+    """Anna's one card shown was written "p3 sm ????", no show, and read back as no action."""
+    before, after, texts = _round_trip(tmp_path, _logged(tmp_path, ONE_CARD_SHOWN))
+    actions = tomllib.loads(texts["302"])["actions"]
+    assert "d dh p3 ????" in actions and actions[-2:] == ["p2 sm AhAd", "p3 sm Qh??"]
+    assert pokerkit_stacks(texts["302"]) == [D("9.93"), D("10.79"), D("9.28")]
+    assert before["302"]["showdown"] == after["302"]["showdown"] == [("showdown", "Vera", "show"),
+                                                                     ("showdown", "Anna", "show")]
+    assert after["302"]["players"] == before["302"]["players"]
+    assert after["302"]["players"]["Anna"] == (D("-0.72"), None)     # (one card is no hole cards to store)
+    with connect(tmp_path / "back") as con:
+        (hand,) = stored_hands(con)
+    assert hand.shown == {"Vera": ("Ah", "Ad"), "Anna": ("Qh",)}
+    # the hero's one card shown of the two dealt to him: the other stays in his deal
+    hero = ONE_CARD_SHOWN.replace("*** HOLE CARDS ***\n", "*** HOLE CARDS ***\nDealt to Anna [Qh Qd]\n")
+    before, after, texts = _round_trip(tmp_path / "hero", _logged(tmp_path / "hero", hero))
+    actions = tomllib.loads(texts["302"])["actions"]
+    assert "d dh p3 QhQd" in actions and actions[-1] == "p3 sm Qh??"
+    assert pokerkit_stacks(texts["302"]) == [D("9.93"), D("10.79"), D("9.28")]
+    assert after["302"] == before["302"]
+
+
 def test_export_phh_of_real_hands_read_back_keeps_posts_showdown_pots_and_nets(tmp_path):
     """The real PokerStars corpus (and the other rooms' hands in it) exported and read back: each
-    hand keeps its forced bets in the order posted, its nets and cards, and its shows and mucks
-    where it has a showdown after the board is dealt out; and a PokerStars hand takes each pot on
-    the street it took it on: the showdown, or the street where the others folded. (PHH has no
-    showdown when the others fold, so a winner's show or muck then is not written; and at an
+    hand keeps its forced bets in the order posted, its nets and cards, its shows and mucks where
+    it has a showdown after the board is dealt out (a show of one card of two among them), and a
+    winner's show or "doesn't show hand" after the others fold; and a PokerStars hand takes each
+    pot on the street it took it on: the showdown, or the street where the others folded. (At an
     all-in's showdown, before the rest of the board, a muck that leaves one player is written as
     his cards: pokerkit deals the board to two players or more.)"""
     from tests.conftest import corpus
@@ -558,18 +628,23 @@ def test_export_phh_of_real_hands_read_back_keeps_posts_showdown_pots_and_nets(t
         sites = dict(con.execute("select hand_id, any_value(site) from games join holdem_results using (game_id) "
                                  "group by hand_id").fetchall())
     assert len(after) >= 400
-    mucks = 0
+    mucks = not_shown = one_card = 0
     for hand_id, back in after.items():
         stored = before[hand_id]
         assert back["posts"] == stored["posts"], hand_id
         assert back["players"] == stored["players"], hand_id
         actions = tomllib.loads(texts[hand_id])["actions"]
         showdown = [k for k, action in enumerate(actions) if action.split()[1] == "sm"]
-        # (a player who shows one card only is written "sm ????": not shown)
-        if showdown and not any(action.startswith("d db") or action.endswith("sm ????")
-                                for action in actions[showdown[0]:]):
-            assert back["showdown"] == stored["showdown"], hand_id
-            mucks += ("muck" in {action for _, action in stored["showdown"]})
+        # (a hand neither shown nor mucked, "sm ????", reads back as no action)
+        if not showdown or not any(action.startswith("d db") or action.endswith("sm ????")
+                                   for action in actions[showdown[0]:]):
+            if sites[hand_id] == "PokerStars":
+                assert back["showdown"] == stored["showdown"], hand_id
+            else:   # (Bovada, for one, has the winner show on the showdown's street when the others fold)
+                assert [shown[1:] for shown in back["showdown"]] == [shown[1:] for shown in stored["showdown"]]
+            mucks += ("muck", "showdown") in {(action, street) for street, _, action in stored["showdown"]}
+            not_shown += any(street != "showdown" and action == "muck" for street, _, action in stored["showdown"])
+            one_card += any(action.endswith("??") for action in actions)
         if sites[hand_id] == "PokerStars":
             assert back["collects"] == stored["collects"], hand_id
-    assert mucks >= 30
+    assert mucks >= 30 and not_shown >= 100 and one_card >= 1

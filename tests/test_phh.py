@@ -446,6 +446,48 @@ def test_phh_forced_bets_are_posted_in_the_order_the_file_states_worked_by_hand(
         assert audit.error_line == text.splitlines().index(f"_posting_order = {wrong}") + 1
 
 
+def test_phh_not_shown_is_the_winners_muck_after_the_others_fold_worked_by_hand():
+    """Boris raises to 6 and Anna folds: 4 comes back and he takes 2 + 2 (+2, -2). _not_shown says he
+    did not show his hand (a log's "doesn't show hand"): his muck, after what he collected."""
+    text = HEADS_UP + '_not_shown = ["p2"]\n'
+    (audit,) = audited(text)
+    assert audit.error is None and audit.replay.findings == ()
+    assert [(a.street.value, a.player, a.kind.value, a.amount) for a in audit.record.actions[-3:]] == [
+        ("preflop", "Boris", "uncalled", 4), ("preflop", "Boris", "collect", 4), ("preflop", "Boris", "muck", 0)]
+    assert audit.record.actions[-1].line == 8
+    assert nets(audit) == {"Anna": D(-2), "Boris": D(2)}
+    assert pokerkit_stacks(text) == [D(98), D(82)]
+    # a show after the last fold is PHH's own: on the street the others folded on, not a showdown's
+    (audit,) = audited(HEADS_UP.replace('"p1 f"]', '"p1 f", "p2 sm AhKh"]'))
+    assert [(a.street.value, tuple(map(str, a.cards))) for a in audit.record.actions if a.kind.value == "show"] \
+        == [("preflop", ("Ah", "Kh"))]
+    assert audit.replay.findings == ()
+    # it names the player left when the others fold, or the hand goes to quarantine saying so
+    (audit,) = audited(HEADS_UP + '_not_shown = ["p1"]\n')
+    assert audit.record is None and audit.error == '_not_shown names the player left when the others fold: ["p2"]'
+    assert audit.error_line == 8
+    (audit,) = audited(SHOWDOWN_NOT_STATED + '_not_shown = ["p1"]\n')
+    assert audit.record is None and audit.error == "_not_shown names the player left when the others fold, " \
+                                                   "and 2 are left"
+
+
+def test_phh_one_card_shown_of_two_worked_by_hand():
+    """p2 shows one card of his two ("??Kh"). With winnings stated it is his show of the king, as a
+    room writes one; with none it claims nothing, as cards left unknown do: p1's trips take 3."""
+    text = HANDHQ_UNSHOWN.replace("'p2 sm ????'", "'p2 sm ??Kh'")
+    stated = text + "winnings = [3, 0, 0, 0, 0]\n"
+    (audit,) = audited(stated)
+    assert audit.error is None and audit.replay.findings == ()
+    assert [(a.player, a.kind.value, tuple(map(str, a.cards))) for a in audit.record.actions
+            if a.kind.value in ("show", "muck")] == [("p1", "show", ("8d", "As")), ("p2", "show", ("Kh",))]
+    assert nets(audit) == {"p1": D(2), "p2": D(-1), "p3": D(-1), "p4": D(0), "p5": D(0)}
+    (audit,) = audited(text)
+    assert audit.error is None and audit.replay.findings == ()
+    assert nets(audit) == {"p1": D(2), "p2": D(-1), "p3": D(-1), "p4": D(0), "p5": D(0)}
+    assert pokerkit_stacks(text) == pokerkit_stacks(stated) == [D("249.10"), D("13.60"), D(199), D("96.50"),
+                                                                D("55.50")]
+
+
 def test_phh_variants_not_replayed_are_quarantined_by_name():
     text = HEADS_UP.replace('"NT"', '"PO"')
     (audit,) = audited(text)
