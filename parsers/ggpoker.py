@@ -336,7 +336,8 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         elif kind == "SHOWDOWN":
             play.to_street(Street.SHOWDOWN, _RUNS[m["run"]])
         elif kind == "COLLECT":
-            play.collect(m["p"], money(m["a"]), line, m["pot"])
+            # (the room writes a showdown line also when all but one folded)
+            play.collect(m["p"], money(m["a"]), line, m["pot"], street=play.pot_street())
         elif kind == "UNCALLED":
             play.uncalled(m["p"], money(m["a"]), line)
         elif kind == "SHOW":

@@ -209,7 +209,8 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
                 walk_back = play.return_unmatched(line)
             play.muck(m["p"], line)
         elif kind == "COLLECT":
-            play.collect(m["p"], read(m["a"]), line, m["pot"], int(m["run"]) - 1 if m["run"] else 0)
+            play.collect(m["p"], read(m["a"]), line, m["pot"], int(m["run"]) - 1 if m["run"] else 0,
+                         street=play.pot_street())
         elif kind == "TOTAL":
             total_line = line
             fee = read(m["jp"]) if m["jp"] else Decimal(0)
@@ -225,7 +226,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         # all fold: "does not show" and no collect line; the summary's total (after rake) is his
         winner = next((a.player for a in reversed(actions) if a.kind is ActionKind.MUCK), None)
         if winner is not None:
-            play.collect(winner, total, total_line)
+            play.collect(winner, total, total_line, street=play.pot_street())
     summary = None
     if total is not None:
         # the summary's "Total pot" is what is paid out: the pot less the rake and jackpot fee
@@ -442,8 +443,8 @@ def _older_hand(lines: tuple[str, ...], source: Source, tokens, start: re.Match,
             if shown:
                 play.show(m["p"], cards(shown, index, text), line, m["c"] is not None, Street.SHOWDOWN)
             got = money(m["got"])
-            if got:
-                play.collect(m["p"], got, line)
+            if got:     # (no showdown line: the pot's street is the showdown's, or the last fold's)
+                play.collect(m["p"], got, line, street=play.pot_street())
     summary = None
     if total is not None:
         summary = Summary(total_pot=total + rake, rake=rake, boards=tuple(summary_board), total_line=total_line,
