@@ -264,6 +264,9 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     split_off: list[Finding] = []     # ROOM-DEAD-BLIND: dead posts whose parts the room does not post
     # the first small and big blind posts: who, the amount, the amount as written, the line
     blinds: dict[ActionKind, tuple[str, Decimal, str, int]] = {}
+    # each seat's chips after his posts: a post of all he has leaves him all in, and so in the
+    # hand even if he never acts (an ante alone is otherwise no sign that he plays)
+    chips_left: dict[str, Decimal] = {}
 
     def money(text: str) -> Decimal:
         # ROOM-CURRENCY: read as written, noted when another currency's (its sign before or after)
@@ -306,12 +309,16 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 else:
                     what = ActionKind.POST_SB if post == "small blind" else ActionKind.POST_BB
                     blinds.setdefault(what, (player, amount, m["a"], line))
-                play.post(player, what, amount, line, live=live)
+                left = chips_left.get(player)
+                if left is not None:
+                    chips_left[player] = left - amount
+                play.post(player, what, amount, line, left is not None and amount >= left > 0, live=live)
             elif kind == "SEAT":
                 if not m["p"] and any(not s.player for s in seats):
                     raise ParseError("two seats have no player's name: their lines cannot be told apart",
                                      line=index + 1, column=1, line_text=text)
                 seats.append(_seat(int(m["n"]), m["p"], money(m["s"]), False, False, line))
+                chips_left[m["p"]] = seats[-1].stack
             elif kind == "STREET":
                 board = board + _cards(m["c"], index, text)
                 board_lines.append(line)

@@ -176,6 +176,51 @@ def test_888_tournament_stakes_are_chips_without_a_currency_sign_and_a_pot_shown
         ("Emil", "showdown", D(2676))]
 
 
+# Worked by hand (no sample shows it): level 100/200, antes 20. Anna, on the button, has 20 chips:
+# her ante puts her all in, and she never acts. Dana folds her small blind; Emil's big blind of 200
+# is matched by none: 100 of it comes back unwritten. The main pot, the three antes (60), is Anna's
+# and Emil's: the board is dealt and Anna's aces win it. The side pot, Dana's 100 and Emil's 100, is
+# Emil's alone. Anna +40, Dana -120, Emil +80 (he collects 200 and gets 100 back of the 220 he put in).
+ANTE_ALL_IN = """
+***** 888poker Hand History for Game 655462939 *****
+$100/$200 Blinds No Limit Holdem - *** 08 08 2016 23:04:27
+Tournament #83728678 $18.30 + $1.70 - Table #1 9 Max (Real Money)
+Seat 1 is the button
+Total number of players : 3
+Seat 1: Anna ( $20 )
+Seat 7: Dana ( $4,886 )
+Seat 9: Emil ( $1,058 )
+Anna posts ante [$20]
+Dana posts ante [$20]
+Emil posts ante [$20]
+Dana posts small blind [$100]
+Emil posts big blind [$200]
+** Dealing down cards **
+Dana folds
+** Dealing flop ** [ 6d, 7s, Kd ]
+** Dealing turn ** [ 5c ]
+** Dealing river ** [ 2h ]
+** Summary **
+Anna shows [ Ac, Ad ]
+Emil shows [ Qc, Js ]
+Anna collected [ $60 ]
+Emil collected [ $200 ]
+"""
+
+
+def test_888_a_player_all_in_by_his_ante_is_still_in_and_the_pots_are_taken_at_showdown():
+    """A player whose ante is all his chips never acts, and is not folded: the pot he contests goes
+    to the showdown, as it does where a room says the all-in."""
+    hand, result, got = replayed(ANTE_ALL_IN)
+    assert [(a.player, a.is_all_in) for a in hand.actions if a.kind is ActionKind.POST_ANTE] == [
+        ("Anna", True), ("Dana", False), ("Emil", False)]
+    assert [(a.player, str(a.street), a.amount) for a in hand.actions if a.kind is ActionKind.COLLECT] == [
+        ("Anna", "showdown", D(60)), ("Emil", "showdown", D(200))]
+    assert got == {"Anna": D(40), "Dana": D(-120), "Emil": D(80)}
+    assert (result.total_pot, result.rake) == (D(260), D(0))
+    assert {p.player for p in result.players if p.went_to_showdown} == {"Anna", "Emil"}
+
+
 # A real hand of the room's samples (888-FLH-USD-0.02-0.04.txt, game 311163836): heads-up, a limp
 # checked through, a bet called on the flop, a bet on the turn folded to. The turn's 0.04 goes back
 # unwritten; wanagu22 collects the pot of 0.08 (0.01 + 0.01 + 0.02 blinds and limp, 0.02 + 0.02 on
