@@ -34,7 +34,7 @@ from datetime import datetime
 from decimal import ROUND_DOWN, Decimal
 
 from parsers.errors import ParseError, UnstatedRule, UnsupportedGame
-from parsers.lines import CURRENCY_SIGN, CurrencyMarks, StreetActions
+from parsers.lines import CURRENCY_SIGN, CurrencyMarks, StreetActions, stakes_label
 from parsers.room_lines import LineKind, RoomLines, cards, in_utc, money, zone_clock
 from rules.holdem_hand import (
     Action,
@@ -431,14 +431,12 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
     # the stakes: the blinds; in Limit the bets, as PokerStars names Limit stakes
     if tournament:      # chips, the level's blinds (in Limit its big blind and twice it)
         currency = "chips"
-        if small_bet is None:
-            stakes = f"{head['sb']}/{head['bb']}"
-        else:
-            grouped = "," if "," in head["bb"] else ""
-            stakes = f"{head['bb']}/{money(head['bb']) * 2:{grouped}}"
+        level = money(head["bb"])
+        named = (money(head["sb"]), level) if small_bet is None else (level, level * 2)
     else:
         currency = "USD"
-        stakes = f"${small_bet}/${big_bet} USD" if small_bet else f"${small_blind}/${big_blind} USD"
+        named = (small_bet, big_bet) if small_bet else (small_blind, big_blind)
+    stakes = stakes_label(*named, currency)
     return HoldemHand(
         all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)
         source=source, info=info, hand_id=head["id"], tournament_id=head["tid"] if tournament else None,

@@ -33,7 +33,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from parsers.errors import ParseError, UnstatedRule, UnsupportedGame
-from parsers.lines import CURRENCY_SIGN, CurrencyMarks, StreetActions
+from parsers.lines import CURRENCY_SIGN, CurrencyMarks, StreetActions, stakes_label
 from parsers.room_lines import LineKind, RoomLines, cards, in_utc, money, zone_clock
 from rules.holdem_hand import (
     Action,
@@ -237,9 +237,11 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     if tournament:      # chips, the level's blinds; the table named within its tournament ("Table '2'")
         number = (table or "").removeprefix("Table ").strip("'")
         table = f"Tournament {tournament} table {number}"
-        stakes, currency = f"{small_blind.normalize():f}/{big_blind.normalize():f}", "chips"
+        currency = "chips"
     else:
-        stakes, currency = f"{head['sb']}/{head['bb']} USD", "USD"
+        currency = "USD"
+    # the blinds, or Limit's bets (as PokerStars names Limit stakes)
+    stakes = stakes_label(*((small_bet, big_bet) if small_bet is not None else (small_blind, big_blind)), currency)
     info = GameInfo(game="holdem", played_at=played_at, table_name=table, ruleset=f"{SITE} {betting.value}",
                     site="Winning", played_in_utc=zone_clock(head["zone"]) is not None)
     return HoldemHand(
@@ -457,7 +459,8 @@ def _older_hand(lines: tuple[str, ...], source: Source, tokens, start: re.Match,
     return HoldemHand(
         all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)
         source=source, info=info, hand_id=head["id"], betting=betting, small_blind=small_blind, big_blind=big_blind,
-        small_bet=small_bet, big_bet=big_bet, stakes=f"{head['sb']}/{head['bb']} {currency}", currency=currency,
+        small_bet=small_bet, big_bet=big_bet, currency=currency,
+        stakes=stakes_label(*((small_bet, big_bet) if small_bet is not None else (small_blind, big_blind)), currency),
         is_short_deck=short_deck, straight_beats_trips=bool(straight_beats_trips),
         second_small_blind_live=second_small_blind_live, max_seats=None, button_seat=button, seats=tuple(seats),
         actions=tuple(play.actions), boards=(tuple(board),), board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary,

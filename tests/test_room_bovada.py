@@ -851,4 +851,5 @@ def test_bovada_limit_tournament_stakes_are_named_by_the_bets():
     chunk, = split(big.strip("\n"))
     with pytest.raises(UnstatedRule) as unstated:
         parse_chunk(chunk, "t.txt")
-    assert RuleSettings.of(["room Bovada: limit"]).apply(unstated.value, "t.txt").stakes == "2,000/4,000"
+    # written as PokerStars writes a tournament's level: chips, no thousands separator
+    assert RuleSettings.of(["room Bovada: limit"]).apply(unstated.value, "t.txt").stakes == "2000/4000"

@@ -319,7 +319,7 @@ Hero collected [ $10 ]
         ("Hero", ActionKind.UNCALLED, D(10), 24), ("Player0", ActionKind.COLLECT, D("23.75"), 23)]
     assert (hand.small_bet, hand.big_bet, hand.summary.total_pot, hand.summary.rake) == (D(10), D(20), D(25),
                                                                                        D("1.25"))
-    assert hand.stakes == "$10/$20"     # named by the bets, as PokerStars names Limit stakes, not "$5/$10"
+    assert hand.stakes == "$10/$20 USD"     # named by the bets, as PokerStars names Limit stakes, not "$5/$10"
     facts = {p.player: (p.invested, p.collected, p.won_at_showdown) for p in result.players}
     assert facts["Hero"] == (D(10), D(0), False) and facts["Player0"] == (D(10), D("23.75"), True)
     assert result.total_pot == D(25)
