@@ -19,8 +19,8 @@ from pipeline.warehouse import connect
 from rules import rooms
 from rules.findings import Severity
 from rules.holdem_engine import replay
-from rules.holdem_hand import ActionKind, Street
 from rules.holdem_fast import replay_batch
+from rules.holdem_hand import ActionKind, Street
 from tests.conftest import corpus
 from tests.room_corpus import read_chunk, read_room, sample_settings
 from tests.test_holdem_engine import RUN_TWICE
