@@ -99,6 +99,10 @@ _GAME_LINE = re.compile(
     r"(?P<game>\S+)(?P<extra>.*?) - \*\*\* (?P<d>\d{2} \d{2} \d{4}) (?P<t>\d{1,2}:\d{2}:\d{2})\s*$"
 )
 _READS = "Hold'em"
+_SMALL_BLIND_POSTED = {(Decimal("0.12"), Decimal("0.25")): Decimal("0.10")}
+"""The stakes lines whose small blind is not the one the table posts: 888 writes its table of a
+$0.25 big blind ``$0.12/$0.25`` (half the big blind, down to the cent), and its small blinds post
+$0.10, which its rake confirms (5% of a pot holding a $0.10 small blind)."""
 _STRUCTURES = {"No Limit": BettingStructure.NO_LIMIT, "Pot Limit": BettingStructure.POT_LIMIT,
                "Fix Limit": BettingStructure.LIMIT, "Limit": BettingStructure.LIMIT}
 
@@ -221,6 +225,7 @@ def read_header(lines: tuple[str, ...]) -> dict:
         small_blind, big_blind = read_amount(game["sb"]), read_amount(game["bb"])
     except ValueError as error:
         raise ParseError(str(error), line=2, column=1, line_text=lines[1]) from None
+    small_blind = _SMALL_BLIND_POSTED.get((small_blind, big_blind), small_blind)
     return {"id": brand["id"], "brand": brand["brand"], "small_blind": small_blind,
             "big_blind": big_blind, "betting": _STRUCTURES[game["struct"]],
             "currency": CURRENCY_SIGNS[sign] if sign else None, "played_at": played_at,

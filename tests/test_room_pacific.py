@@ -258,6 +258,62 @@ def test_888_a_pot_the_others_fold_to_is_collected_on_the_street_of_the_last_fol
     assert (result.total_pot, result.rake) == (D("0.08"), D(0))
 
 
+# A real hand of the room's samples (NLHE-6max-USD-0.12-0.25-202206.ca-on.txt, game 6551093), from
+# 888poker.ca: the stakes line says $0.12/$0.25, the small blind posts $0.10. ABHISHEK4995 raises
+# to 0.62, misscecile calls, the blinds fold (pot 0.10 + 0.25 + 0.62 + 0.62 = 1.59); both bet 0.75
+# on the turn (3.09); on the river misscecile raises ABHISHEK4995's 0.75 to 3.25 and is not called:
+# 2.50 back, the pot 4.59. misscecile collects 4.36: a rake of 0.23, 5% of 4.59 (of a pot with a
+# small blind of 0.12 it would be 4.61, and 0.25 taken). misscecile +2.24, ABHISHEK4995 -2.12,
+# Jkurs -0.10, runningquick -0.25.
+SMALL_BLIND_OF_A_QUARTER = """
+***** 888poker.ca-on Hand History for Game 6551093 *****
+$0.12/$0.25 Blinds No Limit Holdem - *** 05 06 2022 23:06:24
+Table Saguenay 6 Max (Real Money)
+Seat 2 is the button
+Total number of players : 4
+Seat 2: misscecile ( $56.55 )
+Seat 4: Jkurs ( $9.72 )
+Seat 6: runningquick ( $25 )
+Seat 7: ABHISHEK4995 ( $19.85 )
+Jkurs posts small blind [$0.10]
+runningquick posts big blind [$0.25]
+** Dealing down cards **
+Dealt to runningquick [ Ks, 5h ]
+ABHISHEK4995 raises [$0.62]
+misscecile calls [$0.62]
+Jkurs folds
+runningquick folds
+** Dealing flop ** [ 3c, 2h, 8d ]
+ABHISHEK4995 checks
+misscecile checks
+** Dealing turn ** [ 3d ]
+ABHISHEK4995 bets [$0.75]
+misscecile calls [$0.75]
+** Dealing river ** [ 3s ]
+ABHISHEK4995 bets [$0.75]
+misscecile raises [$3.25]
+ABHISHEK4995 folds
+** Summary **
+misscecile did not show his hand
+misscecile collected [ $4.36 ]
+"""
+
+
+def test_888_a_table_written_twelve_cents_and_a_quarter_posts_a_small_blind_of_ten_cents():
+    """888 writes its $0.10/$0.25 tables' stakes $0.12/$0.25: the small blind is the $0.10 posted,
+    no HE-BLINDS error, and the stakes stored are the table's."""
+    hand, result, got = replayed(SMALL_BLIND_OF_A_QUARTER)
+    assert result.findings == ()
+    assert (hand.small_blind, hand.big_blind, hand.stakes) == (D("0.10"), D("0.25"), "$0.10/$0.25 USD")
+    assert got == {"misscecile": D("2.24"), "ABHISHEK4995": D("-2.12"), "Jkurs": D("-0.10"), "runningquick": D("-0.25")}
+    assert (result.total_pot, result.rake) == (D("4.59"), D("0.23"))
+    # another small blind there is still the stakes' breach
+    posted_twelve = SMALL_BLIND_OF_A_QUARTER.replace("posts small blind [$0.10]", "posts small blind [$0.12]")
+    found = replay(parse_text(parse, posted_twelve), allin_ev=False).findings
+    assert [(f.rule_id, f.expected, f.actual) for f in found if f.rule_id == "HE-BLINDS"] == [
+        ("HE-BLINDS", "0.10", "0.12")]
+
+
 def test_888_snap_poker_play_money_and_an_all_in_said():
     hand, _, got = replayed("""
 ***** 888poker Snap Poker Hand History for Game 9 *****
@@ -504,8 +560,6 @@ KNOWN_FINDINGS = {
     # pot of 0.52, the other winner's missing
 
     ("888-NLHE-USD-0.01-0.02.rake.greater.than.25.pct.txt", "172275663", "HE-SPLIT"),
-    # the header says $0.12/$0.25, the small blind posted is $0.10
-    ("NLHE-6max-USD-0.12-0.25-202206.ca-on.txt", "6551093", "HE-BLINDS"),
 }
 
 
