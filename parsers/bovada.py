@@ -53,6 +53,9 @@ __all__ = ["HERO", "LINE_KINDS", "SITE", "parse"]
 
 _ZERO = Decimal(0)
 _CENT = Decimal("0.01")
+_SMALL_BLIND_OF = {Decimal("0.05"): Decimal("0.02"), Decimal("0.25"): Decimal("0.10")}
+"""The room's tables whose small blind is not half the big blind, big blind → small blind: the
+samples' $0.02/$0.05 and $0.10/$0.25 (at the others, $0.05/$0.10 to $2/$4, it is half)."""
 
 SITE = "bovada"
 """The room, as the ``ruleset`` column names it (Bovada, Ignition and Bodog are one network;
@@ -455,7 +458,9 @@ def _stakes_blinds(actions: list[Action], betting: BettingStructure) -> tuple[De
     Limit twice the small blind (the blinds are half the small bet and the small bet), else the
     post all in. The small blind is the first posted in full, else the part of a dead chip over
     the big blind (small and big blind together), else in Limit half the small bet (down to the
-    cent), else a post all in, else the big blind (``small_blind_stated`` is then False).
+    cent), else a post all in, else the room's small blind of that big blind, which the hand does
+    not say (``small_blind_stated`` is then False): half of it, but $0.02 at $0.05 and $0.10 at $0.25
+    (:data:`_SMALL_BLIND_OF`).
 
     >>> def post(kind, amount, all_in=False):
     ...     return Action(street=Street.PREFLOP, player=str(kind), kind=kind, amount=Decimal(amount), is_all_in=all_in,
@@ -467,6 +472,8 @@ def _stakes_blinds(actions: list[Action], betting: BettingStructure) -> tuple[De
     (Decimal('4.00'), Decimal('8'))
     >>> _stakes_blinds([post(bb, "0.25"), post(dead, "0.35")], BettingStructure.NO_LIMIT)
     (Decimal('0.10'), Decimal('0.25'))
+    >>> _stakes_blinds([post(bb, "0.25")], BettingStructure.NO_LIMIT), _stakes_blinds([post(bb, 2)], BettingStructure.NO_LIMIT)
+    ((Decimal('0.10'), Decimal('0.25')), (Decimal('1.00'), Decimal('2')))
     """
     posts = [a for a in actions if a.kind.is_post]
     big = next((a.amount for a in posts if a.kind is ActionKind.POST_BB and not a.is_all_in), None)
@@ -493,7 +500,8 @@ def _stakes_blinds(actions: list[Action], betting: BettingStructure) -> tuple[De
         elif limit:
             small = (big / 2).quantize(_CENT, rounding=ROUND_DOWN)
         else:
-            small = next((a.amount for a in posts if a.kind is ActionKind.POST_SB), big)
+            usual = _SMALL_BLIND_OF.get(big, (big / 2).quantize(_CENT, rounding=ROUND_DOWN))
+            small = next((a.amount for a in posts if a.kind is ActionKind.POST_SB), usual)
     return small, big
 
 
