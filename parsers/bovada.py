@@ -34,7 +34,7 @@ from datetime import datetime
 from decimal import ROUND_DOWN, Decimal
 
 from parsers.errors import ParseError, UnstatedRule, UnsupportedGame
-from parsers.lines import CURRENCY_SIGN, CurrencyMarks, StreetActions
+from parsers.lines import CURRENCY_SIGN, CurrencyMarks, StreetActions, stakes_label
 from parsers.room_lines import LineKind, RoomLines, cards, in_utc, money, zone_clock
 from rules.holdem_hand import (
     Action,
@@ -53,6 +53,9 @@ __all__ = ["HERO", "LINE_KINDS", "SITE", "parse"]
 
 _ZERO = Decimal(0)
 _CENT = Decimal("0.01")
+_SMALL_BLIND_OF = {Decimal("0.05"): Decimal("0.02"), Decimal("0.25"): Decimal("0.10")}
+"""The room's tables whose small blind is not half the big blind, big blind → small blind: the
+samples' $0.02/$0.05 and $0.10/$0.25 (at the others, $0.05/$0.10 to $2/$4, it is half)."""
 
 SITE = "bovada"
 """The room, as the ``ruleset`` column names it (Bovada, Ignition and Bodog are one network;
@@ -431,14 +434,12 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
     # the stakes: the blinds; in Limit the bets, as PokerStars names Limit stakes
     if tournament:      # chips, the level's blinds (in Limit its big blind and twice it)
         currency = "chips"
-        if small_bet is None:
-            stakes = f"{head['sb']}/{head['bb']}"
-        else:
-            grouped = "," if "," in head["bb"] else ""
-            stakes = f"{head['bb']}/{money(head['bb']) * 2:{grouped}}"
+        level = money(head["bb"])
+        named = (money(head["sb"]), level) if small_bet is None else (level, level * 2)
     else:
         currency = "USD"
-        stakes = f"${small_bet}/${big_bet} USD" if small_bet else f"${small_blind}/${big_blind} USD"
+        named = (small_bet, big_bet) if small_bet else (small_blind, big_blind)
+    stakes = stakes_label(*named, currency)
     return HoldemHand(
         all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)
         source=source, info=info, hand_id=head["id"], tournament_id=head["tid"] if tournament else None,
@@ -457,7 +458,9 @@ def _stakes_blinds(actions: list[Action], betting: BettingStructure) -> tuple[De
     Limit twice the small blind (the blinds are half the small bet and the small bet), else the
     post all in. The small blind is the first posted in full, else the part of a dead chip over
     the big blind (small and big blind together), else in Limit half the small bet (down to the
-    cent), else a post all in, else the big blind (``small_blind_stated`` is then False).
+    cent), else a post all in, else the room's small blind of that big blind, which the hand does
+    not say (``small_blind_stated`` is then False): half of it, but $0.02 at $0.05 and $0.10 at $0.25
+    (:data:`_SMALL_BLIND_OF`).
 
     >>> def post(kind, amount, all_in=False):
     ...     return Action(street=Street.PREFLOP, player=str(kind), kind=kind, amount=Decimal(amount), is_all_in=all_in,
@@ -469,6 +472,8 @@ def _stakes_blinds(actions: list[Action], betting: BettingStructure) -> tuple[De
     (Decimal('4.00'), Decimal('8'))
     >>> _stakes_blinds([post(bb, "0.25"), post(dead, "0.35")], BettingStructure.NO_LIMIT)
     (Decimal('0.10'), Decimal('0.25'))
+    >>> _stakes_blinds([post(bb, "0.25")], BettingStructure.NO_LIMIT), _stakes_blinds([post(bb, 2)], BettingStructure.NO_LIMIT)
+    ((Decimal('0.10'), Decimal('0.25')), (Decimal('1.00'), Decimal('2')))
     """
     posts = [a for a in actions if a.kind.is_post]
     big = next((a.amount for a in posts if a.kind is ActionKind.POST_BB and not a.is_all_in), None)
@@ -495,7 +500,8 @@ def _stakes_blinds(actions: list[Action], betting: BettingStructure) -> tuple[De
         elif limit:
             small = (big / 2).quantize(_CENT, rounding=ROUND_DOWN)
         else:
-            small = next((a.amount for a in posts if a.kind is ActionKind.POST_SB), big)
+            usual = _SMALL_BLIND_OF.get(big, (big / 2).quantize(_CENT, rounding=ROUND_DOWN))
+            small = next((a.amount for a in posts if a.kind is ActionKind.POST_SB), usual)
     return small, big
 
 

@@ -66,6 +66,7 @@ from parsers.lines import (
     StreetActions,
     read_amount,
     read_cards,
+    stakes_label,
     unsupported_game,
 )
 from rules.holdem_hand import (
@@ -336,7 +337,8 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         elif kind == "SHOWDOWN":
             play.to_street(Street.SHOWDOWN, _RUNS[m["run"]])
         elif kind == "COLLECT":
-            play.collect(m["p"], money(m["a"]), line, m["pot"])
+            # (the room writes a showdown line also when all but one folded)
+            play.collect(m["p"], money(m["a"]), line, m["pot"], street=play.pot_street())
         elif kind == "UNCALLED":
             play.uncalled(m["p"], money(m["a"]), line)
         elif kind == "SHOW":
@@ -387,7 +389,8 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     return HoldemHand(
         all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)
         source=source, info=info, hand_id=head["id"], tournament_id=head["tid"], betting=betting,
-        small_blind=small_blind, big_blind=big_blind, stakes=head["stakes"], ante=head["ante"] if short_deck else _ZERO,
+        small_blind=small_blind, big_blind=big_blind, ante=head["ante"] if short_deck else _ZERO,
+        stakes=stakes_label(small_blind, big_blind, currency, ante=head["ante"] if short_deck else None),
         currency=currency, is_tournament=head["tid"] is not None, is_short_deck=short_deck,
         straight_beats_trips=short_deck, max_seats=max_seats,
         button_seat=button, seats=tuple(seats), actions=tuple(play.actions),

@@ -40,7 +40,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
 from parsers.errors import ParseError, UnsupportedGame
-from parsers.lines import CURRENCY_SIGNS, CurrencyMarks, StreetActions
+from parsers.lines import CURRENCY_SIGNS, CurrencyMarks, StreetActions, stakes_label
 from rules.cards import Card, CardError
 from rules.holdem_hand import (
     ActionKind,
@@ -131,18 +131,13 @@ def read_session(text: str, file: str, first_line: int = 1, game_id: str = "") -
         currency = "play"
     table = (general.findtext("tablename") or "").strip() or None
     small, big = _money(head["sb"]), _money(head["bb"])
-    stakes = head["stakes"]
-    if bets_named:
-        # Limit stakes are named by the bets (as PokerStars names them): "$20/$40", with the blinds' sign
-        sign = gametype[head.start("stakes"):head.start("sb")]
-        stakes = f"{sign}{bets_named[1]}/{sign}{bets_named[2]}"
     hands = []
     at = 0
     for game in root.findall("game"):
         code = game.get("gamecode", "")
         at = text.find(f'gamecode="{code}"', at)
         line = first_line - 1 + _line_of(text, "", at)
-        hands.append(_hand(game, text, at, line, file, game_id, betting, small, big, currency, table, stakes,
+        hands.append(_hand(game, text, at, line, file, game_id, betting, small, big, currency, table,
                            (Decimal(bets_named[1]), Decimal(bets_named[2])) if bets_named else None))
     return hands
 
@@ -303,7 +298,7 @@ def _action_lines(text: str, start: int, end: int, first_line: int) -> dict[str,
 
 
 def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: str, betting: BettingStructure,
-          small: Decimal, big: Decimal, currency: str, table: str | None, stakes: str,
+          small: Decimal, big: Decimal, currency: str, table: str | None,
           limit_bets: tuple[Decimal, Decimal] | None) -> HoldemHand:
     code = game.get("gamecode", "")
     game_line = line
@@ -413,7 +408,9 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
                     site="iPoker")
     return HoldemHand(
         source=source, info=info, hand_id=code, betting=betting, small_blind=small_blind, big_blind=big_blind,
-        small_bet=small_bet, big_bet=big_bet, stakes=f"{stakes} {currency}", currency=currency, button_seat=button,
+        small_bet=small_bet, big_bet=big_bet, currency=currency, button_seat=button,
+        # the game type's stakes; Limit's named by the bets (as PokerStars names them)
+        stakes=stakes_label(*((small_bet, big_bet) if small_bet is not None else (small, big)), currency),
         seats=tuple(sorted((dataclasses.replace(s, is_sitting_out=True) if s.player in sitting_out else s
                             for s in seats), key=lambda s: s.seat)), actions=tuple(actions), boards=(tuple(board),),
         board_lines=((game_line,) if board else (),), hole_cards=tuple(play.holes), summary=summary,

@@ -61,6 +61,7 @@ __all__ = [
     "clear_caches",
     "read_amount",
     "read_cards",
+    "stakes_label",
     "unsupported_game",
 ]
 
@@ -72,6 +73,43 @@ CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "IN
 
 CURRENCY_SIGN = "[" + re.escape("".join(CURRENCY_SIGNS)) + "]"
 """A pattern of one currency sign, for the rooms whose amounts carry one."""
+
+_SIGN_OF_CURRENCY = {code: sign for sign, code in CURRENCY_SIGNS.items()}
+_UNPRICED = frozenset({"chips", "play"})
+_CENT = Decimal("0.01")
+
+
+def stakes_label(first: Decimal, second: Decimal, currency: str, *, ante: Decimal | None = None) -> str:
+    """A hand's stakes (``holdem_results.stakes``) as every reader stores them, one way for every
+    room: as PokerStars writes a table's, the currency's sign before each amount and its code
+    after (``$0.10/$0.25 USD``), a currency without a sign by its code alone (``1/2 RSD``), chips
+    and play money bare (``100/200``, as a PokerStars tournament or play-money table). The two
+    are the blinds, or in Limit the small and the big bet; both are written to the cent when
+    either has cents, else whole. With ``ante``, a table of a button blind (``second``) and an
+    ante, as PokerStars writes its 6+ Hold'em: ``Button Blind $1 - Ante $0.50 USD``.
+
+    >>> stakes_label(Decimal("0.1"), Decimal("0.25"), "USD"), stakes_label(Decimal("0.50"), Decimal(1), "EUR")
+    ('$0.10/$0.25 USD', '€0.50/€1.00 EUR')
+    >>> stakes_label(Decimal(1), Decimal("2.00"), "RSD"), stakes_label(Decimal("1000.00"), Decimal(2000), "chips")
+    ('1/2 RSD', '1000/2000')
+    >>> stakes_label(Decimal("0.02"), Decimal("0.02"), "USD", ante=Decimal("0.02"))
+    'Button Blind $0.02 - Ante $0.02 USD'
+    """
+    amounts = (second, ante) if ante is not None else (first, second)
+    whole = all(a == a.to_integral_value() for a in amounts)
+    cents = all(a == a.quantize(_CENT) for a in amounts)
+    sign = "" if currency in _UNPRICED else _SIGN_OF_CURRENCY.get(currency, "")
+
+    def written(amount: Decimal) -> str:
+        if whole:
+            return f"{sign}{amount:.0f}"
+        return f"{sign}{amount:.2f}" if cents else f"{sign}{amount.normalize():f}"
+
+    code = "" if currency in _UNPRICED else f" {currency}"
+    if ante is not None:
+        return f"Button Blind {written(second)} - Ante {written(ante)}{code}"
+    return f"{written(first)}/{written(second)}{code}"
+
 
 _CURRENCY_OF = {**CURRENCY_SIGNS, **{code: code for code in CURRENCY_SIGNS.values()}}
 _CURRENCIES_IN: dict[str, tuple[str, ...]] = {}   # amount text -> the currencies its marks name

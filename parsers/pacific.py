@@ -9,7 +9,7 @@ room's own facts:
   structure and the game, then the date
   as ``DD MM YYYY HH:MM:SS``, with no time zone;
 - the stakes are the blinds in every structure (``$5/$10 Blinds Fix Limit Holdem``: a small bet
-  of $10, a big bet of $20, stored as the stakes ``$10/$20``: Limit stakes are named by the bets,
+  of $10, a big bet of $20, stored as the stakes ``$10/$20 USD``: Limit stakes are named by the bets,
   as PokerStars names them); ``(Practice Play)`` tables are play money;
 - amounts are written ``$2.06``, ``2,06$``, ``0,55 $`` or ``28,031.33``: a comma followed by
   exactly three digits groups thousands, followed by one or two it is the decimal point;
@@ -69,6 +69,7 @@ from parsers.lines import (
     LineTable,
     StreetActions,
     read_cards,
+    stakes_label,
     unsupported_game,
 )
 from rules.findings import Finding, Severity
@@ -91,8 +92,6 @@ _SIGN_OF = {code: sign for sign, code in CURRENCY_SIGNS.items()}
 _SIGN = r"[$€£]"
 _AMT = r"(?:" + _SIGN + r" ?)?\d[\d,.]*(?: ?" + _SIGN + r")?"
 """An amount as 888 writes it: the currency sign before or after, a decimal point or comma."""
-_UNSIGNED = re.compile(r" ?" + _SIGN + r" ?")
-"""A currency sign and the space beside it, taken off a tournament's stakes (``$100/$200``: ``100/200``)."""
 _BRAND = re.compile(r"^\*{4,5} (?P<brand>888poker|Cassava|888)\S*(?: Snap Poker| BLAST)? Hand History for Game "
                     r"(?P<id>\d+) \*{4,5}\s*$")
 _GAME_LINE = re.compile(
@@ -100,6 +99,10 @@ _GAME_LINE = re.compile(
     r"(?P<game>\S+)(?P<extra>.*?) - \*\*\* (?P<d>\d{2} \d{2} \d{4}) (?P<t>\d{1,2}:\d{2}:\d{2})\s*$"
 )
 _READS = "Hold'em"
+_SMALL_BLIND_POSTED = {(Decimal("0.12"), Decimal("0.25")): Decimal("0.10")}
+"""The stakes lines whose small blind is not the one the table posts: 888 writes its table of a
+$0.25 big blind ``$0.12/$0.25`` (half the big blind, down to the cent), and its small blinds post
+$0.10, which its rake confirms (5% of a pot holding a $0.10 small blind)."""
 _STRUCTURES = {"No Limit": BettingStructure.NO_LIMIT, "Pot Limit": BettingStructure.POT_LIMIT,
                "Fix Limit": BettingStructure.LIMIT, "Limit": BettingStructure.LIMIT}
 
@@ -222,6 +225,7 @@ def read_header(lines: tuple[str, ...]) -> dict:
         small_blind, big_blind = read_amount(game["sb"]), read_amount(game["bb"])
     except ValueError as error:
         raise ParseError(str(error), line=2, column=1, line_text=lines[1]) from None
+    small_blind = _SMALL_BLIND_POSTED.get((small_blind, big_blind), small_blind)
     return {"id": brand["id"], "brand": brand["brand"], "small_blind": small_blind,
             "big_blind": big_blind, "betting": _STRUCTURES[game["struct"]],
             "currency": CURRENCY_SIGNS[sign] if sign else None, "played_at": played_at,
@@ -264,6 +268,9 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     split_off: list[Finding] = []     # ROOM-DEAD-BLIND: dead posts whose parts the room does not post
     # the first small and big blind posts: who, the amount, the amount as written, the line
     blinds: dict[ActionKind, tuple[str, Decimal, str, int]] = {}
+    # each seat's chips after his posts: a post of all he has leaves him all in, and so in the
+    # hand even if he never acts (an ante alone is otherwise no sign that he plays)
+    chips_left: dict[str, Decimal] = {}
 
     def money(text: str) -> Decimal:
         # ROOM-CURRENCY: read as written, noted when another currency's (its sign before or after)
@@ -306,12 +313,16 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 else:
                     what = ActionKind.POST_SB if post == "small blind" else ActionKind.POST_BB
                     blinds.setdefault(what, (player, amount, m["a"], line))
-                play.post(player, what, amount, line, live=live)
+                left = chips_left.get(player)
+                if left is not None:
+                    chips_left[player] = left - amount
+                play.post(player, what, amount, line, left is not None and amount >= left > 0, live=live)
             elif kind == "SEAT":
                 if not m["p"] and any(not s.player for s in seats):
                     raise ParseError("two seats have no player's name: their lines cannot be told apart",
                                      line=index + 1, column=1, line_text=text)
                 seats.append(_seat(int(m["n"]), m["p"], money(m["s"]), False, False, line))
+                chips_left[m["p"]] = seats[-1].stack
             elif kind == "STREET":
                 board = board + _cards(m["c"], index, text)
                 board_lines.append(line)
@@ -360,17 +371,17 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     total = bets.pot        # every chip put in the pot, less the bet returned
     summary = Summary(total_pot=total, rake=total - collected, total_line=summary_line) if dealt else None
     betting = head["betting"]
-    small_blind, stakes = head["small_blind"], head["stakes"]
+    small_blind = head["small_blind"]
     level = _table_level(head, blinds, seats, actions) if tid is not None else None
     if level is not None:
-        small_blind, big_blind, stakes, behind = level
+        small_blind, big_blind, behind = level
         split_off.append(behind)
     small_bet = big_bet = None
     if betting is BettingStructure.LIMIT:
         small_bet, big_bet = big_blind, big_blind * 2
-        stakes = _bets_named(stakes.split("/")[1], big_bet)
-    if tid is not None:     # tournament chips, though the stakes line gives them a currency sign
-        stakes = _UNSIGNED.sub("", stakes)
+    # the blinds, or Limit's bets (as PokerStars names Limit stakes); a tournament's in chips, though
+    # the stakes line gives them a currency sign
+    stakes = stakes_label(*((small_bet, big_bet) if small_bet is not None else (small_blind, big_blind)), currency)
     info = GameInfo(game="holdem", played_at=head["played_at"], table_name=table_name,
                     ruleset=f"888poker {betting.value}", site=SITE)
     return HoldemHand(
@@ -383,35 +394,19 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     )
 
 
-def _bets_named(big_blind: str, big_bet: Decimal) -> str:
-    """A Fix Limit table's stakes named by its bets, as PokerStars names Limit stakes: the big blind
-    (the small bet) as written, and the big bet written alike.
-
-    >>> _bets_named("$5", Decimal(10)), _bets_named("1", Decimal(2)), _bets_named("0,02$", Decimal("0.04"))
-    ('$5/$10', '1/2', '0,02$/0,04$')
-    """
-    digits = re.search(r"\d(?:[\d,.]*\d)?", big_blind)
-    cents = re.search(r"([.,])\d\d$", digits[0])
-    if cents:       # "0.02", "0,02": the big bet to the cent, with the same decimal mark
-        written = f"{big_bet:.2f}".replace(".", cents[1])
-    else:           # "10", "1,000": whole, grouped as the big blind is
-        written = f"{big_bet:,.0f}" if "," in digits[0] else f"{big_bet:.0f}"
-    return f"{big_blind}/{big_blind[:digits.start()]}{written}{big_blind[digits.end():]}"
-
-
 def _table_level(head: dict, blinds: dict[ActionKind, tuple[str, Decimal, str, int]], seats: list[Seat],
-                 actions: list[Action]) -> tuple[Decimal, Decimal, str, Finding] | None:
+                 actions: list[Action]) -> tuple[Decimal, Decimal, Finding] | None:
     """ROOM-LEVEL: the blinds a tournament hand was dealt at, when its posts name the level before
     its header's (both blinds other than the header's, in its proportion, each poster keeping chips
-    after his posts): the small blind, the big blind, the stakes as the posts write them, and the
-    warning at the big blind's line; else None.
+    after his posts): the small blind, the big blind and the warning at the big blind's line,
+    which quotes the header's stakes and the posts as written; else None.
 
     >>> head = {"small_blind": Decimal(200), "big_blind": Decimal(400), "stakes": "$200/$400"}
     >>> seats = [Seat(seat=1, player="Ann", stack=Decimal(830), line=7), Seat(seat=2, player="Bo", stack=Decimal(3965), line=8)]
     >>> posts = {ActionKind.POST_SB: ("Ann", Decimal(150), "$150", 17), ActionKind.POST_BB: ("Bo", Decimal(300), "$300", 18)}
-    >>> small, big, stakes, behind = _table_level(head, posts, seats, [])
-    >>> small, big, stakes, behind.line, behind.expected, behind.actual
-    (Decimal('150'), Decimal('300'), '$150/$300', 18, '$200/$400', '$150/$300')
+    >>> small, big, behind = _table_level(head, posts, seats, [])
+    >>> small, big, behind.line, behind.expected, behind.actual
+    (Decimal('150'), Decimal('300'), 18, '$200/$400', '$150/$300')
     >>> posts[ActionKind.POST_SB] = ("Ann", Decimal(200), "$200", 17)
     >>> _table_level(head, posts, seats, []) is None    # a short big blind
     True
@@ -428,7 +423,7 @@ def _table_level(head: dict, blinds: dict[ActionKind, tuple[str, Decimal, str, i
     if kept.get(small_by, 0) <= 0 or kept.get(big_by, 0) <= 0:
         return None
     stakes = f"{small_text}/{big_text}"
-    return small, big, stakes, Finding(
+    return small, big, Finding(
         rule_id="ROOM-LEVEL", severity=Severity.WARNING, line=line, expected=head["stakes"], actual=stakes,
         message=f"the blinds posted are {stakes}, the level before the header's {head['stakes']}: the hand is "
                 f"played at the blinds its table dealt it at")

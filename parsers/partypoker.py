@@ -42,7 +42,7 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 
 from parsers.errors import ParseError, UnsupportedGame
-from parsers.lines import CURRENCY_SIGNS, CurrencyMarks, StreetActions
+from parsers.lines import CURRENCY_SIGNS, CurrencyMarks, StreetActions, stakes_label
 from parsers.room_lines import LineKind, RoomLines, cards, in_utc, zone_clock
 from rules.holdem_batch import pot_code
 from rules.holdem_hand import (
@@ -376,7 +376,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     if game["tid"] is not None:
         currency = "chips"
     # Limit stakes are named by the bets (as PokerStars names them), the others by the blinds
-    stakes = f"{small_bet}/{big_bet} {currency}" if small_bet is not None else f"{small_blind}/{big_blind} {currency}"
+    stakes = stakes_label(*((small_bet, big_bet) if small_bet is not None else (small_blind, big_blind)), currency)
     info = GameInfo(game="holdem", played_at=game["at"], table_name=table, ruleset=f"{SITE} {betting.value}",
                     site="PartyPoker", played_in_utc=zone_clock(game["zone"]) is not None)
     return HoldemHand(

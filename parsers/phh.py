@@ -53,7 +53,7 @@ from itertools import pairwise
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from parsers.errors import ParseError, UnsupportedGame
-from parsers.lines import CURRENCY_SIGNS
+from parsers.lines import CURRENCY_SIGNS, stakes_label
 from parsers.room_lines import in_utc, zone_clock
 from parsers.source import Chunk, game_id, normalize_lines
 from rules.cards import Card, CardError
@@ -301,7 +301,8 @@ class _Reader:
         big_blind = blinds[1] if n > 2 else blinds[0]
         if n > 2 and big_blind == 0:    # no small blind posted: p1's blind is the big one (see play)
             small_blind, big_blind = Decimal(0), blinds[0]
-        stakes = f"{small_blind}/{big_blind}" + (f" {currency}" if currency != "chips" else "")
+        # the blinds, or Limit's bets (as PokerStars names Limit stakes), written as every room's
+        stakes = stakes_label(*((small_bet, big_bet) if small_bet is not None else (small_blind, big_blind)), currency)
         table = fields.get("table")
         seat_count = fields.get("seat_count")
         hand = fields.get("hand")

@@ -58,6 +58,7 @@ from parsers.lines import (
     StreetActions,
     read_amount,
     read_cards,
+    stakes_label,
     unsupported_game,
 )
 from rules.holdem_hand import (
@@ -203,7 +204,7 @@ def read_header(line: str) -> dict:
         small, big = (small_bet / 2).quantize(_CENT, rounding=ROUND_DOWN), small_bet
     return {"match": match, "is_tournament": is_tournament, "currency": currency, "played_at": played_at,
             "betting": betting, "small_blind": small, "big_blind": big, "small_bet": small_bet, "big_bet": big_bet,
-            "ante": _money(stakes["ante"]) if stakes["ante"] else _ZERO, "stakes": match["stakes"].strip()}
+            "ante": _money(stakes["ante"]) if stakes["ante"] else _ZERO}
 
 
 def _paid_back(seat: SummarySeat, chips: Decimal) -> SummarySeat:
@@ -333,7 +334,9 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)
         source=source, info=info, hand_id=head["match"]["id"], betting=betting,
         small_blind=head["small_blind"], big_blind=head["big_blind"], small_bet=head["small_bet"],
-        big_bet=head["big_bet"], stakes=head["stakes"], currency=currency, is_tournament=head["is_tournament"],
+        big_bet=head["big_bet"], currency=currency,
+        stakes=stakes_label(*((head["small_bet"], head["big_bet"]) if head["small_bet"] is not None
+                              else (head["small_blind"], head["big_blind"])), currency), is_tournament=head["is_tournament"],
         max_seats=max_seats, button_seat=button, seats=tuple(seats), actions=tuple(actions),
         boards=(tuple(board),), board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary,
         room_findings=marks.findings, header_line=source.first_line,

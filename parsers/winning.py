@@ -33,7 +33,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from parsers.errors import ParseError, UnstatedRule, UnsupportedGame
-from parsers.lines import CURRENCY_SIGN, CurrencyMarks, StreetActions
+from parsers.lines import CURRENCY_SIGN, CurrencyMarks, StreetActions, stakes_label
 from parsers.room_lines import LineKind, RoomLines, cards, in_utc, money, zone_clock
 from rules.holdem_hand import (
     Action,
@@ -209,7 +209,8 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
                 walk_back = play.return_unmatched(line)
             play.muck(m["p"], line)
         elif kind == "COLLECT":
-            play.collect(m["p"], read(m["a"]), line, m["pot"], int(m["run"]) - 1 if m["run"] else 0)
+            play.collect(m["p"], read(m["a"]), line, m["pot"], int(m["run"]) - 1 if m["run"] else 0,
+                         street=play.pot_street())
         elif kind == "TOTAL":
             total_line = line
             fee = read(m["jp"]) if m["jp"] else Decimal(0)
@@ -225,7 +226,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         # all fold: "does not show" and no collect line; the summary's total (after rake) is his
         winner = next((a.player for a in reversed(actions) if a.kind is ActionKind.MUCK), None)
         if winner is not None:
-            play.collect(winner, total, total_line)
+            play.collect(winner, total, total_line, street=play.pot_street())
     summary = None
     if total is not None:
         # the summary's "Total pot" is what is paid out: the pot less the rake and jackpot fee
@@ -236,9 +237,11 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     if tournament:      # chips, the level's blinds; the table named within its tournament ("Table '2'")
         number = (table or "").removeprefix("Table ").strip("'")
         table = f"Tournament {tournament} table {number}"
-        stakes, currency = f"{small_blind.normalize():f}/{big_blind.normalize():f}", "chips"
+        currency = "chips"
     else:
-        stakes, currency = f"{head['sb']}/{head['bb']} USD", "USD"
+        currency = "USD"
+    # the blinds, or Limit's bets (as PokerStars names Limit stakes)
+    stakes = stakes_label(*((small_bet, big_bet) if small_bet is not None else (small_blind, big_blind)), currency)
     info = GameInfo(game="holdem", played_at=played_at, table_name=table, ruleset=f"{SITE} {betting.value}",
                     site="Winning", played_in_utc=zone_clock(head["zone"]) is not None)
     return HoldemHand(
@@ -442,8 +445,8 @@ def _older_hand(lines: tuple[str, ...], source: Source, tokens, start: re.Match,
             if shown:
                 play.show(m["p"], cards(shown, index, text), line, m["c"] is not None, Street.SHOWDOWN)
             got = money(m["got"])
-            if got:
-                play.collect(m["p"], got, line)
+            if got:     # (no showdown line: the pot's street is the showdown's, or the last fold's)
+                play.collect(m["p"], got, line, street=play.pot_street())
     summary = None
     if total is not None:
         summary = Summary(total_pot=total + rake, rake=rake, boards=tuple(summary_board), total_line=total_line,
@@ -456,7 +459,8 @@ def _older_hand(lines: tuple[str, ...], source: Source, tokens, start: re.Match,
     return HoldemHand(
         all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)
         source=source, info=info, hand_id=head["id"], betting=betting, small_blind=small_blind, big_blind=big_blind,
-        small_bet=small_bet, big_bet=big_bet, stakes=f"{head['sb']}/{head['bb']} {currency}", currency=currency,
+        small_bet=small_bet, big_bet=big_bet, currency=currency,
+        stakes=stakes_label(*((small_bet, big_bet) if small_bet is not None else (small_blind, big_blind)), currency),
         is_short_deck=short_deck, straight_beats_trips=bool(straight_beats_trips),
         second_small_blind_live=second_small_blind_live, max_seats=None, button_seat=button, seats=tuple(seats),
         actions=tuple(play.actions), boards=(tuple(board),), board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary,

@@ -228,8 +228,8 @@ class HoldemHand:
     small_blind_stated: bool = True
     """False where the log states no small blind (Bovada's cash text names no stakes, and nobody
     posts it): ``small_blind`` is then the stakes' as the hand shows it (a dead chip's part over
-    the big blind; in Limit half the small bet), else the big blind, and no dead blind is checked
-    against it."""
+    the big blind; in Limit half the small bet), else the room's small blind of that big blind,
+    and no dead blind is checked against it."""
     big_blind: Decimal
     """The big blind; for 6+ Hold'em the button blind."""
     small_bet: Decimal | None = None

@@ -486,6 +486,71 @@ def test_bovada_a_hand_with_no_small_blind_keeps_the_stakes_small_blind():
     assert _nets(limit) == {"UTG": D(0), "UTG+1": D(0), "Hero": D(15), "Big Blind": D(-16)}
 
 
+# A real hand of the samples (NLHE-USD-0.10-0.25-201209.RING - $0.10-$0.25 - .post.both.txt, hand
+# 2629951423): nobody posts the small blind, nor a dead chip; the big blind of $0.25 alone names
+# the stakes. UTG raises to 0.75, Hero calls from the big blind; checked flop; Hero's turn bet of
+# 1.50 is folded to and comes back. Pot 1.50, rake 0.07: Hero +0.68, UTG -0.75.
+BIG_BLIND_ALONE = """
+Bovada Hand #2629951423 TBL#1902693 HOLDEM No Limit - 2012-09-02 13:26:48
+Seat 1: UTG ($7.43 in chips)
+Seat 2: UTG+1 ($9.77 in chips)
+Seat 3: UTG+2 ($29.98 in chips)
+Seat 4: Dealer ($20.21 in chips)
+Seat 6: Big Blind [ME] ($25 in chips)
+Dealer : Set dealer/Bring in spot [4]
+Big Blind  [ME] : Big blind/Bring in $0.25
+*** HOLE CARDS ***
+UTG : Card dealt to a spot [Jc Qs]
+UTG+1 : Card dealt to a spot [Ks 5d]
+UTG+2 : Card dealt to a spot [6d 5h]
+Dealer : Card dealt to a spot [Kc 2h]
+Big Blind  [ME] : Card dealt to a spot [8c 8d]
+UTG : Raises $0.75 to $0.75
+UTG+1 : Folds
+UTG+2 : Folds
+Dealer : Folds
+Big Blind  [ME] : Calls $0.50
+*** FLOP *** [Ac 4c 6h]
+Big Blind  [ME] : Checks
+UTG : Checks
+*** TURN *** [Ac 4c 6h] [7h]
+Big Blind  [ME] : Bets $1.50
+UTG : Folds
+Big Blind  [ME] : Return uncalled portion of bet $1.50
+Big Blind  [ME] : Does not show [8c 8d] (One pair)
+Big Blind  [ME] : Hand result $1.43
+*** SUMMARY ***
+Total Pot($1.50) | Rake ($0.07)
+Board [Ac 4c 6h 7h ]
+Seat+1: UTG Folded on the TURN
+Seat+2: UTG+1 Folded before the FLOP
+Seat+3: UTG+2 Folded before the FLOP
+Seat+4: Dealer Folded before the FLOP
+Seat+6: Big Blind $1.43 [Does not show]
+"""
+
+
+def test_bovada_a_big_blind_alone_names_the_rooms_stakes_of_that_big_blind():
+    """No small blind and no dead chip: the hand does not say its small blind, so it is the room's
+    at a $0.25 big blind, $0.10 (as every other hand of that table posts), not the big blind."""
+    hand = _hand(BIG_BLIND_ALONE)
+    assert (hand.small_blind, hand.big_blind, hand.stakes, hand.small_blind_stated) == (
+        D("0.10"), D("0.25"), "$0.10/$0.25 USD", False)
+    assert _nets(hand) == {"Hero": D("0.68"), "UTG": D("-0.75"), "UTG+1": D(0), "UTG+2": D(0), "Dealer": D(0)}
+    # other big blinds: the room's $0.02/$0.05, and half the big blind at $0.25/$0.50
+    for big, stakes in (("$0.05", "$0.02/$0.05 USD"), ("$0.50", "$0.25/$0.50 USD")):
+        assert _hand(BIG_BLIND_ALONE.replace("Bring in $0.25", f"Bring in {big}")).stakes == stakes
+
+
+def test_bovada_corpus_hands_of_a_table_are_at_one_stakes_with_or_without_a_small_blind():
+    """Every hand of the sample file of one $0.10/$0.25 table, the two with no small blind posted too."""
+    path = corpus("rooms", "Bovada", "Flop", "NLHE-USD-0.10-0.25-201209.RING - $0.10-$0.25 - .post.both.txt")
+    hands = [parse_chunk(chunk, path.name) for chunk in split(decode(path.read_bytes()))]
+    assert len(hands) == 49 and sum(not hand.small_blind_stated for hand in hands) == 3
+    assert {(hand.small_blind, hand.big_blind, hand.stakes) for hand in hands} == {
+        (D("0.10"), D("0.25"), "$0.10/$0.25 USD")}
+
+
 LIMIT_NO_SMALL_BLIND = """
 Bovada Hand #2596779300 TBL#951467 HOLDEM  Fixed Limit - 2012-04-03 16:36:19
 Seat 1: UTG ($784 in chips)
@@ -851,4 +916,5 @@ def test_bovada_limit_tournament_stakes_are_named_by_the_bets():
     chunk, = split(big.strip("\n"))
     with pytest.raises(UnstatedRule) as unstated:
         parse_chunk(chunk, "t.txt")
-    assert RuleSettings.of(["room Bovada: limit"]).apply(unstated.value, "t.txt").stakes == "2,000/4,000"
+    # written as PokerStars writes a tournament's level: chips, no thousands separator
+    assert RuleSettings.of(["room Bovada: limit"]).apply(unstated.value, "t.txt").stakes == "2000/4000"

@@ -20,6 +20,7 @@ from rules import rooms
 from rules.findings import Severity
 from rules.holdem_engine import replay
 from rules.holdem_fast import replay_batch
+from rules.holdem_hand import ActionKind, Street
 from tests.conftest import corpus
 from tests.room_corpus import read_chunk, read_room, sample_settings
 from tests.test_holdem_engine import RUN_TWICE
@@ -314,3 +315,22 @@ def test_room_chips_balance_in_every_stored_hand_of_the_samples(room):
         assert sum(p.net for p in players) + result.rake == 0, (name, hand.hand_id)
         assert sum(p.collected for p in players) + result.rake == result.total_pot, (name, hand.hand_id)
         assert sum(p.invested for p in players) == result.total_pot, (name, hand.hand_id)
+
+
+@pytest.mark.parametrize("room", ["Bovada", "GGPoker", "PacificPoker", "PartyPoker", "Winamax", "Winning", "iPoker"])
+def test_a_collect_is_on_the_showdown_exactly_when_the_hand_went_to_showdown_in_the_samples(room):
+    """As PokerStars writes it, whatever a room's lines: every collect of a hand the replay takes
+    to a showdown is on the ``showdown`` street, and of a hand the others fold to on the street of
+    the last fold (Winning's older text writes no showdown line; GGPoker writes one also when
+    all but one folded)."""
+    misplaced = []
+    for name, hand, result in read_room(corpus("rooms", room)).stored:
+        streets = {a.street for a in hand.actions if a.kind is ActionKind.COLLECT}
+        if not streets or hand.is_cancelled:
+            continue
+        folds = [a for a in hand.actions if a.kind is ActionKind.FOLD]
+        shown_down = any(p.went_to_showdown for p in result.players)
+        expected = Street.SHOWDOWN if shown_down else folds[-1].street
+        if streets != {expected}:
+            misplaced.append((name, hand.hand_id, str(expected), sorted(map(str, streets))))
+    assert misplaced == []

@@ -225,6 +225,65 @@ Seat 6: Gleb collected ($28.5)
 """
 
 
+# A real hand of the samples (NL-ShortDeck-5max-USD-0.2-202103.txt, SD27208848): antes of 0.02,
+# Hero's button blind of 0.02, 27925b27's straddle to 0.04; Hero and f1da9c5a call it, 11294517
+# folds. 27925b27 bets 0.20 on the flop (Hero folds, f1da9c5a calls) and 0.30 on the turn, which
+# f1da9c5a folds to: the 0.30 comes back, and the room still writes its showdown line. The pot is
+# 0.08 antes + 0.12 + 0.40 = 0.60; 27925b27 collects 0.56 (rake and jackpot 0.04) on the turn.
+FOLDED_ON_THE_TURN = """
+Poker Hand #SD27208848: ShortDeck No Limit ($0.02) - 2021/03/02 18:22:40
+Table 'SDWhite20' 5-max Seat #3 is the button
+Seat 1: f1da9c5a ($2.75 in chips)
+Seat 2: 27925b27 ($2.09 in chips)
+Seat 3: Hero ($2 in chips)
+Seat 5: 11294517 ($0.8 in chips)
+27925b27: posts the ante $0.02
+11294517: posts the ante $0.02
+Hero: posts the ante $0.02
+f1da9c5a: posts the ante $0.02
+Hero: posts button blind $0.02
+27925b27: straddle $0.04
+*** HOLE CARDS ***
+Dealt to f1da9c5a
+Dealt to 27925b27
+Dealt to Hero [Tc Ac]
+Dealt to 11294517
+Hero: calls $0.02
+11294517: folds
+f1da9c5a: calls $0.04
+27925b27: checks
+*** FLOP *** [Qh 8s 9d]
+f1da9c5a: checks
+27925b27: bets $0.2
+Hero: folds
+f1da9c5a: calls $0.2
+*** TURN *** [Qh 8s 9d] [Ah]
+f1da9c5a: checks
+27925b27: bets $0.3
+f1da9c5a: folds
+Uncalled bet ($0.3) returned to 27925b27
+*** SHOWDOWN ***
+27925b27 collected $0.56 from pot
+*** SUMMARY ***
+Total pot $0.6 | Rake $0.02 | Jackpot $0.02 | Bingo $0
+Board [Qh 8s 9d Ah]
+Seat 1: f1da9c5a folded on the Turn
+Seat 2: 27925b27 won ($0.56)
+Seat 3: Hero (button) folded on the Flop
+Seat 5: 11294517 folded before Flop
+"""
+
+
+def test_ggpoker_a_pot_the_others_fold_to_is_collected_on_the_street_of_the_last_fold():
+    """As PokerStars writes it, though GGPoker writes its showdown line: no showdown when one player is left."""
+    hand = parse_text(parse, FOLDED_ON_THE_TURN)
+    assert [(a.player, str(a.street), a.amount) for a in hand.actions if a.kind is ActionKind.COLLECT] == [
+        ("27925b27", "turn", D("0.56"))]
+    # Hero put in his ante, his button blind and a call to the straddle: 0.06
+    assert nets(hand)[0] == {"27925b27": D("0.30"), "f1da9c5a": D("-0.26"), "Hero": D("-0.06"),
+                             "11294517": D("-0.02")}
+
+
 def test_ggpoker_missed_blind_is_dead_money():
     """ROOM-DEAD-BLIND: 'posts missed blind' is dead money."""
     hand = parse_text(parse, MISSED_BLIND)

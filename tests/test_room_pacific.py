@@ -176,6 +176,51 @@ def test_888_tournament_stakes_are_chips_without_a_currency_sign_and_a_pot_shown
         ("Emil", "showdown", D(2676))]
 
 
+# Worked by hand (no sample shows it): level 100/200, antes 20. Anna, on the button, has 20 chips:
+# her ante puts her all in, and she never acts. Dana folds her small blind; Emil's big blind of 200
+# is matched by none: 100 of it comes back unwritten. The main pot, the three antes (60), is Anna's
+# and Emil's: the board is dealt and Anna's aces win it. The side pot, Dana's 100 and Emil's 100, is
+# Emil's alone. Anna +40, Dana -120, Emil +80 (he collects 200 and gets 100 back of the 220 he put in).
+ANTE_ALL_IN = """
+***** 888poker Hand History for Game 655462939 *****
+$100/$200 Blinds No Limit Holdem - *** 08 08 2016 23:04:27
+Tournament #83728678 $18.30 + $1.70 - Table #1 9 Max (Real Money)
+Seat 1 is the button
+Total number of players : 3
+Seat 1: Anna ( $20 )
+Seat 7: Dana ( $4,886 )
+Seat 9: Emil ( $1,058 )
+Anna posts ante [$20]
+Dana posts ante [$20]
+Emil posts ante [$20]
+Dana posts small blind [$100]
+Emil posts big blind [$200]
+** Dealing down cards **
+Dana folds
+** Dealing flop ** [ 6d, 7s, Kd ]
+** Dealing turn ** [ 5c ]
+** Dealing river ** [ 2h ]
+** Summary **
+Anna shows [ Ac, Ad ]
+Emil shows [ Qc, Js ]
+Anna collected [ $60 ]
+Emil collected [ $200 ]
+"""
+
+
+def test_888_a_player_all_in_by_his_ante_is_still_in_and_the_pots_are_taken_at_showdown():
+    """A player whose ante is all his chips never acts, and is not folded: the pot he contests goes
+    to the showdown, as it does where a room says the all-in."""
+    hand, result, got = replayed(ANTE_ALL_IN)
+    assert [(a.player, a.is_all_in) for a in hand.actions if a.kind is ActionKind.POST_ANTE] == [
+        ("Anna", True), ("Dana", False), ("Emil", False)]
+    assert [(a.player, str(a.street), a.amount) for a in hand.actions if a.kind is ActionKind.COLLECT] == [
+        ("Anna", "showdown", D(60)), ("Emil", "showdown", D(200))]
+    assert got == {"Anna": D(40), "Dana": D(-120), "Emil": D(80)}
+    assert (result.total_pot, result.rake) == (D(260), D(0))
+    assert {p.player for p in result.players if p.went_to_showdown} == {"Anna", "Emil"}
+
+
 # A real hand of the room's samples (888-FLH-USD-0.02-0.04.txt, game 311163836): heads-up, a limp
 # checked through, a bet called on the flop, a bet on the turn folded to. The turn's 0.04 goes back
 # unwritten; wanagu22 collects the pot of 0.08 (0.01 + 0.01 + 0.02 blinds and limp, 0.02 + 0.02 on
@@ -211,6 +256,62 @@ def test_888_a_pot_the_others_fold_to_is_collected_on_the_street_of_the_last_fol
         ("wanagu22", "turn", D("0.08"))]
     assert got == {"wanagu22": D("0.04"), "pokergallo": D("-0.04")}
     assert (result.total_pot, result.rake) == (D("0.08"), D(0))
+
+
+# A real hand of the room's samples (NLHE-6max-USD-0.12-0.25-202206.ca-on.txt, game 6551093), from
+# 888poker.ca: the stakes line says $0.12/$0.25, the small blind posts $0.10. ABHISHEK4995 raises
+# to 0.62, misscecile calls, the blinds fold (pot 0.10 + 0.25 + 0.62 + 0.62 = 1.59); both bet 0.75
+# on the turn (3.09); on the river misscecile raises ABHISHEK4995's 0.75 to 3.25 and is not called:
+# 2.50 back, the pot 4.59. misscecile collects 4.36: a rake of 0.23, 5% of 4.59 (of a pot with a
+# small blind of 0.12 it would be 4.61, and 0.25 taken). misscecile +2.24, ABHISHEK4995 -2.12,
+# Jkurs -0.10, runningquick -0.25.
+SMALL_BLIND_OF_A_QUARTER = """
+***** 888poker.ca-on Hand History for Game 6551093 *****
+$0.12/$0.25 Blinds No Limit Holdem - *** 05 06 2022 23:06:24
+Table Saguenay 6 Max (Real Money)
+Seat 2 is the button
+Total number of players : 4
+Seat 2: misscecile ( $56.55 )
+Seat 4: Jkurs ( $9.72 )
+Seat 6: runningquick ( $25 )
+Seat 7: ABHISHEK4995 ( $19.85 )
+Jkurs posts small blind [$0.10]
+runningquick posts big blind [$0.25]
+** Dealing down cards **
+Dealt to runningquick [ Ks, 5h ]
+ABHISHEK4995 raises [$0.62]
+misscecile calls [$0.62]
+Jkurs folds
+runningquick folds
+** Dealing flop ** [ 3c, 2h, 8d ]
+ABHISHEK4995 checks
+misscecile checks
+** Dealing turn ** [ 3d ]
+ABHISHEK4995 bets [$0.75]
+misscecile calls [$0.75]
+** Dealing river ** [ 3s ]
+ABHISHEK4995 bets [$0.75]
+misscecile raises [$3.25]
+ABHISHEK4995 folds
+** Summary **
+misscecile did not show his hand
+misscecile collected [ $4.36 ]
+"""
+
+
+def test_888_a_table_written_twelve_cents_and_a_quarter_posts_a_small_blind_of_ten_cents():
+    """888 writes its $0.10/$0.25 tables' stakes $0.12/$0.25: the small blind is the $0.10 posted,
+    no HE-BLINDS error, and the stakes stored are the table's."""
+    hand, result, got = replayed(SMALL_BLIND_OF_A_QUARTER)
+    assert result.findings == ()
+    assert (hand.small_blind, hand.big_blind, hand.stakes) == (D("0.10"), D("0.25"), "$0.10/$0.25 USD")
+    assert got == {"misscecile": D("2.24"), "ABHISHEK4995": D("-2.12"), "Jkurs": D("-0.10"), "runningquick": D("-0.25")}
+    assert (result.total_pot, result.rake) == (D("4.59"), D("0.23"))
+    # another small blind there is still the stakes' breach
+    posted_twelve = SMALL_BLIND_OF_A_QUARTER.replace("posts small blind [$0.10]", "posts small blind [$0.12]")
+    found = replay(parse_text(parse, posted_twelve), allin_ev=False).findings
+    assert [(f.rule_id, f.expected, f.actual) for f in found if f.rule_id == "HE-BLINDS"] == [
+        ("HE-BLINDS", "0.10", "0.12")]
 
 
 def test_888_snap_poker_play_money_and_an_all_in_said():
@@ -274,7 +375,7 @@ Hero collected [ $10 ]
         ("Hero", ActionKind.UNCALLED, D(10), 24), ("Player0", ActionKind.COLLECT, D("23.75"), 23)]
     assert (hand.small_bet, hand.big_bet, hand.summary.total_pot, hand.summary.rake) == (D(10), D(20), D(25),
                                                                                        D("1.25"))
-    assert hand.stakes == "$10/$20"     # named by the bets, as PokerStars names Limit stakes, not "$5/$10"
+    assert hand.stakes == "$10/$20 USD"     # named by the bets, as PokerStars names Limit stakes, not "$5/$10"
     facts = {p.player: (p.invested, p.collected, p.won_at_showdown) for p in result.players}
     assert facts["Hero"] == (D(10), D(0), False) and facts["Player0"] == (D(10), D("23.75"), True)
     assert result.total_pot == D(25)
@@ -459,8 +560,6 @@ KNOWN_FINDINGS = {
     # pot of 0.52, the other winner's missing
 
     ("888-NLHE-USD-0.01-0.02.rake.greater.than.25.pct.txt", "172275663", "HE-SPLIT"),
-    # the header says $0.12/$0.25, the small blind posted is $0.10
-    ("NLHE-6max-USD-0.12-0.25-202206.ca-on.txt", "6551093", "HE-BLINDS"),
 }
 
 

@@ -315,7 +315,7 @@ def test_partypoker_limit_stakes_are_the_bet_sizes_and_the_blinds_the_posts():
     assert (hand.small_blind, hand.big_blind, hand.small_bet, hand.big_bet) == (D("0.10"), D("0.25"), D("0.25"),
                                                                               D("0.50"))
     # the stakes are named by the bets, as PokerStars names Limit stakes (not by the blinds, 0.10/0.25)
-    assert hand.stakes == "0.25/0.50 USD"
+    assert hand.stakes == "$0.25/$0.50 USD"
     # pot 0.50 + 0.50 + 0.25 = 1.25; the win pays 0.25 back and 1.15: rake 0.10
     assert _nets(hand) == {"Anna": D("0.65"), "Boris": D("-0.50"), "Vera": D("-0.25")}
 

@@ -46,3 +46,41 @@ def test_every_rooms_limit_hands_are_named_by_their_bets():
                                  f"{hand.small_bet}/{hand.big_bet}")
     assert limit >= 500, limit      # 888poker's, Bovada's, PartyPoker's, Winamax's and iPoker's samples
     assert not named, "\n".join(named[:20])
+
+
+# A hand's stakes as PokerStars writes a table's: the sign before each amount and the code after
+# (a currency without a sign: the code alone), chips and play money bare; 6+ Hold'em's button blind
+# and ante; both amounts to the cent, or both whole.
+_POKERSTARS_STAKES = re.compile(
+    r"^(?:(?P<sign>[$€£¥₹]?)(?P<a>\d+(?P<cents>\.\d\d)?)/(?P=sign)(?P<b>\d+(?(cents)\.\d\d|))"
+    r"|Button Blind (?P<bsign>[$€£¥₹]?)(?P<bb>\d+(?P<bcents>\.\d\d)?) - Ante (?P=bsign)(?P<ante>\d+(?(bcents)\.\d\d|)))"
+    r"(?: (?P<code>[A-Z]{3}))?$")
+_SIGNS = {"USD": "$", "EUR": "€", "GBP": "£", "CNY": "¥", "INR": "₹"}
+
+
+def test_every_rooms_stakes_are_written_as_pokerstars_writes_them():
+    """One way of writing for every room (`€0.02/€0.05 EUR`, not Winamax's `0.02€/0.05€` nor
+    PartyPoker's `0.02/0.05 EUR`): the statistics group by the stakes, and a game written two ways
+    would read as two."""
+    unlike, stored = [], 0
+    for room in ROOMS:
+        folder = corpus("rooms", room)
+        settings = sample_settings(folder)
+        for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix not in (".hp", ".gt", ".hands")):
+            for chunk in split(decode(path.read_bytes())):
+                try:
+                    hand = read_chunk(chunk, path.name, settings)
+                except ParseError:
+                    continue
+                stored += 1
+                written = _POKERSTARS_STAKES.match(hand.stakes)
+                priced = hand.currency not in ("chips", "play")
+                named = ((hand.small_bet, hand.big_bet) if hand.betting is BettingStructure.LIMIT
+                         else (hand.big_blind, hand.ante) if hand.is_short_deck and hand.ante
+                         else (hand.small_blind, hand.big_blind))
+                if (written is None or written["code"] != (hand.currency if priced else None)
+                        or (written["sign"] or written["bsign"] or "") != (_SIGNS.get(hand.currency, "") if priced else "")
+                        or _stated(hand.stakes) != named):
+                    unlike.append(f"{room}/{path.name} #{hand.hand_id}: {hand.stakes!r} ({hand.currency}, {named})")
+    assert stored >= 1000, stored
+    assert not unlike, "\n".join(unlike[:20])

@@ -364,6 +364,119 @@ def test_winning_older_text_is_read_under_the_structure_the_user_set():
     assert settings.apply(error.value, "old.txt").betting is BettingStructure.POT_LIMIT
 
 
+# A real hand of the samples (NLHE-6max-USD-0.01-0.02-201608.Short.HH00000000 G0.txt, game
+# 698347770), the older text, which writes no showdown line: three fold, the small blind completes,
+# both check to the river and show a pair of sevens with the same kicker (7 7 Q J 10): the pot of
+# 0.04 (no rake) is split, 0.02 each, and both net 0.
+CHECKED_DOWN = """
+Game started at: 2016/8/8 16:39:55
+
+Game ID: 698347770 0.01/0.02 (PRR) Bahamut (Short) - 2 (Hold'em)
+
+Seat 4 is the button
+
+Seat 1: STACKS5143 (0.92).
+
+Seat 2: armyvisayan (0.43).
+
+Seat 4: MosarP73 (1.09).
+
+Seat 5: ChazDazzle (0.49).
+
+Seat 6: MEG1203 (0.40).
+
+Player ChazDazzle has small blind (0.01)
+
+Player MEG1203 has big blind (0.02)
+
+Player ChazDazzle received card: [Jd]
+
+Player ChazDazzle received card: [2s]
+
+Player MEG1203 received a card.
+
+Player MEG1203 received a card.
+
+Player STACKS5143 received a card.
+
+Player STACKS5143 received a card.
+
+Player armyvisayan received a card.
+
+Player armyvisayan received a card.
+
+Player MosarP73 received a card.
+
+Player MosarP73 received a card.
+
+Player STACKS5143 folds
+
+Player armyvisayan folds
+
+Player MosarP73 folds
+
+Player ChazDazzle calls (0.01)
+
+Player MEG1203 checks
+
+*** FLOP ***: [7h 7s 10h]
+
+Player ChazDazzle checks
+
+Player MEG1203 checks
+
+*** TURN ***: [7h 7s 10h] [8h]
+
+Player ChazDazzle checks
+
+Player MEG1203 checks
+
+*** RIVER ***: [7h 7s 10h 8h] [Qs]
+
+Player ChazDazzle checks
+
+Player MEG1203 checks
+
+------ Summary ------
+
+Pot: 0.04. Rake 0
+
+Board: [7h 7s 10h 8h Qs]
+
+Player STACKS5143 does not show cards.Bets: 0. Collects: 0. Wins: 0.
+
+Player armyvisayan does not show cards.Bets: 0. Collects: 0. Wins: 0.
+
+Player MosarP73 does not show cards.Bets: 0. Collects: 0. Wins: 0.
+
+*Player ChazDazzle shows: One pair of 7s [Jd 2s]. Bets: 0.02. Collects: 0.02. Wins: 0.
+
+*Player MEG1203 shows: One pair of 7s [Jh 3s]. Bets: 0.02. Collects: 0.02. Wins: 0.
+
+Game ended at: 2016/8/8 16:40:45
+"""
+
+
+def _older_no_limit(text: str):
+    [chunk] = split(text.strip("\n"))
+    with pytest.raises(UnstatedRule) as unstated:
+        parse_chunk(chunk, "old.txt")
+    return RuleSettings.of(["no_limit"], ["old.txt"]).apply(unstated.value, "old.txt")
+
+
+def test_winning_older_text_pays_a_pot_shown_down_on_the_showdown_and_one_folded_to_where_the_last_folded():
+    """As PokerStars writes it, though the older text writes no showdown line: a pot two players
+    show down is collected on the showdown; one the others fold to, on the street of the last fold."""
+    hand = _older_no_limit(CHECKED_DOWN)
+    assert [(a.player, str(a.street), a.amount) for a in hand.actions if a.kind is ActionKind.COLLECT] == [
+        ("ChazDazzle", "showdown", D("0.02")), ("MEG1203", "showdown", D("0.02"))]
+    assert {p: net for p, net in _nets(hand).items() if net} == {}
+    # OLDER: shadex47 folds to the flop bet, whose 0.06 comes back; busmanstc's 0.08 is taken on the flop
+    hand = _older_no_limit(OLDER)
+    assert [(a.player, str(a.street), a.amount) for a in hand.actions if a.kind is ActionKind.COLLECT] == [
+        ("busmanstc", "flop", D("0.08"))]
+
+
 def test_winning_older_six_plus_holdem_needs_its_order_set_too_then_replays_as_36_cards():
     # The room's own hand: ChazDazzle's big blind calls validraize's raise to 0.22 and takes the
     # pot with a turn bet nobody calls: 0.22 + 0.22 + 0.05 + 0.02 = 0.51, rake 0.02, 0.49 paid.
