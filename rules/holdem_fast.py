@@ -569,7 +569,7 @@ def _kernel(c, t, state, f, out, count):
             _check_summary_seats(S, G, out, count)
         if modelled and cancelled:      # players and positions, no play, and it pays nobody (HE-COLLECTED)
             for i in range(ns):
-                _summary_won(i, np.int64(0), S, G, out, count)
+                _summary_won(i, np.int64(0), np.int64(-1), S, G, out, count)
         elif modelled:
             modelled = _check_deck(s0, c.cards, S, G, out, count)
         npots = 0
@@ -1417,11 +1417,13 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
                 rake_after_split = True
     split_balances = split_gap == 0
     rake_between_pots = (npots > 1 or n_boards > 1) and rake > 0 and gap == 0
+    wrong_collects = 0      # the seats whose collect lines are errors, a bit each
     for i in range(ns):
         exp = S[i].expected
         act = S[i].collected
         if S[i].has_cash_out and act == 0:
             continue        # cashed out: the room paid him instead
+        severity = ERROR
         if exp == 0 and act > 0:
             rule = RULE.SD_ORDER if short and S[i].std_winner else RULE.SHOWDOWN
             _emit(out, count, G, rule, ERROR, S[i].collect_line, i, exp, act)
@@ -1439,17 +1441,23 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
         elif exp != act:
             severity = WARNING if rake_between_pots and abs(act - exp) <= rake else ERROR
             _emit(out, count, G, RULE.COLLECTED, severity, S[i].collect_line, i, exp, act)
+        if exp != act and severity == ERROR:
+            wrong_collects |= np.int64(1) << i
     for i in range(ns):       # the summary's "won (…)" amounts against the collect lines
         if not S[i].has_cash_out:
-            _summary_won(i, S[i].collected, S, G, out, count)
+            # where his collect lines are an error, a summary saying what the rules give is right
+            right = S[i].expected if wrong_collects >> i & 1 else np.int64(-1)
+            _summary_won(i, S[i].collected, right, S, G, out, count)
     return True
 
 
 @helper
-def _summary_won(i, won, S, G, out, count):
-    """HE-COLLECTED: the "won (…)" amounts of seat ``i``'s summary lines (a second line of his too) say ``won``."""
+def _summary_won(i, won, right, S, G, out, count):
+    """HE-COLLECTED: the "won (…)" amounts of seat ``i``'s summary lines (a second line of his too) say ``won``,
+    what his collect lines give, or ``right``: what the rules give him, where his collect lines are an error
+    (their own finding tells it; -1 otherwise)."""
     for said, line in ((S[i].summary_won, S[i].summary_line), (S[i].summary_won_again, S[i].summary_line_again)):
-        if said >= 0 and said != won:
+        if said >= 0 and said != won and said != right:
             _emit(out, count, G, RULE.COLLECTED, ERROR, line, i, won, said)
 
 

@@ -557,10 +557,10 @@ def test_he_collected_a_pot_not_awarded_to_a_player_who_cashed_out_is_no_finding
 def test_he_pot_balance_a_cash_out_does_not_hide_a_missing_pot():
     # The same hand with the pot said not awarded to Vera, who won nothing and did not cash out:
     # collected 0 + rake 1 makes no pot of 20.10 (line 19), and Anna's 19.10 is owed (at her summary
-    # line 21, which also says she won it: HE-COLLECTED).
+    # line 21, which says she won it: right, so it is not cited for itself).
     text = CASH_OUT.replace("Anna cashed out the hand for $15 | Cash Out Fee $0.15\n", "")
     found, _ = _engine(text)
-    assert found == {("HE-POT-BALANCE", 19, "error"), ("HE-SHOWDOWN", 21, "error"), ("HE-COLLECTED", 21, "error")}
+    assert found == {("HE-POT-BALANCE", 19, "error"), ("HE-SHOWDOWN", 21, "error")}
 
 
 # A split pot one winner cashed out of (a real 2021 PokerStars hand, names and stakes changed): Anna's
@@ -677,15 +677,15 @@ def test_he_deck_cards_shown_against_the_cards_dealt_at_each_line():
 
 def test_he_showdown_a_collect_line_of_a_name_without_a_seat():
     # WALK with the pot collected by "Vira", who has no seat line: Vira collects what she cannot win
-    # (HE-SHOWDOWN at her line 12); Vera's $0.02 is owed, and her summary's "collected ($0.02)" is not
-    # what her lines give: two HE-COLLECTED at her summary line 18.
+    # (HE-SHOWDOWN at her line 12); Vera's $0.02 is owed (HE-COLLECTED at her summary line 18, whose
+    # "collected ($0.02)" is right: one finding there, not a second for the summary).
     text = WALK.replace("Vera collected $0.02 from pot", "Vira collected $0.02 from pot")
     b, f = _engine_batch(text)
     assert b.player[-1] == "Vira" and b.is_unseated[-1] and not f.has_fact[-1]
     found, nets = _engine(text)
     assert found == {("HE-SHOWDOWN", 12, "error"), ("HE-COLLECTED", 18, "error")}
     assert sorted((HE.by_code(int(r)).value, int(line)) for r, line in zip(f.findings.rule, f.findings.line)) == [
-        ("HE-COLLECTED", 18), ("HE-COLLECTED", 18), ("HE-SHOWDOWN", 12)]
+        ("HE-COLLECTED", 18), ("HE-SHOWDOWN", 12)]
     assert nets == {"Anna": Decimal(0), "Boris": Decimal("-0.01"), "Vera": Decimal("-0.01")}
 
 

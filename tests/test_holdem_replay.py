@@ -675,3 +675,16 @@ def test_he_side_pot_counts_the_pots_listed():
     text = edit(SIDE_POT, ("Main pot $58. Side pot $60.", "Main pot $118."))
     finding = only(run(text), "HE-SIDE-POT")
     assert (finding.expected, finding.actual) == ("2 pots", "1 pots")
+
+
+def test_he_collected_a_wrong_collect_line_leaves_the_right_summary_line_alone():
+    # Anna's collect line says 72 where the pot less the rake is 71; her summary line still says 71,
+    # what the rules give her: the collect line is cited (and the pot's balance), the summary is not.
+    text = edit(LEGAL, ("Anna collected $71 from pot", "Anna collected $72 from pot"))
+    assert sorted((f.rule_id, f.line, f.expected, f.actual) for f in run(text).findings) == [
+        ("HE-COLLECTED", line_of(text, "Anna collected $72 from pot"), "71", "72"),
+        ("HE-POT-BALANCE", line_of(text, "Total pot $73 | Rake $2"), "71", "72")]
+    # a summary that says neither what the rules give nor what the collect lines give is cited too
+    text = edit(text, ("won ($71) with a pair of Aces", "won ($70) with a pair of Aces"))
+    assert [(f.line, f.expected, f.actual) for f in run(text).findings if f.rule_id == "HE-COLLECTED"][1:] == [
+        (line_of(text, "Seat 1: Anna (button) showed [As Ad] and won ($70) with a pair of Aces"), "72", "70")]
