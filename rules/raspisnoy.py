@@ -41,7 +41,12 @@ RULES = {
                      "With P players, a hand holds at most M = min(9, deck ÷ P) cards; the simple rounds "
                      "deal 1, 2, …, M−1 cards, then M cards once per player, then M−1 down to 1; then come "
                      "the special rounds, each kind once per player, M cards each, in the order no-trump, "
-                     "blind, misère, golden."),
+                     "blind, misère, golden. A round of another kind than the schedule's is one finding: the "
+                     "round is then checked and scored as the schedule's kind, unless more of what it writes "
+                     "fits the header's: between no-trump and another kind, the trump decides (`trump none` "
+                     "is a no-trump round); else its bids count (none in misère and golden rounds, written "
+                     "before the hands in blind and forehead rounds), and each player's points (else the "
+                     "step of his total)."),
     "RSP-DEALER": ("The first dealer is drawn by lot; the deal then passes clockwise. Cards go one at a "
                    "time clockwise from the dealer's left, the dealer last, and every player gets the "
                    "round's number of cards. A dealer out of turn, or misnamed, is one finding: the "
@@ -1176,7 +1181,10 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
     played = PlayedCards()
     scores: dict[tuple, Decimal] = {}   # round_points by kind, cards, bid and tricks: a game repeats them
     for index, rnd in enumerate(game.rounds):
-        _check_schedule(findings, plan, index, rnd.number, rnd.cards, rnd.kind, rnd.line)
+        kind = _kind_of_log_round(rnd, _due_kind(plan, index), rules, basis)
+        _check_schedule(findings, plan, index, rnd.number, rnd.cards, rnd.kind, rnd.line, kind)
+        if kind is not rnd.kind:
+            rnd = replace(rnd, kind=kind)   # every later check, and the score, is the kind's
         expected_dealer = dealer_of(players, game.first_dealer, index + 1)
         if rnd.dealer != expected_dealer:
             findings.check("RSP-DEALER", expected_dealer, rnd.dealer,
@@ -1268,7 +1276,9 @@ def _check_players(findings: Findings, players: tuple[str, ...], rules: Ruleset,
 
 
 def _check_schedule(findings: Findings, plan, index: int, number: int, cards: int, kind: RoundKind,
-                    line: int) -> None:
+                    line: int, scored_as: RoundKind) -> None:
+    """``kind``: the header's; ``scored_as``: the kind the round is checked and scored as
+    (:func:`_kind_borne_out`), which the finding names when the two differ."""
     if number != index + 1:
         findings.check("RSP-SCHEDULE", index + 1, number, f"round {number} follows round {index}", line=line)
     if index >= len(plan):
@@ -1277,8 +1287,84 @@ def _check_schedule(findings: Findings, plan, index: int, number: int, cards: in
         return
     due = plan[index]
     if due.cards != cards or due.kind is not kind:
+        scored = "" if kind is due.kind else f"; scored as a {scored_as.value} round"
         findings.check("RSP-SCHEDULE", f"{due.cards} cards, {due.kind.value}", f"{cards} cards, {kind.value}",
-                       f"round {number}: the schedule deals {due.cards} cards, {due.kind.value}", line=line)
+                       f"round {number}: the schedule deals {due.cards} cards, {due.kind.value}{scored}", line=line)
+
+
+def _due_kind(plan: tuple[ScheduledRound, ...], index: int) -> RoundKind | None:
+    """The kind the schedule gives the round at ``index`` (0-based), None past a full game."""
+    return plan[index].kind if index < len(plan) else None
+
+
+def _kind_of_log_round(rnd: Round, due: RoundKind | None, rules: Ruleset, basis: dict[str, Decimal]) -> RoundKind:
+    """:func:`_kind_borne_out` for a round of a log; ``basis``: each player's previous total as
+    written, which his ``Totals:`` entry steps from when the round writes no ``Points:``."""
+    written = rnd.kind
+    if due is None or due is written:
+        return written
+    if RoundKind.NO_TRUMP in (written, due):
+        # the trump decides, and the other kind's tricks would be played with another trump
+        other = written if due is RoundKind.NO_TRUMP else due
+        return RoundKind.NO_TRUMP if rnd.trump is None else other
+    if rnd.points is not None:
+        scored = dict(rnd.points.values)
+    elif rnd.totals is not None:
+        scored = {player: total - basis[player] for player, total in rnd.totals.values if player in basis}
+    else:
+        scored = {}
+    bids_unseen = rnd.bids_before_hands if rnd.bids is not None and rnd.hands is not None else None
+    return _kind_borne_out(written, due, rnd.cards, dict(rnd.bids or ()), bids_unseen,
+                           _tricks_taken(rnd, rules), scored, rules)
+
+
+def _kind_of_sheet_row(row: SheetRow, due: RoundKind | None, rules: Ruleset,
+                       basis: dict[str, Decimal]) -> RoundKind:
+    """:func:`_kind_borne_out` for a row of a score sheet; ``basis``: each player's previous total
+    as written, which his total on the row steps from."""
+    if due is None or due is row.kind:
+        return row.kind
+    return _kind_borne_out(row.kind, due, row.cards,
+                           {cell.player: cell.bid for cell in row.cells if cell.bid is not None}, None,
+                           {cell.player: cell.tricks for cell in row.cells},
+                           {cell.player: cell.total - basis[cell.player] for cell in row.cells}, rules)
+
+
+def _kind_borne_out(written: RoundKind, due: RoundKind, cards: int, bids: dict[str, int], bids_unseen: bool | None,
+                    taken: dict[str, int], scored: dict[str, Decimal], rules: Ruleset) -> RoundKind:
+    """The kind a round whose header names another kind than the schedule's is checked and
+    scored as (RSP-SCHEDULE): one fault, one finding. The schedule's kind, unless the header's
+    fits more of what the round writes: its ``bids`` (none in misère and golden rounds), whether
+    they come before the hands (``bids_unseen``, None when not known) and each player's points
+    ``scored`` for the tricks he ``taken``."""
+    def fits(kind: RoundKind) -> int:
+        count = bool(bids) == kind.has_bids
+        if bids_unseen is not None and kind.has_bids:
+            count += bids_unseen == kind.bids_unseen
+        return count + sum(points == round_points(kind, cards, bids.get(player), taken.get(player, 0), rules)
+                           for player, points in scored.items())
+    return written if fits(written) > fits(due) else due
+
+
+def _tricks_taken(rnd: Round, rules: Ruleset) -> Counter:
+    """The tricks each player takes, by the cards as written and the trump turned up (the replay's
+    own count, :func:`_play_tricks`, comes after the checks that need the round's kind)."""
+    trump = _trump_suit(rnd.trump, rules)
+    joker_codes = jokers_of(rules).codes
+    taken = Counter()
+    for trick in rnd.tricks:
+        if trick.plays:
+            winner_at, _ = _winner_and_led([play.card.code for play in trick.plays],
+                                           [play.declaration for play in trick.plays], trump, joker_codes)
+            taken[trick.plays[winner_at].player] += 1
+    return taken
+
+
+def _trump_suit(card: Card | None, rules: Ruleset) -> Suit | None:
+    """The trump suit a card turned up makes: none for no card, a card outside the deck or the joker."""
+    if card is None or not rules.in_deck(card) or rules.is_joker(card):
+        return None
+    return _suit(card)
 
 
 def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, dealer: str, count_players: int,
@@ -1321,7 +1407,7 @@ def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, dealer: str, co
                 findings.add("RSP-TRUMP", f"round {rnd.number}: the whole deck is dealt, so the dealer "
                              f"{dealer} shows the trump from his own cards, but {card} is not among them",
                              line=rnd.line, expected=f"{card} in {dealer}'s hand", actual="another hand")
-    return None if rules.is_joker(card) else _suit(card)
+    return _trump_suit(card, rules)
 
 
 def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
@@ -1593,7 +1679,10 @@ def replay_sheet(sheet: RaspisnoySheet) -> RaspisnoyReplay:
     rows: list[RoundRow] = []
     for index, row in enumerate(sheet.rows):
         line = row.line
-        _check_schedule(findings, plan, index, row.number, row.cards, row.kind, line)
+        kind = _kind_of_sheet_row(row, _due_kind(plan, index), rules, basis)
+        _check_schedule(findings, plan, index, row.number, row.cards, row.kind, line, kind)
+        if kind is not row.kind:
+            row = replace(row, kind=kind)   # every later check, and the score, is the kind's
         dealer = dealer_of(players, sheet.first_dealer, index + 1)
         order = deal_order(players, dealer)
         cells = {cell.player: cell for cell in row.cells}
