@@ -52,7 +52,8 @@ RULES = {
                    "round's number of cards. A dealer out of turn, or misnamed, is one finding: the "
                    "round is then checked as the header's dealer dealt it when the hands (else the "
                    "bids, else the lead) go round from his left, else as the rules' dealer dealt it. "
-                   "A warning when tricks are written without a `Hands:` line."),
+                   "A hand left out of `Hands:` is one finding, and the cards that player plays are not "
+                   "checked against a hand. A warning when tricks are written without a `Hands:` line."),
     "RSP-TRUMP": ("The top card of the stock is turned up and its suit is trump. When the whole deck is "
                   "dealt, the trump card is drawn before the deal (or, with `whole-deck trump dealer`, "
                   "shown by the dealer from his own cards). A joker turned up means no trump; no-trump "
@@ -1101,14 +1102,20 @@ def _check_total(findings: Findings, total: Decimal, previous: Decimal, points: 
     expected = previous + points
     if total == expected or total == running or (points_written is not None and total == previous + points_written):
         return
-    message = f"round {number}: {player}'s {what} (previous {_fmt(previous)} + {_fmt(points)} points{detail})"
+    said = f"{_fmt(points)} point" + ("" if abs(points) == 1 else "s")
+    message = f"round {number}: {player}'s {what} (previous {_fmt(previous)} + {said}{detail})"
     if running != expected:
         message += f"; the running sum of the points as scored is {_fmt(running)}"
     findings.add("RSP-TOTAL", message, line=line, expected=_fmt(expected), actual=_fmt(total))
 
 
 def _cards(count: int) -> str:
-    return f"{count} card" + ("" if count == 1 else "s")
+    return _counted(count, "card")
+
+
+def _counted(count: int, noun: str) -> str:
+    """A count and its noun, singular for one: ``1 card``, ``2 tricks``."""
+    return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
 def _list(pairs) -> str:
@@ -1161,8 +1168,8 @@ class _Bidding:
             passes = self.history[player]
             if (bid == 0 and pass_barred(passes, rules)      # (a pass is barred only when another bid is allowed)
                     and allowed_bids(cards, so_far, player == dealer, [], rules) - {0}):
-                findings.add("RSP-THREE-PASSES", f"round {round_no}: {player} passed a third time in a row "
-                             f"(passed in the {rules.pass_limit} previous rounds with bids)",
+                findings.add("RSP-THREE-PASSES", f"round {round_no}: {player} passed "
+                             f"{_counted(rules.pass_limit + 1, 'time')} in a row in the rounds with bids",
                              line=line, expected="a bid of 1 or more", actual=0)
             passes.append(bid == 0)
             so_far += bid
@@ -1207,7 +1214,7 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
                     f"stops after {len(rnd.tricks)} of its {rnd.cards} tricks, with no points")
             findings.add("RSP-TRICK", f"round {rnd.number} {told}: not played out, not scored",
                          line=rnd.tricks[-1].line if rnd.tricks else rnd.line, severity=Severity.WARNING,
-                         expected=f"{rnd.cards} tricks", actual=len(rnd.tricks) or "none")
+                         expected=_counted(rnd.cards, "trick"), actual=len(rnd.tricks) or "none")
             continue
         won = _play_tricks(findings, rnd, rules, order, held, spares, trump, played)
         written_points = dict(rnd.points.values) if rnd.points else {}
@@ -1271,7 +1278,8 @@ def _dealer_replayed(rnd: Round, players: tuple[str, ...], expected: str) -> str
 def _check_players(findings: Findings, players: tuple[str, ...], rules: Ruleset, line: int) -> None:
     most = 10 if rules.deck == 54 else 6
     if not 3 <= len(players) <= most:
-        findings.add("RSP-PLAYERS", f"{len(players)} players: the {rules.deck}-card game takes 3 to {most}",
+        findings.add("RSP-PLAYERS",
+                     f"{_counted(len(players), 'player')}: the {rules.deck}-card game takes 3 to {most}",
                      line=line, expected=f"3-{most}", actual=len(players))
 
 
@@ -1288,8 +1296,8 @@ def _check_schedule(findings: Findings, plan, index: int, number: int, cards: in
     due = plan[index]
     if due.cards != cards or due.kind is not kind:
         scored = "" if kind is due.kind else f"; scored as a {scored_as.value} round"
-        findings.check("RSP-SCHEDULE", f"{due.cards} cards, {due.kind.value}", f"{cards} cards, {kind.value}",
-                       f"round {number}: the schedule deals {due.cards} cards, {due.kind.value}{scored}", line=line)
+        findings.check("RSP-SCHEDULE", f"{_cards(due.cards)}, {due.kind.value}", f"{_cards(cards)}, {kind.value}",
+                       f"round {number}: the schedule deals {_cards(due.cards)}, {due.kind.value}{scored}", line=line)
 
 
 def _due_kind(plan: tuple[ScheduledRound, ...], index: int) -> RoundKind | None:
@@ -1404,8 +1412,8 @@ def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, dealer: str, co
         elif whole_deck and rules.whole_deck_trump is WholeDeckTrump.DEALER:
             dealer_hand = next((hand for player, hand in rnd.hands if player == dealer), ())
             if card not in dealer_hand:
-                findings.add("RSP-TRUMP", f"round {rnd.number}: the whole deck is dealt, so the dealer "
-                             f"{dealer} shows the trump from his own cards, but {card} is not among them",
+                findings.add("RSP-TRUMP", f"round {rnd.number}: the whole deck is dealt, so the trump is "
+                             f"shown from the dealer {dealer}'s own cards, but {card} is not among them",
                              line=rnd.line, expected=f"{card} in {dealer}'s hand", actual="another hand")
     return _trump_suit(card, rules)
 
@@ -1423,7 +1431,9 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
         return {}, {}
     line = rnd.hands_line
     written = tuple([player for player, _ in rnd.hands])
-    if written != order:    # (each message is made only for a finding: most rounds have none)
+    # (each message is made only for a finding: most rounds have none) A hand left out is cited
+    # once, below, not as the order of the deal too.
+    if written != order and written != tuple([player for player in order if player in written]):
         findings.check("RSP-DEALER", ", ".join(order), ", ".join(written),
                        f"round {rnd.number}: cards go clockwise from the dealer's left, the dealer last", line=line)
     held = dict.fromkeys(order, 0)
@@ -1445,7 +1455,8 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
     for player in order:
         if player not in dealt_to:
             findings.add("RSP-DEALER", f"round {rnd.number}: {player} has no hand", line=line,
-                         expected=f"{rnd.cards} cards", actual="none")
+                         expected=_cards(rnd.cards), actual="none")
+            del held[player]    # no hand written: nothing to check his cards against, as with no Hands line
     return held, spares
 
 
@@ -1460,7 +1471,7 @@ def _deal_checked(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[s
     for player, cards in rnd.hands:
         if len(cards) != rnd.cards:
             findings.check("RSP-DEALER", rnd.cards, len(cards),
-                           f"round {rnd.number}: {player} was dealt {len(cards)} cards of {rnd.cards}", line=line)
+                           f"round {rnd.number}: {player} was dealt {_cards(len(cards))} of {rnd.cards}", line=line)
         hand = hands.get(player)
         if hand is None:
             hand = hands[player] = [0] * 54
@@ -1506,7 +1517,7 @@ def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str
     bids: dict[str, int] = {}
     for player, bid in rnd.bids:
         if not 0 <= bid <= rnd.cards:
-            findings.add("RSP-BID", f"round {rnd.number}: {player} bid {bid} with {rnd.cards} cards in hand",
+            findings.add("RSP-BID", f"round {rnd.number}: {player} bid {bid} with {_cards(rnd.cards)} in hand",
                          line=line, expected=f"0 to {rnd.cards}", actual=bid)
         bids[player] = bid
     bidding.check(findings, rules, rnd.cards, order, bids, line, rnd.number)
@@ -1573,8 +1584,8 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                 card = plays[position].card
                 hand = _hand_text(bits, spares.get(player))
                 findings.add("RSP-DECK", f"round {round_no}, trick {trick_no}: {player} played "
-                             f"{card}, a card not in his hand ({hand})", line=line,
-                             expected=f"a card of {hand}", actual=card)
+                             f"{card}, a card not in {player}'s hand ({hand})", line=line,
+                             expected=f"a card of {hand}" if bits else "no card", actual=card)
                 continue
             if position and not duty.free >> key & 1:
                 allowed, words, rule_id = duty_mask(bits, duty)
@@ -1605,7 +1616,8 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
             won[winner] += 1
             leader = winner
     if complete and len(rnd.tricks) != rnd.cards and (rnd.tricks or rnd.points or rnd.totals):
-        findings.add("RSP-TRICK", f"round {round_no}: {rnd.cards} cards in hand make {rnd.cards} tricks",
+        findings.add("RSP-TRICK", f"round {round_no}: a hand of {_cards(rnd.cards)} makes "
+                     f"{_counted(rnd.cards, 'trick')}",
                      line=rnd.tricks[-1].line if rnd.tricks else rnd.line, expected=rnd.cards,
                      actual=len(rnd.tricks))
     return won
@@ -1625,8 +1637,10 @@ _row = tuple.__new__
 
 
 def _hand_text(held: int, spares: dict[int, int] | None) -> str:
-    """The cards of a hand, highest first: ``[As Kd 7s]``; ``held``: the bits of the codes held,
-    ``spares``: the copies of a code beyond the first (:func:`_check_hands`)."""
+    """The cards of a hand, highest first: ``[As Kd 7s]``, or ``no cards``; ``held``: the bits of
+    the codes held, ``spares``: the copies of a code beyond the first (:func:`_check_hands`)."""
+    if not held:
+        return "no cards"
     spares = spares or {}
     return "[" + " ".join(CARD_TEXT[code] for code in range(53, -1, -1)
                           for _ in range((held >> code & 1) + spares.get(code, 0))) + "]"
@@ -1697,14 +1711,14 @@ def replay_sheet(sheet: RaspisnoySheet) -> RaspisnoyReplay:
                              f"has {bid}", line=line, expected="-", actual=bid)
             elif bid is not None:
                 if not 0 <= bid <= row.cards:
-                    findings.add("RSP-BID", f"round {row.number}: {player} bid {bid} with {row.cards} cards",
+                    findings.add("RSP-BID", f"round {row.number}: {player} bid {bid} with {_cards(row.cards)}",
                                  line=line, expected=f"0 to {row.cards}", actual=bid)
                 bids[player] = bid
         if row.kind.has_bids:
             bidding.check(findings, rules, row.cards, order, bids, line, row.number)
         taken = sum(cell.tricks for cell in row.cells)
         findings.check("RSP-TRICK", row.cards, taken,
-                       f"round {row.number}: the tricks of {row.cards} cards add up to {taken}", line=line)
+                       f"round {row.number}: the tricks of {_cards(row.cards)} add up to {taken}", line=line)
         for player in order:
             cell = cells[player]
             points = round_points(row.kind, row.cards, bids.get(player), cell.tricks, rules)

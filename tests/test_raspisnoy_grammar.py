@@ -145,6 +145,8 @@ def test_sheet_syntax_error_and_columns():
     assert error.value.line == 10 and "expected the tricks taken (a whole number)" in error.value.reason
     with pytest.raises(ParseError, match="round 2 has 2 columns of players, the table has 3"):
         parse(FORMATS_SHEET.replace("| 1/1 15    | 0/1 11", "| 1/1 15"))
+    with pytest.raises(ParseError, match="round 2 has 1 column of players, the table has 3"):
+        parse(FORMATS_SHEET.replace(" | 1/1 15    | 0/1 11", ""))
 
 
 def test_syntax_error_goes_to_quarantine_with_file_line_column(warehouse, tmp_path):

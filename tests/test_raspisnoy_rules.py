@@ -298,7 +298,7 @@ def test_rsp_schedule_a_blind_round_written_regular_is_one_finding_and_scored_bl
     # and the nets of a regular round, Anna 11, Boris -10, Vera -5).
     result = replay(edit(BLIND_ROUND_LOG, 24, "Round 4: 1 card, regular, dealer Vera, trump Ac"))
     assert [(f.rule_id, f.line, f.expected, f.actual) for f in result.findings] == [
-        ("RSP-SCHEDULE", 24, "1 cards, blind", "1 cards, regular")]
+        ("RSP-SCHEDULE", 24, "1 card, blind", "1 card, regular")]
     assert "scored as a blind round" in result.findings[0].message
     assert nets(result) == {"Anna": 16, "Boris": Decimal("-7.5"), "Vera": -10}
     assert round_kinds(result, 4) == {"blind"}
@@ -366,7 +366,7 @@ def test_rsp_schedule_a_sheet_total_after_a_kind_slip_is_cited_once():
     # blind round's +15, not a figure made of both mistakes.
     result = replay(edit(BLIND_ROUND_SHEET, 10, " 4  1     regular  | 1/1 11   | 0/0 -7.5 | 1/0 -10"))
     assert [(f.rule_id, f.line, f.expected, f.actual) for f in result.findings] == [
-        ("RSP-SCHEDULE", 10, "1 cards, blind", "1 cards, regular"), ("RSP-TOTAL", 10, "16", "11")]
+        ("RSP-SCHEDULE", 10, "1 card, blind", "1 card, regular"), ("RSP-TOTAL", 10, "16", "11")]
 
 
 def test_rsp_dealer_passes_clockwise():
@@ -420,6 +420,54 @@ def test_rsp_dealer_each_hand_holds_the_cards_due_and_every_player_has_one():
         (16, "2", "3"), (16, "2", "1")]
     result = replay(edit(FORMATS_LOG, 16, "Hands: Vera [Qh 7c], Anna [7s Th]"))
     assert (16, "2 cards", "none") in found(result, "RSP-DEALER")
+
+
+def messages(result):
+    return [(f.rule_id, f.line, f.message, f.expected, f.actual) for f in result.findings]
+
+
+def test_rsp_dealer_a_hand_left_out_is_one_finding_in_words():
+    # Anna's hand is left out of round 1; she plays Kd. One fault, one finding (before: the order of
+    # the deal as well, and RSP-DECK for a card "not in his hand ([])", with "1 cards").
+    result = replay(edit(FORMATS_LOG, 9, "Hands: Boris [As], Vera [6c]"))
+    assert messages(result) == [("RSP-DEALER", 9, "round 1: Anna has no hand", "1 card", "none")]
+    # a hand left out and the others out of order: both faults
+    result = replay(edit(FORMATS_LOG, 16, "Hands: Boris [Ah 8d], Vera [Qh 7c]"))
+    assert [(f.line, f.expected, f.actual) for f in result.findings] == [
+        (16, "Vera, Anna, Boris", "Boris, Vera"), (16, "2 cards", "none")]
+
+
+def test_rsp_deck_a_card_played_from_an_empty_hand_names_the_player_and_no_cards():
+    # Boris is dealt one card of two; he plays it to trick 1, then 8d from no cards to trick 2.
+    result = replay(edit(FORMATS_LOG, 16, "Hands: Vera [Qh 7c], Anna [7s Th], Boris [Ah]"))
+    assert [(line, message, expected, actual) for rule, line, message, expected, actual in messages(result)
+            if rule == "RSP-DECK"] == [
+        (19, "round 2, trick 2: Boris played 8d, a card not in Boris's hand (no cards)", "no card", "8d")]
+    assert ("RSP-DEALER", 16, "round 2: Boris was dealt 1 card of 2", "2", "1") in messages(result)
+
+
+@pytest.mark.parametrize("edits, message", [
+    # one card in hand: singular nouns
+    ({9: "Hands: Boris [As], Vera [6c], Anna [Kd]", 10: "Bids: Boris 2, Vera 0, Anna 1"},
+     ("RSP-BID", "round 1: Boris bid 2 with 1 card in hand")),
+    ({11: "Trick 1: Boris As, Vera 6c, Anna Kd; won by Boris\nTrick 2: Boris As, Vera 6c, Anna Kd; won by Boris"},
+     ("RSP-TRICK", "round 1: a hand of 1 card makes 1 trick")),
+    ({5: "Rules: pass limit 1", 17: "Bids: Vera 0, Anna 1, Boris 0"},
+     ("RSP-THREE-PASSES", "round 2: Vera passed 2 times in a row in the rounds with bids")),
+])
+def test_rsp_messages_word_one_card_and_one_trick_in_the_singular(edits, message):
+    text = FORMATS_LOG
+    for line, new in sorted(edits.items(), reverse=True):
+        text = edit(text, line, new)
+    assert message in [(rule, text) for rule, _, text, _, _ in messages(replay(text))]
+
+
+def test_rsp_total_message_says_one_point_in_the_singular():
+    # Round 1: everyone passes and Boris takes the trick: +1 point, his total mistyped 2.
+    text = edit(edit(FORMATS_LOG, 10, "Bids: Boris 0, Vera 0, Anna 0"), 12, "Points: Boris 1, Vera 5, Anna 5")
+    result = replay(edit(text, 13, "Totals: Boris 2, Vera 5, Anna 5"))
+    assert [(f.message, f.expected, f.actual) for f in result.findings if f.line == 13] == [
+        ("round 1: Boris's running total (previous 0 + 1 point)", "1", "2")]
 
 
 def test_rsp_trump_card_turned_from_the_stock_is_not_in_a_hand():
