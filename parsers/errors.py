@@ -92,19 +92,23 @@ def from_lark(exc: UnexpectedInput, text: str, words: dict[str, str]) -> ParseEr
     lines = text.split("\n")
     line = getattr(exc, "line", None) or len(lines)
     column = getattr(exc, "column", None) or 1
-    if line < 0:  # Lark reports end of input as line -1
-        line, column = len(lines), len(lines[-1]) + 1
+    at_end = isinstance(exc, UnexpectedEOF) or isinstance(exc, UnexpectedToken) and exc.token.type == "$END"
+    if line < 0 or at_end:
+        # Lark reports the end of input as line -1, or at the start of the last token: the end is
+        # after the last character written
+        written = text.rstrip("\n").split("\n")
+        line, column = len(written), len(written[-1]) + 1
     line_text = lines[line - 1] if 0 < line <= len(lines) else ""
-    if isinstance(exc, UnexpectedToken):
+    end = words.get("$END", "the end of the game")     # a text of one line ends with the line
+    if at_end:
+        expected = exc.expected if isinstance(exc, UnexpectedEOF) else exc.accepts or exc.expected
+        seen = end
+    elif isinstance(exc, UnexpectedToken):
         expected = exc.accepts or exc.expected
-        found = exc.token
-        seen = "the end of the game" if found.type == "$END" else f"{str(found).strip()!r}"
+        seen = f"{str(exc.token).strip()!r}"
     elif isinstance(exc, UnexpectedCharacters):
         expected = exc.allowed or set()
         seen = repr(line_text[column - 1:column + 15].rstrip() or line_text)
-    elif isinstance(exc, UnexpectedEOF):
-        expected = exc.expected
-        seen = "the end of the game"
     else:
         expected, seen = set(), "this"
     phrases = sorted({words[name] for name in expected if name in words})

@@ -924,8 +924,8 @@ def _row_fields(reading: _Reading, found) -> tuple[str, str, str, list[tuple[str
 def _sheet_row(builder: _Builder, columns: tuple[str, ...], index: int, number: str, cards: str, round_kind: str,
                cells: list[tuple[str, str, str]]) -> SheetRow:
     if len(cells) != len(columns):
-        raise builder.line_error(f"round {int(number)} has {len(cells)} columns of players, the table has "
-                                 f"{len(columns)}", index)
+        has = f"{len(cells)} column" + ("" if len(cells) == 1 else "s")
+        raise builder.line_error(f"round {int(number)} has {has} of players, the table has {len(columns)}", index)
     return SheetRow(
         number=int(number), cards=int(cards), kind=_kind(builder, round_kind), line=builder.source.line(index),
         cells=tuple([

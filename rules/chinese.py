@@ -49,14 +49,15 @@ RULES = {
                  "rows, so 1-0 is 2). 1-6 scoring: +1 a row won, +3 more for all three (3-0 is 6, 2-1 is "
                  "1). Cited once when `Points:` entries differ, naming each (a pair settled wrong makes two "
                  "entries wrong); a warning when the line leaves a player out."),
-    "CP-ROYALTY": ("Royalties (Chinese table): +1 from each opponent who did not surrender for four of a "
-                   "kind or a straight flush in back or middle, a full house in the middle, three of a "
-                   "kind in front; the club may set more for a straight flush or a royal flush. Cited when "
-                   "a `Royalties:` entry differs."),
+    "CP-ROYALTY": ("Royalties (Chinese table): +1 from each opponent who neither surrendered nor holds a "
+                   "natural, for four of a kind or a straight flush in back or middle, a full house in the "
+                   "middle, three of a kind in front; the club may set more for a straight flush or a royal "
+                   "flush. Cited when a `Royalties:` entry differs."),
     "CP-NATURAL": ("A natural (three straights, three flushes, six pairs, no face cards, or thirteen "
                    "different ranks: the dragon) wins against every hand that is not one, by a scoop "
-                   "unless the club sets a bonus. Cards that do not make the natural claimed are scored as "
-                   "a foul."),
+                   "unless the club sets a bonus, and pays and earns no royalties: the pair settles for "
+                   "the scoop or the bonus alone. Two naturals score 0 against each other, whatever their "
+                   "kinds. Cards that do not make the natural claimed are scored as a foul."),
 }
 
 _ORDER = RankOrder.STANDARD

@@ -41,13 +41,19 @@ RULES = {
                      "With P players, a hand holds at most M = min(9, deck ÷ P) cards; the simple rounds "
                      "deal 1, 2, …, M−1 cards, then M cards once per player, then M−1 down to 1; then come "
                      "the special rounds, each kind once per player, M cards each, in the order no-trump, "
-                     "blind, misère, golden."),
+                     "blind, misère, golden. A round of another kind than the schedule's is one finding: the "
+                     "round is then checked and scored as the schedule's kind, unless more of what it writes "
+                     "fits the header's: between no-trump and another kind, the trump decides (`trump none` "
+                     "is a no-trump round); else its bids count (none in misère and golden rounds, written "
+                     "before the hands in blind and forehead rounds), and each player's points (else the "
+                     "step of his total)."),
     "RSP-DEALER": ("The first dealer is drawn by lot; the deal then passes clockwise. Cards go one at a "
                    "time clockwise from the dealer's left, the dealer last, and every player gets the "
                    "round's number of cards. A dealer out of turn, or misnamed, is one finding: the "
                    "round is then checked as the header's dealer dealt it when the hands (else the "
                    "bids, else the lead) go round from his left, else as the rules' dealer dealt it. "
-                   "A warning when tricks are written without a `Hands:` line."),
+                   "A hand left out of `Hands:` is one finding, and the cards that player plays are not "
+                   "checked against a hand. A warning when tricks are written without a `Hands:` line."),
     "RSP-TRUMP": ("The top card of the stock is turned up and its suit is trump. When the whole deck is "
                   "dealt, the trump card is drawn before the deal (or, with `whole-deck trump dealer`, "
                   "shown by the dealer from his own cards). A joker turned up means no trump; no-trump "
@@ -1096,14 +1102,20 @@ def _check_total(findings: Findings, total: Decimal, previous: Decimal, points: 
     expected = previous + points
     if total == expected or total == running or (points_written is not None and total == previous + points_written):
         return
-    message = f"round {number}: {player}'s {what} (previous {_fmt(previous)} + {_fmt(points)} points{detail})"
+    said = f"{_fmt(points)} point" + ("" if abs(points) == 1 else "s")
+    message = f"round {number}: {player}'s {what} (previous {_fmt(previous)} + {said}{detail})"
     if running != expected:
         message += f"; the running sum of the points as scored is {_fmt(running)}"
     findings.add("RSP-TOTAL", message, line=line, expected=_fmt(expected), actual=_fmt(total))
 
 
 def _cards(count: int) -> str:
-    return f"{count} card" + ("" if count == 1 else "s")
+    return _counted(count, "card")
+
+
+def _counted(count: int, noun: str) -> str:
+    """A count and its noun, singular for one: ``1 card``, ``2 tricks``."""
+    return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
 def _list(pairs) -> str:
@@ -1156,8 +1168,8 @@ class _Bidding:
             passes = self.history[player]
             if (bid == 0 and pass_barred(passes, rules)      # (a pass is barred only when another bid is allowed)
                     and allowed_bids(cards, so_far, player == dealer, [], rules) - {0}):
-                findings.add("RSP-THREE-PASSES", f"round {round_no}: {player} passed a third time in a row "
-                             f"(passed in the {rules.pass_limit} previous rounds with bids)",
+                findings.add("RSP-THREE-PASSES", f"round {round_no}: {player} passed "
+                             f"{_counted(rules.pass_limit + 1, 'time')} in a row in the rounds with bids",
                              line=line, expected="a bid of 1 or more", actual=0)
             passes.append(bid == 0)
             so_far += bid
@@ -1176,7 +1188,10 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
     played = PlayedCards()
     scores: dict[tuple, Decimal] = {}   # round_points by kind, cards, bid and tricks: a game repeats them
     for index, rnd in enumerate(game.rounds):
-        _check_schedule(findings, plan, index, rnd.number, rnd.cards, rnd.kind, rnd.line)
+        kind = _kind_of_log_round(rnd, _due_kind(plan, index), rules, basis)
+        _check_schedule(findings, plan, index, rnd.number, rnd.cards, rnd.kind, rnd.line, kind)
+        if kind is not rnd.kind:
+            rnd = replace(rnd, kind=kind)   # every later check, and the score, is the kind's
         expected_dealer = dealer_of(players, game.first_dealer, index + 1)
         if rnd.dealer != expected_dealer:
             findings.check("RSP-DEALER", expected_dealer, rnd.dealer,
@@ -1199,7 +1214,7 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
                     f"stops after {len(rnd.tricks)} of its {rnd.cards} tricks, with no points")
             findings.add("RSP-TRICK", f"round {rnd.number} {told}: not played out, not scored",
                          line=rnd.tricks[-1].line if rnd.tricks else rnd.line, severity=Severity.WARNING,
-                         expected=f"{rnd.cards} tricks", actual=len(rnd.tricks) or "none")
+                         expected=_counted(rnd.cards, "trick"), actual=len(rnd.tricks) or "none")
             continue
         won = _play_tricks(findings, rnd, rules, order, held, spares, trump, played)
         written_points = dict(rnd.points.values) if rnd.points else {}
@@ -1263,12 +1278,15 @@ def _dealer_replayed(rnd: Round, players: tuple[str, ...], expected: str) -> str
 def _check_players(findings: Findings, players: tuple[str, ...], rules: Ruleset, line: int) -> None:
     most = 10 if rules.deck == 54 else 6
     if not 3 <= len(players) <= most:
-        findings.add("RSP-PLAYERS", f"{len(players)} players: the {rules.deck}-card game takes 3 to {most}",
+        findings.add("RSP-PLAYERS",
+                     f"{_counted(len(players), 'player')}: the {rules.deck}-card game takes 3 to {most}",
                      line=line, expected=f"3-{most}", actual=len(players))
 
 
 def _check_schedule(findings: Findings, plan, index: int, number: int, cards: int, kind: RoundKind,
-                    line: int) -> None:
+                    line: int, scored_as: RoundKind) -> None:
+    """``kind``: the header's; ``scored_as``: the kind the round is checked and scored as
+    (:func:`_kind_borne_out`), which the finding names when the two differ."""
     if number != index + 1:
         findings.check("RSP-SCHEDULE", index + 1, number, f"round {number} follows round {index}", line=line)
     if index >= len(plan):
@@ -1277,8 +1295,84 @@ def _check_schedule(findings: Findings, plan, index: int, number: int, cards: in
         return
     due = plan[index]
     if due.cards != cards or due.kind is not kind:
-        findings.check("RSP-SCHEDULE", f"{due.cards} cards, {due.kind.value}", f"{cards} cards, {kind.value}",
-                       f"round {number}: the schedule deals {due.cards} cards, {due.kind.value}", line=line)
+        scored = "" if kind is due.kind else f"; scored as a {scored_as.value} round"
+        findings.check("RSP-SCHEDULE", f"{_cards(due.cards)}, {due.kind.value}", f"{_cards(cards)}, {kind.value}",
+                       f"round {number}: the schedule deals {_cards(due.cards)}, {due.kind.value}{scored}", line=line)
+
+
+def _due_kind(plan: tuple[ScheduledRound, ...], index: int) -> RoundKind | None:
+    """The kind the schedule gives the round at ``index`` (0-based), None past a full game."""
+    return plan[index].kind if index < len(plan) else None
+
+
+def _kind_of_log_round(rnd: Round, due: RoundKind | None, rules: Ruleset, basis: dict[str, Decimal]) -> RoundKind:
+    """:func:`_kind_borne_out` for a round of a log; ``basis``: each player's previous total as
+    written, which his ``Totals:`` entry steps from when the round writes no ``Points:``."""
+    written = rnd.kind
+    if due is None or due is written:
+        return written
+    if RoundKind.NO_TRUMP in (written, due):
+        # the trump decides, and the other kind's tricks would be played with another trump
+        other = written if due is RoundKind.NO_TRUMP else due
+        return RoundKind.NO_TRUMP if rnd.trump is None else other
+    if rnd.points is not None:
+        scored = dict(rnd.points.values)
+    elif rnd.totals is not None:
+        scored = {player: total - basis[player] for player, total in rnd.totals.values if player in basis}
+    else:
+        scored = {}
+    bids_unseen = rnd.bids_before_hands if rnd.bids is not None and rnd.hands is not None else None
+    return _kind_borne_out(written, due, rnd.cards, dict(rnd.bids or ()), bids_unseen,
+                           _tricks_taken(rnd, rules), scored, rules)
+
+
+def _kind_of_sheet_row(row: SheetRow, due: RoundKind | None, rules: Ruleset,
+                       basis: dict[str, Decimal]) -> RoundKind:
+    """:func:`_kind_borne_out` for a row of a score sheet; ``basis``: each player's previous total
+    as written, which his total on the row steps from."""
+    if due is None or due is row.kind:
+        return row.kind
+    return _kind_borne_out(row.kind, due, row.cards,
+                           {cell.player: cell.bid for cell in row.cells if cell.bid is not None}, None,
+                           {cell.player: cell.tricks for cell in row.cells},
+                           {cell.player: cell.total - basis[cell.player] for cell in row.cells}, rules)
+
+
+def _kind_borne_out(written: RoundKind, due: RoundKind, cards: int, bids: dict[str, int], bids_unseen: bool | None,
+                    taken: dict[str, int], scored: dict[str, Decimal], rules: Ruleset) -> RoundKind:
+    """The kind a round whose header names another kind than the schedule's is checked and
+    scored as (RSP-SCHEDULE): one fault, one finding. The schedule's kind, unless the header's
+    fits more of what the round writes: its ``bids`` (none in misère and golden rounds), whether
+    they come before the hands (``bids_unseen``, None when not known) and each player's points
+    ``scored`` for the tricks he ``taken``."""
+    def fits(kind: RoundKind) -> int:
+        count = bool(bids) == kind.has_bids
+        if bids_unseen is not None and kind.has_bids:
+            count += bids_unseen == kind.bids_unseen
+        return count + sum(points == round_points(kind, cards, bids.get(player), taken.get(player, 0), rules)
+                           for player, points in scored.items())
+    return written if fits(written) > fits(due) else due
+
+
+def _tricks_taken(rnd: Round, rules: Ruleset) -> Counter:
+    """The tricks each player takes, by the cards as written and the trump turned up (the replay's
+    own count, :func:`_play_tricks`, comes after the checks that need the round's kind)."""
+    trump = _trump_suit(rnd.trump, rules)
+    joker_codes = jokers_of(rules).codes
+    taken = Counter()
+    for trick in rnd.tricks:
+        if trick.plays:
+            winner_at, _ = _winner_and_led([play.card.code for play in trick.plays],
+                                           [play.declaration for play in trick.plays], trump, joker_codes)
+            taken[trick.plays[winner_at].player] += 1
+    return taken
+
+
+def _trump_suit(card: Card | None, rules: Ruleset) -> Suit | None:
+    """The trump suit a card turned up makes: none for no card, a card outside the deck or the joker."""
+    if card is None or not rules.in_deck(card) or rules.is_joker(card):
+        return None
+    return _suit(card)
 
 
 def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, dealer: str, count_players: int,
@@ -1318,10 +1412,10 @@ def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, dealer: str, co
         elif whole_deck and rules.whole_deck_trump is WholeDeckTrump.DEALER:
             dealer_hand = next((hand for player, hand in rnd.hands if player == dealer), ())
             if card not in dealer_hand:
-                findings.add("RSP-TRUMP", f"round {rnd.number}: the whole deck is dealt, so the dealer "
-                             f"{dealer} shows the trump from his own cards, but {card} is not among them",
+                findings.add("RSP-TRUMP", f"round {rnd.number}: the whole deck is dealt, so the trump is "
+                             f"shown from the dealer {dealer}'s own cards, but {card} is not among them",
                              line=rnd.line, expected=f"{card} in {dealer}'s hand", actual="another hand")
-    return None if rules.is_joker(card) else _suit(card)
+    return _trump_suit(card, rules)
 
 
 def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
@@ -1337,7 +1431,9 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
         return {}, {}
     line = rnd.hands_line
     written = tuple([player for player, _ in rnd.hands])
-    if written != order:    # (each message is made only for a finding: most rounds have none)
+    # (each message is made only for a finding: most rounds have none) A hand left out is cited
+    # once, below, not as the order of the deal too.
+    if written != order and written != tuple([player for player in order if player in written]):
         findings.check("RSP-DEALER", ", ".join(order), ", ".join(written),
                        f"round {rnd.number}: cards go clockwise from the dealer's left, the dealer last", line=line)
     held = dict.fromkeys(order, 0)
@@ -1359,7 +1455,8 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
     for player in order:
         if player not in dealt_to:
             findings.add("RSP-DEALER", f"round {rnd.number}: {player} has no hand", line=line,
-                         expected=f"{rnd.cards} cards", actual="none")
+                         expected=_cards(rnd.cards), actual="none")
+            del held[player]    # no hand written: nothing to check his cards against, as with no Hands line
     return held, spares
 
 
@@ -1374,7 +1471,7 @@ def _deal_checked(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[s
     for player, cards in rnd.hands:
         if len(cards) != rnd.cards:
             findings.check("RSP-DEALER", rnd.cards, len(cards),
-                           f"round {rnd.number}: {player} was dealt {len(cards)} cards of {rnd.cards}", line=line)
+                           f"round {rnd.number}: {player} was dealt {_cards(len(cards))} of {rnd.cards}", line=line)
         hand = hands.get(player)
         if hand is None:
             hand = hands[player] = [0] * 54
@@ -1420,7 +1517,7 @@ def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str
     bids: dict[str, int] = {}
     for player, bid in rnd.bids:
         if not 0 <= bid <= rnd.cards:
-            findings.add("RSP-BID", f"round {rnd.number}: {player} bid {bid} with {rnd.cards} cards in hand",
+            findings.add("RSP-BID", f"round {rnd.number}: {player} bid {bid} with {_cards(rnd.cards)} in hand",
                          line=line, expected=f"0 to {rnd.cards}", actual=bid)
         bids[player] = bid
     bidding.check(findings, rules, rnd.cards, order, bids, line, rnd.number)
@@ -1487,8 +1584,8 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                 card = plays[position].card
                 hand = _hand_text(bits, spares.get(player))
                 findings.add("RSP-DECK", f"round {round_no}, trick {trick_no}: {player} played "
-                             f"{card}, a card not in his hand ({hand})", line=line,
-                             expected=f"a card of {hand}", actual=card)
+                             f"{card}, a card not in {player}'s hand ({hand})", line=line,
+                             expected=f"a card of {hand}" if bits else "no card", actual=card)
                 continue
             if position and not duty.free >> key & 1:
                 allowed, words, rule_id = duty_mask(bits, duty)
@@ -1519,7 +1616,8 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
             won[winner] += 1
             leader = winner
     if complete and len(rnd.tricks) != rnd.cards and (rnd.tricks or rnd.points or rnd.totals):
-        findings.add("RSP-TRICK", f"round {round_no}: {rnd.cards} cards in hand make {rnd.cards} tricks",
+        findings.add("RSP-TRICK", f"round {round_no}: a hand of {_cards(rnd.cards)} makes "
+                     f"{_counted(rnd.cards, 'trick')}",
                      line=rnd.tricks[-1].line if rnd.tricks else rnd.line, expected=rnd.cards,
                      actual=len(rnd.tricks))
     return won
@@ -1539,8 +1637,10 @@ _row = tuple.__new__
 
 
 def _hand_text(held: int, spares: dict[int, int] | None) -> str:
-    """The cards of a hand, highest first: ``[As Kd 7s]``; ``held``: the bits of the codes held,
-    ``spares``: the copies of a code beyond the first (:func:`_check_hands`)."""
+    """The cards of a hand, highest first: ``[As Kd 7s]``, or ``no cards``; ``held``: the bits of
+    the codes held, ``spares``: the copies of a code beyond the first (:func:`_check_hands`)."""
+    if not held:
+        return "no cards"
     spares = spares or {}
     return "[" + " ".join(CARD_TEXT[code] for code in range(53, -1, -1)
                           for _ in range((held >> code & 1) + spares.get(code, 0))) + "]"
@@ -1593,7 +1693,10 @@ def replay_sheet(sheet: RaspisnoySheet) -> RaspisnoyReplay:
     rows: list[RoundRow] = []
     for index, row in enumerate(sheet.rows):
         line = row.line
-        _check_schedule(findings, plan, index, row.number, row.cards, row.kind, line)
+        kind = _kind_of_sheet_row(row, _due_kind(plan, index), rules, basis)
+        _check_schedule(findings, plan, index, row.number, row.cards, row.kind, line, kind)
+        if kind is not row.kind:
+            row = replace(row, kind=kind)   # every later check, and the score, is the kind's
         dealer = dealer_of(players, sheet.first_dealer, index + 1)
         order = deal_order(players, dealer)
         cells = {cell.player: cell for cell in row.cells}
@@ -1608,14 +1711,14 @@ def replay_sheet(sheet: RaspisnoySheet) -> RaspisnoyReplay:
                              f"has {bid}", line=line, expected="-", actual=bid)
             elif bid is not None:
                 if not 0 <= bid <= row.cards:
-                    findings.add("RSP-BID", f"round {row.number}: {player} bid {bid} with {row.cards} cards",
+                    findings.add("RSP-BID", f"round {row.number}: {player} bid {bid} with {_cards(row.cards)}",
                                  line=line, expected=f"0 to {row.cards}", actual=bid)
                 bids[player] = bid
         if row.kind.has_bids:
             bidding.check(findings, rules, row.cards, order, bids, line, row.number)
         taken = sum(cell.tricks for cell in row.cells)
         findings.check("RSP-TRICK", row.cards, taken,
-                       f"round {row.number}: the tricks of {row.cards} cards add up to {taken}", line=line)
+                       f"round {row.number}: the tricks of {_cards(row.cards)} add up to {taken}", line=line)
         for player in order:
             cell = cells[player]
             points = round_points(row.kind, row.cards, bids.get(player), cell.tricks, rules)

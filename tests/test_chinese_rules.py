@@ -262,6 +262,33 @@ def test_cp_royalty_paid_by_each_non_surrendered_opponent():
     assert nets(replay) == {"A": 12, "B": -6, "C": -6}
 
 
+def test_cp_royalty_a_natural_neither_pays_nor_earns_one():
+    # Anna's six pairs are a natural; Boris's middle full house earns 1. Worked by hand: Boris scoops
+    # Vera (full house, full house, a pair of jacks against two pairs, two pairs, jack high), 6 + 1;
+    # against Anna he pays the scoop, 6, and his royalty is not paid (else 5). Anna +12, Boris +1,
+    # Vera -13.
+    _, replay = hand("Scoring: 1-6", "Players: Anna, Boris, Vera",
+                     "Anna: natural six pairs [2s 2h 5s 5h 8s 8h Ts Th Qs Qh As Ah 3c]",
+                     "Boris: back [Kc Kd Ks 4c 4d] middle [9c 9d 9h 6c 6d] front [Jc Jd 7c]",
+                     "Vera: back [Ad Ac Td Tc 3d] middle [Qd Qc 7d 7h 2c] front [Jh 8d 4h]",
+                     "Royalties: Anna 0, Boris 1, Vera 0", "Points: Anna +12, Boris +1, Vera -13")
+    assert replay.findings == ()
+    pairs = {(s.player, s.opponent): (s.points, s.royalty_points) for s in replay.scores}
+    assert pairs[("Boris", "Vera")] == (7, 1) and pairs[("Boris", "Anna")] == (-6, 0)
+    assert nets(replay) == {"Anna": 12, "Boris": 1, "Vera": -13}
+
+
+def test_cp_natural_against_a_natural_scores_nothing_whatever_their_kinds_and_royalties():
+    # A dragon and six pairs settle 0; Vera's middle full house (a royalty of 1) is paid by neither.
+    _, replay = hand("Scoring: 1-6", "Players: Anna, Boris, Vera",
+                     "Anna: natural dragon [2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac]",
+                     "Boris: natural six pairs [2s 2h 5c 5h 8s 8c Ts Th Qs Qc As Ad 3c]",
+                     "Vera: back [Kh Kd Kc 4c 4d] middle [Jh Jc Js 9c 9d] front [7h 7c 6d]",
+                     "Royalties: Anna 0, Boris 0, Vera 1")
+    assert replay.findings == ()
+    assert nets(replay) == {"Anna": 6, "Boris": 6, "Vera": -12}
+
+
 def test_cp_royalty_wrong_claim_is_a_finding():
     _, replay = hand("Scoring: 1-6", "Players: A, B", f"A: {A_ROWS}", f"B: {B_ROWS}", "Royalties: A 1, B 0")
     assert rules_of(replay.findings) == ["CP-ROYALTY"]

@@ -119,6 +119,9 @@ def test_bad_setting_value_says_what_is_allowed():
     (9, "Hands: Boris [As, Vera [6c], Anna [Kd]", (9, 14), "expected a hand of cards in brackets like [As 10h]"),
     (9, "Hands: Boris [As], Vera [6x], Anna [Kd]", (9, 26), "expected a card like As or 10♥, found '6x'"),
     (12, "Points: Boris ten, Vera 5, Anna -10", (12, 15), "expected a number of points"),
+    # a header cut short: the line ends (column 38, after "Anna"), not the game, which goes on
+    (8, "Round 1: 1 card, regular, dealer Anna", (8, 38),
+     "expected 'trump <card>' or a comma, found the end of the line"),
 ])
 def test_syntax_errors_say_where_and_what_in_words(line, bad, where, words):
     lines = FORMATS_LOG.splitlines()
@@ -142,6 +145,8 @@ def test_sheet_syntax_error_and_columns():
     assert error.value.line == 10 and "expected the tricks taken (a whole number)" in error.value.reason
     with pytest.raises(ParseError, match="round 2 has 2 columns of players, the table has 3"):
         parse(FORMATS_SHEET.replace("| 1/1 15    | 0/1 11", "| 1/1 15"))
+    with pytest.raises(ParseError, match="round 2 has 1 column of players, the table has 3"):
+        parse(FORMATS_SHEET.replace(" | 1/1 15    | 0/1 11", ""))
 
 
 def test_syntax_error_goes_to_quarantine_with_file_line_column(warehouse, tmp_path):

@@ -235,6 +235,140 @@ def test_rsp_schedule_round_two_deals_two_cards():
     assert (15, "2 cards, regular", "3 cards, regular") in found(result, "RSP-SCHEDULE")
 
 
+# Three rounds of one card, then a blind one (max cards 1, specials blind). File lines: 24 Round 4,
+# 25 Bids, 26 Hands, 27 Trick 1, 28 Points, 29 Totals. Worked by hand: rounds 1-3 end at Anna 1,
+# Boris -15, Vera 5; round 4 as blind, Anna 1 made +15, Boris's clean pass +7.5, Vera's 1
+# missed -15 (as a regular round: +10, +5, -10).
+BLIND_ROUND_LOG = """Raspisnoy game K
+Players: Anna, Boris, Vera
+Rules: max cards 1, specials blind
+First dealer: Vera
+
+Round 1: 1 card, regular, dealer Vera, trump Td
+Hands: Anna [Qd], Boris [Ks], Vera [7s]
+Bids: Anna 1, Boris 0, Vera 1
+Trick 1: Anna Qd, Boris Ks, Vera 7s high; won by Vera
+Points: Anna -10, Boris 5, Vera 10
+
+Round 2: 1 card, regular, dealer Anna, trump 8c
+Hands: Boris [Ah], Vera [Kh], Anna [Qc]
+Bids: Boris 1, Vera 0, Anna 1
+Trick 1: Boris Ah, Vera Kh, Anna Qc; won by Anna
+Points: Boris -10, Vera 5, Anna 10
+
+Round 3: 1 card, regular, dealer Boris, trump 9d
+Hands: Vera [Ts], Anna [Js], Boris [6h]
+Bids: Vera 1, Anna 0, Boris 1
+Trick 1: Vera Ts, Anna Js, Boris 6h; won by Anna
+Points: Vera -10, Anna 1, Boris -10
+
+Round 4: 1 card, blind, dealer Vera, trump Ac
+Bids: Anna 1, Boris 0, Vera 1
+Hands: Anna [Kc], Boris [Qs], Vera [9h]
+Trick 1: Anna Kc, Boris Qs, Vera 9h; won by Anna
+Points: Anna 15, Boris 7.5, Vera -15
+Totals: Anna 16, Boris -7.5, Vera -10
+"""
+
+# The same game on a sheet: rows 1-3 are lines 7-9, row 4 (blind) line 10.
+BLIND_ROUND_SHEET = """Raspisnoy sheet K
+Players: Anna | Boris | Vera
+Rules: max cards 1, specials blind
+First dealer: Vera
+
+ #  cards kind     | Anna     | Boris    | Vera
+ 1  1     regular  | 1/0 -10  | 0/0 5    | 1/1 10
+ 2  1     regular  | 1/1 0    | 1/0 -5   | 0/0 15
+ 3  1     regular  | 0/1 1    | 1/0 -15  | 1/0 5
+ 4  1     blind    | 1/1 16   | 0/0 -7.5 | 1/0 -10
+"""
+
+
+def nets(result):
+    return {p.player: p.net for p in result.players}
+
+
+def round_kinds(result, round_no):
+    return {row.kind for row in result.rounds if row.round_no == round_no}
+
+
+def test_rsp_schedule_a_blind_round_written_regular_is_one_finding_and_scored_blind():
+    # Only the header's word is wrong: the bids come before the hands and the points and totals are
+    # the blind round's. One finding; the round scored as blind (before: three RSP-SCORE findings,
+    # and the nets of a regular round, Anna 11, Boris -10, Vera -5).
+    result = replay(edit(BLIND_ROUND_LOG, 24, "Round 4: 1 card, regular, dealer Vera, trump Ac"))
+    assert [(f.rule_id, f.line, f.expected, f.actual) for f in result.findings] == [
+        ("RSP-SCHEDULE", 24, "1 card, blind", "1 card, regular")]
+    assert "scored as a blind round" in result.findings[0].message
+    assert nets(result) == {"Anna": 16, "Boris": Decimal("-7.5"), "Vera": -10}
+    assert round_kinds(result, 4) == {"blind"}
+
+
+def test_rsp_schedule_a_round_played_as_the_header_says_is_scored_so():
+    # The table played round 4 as a regular round: bids after the hands, points and totals unmultiplied.
+    # One finding; the round scored as it was played (no RSP-BID for the bids after the hands).
+    text = BLIND_ROUND_LOG
+    for line, new in [(24, "Round 4: 1 card, regular, dealer Vera, trump Ac"),
+                      (25, "Hands: Anna [Kc], Boris [Qs], Vera [9h]"), (26, "Bids: Anna 1, Boris 0, Vera 1"),
+                      (28, "Points: Anna 10, Boris 5, Vera -10"), (29, "Totals: Anna 11, Boris -10, Vera -5")]:
+        text = edit(text, line, new)
+    result = replay(text)
+    assert [(f.rule_id, f.line) for f in result.findings] == [("RSP-SCHEDULE", 24)]
+    assert "scored as a regular round" in result.findings[0].message
+    assert nets(result) == {"Anna": 11, "Boris": -10, "Vera": -5}
+
+
+def test_rsp_schedule_a_round_with_nothing_to_bear_out_its_kind_is_scored_as_the_schedule_says():
+    # No Points nor Totals, and the bids before the hands: the schedule's blind round.
+    text = edit(BLIND_ROUND_LOG, 24, "Round 4: 1 card, regular, dealer Vera, trump Ac")
+    text = "\n".join(text.splitlines()[:27]) + "\n"
+    result = replay(text)
+    assert [(f.rule_id, f.line) for f in result.findings] == [("RSP-SCHEDULE", 24)]
+    assert nets(result) == {"Anna": 16, "Boris": Decimal("-7.5"), "Vera": -10}
+
+
+def test_rsp_schedule_between_no_trump_and_another_kind_the_trump_decides():
+    # The schedule's no-trump round written regular, with `trump none`: one finding, no RSP-TRUMP
+    # for a regular round without trump; scored as no-trump (Anna 1 made +15).
+    text = BLIND_ROUND_LOG.replace("specials blind", "specials no-trump")
+    text = edit(text, 24, "Round 4: 1 card, regular, dealer Vera, trump none")
+    result = replay(text)
+    assert [(f.rule_id, f.line) for f in result.findings] == [("RSP-SCHEDULE", 24)]
+    assert round_kinds(result, 4) == {"no-trump"}
+    # with a trump card turned, the round was played with a trump: a regular round, as written, so
+    # the points written for no-trump are wrong
+    result = replay(edit(text, 24, "Round 4: 1 card, regular, dealer Vera, trump Ac"))
+    assert [(f.rule_id, f.line) for f in result.findings] == [("RSP-SCHEDULE", 24)] + [("RSP-SCORE", 28)] * 3
+    assert round_kinds(result, 4) == {"regular"}
+
+
+def test_rsp_schedule_the_sheet_as_written_is_right():
+    result = replay(BLIND_ROUND_SHEET)
+    assert result.findings == ()
+    assert nets(result) == {"Anna": 16, "Boris": Decimal("-7.5"), "Vera": -10}
+
+
+@pytest.mark.parametrize("row_4, kind, expected_nets", [
+    # totals stepped as a blind round: a slip of the word (before: three RSP-TOTAL findings)
+    (" 4  1     regular  | 1/1 16   | 0/0 -7.5 | 1/0 -10", "blind", {"Anna": 16, "Boris": Decimal("-7.5"), "Vera": -10}),
+    # totals stepped as a regular round: played as written
+    (" 4  1     regular  | 1/1 11   | 0/0 -10  | 1/0 -5", "regular", {"Anna": 11, "Boris": -10, "Vera": -5}),
+])
+def test_rsp_schedule_a_sheet_row_of_the_wrong_kind_is_one_finding(row_4, kind, expected_nets):
+    result = replay(edit(BLIND_ROUND_SHEET, 10, row_4))
+    assert [(f.rule_id, f.line) for f in result.findings] == [("RSP-SCHEDULE", 10)]
+    assert nets(result) == expected_nets
+    assert round_kinds(result, 4) == {kind}
+
+
+def test_rsp_schedule_a_sheet_total_after_a_kind_slip_is_cited_once():
+    # Row 4's word slips and Anna's total there is mistyped 11 for 16: one RSP-TOTAL, built from the
+    # blind round's +15, not a figure made of both mistakes.
+    result = replay(edit(BLIND_ROUND_SHEET, 10, " 4  1     regular  | 1/1 11   | 0/0 -7.5 | 1/0 -10"))
+    assert [(f.rule_id, f.line, f.expected, f.actual) for f in result.findings] == [
+        ("RSP-SCHEDULE", 10, "1 card, blind", "1 card, regular"), ("RSP-TOTAL", 10, "16", "11")]
+
+
 def test_rsp_dealer_passes_clockwise():
     result = replay(edit(FORMATS_LOG, 15, "Round 2: 2 cards, regular, dealer Vera, trump Jc"))
     assert (15, "Boris", "Vera") in found(result, "RSP-DEALER")
@@ -286,6 +420,54 @@ def test_rsp_dealer_each_hand_holds_the_cards_due_and_every_player_has_one():
         (16, "2", "3"), (16, "2", "1")]
     result = replay(edit(FORMATS_LOG, 16, "Hands: Vera [Qh 7c], Anna [7s Th]"))
     assert (16, "2 cards", "none") in found(result, "RSP-DEALER")
+
+
+def messages(result):
+    return [(f.rule_id, f.line, f.message, f.expected, f.actual) for f in result.findings]
+
+
+def test_rsp_dealer_a_hand_left_out_is_one_finding_in_words():
+    # Anna's hand is left out of round 1; she plays Kd. One fault, one finding (before: the order of
+    # the deal as well, and RSP-DECK for a card "not in his hand ([])", with "1 cards").
+    result = replay(edit(FORMATS_LOG, 9, "Hands: Boris [As], Vera [6c]"))
+    assert messages(result) == [("RSP-DEALER", 9, "round 1: Anna has no hand", "1 card", "none")]
+    # a hand left out and the others out of order: both faults
+    result = replay(edit(FORMATS_LOG, 16, "Hands: Boris [Ah 8d], Vera [Qh 7c]"))
+    assert [(f.line, f.expected, f.actual) for f in result.findings] == [
+        (16, "Vera, Anna, Boris", "Boris, Vera"), (16, "2 cards", "none")]
+
+
+def test_rsp_deck_a_card_played_from_an_empty_hand_names_the_player_and_no_cards():
+    # Boris is dealt one card of two; he plays it to trick 1, then 8d from no cards to trick 2.
+    result = replay(edit(FORMATS_LOG, 16, "Hands: Vera [Qh 7c], Anna [7s Th], Boris [Ah]"))
+    assert [(line, message, expected, actual) for rule, line, message, expected, actual in messages(result)
+            if rule == "RSP-DECK"] == [
+        (19, "round 2, trick 2: Boris played 8d, a card not in Boris's hand (no cards)", "no card", "8d")]
+    assert ("RSP-DEALER", 16, "round 2: Boris was dealt 1 card of 2", "2", "1") in messages(result)
+
+
+@pytest.mark.parametrize("edits, message", [
+    # one card in hand: singular nouns
+    ({9: "Hands: Boris [As], Vera [6c], Anna [Kd]", 10: "Bids: Boris 2, Vera 0, Anna 1"},
+     ("RSP-BID", "round 1: Boris bid 2 with 1 card in hand")),
+    ({11: "Trick 1: Boris As, Vera 6c, Anna Kd; won by Boris\nTrick 2: Boris As, Vera 6c, Anna Kd; won by Boris"},
+     ("RSP-TRICK", "round 1: a hand of 1 card makes 1 trick")),
+    ({5: "Rules: pass limit 1", 17: "Bids: Vera 0, Anna 1, Boris 0"},
+     ("RSP-THREE-PASSES", "round 2: Vera passed 2 times in a row in the rounds with bids")),
+])
+def test_rsp_messages_word_one_card_and_one_trick_in_the_singular(edits, message):
+    text = FORMATS_LOG
+    for line, new in sorted(edits.items(), reverse=True):
+        text = edit(text, line, new)
+    assert message in [(rule, text) for rule, _, text, _, _ in messages(replay(text))]
+
+
+def test_rsp_total_message_says_one_point_in_the_singular():
+    # Round 1: everyone passes and Boris takes the trick: +1 point, his total mistyped 2.
+    text = edit(edit(FORMATS_LOG, 10, "Bids: Boris 0, Vera 0, Anna 0"), 12, "Points: Boris 1, Vera 5, Anna 5")
+    result = replay(edit(text, 13, "Totals: Boris 2, Vera 5, Anna 5"))
+    assert [(f.message, f.expected, f.actual) for f in result.findings if f.line == 13] == [
+        ("round 1: Boris's running total (previous 0 + 1 point)", "1", "2")]
 
 
 def test_rsp_trump_card_turned_from_the_stock_is_not_in_a_hand():
