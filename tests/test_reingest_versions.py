@@ -196,7 +196,7 @@ def test_the_models_after_a_file_changed_are_those_of_its_new_text(tmp_path):
     # Three kinds of game, each file changed at its end: a hand edited, a sheet game cut out, a
     # Chinese poker file grown. The marts an ingest updated equal a whole build, and the marts of
     # a warehouse that read the files as they are now: no model keeps a row of a game no file holds.
-    # (A change before a game kept moves it to other lines, but it keeps those it was stored at.)
+    # (A change before a game kept moves it to other lines, which its rows follow.)
     logs, root = tmp_path / "logs", tmp_path / "wh"
     logs.mkdir()
     holdem, sheets, night = logs / "room.txt", logs / "sheets.txt", logs / "chinese.txt"
