@@ -122,46 +122,55 @@ class Ledger:
             self._by_name = self._games_from()
         return self._by_name
 
-    def find_moves(self, versions: list[Version], exists: Callable[[str], bool] = os.path.exists) -> list[UnsureMove]:
+    def find_moves(self, versions: list[Version], still_there: Callable[[str], bool] = os.path.exists
+                   ) -> list[UnsureMove]:
         """Which of ``versions`` (at paths never read, holding games stored before) are files read
-        before, moved and edited: a file whose path is gone now (else it is a copy, or another
-        file sharing some games), and which shares with this one most of the games of each. Such
-        a version gets ``moved_from`` (and is ``changed``). One that shares games with a gone file
-        but not most of them both ways, or whose gone file another version took, is unsure: not
-        taken for it, returned for the user to be told."""
+        before, moved and edited: a file whose path is gone now (else, ``still_there``, it is a
+        copy, or another file sharing some games), and which shares with this one most of the
+        games of each. Such a version gets ``moved_from`` (and is ``changed``). One that shares
+        games with a gone file but not most of them both ways, or whose gone file another
+        version took, is unsure: not taken for it, returned for the user to be told."""
         import pyarrow.compute as pc
 
         latest_paths = list(self.histories)
         latest = [self.histories[path][-1] for path in latest_paths]
         lists = self.held.take(pa.array(latest, pa.int64()))
-        parents = pc.list_parent_indices(lists).to_numpy()
         sizes = pc.list_value_length(lists).fill_null(0).to_pylist()
-        unrecorded = [i for i, row in enumerate(latest) if not self.held[row].is_valid]
+        # one look over every file's games for all the versions: which file holds which of theirs
+        holders: dict[str, list[int]] = {}
+        for number, version in enumerate(versions):
+            for game_id in version.games or ():
+                holders.setdefault(game_id, []).append(number)
+        held = pc.list_flatten(lists)
+        hits = pc.is_in(held, value_set=pa.array(sorted(holders), pa.string()))
+        parents = pc.list_parent_indices(lists).to_numpy()[hits.to_numpy(zero_copy_only=False)]
+        shared: list[dict[int, int]] = [{} for _ in versions]   # per version: file → games shared
+        for game_id, file in zip(held.filter(hits).to_pylist(), parents.tolist()):
+            for number in holders[game_id]:
+                shared[number][file] = shared[number].get(file, 0) + 1
+        for file, row in enumerate(latest):
+            if not self.held[row].is_valid:     # read by an older Rasklad: what was stored from it
+                games_then = self.games_of(row)
+                sizes[file] = len(games_then)
+                for game_id in games_then:
+                    for number in holders.get(game_id, ()):
+                        shared[number][file] = shared[number].get(file, 0) + 1
         claimed: set[str] = set()
         unsure: list[UnsureMove] = []
-        for version in versions:
-            games = set(version.games or ())
-            if not games:
-                continue
-            hits = pc.is_in(pc.list_flatten(lists), value_set=pa.array(sorted(games), pa.string()))
-            shared = np.bincount(parents[hits.to_numpy(zero_copy_only=False)], minlength=len(latest))
-            counts = dict(zip(np.flatnonzero(shared).tolist(), shared[shared > 0].tolist()))
-            for i in unrecorded:
-                held = self.games_of(latest[i])
-                if held & games:
-                    counts[i], sizes[i] = len(held & games), len(held)
+        for version, counts in zip(versions, shared):
+            games = len(version.games or ())
             candidates = []
-            for i, count in counts.items():
-                path = latest_paths[i]
-                if path == version.path or exists(path):
+            for file, count in counts.items():
+                path = latest_paths[file]
+                if path == version.path or still_there(path):
                     continue
-                if 2 * count > sizes[i] and 2 * count > len(games) and path not in claimed:
-                    candidates.append((count, path, i))
-                elif 2 * count > sizes[i] or 2 * count > len(games) or path in claimed:
-                    unsure.append(UnsureMove(version.name, path, count, sizes[i], len(games)))
+                if 2 * count > sizes[file] and 2 * count > games and path not in claimed:
+                    candidates.append((count, path, file))
+                elif 2 * count > sizes[file] or 2 * count > games or path in claimed:
+                    unsure.append(UnsureMove(version.name, path, count, sizes[file], games))
             candidates.sort(reverse=True)
-            for count, path, i in candidates[1:]:   # (files whose games overlap: the one sharing most wins)
-                unsure.append(UnsureMove(version.name, path, count, sizes[i], len(games)))
+            for count, path, file in candidates[1:]:   # (files whose games overlap: the one sharing most wins)
+                unsure.append(UnsureMove(version.name, path, count, sizes[file], games))
             if candidates:
                 version.moved_from, version.changed = candidates[0][1], True
                 claimed.add(candidates[0][1])

@@ -628,19 +628,25 @@ class Warehouse:
         commit of a file's new version and the commit that supersedes (its last) leaves games
         that the next run's last commit finds (the manifest says so: ``Manifest.unsettled``).
         Without either, or a file at a new path holding games stored before, nothing is read."""
-        maybe_moved = [version for version in versions if version.may_have_moved]
+        # The dashboard's uploads stand in the warehouse's folder while they are read, then go: an
+        # upload is never a file moved, nor is a file read later an upload moved.
+        maybe_moved = [version for version in versions if version.may_have_moved and not self._holds(version.path)]
         if not (maybe_moved or any(version.changed for version in versions)
                 or (supersede and self.manifest.unsettled)):
             return {}, {}
         ledger = Ledger(self.read_table("files", LEDGER_COLUMNS), self._games_by_file)
         if maybe_moved:
-            summary.unsure_moves = ledger.find_moves(maybe_moved)
+            summary.unsure_moves = ledger.find_moves(maybe_moved, lambda path: self._holds(path) or os.path.exists(path))
             summary.moved = [(version.name, version.moved_from) for version in maybe_moved if version.moved_from]
         ledger.add(versions)
         places = ledger.places(versions, self._stored_at)
         if not supersede or not (self.manifest.unsettled or any(version.changed for version in versions)):
             return places, {}
         return places, ledger.lost(self._known_games)
+
+    def _holds(self, path: str) -> bool:
+        """Is ``path`` (absolute) in the warehouse's folder?"""
+        return Path(path).is_relative_to(self.root.absolute())
 
     def _games_by_file(self) -> dict[str, set[str]]:
         """Per ``source_file``, the games stored or quarantined from it."""

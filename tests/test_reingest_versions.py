@@ -442,3 +442,37 @@ def test_a_copy_edited_beside_its_file_is_another_file(tmp_path):
     summary = ingest([first, copy], root, jobs=1)
     assert (summary.superseded, summary.moved, summary.unsure_moves, summary.relocated) == (0, [], [], 0)
     assert query(root, "select count(*) from games where source_file = $1", [str(first)]) == [(3,)]
+
+
+def test_an_upload_is_never_taken_for_a_file_moved(tmp_path):
+    # The dashboard writes each upload in the warehouse's folder, by its content, and removes it
+    # once read: the next upload of the file, edited, is another upload, not its new version.
+    from dashboards.uploads import UPLOADS
+
+    root = tmp_path / "wh"
+    first = root / UPLOADS / "digest-1" / "room.txt"
+    first.parent.mkdir(parents=True)
+    first.write_text(HAND_0 + "\n\n" + HAND_1 + "\n\n" + HAND_2 + "\n", encoding="utf-8")
+    ingest([first], root, jobs=1)
+    shutil.rmtree(first.parent)
+    second = root / UPLOADS / "digest-2" / "room.txt"
+    second.parent.mkdir(parents=True)
+    second.write_text(HAND_0 + "\n\n" + HAND_1 + "\n", encoding="utf-8")
+    summary = ingest([second], root, jobs=1)
+    assert (summary.superseded, summary.moved, summary.unsure_moves, summary.relocated) == (0, [], [], 0)
+    assert query(root, "select count(*) from games where source_file = $1", [str(first)]) == [(3,)]
+
+
+def test_a_file_an_older_rasklad_read_moved_and_edited_is_known_by_the_games_stored_from_it(tmp_path):
+    old, new, root = tmp_path / "old.txt", tmp_path / "new.txt", tmp_path / "wh"
+    old.write_text(HAND_0 + "\n\n" + HAND_1 + "\n\n" + HAND_2 + "\n", encoding="utf-8")
+    ingest([old], root, jobs=1)
+    (part,) = read_manifest(root).paths("files")
+    pq.write_table(pq.read_table(root / part).drop_columns(["game_ids", "moved_from"]), root / part)
+    old.unlink()
+    new.write_text(HAND_1 + "\n\n" + HAND_2 + "\n", encoding="utf-8")    # hand #250000000000 cut out
+    summary = ingest([new], root, jobs=1)
+    assert (summary.moved, summary.superseded, summary.relocated) == ([(str(new), str(old))], 1, 2)
+    # #250000000001 (Anna -8) and #250000000002 (Anna -50), at lines 1 and 28 of new.txt
+    assert nets(root)["Anna"] == (2, Decimal("-58.00"))
+    assert query(root, "select source_file, first_line from games order by 2") == [(str(new), 1), (str(new), 28)]
