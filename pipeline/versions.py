@@ -11,7 +11,6 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import numpy as np
 import pyarrow as pa
 
 LEDGER_COLUMNS = ["source_path", "source_file", "content_hash", "game_ids", "moved_from"]

@@ -62,7 +62,16 @@ from pipeline.manifest import (
     write_manifest,
     write_text_atomically,
 )
-from pipeline.versions import LEDGER_COLUMNS, LINE_COLUMNS, Ledger, Place, UnsureMove, Version, has_places, moved_rows
+from pipeline.versions import (
+    LEDGER_COLUMNS,
+    LINE_COLUMNS,
+    Ledger,
+    Place,
+    UnsureMove,
+    Version,
+    has_places,
+    moved_rows,
+)
 
 if TYPE_CHECKING:
     import duckdb
