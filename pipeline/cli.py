@@ -336,6 +336,18 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
             click.echo(f"  {', '.join(filter(None, what))}: no file read holds "
                        f"{'it' if superseded + unquarantined == 1 else 'them'} now (the table superseded keeps "
                        f"{'its' if superseded + unquarantined == 1 else 'their'} text)")
+        for file, path in summary.moved:
+            click.echo(f"  {file} is {path} moved (that path is gone, and most games of each are the other's): "
+                       f"read as its new version")
+        for move in summary.unsure_moves:
+            click.echo(f"  {move.source_file} holds {move.shared} of the {move.gone_games} games of {move.gone}, which "
+                       f"is gone, and {move.games - move.shared} others: not taken for that file moved, so none of "
+                       f"its games was superseded (if it is that file, ingest it at that path)")
+        relocated = summary.relocated + finished.get("relocated", 0)
+        if relocated:
+            click.echo(f"  {counted(relocated, 'game')} stored before {'stands' if relocated == 1 else 'stand'} at "
+                       f"other lines of {'its' if relocated == 1 else 'their'} file now: "
+                       f"{'its' if relocated == 1 else 'their'} lines follow it")
         if summary.resettled:
             click.echo(f"  {counted(summary.resettled, 'stored game')} judged again under the rule settings given "
                        f"(judged under other options before): {counted(summary.resettled_findings, 'finding')}")

@@ -45,6 +45,7 @@ from pipeline.provenance import RULES_VERSION, SQL_ROOT, sql_fingerprint
 
 if TYPE_CHECKING:
     from pipeline.table_rules import RuleSettings
+    from pipeline.versions import UnsureMove
     from pipeline.warehouse import StagedBatch, Warehouse
     from pipeline.worker import FileResult
 
@@ -95,6 +96,13 @@ class IngestSummary:
     """Stored games that left the statistics: their file was read again, and no file holds them now."""
     unquarantined: int = 0
     """Quarantined games taken out of quarantine so."""
+    relocated: int = 0
+    """Stored (or quarantined) games whose file's new version holds them at other lines, or at
+    its new path: their lines follow it."""
+    moved: list[tuple[str, str]] = field(default_factory=list)
+    """Files read as files read before, moved and edited: (the file, the path it was read at)."""
+    unsure_moves: list[UnsureMove] = field(default_factory=list)
+    """Files that may be files read before, moved, but share too few of their games to be taken for them."""
     finished: dict[str, int] = field(default_factory=dict)
     """What the commit of an interrupted ingest, finished before the files were read, stored
     (see ``CommitSummary.JOURNALED``); empty when there was none."""
@@ -115,6 +123,9 @@ class IngestSummary:
             "quarantine_retried": self.retried, "quarantine_retried_stored": self.retried_stored,
             "quarantine_retried_findings": self.retried_findings,
             "superseded": self.superseded, "quarantine_superseded": self.unquarantined,
+            "relocated": self.relocated, "moved": [{"file": file, "from": path} for file, path in self.moved],
+            "moves_unsure": [{"file": move.source_file, "gone": move.gone, "shared": move.shared,
+                              "gone_games": move.gone_games, "games": move.games} for move in self.unsure_moves],
             "finished_interrupted": self.finished,
             "resettled": self.resettled, "resettled_findings": self.resettled_findings,
         }
@@ -654,6 +665,9 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
             summary.reasons.update(committed.reasons)
             summary.superseded += committed.superseded
             summary.unquarantined += committed.unquarantined
+            summary.relocated += committed.relocated
+            summary.moved += committed.moved
+            summary.unsure_moves += committed.unsure_moves
             return
         if kind == "unchanged":
             summary.files_unchanged += 1

@@ -13,7 +13,9 @@ engine runs it. The flow:
 4. The commit, on the driver, is the local writer's (:func:`commit_spark_output`): the
    warehouse's lock, the parts moved to ``<table>/game=<game>/part-*.parquet`` under temporary
    names, then one journaled publish that writes ``_manifest.json`` and the file ledger, games
-   stored before left out. Readers see the whole run or none of it.
+   stored before left out; the games a file read again no longer holds are superseded, and
+   those it holds at other lines follow it, as in a local ingest. Readers see the whole run or
+   none of it.
 5. a temp view per table, of its name, over the committed parts, then every model in layer order,
    each keeping its analysed plan.
 """
@@ -72,7 +74,8 @@ def _serialize(table: pa.Table) -> bytes:
 _FILE_ROW = "_file"
 """The staged row that carries a file's own figures (for the file ledger), not a table's rows."""
 _FILE_SCHEMA = pa.schema([("source_file", pa.string()), ("content_hash", pa.string()), ("size_bytes", pa.int64()),
-                          ("count_quarantined", pa.int64())])
+                          ("count_quarantined", pa.int64()), ("game_ids", pa.list_(pa.string())),
+                          ("first_lines", pa.list_(pa.int32()))])
 
 
 def _parse_batches(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
@@ -81,7 +84,8 @@ def _parse_batches(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch
         for path, content in zip(batch.column("path").to_pylist(), batch.column("content").to_pylist()):
             result = parse_bytes(content, path.removeprefix("file:"))
             figures = pa.table({"source_file": [result.source_file], "content_hash": [result.content_hash],
-                                "size_bytes": [result.size_bytes], "count_quarantined": [result.count_quarantined]},
+                                "size_bytes": [result.size_bytes], "count_quarantined": [result.count_quarantined],
+                                "game_ids": [result.game_ids], "first_lines": [result.first_lines]},
                                schema=_FILE_SCHEMA)
             for (table, game), rows in [*result.tables.items(), ((_FILE_ROW, ""), figures)]:
                 columns["table"].append(table)
@@ -164,7 +168,7 @@ def ingest(spark, paths: list[str], warehouse: str | Path) -> dict[str, int]:
         rows.drop("_source").write.mode("append").partitionBy("game").parquet(str(staging / table))
     staged.unpersist()
     results = [FileResult(f["source_file"], f["content_hash"], f["size_bytes"],
-                          count_quarantined=f["count_quarantined"])
+                          count_quarantined=f["count_quarantined"], game_ids=f["game_ids"], first_lines=f["first_lines"])
                for f in sorted(figures, key=lambda f: f["source_file"])]
     commit_spark_output(root, staging, results, [kept[r.source_file] for r in results])
     counts = {table: 0 for table in SCHEMAS}
@@ -179,9 +183,11 @@ def commit_spark_output(root: str | Path, staging: Path, results: list[FileResul
     """Publish the Parquet a Spark run wrote under ``staging`` (``<table>/game=<game>/*.parquet``)
     as one commit of the warehouse at ``root``, the local writer's: under its lock, each part
     moved to its place under a temporary name, then the journaled publish that writes the
-    manifest and the file ledger. ``results`` are the run's files (their tables left out) and
-    ``ids`` what each stores: its games, and its quarantined games with their reasons. Games
-    stored before are dropped from the parts, as a local ingest drops them."""
+    manifest and the file ledger. ``results`` are the run's files (their tables left out, their
+    ``game_ids`` and ``first_lines`` kept) and ``ids`` what each stores: its games, and its
+    quarantined games with their reasons. Games stored before are dropped from the parts, as a
+    local ingest drops them; the commit is the run's last, so it supersedes as a local ingest's
+    last commit does (a file read again after it changed: see ``Warehouse.commit_staged``)."""
     root = Path(root)
     run = uuid.uuid4().hex[:12]
     with Warehouse(root).open(purpose="rasklad spark ingest") as warehouse:
@@ -197,7 +203,7 @@ def commit_spark_output(root: str | Path, staging: Path, results: list[FileResul
         # ``numbers`` feeds the ledger of a writer that goes on committing; this one closes now
         batch = StagedBatch(results=results, ids=ids, repeats=[0] * len(results), parts=parts,
                             numbers=np.zeros(0, dtype=np.uint64))
-        summary = warehouse.commit_staged(batch)
+        summary = warehouse.commit_staged(batch, supersede=True)
     shutil.rmtree(staging, ignore_errors=True)
     return summary
 

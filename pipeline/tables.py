@@ -93,6 +93,9 @@ COMMON_TABLES: tuple[Table, ...] = (
         # every game this version of the file holds (stored from it, stored before, quarantined), in
         # file order; null for a version read by an older Rasklad
         ("game_ids", pa.list_(pa.string())),
+        # the source_path of the file read before that this one is, moved (and edited): its
+        # versions are this file's earlier versions; null for a file read at its own path
+        ("moved_from", pa.string()),
     ),
     # Games that left the statistics because the file that held them changed: the version read
     # after no longer holds them, nor does any other file read. Kept apart, with their text, for

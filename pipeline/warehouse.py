@@ -62,6 +62,16 @@ from pipeline.manifest import (
     write_manifest,
     write_text_atomically,
 )
+from pipeline.versions import (
+    LEDGER_COLUMNS,
+    LINE_COLUMNS,
+    Ledger,
+    Place,
+    UnsureMove,
+    Version,
+    has_places,
+    moved_rows,
+)
 
 if TYPE_CHECKING:
     import duckdb
@@ -97,10 +107,17 @@ class CommitSummary:
     """Stored games that left the statistics: the new version of their file no longer holds them."""
     unquarantined: int = 0
     """Quarantined games taken out of quarantine so (see :meth:`Warehouse.commit_staged`)."""
+    relocated: int = 0
+    """Games stored (or quarantined) before whose file's new version holds them at other lines, or
+    at its new path: their lines now follow it."""
     reasons: Counter = field(default_factory=Counter)
     """How many of the newly quarantined games each reason sent there."""
+    moved: list[tuple[str, str]] = field(default_factory=list)
+    """Files at new paths read as files read before, moved: (source_file, the path it was read at)."""
+    unsure_moves: list[UnsureMove] = field(default_factory=list)
+    """Files at new paths that may be files read before, moved, but were not taken for them."""
 
-    JOURNALED = ("games", "quarantined", "findings", "superseded", "unquarantined")
+    JOURNALED = ("games", "quarantined", "findings", "superseded", "unquarantined", "relocated")
     """The counts a commit's journal keeps, for the writer that finishes the commit to tell them."""
 
     def journaled(self) -> dict[str, int]:
@@ -459,11 +476,14 @@ class Warehouse:
         one run), the file ledger gets a row per file, and the parts of every batch become
         visible in one journaled step.
 
-        A file read before at the same path, whose bytes changed, is that file's new version.
-        ``supersede`` (an ingest's last commit, when every file of the run has been read): the
-        games its earlier versions held that no file's latest version holds (:meth:`_lost_games`)
-        leave every table in the same commit, and are kept in ``superseded``. A game that table
-        holds, stored again by any commit, leaves it.
+        A file read before at the same path, whose bytes changed, is that file's new version;
+        so is a file at a new path that is a file read before, moved and edited
+        (:meth:`pipeline.versions.Ledger.find_moves`). The games stored from its earlier versions
+        that it holds at other lines (or at its new path) are moved there, every line of theirs,
+        in the same commit. ``supersede`` (an ingest's last commit, when every file of the run
+        has been read): the games its earlier versions held that no file's latest version holds
+        (:meth:`pipeline.versions.Ledger.lost`) leave every table in the same commit, and are
+        kept in ``superseded``. A game that table holds, stored again by any commit, leaves it.
 
         ``replacing``: game and quarantine IDs whose stored rows this commit replaces (a
         re-audit): their rows leave every table in the same commit, and the batches' files
@@ -476,7 +496,7 @@ class Warehouse:
         files_rows: list[dict] = []
         added: list[str] = []
         removed: list[str] = []
-        versions: list[tuple[str, str, list[str] | None]] = []     # the files read: path, hash, games
+        versions: list[Version] = []    # the files read, as the ledger knows them
         stored_now: set[str] = set()
         if replacing:
             summary.replaced = len(replacing & self._known_games)
@@ -505,20 +525,28 @@ class Warehouse:
                         "count_quarantined": result.count_quarantined, "ingested_at": now,
                         "source_path": path, "game_ids": result.game_ids,
                     })
-                    versions.append((path, result.content_hash, result.game_ids))
+                    latest = self._files.latest.get(path)
+                    versions.append(Version(
+                        path, result.source_file, result.content_hash, result.game_ids, result.first_lines,
+                        changed=latest not in (None, result.content_hash),
+                        # (count_known: the games its reader skipped as stored; a Spark task skips none)
+                        may_have_moved=latest is None and bool(result.count_known or duplicates or old_quarantine)))
             for part in staged.parts:
                 rows = self._drop_from_part(part, dropped) if dropped and part.id_column else part.rows
                 if rows:
                     added.append(part.final)
                 if part.table == "findings":
                     summary.findings += rows
-        lost, legacy = self._lost_games(versions) if supersede else ({}, set())
-        superseded = self._superseded_rows(lost, legacy, now) if lost else {}
+        places, lost = self._file_versions(versions, supersede, summary)
+        for row, version in zip(files_rows, versions):
+            row["moved_from"] = version.moved_from
+        superseded = self._superseded_rows(lost, now) if lost else {}
         gone = {game_id for rows in superseded.values() for game_id in rows.column("game_id").to_pylist()}
-        if gone:
-            more_added, more_removed = self._parts_without(gone)
+        if gone or places:
+            more_added, more_removed = self._parts_without(gone, places=places)
             added, removed = added + more_added, removed + more_removed
             self._known_games -= gone
+            summary.relocated = len(places)
             for rows in superseded.values():
                 was = rows.column("was").to_pylist()
                 summary.superseded += was.count("stored")
@@ -534,7 +562,7 @@ class Warehouse:
             added += [final for final, _ in _write_parts(self.root, {("files", "all"): files})]
         # a new version committed before its run's last commit leaves games to supersede; the
         # last commit looks at the whole ledger, and settles that
-        unsettled = False if supersede else True if self._new_versions(versions) else None
+        unsettled = False if supersede else True if any(version.changed for version in versions) else None
         if added or removed:
             self._publish(added, removed, done=None if replacing else summary, unsettled=unsettled)
         elif unsettled is False and self.manifest.unsettled:
@@ -558,13 +586,15 @@ class Warehouse:
         added = [final for final, _ in _write_parts(self.root, {(table, "all"): rows.cast(_schemas()[table])})]
         self._publish(added, removed)
 
-    def _parts_without(self, ids: set[str], texts_kept: set[str] = frozenset(),
-                       every_game: bool = False) -> tuple[list[str], list[str]]:
+    def _parts_without(self, ids: set[str], texts_kept: set[str] = frozenset(), every_game: bool = False,
+                       places: dict[str, Place] | None = None) -> tuple[list[str], list[str]]:
         """Committed parts holding rows of ``ids`` (in ``game_texts``, of ``ids`` less
-        ``texts_kept``), rewritten without them as staged parts; returns (the rewritten parts'
-        final names, the parts they supersede). ``every_game``: ``ids`` are every game the
-        warehouse holds, so that each part of a table kept per game goes whole, unread (a
-        re-audit after a change of rules read the IDs of every part for nothing)."""
+        ``texts_kept``), rewritten without them as staged parts, and those holding where the
+        games of ``places`` stand (their file, their lines) with them at their new places;
+        returns (the rewritten parts' final names, the parts they supersede). ``every_game``:
+        ``ids`` are every game the warehouse holds, so that each part of a table kept per game
+        goes whole, unread (a re-audit after a change of rules read the IDs of every part for
+        nothing)."""
         import pyarrow.compute as pc  # imported where used: a run that finds nothing new never needs it
         added, removed = [], []
         for table, parts in self.manifest.parts.items():
@@ -572,106 +602,108 @@ class Warehouse:
             if column is None:
                 continue
             wanted = ids - texts_kept if table == "game_texts" and texts_kept else ids
-            if not wanted:
+            moved = places if places and has_places(_schemas()[table].names) else {}
+            if not wanted and not moved:
                 continue
-            if every_game and wanted is ids:
+            if every_game and wanted is ids and not moved:
                 removed += parts
                 continue
             for part in parts:
-                keep = _rows_outside(pq.read_table(self.root / part, columns=[column], read_dictionary=[column])
-                                     .column(column), wanted)
-                if pc.all(keep).as_py() is not False:
-                    continue    # none of its rows is replaced
+                found = pq.read_table(self.root / part, columns=[column], read_dictionary=[column]).column(column)
+                keep = _rows_outside(found, wanted)
+                shifted = moved and pc.any(pc.invert(_rows_outside(found, moved.keys()))).as_py()
+                if pc.all(keep).as_py() is not False and not shifted:
+                    continue    # none of its rows is replaced or moved
                 removed.append(part)
                 if pc.any(keep).as_py():    # some are kept: the part is written again without the others
                     rows = pq.read_table(self.root / part).filter(keep)
+                    if shifted:
+                        rows = moved_rows(rows, column, moved)
                     final = f"{part.rsplit('/', 1)[0]}/part-{_batch_id()}.parquet"
                     write_part(rows, self.root / (final + ".tmp"))
                     added.append(final)
         return added, removed
 
-    def _new_versions(self, versions: list[tuple[str, str, list[str] | None]]) -> bool:
-        """Is any of ``versions`` (path, hash, games) a new version of a path the ledger knows?"""
-        return any(self._files.latest.get(path) not in (None, digest) for path, digest, _ in versions)
-
-    def _lost_games(self, versions: list[tuple[str, str, list[str] | None]]) -> tuple[dict[str, str], set[str]]:
-        """The games no file holds any more: held by an earlier version of a file read at the same
-        path again, held by no file's latest version (``versions``, this commit's: path, hash,
-        games held, count as latest), and stored or quarantined still. Each comes with the hash of
-        its path's latest version (the one that dropped it). Second, the names of the files whose
-        latest version was read by an older Rasklad, which recorded no games: such a file holds
-        the games stored from it (``games.source_file``), which :meth:`_superseded_rows` leaves.
+    def _file_versions(self, versions: list[Version], supersede: bool,
+                       summary: CommitSummary) -> tuple[dict[str, Place], dict[str, str]]:
+        """What the files of this commit (``versions``) change of the games stored before: per
+        game, its new place in its file's new version (see :meth:`pipeline.versions.Ledger.places`),
+        and, when the commit ``supersede``s, the games no file holds any more, each with the hash
+        of the version that dropped it (:meth:`pipeline.versions.Ledger.lost`). Files at new paths
+        that are files read before, moved, get their ``moved_from``; ``summary`` is told of them,
+        and of those that may be.
 
         The whole ledger is looked at, not only this commit's files: a run stopped between the
         commit of a file's new version and the commit that supersedes (its last) leaves games
         that the next run's last commit finds (the manifest says so: ``Manifest.unsettled``).
-        Without either, nothing is read."""
-        import pyarrow.compute as pc
+        Without either, or a file at a new path holding games stored before, nothing is read."""
+        # The dashboard's uploads stand in the warehouse's folder while they are read, then go: an
+        # upload is never a file moved, nor is a file read later an upload moved.
+        maybe_moved = [version for version in versions if version.may_have_moved and not self._holds(version.path)]
+        if not (maybe_moved or any(version.changed for version in versions)
+                or (supersede and self.manifest.unsettled)):
+            return {}, {}
+        ledger = Ledger(self.read_table("files", LEDGER_COLUMNS), self._games_by_file)
+        if maybe_moved:
+            summary.unsure_moves = ledger.find_moves(maybe_moved, lambda path: self._holds(path) or os.path.exists(path))
+            summary.moved = [(version.name, version.moved_from) for version in maybe_moved if version.moved_from]
+        ledger.add(versions)
+        places = ledger.places(versions, self._stored_at)
+        if not supersede or not (self.manifest.unsettled or any(version.changed for version in versions)):
+            return places, {}
+        return places, ledger.lost(self._known_games)
 
-        if not (self.manifest.unsettled or self._new_versions(versions)):
-            return {}, set()
-        ledger = self.read_table("files", ["source_path", "source_file", "content_hash", "game_ids"])
-        paths = ledger.column("source_path").to_pylist() + [path for path, _, _ in versions]
-        names = ledger.column("source_file").to_pylist() + [""] * len(versions)
-        digests = ledger.column("content_hash").to_pylist() + [digest for _, digest, _ in versions]
-        held = pa.concat_arrays([ledger.column("game_ids").combine_chunks(),
-                                 pa.array([games for _, _, games in versions], pa.list_(pa.string()))])
-        latest = {path: row for row, path in enumerate(paths) if path}
-        versioned = {path for row, path in enumerate(paths) if path and digests[row] != digests[latest[path]]}
-        lost: dict[str, str] = {}
-        now: dict[str, set[str]] = {}   # per path read again, what its latest version holds
-        for row, path in enumerate(paths):
-            if path in versioned and row != latest[path] and held[row].is_valid:
-                last = latest[path]
-                if path not in now:
-                    now[path] = set(held[last].as_py() or ())
-                for game_id in held[row].as_py():
-                    if game_id not in now[path] and game_id in self._known_games:
-                        lost.setdefault(game_id, digests[last])
-        if not lost:
-            return {}, set()
-        current = held.take(pa.array(sorted(latest.values()), pa.int64()))
-        still_held = pc.list_flatten(current).unique().to_pylist()
-        for game_id in still_held:
-            lost.pop(game_id, None)
-        legacy = {names[row] for row, path in enumerate(paths)
-                  if not held[row].is_valid and (not path or latest[path] == row)}
-        return lost, legacy
+    def _holds(self, path: str) -> bool:
+        """Is ``path`` (absolute) in the warehouse's folder?"""
+        return Path(path).is_relative_to(self.root.absolute())
 
-    def _superseded_rows(self, lost: dict[str, str], legacy: set[str],
-                         now: datetime) -> dict[tuple[str, str], pa.Table]:
-        """The ``superseded`` rows of the ``lost`` games (see :meth:`_lost_games`), by game, from
-        their ``games`` and ``game_texts`` rows, or their quarantine row; a game stored from a
-        file of ``legacy`` (read by an older Rasklad: it may hold the game still) is left out."""
+    def _games_by_file(self) -> dict[str, set[str]]:
+        """Per ``source_file``, the games stored or quarantined from it."""
+        found: dict[str, set[str]] = {}
+        for table, column in (("games", "game_id"), ("quarantine", "quarantine_id")):
+            rows = self.read_table(table, [column, "source_file"])
+            for game_id, name in zip(rows.column(column).to_pylist(), rows.column("source_file").to_pylist()):
+                found.setdefault(name, set()).add(game_id)
+        return found
+
+    def _stored_at(self, ids: set[str]) -> dict[str, tuple[str, int]]:
+        """Per game of ``ids`` stored or quarantined, its ``source_file`` and ``first_line``."""
+        return {row[column]: (row["source_file"], row["first_line"])
+                for table, column in (("games", "game_id"), ("quarantine", "quarantine_id"))
+                for _, row in self._committed_rows(table, column, ids, [column, "source_file", "first_line"])}
+
+    def _committed_rows(self, table: str, column: str, ids: Iterable[str],
+                        columns: list[str]) -> list[tuple[str, dict]]:
+        """The committed rows of ``table`` whose ``column`` is one of ``ids`` (``columns`` of
+        them), each with its game (its part's partition)."""
         import pyarrow.compute as pc
         import pyarrow.dataset as ds
 
-        wanted = pa.array(sorted(lost), pa.string())
+        wanted = pa.array(sorted(ids), pa.string())
+        found = []
+        for part in self.manifest.paths(table):
+            rows = ds.dataset(self.root / part, format="parquet", schema=_schemas()[table]).to_table(
+                columns=columns, filter=pc.field(column).isin(wanted))
+            game = part.split("/")[1].removeprefix("game=")
+            found += [(game, row) for row in rows.to_pylist()]
+        return found
 
-        def rows_of(table: str, column: str, columns: list[str]) -> list[tuple[str, dict]]:
-            found = []
-            for part in self.manifest.paths(table):
-                rows = ds.dataset(self.root / part, format="parquet", schema=_schemas()[table]).to_table(
-                    columns=columns, filter=pc.field(column).isin(wanted))
-                game = part.split("/")[1].removeprefix("game=")
-                found += [(game, row) for row in rows.to_pylist() if row["source_file"] not in legacy]
-            return found
-
+    def _superseded_rows(self, lost: dict[str, str], now: datetime) -> dict[tuple[str, str], pa.Table]:
+        """The ``superseded`` rows of the ``lost`` games (see :meth:`_file_versions`), by game,
+        from their ``games`` and ``game_texts`` rows, or their quarantine row."""
         texts: dict[str, dict] = {}
         by_game: dict[str, list[dict]] = {}
-        stored = rows_of("games", "game_id", ["game_id", "source_file", "first_line", "last_line", "played_at",
-                                              "rules_version"])
+        stored = self._committed_rows("games", "game_id", lost, ["game_id", "source_file", "first_line", "last_line",
+                                                                 "played_at", "rules_version"])
         if stored:
-            for part in self.manifest.paths("game_texts"):
-                rows = ds.dataset(self.root / part, format="parquet", schema=_schemas()["game_texts"]).to_table(
-                    columns=["game_id", "text", "context", "undecodable"], filter=pc.field("game_id").isin(wanted))
-                texts.update((row["game_id"], row) for row in rows.to_pylist())
+            texts = {row["game_id"]: row for _, row in self._committed_rows(
+                "game_texts", "game_id", lost, ["game_id", "text", "context", "undecodable"])}
         for game, row in stored:
             kept = texts.get(row["game_id"], {})
             by_game.setdefault(game, []).append({
                 **row, "was": "stored", "text": kept.get("text"), "context": kept.get("context"),
                 "undecodable": kept.get("undecodable")})
-        for game, row in rows_of("quarantine", "quarantine_id", [
+        for game, row in self._committed_rows("quarantine", "quarantine_id", lost, [
                 "quarantine_id", "source_file", "first_line", "last_line", "error", "text", "context",
                 "undecodable", "rules_version"]):
             row["game_id"] = row.pop("quarantine_id")
@@ -865,7 +897,7 @@ _OWN_VALUE_COLUMNS = frozenset(("game_id", "hand_id", "quarantine_id", "text", "
 """Text columns whose every game (or file) has a value of its own: a dictionary of them would be
 as long as the column, built for nothing (and zstd packs a game's repeated ID on its action rows
 better)."""
-_CLIMBING_COLUMNS = ("line", "first_line", "last_line", "action_no")
+_CLIMBING_COLUMNS = (*LINE_COLUMNS, "action_no")
 """Numbers that climb from row to row (in a file, in a hand): stored as their differences."""
 
 

@@ -58,6 +58,9 @@ class FileResult:
     game_ids: list[str] | None = None
     """Every game the file holds (stored now, stored before, or quarantined), in file order, each
     once; None when not known (a re-audit's texts, results made elsewhere)."""
+    first_lines: list[int] | None = None
+    """Per game of ``game_ids``, the line it begins at in this file (its first copy): where a
+    game stored before stands now, for the writer to move its lines when its file changed."""
 
 
 def id_number(game_id: str) -> int:
@@ -311,7 +314,10 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     else:
         chunks, batch, batch_chunks = split_named(text, source_file), None, None
     seen: set[str] = set()
-    result.game_ids = list(dict.fromkeys(chunk.game_id for chunk in chunks))
+    firsts: dict[str, int] = {}
+    for chunk in chunks:
+        firsts.setdefault(chunk.game_id, chunk.first_line)
+    result.game_ids, result.first_lines = list(firsts), list(firsts.values())
     fresh = np.zeros(len(chunks), dtype=bool)
     stored = are_known(known, [chunk.game_id for chunk in chunks]).tolist()
     for index, chunk in enumerate(chunks):

@@ -22,6 +22,7 @@ from pipeline.warehouse import Warehouse, connect, read_manifest, stage_results
 from pipeline.worker import parse_bytes
 from tests.conftest import SAMPLES
 from tests.test_models_incremental import model_rows, whole_build_rows
+from tests.warehouse_rows import committed_rows
 
 SHEETS = (SAMPLES / "raspisnoy-sheets.txt").read_text(encoding="utf-8").split("\n")
 SHEET = "\n".join(SHEETS[138:186]) + "\n"
@@ -53,9 +54,9 @@ def nets(root: Path, game: str | None = None) -> dict[str, tuple[int, Decimal]]:
             "group by all").fetchall()}
 
 
-def query(root: Path, sql: str) -> list[tuple]:
+def query(root: Path, sql: str, parameters: list | None = None) -> list[tuple]:
     with connect(root) as con:
-        return con.execute(sql).fetchall()
+        return con.execute(sql, parameters).fetchall()
 
 
 def test_a_comment_added_to_a_club_sheet_replaces_its_game_and_each_player_counts_it_once(tmp_path):
@@ -195,7 +196,7 @@ def test_the_models_after_a_file_changed_are_those_of_its_new_text(tmp_path):
     # Three kinds of game, each file changed at its end: a hand edited, a sheet game cut out, a
     # Chinese poker file grown. The marts an ingest updated equal a whole build, and the marts of
     # a warehouse that read the files as they are now: no model keeps a row of a game no file holds.
-    # (A change before a game kept moves it to other lines, but it keeps those it was stored at.)
+    # (A change before a game kept moves it to other lines, which its rows follow.)
     logs, root = tmp_path / "logs", tmp_path / "wh"
     logs.mkdir()
     holdem, sheets, night = logs / "room.txt", logs / "sheets.txt", logs / "chinese.txt"
@@ -281,20 +282,39 @@ def test_a_run_stopped_before_its_last_commit_leaves_the_next_to_supersede(tmp_p
     assert unchanged_run([log], root) is not None
 
 
-def test_a_file_whose_last_version_an_older_rasklad_read_supersedes_nothing(tmp_path):
-    # An older Rasklad recorded no games per file: what its version held is not known.
+def test_a_file_whose_last_version_an_older_rasklad_read_supersedes_what_was_stored_from_it(tmp_path):
+    # An older Rasklad recorded no games per file: the games stored from it (games.source_file) are
+    # what its version held.
     log, root = tmp_path / "room.txt", tmp_path / "wh"
     log.write_text(HAND_0 + "\n\n" + HAND_1 + "\n", encoding="utf-8")
     ingest([log], root, jobs=1)
     (part,) = read_manifest(root).paths("files")
     ledger = pq.read_table(root / part)
-    pq.write_table(ledger.drop_columns(["game_ids"]), root / part)
+    pq.write_table(ledger.drop_columns(["game_ids", "moved_from"]), root / part)
     (root / pipeline.ingest.KNOWN_FILES).unlink()
     log.write_text(HAND_1 + "\n", encoding="utf-8")
-    assert ingest([log], root, jobs=1).superseded == 0
-    assert nets(root)["Anna"] == (2, Decimal("27.00"))
+    summary = ingest([log], root, jobs=1)
+    assert (summary.games, summary.superseded, summary.relocated) == (0, 1, 1)
+    # hand #250000000001 alone (Anna -8, Boris -8, Vera +16), its 26 lines now at the file's line 1 (not 34)
+    assert nets(root) == {"Anna": (1, Decimal("-8.00")), "Boris": (1, Decimal("-8.00")), "Vera": (1, Decimal("16.00"))}
+    assert query(root, "select first_line, last_line from games") == [(1, 26)]
+    assert query(root, "select first_line from superseded") == [(1,)]
     log.write_text(HAND_1 + "\n\n" + HAND_2 + "\n", encoding="utf-8")
     assert ingest([log], root, jobs=1).superseded == 0       # its last version is known now: nothing lost
+
+
+def test_a_file_an_older_rasklad_read_and_not_read_since_keeps_the_games_stored_from_it(tmp_path):
+    # A file an older Rasklad read, and not read since, holds what was stored from it: another
+    # file's new version that drops a game of it supersedes nothing.
+    first, copy, root = tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "wh"
+    first.write_text(HAND_0 + "\n\n" + HAND_1 + "\n", encoding="utf-8")
+    copy.write_text(HAND_1 + "\n", encoding="utf-8")
+    ingest([copy, first], root, jobs=1)     # hand #250000000001 stored from b.txt
+    (part,) = read_manifest(root).paths("files")
+    pq.write_table(pq.read_table(root / part).drop_columns(["game_ids", "moved_from"]), root / part)
+    first.write_text(HAND_0 + "\n", encoding="utf-8")
+    assert ingest([first], root, jobs=1).superseded == 0
+    assert nets(root)["Vera"] == (2, Decimal("-20.00"))
 
 
 def test_an_ingest_that_finishes_an_interrupted_commit_says_what_it_published(tmp_path, monkeypatch):
@@ -326,3 +346,133 @@ def test_an_ingest_that_finishes_an_interrupted_commit_says_what_it_published(tm
                                    f"this one finished), 0 already stored, 0 quarantined, {findings} findings in ")
     as_json = json.loads(run("ingest", str(logs), "-w", str(root), "-q", "--json").output)
     assert as_json["games"] == 0 and as_json["finished_interrupted"] == {}
+
+
+def test_games_whose_file_gained_lines_above_them_follow_them_to_their_new_lines(tmp_path):
+    # A hand inserted at the top of a room's file, two comment lines at the top of a club's files
+    # (one with findings, one with a game quarantined at line 17): every game stored before keeps
+    # its rows, once, at the lines its file holds it now, as a warehouse reading the files as they
+    # are now stores it.
+    logs, root = tmp_path / "logs", tmp_path / "wh"
+    logs.mkdir()
+    room, claims, night = logs / "room.txt", logs / "claims.txt", logs / "night.txt"
+    room.write_text(HAND_0 + "\n\n" + HAND_1 + "\n", encoding="utf-8")
+    wrong = (SAMPLES / "chinese-wrong-claims.txt").read_text(encoding="utf-8")
+    claims.write_text(wrong, encoding="utf-8")
+    broken = (SAMPLES / "raspisnoy-night.txt").read_text(encoding="utf-8").replace("Bids:", "Bidz:", 1)
+    night.write_text(broken, encoding="utf-8")
+    ingest([logs], root, jobs=1)
+    assert query(root, "select first_line from games where source_file = $1 order by 1", [str(room)]) == [(1,), (34,)]
+    assert query(root, "select first_line, line from quarantine") == [(8, 17)]
+    findings = query(root, "select count(*) from findings where source_file = $1", [str(claims)])[0][0]
+    assert findings > 0
+
+    room.write_text(HAND_2 + "\n\n" + HAND_0 + "\n\n" + HAND_1 + "\n", encoding="utf-8")
+    note = "# re-exported by the club\n# (nothing else changed)\n"
+    claims.write_text(note + wrong, encoding="utf-8")
+    night.write_text(note + broken, encoding="utf-8")
+    summary = ingest([logs], root, jobs=1)
+    # HAND_2 is 29 lines: the two hands now begin at 31 and 64; 12 Chinese hands, the night's 2
+    # games and its quarantined one two lines down
+    assert (summary.games, summary.superseded, summary.unquarantined, summary.relocated) == (1, 0, 0, 2 + 12 + 3)
+    assert query(root, "select first_line from games where source_file = $1 order by 1", [str(room)]) == [
+        (1,), (31,), (64,)]
+    assert query(root, "select first_line, line from quarantine") == [(10, 19)]
+    assert query(root, "select count(*), count(distinct game_id) from games") == [(17, 17)]
+    assert query(root, "select count(*) from findings where source_file = $1", [str(claims)]) == [(findings,)]
+    clean = tmp_path / "clean"
+    ingest([logs], clean, jobs=1)
+    moved, fresh = committed_rows(root), committed_rows(clean)
+    for table in fresh:
+        if table != "files":    # (the ledger keeps both versions of each file)
+            assert moved[table] == fresh[table], table
+    assert model_rows(root) == model_rows(clean)
+
+
+def test_a_file_moved_and_edited_is_its_old_files_new_version(tmp_path):
+    old, new, root = tmp_path / "old" / "room.txt", tmp_path / "new" / "room-2024.txt", tmp_path / "wh"
+    old.parent.mkdir()
+    new.parent.mkdir()
+    old.write_text(HAND_0 + "\n\n" + HAND_1 + "\n\n" + HAND_2 + "\n", encoding="utf-8")
+    ingest([old.parent], root, jobs=1)
+    # moved, and the room edited it: hand #250000000000 gained a chat line, and went last
+    old.unlink()
+    edited = HAND_0.replace("Vera: calls $10\n", f"Vera: calls $10\n{CHAT}\n")
+    new.write_text(HAND_1 + "\n\n" + HAND_2 + "\n\n" + edited + "\n", encoding="utf-8")
+    result = run("ingest", str(new.parent), "-w", str(root), "-q")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("1 file (0 unchanged), 1 game stored, 2 already stored, 0 quarantined, ")
+    assert (f"  {new} is {old} moved (that path is gone, and most games of each are the other's): read as its new "
+            f"version\n") in result.output
+    assert "  1 game replaced by its file's new text: no file read holds it now" in result.output
+    assert "  2 games stored before stand at other lines of their file now: their lines follow it\n" in result.output
+    # three hands, each once: Anna +35 - 8 and hand #250000000002's
+    assert query(root, "select count(*) from games") == [(3,)]
+    assert query(root, "select count(*) from superseded where source_file = $1 and first_line = 1", [str(old)]) == [(1,)]
+    # every game at its place in the new file: #1 (26 lines) at line 1, #2 (29 lines) at 28, the edited #0 at 58
+    assert query(root, "select source_file, first_line from games order by first_line") == [
+        (str(new), 1), (str(new), 28), (str(new), 58)]
+    assert query(root, "select moved_from from files where source_path = $1", [str(new)]) == [(str(old),)]
+    again = ingest([new.parent], root, jobs=1)
+    assert (again.files_unchanged, again.superseded, again.moved) == (1, 0, [])
+
+
+def test_a_file_that_shares_too_few_games_with_a_gone_one_is_not_taken_for_it_and_the_user_is_told(tmp_path):
+    old, new, root = tmp_path / "old.txt", tmp_path / "new.txt", tmp_path / "wh"
+    old.write_text("\n\n".join(HANDS[:4]) + "\n", encoding="utf-8")
+    ingest([old], root, jobs=1)
+    old.unlink()
+    # three of the gone file's four hands, beside four others: most of its games, not most of these
+    new.write_text("\n\n".join(HANDS[:3] + HANDS[4:8]) + "\n", encoding="utf-8")
+    result = run("ingest", str(new), "-w", str(root), "-q")
+    assert result.exit_code == 0, result.output
+    assert (f"  {new} holds 3 of the 4 games of {old}, which is gone, and 4 others: not taken for that file moved, "
+            f"so none of its games was superseded (if it is that file, ingest it at that path)\n") in result.output
+    assert query(root, "select count(*) from games") == [(8,)]
+    assert query(root, "select count(*) from superseded") == [(0,)]
+    assert query(root, "select count(*) from games where source_file = $1", [str(old)]) == [(4,)]
+
+
+def test_a_copy_edited_beside_its_file_is_another_file(tmp_path):
+    # the first file is still there: a copy that keeps most of its games is not its new version
+    first, copy, root = tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "wh"
+    first.write_text(HAND_0 + "\n\n" + HAND_1 + "\n\n" + HAND_2 + "\n", encoding="utf-8")
+    ingest([first], root, jobs=1)
+    copy.write_text(HAND_0 + "\n\n" + HAND_1 + "\n", encoding="utf-8")
+    summary = ingest([first, copy], root, jobs=1)
+    assert (summary.superseded, summary.moved, summary.unsure_moves, summary.relocated) == (0, [], [], 0)
+    assert query(root, "select count(*) from games where source_file = $1", [str(first)]) == [(3,)]
+
+
+def test_an_upload_is_never_taken_for_a_file_moved(tmp_path):
+    # The dashboard writes each upload in the warehouse's folder, by its content, and removes it
+    # once read: the next upload of the file, edited, is another upload, not its new version.
+    from dashboards.uploads import UPLOADS
+
+    root = tmp_path / "wh"
+    first = root / UPLOADS / "digest-1" / "room.txt"
+    first.parent.mkdir(parents=True)
+    first.write_text(HAND_0 + "\n\n" + HAND_1 + "\n\n" + HAND_2 + "\n", encoding="utf-8")
+    ingest([first], root, jobs=1)
+    shutil.rmtree(first.parent)
+    second = root / UPLOADS / "digest-2" / "room.txt"
+    second.parent.mkdir(parents=True)
+    second.write_text(HAND_0 + "\n\n" + HAND_1 + "\n", encoding="utf-8")
+    summary = ingest([second], root, jobs=1)
+    assert (summary.superseded, summary.moved, summary.unsure_moves, summary.relocated) == (0, [], [], 0)
+    assert query(root, "select count(*) from games where source_file = $1", [str(first)]) == [(3,)]
+
+
+def test_a_file_an_older_rasklad_read_moved_and_edited_is_known_by_the_games_stored_from_it(tmp_path):
+    old, new, root = tmp_path / "old.txt", tmp_path / "new.txt", tmp_path / "wh"
+    old.write_text(HAND_0 + "\n\n" + HAND_1 + "\n\n" + HAND_2 + "\n", encoding="utf-8")
+    ingest([old], root, jobs=1)
+    (part,) = read_manifest(root).paths("files")
+    pq.write_table(pq.read_table(root / part).drop_columns(["game_ids", "moved_from"]), root / part)
+    old.unlink()
+    new.write_text(HAND_1 + "\n\n" + HAND_2 + "\n", encoding="utf-8")    # hand #250000000000 cut out
+    summary = ingest([new], root, jobs=1)
+    assert (summary.moved, summary.superseded, summary.relocated) == ([(str(new), str(old))], 1, 2)
+    # #250000000001 (Anna -8) and #250000000002 (Anna -50), at lines 1 and 28 of new.txt
+    assert nets(root)["Anna"] == (2, Decimal("-58.00"))
+    assert query(root, "select source_file, first_line from games order by 2") == [(str(new), 1), (str(new), 28)]

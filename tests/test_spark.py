@@ -91,3 +91,28 @@ def test_every_model_builds_as_spark_sql(spark, tmp_path):
         with contextlib.redirect_stdout(plan):
             spark.sql(f"select * from {name}").explain()
         assert "== Physical Plan ==" in plan.getvalue(), name
+
+
+def test_a_spark_run_over_a_file_that_changed_supersedes_as_the_local_ingest_does(spark, tmp_path):
+    # The same edit read by each engine leaves the same tables: the hand the room cut out leaves
+    # them for superseded, the hand it kept follows its file to its new lines.
+    hands = (SAMPLES / "pokerstars-holdem.txt").read_text(encoding="utf-8").split("\n\n")
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    log = logs / "room.txt"
+    local, distributed = tmp_path / "local", tmp_path / "spark"
+    log.write_text(hands[0] + "\n\n" + hands[1] + "\n", encoding="utf-8")
+    ingest([logs], local, jobs=1, build_models=False)
+    spark_path.ingest(spark, [str(logs)], distributed)
+    log.write_text(hands[2] + "\n\n" + hands[1] + "\n", encoding="utf-8")
+    ingest([logs], local, jobs=1, build_models=False)
+    counts = spark_path.ingest(spark, [str(logs)], distributed)
+    # hand #250000000002 (29 lines) stored, #250000000001 now at line 31, #250000000000 superseded
+    assert (counts["games"], counts["superseded"]) == (2, 1)
+    with duckdb.connect() as local_con, duckdb.connect() as spark_con:
+        lay_table_views(local_con, local, read_manifest(local))
+        lay_table_views(spark_con, distributed, read_manifest(distributed))
+        for sql in ("select game_id, source_file, first_line, last_line from games",
+                    "select game_id, line, action_no from holdem_actions", "select game_id, first_line from superseded"):
+            assert rows_of(spark_con, sql) == rows_of(local_con, sql), sql
+        assert rows_of(spark_con, "select first_line from games") == [(1,), (31,)]

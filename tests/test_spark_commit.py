@@ -38,7 +38,8 @@ def spark_output(staging, paths):
                 quarantined.update(zip(rows.column("quarantine_id").to_pylist(), rows.column("error").to_pylist(),
                                        strict=True))
         results.append(FileResult(result.source_file, result.content_hash, result.size_bytes,
-                                  count_quarantined=result.count_quarantined))
+                                  count_quarantined=result.count_quarantined, game_ids=result.game_ids,
+                                  first_lines=result.first_lines))
         ids.append((games, quarantined))
     return results, ids
 
@@ -88,3 +89,24 @@ def test_a_spark_run_over_files_stored_before_doubles_nothing(tmp_path):
     con = reader(root)
     assert rows(con, "select count(*), count(distinct game_id) from games") == [(NIGHT_HANDS + 12, NIGHT_HANDS + 12)]
     shutil.rmtree(root)
+
+
+def test_a_spark_run_over_a_file_that_changed_supersedes_what_it_lost_and_moves_what_it_kept(tmp_path):
+    # the Spark run's commit is its last: it supersedes as a local ingest's last commit does
+    root, log = tmp_path / "spark", tmp_path / "room.txt"
+    hands = (SAMPLES / "pokerstars-holdem.txt").read_text(encoding="utf-8").split("\n\n")
+    log.write_text(hands[0] + "\n\n" + hands[1] + "\n", encoding="utf-8")
+    commit_spark_output(root, root / "_spark-run1", *spark_output(root / "_spark-run1", [log]))
+    # the room rewrote the file: hand #250000000000 gone, #250000000002 (29 lines) above #250000000001
+    log.write_text(hands[2] + "\n\n" + hands[1] + "\n", encoding="utf-8")
+    again = commit_spark_output(root, root / "_spark-run2", *spark_output(root / "_spark-run2", [log]))
+    assert (again.games, again.duplicates, again.superseded, again.relocated) == (1, 1, 1, 1)
+    con = reader(root)
+    # #250000000002: Anna puts in 6 + 44 and folds, -50; Boris all-in for 20 wins the main pot of 58,
+    # +38; Vera's 50 in (her bet of 10 returned) wins the side pot of 60, +10 (rake 2).
+    # #250000000001 (Limit $2/$4), now at line 31: Anna -8, Boris -8, Vera +16
+    assert rows(con, "select first_line, player, net from games join game_players using (game_id)") == [
+        (1, "Anna", "-50.00"), (1, "Boris", "38.00"), (1, "Vera", "10.00"),
+        (31, "Anna", "-8.00"), (31, "Boris", "-8.00"), (31, "Vera", "16.00")]
+    assert rows(con, "select first_line from superseded") == [(1,)]
+    assert rows(con, "select count(*) from games g join superseded s using (game_id)") == [(0,)]

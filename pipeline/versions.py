@@ -1,0 +1,262 @@
+"""The versions of the files an ingest reads, as the file ledger (the ``files`` table) tells them:
+which ledger rows are one file's versions (its path's, after those of the path it was moved
+from), which file read before a file at a new path is (moved and edited: moved alone, its bytes
+are known and it is not read), the games a file's new version no longer holds, and where the
+games stored from its earlier versions stand in it now. The writer (``pipeline.warehouse``)
+reads the rows these decisions need and applies them in its commit."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pyarrow as pa
+
+LEDGER_COLUMNS = ["source_path", "source_file", "content_hash", "game_ids", "moved_from"]
+"""The columns of ``files`` that tell a file's versions."""
+LINE_COLUMNS = ("first_line", "last_line", "line")
+"""The columns that hold a line of the game's file (and the ``line`` of an ``undecodable`` spot)."""
+
+
+@dataclass(slots=True)
+class Version:
+    """A file a commit reads, as the ledger will know it."""
+
+    path: str
+    """Its absolute path (``files.source_path``)."""
+    name: str
+    """Its path as given (``files.source_file``; the ``source_file`` of the games stored from it)."""
+    digest: str
+    games: list[str] | None
+    """Every game it holds, in file order, each once (``files.game_ids``); None when not known."""
+    first_lines: list[int] | None
+    """Per game of ``games``, the line it begins at in this file."""
+    changed: bool = False
+    """A new version of a file read before, at this path or moved (``moved_from``)."""
+    may_have_moved: bool = False
+    """Its path was never read, and it holds games stored before: it may be a file read before, moved."""
+    moved_from: str | None = None
+    """The path of the file read before that this one is, moved (see :meth:`Ledger.find_moves`)."""
+
+
+@dataclass(slots=True, frozen=True)
+class Place:
+    """Where a game stored before stands in its file's new version."""
+
+    source_file: str
+    shift: int
+    """Lines to add to each of its line numbers."""
+
+
+@dataclass(slots=True, frozen=True)
+class UnsureMove:
+    """A file at a new path that shares games with a file read before and gone since, but not
+    most of the games either way: it is not taken for that file moved, and the user is told."""
+
+    source_file: str
+    gone: str
+    """The gone file's path (``files.source_path``)."""
+    shared: int
+    gone_games: int
+    """The games the gone file's last version held."""
+    games: int
+    """The games the new file holds."""
+
+
+def file_histories(paths: list[str | None], moved_from: list[str | None]) -> dict[str, list[int]]:
+    """Per file, by its latest path, the ledger rows of its versions in order: its path's rows,
+    after those of the path it was moved from up to the move (a file read later at that path is
+    another file). Rows without a path (a ledger written before paths were kept) are no file's.
+
+    >>> file_histories(["/a", "/a", "/b", "/a"], [None, None, "/a", None])
+    {'/b': [0, 1, 2], '/a': [3]}
+    """
+    histories: dict[str, list[int]] = {}
+    for row, path in enumerate(paths):
+        if not path:
+            continue
+        origin = moved_from[row]
+        earlier = histories.pop(origin, []) if origin and origin != path else []
+        histories[path] = earlier + histories.pop(path, []) + [row]
+    return histories
+
+
+class Ledger:
+    """The ledger's rows as a commit sees them: those committed, then its own files' (:meth:`add`).
+    ``games_from``: per file name, the games stored or quarantined from a file of that name
+    (``source_file``), read when first needed: what a version read by an older Rasklad, which
+    recorded no ``game_ids``, is taken to have held."""
+
+    def __init__(self, rows: pa.Table, games_from: Callable[[], dict[str, set[str]]]) -> None:
+        self.paths: list[str | None] = rows.column("source_path").to_pylist()
+        self.names: list[str] = rows.column("source_file").to_pylist()
+        self.digests: list[str] = rows.column("content_hash").to_pylist()
+        self.moved_from: list[str | None] = rows.column("moved_from").to_pylist()
+        self.held = pa.concat_arrays(rows.column("game_ids").chunks) if rows.column("game_ids").num_chunks \
+            else pa.array([], pa.list_(pa.string()))
+        self.histories = file_histories(self.paths, self.moved_from)
+        self._games_from = games_from
+        self._by_name: dict[str, set[str]] | None = None
+
+    def add(self, versions: list[Version]) -> None:
+        """The commit's own files, after the committed rows (their moves found first)."""
+        self.paths += [v.path for v in versions]
+        self.names += [v.name for v in versions]
+        self.digests += [v.digest for v in versions]
+        self.moved_from += [v.moved_from for v in versions]
+        self.held = pa.concat_arrays([self.held, pa.array([v.games for v in versions], self.held.type)])
+        self.histories = file_histories(self.paths, self.moved_from)
+
+    def games_of(self, row: int) -> set[str]:
+        """The games ledger row ``row``'s version held: as recorded, or, read by an older
+        Rasklad, those stored from a file of its name."""
+        held = self.held[row]
+        if held.is_valid:
+            return set(held.as_py())
+        return self._stored_by_name().get(self.names[row], set())
+
+    def _stored_by_name(self) -> dict[str, set[str]]:
+        if self._by_name is None:
+            self._by_name = self._games_from()
+        return self._by_name
+
+    def find_moves(self, versions: list[Version], still_there: Callable[[str], bool] = os.path.exists
+                   ) -> list[UnsureMove]:
+        """Which of ``versions`` (at paths never read, holding games stored before) are files read
+        before, moved and edited: a file whose path is gone now (else, ``still_there``, it is a
+        copy, or another file sharing some games), and which shares with this one most of the
+        games of each. Such a version gets ``moved_from`` (and is ``changed``). One that shares
+        games with a gone file but not most of them both ways, or whose gone file another
+        version took, is unsure: not taken for it, returned for the user to be told."""
+        import pyarrow.compute as pc
+
+        latest_paths = list(self.histories)
+        latest = [self.histories[path][-1] for path in latest_paths]
+        lists = self.held.take(pa.array(latest, pa.int64()))
+        sizes = pc.list_value_length(lists).fill_null(0).to_pylist()
+        # one look over every file's games for all the versions: which file holds which of theirs
+        holders: dict[str, list[int]] = {}
+        for number, version in enumerate(versions):
+            for game_id in version.games or ():
+                holders.setdefault(game_id, []).append(number)
+        held = pc.list_flatten(lists)
+        hits = pc.is_in(held, value_set=pa.array(sorted(holders), pa.string()))
+        parents = pc.list_parent_indices(lists).to_numpy()[hits.to_numpy(zero_copy_only=False)]
+        shared: list[dict[int, int]] = [{} for _ in versions]   # per version: file → games shared
+        for game_id, file in zip(held.filter(hits).to_pylist(), parents.tolist()):
+            for number in holders[game_id]:
+                shared[number][file] = shared[number].get(file, 0) + 1
+        for file, row in enumerate(latest):
+            if not self.held[row].is_valid:     # read by an older Rasklad: what was stored from it
+                games_then = self.games_of(row)
+                sizes[file] = len(games_then)
+                for game_id in games_then:
+                    for number in holders.get(game_id, ()):
+                        shared[number][file] = shared[number].get(file, 0) + 1
+        claimed: set[str] = set()
+        unsure: list[UnsureMove] = []
+        for version, counts in zip(versions, shared):
+            games = len(version.games or ())
+            candidates = []
+            for file, count in counts.items():
+                path = latest_paths[file]
+                if path == version.path or still_there(path):
+                    continue
+                if 2 * count > sizes[file] and 2 * count > games and path not in claimed:
+                    candidates.append((count, path, file))
+                elif 2 * count > sizes[file] or 2 * count > games or path in claimed:
+                    unsure.append(UnsureMove(version.name, path, count, sizes[file], games))
+            candidates.sort(reverse=True)
+            for count, path, file in candidates[1:]:   # (files whose games overlap: the one sharing most wins)
+                unsure.append(UnsureMove(version.name, path, count, sizes[file], games))
+            if candidates:
+                version.moved_from, version.changed = candidates[0][1], True
+                claimed.add(candidates[0][1])
+        return unsure
+
+    def lost(self, known: set[str]) -> dict[str, str]:
+        """The games no file holds any more: held by an earlier version of a file whose latest
+        version holds other bytes, held by no file's latest version, and stored or quarantined
+        still (``known``). Each comes with the hash of its file's latest version (the one that
+        dropped it)."""
+        import pyarrow.compute as pc
+
+        lost: dict[str, str] = {}
+        for rows in self.histories.values():
+            last = rows[-1]
+            if all(self.digests[row] == self.digests[last] for row in rows):
+                continue
+            now = self.games_of(last)
+            for row in rows[:-1]:
+                for game_id in self.games_of(row) - now:
+                    if game_id in known:
+                        lost.setdefault(game_id, self.digests[last])
+        if not lost:
+            return lost
+        latest = [rows[-1] for rows in self.histories.values()] + [row for row, path in enumerate(self.paths)
+                                                                     if not path]
+        lists = self.held.take(pa.array(latest, pa.int64()))
+        held = pc.list_flatten(lists)
+        for game_id in held.filter(pc.is_in(held, value_set=pa.array(sorted(lost), pa.string()))).to_pylist():
+            lost.pop(game_id, None)
+        for row in latest:
+            if not self.held[row].is_valid:     # read by an older Rasklad: it holds what was stored from it
+                for game_id in self.games_of(row):
+                    lost.pop(game_id, None)
+        return lost
+
+    def places(self, versions: list[Version],
+               stored_at: Callable[[set[str]], dict[str, tuple[str, int]]]) -> dict[str, Place]:
+        """Where the games stored from an earlier version of a file of ``versions`` (its new
+        versions) stand now, for those whose file or first line changed: a hand inserted above
+        a game moves it down. ``stored_at``: per game ID, the ``source_file`` and ``first_line``
+        it is stored with (games and quarantined games)."""
+        wanted: dict[str, tuple[int, int]] = {}     # game → (version, its first line there)
+        names: list[set[str]] = []
+        for number, version in enumerate(versions):
+            names.append({self.names[row] for row in self.histories.get(version.path, ())})
+            if version.changed and version.games is not None and version.first_lines is not None:
+                for game_id, first in zip(version.games, version.first_lines):
+                    wanted.setdefault(game_id, (number, first))
+        places: dict[str, Place] = {}
+        for game_id, (source_file, first_line) in stored_at(set(wanted)).items() if wanted else ():
+            number, first = wanted[game_id]
+            version = versions[number]
+            if source_file in names[number] and (source_file, first_line) != (version.name, first):
+                places[game_id] = Place(version.name, first - first_line)
+        return places
+
+
+def moved_rows(rows: pa.Table, id_column: str, places: dict[str, Place]) -> pa.Table:
+    """``rows`` with those of the games of ``places`` at their new places: their file, and each
+    line (:data:`LINE_COLUMNS`, an ``undecodable`` spot's) shifted by the lines the game moved."""
+    import pyarrow.compute as pc
+
+    where = [places.get(game_id) for game_id in rows.column(id_column).to_pylist()]
+    shifts = pa.array([place.shift if place else 0 for place in where], pa.int32())
+
+    def replaced(table: pa.Table, name: str, values: pa.Array) -> pa.Table:
+        index = table.schema.get_field_index(name)
+        return table.set_column(index, table.schema.field(index), values.cast(table.schema.field(index).type))
+
+    for name in LINE_COLUMNS:
+        if name in rows.column_names:
+            rows = replaced(rows, name, pc.add(rows.column(name).combine_chunks(), shifts))
+    if "source_file" in rows.column_names:
+        names = rows.column("source_file").to_pylist()
+        rows = replaced(rows, "source_file", pa.array(
+            [place.source_file if place else name for place, name in zip(where, names)], pa.string()))
+    if "undecodable" in rows.column_names:
+        spots = rows.column("undecodable").combine_chunks()
+        fields = list(spots.type)
+        children = [pc.add(pc.struct_field(spots, field.name), shifts) if field.name == "line"
+                    else pc.struct_field(spots, field.name) for field in fields]
+        rows = replaced(rows, "undecodable", pa.StructArray.from_arrays(
+            [child.cast(field.type) for child, field in zip(children, fields)], fields=fields, mask=spots.is_null()))
+    return rows
+
+
+def has_places(names: list[str]) -> bool:
+    """Does a table of these columns say where its games stand in their file?"""
+    return any(name in names for name in (*LINE_COLUMNS, "source_file", "undecodable"))
