@@ -141,6 +141,21 @@ _WRITTEN_ON = re.compile(r"[\w.,]*\d")
 ``$0.1x2``, ``$0`` of ``$0..56``): letters, digits and separators up to a last digit."""
 
 
+def _place_of(text: str, line: str) -> int:
+    """Where the amount ``text`` stands in ``line``: its first place that is no part of another
+    amount (``$0`` of ``Total pot $0.6 | Rake $0`` is the last), else its first place (a line whose
+    every ``$0.1`` goes on, as ``$0.1x2``, holds an amount that is none)."""
+    first = at = line.find(text)
+    while at >= 0:
+        if not (at and line[at - 1] in _WITHIN_AMOUNT) and _WRITTEN_ON.match(line, at + len(text)) is None:
+            return at
+        at = line.find(text, at + 1)
+    return first
+
+
+_WITHIN_AMOUNT = frozenset("0123456789.,")
+
+
 def read_amount(text: str, *, decimal_comma: bool | None = False) -> Decimal:
     """An amount's value, read strictly: a currency sign before or after the digits (and an ISO code
     before or after them, ``RSD2``, ``$0.25 USD``) dropped, the digits grouped by threes and with one
@@ -193,7 +208,7 @@ def read_amount_at(text: str, index: int, line: str, start: int = -1, *, decimal
     parsers.errors.ParseError: line 5, column 11: '$0.1x2' is not an amount: expected digits with at most one \
 decimal point and thousands grouped by commas, such as $1,234.50
     """
-    at = line.find(text) if start < 0 else start
+    at = start if start >= 0 else _place_of(text, line)
     more = _WRITTEN_ON.match(line, at + len(text)) if at >= 0 else None
     try:
         if more is not None:
