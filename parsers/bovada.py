@@ -34,8 +34,8 @@ from datetime import datetime
 from decimal import ROUND_DOWN, Decimal
 
 from parsers.errors import ParseError, UnstatedRule, UnsupportedGame
-from parsers.lines import CURRENCY_SIGN, CurrencyMarks, StreetActions, stakes_label
-from parsers.room_lines import LineKind, RoomLines, cards, in_utc, money, zone_clock
+from parsers.lines import CURRENCY_SIGN, CurrencyMarks, StreetActions, read_amount_at, stakes_label
+from parsers.room_lines import LineKind, RoomLines, cards, in_utc, zone_clock
 from rules.holdem_hand import (
     Action,
     ActionKind,
@@ -301,8 +301,9 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
     marks = CurrencyMarks("" if tournament else "$", first)
 
     def read(text: str) -> Decimal:
+        """An amount of the line the reader is on: one that is none quarantines the hand at its column."""
         marks.other(text, text[0])
-        return money(text)
+        return read_amount_at(text, marks.index, lines[marks.index])
 
     # the export of spring 2012 writes no street lines, its board only in the summary: the
     # betting tells the streets (or the hand is quarantined)
@@ -434,8 +435,9 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
     # the stakes: the blinds; in Limit the bets, as PokerStars names Limit stakes
     if tournament:      # chips, the level's blinds (in Limit its big blind and twice it)
         currency = "chips"
-        level = money(head["bb"])
-        named = (money(head["sb"]), level) if small_bet is None else (level, level * 2)
+        level = read_amount_at(head["bb"], 0, lines[0], head.start("bb"))
+        named = (read_amount_at(head["sb"], 0, lines[0], head.start("sb")), level) if small_bet is None else \
+            (level, level * 2)
     else:
         currency = "USD"
         named = (small_bet, big_bet) if small_bet else (small_blind, big_blind)

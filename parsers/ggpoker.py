@@ -64,7 +64,7 @@ from parsers.lines import (
     LineKind,
     LineTable,
     StreetActions,
-    read_amount,
+    read_amount_at,
     read_cards,
     stakes_label,
     unsupported_game,
@@ -246,12 +246,13 @@ def read_header(line: str) -> dict:
     except ValueError as error:
         raise ParseError(f"'{rest['d']} {rest['t']}' is not a real date and time ({error})", line=1,
                          column=offset + rest.start("d") + 1, line_text=line) from None
-    first = read_amount(stakes["sb"])
-    second = read_amount(stakes["bb"]) if stakes["bb"] else None
+    at = offset + rest.start("stakes") + len(rest["stakes"]) - len(rest["stakes"].lstrip())     # where the stakes start
+    first = read_amount_at(stakes["sb"], 0, line, at + stakes.start("sb"))
+    second = read_amount_at(stakes["bb"], 0, line, at + stakes.start("bb")) if stakes["bb"] else None
     return {
         "id": match["id"], "tid": tid, "game": _SUPPORTED[name], "betting": BettingStructure.parse(struct),
         # Short Deck's one amount is the ante; its button blind is read from the post
-        "ante": first if second is None else (read_amount(stakes["tante"]) if stakes["tante"] else _ZERO),
+        "ante": first if second is None else (read_amount_at(stakes["tante"], 0, line, at + stakes.start("tante")) if stakes["tante"] else _ZERO),
         "small_blind": first if second is not None else None, "big_blind": second,
         "currency": currency, "stakes": rest["stakes"].strip(), "played_at": played_at,
     }
@@ -294,9 +295,11 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     sign = head["stakes"][:1] if head["stakes"][:1] in CURRENCY_SIGNS else ""
     marks = CurrencyMarks(sign, first_line)
 
-    def money(text: str) -> Decimal:
+    def money(text: str, start: int = -1) -> Decimal:
+        """An amount of the line the reader is on (at ``start`` in it): one that is none quarantines
+        the hand at its column."""
         marks.other(text, text[0])      # ROOM-CURRENCY: read as written, noted when another currency's
-        return read_amount(text)
+        return read_amount_at(text, marks.index, lines[marks.index], start)
 
     for kind, m, index in tokens:
         line = first_line + index
@@ -321,8 +324,8 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
             seats.append(_seat(int(m["n"]), m["p"], money(m["s"]), "sitting out" in m["rest"], False, line))
         elif kind == "SEATSUM":
             what = m["what"]
-            won = tuple(money(a) for a in _SUMMARY_WON.findall(what)) if ("won" in what or "collected" in what) \
-                else ()
+            won = tuple(money(w[1], m.start("what") + w.start(1)) for w in _SUMMARY_WON.finditer(what)) \
+                if ("won" in what or "collected" in what) else ()
             shown = _SUMMARY_CARDS.search(what) if "ed [" in what else None
             play.summary_seat(int(m["n"]), m["p"], won, read_cards(shown[1], index, text) if shown else (), what, line)
         elif kind == "STREET":
@@ -361,7 +364,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
             total = money(m["t"])
             # the jackpot and the other fees leave the pot as the rake does
             rake = (money(m["r"]) if m["r"] else _ZERO) + sum(
-                (money(fee) for fee in _FEES.findall(m["fees"])), _ZERO)
+                (money(fee[1], m.start("fees") + fee.start(1)) for fee in _FEES.finditer(m["fees"])), _ZERO)
             total_line = line
         elif kind == "BOARD":
             cards = read_cards(m["c"], index, text)

@@ -34,13 +34,13 @@ import functools
 import re
 import xml.etree.ElementTree as ET
 from datetime import datetime
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
 from parsers.errors import ParseError, UnsupportedGame
-from parsers.lines import CURRENCY_SIGNS, CurrencyMarks, StreetActions, stakes_label
+from parsers.lines import CURRENCY_SIGNS, CurrencyMarks, StreetActions, read_amount, stakes_label
 from rules.cards import Card, CardError
 from rules.holdem_hand import (
     ActionKind,
@@ -130,7 +130,13 @@ def read_session(text: str, file: str, first_line: int = 1, game_id: str = "") -
     if (general.findtext("mode") or "").strip() == "play":
         currency = "play"
     table = (general.findtext("tablename") or "").strip() or None
-    small, big = _money(head["sb"]), _money(head["bb"])
+    try:
+        small, big = _money(head["sb"]), _money(head["bb"])
+    except ValueError as error:
+        written = text.find(gametype, text.find("<gametype>"))
+        begins = text.rfind("\n", 0, written) + 1
+        raise ParseError(str(error), line=game_line, column=written - begins + head.start("stakes") + 1,
+                         line_text=text[begins:text.find("\n", written) % (len(text) + 1)]) from None
     hands = []
     at = 0
     for game in root.findall("game"):
@@ -189,31 +195,37 @@ def _line_of(text: str, needle: str, start: int) -> int:
     return text.count("\n", 0, max(at, 0)) + 1
 
 
-_AMOUNTS: dict[str, Decimal] = {}
+def _money(text: str | None) -> Decimal:
+    """An amount of the XML (``$0.25``, ``£3``, ``€0,50``, ``€1,198``, ``RSD2``), read strictly by
+    :func:`parsers.lines.read_amount` (a comma before one or two last digits is the decimal
+    point); an attribute left out or empty is nothing. Any other text (an export's ``sum="DP"``,
+    ``-$0.02``, ``$0.0x4``) is a ValueError in words."""
+    if text is None or not text.strip():
+        return _ZERO
+    return read_amount(text, decimal_comma=None)
 
 
-def _money(text: str | None, line: int = 1) -> Decimal:
-    """An amount of the XML (``$0.25``, ``£3``, ``€0,50``, ``RSD2``); an attribute without digits
-    (an export's ``sum="DP"``) is a ParseError."""
-    known = _AMOUNTS.get(text) if text is not None else None
-    if known is not None:
-        return known
-    value = _read_money(text, line)
-    if text is not None and len(_AMOUNTS) < 100_000:
-        _AMOUNTS[text] = value
-    return value
+_ZERO = Decimal(0)
 
 
-def _read_money(text: str | None, line: int) -> Decimal:
-    digits = re.sub(r"[^\d,.]", "", text or "")
-    if text is not None and text.strip() and not re.search(r"\d", text):
-        raise ParseError(f"{text!r} is not an amount", line=line, column=1)
-    if re.search(r",\d{2}$", digits) and "." not in digits:
-        digits = digits.replace(",", ".")
-    try:
-        return Decimal(digits.replace(",", "") or "0")
-    except InvalidOperation:
-        raise ParseError(f"{text!r} is not an amount", line=line, column=1) from None
+def _attribute_error(reason: str, text: str, start: int, end: int, element: tuple[str, int], attribute: str,
+                     first_line: int) -> ParseError:
+    """The ParseError of an ``attribute`` of an element of the game's text (``text[start:end]``, its
+    first line the file's ``first_line``): the element is the nth to open with a text (``("<action
+    no=\"4\"", 0)``, ``("<player ", 2)``). It stands at the attribute's line and column; at the
+    game's first line when the text does not show it so."""
+    opening, nth = element
+    opens = start - 1
+    for _ in range(nth + 1):
+        opens = text.find(opening, opens + 1, end)
+        if opens < 0:
+            break
+    where = text.find(f'{attribute}="', opens, text.find(">", opens) % (len(text) + 1)) if opens >= 0 else -1
+    if where < 0:   # pragma: no cover - the XML's attributes are the text's
+        return ParseError(reason, line=first_line, column=1)
+    begins, ends = text.rfind("\n", 0, where) + 1, text.find("\n", where)
+    return ParseError(reason, line=first_line + text.count("\n", start, where), column=where - begins + 1,
+                      line_text=text[begins:ends if ends >= 0 else len(text)])
 
 
 _MONTHS = {name: number for number, name in enumerate(
@@ -312,16 +324,25 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
     # ROOM-CURRENCY: an amount with another currency's sign is read as written, and noted at its line
     marks = CurrencyMarks(_SIGN_OF.get(currency, ""), first_line=0)
 
-    def money(amount: str | None, at: int) -> Decimal:
+    def money(amount: str | None, at: int, element: tuple[str, int], attribute: str) -> Decimal:
+        """The amount of ``attribute`` of ``element`` (as :func:`_attribute_error` finds it), on line ``at``."""
+        try:
+            value = _money(amount)
+        except ValueError as error:
+            raise _attribute_error(str(error), text, at_game, end if end >= 0 else len(text), element, attribute,
+                                   game_line) from None
         if amount:
             marks.other(amount, amount[0], index=at)
-        return _money(amount, at)
+        return value
 
+    at_game = at
     seats, won, button = [], {}, None
-    for p in players.findall("player"):
+    for nth, p in enumerate(players.findall("player")):
         seat = _number(p.get("seat"), "seat", game_line)
-        seats.append(Seat(seat=seat, player=p.get("name", ""), stack=money(p.get("chips"), game_line), line=line))
-        won[p.get("name", "")] = money(p.get("win"), game_line)
+        element = ("<player ", nth)
+        seats.append(Seat(seat=seat, player=p.get("name", ""), stack=money(p.get("chips"), game_line, element, "chips"),
+                          line=line))
+        won[p.get("name", "")] = money(p.get("win"), game_line, element, "win")
         if p.get("dealer") == "1":
             button = seat
     played_at = _start_date(general.findtext("startdate"), text, at, game_line)
@@ -359,7 +380,7 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
             if a.get("type") == _ALL_IN and a.get("sum") == "DP":
                 _disconnected(actions, a.get("player", ""), code, line)
                 continue
-            kind, player, amount = a.get("type", ""), a.get("player", ""), money(a.get("sum"), line)
+            kind, player, amount = a.get("type", ""), a.get("player", ""), money(a.get("sum"), line, (f'<action no="{a.get("no")}"', 0), "sum")
             if kind in _NO_PLAY:
                 posted = {x.kind for x in actions if x.player == player and x.kind.is_post}
                 among_posts = round_no == "0" or _number(a.get("no"), "action", game_line) < last_post

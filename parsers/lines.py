@@ -60,6 +60,7 @@ __all__ = [
     "StreetBets",
     "clear_caches",
     "read_amount",
+    "read_amount_at",
     "read_cards",
     "stakes_label",
     "unsupported_game",
@@ -118,32 +119,103 @@ _CURRENCY_MARK = re.compile(CURRENCY_SIGN + r"|\b(?:" + "|".join(dict.fromkeys(C
 AMOUNT = r"[^\d\s(\[]?\d[\d,]*(?:\.\d+)?"
 """An amount as the rooms write it: an optional currency sign, digits, thousands commas, decimals."""
 
-_AMOUNTS: dict[str, Decimal] = {}   # amount text -> value: a few thousand texts recur all the time
+_AMOUNTS: dict[tuple[bool | None, str], Decimal] = {}   # (mode, text) -> value: a few thousand texts recur
+
+_MARKS_BEFORE = re.compile(r"^\s*(?:[A-Z]{3}\s*)?(?:" + CURRENCY_SIGN + r"\s*)?")
+_MARKS_AFTER = re.compile(r"(?:\s*" + CURRENCY_SIGN + r")?(?:\s*[A-Z]{3})?\s*$")
+_NUMBER = {
+    False: re.compile(r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"),
+    True: re.compile(r"(?:\d{1,3}(?:[. \u00a0\u202f]\d{3})+|\d+)(?:,\d+)?"),
+}
+"""The digits of an amount: with a decimal point, thousands grouped by commas; with a decimal
+comma, by dots or spaces; in either, groups of three digits."""
+_DECIMAL_COMMA = re.compile(r",\d{1,2}$")
+_AMOUNT_WORDS = {
+    False: "digits with at most one decimal point and thousands grouped by commas, such as $1,234.50",
+    True: "digits with at most one decimal comma and thousands grouped by dots or spaces, such as 1.234,50 €",
+    None: "digits with at most one decimal point (or comma) and thousands grouped by threes, such as $1,234.50 "
+          "or 1.234,50 €",
+}
+_WRITTEN_ON = re.compile(r"[\w.,]*\d")
+"""What a line writes on past an amount its pattern took, when the amount goes on (``$0.1`` of
+``$0.1x2``, ``$0`` of ``$0..56``): letters, digits and separators up to a last digit."""
 
 
-def read_amount(text: str, *, decimal_comma: bool = False) -> Decimal:
-    """An amount's value: the currency sign and thousands separators dropped. With
-    ``decimal_comma`` a comma is the decimal point and a space or a dot groups thousands.
+def _place_of(text: str, line: str) -> int:
+    """Where the amount ``text`` stands in ``line``: its first place that is no part of another
+    amount (``$0`` of ``Total pot $0.6 | Rake $0`` is the last), else its first place (a line whose
+    every ``$0.1`` goes on, as ``$0.1x2``, holds an amount that is none)."""
+    first = at = line.find(text)
+    while at >= 0:
+        if not (at and line[at - 1] in _WITHIN_AMOUNT) and _WRITTEN_ON.match(line, at + len(text)) is None:
+            return at
+        at = line.find(text, at + 1)
+    return first
 
-    >>> read_amount("$1,334"), read_amount("12.50€".removesuffix("€")), read_amount("0,25", decimal_comma=True)
+
+_WITHIN_AMOUNT = frozenset("0123456789.,")
+
+
+def read_amount(text: str, *, decimal_comma: bool | None = False) -> Decimal:
+    """An amount's value, read strictly: a currency sign before or after the digits (and an ISO code
+    before or after them, ``RSD2``, ``$0.25 USD``) dropped, the digits grouped by threes and with one
+    decimal separator at most. With ``decimal_comma`` a comma is the decimal point and a dot or a
+    space groups thousands; None decides by the text, as the rooms that write either do: a comma
+    before one or two last digits is the decimal point, before three it groups thousands. Anything
+    else (a minus, a letter, a second point, a group of two) is a ValueError naming the amount.
+
+    >>> read_amount("$1,334"), read_amount("12.50€"), read_amount("0,25", decimal_comma=True)
     (Decimal('1334'), Decimal('12.50'), Decimal('0.25'))
+    >>> read_amount("0,55 $", decimal_comma=None), read_amount("$28,031.33 USD", decimal_comma=None)
+    (Decimal('0.55'), Decimal('28031.33'))
+    >>> read_amount("$0.0x4")
+    Traceback (most recent call last):
+    ...
+    ValueError: '$0.0x4' is not an amount: expected digits with at most one decimal point and thousands \
+grouped by commas, such as $1,234.50
     """
-    key = text if not decimal_comma else "," + text
+    key = (decimal_comma, text)
     value = _AMOUNTS.get(key)
     if value is not None:
         return value
-    digits = text if text[:1].isdigit() else text[1:]
-    if decimal_comma:
-        digits = digits.replace(".", "").replace(" ", "").replace(",", ".")
-    else:
-        digits = digits.replace(",", "")
-    try:
-        value = Decimal(digits)
-    except InvalidOperation:  # pragma: no cover - the patterns only let digits through
-        raise ValueError(f"{text!r} is not an amount") from None
+    number = text[_MARKS_BEFORE.match(text).end():]
+    number = number[:_MARKS_AFTER.search(number).start()]
+    comma = decimal_comma if decimal_comma is not None else _DECIMAL_COMMA.search(number) is not None
+    if _NUMBER[comma].fullmatch(number) is None:
+        raise ValueError(f"{text!r} is not an amount: expected {_AMOUNT_WORDS[decimal_comma]}")
+    if comma:
+        number = number.translate(_COMMA_GROUPS).replace(",", ".")
+    value = Decimal(number.replace(",", ""))
     if len(_AMOUNTS) < 200_000:
         _AMOUNTS[key] = value
     return value
+
+
+_COMMA_GROUPS = str.maketrans("", "", ". \u00a0\u202f")
+
+
+def read_amount_at(text: str, index: int, line: str, start: int = -1, *, decimal_comma: bool | None = False) -> Decimal:
+    """:func:`read_amount` of the amount ``text`` that stands at ``start`` of the hand's line
+    ``index`` (``line``; -1: where ``text`` first stands in it). An amount that is none, or that the
+    line writes on past what its pattern took (``$0.1x2``: the pattern took ``$0.1``), is a
+    ParseError at its column, naming it as the line writes it.
+
+    >>> read_amount_at("$2", 4, "Anna: calls $2")
+    Decimal('2')
+    >>> read_amount_at("$0.1", 4, "Anna wins $0.1x2 USD")
+    Traceback (most recent call last):
+    ...
+    parsers.errors.ParseError: line 5, column 11: '$0.1x2' is not an amount: expected digits with at most one \
+decimal point and thousands grouped by commas, such as $1,234.50
+    """
+    at = start if start >= 0 else _place_of(text, line)
+    more = _WRITTEN_ON.match(line, at + len(text)) if at >= 0 else None
+    try:
+        if more is not None:
+            raise ValueError(f"{text + more[0]!r} is not an amount: expected {_AMOUNT_WORDS[decimal_comma]}")
+        return read_amount(text, decimal_comma=decimal_comma)
+    except ValueError as error:
+        raise ParseError(str(error), line=index + 1, column=max(at + 1, 1), line_text=line) from None
 
 
 _CARD_CACHE: dict[str, tuple[Card, ...]] = {}

@@ -59,7 +59,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from parsers.errors import ParseError
 from parsers.lines import (
@@ -68,6 +68,8 @@ from parsers.lines import (
     LineKind,
     LineTable,
     StreetActions,
+    read_amount as amount,
+    read_amount_at,
     read_cards,
     stakes_label,
     unsupported_game,
@@ -169,25 +171,17 @@ _SUIT_WORDS = (("Pik", "s"), ("Herz", "h"), ("Karo", "d"), ("Kreuz", "c"))
 _CYRILLIC_RANKS_AS_1252 = str.maketrans({"Â": "J", "Ä": "Q", "Ê": "K", "Ò": "A"})
 """Russian clients write the picture cards' ranks in Cyrillic (В валет, Д дама, К король, Т туз);
 a file whose only such letters are these is read as Windows-1252, where those bytes are Â Ä Ê Ò."""
-_DECIMAL_COMMA = re.compile(r",\d{1,2}$")
 
 
 def read_amount(text: str) -> Decimal:
-    """An 888 amount's value: the sign dropped; a comma before three digits groups thousands,
-    before one or two it is the decimal point.
+    """An 888 amount's value (:func:`parsers.lines.read_amount`): the sign dropped; a comma before
+    three digits groups thousands, before one or two it is the decimal point; anything else is a
+    ValueError naming the amount.
 
     >>> read_amount("$1,728.25"), read_amount("222,75$"), read_amount("0,55 $"), read_amount("28,031.33")
     (Decimal('1728.25'), Decimal('222.75'), Decimal('0.55'), Decimal('28031.33'))
     """
-    digits = text.strip("$€£ ")
-    if _DECIMAL_COMMA.search(digits):
-        digits = digits.replace(".", "").replace(",", ".")
-    else:
-        digits = digits.replace(",", "")
-    try:
-        return Decimal(digits)
-    except InvalidOperation:
-        raise ValueError(f"{text!r} is not an amount") from None
+    return amount(text, decimal_comma=None)
 
 
 def _cards(text: str | None, index: int, line: str) -> tuple:
@@ -221,10 +215,8 @@ def read_header(lines: tuple[str, ...]) -> dict:
     except ValueError as error:
         raise ParseError(f"'{game['d']} {game['t']}' is not a real date and time ({error})", line=2,
                          column=game.start("d") + 1, line_text=lines[1]) from None
-    try:
-        small_blind, big_blind = read_amount(game["sb"]), read_amount(game["bb"])
-    except ValueError as error:
-        raise ParseError(str(error), line=2, column=1, line_text=lines[1]) from None
+    small_blind = read_amount_at(game["sb"], 1, lines[1], game.start("sb"), decimal_comma=None)
+    big_blind = read_amount_at(game["bb"], 1, lines[1], game.start("bb"), decimal_comma=None)
     small_blind = _SMALL_BLIND_POSTED.get((small_blind, big_blind), small_blind)
     return {"id": brand["id"], "brand": brand["brand"], "small_blind": small_blind,
             "big_blind": big_blind, "betting": _STRUCTURES[game["struct"]],
@@ -239,15 +231,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     head = read_header(lines)
     tokens = TABLE.classify(lines)
     TABLE.check_shape(tokens, lines)
-    try:
-        return _build(lines, source, head, tokens)
-    except _AmountError as error:      # a ParseError the build raised goes through as it is
-        index = error.args[1]
-        raise ParseError(error.args[0], line=index + 1, column=1, line_text=lines[index]) from None
-
-
-class _AmountError(ValueError):
-    """An amount no reading makes a number of (``1.2.3``), and the index of its line."""
+    return _build(lines, source, head, tokens)
 
 
 def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
@@ -275,82 +259,76 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     def money(text: str) -> Decimal:
         # ROOM-CURRENCY: read as written, noted when another currency's (its sign before or after)
         marks.other(text, next((c for c in text if c in CURRENCY_SIGNS), ""))
-        return read_amount(text)
+        return read_amount_at(text, marks.index, lines[marks.index], decimal_comma=None)
 
-    index = 0
-    try:
-        for kind, m, index in tokens:
-            line = first_line + index
-            marks.index = index
-            text = lines[index]
-            if kind == "ACTION":
-                player = m["p"]
-                if m["fold"]:
-                    if not dealt:
-                        declined.append(len(play.actions))
-                    play.fold(player, line)
-                elif m["check"]:
-                    play.check(player, line)
-                elif m["verb"]:
-                    # "raises [X]": X is what he adds; "bets [X]" over a bet is a raise too
-                    play.put_in(player, money(m["a"]), line, _HOW[m["verb"]])
+    for kind, m, index in tokens:
+        line = first_line + index
+        marks.index = index
+        text = lines[index]
+        if kind == "ACTION":
+            player = m["p"]
+            if m["fold"]:
+                if not dealt:
+                    declined.append(len(play.actions))
+                play.fold(player, line)
+            elif m["check"]:
+                play.check(player, line)
+            elif m["verb"]:
+                # "raises [X]": X is what he adds; "bets [X]" over a bet is a raise too
+                play.put_in(player, money(m["a"]), line, _HOW[m["verb"]])
+            else:
+                play.show(player, _cards(m["cards"], index, text), line, m["show"] == "shows")
+        elif kind == "POST":
+            player, post = m["p"], m["post"]
+            amount = money(m["a"])
+            live = amount
+            if post == "dead blind":
+                what = ActionKind.POST_DEAD
+                if m["a2"] is not None:     # "[$0.01 + $0.02]": the small blind dead, the big blind live
+                    live = money(m["a2"])
+                    split_off.extend(_dead_parts_off(head, amount, live, line, text))
+                    amount += live
                 else:
-                    play.show(player, _cards(m["cards"], index, text), line, m["show"] == "shows")
-            elif kind == "POST":
-                player, post = m["p"], m["post"]
-                amount = money(m["a"])
-                live = amount
-                if post == "dead blind":
-                    what = ActionKind.POST_DEAD
-                    if m["a2"] is not None:     # "[$0.01 + $0.02]": the small blind dead, the big blind live
-                        live = money(m["a2"])
-                        split_off.extend(_dead_parts_off(head, amount, live, line, text))
-                        amount += live
-                    else:
-                        live = _ZERO
-                elif post == "ante":
-                    what, live = ActionKind.POST_ANTE, _ZERO
-                else:
-                    what = ActionKind.POST_SB if post == "small blind" else ActionKind.POST_BB
-                    blinds.setdefault(what, (player, amount, m["a"], line))
-                left = chips_left.get(player)
-                if left is not None:
-                    chips_left[player] = left - amount
-                play.post(player, what, amount, line, left is not None and amount >= left > 0, live=live)
-            elif kind == "SEAT":
-                if not m["p"] and any(not s.player for s in seats):
-                    raise ParseError("two seats have no player's name: their lines cannot be told apart",
-                                     line=index + 1, column=1, line_text=text)
-                seats.append(_seat(int(m["n"]), m["p"], money(m["s"]), False, False, line))
-                chips_left[m["p"]] = seats[-1].stack
-            elif kind == "STREET":
-                board = board + _cards(m["c"], index, text)
-                board_lines.append(line)
-                play.to_street(_STREETS[m["what"]])
-            elif kind == "HOLE":
-                dealt = True
-            elif kind == "SUMMARY":
-                play.street = Street.SHOWDOWN
-                summary_line = line
-            elif kind == "COLLECT":
-                play.collect(m["p"], money(m["a"]), line, street=play.pot_street())
-            elif kind == "NOSHOW":
-                play.muck(m["p"], line)
-            elif kind == "DEALT":
-                play.dealt(m["p"], _cards(m["c"], index, text), line)
-            elif kind == "TABLE":
-                table_name = m["name"] or f"#{m['tno']}"
-                tid = m["tid"]
-                max_seats = int(m["max"]) if m["max"] else None
-                if m["money"] != "Real Money" and tid is None:
-                    currency = "play"
-            elif kind == "BUTTON":
-                button = int(m["btn"])
-            # GAME needs no fields: the header's reader took them
-    except ParseError:
-        raise
-    except ValueError as error:     # an amount such as 1.2.3
-        raise _AmountError(str(error), index) from None
+                    live = _ZERO
+            elif post == "ante":
+                what, live = ActionKind.POST_ANTE, _ZERO
+            else:
+                what = ActionKind.POST_SB if post == "small blind" else ActionKind.POST_BB
+                blinds.setdefault(what, (player, amount, m["a"], line))
+            left = chips_left.get(player)
+            if left is not None:
+                chips_left[player] = left - amount
+            play.post(player, what, amount, line, left is not None and amount >= left > 0, live=live)
+        elif kind == "SEAT":
+            if not m["p"] and any(not s.player for s in seats):
+                raise ParseError("two seats have no player's name: their lines cannot be told apart",
+                                 line=index + 1, column=1, line_text=text)
+            seats.append(_seat(int(m["n"]), m["p"], money(m["s"]), False, False, line))
+            chips_left[m["p"]] = seats[-1].stack
+        elif kind == "STREET":
+            board = board + _cards(m["c"], index, text)
+            board_lines.append(line)
+            play.to_street(_STREETS[m["what"]])
+        elif kind == "HOLE":
+            dealt = True
+        elif kind == "SUMMARY":
+            play.street = Street.SHOWDOWN
+            summary_line = line
+        elif kind == "COLLECT":
+            play.collect(m["p"], money(m["a"]), line, street=play.pot_street())
+        elif kind == "NOSHOW":
+            play.muck(m["p"], line)
+        elif kind == "DEALT":
+            play.dealt(m["p"], _cards(m["c"], index, text), line)
+        elif kind == "TABLE":
+            table_name = m["name"] or f"#{m['tno']}"
+            tid = m["tid"]
+            max_seats = int(m["max"]) if m["max"] else None
+            if m["money"] != "Real Money" and tid is None:
+                currency = "play"
+        elif kind == "BUTTON":
+            button = int(m["btn"])
+        # GAME needs no fields: the header's reader took them
 
     actions = play.actions
     if tid is not None:

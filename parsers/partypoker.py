@@ -39,10 +39,10 @@ from __future__ import annotations
 import dataclasses
 import re
 from datetime import datetime
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from parsers.errors import ParseError, UnsupportedGame
-from parsers.lines import CURRENCY_SIGNS, CurrencyMarks, StreetActions, stakes_label
+from parsers.lines import CURRENCY_SIGNS, CurrencyMarks, StreetActions, read_amount, read_amount_at, stakes_label
 from parsers.room_lines import LineKind, RoomLines, cards, in_utc, zone_clock
 from rules.holdem_batch import pot_code
 from rules.holdem_hand import (
@@ -165,15 +165,10 @@ _HOLDEM = re.compile(r"^(?P<struct>NL|PL|FL)?\s*(?:fastforward\s+)?(?P<struct2>N
 
 
 def money(text: str) -> Decimal:
-    """An amount as the room writes it. A comma before exactly two last digits is a decimal
-    comma (``$0,25 USD``, ``0,35 €``); before three, a thousands separator (``3,000``)."""
-    digits = re.sub(r"[^\d,.]", "", text)
-    if re.search(r",\d{2}$", digits) and "." not in digits:
-        digits = digits.replace(",", ".")
-    try:
-        return Decimal(digits.replace(",", ""))
-    except InvalidOperation:
-        raise ParseError(f"{text!r} is not an amount", line=1, column=1) from None
+    """An amount as the room writes it: a comma before one or two last digits is a decimal
+    comma (``$0,25 USD``, ``0,35 €``), before three a thousands separator (``3,000``); anything
+    else than digits so written and a currency's marks is a ValueError (:func:`parsers.lines.read_amount`)."""
+    return read_amount(text, decimal_comma=None)
 
 
 def read_game_line(line: str, number: int) -> dict:
@@ -205,7 +200,8 @@ def read_game_line(line: str, number: int) -> dict:
     played_at = datetime(int(when["year"] or when["year2"]), _MONTHS[month[:3].lower()],
                          int(when["day"] or when["day2"]), *hour)
     zone = when["zone"] or when["zone2"]
-    return {"betting": betting, "a": m["a"], "b": m["b"], "sign": m["sign"], "cur": m["cur"],
+    return {"betting": betting, "a": m["a"], "b": m["b"], "a_at": m.start("a") + len(line) - len(line.lstrip("\ufeff")),
+            "b_at": m.start("b") + len(line) - len(line.lstrip("\ufeff")), "sign": m["sign"], "cur": m["cur"],
             "at": in_utc(played_at, zone), "zone": zone, "tid": tournament["tid"] if tournament else None}
 
 
@@ -226,9 +222,14 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     # ROOM-CURRENCY: the game line's code or sign is the hand's currency (a tournament's, chips: none)
     marks = CurrencyMarks("" if game["tid"] else game["cur"] or game["sign"] or "", first)
 
-    def read(text: str) -> Decimal:
+    def amount_of(text: str, start: int = -1) -> Decimal:
+        """An amount of the line the reader is on (at ``start`` in it); one that is none quarantines
+        the hand at its column."""
+        return read_amount_at(text, marks.index, lines[marks.index], start, decimal_comma=None)
+
+    def read(text: str, start: int = -1) -> Decimal:
         marks.other_in(text)        # read as written, noted when another currency's
-        return money(text)
+        return amount_of(text, start)
 
     seats: list[Seat] = []
     # the room writes what a line adds: the builder keeps each player's chips on the street
@@ -252,7 +253,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         marks.index = index
         text = lines[index]
         if kind == "SEAT":
-            seats.append(Seat(seat=int(m["n"]), player=m["p"], stack=read(m["s"]), line=line))
+            seats.append(Seat(seat=int(m["n"]), player=m["p"], stack=read(m["s"], m.start("s")), line=line))
         elif kind == "TABLE":
             table, play_money = m["name"], m["money"] == "Play"
             if m["btn"]:
@@ -276,8 +277,8 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             stack = next((s.stack for s in seats if s.player == m["p"]), None)
             play.post(m["p"], kind_, amount, line, amount == stack, live)
         elif kind == "BLINDS":
-            blinds = (money(m["sb"]), money(m["bb"]), line)
-            ante = money(m["ante"]) if m["ante"] else _ZERO
+            blinds = (amount_of(m["sb"], m.start("sb")), amount_of(m["bb"], m.start("bb")), line)
+            ante = amount_of(m["ante"], m.start("ante")) if m["ante"] else _ZERO
         elif kind == "NOSB":
             no_small_blind = True
         elif kind == "DEAL" and blinds is not None and not any(a.kind in _BLINDS for a in actions):
@@ -309,14 +310,14 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         elif kind == "COLLECT":
             for win in _WIN.finditer(text):
                 pot = win["pot"] if win["pot"] and win["pot"].startswith("side") else "pot"     # ('side pot 2')
-                play.collect(win["p"], read(win["a"]), line, pot, street=play.pot_street())
+                play.collect(win["p"], read(win["a"], win.start("a")), line, pot, street=play.pot_street())
         elif kind == "TOTAL":
             total_line = line
-            rake = read(m["r"])
-            total = read(m["t"]) + rake
+            rake = read(m["r"], m.start("r"))
+            total = read(m["t"], m.start("t")) + rake
         elif kind == "SEATSUM":
             if m["c"]:
-                summary_wins.append((m["p"], read(m["c"]), line))
+                summary_wins.append((m["p"], read(m["c"], m.start("c")), line))
         elif kind == "BOARD":
             summary_board.append(cards(m["c"], index, text, separators=","))
             summary_board_lines.append(line)
@@ -324,13 +325,15 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         raise ParseError("the hand has no big blind post: the stakes are not known", line=start + 2, column=1,
                          line_text=lines[start + 1])
     betting = game["betting"]
+    if game["b"]:
+        marks.index = start + 1     # the game line's stakes
+        stated = (amount_of(game["a"], game["a_at"]), amount_of(game["b"], game["b_at"]))
     small_bet = big_bet = None
     if betting is BettingStructure.LIMIT:
         # "$15/$30 USD Texas Hold'em": the bet sizes; the blinds are the posts ($10 and $15)
-        small_bet = money(game["a"]) if game["b"] else big_blind
-        big_bet = money(game["b"]) if game["b"] else big_blind * 2
+        small_bet, big_bet = stated if game["b"] else (big_blind, big_blind * 2)
     elif game["b"]:     # the stakes the game line states win over a blind posted all-in short
-        small_blind, big_blind = money(game["a"]), money(game["b"])
+        small_blind, big_blind = stated
     elif blinds is not None:    # a tournament's level
         small_blind, big_blind = blinds[0], blinds[1]
     else:

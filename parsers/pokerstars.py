@@ -42,6 +42,7 @@ import numpy as np
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.lines import CurrencyMarks, LineForm, LineKind, LineTable, Piece
 from parsers.lines import read_amount as _money
+from parsers.lines import read_amount_at
 from parsers.lines import read_cards as _cards
 from parsers.pokerstars_summary import SITE
 from parsers.room_lines import in_utc as _room_in_utc
@@ -484,7 +485,7 @@ def _sign_checker(sign: str, lines, marks: CurrencyMarks):
             line = lines[index]
             raise ParseError(f"the amount {text!r} is not written like the stakes ({sign or 'no sign'})",
                              line=index + 1, column=line.find(text) + 1, line_text=line)
-        return _money(text)
+        return read_amount_at(text, index, lines[index])
     return money
 
 

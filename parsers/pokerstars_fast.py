@@ -401,12 +401,20 @@ def _amount(b, wb, wa, wl, wk, sign, i, e):
         return -1, 0, i     # the reader refuses an amount in another currency than the stakes'
     value = 0
     digits = 0
+    group = 0       # digits since the last thousands comma, or since the first digit
+    grouped = 0     # commas seen
+    misgrouped = False      # a group not of three (the reader refuses $1,9.96: parsers.lines.read_amount)
     while i < e and (48 <= b[i] <= 57 or b[i] == comma):
         if b[i] != comma:
             value = value * 10 + (b[i] - 48)
             digits += 1
+            group += 1
+        else:
+            misgrouped = misgrouped or (group != 3 if grouped else group > 3)
+            grouped += 1
+            group = 0
         i += 1
-    if digits > 15 or (i < e and b[i] >= 0x80):
+    if digits > 15 or (i < e and b[i] >= 0x80) or misgrouped or (grouped and group != 3):
         return -1, 0, i
     cents = value * 100
     if i + 1 < e and b[i] == point:

@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timedelta
-from decimal import Decimal, InvalidOperation
 from zoneinfo import ZoneInfo
 
 from parsers.errors import ParseError
 from parsers.lines import LineKind, LineTable, StreetBets
 from rules.cards import Card, CardError
 
-__all__ = ["ALL_YEAR_NAMES", "TIME_ZONES", "LineKind", "RoomLines", "StreetBets", "cards", "in_utc", "money", "zone_clock"]
+__all__ = ["ALL_YEAR_NAMES", "TIME_ZONES", "LineKind", "RoomLines", "StreetBets", "cards", "in_utc", "zone_clock"]
 
 
 class RoomLines(LineTable):
@@ -53,26 +52,7 @@ class RoomLines(LineTable):
         self.check_shape(tokens, lines, header)
 
 
-_MONEY = re.compile(r"[\d,]*\.?\d+")
-_MONEY_READ: dict[str, Decimal] = {}     # amount text -> value: a few thousand texts recur all the time
 _CARDS_READ: dict[tuple[str, str], tuple[Card, ...]] = {}
-
-
-def money(text: str) -> Decimal:
-    """An amount as the rooms write it: a currency sign or code around digits with thousands commas."""
-    value = _MONEY_READ.get(text)
-    if value is not None:
-        return value
-    found = _MONEY.search(text)
-    if found is None:
-        raise ValueError(f"{text!r} is not an amount")
-    try:
-        value = Decimal(found[0].replace(",", ""))
-    except InvalidOperation:  # pragma: no cover - the pattern lets only digits through
-        raise ValueError(f"{text!r} is not an amount") from None
-    if len(_MONEY_READ) < 100_000:
-        _MONEY_READ[text] = value
-    return value
 
 
 def cards(text: str | None, index: int, line: str, separators: str = ",") -> tuple[Card, ...]:

@@ -57,6 +57,7 @@ from parsers.lines import (
     LineTable,
     StreetActions,
     read_amount,
+    read_amount_at,
     read_cards,
     stakes_label,
     unsupported_game,
@@ -159,7 +160,7 @@ _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 
 
 def _money(text: str) -> Decimal:
-    return read_amount(text[:-1] if not text[-1].isdigit() else text)
+    return read_amount(text)
 
 
 def read_header(line: str) -> dict:
@@ -239,9 +240,11 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     first_line = source.first_line
     marks = CurrencyMarks(_SIGN_OF.get(currency, ""), first_line)
 
-    def money(text: str) -> Decimal:
+    def money(text: str, start: int = -1) -> Decimal:
+        """An amount of the line the reader is on (at ``start`` in it): one that is none quarantines
+        the hand at its column."""
         marks.other(text, text[-1])     # ROOM-CURRENCY: read as written, noted when another currency's
-        return _money(text)
+        return read_amount_at(text, marks.index, lines[marks.index], start)
 
     for kind, m, index in tokens:
         line = first_line + index
@@ -276,7 +279,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
             seats.append(_seat(int(m["n"]), m["p"], money(m["s"]), "sitting out" in m["rest"], False, line))
         elif kind == "SEATSUM":
             what = m["what"]
-            won = tuple(money(a) for a in _SUMMARY_WON.findall(what))
+            won = tuple(money(w[1], m.start("what") + w.start(1)) for w in _SUMMARY_WON.finditer(what))
             shown = _SUMMARY_CARDS.search(what) if "ed [" in what else None
             play.summary_seat(int(m["n"]), m["p"], won, read_cards(shown[1], index, text) if shown else (), what, line)
         elif kind == "STREET":

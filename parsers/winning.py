@@ -33,8 +33,8 @@ from datetime import datetime
 from decimal import Decimal
 
 from parsers.errors import ParseError, UnstatedRule, UnsupportedGame
-from parsers.lines import CURRENCY_SIGN, CurrencyMarks, StreetActions, stakes_label
-from parsers.room_lines import LineKind, RoomLines, cards, in_utc, money, zone_clock
+from parsers.lines import CURRENCY_SIGN, CurrencyMarks, StreetActions, read_amount_at, stakes_label
+from parsers.room_lines import LineKind, RoomLines, cards, in_utc, zone_clock
 from rules.holdem_hand import (
     Action,
     ActionKind,
@@ -148,7 +148,8 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     _LINES.check(tokens, lines)
     first = source.first_line
     betting = BettingStructure.parse(head["struct"])
-    small_blind, big_blind = money(head["sb"]), money(head["bb"])
+    small_blind = read_amount_at(head["sb"], 0, lines[0], head.start("sb"))
+    big_blind = read_amount_at(head["bb"], 0, lines[0], head.start("bb"))
     small_bet = big_bet = None
     if betting is BettingStructure.LIMIT:
         small_bet, big_bet = small_blind, big_blind
@@ -168,8 +169,9 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     marks = CurrencyMarks("$", first)   # ROOM-CURRENCY: another sign is read as written, and noted
 
     def read(text: str) -> Decimal:
+        """An amount of the line the reader is on: one that is none quarantines the hand at its column."""
         marks.other(text, text[0])
-        return money(text)
+        return read_amount_at(text, marks.index, lines[marks.index])
 
     for kind, m, index in tokens:
         line = first + index
@@ -382,7 +384,9 @@ def _older_hand(lines: tuple[str, ...], source: Source, tokens, start: re.Match,
     """The record under ``betting``; a 36-card hand (Six Plus Hold'em) when ``straight_beats_trips`` is given."""
     short_deck = straight_beats_trips is not None
     first = source.first_line
-    small_blind, big_blind = money(head["sb"]), money(head["bb"])
+    at = lines.index(head.string)      # the 'Game ID: …' line
+    small_blind = read_amount_at(head["sb"], at, head.string, head.start("sb"))
+    big_blind = read_amount_at(head["bb"], at, head.string, head.start("bb"))
     small_bet = big_bet = None
     if betting is BettingStructure.LIMIT:     # the stakes are the small and the big bet, as in the newer text
         small_bet, big_bet = small_blind, big_blind
@@ -397,6 +401,11 @@ def _older_hand(lines: tuple[str, ...], source: Source, tokens, start: re.Match,
     summary_board: list = []
     summary_board_lines: list[int] = []
     second_small_blind_live = False
+
+    def money(text: str) -> Decimal:
+        """An amount of the line the loop is on: one that is none quarantines the hand at its column."""
+        return read_amount_at(text, index, lines[index])
+
     for kind, m, index in tokens:
         line = first + index
         text = lines[index]

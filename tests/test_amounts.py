@@ -1,10 +1,24 @@
-"""Amounts the warehouse cannot hold quarantine their own game, at their line, and the run goes on."""
+"""Amounts not written as amounts, and amounts the warehouse cannot hold, quarantine their own game, at their
+line and column, and the run goes on."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
+import pytest
+
+from parsers.errors import ParseError
+from parsers.formats import parse_chunk
+from parsers.lines import read_amount
+from parsers.source import split
 from pipeline.ingest import ingest
 from pipeline.worker import parse_bytes
 from tests.conftest import SAMPLES
+from tests.test_room_bovada import ZONE_WALK
+from tests.test_room_ggpoker import FOLDED_ON_THE_TURN
+from tests.test_room_pacific import SILENT_UNCALLED
+from tests.test_room_winamax import WALK_IN_EUROS
+from tests.test_room_winning import WALK
 
 HAND = """PokerStars Hand #250000000001: Hold'em No Limit ($1/$2 USD) - 2024/01/02 3:04:05 ET
 Table 'Test' 6-max Seat #1 is the button
@@ -89,3 +103,39 @@ def test_a_result_too_large_is_quarantined_at_the_line_it_is_written_on():
     row, = result.tables[("quarantine", "sixcard")].to_pylist()
     assert row["error"].startswith("the amount 100000000000000000 is too large to store")
     assert (row["line"], row["column"]) == (at, len("Result: box 1 ") + 1)
+
+
+@pytest.mark.parametrize(("text", "right", "written", "line", "column", "as_written"), [
+    # each worked by hand: the hand's line (its header is line 1) and the column where the amount
+    # starts, its currency sign included; before, each was read as another amount or put elsewhere
+    (FOLDED_ON_THE_TURN, "f1da9c5a: calls $0.04", "f1da9c5a: calls -0.04", 20, 17, "-0.04"),
+    (FOLDED_ON_THE_TURN, "Seat 2: 27925b27 ($2.09 in chips)", "Seat 2: 27925b27 ($2,0,9 in chips)", 4, 19, "$2,0,9"),
+    (WALK_IN_EUROS, "Seat 1: Anna (small blind) (button) won 6€", "Seat 1: Anna (small blind) (button) won 6.0.0€",
+     14, 41, "6.0.0"),
+    (SILENT_UNCALLED, "Player0 bets [$3]", "Player0 bets [$3..0]", 15, 15, "$3..0"),
+    (ZONE_WALK, "Big Blind  [ME] : Hand result $0.35", "Big Blind  [ME] : Hand result $0,,35", 19, 31, "$0,,35"),
+    (WALK, "Player4 posts the small blind $0.02", "Player4 posts the small blind $0,02", 7, 31, "$0,02"),
+], ids=["ggpoker-minus", "ggpoker-groups", "winamax-summary", "888", "bovada", "winning"])
+def test_an_amount_not_written_as_one_quarantines_its_hand_at_its_own_line_and_column(
+        text, right, written, line, column, as_written):
+    lines = text.strip("\n").split("\n")
+    assert lines[line - 1] == right
+    lines[line - 1] = written
+    [chunk] = split("\n".join(lines))
+    with pytest.raises(ParseError) as caught:
+        parse_chunk(chunk, "hand.txt")
+    assert (caught.value.line, caught.value.column, caught.value.line_text) == (line, column, written)
+    assert caught.value.reason.startswith(f"{as_written!r} is not an amount: expected digits")
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("$1,334", "1334"), ("12.50€", "12.50"), ("$0.25 USD", "0.25"), ("RSD2", "2"), ("£3", "3"), ("$.50", "0.50"),
+])
+def test_amounts_as_the_rooms_write_them_are_read(text, value):
+    assert read_amount(text) == Decimal(value)
+
+
+@pytest.mark.parametrize("text", ["-$0.02", "$-0.02", "$0.0x4", "$1..2", "$0.5.8", "$1,2,3", "$0,02", "x5", "", "DP"])
+def test_anything_else_is_no_amount(text):
+    with pytest.raises(ValueError, match="is not an amount: expected digits"):
+        read_amount(text)

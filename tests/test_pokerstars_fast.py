@@ -7,6 +7,7 @@ out of the lane every chunk the reference parser refuses.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 
 import numpy as np
@@ -720,14 +721,21 @@ def test_changing_a_mark_of_the_table_changes_what_the_scanner_reads():
 
 
 def test_the_scanner_reads_amounts_with_the_tables_thousands_and_point():
-    """With the table's thousands mark and decimal point swapped, "€0,20" is twenty cents, not 20 euros."""
+    """With the table's thousands mark and decimal point swapped, "€0,20" is twenty cents; with the
+    usual ones it is no amount (a group of two digits): the lane leaves the hand to the reader,
+    which quarantines it at the amount, never reading 20 euros."""
     from parsers import pokerstars as ps
     from parsers.pokerstars_fast import scanner_words
 
     text = _WORDS_HAND.replace("raises €0.20 to €0.30", "raises €0,20 to €0,30")
-    amounts = read_batch(split(text), "t.txt").amount.tolist()
+    assert read_batch(split(text), "t.txt").in_lane.tolist() == [False]
     swapped = scanner_words(_table_with(SYNTAX={**ps.SYNTAX, "thousands": ".", "point": ","}))
-    assert amounts[2] == 2000 and read_batch(split(text), "t.txt", swapped).amount.tolist()[2] == 20
+    header, rest = _WORDS_HAND.split("\n", 1)    # the reader's header: stakes as usual; the lines: as the table writes
+    every_comma = header + "\n" + re.sub(r"(€\d+)\.(\d+)", r"\1,\2", rest)
+    assert read_batch(split(every_comma), "t.txt", swapped).amount.tolist()[2] == 20
+    [chunk] = split(text)
+    with pytest.raises(ParseError, match="'€0,20' is not an amount"):
+        parse_chunk(chunk, "t.txt")
 
 
 def test_the_compiled_scanner_holds_no_text_of_its_own():

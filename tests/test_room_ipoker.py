@@ -264,6 +264,32 @@ def test_ipoker_an_amount_that_is_none_is_a_parse_error_at_its_line():
     assert caught.value.line == 31
 
 
+@pytest.mark.parametrize(("written", "attribute", "line", "column"), [
+    # each worked by hand from SESSION: Vera's all-in is line 31, its sum= at column 45; Boris's
+    # player line is 15, its chips= at column 39
+    ('type="7" sum="-£2.90"', "-£2.90", 31, 45),     # a minus: never read as £2.90
+    ('type="7" sum="£2.9x0"', "£2.9x0", 31, 45),     # a letter: never read as £2.90
+    ('type="7" sum="£2..90"', "£2..90", 31, 45),
+    ('chips="£10.0.5"', "£10.0.5", 15, 39),
+])
+def test_ipoker_an_amount_not_written_as_one_quarantines_the_game_at_its_attribute(written, attribute, line, column):
+    text = SESSION.replace('type="7" sum="£2.90"', written) if "sum" in written else \
+        SESSION.replace('chips="£10.05"', written)
+    [chunk] = split(text)
+    with pytest.raises(ParseError) as caught:
+        parse_chunk(chunk, "s.xml")
+    assert (caught.value.line, caught.value.column) == (line, column)
+    assert caught.value.reason.startswith(f"{attribute!r} is not an amount: expected digits")
+    assert caught.value.line_text[column - 1:].startswith(("sum=", "chips="))
+
+
+def test_ipoker_amounts_as_the_exports_write_them_are_read():
+    # a comma before two last digits is the decimal point, before three it groups thousands
+    text = SESSION.replace('chips="£10"', 'chips="£1,198"').replace('chips="£3"', 'chips="£3,00"')
+    [hand] = read_session(text, "s.xml")
+    assert [s.stack for s in hand.seats][:3] == [D("1198"), D("10.05"), D("3.00")]
+
+
 @pytest.mark.parametrize("written", ["2013-07-30 20:33:30", "30-Jul-2013 20:33:30", "2013/07/30 20:33:30",
                                      "30.07.2013 20:33:30"])
 def test_ipoker_start_date_is_read_in_each_form_the_exports_write(written):

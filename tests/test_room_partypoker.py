@@ -323,6 +323,29 @@ def test_partypoker_limit_stakes_are_the_bet_sizes_and_the_blinds_the_posts():
 def test_partypoker_money_decimal_comma_and_thousands():
     assert money("$0,25 USD") == D("0.25") and money("0,35 €") == D("0.35")
     assert money("3,000") == D("3000") and money("$1,234.50") == D("1234.50")
+    assert money("$9.08  USD") == D("9.08") and money("0,5") == D("0.5")
+
+
+@pytest.mark.parametrize(("written", "as_written", "line", "column"), [
+    # worked by hand from UNCALLED_IN_THE_WIN, whose "Game #… starts." is line 1
+    ("Boris calls [$0..65 USD].", "$0..65 USD", 21, 14),
+    ("Anna wins $2.8.5 USD", "$2.8.5 USD", 29, 11),
+    ("Anna wins $2.8x5 USD", "$2.8x5", 29, 11),      # the pattern takes $2.8: the rest is no word of its own
+    ("Seat 2: Boris ( $2,0,0 USD )", "$2,0,0 USD", 10, 17),
+    ("$0.10/$0.2.5 USD NL Texas Hold'em - Tuesday, June 19, 23:00:41 EDT 2018", "0.2.5", 5, 8),
+])
+def test_partypoker_an_amount_not_written_as_one_quarantines_the_hand_at_its_line_and_column(
+        written, as_written, line, column):
+    # never at the hand's first line, nor read as another amount (0.65, 2.8, 2.85, 200)
+    lines = UNCALLED_IN_THE_WIN.strip("\n").split("\n")
+    right = {21: "Boris calls [$0.65 USD].", 29: "Anna wins $2.85 USD", 10: "Seat 2: Boris ( $20 USD )",
+             5: "$0.10/$0.25 USD NL Texas Hold'em - Tuesday, June 19, 23:00:41 EDT 2018"}[line]
+    assert lines[line - 1] == right
+    lines[line - 1] = written
+    with pytest.raises(ParseError) as caught:
+        _hands("\n".join(lines))
+    assert (caught.value.line, caught.value.column, caught.value.line_text) == (line, column, written)
+    assert caught.value.reason.startswith(f"{as_written!r} is not an amount: expected digits")
 
 
 @pytest.mark.parametrize(("game_line", "named"), [
