@@ -46,9 +46,8 @@ STATS_MARTS = {
 # What a terminal shows of each mart by default (the marts carry the opportunity counts too;
 # --all and --json show every column). Raspisnoy shows the all-time season only.
 HEADLINES = {
-    "holdem": ("player", "site", "game", "is_tournament", "currency", "stakes", "count_hands", "net_won", "bb_per_100",
-               "vpip", "pfr",
-               "three_bet", "af", "wtsd", "wsd", "wwsf", "cbet_flop", "allin_ev_net"),
+    "holdem": ("player", "site", "game", "is_tournament", "currency", "stakes", "betting", "count_hands", "net_won",
+               "bb_per_100", "vpip", "pfr", "three_bet", "af", "wtsd", "wsd", "wwsf", "cbet_flop", "allin_ev_net"),
     "raspisnoy": ("player", "club", "count_games", "count_rounds", "bid_accuracy", "count_overtricks",
                   "count_undertricks", "pass_success_rate", "points_per_round", "count_wins",
                   "avg_placement", "total_points"),

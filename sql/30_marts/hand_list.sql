@@ -54,6 +54,7 @@ final as (
         hands.source_file,
         hands.first_line,
         hands.stakes,
+        hands.betting,
         hands.currency,
         hands.is_tournament,
         hands.small_blind,
