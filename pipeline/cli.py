@@ -719,6 +719,8 @@ def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
     if as_json and as_csv:
         raise UsageProblem("--json and --csv were both given.", "Pick one of them.")
     _refuse_all_but_queries(sql)
+    if _SHOW_TABLES.fullmatch(sql):
+        sql = LISTED_TABLES
     with _connect_for_query(warehouse) as con:
         try:
             frame = con.sql(sql).pl()
@@ -733,6 +735,12 @@ def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
     else:
         _show(frame, as_json)
 
+
+_SHOW_TABLES = re.compile(r"\s*show\s+tables\s*;?\s*", re.IGNORECASE)
+LISTED_TABLES = "select distinct name from (show tables) order by name"
+"""What ``query`` runs for "show tables": each table once. DuckDB lists a table twice, the view stored
+in rasklad.duckdb (for the duckdb shell) and the connection's own view over the committed parts,
+which shadows it."""
 
 QUERY_STATEMENTS = frozenset({"SELECT"})
 """What ``query`` runs, by ``duckdb.StatementType`` name: statements that only read (SHOW, DESCRIBE,
