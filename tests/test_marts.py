@@ -185,6 +185,25 @@ def test_holdem_limit_and_no_limit_at_one_stakes_label_are_rows_apart(warehouse,
     assert hands.select("stakes", "net").rows() == [("No Limit 1/2", D(-4))]
 
 
+def test_hand_list_stack_depth_holds_each_lower_bound_as_the_docs_say(warehouse):
+    # Stacks of 19.99, 20, 40, 60, 100 and 150 big blinds of 1: each bound opens the bucket above it,
+    # so the usual full buy-in, 100 bb, is 100-150; the page on the warehouse says the same.
+    import re
+
+    rows = TableRows()
+    stacks = {"19.99": "<20", "20": "20-40", "40": "40-60", "60": "60-100", "100": "100-150", "150": "150+"}
+    for hand, stack in enumerate(stacks):
+        add_game(rows, "holdem", f"s{hand}", {"Anna": "0"})
+        holdem_result(rows, f"s{hand}", "Anna", net="0", big_blind="1", stakes="0.50/1 USD", stack_start=stack)
+    store = build(warehouse, rows)
+    found = {r["stack_start"]: r["stack_depth"] for r in query(store, "select stack_start, stack_depth from hand_list")}
+    assert found == {D(stack): depth for stack, depth in stacks.items()}
+    page = " ".join((Path(__file__).parents[1] / "docs" / "warehouse.md").read_text(encoding="utf-8").split())
+    said = re.search(r"exactly 100 big blinds, the usual full buy-in, is `(.+?)`, and 20, 40, 60 and 150 big "
+                     r"blinds are `(.+?)`, `(.+?)`, `(.+?)` and `(.+?)`", page)
+    assert said and list(said.groups()) == [stacks[s] for s in ("100", "20", "40", "60", "150")]
+
+
 # ------------------------------------------------------------------ Hold'em decisions
 
 SEATS = {"Anna": (1, "BTN"), "Boris": (2, "SB"), "Vera": (3, "BB")}
