@@ -235,6 +235,17 @@ def clock(db: Db, relation: str) -> str:
     return "played_in_utc" if "played_in_utc" in columns(db, relation) else "null::boolean as played_in_utc"
 
 
+def stakes_shown(db: Db, relation: str, alias: str) -> str:
+    """The stakes of ``relation``'s rows (as ``alias``) as the pages offer and filter them: with their
+    betting structure (the macro ``stakes_label``: 'No Limit $1/$2 USD'), as Limit and No Limit at one
+    label are rows apart; the label alone in a mart an older Rasklad built without ``betting``.
+
+    ``relation`` is one of this module's fixed mart names, never a value from the browser."""
+    if "betting" in columns(db, relation):
+        return f"stakes_label({alias}.stakes, {alias}.betting)"
+    return f"{alias}.stakes"
+
+
 def _day_bounds(start: date | None, end: date | None) -> tuple[datetime | None, datetime | None]:
     return (
         datetime.combine(start, time.min) if start else None,
@@ -499,17 +510,19 @@ def player_stats(db: Db, family_name: str, player: Players, site: str | None = N
 
 
 def _summed_by_day(db: Db, mart: str, keys: list[str], per_account: bool, order: str, left_out: tuple[str, ...] = (),
-                   also: str = "true", **params) -> pl.DataFrame:
+                   also: str = "true", supplied: str = "", **params) -> pl.DataFrame:
     """A per-player mart's figures over the rows of its by-day mart the page keeps (a person or
     names, days, club, room), one row per ``keys`` over all his names (``names`` lists them), or,
     with ``per_account``, per name and room as well. ``left_out``: the mart's columns the page
-    does not show; ``also``: a further condition on its rows (``days``)."""
+    does not show; ``also``: a further condition on its rows (``days``); ``supplied``: the columns
+    a by-day mart an older Rasklad built lacks, as selects (``null::varchar as betting``)."""
     by_day = f"{mart}_by_day"
     kept = (f"{_MINE.format(alias='days')} and ($start is null or days.played_on >= $start)"
             f" and ($end is null or days.played_on <= $end) and ($club is null or days.club = $club) and {also}")
     grain = ["player", "site", *keys] if per_account else keys
     accounts_together = "" if per_account else "replace (null::varchar as player, null::varchar as site)"
-    mart_rows = select_over(mart, **{by_day: f"select * {accounts_together} from {by_day} as days where {kept}"})
+    given = f"select * {accounts_together}{', ' + supplied if supplied else ''} from {by_day} as days where {kept}"
+    mart_rows = select_over(mart, **{by_day: given})
     account = "days.player || coalesce(' (' || days.site || ')', '')"
     same_grain = " and ".join(f"stats.{key} is not distinct from accounts.{key}" for key in grain)
     return frame(db, f"""
@@ -538,18 +551,23 @@ rate over two names, rooms or days is the rate of their summed counts, never an 
 def holdem_stats(db: Db, player: Players, *, site: str | None = None, start: date | None = None,
                  end: date | None = None, club: str | None = None, is_tournament: bool | None = None,
                  currency: str | None = None, stakes: str | None = None, per_account: bool = False) -> pl.DataFrame:
-    """A person's Hold'em figures over the chosen days, club, room, unit and stakes: one row per
-    game, unit and stakes over all his names (``names`` lists them, each with its room), or, with
-    ``per_account``, one row per name and room as well. Units are never added: cash and
-    tournaments, and each currency, stay rows of their own. Empty before the mart is built."""
-    if "player_stats_holdem_by_day" not in relations(db):
+    """A person's Hold'em figures over the chosen days, club, room, unit and stakes (a label of
+    :func:`holdem_stakes`): one row per game, unit, stakes and betting structure over all his names
+    (``names`` lists them, each with its room), or, with ``per_account``, one row per name and room
+    as well. Units are never added: cash and tournaments, and each currency, stay rows of their own;
+    nor are Limit and No Limit hands. Empty before the mart is built."""
+    by_day = "player_stats_holdem_by_day"
+    if by_day not in relations(db):
         return pl.DataFrame()
-    grain = "player, site, game, is_tournament, currency, stakes" if per_account else "game, is_tournament, currency, stakes"
+    structured = "betting" in columns(db, by_day)
+    keys = ["game", "is_tournament", "currency", "stakes", *(["betting"] if structured else [])]
+    grain = ["player", "site", *keys] if per_account else keys
     unit_and_stakes = ("($is_tournament is null or (days.is_tournament = $is_tournament"
                        " and days.currency is not distinct from $currency))"
-                       " and ($stakes is null or days.stakes = $stakes)")
-    return _summed_by_day(db, "player_stats_holdem", ["game", "is_tournament", "currency", "stakes"], per_account,
-                          grain.replace("stakes", "stakes nulls first"), also=unit_and_stakes,
+                       f" and ($stakes is null or {stakes_shown(db, by_day, 'days')} = $stakes)")
+    return _summed_by_day(db, "player_stats_holdem", keys, per_account,
+                          ", ".join(grain).replace("stakes", "stakes nulls first"), also=unit_and_stakes,
+                          supplied="" if structured else "null::varchar as betting",
                           **_who(player, site), start=start, end=end, club=club, is_tournament=is_tournament,
                           currency=currency, stakes=stakes)
 
@@ -567,14 +585,15 @@ def holdem_money(db: Db, player: Players, site: str | None = None) -> list[tuple
 
 def holdem_stakes(db: Db, player: Players, is_tournament: bool | None = None, currency: str | None = None,
                   site: str | None = None) -> list[str]:
-    """The stakes the player played, of one unit when ``is_tournament`` is given."""
+    """The stakes the player played, of one unit when ``is_tournament`` is given, each with its betting
+    structure ('No Limit $1/$2 USD', 'Pot Limit $1/$2 USD': :func:`stakes_shown`)."""
     if not has(db, "player_stats_holdem"):
         return []
     return frame(db, f"""
-        select distinct stakes from player_stats_holdem
+        select {stakes_shown(db, "player_stats_holdem", "player_stats_holdem")} as stakes from player_stats_holdem
         where {_MINE.format(alias="player_stats_holdem")} and stakes is not null
           and ($is_tournament is null or (is_tournament = $is_tournament and currency is not distinct from $currency))
-        order by stakes
+        group by all order by min(player_stats_holdem.stakes), stakes
     """, **_who(player, site), is_tournament=is_tournament, currency=currency)["stakes"].to_list()
 
 
@@ -582,8 +601,9 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
                     club: str | None, in_big_blinds: bool, max_points: int = 2000, *,
                     is_tournament: bool = False, currency: str | None = None, site: str | None = None) -> pl.DataFrame:
     """The running totals of one player's Hold'em hands of one unit (cash or tournament, and its
-    currency): won, at showdown, without showdown, all-in EV. Two units are never added, in big
-    blinds neither: cash and tournaments stay apart.
+    currency) and of ``stakes`` when given (a label of :func:`holdem_stakes`): won, at showdown,
+    without showdown, all-in EV. Two units are never added, in big blinds neither: cash and
+    tournaments stay apart.
 
     One row per hand, in the order played (date, then hand number); thinned evenly to at most
     ``max_points`` rows (the last hand always kept) so that a long history draws quickly.
@@ -610,7 +630,7 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
             join accounts on accounts.player = hands.player and accounts.site is not distinct from hands.site
             where coalesce(hands.is_tournament, false) = $is_tournament
               and hands.currency is not distinct from $currency
-              and ($stakes is null or hands.stakes = $stakes)
+              and ($stakes is null or {stakes_shown(db, "hand_list", "hands")} = $stakes)
               and ($since is null or hands.played_at >= $since)
               and ($until is null or hands.played_at <= $until)
               and ($club is null or hands.club = $club)
@@ -1151,12 +1171,14 @@ def hand_classes(text: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-_HAND_FILTER = """
+def _hand_filter(db: Db) -> str:
+    """The hands of hand_list the hand browser's filters keep (the parameters of :func:`_hand_params`)."""
+    return f"""
     from hand_list
     where player = $player
       and ($since is null or played_at >= $since)
       and ($until is null or played_at <= $until)
-      and (len($stakes) = 0 or list_contains($stakes, stakes))
+      and (len($stakes) = 0 or list_contains($stakes, {stakes_shown(db, "hand_list", "hand_list")}))
       and (len($clubs) = 0 or list_contains($clubs, club) or list_contains($clubs, site))
       and (len($positions) = 0 or list_contains($positions, position))
       and (len($classes) = 0 or list_contains($classes, hand_class))
@@ -1186,10 +1208,12 @@ def hand_players(db: Db) -> list[str]:
 
 
 def hand_choices(db: Db, player: str) -> dict[str, list]:
-    """The values one player's filters offer: stakes, clubs and rooms (one list: a choice keeps the
-    hands of that club or that room), and positions he played."""
-    rows = frame(db, """
-        select list(distinct stakes order by stakes) filter (where stakes is not null) as stakes,
+    """The values one player's filters offer: stakes with their betting structure (:func:`stakes_shown`),
+    clubs and rooms (one list: a choice keeps the hands of that club or that room), and positions he
+    played."""
+    stakes = stakes_shown(db, "hand_list", "hand_list")
+    rows = frame(db, f"""
+        select list(distinct {stakes} order by {stakes}) filter (where stakes is not null) as stakes,
                list_sort(list_distinct(list_concat(list(club) filter (where club is not null),
                                                    list(site) filter (where site is not null)))) as clubs,
                list(distinct position order by position) filter (where position is not null) as positions,
@@ -1205,7 +1229,7 @@ def hand_totals(db: Db, player: str, start: date | None, end: date | None, stake
     """The hands the filters keep: how many, and the net in each unit (units are never added)."""
     return frame(db, f"""
         select currency, count(*) as count_hands, sum(net) as net_won, sum(allin_ev_net) as allin_ev_net,
-        {_HAND_FILTER}
+        {_hand_filter(db)}
         group by currency order by count_hands desc, currency
     """, **_hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown))
 
@@ -1218,9 +1242,10 @@ def hand_page(db: Db, player: str, start: date | None, end: date | None, stakes:
     hand, ``game_id``, when given (empty when the filters leave it out)."""
     order = HAND_SORTS.get(sort, HAND_SORTS["Newest first"])
     return frame(db, f"""
-        select game_id, played_at, {clock(db, "hand_list")}, hand_id, stakes, club, table_name, position,
-               hole_cards, stack_depth, net, currency, allin_ev_net, total_pot, is_all_in, went_to_showdown, count_players,
-        {_HAND_FILTER}
+        select game_id, played_at, {clock(db, "hand_list")}, hand_id,
+               {stakes_shown(db, "hand_list", "hand_list")} as stakes, club, table_name, position, hole_cards,
+               stack_depth, net, currency, allin_ev_net, total_pot, is_all_in, went_to_showdown, count_players,
+        {_hand_filter(db)}
         order by {order}
         limit $limit offset $offset
     """, **_hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown, game_id),
@@ -1264,7 +1289,7 @@ def holdem_report(db: Db, dimension: str, player: str, currency: str, start: dat
         where player = $player and currency = $currency
           and ($start is null or played_on >= $start)
           and ($end is null or played_on <= $end)
-          and (len($stakes) = 0 or list_contains($stakes, stakes))
+          and (len($stakes) = 0 or list_contains($stakes, {stakes_shown(db, mart, mart)}))
           and (len($clubs) = 0 or list_contains($clubs, club) or list_contains($clubs, site))
         group by {dimension}
     """, player=player, currency=currency, start=start, end=end, stakes=list(stakes), clubs=list(clubs))

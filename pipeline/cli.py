@@ -46,9 +46,8 @@ STATS_MARTS = {
 # What a terminal shows of each mart by default (the marts carry the opportunity counts too;
 # --all and --json show every column). Raspisnoy shows the all-time season only.
 HEADLINES = {
-    "holdem": ("player", "site", "game", "is_tournament", "currency", "stakes", "count_hands", "net_won", "bb_per_100",
-               "vpip", "pfr",
-               "three_bet", "af", "wtsd", "wsd", "wwsf", "cbet_flop", "allin_ev_net"),
+    "holdem": ("player", "site", "game", "is_tournament", "currency", "stakes", "betting", "count_hands", "net_won",
+               "bb_per_100", "vpip", "pfr", "three_bet", "af", "wtsd", "wsd", "wwsf", "cbet_flop", "allin_ev_net"),
     "raspisnoy": ("player", "club", "count_games", "count_rounds", "bid_accuracy", "count_overtricks",
                   "count_undertricks", "pass_success_rate", "points_per_round", "count_wins",
                   "avg_placement", "total_points"),
@@ -737,6 +736,8 @@ def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
     if as_json and as_csv:
         raise UsageProblem("--json and --csv were both given.", "Pick one of them.")
     _refuse_all_but_queries(sql)
+    if _SHOW_TABLES.fullmatch(sql):
+        sql = LISTED_TABLES
     with _connect_for_query(warehouse) as con:
         try:
             frame = con.sql(sql).pl()
@@ -751,6 +752,12 @@ def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
     else:
         _show(frame, as_json)
 
+
+_SHOW_TABLES = re.compile(r"\s*show\s+tables\s*;?\s*", re.IGNORECASE)
+LISTED_TABLES = "select distinct name from (show tables) order by name"
+"""What ``query`` runs for "show tables": each table once. DuckDB lists a table twice, the view stored
+in rasklad.duckdb (for the duckdb shell) and the connection's own view over the committed parts,
+which shadows it."""
 
 QUERY_STATEMENTS = frozenset({"SELECT"})
 """What ``query`` runs, by ``duckdb.StatementType`` name: statements that only read (SHOW, DESCRIBE,

@@ -32,6 +32,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 import sqlglot
+from sqlglot import exp
 
 from pipeline.models import expand_macros, models
 from pipeline.tables import SCHEMAS
@@ -209,8 +210,15 @@ def commit_spark_output(root: str | Path, staging: Path, results: list[FileResul
 
 
 def to_spark_sql(duckdb_sql: str) -> str:
-    """Spark SQL for a model's DuckDB SQL; Spark has no DuckDB macros, so their calls are written out."""
-    return sqlglot.transpile(expand_macros(duckdb_sql), read="duckdb", write="spark")[0]
+    """Spark SQL for a model's DuckDB SQL; Spark has no DuckDB macros, so their calls are written out.
+    DuckDB's ``error(message)`` (season_of's answer to an unknown kind) is Spark's ``raise_error``,
+    which sqlglot does not translate."""
+    def raise_error(node):
+        if isinstance(node, exp.Anonymous) and node.name.lower() == "error":
+            return exp.Anonymous(this="raise_error", expressions=node.expressions)
+        return node
+
+    return sqlglot.parse_one(expand_macros(duckdb_sql), read="duckdb").transform(raise_error).sql(dialect="spark")
 
 
 def build_models(spark, warehouse: str | Path) -> list[str]:

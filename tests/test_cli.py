@@ -275,6 +275,21 @@ def test_query_runs_reading_statements_and_prints_csv(tmp_path):
         assert run("query", sql, "--warehouse", str(wh), "--json").exit_code == 0, sql
 
 
+def test_query_show_tables_lists_each_table_once(tmp_path):
+    # the connection's own view of each table (over the committed parts) shadows the one stored in
+    # rasklad.duckdb: DuckDB's own listing names both, so games, findings … came twice
+    import json
+
+    wh = tmp_path / "wh"
+    run("ingest", str(ROOT / "data" / "samples" / "chinese-night.txt"), "--warehouse", str(wh), "-q")
+    for sql in ("show tables", "SHOW TABLES;"):
+        result = run("query", sql, "--warehouse", str(wh), "--json")
+        assert result.exit_code == 0, result.output
+        names = [row["name"] for row in json.loads(result.output)]
+        assert names == sorted(set(names)), sql
+        assert {"games", "game_players", "findings", "quarantine", "player_stats_chinese", "leaderboard"} <= set(names)
+
+
 def test_generate_help_lists_each_generators_settings():
     result = run("generate", "--help")
     assert result.exit_code == 0

@@ -775,6 +775,47 @@ def test_the_pages_read_no_staging_view_of_a_game_table():
         assert view not in text, f"dashboards/queries.py reads {view}"
 
 
+def test_stakes_filters_name_the_betting_structure_and_run_on_models_without_it(built, tmp_path, monkeypatch):
+    # Each stakes is offered with its structure (Limit and No Limit at one label are two choices), and a
+    # choice keeps the hands of that structure alone; models an older Rasklad built have no betting
+    # column until they are rebuilt: the pages then offer the stakes alone, and still run.
+    import duckdb
+
+    from dashboards import queries as q
+    from pipeline.warehouse import MODELS_STATE_TABLE
+
+    at = page("hands")
+    player = at.selectbox(key="hands_player").value
+    expected = sql(built, "select stakes_label(stakes, betting) as label, count(*) from hand_list where player = ? "
+                          "group by all order by label", [player])
+    assert at.multiselect(key="hands_stakes").options == [label for label, _ in expected]
+    assert all(label.startswith(("No Limit ", "Pot Limit ", "Limit ")) for label, _ in expected)
+    label, count = expected[0]
+    at.multiselect(key="hands_stakes").set_value([label]).run()
+    assert number(metric(at, "Hands")) == count
+    older = tmp_path / "older"
+    shutil.copytree(built, older)
+    for name in ("rasklad.duckdb", "rasklad.duckdb.standby"):
+        if (older / name).exists():
+            with duckdb.connect(str(older / name)) as con:
+                for mart in ("hand_list", "player_stats_holdem", "player_stats_holdem_by_day", *q.REPORT_MARTS.values()):
+                    con.execute(f"alter table {mart} drop column betting")
+                con.execute("drop macro stakes_label")
+                con.execute(f"update {MODELS_STATE_TABLE} set value = 'the SQL of an older Rasklad' where name = 'sql'")
+                con.execute("checkpoint")
+    monkeypatch.setenv("RASKLAD_WAREHOUSE", str(older))
+    q.release()
+    try:
+        for name in ("player", "hands", "reports"):
+            at = page(name)
+            assert not any("Error" in e.value for e in at.error), (name, [e.value for e in at.error])
+        at = page("hands")
+        bare = sorted({stakes for (stakes,) in sql(built, "select stakes from hand_list where player = ?", [player])})
+        assert at.multiselect(key="hands_stakes").options == bare
+    finally:
+        q.release()
+
+
 def _as_an_older_rasklad_left_it(warehouse: Path) -> list[str]:
     """Drop from the models file the macros and the marts an older Rasklad did not make; returns the marts."""
     import duckdb

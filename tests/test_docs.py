@@ -551,6 +551,17 @@ def test_the_queries_of_the_warehouse_page_run(tmp_path):
         exec(block.replace("data/warehouse", str(root)), {})  # noqa: S102 (the page's own example, run as a reader would)
 
 
+def test_the_warehouse_pages_sums_of_net_keep_each_unit_apart():
+    # "No mart adds two units": nor may the page's own examples. Its Python example once summed
+    # game_players.net over every game, adding dollars, euros, tournament chips and points.
+    page = read(WAREHOUSE_MD)
+    blocks = re.findall(r"^```\w*\n(.*?)^```", page, flags=re.MULTILINE | re.DOTALL)
+    summing = [block for block in blocks if re.search(r"sum\((\w+\.)?net\)", block)]
+    assert summing, "the page's examples that sum net were not found"
+    for block in summing:
+        assert re.search(r"\bcurrency\b", block) and re.search(r"\bgame\b", block), block
+
+
 # ---------------------------------------------------------------- links
 
 def test_readme_links_the_docs_and_no_team_paper():

@@ -217,7 +217,7 @@ def assert_mart(duckdb_path: Path) -> None:
         assert_worked(con, "player_stats_holdem", [
             # a screen name is keyed by its room; nobody is linked, so each is his own person
             {"player": "Anna", "site": "PokerStars", "person": "Anna", "game": "holdem",
-             "is_tournament": False, "currency": "USD", "stakes": "$0.50/$1 USD",
+             "is_tournament": False, "currency": "USD", "stakes": "$0.50/$1 USD", "betting": "no_limit",
              "count_hands": 6, "count_bb_hands": 6,               # every hand at 0.50/1
              "net_won": Decimal("18.50"),                         # -3 +43 -0.50 +0 -20 -1
              "bb_per_100": Decimal("308.33"),                     # 18.5 big blinds over 6 hands
@@ -242,7 +242,7 @@ def assert_mart(duckdb_path: Path) -> None:
              "net_non_showdown": Decimal("-24.50"),               # 18.50 - 43
              "allin_ev_net": Decimal("18.50")},                   # no all-in: the net
             {"player": "Boris", "site": "PokerStars", "person": "Boris", "game": "holdem",
-             "is_tournament": False, "currency": "USD", "stakes": "$0.50/$1 USD",
+             "is_tournament": False, "currency": "USD", "stakes": "$0.50/$1 USD", "betting": "no_limit",
              "count_hands": 6, "count_bb_hands": 6,
              "net_won": Decimal("17.68"),                         # +4 -4 -3 -0.50 +20.85 +0.33
              "bb_per_100": Decimal("294.67"),                     # 17.68 big blinds over 6 hands
@@ -268,7 +268,7 @@ def assert_mart(duckdb_path: Path) -> None:
              "net_non_showdown": Decimal("17.35"),                # 17.68 - 0.33
              "allin_ev_net": Decimal("17.68")},
             {"player": "Vera", "site": "PokerStars", "person": "Vera", "game": "holdem",
-             "is_tournament": False, "currency": "USD", "stakes": "$0.50/$1 USD",
+             "is_tournament": False, "currency": "USD", "stakes": "$0.50/$1 USD", "betting": "no_limit",
              "count_hands": 6, "count_bb_hands": 6,
              "net_won": Decimal("-42.00"),                        # -1 -42 +3.18 +0.50 -3 +0.32
              "bb_per_100": Decimal("-700.00"),                    # -42 big blinds over 6 hands

@@ -136,6 +136,74 @@ def test_holdem_chips_balance_still_catches_chips_that_vanish_beside_a_cash_out(
     assert audit(store, "holdem_chips_balance") == 1
 
 
+# ------------------------------------------------------------------ Hold'em: Limit and No Limit at one label
+
+
+def limit_and_no_limit_at_one_label() -> TableRows:
+    """888poker's play money labels two tables "1/2": a Limit one with blinds of 0.50/1 (its bets are
+    1/2) and a No Limit one with blinds of 1/2. Borr wins 3 in the Limit hand and loses 4 in the No
+    Limit one, 2 March 2026, ten minutes apart (one sitting)."""
+    rows = TableRows()
+    for hand, betting, big_blind, net, minute in (("fl", "limit", "1", "3", 0), ("nl", "no_limit", "2", "-4", 10)):
+        add_game(rows, "holdem", hand, {"Borr": net, "Vera": str(-D(net))}, currency="chips", site="888poker",
+                 played_at=datetime(2026, 3, 2, 20, minute))
+        holdem_result(rows, hand, "Borr", net=net, big_blind=big_blind, stakes="1/2", betting=betting,
+                      currency="chips")
+        holdem_result(rows, hand, "Vera", net=str(-D(net)), big_blind=big_blind, stakes="1/2", betting=betting,
+                      currency="chips", seat=2, position="BB")
+    return rows
+
+
+def test_holdem_limit_and_no_limit_at_one_stakes_label_are_rows_apart(warehouse, dashboard_db):
+    # Limit: 3 big blinds of 1 in 1 hand, 300 bb/100; No Limit: −4 is 2 big blinds of 2, −200 bb/100.
+    # One row of both said 2 hands, net −1 and 50 bb/100 ((3 − 2) big blinds in 2 hands): neither table's.
+    from dashboards import queries as q
+
+    store = build(warehouse, limit_and_no_limit_at_one_label())
+    figures = [(r["stakes"], r["betting"], r["count_hands"], r["net_won"], r["bb_per_100"]) for r in query(
+        store, "select * from player_stats_holdem where player = 'Borr' order by betting")]
+    assert figures == [("1/2", "limit", 1, D(3), D("300.00")), ("1/2", "no_limit", 1, D(-4), D("-200.00"))]
+    for mart in ("player_stats_holdem_by_day", "holdem_report_positions", "holdem_report_stack_depths"):
+        assert query(store, f"select betting, net_won from {mart} where player = 'Borr' order by betting") == [
+            {"betting": "limit", "net_won": D(3)}, {"betting": "no_limit", "net_won": D(-4)}], mart
+    assert query(store, "select stakes from holdem_sessions where player = 'Borr'") == [
+        {"stakes": "Limit 1/2, No Limit 1/2"}]
+    # the pages offer the two as two stakes, and each choice keeps its own hand
+    db = dashboard_db(store)
+    labels = q.holdem_stakes(db, "Borr", False, "chips")
+    assert labels == ["Limit 1/2", "No Limit 1/2"] == q.hand_choices(db, "Borr")["stakes"]
+    rows = q.holdem_stats(db, "Borr", is_tournament=False, currency="chips").to_dicts()
+    assert [(r["betting"], r["count_hands"], r["bb_per_100"]) for r in rows] == [
+        ("limit", 1, D("300.00")), ("no_limit", 1, D("-200.00"))]
+    limit = q.holdem_stats(db, "Borr", is_tournament=False, currency="chips", stakes="Limit 1/2").to_dicts()
+    assert [(r["betting"], r["net_won"]) for r in limit] == [("limit", D(3))]
+    assert q.holdem_winnings(db, "Borr", "No Limit 1/2", None, None, None, False,
+                             currency="chips")["won"].to_list() == [D(-4)]
+    report = q.holdem_report(db, "position", "Borr", "chips", None, None, ("Limit 1/2",), ()).to_dicts()
+    assert [(r["count_hands"], r["net_won"], r["bb_per_100"]) for r in report] == [(1, D(3), D("300.00"))]
+    hands = q.hand_page(db, "Borr", None, None, ("No Limit 1/2",), (), (), (), None, None, None, "Newest first", 1, 10)
+    assert hands.select("stakes", "net").rows() == [("No Limit 1/2", D(-4))]
+
+
+def test_hand_list_stack_depth_holds_each_lower_bound_as_the_docs_say(warehouse):
+    # Stacks of 19.99, 20, 40, 60, 100 and 150 big blinds of 1: each bound opens the bucket above it,
+    # so the usual full buy-in, 100 bb, is 100-150; the page on the warehouse says the same.
+    import re
+
+    rows = TableRows()
+    stacks = {"19.99": "<20", "20": "20-40", "40": "40-60", "60": "60-100", "100": "100-150", "150": "150+"}
+    for hand, stack in enumerate(stacks):
+        add_game(rows, "holdem", f"s{hand}", {"Anna": "0"})
+        holdem_result(rows, f"s{hand}", "Anna", net="0", big_blind="1", stakes="0.50/1 USD", stack_start=stack)
+    store = build(warehouse, rows)
+    found = {r["stack_start"]: r["stack_depth"] for r in query(store, "select stack_start, stack_depth from hand_list")}
+    assert found == {D(stack): depth for stack, depth in stacks.items()}
+    page = " ".join((Path(__file__).parents[1] / "docs" / "warehouse.md").read_text(encoding="utf-8").split())
+    said = re.search(r"exactly 100 big blinds, the usual full buy-in, is `(.+?)`, and 20, 40, 60 and 150 big "
+                     r"blinds are `(.+?)`, `(.+?)`, `(.+?)` and `(.+?)`", page)
+    assert said and list(said.groups()) == [stacks[s] for s in ("100", "20", "40", "60", "150")]
+
+
 # ------------------------------------------------------------------ Hold'em decisions
 
 SEATS = {"Anna": (1, "BTN"), "Boris": (2, "SB"), "Vera": (3, "BB")}

@@ -127,7 +127,7 @@ def test_winnings_graph_draws_one_unit(db):
     assert usd["won"].to_list() == [D(3), D(2)]      # u1 then u2: +3, then 3 − 1
     chips = q.holdem_winnings(db, "Gleb", None, None, None, None, False, is_tournament=True, currency="chips")
     assert chips["won"].to_list() == [D(3925)]
-    assert q.holdem_stakes(db, "Gleb", False, "EUR") == ["1/2 EUR"]
+    assert q.holdem_stakes(db, "Gleb", False, "EUR") == ["No Limit 1/2 EUR"]
 
 
 def test_leaderboard_page_queries_one_unit(db):

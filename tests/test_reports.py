@@ -178,7 +178,7 @@ def test_sessions_split_after_thirty_minutes_and_keep_units_apart(store):
     assert (first["session_no"], first["started_at"], first["ended_at"]) == (
         1, datetime(2026, 1, 10, 20, 0), datetime(2026, 1, 10, 20, 50))
     assert (first["duration_minutes"], first["count_hands"], first["count_tables"]) == (50, 3, 2)
-    assert first["stakes"] == "0.50/1 USD, 1/2 USD"
+    assert first["stakes"] == "No Limit 0.50/1 USD, No Limit 1/2 USD"   # each with its betting structure
     assert (first["net_won"], first["allin_ev_net"]) == (D(-8), D(2))   # 1 - 15 + 6; EV 1 - 5 + 6
     assert first["net_big_blinds"] == -11   # 1 - 15 + 3 big blinds
     assert (second["session_no"], second["count_hands"], second["duration_minutes"], second["net_won"]) == (

@@ -65,6 +65,33 @@ def test_a_macro_written_out_is_one_operand_and_the_macros_it_calls_are_written_
                                                                                       Decimal("0.125"))]
 
 
+def test_season_of_names_the_four_kinds_and_refuses_another():
+    # 23:30 on 31 December 2025 is in 2025, 2025-Q4 and 2025-12; 1 April 2026 (a date) is 2026-Q2; a game
+    # without a date (an untyped null too) is in 'all time' only. 'Year', 'week' and null are no kinds:
+    # an error naming the four, where they gave the month.
+    import duckdb
+
+    from pipeline.models import define_macros
+    from pipeline.spark import to_spark_sql
+
+    with duckdb.connect() as con:
+        define_macros(con)
+        named = con.execute("""
+            select list(season_of(kind, timestamp '2025-12-31 23:30') order by n),
+                   season_of('quarter', date '2026-04-01'),
+                   list(season_of(kind, null) order by n),
+            from (select unnest(['all', 'year', 'quarter', 'month']) as kind, generate_subscripts([1, 2, 3, 4], 1) as n)
+        """).fetchone()
+        assert named == (["all time", "2025", "2025-Q4", "2025-12"], "2026-Q2", ["all time", None, None, None])
+        for kind, said in (("Year", "'Year'"), ("week", "'week'"), (None, "null")):
+            with pytest.raises(duckdb.InvalidInputException,
+                               match=f"season_of: no season kind {said}, the kinds are all, year, quarter and month"):
+                con.execute("select season_of(?, timestamp '2026-01-01')", [kind]).fetchall()
+    # Spark's name for DuckDB's error()
+    spark = to_spark_sql("select season_of(kind, played_at) from t")
+    assert "RAISE_ERROR(" in spark and not re.search(r"(?<!RAISE_)ERROR\(", spark)
+
+
 # ---------------------------------------------------------------- layering and declared keys
 
 WAREHOUSE_TABLES = sorted(SCHEMAS)

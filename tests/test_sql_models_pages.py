@@ -259,7 +259,7 @@ def test_player_review_mart_and_report_take_pfr_over_its_own_opportunities(repor
     review = q.holdem_stats(db, ("Boris",), is_tournament=False, currency="USD").to_dicts()
     assert [(r["stakes"], r["count_pfr"], r["count_pfr_opportunities"], r["pfr"]) for r in review] == [
         tuple(r.values()) for r in mart]
-    report = q.holdem_report(db, "stack_depth", "Boris", "USD", None, None, ("0.50/1 USD",), ()).to_dicts()
+    report = q.holdem_report(db, "stack_depth", "Boris", "USD", None, None, ("No Limit 0.50/1 USD",), ()).to_dicts()
     assert sorted((r["stack_depth"], r["count_pfr_opportunities"], r["pfr"]) for r in report) == [
         ("100-150", 0, None), ("20-40", 1, 0.0), ("40-60", 1, 100.0)]
 

@@ -181,7 +181,7 @@ def holdem() -> None:
         st.caption(f"{q.counted(last_row['hand_no'], 'hand')}, cumulative {unit}; all-in EV counts each all-in at "
                    "its equity.")
         st.altair_chart(charts.winnings(running, unit), width="stretch")
-    st.markdown("**Statistics** (these dates, club and room; one row per game and stakes)")
+    st.markdown("**Statistics** (these dates, club and room; one row per game, stakes and betting structure)")
     if "player_stats_holdem_by_day" not in q.relations(db):
         st.info("The Hold'em statistics (`player_stats_holdem_by_day`) are not built yet.")
         return

@@ -27,3 +27,15 @@ create or replace macro could_raise(stack_before, to_call, decision_no, full_inc
             >= greatest(coalesce(full_increment_before, 0), coalesce(big_blind, 0))
     )
     and count_dealt - count_out_before >= 2;
+
+-- Stakes as the pages offer and show them: the betting structure before the room's label
+-- ('No Limit $1/$2 USD', 'Limit 1/2'). The structure is part of every key by stakes, as PokerTracker 4
+-- keeps Limit apart from No Limit: the same label may name both (a Limit table's bets and a No Limit
+-- table's blinds), so the label alone would add a Limit row to a No Limit one.
+create or replace macro stakes_label(stakes, betting) as
+    case betting
+        when 'no_limit' then 'No Limit '
+        when 'pot_limit' then 'Pot Limit '
+        when 'limit' then 'Limit '
+        else ''
+    end || stakes;

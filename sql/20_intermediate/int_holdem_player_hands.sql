@@ -108,6 +108,7 @@ final as (
         results.position,
         results.hole_cards,
         results.stakes,
+        results.betting,
         games.currency,
         results.is_tournament,
         results.small_blind,

@@ -4,7 +4,7 @@
 -- incremental: game_id
 -- hand_class is the starting hand as the 13×13 grid names it (AA, AKs, AKo); null when the cards
 -- are unknown. stack_depth buckets the starting stack in big blinds (null without a big blind, or
--- when the log does not state the stack).
+-- when the log does not state the stack); each bucket holds its lower bound: 100 bb is 100-150.
 -- currency is the game's unit, as every mart has it (play money in chips, not holdem_results' "play").
 -- The flags behind every player statistic (int_holdem_player_hands) are kept here, so that the
 -- statistics marts sum these rows: the flags are computed once per build, and stored once.
@@ -54,6 +54,7 @@ final as (
         hands.source_file,
         hands.first_line,
         hands.stakes,
+        hands.betting,
         hands.currency,
         hands.is_tournament,
         hands.small_blind,

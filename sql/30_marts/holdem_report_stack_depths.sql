@@ -1,7 +1,7 @@
--- grain: one row per player, day, game, unit, stakes, club, site (room) and stack depth (starting stack in big blinds: <20, 20-40, 40-60, 60-100, 100-150, 150+)
+-- grain: one row per player, day, game, unit, stakes, betting structure, club, site (room) and stack depth (starting stack in big blinds: <20, 20-40, 40-60, 60-100, 100-150, 150+)
 -- games: holdem, holdem36
--- key: player, played_on, game, currency, is_tournament, stakes, club, site, stack_depth
--- incremental: player, played_on, game, currency, is_tournament, stakes, club, site, stack_depth
+-- key: player, played_on, game, currency, is_tournament, stakes, betting, club, site, stack_depth
+-- incremental: player, played_on, game, currency, is_tournament, stakes, betting, club, site, stack_depth
 -- merge: count_hands = old.count_hands + new.count_hands
 -- merge: net_won = coalesce(old.net_won + new.net_won, old.net_won, new.net_won)
 -- merge: allin_ev_net = coalesce(old.allin_ev_net + new.allin_ev_net, old.allin_ev_net, new.allin_ev_net)
@@ -22,6 +22,7 @@ select
     currency,
     is_tournament,
     stakes,
+    betting,
     club,
     site,
     stack_depth,

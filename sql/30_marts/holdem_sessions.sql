@@ -8,14 +8,17 @@
 -- An ingest recomputes only the sittings its hands reach (with the sitting before and after each, which a
 -- new hand may join) and renumbers the later ones.
 -- duration_minutes runs from the first hand's start to the last hand's start; hands without a date
--- belong to no sitting. allin_ev_net beside net_won is the all-in EV line of the sitting.
+-- belong to no sitting. stakes lists the stakes played with their betting structure ('No Limit $1/$2 USD,
+-- Pot Limit $1/$2 USD': stakes_label), as the pages' stakes filter names them. allin_ev_net beside
+-- net_won is the all-in EV line of the sitting.
 -- played_in_utc: the sitting's times are in UTC (its hands' logs name their zone), false: as its logs
 -- wrote them; null when its hands are of both (or stored before games.played_in_utc).
 with
 
 hands as (
     select
-        player, currency, is_tournament, club, site, played_at, played_in_utc, game_id, table_name, stakes,
+        player, currency, is_tournament, club, site, played_at, played_in_utc, game_id, table_name,
+        stakes_label(stakes, betting) as stakes,
         net, allin_ev_net, net_big_blinds, big_blind,
     from hand_list
     where played_at is not null

@@ -1,7 +1,7 @@
--- grain: one row per player, site (the poker room), game (holdem, holdem36), cash or tournament, currency and stakes
+-- grain: one row per player, site (the poker room), game (holdem, holdem36), cash or tournament, currency, stakes and betting structure
 -- games: holdem, holdem36
--- key: player, site, game, is_tournament, currency, stakes
--- incremental: player, site, game, is_tournament, currency, stakes
+-- key: player, site, game, is_tournament, currency, stakes, betting
+-- incremental: player, site, game, is_tournament, currency, stakes, betting
 -- A screen name belongs to its site: the same name on two sites is two accounts; person is the
 -- person the account belongs to (int_accounts).
 -- Percentages are 0-100 over the opportunities counted beside them (count_*_opportunities);
@@ -28,6 +28,7 @@ totals as (
         is_tournament,
         currency,
         stakes,
+        betting,
         sum(count_hands)::bigint as count_hands,
         sum(net_won) as net_won,
         sum(net_big_blinds) as net_big_blinds,
@@ -56,7 +57,7 @@ totals as (
         sum(count_steal_opportunities)::bigint as count_steal_opportunities,
         sum(count_steal_attempt)::bigint as count_steal_attempt,
     from days
-    group by player, site, game, is_tournament, currency, stakes
+    group by player, site, game, is_tournament, currency, stakes, betting
 ),
 
 final as (
@@ -68,6 +69,7 @@ final as (
         is_tournament,
         currency,
         stakes,
+        betting,
         count_hands,
         net_won,
         bb_per_100(net_big_blinds, count_bb_hands) as bb_per_100,

@@ -1,7 +1,7 @@
--- grain: one row per player, site (the poker room), day, club, game, cash or tournament, currency and stakes
+-- grain: one row per player, site (the poker room), day, club, game, cash or tournament, currency, stakes and betting structure
 -- games: holdem, holdem36
--- key: player, site, played_on, club, game, is_tournament, currency, stakes
--- incremental: player, site, played_on, club, game, is_tournament, currency, stakes
+-- key: player, site, played_on, club, game, is_tournament, currency, stakes, betting
+-- incremental: player, site, played_on, club, game, is_tournament, currency, stakes, betting
 -- merge: person = new.person
 -- merge: count_hands = old.count_hands + new.count_hands
 -- merge: net_won = coalesce(old.net_won + new.net_won, old.net_won, new.net_won)
@@ -37,6 +37,9 @@
 -- person: the person the account (site, player) belongs to (int_accounts). Every count adds up with
 -- the counts of new games (a sum of no amount is null), so an ingest merges the rows its games reach
 -- without reading the players' history; the rows it adds follow the stored ones.
+-- betting (no_limit, pot_limit, limit) is part of the key beside stakes, as PokerTracker 4 keeps the
+-- structures apart: a room may label a Limit table's bets as a No Limit table's blinds ('1/2'), and
+-- their figures in big blinds are not alike.
 -- The rows are kept in person order, so that one person's page reads few blocks.
 with
 
@@ -55,6 +58,7 @@ totals as (
         is_tournament,
         currency,
         stakes,
+        betting,
         count(*) as count_hands,
         sum(net) as net_won,
         sum(net_big_blinds) as net_big_blinds,
@@ -84,7 +88,7 @@ totals as (
         count(*) filter (where is_steal_opportunity) as count_steal_opportunities,
         count(*) filter (where is_steal_attempt) as count_steal_attempt,
     from hand_list
-    group by player, site, played_on, club, game, is_tournament, currency, stakes
+    group by player, site, played_on, club, game, is_tournament, currency, stakes, betting
 ),
 
 final as (
