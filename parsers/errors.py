@@ -95,9 +95,11 @@ def from_lark(exc: UnexpectedInput, text: str, words: dict[str, str]) -> ParseEr
     if line < 0:  # Lark reports end of input as line -1
         line, column = len(lines), len(lines[-1]) + 1
     line_text = lines[line - 1] if 0 < line <= len(lines) else ""
+    ended = False   # the line ends where a thing was expected: the thing is missing
     if isinstance(exc, UnexpectedToken):
         expected = exc.accepts or exc.expected
         found = exc.token
+        ended = found.type != "$END" and not str(found).strip()
         seen = "the end of the game" if found.type == "$END" else f"{str(found).strip()!r}"
     elif isinstance(exc, UnexpectedCharacters):
         expected = exc.allowed or set()
@@ -108,7 +110,11 @@ def from_lark(exc: UnexpectedInput, text: str, words: dict[str, str]) -> ParseEr
     else:
         expected, seen = set(), "this"
     phrases = sorted({words[name] for name in expected if name in words})
-    if phrases:
+    before = line_text[:column - 1].split()
+    if phrases and ended and before:
+        wanted = phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " or " + phrases[-1]
+        reason = f"{wanted} is missing after {before[-1]!r}"
+    elif phrases:
         wanted = phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " or " + phrases[-1]
         reason = f"expected {wanted}, found {seen}"
     else:

@@ -143,3 +143,49 @@ def test_an_empty_file_gets_advice_that_fits_it(tmp_path):
         f"  could not read {tmp_path / 'empty.txt'}: the file is empty (0 bytes)",
         "  An empty file holds no game: it is read by an ingest run once it holds text.",
     ]
+
+
+def _reasons(text: str, name: str = "log.txt") -> list[tuple[int, int, str]]:
+    """(line, column, reason) of each game ``text`` quarantines."""
+    from pipeline.worker import parse_bytes
+
+    result = parse_bytes(text.encode("utf-8"), name)
+    return [(row["line"], row["column"], row["error"]) for (table, _), rows in result.tables.items()
+            if table == "quarantine" for row in rows.to_pylist()]
+
+
+SAMPLES = Path(__file__).resolve().parents[1] / "data" / "samples"
+
+
+def test_a_summary_line_with_no_summary_line_before_it_says_that_line_is_missing():
+    hand = (SAMPLES / "pokerstars-holdem.txt").read_text(encoding="utf-8").split("\n\n")[0]
+    lines = hand.split("\n")
+    assert lines[26:28] == ["*** SUMMARY ***", "Total pot $73 | Rake $2"]
+    del lines[26]
+    assert _reasons("\n".join(lines) + "\n") == [(27, 1, "cannot read 'Total pot $73 | Rake $2': it belongs after "
+                                                        "the '*** SUMMARY ***' line, which is missing before it")]
+
+
+def test_a_six_card_player_line_without_a_name_says_the_name_is_missing():
+    session = "Six-card poker session S-77\nDate: 2026-11-28 23:40\nCasino: Metropol\nPlayer:\n"
+    assert _reasons(session) == [(4, 8, "the player's name is missing after 'Player:'")]
+
+
+def test_an_ofc_discard_without_a_card_says_the_card_is_missing():
+    text = (SAMPLES / "ofc-pineapple.txt").read_text(encoding="utf-8")
+    hand = text[text.index("OFC hand O-2027-1"):text.index("OFC hand O-2027-2")]
+    line = "Boris draws [6h Js 3c]: 6h front, 3c back, discards Js"
+    assert line in hand
+    (at, column, reason), = _reasons(hand.replace(line, line.removesuffix(" Js")))
+    assert (hand.split("\n")[at - 1], column, reason) == (
+        line, len(line) - 2, "a card like As or 10♥ is missing after 'discards'")
+
+
+def test_an_ipoker_xml_error_leaves_the_parser_s_own_place_out_of_the_reason():
+    from tests.test_room_ipoker import SESSION
+
+    broken = SESSION.replace('<player seat="7"', '<player seat="7" &', 1)
+    (line, column, reason), = _reasons(broken, "session.xml")
+    assert (line, reason) == (
+        1 + SESSION[:SESSION.index('<player seat="7"')].count("\n"),
+        "the XML of the iPoker session cannot be read (not well-formed (invalid token))")
