@@ -189,3 +189,22 @@ def test_an_ipoker_xml_error_leaves_the_parser_s_own_place_out_of_the_reason():
     assert (line, reason) == (
         1 + SESSION[:SESSION.index('<player seat="7"')].count("\n"),
         "the XML of the iPoker session cannot be read (not well-formed (invalid token))")
+
+
+def test_a_quarantined_game_judged_again_keeps_the_places_of_its_copies(tmp_path, monkeypatch):
+    # Quarantined by older rules, then judged again from its kept text by the next ingest (the
+    # file unchanged): its copy is laid out at its own lines again, and the row still names it.
+    from pipeline.warehouse import Warehouse
+    from tests.test_reaudit import OLD, judged_by_old_rules
+
+    log = _twice(tmp_path)
+    judged_by_old_rules(monkeypatch)
+    ingest([log], tmp_path / "wh", jobs=1, build_models=False)
+    monkeypatch.undo()
+    again = ingest([log], tmp_path / "wh", jobs=1, build_models=False)
+    assert (again.files_unchanged, again.retried, again.retried_stored) == (1, 1, 0)
+    with Warehouse(tmp_path / "wh").open() as warehouse:
+        rows = warehouse.read_table("quarantine", ["first_line", "last_line", "copies_first_lines",
+                                                   "rules_version"]).to_pylist()
+    assert [(row["first_line"], row["last_line"], row["copies_first_lines"]) for row in rows] == [(1, 11, [24])]
+    assert rows[0]["rules_version"] != OLD
