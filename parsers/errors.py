@@ -100,11 +100,13 @@ def from_lark(exc: UnexpectedInput, text: str, words: dict[str, str]) -> ParseEr
         line, column = len(written), len(written[-1]) + 1
     line_text = lines[line - 1] if 0 < line <= len(lines) else ""
     end = words.get("$END", "the end of the game")     # a text of one line ends with the line
+    ended = False   # the line ends where a thing was expected: the thing is missing
     if at_end:
         expected = exc.expected if isinstance(exc, UnexpectedEOF) else exc.accepts or exc.expected
         seen = end
     elif isinstance(exc, UnexpectedToken):
         expected = exc.accepts or exc.expected
+        ended = not str(exc.token).strip()
         seen = f"{str(exc.token).strip()!r}"
     elif isinstance(exc, UnexpectedCharacters):
         expected = exc.allowed or set()
@@ -112,7 +114,11 @@ def from_lark(exc: UnexpectedInput, text: str, words: dict[str, str]) -> ParseEr
     else:
         expected, seen = set(), "this"
     phrases = sorted({words[name] for name in expected if name in words})
-    if phrases:
+    before = line_text[:column - 1].split()
+    if phrases and ended and before:
+        wanted = phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " or " + phrases[-1]
+        reason = f"{wanted} is missing after {before[-1]!r}"
+    elif phrases:
         wanted = phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " or " + phrases[-1]
         reason = f"expected {wanted}, found {seen}"
     else:

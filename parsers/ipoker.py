@@ -98,6 +98,10 @@ def parse(lines: tuple[str, ...], source: Source, context: tuple[str, ...] = ())
     return hands[0]
 
 
+_XML_PLACE = re.compile(r":? line \d+, column \d+$")
+"""Where the XML parser's message says its error is (in the document's numbering)."""
+
+
 def read_session(text: str, file: str, first_line: int = 1, game_id: str = "") -> list[HoldemHand]:
     """Every game of an iPoker session's XML text, in order; a ParseError names what is not read,
     at its line of the file (the text's first being ``first_line``)."""
@@ -112,7 +116,9 @@ def read_session(text: str, file: str, first_line: int = 1, game_id: str = "") -
     except (ET.ParseError, DefusedXmlException) as error:
         where = getattr(error, "position", (1, 1))
         line = (where[0] if where else 1) + (text[:max(start, 0)].count("\n")) + first_line - 1
-        raise ParseError(f"the XML of the iPoker session cannot be read ({error})", line=line,
+        # the parser's own "line 25, column 397" counts from the document: the ParseError's place is the file's
+        said = _XML_PLACE.sub("", str(error))
+        raise ParseError(f"the XML of the iPoker session cannot be read ({said})", line=line,
                          column=(where[1] + 1) if where else 1) from None
     general = root.find("general")
     if general is None:

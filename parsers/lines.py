@@ -625,6 +625,7 @@ class LineTable:
         self.unreadable = unreadable
         self.switches = switches if switches is not None else {summary: sections[-1]}
         self._read_from = 1 if header_kind else 0
+        self.sections = sections
         self.steps = {section: self._steps(section) for section in sections}
         """The classifier's steps in each section."""
         self.first_section = sections[0]
@@ -689,9 +690,24 @@ class LineTable:
                     append((name, m, index))
                 break
             else:
-                raise ParseError(f"cannot read {line.strip()[:60]!r}: {self.unreadable}",
-                                 line=index + 1, column=1, line_text=line)
+                section = next(name for name, section_steps in by_section.items() if section_steps is steps)
+                why = self._belongs_later(line, section) or self.unreadable
+                raise ParseError(f"cannot read {line.strip()[:60]!r}: {why}", line=index + 1, column=1,
+                                 line_text=line)
         return out
+
+    def _belongs_later(self, line: str, section: str) -> str | None:
+        """Why ``line``, which no kind of ``section`` reads, stands wrong when it is a line of a
+        later section (a 'Total pot' line with no '*** SUMMARY ***' line before it): the line that
+        opens that section is missing. None when no later section reads it either."""
+        later = self.sections[self.sections.index(section) + 1:]
+        for name in later:
+            for match, _, _, kinds in self.steps[name]:
+                if match(line) is not None and any(kind is not None for _, kind in kinds):
+                    opening = [self.words[kind] for kind, target in self.switches.items() if target == name]
+                    if opening:
+                        return f"it belongs after {' or '.join(opening)}, which is missing before it"
+        return None
 
     def check_shape(self, tokens: list[tuple[str, re.Match | None, int]], lines: tuple[str, ...],
                     header: int = 0) -> None:

@@ -54,6 +54,7 @@ WORDS = {
     "DEALER": "'Dealer:'",
     "RESULT": "'Result:'",
     "REST": "text",
+    "PLAYER_NAME": "the player's name",
     "UP": "'up'",
     "ANTE": "'ante'",
     "BUYS": "'buys'",

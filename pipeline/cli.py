@@ -271,12 +271,6 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     from pipeline.ingest import ReaderFailed
     from pipeline.ingest import ingest as run_ingest
 
-    for path in paths:
-        try:
-            os.lstat(path)  # a link that loops or leads nowhere exists: the ingest gives its verdict
-        except OSError:
-            raise UsageProblem(f"No such file or folder: {str(path)!r}.",
-                               "Check the path, or quote it if it has spaces.") from None
     if rules:
         from pipeline.table_rules import parse_setting  # with numpy and pyarrow: loaded when given
     for setting in rules:
@@ -315,11 +309,16 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         finished = summary.finished
         earlier = (f" ({finished['games']} of them by the interrupted ingest this one finished)"
                    if finished.get("games") else "")
+        unreadable = f", {len(summary.unreadable)} unreadable" if summary.unreadable else ""
+        # a quarantined game's copies in its own file: one row names them all, none is "already stored"
+        copies = summary.quarantined_copies
+        twice = ("" if not copies else f" ({_times(copies + 1)} in its file)" if summary.quarantined == 1
+                 else f" (and {counted(copies, 'more copy', 'more copies')} of them in their files)")
         click.echo(
-            f"{counted(summary.files, 'file')} ({summary.files_unchanged} unchanged), "
+            f"{counted(summary.files, 'file')} ({summary.files_unchanged} unchanged{unreadable}), "
             f"{counted(summary.games + summary.retried_stored + finished.get('games', 0), 'game')} stored{freed}{earlier}, "
             f"{summary.games_known + summary.duplicates} already stored, "
-            f"{summary.quarantined + finished.get('quarantined', 0)} quarantined{kept}, "
+            f"{summary.quarantined + finished.get('quarantined', 0)} quarantined{twice}{kept}, "
             f"{counted(summary.findings + summary.retried_findings + finished.get('findings', 0), 'finding')} "
             f"in {summary.seconds:.2f} s{rate}"
         )
@@ -356,8 +355,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
             click.echo(f"See them with: rasklad quarantine --warehouse {warehouse}")
         for path, reason in summary.unreadable:
             click.echo(f"  could not read {path}: {reason}")
-        if summary.unreadable:
-            click.echo("  Run the ingest again once they are readable: what was stored is kept, and not read twice.")
+        for advice in _unreadable_advice(reason for _, reason in summary.unreadable):
+            click.echo(f"  {advice}")
         if summary.skipped:
             click.echo(f"  skipped {counted(sum(summary.skipped.values()), 'file')} of the folders for their extension "
                        f"({_extensions(summary.skipped)}); name a file to read it whatever its extension")
@@ -422,6 +421,23 @@ class _Progress:
             self.bar = None
 
 
+def _times(count: int) -> str:
+    return {2: "twice", 3: "three times"}.get(count, f"{count:,} times")
+
+
+def _unreadable_advice(reasons: Iterable[str]) -> list[str]:
+    """What to do about the paths an ingest could not read, by why (once per kind)."""
+    from pipeline.inputs import EMPTY, MISSING
+
+    kinds = set(reasons)
+    return [advice for advice, wanted in (
+        ("Check the paths that do not exist (quote one that has spaces); the others were read.", MISSING in kinds),
+        ("An empty file holds no game: it is read by an ingest run once it holds text.", EMPTY in kinds),
+        ("Run the ingest again once they are readable: what was stored is kept, and not read twice.",
+         bool(kinds - {EMPTY, MISSING})),
+    ) if wanted]
+
+
 def _extensions(skipped) -> str:
     return ", ".join(f"{extension or 'no extension'} × {count}" for extension, count in skipped.most_common())
 
@@ -432,8 +448,9 @@ def _nothing_found(summary) -> str | None:
 
     if summary.games or summary.games_known or summary.duplicates or summary.quarantined or summary.files_unchanged:
         return None
-    if summary.files:
-        return (f"No games found: the {summary.files} file{'s' if summary.files > 1 else ''} read "
+    readable = summary.files - len(summary.unreadable)
+    if readable:
+        return (f"No games found: the {readable} file{'s' if readable > 1 else ''} read "
                 "hold no game text (only blank lines or comments).")
     read = ", ".join(sorted(LOG_SUFFIXES))
     if summary.skipped:
@@ -823,27 +840,45 @@ def _connect_for_query(warehouse: Path) -> duckdb.DuckDBPyConnection:
 @main.command()
 @warehouse_option
 @click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True)
+@click.option("--all", "show_all", is_flag=True, help="Every quarantined game, however many (no --limit).")
 @click.option("--text", "show_text", is_flag=True, help="Print each game's original text too.")
 @json_option
-def quarantine(warehouse: Path, limit: int, show_text: bool, as_json: bool) -> None:
-    """List the games that did not parse: file, line, column and the reason.
+def quarantine(warehouse: Path, limit: int, show_all: bool, show_text: bool, as_json: bool) -> None:
+    """List the games that did not parse: file, line, column, the reason and the ID
+    (`rasklad show ID` prints one). A text found several times in its file is one row, which
+    names the first line of each other copy.
 
     What each format must look like: see docs/formats.md.
 
     Example: rasklad quarantine --text --limit 5
     """
+    # the fault in each other copy too (the same line of it); --json gives their first lines as numbers
+    again = ("" if as_json else """ || coalesce(' (again at ' || array_to_string(list_transform(copies_first_lines,
+                 lambda first: (first + line - first_line) || ':' || "column"), ', ') || ')', '')""")
     with _connect(warehouse) as con:
         frame = con.sql(
-            f"""select source_file || ':' || line || ':' || "column" as "where", game, error
+            f"""select source_file || ':' || line || ':' || "column"{again} as "where", game, error, quarantine_id
+                {', first_line, last_line, copies_first_lines' if as_json else ''}
                 {', text' if show_text or as_json else ''}
-                from stg_quarantine order by source_file, first_line limit $limit""",
-            params={"limit": limit},
+                from ({_quarantine_rows(con)}) order by source_file, first_line, quarantine_id limit $limit""",
+            params={"limit": None if show_all else limit},
         ).pl()
+        total = con.execute("select count(*) from stg_quarantine").fetchone()[0]
     if as_json or not show_text:
         _show(frame, as_json)
-        return
-    for row in frame.iter_rows(named=True):
-        click.echo(f"{row['where']}: {row['error']}\n{row['text']}\n")
+    else:
+        for row in frame.iter_rows(named=True):
+            click.echo(f"{row['where']}: {row['error']} (ID {row['quarantine_id']})\n{row['text']}\n")
+    if total > frame.height:    # never cut short without a word; on stderr beside --json's rows
+        click.echo(f"{frame.height} of {total} shown; --limit N or --all shows more", err=as_json)
+
+
+def _quarantine_rows(con: duckdb.DuckDBPyConnection) -> str:
+    """The quarantine's rows, with ``copies_first_lines`` null where the models were built by a
+    Rasklad that did not keep the copies (until the next ingest rebuilds them)."""
+    if "copies_first_lines" in _columns(con, "stg_quarantine"):
+        return "select * from stg_quarantine"
+    return "select *, null::integer[] as copies_first_lines from stg_quarantine"
 
 
 DASHBOARD_PORT = 8501
@@ -1018,15 +1053,21 @@ def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Pa
 @json_option
 def show(game_id: str, warehouse: Path, as_json: bool) -> None:
     """Print one stored game: where it comes from, its players, its text with the lines a finding
-    names marked, and each finding with the text of its rule.
+    names marked, and each finding with the text of its rule. A quarantined game: its place, its
+    reason and its text, the faulty line marked.
 
-    GAME_ID is a game's ID or the start of it (as `rasklad audit` lists them), or a Hold'em hand number.
+    GAME_ID is a game's ID or the start of it (as `rasklad audit` and `rasklad quarantine` list
+    them), or a Hold'em hand number.
 
     Example: rasklad show 0cd081e9
     """
     from pipeline.audit import kept_record
 
     with _connect(warehouse) as con:
+        quarantined = None if any(_games_named(con, game_id)) else _quarantined_named(con, game_id)
+        if quarantined is not None:
+            _show_quarantined(quarantined, as_json)
+            return
         found = _known_game_id(con, game_id)
         game = con.sql(
             "select game_id, game, source_file, first_line, last_line, played_at, club, table_name "
@@ -1090,6 +1131,43 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
             click.echo(f"    {', '.join(said)}")
         rule_text = texts.get(row["rule_id"], "no text is registered for this rule")
         click.echo(f"    {rule_text if rule_text.startswith(row['rule_id'] + ':') else row['rule_id'] + ': ' + rule_text}")
+
+
+def _quarantined_named(con: duckdb.DuckDBPyConnection, game_id: str) -> dict | None:
+    """The one quarantined game whose ID starts with ``game_id``, None when none does, else an
+    error naming those it could be."""
+    wanted = game_id.strip().lower()
+    rows = con.sql(
+        f"""select quarantine_id, game, source_file, first_line, last_line, line, "column", error, text,
+                   copies_first_lines
+            from ({_quarantine_rows(con)}) where starts_with(quarantine_id, $p) order by quarantine_id limit 6""",
+        params={"p": wanted}).pl().to_dicts() if wanted else []
+    if len(rows) > 1:
+        listed = "".join(f"\n    {row['quarantine_id']}  {row['source_file']}:{row['first_line']}–{row['last_line']}"
+                         for row in rows[:5])
+        raise UsageProblem(f"{game_id!r} is the start of several quarantined games' IDs:{listed}"
+                           + ("\n    …" if len(rows) > 5 else ""), "Give more of the ID.")
+    return rows[0] if rows else None
+
+
+def _show_quarantined(row: dict, as_json: bool) -> None:
+    """A quarantined game as `show` prints it: where, why, and its text with the fault marked."""
+    if as_json:
+        click.echo(json.dumps({**row, "quarantined": True}, indent=2, default=_json_value))
+        return
+    span = row["last_line"] - row["first_line"]
+    copies = row["copies_first_lines"] or []
+    again = (f" (again at lines {', '.join(f'{first}–{first + span}' for first in copies)})" if copies else "")
+    click.echo(f"quarantined {row['game']} game {row['quarantine_id']}: {row['source_file']} lines "
+               f"{row['first_line']}–{row['last_line']}{again}")
+    click.echo(f"not stored: {row['error']} (line {row['line']}, column {row['column']})")
+    click.echo("")
+    width = len(str(row["last_line"]))
+    for number, line in enumerate((row["text"] or "").split("\n"), row["first_line"]):
+        note = f"   ◀ column {row['column']}" if number == row["line"] else ""
+        click.echo(f"{number:>{width}}  {line}{note}")
+    click.echo("")
+    click.echo("Fix the text in its file and ingest the file again: the game then leaves the quarantine.")
 
 
 def _games_named(con: duckdb.DuckDBPyConnection, game_id: str) -> tuple[list[str], list[str]]:

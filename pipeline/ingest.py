@@ -72,11 +72,14 @@ class IngestSummary:
     """What an ingest did, for the closing line of the command and for ``--json``."""
 
     files: int = 0
+    """Every file met, those in ``unreadable`` among them (a folder that cannot be walked too)."""
     files_unchanged: int = 0
     games: int = 0
     games_known: int = 0
     duplicates: int = 0
     quarantined: int = 0
+    quarantined_copies: int = 0
+    """Further copies of the quarantined games in their own files (each row names its copies' lines)."""
     findings: int = 0
     seconds: float = 0.0
     models_seconds: float = 0.0
@@ -117,7 +120,8 @@ class IngestSummary:
             "files": self.files, "files_unchanged": self.files_unchanged,
             "files_unreadable": dict(self.unreadable), "files_skipped": dict(self.skipped), "games": self.games,
             "games_known": self.games_known, "duplicates": self.duplicates,
-            "quarantined": self.quarantined, "findings": self.findings,
+            "quarantined": self.quarantined, "quarantined_copies": self.quarantined_copies,
+            "findings": self.findings,
             "seconds": round(self.seconds, 3), "models_seconds": round(self.models_seconds, 3),
             "quarantine_reasons": dict(self.reasons.most_common()),
             "quarantine_retried": self.retried, "quarantine_retried_stored": self.retried_stored,
@@ -499,7 +503,7 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
             return None
     if hashed_any and ledger is not None:
         hashed.save(root / KNOWN_FILES, key, ledger.hashes.__contains__)
-    summary = IngestSummary(files=len(listing.files), files_unchanged=len(listing.files),
+    summary = IngestSummary(files=len(listing.files) + len(listing.refused), files_unchanged=len(listing.files),
                             unreadable=listing.refused, skipped=listing.skipped)
     summary.seconds = time.perf_counter() - started
     return summary
@@ -645,7 +649,7 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
                   hashed: HashedFiles) -> None:
     from pipeline.worker import FileResult, plan, warm_up
 
-    summary.files = len(files)
+    summary.files = len(files) + len(summary.unreadable)    # those the listing refused: unreadable files too
     if on_start:
         on_start(len(files))
 
@@ -676,6 +680,7 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
             value = FileResult(value[0], "", 0)     # for on_file: a file done, nothing from it
         else:
             summary.games_known += value.count_known
+            summary.quarantined_copies += value.count_quarantined_copies
         if on_file:
             on_file(value)
 

@@ -3,7 +3,8 @@
 A folder is walked for log files (by extension); a file named on the command line is read
 whatever its extension. What cannot be read as a log gets a reason the run's summary
 names: FIFOs, devices and sockets (reading them would block or never end), links that
-loop or lead nowhere, files of 0 bytes, files and folders that cannot be opened. Files in
+loop or lead nowhere, paths that do not exist, files of 0 bytes, files and folders that cannot
+be opened. Files in
 a folder with other extensions are counted per extension as skipped. Hidden files (``.``
 names) are left out without a word.
 
@@ -139,20 +140,24 @@ class Inputs:
     too, or reached by a second link, is read once (under the first of its names)."""
 
 
+MISSING = "no such file or folder (check the path)"
+"""The verdict on a path given that does not exist at all: one more unreadable entry of the run
+(a typo among many paths leaves the others read), as a link that leads nowhere is."""
+EMPTY = "the file is empty (0 bytes)"
+
+
 def list_inputs(paths: Iterable[str | Path], *, skip: str | Path | None = None) -> Inputs:
     """The files of ``paths`` to read, and a verdict on every other path met. ``skip``: a
     folder left out of the walk without a word (the warehouse itself, when it stands inside
-    a folder of logs).
-
-    Raises FileNotFoundError for a path given that does not exist at all (a typo: the
-    caller says so before any work starts)."""
+    a folder of logs)."""
     inputs = Inputs()
     skipped_folder = _identity(skip) if skip is not None else None
     for path in map(Path, paths):
         try:
             os.lstat(path)
         except FileNotFoundError:
-            raise FileNotFoundError(f"{stored_name(path)!r} is neither a file nor a folder") from None
+            inputs.refused.append((stored_name(path), MISSING))
+            continue
         except OSError:
             pass    # its verdict comes from the stat below
         if _is_folder(path):
@@ -207,7 +212,7 @@ def _consider(path: Path, inputs: Inputs) -> None:
     mode = info.st_mode
     if stat.S_ISREG(mode):
         if info.st_size == 0:
-            inputs.refused.append((stored_name(path), "the file is empty (0 bytes)"))
+            inputs.refused.append((stored_name(path), EMPTY))
         elif (info.st_dev, info.st_ino) not in inputs.met:
             if info.st_ino:     # 0 where a file system numbers no file: each is its own
                 inputs.met.add((info.st_dev, info.st_ino))

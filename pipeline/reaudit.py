@@ -302,26 +302,56 @@ def _stage(plan: _Plan, unit: np.ndarray) -> StagedBatch:
     chosen = plan.targets.take(unit)
     chosen = chosen.take(np.lexsort((chosen.column("last_line").to_numpy(), chosen.column("first_line").to_numpy(),
                                      _codes(chosen.column("source_file")))))     # in file order
+    texts, contexts, undecodable, copies = _texts(plan, chosen)
+    chosen, texts, contexts, undecodable = _with_copies(chosen, texts, contexts, undecodable, copies)
     return stage_results(plan.root, [parse_text(text, source_file, digest=READ_ONLY)
-                                     for source_file, text in _files_of(chosen, *_texts(plan, chosen))])
+                                     for source_file, text in _files_of(chosen, texts, contexts, undecodable)])
 
 
-def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None], list[tuple | None]]:
-    """The kept texts of ``chosen``, their contexts (see ``game_texts.context``) and their first
-    bytes that could not be decoded (see ``quarantine.undecodable``), in its order: each part
-    that keeps any is read once."""
+def _with_copies(chosen: pa.Table, texts: list[str], contexts: list[str | None], undecodable: list[tuple | None],
+                 copies: list[list[int] | None]) -> tuple[pa.Table, list[str], list[str | None], list[tuple | None]]:
+    """``chosen`` with each quarantined game's other copies in its file (``copies``: their first
+    lines) laid out again at their own lines, in file order: read as the ingest read its file,
+    the game is quarantined naming them still, or stored once."""
+    if not any(copies):
+        return chosen, texts, contexts, undecodable
+    picked: list[int] = []      # per text laid out: its target
+    shifts: list[int] = []      # and how many lines below the target's own it stands
+    first_lines = chosen.column("first_line").to_pylist()
+    for k, starts in enumerate(copies):
+        for first in [first_lines[k], *(starts or ())]:
+            picked.append(k)
+            shifts.append(first - first_lines[k])
+    laid = chosen.take(picked)
+    shift = np.asarray(shifts, dtype=np.int32)
+    for name in ("first_line", "last_line"):
+        laid = laid.set_column(laid.schema.get_field_index(name), name,
+                               pa.array(laid.column(name).to_numpy() + shift, pa.int32()))
+    where = [undecodable[k] and (undecodable[k][0] + moved, *undecodable[k][1:]) for k, moved in zip(picked, shifts)]
+    order = np.lexsort((laid.column("first_line").to_numpy(), _codes(laid.column("source_file"))))
+    return (laid.take(order), [texts[picked[i]] for i in order], [contexts[picked[i]] for i in order],
+            [where[i] for i in order])
+
+
+def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None], list[tuple | None],
+                                                   list[list[int] | None]]:
+    """The kept texts of ``chosen``, their contexts (see ``game_texts.context``), their first
+    bytes that could not be decoded (see ``quarantine.undecodable``) and the first lines of a
+    quarantined game's other copies in its file (``quarantine.copies_first_lines``), in its
+    order: each part that keeps any is read once."""
     source, row = chosen.column("source").to_numpy(), chosen.column("row").to_numpy()
     ids = chosen.column("game_id").to_pylist() if plan.heads else ()
     texts: list[str] = [""] * len(row)
     contexts: list[str | None] = [None] * len(row)
     undecodable: list[tuple | None] = [None] * len(row)
+    copies: list[list[int] | None] = [None] * len(row)
     for index in np.unique(source).tolist():
         picked = np.flatnonzero(source == index)
         picked = picked[np.argsort(row[picked], kind="stable")]      # read in the part's order
         path = plan.root / plan.sources[index][1]
         # parts written before contexts, or bytes that could not be decoded, were kept lack those columns
         names = pq.read_schema(path).names
-        columns = [name for name in ("text", "context", "undecodable") if name in names]
+        columns = [name for name in ("text", "context", "undecodable", "copies_first_lines") if name in names]
         if plan.sources[index][0] == "quarantine" and "undecodable" not in names:
             columns += ["line", "column", "error"]
         # one thread: the readers are the run's processes already
@@ -338,10 +368,13 @@ def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None], 
         if "error" in columns:
             for place, where in zip(at, _undecodable_from_reasons(kept)):
                 undecodable[place] = where
+        if "copies_first_lines" in columns and kept.column("copies_first_lines").null_count < kept.num_rows:
+            for place, starts in zip(at, kept.column("copies_first_lines").to_pylist()):
+                copies[place] = starts
     for place, game_id in enumerate(ids):
         if contexts[place] is None:
             contexts[place] = plan.heads.get(game_id)
-    return texts, contexts, undecodable
+    return texts, contexts, undecodable, copies
 
 
 def _rows(table: pa.Table, rows: np.ndarray) -> pa.Table:

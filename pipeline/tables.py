@@ -70,6 +70,9 @@ COMMON_TABLES: tuple[Table, ...] = (
         ("text", pa.string()), ("rules_version", pa.string()),
         ("context", pa.string()),   # see game_texts
         ("undecodable", UNDECODABLE),
+        # the first line of each other copy of the same text in the same file (each as long as
+        # this one), in file order: one game, one row, yet every place it stands is named
+        ("copies_first_lines", pa.list_(pa.int32())),
     ),
     # Each stored game's text as it stands in its file, so that it can be judged again, and shown,
     # without its file. context: for a game that is an element of an XML document (an iPoker

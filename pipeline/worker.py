@@ -53,6 +53,9 @@ class FileResult:
     """Of ``count_games``, those stored by their format's record batch (the rest took the full
     path one by one)."""
     count_quarantined: int = 0
+    count_quarantined_copies: int = 0
+    """Further copies, in the same file, of the games it quarantines (not in ``count_known``: no
+    copy of them is stored; each quarantine row names its copies' lines)."""
     count_findings: int = 0
     reasons: dict[str, int] = field(default_factory=dict)
     game_ids: list[str] | None = None
@@ -314,6 +317,7 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     else:
         chunks, batch, batch_chunks = split_named(text, source_file), None, None
     seen: set[str] = set()
+    copies: dict[str, list[int]] = {}     # a game read first here → the first lines of its later copies
     firsts: dict[str, int] = {}
     for chunk in chunks:
         firsts.setdefault(chunk.game_id, chunk.first_line)
@@ -321,11 +325,13 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     fresh = np.zeros(len(chunks), dtype=bool)
     stored = are_known(known, [chunk.game_id for chunk in chunks]).tolist()
     for index, chunk in enumerate(chunks):
-        if stored[index] or chunk.game_id in seen:
+        if stored[index]:
             result.count_known += 1
-            continue
-        seen.add(chunk.game_id)
-        fresh[index] = True
+        elif chunk.game_id in seen:
+            copies.setdefault(chunk.game_id, []).append(chunk.first_line)
+        else:
+            seen.add(chunk.game_id)
+            fresh[index] = True
     if lane is not None and len(batch_chunks):
         if settled is None:
             stored = lane.ingest(batch, fresh[batch_chunks], rows)
@@ -340,7 +346,9 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     if batched and _BATCHES:
         pending = _ingest_batched(chunks, pending, source_file, rows, result)
     for index in pending:
-        _ingest_chunk(chunks[index], source_file, rows, result, original)
+        _ingest_chunk(chunks[index], source_file, rows, result, original, copies.get(chunks[index].game_id))
+    # a stored game's later copies are stored already (by the first); a quarantined one's counted apart
+    result.count_known += sum(map(len, copies.values())) - result.count_quarantined_copies
     result.tables = rows.to_arrow()
     result.count_findings = sum(table.num_rows for (name, _), table in result.tables.items() if name == "findings")
     record_provenance(result.tables, original.texts,
@@ -452,10 +460,12 @@ class _Original:
         return pa.StringArray.from_buffers(len(begins), pa.py_buffer(offsets), pa.py_buffer(joined))
 
 
-def _ingest_chunk(chunk: Chunk, file: str, rows: TableRows, result: FileResult, original: _Original) -> None:
+def _ingest_chunk(chunk: Chunk, file: str, rows: TableRows, result: FileResult, original: _Original,
+                  copies: list[int] | None = None) -> None:
+    """Store or quarantine one game; ``copies``: the first lines of its later copies in the file."""
     def quarantine(reason: str, line: int, column: int) -> None:
         text = original(chunk.first_line, chunk.last_line)
-        _quarantine(rows, result, chunk, file, reason, line, column, text)
+        _quarantine(rows, result, chunk, file, reason, line, column, text, copies)
 
     if _RULE_SETTINGS.may_apply(file):
         audited = audit_chunk(chunk, file, settle=functools.partial(_RULE_SETTINGS.apply, file=file))
@@ -501,12 +511,13 @@ def add_game_rows(rows: TableRows, record, replay) -> None:
 
 
 def _quarantine(rows: TableRows, result: FileResult, chunk: Chunk, file: str, reason: str,
-                line: int, column: int, original: str) -> None:
+                line: int, column: int, original: str, copies: list[int] | None) -> None:
     rows.add(
         "quarantine", quarantine_game(chunk), quarantine_id=chunk.game_id, source_file=file,
         first_line=chunk.first_line, last_line=chunk.last_line, line=line, column=column,
         error=reason, text=original, context="\n".join(chunk.context) if chunk.context else None,
-        undecodable=chunk.undecodable,
+        undecodable=chunk.undecodable, copies_first_lines=copies,
     )
     result.count_quarantined += 1
+    result.count_quarantined_copies += len(copies or ())
     result.reasons[reason] = result.reasons.get(reason, 0) + 1

@@ -41,8 +41,9 @@ def test_readme_opens_with_the_demo_and_test_commands():
 def test_ingest_of_a_missing_path_says_what_and_how_to_fix(tmp_path):
     result = run("ingest", str(tmp_path / "nope.txt"), "--warehouse", str(tmp_path / "wh"))
     assert result.exit_code == 1
-    assert f"Error: No such file or folder: '{tmp_path / 'nope.txt'}'." in result.output
-    assert "Check the path" in result.output
+    assert f"  could not read {tmp_path / 'nope.txt'}: no such file or folder (check the path)\n" in result.output
+    assert "Check the paths that do not exist" in result.output
+    assert "Error: No games found: no file given could be read (each is named with the reason)." in result.output
 
 
 def test_ingest_exits_1_with_a_summary_when_anything_was_quarantined(tmp_path):

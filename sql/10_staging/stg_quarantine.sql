@@ -11,4 +11,5 @@ select
     error,
     text,
     rules_version,
+    copies_first_lines,
 from quarantine
