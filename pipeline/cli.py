@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import click
 
 from pipeline.manifest import WarehouseBusy
-from pipeline.provenance import RULES_VERSION
+from pipeline.provenance import RULES_VERSION, ModelsMissing
 from pipeline.words import counted
 
 if TYPE_CHECKING:
@@ -231,7 +231,18 @@ class UsageProblem(click.ClickException):
         super().__init__(f"{what}\n  {fix}")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The commands, each of which says so when this copy of Rasklad lacks its SQL models."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except ModelsMissing as error:
+            raise UsageProblem(f"{error}", "The install left the models out: install Rasklad again from a complete "
+                                           "source (pip install .), or run it from a checkout.") from None
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="rasklad")
 def main() -> None:
     """Rasklad: read hand histories and score sheets, audit every game, compute player statistics.
