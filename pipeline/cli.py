@@ -445,15 +445,27 @@ def _nothing_found(summary) -> str | None:
     return f"No games found: the folders given hold no log file (folders are read for {read} files)."
 
 
-def _connect(warehouse: Path) -> duckdb.DuckDBPyConnection:
-    from pipeline.warehouse import Warehouse, connect
+def _require_warehouse(warehouse: Path) -> None:
+    """Refuse a folder that holds no warehouse: every command but ``ingest`` (and the dashboard,
+    whose Import page makes one) works on a warehouse an ingest made, and would otherwise make a
+    new, empty one at a mistyped path, where a rate or a build goes unseen."""
+    from pipeline.manifest import MANIFEST_FILE
+    from pipeline.warehouse import Warehouse
 
-    path = Warehouse(warehouse).duckdb_path
-    if not path.exists():
+    if not Warehouse(warehouse).duckdb_path.exists() and not (warehouse / MANIFEST_FILE).exists():
         raise UsageProblem(
             f"No warehouse at {str(warehouse)!r}.",
             f"Run `rasklad ingest PATH --warehouse {warehouse}` first, or point --warehouse at one.",
         )
+
+
+def _connect(warehouse: Path) -> duckdb.DuckDBPyConnection:
+    from pipeline.warehouse import Warehouse, connect
+
+    _require_warehouse(warehouse)
+    if not Warehouse(warehouse).duckdb_path.exists():
+        raise UsageProblem(f"The statistics of the warehouse {str(warehouse)!r} are not built.",
+                           f"Run `rasklad build-models --warehouse {warehouse}` to build them.")
     from pipeline.models import missing_from, supply_missing
 
     con = connect(warehouse)
@@ -1304,6 +1316,7 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
     if rate is None and not remove:
         raise UsageProblem(f"No rate given for {source} in {target}.",
                            f"Give it: rasklad settings rate {source} {target} 1.08, or --remove.")
+    _require_warehouse(warehouse)
     try:
         with _cut_short_saying(_kept_by_run(warehouse, "the change is made.", "nothing was changed."), warehouse):
             people.set_rate(warehouse, source, target, None if remove else rate, on_wait=_say_waiting,
@@ -1335,6 +1348,7 @@ def build_models(warehouse: Path, no_wait: bool, full: bool, quiet: bool) -> Non
     from pipeline import models
     from pipeline.warehouse import Warehouse
 
+    _require_warehouse(warehouse)
     try:
         with (_cut_short_saying("the models readers see are as they were, and the same command run again "
                                 "brings them up to date.", warehouse),
@@ -1379,8 +1393,7 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
     from pipeline.reaudit import reaudit as run_reaudit
     from pipeline.warehouse import Warehouse
 
-    if not Warehouse(warehouse).duckdb_path.exists():
-        _connect(warehouse)     # says there is no warehouse, and how to make one
+    _require_warehouse(warehouse)
     if game_id is not None:
         with _connect(warehouse) as con:
             game_id = _known_game_id(con, game_id)      # the start of an ID, or a hand's number, as `show` takes
@@ -1496,6 +1509,7 @@ def house_edge(warehouse: Path, rules_text: str, jobs: int | None, spark_master:
         rules = SixcardRules.parse(rules_text)
     except ValueError as error:
         raise UsageProblem(str(error), "Write the settings as a session's Rules: line does, separated by commas.") from None
+    _require_warehouse(warehouse)
     say = (lambda line: None) if quiet or as_json else (lambda line: click.echo(line, err=True))
     try:
         with _cut_short_saying("the chunks done are checkpointed beside the warehouse, and the same command "

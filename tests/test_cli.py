@@ -161,10 +161,27 @@ def test_the_dashboard_takes_the_next_free_port_unless_told_one(tmp_path, monkey
 
 
 def test_commands_on_a_missing_warehouse_say_how_to_make_one(tmp_path):
-    result = run("stats", "--warehouse", str(tmp_path / "none"))
-    assert result.exit_code == 1
-    assert f"No warehouse at '{tmp_path / 'none'}'." in result.output
-    assert "Run `rasklad ingest PATH --warehouse" in result.output
+    # every command but ingest: the writing ones made a new, empty warehouse at a mistyped path,
+    # and the rate or the build went there, unseen by the real one
+    for command in (["stats"], ["audit"], ["quarantine"], ["query", "select 1"], ["show", "0cd0"], ["alias", "--list"],
+                    ["reaudit"], ["export", "--format", "ohh", "--out", str(tmp_path / "out")], ["build-models"],
+                    ["settings"], ["settings", "rate", "EUR", "USD", "1.1"], ["house-edge", "--max-chunks", "1"]):
+        result = run(*command, "--warehouse", str(tmp_path / "none"))
+        assert result.exit_code == 1, command
+        assert f"No warehouse at '{tmp_path / 'none'}'." in result.output, command
+        assert "Run `rasklad ingest PATH --warehouse" in result.output
+        assert not (tmp_path / "none").exists(), command
+
+
+def test_a_warehouse_without_its_models_file_is_built_again_by_build_models(tmp_path):
+    # its tables are there (a manifest): not "no warehouse", but statistics to build
+    pipeline.ingest.ingest([SAMPLES / "chinese-night.txt"], tmp_path / "wh", jobs=1, build_models=False)
+    before = run("stats", "--warehouse", str(tmp_path / "wh"))
+    assert (before.exit_code, before.output) == (1, f"Error: The statistics of the warehouse '{tmp_path / 'wh'}' are "
+                                                    f"not built.\n  Run `rasklad build-models --warehouse "
+                                                    f"{tmp_path / 'wh'}` to build them.\n")
+    assert run("build-models", "--warehouse", str(tmp_path / "wh")).exit_code == 0
+    assert "player_stats_chinese" in run("stats", "--warehouse", str(tmp_path / "wh")).output
 
 
 def test_query_errors_quote_the_database_and_list_tables(tmp_path):
