@@ -322,7 +322,7 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         # the quarantined games judged again first (new rule settings, or other rules): stored ones count
         freed = f" ({summary.retried_stored} taken out of quarantine)" if summary.retried_stored else ""
         stay = summary.retried - summary.retried_stored
-        kept = f" (and {stay} judged again {'stays' if stay == 1 else 'stay'} there)" if stay else ""
+        kept = f" (and {stay:,} judged again {'stays' if stay == 1 else 'stay'} there)" if stay else ""
         # the commit of an interrupted ingest that this one finished first: published by this run
         finished = summary.finished
         earlier = (f" ({finished['games']} of them by the interrupted ingest this one finished)"
@@ -330,8 +330,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         click.echo(
             f"{counted(summary.files, 'file')} ({summary.files_unchanged} unchanged), "
             f"{counted(summary.games + summary.retried_stored + finished.get('games', 0), 'game')} stored{freed}{earlier}, "
-            f"{summary.games_known + summary.duplicates} already stored, "
-            f"{summary.quarantined + finished.get('quarantined', 0)} quarantined{kept}, "
+            f"{summary.games_known + summary.duplicates:,} already stored, "
+            f"{summary.quarantined + finished.get('quarantined', 0):,} quarantined{kept}, "
             f"{counted(summary.findings + summary.retried_findings + finished.get('findings', 0), 'finding')} "
             f"in {summary.seconds:.2f} s{rate}"
         )
@@ -341,9 +341,9 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         unquarantined = summary.unquarantined + finished.get("unquarantined", 0)
         if superseded or unquarantined:
             # a file read before and changed since: what its earlier text held, and no file holds now
-            what = [("1 game replaced by its file's new text" if superseded == 1 else
-                     f"{superseded} games replaced by their files' new text") if superseded else "",
-                    f"{unquarantined} taken out of quarantine" if unquarantined else ""]
+            what = [f"{counted(superseded, 'game')} replaced by {'its file' if superseded == 1 else 'their files'}'"
+                    " new text" if superseded else "",
+                    f"{unquarantined:,} taken out of quarantine" if unquarantined else ""]
             click.echo(f"  {', '.join(filter(None, what))}: no file read holds "
                        f"{'it' if superseded + unquarantined == 1 else 'them'} now (the table superseded keeps "
                        f"{'its' if superseded + unquarantined == 1 else 'their'} text)")
@@ -386,7 +386,7 @@ class _Progress:
             self.bar = tqdm(total=total, unit="file", file=sys.stderr)
         elif self.enabled:
             # said at once: the first run also compiles the Hold'em kernels before any file is done
-            click.echo(f"reading {total:,} file{'s' if total != 1 else ''}", err=True)
+            click.echo(f"reading {counted(total, 'file')}", err=True)
             self.last = time.monotonic()
 
     def file(self, result) -> None:
@@ -396,7 +396,7 @@ class _Progress:
             self.bar.update(1)
             self.bar.set_postfix(games=self.games, refresh=False)
         elif self._due():
-            click.echo(f"read {self.files:,} of {self.total:,} files, {self.games:,} games", err=True)
+            click.echo(f"read {self.files:,} of {counted(self.total, 'file')}, {counted(self.games, 'game')}", err=True)
 
     def model(self, name: str) -> None:
         """A model about to be built or updated: said every PROGRESS_EVERY seconds, so that the
@@ -433,7 +433,7 @@ def _nothing_found(summary) -> str | None:
     if summary.games or summary.games_known or summary.duplicates or summary.quarantined or summary.files_unchanged:
         return None
     if summary.files:
-        return (f"No games found: the {summary.files} file{'s' if summary.files > 1 else ''} read "
+        return (f"No games found: the {counted(summary.files, 'file')} read "
                 "hold no game text (only blank lines or comments).")
     read = ", ".join(sorted(LOG_SUFFIXES))
     if summary.skipped:
@@ -544,9 +544,12 @@ def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | N
     texts = _rule_texts() if explain else {}
     if explain and as_json:
         frame = frame.with_columns(rule_text=pl.col("rule_id").replace_strict(texts, default=None))
+    if not as_json and not total:
+        click.echo("No findings.")      # not an empty table's frame
+        return
     _show(frame, as_json)
     if not as_json:
-        click.echo(f"{total} findings" + (f" (first {limit} shown)" if total > limit else ""))
+        click.echo(counted(total, "finding") + (f" (first {limit:,} shown)" if total > limit else ""))
         if explain and not frame.is_empty():
             click.echo("\nThe rules broken:")
             for rule_id in sorted(set(frame["rule_id"])):
@@ -1011,7 +1014,7 @@ def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Pa
     if out:
         out.write_text(text, encoding="utf-8")
         if not quiet:
-            click.echo(f"{count} {game} games written to {out}")
+            click.echo(f"{counted(count, f'{game} game')} written to {out}")
     else:
         click.echo(text, nl=False)
 
@@ -1060,7 +1063,7 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
                + (f", table {game['table_name']}" if game["table_name"] else ""))
     summary = game["game"] == "tournament"     # a summary's entries are tournament_results rows, not players
     if summary:
-        click.echo(f"a tournament summary of {count_entries} entr{'y' if count_entries == 1 else 'ies'}: "
+        click.echo(f"a tournament summary of {counted(count_entries, 'entry', 'entries')}: "
                    f"rasklad query \"select * from tournament_results where game_id = '{game['game_id']}'\" "
                    "lists them")
     else:
@@ -1084,7 +1087,7 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
                    "No findings: the replay agrees with the log.")
         return
     texts = _rule_texts()
-    click.echo(f"{findings.height} finding{'s' if findings.height != 1 else ''}:")
+    click.echo(f"{counted(findings.height, 'finding')}:")
     for row in findings.iter_rows(named=True):
         where = f"line {row['line']}" if row["line"] is not None else "the whole game"
         click.echo(f"  {row['rule_id']} ({row['severity']}, {where}): {row['message']}")
@@ -1360,11 +1363,16 @@ def build_models(warehouse: Path, no_wait: bool, full: bool, quiet: bool) -> Non
         raise UsageProblem(error.what, error.fix) from error
     if quiet:
         return
+    # an update brings the tables up to date, and the views read them: both counts name both kinds
+    views = sum(model.materialized == "view" for model in models.models())
     if updated is None:
-        click.echo(f"{len(built)} models built")
+        click.echo(f"{counted(len(built), 'model')} built: {counted(len(built) - views, 'table')} and "
+                   f"{counted(views, 'view')}")
     else:
-        click.echo(f"{len(updated.incremental)} models updated, {len(updated.rebuilt)} rebuilt, "
-                   f"{len(updated.unchanged)} unchanged")
+        tables = len(updated.incremental) + len(updated.rebuilt) + len(updated.unchanged)
+        click.echo(f"{counted(tables + views, 'model')} up to date: of the {counted(tables, 'table')}, "
+                   f"{len(updated.incremental):,} updated, {len(updated.rebuilt):,} rebuilt and "
+                   f"{len(updated.unchanged):,} unchanged; the {counted(views, 'view')} read them as they stand")
 
 
 @main.command()
@@ -1417,21 +1425,23 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
     resettled = (f" ({summary.resettled} of them judged under other options than the rule settings give them now)"
                  if summary.resettled else "")
     click.echo(f"{counted(summary.judged, 'game')} judged again by rules version {RULES_VERSION}{resettled}: "
-               f"{summary.games} stored, {summary.quarantined} quarantined, "
+               f"{summary.games:,} stored, {summary.quarantined:,} quarantined, "
                f"{counted(summary.findings, 'finding')} in {summary.seconds:.2f} s")
     if summary.without_text:
         files = sorted(summary.files_without_text)
         named = ", ".join(files[:5]) + (f" and {len(files) - 5} more" if len(files) > 5 else "")
-        click.echo(f"  {summary.without_text} games were not judged again: an older Rasklad stored them without "
-                   f"their text. To judge them by these rules, ingest their files ({named}) into a new "
-                   f"warehouse: `rasklad ingest FILES --warehouse NEW_FOLDER`")
+        was, them = ("was", "it") if summary.without_text == 1 else ("were", "them")
+        click.echo(f"  {counted(summary.without_text, 'game')} {was} not judged again: an older Rasklad stored "
+                   f"{them} without the text. To judge {them} by these rules, "
+                   f"ingest the files ({named}) into a new warehouse: `rasklad ingest FILES --warehouse NEW_FOLDER`")
     if summary.without_context:
         files = sorted(summary.files_without_context)
         named = ", ".join(files[:5]) + (f" and {len(files) - 5} more" if len(files) > 5 else "")
-        click.echo(f"  {summary.without_context} games of XML documents were not judged again: an older Rasklad "
-                   f"kept them without their document's head, and their files ({named}) are gone or changed "
+        was, them = ("was", "it") if summary.without_context == 1 else ("were", "them")
+        click.echo(f"  {counted(summary.without_context, 'game')} of XML documents {was} not judged again: an older "
+                   f"Rasklad kept {them} without the document's head, and the files ({named}) are gone or changed "
                    f"since they were read. Put the files back as they were and run `rasklad reaudit` again, or "
-                   f"ingest them into a new warehouse: `rasklad ingest FILES --warehouse NEW_FOLDER`")
+                   f"ingest the files into a new warehouse: `rasklad ingest FILES --warehouse NEW_FOLDER`")
 
 
 @main.command()
@@ -1473,7 +1483,7 @@ def export(fmt: str, game_id: str | None, player: str | None, out: Path, warehou
     if as_json:
         click.echo(json.dumps({"written": [str(p) for p in summary.written], "skipped": summary.skipped}, indent=2))
         return
-    click.echo(f"{len(summary.written)} hands written to {out} as {fmt.upper()}")
+    click.echo(f"{counted(len(summary.written), 'hand')} written to {out} as {fmt.upper()}")
     for gid, why in summary.skipped.items():
         click.echo(f"  not written {gid}: {why}")
 

@@ -177,9 +177,9 @@ def test_a_warehouse_without_its_models_file_is_built_again_by_build_models(tmp_
     # its tables are there (a manifest): not "no warehouse", but statistics to build
     pipeline.ingest.ingest([SAMPLES / "chinese-night.txt"], tmp_path / "wh", jobs=1, build_models=False)
     before = run("stats", "--warehouse", str(tmp_path / "wh"))
-    assert (before.exit_code, before.output) == (1, f"Error: The statistics of the warehouse '{tmp_path / 'wh'}' are "
-                                                    f"not built.\n  Run `rasklad build-models --warehouse "
-                                                    f"{tmp_path / 'wh'}` to build them.\n")
+    assert before.exit_code == 1
+    assert before.output == (f"Error: The statistics of the warehouse '{tmp_path / 'wh'}' are not built.\n"
+                             f"  Run `rasklad build-models --warehouse {tmp_path / 'wh'}` to build them.\n")
     assert run("build-models", "--warehouse", str(tmp_path / "wh")).exit_code == 0
     assert "player_stats_chinese" in run("stats", "--warehouse", str(tmp_path / "wh")).output
 
@@ -350,6 +350,23 @@ def test_audit_explain_shows_the_text_of_each_rule_broken(tmp_path):
     assert rows and all(row["rule_text"] == rule_text(row["rule_id"]) for row in rows)
 
 
+def test_counts_are_worded_for_one_and_the_model_counts_name_tables_and_views(tmp_path):
+    wh = tmp_path / "wh"
+    run("ingest", str(SAMPLES / "raspisnoy-violations.txt"), "--warehouse", str(wh), "-q")
+    one = run("audit", "--rule", "RSP-HOOK", "--explain", "--warehouse", str(wh)).output
+    assert "\n1 finding\n" in one and "findings" not in one
+    # no table's empty frame when nothing matches
+    assert run("audit", "--rule", "RSP-HOOK", "--severity", "warning", "--warehouse", str(wh)).output == "No findings.\n"
+    # an update and a whole build count the same models: the update brings the tables up to date
+    tables = sum(model.materialized == "table" for model in models())
+    views = len(models()) - tables
+    assert run("build-models", "--warehouse", str(wh)).output == (
+        f"{len(models())} models up to date: of the {tables} tables, 0 updated, 0 rebuilt and {tables} unchanged; "
+        f"the {views} views read them as they stand\n")
+    assert run("build-models", "--full", "--warehouse", str(wh)).output == (
+        f"{len(models())} models built: {tables} tables and {views} views\n")
+
+
 def test_ingest_prints_progress_lines_when_stderr_is_not_a_terminal(tmp_path, monkeypatch):
     from pipeline.cli import _Progress
 
@@ -359,7 +376,7 @@ def test_ingest_prints_progress_lines_when_stderr_is_not_a_terminal(tmp_path, mo
     result = run("ingest", str(sample), "--warehouse", str(tmp_path / "wh"))
     assert result.exit_code == 0
     lines = result.stderr.splitlines()
-    assert lines[:2] == ["reading 1 file", f"read 1 of 1 files, {games} games"]
+    assert lines[:2] == ["reading 1 file", f"read 1 of 1 file, {games} games"]
     # then the models' first build, which takes minutes over a large history
     assert lines[2:] == [f"building the statistics (SQL models): {count} so far, now {model.name}"
                          for count, model in enumerate(models(), 1)]
