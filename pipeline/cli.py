@@ -10,9 +10,11 @@ import gc
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
+import textwrap
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -478,15 +480,40 @@ def _tables(con: duckdb.DuckDBPyConnection) -> set[str]:
     return {row[0] for row in con.execute("select table_name from information_schema.tables").fetchall()}
 
 
+SHOWN_ROWS = 200
+"""The rows a table (or its blocks) shows: --json, --csv and --limit give the others."""
+
+
 def _show(frame: pl.DataFrame, as_json: bool) -> None:
+    """``frame`` as JSON, or as a table whose every value is whole (a file:line:column, a
+    finding's message): when the table is wider than the terminal, as one block of ``column:
+    value`` lines per row, long values wrapped at the terminal's width, never cut."""
     import polars as pl
 
     if as_json:
         click.echo(json.dumps(frame.to_dicts(), indent=2, default=_json_value))
         return
-    with pl.Config(tbl_rows=200, tbl_cols=-1, tbl_width_chars=200, fmt_str_lengths=80,
+    width = shutil.get_terminal_size((200, 24)).columns     # COLUMNS, the terminal, or 200 in a pipe
+    longest = max([len(str(value)) for column in frame.iter_columns() if column.dtype == pl.String
+                   for value in column.head(SHOWN_ROWS) if value is not None] + [len(name) for name in frame.columns],
+                  default=0)     # (polars cuts the columns' names at the same length as their strings)
+    with pl.Config(tbl_rows=SHOWN_ROWS, tbl_cols=-1, tbl_width_chars=65_535, fmt_str_lengths=max(longest, 8),
                    tbl_hide_dataframe_shape=True, tbl_hide_column_data_types=True):
-        click.echo(frame)
+        table = str(frame)
+    if max(map(len, table.splitlines()), default=0) <= width or frame.is_empty():
+        click.echo(table)
+        return
+    label = max(map(len, frame.columns)) + 2
+    for number, row in enumerate(frame.head(SHOWN_ROWS).iter_rows(named=True)):
+        if number:
+            click.echo("")
+        for column, value in row.items():
+            text = "null" if value is None else str(value)
+            click.echo(textwrap.fill(text, max(width, label + 20), initial_indent=f"{column + ':':<{label}}",
+                                     subsequent_indent=" " * label, break_long_words=False,
+                                     break_on_hyphens=False, replace_whitespace=False) or f"{column}:")
+    if frame.height > SHOWN_ROWS:
+        click.echo(f"\n… and {counted(frame.height - SHOWN_ROWS, 'row')} more")
 
 
 def _json_value(value):
@@ -833,7 +860,7 @@ def _connect_for_query(warehouse: Path) -> duckdb.DuckDBPyConnection:
 @click.option("--text", "show_text", is_flag=True, help="Print each game's original text too.")
 @json_option
 def quarantine(warehouse: Path, limit: int, show_text: bool, as_json: bool) -> None:
-    """List the games that did not parse: file, line, column and the reason.
+    """List the games that did not parse: where (file:line:column), game and error (the reason).
 
     What each format must look like: see docs/formats.md.
 
