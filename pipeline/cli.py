@@ -754,8 +754,28 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
                 click.echo(f"\n{mart}")
                 frame = frame.with_columns(pl.selectors.float().round(3))
             _show(frame, as_json)
-    if not shown and not as_json:
-        click.echo("No statistics yet" + (f" for player {player!r}" if player else "") + ".")
+        if not shown and not as_json:
+            given = " ".join(f"--{name} {value}" for name, value in (("player", player), ("game", game),
+                                                                    ("site", site)) if value)
+            if not given:
+                click.echo("No statistics yet.")
+            else:   # the filters matched nothing: say so, and what there is
+                click.echo(f"No statistics match {given}.")
+                whose = f"{player}'s statistics" if player else "The statistics stored"
+                click.echo(f"  {whose}: {_stats_kept(con, player)}.")
+
+
+def _stats_kept(con: duckdb.DuckDBPyConnection, player: str | None) -> str:
+    """The games the stored games give statistics of (those ``player`` played, when given), each
+    with its sites; a club game has none (--site leaves it out)."""
+    rows = con.execute(
+        "select game, list(distinct site order by site) filter (where site is not null) from stg_games "
+        "where game_id in (select game_id from stg_game_players where $player is null or player = $player) "
+        "or (game = 'tournament' and $player is null) group by game order by game", {"player": player}).fetchall()
+    kept = [f"{game} ({', '.join(sites)})" if game in SITE_MARTS and sites
+            else f"{game} (a club game: no site)" if game not in SITE_MARTS else game
+            for game, sites in rows if game in STATS_MARTS]
+    return "; ".join(kept) or "none"
 
 
 @main.command()
