@@ -1342,7 +1342,7 @@ def settings_group(ctx: click.Context, warehouse: Path, as_json: bool) -> None:
             _show(con.sql("select name, value from stg_settings order by name").pl(), as_json)
 
 
-@settings_group.command("rate")
+@settings_group.command("rate", context_settings={"ignore_unknown_options": True})   # -1 is a rate, refused as such
 @click.argument("source", metavar="FROM")
 @click.argument("target", metavar="TO")
 @click.argument("rate", required=False)
@@ -1353,9 +1353,11 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
     """Set the rate at which the pages convert FROM into TO (1 FROM = RATE TO).
 
     Figures of two currencies are never added otherwise: with a rate, Player review adds them in
-    TO and says the rate it used. Tournament chips and points are never converted. RATE is a
-    number from 0.000001 to 999999999999.999999 with at most 6 decimals (what the warehouse
-    keeps exactly).
+    TO and says the rate it used. Tournament chips and points are never converted. FROM and TO
+    are currency codes of ISO 4217; RATE is a number from 0.000001 to 999999999999.999999 with at
+    most 6 decimals (what the warehouse keeps exactly). A rate of the other way (TO in FROM) set
+    before is kept, each way converted at its own rate; when the two disagree by more than 1%,
+    the command says so.
 
     \b
     Example: rasklad settings rate EUR USD 1.08
@@ -1369,16 +1371,27 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
     _require_warehouse(warehouse)
     try:
         with _cut_short_saying(_kept_by_run(warehouse, "the change is made.", "nothing was changed."), warehouse):
-            people.set_rate(warehouse, source, target, None if remove else rate, on_wait=_say_waiting,
-                            wait=not no_wait)
+            reverse = people.set_rate(warehouse, source, target, None if remove else rate, on_wait=_say_waiting,
+                                      wait=not no_wait)
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
     except ValueError as error:
         raise UsageProblem(str(error), "Example: rasklad settings rate EUR USD 1.08") from error
+    source, target = source.strip().upper(), target.strip().upper()
     if remove:
-        click.echo(f"No rate of {source.upper()} in {target.upper()} any more.")
-    else:
-        click.echo(f"1 {source.upper()} = {rate} {target.upper()}")
+        click.echo(f"No rate of {source} in {target} any more.")
+        return
+    click.echo(f"1 {source} = {rate} {target}")
+    if reverse is not None and abs(Decimal(rate) * reverse - 1) > RATES_AGREE_WITHIN:
+        click.echo(f"Note: the rate of {target} in {source} set before, 1 {target} = {reverse.normalize():f} {source}, "
+                   f"says 1 {source} = {1 / reverse:.6g} {target}. Both are kept: the pages convert {source} into "
+                   f"{target} at {rate}, and {target} into {source} at {reverse.normalize():f}.\n"
+                   f"  If they should agree: rasklad settings rate {target} {source} --remove", err=True)
+
+
+RATES_AGREE_WITHIN = Decimal("0.01")
+"""A rate and the rate of the other way agree when their product is 1 within this (a bank's buying
+and selling rates differ so); further apart, ``settings rate`` says so."""
 
 
 @main.command("build-models")

@@ -256,6 +256,32 @@ def test_stats_whose_filters_match_nothing_say_so_and_what_there_is(tmp_path):
                            "  Anna's statistics: chinese (a club game: no site).\n")
 
 
+def test_settings_rate_refuses_what_is_no_rate_and_says_when_the_two_ways_disagree(tmp_path):
+    wh = tmp_path / "wh"
+    run("ingest", str(SAMPLES / "chinese-night.txt"), "--warehouse", str(wh), "-q")
+    refused = {("EUR", "USD", "0"): "a rate is more than 0 (what 1 EUR is worth in USD), not 0",
+               ("EUR", "USD", "-1"): "a rate is more than 0 (what 1 EUR is worth in USD), not -1",
+               ("XYZ", "USD", "2"): "'XYZ' is no currency code of ISO 4217: give one, as USD or EUR",
+               ("EUR", "fpp", "2"): "'FPP' has no rate: tournament chips, play chips and points are never converted"}
+    for words, said in refused.items():
+        result = run("settings", "rate", *words, "--warehouse", str(wh))
+        assert (result.exit_code, result.output.splitlines()[0]) == (1, f"Error: {said}"), words
+    assert run("settings", "rate", "EUR", "USD", "1.08", "--warehouse", str(wh)).output == "1 EUR = 1.08 USD\n"
+    # 1.08 × 0.925 = 0.999: a buying and a selling rate, which agree
+    agreeing = run("settings", "rate", "USD", "EUR", "0.925", "--warehouse", str(wh))
+    assert (agreeing.stdout, agreeing.stderr) == ("1 USD = 0.925 EUR\n", "")
+    # 1.08 × 0.5 = 0.54: said, both kept
+    apart = run("settings", "rate", "USD", "EUR", "0.5", "--warehouse", str(wh))
+    assert apart.stdout == "1 USD = 0.5 EUR\n"
+    assert apart.stderr == ("Note: the rate of EUR in USD set before, 1 EUR = 1.08 USD, says 1 USD = 0.925926 EUR. "
+                            "Both are kept: the pages convert USD into EUR at 0.5, and EUR into USD at 1.08.\n"
+                            "  If they should agree: rasklad settings rate EUR USD --remove\n")
+    rates = json.loads(run("query", "select * from conversion_rates order by all", "--json", "--warehouse",
+                           str(wh)).output)
+    assert rates == [{"from_currency": "EUR", "to_currency": "USD", "rate": "1.080000"},
+                     {"from_currency": "USD", "to_currency": "EUR", "rate": "0.500000"}]
+
+
 def _parquet_parts(warehouse) -> dict[str, bytes]:
     return {str(path): path.read_bytes() for path in sorted(warehouse.rglob("*.parquet"))}
 
