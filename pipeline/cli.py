@@ -81,9 +81,27 @@ SHARED_MARTS = {"holdem36": "holdem", "ofc": "chinese"}
 short-deck player's figures are never added to his 52-card ones): ``stats --game`` shows the
 rows of the game named, and without it the mart is shown once."""
 
+WAREHOUSE_ENV = "RASKLAD_WAREHOUSE"
+
+
+class _WarehouseFolder(click.Path):
+    """A warehouse folder; a bad one that came from RASKLAD_WAREHOUSE is blamed on the variable,
+    not on the --warehouse option the user did not give."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as error:
+            if (ctx is None or param is None or ctx.get_parameter_source(param.name)
+                    is not click.core.ParameterSource.DEFAULT or not os.environ.get(WAREHOUSE_ENV)):
+                raise
+            raise click.BadParameter(error.message, ctx, param,
+                                     param_hint=f"the environment variable {WAREHOUSE_ENV}") from None
+
+
 warehouse_option = click.option(
-    "--warehouse", "-w", type=click.Path(file_okay=False, path_type=Path),
-    default=lambda: os.environ.get("RASKLAD_WAREHOUSE", DEFAULT_WAREHOUSE), show_default=DEFAULT_WAREHOUSE,
+    "--warehouse", "-w", type=_WarehouseFolder(file_okay=False, path_type=Path),
+    default=lambda: os.environ.get(WAREHOUSE_ENV, DEFAULT_WAREHOUSE), show_default=DEFAULT_WAREHOUSE,
     help="Warehouse folder (or set RASKLAD_WAREHOUSE).",
 )
 site_option = click.option(
@@ -939,7 +957,7 @@ def dashboard(warehouse: Path, port: int | None) -> None:
         if port != DASHBOARD_PORT:
             click.echo(f"Port {DASHBOARD_PORT} is in use (another dashboard?): this one takes {port}.")
     app = Path(__file__).resolve().parents[1] / "dashboards" / "streamlit_app.py"
-    env = {**os.environ, "RASKLAD_WAREHOUSE": str(warehouse.resolve())}
+    env = {**os.environ, WAREHOUSE_ENV: str(warehouse.resolve())}
     command = [sys.executable, "-m", "streamlit", "run", str(app), "--server.address", "127.0.0.1",
                "--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false",
                # uploads bounded by the server too, not only by the page (MB)
@@ -1017,11 +1035,26 @@ def did_you_mean(name: str, known: Iterable[str]) -> str:
     by_folded: dict[str, str] = {}
     for candidate in known:
         by_folded.setdefault(candidate.casefold(), candidate)
-    close = difflib.get_close_matches(name.casefold(), list(by_folded), n=3, cutoff=0.6)
+    wanted = name.casefold()
+    close = difflib.get_close_matches(wanted, list(by_folded), n=3, cutoff=0.6)
     if not close:
         return ""
+    # the closest first: fewest letters to change, then the longest start in common ('Ana': Anna before Yana)
+    close.sort(key=lambda folded: (_edits(wanted, folded), -len(os.path.commonprefix([wanted, folded])),
+                                   -difflib.SequenceMatcher(None, wanted, folded).ratio(), folded))
     quoted = [repr(by_folded[folded]) for folded in close]
     return f" Did you mean {' or '.join(quoted) if len(quoted) < 3 else ', '.join(quoted[:-1]) + ' or ' + quoted[-1]}?"
+
+
+def _edits(one: str, other: str) -> int:
+    """The fewest letters to insert, delete or replace to turn ``one`` into ``other`` (Levenshtein)."""
+    previous = list(range(len(other) + 1))
+    for i, letter in enumerate(one, 1):
+        current = [i]
+        for j, theirs in enumerate(other, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (letter != theirs)))
+        previous = current
+    return previous[-1]
 
 
 @main.command(cls=_GenerateCommand)
@@ -1542,10 +1575,13 @@ def export(fmt: str, game_id: str | None, player: str | None, out: Path, warehou
                                  "players.")
     if as_json:
         click.echo(json.dumps({"written": [str(p) for p in summary.written], "skipped": summary.skipped}, indent=2))
-        return
-    click.echo(f"{counted(len(summary.written), 'hand')} written to {out} as {fmt.upper()}")
-    for gid, why in summary.skipped.items():
-        click.echo(f"  not written {gid}: {why}")
+    else:
+        click.echo(f"{counted(len(summary.written), 'hand')} written to {out} as {fmt.upper()}")
+        for gid, why in summary.skipped.items():
+            click.echo(f"  not written {gid}: {why}")
+    if not summary.written:     # a script must not take an empty folder for the export
+        click.echo(f"Error: no hand could be written as {fmt.upper()} (the reason is given for each).", err=True)
+        sys.exit(1)
 
 
 @main.command("house-edge")

@@ -282,6 +282,30 @@ def test_settings_rate_refuses_what_is_no_rate_and_says_when_the_two_ways_disagr
                      {"from_currency": "USD", "to_currency": "EUR", "rate": "0.500000"}]
 
 
+def test_an_export_that_writes_no_hand_says_why_and_fails(tmp_path):
+    # hand 250000000005 was run twice: OHH states one board, so it is not written
+    wh = tmp_path / "wh"
+    run("ingest", str(SAMPLES / "pokerstars-holdem.txt"), "--warehouse", str(wh), "-q")
+    result = run("export", "--format", "ohh", "--game", "250000000005", "--out", str(tmp_path / "out"),
+                 "--warehouse", str(wh))
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"0 hands written to {tmp_path / 'out'} as OHH\n  not written ")
+    assert "the hand was run twice: OHH states one board" in result.stdout
+    assert result.stderr == "Error: no hand could be written as OHH (the reason is given for each).\n"
+
+
+def test_a_bad_warehouse_from_the_environment_is_blamed_on_the_variable(tmp_path, monkeypatch):
+    afile = tmp_path / "afile"
+    afile.write_text("")
+    monkeypatch.setenv("RASKLAD_WAREHOUSE", str(afile))
+    from_env = run("stats")
+    assert from_env.exit_code == 2
+    assert (f"Error: Invalid value for the environment variable RASKLAD_WAREHOUSE: Directory '{afile}' is a file."
+            in from_env.output)
+    given = run("stats", "--warehouse", str(afile))     # the option, when given, is the one named
+    assert f"Error: Invalid value for '--warehouse' / '-w': Directory '{afile}' is a file." in given.output
+
+
 def _parquet_parts(warehouse) -> dict[str, bytes]:
     return {str(path): path.read_bytes() for path in sorted(warehouse.rglob("*.parquet"))}
 
@@ -360,6 +384,8 @@ def test_did_you_mean_ignores_case_and_says_nothing_when_nothing_is_close():
     assert did_you_mean("anna", ["Anna", "Boris"]) == " Did you mean 'Anna'?"
     assert did_you_mean("BORIS", ["Anna", "Boris", "Borys"]) == " Did you mean 'Boris' or 'Borys'?"
     assert did_you_mean("Zhenya", ["Anna", "Boris"]) == ""
+    # the closest first: one letter from Anna and from Yana, but Anna starts as 'Ana' does; Tanya is two away
+    assert did_you_mean("Ana", ["Tanya", "Yana", "Anna"]) == " Did you mean 'Anna', 'Yana' or 'Tanya'?"
 
 
 def test_unknown_game_rule_or_player_is_an_error_with_the_close_names(tmp_path):
