@@ -563,7 +563,7 @@ def test_audit_game_given_a_game_id_says_it_takes_a_kind_and_how_to_see_one_game
                                   "findings.\n")
 
 
-def test_stats_game_shows_short_deck_and_ofc_apart_as_the_readme_names_them(tmp_path):
+def test_stats_game_shows_short_deck_and_ofc_apart_as_the_readme_names_them(tmp_path, monkeypatch):
     """`stats --game holdem36`, the README's name of short-deck Hold'em, was refused; its rows are
     the Hold'em mart's, kept apart by their game, as OFC's are the Chinese mart's."""
     for game in ("holdem", "holdem36"):
@@ -577,6 +577,7 @@ def test_stats_game_shows_short_deck_and_ofc_apart_as_the_readme_names_them(tmp_
         assert result.exit_code == 0, result.output
         rows = json.loads(result.output)
         assert rows and {row["game"] for row in rows} == {game}, game
+    monkeypatch.setenv("COLUMNS", "1000")      # the marts as tables, a row a line
     shown = run("stats", "--warehouse", wh).output
     assert shown.count("\nplayer_stats_holdem\n") == shown.count("\nplayer_stats_chinese\n") == 1
     assert all(f" {game} " in shown for game in ("holdem", "holdem36", "chinese", "ofc"))
