@@ -10,9 +10,11 @@ import gc
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
+import textwrap
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -23,7 +25,7 @@ from typing import TYPE_CHECKING
 import click
 
 from pipeline.manifest import WarehouseBusy
-from pipeline.provenance import RULES_VERSION
+from pipeline.provenance import RULES_VERSION, ModelsMissing
 from pipeline.words import counted
 
 if TYPE_CHECKING:
@@ -78,9 +80,27 @@ SHARED_MARTS = {"holdem36": "holdem", "ofc": "chinese"}
 short-deck player's figures are never added to his 52-card ones): ``stats --game`` shows the
 rows of the game named, and without it the mart is shown once."""
 
+WAREHOUSE_ENV = "RASKLAD_WAREHOUSE"
+
+
+class _WarehouseFolder(click.Path):
+    """A warehouse folder; a bad one that came from RASKLAD_WAREHOUSE is blamed on the variable,
+    not on the --warehouse option the user did not give."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as error:
+            if (ctx is None or param is None or ctx.get_parameter_source(param.name)
+                    is not click.core.ParameterSource.DEFAULT or not os.environ.get(WAREHOUSE_ENV)):
+                raise
+            raise click.BadParameter(error.message, ctx, param,
+                                     param_hint=f"the environment variable {WAREHOUSE_ENV}") from None
+
+
 warehouse_option = click.option(
-    "--warehouse", "-w", type=click.Path(file_okay=False, path_type=Path),
-    default=lambda: os.environ.get("RASKLAD_WAREHOUSE", DEFAULT_WAREHOUSE), show_default=DEFAULT_WAREHOUSE,
+    "--warehouse", "-w", type=_WarehouseFolder(file_okay=False, path_type=Path),
+    default=lambda: os.environ.get(WAREHOUSE_ENV, DEFAULT_WAREHOUSE), show_default=DEFAULT_WAREHOUSE,
     help="Warehouse folder (or set RASKLAD_WAREHOUSE).",
 )
 site_option = click.option(
@@ -230,7 +250,18 @@ class UsageProblem(click.ClickException):
         super().__init__(f"{what}\n  {fix}")
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The commands, each of which says so when this copy of Rasklad lacks its SQL models."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except ModelsMissing as error:
+            raise UsageProblem(f"{error}", "The install left the models out: install Rasklad again from a complete "
+                                           "source (pip install .), or run it from a checkout.") from None
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="rasklad")
 def main() -> None:
     """Rasklad: read hand histories and score sheets, audit every game, compute player statistics.
@@ -304,7 +335,7 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         # the quarantined games judged again first (new rule settings, or other rules): stored ones count
         freed = f" ({summary.retried_stored} taken out of quarantine)" if summary.retried_stored else ""
         stay = summary.retried - summary.retried_stored
-        kept = f" (and {stay} judged again {'stays' if stay == 1 else 'stay'} there)" if stay else ""
+        kept = f" (and {stay:,} judged again {'stays' if stay == 1 else 'stay'} there)" if stay else ""
         # the commit of an interrupted ingest that this one finished first: published by this run
         finished = summary.finished
         earlier = (f" ({finished['games']} of them by the interrupted ingest this one finished)"
@@ -317,8 +348,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         click.echo(
             f"{counted(summary.files, 'file')} ({summary.files_unchanged} unchanged{unreadable}), "
             f"{counted(summary.games + summary.retried_stored + finished.get('games', 0), 'game')} stored{freed}{earlier}, "
-            f"{summary.games_known + summary.duplicates} already stored, "
-            f"{summary.quarantined + finished.get('quarantined', 0)} quarantined{twice}{kept}, "
+            f"{summary.games_known + summary.duplicates:,} already stored, "
+            f"{summary.quarantined + finished.get('quarantined', 0):,} quarantined{twice}{kept}, "
             f"{counted(summary.findings + summary.retried_findings + finished.get('findings', 0), 'finding')} "
             f"in {summary.seconds:.2f} s{rate}"
         )
@@ -328,9 +359,9 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         unquarantined = summary.unquarantined + finished.get("unquarantined", 0)
         if superseded or unquarantined:
             # a file read before and changed since: what its earlier text held, and no file holds now
-            what = [("1 game replaced by its file's new text" if superseded == 1 else
-                     f"{superseded} games replaced by their files' new text") if superseded else "",
-                    f"{unquarantined} taken out of quarantine" if unquarantined else ""]
+            what = [f"{counted(superseded, 'game')} replaced by {'its file' if superseded == 1 else 'their files'}'"
+                    " new text" if superseded else "",
+                    f"{unquarantined:,} taken out of quarantine" if unquarantined else ""]
             click.echo(f"  {', '.join(filter(None, what))}: no file read holds "
                        f"{'it' if superseded + unquarantined == 1 else 'them'} now (the table superseded keeps "
                        f"{'its' if superseded + unquarantined == 1 else 'their'} text)")
@@ -385,7 +416,7 @@ class _Progress:
             self.bar = tqdm(total=total, unit="file", file=sys.stderr)
         elif self.enabled:
             # said at once: the first run also compiles the Hold'em kernels before any file is done
-            click.echo(f"reading {total:,} file{'s' if total != 1 else ''}", err=True)
+            click.echo(f"reading {counted(total, 'file')}", err=True)
             self.last = time.monotonic()
 
     def file(self, result) -> None:
@@ -395,7 +426,7 @@ class _Progress:
             self.bar.update(1)
             self.bar.set_postfix(games=self.games, refresh=False)
         elif self._due():
-            click.echo(f"read {self.files:,} of {self.total:,} files, {self.games:,} games", err=True)
+            click.echo(f"read {self.files:,} of {counted(self.total, 'file')}, {counted(self.games, 'game')}", err=True)
 
     def model(self, name: str) -> None:
         """A model about to be built or updated: said every PROGRESS_EVERY seconds, so that the
@@ -450,7 +481,7 @@ def _nothing_found(summary) -> str | None:
         return None
     readable = summary.files - len(summary.unreadable)
     if readable:
-        return (f"No games found: the {readable} file{'s' if readable > 1 else ''} read "
+        return (f"No games found: the {counted(readable, 'file')} read "
                 "hold no game text (only blank lines or comments).")
     read = ", ".join(sorted(LOG_SUFFIXES))
     if summary.skipped:
@@ -462,15 +493,27 @@ def _nothing_found(summary) -> str | None:
     return f"No games found: the folders given hold no log file (folders are read for {read} files)."
 
 
-def _connect(warehouse: Path) -> duckdb.DuckDBPyConnection:
-    from pipeline.warehouse import Warehouse, connect
+def _require_warehouse(warehouse: Path) -> None:
+    """Refuse a folder that holds no warehouse: every command but ``ingest`` (and the dashboard,
+    whose Import page makes one) works on a warehouse an ingest made, and would otherwise make a
+    new, empty one at a mistyped path, where a rate or a build goes unseen."""
+    from pipeline.manifest import MANIFEST_FILE
+    from pipeline.warehouse import Warehouse
 
-    path = Warehouse(warehouse).duckdb_path
-    if not path.exists():
+    if not Warehouse(warehouse).duckdb_path.exists() and not (warehouse / MANIFEST_FILE).exists():
         raise UsageProblem(
             f"No warehouse at {str(warehouse)!r}.",
             f"Run `rasklad ingest PATH --warehouse {warehouse}` first, or point --warehouse at one.",
         )
+
+
+def _connect(warehouse: Path) -> duckdb.DuckDBPyConnection:
+    from pipeline.warehouse import Warehouse, connect
+
+    _require_warehouse(warehouse)
+    if not Warehouse(warehouse).duckdb_path.exists():
+        raise UsageProblem(f"The statistics of the warehouse {str(warehouse)!r} are not built.",
+                           f"Run `rasklad build-models --warehouse {warehouse}` to build them.")
     from pipeline.models import missing_from, supply_missing
 
     con = connect(warehouse)
@@ -483,15 +526,40 @@ def _tables(con: duckdb.DuckDBPyConnection) -> set[str]:
     return {row[0] for row in con.execute("select table_name from information_schema.tables").fetchall()}
 
 
+SHOWN_ROWS = 200
+"""The rows a table (or its blocks) shows: --json, --csv and --limit give the others."""
+
+
 def _show(frame: pl.DataFrame, as_json: bool) -> None:
+    """``frame`` as JSON, or as a table whose every value is whole (a file:line:column, a
+    finding's message): when the table is wider than the terminal, as one block of ``column:
+    value`` lines per row, long values wrapped at the terminal's width, never cut."""
     import polars as pl
 
     if as_json:
         click.echo(json.dumps(frame.to_dicts(), indent=2, default=_json_value))
         return
-    with pl.Config(tbl_rows=200, tbl_cols=-1, tbl_width_chars=200, fmt_str_lengths=80,
+    width = shutil.get_terminal_size((200, 24)).columns     # COLUMNS, the terminal, or 200 in a pipe
+    longest = max([len(str(value)) for column in frame.iter_columns() if column.dtype == pl.String
+                   for value in column.head(SHOWN_ROWS) if value is not None] + [len(name) for name in frame.columns],
+                  default=0)     # (polars cuts the columns' names at the same length as their strings)
+    with pl.Config(tbl_rows=SHOWN_ROWS, tbl_cols=-1, tbl_width_chars=65_535, fmt_str_lengths=max(longest, 8),
                    tbl_hide_dataframe_shape=True, tbl_hide_column_data_types=True):
-        click.echo(frame)
+        table = str(frame)
+    if max(map(len, table.splitlines()), default=0) <= width or frame.is_empty():
+        click.echo(table)
+        return
+    label = max(map(len, frame.columns)) + 2
+    for number, row in enumerate(frame.head(SHOWN_ROWS).iter_rows(named=True)):
+        if number:
+            click.echo("")
+        for column, value in row.items():
+            text = "null" if value is None else str(value)
+            click.echo(textwrap.fill(text, max(width, label + 20), initial_indent=f"{column + ':':<{label}}",
+                                     subsequent_indent=" " * label, break_long_words=False,
+                                     break_on_hyphens=False, replace_whitespace=False) or f"{column}:")
+    if frame.height > SHOWN_ROWS:
+        click.echo(f"\n… and {counted(frame.height - SHOWN_ROWS, 'row')} more")
 
 
 def _json_value(value):
@@ -549,9 +617,12 @@ def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | N
     texts = _rule_texts() if explain else {}
     if explain and as_json:
         frame = frame.with_columns(rule_text=pl.col("rule_id").replace_strict(texts, default=None))
+    if not as_json and not total:
+        click.echo("No findings.")      # not an empty table's frame
+        return
     _show(frame, as_json)
     if not as_json:
-        click.echo(f"{total} findings" + (f" (first {limit} shown)" if total > limit else ""))
+        click.echo(counted(total, "finding") + (f" (first {limit:,} shown)" if total > limit else ""))
         if explain and not frame.is_empty():
             click.echo("\nThe rules broken:")
             for rule_id in sorted(set(frame["rule_id"])):
@@ -729,8 +800,28 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
                 click.echo(f"\n{mart}")
                 frame = frame.with_columns(pl.selectors.float().round(3))
             _show(frame, as_json)
-    if not shown and not as_json:
-        click.echo("No statistics yet" + (f" for player {player!r}" if player else "") + ".")
+        if not shown and not as_json:
+            given = " ".join(f"--{name} {value}" for name, value in (("player", player), ("game", game),
+                                                                    ("site", site)) if value)
+            if not given:
+                click.echo("No statistics yet.")
+            else:   # the filters matched nothing: say so, and what there is
+                click.echo(f"No statistics match {given}.")
+                whose = f"{player}'s statistics" if player else "The statistics stored"
+                click.echo(f"  {whose}: {_stats_kept(con, player)}.")
+
+
+def _stats_kept(con: duckdb.DuckDBPyConnection, player: str | None) -> str:
+    """The games the stored games give statistics of (those ``player`` played, when given), each
+    with its sites; a club game has none (--site leaves it out)."""
+    rows = con.execute(
+        "select game, list(distinct site order by site) filter (where site is not null) from stg_games "
+        "where game_id in (select game_id from stg_game_players where $player is null or player = $player) "
+        "or (game = 'tournament' and $player is null) group by game order by game", {"player": player}).fetchall()
+    kept = [f"{game} ({', '.join(sites)})" if game in SITE_MARTS and sites
+            else f"{game} (a club game: no site)" if game not in SITE_MARTS else game
+            for game, sites in rows if game in STATS_MARTS]
+    return "; ".join(kept) or "none"
 
 
 @main.command()
@@ -844,8 +935,8 @@ def _connect_for_query(warehouse: Path) -> duckdb.DuckDBPyConnection:
 @click.option("--text", "show_text", is_flag=True, help="Print each game's original text too.")
 @json_option
 def quarantine(warehouse: Path, limit: int, show_all: bool, show_text: bool, as_json: bool) -> None:
-    """List the games that did not parse: file, line, column, the reason and the ID
-    (`rasklad show ID` prints one). A text found several times in its file is one row, which
+    """List the games that did not parse: where (file:line:column), game, error (the reason) and
+    the ID (`rasklad show ID` prints one). A text found several times in its file is one row, which
     names the first line of each other copy.
 
     What each format must look like: see docs/formats.md.
@@ -920,7 +1011,7 @@ def dashboard(warehouse: Path, port: int | None) -> None:
         if port != DASHBOARD_PORT:
             click.echo(f"Port {DASHBOARD_PORT} is in use (another dashboard?): this one takes {port}.")
     app = Path(__file__).resolve().parents[1] / "dashboards" / "streamlit_app.py"
-    env = {**os.environ, "RASKLAD_WAREHOUSE": str(warehouse.resolve())}
+    env = {**os.environ, WAREHOUSE_ENV: str(warehouse.resolve())}
     command = [sys.executable, "-m", "streamlit", "run", str(app), "--server.address", "127.0.0.1",
                "--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false",
                # uploads bounded by the server too, not only by the page (MB)
@@ -998,11 +1089,26 @@ def did_you_mean(name: str, known: Iterable[str]) -> str:
     by_folded: dict[str, str] = {}
     for candidate in known:
         by_folded.setdefault(candidate.casefold(), candidate)
-    close = difflib.get_close_matches(name.casefold(), list(by_folded), n=3, cutoff=0.6)
+    wanted = name.casefold()
+    close = difflib.get_close_matches(wanted, list(by_folded), n=3, cutoff=0.6)
     if not close:
         return ""
+    # the closest first: fewest letters to change, then the longest start in common ('Ana': Anna before Yana)
+    close.sort(key=lambda folded: (_edits(wanted, folded), -len(os.path.commonprefix([wanted, folded])),
+                                   -difflib.SequenceMatcher(None, wanted, folded).ratio(), folded))
     quoted = [repr(by_folded[folded]) for folded in close]
     return f" Did you mean {' or '.join(quoted) if len(quoted) < 3 else ', '.join(quoted[:-1]) + ' or ' + quoted[-1]}?"
+
+
+def _edits(one: str, other: str) -> int:
+    """The fewest letters to insert, delete or replace to turn ``one`` into ``other`` (Levenshtein)."""
+    previous = list(range(len(other) + 1))
+    for i, letter in enumerate(one, 1):
+        current = [i]
+        for j, theirs in enumerate(other, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (letter != theirs)))
+        previous = current
+    return previous[-1]
 
 
 @main.command(cls=_GenerateCommand)
@@ -1042,7 +1148,7 @@ def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Pa
     if out:
         out.write_text(text, encoding="utf-8")
         if not quiet:
-            click.echo(f"{count} {game} games written to {out}")
+            click.echo(f"{counted(count, f'{game} game')} written to {out}")
     else:
         click.echo(text, nl=False)
 
@@ -1097,7 +1203,7 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
                + (f", table {game['table_name']}" if game["table_name"] else ""))
     summary = game["game"] == "tournament"     # a summary's entries are tournament_results rows, not players
     if summary:
-        click.echo(f"a tournament summary of {count_entries} entr{'y' if count_entries == 1 else 'ies'}: "
+        click.echo(f"a tournament summary of {counted(count_entries, 'entry', 'entries')}: "
                    f"rasklad query \"select * from tournament_results where game_id = '{game['game_id']}'\" "
                    "lists them")
     else:
@@ -1121,7 +1227,7 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
                    "No findings: the replay agrees with the log.")
         return
     texts = _rule_texts()
-    click.echo(f"{findings.height} finding{'s' if findings.height != 1 else ''}:")
+    click.echo(f"{counted(findings.height, 'finding')}:")
     for row in findings.iter_rows(named=True):
         where = f"line {row['line']}" if row["line"] is not None else "the whole game"
         click.echo(f"  {row['rule_id']} ({row['severity']}, {where}): {row['message']}")
@@ -1366,7 +1472,7 @@ def settings_group(ctx: click.Context, warehouse: Path, as_json: bool) -> None:
             _show(con.sql("select name, value from stg_settings order by name").pl(), as_json)
 
 
-@settings_group.command("rate")
+@settings_group.command("rate", context_settings={"ignore_unknown_options": True})   # -1 is a rate, refused as such
 @click.argument("source", metavar="FROM")
 @click.argument("target", metavar="TO")
 @click.argument("rate", required=False)
@@ -1377,9 +1483,11 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
     """Set the rate at which the pages convert FROM into TO (1 FROM = RATE TO).
 
     Figures of two currencies are never added otherwise: with a rate, Player review adds them in
-    TO and says the rate it used. Tournament chips and points are never converted. RATE is a
-    number from 0.000001 to 999999999999.999999 with at most 6 decimals (what the warehouse
-    keeps exactly).
+    TO and says the rate it used. Tournament chips and points are never converted. FROM and TO
+    are currency codes of ISO 4217; RATE is a number from 0.000001 to 999999999999.999999 with at
+    most 6 decimals (what the warehouse keeps exactly). A rate of the other way (TO in FROM) set
+    before is kept, each way converted at its own rate; when the two disagree by more than 1%,
+    the command says so.
 
     \b
     Example: rasklad settings rate EUR USD 1.08
@@ -1390,18 +1498,30 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
     if rate is None and not remove:
         raise UsageProblem(f"No rate given for {source} in {target}.",
                            f"Give it: rasklad settings rate {source} {target} 1.08, or --remove.")
+    _require_warehouse(warehouse)
     try:
         with _cut_short_saying(_kept_by_run(warehouse, "the change is made.", "nothing was changed."), warehouse):
-            people.set_rate(warehouse, source, target, None if remove else rate, on_wait=_say_waiting,
-                            wait=not no_wait)
+            reverse = people.set_rate(warehouse, source, target, None if remove else rate, on_wait=_say_waiting,
+                                      wait=not no_wait)
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
     except ValueError as error:
         raise UsageProblem(str(error), "Example: rasklad settings rate EUR USD 1.08") from error
+    source, target = source.strip().upper(), target.strip().upper()
     if remove:
-        click.echo(f"No rate of {source.upper()} in {target.upper()} any more.")
-    else:
-        click.echo(f"1 {source.upper()} = {rate} {target.upper()}")
+        click.echo(f"No rate of {source} in {target} any more.")
+        return
+    click.echo(f"1 {source} = {rate} {target}")
+    if reverse is not None and abs(Decimal(rate) * reverse - 1) > RATES_AGREE_WITHIN:
+        click.echo(f"Note: the rate of {target} in {source} set before, 1 {target} = {reverse.normalize():f} {source}, "
+                   f"says 1 {source} = {1 / reverse:.6g} {target}. Both are kept: the pages convert {source} into "
+                   f"{target} at {rate}, and {target} into {source} at {reverse.normalize():f}.\n"
+                   f"  If they should agree: rasklad settings rate {target} {source} --remove", err=True)
+
+
+RATES_AGREE_WITHIN = Decimal("0.01")
+"""A rate and the rate of the other way agree when their product is 1 within this (a bank's buying
+and selling rates differ so); further apart, ``settings rate`` says so."""
 
 
 @main.command("build-models")
@@ -1421,6 +1541,7 @@ def build_models(warehouse: Path, no_wait: bool, full: bool, quiet: bool) -> Non
     from pipeline import models
     from pipeline.warehouse import Warehouse
 
+    _require_warehouse(warehouse)
     try:
         with (_cut_short_saying("the models readers see are as they were, and the same command run again "
                                 "brings them up to date.", warehouse),
@@ -1432,11 +1553,16 @@ def build_models(warehouse: Path, no_wait: bool, full: bool, quiet: bool) -> Non
         raise UsageProblem(error.what, error.fix) from error
     if quiet:
         return
+    # an update brings the tables up to date, and the views read them: both counts name both kinds
+    views = sum(model.materialized == "view" for model in models.models())
     if updated is None:
-        click.echo(f"{len(built)} models built")
+        click.echo(f"{counted(len(built), 'model')} built: {counted(len(built) - views, 'table')} and "
+                   f"{counted(views, 'view')}")
     else:
-        click.echo(f"{len(updated.incremental)} models updated, {len(updated.rebuilt)} rebuilt, "
-                   f"{len(updated.unchanged)} unchanged")
+        tables = len(updated.incremental) + len(updated.rebuilt) + len(updated.unchanged)
+        click.echo(f"{counted(tables + views, 'model')} up to date: of the {counted(tables, 'table')}, "
+                   f"{len(updated.incremental):,} updated, {len(updated.rebuilt):,} rebuilt and "
+                   f"{len(updated.unchanged):,} unchanged; the {counted(views, 'view')} read them as they stand")
 
 
 @main.command()
@@ -1465,8 +1591,7 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
     from pipeline.reaudit import reaudit as run_reaudit
     from pipeline.warehouse import Warehouse
 
-    if not Warehouse(warehouse).duckdb_path.exists():
-        _connect(warehouse)     # says there is no warehouse, and how to make one
+    _require_warehouse(warehouse)
     if game_id is not None:
         with _connect(warehouse) as con:
             game_id = _known_game_id(con, game_id)      # the start of an ID, or a hand's number, as `show` takes
@@ -1490,21 +1615,23 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
     resettled = (f" ({summary.resettled} of them judged under other options than the rule settings give them now)"
                  if summary.resettled else "")
     click.echo(f"{counted(summary.judged, 'game')} judged again by rules version {RULES_VERSION}{resettled}: "
-               f"{summary.games} stored, {summary.quarantined} quarantined, "
+               f"{summary.games:,} stored, {summary.quarantined:,} quarantined, "
                f"{counted(summary.findings, 'finding')} in {summary.seconds:.2f} s")
     if summary.without_text:
         files = sorted(summary.files_without_text)
         named = ", ".join(files[:5]) + (f" and {len(files) - 5} more" if len(files) > 5 else "")
-        click.echo(f"  {summary.without_text} games were not judged again: an older Rasklad stored them without "
-                   f"their text. To judge them by these rules, ingest their files ({named}) into a new "
-                   f"warehouse: `rasklad ingest FILES --warehouse NEW_FOLDER`")
+        was, them = ("was", "it") if summary.without_text == 1 else ("were", "them")
+        click.echo(f"  {counted(summary.without_text, 'game')} {was} not judged again: an older Rasklad stored "
+                   f"{them} without the text. To judge {them} by these rules, "
+                   f"ingest the files ({named}) into a new warehouse: `rasklad ingest FILES --warehouse NEW_FOLDER`")
     if summary.without_context:
         files = sorted(summary.files_without_context)
         named = ", ".join(files[:5]) + (f" and {len(files) - 5} more" if len(files) > 5 else "")
-        click.echo(f"  {summary.without_context} games of XML documents were not judged again: an older Rasklad "
-                   f"kept them without their document's head, and their files ({named}) are gone or changed "
+        was, them = ("was", "it") if summary.without_context == 1 else ("were", "them")
+        click.echo(f"  {counted(summary.without_context, 'game')} of XML documents {was} not judged again: an older "
+                   f"Rasklad kept {them} without the document's head, and the files ({named}) are gone or changed "
                    f"since they were read. Put the files back as they were and run `rasklad reaudit` again, or "
-                   f"ingest them into a new warehouse: `rasklad ingest FILES --warehouse NEW_FOLDER`")
+                   f"ingest the files into a new warehouse: `rasklad ingest FILES --warehouse NEW_FOLDER`")
 
 
 @main.command()
@@ -1545,10 +1672,13 @@ def export(fmt: str, game_id: str | None, player: str | None, out: Path, warehou
                                  "players.")
     if as_json:
         click.echo(json.dumps({"written": [str(p) for p in summary.written], "skipped": summary.skipped}, indent=2))
-        return
-    click.echo(f"{len(summary.written)} hands written to {out} as {fmt.upper()}")
-    for gid, why in summary.skipped.items():
-        click.echo(f"  not written {gid}: {why}")
+    else:
+        click.echo(f"{counted(len(summary.written), 'hand')} written to {out} as {fmt.upper()}")
+        for gid, why in summary.skipped.items():
+            click.echo(f"  not written {gid}: {why}")
+    if not summary.written:     # a script must not take an empty folder for the export
+        click.echo(f"Error: no hand could be written as {fmt.upper()} (the reason is given for each).", err=True)
+        sys.exit(1)
 
 
 @main.command("house-edge")
@@ -1582,6 +1712,7 @@ def house_edge(warehouse: Path, rules_text: str, jobs: int | None, spark_master:
         rules = SixcardRules.parse(rules_text)
     except ValueError as error:
         raise UsageProblem(str(error), "Write the settings as a session's Rules: line does, separated by commas.") from None
+    _require_warehouse(warehouse)
     say = (lambda line: None) if quiet or as_json else (lambda line: click.echo(line, err=True))
     try:
         with _cut_short_saying("the chunks done are checkpointed beside the warehouse, and the same command "

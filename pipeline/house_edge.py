@@ -44,6 +44,7 @@ import pyarrow as pa
 from numba import njit
 
 from pipeline import kernels
+from pipeline.words import counted
 from rules.sixcard import DEFAULT_RULES, SixcardRules
 from rules.sixcard_ev import best_first_decisions
 
@@ -336,7 +337,7 @@ def house_edge(warehouse: str | Path, rules: SixcardRules = DEFAULT_RULES, *, jo
         if max_chunks is not None:
             todo = todo[:max_chunks]
         say(f"house edge of {ruleset!r}: {len(progress.done):,} of {progress.chunks:,} chunks done before, "
-            f"{len(todo):,} to run ({'Spark ' + spark if spark else f'{jobs} process(es)'})")
+            f"{len(todo):,} to run ({'Spark ' + spark if spark else counted(jobs, 'process', 'processes')})")
         results = (_spark_results(ruleset, todo, chunk_deals, spark) if spark
                    else _local_results(ruleset, todo, chunk_deals, jobs))
         last = time.monotonic()

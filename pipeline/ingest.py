@@ -41,7 +41,7 @@ from pipeline.manifest import (
     parse_manifest,
     write_text_atomically,
 )
-from pipeline.provenance import RULES_VERSION, SQL_ROOT, sql_fingerprint
+from pipeline.provenance import RULES_VERSION, SQL_ROOT, sql_files, sql_fingerprint
 
 if TYPE_CHECKING:
     from pipeline.table_rules import RuleSettings
@@ -582,6 +582,7 @@ def ingest(
     started = time.perf_counter()
     hashed = HashedFiles()
     if build_models:
+        sql_files(SQL_ROOT)     # a copy without its models stops here, before a file is read or stored
         unchanged = unchanged_run(paths, warehouse_root, rules=rules, hashed=hashed)
         if unchanged is not None:
             if on_start:

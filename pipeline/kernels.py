@@ -3,7 +3,8 @@
 Numba compiles a kernel the first time a process calls it with new argument types and keeps
 the result in its cache (``__pycache__``, or ``NUMBA_CACHE_DIR``); later runs load it in a
 fraction of a second. A first run can spend many seconds compiling and would look hung, so
-:func:`watch` prints a line when compiling starts ("compiling kernels, first run only…")
+:func:`watch` prints a line when compiling starts ("compiling the kernels this input needs, once…":
+the first run, or a later one whose input needs others)
 and another every few seconds while it goes on, to stderr, terminal or not.
 
 A kernel cache written by another version of Rasklad can name a class that this version no
@@ -102,7 +103,7 @@ class CompileWatch(event.Listener):
                 self.told_pid = pid
                 self.count = 0
                 self.started = self.last_line = now
-                self._write("compiling kernels, first run only… (they are cached for the next runs)")
+                self._write("compiling the kernels this input needs, once… (they are cached for the next runs)")
             if self.ticker_pid != pid:
                 self.ticker_pid = pid
                 threading.Thread(target=self._tick, name="compile-notice", daemon=True).start()

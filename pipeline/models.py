@@ -57,7 +57,7 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
-from pipeline.provenance import SQL_ROOT, sql_fingerprint
+from pipeline.provenance import SQL_ROOT, ModelsMissing, sql_fingerprint
 from pipeline.tables import SCHEMAS
 from pipeline.warehouse import (
     MODELS_STATE_TABLE,
@@ -189,6 +189,8 @@ def models(sql_root: Path = SQL_ROOT) -> list[Model]:
                 raise ModelError(f"models read each other in a cycle: {', '.join(sorted(pending))}")
             for name in ready:
                 ordered.append(pending.pop(name))
+    if not ordered:
+        raise ModelsMissing(sql_root)
     return ordered
 
 

@@ -32,6 +32,25 @@ RATE = "rate"
 FROM into currency TO (1 FROM = rate TO): figures of two currencies are converted only at a rate
 the user set himself, and the page says which."""
 
+CURRENCY_CODES = frozenset([
+    "AED", "AFN", "ALL", "AMD", "ANG", "AOA", "ARS", "AUD", "AWG", "AZN", "BAM", "BBD", "BDT", "BGN",
+    "BHD", "BIF", "BMD", "BND", "BOB", "BOV", "BRL", "BSD", "BTN", "BWP", "BYN", "BZD", "CAD", "CDF",
+    "CHE", "CHF", "CHW", "CLF", "CLP", "CNY", "COP", "COU", "CRC", "CUC", "CUP", "CVE", "CZK", "DJF",
+    "DKK", "DOP", "DZD", "EGP", "ERN", "ETB", "EUR", "FJD", "FKP", "GBP", "GEL", "GHS", "GIP", "GMD",
+    "GNF", "GTQ", "GYD", "HKD", "HNL", "HTG", "HUF", "IDR", "ILS", "INR", "IQD", "IRR", "ISK", "JMD",
+    "JOD", "JPY", "KES", "KGS", "KHR", "KMF", "KPW", "KRW", "KWD", "KYD", "KZT", "LAK", "LBP", "LKR",
+    "LRD", "LSL", "LYD", "MAD", "MDL", "MGA", "MKD", "MMK", "MNT", "MOP", "MRU", "MUR", "MVR", "MWK",
+    "MXN", "MXV", "MYR", "MZN", "NAD", "NGN", "NIO", "NOK", "NPR", "NZD", "OMR", "PAB", "PEN", "PGK",
+    "PHP", "PKR", "PLN", "PYG", "QAR", "RON", "RSD", "RUB", "RWF", "SAR", "SBD", "SCR", "SDG", "SEK",
+    "SGD", "SHP", "SLE", "SLL", "SOS", "SRD", "SSP", "STN", "SVC", "SYP", "SZL", "THB", "TJS", "TMT",
+    "TND", "TOP", "TRY", "TTD", "TWD", "TZS", "UAH", "UGX", "USD", "USN", "UYI", "UYU", "UYW", "UZS",
+    "VED", "VES", "VND", "VUV", "WST", "XAF", "XCD", "XCG", "XOF", "XPF", "YER", "ZAR", "ZMW", "ZWG",
+    "ZWL",
+])
+"""The currencies of ISO 4217 (its codes of money; not those of gold, bonds or tests): what a rate converts."""
+UNITS_NEVER_CONVERTED = frozenset({"CHIPS", "PLAY", "FPP", "SC", "POINTS"})
+"""The program's own units, as a user might write them: tournament and play chips, a room's points."""
+
 RATE_STEP = Decimal("0.000001")
 RATE_LIMIT = Decimal(10) ** 12
 """A rate is a multiple of RATE_STEP, at least RATE_STEP and below RATE_LIMIT: what the models'
@@ -145,10 +164,16 @@ def set_me(root: str | Path, person: str | None, *, build: bool = True,
             refresh_models(store)
 
 
-def _currency(code: str) -> str:
+def _currency(code: str, *, removed: bool = False) -> str:
+    """``code`` in capitals, if a rate may convert it (any code, for a rate to remove: one set before
+    the codes were checked goes as well)."""
     code = code.strip().upper()
-    if not (code.isalpha() and code.isascii() and len(code) == 3):
-        raise ValueError(f"{code!r} is no currency code: give three letters, as USD or EUR")
+    if removed:
+        return code
+    if code in UNITS_NEVER_CONVERTED:
+        raise ValueError(f"{code!r} has no rate: tournament chips, play chips and points are never converted")
+    if code not in CURRENCY_CODES:
+        raise ValueError(f"{code!r} is no currency code of ISO 4217: give one, as USD or EUR")
     return code
 
 
@@ -163,9 +188,11 @@ def rates(store: Warehouse) -> dict[tuple[str, str], Decimal]:
 
 
 def set_rate(root: str | Path, source: str, target: str, rate: str | Decimal | None, *, build: bool = True,
-             on_wait: Callable[[str], None] | None = None, wait: bool = True) -> None:
-    """Set the rate of 1 ``source`` in ``target`` (None removes it). Chips and points have no rate."""
-    source, target = _currency(source), _currency(target)
+             on_wait: Callable[[str], None] | None = None, wait: bool = True) -> Decimal | None:
+    """Set the rate of 1 ``source`` in ``target`` (None removes it). Chips and points have no rate.
+    Returns the rate of the other way, ``target`` in ``source``, when one is set: it is kept (each
+    way is converted at its own rate), for the caller to say when the two disagree."""
+    source, target = _currency(source, removed=rate is None), _currency(target, removed=rate is None)
     if source == target:
         raise ValueError("a rate converts one currency into another: give two different currencies")
     if rate is not None:
@@ -174,9 +201,11 @@ def set_rate(root: str | Path, source: str, target: str, rate: str | Decimal | N
             rate = Decimal(given)
         except InvalidOperation:
             raise ValueError(f"{given!r} is no rate: give a number, as 1.08") from None
+        if rate.is_finite() and rate <= 0:
+            raise ValueError(f"a rate is more than 0 (what 1 {source} is worth in {target}), not {given}")
         if not rate.is_finite() or not RATE_STEP <= rate < RATE_LIMIT or rate % RATE_STEP:
-            raise ValueError(f"a rate is a number from 0.000001 to 999999999999.999999 with at most 6 decimals "
-                             f"(the warehouse keeps it exactly, as decimal(18, 6)), not {given}")
+            raise ValueError(f"a rate is a number from 0.000001 to 999,999,999,999.999999 with at most 6 decimals "
+                             f"(kept exactly so), not {given}")
     name = f"{RATE} {source} {target}"
     with _writer(root, "rasklad settings", build, on_wait, wait) as store:
         settings = {row["name"]: row["value"] for row in _read(store, "settings")}
@@ -187,3 +216,5 @@ def set_rate(root: str | Path, source: str, target: str, rate: str | Decimal | N
         store.replace_table("settings", pa.table({"name": [n for n, _ in rows], "value": [v for _, v in rows]}))
         if build:
             refresh_models(store)
+    reverse = settings.get(f"{RATE} {target} {source}")
+    return None if reverse is None else Decimal(reverse)

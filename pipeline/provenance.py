@@ -22,7 +22,9 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
-SQL_ROOT = PROJECT_ROOT / "sql"
+INSTALLED_SQL = Path(__file__).resolve().with_name("sql")
+"""Where an installed copy keeps the models (pyproject ships the source's ``sql/`` as ``pipeline/sql``)."""
+SQL_ROOT = INSTALLED_SQL if INSTALLED_SQL.is_dir() else PROJECT_ROOT / "sql"
 """The models' SQL: staging views, intermediate tables and marts (run by pipeline.models)."""
 MODELS_RUNNER = Path(importlib.util.find_spec("pipeline.models").origin)
 """The models' runner (how views and marts are made), found without loading it."""
@@ -33,11 +35,29 @@ VERSIONED_TABLES = ("games", "findings", "quarantine")
 """The tables whose rows carry the rules version they were judged by."""
 
 
+class ModelsMissing(RuntimeError):
+    """The models' SQL is not where this copy of Rasklad looks for it (an install that left it
+    out): without it every game would be stored and no statistic built, silently."""
+
+    def __init__(self, sql_root: Path) -> None:
+        self.sql_root = sql_root
+        super().__init__(f"This copy of Rasklad has no SQL models: {sql_root} holds no .sql file, so no "
+                         "statistic could be built.")
+
+
+def sql_files(sql_root: Path = SQL_ROOT) -> list[Path]:
+    """Every ``.sql`` file of the models, in order of path; :class:`ModelsMissing` when there is none."""
+    files = sorted(sql_root.rglob("*.sql"))
+    if not files:
+        raise ModelsMissing(sql_root)
+    return files
+
+
 def sql_fingerprint(sql_root: Path = SQL_ROOT) -> str:
     """What the models are made from: every ``.sql`` file and their runner (read, not loaded:
     an ingest that finds nothing new compares it without loading DuckDB)."""
     digest = hashlib.blake2b(MODELS_RUNNER.read_bytes(), digest_size=16)
-    for path in sorted(sql_root.rglob("*.sql")):
+    for path in sql_files(sql_root):
         digest.update(str(path.relative_to(sql_root)).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
 

@@ -62,7 +62,7 @@ def test_compile_watch_says_it_is_compiling_then_every_few_seconds(tmp_path):
         time.sleep(0.02)
     watch.on_end(_event(event.EventStatus.END, slow_kernel))
     lines = out.getvalue().splitlines()
-    assert lines[0] == "compiling kernels, first run only… (they are cached for the next runs)"
+    assert lines[0] == "compiling the kernels this input needs, once… (they are cached for the next runs)"
     assert any(line.startswith("  still compiling kernels:") and line.endswith("slow_kernel")
                for line in lines[1:])
     record = json.loads(log.read_text())
@@ -133,7 +133,7 @@ def test_compile_watch_says_it_once_and_times_a_kernel_without_its_callees(tmp_p
     watch.on_end(_event(event.EventStatus.END, outer))
     watch.on_start(_event(event.EventStatus.START, inner))
     watch.on_end(_event(event.EventStatus.END, inner))
-    assert out.getvalue().count("compiling kernels, first run only") == 1
+    assert out.getvalue().count("compiling the kernels this input needs, once") == 1
     records = [json.loads(line) for line in log.read_text().splitlines()]
     assert [r["kernel"].rsplit(".", 1)[1] for r in records] == ["inner", "outer", "inner"]
     assert records[0]["within"].endswith("outer") and records[1]["within"] is None
@@ -167,7 +167,7 @@ def test_a_holdem_free_input_compiles_no_holdem_or_sixcard_kernel_and_says_so(tm
     ours = {name.rsplit(".", 1)[0] for name in built if not name.startswith("numba.")}
     # The splitter serves every format; Chinese poker ranks rows, nothing more.
     assert ours == {"parsers.source", "rules.evaluator"}
-    assert "compiling kernels, first run only" in stderr
+    assert "compiling the kernels this input needs, once" in stderr
 
 
 def test_a_run_of_few_holdem_hands_compiles_no_lane_kernel(tmp_path):

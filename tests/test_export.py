@@ -172,7 +172,7 @@ def test_rasklad_export_selects_by_player_and_by_game(tmp_path):
     game_id = Path(written).name.removesuffix(".phh")
     result = run(main, ["export", "--format", "ohh", "--game", game_id, "-w", str(tmp_path / "wh"),
                         "--out", str(tmp_path / "one")], catch_exceptions=False)
-    assert result.exit_code == 0 and "1 hands written" in result.output
+    assert result.exit_code == 0 and "1 hand written" in result.output
     assert [p.name for p in (tmp_path / "one").iterdir()] == [f"{game_id}.ohh.json"]
     result = run(main, ["export", "--format", "phh", "--player", "Nobody", "-w", str(tmp_path / "wh")])
     assert result.exit_code == 1 and "No stored game has a player 'Nobody'" in result.output

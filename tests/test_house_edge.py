@@ -94,6 +94,15 @@ def small_run(monkeypatch, deals):
     return cards, ups, weights
 
 
+def a_warehouse(tmp_path):
+    """A warehouse of a few games (the command refuses a folder that holds none)."""
+    from pipeline.ingest import ingest
+    from tests.conftest import SAMPLES
+
+    ingest([SAMPLES / "chinese-night.txt"], tmp_path / "wh", jobs=1)
+    return tmp_path / "wh"
+
+
 DEALS = [(tuple(codes("Ah Ad 7c 5s 2d")), codes("Qs")[0]), (tuple(codes("2h 7d 9c Js 4c")), codes("Qs")[0]),
          (tuple(codes("Th Jh Qh 9c 2c")), codes("3s")[0]), (tuple(codes("9s 9h 9d Kc 4d")), codes("2s")[0]),
          (tuple(codes("Kc 8d 6h 4s 3c")), codes("Ac")[0])]
@@ -133,7 +142,7 @@ def test_a_run_stopped_by_ctrl_c_says_how_to_go_on_and_the_next_run_finishes(mon
 
     monkeypatch.setattr(he, "compute_chunk", stopped)
     runner = CliRunner()
-    args = ["house-edge", "-w", str(tmp_path), "--jobs", "1", "--json"]
+    args = ["house-edge", "-w", str(a_warehouse(tmp_path)), "--jobs", "1", "--json"]
     stopped = runner.invoke(main, args)
     assert stopped.exit_code == 130, stopped.output     # the shells' code for Ctrl-C
     assert stopped.stderr.startswith("Stopped before the end: the chunks done are checkpointed")
@@ -211,10 +220,11 @@ def test_spark_local_mode_computes_the_same_chunks(tmp_path):
 def test_cli_runs_to_the_stored_figure_and_refuses_an_unknown_setting(monkeypatch, tmp_path):
     small_run(monkeypatch, DEALS)    # one chunk of the command's size
     runner = CliRunner()
-    result = runner.invoke(main, ["house-edge", "-w", str(tmp_path), "--jobs", "1", "--json"])
+    root = a_warehouse(tmp_path)
+    result = runner.invoke(main, ["house-edge", "-w", str(root), "--jobs", "1", "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     assert (report["finished"], report["chunks_done"], report["chunks"]) == (True, 1, 1)
     assert report["house_edge"] == report["edge_so_far"]
-    bad = runner.invoke(main, ["house-edge", "-w", str(tmp_path), "--rules", "pay high card 1"])
+    bad = runner.invoke(main, ["house-edge", "-w", str(root), "--rules", "pay high card 1"])
     assert bad.exit_code != 0 and "is not a setting" in bad.output

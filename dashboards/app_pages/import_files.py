@@ -71,12 +71,12 @@ if st.button("Import", type="primary", key="import_run", disabled=not uploads):
 
         def on_start(total: int) -> None:
             done[1] = total
-            bar.progress(0.0, text=f"0 of {total} files")
+            bar.progress(0.0, text=f"0 of {q.counted(total, 'file')}")
 
         def on_file(result) -> None:
             done[0] += 1
             bar.progress(done[0] / max(done[1], 1),
-                         text=f"{done[0]} of {done[1]} files: {md(Path(result.source_file).name)}")
+                         text=f"{done[0]:,} of {q.counted(done[1], 'file')}: {md(Path(result.source_file).name)}")
 
         q.release()  # the ingest rebuilds the DuckDB file: no read-only connection may hold it
         try:
@@ -103,7 +103,8 @@ if "import_summary" in st.session_state:
     cols[2].metric("Already stored", summary["games_known"] + summary["duplicates"])
     cols[3].metric("Quarantined", summary["quarantined"])
     cols[4].metric("Findings", summary["findings"])
-    st.caption(f"{summary['files_unchanged']} files imported before, {repeated} uploads that repeated another; "
+    st.caption(f"{q.counted(summary['files_unchanged'], 'file')} imported before, "
+               f"{q.counted(repeated, 'upload')} that repeated another; "
                f"{summary['seconds']:.2f} s.")
     for reason, count in summary["quarantine_reasons"].items():
         st.markdown(f"- quarantined {count} × {md(reason)}")

@@ -90,7 +90,7 @@ unit_title = "" if is_raspisnoy else f" — {md(unit_label)}"
 st.subheader(f"{md(club)} — {md(game_label(game))}{unit_title} — "
              f"{md(SEASON_KINDS[kind] if kind == 'all' else season)}")
 if table.is_empty():
-    st.info(f"Nobody played {int(min_games)} games or more in this season.")
+    st.info(f"Nobody played {q.counted(int(min_games), 'game')} or more in this season.")
 else:
     tables.show(table, hide_index=True, key="lb_table", column_config={
         "rank": "Rank", "player": "Player", "names": "Names", "count_games": "Games", "count_wins": "Won",

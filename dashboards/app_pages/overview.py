@@ -14,8 +14,9 @@ db = q.open_or_stop()
 
 status = q.rules_status(db)
 if status["count_older_games"] or status["count_older_quarantined"]:
-    st.warning(f"{status['count_older_games']:,} stored games and {status['count_older_quarantined']:,} quarantined "
-               f"ones were judged by older rules or parsers than this Rasklad's ({status['rules_version']}): "
+    st.warning(f"{q.counted(status['count_older_games'], 'stored game')} and "
+               f"{q.counted(status['count_older_quarantined'], 'quarantined one')} were judged "
+               f"by older rules or parsers than this Rasklad's ({status['rules_version']}): "
                "run `rasklad reaudit` to judge them again.", icon=":material/update:")
 
 kinds = q.games_by_kind(db)

@@ -207,7 +207,7 @@ def raspisnoy() -> None:
         else:
             games = rounds.select("game_id").unique(maintain_order=True)
             shown = games.tail(12)["game_id"].to_list()
-            st.markdown(f"**Points over the rounds** ({len(shown)} latest of {games.height} games)")
+            st.markdown(f"**Points over the rounds** ({len(shown)} latest of {q.counted(games.height, 'game')})")
             st.altair_chart(charts.running_totals(rounds.filter(pl.col("game_id").is_in(shown))),
                             width="stretch")
             per_game = rounds.group_by("game_id", "game_name", "played_at", maintain_order=True).agg(
