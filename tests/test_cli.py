@@ -237,8 +237,9 @@ def test_stats_shows_headline_figures_and_all_columns_on_request(tmp_path, monke
         assert [line.split(":")[0] for line in block.strip().splitlines()] == list(row)
 
 
-def test_stats_of_chinese_poker_name_the_scale_of_each_row(tmp_path):
+def test_stats_of_chinese_poker_name_the_scale_of_each_row(tmp_path, monkeypatch):
     # a player's 1-6 and 2-4 rows are two rows, never added: the headline says which is which
+    monkeypatch.setenv("COLUMNS", "250")    # a terminal that holds the table (pytest-xdist's workers say 80)
     run("ingest", str(ROOT / "data" / "samples" / "chinese-night.txt"), "--warehouse", str(tmp_path / "wh"), "-q")
     shown = run("stats", "--game", "chinese", "--warehouse", str(tmp_path / "wh")).output
     header = shown.splitlines()[3]
