@@ -570,6 +570,7 @@ def _kernel(c, t, state, f, out, count):
         if modelled and cancelled:      # players and positions, no play, and it pays nobody (HE-COLLECTED)
             for i in range(ns):
                 _summary_won(i, np.int64(0), np.int64(-1), S, G, out, count)
+            _give_back(a0, a1, c.actions, f.actions, S, G)
         elif modelled:
             modelled = _check_deck(s0, c.cards, S, G, out, count)
         npots = 0
@@ -587,6 +588,26 @@ def _kernel(c, t, state, f, out, count):
         _hand_facts(s0, npots, c.cards.boards, c.cards.hole, f.hands, f.seats, S, G)
         f.hands[HAND_FACT.explained, h] = True
         f.hands[HAND_FACT.certified, h] = count[0] == before
+
+
+@helper
+def _give_back(a0, a1, acts, facts, S, G):
+    """The actions of a cancelled hand, numbered in order with their seats and positions: its posts
+    go in and come back to their posters (a collect line, where the room writes one, is that return);
+    nothing is bet, so nothing is owed, all in or to call."""
+    for j in range(a0, a1):
+        p = np.int64(acts.actor[j])
+        k = acts.kind[j]
+        facts[ACTION_FACT.seat, j] = S[p].seat_no if S[p].seat_no != 0 else -1
+        facts[ACTION_FACT.action_no, j] = j - a0
+        facts[ACTION_FACT.position, j] = S[p].position
+        if _is_post(k):
+            S[p].invested += acts.amount[j]
+            facts[ACTION_FACT.amount, j] = acts.amount[j]
+        elif k == K_COLLECT:
+            facts[ACTION_FACT.amount, j] = acts.amount[j]
+    for i in range(G.seats):
+        S[i].collected = S[i].invested
 
 
 @helper
@@ -802,7 +823,7 @@ def _hand_facts(s0, npots, boards, hole, hand, seat, S, G):
         seat[SEAT_FACT.pot_eligible, s0 + k] = S[k].pot_eligible
     ais = G.allin_street
     hand[HAND_FACT.n_pots, h] = npots
-    hand[HAND_FACT.total_pot, h] = _total(S, G)
+    hand[HAND_FACT.total_pot, h] = 0 if cancelled else _total(S, G)     # a cancelled hand's posts go back: no pot
     hand[HAND_FACT.count_players, h] = n
     hand[HAND_FACT.rake, h] = 0 if cancelled else G.rake
     hand[HAND_FACT.is_walk, h] = n_cont == 1 and (S[winner].position == P_BB or S[winner].position == P_BTN) and \

@@ -646,8 +646,8 @@ def test_he_action_order_players_at_a_tables_cap_are_all_in():
     assert nets == {"Anna": Decimal("4.60"), "Boris": Decimal("-0.10"), "Vera": Decimal(-5)}
 
 
-# Both blinds posted, then the hand is cancelled: nothing is played, every net is 0, and the summary's
-# "collected ($0)" is no finding.
+# Both blinds posted, then the hand is cancelled: nothing is played, the posts go back (put in and
+# collected: every net is 0, and no pot), and the summary's "collected ($0)" is no finding.
 CANCELLED = _B_HEAD.format(n=204) + """Seat 1: Anna ($10 in chips)
 Seat 2: Boris ($10 in chips)
 Anna: posts small blind $0.10
@@ -663,7 +663,10 @@ def test_he_players_a_cancelled_hand_has_its_players_and_no_play():
     _b, f = _engine_batch(CANCELLED)
     assert len(f.findings) == 0 and f.explained[0]
     assert (int(f.count_players[0]), int(f.total_pot[0])) == (2, 0)
-    assert f.net.tolist() == [0, 0] and f.invested.tolist() == [0, 0] and not f.went_to_showdown.any()
+    assert f.net.tolist() == [0, 0] and not f.went_to_showdown.any()
+    assert f.invested.tolist() == f.collected.tolist() == [10, 25]
+    # its actions numbered in order, each post with its amount (cents), seat and position
+    assert (f.action_no.tolist(), f.amount.tolist(), f.seat.tolist()) == ([0, 1], [10, 25], [1, 2])
 
 
 def test_he_deck_cards_shown_against_the_cards_dealt_at_each_line():

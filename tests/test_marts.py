@@ -66,7 +66,7 @@ def add_game(rows: TableRows, game: str, game_id: str, nets: dict[str, str], *, 
 
 def holdem_result(rows: TableRows, game_id: str, player: str, *, net: str, big_blind: str, stakes: str,
                   invested: str = "0", collected: str = "0", rake: str = "0", cash_out: str = "0",
-                  total_pot: str = "0", position: str = "BTN", seat: int = 1, stack_start: str = "100",
+                  total_pot: str | None = None, position: str = "BTN", seat: int = 1, stack_start: str = "100",
                   betting: str = "no_limit", currency: str = "USD", is_tournament: bool = False,
                   count_players: int = 2) -> None:
     rows.add("holdem_results", "holdem", game_id=gid(game_id), hand_id=game_id, player=player, seat=seat,
@@ -74,7 +74,8 @@ def holdem_result(rows: TableRows, game_id: str, player: str, *, net: str, big_b
              net_showdown=D(0), allin_ev_net=D(net), saw_flop=False, saw_turn=False, saw_river=False,
              went_to_showdown=False, won_at_showdown=False, is_walk=False, small_blind=D(0),
              big_blind=D(big_blind), stakes=stakes, betting=betting, currency=currency, is_tournament=is_tournament,
-             max_seats=6, count_players=count_players, rake=D(rake), cash_out=D(cash_out), total_pot=D(total_pot))
+             max_seats=6, count_players=count_players, rake=D(rake), cash_out=D(cash_out),
+             total_pot=None if total_pot is None else D(total_pot))    # null: not stated (a pot of 0 is a cancelled hand)
 
 
 def test_holdem_zero_big_blind_builds_and_is_flagged_by_its_audit(warehouse):
@@ -227,7 +228,7 @@ def three_handed_results(rows: TableRows, game_id: str, results: dict[str, tuple
     for player, (stack, invested, collected, net) in results.items():
         seat, position = SEATS[player]
         holdem_result(rows, game_id, player, net=net, invested=invested, collected=collected, big_blind="1",
-                      stakes="0.50/1 USD", total_pot="0", seat=seat, position=position, stack_start=stack,
+                      stakes="0.50/1 USD", total_pot=str(sum(D(put_in) for _, put_in, _, _ in results.values())), seat=seat, position=position, stack_start=stack,
                       betting=betting, count_players=len(results))
 
 

@@ -77,7 +77,7 @@ def history() -> TableRows:
                      saw_river=False, went_to_showdown=hand == "h2", won_at_showdown=hand == "h2" and net != "-15",
                      is_walk=False, small_blind=D(big_blind) / 2, big_blind=D(big_blind), stakes=stakes,
                      betting="no_limit", currency=currency, is_tournament=False, max_seats=6, count_players=len(players),
-                     rake=D(0), cash_out=D(0), total_pot=D(0))
+                     rake=D(0), cash_out=D(0), total_pot=None)     # (a pot of 0 is a cancelled hand)
         seats = {player: (seat, position) for player, seat, position, *_ in players}
         for action_no, (street, player, action, amount, to_call, level, all_in) in enumerate(ACTIONS.get(hand, [])):
             seat, position = seats[player]

@@ -498,7 +498,14 @@ Juliojesusmg collected [ 1.50 ]
 """)
     assert (hand.currency, hand.seats[0].stack, hand.stakes) == ("play", D("27994.58"), "1/2")
     assert got == {"capelo53": D("-0.50"), "Juliojesusmg": D("0.50")}    # Tigran64 is not dealt in
-    cancelled, _result, got = replayed("""
+    cancelled, _result, got = replayed(CANCELLED)
+    assert cancelled.is_cancelled and set(got.values()) == {D(0)}
+
+
+# The corpus's 888-LHE-HU-USD-10-20-201202.cancelled.hand.txt: Player0 posts the $5 small blind (line 9
+# of the file, 8 here), Player1 declines his big blind (line 10/9): one player, so no cards are dealt,
+# and the $5 goes back (the collect line 12/11).
+CANCELLED = """
 ***** Cassava Hand History for Game 414375633 *****
 $5/$10 Blinds Fix Limit Holdem - *** 18 02 2012 00:00:12
 Table Koblenz (Real Money)
@@ -510,8 +517,17 @@ Player0 posts small blind [$5]
 Player1 folds
 ** Summary **
 Player0 collected [ $5 ]
-""")
-    assert cancelled.is_cancelled and set(got.values()) == {D(0)}
+"""
+
+
+def test_888_a_cancelled_hand_numbers_its_actions_and_gives_the_post_back():
+    _hand, result, got = replayed(CANCELLED)
+    assert [(a.action.kind, a.action_no, a.seat, a.position, a.amount) for a in result.actions] == [
+        (ActionKind.POST_SB, 0, 6, "BTN", D(5)), (ActionKind.FOLD, 1, 8, "BB", D(0)),
+        (ActionKind.COLLECT, 2, 6, "BTN", D(5))]
+    assert [(p.player, p.invested, p.collected, p.net) for p in result.players] == [
+        ("Player0", D(5), D(5), D(0)), ("Player1", D(0), D(0), D(0))]
+    assert (result.total_pot, result.rake, got) == (D(0), D(0), {"Player0": D(0), "Player1": D(0)})
 
 
 def test_888_seats_without_names_are_refused():

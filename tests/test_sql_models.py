@@ -368,3 +368,51 @@ def test_a_build_makes_the_models_of_games_not_stored_empty_with_the_columns_the
     with connect(root) as con:
         assert con.execute("select * from player_stats_holdem").description[-1][0] == "kept_only"
         assert con.execute("select * from player_stats_chinese").description[-1][0] != "kept_only"
+
+
+# ---------------------------------------------------------------- cancelled hands, keys over the corpora
+
+def test_a_cancelled_hand_keeps_its_actions_in_order_and_counts_for_no_statistic_in_any_room(tmp_path):
+    # 888poker: Player0 posts $5 (line 9), Player1 folds his big blind (line 10), so no card is dealt
+    # and the $5 goes back (line 12). PokerStars: Anna posts 0.10 (line 5), Boris 0.25 (line 6), "Hand
+    # cancelled": no collect line gives them back. Nets 0; the fold is no decision, no one has a chance.
+    from pipeline.ingest import ingest
+    from pipeline.warehouse import connect
+    from tests.test_holdem_engine import CANCELLED as POKERSTARS_CANCELLED
+    from tests.test_room_pacific import CANCELLED as PACIFIC_CANCELLED
+
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "888.txt").write_text("#Game No : 414375633" + PACIFIC_CANCELLED, encoding="utf-8")
+    (logs / "stars.txt").write_text(POKERSTARS_CANCELLED, encoding="utf-8")
+    ingest([logs], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        actions = con.execute("select games.site, action_no, action, amount, line from holdem_actions "
+                              "join games using (game_id) order by games.site, action_no").fetchall()
+        players = con.execute("select site, player, invested, collected, net, is_vpip_opportunity, "
+                              "is_pfr_opportunity, is_steal_opportunity from hand_list order by site, player").fetchall()
+        decisions = con.execute("select count(*) from int_holdem_decisions").fetchone()[0]
+        failing = {audit.name: n for audit in audits()
+                   if (n := con.execute(f"select count(*) from ({audit.body})").fetchone()[0])}
+    assert actions == [
+        ("888poker", 0, "post_sb", Decimal(5), 9), ("888poker", 1, "fold", Decimal(0), 10),
+        ("888poker", 2, "collect", Decimal(5), 12),
+        ("PokerStars", 0, "post_sb", Decimal("0.10"), 5), ("PokerStars", 1, "post_bb", Decimal("0.25"), 6)]
+    assert players == [
+        ("888poker", "Player0", Decimal(5), Decimal(5), Decimal(0), False, False, False),
+        ("888poker", "Player1", Decimal(0), Decimal(0), Decimal(0), False, False, False),
+        ("PokerStars", "Anna", Decimal("0.10"), Decimal("0.10"), Decimal(0), False, False, False),
+        ("PokerStars", "Boris", Decimal("0.25"), Decimal("0.25"), Decimal(0), False, False, False)]
+    assert decisions == 0 and failing == {}
+
+
+def test_holdem_actions_key_is_unique_over_every_rooms_corpus(tmp_path):
+    from pipeline.ingest import ingest
+    from pipeline.warehouse import connect
+    from tests.conftest import corpus
+
+    ingest([corpus("pokerstars"), corpus("rooms")], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        sites = {site for (site,) in con.execute("select distinct site from games where game = 'holdem'").fetchall()}
+        duplicates = con.execute(key_audit_sql("holdem_actions", ["game_id", "action_no"])).fetchall()
+    assert len(sites) >= 7 and duplicates == []

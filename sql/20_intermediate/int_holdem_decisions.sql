@@ -1,4 +1,5 @@
 -- grain: one row per betting decision (fold, check, call, bet, raise) of a player in a Hold'em hand
+-- that was played (a cancelled hand has none: macro is_played)
 -- key: game_id, action_no
 -- Each decision carries what the player faced: the raise level, what came before it on the
 -- street, and the chips he had left, so the stats can tell an opportunity from an action. The
@@ -13,7 +14,7 @@ actions as (
 ),
 
 results as (
-    select game_id, player, stack_start, big_blind, betting, count_players from stg_holdem_results
+    select game_id, player, stack_start, big_blind, betting, count_players, total_pot from stg_holdem_results
 ),
 
 decisions as (
@@ -46,6 +47,7 @@ final as (
         is_aggressive(decisions.action) as is_aggressive,
     from decisions
     left join results using (game_id, player)
+    where is_played(results.total_pot)      -- a cancelled hand's actions are no decisions
 )
 
 select * from final

@@ -3,8 +3,9 @@
 -- A view: hand_list stores its rows (with the hand browser's columns), and the statistics marts sum
 -- hand_list, so the flags are computed once per build and stored once.
 -- Definitions follow PokerTracker 4: an opportunity is a decision the player actually faced;
--- a walk gives the big blind no preflop decision, so walks count for no preflop stat. Raise
--- levels count every bet and raise, short all-ins included (int_holdem_decisions.raise_level).
+-- a walk gives the big blind no preflop decision, so walks count for no preflop stat, and a cancelled
+-- hand counts for none. Raise levels count every bet and raise, short all-ins included
+-- (int_holdem_decisions.raise_level).
 -- The flags read the decisions' actions with the rules of int_holdem_decisions (the macros of
 -- sql/00_macros/holdem.sql), not the view itself: its join of every decision to its player's
 -- result row (for could_raise) was an eighth of hand_list's query; could_raise is needed at one
@@ -158,7 +159,9 @@ final as (
         results.saw_flop and results.collected > 0 as is_won_when_saw_flop,
     from results
     join stg_games as games on results.game_id = games.game_id
+    -- a cancelled hand gives no one a chance (macro is_played)
     left join flags on results.game_id = flags.game_id and results.player = flags.player
+        and is_played(results.total_pot)
     left join preflop_aggressors on results.game_id = preflop_aggressors.game_id
 )
 
