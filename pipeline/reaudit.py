@@ -29,7 +29,7 @@ import pyarrow.compute as pc
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
-from parsers.formats import UNDECODABLE_REASON, split_named
+from parsers.formats import FILE_ENDS_REASON, UNDECODABLE_REASON, split_named
 from parsers.source import cut_games, decode, needs_context
 from pipeline.inputs import content_hash, path_from_stored
 from pipeline.provenance import RULES_VERSION, texts_kept
@@ -306,15 +306,17 @@ def _stage(plan: _Plan, unit: np.ndarray) -> StagedBatch:
                                      for source_file, text in _files_of(chosen, *_texts(plan, chosen))])
 
 
-def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None], list[tuple | None]]:
-    """The kept texts of ``chosen``, their contexts (see ``game_texts.context``) and their first
-    bytes that could not be decoded (see ``quarantine.undecodable``), in its order: each part
-    that keeps any is read once."""
+def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None], list[tuple | None], list[bool]]:
+    """The kept texts of ``chosen``, their contexts (see ``game_texts.context``), their first
+    bytes that could not be decoded (see ``quarantine.undecodable``), and whether each is a game
+    its file ended inside (its quarantine reason says so: judged again, it still is), in its
+    order: each part that keeps any is read once."""
     source, row = chosen.column("source").to_numpy(), chosen.column("row").to_numpy()
     ids = chosen.column("game_id").to_pylist() if plan.heads else ()
     texts: list[str] = [""] * len(row)
     contexts: list[str | None] = [None] * len(row)
     undecodable: list[tuple | None] = [None] * len(row)
+    ends_file = [False] * len(row)
     for index in np.unique(source).tolist():
         picked = np.flatnonzero(source == index)
         picked = picked[np.argsort(row[picked], kind="stable")]      # read in the part's order
@@ -322,8 +324,8 @@ def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None], 
         # parts written before contexts, or bytes that could not be decoded, were kept lack those columns
         names = pq.read_schema(path).names
         columns = [name for name in ("text", "context", "undecodable") if name in names]
-        if plan.sources[index][0] == "quarantine" and "undecodable" not in names:
-            columns += ["line", "column", "error"]
+        if plan.sources[index][0] == "quarantine":
+            columns += ["error"] if "undecodable" in names else ["line", "column", "error"]
         # one thread: the readers are the run's processes already
         kept = _rows(pq.read_table(path, columns=columns, use_threads=False), row[picked])
         at = picked.tolist()
@@ -335,13 +337,16 @@ def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None], 
         if "undecodable" in columns and kept.column("undecodable").null_count < kept.num_rows:
             for place, where in zip(at, kept.column("undecodable").to_pylist()):
                 undecodable[place] = where and (where["line"], where["column"], where["byte"])
-        if "error" in columns:
+        if "error" in columns and "undecodable" not in columns:
             for place, where in zip(at, _undecodable_from_reasons(kept)):
                 undecodable[place] = where
+        if "error" in columns:
+            for place, error in zip(at, kept.column("error").to_pylist()):
+                ends_file[place] = bool(FILE_ENDS_REASON.match(error or ""))
     for place, game_id in enumerate(ids):
         if contexts[place] is None:
             contexts[place] = plan.heads.get(game_id)
-    return texts, contexts, undecodable
+    return texts, contexts, undecodable, ends_file
 
 
 def _rows(table: pa.Table, rows: np.ndarray) -> pa.Table:
@@ -541,9 +546,9 @@ def _asked_key(rows: pa.Table) -> pa.ChunkedArray:
 
 
 def _files_of(targets: pa.Table, texts: list[str], contexts: list[str | None],
-              undecodable: list[tuple | None]) -> list[tuple[str, str]]:
-    """Each target's text (``texts``, with its ``contexts`` and ``undecodable`` byte; in file
-    order) at its own lines of a text named as its file, cut into its games already
+              undecodable: list[tuple | None], ends_file: list[bool]) -> list[tuple[str, str]]:
+    """Each target's text (``texts``, with its ``contexts``, ``undecodable`` byte and whether its
+    file ended inside it; in file order) at its own lines of a text named as its file, cut into its games already
     (:func:`parsers.source.cut_games`). Targets whose lines overlap (two files ingested under the
     same name) go to texts apart."""
     files = _codes(targets.column("source_file"))
@@ -555,7 +560,7 @@ def _files_of(targets: pa.Table, texts: list[str], contexts: list[str | None],
         name = names[begin].as_py()
         if (first[begin + 1:end] > last[begin:end - 1]).all():     # apart: one text
             out.append((name, cut_games(texts[begin:end], first[begin:end].tolist(), contexts[begin:end],
-                                        undecodable[begin:end])))
+                                        undecodable[begin:end], ends_file[begin:end])))
             continue
         layouts: list[tuple[list[int], list[int]]] = []     # (targets, [last line])
         for k in range(begin, end):
@@ -566,6 +571,7 @@ def _files_of(targets: pa.Table, texts: list[str], contexts: list[str | None],
             layout[0].append(k)
             layout[1][0] = int(last[k])
         out += [(name, cut_games([texts[k] for k in placed], [int(first[k]) for k in placed],
-                                 [contexts[k] for k in placed], [undecodable[k] for k in placed]))
+                                 [contexts[k] for k in placed], [undecodable[k] for k in placed],
+                                 [ends_file[k] for k in placed]))
                 for placed, _ in layouts]
     return out
