@@ -370,6 +370,11 @@ class SixcardSession:
     hands: tuple[SixcardHand, ...]
     rules: SixcardRules = DEFAULT_RULES
     """The house rules of the session's ``Rules:`` line."""
+    unfinished_hand: int | None = None
+    """The number of a last hand the log stops inside, before the dealer's cards: not played out,
+    so not among ``hands`` and not scored (a SIX-BOXES warning)."""
+    unfinished_line: int | None = None
+    """The file line of that hand's ``Hand N``."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -493,6 +498,11 @@ def replay(session: SixcardSession) -> SixcardReplay:
     facts: list[BoxFacts] = []
     for hand in session.hands:
         facts.extend(_replay_hand(hand, findings, session.rules))
+    if session.unfinished_hand is not None:
+        # a log that stops inside its last hand is incomplete, not wrong: nothing of that hand counts
+        findings.add("SIX-BOXES", f"hand {session.unfinished_hand} stops before the dealer's cards (the log ends "
+                     "inside it): not played out, not scored", line=session.unfinished_line,
+                     expected="the dealer's five cards", actual="none", severity=Severity.WARNING)
     total = sum((f.net for f in facts), Decimal(0))
     return SixcardReplay(
         findings=tuple(findings), players=(PlayerResult(player=session.player, net=total, seat=None),),
