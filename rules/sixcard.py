@@ -56,7 +56,9 @@ __all__ = [
 
 RULES = {
     "SIX-BOXES": ("52 cards, one player, 1 to 3 boxes numbered from 1, an ante of 1 to 100 a box; five "
-                  "cards to each box and five to the dealer, the last of his face up."),
+                  "cards to each box and five to the dealer, the last of his face up. A session's last hand "
+                  "that stops before the dealer's cards (the log ends inside it) is incomplete, not wrong: a "
+                  "warning, and the hand is not scored."),
     "SIX-DRAW": ("Per box, at most one buy (1 ante, or `buy <n>`) and one exchange (2 antes, or `exchange "
                  "<n>`), the exchanged card one the box holds; then fold (the ante is lost) or play. The "
                  "third of three boxes plays as dealt: no buy, exchange or fold. What buying and "
