@@ -105,6 +105,11 @@ def test_a_pasted_text_that_ends_inside_a_hand_is_told_so():
     assert (audited[-1].error_line, audited[-1].error_column) == (56, len(OFC_LINES[55]) + 1)
 
 
+def test_a_file_cut_after_a_hands_table_lines_ends_inside_it():
+    (audited,) = audit_bytes(b"OFC hand 78\nDate: 2024-01-01 20:00\nPlayers: Anna, Boris\n", "cut.txt")
+    assert (audited.error, audited.error_line) == (FILE_ENDS_INSIDE.format(line=3), 3)
+
+
 def test_a_hand_cut_after_its_sets_is_cut_and_one_cut_before_its_claims_is_whole(tmp_path):
     # the claims are optional: with every player's 13 cards placed, the hand is whole
     after_sets = "\n".join(OFC_LINES[:52]) + "\n"
