@@ -682,15 +682,20 @@ def split(text: str) -> list[Chunk]:
 
 
 def at_file_end(chunks: list[Chunk]) -> list[Chunk]:
-    """A whole file's chunks (or a whole text's, as pasted), the last one marked
-    :attr:`Chunk.ends_file` when it is a game: the file ends inside it or right after it.
+    """A whole file's chunks (or a whole text's, as pasted), its last game marked
+    :attr:`Chunk.ends_file`: the file ends inside it or right after it. Text that no header opens
+    may follow it (quarantined on its own): the rest of the line the file cuts, which the game's
+    lines do not take (``Gl`` of ``Gleb draws …``), or a block of NUL bytes.
 
-    >>> [chunk.ends_file for chunk in at_file_end(split("OFC hand O-1\\nPlayers: A, B\\n\\nOFC hand O-2\\n"))]
-    [False, True]
+    >>> [chunk.ends_file for chunk in at_file_end(split("OFC hand O-1\\nPlayers: A, B\\n\\nOFC hand O-2\\nGl"))]
+    [False, True, False]
     """
-    if not chunks or chunks[-1].format is None or chunks[-1].ends_file:
+    last = len(chunks) - 1
+    while last >= 0 and chunks[last].format is None:
+        last -= 1
+    if last < 0 or chunks[last].ends_file:
         return chunks
-    return [*chunks[:-1], dataclasses.replace(chunks[-1], ends_file=True)]
+    return [*chunks[:last], dataclasses.replace(chunks[last], ends_file=True), *chunks[last + 1:]]
 
 
 def split_games(lines: list[str], headers=HEADERS) -> list[Chunk]:

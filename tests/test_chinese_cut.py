@@ -105,6 +105,14 @@ def test_a_pasted_text_that_ends_inside_a_hand_is_told_so():
     assert (audited[-1].error_line, audited[-1].error_column) == (56, len(OFC_LINES[55]) + 1)
 
 
+def test_a_file_cut_in_the_middle_of_a_hands_line_ends_inside_the_hand(tmp_path):
+    # "B" of "Boris draws …": no line of the hand, it is text of its own after it, to the file's end
+    summary = ingest_text(tmp_path, OFC_CUT + "B")
+    assert (summary.games, summary.quarantined, summary.findings) == (2, 2, 0)
+    assert query(tmp_path, "select first_line, error from quarantine where game = 'ofc'") == [
+        (44, FILE_ENDS_INSIDE.format(line=56))]
+
+
 def test_a_file_cut_after_a_hands_table_lines_ends_inside_it():
     (audited,) = audit_bytes(b"OFC hand 78\nDate: 2024-01-01 20:00\nPlayers: Anna, Boris\n", "cut.txt")
     assert (audited.error, audited.error_line) == (FILE_ENDS_INSIDE.format(line=3), 3)
