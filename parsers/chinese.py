@@ -447,6 +447,36 @@ def parse_ofc(lines: tuple[str, ...], source: Source) -> OfcHand:
     return OfcHand(**_common(headers, source, "ofc", lines), variant=variant, steps=steps)
 
 
+HAND_CARDS = sum(row.size for row in ROWS)
+"""The cards a player's hand holds in the end (13): back, middle and front."""
+
+
+def cut_short(hand: ChineseHand | OfcHand) -> bool:
+    """Whether a hand stops before the lines every hand ends with (docs/formats.md, "A file that
+    ends inside a hand"): it has no closing claims (``Royalties:``, ``Points:``) and a listed
+    player lacks his hand (Chinese poker: no hand line, or rows short of 13 cards; OFC: fewer than
+    13 cards placed). A hand with its claims written was closed by the table: what it lacks breaks
+    a rule (CP-DEAL, OFC-ROWS), wherever it stands in its file.
+
+    >>> src = Source(file="x.txt", first_line=1, last_line=4, game_id="0")
+    >>> lines = ("Chinese poker hand C-1", "Players: Anna, Boris",
+    ...          "Anna: back [As Ad Ah 2c 2d] middle [Kc Kd 3h 4s 5s] front [Qc Jd 9h]")
+    >>> cut_short(parse_chinese(lines, src)), cut_short(parse_chinese((*lines, "Points: Anna +6, Boris -6"), src))
+    (True, False)
+    """
+    if hand.royalties is not None or hand.points is not None:
+        return False
+    held: dict[str, int] = dict.fromkeys(hand.players, 0)
+    if isinstance(hand, OfcHand):
+        for step in hand.steps:
+            held[step.player] = held.get(step.player, 0) + sum(1 for placed in step.placements if placed.row is not None)
+    else:
+        for seat in hand.seats:
+            cards = sum(len(row) for _, row in seat.rows) if seat.status is Status.SET else HAND_CARDS
+            held[seat.player] = held.get(seat.player, 0) + cards
+    return any(held[player] < HAND_CARDS for player in hand.players)
+
+
 # ---------------------------------------------------------------- the batch reader
 
 

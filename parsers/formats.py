@@ -61,6 +61,11 @@ class Format:
     preamble: str | None = None
     """Regular expression of lines that some clients write just before the header line and that
     belong to the game it opens (``Game #1 starts.``): the game starts at the first of them."""
+    cut_short: str | None = None
+    """``module:function`` telling whether a game's record stops before the lines every game of
+    the format ends with (a player without his hand or short of his cards, and no closing claims):
+    such a game with which its file ends (:attr:`parsers.source.Chunk.ends_file`) was cut off with
+    the file, and is quarantined as such (:data:`FILE_ENDS_INSIDE`), not judged by the rules."""
     head_lines: str | None = None
     """Regular expression of lines the room writes above a file's games and that belong to none of
     them (the first line of a PokerStars tournament transcript): a text between games holding
@@ -131,10 +136,10 @@ FORMATS: tuple[Format, ...] = (
            "raspisnoy_sheet", last_section=_SHEET_HEAD, last_section_lines=(_SHEET_ROW,), keeps_lone_lines=True),
     Format("chinese", r"(?ai:Chinese poker hand)\b", _ascii_cases("Chin"), "parsers.chinese:parse_chinese",
            "chinese", last_section="", last_section_lines=(_CHINESE_SEAT,), last_section_once=_CHINESE_ONCE,
-           keeps_lone_lines=True),
+           keeps_lone_lines=True, cut_short="parsers.chinese:cut_short"),
     Format("ofc", r"(?ai:OFC hand)\b", _ascii_cases("OFC "), "parsers.chinese:parse_ofc", "ofc",
            last_section="", last_section_lines=(_OFC_STEP,), last_section_once=_OFC_ONCE,
-           keeps_lone_lines=True),
+           keeps_lone_lines=True, cut_short="parsers.chinese:cut_short"),
     Format("sixcard", r"(?ai:Six-card +poker +session)\b", _ascii_cases("Six-"), "parsers.sixcard:parse", "sixcard",
            last_section=_SIXCARD_HAND_LINES[0], last_section_lines=_SIXCARD_HAND_LINES,
            keeps_lone_lines=True),
@@ -248,6 +253,17 @@ file's byte was told apart keep the older words, which named UTF-8 whatever the 
 """
 
 
+FILE_ENDS_INSIDE = "the file ends inside this hand (after line {line})"
+"""The reason a game its file ends inside is quarantined (see :attr:`Format.cut_short`): what
+it lacks is the rest of the file, not a rule kept. Read whole on a later ingest, it is stored."""
+FILE_ENDS_REASON = re.compile(r"the file ends inside this hand \(after line \d+\)")
+"""That reason, read back (a re-audit marks the game as its file's end again).
+
+>>> bool(FILE_ENDS_REASON.match(FILE_ENDS_INSIDE.format(line=56)))
+True
+"""
+
+
 def parse_chunk(chunk: Chunk, file: str):
     """Parse one game's text into its record; a ParseError carries the file's line numbers."""
     source = Source(file=file, first_line=chunk.first_line, last_line=chunk.last_line, game_id=chunk.game_id)
@@ -270,7 +286,7 @@ def parse_chunk(chunk: Chunk, file: str):
     try:
         if chunk.context:
             return _parser(fmt.parser)(chunk.lines, source, chunk.context)
-        return _parser(fmt.parser)(chunk.lines, source)
+        record = _parser(fmt.parser)(chunk.lines, source)
     except ParseError as error:
         # a game of a kind Rasklad does not read is refused as such, whatever bytes it holds
         if chunk.undecodable is None or isinstance(error, UnsupportedGame):
@@ -278,6 +294,13 @@ def parse_chunk(chunk: Chunk, file: str):
         line, column, byte = chunk.undecodable     # the likeliest cause: a name's sign read, a number's not
         raise ParseError(UNDECODABLE.format(byte=byte), line=line, column=column,
                          line_text=chunk.lines[line - chunk.first_line] if chunk.lines else "") from None
+    cut_short = getattr(fmt, "cut_short", None)     # (a format read by its extension declares none)
+    if chunk.ends_file and cut_short is not None and _parser(cut_short)(record):
+        # the file stops where the game has not ended: nothing in it is a result, nor a rule broken
+        last = chunk.lines[-1]
+        raise ParseError(FILE_ENDS_INSIDE.format(line=chunk.last_line), line=chunk.last_line, column=len(last) + 1,
+                         line_text=last)
+    return record
 
 
 def undecodable_finding(chunk: Chunk) -> Finding | None:

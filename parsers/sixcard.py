@@ -142,6 +142,15 @@ class _Builder:
             if node.data in meta:
                 raise self.error(f"'{node.data.capitalize()}:' is given twice in one session", node)
             meta[node.data] = (value, node)
+        nodes = [node for node in tree.children if isinstance(node, Tree) and node.data == "hand"]
+        unfinished = nodes[-1] if hands and hands[-1] is None else None
+        for stopped, hand in enumerate(hands[:-1]):
+            if hand is None:    # only the last hand may stop before the dealer's cards: the log goes on
+                raise self.error(f"expected 'Box N:' or 'Dealer:', found 'Hand': hand {nodes[stopped].children[1]} "
+                                 "stops before the dealer's cards, which only a session's last hand may do",
+                                 nodes[stopped + 1])
+        if unfinished is not None:
+            hands.pop()
         if "player" not in meta:
             raise self.error("a session names its player: expected a line 'Player: <name>'", header)
         played_at = None
@@ -167,9 +176,14 @@ class _Builder:
             table_name=meta.get("table", (None,))[0], ruleset=meta.get("rules", ("default",))[0],
         )
         return SixcardSession(source=self.source, info=info, session_id=session_id,
-                              player=meta["player"][0], hands=tuple(hands), rules=rules)
+                              player=meta["player"][0], hands=tuple(hands), rules=rules,
+                              unfinished_hand=None if unfinished is None else int(unfinished.children[1]),
+                              unfinished_line=None if unfinished is None else self.line(unfinished))
 
-    def hand(self, tree: Tree) -> SixcardHand:
+    def hand(self, tree: Tree) -> SixcardHand | None:
+        """The hand's record; None for one that stops before the dealer's cards (see ``session``)."""
+        if not any(isinstance(node, Tree) and node.data == "dealer" for node in tree.children):
+            return None
         number = int(tree.children[1])
         boxes, buys, results, result_line = [], [], None, None
         up = dealer_cards = dealer_line = None

@@ -253,6 +253,11 @@ class Chunk:
     context: tuple[str, ...] = ()
     """For a game that is an element of an XML document (an iPoker session): the document's text
     before its first game, which every game needs (the session's stakes and currency)."""
+    ends_file: bool = False
+    """The file ends with this game (nothing but filler after it), so that a game stopping short
+    of its format's last lines was cut off with the file (:attr:`parsers.formats.Format.cut_short`).
+    Set on a whole file's last chunk by :func:`at_file_end`; a split of kept texts sets it only
+    where it is told so (:func:`cut_games`), since a kept text alone does not show what followed it."""
     _cut_from: tuple[str, int, int] | None = field(default=None, init=False, repr=False, compare=False)
     """(text, start, stop) of a chunk made by :func:`cut_chunk` until its lines are first read."""
 
@@ -284,7 +289,7 @@ def cut_chunk(fmt: str | None, first_line: int, last_line: int, game_id: str, te
     >>> chunk.lines, chunk == Chunk("pokerstars", 3, 4, ("c", "d"), "x")
     (('c', 'd'), True)
     """
-    chunk = _make_chunk(fmt, first_line, last_line, None, game_id, None, (), (text, start, stop))
+    chunk = _make_chunk(fmt, first_line, last_line, None, game_id, None, (), False, (text, start, stop))
     _LINES.__delete__(chunk)
     return chunk
 
@@ -676,6 +681,23 @@ def split(text: str) -> list[Chunk]:
     return split_file(text).chunks
 
 
+def at_file_end(chunks: list[Chunk]) -> list[Chunk]:
+    """A whole file's chunks (or a whole text's, as pasted), its last game marked
+    :attr:`Chunk.ends_file`: the file ends inside it or right after it. Text that no header opens
+    may follow it (quarantined on its own): the rest of the line the file cuts, which the game's
+    lines do not take (``Gl`` of ``Gleb draws …``), or a block of NUL bytes.
+
+    >>> [chunk.ends_file for chunk in at_file_end(split("OFC hand O-1\\nPlayers: A, B\\n\\nOFC hand O-2\\nGl"))]
+    [False, True, False]
+    """
+    last = len(chunks) - 1
+    while last >= 0 and chunks[last].format is None:
+        last -= 1
+    if last < 0 or chunks[last].ends_file:
+        return chunks
+    return [*chunks[:last], dataclasses.replace(chunks[last], ends_file=True), *chunks[last + 1:]]
+
+
 def split_games(lines: list[str], headers=HEADERS) -> list[Chunk]:
     """:func:`split` of a file's lines already normalized, for callers that hold lines."""
     if headers is not HEADERS:
@@ -969,7 +991,7 @@ def _one_game(text: str, first_line: int) -> Chunk | None:
         return None
     return _make_chunk(fmt, first_line, first_line + len(lines) - 1, tuple(lines),
                        hashlib.blake2b(normalized.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest(),
-                       None, (), None)
+                       None, (), False, None)
 
 
 def _element_game(text: str, first_line: int, context: str) -> Chunk | None:
@@ -1004,7 +1026,8 @@ def needs_context(text: str) -> bool:
 
 
 def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | None] | None = None,
-              undecodable: list[tuple[int, int, int] | None] | None = None) -> CutText:
+              undecodable: list[tuple[int, int, int] | None] | None = None,
+              ends_file: list[bool] | None = None) -> CutText:
     """Games already cut (one game a text, as a warehouse keeps them: its lines as they stood in
     its file, from ``first_lines[i]``, in file order, none overlapping) as the text of their file:
     each at its own lines, blank lines between, with the chunks :func:`split` gives for it.
@@ -1017,6 +1040,8 @@ def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | Non
     the format. A game that held a byte its file's decoding could not read keeps U+FFFD in its
     text, as a log may hold that sign itself: ``undecodable[i]`` is its
     :attr:`Chunk.undecodable` (line, column, byte), so that it is read as it was from its file.
+    ``ends_file[i]``: the game was its file's last and the file ended inside it (a quarantined
+    game cut off with its file, as its reason says): it is marked :attr:`Chunk.ends_file` again.
 
     >>> text = cut_games(["PokerStars Hand #1: a\\nb", "x"], [2, 5])
     >>> text
@@ -1026,6 +1051,7 @@ def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | Non
     """
     contexts = contexts or [None] * len(texts)
     undecodable = undecodable or [None] * len(texts)
+    ends_file = ends_file or [False] * len(texts)
     pieces: list[str] = []
     counts = [text.count("\n") + 1 for text in texts]      # each text's lines
     used = 0            # the last line laid out
@@ -1036,21 +1062,26 @@ def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | Non
         pieces.append(text)
         used = first_line + count - 1
     out = CutText("".join(pieces) + "\n")
-    cut = _cut_plain(out, texts, first_lines, counts) if not any(contexts) and not any(undecodable) else None
+    plain = not any(contexts) and not any(undecodable) and not any(ends_file)
+    cut = _cut_plain(out, texts, first_lines, counts) if plain else None
     if cut is None:
-        cut = SplitFile([chunk for text, first_line, context, where in zip(texts, first_lines, contexts, undecodable)
-                         for chunk in _cut_one(text, first_line, context, where)], None, None, None)
+        cut = SplitFile([chunk for text, first_line, context, where, ends in
+                         zip(texts, first_lines, contexts, undecodable, ends_file)
+                         for chunk in _cut_one(text, first_line, context, where, ends)], None, None, None)
     out.cut = cut
     return out
 
 
 def _cut_one(text: str, first_line: int, context: str | None,
-             undecodable: tuple[int, int, int] | None = None) -> list[Chunk]:
+             undecodable: tuple[int, int, int] | None = None, ends_file: bool = False) -> list[Chunk]:
     """One kept game's chunks: itself (see :func:`_one_game`), or the split of its text alone;
-    with its first byte that could not be decoded, if any."""
+    with its first byte that could not be decoded, if any, and marked as its file's end if
+    ``ends_file``."""
     chunk = _one_game(text, first_line) if context is None else _element_game(text, first_line, context)
     chunks = [chunk] if chunk is not None else _split_alone(text, first_line)
-    return _with_undecodable(chunks, (tuple(undecodable),)) if undecodable else chunks
+    if undecodable:
+        chunks = _with_undecodable(chunks, (tuple(undecodable),))
+    return at_file_end(chunks) if ends_file else chunks
 
 
 def _split_alone(text: str, first_line: int) -> list[Chunk]:

@@ -29,7 +29,7 @@ import pyarrow.compute as pc
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
-from parsers.formats import UNDECODABLE_REASON, split_named
+from parsers.formats import FILE_ENDS_REASON, UNDECODABLE_REASON, split_named
 from parsers.source import cut_games, decode, needs_context
 from pipeline.inputs import content_hash, path_from_stored
 from pipeline.provenance import RULES_VERSION, texts_kept
@@ -302,19 +302,22 @@ def _stage(plan: _Plan, unit: np.ndarray) -> StagedBatch:
     chosen = plan.targets.take(unit)
     chosen = chosen.take(np.lexsort((chosen.column("last_line").to_numpy(), chosen.column("first_line").to_numpy(),
                                      _codes(chosen.column("source_file")))))     # in file order
-    texts, contexts, undecodable, copies = _texts(plan, chosen)
-    chosen, texts, contexts, undecodable = _with_copies(chosen, texts, contexts, undecodable, copies)
+    texts, contexts, undecodable, ends_file, copies = _texts(plan, chosen)
+    chosen, texts, contexts, undecodable, ends_file = _with_copies(chosen, texts, contexts, undecodable, ends_file,
+                                                                   copies)
     return stage_results(plan.root, [parse_text(text, source_file, digest=READ_ONLY)
-                                     for source_file, text in _files_of(chosen, texts, contexts, undecodable)])
+                                     for source_file, text in _files_of(chosen, texts, contexts, undecodable,
+                                                                        ends_file)])
 
 
 def _with_copies(chosen: pa.Table, texts: list[str], contexts: list[str | None], undecodable: list[tuple | None],
-                 copies: list[list[int] | None]) -> tuple[pa.Table, list[str], list[str | None], list[tuple | None]]:
+                 ends_file: list[bool], copies: list[list[int] | None]
+                 ) -> tuple[pa.Table, list[str], list[str | None], list[tuple | None], list[bool]]:
     """``chosen`` with each quarantined game's other copies in its file (``copies``: their first
     lines) laid out again at their own lines, in file order: read as the ingest read its file,
     the game is quarantined naming them still, or stored once."""
     if not any(copies):
-        return chosen, texts, contexts, undecodable
+        return chosen, texts, contexts, undecodable, ends_file
     picked: list[int] = []      # per text laid out: its target
     shifts: list[int] = []      # and how many lines below the target's own it stands
     first_lines = chosen.column("first_line").to_pylist()
@@ -329,15 +332,18 @@ def _with_copies(chosen: pa.Table, texts: list[str], contexts: list[str | None],
                                pa.array(laid.column(name).to_numpy() + shift, pa.int32()))
     where = [undecodable[k] and (undecodable[k][0] + moved, *undecodable[k][1:]) for k, moved in zip(picked, shifts)]
     order = np.lexsort((laid.column("first_line").to_numpy(), _codes(laid.column("source_file"))))
+    # a file ends inside its last game only: the copies before it are whole
+    cut = [ends_file[k] and not moved for k, moved in zip(picked, shifts)]
     return (laid.take(order), [texts[picked[i]] for i in order], [contexts[picked[i]] for i in order],
-            [where[i] for i in order])
+            [where[i] for i in order], [cut[i] for i in order])
 
 
-def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None], list[tuple | None],
+def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None], list[tuple | None], list[bool],
                                                    list[list[int] | None]]:
     """The kept texts of ``chosen``, their contexts (see ``game_texts.context``), their first
-    bytes that could not be decoded (see ``quarantine.undecodable``) and the first lines of a
-    quarantined game's other copies in its file (``quarantine.copies_first_lines``), in its
+    bytes that could not be decoded (see ``quarantine.undecodable``), whether each is a game its
+    file ended inside (its quarantine reason says so: judged again, it still is) and the first
+    lines of a quarantined game's other copies in its file (``quarantine.copies_first_lines``), in its
     order: each part that keeps any is read once."""
     source, row = chosen.column("source").to_numpy(), chosen.column("row").to_numpy()
     ids = chosen.column("game_id").to_pylist() if plan.heads else ()
@@ -345,6 +351,7 @@ def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None], 
     contexts: list[str | None] = [None] * len(row)
     undecodable: list[tuple | None] = [None] * len(row)
     copies: list[list[int] | None] = [None] * len(row)
+    ends_file = [False] * len(row)
     for index in np.unique(source).tolist():
         picked = np.flatnonzero(source == index)
         picked = picked[np.argsort(row[picked], kind="stable")]      # read in the part's order
@@ -352,8 +359,8 @@ def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None], 
         # parts written before contexts, or bytes that could not be decoded, were kept lack those columns
         names = pq.read_schema(path).names
         columns = [name for name in ("text", "context", "undecodable", "copies_first_lines") if name in names]
-        if plan.sources[index][0] == "quarantine" and "undecodable" not in names:
-            columns += ["line", "column", "error"]
+        if plan.sources[index][0] == "quarantine":
+            columns += ["error"] if "undecodable" in names else ["line", "column", "error"]
         # one thread: the readers are the run's processes already
         kept = _rows(pq.read_table(path, columns=columns, use_threads=False), row[picked])
         at = picked.tolist()
@@ -365,16 +372,19 @@ def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None], 
         if "undecodable" in columns and kept.column("undecodable").null_count < kept.num_rows:
             for place, where in zip(at, kept.column("undecodable").to_pylist()):
                 undecodable[place] = where and (where["line"], where["column"], where["byte"])
-        if "error" in columns:
+        if "error" in columns and "undecodable" not in columns:
             for place, where in zip(at, _undecodable_from_reasons(kept)):
                 undecodable[place] = where
         if "copies_first_lines" in columns and kept.column("copies_first_lines").null_count < kept.num_rows:
             for place, starts in zip(at, kept.column("copies_first_lines").to_pylist()):
                 copies[place] = starts
+        if "error" in columns:
+            for place, error in zip(at, kept.column("error").to_pylist()):
+                ends_file[place] = bool(FILE_ENDS_REASON.match(error or ""))
     for place, game_id in enumerate(ids):
         if contexts[place] is None:
             contexts[place] = plan.heads.get(game_id)
-    return texts, contexts, undecodable, copies
+    return texts, contexts, undecodable, ends_file, copies
 
 
 def _rows(table: pa.Table, rows: np.ndarray) -> pa.Table:
@@ -574,9 +584,9 @@ def _asked_key(rows: pa.Table) -> pa.ChunkedArray:
 
 
 def _files_of(targets: pa.Table, texts: list[str], contexts: list[str | None],
-              undecodable: list[tuple | None]) -> list[tuple[str, str]]:
-    """Each target's text (``texts``, with its ``contexts`` and ``undecodable`` byte; in file
-    order) at its own lines of a text named as its file, cut into its games already
+              undecodable: list[tuple | None], ends_file: list[bool]) -> list[tuple[str, str]]:
+    """Each target's text (``texts``, with its ``contexts``, ``undecodable`` byte and whether its
+    file ended inside it; in file order) at its own lines of a text named as its file, cut into its games already
     (:func:`parsers.source.cut_games`). Targets whose lines overlap (two files ingested under the
     same name) go to texts apart."""
     files = _codes(targets.column("source_file"))
@@ -588,7 +598,7 @@ def _files_of(targets: pa.Table, texts: list[str], contexts: list[str | None],
         name = names[begin].as_py()
         if (first[begin + 1:end] > last[begin:end - 1]).all():     # apart: one text
             out.append((name, cut_games(texts[begin:end], first[begin:end].tolist(), contexts[begin:end],
-                                        undecodable[begin:end])))
+                                        undecodable[begin:end], ends_file[begin:end])))
             continue
         layouts: list[tuple[list[int], list[int]]] = []     # (targets, [last line])
         for k in range(begin, end):
@@ -599,6 +609,7 @@ def _files_of(targets: pa.Table, texts: list[str], contexts: list[str | None],
             layout[0].append(k)
             layout[1][0] = int(last[k])
         out += [(name, cut_games([texts[k] for k in placed], [int(first[k]) for k in placed],
-                                 [contexts[k] for k in placed], [undecodable[k] for k in placed]))
+                                 [contexts[k] for k in placed], [undecodable[k] for k in placed],
+                                 [ends_file[k] for k in placed]))
                 for placed, _ in layouts]
     return out

@@ -56,7 +56,9 @@ __all__ = [
 
 RULES = {
     "SIX-BOXES": ("52 cards, one player, 1 to 3 boxes numbered from 1, an ante of 1 to 100 a box; five "
-                  "cards to each box and five to the dealer, the last of his face up."),
+                  "cards to each box and five to the dealer, the last of his face up. A session's last hand "
+                  "that stops before the dealer's cards (the log ends inside it) is incomplete, not wrong: a "
+                  "warning, and the hand is not scored."),
     "SIX-DRAW": ("Per box, at most one buy (1 ante, or `buy <n>`) and one exchange (2 antes, or `exchange "
                  "<n>`), the exchanged card one the box holds; then fold (the ante is lost) or play. The "
                  "third of three boxes plays as dealt: no buy, exchange or fold. What buying and "
@@ -370,6 +372,11 @@ class SixcardSession:
     hands: tuple[SixcardHand, ...]
     rules: SixcardRules = DEFAULT_RULES
     """The house rules of the session's ``Rules:`` line."""
+    unfinished_hand: int | None = None
+    """The number of a last hand the log stops inside, before the dealer's cards: not played out,
+    so not among ``hands`` and not scored (a SIX-BOXES warning)."""
+    unfinished_line: int | None = None
+    """The file line of that hand's ``Hand N``."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -493,6 +500,11 @@ def replay(session: SixcardSession) -> SixcardReplay:
     facts: list[BoxFacts] = []
     for hand in session.hands:
         facts.extend(_replay_hand(hand, findings, session.rules))
+    if session.unfinished_hand is not None:
+        # a log that stops inside its last hand is incomplete, not wrong: nothing of that hand counts
+        findings.add("SIX-BOXES", f"hand {session.unfinished_hand} stops before the dealer's cards (the log ends "
+                     "inside it): not played out, not scored", line=session.unfinished_line,
+                     expected="the dealer's five cards", actual="none", severity=Severity.WARNING)
     total = sum((f.net for f in facts), Decimal(0))
     return SixcardReplay(
         findings=tuple(findings), players=(PlayerResult(player=session.player, net=total, seat=None),),

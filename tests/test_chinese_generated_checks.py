@@ -34,7 +34,8 @@ def test_chinese_hand_with_no_hand_lines_is_quarantined_not_stored():
 
 
 def test_ofc_hand_with_no_hand_lines_is_quarantined_not_stored():
-    text = "OFC hand 78\nDate: 2024-01-01 20:00\nClub: Tverskaya\nPlayers: Anna, Boris\n"
+    # closed by its claims (without them, the file would end inside the hand: tests/test_chinese_cut.py)
+    text = "OFC hand 78\nDate: 2024-01-01 20:00\nClub: Tverskaya\nPlayers: Anna, Boris\nPoints: Anna 0, Boris 0\n"
     result = parse_bytes(text.encode(), "empty.txt")
     assert (result.count_games, result.count_quarantined) == (0, 1)
     assert result.tables[("quarantine", "ofc")].column("error")[0].as_py().startswith("the hand has no hand lines")
