@@ -359,8 +359,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         unquarantined = summary.unquarantined + finished.get("unquarantined", 0)
         if superseded or unquarantined:
             # a file read before and changed since: what its earlier text held, and no file holds now
-            what = [f"{counted(superseded, 'game')} replaced by {'its file' if superseded == 1 else 'their files'}'"
-                    " new text" if superseded else "",
+            owner = "its file's" if superseded == 1 else "their files'"
+            what = [f"{counted(superseded, 'game')} replaced by {owner} new text" if superseded else "",
                     f"{unquarantined:,} taken out of quarantine" if unquarantined else ""]
             click.echo(f"  {', '.join(filter(None, what))}: no file read holds "
                        f"{'it' if superseded + unquarantined == 1 else 'them'} now (the table superseded keeps "
