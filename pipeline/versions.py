@@ -236,7 +236,8 @@ class Ledger:
         for game_id, flat, parent in zip(held.take(pa.array(at)).to_pylist(), at.tolist(), parents.tolist()):
             row = latest[parent]
             lines = self.first_lines[row]
-            line = lines.values[flat - offsets[parent]].as_py() if lines.is_valid else None
+            known_line = lines.is_valid and len(lines) == len(self.held[row])    # (one line per game)
+            line = lines.values[flat - offsets[parent]].as_py() if known_line else None
             if game_id not in found or (found[game_id].first_line is None and line is not None):
                 found[game_id] = Holder(self.names[row], line)
         for row in latest:

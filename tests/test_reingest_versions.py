@@ -10,6 +10,7 @@ import shutil
 from decimal import Decimal
 from pathlib import Path
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
@@ -18,6 +19,7 @@ import pipeline.ingest
 import pipeline.warehouse
 from pipeline.cli import main
 from pipeline.ingest import ingest, unchanged_run
+from pipeline.versions import Dropped, Holder, Ledger, Place
 from pipeline.warehouse import Warehouse, connect, read_manifest, stage_results
 from pipeline.worker import parse_bytes
 from tests.conftest import SAMPLES
@@ -236,6 +238,25 @@ def test_a_game_its_file_no_longer_holds_follows_the_file_that_still_does_in_eve
     for table in fresh:
         if table != "files":    # (the ledger keeps both versions of a.txt)
             assert held[table] == fresh[table], table
+
+
+def test_a_dropped_game_goes_to_the_first_file_read_that_says_its_line():
+    # a.txt's second version drops game g (stored at its line 4); b.txt, read by a Rasklad that
+    # kept no lines, c.txt (g at line 12) and d.txt (line 3) hold it: c.txt, 8 lines further down
+    ledger = Ledger(pa.table({
+        "source_path": ["/a.txt", "/a.txt", "/b.txt", "/c.txt", "/d.txt"],
+        "source_file": ["a.txt", "a.txt", "b.txt", "c.txt", "d.txt"],
+        "content_hash": ["a1", "a2", "b1", "c1", "d1"],
+        "game_ids": [["g"], [], ["h", "g"], ["h", "g"], ["g"]],
+        "first_lines": [[4], [], None, [1, 12], [3]],
+        "moved_from": [None] * 5}), dict)
+    dropped = ledger.dropped({"g", "h"})
+    holders = ledger.holders(set(dropped))
+    assert (dropped, holders) == ({"g": Dropped("/a.txt", "a2")}, {"g": Holder("c.txt", 12)})
+    assert ledger.lost(dropped, holders) == {}
+    assert ledger.places_in_holders(dropped, holders, lambda ids: {"g": ("a.txt", 4)}) == {"g": Place("c.txt", 8)}
+    # already pointing at another file (moved there before): left as it is
+    assert ledger.places_in_holders(dropped, holders, lambda ids: {"g": ("d.txt", 3)}) == {}
 
 
 def test_a_quarantined_text_whose_other_file_an_older_rasklad_read_stays_where_it_was(tmp_path):
