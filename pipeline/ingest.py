@@ -102,6 +102,9 @@ class IngestSummary:
     relocated: int = 0
     """Stored (or quarantined) games whose file's new version holds them at other lines, or at
     its new path: their lines follow it."""
+    in_other_files: int = 0
+    """Stored (or quarantined) games whose file's new version no longer holds them while another
+    file read does: they point at that file now."""
     moved: list[tuple[str, str]] = field(default_factory=list)
     """Files read as files read before, moved and edited: (the file, the path it was read at)."""
     unsure_moves: list[UnsureMove] = field(default_factory=list)
@@ -127,7 +130,7 @@ class IngestSummary:
             "quarantine_retried": self.retried, "quarantine_retried_stored": self.retried_stored,
             "quarantine_retried_findings": self.retried_findings,
             "superseded": self.superseded, "quarantine_superseded": self.unquarantined,
-            "relocated": self.relocated, "moved": [{"file": file, "from": path} for file, path in self.moved],
+            "relocated": self.relocated, "in_other_files": self.in_other_files, "moved": [{"file": file, "from": path} for file, path in self.moved],
             "moves_unsure": [{"file": move.source_file, "gone": move.gone, "shared": move.shared,
                               "gone_games": move.gone_games, "games": move.games} for move in self.unsure_moves],
             "finished_interrupted": self.finished,
@@ -671,6 +674,7 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
             summary.superseded += committed.superseded
             summary.unquarantined += committed.unquarantined
             summary.relocated += committed.relocated
+            summary.in_other_files += committed.in_other_files
             summary.moved += committed.moved
             summary.unsure_moves += committed.unsure_moves
             return

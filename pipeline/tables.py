@@ -99,6 +99,9 @@ COMMON_TABLES: tuple[Table, ...] = (
         # the source_path of the file read before that this one is, moved (and edited): its
         # versions are this file's earlier versions; null for a file read at its own path
         ("moved_from", pa.string()),
+        # per game of game_ids, the line it begins at in this version (its first copy there); null
+        # for a version read by a Rasklad that did not record it
+        ("first_lines", pa.list_(pa.int32())),
     ),
     # Games that left the statistics because the file that held them changed: the version read
     # after no longer holds them, nor does any other file read. Kept apart, with their text, for

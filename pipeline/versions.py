@@ -11,9 +11,10 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import numpy as np
 import pyarrow as pa
 
-LEDGER_COLUMNS = ["source_path", "source_file", "content_hash", "game_ids", "moved_from"]
+LEDGER_COLUMNS = ["source_path", "source_file", "content_hash", "game_ids", "first_lines", "moved_from"]
 """The columns of ``files`` that tell a file's versions."""
 LINE_COLUMNS = ("first_line", "last_line", "line")
 """The columns that hold a line of the game's file (and the ``line`` of an ``undecodable`` spot)."""
@@ -31,7 +32,7 @@ class Version:
     games: list[str] | None
     """Every game it holds, in file order, each once (``files.game_ids``); None when not known."""
     first_lines: list[int] | None
-    """Per game of ``games``, the line it begins at in this file."""
+    """Per game of ``games``, the line it begins at in this file (``files.first_lines``)."""
     changed: bool = False
     """A new version of a file read before, at this path or moved (``moved_from``)."""
     may_have_moved: bool = False
@@ -47,6 +48,27 @@ class Place:
     source_file: str
     shift: int
     """Lines to add to each of its line numbers."""
+
+
+@dataclass(slots=True, frozen=True)
+class Dropped:
+    """A game stored (or quarantined) from an earlier version of a file that its latest version
+    no longer holds."""
+
+    path: str
+    """The file's latest path: the history (:func:`file_histories`) that dropped it."""
+    digest: str
+    """The hash of that latest version."""
+
+
+@dataclass(slots=True, frozen=True)
+class Holder:
+    """A file whose latest version read holds a game."""
+
+    source_file: str
+    first_line: int | None
+    """The line the game begins at in it; None when its ledger row does not say (read by an
+    older Rasklad)."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -93,8 +115,8 @@ class Ledger:
         self.names: list[str] = rows.column("source_file").to_pylist()
         self.digests: list[str] = rows.column("content_hash").to_pylist()
         self.moved_from: list[str | None] = rows.column("moved_from").to_pylist()
-        self.held = pa.concat_arrays(rows.column("game_ids").chunks) if rows.column("game_ids").num_chunks \
-            else pa.array([], pa.list_(pa.string()))
+        self.held = _lists(rows.column("game_ids"), pa.string())
+        self.first_lines = _lists(rows.column("first_lines"), pa.int32())
         self.histories = file_histories(self.paths, self.moved_from)
         self._games_from = games_from
         self._by_name: dict[str, set[str]] | None = None
@@ -106,6 +128,9 @@ class Ledger:
         self.digests += [v.digest for v in versions]
         self.moved_from += [v.moved_from for v in versions]
         self.held = pa.concat_arrays([self.held, pa.array([v.games for v in versions], self.held.type)])
+        self.first_lines = pa.concat_arrays([
+            self.first_lines, pa.array([v.first_lines if v.games is not None else None for v in versions],
+                                       self.first_lines.type)])
         self.histories = file_histories(self.paths, self.moved_from)
 
     def games_of(self, row: int) -> set[str]:
@@ -175,15 +200,12 @@ class Ledger:
                 claimed.add(candidates[0][1])
         return unsure
 
-    def lost(self, known: set[str]) -> dict[str, str]:
-        """The games no file holds any more: held by an earlier version of a file whose latest
-        version holds other bytes, held by no file's latest version, and stored or quarantined
-        still (``known``). Each comes with the hash of its file's latest version (the one that
-        dropped it)."""
-        import pyarrow.compute as pc
-
-        lost: dict[str, str] = {}
-        for rows in self.histories.values():
+    def dropped(self, known: set[str]) -> dict[str, Dropped]:
+        """The games held by an earlier version of a file whose latest version holds other bytes
+        and not them, and stored or quarantined still (``known``). Another file may hold them:
+        see :meth:`holders`."""
+        dropped: dict[str, Dropped] = {}
+        for path, rows in self.histories.items():
             last = rows[-1]
             if all(self.digests[row] == self.digests[last] for row in rows):
                 continue
@@ -191,20 +213,58 @@ class Ledger:
             for row in rows[:-1]:
                 for game_id in self.games_of(row) - now:
                     if game_id in known:
-                        lost.setdefault(game_id, self.digests[last])
-        if not lost:
-            return lost
-        latest = [rows[-1] for rows in self.histories.values()] + [row for row, path in enumerate(self.paths)
-                                                                     if not path]
+                        dropped.setdefault(game_id, Dropped(path, self.digests[last]))
+        return dropped
+
+    def holders(self, ids: set[str]) -> dict[str, Holder]:
+        """Per game of ``ids`` that the latest version of a file holds, one such file: the first
+        read of those whose ledger row says the game's line, else the first read."""
+        import pyarrow.compute as pc
+
+        found: dict[str, Holder] = {}
+        if not ids:
+            return found
+        latest = sorted([rows[-1] for rows in self.histories.values()]
+                        + [row for row, path in enumerate(self.paths) if not path])
         lists = self.held.take(pa.array(latest, pa.int64()))
         held = pc.list_flatten(lists)
-        for game_id in held.filter(pc.is_in(held, value_set=pa.array(sorted(lost), pa.string()))).to_pylist():
-            lost.pop(game_id, None)
+        hits = pc.is_in(held, value_set=pa.array(sorted(ids), pa.string()))
+        at = np.flatnonzero(hits.to_numpy(zero_copy_only=False))
+        parents = pc.list_parent_indices(lists).to_numpy()[at]
+        offsets = lists.offsets.to_numpy()
+        offsets = offsets - offsets[0]      # where each list's values begin among the flattened ones
+        for game_id, flat, parent in zip(held.take(pa.array(at)).to_pylist(), at.tolist(), parents.tolist()):
+            row = latest[parent]
+            lines = self.first_lines[row]
+            known_line = lines.is_valid and len(lines) == len(self.held[row])    # (one line per game)
+            line = lines.values[flat - offsets[parent]].as_py() if known_line else None
+            if game_id not in found or (found[game_id].first_line is None and line is not None):
+                found[game_id] = Holder(self.names[row], line)
         for row in latest:
             if not self.held[row].is_valid:     # read by an older Rasklad: it holds what was stored from it
-                for game_id in self.games_of(row):
-                    lost.pop(game_id, None)
-        return lost
+                for game_id in self.games_of(row) & ids:
+                    found.setdefault(game_id, Holder(self.names[row], None))
+        return found
+
+    def lost(self, dropped: dict[str, Dropped], holders: dict[str, Holder]) -> dict[str, str]:
+        """Of the ``dropped`` games, those no file holds any more (no file's latest version, by
+        ``holders``), each with the hash of its file's latest version (the one that dropped it)."""
+        return {game_id: drop.digest for game_id, drop in dropped.items() if game_id not in holders}
+
+    def places_in_holders(self, dropped: dict[str, Dropped], holders: dict[str, Holder],
+                          stored_at: Callable[[set[str]], dict[str, tuple[str, int]]]) -> dict[str, Place]:
+        """Where the ``dropped`` games that another file holds (``holders``) stand now, for those
+        stored at the file that dropped them: in that other file, so that a quarantine row or a
+        finding points at text that is there (``stored_at``: as in :meth:`places`). A game whose
+        holder's line is not known stays where it is."""
+        wanted = {game_id for game_id in dropped if game_id in holders and holders[game_id].first_line is not None}
+        places: dict[str, Place] = {}
+        for game_id, (source_file, first_line) in stored_at(wanted).items() if wanted else ():
+            names = {self.names[row] for row in self.histories.get(dropped[game_id].path, ())}
+            if source_file in names:
+                holder = holders[game_id]
+                places[game_id] = Place(holder.source_file, holder.first_line - first_line)
+        return places
 
     def places(self, versions: list[Version],
                stored_at: Callable[[set[str]], dict[str, tuple[str, int]]]) -> dict[str, Place]:
@@ -260,3 +320,8 @@ def moved_rows(rows: pa.Table, id_column: str, places: dict[str, Place]) -> pa.T
 def has_places(names: list[str]) -> bool:
     """Does a table of these columns say where its games stand in their file?"""
     return any(name in names for name in (*LINE_COLUMNS, "source_file", "undecodable"))
+
+
+def _lists(column: pa.ChunkedArray, kind: pa.DataType) -> pa.ListArray:
+    """A list column of the ledger as one array."""
+    return pa.concat_arrays(column.chunks) if column.num_chunks else pa.array([], pa.list_(kind))

@@ -110,6 +110,9 @@ class CommitSummary:
     relocated: int = 0
     """Games stored (or quarantined) before whose file's new version holds them at other lines, or
     at its new path: their lines now follow it."""
+    in_other_files: int = 0
+    """Games stored (or quarantined) before whose file's new version no longer holds them while
+    another file read does: their file and lines are now that file's."""
     reasons: Counter = field(default_factory=Counter)
     """How many of the newly quarantined games each reason sent there."""
     moved: list[tuple[str, str]] = field(default_factory=list)
@@ -117,7 +120,7 @@ class CommitSummary:
     unsure_moves: list[UnsureMove] = field(default_factory=list)
     """Files at new paths that may be files read before, moved, but were not taken for them."""
 
-    JOURNALED = ("games", "quarantined", "findings", "superseded", "unquarantined", "relocated")
+    JOURNALED = ("games", "quarantined", "findings", "superseded", "unquarantined", "relocated", "in_other_files")
     """The counts a commit's journal keeps, for the writer that finishes the commit to tell them."""
 
     def journaled(self) -> dict[str, int]:
@@ -524,6 +527,7 @@ class Warehouse:
                         "size_bytes": result.size_bytes, "count_games": len(new_games),
                         "count_quarantined": result.count_quarantined, "ingested_at": now,
                         "source_path": path, "game_ids": result.game_ids,
+                        "first_lines": result.first_lines if result.game_ids is not None else None,
                     })
                     latest = self._files.latest.get(path)
                     versions.append(Version(
@@ -537,16 +541,17 @@ class Warehouse:
                     added.append(part.final)
                 if part.table == "findings":
                     summary.findings += rows
-        places, lost = self._file_versions(versions, supersede, summary)
+        places, lost, in_other_files = self._file_versions(versions, supersede, summary)
         for row, version in zip(files_rows, versions):
             row["moved_from"] = version.moved_from
         superseded = self._superseded_rows(lost, now) if lost else {}
         gone = {game_id for rows in superseded.values() for game_id in rows.column("game_id").to_pylist()}
-        if gone or places:
-            more_added, more_removed = self._parts_without(gone, places=places)
+        if gone or places or in_other_files:
+            more_added, more_removed = self._parts_without(gone, places={**in_other_files, **places})
             added, removed = added + more_added, removed + more_removed
             self._known_games -= gone
             summary.relocated = len(places)
+            summary.in_other_files = len(in_other_files)
             for rows in superseded.values():
                 was = rows.column("was").to_pylist()
                 summary.superseded += was.count("stored")
@@ -624,12 +629,14 @@ class Warehouse:
                     added.append(final)
         return added, removed
 
-    def _file_versions(self, versions: list[Version], supersede: bool,
-                       summary: CommitSummary) -> tuple[dict[str, Place], dict[str, str]]:
+    def _file_versions(self, versions: list[Version], supersede: bool, summary: CommitSummary
+                       ) -> tuple[dict[str, Place], dict[str, str], dict[str, Place]]:
         """What the files of this commit (``versions``) change of the games stored before: per
         game, its new place in its file's new version (see :meth:`pipeline.versions.Ledger.places`),
         and, when the commit ``supersede``s, the games no file holds any more, each with the hash
-        of the version that dropped it (:meth:`pipeline.versions.Ledger.lost`). Files at new paths
+        of the version that dropped it (:meth:`pipeline.versions.Ledger.lost`), and the place in
+        another file of those dropped that another file holds
+        (:meth:`pipeline.versions.Ledger.places_in_holders`). Files at new paths
         that are files read before, moved, get their ``moved_from``; ``summary`` is told of them,
         and of those that may be.
 
@@ -642,7 +649,7 @@ class Warehouse:
         maybe_moved = [version for version in versions if version.may_have_moved and not self._holds(version.path)]
         if not (maybe_moved or any(version.changed for version in versions)
                 or (supersede and self.manifest.unsettled)):
-            return {}, {}
+            return {}, {}, {}
         ledger = Ledger(self.read_table("files", LEDGER_COLUMNS), self._games_by_file)
         if maybe_moved:
             summary.unsure_moves = ledger.find_moves(maybe_moved, lambda path: self._holds(path) or os.path.exists(path))
@@ -650,8 +657,10 @@ class Warehouse:
         ledger.add(versions)
         places = ledger.places(versions, self._stored_at)
         if not supersede or not (self.manifest.unsettled or any(version.changed for version in versions)):
-            return places, {}
-        return places, ledger.lost(self._known_games)
+            return places, {}, {}
+        dropped = ledger.dropped(self._known_games)
+        holders = ledger.holders(set(dropped))
+        return places, ledger.lost(dropped, holders), ledger.places_in_holders(dropped, holders, self._stored_at)
 
     def _holds(self, path: str) -> bool:
         """Is ``path`` (absolute) in the warehouse's folder?"""

@@ -10,6 +10,7 @@ import shutil
 from decimal import Decimal
 from pathlib import Path
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
@@ -18,6 +19,7 @@ import pipeline.ingest
 import pipeline.warehouse
 from pipeline.cli import main
 from pipeline.ingest import ingest, unchanged_run
+from pipeline.versions import Dropped, Holder, Ledger, Place
 from pipeline.warehouse import Warehouse, connect, read_manifest, stage_results
 from pipeline.worker import parse_bytes
 from tests.conftest import SAMPLES
@@ -175,6 +177,101 @@ def test_a_quarantined_game_fixed_in_its_file_leaves_the_quarantine(tmp_path):
     assert query(root, "select was, error like '%Bidz:%', strpos(text, 'Bidz:') > 0 from superseded") == [
         ("quarantined", True, True)]
     assert query(root, "select count(*) from games") == [(3,)]
+
+
+CHINESE = (SAMPLES / "chinese-night.txt").read_text(encoding="utf-8").split("\n\n")
+CHINESE_1, CHINESE_3 = CHINESE[1], CHINESE[3]
+"""Hands C-2026-1 (10 lines) and C-2026-3 (10 lines) of the sample."""
+CHINESE_2_BROKEN = CHINESE[2].replace("[9c Qc Qd Qs 9s]", "[9c Qc Qx Qs 9s]")
+"""Hand C-2026-2 (11 lines) with a card no deck has: its 8th line, 'Inna: back [9c Qc Qx…', at column 19."""
+
+
+def test_a_quarantined_text_its_file_no_longer_holds_points_at_the_file_that_still_does(tmp_path):
+    # A club's night file and a copy holding the same broken hand; the night file is fixed. The
+    # quarantine row stays (the copy holds the broken text still), and names the copy's line.
+    night, copy, root = tmp_path / "night.txt", tmp_path / "copy.txt", tmp_path / "wh"
+    night.write_text(CHINESE_2_BROKEN + "\n\n" + CHINESE_1 + "\n", encoding="utf-8")     # broken at 1-11
+    copy.write_text(CHINESE_3 + "\n\n" + CHINESE_2_BROKEN + "\n", encoding="utf-8")      # broken at 12-22
+    ingest([night], root, jobs=1)
+    ingest([copy], root, jobs=1)
+    where = "select source_file, first_line, last_line, line, \"column\" from quarantine"
+    assert query(root, where) == [(str(night), 1, 11, 8, 19)]
+    (broken_id,) = query(root, "select quarantine_id from quarantine")[0]
+
+    night.write_text(night.read_text(encoding="utf-8").replace("Qx", "Qd"), encoding="utf-8")
+    fixed = ingest([night], root, jobs=1)
+    assert (fixed.games, fixed.unquarantined, fixed.relocated, fixed.in_other_files) == (1, 0, 0, 1)
+    # 10 lines of C-2026-3 and a blank one above it in the copy: 11 lines down, the 'Qx' at 19:19
+    assert query(root, where) == [(str(copy), 12, 22, 19, 19)]
+    assert copy.read_text(encoding="utf-8").split("\n")[19 - 1][19 - 1:].startswith("Qx Qs 9s]")
+    # every file whose latest version holds the text, at its line: the ledger keeps them all
+    assert query(root, "select source_file, first_lines[list_position(game_ids, $1)] from files "
+                       "where list_contains(game_ids, $1) order by ingested_at", [broken_id]) == [
+        (str(night), 1), (str(copy), 12)]
+
+    copy.write_text(copy.read_text(encoding="utf-8").replace("Qx", "Qd"), encoding="utf-8")
+    gone = ingest([copy], root, jobs=1)
+    assert (gone.unquarantined, gone.in_other_files) == (1, 0)
+    assert query(root, "select count(*) from quarantine") == [(0,)]
+    assert query(root, "select was, source_file, first_line from superseded") == [("quarantined", str(copy), 12)]
+
+
+def test_a_game_its_file_no_longer_holds_follows_the_file_that_still_does_in_every_table(tmp_path):
+    # Hand #250000000001 stored from a.txt (lines 34-59), and held by b.txt too (lines 31-56,
+    # under the 29 lines of #250000000002 and a blank one); a.txt is cut back to hand #0.
+    first, copy, root = tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "wh"
+    first.write_text(HAND_0 + "\n\n" + HAND_1 + "\n", encoding="utf-8")
+    copy.write_text(HAND_2 + "\n\n" + HAND_1 + "\n", encoding="utf-8")
+    ingest([first], root, jobs=1)
+    ingest([copy], root, jobs=1)
+    (hand_1,) = query(root, "select game_id from hand_list where hand_id = '250000000001'")[0]
+    lines = "select source_file, first_line, last_line from games where game_id = $1"
+    assert query(root, lines, [hand_1]) == [(str(first), 34, 59)]
+    first.write_text(HAND_0 + "\n", encoding="utf-8")
+    cut = ingest([first], root, jobs=1)
+    assert (cut.superseded, cut.relocated, cut.in_other_files) == (0, 0, 1)
+    assert query(root, lines, [hand_1]) == [(str(copy), 31, 56)]
+    # as a warehouse that read the two files as they are now holds it: every line of it in b.txt
+    clean = tmp_path / "clean"
+    ingest([first, copy], clean, jobs=1)
+    held, fresh = committed_rows(root), committed_rows(clean)
+    for table in fresh:
+        if table != "files":    # (the ledger keeps both versions of a.txt)
+            assert held[table] == fresh[table], table
+
+
+def test_a_dropped_game_goes_to_the_first_file_read_that_says_its_line():
+    # a.txt's second version drops game g (stored at its line 4); b.txt, read by a Rasklad that
+    # kept no lines, c.txt (g at line 12) and d.txt (line 3) hold it: c.txt, 8 lines further down
+    ledger = Ledger(pa.table({
+        "source_path": ["/a.txt", "/a.txt", "/b.txt", "/c.txt", "/d.txt"],
+        "source_file": ["a.txt", "a.txt", "b.txt", "c.txt", "d.txt"],
+        "content_hash": ["a1", "a2", "b1", "c1", "d1"],
+        "game_ids": [["g"], [], ["h", "g"], ["h", "g"], ["g"]],
+        "first_lines": [[4], [], None, [1, 12], [3]],
+        "moved_from": [None] * 5}), dict)
+    dropped = ledger.dropped({"g", "h"})
+    holders = ledger.holders(set(dropped))
+    assert (dropped, holders) == ({"g": Dropped("/a.txt", "a2")}, {"g": Holder("c.txt", 12)})
+    assert ledger.lost(dropped, holders) == {}
+    assert ledger.places_in_holders(dropped, holders, lambda ids: {"g": ("a.txt", 4)}) == {"g": Place("c.txt", 8)}
+    # already pointing at another file (moved there before): left as it is
+    assert ledger.places_in_holders(dropped, holders, lambda ids: {"g": ("d.txt", 3)}) == {}
+
+
+def test_a_quarantined_text_whose_other_file_an_older_rasklad_read_stays_where_it_was(tmp_path):
+    # A ledger written before it kept each game's line: the copy holds the text, at a line it
+    # does not say, so the row keeps its place (and stays quarantined: the copy holds it).
+    night, copy, root = tmp_path / "night.txt", tmp_path / "copy.txt", tmp_path / "wh"
+    night.write_text(CHINESE_2_BROKEN + "\n\n" + CHINESE_1 + "\n", encoding="utf-8")
+    copy.write_text(CHINESE_3 + "\n\n" + CHINESE_2_BROKEN + "\n", encoding="utf-8")
+    ingest([night, copy], root, jobs=1)
+    (part,) = read_manifest(root).paths("files")
+    pq.write_table(pq.read_table(root / part).drop_columns(["first_lines"]), root / part)
+    night.write_text(night.read_text(encoding="utf-8").replace("Qx", "Qd"), encoding="utf-8")
+    fixed = ingest([night], root, jobs=1)
+    assert (fixed.unquarantined, fixed.in_other_files) == (0, 0)
+    assert query(root, "select source_file, line from quarantine") == [(str(night), 8)]
 
 
 def test_a_file_read_while_the_room_wrote_it_leaves_no_quarantine_once_complete(tmp_path):
