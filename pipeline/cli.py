@@ -372,6 +372,11 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
             click.echo(f"  {move.source_file} holds {move.shared} of the {move.gone_games} games of {move.gone}, which "
                        f"is gone, and {move.games - move.shared} others: not taken for that file moved, so none of "
                        f"its games was superseded (if it is that file, ingest it at that path)")
+        elsewhere = summary.in_other_files + finished.get("in_other_files", 0)
+        if elsewhere:   # its file's new text dropped it, another file still holds it: it points there now
+            click.echo(f"  {counted(elsewhere, 'game')} dropped by {'its file' if elsewhere == 1 else 'their files'} "
+                       f"{'is' if elsewhere == 1 else 'are'} still held by another file read: "
+                       f"{'it points' if elsewhere == 1 else 'they point'} at that file's lines now")
         relocated = summary.relocated + finished.get("relocated", 0)
         if relocated:
             click.echo(f"  {counted(relocated, 'game')} stored before {'stands' if relocated == 1 else 'stand'} at "

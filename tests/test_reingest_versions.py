@@ -235,6 +235,15 @@ def test_a_game_its_file_no_longer_holds_follows_the_file_that_still_does_in_eve
     clean = tmp_path / "clean"
     ingest([first, copy], clean, jobs=1)
     held, fresh = committed_rows(root), committed_rows(clean)
+    # the command says where the game went
+    told = tmp_path / "told"
+    first.write_text(HAND_0 + "\n\n" + HAND_1 + "\n", encoding="utf-8")
+    ingest([first], told, jobs=1)
+    ingest([copy], told, jobs=1)
+    first.write_text(HAND_0 + "\n", encoding="utf-8")
+    said = run("ingest", str(first), "-w", str(told), "-j", "1", "-q")
+    assert ("  1 game dropped by its file is still held by another file read: it points at that file's lines now"
+            in said.output.splitlines()), said.output
     for table in fresh:
         if table != "files":    # (the ledger keeps both versions of a.txt)
             assert held[table] == fresh[table], table
