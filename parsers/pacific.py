@@ -68,11 +68,13 @@ from parsers.lines import (
     LineKind,
     LineTable,
     StreetActions,
-    read_amount as amount,
     read_amount_at,
     read_cards,
     stakes_label,
     unsupported_game,
+)
+from parsers.lines import (
+    read_amount as amount,
 )
 from rules.findings import Finding, Severity
 from rules.holdem_hand import (

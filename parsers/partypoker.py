@@ -42,7 +42,14 @@ from datetime import datetime
 from decimal import Decimal
 
 from parsers.errors import ParseError, UnsupportedGame
-from parsers.lines import CURRENCY_SIGNS, CurrencyMarks, StreetActions, read_amount, read_amount_at, stakes_label
+from parsers.lines import (
+    CURRENCY_SIGNS,
+    CurrencyMarks,
+    StreetActions,
+    read_amount,
+    read_amount_at,
+    stakes_label,
+)
 from parsers.room_lines import LineKind, RoomLines, cards, in_utc, zone_clock
 from rules.holdem_batch import pot_code
 from rules.holdem_hand import (

@@ -40,9 +40,8 @@ from zoneinfo import ZoneInfo
 import numpy as np
 
 from parsers.errors import ParseError, UnsupportedGame
-from parsers.lines import CurrencyMarks, LineForm, LineKind, LineTable, Piece
+from parsers.lines import CurrencyMarks, LineForm, LineKind, LineTable, Piece, read_amount_at
 from parsers.lines import read_amount as _money
-from parsers.lines import read_amount_at
 from parsers.lines import read_cards as _cards
 from parsers.pokerstars_summary import SITE
 from parsers.room_lines import in_utc as _room_in_utc
