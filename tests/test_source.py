@@ -413,12 +413,24 @@ def test_truncated_utf16_never_raises_and_costs_only_the_last_game():
 
 
 def test_truncated_utf16_lone_last_byte_after_the_last_game_is_quarantined_as_the_byte():
-    # the file's last line break is cut in half: its lone byte 0x0A stands on a line of its own
-    # after the last game's blank lines; the byte is the fault, not "a text of no known format"
-    text = HAND.format(a="Анна", b="Борис") + "\n\n\n"
+    # the file's last character, an "x" after the last game's blank lines, is cut in half: its lone
+    # byte 0x78 stands on a line of its own; the byte is the fault, not "a text of no known format"
+    text = HAND.format(a="Анна", b="Борис") + "\n\n\nx"
     decoded = decode(text.encode("utf-16")[:-1])
-    assert decoded.undecodable == ((16, 1, 0x0A),)
-    assert stored(decoded) == [("pokerstars", 1, "ok Анна Борис"), (None, 16, "1: byte 0x0A cannot be")]
+    assert decoded.undecodable == ((17, 1, 0x78),)
+    assert stored(decoded) == [("pokerstars", 1, "ok Анна Борис"), (None, 17, "1: byte 0x78 cannot be")]
+
+
+@pytest.mark.parametrize("last", [b"\x0a", b"\x0d", b" ", b"\t"])
+def test_a_utf16_file_ending_in_one_blank_byte_too_many_reads_clean(last):
+    # Winning writes its UTF-16 exports with a line feed byte too many (they end 0A 00 0A): the lone
+    # blank byte holds no game, so nothing is quarantined and the file reads as without it
+    text = HAND.format(a="Анна", b="Борис") + "\n\n"
+    data = text.encode("utf-16") + last
+    assert len(data) % 2 == 1
+    decoded = decode(data)
+    assert not isinstance(decoded, DecodedText) and decoded.rstrip() == text.rstrip()
+    assert stored(decoded) == [("pokerstars", 1, "ok Анна Борис")]
 
 
 def test_truncated_utf16_game_of_another_kind_is_quarantined_naming_its_game():
