@@ -544,6 +544,32 @@ def test_a_utf16_night_with_its_byte_order_mark_reads_its_names(encoding):
     assert ingested(data) == (NIGHT_PLAYERS, [], 0)
 
 
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_a_utf16_night_without_its_byte_order_mark_is_found_by_its_nuls_and_reads_its_names(encoding):
+    # before, each of its lines was a quarantined text of its own (a NUL in each)
+    assert ingested(NIGHT.encode(encoding)) == (NIGHT_PLAYERS, [], 0)
+
+
+@pytest.mark.parametrize("utf16_first", [True, False], ids=["utf16 then utf8", "utf8 then utf16"])
+def test_a_utf16_export_joined_to_a_utf8_one_reads_every_game_of_both_in_its_own_encoding(utf16_first):
+    # Two exports joined as `cat` joins them: UTF-16 (with its byte order mark) and UTF-8. Before,
+    # a UTF-8 part after UTF-16 was one quarantined text of CJK signs (its hands lost), a UTF-16
+    # part after UTF-8 one quarantined text a line. Each part is read in its own encoding, and
+    # the text kept of each game is its own, as its file holds it.
+    first = HAND.format(a="Анна", b="Борис")
+    second = HAND.format(a="Вера", b="Глеб").replace("#1:", "#2:")
+    wide, narrow = (first + "\n\n").encode("utf-16"), (second + "\n").encode()
+    if not utf16_first:
+        wide, narrow = (second + "\n\n").encode("utf-16"), (first + "\n\n").encode()
+    data = wide + narrow if utf16_first else narrow + wide
+    assert ingested(data) == (["Анна", "Борис", "Вера", "Глеб"], [], 0)
+    from pipeline.worker import parse_bytes
+
+    texts = [text for (table, _), rows in parse_bytes(data, "joined.txt").tables.items() if table == "game_texts"
+             for text in rows.column("text").to_pylist()]
+    assert sorted(texts) == [first, second]
+
+
 # ////////////////////////////////////////////////////////////////////// text that no header opens
 
 GOOD = HAND.format(a="Anna", b="Boris")
