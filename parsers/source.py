@@ -270,8 +270,9 @@ def _has_letter_bytes(data: bytes) -> bool:
 
 
 _FEW_LETTERS = 6
-"""A game with fewer high letters than this (a short name) is read in its file's legacy encoding,
-unless its signs tell."""
+"""A game with fewer high letters than this (a short name) whose letters stand some as Cyrillic
+words do, some as accented Latin letters do, is read in its file's legacy encoding, unless its
+signs tell."""
 _LETTER_BYTES = bytes(range(0xC0, 0x100))
 _HIGH_BYTES = bytes(range(0x80, 0x100))
 _LOG_SIGNS = frozenset("€£¥¢…–—‘’‚“”„•«»№°±×·©®™§\u00a0")
@@ -287,8 +288,12 @@ def _legacy_codec(data: bytes, otherwise: str = "cp1252") -> str:
     :func:`decode`), and by the signs (see ``_LOG_SIGNS``); ``otherwise`` when neither tells."""
     score = sum(vote * data.count(bytes([byte])) for byte, vote in _SIGN_VOTES.items())
     letters = len(data) - len(data.translate(None, _LETTER_BYTES))
-    if letters >= _FEW_LETTERS:
-        score += sum(len(word) for word in _HIGH_WORD.findall(data)) - len(_LONE_LETTER.findall(data))
+    cyrillic = sum(len(word) for word in _HIGH_WORD.findall(data))
+    latin = len(_LONE_LETTER.findall(data))
+    # a few letters tell when they all have one shape: "Jürgen" alone in a game is Latin, whatever
+    # the Russian games around it; a Cyrillic letter alone between Latin ones is no Russian word
+    if letters >= _FEW_LETTERS or not (cyrillic and latin):
+        score += cyrillic - latin
     if score == 0:
         return otherwise
     return "cp1251" if score > 0 else "cp1252"

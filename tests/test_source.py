@@ -403,6 +403,23 @@ def test_windows_1251_and_1252_files_still_read_game_by_game():
                                                             ("pokerstars", 16, "ok José Zoë")]
 
 
+@pytest.mark.parametrize("latin_first", [True, False])
+def test_one_accented_latin_letter_in_a_game_reads_windows_1252_beside_windows_1251_games(latin_first):
+    # A Windows-1252 hand whose one letter outside ASCII is the ü of Jürgen (five times), beside a
+    # Windows-1251 hand of Russian names. Too few letters to weigh, it took the file's encoding:
+    # "Jьrgen", with no warning. A letter alone between Latin letters is an accented Latin one.
+    latin = HAND.format(a="Jürgen", b="Boris").encode("cp1252")
+    russian = HAND.format(a="Сергей", b="Вера").replace("#1:", "#2:").encode("cp1251")
+    data = latin + b"\n\n" + russian if latin_first else russian + b"\n\n" + latin
+    names = {chunk.lines[2] for chunk in split(decode(data))}
+    assert names == {"Seat 1: Jürgen ($100 in chips)", "Seat 1: Сергей ($100 in chips)"}
+    # and a short Russian name, its letters a word of their own, stays Cyrillic beside Latin games
+    short = HAND.format(a="Ян", b="Boris").replace("#1:", "#3:").encode("cp1251")
+    french = HAND.format(a="José", b="Zoë").encode("cp1252")
+    assert stored(decode(french + b"\n\n" + short)) == [("pokerstars", 1, "ok José Zoë"),
+                                                           ("pokerstars", 16, "ok Ян Boris")]
+
+
 def test_truncated_utf16_never_raises_and_costs_only_the_last_game():
     text = "\n\n".join([HAND.format(a="Анна", b="Борис"), HAND.format(a="Вера", b="Глеб").replace("#1:", "#2:")])
     data = text.encode("utf-16")[:-1]       # odd length: the last character is cut in half
