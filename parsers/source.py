@@ -4,10 +4,12 @@ Several games may follow each other in one file, with or without blank lines bet
 them. A game starts at its header line (``PokerStars Hand #…``, ``Raspisnoy game …``);
 whatever stands before the first header is kept as a chunk of its own so that it can be
 quarantined, never dropped. So is text after a game's end that no header opens: the rest
-of a file cut short, another room's hand, a block of NUL bytes, a line too long to be a log
-line. Every format goes through the one splitter here, :func:`split`.
+of a file cut short, another room's hand, a line holding NUL bytes after its text, a line too
+long to be a log line. (NULs that open a line are filler, as a writer that stopped leaves them.)
+Every format goes through the one splitter here, :func:`split`.
 
-Decoding is decided per game: a byte that is not UTF-8 in a UTF-8 file costs only its own
+A file's UTF-16 parts are found by their NULs and each is read as UTF-16, the rest as below, so
+that exports joined in one file are read whatever their encodings. Decoding is decided per game: a byte that is not UTF-8 in a UTF-8 file costs only its own
 character (U+FFFD), its game stored with a ROOM-ENCODING warning at that byte's line and column
 or quarantined there when the byte breaks it, and Cyrillic text in UTF-8 never turns into
 Windows-1251 letters because of a bad byte elsewhere.
@@ -32,8 +34,8 @@ from rules.records import slot_filler
 
 __all__ = ["Chunk", "CutText", "DecodedText", "SplitFile", "cut_chunk", "cut_games", "decode", "dedent",
            "drop_leading_controls", "drop_opening_nuls",
-           "expand_elements", "game_id", "is_filler", "needs_context", "normalize_lines", "split", "split_file",
-           "split_games"]
+           "expand_elements", "game_id", "is_filler", "needs_context", "normalize_lines", "not_text", "split",
+           "split_file", "split_games"]
 
 # ////////////////////////////////////////////////////////////////////// decoding
 
@@ -314,17 +316,18 @@ def _marked(text: str) -> str:
     return out
 
 
-_OPENING_NUL = re.compile(r"^\x00(?!\x00)", re.MULTILINE)
-"""A NUL that opens a line, alone: some PartyPoker clients write one after every line break
-(and one before a file's first line). It is dropped; a run of NULs (a file cut short, its
-space never written) stays, and stands as text of its own."""
+_OPENING_NUL = re.compile(r"^\x00+", re.MULTILINE)
+"""The NULs that open a line: filler, no text. Some PartyPoker clients write one after every
+line break (and one before a file's first line); a writer that stopped leaves a run of them
+where its text was to go, the next text it wrote (a header) right after them. NULs after a
+line's first character other than NUL are text of that line, which cannot be read."""
 
 
 def drop_opening_nuls(text: str) -> str:
-    """The text without the lone NUL that opens a line.
+    """The text without the NULs that open its lines.
 
-    >>> drop_opening_nuls("\\x00Game #1 starts.\\n\\x00\\n\\x00#Game No : 1\\n\\x00\\x00\\x00")
-    'Game #1 starts.\\n\\n#Game No : 1\\n\\x00\\x00\\x00'
+    >>> drop_opening_nuls("\\x00Game #1 starts.\\n\\x00\\n\\x00#Game No : 1\\n\\x00\\x00\\x00PokerStars Hand #2")
+    'Game #1 starts.\\n\\n#Game No : 1\\nPokerStars Hand #2'
     """
     return _OPENING_NUL.sub("", text) if "\x00" in text else text
 
@@ -332,7 +335,7 @@ def drop_opening_nuls(text: str) -> str:
 _LEADING_CONTROLS = re.compile(r"[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]+")
 """Control characters a file may open with before its first line (a stray 0x10 before a PokerStars
 summary's header): no line's text, as a byte order mark is none. (Tabs and line ends are text; a
-lone NUL is :data:`_OPENING_NUL`'s, a run of NULs text of its own.)"""
+NULs opening a line are :data:`_OPENING_NUL`'s.)"""
 
 
 def drop_leading_controls(text: str) -> str:
@@ -347,7 +350,7 @@ def drop_leading_controls(text: str) -> str:
 
 
 def normalize_lines(text: str) -> list[str]:
-    """Lines without line endings, trailing blanks, a lone opening NUL or the control characters
+    """Lines without line endings, trailing blanks, the NULs opening them or the control characters
     the text opens with; non-breaking spaces become spaces."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ").replace("\u202f", " ")
     text = drop_leading_controls(drop_opening_nuls(text))
@@ -830,6 +833,10 @@ def split_file(text: str, *, opens_file: bool = True) -> SplitFile:
     if isinstance(text, CutText):
         return text.cut     # its games are cut already (see cut_games)
     undecodable = getattr(text, "undecodable", ())
+    if opens_file and _is_binary(text):      # no lines: one chunk, quarantined as binary data
+        body = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")     # (its first bytes kept: they name it)
+        chunks = [Chunk(None, 1, len(body), tuple(body), game_id(body))]
+        return SplitFile(_with_undecodable(chunks, undecodable) if undecodable else chunks, None, None, None)
     plain = True
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -1045,6 +1052,51 @@ def _with_undecodable(chunks: list[Chunk], undecodable) -> list[Chunk]:
             chunk = dataclasses.replace(chunk, undecodable=undecodable[k])
         out.append(chunk)
     return out
+
+
+_NOT_TEXT = re.compile("[\x01-\x08\x0e-\x1f\x7f\ufffd]")
+"""Characters no log holds but for a stray one: control characters (a NUL is told apart: see
+:data:`_OPENING_NUL`) and the replacement sign of bytes that could not be read."""
+_BINARY_LOOK = 1 << 16
+"""The characters of a file's start that tell whether it is binary data."""
+_BINARY_SHARE = 0.05
+"""The share of them a binary file's start has of :data:`_NOT_TEXT` at least (random bytes: one in eight)."""
+_COMPRESSED = (("\x1f\u2039\x08", "\x1f\ufffd\x08", "a gzip-compressed file, not text: decompress it (gunzip) "
+                "and read the file it holds"),
+               ("PK\x03\x04", None, "a ZIP archive, not text: extract its files and read them"))
+"""The starts of compressed files (gzip's bytes 1F 8B 08 read in a Windows code page, or 8B unreadable),
+and what to say of each."""
+
+
+def _is_binary(text: str) -> bool:
+    """Is a file's text binary data (an archive, an image), not text?"""
+    look = text[:_BINARY_LOOK]
+    found = len(_NOT_TEXT.findall(look))
+    return found >= 16 and found >= _BINARY_SHARE * len(look)
+
+
+def not_text(chunk: Chunk) -> tuple[str, int, int] | None:
+    """Why a chunk that no header opens is no text that could hold a game, as (reason, line,
+    column), or None: a compressed file or binary data (the whole file is one chunk), a line
+    holding NUL bytes, a line too long to be a log line.
+
+    >>> not_text(Chunk(None, 4, 4, ("Seat 3: Vera (100)\\x00\\x00",), "x"))
+    ('NUL bytes at column 19: a writer that stopped leaves them, they are no text', 4, 19)
+    """
+    if chunk.first_line == 1 and chunk.lines:
+        for start, other, reason in _COMPRESSED:        # (a ZIP archive may store its files' text as is)
+            if chunk.lines[0].startswith(start) or (other and chunk.lines[0].startswith(other)):
+                return reason, 1, 1
+        if _is_binary("\n".join(chunk.lines)):
+            return "binary data, not text: this file holds no hand history", 1, 1
+    for number, line in enumerate(chunk.lines, chunk.first_line):
+        if "\x00" in line:
+            column = line.index("\x00") + 1
+            return f"NUL bytes at column {column}: a writer that stopped leaves them, they are no text", number, column
+        if len(line) > MAX_LINE_CHARS:
+            return (f"a line of {len(line):,} characters: no log line is this long (a file's lines joined, or no "
+                    "log)", number, 1)
+    return None
 
 
 # ////////////////////////////////////////////////////////////////////// games already cut

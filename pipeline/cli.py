@@ -824,7 +824,20 @@ def quarantine(warehouse: Path, limit: int, show_text: bool, as_json: bool) -> N
         _show(frame, as_json)
         return
     for row in frame.iter_rows(named=True):
-        click.echo(f"{row['where']}: {row['error']}\n{row['text']}\n")
+        click.echo(f"{row['where']}: {row['error']}\n{_escaped(row['text'])}\n")
+
+
+_CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _escaped(text: str) -> str:
+    """A text for a terminal: its control characters (a NUL, an escape) written as \\xNN, never
+    sent as they are; line breaks and tabs stay.
+
+    >>> _escaped("Seat 3: Vera\\x00\\x1b[2J\\tx")
+    'Seat 3: Vera\\\\x00\\\\x1b[2J\\tx'
+    """
+    return _CONTROL_CHARACTERS.sub(lambda found: f"\\x{ord(found[0]):02x}", text)
 
 
 DASHBOARD_PORT = 8501

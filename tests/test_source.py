@@ -596,7 +596,7 @@ GOOD = HAND.format(a="Anna", b="Boris")
     ("an unknown room's hand", "\n\nBetOnline Hand #123: Hold'em No Limit ($1/$2)\nTable 'X' 6-max\n"),
     ("an unknown room's hand, no blank line", "\nGame 77 - Texas Holdem\nSeat 1: Kim (10)\n"),
     ("a 10 MB line", "\n" + "x" * 10_000_000 + "\n"),
-    ("a NUL block", "\n" + "\x00" * 4096),
+    ("a line holding NULs after its text", "\nx" + "\x00" * 4096),
     ("a file cut inside the next header", "\n\nPokerStars Ha"),
 ])
 def test_text_without_a_header_is_a_chunk_of_its_own_never_glued_to_the_game_before(name, after):
@@ -605,6 +605,66 @@ def test_text_without_a_header_is_a_chunk_of_its_own_never_glued_to_the_game_bef
     assert result[0] == ("pokerstars", 1, "ok Anna Boris"), name
     assert len(result) == 2 and result[1][0] is None, name
     assert split(text)[0].last_line == 14
+
+
+def test_text_of_no_known_format_is_told_every_format_read_from_their_declarations():
+    from parsers.formats import FILE_FORMATS, FORMATS, NO_FORMAT
+
+    with pytest.raises(ParseError) as caught:
+        parse_chunk(split("BetOnline Hand #123: Hold'em\nSeat 1: Kim (10)\n")[0], "x.txt")
+    assert caught.value.reason == NO_FORMAT
+    for room in ("PokerStars", "GGPoker", "Winamax", "888poker", "PartyPoker", "Bovada", "Winning", "iPoker", "PHH",
+                 "'Raspisnoy game …'", "'Chinese poker hand …'", "'OFC hand …'", "'Six-card poker session …'"):
+        assert room in NO_FORMAT, room
+    assert all(fmt.shown_as in NO_FORMAT for fmt in (*FORMATS, *FILE_FORMATS))
+
+
+def reason_of(data: bytes) -> list[tuple[int, int, str]]:
+    """(line, column, reason) of each chunk of a file's bytes that is quarantined."""
+    out = []
+    for chunk in split(decode(data)):
+        try:
+            parse_chunk(chunk, "x.txt")
+        except ParseError as error:
+            out.append((error.line, error.column, error.reason))
+    return out
+
+
+def test_a_block_of_nuls_right_before_a_header_is_filler_and_the_game_after_it_is_read():
+    # a writer that stopped left 4,096 NULs, then the next hand's header, no line break between:
+    # the hand was quarantined as "not a game of any known format"; the NULs hold no text
+    second = GOOD.replace("#1:", "#2:")
+    for data in ((GOOD + "\n\n" + "\x00" * 4096 + second).encode(), (GOOD + "\n\n" + second + "\n" + "\x00" * 4096).encode()):
+        assert stored(decode(data)) == [("pokerstars", 1, "ok Anna Boris"), ("pokerstars", 16, "ok Anna Boris")]
+
+
+def test_nuls_after_a_lines_text_are_quarantined_saying_nul_bytes_at_their_column():
+    lines = GOOD.split("\n")
+    lines[3] += "\x00\x00"        # "Seat 2: Boris ($100 in chips)", 29 characters
+    assert reason_of("\n".join(lines).encode())[-1] == (
+        4, 30, "NUL bytes at column 30: a writer that stopped leaves them, they are no text")
+
+
+def test_a_line_too_long_is_quarantined_saying_how_long():
+    data = (GOOD + "\n" + "x" * 200_000 + "\n").encode()
+    assert reason_of(data) == [(15, 1, "a line of 200,000 characters: no log line is this long (a file's lines joined, "
+                                       "or no log)")]
+
+
+def test_binary_and_compressed_files_are_one_quarantined_text_that_says_what_they_are():
+    import gzip
+    import io
+    import zipfile
+
+    noise = random.Random(7).randbytes(20_000)
+    assert reason_of(noise) == [(1, 1, "binary data, not text: this file holds no hand history")]
+    packed = gzip.compress((GOOD + "\n").encode() * 50)
+    assert reason_of(packed) == [(1, 1, "a gzip-compressed file, not text: decompress it (gunzip) and read the file "
+                                        "it holds")]
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zipped:
+        zipped.writestr("hands.txt", (GOOD + "\n") * 50)
+    assert reason_of(archive.getvalue()) == [(1, 1, "a ZIP archive, not text: extract its files and read them")]
 
 
 def test_a_long_line_before_a_good_game_does_not_hide_its_header():
@@ -686,7 +746,7 @@ def test_ingest_stores_every_good_game_of_a_file_with_a_bad_byte_and_junk(lane):
     assert [(q["first_line"], q["line"], q["column"]) for q in quarantine] == [(31, 33, 9)]
     assert "\ufffd" in quarantine[0]["text"] and "byte 0xC0" in quarantine[0]["error"]
     unknown = result.tables[("quarantine", "unknown")].to_pylist()
-    assert [q["first_line"] for q in unknown] == [45, 62]
+    assert [q["first_line"] for q in unknown] == [45]       # (the NULs that end the file are filler)
 
 
 def test_a_name_broken_alike_in_every_line_is_stored_with_its_warning_by_every_path():
@@ -725,7 +785,7 @@ def test_a_lone_nul_opening_each_line_is_dropped_and_the_game_is_one_chunk():
     chunks = split(text)
     assert [(c.format, c.first_line) for c in chunks] == [("pokerstars", 2)]
     assert chunks[0].lines == tuple(split(GOOD)[0].lines)
-    assert normalize_lines("\x00a\n\x00\n\x00\x00\x00") == ["a", "", "\x00\x00\x00"]
+    assert normalize_lines("\x00a\n\x00\n\x00\x00\x00") == ["a", "", ""]
 
 
 def test_partypoker_hand_with_a_nul_opening_every_line_is_stored_with_its_nets():
