@@ -160,9 +160,28 @@ def _utf16_spans(data: bytes) -> list[tuple[int, int, str]]:
         nuls = alone[begin:end]
         if len(nuls) < _UTF16_MIN_NULS or len(nuls) < _UTF16_DENSITY * (nuls[-1] - nuls[0] + 2):
             continue
-        for part in _same_parity(nuls):
-            spans.append(_utf16_span(data, part, spans[-1][1] if spans else 0))
+        for joined in _at_marks(data, nuls):
+            for part in _same_parity(joined):
+                spans.append(_utf16_span(data, part, spans[-1][1] if spans else 0))
     return spans
+
+
+def _at_marks(data: bytes, nuls: np.ndarray) -> list[np.ndarray]:
+    """The NULs of a stretch of UTF-16 in parts cut at each byte order mark inside it: a file joined
+    there, the bytes between the two (a line feed too many, blank lines) read on their own."""
+    marks = sorted(at for bom in _UTF16_BOMS.values() for at in _find_all(data, bom, int(nuls[0]) + 1, int(nuls[-1])))
+    if not marks:
+        return [nuls]
+    return [part for part in np.split(nuls, np.searchsorted(nuls, marks)) if len(part)]
+
+
+def _find_all(data: bytes, sub: bytes, start: int, stop: int) -> list[int]:
+    out = []
+    at = data.find(sub, start, stop)
+    while at >= 0:
+        out.append(at)
+        at = data.find(sub, at + 2, stop)
+    return out
 
 
 def _same_parity(nuls: np.ndarray) -> list[np.ndarray]:

@@ -587,6 +587,16 @@ def test_a_utf16_export_joined_to_a_utf8_one_reads_every_game_of_both_in_its_own
     assert sorted(texts) == [first, second]
 
 
+def test_two_utf16_exports_joined_with_blank_lines_between_read_as_two_files():
+    # Winning exports (each of odd length, 0A 00 0A) joined with three line feeds between: the
+    # four bytes between them, at the second's own byte order mark, were read as UTF-16 ("ਊਊ")
+    # and the second's first hand was quarantined
+    first = HAND.format(a="Анна", b="Борис")
+    second = HAND.format(a="Вера", b="Глеб").replace("#1:", "#2:")
+    data = (first + "\n\n").encode("utf-16") + b"\n" + b"\n\n\n" + (second + "\n\n").encode("utf-16") + b"\n"
+    assert ingested(data) == (["Анна", "Борис", "Вера", "Глеб"], [], 0)
+
+
 # ////////////////////////////////////////////////////////////////////// text that no header opens
 
 GOOD = HAND.format(a="Anna", b="Boris")
