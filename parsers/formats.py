@@ -70,6 +70,9 @@ class Format:
     """Regular expression of lines the room writes above a file's games and that belong to none of
     them (the first line of a PokerStars tournament transcript): a text between games holding
     nothing else (but filler) is no game, and nothing to quarantine."""
+    shown_as: str = ""
+    """How a header line starts and what the format is, for the reason a text of no known format
+    is quarantined with (``'Poker Hand #…' (GGPoker hand)``)."""
 
 
 # The club formats' lines, as their grammars read them (parsers/grammars/*.lark): keywords in any
@@ -101,54 +104,71 @@ FORMATS: tuple[Format, ...] = (
            last_section_lines=("Total pot ", "Board [", "FIRST Board [", "SECOND Board [", "THIRD Board [", "Seat ",
                                "Hand was run "),
            # the tournament transcripts the room sends on request open so, their hands under banners
-           head_lines=r"Transcript for tournament #\d+ requested by .*$"),
+           head_lines=r"Transcript for tournament #\d+ requested by .*$",
+           shown_as="'PokerStars Hand #…' (PokerStars hand)"),
     Format("bovada", r"(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #", ("Bovada Hand #", "Ignition Hand #", "Bodog"),
-           "parsers.bovada:parse", "holdem"),
+           "parsers.bovada:parse", "holdem",
+           shown_as="'Bovada Hand #…' (Bovada hand)"),
     Format("partypoker", r"\*{5} Hand History [Ff]or Game ", ("***** Hand History ",), "parsers.partypoker:parse",
-           "holdem", preamble=r"(?:Game #\d+ starts\.|#Game No\s*:\s*\d+)\s*$"),
+           "holdem", preamble=r"(?:Game #\d+ starts\.|#Game No\s*:\s*\d+)\s*$",
+           shown_as="'***** Hand History for Game …' (PartyPoker hand)"),
     Format("winning", r"(?:Game )?Hand #\d+ - (?:Tournament #\d+ - )?[^(\n]+\((?:No|Pot|Fixed)? ?Limit\) - ",
-           ("Hand #", "Game Hand #"), "parsers.winning:parse", "holdem"),
+           ("Hand #", "Game Hand #"), "parsers.winning:parse", "holdem",
+           shown_as="'Hand #… - Holdem(No Limit) - …' (Winning Poker Network hand)"),
     # the network's older text: it names no betting structure, which the user sets (pipeline.table_rules)
     Format("winning_older", r"Game started at: \d{4}/\d{1,2}/\d{1,2} ", ("Game started at: ",),
            "parsers.winning:parse_older", "holdem", last_section="------ Summary",
-           last_section_lines=("Pot: ", "Board: ", "Player ", "*Player ", "Game ended at: ")),
+           last_section_lines=("Pot: ", "Board: ", "Player ", "*Player ", "Game ended at: "),
+           shown_as="'Game started at: …' (Winning Poker Network hand, older text)"),
     Format("ipoker", r"(?:<\?xml[^>]*\?>\s*)?<session[ >]", ("<session", "<?xml"), "parsers.ipoker:parse", "holdem",
-           element="game", preamble=r"<\?xml[^>]*\?>\s*$"),
+           element="game", preamble=r"<\?xml[^>]*\?>\s*$",
+           shown_as="'<session …>' (iPoker XML session)"),
     Format("ggpoker", r"Poker Hand #[A-Z]{0,3}\d+: ", ("Poker Hand #",), "parsers.ggpoker:parse", "holdem",
            last_section="*** SUMMARY ***",
-           last_section_lines=("Total pot ", "Hand was run ", "Board [", "FIRST", "SECOND", "THIRD", "Seat ")),
+           last_section_lines=("Total pot ", "Hand was run ", "Board [", "FIRST", "SECOND", "THIRD", "Seat "),
+           shown_as="'Poker Hand #…' (GGPoker hand)"),
     # before Winamax hands, whose header starts the same way: the first format that matches takes a line
     Format("winamax_summary", r"Winamax Poker - Tournament summary :", ("Winamax Poker - ",),
-           "parsers.winamax_summary:parse", "tournament"),
+           "parsers.winamax_summary:parse", "tournament",
+           shown_as="'Winamax Poker - Tournament summary : …' (Winamax tournament summary)"),
     Format("winamax", r"Winamax Poker - ", ("Winamax Poker - ",), "parsers.winamax:parse", "holdem",
-           last_section="*** SUMMARY ***", last_section_lines=("Total pot ", "Board: [", "Seat ")),
+           last_section="*** SUMMARY ***", last_section_lines=("Total pot ", "Board: [", "Seat "),
+           shown_as="'Winamax Poker - …' (Winamax hand)"),
     # 888poker opens a hand with "#Game No : N", a comment line to the splitter, then this line
     Format("pacific", r"\*{4,5} (?:888poker|Cassava|888)\S*(?: Snap Poker| BLAST)? Hand History for Game ",
            ("***** 888", "***** Cassava", "**** 888", "**** Cassava"),
-           "parsers.pacific:parse", "holdem"),
+           "parsers.pacific:parse", "holdem",
+           shown_as="'***** 888poker Hand History for Game …' (888poker hand)"),
     # A raspisnoy log ends after its rounds, a sheet after its rows, a six-card session after its
     # hands; the lines of a Chinese or OFC hand come in any order after its header. Their headers,
     # as all their keywords, are read in any case (docs/formats.md, "Case").
     Format("raspisnoy_log", r"(?ai:Raspisnoy game)\b", _ascii_cases("Rasp"), "parsers.raspisnoy:parse_log",
            "raspisnoy", last_section=_RASPISNOY_ROUND_LINES[0], last_section_lines=_RASPISNOY_ROUND_LINES,
-           keeps_lone_lines=True),
+           keeps_lone_lines=True,
+           shown_as="'Raspisnoy game …' (raspisnoy game log)"),
     Format("raspisnoy_sheet", r"(?ai:Raspisnoy sheet)\b", _ascii_cases("Rasp"), "parsers.raspisnoy:parse_sheet",
-           "raspisnoy_sheet", last_section=_SHEET_HEAD, last_section_lines=(_SHEET_ROW,), keeps_lone_lines=True),
+           "raspisnoy_sheet", last_section=_SHEET_HEAD, last_section_lines=(_SHEET_ROW,), keeps_lone_lines=True,
+           shown_as="'Raspisnoy sheet …' (raspisnoy score sheet)"),
     Format("chinese", r"(?ai:Chinese poker hand)\b", _ascii_cases("Chin"), "parsers.chinese:parse_chinese",
            "chinese", last_section="", last_section_lines=(_CHINESE_SEAT,), last_section_once=_CHINESE_ONCE,
-           keeps_lone_lines=True, cut_short="parsers.chinese:cut_short"),
+           keeps_lone_lines=True, cut_short="parsers.chinese:cut_short",
+           shown_as="'Chinese poker hand …' (Chinese poker hand)"),
     Format("ofc", r"(?ai:OFC hand)\b", _ascii_cases("OFC "), "parsers.chinese:parse_ofc", "ofc",
            last_section="", last_section_lines=(_OFC_STEP,), last_section_once=_OFC_ONCE,
-           keeps_lone_lines=True, cut_short="parsers.chinese:cut_short"),
+           keeps_lone_lines=True, cut_short="parsers.chinese:cut_short",
+           shown_as="'OFC hand …' (open-face Chinese poker hand)"),
     Format("sixcard", r"(?ai:Six-card +poker +session)\b", _ascii_cases("Six-"), "parsers.sixcard:parse", "sixcard",
            last_section=_SIXCARD_HAND_LINES[0], last_section_lines=_SIXCARD_HAND_LINES,
-           keeps_lone_lines=True),
+           keeps_lone_lines=True,
+           shown_as="'Six-card poker session …' (six-card poker session)"),
     Format("pokerstars_summary", r"(?i:PokerStars Tournament #)", ("PokerStars ",),
            "parsers.pokerstars_summary:parse", "tournament", ignore_case=True,
            # the summaries the room e-mails on request open so
-           head_lines=r"Tournament History for your last \d+ tournaments? requested by .*$"),
+           head_lines=r"Tournament History for your last \d+ tournaments? requested by .*$",
+           shown_as="'PokerStars Tournament #…' (PokerStars tournament summary)"),
     Format("pacific_summary", r"\*{5} Cassava Tournament Summary \*{5}", ("***** Cassava",),
-           "parsers.pacific_summary:parse", "tournament"),
+           "parsers.pacific_summary:parse", "tournament",
+           shown_as="'***** Cassava Tournament Summary *****' (888poker tournament summary)"),
 )
 
 
@@ -200,10 +220,13 @@ class FileFormat:
     parser: str
     """``module:function`` taking (lines, source) and returning a game record."""
     game: str
+    shown_as: str = ""
+    """How its files are named and what the format is, as :attr:`Format.shown_as`."""
 
 
 FILE_FORMATS: tuple[FileFormat, ...] = (
-    FileFormat("phh", (".phh", ".phhs"), "parsers.phh:split", "parsers.phh:parse", "holdem"),
+    FileFormat("phh", (".phh", ".phhs"), "parsers.phh:split", "parsers.phh:parse", "holdem",
+               shown_as="'….phh' or '….phhs' (PHH, Poker Hand History file)"),
 )
 _BY_EXTENSION = {extension: fmt for fmt in FILE_FORMATS for extension in fmt.extensions}
 _BY_NAME = {fmt.name: fmt for fmt in (*FORMATS, *FILE_FORMATS)}
@@ -237,6 +260,10 @@ def quarantine_game(chunk: Chunk) -> str:
     return fmt.game if fmt else "unknown"
 
 
+NO_FORMAT = ("text is not a game of any known format: expected a header line such as "
+             + ", ".join(fmt.shown_as for fmt in FORMATS) + "; or a file named "
+             + ", ".join(fmt.shown_as for fmt in FILE_FORMATS))
+"""The reason text no header opens is quarantined with: every format read, from its declaration."""
 UNDECODABLE = "byte 0x{byte:02X} cannot be read in the encoding of the text around it: the game is not read"
 """The reason a game holding a byte that could not be decoded (a bad byte of UTF-8 text, the
 last half character of a UTF-16 file of odd length, or a byte a Windows code page has no
@@ -278,10 +305,13 @@ def parse_chunk(chunk: Chunk, file: str):
         if chunk.format in UNSUPPORTED:
             reason = UNSUPPORTED[chunk.format].reason
         else:
-            reason = ("text is not a game of any known format: expected a header line such as "
-                      "'PokerStars Hand #…', 'Raspisnoy game …', 'Chinese poker hand …', 'OFC hand …' "
-                      "or 'Six-card poker session …', or a tournament summary's ('PokerStars Tournament #…', "
-                      "'Winamax Poker - Tournament summary : …', '***** Cassava Tournament Summary *****')")
+            from parsers.source import not_text  # parsers.source imports this module's headers
+
+            found = not_text(chunk)
+            if found is not None:
+                reason, line, column = found
+                raise ParseError(reason, line=line, column=column, line_text=chunk.lines[line - chunk.first_line])
+            reason = NO_FORMAT
         raise ParseError(reason, line=chunk.first_line, column=1, line_text=chunk.lines[0] if chunk.lines else "")
     try:
         if chunk.context:

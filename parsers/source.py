@@ -4,10 +4,12 @@ Several games may follow each other in one file, with or without blank lines bet
 them. A game starts at its header line (``PokerStars Hand #…``, ``Raspisnoy game …``);
 whatever stands before the first header is kept as a chunk of its own so that it can be
 quarantined, never dropped. So is text after a game's end that no header opens: the rest
-of a file cut short, another room's hand, a block of NUL bytes, a line too long to be a log
-line. Every format goes through the one splitter here, :func:`split`.
+of a file cut short, another room's hand, a line holding NUL bytes after its text, a line too
+long to be a log line. (NULs that open a line are filler, as a writer that stopped leaves them.)
+Every format goes through the one splitter here, :func:`split`.
 
-Decoding is decided per game: a byte that is not UTF-8 in a UTF-8 file costs only its own
+A file's UTF-16 parts are found by their NULs and each is read as UTF-16, the rest as below, so
+that exports joined in one file are read whatever their encodings. Decoding is decided per game: a byte that is not UTF-8 in a UTF-8 file costs only its own
 character (U+FFFD), its game stored with a ROOM-ENCODING warning at that byte's line and column
 or quarantined there when the byte breaks it, and Cyrillic text in UTF-8 never turns into
 Windows-1251 letters because of a bad byte elsewhere.
@@ -32,8 +34,8 @@ from rules.records import slot_filler
 
 __all__ = ["Chunk", "CutText", "DecodedText", "SplitFile", "cut_chunk", "cut_games", "decode", "dedent",
            "drop_leading_controls", "drop_opening_nuls",
-           "expand_elements", "game_id", "is_filler", "needs_context", "normalize_lines", "split", "split_file",
-           "split_games"]
+           "expand_elements", "game_id", "is_filler", "needs_context", "normalize_lines", "not_text", "split",
+           "split_file", "split_games"]
 
 # ////////////////////////////////////////////////////////////////////// decoding
 
@@ -84,15 +86,184 @@ def decode(data: bytes) -> str:
     >>> text, text.undecodable
     ('Анна\\nБорис\\ufffd\\n', ((2, 6, 129),))
     """
+    plain = _plain_utf16(data)
+    spans = [(0, len(data) - len(data) % 2, plain)] if plain else _utf16_spans(data) if b"\x00" in data else []
+    if spans:
+        return _marked(_decode_parts(data, spans))
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return _marked(data.decode("utf-16", "rasklad.mark"))
+    return _marked(_decode_bytes(data))
+
+
+def _decode_bytes(data: bytes) -> str:
+    """Bytes that are no UTF-16: UTF-8 (with or without BOM), else decided game by game."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         pass
     if data.startswith(b"\xef\xbb\xbf"):
-        return _marked(data[3:].decode("utf-8", "rasklad.mark"))
-    return _marked(_decode_games(data))
+        return data[3:].decode("utf-8", "rasklad.mark")
+    return _decode_games(data)
+
+
+_UTF16_BOMS = {"utf-16-le": b"\xff\xfe", "utf-16-be": b"\xfe\xff"}
+_UTF16_MIN_NULS = 16
+"""Fewer NULs than this (a few stray ones in a line) are no UTF-16 text."""
+_UTF16_DENSITY = 0.1
+"""UTF-16 of a log has a NUL for most characters (every ASCII one): a stretch with fewer NULs
+than this share of its bytes is no UTF-16 (a PartyPoker client's one NUL opening each line)."""
+_UTF16_RUN = 8
+"""NULs in a row on the other byte of their characters that start a new stretch of UTF-16 (a
+file joined after one of odd length); fewer are characters whose low byte is zero (U+0100)."""
+_UTF16_GAP = 512
+"""Bytes without a NUL that UTF-16 text of a log never holds (256 characters, none of them ASCII)."""
+_UTF16_LINE_GAP = 32
+"""Bytes without a NUL that may hold a line break of their own, the line break of other text:
+UTF-16 text has a NUL beside each of its own."""
+_BLANK_BYTES = b" \t\r\n"
+
+
+_UTF16_BLOCK = 64
+"""Characters of a UTF-16 file looked at together by :func:`_plain_utf16`: a log has an ASCII one
+(a space, a digit, a line break) among so many."""
+
+
+def _plain_utf16(data: bytes) -> str | None:
+    """The codec of a file that is UTF-16 throughout, else None (then :func:`_utf16_spans` looks
+    closer): its byte order mark says which, or its first byte (a NUL: big-endian); every block
+    of its characters has a NUL high byte, no low byte is a NUL, and no byte order mark stands
+    inside. (A quick look, where the close one costs seconds for a file of tens of megabytes.)"""
+    codec = next((name for name, bom in _UTF16_BOMS.items() if data.startswith(bom)), None)
+    start = 2 if codec else 0
+    if codec is None:
+        if len(data) < 2 * _UTF16_BLOCK or (data[0] != 0 and data[1] != 0):
+            return None
+        codec = "utf-16-be" if data[0] == 0 else "utf-16-le"
+    if data.find(_UTF16_BOMS[codec], 2) >= 0:
+        return None
+    units = np.frombuffer(data, dtype=np.uint8, offset=start, count=(len(data) - start) // 2 * 2)
+    high, low = (units[1::2], units[0::2]) if codec == "utf-16-le" else (units[0::2], units[1::2])
+    if not len(high) or not low.all():
+        return None
+    whole = len(high) // _UTF16_BLOCK * _UTF16_BLOCK
+    if whole < len(high) and (high[whole:] != 0).all():
+        return None
+    return codec if (high[:whole] == 0).reshape(-1, _UTF16_BLOCK).any(axis=1).all() else None
+
+
+def _utf16_spans(data: bytes) -> list[tuple[int, int, str]]:
+    """Where a file's bytes are UTF-16 text, as (start, stop, codec): found by their NULs, at
+    every other byte (the high byte of each ASCII character), so that a UTF-16 export joined to
+    a UTF-8 one, before or after it, and UTF-16 without a byte order mark are read. NULs in a
+    row (the space a stopped writer never filled) are no sign of it.
+
+    >>> line = "Seat 1: Anna (1000 in chips)\\n"
+    >>> data = (line * 2).encode("utf-16") + line.encode() * 3 + (line * 2).encode("utf-16-le")
+    >>> _utf16_spans(data)
+    [(0, 118, 'utf-16-le'), (205, 321, 'utf-16-le')]
+    """
+    nuls = data.count(b"\x00")
+    if nuls < _UTF16_MIN_NULS or data.count(b"\n\x00") + 2 * data.count(b"\x00\x00") >= 0.9 * nuls:
+        return []       # (quickly: NULs that open lines or stand in a row, UTF-16 has one a character)
+    buf = np.frombuffer(data, dtype=np.uint8)
+    zeros = np.flatnonzero(buf == 0)
+    run_start = np.ones(len(zeros), dtype=np.bool_)
+    run_start[1:] = np.diff(zeros) != 1
+    run_id = np.cumsum(run_start) - 1
+    alone = zeros[np.bincount(run_id)[run_id] == 1]
+    if len(alone) < _UTF16_MIN_NULS:
+        return []
+    # a stretch ends where NULs stop for long, or before a line break that has no NUL beside it
+    gaps = np.diff(alone)
+    breaks = gaps > _UTF16_GAP
+    wide = np.flatnonzero((gaps > _UTF16_LINE_GAP) & ~breaks)
+    if len(wide):
+        line_feeds = np.flatnonzero(buf == 10)
+        if len(line_feeds):
+            padded = np.concatenate(([1], buf, [1]))
+            own = line_feeds[(padded[line_feeds] != 0) & (padded[line_feeds + 2] != 0)]    # no NUL beside it
+            if len(own):
+                first = np.searchsorted(own, alone[wide] + 1)
+                breaks[wide[(first < len(own)) & (own[np.minimum(first, len(own) - 1)] < alone[wide + 1])]] = True
+    cuts = [0, *(np.flatnonzero(breaks) + 1).tolist(), len(alone)]
+    spans: list[tuple[int, int, str]] = []
+    for begin, end in pairwise(cuts):
+        nuls = alone[begin:end]
+        if len(nuls) < _UTF16_MIN_NULS or len(nuls) < _UTF16_DENSITY * (nuls[-1] - nuls[0] + 2):
+            continue
+        for joined in _at_marks(data, nuls):
+            for part in _same_parity(joined):
+                spans.append(_utf16_span(data, part, spans[-1][1] if spans else 0))
+    return spans
+
+
+def _at_marks(data: bytes, nuls: np.ndarray) -> list[np.ndarray]:
+    """The NULs of a stretch of UTF-16 in parts cut at each byte order mark inside it: a file joined
+    there, the bytes between the two (a line feed too many, blank lines) read on their own."""
+    marks = sorted(at for bom in _UTF16_BOMS.values() for at in _find_all(data, bom, int(nuls[0]) + 1, int(nuls[-1])))
+    if not marks:
+        return [nuls]
+    return [part for part in np.split(nuls, np.searchsorted(nuls, marks)) if len(part)]
+
+
+def _find_all(data: bytes, sub: bytes, start: int, stop: int) -> list[int]:
+    out = []
+    at = data.find(sub, start, stop)
+    while at >= 0:
+        out.append(at)
+        at = data.find(sub, at + 2, stop)
+    return out
+
+
+def _same_parity(nuls: np.ndarray) -> list[np.ndarray]:
+    """The NULs of a stretch of UTF-16 in parts whose NULs stand at bytes of one parity (a part
+    starts where _UTF16_RUN of them in a row change it)."""
+    parity = nuls & 1
+    changes = [0, *(np.flatnonzero(np.diff(parity)) + 1).tolist(), len(nuls)]
+    starts = [0]
+    for begin, end in pairwise(changes):
+        if end - begin >= _UTF16_RUN and begin > 0 and parity[begin] != parity[starts[-1]]:
+            starts.append(begin)
+    return [nuls[begin:end] for begin, end in pairwise([*starts, len(nuls)])]
+
+
+def _utf16_span(data: bytes, nuls: np.ndarray, floor: int) -> tuple[int, int, str]:
+    """(start, stop, codec) of a part of UTF-16 text whose NULs are ``nuls``, not before ``floor``
+    (where the part before it ends), with its byte order mark. Its bytes alone cannot tell the two
+    byte orders apart but where it starts: big-endian after its mark FE FF, or when its first byte
+    is a NUL (the high byte of its first character); else little-endian, as Windows writes it."""
+    first, last = int(nuls[0]), int(nuls[-1])
+    little = data[max(first - 3, 0):first - 1] == _UTF16_BOMS["utf-16-le"] or not (
+        data[max(first - 2, 0):first] == _UTF16_BOMS["utf-16-be"] or first == floor)
+    start, stop = (first - 1, last + 1) if little else (first, last + 2)
+    codec = "utf-16-le" if little else "utf-16-be"
+    if start < floor:
+        start += (floor - start + 1) // 2 * 2
+    bom = _UTF16_BOMS[codec]
+    if start >= floor + 2 and data[start - 2:start] == bom:
+        start -= 2
+    elif data.startswith(bom, floor) and (start - floor) % 2 == 0 and start - floor <= _UTF16_GAP:
+        start = floor       # its byte order mark, then characters other than ASCII
+    return start, min(stop, len(data)), codec
+
+
+def _decode_parts(data: bytes, spans: list[tuple[int, int, str]]) -> str:
+    """A file's text from its UTF-16 spans and the bytes between them, each read in its own
+    encoding. A lone byte beside UTF-16 (the half character that ends a file of odd length) is
+    unreadable, unless it is a blank: Winning writes a line feed too many."""
+    parts = []
+    at = 0
+    for start, stop, codec in [*spans, (len(data), len(data), "")]:
+        between = data[at:start]
+        if len(between) == 1 and between not in _BLANK_BYTES:
+            parts.append(chr(0xDC00 + between[0]))     # (its mark, as the decoder puts it)
+        elif between:
+            parts.append(_decode_bytes(between))
+        if codec:
+            text = data[start:stop].decode(codec, "rasklad.mark")
+            parts.append(text[1:] if text.startswith("\ufeff") else text)
+        at = stop
+    return "".join(parts)
 
 
 _HEADER_STARTS = re.compile(
@@ -151,8 +322,9 @@ def _has_letter_bytes(data: bytes) -> bool:
 
 
 _FEW_LETTERS = 6
-"""A game with fewer high letters than this (a short name) is read in its file's legacy encoding,
-unless its signs tell."""
+"""A game with fewer high letters than this (a short name) whose letters stand some as Cyrillic
+words do, some as accented Latin letters do, is read in its file's legacy encoding, unless its
+signs tell."""
 _LETTER_BYTES = bytes(range(0xC0, 0x100))
 _HIGH_BYTES = bytes(range(0x80, 0x100))
 _LOG_SIGNS = frozenset("€£¥¢…–—‘’‚“”„•«»№°±×·©®™§\u00a0")
@@ -168,8 +340,12 @@ def _legacy_codec(data: bytes, otherwise: str = "cp1252") -> str:
     :func:`decode`), and by the signs (see ``_LOG_SIGNS``); ``otherwise`` when neither tells."""
     score = sum(vote * data.count(bytes([byte])) for byte, vote in _SIGN_VOTES.items())
     letters = len(data) - len(data.translate(None, _LETTER_BYTES))
-    if letters >= _FEW_LETTERS:
-        score += sum(len(word) for word in _HIGH_WORD.findall(data)) - len(_LONE_LETTER.findall(data))
+    cyrillic = sum(len(word) for word in _HIGH_WORD.findall(data))
+    latin = len(_LONE_LETTER.findall(data))
+    # a few letters tell when they all have one shape: "Jürgen" alone in a game is Latin, whatever
+    # the Russian games around it; a Cyrillic letter alone between Latin ones is no Russian word
+    if letters >= _FEW_LETTERS or not (cyrillic and latin):
+        score += cyrillic - latin
     if score == 0:
         return otherwise
     return "cp1251" if score > 0 else "cp1252"
@@ -190,17 +366,18 @@ def _marked(text: str) -> str:
     return out
 
 
-_OPENING_NUL = re.compile(r"^\x00(?!\x00)", re.MULTILINE)
-"""A NUL that opens a line, alone: some PartyPoker clients write one after every line break
-(and one before a file's first line). It is dropped; a run of NULs (a file cut short, its
-space never written) stays, and stands as text of its own."""
+_OPENING_NUL = re.compile(r"^\x00+", re.MULTILINE)
+"""The NULs that open a line: filler, no text. Some PartyPoker clients write one after every
+line break (and one before a file's first line); a writer that stopped leaves a run of them
+where its text was to go, the next text it wrote (a header) right after them. NULs after a
+line's first character other than NUL are text of that line, which cannot be read."""
 
 
 def drop_opening_nuls(text: str) -> str:
-    """The text without the lone NUL that opens a line.
+    """The text without the NULs that open its lines.
 
-    >>> drop_opening_nuls("\\x00Game #1 starts.\\n\\x00\\n\\x00#Game No : 1\\n\\x00\\x00\\x00")
-    'Game #1 starts.\\n\\n#Game No : 1\\n\\x00\\x00\\x00'
+    >>> drop_opening_nuls("\\x00Game #1 starts.\\n\\x00\\n\\x00#Game No : 1\\n\\x00\\x00\\x00PokerStars Hand #2")
+    'Game #1 starts.\\n\\n#Game No : 1\\nPokerStars Hand #2'
     """
     return _OPENING_NUL.sub("", text) if "\x00" in text else text
 
@@ -208,7 +385,7 @@ def drop_opening_nuls(text: str) -> str:
 _LEADING_CONTROLS = re.compile(r"[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]+")
 """Control characters a file may open with before its first line (a stray 0x10 before a PokerStars
 summary's header): no line's text, as a byte order mark is none. (Tabs and line ends are text; a
-lone NUL is :data:`_OPENING_NUL`'s, a run of NULs text of its own.)"""
+NULs opening a line are :data:`_OPENING_NUL`'s.)"""
 
 
 def drop_leading_controls(text: str) -> str:
@@ -223,7 +400,7 @@ def drop_leading_controls(text: str) -> str:
 
 
 def normalize_lines(text: str) -> list[str]:
-    """Lines without line endings, trailing blanks, a lone opening NUL or the control characters
+    """Lines without line endings, trailing blanks, the NULs opening them or the control characters
     the text opens with; non-breaking spaces become spaces."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ").replace("\u202f", " ")
     text = drop_leading_controls(drop_opening_nuls(text))
@@ -728,6 +905,10 @@ def split_file(text: str, *, opens_file: bool = True) -> SplitFile:
     if isinstance(text, CutText):
         return text.cut     # its games are cut already (see cut_games)
     undecodable = getattr(text, "undecodable", ())
+    if opens_file and _is_binary(text):      # no lines: one chunk, quarantined as binary data
+        body = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")     # (its first bytes kept: they name it)
+        chunks = [Chunk(None, 1, len(body), tuple(body), game_id(body))]
+        return SplitFile(_with_undecodable(chunks, undecodable) if undecodable else chunks, None, None, None)
     plain = True
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -943,6 +1124,51 @@ def _with_undecodable(chunks: list[Chunk], undecodable) -> list[Chunk]:
             chunk = dataclasses.replace(chunk, undecodable=undecodable[k])
         out.append(chunk)
     return out
+
+
+_NOT_TEXT = re.compile("[\x01-\x08\x0e-\x1f\x7f\ufffd]")
+"""Characters no log holds but for a stray one: control characters (a NUL is told apart: see
+:data:`_OPENING_NUL`) and the replacement sign of bytes that could not be read."""
+_BINARY_LOOK = 1 << 16
+"""The characters of a file's start that tell whether it is binary data."""
+_BINARY_SHARE = 0.05
+"""The share of them a binary file's start has of :data:`_NOT_TEXT` at least (random bytes: one in eight)."""
+_COMPRESSED = (("\x1f\u2039\x08", "\x1f\ufffd\x08", "a gzip-compressed file, not text: decompress it (gunzip) "
+                "and read the file it holds"),
+               ("PK\x03\x04", None, "a ZIP archive, not text: extract its files and read them"))
+"""The starts of compressed files (gzip's bytes 1F 8B 08 read in a Windows code page, or 8B unreadable),
+and what to say of each."""
+
+
+def _is_binary(text: str) -> bool:
+    """Is a file's text binary data (an archive, an image), not text?"""
+    look = text[:_BINARY_LOOK]
+    found = len(_NOT_TEXT.findall(look))
+    return found >= 16 and found >= _BINARY_SHARE * len(look)
+
+
+def not_text(chunk: Chunk) -> tuple[str, int, int] | None:
+    """Why a chunk that no header opens is no text that could hold a game, as (reason, line,
+    column), or None: a compressed file or binary data (the whole file is one chunk), a line
+    holding NUL bytes, a line too long to be a log line.
+
+    >>> not_text(Chunk(None, 4, 4, ("Seat 3: Vera (100)\\x00\\x00",), "x"))
+    ('NUL bytes at column 19: a writer that stopped leaves them, they are no text', 4, 19)
+    """
+    if chunk.first_line == 1 and chunk.lines:
+        for start, other, reason in _COMPRESSED:        # (a ZIP archive may store its files' text as is)
+            if chunk.lines[0].startswith(start) or (other and chunk.lines[0].startswith(other)):
+                return reason, 1, 1
+        if _is_binary("\n".join(chunk.lines)):
+            return "binary data, not text: this file holds no hand history", 1, 1
+    for number, line in enumerate(chunk.lines, chunk.first_line):
+        if "\x00" in line:
+            column = line.index("\x00") + 1
+            return f"NUL bytes at column {column}: a writer that stopped leaves them, they are no text", number, column
+        if len(line) > MAX_LINE_CHARS:
+            return (f"a line of {len(line):,} characters: no log line is this long (a file's lines joined, or no "
+                    "log)", number, 1)
+    return None
 
 
 # ////////////////////////////////////////////////////////////////////// games already cut

@@ -964,7 +964,7 @@ def quarantine(warehouse: Path, limit: int, show_all: bool, show_text: bool, as_
         _show(frame, as_json)
     else:
         for row in frame.iter_rows(named=True):
-            click.echo(f"{row['where']}: {row['error']} (ID {row['quarantine_id']})\n{row['text']}\n")
+            click.echo(f"{row['where']}: {row['error']} (ID {row['quarantine_id']})\n{_escaped(row['text'])}\n")
     if total > frame.height:    # never cut short without a word; on stderr beside --json's rows
         click.echo(f"{frame.height} of {total} shown; --limit N or --all shows more", err=as_json)
 
@@ -975,6 +975,19 @@ def _quarantine_rows(con: duckdb.DuckDBPyConnection) -> str:
     if "copies_first_lines" in _columns(con, "stg_quarantine"):
         return "select * from stg_quarantine"
     return "select *, null::integer[] as copies_first_lines from stg_quarantine"
+
+
+_CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _escaped(text: str) -> str:
+    """A text for a terminal: its control characters (a NUL, an escape) written as \\xNN, never
+    sent as they are; line breaks and tabs stay.
+
+    >>> _escaped("Seat 3: Vera\\x00\\x1b[2J\\tx")
+    'Seat 3: Vera\\\\x00\\\\x1b[2J\\tx'
+    """
+    return _CONTROL_CHARACTERS.sub(lambda found: f"\\x{ord(found[0]):02x}", text)
 
 
 DASHBOARD_PORT = 8501
@@ -1276,7 +1289,7 @@ def _show_quarantined(row: dict, as_json: bool) -> None:
     width = len(str(row["last_line"]))
     for number, line in enumerate((row["text"] or "").split("\n"), row["first_line"]):
         note = f"   ◀ column {row['column']}" if number == row["line"] else ""
-        click.echo(f"{number:>{width}}  {line}{note}")
+        click.echo(f"{number:>{width}}  {_escaped(line)}{note}")
     click.echo("")
     click.echo("Fix the text in its file and ingest the file again: the game then leaves the quarantine.")
 

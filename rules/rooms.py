@@ -128,7 +128,8 @@ RULES: dict[str, str] = {
                    "with a warning at the big blind's line. Blinds other than the stakes in any other hand "
                    "are `HE-BLINDS`."),
     "ROOM-ENCODING": ("A log is read in the encoding its file is written in: UTF-8 (PokerStars' files open "
-                      "with its byte order mark), UTF-16 with a byte order mark, else Windows-1251 or "
+                      "with its byte order mark), UTF-16 (with a byte order mark or found by its NUL bytes; "
+                      "each part of a file joined from exports in its own encoding), else Windows-1251 or "
                       "1252, decided game by game: a game more of whose bytes are UTF-8 letters than stray "
                       "bytes is UTF-8, so one stray byte (a Windows-1252 dash in a UTF-8 file of Cyrillic "
                       "names) costs only its own character. A byte that this encoding cannot read (that "

@@ -609,3 +609,12 @@ def test_ingest_summary_gives_a_rate_only_for_enough_games(tmp_path, monkeypatch
     monkeypatch.setattr(pipeline.cli, "RATE_FROM", 1)
     enough = run("ingest", str(log), "-j", "1", "-q", "--warehouse", str(tmp_path / "enough"))
     assert re.fullmatch(r"1 file .* in \d+\.\d\d s \([\d,]+ games/s\)", enough.output.splitlines()[0])
+
+
+def test_quarantine_text_shows_nul_and_control_bytes_escaped_never_raw(tmp_path):
+    log = tmp_path / "nul.txt"
+    log.write_bytes(b"Seat 3: Vera (100)\x00\x00\x1b[2J\n")
+    assert run("ingest", str(log), "--warehouse", str(tmp_path / "wh"), "-q").exit_code == 1
+    shown = run("quarantine", "--text", "--warehouse", str(tmp_path / "wh")).output
+    assert f"{log}:1:19: NUL bytes at column 19" in shown
+    assert "Seat 3: Vera (100)\\x00\\x00\\x1b[2J" in shown and "\x00" not in shown and "\x1b" not in shown

@@ -6,6 +6,7 @@ copied from the code. The corpus test reads ../shared/corpora/rooms/Winning (ski
 
 from __future__ import annotations
 
+import json
 import re
 from decimal import Decimal
 
@@ -558,24 +559,19 @@ def test_winning_older_corpus_hands_net_what_their_summary_says():
 def test_winning_corpus_every_holdem_hand_stored_without_error():
     """Every Hold'em hand of the samples, both texts (the older one under the structure its
     bets show), is stored; the errors found are those of INCONSISTENT. The rest of the
-    quarantine: other games by name (a Stud hand that holds the odd last byte of its UTF-16 file
-    too), and the odd last byte of a UTF-16 file after its last hand's last line (text of its
-    own, not part of the hand), as that byte."""
+    quarantine: other games by name, and nothing else: every UTF-16 file of the room ends in a line
+    feed byte too many (an odd length, 0A 00 0A), which holds no game and is no fault."""
     root = corpus("rooms", "Winning")
     run = read_room(root)
     assert len(run.stored) == 52, run.quarantined
     assert {name for name, _, _ in run.errors()} == set(INCONSISTENT)
-    unexpected = {reason for reason in run.quarantined if "not supported yet" not in reason
-                  and not reason.startswith("byte 0x0A cannot be read in the encoding")}
+    unexpected = {reason for reason in run.quarantined if "not supported yet" not in reason}
     assert not unexpected, unexpected
-    # the odd last byte of each of ten UTF-16 files, on a line of its own, in two folders
-    assert run.quarantined["byte 0x0A cannot be read in the encoding of the text around it: the game is "
-                           "not read"] == 20
 
 
-def test_winning_odd_length_utf16_files_are_quarantined_for_their_game_or_their_lone_byte():
-    # 7-Stud-HL's last hand holds the cut byte: a Stud game, refused as such; 7-Stud-8max's lone
-    # byte stands after its last hand: refused as the byte, at its line (docs/formats.md, encodings)
+def test_winning_odd_length_utf16_files_are_quarantined_for_their_game_never_their_lone_byte():
+    # 7-Stud-HL's last line ends in the odd last byte, 7-Stud-8max's stands after its last hand: a
+    # line feed either way, no fault; each Stud game is refused as such (docs/formats.md, encodings)
     refused = {}
     for name in ("7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000 G0.txt",
                  "7-Stud-8max-USD-1.00-2.00-201608.HH00000000 G0.txt"):
@@ -589,8 +585,24 @@ def test_winning_odd_length_utf16_files_are_quarantined_for_their_game_or_their_
         ("7-Stud-8m", 3, 37): "Winning Seven Cards Stud is not supported yet",
         ("7-Stud-8m", 57, 37): "Winning Seven Cards Stud is not supported yet",
         ("7-Stud-8m", 133, 37): "Winning Seven Cards Stud is not supported yet",
-        ("7-Stud-8m", 217, 37): "Winning Seven Cards Stud is not supported yet",
-        ("7-Stud-8m", 271, 1): "byte 0x0A cannot be read in the encoding of the text around it"}
+        ("7-Stud-8m", 217, 37): "Winning Seven Cards Stud is not supported yet"}
+
+
+def test_ingest_of_a_real_utf16_export_ending_in_a_line_feed_byte_too_many_is_clean(tmp_path):
+    # A real export (UTF-16, 2,609 bytes: it ends 0A 00 0A): its one hand stored, nothing
+    # quarantined, exit 0; the lone last byte quarantined the file on every run before
+    from click.testing import CliRunner
+
+    from pipeline.cli import main
+
+    real = corpus("rooms", "Winning", "Flop", "NLHE-6max-USD-0.02-0.05-201608.HH00000000 G0.txt")
+    log = tmp_path / "x.txt"
+    log.write_bytes(real.read_bytes())
+    assert len(log.read_bytes()) % 2 == 1 and log.read_bytes().endswith(b"\x0a\x00\x0a")
+    result = CliRunner().invoke(main, ["ingest", str(log), "--warehouse", str(tmp_path / "wh"), "--json",
+                                       "--rules", "room Winning: no_limit"], catch_exceptions=False)
+    summary = json.loads(result.output)
+    assert (result.exit_code, summary["games"], summary["quarantined"]) == (0, 1, 0), result.output
 
 
 def test_ingest_of_older_text_quarantines_naming_the_setting_then_stores_it_once_set(tmp_path):

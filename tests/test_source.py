@@ -403,6 +403,23 @@ def test_windows_1251_and_1252_files_still_read_game_by_game():
                                                             ("pokerstars", 16, "ok José Zoë")]
 
 
+@pytest.mark.parametrize("latin_first", [True, False])
+def test_one_accented_latin_letter_in_a_game_reads_windows_1252_beside_windows_1251_games(latin_first):
+    # A Windows-1252 hand whose one letter outside ASCII is the ü of Jürgen (five times), beside a
+    # Windows-1251 hand of Russian names. Too few letters to weigh, it took the file's encoding:
+    # "Jьrgen", with no warning. A letter alone between Latin letters is an accented Latin one.
+    latin = HAND.format(a="Jürgen", b="Boris").encode("cp1252")
+    russian = HAND.format(a="Сергей", b="Вера").replace("#1:", "#2:").encode("cp1251")
+    data = latin + b"\n\n" + russian if latin_first else russian + b"\n\n" + latin
+    names = {chunk.lines[2] for chunk in split(decode(data))}
+    assert names == {"Seat 1: Jürgen ($100 in chips)", "Seat 1: Сергей ($100 in chips)"}
+    # and a short Russian name, its letters a word of their own, stays Cyrillic beside Latin games
+    short = HAND.format(a="Ян", b="Boris").replace("#1:", "#3:").encode("cp1251")
+    french = HAND.format(a="José", b="Zoë").encode("cp1252")
+    assert stored(decode(french + b"\n\n" + short)) == [("pokerstars", 1, "ok José Zoë"),
+                                                           ("pokerstars", 16, "ok Ян Boris")]
+
+
 def test_truncated_utf16_never_raises_and_costs_only_the_last_game():
     text = "\n\n".join([HAND.format(a="Анна", b="Борис"), HAND.format(a="Вера", b="Глеб").replace("#1:", "#2:")])
     data = text.encode("utf-16")[:-1]       # odd length: the last character is cut in half
@@ -413,12 +430,24 @@ def test_truncated_utf16_never_raises_and_costs_only_the_last_game():
 
 
 def test_truncated_utf16_lone_last_byte_after_the_last_game_is_quarantined_as_the_byte():
-    # the file's last line break is cut in half: its lone byte 0x0A stands on a line of its own
-    # after the last game's blank lines; the byte is the fault, not "a text of no known format"
-    text = HAND.format(a="Анна", b="Борис") + "\n\n\n"
+    # the file's last character, an "x" after the last game's blank lines, is cut in half: its lone
+    # byte 0x78 stands on a line of its own; the byte is the fault, not "a text of no known format"
+    text = HAND.format(a="Анна", b="Борис") + "\n\n\nx"
     decoded = decode(text.encode("utf-16")[:-1])
-    assert decoded.undecodable == ((16, 1, 0x0A),)
-    assert stored(decoded) == [("pokerstars", 1, "ok Анна Борис"), (None, 16, "1: byte 0x0A cannot be")]
+    assert decoded.undecodable == ((17, 1, 0x78),)
+    assert stored(decoded) == [("pokerstars", 1, "ok Анна Борис"), (None, 17, "1: byte 0x78 cannot be")]
+
+
+@pytest.mark.parametrize("last", [b"\x0a", b"\x0d", b" ", b"\t"])
+def test_a_utf16_file_ending_in_one_blank_byte_too_many_reads_clean(last):
+    # Winning writes its UTF-16 exports with a line feed byte too many (they end 0A 00 0A): the lone
+    # blank byte holds no game, so nothing is quarantined and the file reads as without it
+    text = HAND.format(a="Анна", b="Борис") + "\n\n"
+    data = text.encode("utf-16") + last
+    assert len(data) % 2 == 1
+    decoded = decode(data)
+    assert not isinstance(decoded, DecodedText) and decoded.rstrip() == text.rstrip()
+    assert stored(decoded) == [("pokerstars", 1, "ok Анна Борис")]
 
 
 def test_truncated_utf16_game_of_another_kind_is_quarantined_naming_its_game():
@@ -532,6 +561,42 @@ def test_a_utf16_night_with_its_byte_order_mark_reads_its_names(encoding):
     assert ingested(data) == (NIGHT_PLAYERS, [], 0)
 
 
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_a_utf16_night_without_its_byte_order_mark_is_found_by_its_nuls_and_reads_its_names(encoding):
+    # before, each of its lines was a quarantined text of its own (a NUL in each)
+    assert ingested(NIGHT.encode(encoding)) == (NIGHT_PLAYERS, [], 0)
+
+
+@pytest.mark.parametrize("utf16_first", [True, False], ids=["utf16 then utf8", "utf8 then utf16"])
+def test_a_utf16_export_joined_to_a_utf8_one_reads_every_game_of_both_in_its_own_encoding(utf16_first):
+    # Two exports joined as `cat` joins them: UTF-16 (with its byte order mark) and UTF-8. Before,
+    # a UTF-8 part after UTF-16 was one quarantined text of CJK signs (its hands lost), a UTF-16
+    # part after UTF-8 one quarantined text a line. Each part is read in its own encoding, and
+    # the text kept of each game is its own, as its file holds it.
+    first = HAND.format(a="Анна", b="Борис")
+    second = HAND.format(a="Вера", b="Глеб").replace("#1:", "#2:")
+    wide, narrow = (first + "\n\n").encode("utf-16"), (second + "\n").encode()
+    if not utf16_first:
+        wide, narrow = (second + "\n\n").encode("utf-16"), (first + "\n\n").encode()
+    data = wide + narrow if utf16_first else narrow + wide
+    assert ingested(data) == (["Анна", "Борис", "Вера", "Глеб"], [], 0)
+    from pipeline.worker import parse_bytes
+
+    texts = [text for (table, _), rows in parse_bytes(data, "joined.txt").tables.items() if table == "game_texts"
+             for text in rows.column("text").to_pylist()]
+    assert sorted(texts) == [first, second]
+
+
+def test_two_utf16_exports_joined_with_blank_lines_between_read_as_two_files():
+    # Winning exports (each of odd length, 0A 00 0A) joined with three line feeds between: the
+    # four bytes between them, at the second's own byte order mark, were read as UTF-16 ("ਊਊ")
+    # and the second's first hand was quarantined
+    first = HAND.format(a="Анна", b="Борис")
+    second = HAND.format(a="Вера", b="Глеб").replace("#1:", "#2:")
+    data = (first + "\n\n").encode("utf-16") + b"\n" + b"\n\n\n" + (second + "\n\n").encode("utf-16") + b"\n"
+    assert ingested(data) == (["Анна", "Борис", "Вера", "Глеб"], [], 0)
+
+
 # ////////////////////////////////////////////////////////////////////// text that no header opens
 
 GOOD = HAND.format(a="Anna", b="Boris")
@@ -541,7 +606,7 @@ GOOD = HAND.format(a="Anna", b="Boris")
     ("an unknown room's hand", "\n\nBetOnline Hand #123: Hold'em No Limit ($1/$2)\nTable 'X' 6-max\n"),
     ("an unknown room's hand, no blank line", "\nGame 77 - Texas Holdem\nSeat 1: Kim (10)\n"),
     ("a 10 MB line", "\n" + "x" * 10_000_000 + "\n"),
-    ("a NUL block", "\n" + "\x00" * 4096),
+    ("a line holding NULs after its text", "\nx" + "\x00" * 4096),
     ("a file cut inside the next header", "\n\nPokerStars Ha"),
 ])
 def test_text_without_a_header_is_a_chunk_of_its_own_never_glued_to_the_game_before(name, after):
@@ -550,6 +615,66 @@ def test_text_without_a_header_is_a_chunk_of_its_own_never_glued_to_the_game_bef
     assert result[0] == ("pokerstars", 1, "ok Anna Boris"), name
     assert len(result) == 2 and result[1][0] is None, name
     assert split(text)[0].last_line == 14
+
+
+def test_text_of_no_known_format_is_told_every_format_read_from_their_declarations():
+    from parsers.formats import FILE_FORMATS, FORMATS, NO_FORMAT
+
+    with pytest.raises(ParseError) as caught:
+        parse_chunk(split("BetOnline Hand #123: Hold'em\nSeat 1: Kim (10)\n")[0], "x.txt")
+    assert caught.value.reason == NO_FORMAT
+    for room in ("PokerStars", "GGPoker", "Winamax", "888poker", "PartyPoker", "Bovada", "Winning", "iPoker", "PHH",
+                 "'Raspisnoy game …'", "'Chinese poker hand …'", "'OFC hand …'", "'Six-card poker session …'"):
+        assert room in NO_FORMAT, room
+    assert all(fmt.shown_as in NO_FORMAT for fmt in (*FORMATS, *FILE_FORMATS))
+
+
+def reason_of(data: bytes) -> list[tuple[int, int, str]]:
+    """(line, column, reason) of each chunk of a file's bytes that is quarantined."""
+    out = []
+    for chunk in split(decode(data)):
+        try:
+            parse_chunk(chunk, "x.txt")
+        except ParseError as error:
+            out.append((error.line, error.column, error.reason))
+    return out
+
+
+def test_a_block_of_nuls_right_before_a_header_is_filler_and_the_game_after_it_is_read():
+    # a writer that stopped left 4,096 NULs, then the next hand's header, no line break between:
+    # the hand was quarantined as "not a game of any known format"; the NULs hold no text
+    second = GOOD.replace("#1:", "#2:")
+    for data in ((GOOD + "\n\n" + "\x00" * 4096 + second).encode(), (GOOD + "\n\n" + second + "\n" + "\x00" * 4096).encode()):
+        assert stored(decode(data)) == [("pokerstars", 1, "ok Anna Boris"), ("pokerstars", 16, "ok Anna Boris")]
+
+
+def test_nuls_after_a_lines_text_are_quarantined_saying_nul_bytes_at_their_column():
+    lines = GOOD.split("\n")
+    lines[3] += "\x00\x00"        # "Seat 2: Boris ($100 in chips)", 29 characters
+    assert reason_of("\n".join(lines).encode())[-1] == (
+        4, 30, "NUL bytes at column 30: a writer that stopped leaves them, they are no text")
+
+
+def test_a_line_too_long_is_quarantined_saying_how_long():
+    data = (GOOD + "\n" + "x" * 200_000 + "\n").encode()
+    assert reason_of(data) == [(15, 1, "a line of 200,000 characters: no log line is this long (a file's lines joined, "
+                                       "or no log)")]
+
+
+def test_binary_and_compressed_files_are_one_quarantined_text_that_says_what_they_are():
+    import gzip
+    import io
+    import zipfile
+
+    noise = random.Random(7).randbytes(20_000)
+    assert reason_of(noise) == [(1, 1, "binary data, not text: this file holds no hand history")]
+    packed = gzip.compress((GOOD + "\n").encode() * 50)
+    assert reason_of(packed) == [(1, 1, "a gzip-compressed file, not text: decompress it (gunzip) and read the file "
+                                        "it holds")]
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zipped:
+        zipped.writestr("hands.txt", (GOOD + "\n") * 50)
+    assert reason_of(archive.getvalue()) == [(1, 1, "a ZIP archive, not text: extract its files and read them")]
 
 
 def test_a_long_line_before_a_good_game_does_not_hide_its_header():
@@ -631,7 +756,7 @@ def test_ingest_stores_every_good_game_of_a_file_with_a_bad_byte_and_junk(lane):
     assert [(q["first_line"], q["line"], q["column"]) for q in quarantine] == [(31, 33, 9)]
     assert "\ufffd" in quarantine[0]["text"] and "byte 0xC0" in quarantine[0]["error"]
     unknown = result.tables[("quarantine", "unknown")].to_pylist()
-    assert [q["first_line"] for q in unknown] == [45, 62]
+    assert [q["first_line"] for q in unknown] == [45]       # (the NULs that end the file are filler)
 
 
 def test_a_name_broken_alike_in_every_line_is_stored_with_its_warning_by_every_path():
@@ -670,7 +795,7 @@ def test_a_lone_nul_opening_each_line_is_dropped_and_the_game_is_one_chunk():
     chunks = split(text)
     assert [(c.format, c.first_line) for c in chunks] == [("pokerstars", 2)]
     assert chunks[0].lines == tuple(split(GOOD)[0].lines)
-    assert normalize_lines("\x00a\n\x00\n\x00\x00\x00") == ["a", "", "\x00\x00\x00"]
+    assert normalize_lines("\x00a\n\x00\n\x00\x00\x00") == ["a", "", ""]
 
 
 def test_partypoker_hand_with_a_nul_opening_every_line_is_stored_with_its_nets():
