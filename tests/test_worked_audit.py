@@ -181,5 +181,5 @@ def test_quarantine_list(con):
          "text": "Raspisnoy game R-2026-11-28-4\nDate: 2026-11-28 21:00\nClub: Tverskaya\n"
                  "Players: Anna, Boris, Vera\nFirst dealer: Anna\n\nRound 1: 1 card, regular, dealer Anna, trump 9h\n"
                  "Hands: Boris [Ax], Vera [6c], Anna [Kd]",
-         "rules_version": "rules-a"},
+         "rules_version": "rules-a", "copies_first_lines": None},     # the text is once in its file
     ])
