@@ -139,7 +139,9 @@ def _plain_utf16(data: bytes) -> str | None:
         if len(data) < 2 * _UTF16_BLOCK or (data[0] != 0 and data[1] != 0):
             return None
         codec = "utf-16-be" if data[0] == 0 else "utf-16-le"
-    if data.find(_UTF16_BOMS[codec], 2) >= 0:
+    while start and data.startswith(_UTF16_BOMS[codec], start):
+        start += 2      # the mark written twice (a text that began with U+FEFF): no file joined there
+    if data.find(_UTF16_BOMS[codec], start) >= 0:
         return None
     units = np.frombuffer(data, dtype=np.uint8, offset=start, count=(len(data) - start) // 2 * 2)
     high, low = (units[1::2], units[0::2]) if codec == "utf-16-le" else (units[0::2], units[1::2])
@@ -241,7 +243,8 @@ def _utf16_span(data: bytes, nuls: np.ndarray, floor: int) -> tuple[int, int, st
         start += (floor - start + 1) // 2 * 2
     bom = _UTF16_BOMS[codec]
     if start >= floor + 2 and data[start - 2:start] == bom:
-        start -= 2
+        while start >= floor + 2 and data[start - 2:start] == bom:    # a mark written twice too
+            start -= 2
     elif data.startswith(bom, floor) and (start - floor) % 2 == 0 and start - floor <= _UTF16_GAP:
         start = floor       # its byte order mark, then characters other than ASCII
     return start, min(stop, len(data)), codec

@@ -450,6 +450,16 @@ def test_a_utf16_file_ending_in_one_blank_byte_too_many_reads_clean(last):
     assert stored(decoded) == [("pokerstars", 1, "ok Анна Борис")]
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
+def test_a_utf16_file_whose_byte_order_mark_is_written_twice_reads_its_first_game(encoding):
+    # A text that begins with U+FEFF (a UTF-8 file's mark, read and written out again as UTF-16)
+    # has two marks: neither may be read as text of its own before the first header
+    text = "\ufeff" + HAND.format(a="Anna", b="Boris") + "\n\n"
+    data = (b"\xff\xfe" if encoding == "utf-16" else b"\xfe\xff") + text.encode(
+        "utf-16-le" if encoding == "utf-16" else "utf-16-be")
+    assert stored(decode(data)) == [("pokerstars", 1, "ok Anna Boris")]
+
+
 def test_truncated_utf16_game_of_another_kind_is_quarantined_naming_its_game():
     # an Omaha hand holding the cut byte: refused for its game, as without the byte
     omaha = HAND.format(a="Анна", b="Борис").replace("Hold'em No Limit", "Omaha Pot Limit")
