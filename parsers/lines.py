@@ -28,6 +28,7 @@ parsers.errors.ParseError: line 4, column 1: expected a seat line, found '*** HO
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -80,6 +81,7 @@ _UNPRICED = frozenset({"chips", "play"})
 _CENT = Decimal("0.01")
 
 
+@functools.lru_cache(maxsize=4096)     # a table's stakes recur hand after hand; Decimal formatting is slow
 def stakes_label(first: Decimal, second: Decimal, currency: str, *, ante: Decimal | None = None) -> str:
     """A hand's stakes (``holdem_results.stakes``) as every reader stores them, one way for every
     room: as PokerStars writes a table's, the currency's sign before each amount and its code
