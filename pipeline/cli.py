@@ -977,6 +977,15 @@ def _quarantine_rows(con: duckdb.DuckDBPyConnection) -> str:
     return "select *, null::integer[] as copies_first_lines from stg_quarantine"
 
 
+def _echo_lines(text: str, first_line: int, last_line: int, marks: dict[int, str]) -> None:
+    """A game's text as `show` prints it: each line under its number in the file, control bytes
+    escaped, the lines ``marks`` names marked with its words."""
+    width = len(str(last_line))
+    for number, line in enumerate(text.split("\n"), first_line):
+        note = f"   ◀ {marks[number]}" if number in marks else ""
+        click.echo(f"{number:>{width}}  {_escaped(line)}{note}")
+
+
 _CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
@@ -1235,10 +1244,8 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
     if text is None:
         click.echo("(the warehouse keeps no text for this game: it was stored by an older Rasklad)")
     else:
-        width = len(str(game["last_line"]))
-        for number, line in enumerate(text.split("\n"), game["first_line"]):
-            note = f"   ◀ {', '.join(marks[number])}" if number in marks else ""
-            click.echo(f"{number:>{width}}  {line}{note}")
+        _echo_lines(text, game["first_line"], game["last_line"],
+                    {number: ", ".join(rules) for number, rules in marks.items()})
     click.echo("")
     if findings.is_empty():
         click.echo("No findings: a tournament summary is read, not replayed." if summary else
@@ -1286,10 +1293,7 @@ def _show_quarantined(row: dict, as_json: bool) -> None:
                f"{row['first_line']}–{row['last_line']}{again}")
     click.echo(f"not stored: {row['error']} (line {row['line']}, column {row['column']})")
     click.echo("")
-    width = len(str(row["last_line"]))
-    for number, line in enumerate((row["text"] or "").split("\n"), row["first_line"]):
-        note = f"   ◀ column {row['column']}" if number == row["line"] else ""
-        click.echo(f"{number:>{width}}  {_escaped(line)}{note}")
+    _echo_lines(row["text"] or "", row["first_line"], row["last_line"], {row["line"]: f"column {row['column']}"})
     click.echo("")
     click.echo("Fix the text in its file and ingest the file again: the game then leaves the quarantine.")
 
