@@ -37,7 +37,7 @@ from pipeline.warehouse import (
     models_manifest,
     read_manifest,
 )
-from pipeline.words import counted  # noqa: F401 (the pages word their counts as q.counted)
+from rules.words import counted  # noqa: F401 (the pages word their counts as q.counted)
 
 WAREHOUSE_ENV = "RASKLAD_WAREHOUSE"
 DEFAULT_WAREHOUSE = "data/warehouse"

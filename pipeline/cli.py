@@ -26,7 +26,7 @@ import click
 
 from pipeline.manifest import WarehouseBusy
 from pipeline.provenance import RULES_VERSION, ModelsMissing
-from pipeline.words import counted
+from rules.words import counted
 
 if TYPE_CHECKING:
     import duckdb

@@ -44,9 +44,9 @@ import pyarrow as pa
 from numba import njit
 
 from pipeline import kernels
-from pipeline.words import counted
 from rules.sixcard import DEFAULT_RULES, SixcardRules
 from rules.sixcard_ev import best_first_decisions
+from rules.words import counted
 
 __all__ = ["TOTAL_DEALS", "HouseEdge", "Progress", "canonical_deals", "canonical_key", "compute_chunk",
            "house_edge"]

@@ -32,6 +32,7 @@ import numpy as np
 from rules.cards import JOKER_CODES, Card, CardError, Deck, Suit
 from rules.findings import Findings, Severity
 from rules.records import GameInfo, PlayerResult, Replay, Source
+from rules.words import counted
 
 RULES = {
     "RSP-PLAYERS": "3 to 6 players; the 54-card deck takes up to 10.",
@@ -1110,12 +1111,7 @@ def _check_total(findings: Findings, total: Decimal, previous: Decimal, points: 
 
 
 def _cards(count: int) -> str:
-    return _counted(count, "card")
-
-
-def _counted(count: int, noun: str) -> str:
-    """A count and its noun, singular for one: ``1 card``, ``2 tricks``."""
-    return f"{count} {noun}" + ("" if count == 1 else "s")
+    return counted(count, "card")
 
 
 def _list(pairs) -> str:
@@ -1169,7 +1165,7 @@ class _Bidding:
             if (bid == 0 and pass_barred(passes, rules)      # (a pass is barred only when another bid is allowed)
                     and allowed_bids(cards, so_far, player == dealer, [], rules) - {0}):
                 findings.add("RSP-THREE-PASSES", f"round {round_no}: {player} passed "
-                             f"{_counted(rules.pass_limit + 1, 'time')} in a row in the rounds with bids",
+                             f"{counted(rules.pass_limit + 1, 'time')} in a row in the rounds with bids",
                              line=line, expected="a bid of 1 or more", actual=0)
             passes.append(bid == 0)
             so_far += bid
@@ -1214,7 +1210,7 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
                     f"stops after {len(rnd.tricks)} of its {rnd.cards} tricks, with no points")
             findings.add("RSP-TRICK", f"round {rnd.number} {told}: not played out, not scored",
                          line=rnd.tricks[-1].line if rnd.tricks else rnd.line, severity=Severity.WARNING,
-                         expected=_counted(rnd.cards, "trick"), actual=len(rnd.tricks) or "none")
+                         expected=counted(rnd.cards, "trick"), actual=len(rnd.tricks) or "none")
             continue
         won = _play_tricks(findings, rnd, rules, order, held, spares, trump, played)
         written_points = dict(rnd.points.values) if rnd.points else {}
@@ -1279,7 +1275,7 @@ def _check_players(findings: Findings, players: tuple[str, ...], rules: Ruleset,
     most = 10 if rules.deck == 54 else 6
     if not 3 <= len(players) <= most:
         findings.add("RSP-PLAYERS",
-                     f"{_counted(len(players), 'player')}: the {rules.deck}-card game takes 3 to {most}",
+                     f"{counted(len(players), 'player')}: the {rules.deck}-card game takes 3 to {most}",
                      line=line, expected=f"3-{most}", actual=len(players))
 
 
@@ -1617,7 +1613,7 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
             leader = winner
     if complete and len(rnd.tricks) != rnd.cards and (rnd.tricks or rnd.points or rnd.totals):
         findings.add("RSP-TRICK", f"round {round_no}: a hand of {_cards(rnd.cards)} makes "
-                     f"{_counted(rnd.cards, 'trick')}",
+                     f"{counted(rnd.cards, 'trick')}",
                      line=rnd.tricks[-1].line if rnd.tricks else rnd.line, expected=rnd.cards,
                      actual=len(rnd.tricks))
     return won

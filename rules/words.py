@@ -1,4 +1,5 @@
-"""How the program words a count for users, on the command line and on the dashboards alike."""
+"""How the program words a count for users: in the findings' messages, on the command line and on the
+dashboards alike."""
 
 from __future__ import annotations
 
