@@ -580,10 +580,11 @@ def _json_value(value):
 @click.option("--severity", type=click.Choice(["error", "warning"]), help="Only this severity.")
 @site_option
 @click.option("--limit", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--all", "show_all", is_flag=True, help="Every finding, however many (no --limit).")
 @click.option("--explain", is_flag=True, help="Show the text of each rule broken (--json: a rule_text field).")
 @json_option
 def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | None, site: str | None, limit: int,
-          explain: bool, as_json: bool) -> None:
+          show_all: bool, explain: bool, as_json: bool) -> None:
     """List the rules broken in the stored games, each with its file and line.
 
     Every rule ID with its text: see docs/rules.md.
@@ -611,7 +612,7 @@ def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | N
             order by source_file, line
             limit $limit
             """,
-            params={"game": game, "rule": rule, "severity": severity, "site": site, "limit": limit},
+            params={"game": game, "rule": rule, "severity": severity, "site": site, "limit": None if show_all else limit},
         ).pl()
         total = con.execute(
             "select count(*) from stg_findings where ($game is null or game = $game)"
@@ -627,7 +628,8 @@ def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | N
         return
     _show(frame, as_json)
     if not as_json:
-        click.echo(counted(total, "finding") + (f" (first {limit:,} shown)" if total > limit else ""))
+        click.echo(counted(total, "finding") + (f" (first {limit:,} shown; --all for every one)"
+                                                 if total > limit and not show_all else ""))
         if explain and not frame.is_empty():
             click.echo("\nThe rules broken:")
             for rule_id in sorted(set(frame["rule_id"])):
@@ -861,9 +863,20 @@ def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
             raise UsageProblem(f"The query failed: {error}", "Tables: games, game_players, findings, "
                                "quarantine and the marts; list them with `rasklad query \"show tables\"`.")
     if as_csv:
-        click.echo(frame.write_csv(), nl=False)
+        click.echo(_flat(frame).write_csv(), nl=False)
     else:
         _show(frame, as_json)
+
+
+def _flat(frame: pl.DataFrame) -> pl.DataFrame:
+    """``frame`` with each list or struct column as its values' JSON text: CSV has no nested cells
+    (``files.game_ids``, ``quarantine.copies_first_lines``, ``game_list.players`` …)."""
+    import polars as pl
+
+    nested = [name for name, kind in frame.schema.items() if kind.is_nested()]
+    return frame.with_columns(
+        pl.Series(name, [None if value is None else json.dumps(value, default=_json_value, ensure_ascii=False)
+                         for value in frame[name].to_list()], dtype=pl.String) for name in nested)
 
 
 _SHOW_TABLES = re.compile(r"\s*show\s+tables\s*;?\s*", re.IGNORECASE)

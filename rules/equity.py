@@ -56,7 +56,7 @@ from rules.evaluator import (
     rank_tables,
 )
 
-__all__ = ["add_card", "heads_up_keys", "pot_equities", "spot_equities"]
+__all__ = ["add_card", "heads_up_keys", "pot_equities", "spot_equities", "spot_shares"]
 
 _M1, _M2, _M3, _M4, _SC, _SM = range(6)
 
@@ -735,12 +735,12 @@ def spot_equities(holes: np.ndarray, board: np.ndarray, eligible: np.ndarray, or
     >>> equities.round(4).tolist(), valid.tolist()
     ([[[0.8264, 0.1736]], [[0.0, 0.0]]], [True, False])
     """
-    shares, denominators, valid = _counted_shares(holes, board, eligible, order, dead)
+    shares, denominators, valid = spot_shares(holes, board, eligible, order, dead)
     return shares / denominators[:, None, None], valid
 
 
-def _counted_shares(holes, board, eligible, order: RankOrder,
-                    dead=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def spot_shares(holes, board, eligible, order: RankOrder,
+                dead=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """:func:`spot_equities` as exact integers: (shares (N, K, P), denominators (N,), valid (N,)),
     each equity a share over its spot's denominator (the boards counted times the unit).
 
@@ -909,7 +909,7 @@ def build_heads_up_table(path: Path = HEADS_UP_TABLE) -> int:
     global _HEADS_UP
     situations = heads_up_situations()
     _HEADS_UP = _NO_TABLE   # counted, not looked up
-    shares, _, _ = _counted_shares(situations.reshape(-1, 2, 2), np.empty((len(situations), 0)),
+    shares, _, _ = spot_shares(situations.reshape(-1, 2, 2), np.empty((len(situations), 0)),
                                    np.ones((len(situations), 1, 2)), RankOrder.STANDARD)
     _HEADS_UP = None
     path.parent.mkdir(parents=True, exist_ok=True)

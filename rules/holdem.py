@@ -16,14 +16,12 @@ batch of spots at once.
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 import numpy as np
 
 from rules.evaluator import RankOrder
 from rules.holdem_rules import RULES
 
-__all__ = ["RULES", "allin_ev_cents"]
+__all__ = ["RULES", "allin_ev_cents", "exact_ev_cents"]
 
 
 def allin_ev_cents(holes, board, eligible, nets, pots, order: RankOrder, unit) -> tuple[np.ndarray, np.ndarray]:
@@ -33,36 +31,42 @@ def allin_ev_cents(holes, board, eligible, nets, pots, order: RankOrder, unit) -
     (``holes`` (N, P, 2): the contenders' card codes, -1 after the last; ``board`` (N, B), -1
     none; ``eligible`` (N, K, P) 0/1; ``pots`` (N,): how many of the K pots are the spot's, the
     rows after them 0), summed pot by pot, rounded half to even to ``unit`` (N,) cents (1, or 100
-    for whole chips) as Decimal rounds the sum of each net times the shortest decimal of its float
-    equity. Not ok: no pot, a pot with no contender, or cards that cannot be ranked (a card twice
-    or off the deck).
+    for whole chips). The equities are the exact counts of :func:`rules.equity.spot_shares`, so an
+    amount that falls on a half unit (1/44 of 110 cents: 2.5) is rounded as the half it is. Not
+    ok: no pot, a pot with no contender, or cards that cannot be ranked (a card twice or off the
+    deck).
     """
-    from rules.equity import spot_equities  # Numba: loaded only for all-in hands
+    from rules.equity import spot_shares  # Numba: loaded only for all-in hands
     eligible = np.asarray(eligible, dtype=np.int64)
     nets, pots, unit = (np.asarray(x, dtype=np.int64) for x in (nets, pots, unit))
-    equities, ok = spot_equities(holes, board, eligible, order)
+    shares, denominators, ok = spot_shares(holes, board, eligible, order)
     ok &= (pots > 0) & (eligible.any(axis=2) | (np.arange(nets.shape[1]) >= pots[:, None])).all(axis=1)
-    total = np.zeros((len(equities), equities.shape[2]))
-    for k in range(nets.shape[1]):  # pot by pot, the float sum of the nets' shares in order
-        total = total + nets[:, k, None] * equities[:, k]
-    units = total / unit[:, None]
-    # The float sum is within (pots + 2) * 2**-52 of the nets of the Decimal one: rounded from
-    # farther than this margin off a half unit, both round alike; nearer, Decimal decides.
+    total = np.zeros(shares.shape[::2])
+    for k in range(nets.shape[1]):  # pot by pot, in floats: the products may pass 64-bit integers
+        total = total + nets[:, k, None].astype(np.float64) * shares[:, k]
+    units = total / (np.maximum(denominators, 1) * unit)[:, None]
+    # The float sum is within (pots + 2) * 2**-52 of the exact one: rounded from farther than this
+    # margin off a half unit, both round alike; nearer, the exact integers decide.
     margin = np.abs(nets).sum(axis=1) / unit * 2.0 ** -40
     cents = np.rint(units).astype(np.int64) * unit[:, None]
     near = (np.abs(units - np.floor(units) - 0.5) <= margin[:, None]) & (np.asarray(holes)[:, :, 0] >= 0)
     for i in np.flatnonzero(near.any(axis=1) & ok).tolist():
-        cents[i] = _decimal_ev_cents(equities[i].tolist(), nets[i].tolist(), int(unit[i]))
+        cents[i] = exact_ev_cents(shares[i].tolist(), int(denominators[i]), nets[i].tolist(), int(unit[i]))
     return cents, ok
 
 
-def _decimal_ev_cents(equities: list[list[float]], pot_nets: list[int], unit: int) -> list[int]:
-    """:func:`allin_ev_cents` in Decimal (28 digits, half to even): each equity's shortest decimal
-    times the net in money, summed, quantized to the unit."""
-    ev = [Decimal(0)] * len(equities[0])
-    for net, shares in zip(pot_nets, equities):
-        money = Decimal(net) / 100
-        for i, share in enumerate(shares):
-            ev[i] = ev[i] + money * Decimal(repr(share))
-    quantum = Decimal(unit) / 100
-    return [int(value.quantize(quantum) * 100) for value in ev]
+def exact_ev_cents(shares: list[list[int]], denominator: int, pot_nets: list[int], unit: int) -> list[int]:
+    """:func:`allin_ev_cents` of one spot in integers: each contender's sum over the pots of the
+    pot's net times his share, over the denominator, rounded half to even to the unit (cents).
+
+    >>> exact_ev_cents([[43, 1]], 44, [110], 1)     # 2.5 cents: half to even is 2, not 3
+    [108, 2]
+    """
+    whole = denominator * unit
+    cents = []
+    for i in range(len(shares[0])):
+        units, rest = divmod(sum(net * pot[i] for net, pot in zip(pot_nets, shares)), whole)
+        if 2 * rest > whole or (2 * rest == whole and units % 2):
+            units += 1
+        cents.append(units * unit)
+    return cents

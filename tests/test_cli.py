@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import csv
 import errno
+import io
 import json
 import re
 import socket
@@ -364,6 +366,21 @@ def test_query_runs_reading_statements_and_prints_csv(tmp_path):
         assert run("query", sql, "--warehouse", str(wh), "--json").exit_code == 0, sql
 
 
+def test_query_csv_writes_list_and_struct_cells_as_their_json_text(tmp_path):
+    # CSV has no nested cells: files.game_ids, quarantine.copies_first_lines, game_list.players are
+    # lists, and --csv stopped on them with a traceback
+    wh = tmp_path / "wh"
+    run("ingest", str(ROOT / "data" / "samples" / "chinese-night.txt"), "--warehouse", str(wh), "-q")
+    result = run("query", "select [1, 2] as x, {'a': 1.5::decimal(4, 2), 'b': 'Жора, Jr'} as s, null::int[] as n",
+                 "--warehouse", str(wh), "--csv")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == ["x,s,n", '"[1, 2]","{""a"": ""1.50"", ""b"": ""Жора, Jr""}",']
+    files = run("query", "select count_games, game_ids from files", "--warehouse", str(wh), "--csv")
+    assert files.exit_code == 0, files.output
+    count, ids = next(csv.reader(io.StringIO(files.output.splitlines()[1])))
+    assert len(json.loads(ids)) == int(count) > 0
+
+
 def test_query_show_tables_lists_each_table_once(tmp_path):
     # the connection's own view of each table (over the committed parts) shadows the one stored in
     # rasklad.duckdb: DuckDB's own listing names both, so games, findings … came twice
@@ -437,6 +454,18 @@ def test_audit_explain_shows_the_text_of_each_rule_broken(tmp_path):
     assert "Every pair of players compares row by row" in explained[0]
     rows = json.loads(run("audit", "--explain", "--json", "--warehouse", str(wh)).output)
     assert rows and all(row["rule_text"] == rule_text(row["rule_id"]) for row in rows)
+
+
+def test_audit_all_lists_every_finding_past_the_limit(tmp_path):
+    wh = tmp_path / "wh"
+    run("ingest", str(ROOT / "data" / "samples" / "chinese-wrong-claims.txt"), "--warehouse", str(wh), "-q")
+    every = json.loads(run("audit", "--json", "--warehouse", str(wh)).output)
+    assert len(every) >= 2
+    cut = run("audit", "--limit", "1", "--warehouse", str(wh))
+    assert cut.output.splitlines()[-1] == f"{len(every)} findings (first 1 shown; --all for every one)"
+    whole = run("audit", "--limit", "1", "--all", "--warehouse", str(wh))
+    assert whole.output.splitlines()[-1] == f"{len(every)} findings"
+    assert len(json.loads(run("audit", "--all", "--limit", "1", "--json", "--warehouse", str(wh)).output)) == len(every)
 
 
 def test_audit_and_quarantine_never_cut_the_place_or_the_message(tmp_path, monkeypatch):

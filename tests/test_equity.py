@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import rules.cards
 import rules.equity
+import rules.holdem
 from rules.cards import parse_cards
 from rules.equity import pot_equities
 from rules.evaluator import HandError, RankOrder, evaluate_many, hand_combinations
@@ -172,7 +173,7 @@ def _every_board(holes, pots, order, dead=()):
                                            tables.top5)
     with pytest.MonkeyPatch.context() as patch:     # counted, not looked up
         patch.setattr(rules.equity, "_HEADS_UP", rules.equity._NO_TABLE)
-        fast, denominators, _ = rules.equity._counted_shares([holes], np.empty((1, 0)), [eligible], order, [dead])
+        fast, denominators, _ = rules.equity.spot_shares([holes], np.empty((1, 0)), [eligible], order, [dead])
     assert denominators[0] == boards * unit
     return fast[0], slow, boards
 
@@ -500,7 +501,7 @@ def test_he_turn_and_river_rank_count_equals_every_board_exactly(seed):
         tables = rank_tables(order)
         walked, boards = rules.equity._enumerate(start, stub, n_draw, eligible, unit, tables.cat_pos,
                                                  tables.straight_top, tables.top5)
-        counted, denominators, _ = rules.equity._counted_shares([holes], [board], [eligible], order, [dead])
+        counted, denominators, _ = rules.equity.spot_shares([holes], [board], [eligible], order, [dead])
         assert denominators[0] == boards * unit and boards == math.comb(len(stub), n_draw)
         assert counted[0].tolist() == walked.tolist(), (order, holes, board, dead)
 
@@ -528,12 +529,11 @@ def _ev_cents(*spots):
     return [row[:len(spot[0])].tolist() if good else None for row, good, spot in zip(cents, ok, spots)]
 
 
-def test_he_allin_ev_rounds_as_decimal_does_on_random_spots():
-    # The float sum decides the rounding only far from a half unit: every figure must equal the
-    # Decimal sum of each net times the shortest decimal of its equity, quantized half to even,
-    # the spots of every kind (two to four players, one or two pots, preflop, flop, turn) in one batch.
-    from rules.holdem import _decimal_ev_cents
-
+def test_he_allin_ev_is_the_exact_amount_rounded_half_to_even_on_random_spots():
+    # The float sum decides the rounding only far from a half unit: every figure must equal each
+    # pot's net times the exact equity (a Fraction of the boards counted), summed and rounded half
+    # to even (Python's round of a Fraction), the spots of every kind (two to four players, one or
+    # two pots, preflop, flop, turn) in one batch.
     rng = np.random.default_rng(7)
     spots, expected = [], []
     for n in range(300):
@@ -544,8 +544,23 @@ def test_he_allin_ev_rounds_as_decimal_does_on_random_spots():
         nets = [int(x) for x in rng.integers(1, 10 ** int(rng.integers(1, 9)), len(pots))]
         unit = int(rng.choice([1, 100]))
         spots.append((holes, board_cards, pots, nets, unit))
-        expected.append(_decimal_ev_cents(pot_equities(holes, board_cards, pots).tolist(), nets, unit))
+        eligible = np.zeros((len(pots), players), dtype=np.int64)
+        for k, pot in enumerate(pots):
+            eligible[k, pot] = 1
+        shares, boards, _ = rules.equity.spot_shares([holes], [board_cards + [-1] * (5 - board)], [eligible],
+                                                     RankOrder.STANDARD)
+        expected.append([round(sum(Fraction(net * int(share[i]), int(boards[0]) * unit)
+                                   for net, share in zip(nets, shares[0]))) * unit for i in range(players)])
     assert _ev_cents(*spots) == expected
+
+
+def test_he_allin_ev_an_exact_half_cent_rounds_to_even_though_its_float_equity_is_above_it():
+    # Boris's nines against Anna's kings on 2c 7d 9h Kh: only the 9s of 44 river cards wins him the
+    # 110-cent pot, exactly 1/44: 2.5 cents, half to even 2 (the float 1/44 is a hair above it, and
+    # its decimal times 110 rounded to 3). Anna's 43/44 is 107.5: 108. The two sum to the pot.
+    assert _ev_cents(([codes("Ks Kd"), codes("9c 9d")], codes("2c 7d 9h Kh"), [[0, 1]], [110], 1)) == [[108, 2]]
+    # 3/44 of 110 is 7.5 cents exactly (the float 3/44 is a hair below): half to even, 8
+    assert rules.holdem.exact_ev_cents([[41, 3]], 44, [110], 1) == [102, 8]
 
 
 def test_he_allin_ev_half_a_cent_rounds_to_even():
