@@ -28,7 +28,7 @@ from pathlib import Path
 
 import duckdb
 
-from parsers.phh import NOT_SHOWN, POSTING_ORDER, forced_bets
+from parsers.phh import NOT_SHOWN, POSTING_ORDER, SHOWN_PARTLY, forced_bets
 from pipeline.audit import kept_record
 from rules.holdem_hand import ActionKind
 
@@ -265,6 +265,9 @@ def phh_text(hand: StoredHand) -> str:
     not_shown = _not_shown(hand)
     if not_shown:
         lines.append(f"{NOT_SHOWN} = [{', '.join(map(_q, not_shown))}]")
+    shown_partly = _shown_partly(hand)
+    if shown_partly:
+        lines.append(f"{SHOWN_PARTLY} = [{', '.join(map(_q, shown_partly))}]")
     return "\n".join(lines) + "\n"
 
 
@@ -357,10 +360,34 @@ def _phh_actions(hand: StoredHand, index: dict[str, int]) -> list[str]:
 
 def _shown_alone(hand: StoredHand, winner: int) -> list[str]:
     """The show of the player left when the others fold, where the log has him show his two cards:
-    PHH's show after the last fold (pokerkit takes one of all the cards there, and no other)."""
+    PHH's show after the last fold (pokerkit takes one of all the cards there, and no other; a
+    show of fewer is :func:`_shown_partly`'s)."""
     p = hand.players[winner]
-    shows = _first_show_or_muck(hand, p.player) == "show" and len(p.hole_cards) == 2
-    return [f"p{winner + 1} sm {''.join(p.hole_cards)}"] if shows else []
+    cards = _cards_shown(hand, p)
+    shows = _first_show_or_muck(hand, p.player) == "show" and len(cards) == 2
+    return [f"p{winner + 1} sm {''.join(cards)}"] if shows else []
+
+
+def _shown_partly(hand: StoredHand) -> list[str]:
+    """:data:`parsers.phh.SHOWN_PARTLY`: the show of the player left when the others fold, where the
+    log has him show one card of his two (``pK sm Ah??``), which pokerkit refuses in ``actions``."""
+    folded = {a.player for a in hand.actions if a.action == "fold"}
+    left = [k for k, p in enumerate(hand.players) if p.player not in folded]
+    if len(left) != 1 or _first_show_or_muck(hand, hand.players[left[0]].player) != "show":
+        return []
+    cards = _cards_shown(hand, hand.players[left[0]])
+    return [f"p{left[0] + 1} sm {''.join(_unknown_filled(cards, '??'))}"] if 0 < len(cards) < 2 else []
+
+
+def _cards_shown(hand: StoredHand, player: StoredPlayer) -> tuple[str, ...]:
+    """The cards a player showed first, as the hand's text states them, else (no text kept) his
+    stored hole cards."""
+    return hand.shown.get(player.player) or player.hole_cards
+
+
+def _unknown_filled(cards: tuple[str, ...], unknown: str) -> list[str]:
+    """A Hold'em player's two cards, those not shown written ``unknown``."""
+    return [*cards, *[unknown] * (2 - len(cards))]
 
 
 def _not_shown(hand: StoredHand) -> list[str]:
@@ -493,9 +520,10 @@ def ohh_document(hand: StoredHand) -> dict:
         street = "Showdown" if a.action in ("show", "muck") else a.street.capitalize()
         entry = {"player_id": ids[a.player], "action": kind}
         if a.action in ("show", "muck"):
-            cards = next((p.hole_cards for p in by_seat if p.player == a.player), ())
+            cards = _cards_shown(hand, next(p for p in by_seat if p.player == a.player))
             if a.action == "show" and cards:
-                entry["cards"] = list(cards)
+                # one card shown of two: the other is OHH's unknown card
+                entry["cards"] = _unknown_filled(cards, "??")
         elif a.action not in ("fold", "check"):
             entry["amount"] = float(a.amount)
             entry["is_allin"] = bool(a.is_all_in)
