@@ -11,10 +11,11 @@ starting stacks plus the stored nets, and ``winnings`` what each player collecte
 reader of the file (pokerkit, or Rasklad's own ingest) can check them. A stack the log does not
 state (stored as null) is ``inf`` at the start and the finish, as PHH writes a stack not recorded;
 OHH has no such value, and a hand with one is not written as OHH. A muck is PHH's ``pK sm``, one
-card shown of two ``pK sm Ah??``, the log's order of the forced bets, where it is not PHH's,
-``_posting_order`` (:data:`parsers.phh.POSTING_ORDER`), and a winner's "doesn't show hand" after
-the others fold ``_not_shown`` (:data:`parsers.phh.NOT_SHOWN`), so that Rasklad reads the hand
-back as it was stored.
+card shown of two ``pK sm Ah??`` (OHH's ``["Ah", "??"]``), the log's order of the forced bets, where
+it is not PHH's, ``_posting_order`` (:data:`parsers.phh.POSTING_ORDER`), and a winner's "doesn't
+show hand" after the others fold ``_not_shown`` (:data:`parsers.phh.NOT_SHOWN`), his show of one
+card of two there ``_shown_partly`` (:data:`parsers.phh.SHOWN_PARTLY`), so that Rasklad reads the
+hand back as it was stored.
 """
 
 from __future__ import annotations
@@ -351,11 +352,14 @@ def _phh_actions(hand: StoredHand, index: dict[str, int]) -> list[str]:
         left[a.player] -= a.amount
         bets[a.player] += a.amount
     contenders = [k for k, p in enumerate(players) if p.player not in folded]
+    after_the_board: list[str] = []
     if len(contenders) > 1:
-        out += _showdown(hand, contenders, last_street, aggressor)
+        shown, after_the_board = _showdown(hand, contenders, last_street, aggressor)
+        out += shown
     elif contenders:
         out += _shown_alone(hand, contenders[0])
-    return out + _deal(hand, dealt, _STREETS[min(len(hand.board) - 2, 3)] if len(hand.board) >= 3 else dealt)
+    return (out + _deal(hand, dealt, _STREETS[min(len(hand.board) - 2, 3)] if len(hand.board) >= 3 else dealt)
+            + after_the_board)
 
 
 def _shown_alone(hand: StoredHand, winner: int) -> list[str]:
@@ -414,16 +418,19 @@ def _deal(hand: StoredHand, dealt: str, upto: str) -> list[str]:
     return out
 
 
-def _showdown(hand: StoredHand, contenders: list[int], street: str, aggressor: int | None) -> list[str]:
+def _showdown(hand: StoredHand, contenders: list[int], street: str,
+              aggressor: int | None) -> tuple[list[str], list[str]]:
     """Each contender shows (or mucks) in the order of the log (PHH names the player of each, so
     pokerkit takes any order); those the log does not have in turn after them: from the last
     bettor or raiser of the last betting round, else from the first player after the largest
     blind preflop, else from p1. A loser the log shows mucking is written ``pK sm``, PHH's muck
     (no cards), even when the log names his cards: they stay in his deal, and ``pK sm cards``
-    would read back as a show. Only at a showdown before the board is dealt out (an all-in) is a
-    muck that leaves a single player written as his cards: pokerkit deals the rest of the board
-    to two players or more, and fails on one. A player who shows one card of two is written with
-    the other unknown (``pK sm Ah??``), as PHH writes cards partly shown."""
+    would read back as a show. At a showdown before the board is dealt out (an all-in), a muck
+    that leaves a single player, and what the log has after it, come after the board's deals (the
+    second list): pokerkit ends the hand when one player is left, and there it fails to deal the
+    rest of the board; it deals the board to two players or more and plays their showdown on the
+    river. A player who shows one card of two is written with the other unknown (``pK sm Ah??``),
+    as PHH writes cards partly shown."""
     n = len(hand.players)
     if aggressor is None and street == "preflop":
         posts = {p.player: Decimal(0) for p in hand.players}
@@ -437,23 +444,25 @@ def _showdown(hand: StoredHand, contenders: list[int], street: str, aggressor: i
     # a winner's muck would forfeit what he won
     mucked = {hand.players[k].player for k in contenders
               if hand.players[k].player in logged_mucks and not hand.players[k].collected}
-    if street != "river" and len(contenders) - len(mucked) < 2:
-        mucked = set()
     logged = {a.player: place for place, a in reversed(list(enumerate(hand.actions)))
               if a.action in ("show", "muck")}      # each player's first show or muck
-    out = []
+    before_the_board, after_the_board = [], []
+    out, holding = before_the_board, len(contenders)
     for k in sorted(contenders, key=lambda k: (logged.get(hand.players[k].player, len(hand.actions)), (k - start) % n)):
         p = hand.players[k]
         shown = hand.shown.get(p.player, ())
         if p.player in mucked:
+            holding -= 1
+            if holding < 2 and street != "river":
+                out = after_the_board
             out.append(f"p{k + 1} sm")
         elif len(shown) == 1:   # one card of two shown (the other known or not): PHH writes the other unknown
-            out.append(f"p{k + 1} sm {shown[0]}??")
+            out.append(f"p{k + 1} sm {''.join(_unknown_filled(shown, '??'))}")
         elif len(p.hole_cards) == 2:
             out.append(f"p{k + 1} sm {''.join(p.hole_cards)}")
         else:   # neither shown nor mucked in the log: "did not show"
             out.append(f"p{k + 1} sm ????")
-    return out
+    return before_the_board, after_the_board
 
 
 def _number(value: Decimal) -> str:

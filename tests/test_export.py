@@ -692,14 +692,29 @@ def test_export_writes_a_winners_one_card_show_after_the_others_fold_in_both_for
     assert _ohh_cards(hands["302"], "Preflop") == []
 
 
+def test_export_phh_writes_an_all_in_muck_that_leaves_one_player_after_the_board(tmp_path):
+    """Heads-up all in on the turn, Boris mucks his unknown cards before Anna shows her aces: his muck
+    was written "p1 sm ????" (as his cards: pokerkit fails to deal the river to one player) and read
+    back as no action. Written after the river's deal, where pokerkit plays the all-in's showdown,
+    it stays a muck, and Anna's show after it. Anna takes the 20: stacks 0 (Boris) and 20."""
+    mucked = TURN_ALLIN.replace("Boris: shows [Kh Kd] (a pair of Kings)", "Boris: mucks hand").replace(
+        "Seat 2: Boris (big blind) showed [Kh Kd] and lost with a pair of Kings", "Seat 2: Boris (big blind) mucked")
+    before, after, texts = _round_trip(tmp_path, _logged(tmp_path, mucked))
+    actions = tomllib.loads(texts["301"])["actions"]
+    assert actions[-6:] == ["d db Jc", "p1 cbr 9.75", "p2 cc", "d db 3h", "p1 sm", "p2 sm AhAd"]
+    assert pokerkit_stacks(texts["301"]) == [D(0), D(20)]
+    assert before["301"]["showdown"] == after["301"]["showdown"] == [("showdown", "Boris", "muck"),
+                                                                     ("showdown", "Anna", "show")]
+    assert after["301"]["players"] == before["301"]["players"]
+
+
 def test_export_phh_of_real_hands_read_back_keeps_posts_showdown_pots_and_nets(tmp_path):
     """The real PokerStars corpus (and the other rooms' hands in it) exported and read back: each
-    hand keeps its forced bets in the order posted, its nets and cards, its shows and mucks where
-    it has a showdown after the board is dealt out (a show of one card of two among them), and a
-    winner's show or "doesn't show hand" after the others fold; and a PokerStars hand takes each
-    pot on the street it took it on: the showdown, or the street where the others folded. (At an
-    all-in's showdown, before the rest of the board, a muck that leaves one player is written as
-    his cards: pokerkit deals the board to two players or more.)"""
+    hand keeps its forced bets in the order posted, its nets and cards, and every show and muck in
+    order with its street: the showdown's (a show of one card of two among them, and an all-in's
+    muck that leaves one player, which was written as his cards, or lost where they were not known),
+    or a winner's show or "doesn't show hand" after the others fold; and a PokerStars hand takes
+    each pot on the street it took it on: the showdown, or the street where the others folded."""
     from tests.conftest import corpus
 
     before, after, texts = _round_trip(tmp_path, corpus("pokerstars"))
@@ -707,23 +722,25 @@ def test_export_phh_of_real_hands_read_back_keeps_posts_showdown_pots_and_nets(t
         sites = dict(con.execute("select hand_id, any_value(site) from games join holdem_results using (game_id) "
                                  "group by hand_id").fetchall())
     assert len(after) >= 400
-    mucks = not_shown = one_card = 0
+    mucks = not_shown = one_card = all_in_mucks = 0
     for hand_id, back in after.items():
         stored = before[hand_id]
         assert back["posts"] == stored["posts"], hand_id
         assert back["players"] == stored["players"], hand_id
+        shown = stored["showdown"]
+        won_on = {street for street, _ in back["collects"]}
+        if sites[hand_id] != "PokerStars" and len(won_on) == 1 and won_on != {"showdown"}:
+            # (Bovada, for one, has the winner show on the showdown's street when the others fold: PHH
+            # has him show on the street they folded on, where he takes the pot)
+            shown = [(*won_on, player, action) for _, player, action in shown]
+        assert back["showdown"] == shown, hand_id
         actions = tomllib.loads(texts[hand_id])["actions"]
-        showdown = [k for k, action in enumerate(actions) if action.split()[1] == "sm"]
-        # (a hand neither shown nor mucked, "sm ????", reads back as no action)
-        if not showdown or not any(action.startswith("d db") or action.endswith("sm ????")
-                                   for action in actions[showdown[0]:]):
-            if sites[hand_id] == "PokerStars":
-                assert back["showdown"] == stored["showdown"], hand_id
-            else:   # (Bovada, for one, has the winner show on the showdown's street when the others fold)
-                assert [shown[1:] for shown in back["showdown"]] == [shown[1:] for shown in stored["showdown"]]
-            mucks += ("muck", "showdown") in {(action, street) for street, _, action in stored["showdown"]}
-            not_shown += any(street != "showdown" and action == "muck" for street, _, action in stored["showdown"])
-            one_card += any(action.endswith("??") for action in actions)
+        mucks += ("muck", "showdown") in {(action, street) for street, _, action in stored["showdown"]}
+        not_shown += any(street != "showdown" and action == "muck" for street, _, action in stored["showdown"])
+        one_card += any(action.endswith("??") and " sm " in action for action in actions)
+        # a muck after the board's deals: an all-in's showdown, before the board was dealt out
+        all_in_mucks += any(action.endswith(" sm") and actions[k - 1].startswith("d db")
+                            for k, action in enumerate(actions))
         if sites[hand_id] == "PokerStars":
             assert back["collects"] == stored["collects"], hand_id
-    assert mucks >= 30 and not_shown >= 100 and one_card >= 1
+    assert mucks >= 30 and not_shown >= 100 and one_card >= 1 and all_in_mucks >= 5
