@@ -14,7 +14,8 @@ back to its bettor. The reader writes these amounts as a room's log would, so th
 Hold'em replay checks them as it checks every room's: the cards shown or mucked (``sm``) at the
 showdown, even when an all-in's board is still to come, and a pot won by the last player in on
 the street where the others folded (his show after the last fold too, and his not showing,
-which Rasklad's own field :data:`NOT_SHOWN` states). What each player won comes from what the
+which Rasklad's own field :data:`NOT_SHOWN` states, and his show of one card of two,
+:data:`SHOWN_PARTLY`'s). What each player won comes from what the
 file states: ``winnings`` (after the rake), else ``finishing_stacks``, else, when everyone else
 folded, the pot to the last player. A hand that reaches a showdown without either field states
 no result: the reader writes no collect line and marks it ``results_not_stated``, and the replay
@@ -75,7 +76,7 @@ try:    # TOML read in Rust: a tenth of the standard library's time, most of a P
 except ImportError:     # the standard library's reader, the same documents, slower
     rtoml = None
 
-__all__ = ["NOT_SHOWN", "POSTING_ORDER", "VARIANTS", "PhhHand", "forced_bets", "parse", "split"]
+__all__ = ["NOT_SHOWN", "POSTING_ORDER", "SHOWN_PARTLY", "VARIANTS", "PhhHand", "forced_bets", "parse", "split"]
 
 VARIANTS = {
     "FT": "fixed-limit Texas hold'em",
@@ -102,6 +103,11 @@ NOT_SHOWN = "_not_shown"
 show his hand (``["p3"]``; PokerStars' ``doesn't show hand``). PHH has no action for it: its
 showdown action after the last fold is a show of all the cards (pokerkit refuses a muck or a card
 left unknown there), and a hand without one says nothing of what the winner did."""
+SHOWN_PARTLY = "_shown_partly"
+"""Rasklad's own field: the show of the player left alone when the others fold, where he shows some
+of his cards and not all, as the action PHH writes it (``["p3 sm Ah??"]``, one card of two). PHH's
+action would do, but pokerkit refuses it in ``actions``: its hand is over at the last fold, and it
+takes a show of all the cards there and no other."""
 
 
 def forced_bets(antes: list[Decimal], blinds: list[Decimal]) -> list[str]:
@@ -611,7 +617,7 @@ class _Reader:
                 out = [Action(street=street, player=names[contenders[0]], kind=ActionKind.COLLECT, amount=pot,
                               line=self.last_line)] if contenders and pot else []
             summary = None
-        out += self.not_shown(contenders, street)
+        out += self.not_shown(contenders, street) + self.shown_partly(contenders, street, holes)
         return (out, summary, stated, self.file_line("finishing_stacks") if stated else None, not_stated)
 
     def not_shown(self, contenders: list[int], street: Street) -> list[Action]:
@@ -626,6 +632,27 @@ class _Reader:
                             + (f": [\"{left[0]}\"]" if len(left) == 1 else f", and {len(left)} are left"), NOT_SHOWN)
         return [Action(street=street, player=self.names[contenders[0]], kind=ActionKind.MUCK,
                        line=self.file_line(NOT_SHOWN))]
+
+    def shown_partly(self, contenders: list[int], street: Street, holes: list[HoleCards]) -> list[Action]:
+        """The winner's show of some of his cards after the others fold, where :data:`SHOWN_PARTLY`
+        states it: a show of the cards known on the street they folded on, after his collection, as a
+        room writes it."""
+        given = self.fields.get(SHOWN_PARTLY)
+        if given is None:
+            return []
+        left = [f"p{i + 1}" for i in contenders]
+        words = given[0].split() if isinstance(given, list) and len(given) == 1 and isinstance(given[0], str) else []
+        line = self.file_line(SHOWN_PARTLY)
+        if len(left) != 1 or words[:2] != [left[0], "sm"] or len(words) != 3:
+            raise self.fail(f"{SHOWN_PARTLY} is the show of the player left when the others fold"
+                            + (f", like [\"{left[0]} sm Ah??\"]" if len(left) == 1 else f", and {len(left)} are left"),
+                            SHOWN_PARTLY)
+        known = self.known_cards(words[2], line)
+        if not known:
+            raise self.fail(f"{SHOWN_PARTLY} shows no card: {words[2]} leaves them all unknown", SHOWN_PARTLY)
+        name = self.names[contenders[0]]
+        holes.append(HoleCards(player=name, cards=known, how=CardsHow.SHOWN, line=line))
+        return [Action(street=street, player=name, kind=ActionKind.SHOW, cards=known, line=line)]
 
     def unmatched_taken_back(self, winnings: list[Decimal], pot: Decimal, actions: list[Action]) -> list[Decimal]:
         """What each player collected, from ``winnings`` that may count in the pot the part of a bet

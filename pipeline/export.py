@@ -11,10 +11,11 @@ starting stacks plus the stored nets, and ``winnings`` what each player collecte
 reader of the file (pokerkit, or Rasklad's own ingest) can check them. A stack the log does not
 state (stored as null) is ``inf`` at the start and the finish, as PHH writes a stack not recorded;
 OHH has no such value, and a hand with one is not written as OHH. A muck is PHH's ``pK sm``, one
-card shown of two ``pK sm Ah??``, the log's order of the forced bets, where it is not PHH's,
-``_posting_order`` (:data:`parsers.phh.POSTING_ORDER`), and a winner's "doesn't show hand" after
-the others fold ``_not_shown`` (:data:`parsers.phh.NOT_SHOWN`), so that Rasklad reads the hand
-back as it was stored.
+card shown of two ``pK sm Ah??`` (OHH's ``["Ah", "??"]``), the log's order of the forced bets, where
+it is not PHH's, ``_posting_order`` (:data:`parsers.phh.POSTING_ORDER`), and a winner's "doesn't
+show hand" after the others fold ``_not_shown`` (:data:`parsers.phh.NOT_SHOWN`), his show of one
+card of two there ``_shown_partly`` (:data:`parsers.phh.SHOWN_PARTLY`), so that Rasklad reads the
+hand back as it was stored.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from pathlib import Path
 
 import duckdb
 
-from parsers.phh import NOT_SHOWN, POSTING_ORDER, forced_bets
+from parsers.phh import NOT_SHOWN, POSTING_ORDER, SHOWN_PARTLY, forced_bets
 from pipeline.audit import kept_record
 from rules.holdem_hand import ActionKind
 
@@ -265,6 +266,9 @@ def phh_text(hand: StoredHand) -> str:
     not_shown = _not_shown(hand)
     if not_shown:
         lines.append(f"{NOT_SHOWN} = [{', '.join(map(_q, not_shown))}]")
+    shown_partly = _shown_partly(hand)
+    if shown_partly:
+        lines.append(f"{SHOWN_PARTLY} = [{', '.join(map(_q, shown_partly))}]")
     return "\n".join(lines) + "\n"
 
 
@@ -348,19 +352,46 @@ def _phh_actions(hand: StoredHand, index: dict[str, int]) -> list[str]:
         left[a.player] -= a.amount
         bets[a.player] += a.amount
     contenders = [k for k, p in enumerate(players) if p.player not in folded]
+    after_the_board: list[str] = []
     if len(contenders) > 1:
-        out += _showdown(hand, contenders, last_street, aggressor)
+        shown, after_the_board = _showdown(hand, contenders, last_street, aggressor)
+        out += shown
     elif contenders:
         out += _shown_alone(hand, contenders[0])
-    return out + _deal(hand, dealt, _STREETS[min(len(hand.board) - 2, 3)] if len(hand.board) >= 3 else dealt)
+    return (out + _deal(hand, dealt, _STREETS[min(len(hand.board) - 2, 3)] if len(hand.board) >= 3 else dealt)
+            + after_the_board)
 
 
 def _shown_alone(hand: StoredHand, winner: int) -> list[str]:
     """The show of the player left when the others fold, where the log has him show his two cards:
-    PHH's show after the last fold (pokerkit takes one of all the cards there, and no other)."""
+    PHH's show after the last fold (pokerkit takes one of all the cards there, and no other; a
+    show of fewer is :func:`_shown_partly`'s)."""
     p = hand.players[winner]
-    shows = _first_show_or_muck(hand, p.player) == "show" and len(p.hole_cards) == 2
-    return [f"p{winner + 1} sm {''.join(p.hole_cards)}"] if shows else []
+    cards = _cards_shown(hand, p)
+    shows = _first_show_or_muck(hand, p.player) == "show" and len(cards) == 2
+    return [f"p{winner + 1} sm {''.join(cards)}"] if shows else []
+
+
+def _shown_partly(hand: StoredHand) -> list[str]:
+    """:data:`parsers.phh.SHOWN_PARTLY`: the show of the player left when the others fold, where the
+    log has him show one card of his two (``pK sm Ah??``), which pokerkit refuses in ``actions``."""
+    folded = {a.player for a in hand.actions if a.action == "fold"}
+    left = [k for k, p in enumerate(hand.players) if p.player not in folded]
+    if len(left) != 1 or _first_show_or_muck(hand, hand.players[left[0]].player) != "show":
+        return []
+    cards = _cards_shown(hand, hand.players[left[0]])
+    return [f"p{left[0] + 1} sm {''.join(_unknown_filled(cards, '??'))}"] if 0 < len(cards) < 2 else []
+
+
+def _cards_shown(hand: StoredHand, player: StoredPlayer) -> tuple[str, ...]:
+    """The cards a player showed first, as the hand's text states them, else (no text kept) his
+    stored hole cards."""
+    return hand.shown.get(player.player) or player.hole_cards
+
+
+def _unknown_filled(cards: tuple[str, ...], unknown: str) -> list[str]:
+    """A Hold'em player's two cards, those not shown written ``unknown``."""
+    return [*cards, *[unknown] * (2 - len(cards))]
 
 
 def _not_shown(hand: StoredHand) -> list[str]:
@@ -387,16 +418,19 @@ def _deal(hand: StoredHand, dealt: str, upto: str) -> list[str]:
     return out
 
 
-def _showdown(hand: StoredHand, contenders: list[int], street: str, aggressor: int | None) -> list[str]:
+def _showdown(hand: StoredHand, contenders: list[int], street: str,
+              aggressor: int | None) -> tuple[list[str], list[str]]:
     """Each contender shows (or mucks) in the order of the log (PHH names the player of each, so
     pokerkit takes any order); those the log does not have in turn after them: from the last
     bettor or raiser of the last betting round, else from the first player after the largest
     blind preflop, else from p1. A loser the log shows mucking is written ``pK sm``, PHH's muck
     (no cards), even when the log names his cards: they stay in his deal, and ``pK sm cards``
-    would read back as a show. Only at a showdown before the board is dealt out (an all-in) is a
-    muck that leaves a single player written as his cards: pokerkit deals the rest of the board
-    to two players or more, and fails on one. A player who shows one card of two is written with
-    the other unknown (``pK sm Ah??``), as PHH writes cards partly shown."""
+    would read back as a show. At a showdown before the board is dealt out (an all-in), a muck
+    that leaves a single player, and what the log has after it, come after the board's deals (the
+    second list): pokerkit ends the hand when one player is left, and there it fails to deal the
+    rest of the board; it deals the board to two players or more and plays their showdown on the
+    river. A player who shows one card of two is written with the other unknown (``pK sm Ah??``),
+    as PHH writes cards partly shown."""
     n = len(hand.players)
     if aggressor is None and street == "preflop":
         posts = {p.player: Decimal(0) for p in hand.players}
@@ -410,23 +444,25 @@ def _showdown(hand: StoredHand, contenders: list[int], street: str, aggressor: i
     # a winner's muck would forfeit what he won
     mucked = {hand.players[k].player for k in contenders
               if hand.players[k].player in logged_mucks and not hand.players[k].collected}
-    if street != "river" and len(contenders) - len(mucked) < 2:
-        mucked = set()
     logged = {a.player: place for place, a in reversed(list(enumerate(hand.actions)))
               if a.action in ("show", "muck")}      # each player's first show or muck
-    out = []
+    before_the_board, after_the_board = [], []
+    out, holding = before_the_board, len(contenders)
     for k in sorted(contenders, key=lambda k: (logged.get(hand.players[k].player, len(hand.actions)), (k - start) % n)):
         p = hand.players[k]
         shown = hand.shown.get(p.player, ())
         if p.player in mucked:
+            holding -= 1
+            if holding < 2 and street != "river":
+                out = after_the_board
             out.append(f"p{k + 1} sm")
         elif len(shown) == 1:   # one card of two shown (the other known or not): PHH writes the other unknown
-            out.append(f"p{k + 1} sm {shown[0]}??")
+            out.append(f"p{k + 1} sm {''.join(_unknown_filled(shown, '??'))}")
         elif len(p.hole_cards) == 2:
             out.append(f"p{k + 1} sm {''.join(p.hole_cards)}")
         else:   # neither shown nor mucked in the log: "did not show"
             out.append(f"p{k + 1} sm ????")
-    return out
+    return before_the_board, after_the_board
 
 
 def _number(value: Decimal) -> str:
@@ -493,9 +529,10 @@ def ohh_document(hand: StoredHand) -> dict:
         street = "Showdown" if a.action in ("show", "muck") else a.street.capitalize()
         entry = {"player_id": ids[a.player], "action": kind}
         if a.action in ("show", "muck"):
-            cards = next((p.hole_cards for p in by_seat if p.player == a.player), ())
+            cards = _cards_shown(hand, next(p for p in by_seat if p.player == a.player))
             if a.action == "show" and cards:
-                entry["cards"] = list(cards)
+                # one card shown of two: the other is OHH's unknown card
+                entry["cards"] = _unknown_filled(cards, "??")
         elif a.action not in ("fold", "check"):
             entry["amount"] = float(a.amount)
             entry["is_allin"] = bool(a.is_all_in)

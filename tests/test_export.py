@@ -613,14 +613,108 @@ def test_export_phh_writes_one_card_shown_of_two_with_the_other_unknown(tmp_path
     assert after["302"] == before["302"]
 
 
+def _ohh_exported(tmp_path: Path, logs: Path) -> dict[str, dict]:
+    """The hands in ``logs`` exported as OHH, each file valid by the schema, by hand ID."""
+    ingest([logs], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        summary = export(con, "ohh", tmp_path / "ohh")
+    assert summary.skipped == {}
+    for path in summary.written:
+        _ohh_rounds(path)   # (valid by the schema, its actions and rounds numbered in order)
+    return {hand["game_number"]: hand for hand in (json.loads(path.read_text())["ohh"] for path in summary.written)}
+
+
+def _ohh_cards(hand: dict, street: str) -> list[tuple]:
+    """(player name, action, cards) of each action on ``street`` that states cards."""
+    names = {p["id"]: p["name"] for p in hand["players"]}
+    return [(names[a["player_id"]], a["action"], a["cards"]) for entry in hand["rounds"] if entry["street"] == street
+            for a in entry["actions"] if "cards" in a]
+
+
+def test_export_ohh_writes_one_card_shown_of_two_with_the_other_unknown(tmp_path):
+    """Anna's one card shown was written "Shows Cards" without a card. OHH writes an unknown card
+    "??": her show is her queen and "??", as PHH's "p3 sm Qh??" (the hero's, 303, too: his other card
+    stays in his deal)."""
+    hero = ONE_CARD_SHOWN.replace("Hand #302", "Hand #303").replace(
+        "*** HOLE CARDS ***\n", "*** HOLE CARDS ***\nDealt to Anna [Qh Qd]\n")
+    logs = _logged(tmp_path, ONE_CARD_SHOWN + "\n\n" + hero)
+    hands = _ohh_exported(tmp_path, logs)
+    for hand_id in ("302", "303"):
+        assert _ohh_cards(hands[hand_id], "Showdown") == [("Vera", "Shows Cards", ["Ah", "Ad"]),
+                                                          ("Anna", "Shows Cards", ["Qh", "??"])], hand_id
+    assert _ohh_cards(hands["302"], "Preflop") == [("Vera", "Dealt Cards", ["Ah", "Ad"])]
+    assert _ohh_cards(hands["303"], "Preflop") == [("Anna", "Dealt Cards", ["Qh", "Qd"]),
+                                                   ("Vera", "Dealt Cards", ["Ah", "Ad"])]
+
+
+# The ante table's hand won when the others fold, Anna (not the hero) showing one queen of her two
+# after she takes the pot. Nets as there: Anna +0.19, Boris -0.07, Vera -0.12.
+ONE_CARD_SHOWN_AFTER_THE_FOLDS = NOT_SHOWN_AFTER_THE_FOLDS.replace("Dealt to Anna [Qh Qd]\n", "").replace(
+    "Anna: doesn't show hand", "Anna: shows [Qh]")
+
+
+def test_export_writes_a_winners_one_card_show_after_the_others_fold_in_both_formats(tmp_path):
+    """Anna's show of one card, once the others folded, was not written as PHH, and read back as no
+    action; OHH wrote it without its card. pokerkit refuses "p3 sm Qh??" after the last fold (its
+    hand is over, and it takes a show of all the cards there), so Rasklad's own field _shown_partly
+    states it; OHH writes her queen and "??"."""
+    before, after, texts = _round_trip(tmp_path, _logged(tmp_path, ONE_CARD_SHOWN_AFTER_THE_FOLDS))
+    fields = tomllib.loads(texts["302"])
+    assert fields["_shown_partly"] == ["p3 sm Qh??"] and "_not_shown" not in fields
+    assert "d dh p3 ????" in fields["actions"] and fields["actions"][-2:] == ["p1 f", "p2 f"]
+    hand = pokerkit.HandHistory.loads(texts["302"])
+    assert hand.user_defined_fields["_shown_partly"] == ["p3 sm Qh??"]
+    assert pokerkit_stacks(texts["302"]) == [D("9.93"), D("9.88"), D("10.19")]
+    # read back: her show of the queen on the street the others folded on, as logged
+    assert before["302"]["showdown"] == after["302"]["showdown"] == [("preflop", "Anna", "show")]
+    assert before["302"]["collects"] == after["302"]["collects"] == {("preflop", "Anna")}
+    assert after["302"]["players"] == before["302"]["players"]
+    assert {player: net for player, (net, _) in after["302"]["players"].items()} == {
+        "Anna": D("0.19"), "Boris": D("-0.07"), "Vera": D("-0.12")}
+    with connect(tmp_path / "back") as con:
+        (back,) = stored_hands(con)
+    assert back.shown == {"Anna": ("Qh",)}
+    # the hero's one card shown of the two dealt to him: the other stays in his deal, and his show is
+    # of the queen alone (it was written as a show of both)
+    hero = ONE_CARD_SHOWN_AFTER_THE_FOLDS.replace("*** HOLE CARDS ***\n", "*** HOLE CARDS ***\nDealt to Anna [Qh Qd]\n")
+    before, after, texts = _round_trip(tmp_path / "hero", _logged(tmp_path / "hero", hero))
+    fields = tomllib.loads(texts["302"])
+    assert "d dh p3 QhQd" in fields["actions"] and fields["actions"][-2:] == ["p1 f", "p2 f"]
+    assert fields["_shown_partly"] == ["p3 sm Qh??"]
+    assert pokerkit_stacks(texts["302"]) == [D("9.93"), D("9.88"), D("10.19")]
+    assert after["302"] == before["302"]
+    with connect(tmp_path / "hero" / "back") as con:
+        (back,) = stored_hands(con)
+    assert back.shown == {"Anna": ("Qh",)}
+    # OHH: her show after the folds, her queen and "??" (its showdown round, as every show)
+    hands = _ohh_exported(tmp_path / "ohh", _logged(tmp_path / "ohh", ONE_CARD_SHOWN_AFTER_THE_FOLDS))
+    assert _ohh_cards(hands["302"], "Showdown") == [("Anna", "Shows Cards", ["Qh", "??"])]
+    assert _ohh_cards(hands["302"], "Preflop") == []
+
+
+def test_export_phh_writes_an_all_in_muck_that_leaves_one_player_after_the_board(tmp_path):
+    """Heads-up all in on the turn, Boris mucks his unknown cards before Anna shows her aces: his muck
+    was written "p1 sm ????" (as his cards: pokerkit fails to deal the river to one player) and read
+    back as no action. Written after the river's deal, where pokerkit plays the all-in's showdown,
+    it stays a muck, and Anna's show after it. Anna takes the 20: stacks 0 (Boris) and 20."""
+    mucked = TURN_ALLIN.replace("Boris: shows [Kh Kd] (a pair of Kings)", "Boris: mucks hand").replace(
+        "Seat 2: Boris (big blind) showed [Kh Kd] and lost with a pair of Kings", "Seat 2: Boris (big blind) mucked")
+    before, after, texts = _round_trip(tmp_path, _logged(tmp_path, mucked))
+    actions = tomllib.loads(texts["301"])["actions"]
+    assert actions[-6:] == ["d db Jc", "p1 cbr 9.75", "p2 cc", "d db 3h", "p1 sm", "p2 sm AhAd"]
+    assert pokerkit_stacks(texts["301"]) == [D(0), D(20)]
+    assert before["301"]["showdown"] == after["301"]["showdown"] == [("showdown", "Boris", "muck"),
+                                                                     ("showdown", "Anna", "show")]
+    assert after["301"]["players"] == before["301"]["players"]
+
+
 def test_export_phh_of_real_hands_read_back_keeps_posts_showdown_pots_and_nets(tmp_path):
     """The real PokerStars corpus (and the other rooms' hands in it) exported and read back: each
-    hand keeps its forced bets in the order posted, its nets and cards, its shows and mucks where
-    it has a showdown after the board is dealt out (a show of one card of two among them), and a
-    winner's show or "doesn't show hand" after the others fold; and a PokerStars hand takes each
-    pot on the street it took it on: the showdown, or the street where the others folded. (At an
-    all-in's showdown, before the rest of the board, a muck that leaves one player is written as
-    his cards: pokerkit deals the board to two players or more.)"""
+    hand keeps its forced bets in the order posted, its nets and cards, and every show and muck in
+    order with its street: the showdown's (a show of one card of two among them, and an all-in's
+    muck that leaves one player, which was written as his cards, or lost where they were not known),
+    or a winner's show or "doesn't show hand" after the others fold; and a PokerStars hand takes
+    each pot on the street it took it on: the showdown, or the street where the others folded."""
     from tests.conftest import corpus
 
     before, after, texts = _round_trip(tmp_path, corpus("pokerstars"))
@@ -628,23 +722,25 @@ def test_export_phh_of_real_hands_read_back_keeps_posts_showdown_pots_and_nets(t
         sites = dict(con.execute("select hand_id, any_value(site) from games join holdem_results using (game_id) "
                                  "group by hand_id").fetchall())
     assert len(after) >= 400
-    mucks = not_shown = one_card = 0
+    mucks = not_shown = one_card = all_in_mucks = 0
     for hand_id, back in after.items():
         stored = before[hand_id]
         assert back["posts"] == stored["posts"], hand_id
         assert back["players"] == stored["players"], hand_id
+        shown = stored["showdown"]
+        won_on = {street for street, _ in back["collects"]}
+        if sites[hand_id] != "PokerStars" and len(won_on) == 1 and won_on != {"showdown"}:
+            # (Bovada, for one, has the winner show on the showdown's street when the others fold: PHH
+            # has him show on the street they folded on, where he takes the pot)
+            shown = [(*won_on, player, action) for _, player, action in shown]
+        assert back["showdown"] == shown, hand_id
         actions = tomllib.loads(texts[hand_id])["actions"]
-        showdown = [k for k, action in enumerate(actions) if action.split()[1] == "sm"]
-        # (a hand neither shown nor mucked, "sm ????", reads back as no action)
-        if not showdown or not any(action.startswith("d db") or action.endswith("sm ????")
-                                   for action in actions[showdown[0]:]):
-            if sites[hand_id] == "PokerStars":
-                assert back["showdown"] == stored["showdown"], hand_id
-            else:   # (Bovada, for one, has the winner show on the showdown's street when the others fold)
-                assert [shown[1:] for shown in back["showdown"]] == [shown[1:] for shown in stored["showdown"]]
-            mucks += ("muck", "showdown") in {(action, street) for street, _, action in stored["showdown"]}
-            not_shown += any(street != "showdown" and action == "muck" for street, _, action in stored["showdown"])
-            one_card += any(action.endswith("??") for action in actions)
+        mucks += ("muck", "showdown") in {(action, street) for street, _, action in stored["showdown"]}
+        not_shown += any(street != "showdown" and action == "muck" for street, _, action in stored["showdown"])
+        one_card += any(action.endswith("??") and " sm " in action for action in actions)
+        # a muck after the board's deals: an all-in's showdown, before the board was dealt out
+        all_in_mucks += any(action.endswith(" sm") and actions[k - 1].startswith("d db")
+                            for k, action in enumerate(actions))
         if sites[hand_id] == "PokerStars":
             assert back["collects"] == stored["collects"], hand_id
-    assert mucks >= 30 and not_shown >= 100 and one_card >= 1
+    assert mucks >= 30 and not_shown >= 100 and one_card >= 1 and all_in_mucks >= 5

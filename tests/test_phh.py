@@ -488,6 +488,36 @@ def test_phh_one_card_shown_of_two_worked_by_hand():
                                                                 D("55.50")]
 
 
+def test_phh_shown_partly_is_the_winners_show_of_one_card_after_the_others_fold_worked_by_hand():
+    """Boris raises to 6 and Anna folds: 4 comes back and he takes 2 + 2 (+2, -2), then shows his ace
+    alone. pokerkit refuses "p2 sm Ah??" after the last fold, so _shown_partly states it: his show
+    of the ace on the street Anna folded on, after what he collected, as a room writes it."""
+    text = HEADS_UP + '_shown_partly = ["p2 sm Ah??"]\n'
+    (audit,) = audited(text)
+    assert audit.error is None and audit.replay.findings == ()
+    assert [(a.street.value, a.player, a.kind.value, a.amount, tuple(map(str, a.cards)))
+            for a in audit.record.actions[-3:]] == [
+        ("preflop", "Boris", "uncalled", 4, ()), ("preflop", "Boris", "collect", 4, ()),
+        ("preflop", "Boris", "show", 0, ("Ah",))]
+    assert audit.record.actions[-1].line == 8
+    assert [(h.player, tuple(map(str, h.cards))) for h in audit.record.hole_cards] == [("Boris", ("Ah",))]
+    assert nets(audit) == {"Anna": D(-2), "Boris": D(2)}
+    # pokerkit keeps the field and plays the hand without it
+    assert pokerkit_stacks(text) == [D(98), D(82)]
+    with pytest.raises(ValueError, match="Unable to repair"):
+        pokerkit_stacks(HEADS_UP.replace('"p1 f"]', '"p1 f", "p2 sm Ah??"]'))
+    # it is the show of the player left when the others fold, with a card known, or the hand goes
+    # to quarantine saying so
+    not_his = '_shown_partly is the show of the player left when the others fold, like ["p2 sm Ah??"]'
+    for wrong, why in [('["p1 sm Ah??"]', not_his), ('["p2 Ah??"]', not_his), ('"p2 sm Ah??"', not_his),
+                       ('["p2 sm ????"]', "_shown_partly shows no card: ???? leaves them all unknown")]:
+        (audit,) = audited(HEADS_UP + f"_shown_partly = {wrong}\n")
+        assert (audit.record, audit.error, audit.error_line) == (None, why, 8), wrong
+    (audit,) = audited(SHOWDOWN_NOT_STATED + '_shown_partly = ["p1 sm Ac??"]\n')
+    assert audit.record is None and audit.error == "_shown_partly is the show of the player left when the others " \
+                                                   "fold, and 2 are left"
+
+
 def test_phh_variants_not_replayed_are_quarantined_by_name():
     text = HEADS_UP.replace('"NT"', '"PO"')
     (audit,) = audited(text)
