@@ -570,7 +570,7 @@ def _kernel(c, t, state, f, out, count):
         if modelled and cancelled:      # players and positions, no play, and it pays nobody (HE-COLLECTED)
             for i in range(ns):
                 _summary_won(i, np.int64(0), np.int64(-1), S, G, out, count)
-            _give_back(a0, a1, c.actions, f.actions, S, G)
+            _give_back(a0, a1, c.actions, f.actions, S, G, out, count)
         elif modelled:
             modelled = _check_deck(s0, c.cards, S, G, out, count)
         npots = 0
@@ -590,11 +590,18 @@ def _kernel(c, t, state, f, out, count):
         f.hands[HAND_FACT.certified, h] = count[0] == before
 
 
+@inlined
+def he_collected_given_back(collected, posted):
+    """HE-COLLECTED in a cancelled hand: a player's collect lines give back his posts, no more, no less."""
+    return collected == posted
+
+
 @helper
-def _give_back(a0, a1, acts, facts, S, G):
+def _give_back(a0, a1, acts, facts, S, G, out, count):
     """The actions of a cancelled hand, numbered in order with their seats and positions: its posts
-    go in and come back to their posters (a collect line, where the room writes one, is that return);
-    nothing is bet, so nothing is owed, all in or to call."""
+    go in and come back to their posters (a collect line, where the room writes one, is that return:
+    HE-COLLECTED at a player's first collect line when his collect lines give back another amount,
+    expected his posts, actual what they give); nothing is bet, so nothing is owed, all in or to call."""
     for j in range(a0, a1):
         p = np.int64(acts.actor[j])
         k = acts.kind[j]
@@ -606,7 +613,14 @@ def _give_back(a0, a1, acts, facts, S, G):
             facts[ACTION_FACT.amount, j] = acts.amount[j]
         elif k == K_COLLECT:
             facts[ACTION_FACT.amount, j] = acts.amount[j]
+            S[p].collected += acts.amount[j]
+            if not S[p].has_collect:
+                S[p].collect_line = acts.line[j]
+            S[p].has_collect = 1
     for i in range(G.seats):
+        # a room that writes no collect line (PokerStars) gives the posts back all the same
+        if S[i].has_collect and not he_collected_given_back(S[i].collected, S[i].invested):
+            _emit(out, count, G, RULE.COLLECTED, ERROR, S[i].collect_line, i, S[i].invested, S[i].collected)
         S[i].collected = S[i].invested
 
 

@@ -94,7 +94,9 @@ class HE(enum.StrEnum):
     POT_BALANCE = ("HE-POT-BALANCE", ("The pot is the sum of everything put in; the amounts collected plus "
                                       "the rake equal the pot."))
     COLLECTED = ("HE-COLLECTED", ("Each player collects what the pots he wins hold, as the replay awards "
-                                  "them; a cancelled hand pays nobody. With side pots under a rake, which "
+                                  "them; a cancelled hand pays nobody: each player gets back what he posted, "
+                                  "and a collect line that gives it back (888poker writes one) gives back "
+                                  "exactly that, or is cited at its line. With side pots under a rake, which "
                                   "the replay takes from the main pot, or a hand run twice, whose runs it "
                                   "rakes evenly, a collect within the rake of that while the winners "
                                   "together collect what the pots hold is a warning: the room took the rake "
