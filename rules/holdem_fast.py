@@ -385,9 +385,10 @@ _SEATS, _ROUND, _HAND = from_dtype(SEAT)[::1], from_dtype(ROUND), from_dtype(HAN
 
 
 @inlined
-def he_players(dealt):
-    """HE-PLAYERS: 2 to 10 players dealt in."""
-    return _MIN_PLAYERS <= dealt <= _MAX_PLAYERS
+def he_players(dealt, cancelled):
+    """HE-PLAYERS: 2 to 10 players dealt in; a hand with fewer is cancelled, as the room does (its
+    one player posts, nobody else is there to post the big blind)."""
+    return dealt <= _MAX_PLAYERS and (dealt >= _MIN_PLAYERS or cancelled)
 
 
 @inlined
@@ -887,7 +888,7 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
     G.allin_street = -1
     if n == 0:
         return False
-    if not he_players(n):
+    if not he_players(n, G.is_cancelled != 0):
         _emit(out, count, G, RULE.PLAYERS, ERROR, G.first_line, -1, _MAX_PLAYERS if n > _MAX_PLAYERS
               else _MIN_PLAYERS, n)
     button = G.button_seat if G.button_seat > 0 else S[S[n - 1].live].seat_no

@@ -42,7 +42,9 @@ class HE(enum.StrEnum):
         """The rule's finding code in the compiled engine."""
         return _BY_CODE.index(self)
 
-    PLAYERS = ("HE-PLAYERS", "A Hold'em hand deals in 2 to 10 players.")
+    PLAYERS = ("HE-PLAYERS", ("A Hold'em hand deals in 2 to 10 players; a hand with fewer is cancelled before "
+                              "the deal, which keeps the rule (PokerStars: its one player posts the small "
+                              "blind, then `Hand cancelled`)."))
     ACTION_ORDER = ("HE-ACTION-ORDER", ("Players act in turn, clockwise: preflop from the player left of "
                                         "the big blind (or of the straddle; heads-up the button first), "
                                         "after the flop from the first live player left of the button. A "

@@ -2,7 +2,8 @@
 played: a finding of HE-SUMMARY-SEATS (PokerStars sums up every seat; other rooms list only some,
 so the replay asks it only of a summary that says it lists every seat). A cancelled hand whose summary pays a player: a
 finding of HE-COLLECTED, the rule that holds the summary's seat lines to what each player collects, and so is a
-cancelled hand whose collect line gives back other than the player's posts."""
+cancelled hand whose collect line gives back other than the player's posts. And a right one the replay
+faulted: a PokerStars hand cancelled for want of a second player keeps HE-PLAYERS."""
 from __future__ import annotations
 
 from rules.holdem_batch import batch_from_hands
@@ -94,3 +95,24 @@ def test_he_collected_a_cancelled_hands_collect_in_words():
     (finding,) = explain(b, replay_batch(b, allin_ev=False))
     assert (finding.message, finding.expected, finding.actual) == (
         "the hand was cancelled and Player1 posted nothing, but he collects 5", "nothing", "5 collected")
+
+
+# PokerStars' cancelled hand as its logs write it: the one player seated (Anna, seat index 0) posts
+# the small blind, the big blind's player sits out without a seat line, and the hand stops. One
+# player: the room cancelled the hand for want of a second, which keeps HE-PLAYERS.
+CANCELLED_ALONE = """PokerStars Hand #900101:  Hold'em No Limit ($0.50/$1 USD) - 2024/03/01 20:00:00 ET
+Table 'Vesta' 6-max Seat #2 is the button
+Seat 2: Anna ($100 in chips)
+Anna: posts small blind $0.50
+Boris: is sitting out
+Hand cancelled
+*** SUMMARY ***
+Seat 2: Anna (button) collected ($0)
+"""
+
+
+def test_he_players_a_hand_cancelled_for_want_of_a_second_player_is_clean():
+    b = batch_from_hands([_hand(CANCELLED_ALONE)])
+    f = replay_batch(b, allin_ev=False)
+    assert (len(f.findings), bool(f.certified[0]), int(f.count_players[0]), int(f.total_pot[0])) == (0, True, 1, 0)
+    assert (f.invested[0], f.collected[0], f.net[0]) == (50, 50, 0)      # her post comes back
