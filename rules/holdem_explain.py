@@ -185,6 +185,7 @@ WORD_VALUES: dict[str, Callable[[_Said], object]] = {
     "winners": _winners,
     "unit": lambda s: "chip" if s.batch.currency[s.h] in ("chips", "play") else "cent",
     "rake": lambda s: money(int(s.batch.rake[s.h])),
+    "cancelled": lambda s: bool(s.batch.is_cancelled[s.h]),
     # the row is at the player's summary line (a row's line is None, not 0, when it has none)
     "at_summary": lambda s: s.seat >= 0 and s.line == int(s.batch.summary_line[s.s0 + s.seat]),
     # HE-DECK, HE-BOARD
@@ -323,8 +324,14 @@ WORDS: dict[str, tuple[_Case, ...]] = {
         _Case("the players collect {got}; the pot less the rake of {rake} is {owed}"),
     ),
     HE.COLLECTED: (
+        # a cancelled hand's collect line, which gives back the player's posts
+        _Case("the hand was cancelled, so {who} gets back the {owed} he posted, but he collects {got}",
+              "{owed} given back", "{got} collected",
+              lambda s: s.cancelled and s.kind is ActionKind.COLLECT and s.expected > 0),
+        _Case("the hand was cancelled and {who} posted nothing, but he collects {got}", "nothing", "{got} collected",
+              lambda s: s.cancelled and s.kind is ActionKind.COLLECT),
         _Case("the hand was cancelled and pays nobody, but the summary says {who} won {got}",
-              when=lambda s: bool(s.batch.is_cancelled[s.h])),
+              when=lambda s: s.cancelled),
         _COLLECTS_NOTHING,      # owed at his summary line, which has no collect line to cite
         _Case("the summary says {who} won {got}, the log's collect lines give {owed}", when=lambda s: s.at_summary),
         _Case("{who} collects {got}, his runs of the pot hold {owed} for him with the rake shared evenly between "

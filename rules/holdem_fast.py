@@ -385,9 +385,10 @@ _SEATS, _ROUND, _HAND = from_dtype(SEAT)[::1], from_dtype(ROUND), from_dtype(HAN
 
 
 @inlined
-def he_players(dealt):
-    """HE-PLAYERS: 2 to 10 players dealt in."""
-    return _MIN_PLAYERS <= dealt <= _MAX_PLAYERS
+def he_players(dealt, cancelled):
+    """HE-PLAYERS: 2 to 10 players dealt in; a hand with fewer is cancelled, as the room does (its
+    one player posts, nobody else is there to post the big blind)."""
+    return dealt <= _MAX_PLAYERS and (dealt >= _MIN_PLAYERS or cancelled)
 
 
 @inlined
@@ -570,7 +571,7 @@ def _kernel(c, t, state, f, out, count):
         if modelled and cancelled:      # players and positions, no play, and it pays nobody (HE-COLLECTED)
             for i in range(ns):
                 _summary_won(i, np.int64(0), np.int64(-1), S, G, out, count)
-            _give_back(a0, a1, c.actions, f.actions, S, G)
+            _give_back(a0, a1, c.actions, f.actions, S, G, out, count)
         elif modelled:
             modelled = _check_deck(s0, c.cards, S, G, out, count)
         npots = 0
@@ -590,11 +591,18 @@ def _kernel(c, t, state, f, out, count):
         f.hands[HAND_FACT.certified, h] = count[0] == before
 
 
+@inlined
+def he_collected_given_back(collected, posted):
+    """HE-COLLECTED in a cancelled hand: a player's collect lines give back his posts, no more, no less."""
+    return collected == posted
+
+
 @helper
-def _give_back(a0, a1, acts, facts, S, G):
+def _give_back(a0, a1, acts, facts, S, G, out, count):
     """The actions of a cancelled hand, numbered in order with their seats and positions: its posts
-    go in and come back to their posters (a collect line, where the room writes one, is that return);
-    nothing is bet, so nothing is owed, all in or to call."""
+    go in and come back to their posters (a collect line, where the room writes one, is that return:
+    HE-COLLECTED at a player's first collect line when his collect lines give back another amount,
+    expected his posts, actual what they give); nothing is bet, so nothing is owed, all in or to call."""
     for j in range(a0, a1):
         p = np.int64(acts.actor[j])
         k = acts.kind[j]
@@ -606,7 +614,14 @@ def _give_back(a0, a1, acts, facts, S, G):
             facts[ACTION_FACT.amount, j] = acts.amount[j]
         elif k == K_COLLECT:
             facts[ACTION_FACT.amount, j] = acts.amount[j]
+            S[p].collected += acts.amount[j]
+            if not S[p].has_collect:
+                S[p].collect_line = acts.line[j]
+            S[p].has_collect = 1
     for i in range(G.seats):
+        # a room that writes no collect line (PokerStars) gives the posts back all the same
+        if S[i].has_collect and not he_collected_given_back(S[i].collected, S[i].invested):
+            _emit(out, count, G, RULE.COLLECTED, ERROR, S[i].collect_line, i, S[i].invested, S[i].collected)
         S[i].collected = S[i].invested
 
 
@@ -873,7 +888,7 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
     G.allin_street = -1
     if n == 0:
         return False
-    if not he_players(n):
+    if not he_players(n, G.is_cancelled != 0):
         _emit(out, count, G, RULE.PLAYERS, ERROR, G.first_line, -1, _MAX_PLAYERS if n > _MAX_PLAYERS
               else _MIN_PLAYERS, n)
     button = G.button_seat if G.button_seat > 0 else S[S[n - 1].live].seat_no

@@ -42,7 +42,9 @@ class HE(enum.StrEnum):
         """The rule's finding code in the compiled engine."""
         return _BY_CODE.index(self)
 
-    PLAYERS = ("HE-PLAYERS", "A Hold'em hand deals in 2 to 10 players.")
+    PLAYERS = ("HE-PLAYERS", ("A Hold'em hand deals in 2 to 10 players; a hand with fewer is cancelled before "
+                              "the deal, which keeps the rule (PokerStars: its one player posts the small "
+                              "blind, then `Hand cancelled`)."))
     ACTION_ORDER = ("HE-ACTION-ORDER", ("Players act in turn, clockwise: preflop from the player left of "
                                         "the big blind (or of the straddle; heads-up the button first), "
                                         "after the flop from the first live player left of the button. A "
@@ -94,7 +96,9 @@ class HE(enum.StrEnum):
     POT_BALANCE = ("HE-POT-BALANCE", ("The pot is the sum of everything put in; the amounts collected plus "
                                       "the rake equal the pot."))
     COLLECTED = ("HE-COLLECTED", ("Each player collects what the pots he wins hold, as the replay awards "
-                                  "them; a cancelled hand pays nobody. With side pots under a rake, which "
+                                  "them; a cancelled hand pays nobody: each player gets back what he posted, "
+                                  "and a collect line that gives it back (888poker writes one) gives back "
+                                  "exactly that, or is cited at its line. With side pots under a rake, which "
                                   "the replay takes from the main pot, or a hand run twice, whose runs it "
                                   "rakes evenly, a collect within the rake of that while the winners "
                                   "together collect what the pots hold is a warning: the room took the rake "

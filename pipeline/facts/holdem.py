@@ -114,6 +114,10 @@ HOLDEM_RESULTS = define(
     ("rake", MONEY),                   # the hand's rake (same on each row of the hand)
     ("cash_out", MONEY),               # added: paid by the room for a cashed-out hand; included in collected
     ("total_pot", MONEY),              # added: the hand's pot before rake (same on each row of the hand)
+    # added: the hand was cancelled (its posts go back; same on each row of the hand). Parts written
+    # before it get it from their pot (with_is_cancelled)
+    ("is_cancelled", pa.bool_()),
+    derived=Derived(("is_cancelled",), lambda rows: with_is_cancelled(rows)),
 )
 TABLES = (HOLDEM_ACTIONS, HOLDEM_RESULTS)
 
@@ -410,6 +414,7 @@ def _holdem_tables(b: HandBatch, f: FactBatch, hands: np.ndarray, game_id: pa.Ar
         "count_players": pa.array(f.count_players[s_hand], pa.int16()),
         "rake": money_from_cents(f.rake[s_hand]), "cash_out": money_from_cents(f.cash_out[seats]),
         "total_pot": money_from_cents(f.total_pot[s_hand]),
+        "is_cancelled": pa.array(b.is_cancelled[s_hand]),
     })
     return tables
 
@@ -566,6 +571,34 @@ def with_decision_context(actions: pa.Table) -> pa.Table:
         at = actions.schema.get_field_index(name)
         actions = actions.append_column(name, values) if at < 0 else actions.set_column(at, name, values)
     return actions
+
+
+def with_is_cancelled(results: pa.Table) -> pa.Table:
+    """``holdem_results`` rows with ``is_cancelled`` where they lack it (rows written before the column
+    existed, by an older Rasklad, or by hand): a hand whose pot is 0 is taken for cancelled, as the
+    models told a cancelled hand until the column came, unless it is a walk (a big blind's bet that
+    came back uncalled leaves no pot, and a cancelled hand is never a walk); a pot not known (null,
+    or no column) is a hand played. A row that holds the flag keeps it: the engine's.
+
+    >>> rows = pa.table({"total_pot": money_from_cents(np.array([0, 150, 0, 0])),
+    ...                  "is_walk": [False, False, True, False],
+    ...                  "is_cancelled": pa.array([None, None, None, False], pa.bool_())})
+    >>> with_is_cancelled(rows).column("is_cancelled").to_pylist()
+    [True, False, False, False]
+    >>> with_is_cancelled(pa.table({"player": ["Anna"]})).column("is_cancelled").to_pylist()
+    [False]
+    """
+    import pyarrow.compute as pc
+
+    by_pot = pa.array([False] * results.num_rows, pa.bool_())
+    if "total_pot" in results.column_names:
+        by_pot = pc.fill_null(pc.equal(results.column("total_pot"), pa.scalar(0, MONEY)), False)
+        if "is_walk" in results.column_names:
+            by_pot = pc.and_(by_pot, pc.invert(pc.fill_null(results.column("is_walk"), False)))
+    at = results.schema.get_field_index("is_cancelled")
+    if at < 0:
+        return results.append_column("is_cancelled", by_pot)
+    return results.set_column(at, "is_cancelled", pc.coalesce(results.column("is_cancelled"), by_pot))
 
 
 # ////////////////////////////////////////////////////////////////////// registration

@@ -5,11 +5,11 @@
 -- nor a show).
 create or replace macro is_decision(action) as action in ('fold', 'check', 'call', 'bet', 'raise');
 
--- A hand that was played: a cancelled hand has no pot (its posts go back, holdem_results.total_pot 0),
--- and its actions are no decisions: it counts for no statistic, whatever its log writes before it
--- stops (888poker keeps the fold of the player whose declined blind cancelled it). Null (a total
--- not known): played.
-create or replace macro is_played(total_pot) as total_pot is distinct from 0;
+-- A hand that was played: not a cancelled one (holdem_results.is_cancelled: its posts go back, and
+-- it has no pot), whose actions are no decisions: it counts for no statistic, whatever its log
+-- writes before it stops (888poker keeps the fold of the player whose declined blind cancelled it).
+-- The flag, not the pot: a pot of 0 is no sign of a cancelled hand. Null (not known): played.
+create or replace macro is_played(is_cancelled) as is_cancelled is not true;
 
 -- A bet or a raise.
 create or replace macro is_aggressive(action) as action in ('bet', 'raise');

@@ -31,4 +31,5 @@ select
     rake,
     cash_out,
     total_pot,
+    is_cancelled,
 from holdem_results

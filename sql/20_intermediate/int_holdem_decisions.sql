@@ -14,7 +14,7 @@ actions as (
 ),
 
 results as (
-    select game_id, player, stack_start, big_blind, betting, count_players, total_pot from stg_holdem_results
+    select game_id, player, stack_start, big_blind, betting, count_players, is_cancelled from stg_holdem_results
 ),
 
 decisions as (
@@ -47,7 +47,7 @@ final as (
         is_aggressive(decisions.action) as is_aggressive,
     from decisions
     left join results using (game_id, player)
-    where is_played(results.total_pot)      -- a cancelled hand's actions are no decisions
+    where is_played(results.is_cancelled)      -- a cancelled hand's actions are no decisions
 )
 
 select * from final

@@ -118,6 +118,7 @@ final as (
         results.stack_start,
         results.invested,
         results.total_pot,
+        results.is_cancelled,
         results.net,
         results.net_showdown,
         results.allin_ev_net,
@@ -161,7 +162,7 @@ final as (
     join stg_games as games on results.game_id = games.game_id
     -- a cancelled hand gives no one a chance (macro is_played)
     left join flags on results.game_id = flags.game_id and results.player = flags.player
-        and is_played(results.total_pot)
+        and is_played(results.is_cancelled)
     left join preflop_aggressors on results.game_id = preflop_aggressors.game_id
 )
 

@@ -1,5 +1,5 @@
 -- what a player invested and collected is what his actions put in and took out; a cancelled hand
--- (no pot) gives his posts back, with a collect line (888poker) or without one (PokerStars)
+-- gives his posts back, with a collect line (888poker) or without one (PokerStars)
 with
 
 actions as (
@@ -24,5 +24,5 @@ from stg_holdem_results as results
 left join actions on results.game_id = actions.game_id and results.player = actions.player
 where coalesce(actions.invested, 0) <> results.invested
     or coalesce(actions.collected, 0) <> results.collected
-        and not (not is_played(results.total_pot) and coalesce(actions.collected, 0) = 0
+        and not (not is_played(results.is_cancelled) and coalesce(actions.collected, 0) = 0
                  and results.collected = results.invested)
