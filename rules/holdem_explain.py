@@ -239,7 +239,9 @@ ODD_CHIP = "ROOM-ODD-CHIP"
 """The room fact (rules.rooms) of who gets the odd units of a split pot."""
 
 WORDS: dict[str, tuple[_Case, ...]] = {
-    HE.PLAYERS: (_Case("{actual} players are dealt in", f"{MIN_PLAYERS} to {MAX_PLAYERS} players",
+    HE.PLAYERS: (_Case("only 1 player is dealt in", f"{MIN_PLAYERS} to {MAX_PLAYERS} players", "1 player",
+                       lambda s: s.actual == 1),
+                 _Case("{actual} players are dealt in", f"{MIN_PLAYERS} to {MAX_PLAYERS} players",
                        "{actual} players"),),
     HE.ACTION_ORDER: (
         _Case("the {ended_street} betting ends before {who} acted", "{who} to act on the {ended_street}", "{then}",

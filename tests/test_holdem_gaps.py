@@ -116,3 +116,13 @@ def test_he_players_a_hand_cancelled_for_want_of_a_second_player_is_clean():
     f = replay_batch(b, allin_ev=False)
     assert (len(f.findings), bool(f.certified[0]), int(f.count_players[0]), int(f.total_pot[0])) == (0, True, 1, 0)
     assert (f.invested[0], f.collected[0], f.net[0]) == (50, 50, 0)      # her post comes back
+
+
+def test_he_players_one_player_dealt_in_a_hand_not_cancelled_is_worded_in_the_singular():
+    from rules.holdem_explain import explain
+
+    alone = CANCELLED_ALONE.replace("Hand cancelled\n", "*** HOLE CARDS ***\nUncalled bet ($0.50) returned to Anna\n")
+    b = batch_from_hands([_hand(alone)])
+    found = [f for f in explain(b, replay_batch(b, allin_ev=False)) if f.rule_id == "HE-PLAYERS"]
+    assert [(f.message, f.expected, f.actual) for f in found] == [
+        ("only 1 player is dealt in", "2 to 10 players", "1 player")]
