@@ -156,7 +156,7 @@ LINE_KINDS: tuple[LineKind, ...] = (
 """Every kind of line of an 888poker hand, in the order the classifier tries them."""
 
 TABLE = LineTable(
-    LINE_KINDS, grammar="pacific.lark", body=frozenset({"ACTION", "POST", "COLLECT", "NOSHOW"}),
+    LINE_KINDS, grammar="pacific.lark", body=frozenset({"ACTION", "POST", "COLLECT", "NOSHOW"}), decimal_comma=None,
     runs=frozenset({"BODY", "SEAT", "POST", "DEALT"}),
     unreadable="expected a seat, a post, an action (folds, checks, calls, bets, raises), a street line like "
                "'** Dealing flop ** [ … ]' or a summary line")

@@ -155,7 +155,7 @@ LINE_KINDS: tuple[LineKind, ...] = (
 
 _LINES = RoomLines("partypoker", LINE_KINDS, merge=frozenset({"SEAT", "POST", "DEALT", "BODY", "SEATSUM"}),
                    body=frozenset({"ACTION", "SHOW", "COLLECT"}), sections=("setup", "play", "summary"),
-                   switches={"DEAL": "play", "SUMMARY": "summary"},
+                   switches={"DEAL": "play", "SUMMARY": "summary"}, decimal_comma=None,
                    expected="a seat, a post, an action (folds, checks, calls, bets, raises, is all-In), a street "
                             "line like '** Dealing Flop ** [ … ]', a show or a 'wins' line")
 _WIN = re.compile(r"(?P<p>[^\s.][^.]*?) wins (?P<a>[$€£]?\s*" + _NUM + r"(?:\s*(?:USD|EUR|GBP))?)(?:\s*chips)?"

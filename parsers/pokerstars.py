@@ -40,7 +40,7 @@ from zoneinfo import ZoneInfo
 import numpy as np
 
 from parsers.errors import ParseError, UnsupportedGame
-from parsers.lines import CurrencyMarks, LineForm, LineKind, LineTable, Piece, read_amount_at
+from parsers.lines import CurrencyMarks, LineForm, LineKind, LineTable, Piece, amount_at_fault, read_amount_at
 from parsers.lines import read_amount as _money
 from parsers.lines import read_cards as _cards
 from parsers.pokerstars_summary import SITE
@@ -518,8 +518,14 @@ def read_header(line: str) -> dict:
                               "hands of PokerStars", line=1, column=at + game.start("game") + 1, line_text=line)
     stakes = _STAKES.search(rest, game.end())
     if stakes is None:
+        fault = amount_at_fault(rest, lambda text: _STAKES.search(text, game.end()) is not None)
+        if fault is not None:
+            raise refused(fault[0], at + fault[1])
         raise refused("expected the stakes in parentheses after the game, like ($0.01/$0.02 USD) or (10/20)",
                       at + game.end())
+    for group in ("sb", "bb", "ante", "cap"):    # (an amount its pattern took may still be none: $1,,00)
+        if stakes[group]:
+            read_amount_at(stakes[group], 0, line, at + stakes.start(group))
     when = _WHEN.search(rest, stakes.end())
     if when is None or not _DASH.fullmatch(rest, stakes.end(), when.start()) or rest[when.end():].strip():
         raise refused(f"expected the date and time like {_WHEN_WORDS}", at + stakes.end())
