@@ -318,11 +318,12 @@ class CurrencyMarks:
 
 
 def unsupported_game(room: str, game: str, reads: str, *, line: str, column: int,
-                     line_no: int = 1) -> UnsupportedGame:
+                     line_no: int = 1, name: str | None = None) -> UnsupportedGame:
     """The error that sends a hand of a game Rasklad does not replay to quarantine, naming it:
-    ``GGPoker PLO-5 is not supported yet: …``; ``line`` is the text of the hand's line ``line_no``."""
+    ``GGPoker PLO-5 is not supported yet: …``; ``line`` is the text of the hand's line ``line_no``;
+    ``name`` the game without its betting structure (None: ``game``)."""
     return UnsupportedGame(f"{room} {game} is not supported yet: Rasklad reads {reads} hands of {room}",
-                      line=line_no, column=column, line_text=line)
+                           game=game if name is None else name, line=line_no, column=column, line_text=line)
 
 
 @dataclass(frozen=True, slots=True)

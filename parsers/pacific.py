@@ -208,7 +208,7 @@ def read_header(lines: tuple[str, ...]) -> dict:
                          "13:04:49'", line=2, column=1, line_text=lines[1] if len(lines) > 1 else "")
     if game["game"] != "Holdem":
         raise unsupported_game(SITE, f"{game['struct']} {game['game']}", _READS, line=lines[1],
-                               column=game.start("struct") + 1, line_no=2)
+                               column=game.start("struct") + 1, line_no=2, name=game["game"])
     sign = next((c for c in game["bb"] if c in CURRENCY_SIGNS), None)
     try:
         day, month, year = game["d"].split()

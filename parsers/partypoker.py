@@ -194,7 +194,8 @@ def read_game_line(line: str, number: int) -> dict:
     if game is None:
         name = re.sub(r"^(?:NL|PL|FL|fastforward)\s+", "", what)
         name = re.sub(r"^(?:NL|PL|FL)\s+", "", name).replace(" Game Table", "").strip() or what
-        raise UnsupportedGame(f"PartyPoker {name} is not supported yet: Rasklad reads PartyPoker Hold'em hands", line=number,
+        raise UnsupportedGame(f"PartyPoker {name} is not supported yet: Rasklad reads PartyPoker Hold'em hands", game=name,
+                              line=number,
                          column=m.start("what") + 1, line_text=line)
     struct = game["struct"] or game["struct2"] or game["struct3"]
     betting = _STRUCTS[struct] if struct else BettingStructure.LIMIT   # "$15/$30 USD Texas Hold'em": Limit

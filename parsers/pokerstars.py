@@ -521,7 +521,7 @@ def read_header(line: str) -> dict:
     name = known["name"] if known else name
     if name.lower() not in _SUPPORTED:
         raise UnsupportedGame(f"{name} {game['struct']} is not supported yet: Rasklad reads Hold'em and 6+ Hold'em "
-                              "hands of PokerStars", line=1, column=at + game.start("game") + 1, line_text=line)
+                              "hands of PokerStars", game=name, line=1, column=at + game.start("game") + 1, line_text=line)
     stakes = _STAKES.search(rest, game.end())
     if stakes is None:
         fault = amount_at_fault(rest, lambda text: _STAKES.search(text, game.end()) is not None)

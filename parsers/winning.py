@@ -135,7 +135,7 @@ def read_header(line: str) -> re.Match:
                          line=1, column=1, line_text=line)
     if match["game"].strip() != "Holdem":
         raise UnsupportedGame(f"Winning {match['game'].strip()} {match['struct']} is not supported yet: {_NOT_READ}",
-                         line=1, column=match.start("game") + 1, line_text=line)
+                              game=match["game"].strip(), line=1, column=match.start("game") + 1, line_text=line)
     return match
 
 
@@ -350,7 +350,7 @@ def parse_older(lines: tuple[str, ...], source: Source) -> HoldemHand:
                          line=2, column=1, line_text=lines[1] if len(lines) > 1 else "")
     game = head["game"].strip()
     if game not in ("Hold'em", "Six Plus Hold'em"):
-        raise UnsupportedGame(f"Winning {game} is not supported yet: {_NOT_READ}", line=at + 1,
+        raise UnsupportedGame(f"Winning {game} is not supported yet: {_NOT_READ}", game=game, line=at + 1,
                          column=head.start("game") + 1, line_text=lines[at])
     tokens = _OLDER_LINES.classify(lines)
     _OLDER_LINES.check(tokens, lines)
