@@ -160,7 +160,7 @@ def read_header(line: str) -> re.Match:
         name = " ".join(_OTHER_GAMES.get(word, word) for word in match["game"].replace("ZonePoker", "").split())
         struct = f" {match['struct']}" if "struct" in match.re.groupindex else " tournament"
         raise UnsupportedGame(f"Bovada {name}{struct} is not supported yet: Rasklad reads the Hold'em hands "
-                         "of Bovada, Ignition and Bodog", line=1, column=match.start("game") + 1, line_text=line)
+                              "of Bovada, Ignition and Bodog", game=name, line=1, column=match.start("game") + 1, line_text=line)
     return match
 
 

@@ -44,7 +44,17 @@ class ParseError(ValueError):
 class UnsupportedGame(ParseError):
     """A game of a kind Rasklad does not read (Omaha, Stud, a room's tournament text it does not
     replay), refused by what its header names: the reason stands whatever else its text holds, a
-    byte that could not be read included."""
+    byte that could not be read included. ``game`` is the game as its text names it (``5 Card
+    Draw``; '' when it names none), which its quarantine row is filed under
+    (:func:`parsers.formats.quarantine_game`), never under a game Rasklad reads."""
+
+    def __init__(self, reason: str, *, game: str = "", line: int = 1, column: int = 1, line_text: str = "") -> None:
+        super().__init__(reason, line=line, column=column, line_text=line_text)
+        self.game = game
+
+    def shifted(self, first_line: int) -> UnsupportedGame:
+        return UnsupportedGame(self.reason, game=self.game, line=self.line + first_line - 1, column=self.column,
+                               line_text=self.line_text)
 
 
 class UnstatedRule(ParseError):

@@ -254,8 +254,20 @@ def format_named(name: str | None) -> Format | FileFormat | None:
     return _BY_NAME.get(name or "")
 
 
-def quarantine_game(chunk: Chunk) -> str:
-    """The ``game`` partition a chunk's quarantine row goes to."""
+def quarantine_game(chunk: Chunk, unsupported: str = "") -> str:
+    """The ``game`` partition a chunk's quarantine row goes to: the format's game, or for a game of a
+    kind Rasklad does not read, the game its text names (``unsupported``, :attr:`UnsupportedGame.game`)
+    in lower case, its words joined by "_" (a partition's folder takes no space nor slash).
+
+    >>> from parsers.source import Chunk
+    >>> chunk = Chunk(lines=("PokerStars Game #1: 5 Card Draw Pot Limit …",), first_line=1, last_line=1,
+    ...               game_id="1", format="pokerstars")
+    >>> quarantine_game(chunk), quarantine_game(chunk, "5 Card Draw"), quarantine_game(chunk, "Omaha Hi/Lo")
+    ('holdem', '5_card_draw', 'omaha_hi_lo')
+    """
+    named = "_".join(re.findall(r"[a-z0-9]+", unsupported.lower().replace("'", "")))
+    if named:
+        return named
     fmt = _BY_NAME.get(chunk.format or "")
     return fmt.game if fmt else "unknown"
 

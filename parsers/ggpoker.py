@@ -222,7 +222,8 @@ def read_header(line: str) -> dict:
     struct = game["struct"] if game else None
     column = offset + rest.start("desc") + (game.start() if game else 0) + 1
     if name not in _SUPPORTED or struct not in ("No Limit", "Pot Limit"):
-        raise unsupported_game(SITE, f"{name} {struct}" if struct else name, _READS, line=line, column=column)
+        raise unsupported_game(SITE, f"{name} {struct}" if struct else name, _READS, line=line, column=column,
+                               name=name)
     stakes = _STAKES.match(rest["stakes"].strip())
     if stakes is None:
         raise ParseError(f"cannot read the stakes {rest['stakes']!r}: expected blinds like $0.01/$0.02",

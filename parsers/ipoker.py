@@ -128,7 +128,8 @@ def read_session(text: str, file: str, first_line: int = 1, game_id: str = "") -
     game_line = first_line - 1 + _line_of(text, "<gametype>", 0)
     if head is None or head["game"] not in ("Holdem", "LH") or head["struct"].split()[-1] not in _STRUCTS:
         raise UnsupportedGame(f"iPoker {gametype or 'game without a <gametype>'!r} is not supported yet: Rasklad reads "
-                         "iPoker Hold'em (No Limit, Pot Limit, Limit)", line=game_line, column=1)
+                              "iPoker Hold'em (No Limit, Pot Limit, Limit)", game=head["game"] if head else "",
+                              line=game_line, column=1)
     betting = _STRUCTS[head["struct"].split()[-1]]
     bets_named = re.match(r"LH (\d+)/(\d+)", gametype)     # "LH 20/40 x2 Limit $10.00/$20.00": bets, then blinds
     # ROOM-CURRENCY: the table's currency; <currency> is the log owner's account's (CAD at a table of euros)

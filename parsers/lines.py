@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from itertools import groupby
@@ -59,6 +60,7 @@ __all__ = [
     "Piece",
     "StreetActions",
     "StreetBets",
+    "amount_at_fault",
     "clear_caches",
     "read_amount",
     "read_amount_at",
@@ -316,11 +318,12 @@ class CurrencyMarks:
 
 
 def unsupported_game(room: str, game: str, reads: str, *, line: str, column: int,
-                     line_no: int = 1) -> UnsupportedGame:
+                     line_no: int = 1, name: str | None = None) -> UnsupportedGame:
     """The error that sends a hand of a game Rasklad does not replay to quarantine, naming it:
-    ``GGPoker PLO-5 is not supported yet: …``; ``line`` is the text of the hand's line ``line_no``."""
+    ``GGPoker PLO-5 is not supported yet: …``; ``line`` is the text of the hand's line ``line_no``;
+    ``name`` the game without its betting structure (None: ``game``)."""
     return UnsupportedGame(f"{room} {game} is not supported yet: Rasklad reads {reads} hands of {room}",
-                      line=line_no, column=column, line_text=line)
+                           game=game if name is None else name, line=line_no, column=column, line_text=line)
 
 
 @dataclass(frozen=True, slots=True)
@@ -580,6 +583,46 @@ def _dated_pattern(piece: Piece, marks: dict[str, str]) -> str:
     return f"(?:{text})?" if piece.optional else text
 
 
+_AMOUNT_SHAPED = re.compile(r"(?<![\w.,])(" + CURRENCY_SIGN + r"?)(\d(?:[\w.,]*\w)?)(" + CURRENCY_SIGN + ")?")
+"""A word that may be an amount: digits, then letters, digits or separators, a currency sign before or after."""
+
+
+def _steps_read(steps: tuple[tuple, ...], line: str) -> bool:
+    """Does a step of a section (:meth:`LineTable._steps`) read ``line``?"""
+    return any((not hint or (line.startswith(hint) if at_start else hint in line)) and match(line) is not None
+               for match, hint, at_start, _ in steps)
+
+
+def amount_at_fault(line: str, reads: Callable[[str], bool], decimal_comma: bool | None = False
+                    ) -> tuple[str, int] | None:
+    """Why a line its pattern does not read is refused when an amount that is none is the cause:
+    (the reason, the amount's place in ``line``). An amount-shaped word (a currency sign beside
+    its digits, or a point or a comma among them: ``$1.2x5``, ``1,,00``, ``6.0.0€``) that
+    :func:`read_amount` refuses is at fault when the line ``reads`` with an amount in its place;
+    else None (a seat number ``1x``, or a line wrong elsewhere, keeps the line's own reason).
+
+    >>> reads = re.compile(r"^\\w+: calls \\$\\d+(?:\\.\\d+)?$").match
+    >>> amount_at_fault("Anna: calls $1.2x5", reads)
+    ("'$1.2x5' is not an amount: expected digits with at most one decimal point and thousands grouped by \
+commas, such as $1,234.50", 12)
+    >>> amount_at_fault("Anna: calls 1x5", reads), amount_at_fault("Anna: raises $1.2x5", reads)
+    (None, None)
+    """
+    for found in _AMOUNT_SHAPED.finditer(line):
+        before, digits, after = found.groups()
+        if not (before or after or "." in digits or "," in digits):
+            continue
+        text = before + digits
+        try:
+            read_amount(text, decimal_comma=decimal_comma)
+            continue
+        except ValueError as error:
+            reason = str(error)
+        if reads(line[:found.start(2)] + "1" + line[found.end(2):]):
+            return reason, found.start()
+    return None
+
+
 class _LineLexer(Lexer):
     """Hands Lark the tokens the classifier made: one per line."""
 
@@ -605,7 +648,9 @@ class LineTable:
     or "any"; the default switch: ``summary`` opens the last section). ``body`` are the
     terminals a run of which the grammar sees as one BODY token (``post`` among them only once
     ``hole`` was seen; None: always); ``runs`` the terminals whose consecutive lines make one
-    token; ``unreadable`` ends the message for a line no kind reads.
+    token; ``unreadable`` ends the message for a line no kind reads. A line no kind reads only
+    because of an amount that is none (``$1.2x5``) is refused at that amount, read as the room
+    reads its amounts (``decimal_comma``, as :func:`read_amount`).
     """
 
     def __init__(self, kinds: tuple[LineKind, ...], *, grammar: str, unreadable: str,
@@ -613,8 +658,9 @@ class LineTable:
                  body: frozenset[str] = frozenset(), runs: frozenset[str] = frozenset(),
                  post: str | None = "POST", hole: str | None = "HOLE",
                  sections: tuple[str, ...] = ("play", "summary"), switches: dict[str, str] | None = None,
-                 header_kind: bool = True) -> None:
+                 header_kind: bool = True, decimal_comma: bool | None = False) -> None:
         self.kinds = kinds
+        self.decimal_comma = decimal_comma
         if terminals is None:
             coded = sorted((k for k in kinds if k.code), key=lambda k: k.code)
             terminals = tuple(k.name for k in coded) or tuple(dict.fromkeys(
@@ -692,6 +738,9 @@ class LineTable:
                     append((name, m, index))
                 break
             else:
+                fault = amount_at_fault(line, functools.partial(_steps_read, steps), self.decimal_comma)
+                if fault is not None:
+                    raise ParseError(fault[0], line=index + 1, column=fault[1] + 1, line_text=line)
                 section = next(name for name, section_steps in by_section.items() if section_steps is steps)
                 why = self._belongs_later(line, section) or self.unreadable
                 raise ParseError(f"cannot read {line.strip()[:60]!r}: {why}", line=index + 1, column=1,

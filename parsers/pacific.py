@@ -156,7 +156,7 @@ LINE_KINDS: tuple[LineKind, ...] = (
 """Every kind of line of an 888poker hand, in the order the classifier tries them."""
 
 TABLE = LineTable(
-    LINE_KINDS, grammar="pacific.lark", body=frozenset({"ACTION", "POST", "COLLECT", "NOSHOW"}),
+    LINE_KINDS, grammar="pacific.lark", body=frozenset({"ACTION", "POST", "COLLECT", "NOSHOW"}), decimal_comma=None,
     runs=frozenset({"BODY", "SEAT", "POST", "DEALT"}),
     unreadable="expected a seat, a post, an action (folds, checks, calls, bets, raises), a street line like "
                "'** Dealing flop ** [ … ]' or a summary line")
@@ -208,7 +208,7 @@ def read_header(lines: tuple[str, ...]) -> dict:
                          "13:04:49'", line=2, column=1, line_text=lines[1] if len(lines) > 1 else "")
     if game["game"] != "Holdem":
         raise unsupported_game(SITE, f"{game['struct']} {game['game']}", _READS, line=lines[1],
-                               column=game.start("struct") + 1, line_no=2)
+                               column=game.start("struct") + 1, line_no=2, name=game["game"])
     sign = next((c for c in game["bb"] if c in CURRENCY_SIGNS), None)
     try:
         day, month, year = game["d"].split()

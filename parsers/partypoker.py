@@ -155,7 +155,7 @@ LINE_KINDS: tuple[LineKind, ...] = (
 
 _LINES = RoomLines("partypoker", LINE_KINDS, merge=frozenset({"SEAT", "POST", "DEALT", "BODY", "SEATSUM"}),
                    body=frozenset({"ACTION", "SHOW", "COLLECT"}), sections=("setup", "play", "summary"),
-                   switches={"DEAL": "play", "SUMMARY": "summary"},
+                   switches={"DEAL": "play", "SUMMARY": "summary"}, decimal_comma=None,
                    expected="a seat, a post, an action (folds, checks, calls, bets, raises, is all-In), a street "
                             "line like '** Dealing Flop ** [ … ]', a show or a 'wins' line")
 _WIN = re.compile(r"(?P<p>[^\s.][^.]*?) wins (?P<a>[$€£]?\s*" + _NUM + r"(?:\s*(?:USD|EUR|GBP))?)(?:\s*chips)?"
@@ -194,7 +194,8 @@ def read_game_line(line: str, number: int) -> dict:
     if game is None:
         name = re.sub(r"^(?:NL|PL|FL|fastforward)\s+", "", what)
         name = re.sub(r"^(?:NL|PL|FL)\s+", "", name).replace(" Game Table", "").strip() or what
-        raise UnsupportedGame(f"PartyPoker {name} is not supported yet: Rasklad reads PartyPoker Hold'em hands", line=number,
+        raise UnsupportedGame(f"PartyPoker {name} is not supported yet: Rasklad reads PartyPoker Hold'em hands", game=name,
+                              line=number,
                          column=m.start("what") + 1, line_text=line)
     struct = game["struct"] or game["struct2"] or game["struct3"]
     betting = _STRUCTS[struct] if struct else BettingStructure.LIMIT   # "$15/$30 USD Texas Hold'em": Limit

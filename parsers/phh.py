@@ -235,11 +235,10 @@ class _Reader:
         self.key_lines = _key_lines(lines)
 
     # ---------------------------------------------------------------- fields
-    def fail(self, reason: str, key: str | None = None, line: int | None = None,
-             error: type[ParseError] = ParseError) -> ParseError:
+    def fail(self, reason: str, key: str | None = None, line: int | None = None) -> ParseError:
         if line is None:
             line = self.key_lines.get(key, 1) if key else 1
-        return error(reason, line=line, column=1, line_text=self.lines[line - 1] if line <= len(self.lines) else "")
+        return ParseError(reason, line=line, column=1, line_text=self.lines[line - 1] if line <= len(self.lines) else "")
 
     def file_line(self, key: str) -> int:
         return self.source.line(self.key_lines.get(key, 1) - 1)
@@ -273,9 +272,10 @@ class _Reader:
                             "variant" if variant is not None else None)
         if variant not in READ_VARIANTS:
             name = VARIANTS.get(variant)
-            raise self.fail(f"PHH variant {variant} ({name}) is not supported yet" if name else
-                            f"{variant!r} is not a PHH variant: expected one of {', '.join(VARIANTS)}", "variant",
-                            error=UnsupportedGame if name else ParseError)
+            if name:
+                said = self.fail(f"PHH variant {variant} ({name}) is not supported yet", "variant")
+                raise UnsupportedGame(said.reason, game=name, line=said.line, line_text=said.line_text)
+            raise self.fail(f"{variant!r} is not a PHH variant: expected one of {', '.join(VARIANTS)}", "variant")
         betting = READ_VARIANTS[variant]
         stacks = self.numbers("starting_stacks", None)
         n = len(stacks)

@@ -40,7 +40,7 @@ from zoneinfo import ZoneInfo
 import numpy as np
 
 from parsers.errors import ParseError, UnsupportedGame
-from parsers.lines import CurrencyMarks, LineForm, LineKind, LineTable, Piece, read_amount_at
+from parsers.lines import CurrencyMarks, LineForm, LineKind, LineTable, Piece, amount_at_fault, read_amount_at
 from parsers.lines import read_amount as _money
 from parsers.lines import read_cards as _cards
 from parsers.pokerstars_summary import SITE
@@ -175,6 +175,12 @@ _STAKES = re.compile(
     r"(?:\s*-\s*(?P<cap>" + _AMT + r") Cap\s*-)?"
     r"\s*(?P<cur>[A-Z]{3})?\s*\)"
 )
+_STAKES_LEAD = re.compile(r"\s*(?:-\s*(?:Match Round [IVXLCDM]+,\s*)?Level [IVXLCDM]+\s*)?", re.IGNORECASE)
+"""What a header writes between the betting structure and the stakes' parenthesis: a space, and
+in a tournament its level ('Hold'em No Limit - Level IV (50/100)', a shoot-out's '- Match Round
+I, Level I'); a mixed game's stakes follow the structure after a comma ('(Hold'em No Limit, $0.10/$0.25)')."""
+_MIXED = re.compile(r"\S[^()]*\s\(")
+"""What a mixed game's header writes before the game played: its name and a parenthesis ('Mixed NLH/PLO (')."""
 DATE_TIME: tuple[tuple[str, int, int], ...] = (
     ("/", 4, 4), ("/", 1, 2), (" ", 1, 2),      # year, month, day
     (":", 1, 2), (":", 2, 2), ("", 2, 2),       # hour, minute, second
@@ -515,11 +521,27 @@ def read_header(line: str) -> dict:
     name = known["name"] if known else name
     if name.lower() not in _SUPPORTED:
         raise UnsupportedGame(f"{name} {game['struct']} is not supported yet: Rasklad reads Hold'em and 6+ Hold'em "
-                              "hands of PokerStars", line=1, column=at + game.start("game") + 1, line_text=line)
+                              "hands of PokerStars", game=name, line=1, column=at + game.start("game") + 1, line_text=line)
     stakes = _STAKES.search(rest, game.end())
     if stakes is None:
+        fault = amount_at_fault(rest, lambda text: _STAKES.search(text, game.end()) is not None)
+        if fault is not None:
+            raise refused(fault[0], at + fault[1])
         raise refused("expected the stakes in parentheses after the game, like ($0.01/$0.02 USD) or (10/20)",
                       at + game.end())
+    # the header as PokerStars writes it, or refused where a stray character stands: a mixed game's
+    # name before the game, and its stakes after a comma, or the stakes after the game and a level
+    mixed = stakes[0].startswith(",")
+    if not (_MIXED.fullmatch(rest, 0, game.start()) if mixed else game.start() == 0):
+        raise refused(f"unexpected {rest[:game.start()].strip()[:20]!r} before the game: PokerStars writes the "
+                      "game right after the hand's number, like \"Hand #1: Hold'em No Limit ($0.01/$0.02 USD)\"", at)
+    lead = _STAKES_LEAD.match(rest, game.end())
+    if lead.end() != stakes.start():
+        raise refused(f"unexpected {rest[lead.end()]!r} between the game and its stakes: PokerStars writes them "
+                      "apart by a space, like \"Hold'em No Limit ($0.01/$0.02 USD)\"", at + lead.end())
+    for group in ("sb", "bb", "ante", "cap"):    # (an amount its pattern took may still be none: $1,,00)
+        if stakes[group]:
+            read_amount_at(stakes[group], 0, line, at + stakes.start(group))
     when = _WHEN.search(rest, stakes.end())
     if when is None or not _DASH.fullmatch(rest, stakes.end(), when.start()) or rest[when.end():].strip():
         raise refused(f"expected the date and time like {_WHEN_WORDS}", at + stakes.end())

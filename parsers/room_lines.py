@@ -33,15 +33,18 @@ class RoomLines(LineTable):
     out. A hand's lines fall in sections: the first of ``sections``, then the next one from the
     line of each kind of ``switches`` on; a kind is tried only in the sections its ``section``
     names (space-separated, or "any"). Consecutive lines of a kind in ``merge`` make one token;
-    kinds in ``body`` are folded into one BODY token.
+    kinds in ``body`` are folded into one BODY token; ``decimal_comma``: how the room writes its
+    amounts (as :func:`parsers.lines.read_amount` reads them).
     """
 
     def __init__(self, room: str, kinds: tuple[LineKind, ...], *, merge: frozenset[str] = frozenset(),
                  body: frozenset[str] = frozenset(), sections: tuple[str, ...] = ("play", "summary"),
-                 switches: dict[str, str] | None = None, expected: str = "") -> None:
+                 switches: dict[str, str] | None = None, expected: str = "",
+                 decimal_comma: bool | None = False) -> None:
         super().__init__(kinds, grammar=f"{room}.lark", unreadable=f"expected {expected}", body=body,
                          runs=merge | ({"BODY"} if body else frozenset()), post=None, hole=None, sections=sections,
-                         switches=switches if switches is not None else {"SUMMARY": "summary"}, header_kind=False)
+                         switches=switches if switches is not None else {"SUMMARY": "summary"}, header_kind=False,
+                         decimal_comma=decimal_comma)
         self.room = room
         if body:
             self.words["BODY"] = "an action, a show, an uncalled bet or a collect line"

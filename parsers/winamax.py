@@ -175,7 +175,7 @@ def read_header(line: str) -> dict:
                          "(0.01€/0.02€) - 2020/01/02 03:04:05 UTC'", line=1, column=1, line_text=line)
     if match["game"] != "Holdem":
         raise unsupported_game(SITE, f"{match['game']} {match['struct']}", _READS, line=line,
-                               column=match.start("game") + 1)
+                               column=match.start("game") + 1, name=match["game"])
     stakes = _STAKES.match(match["stakes"].strip())
     if stakes is None:
         raise ParseError(f"cannot read the stakes {match['stakes']!r}: expected blinds like 0.01€/0.02€",

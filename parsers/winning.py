@@ -65,6 +65,11 @@ _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _POSTS = {"small blind": ActionKind.POST_SB, "big blind": ActionKind.POST_BB, "dead": ActionKind.POST_DEAD,
           "straddle": ActionKind.POST_STRADDLE, "ante": ActionKind.POST_ANTE}
 _NOT_READ = "Rasklad reads the Hold'em hands of the Winning Poker Network"
+_OUTCOMES = ("folded", "showed", "mucked", "did not show", "won", "lost", "collected")
+"""The words a summary seat line's outcome starts with, after the player and his positions."""
+_SUMMARY_WON = re.compile(r"\b(?:won|collected) \(?(" + _AMT + r")")
+"""An amount a summary seat won ('and won $1.19 with …'), the group 1."""
+_SUMMARY_CARDS = re.compile(r"^(?:showed|mucked) \[([^\]]*)\]")
 
 LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("TABLE", "the line 'Table 9-max Seat #1 is the button'",
@@ -88,8 +93,9 @@ LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("RUNTWICE", "the '*** RUN IT TWICE ***' line", re.compile(r"^\*\*\* RUN IT TWICE \*\*\*\s*$"), (),
              "^*** ", "play"),
     LineKind("SUMMARY", "the '*** SUMMARY ***' line", re.compile(r"^\*\*\* SUMMARY \*\*\*\s*$"), (), "^*** ", "play"),
-    LineKind(None, "a running pot line like 'Main pot $0.17 | Rake $0.00'",
-             re.compile(r"^(?:Main|Side) pot(?: \d+|\(\d+\))? " + _AMT + r"(?: \| .*)?$"), (), " pot", "play"),
+    LineKind("POT", "a running pot line like 'Main pot $0.17 | Rake $0.00'",
+             re.compile(r"^(?:Main|Side) pot(?: \d+|\(\d+\))? (?P<a>" + _AMT + r")(?: \| Rake (?P<r>" + _AMT + r"))?"
+                        r"(?: \| .*)?$"), ("a", "r"), " pot", "play"),
     LineKind("UNCALLED", "an 'Uncalled bet ($1) returned to Name' line",
              re.compile(r"^Uncalled bet \((?P<a>" + _AMT + r")\) returned to (?P<p>.+?)\s*$"), ("a", "p"),
              "^Uncalled bet (", "play"),
@@ -115,8 +121,9 @@ LINE_KINDS: tuple[LineKind, ...] = (
                         + _AMT + r"))?\s*$"), ("t", "r", "jp"), "^Total pot ", "summary"),
     LineKind("BOARD", "a 'Board […]' line (of a hand run twice: 'Board 2 […]')",
              re.compile(r"^Board(?: [12])? \[(?P<c>[^\]]*)\]\s*$"), ("c",), "^Board", "summary"),
-    LineKind("SEATSUM", "a summary seat line like 'Seat 1: Name folded on the Flop'", re.compile(r"^Seat \d+: .*$"),
-             (), "^Seat ", "summary"),
+    LineKind("SEATSUM", "a summary seat line like 'Seat 1: Name folded on the Flop'",
+             re.compile(r"^Seat (?P<n>\d+): (?:(?P<p>.+?)(?: \((?:button|small blind|big blind)\))* (?P<what>(?:"
+                        + "|".join(_OUTCOMES) + r")\b.*)|.*)$"), ("n", "p", "what"), "^Seat ", "summary"),
 )
 """Every kind of line of a hand from 2019 on after its header, in the order the classifier tries them."""
 
@@ -135,7 +142,7 @@ def read_header(line: str) -> re.Match:
                          line=1, column=1, line_text=line)
     if match["game"].strip() != "Holdem":
         raise UnsupportedGame(f"Winning {match['game'].strip()} {match['struct']} is not supported yet: {_NOT_READ}",
-                         line=1, column=match.start("game") + 1, line_text=line)
+                              game=match["game"].strip(), line=1, column=match.start("game") + 1, line_text=line)
     return match
 
 
@@ -145,7 +152,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         raise ParseError("empty hand", line=1, column=1)
     head = read_header(lines[0])
     tokens = _LINES.classify(lines)
-    _LINES.check(tokens, lines)
+    _LINES.check([token for token in tokens if token[0] != "POT"], lines)     # (the running pots stand anywhere)
     first = source.first_line
     betting = BettingStructure.parse(head["struct"])
     small_blind = read_amount_at(head["sb"], 0, lines[0], head.start("sb"))
@@ -168,12 +175,20 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     summary_board_lines: list[int] = []
     marks = CurrencyMarks("$", first)   # ROOM-CURRENCY: another sign is read as written, and noted
 
-    def read(text: str) -> Decimal:
-        """An amount of the line the reader is on: one that is none quarantines the hand at its column."""
+    def read(text: str, start: int = -1) -> Decimal:
+        """An amount of the line the reader is on (at ``start``, when known): one that is none
+        quarantines the hand at its column."""
         marks.other(text, text[0])
-        return read_amount_at(text, marks.index, lines[marks.index])
+        return read_amount_at(text, marks.index, lines[marks.index], start)
 
-    for kind, m, index in tokens:
+    # the pots after rake as the last running pot lines write them, once the showdown's (no bet after them)
+    running: list[Decimal] = []
+    running_after: str | None = None
+    run_twice = False
+    summary_lines: dict[str, list] = {}     # player -> [seat, won, cards, text, line]: his lines of every board
+    summary_unread = False
+
+    for k, (kind, m, index) in enumerate(tokens):
         line = first + index
         marks.index = index
         text = lines[index]
@@ -198,6 +213,15 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             play.to_street(_STREETS[m["what"]], run)
         elif kind == "SHOWDOWN":
             play.to_street(Street.SHOWDOWN, int(m["run"]) - 1 if m["run"] else 0)
+        elif kind == "RUNTWICE":
+            run_twice = True
+        elif kind == "POT":
+            before = tokens[k - 1][0] if k else ""    # what the pot lines follow: a street's line, or a pot line
+            if before != "POT":
+                running, running_after = [], before
+            running.append(read(m["a"], m.start("a")))
+            if m["r"]:
+                read(m["r"], m.start("r"))      # (the rake so far: the summary's total line gives the hand's)
         elif kind == "ACTION":
             _action(m, play, line, read)
         elif kind == "UNCALLED":
@@ -221,8 +245,25 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         elif kind == "BOARD":
             summary_board.append(cards(m["c"], index, text))
             summary_board_lines.append(line)
+        elif kind == "SEATSUM":
+            if m["p"] is None:
+                summary_unread = True   # an outcome not read: nothing is said of who is summed up
+                continue
+            what, at = m["what"], m.start("what")
+            won = [read(w[1], at + w.start(1)) for w in _SUMMARY_WON.finditer(what)]
+            shown = _SUMMARY_CARDS.match(what)
+            seat = summary_lines.get(m["p"])
+            if seat is None:    # a hand run twice sums a seat up under each board: one seat, a win a board
+                summary_lines[m["p"]] = [int(m["n"]), won, cards(shown[1], index, text) if shown else (), what, line]
+            else:
+                seat[1] += won
     if walk_back is not None and total is not None:
         total -= walk_back.amount   # the written total counts the big blind nobody called
+        said = summary_lines.get(walk_back.player)
+        if said is not None and said[1]:
+            said[1][-1] -= walk_back.amount     # so does the big blind's "won": he collects the rest
+    for player, (seat, won, shown, what, line) in summary_lines.items():
+        play.summary_seat(seat, player, tuple(won), shown, what, line)
     collects = [a for a in actions if a.kind is ActionKind.COLLECT]
     if not collects and total is not None:
         # all fold: "does not show" and no collect line; the summary's total (after rake) is his
@@ -232,7 +273,12 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     summary = None
     if total is not None:
         # the summary's "Total pot" is what is paid out: the pot less the rake and jackpot fee
-        summary = Summary(total_pot=total + rake, rake=rake, boards=tuple(summary_board), total_line=total_line,
+        # the pots the showdown's running lines write are the pots after rake, main first (as PokerStars'
+        # summary lists them); every seat not sitting out is summed up, under each board of a hand run twice
+        pots = tuple(running) if running_after == "SHOWDOWN" and not run_twice else ()
+        summary = Summary(total_pot=total + rake, rake=rake, pots=pots, boards=tuple(summary_board),
+                          seats=tuple(play.summary_seats), total_line=total_line,
+                          lists_every_seat=not summary_unread and not any(seat.is_sitting_out for seat in seats),
                           board_lines=tuple(summary_board_lines))
     played_at = in_utc(datetime.strptime(f"{head['d']} {head['t']}", "%Y/%m/%d %H:%M:%S"), head["zone"])
     tournament = head["tid"] if "tid" in head.re.groupindex else None
@@ -350,7 +396,7 @@ def parse_older(lines: tuple[str, ...], source: Source) -> HoldemHand:
                          line=2, column=1, line_text=lines[1] if len(lines) > 1 else "")
     game = head["game"].strip()
     if game not in ("Hold'em", "Six Plus Hold'em"):
-        raise UnsupportedGame(f"Winning {game} is not supported yet: {_NOT_READ}", line=at + 1,
+        raise UnsupportedGame(f"Winning {game} is not supported yet: {_NOT_READ}", game=game, line=at + 1,
                          column=head.start("game") + 1, line_text=lines[at])
     tokens = _OLDER_LINES.classify(lines)
     _OLDER_LINES.check(tokens, lines)

@@ -13,7 +13,7 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-from parsers.errors import ParseError, UnstatedRule
+from parsers.errors import ParseError, UnstatedRule, UnsupportedGame
 from parsers.formats import UNDECODABLE, parse_chunk, read_despite, split_named, undecodable_finding
 from parsers.source import Chunk, at_file_end, decode, normalize_lines
 from pipeline import kernels
@@ -39,6 +39,8 @@ class Audited:
     error: str | None = None
     error_line: int | None = None
     error_column: int | None = None
+    unsupported: str = ""
+    """For a game of a kind Rasklad does not read, the game its text names (``5 Card Draw``)."""
 
 
 class SourceGone(Exception):
@@ -67,7 +69,8 @@ def audit_chunk(chunk: Chunk, file: str, settle=None) -> Audited:
     try:
         record = read_record(chunk, file, settle)
     except ParseError as error:
-        return Audited(chunk=chunk, error=error.reason, error_line=error.line, error_column=error.column)
+        return Audited(chunk=chunk, error=error.reason, error_line=error.line, error_column=error.column,
+                       unsupported=error.game if isinstance(error, UnsupportedGame) else "")
     except Exception as error:  # noqa: BLE001 — a fault of ours must not lose the game nor stop the run
         return Audited(chunk=chunk, error=internal_error(error), error_line=chunk.first_line, error_column=1)
     kernels.watch()     # the replay may compile, or load a kernel cache another version left

@@ -466,16 +466,16 @@ class _Original:
 def _ingest_chunk(chunk: Chunk, file: str, rows: TableRows, result: FileResult, original: _Original,
                   copies: list[int] | None = None) -> None:
     """Store or quarantine one game; ``copies``: the first lines of its later copies in the file."""
-    def quarantine(reason: str, line: int, column: int) -> None:
+    def quarantine(reason: str, line: int, column: int, unsupported: str = "") -> None:
         text = original(chunk.first_line, chunk.last_line)
-        _quarantine(rows, result, chunk, file, reason, line, column, text, copies)
+        _quarantine(rows, result, chunk, file, reason, line, column, text, copies, unsupported)
 
     if _RULE_SETTINGS.may_apply(file):
         audited = audit_chunk(chunk, file, settle=functools.partial(_RULE_SETTINGS.apply, file=file))
     else:
         audited = audit_chunk(chunk, file)
     if audited.error is not None:
-        quarantine(audited.error, audited.error_line, audited.error_column)
+        quarantine(audited.error, audited.error_line, audited.error_column, audited.unsupported)
         return
     record, replay = audited.record, audited.replay
     mark = rows.mark()
@@ -514,9 +514,9 @@ def add_game_rows(rows: TableRows, record, replay) -> None:
 
 
 def _quarantine(rows: TableRows, result: FileResult, chunk: Chunk, file: str, reason: str,
-                line: int, column: int, original: str, copies: list[int] | None) -> None:
+                line: int, column: int, original: str, copies: list[int] | None, unsupported: str = "") -> None:
     rows.add(
-        "quarantine", quarantine_game(chunk), quarantine_id=chunk.game_id, source_file=file,
+        "quarantine", quarantine_game(chunk, unsupported), quarantine_id=chunk.game_id, source_file=file,
         first_line=chunk.first_line, last_line=chunk.last_line, line=line, column=column,
         error=reason, text=original, context="\n".join(chunk.context) if chunk.context else None,
         undecodable=chunk.undecodable, copies_first_lines=copies,

@@ -139,3 +139,53 @@ def test_amounts_as_the_rooms_write_them_are_read(text, value):
 def test_anything_else_is_no_amount(text):
     with pytest.raises(ValueError, match="is not an amount: expected digits"):
         read_amount(text)
+
+
+@pytest.mark.parametrize(("text", "right", "written", "line", "column", "as_written"), [
+    # an amount whose letters or second point make the whole line fail its pattern: each worked by
+    # hand, the column where the amount starts (its currency sign included); before, column 1
+    (HAND, "Boris: posts small blind $1", "Boris: posts small blind $1.2x5", 6, 26, "$1.2x5"),
+    (HAND, "Seat 2: Boris ({stack} in chips)", "Seat 2: Boris ($1.2x5 in chips)", 4, 16, "$1.2x5"),
+    (HAND, "Uncalled bet ($1) returned to Vera", "Uncalled bet ($1..0) returned to Vera", 11, 15, "$1..0"),
+    (HAND, "Total pot $2 | Rake $0", "Total pot $2 | Rake $0.x", 15, 21, "$0.x"),
+    (HAND, "Seat 3: Vera (big blind) collected ($2)", "Seat 3: Vera (big blind) collected ($2.x5)", 18, 37, "$2.x5"),
+    (FOLDED_ON_THE_TURN, "f1da9c5a: calls $0.04", "f1da9c5a: calls $0.0x4", 20, 17, "$0.0x4"),
+    (SILENT_UNCALLED, "Player0 bets [$3]", "Player0 bets [$3.x0]", 15, 15, "$3.x0"),
+    (ZONE_WALK, "Big Blind  [ME] : Hand result $0.35", "Big Blind  [ME] : Hand result $0.3x5", 19, 31, "$0.3x5"),
+    (WALK, "Player4 posts the small blind $0.02", "Player4 posts the small blind $0..02", 7, 31, "$0..02"),
+], ids=["pokerstars-post", "pokerstars-seat", "pokerstars-uncalled", "pokerstars-rake", "pokerstars-summary",
+        "ggpoker", "888", "bovada", "winning"])
+def test_an_amount_that_breaks_its_line_quarantines_its_hand_at_the_amount(
+        text, right, written, line, column, as_written):
+    lines = text.strip("\n").split("\n")
+    assert lines[line - 1] == right
+    lines[line - 1] = written
+    [chunk] = split("\n".join(lines).replace("{stack}", "$100"))
+    with pytest.raises(ParseError) as caught:
+        parse_chunk(chunk, "hand.txt")
+    assert (caught.value.line, caught.value.column, caught.value.line_text) == (line, column, written)
+    assert caught.value.reason.startswith(f"{as_written!r} is not an amount: expected digits")
+
+
+def test_a_line_wrong_elsewhere_keeps_its_own_reason_at_column_1():
+    # "1x" is a seat's number, no amount: the line is wrong, and nothing says an amount is
+    lines = _hand("$100", 1).split("\n")
+    lines[3] = "Seat 2x: Boris ($100 in chips)"
+    [chunk] = split("\n".join(lines))
+    with pytest.raises(ParseError) as caught:
+        parse_chunk(chunk, "hand.txt")
+    assert (caught.value.line, caught.value.column) == (4, 1)
+    assert caught.value.reason.startswith("cannot read 'Seat 2x: Boris ($100 in chips)'")
+
+
+@pytest.mark.parametrize(("stakes", "column", "as_written"), [
+    # "PokerStars Hand #250000000001: Hold'em No Limit (" is 49 characters: the small blind at 50
+    ("($1/$2.x5 USD)", 53, "$2.x5"),    # the pattern does not read it
+    ("($1,,0/$2 USD)", 50, "$1,,0"),    # the pattern reads it; before, an internal error
+])
+def test_a_stake_that_is_no_amount_quarantines_its_hand_at_the_stake(stakes, column, as_written):
+    text = _hand("$100", 1).replace("($1/$2 USD)", stakes)
+    result = parse_bytes(text.encode(), "stakes.txt", lane=True)
+    row, = result.tables[("quarantine", "holdem")].to_pylist()
+    assert (row["line"], row["column"]) == (1, column)
+    assert row["error"].startswith(f"{as_written!r} is not an amount: expected digits")

@@ -938,3 +938,18 @@ def test_words_one_pattern_reads_are_no_proof_for_another():
     shows = _WORDS_HAND.replace("Ivan collected €0.25 from pot\n",
                                 "Ivan collected €0.25 from pot\nIvan: shows [Ac Kd] (folded before Flop)\n")
     assert check_file(shows + "\n") == (1, 0)
+
+
+@pytest.mark.parametrize("stray", ["!(", " ! ("])
+def test_a_header_with_a_stray_character_before_its_stakes_is_out_of_the_lane(stray):
+    # the lane takes a header's form from the reference, which refuses it: the first hand goes to
+    # the full path (and its quarantine), the others stay
+    text = generated("holdem", 3, 5)
+    first = text.split("\n", 1)[0]
+    assert " (" in first
+    broken = text.replace(first, first.replace(" (", stray, 1), 1)
+    chunks, batch, _ = read_text(broken, "s.txt")
+    assert batch.in_lane.tolist() == [False, True, True]
+    with pytest.raises(ParseError, match="between the game and its stakes"):
+        parse_chunk(chunks[0], "s.txt")
+    assert check_file(broken, "s.txt") == (3, 2)

@@ -9,7 +9,7 @@ import pytest
 
 from parsers.errors import ParseError
 from parsers.formats import HEADERS, parse_chunk
-from parsers.pokerstars import parse
+from parsers.pokerstars import parse, read_header
 from parsers.source import decode, normalize_lines, split_games
 from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind, BettingStructure, CardsHow, Street
@@ -417,3 +417,28 @@ def test_a_date_that_does_not_exist_is_a_syntax_error_at_the_date(date):
         parse(tuple(lines), Source(file="x.txt", first_line=1, last_line=len(lines), game_id="0"))
     assert caught.value.line == 1 and caught.value.column == start + 1
     assert "is not a real date and time" in str(caught.value)
+
+
+@pytest.mark.parametrize(("old", "new", "column", "reason"), [
+    # "PokerStars Hand #100: " is 22 characters, "Hold'em No Limit" 16 more: the stray character is
+    # the 39th, or the 40th after a space; before, each header was read as if it were right
+    ("Hold'em No Limit (", "Hold'em No Limit!(", 39, "unexpected '!' between the game and its stakes"),
+    ("Hold'em No Limit (", "Hold'em No Limit ! (", 40, "unexpected '!' between the game and its stakes"),
+    ("Hold'em No Limit (", "- Hold'em No Limit (", 23, "unexpected '-' before the game"),
+])
+def test_a_stray_character_in_the_header_refuses_the_hand_at_its_column(old, new, column, reason):
+    header = LEGAL.split("\n")[0]
+    assert old in header
+    with pytest.raises(ParseError) as error:
+        parse(tuple(LEGAL.replace(old, new, 1).split("\n")), SRC)
+    assert (error.value.line, error.value.column) == (1, column)
+    assert error.value.reason.startswith(reason)
+
+
+@pytest.mark.parametrize("header", [
+    "PokerStars Hand #1: Tournament #2, $0.92+$0.08 USD Hold'em No Limit - Level IV (50/100) - 2020/01/02 3:04:05 ET",
+    "PokerStars Hand #1: Tournament #2, Hold'em No Limit - Match Round I, Level I (10/20) - 2020/01/02 3:04:05 ET",
+    "PokerStars Hand #1: Mixed NLH/PLO (Hold'em No Limit, $0.10/$0.25) - 2020/01/02 3:04:05 ET",
+])
+def test_the_header_forms_pokerstars_writes_are_still_read(header):
+    assert read_header(header)["game"] == "Hold'em"

@@ -208,3 +208,33 @@ def test_a_quarantined_game_judged_again_keeps_the_places_of_its_copies(tmp_path
                                                    "rules_version"]).to_pylist()
     assert [(row["first_line"], row["last_line"], row["copies_first_lines"]) for row in rows] == [(1, 11, [24])]
     assert rows[0]["rules_version"] != OLD
+
+
+DRAW = """PokerStars Game #49934100000:  5 Card Draw No Limit ($0.25/$0.50 USD) - 2010/09/20 23:50:00 ET
+Table 'Table VI' 6-max Seat #1 is the button
+Seat 1: Anna ($20 in chips)
+Seat 2: Boris ($20 in chips)
+Anna: posts small blind $0.25
+Boris: posts big blind $0.50
+*** DEALING HANDS ***
+Anna: folds
+Uncalled bet ($0.25) returned to Boris
+Boris collected $0.50 from pot
+*** SUMMARY ***
+Total pot $0.50 | Rake $0
+Seat 1: Anna (button) (small blind) folded before the Draw
+Seat 2: Boris (big blind) collected ($0.50)
+"""
+"""A PokerStars 5 Card Draw hand: its game, '5 Card Draw', starts at column 32 of its header."""
+
+
+def test_a_game_rasklad_does_not_read_is_filed_under_the_game_its_header_names(tmp_path):
+    log, wh = tmp_path / "draw.txt", str(tmp_path / "wh")
+    log.write_text(DRAW, encoding="utf-8")
+    run("ingest", str(log), "-w", wh, "-q", "-j", "1")
+    row, = json.loads(run("quarantine", "-w", wh, "--json").output)
+    # before, the row said game holdem: the format's game, which this hand is not
+    assert (row["game"], row["where"]) == ("5_card_draw", f"{log}:1:32")
+    assert row["error"].startswith("5 Card Draw No Limit is not supported yet")
+    listed = run("query", "-w", wh, "select game from quarantine", "--json")
+    assert json.loads(listed.output) == [{"game": "5_card_draw"}]

@@ -172,6 +172,9 @@ Player8 collected $0.17 from main pot
 *** SUMMARY ***
 Total pot $0.17
 Board [5s 3s 3c]
+Seat 5: Player4 (button) folded on the Pre-Flop
+Seat 7: Player6 (small blind) folded on the Flop
+Seat 8: Player7 (big blind) folded on the Flop
 Seat 9: Player8 did not show and won $0.17
 """
 
@@ -221,11 +224,17 @@ Player2 collected $123.00 from main pot 2
 *** SUMMARY ***
 Total pot $246.00 | Rake $2.76 | JP Fee $0.24
 Board 1 [8h Qd 7d 7h 5c]
+Seat 1: Player0 (big blind) folded on the Pre-Flop
 Seat 3: Hero showed [Ac Ad] and won $123.00 with two pair, Aces and Sevens [Ac Ad 7d 7h Qd]
 Seat 4: Player2 showed [Kh Kd] and lost with two pair, Kings and Sevens [Kh Kd 7d 7h Qd]
+Seat 5: Player3 (button) folded on the Pre-Flop
+Seat 6: Player4 (small blind) folded on the Pre-Flop
 Board 2 [6c 9s Kc 8c 6s]
+Seat 1: Player0 (big blind) folded on the Pre-Flop
 Seat 3: Hero showed [Ac Ad] and lost with two pair, Aces and Sixs [Ac Ad 6s 6c Kc]
 Seat 4: Player2 showed [Kh Kd] and won $123.00 with a full house, Kings full of Sixs [Kh Kd Kc 6s 6c]
+Seat 5: Player3 (button) folded on the Pre-Flop
+Seat 6: Player4 (small blind) folded on the Pre-Flop
 """
 
 
@@ -713,3 +722,46 @@ def test_winning_tournament_hands_are_read_in_chips_with_their_level_and_side_po
     assert (hand.small_blind, hand.big_blind, hand.info.table_name) == (D(1000), D(2000), "Tournament 24139358 table 2")
     assert [s.player for s in hand.seats] == ["Anna", "Boris", "Vera"]
     assert _nets(hand) == {"Anna": D(-6200), "Boris": D(6400), "Vera": D(-200)}
+
+
+def _findings(text: str) -> list[tuple]:
+    return [(str(f.rule_id), f.severity, f.line, f.expected, f.actual) for f in replay(_hand(text)).findings]
+
+
+def test_winning_summary_seats_and_the_showdowns_running_pots_are_read():
+    # the running pots after '*** SHOW DOWN ***' (lines 34-35) are the pots after rake; every seat is
+    # summed up (nobody sits out), Boris's line 45 winning the main pot, Vera's line 46 the side pot
+    hand = _hand(TOURNAMENT)
+    assert hand.summary.pots == (D(9600), D(6000)) and hand.summary.lists_every_seat
+    assert [(s.seat, s.player, s.won, s.line) for s in hand.summary.seats] == [
+        (1, "Anna", (), 44), (3, "Boris", (D(9600),), 45), (4, "Vera", (D(6000),), 46)]
+
+
+def test_winning_a_summary_seat_that_says_another_win_than_the_collects_is_an_error():
+    # Vera collects 6,000 (line 39); her summary line 46 says 6,500
+    assert _findings(TOURNAMENT.replace("won 6000.00", "won 6500.00")) == [
+        ("HE-COLLECTED", Severity.ERROR, 46, "6000", "6500")]
+
+
+def test_winning_a_seat_the_summary_leaves_out_is_an_error_at_the_hands_last_line():
+    # Anna's line 44 lost: the hand now ends at line 45
+    assert _findings(TOURNAMENT.replace("Seat 1: Anna (small blind) showed [7d 6d] and lost with high card Ace\n",
+                                        "")) == [("HE-SUMMARY-SEATS", Severity.ERROR, 45, "a summary line for seat 1",
+                                                  "none")]
+
+
+def test_winning_showdown_running_pots_that_do_not_add_up_are_an_error():
+    # the showdown's side pot written 5,000: the pots after rake list 14,600 of 15,600 (the total's line
+    # 42), and Vera's collect of 6,000 (line 39) takes more than that side pot holds
+    at = TOURNAMENT.rindex("Side pot(1) 6000.00")
+    text = TOURNAMENT[:at] + "Side pot(1) 5000.00" + TOURNAMENT[at + len("Side pot(1) 6000.00"):]
+    assert _findings(text) == [("HE-SIDE-POT", Severity.ERROR, 42, "15600", "14600"),
+                               ("HE-COLLECTED", Severity.ERROR, 39, "5000", "6000")]
+
+
+def test_winning_a_running_pot_that_is_no_amount_quarantines_its_hand_at_its_column():
+    # "Main pot " is 9 characters: the amount of line 19 starts at column 10
+    with pytest.raises(ParseError) as caught:
+        _hand(TOURNAMENT.replace("*** FLOP *** [Kc Ad 4h]\nMain pot 9600.00", "*** FLOP *** [Kc Ad 4h]\nMain pot 96,00.00"))
+    assert (caught.value.line, caught.value.column) == (19, 10)
+    assert caught.value.reason.startswith("'96,00.00' is not an amount")
