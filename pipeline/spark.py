@@ -202,8 +202,8 @@ def commit_spark_output(root: str | Path, staging: Path, results: list[FileResul
             parts.append(StagedPart(table=table, final=final, rows=pq.ParquetFile(target).metadata.num_rows,
                                     id_column=id_column(table)))
         # ``numbers`` feeds the ledger of a writer that goes on committing; this one closes now
-        batch = StagedBatch(results=results, ids=ids, repeats=[0] * len(results), parts=parts,
-                            numbers=np.zeros(0, dtype=np.uint64))
+        batch = StagedBatch(results=results, ids=ids, repeats=[0] * len(results),
+                            repeats_quarantined=[0] * len(results), parts=parts, numbers=np.zeros(0, dtype=np.uint64))
         summary = warehouse.commit_staged(batch, supersede=True)
     shutil.rmtree(staging, ignore_errors=True)
     return summary

@@ -288,6 +288,25 @@ class Ledger:
         return places
 
 
+def quarantined_by_version(rows: pa.Table, quarantined: set[str]) -> dict[str, set[str]]:
+    """Per file version (``content_hash``) of the ledger's ``rows``, the games of ``quarantined``
+    it holds (``game_ids``; a version read by an older Rasklad, which kept none, holds none here).
+    Versions that hold none are left out."""
+    import pyarrow.compute as pc
+
+    found: dict[str, set[str]] = {}
+    if not quarantined or not rows.num_rows:
+        return found
+    lists = _lists(rows.column("game_ids"), pa.string())
+    held = pc.list_flatten(lists)
+    hits = pc.is_in(held, value_set=pa.array(sorted(quarantined), pa.string())).to_numpy(zero_copy_only=False)
+    parents = pc.list_parent_indices(lists).to_numpy()[hits]
+    digests = rows.column("content_hash").to_pylist()
+    for game_id, parent in zip(held.filter(pa.array(hits)).to_pylist(), parents.tolist()):
+        found.setdefault(digests[parent], set()).add(game_id)
+    return found
+
+
 def moved_rows(rows: pa.Table, id_column: str, places: dict[str, Place]) -> pa.Table:
     """``rows`` with those of the games of ``places`` at their new places: their file, and each
     line (:data:`LINE_COLUMNS`, an ``undecodable`` spot's) shifted by the lines the game moved."""

@@ -71,6 +71,7 @@ from pipeline.versions import (
     Version,
     has_places,
     moved_rows,
+    quarantined_by_version,
 )
 
 if TYPE_CHECKING:
@@ -99,6 +100,9 @@ def _schemas() -> dict[str, pa.Schema]:
 class CommitSummary:
     games: int = 0
     duplicates: int = 0
+    """Games left out as stored already (by a commit before, or an earlier file of the batch)."""
+    in_quarantine: int = 0
+    """Games left out as in quarantine already: never stored, so not among ``duplicates``."""
     quarantined: int = 0
     findings: int = 0
     replaced: int = 0
@@ -295,6 +299,10 @@ class Warehouse:
         self.manifest = Manifest()
         self._known_games: set[str] = set()
         self._known_ids = np.zeros(0, dtype=np.uint64)
+        self._quarantined: set[str] = set()
+        """Of ``_known_games``, those in quarantine."""
+        self._quarantined_ids: np.ndarray | None = None
+        self._quarantined_by_version: dict[str, set[str]] | None = None
         self._files = FileLedger()
         self._superseded: set[str] = set()
         """The games the ``superseded`` table holds."""
@@ -428,8 +436,10 @@ class Warehouse:
             write_manifest(self.root, self.manifest)
 
     def _load_ledger(self) -> None:
-        games = self._read_column("games", "game_id") + self._read_column("quarantine", "quarantine_id")
+        quarantined = self._read_column("quarantine", "quarantine_id")
+        games = self._read_column("games", "game_id") + quarantined
         self._known_games = set(games)
+        self._set_quarantined(set(quarantined))
         # (np.unique loads numpy.ma, which nothing else of an ingest needs: sorted and deduplicated here)
         numbers = np.sort(_id_numbers(games))
         self._known_ids = numbers[np.concatenate(([True], numbers[1:] != numbers[:-1]))] if numbers.size else numbers
@@ -456,6 +466,28 @@ class Warehouse:
     def known_ids(self) -> np.ndarray:
         """Sorted IDs of every stored or quarantined game, for workers to skip them."""
         return self._known_ids
+
+    @property
+    def quarantined_ids(self) -> np.ndarray:
+        """Sorted IDs of the quarantined games (of :attr:`known_ids`), for workers to count them
+        apart from the games stored."""
+        if self._quarantined_ids is None:
+            self._quarantined_ids = np.sort(_id_numbers(list(self._quarantined)))     # (a set: unique already)
+        return self._quarantined_ids
+
+    def _set_quarantined(self, quarantined: set[str]) -> None:
+        self._quarantined = quarantined
+        self._quarantined_ids = None
+
+    def in_quarantine(self, content_hash: str) -> int:
+        """How many games of the file version of these bytes (the ledger's ``game_ids``) are in
+        quarantine: a file skipped as unchanged still holds them."""
+        if not self._quarantined:
+            return 0
+        if self._quarantined_by_version is None:
+            rows = self.read_table("files", ["content_hash", "game_ids"])
+            self._quarantined_by_version = quarantined_by_version(rows, self._quarantined)
+        return len(self._quarantined_by_version.get(content_hash, set()) & self._quarantined)
 
     def knows_file(self, content_hash: str, source_file: str | None = None) -> bool:
         """Were these bytes read before (and, given the file's name, are they the latest read at
@@ -504,10 +536,12 @@ class Warehouse:
         if replacing:
             summary.replaced = len(replacing & self._known_games)
             self._known_games -= replacing
+            self._set_quarantined(self._quarantined - replacing)
             added, removed = self._parts_without(replacing, texts_kept=set(texts_kept), every_game=not self._known_games)
         for staged in batches:
             dropped: set[str] = set()
-            for result, (game_ids, quarantine_ids), repeats in zip(staged.results, staged.ids, staged.repeats):
+            for result, (game_ids, quarantine_ids), repeats, repeats_quarantined in zip(
+                    staged.results, staged.ids, staged.repeats, staged.repeats_quarantined, strict=True):
                 duplicates = {game_id for game_id in game_ids if game_id in self._known_games}
                 old_quarantine = self._known_games.intersection(quarantine_ids)
                 dropped |= duplicates | old_quarantine
@@ -515,7 +549,12 @@ class Warehouse:
                 new_quarantine = [qid for qid in quarantine_ids if qid not in old_quarantine]
                 self._known_games.update(new_games)
                 self._known_games.update(new_quarantine)
-                summary.duplicates += repeats + len(duplicates) + len(old_quarantine)
+                if new_quarantine:
+                    self._set_quarantined(self._quarantined.union(new_quarantine))
+                # a text known from the quarantine was never stored: it is not "already stored"
+                in_quarantine = len((duplicates | old_quarantine) & self._quarantined) + repeats_quarantined
+                summary.in_quarantine += in_quarantine
+                summary.duplicates += repeats + len(duplicates) + len(old_quarantine) - in_quarantine
                 summary.games += len(new_games)
                 summary.quarantined += len(new_quarantine)
                 summary.reasons.update(quarantine_ids[qid] for qid in new_quarantine)
@@ -550,6 +589,7 @@ class Warehouse:
             more_added, more_removed = self._parts_without(gone, places={**in_other_files, **places})
             added, removed = added + more_added, removed + more_removed
             self._known_games -= gone
+            self._set_quarantined(self._quarantined - gone)
             summary.relocated = len(places)
             summary.in_other_files = len(in_other_files)
             for rows in superseded.values():
@@ -853,6 +893,8 @@ class StagedBatch:
     repeats: list[int]
     """Per file, its games (stored or quarantined) an earlier file of the batch holds too
     (dropped by the worker)."""
+    repeats_quarantined: list[int]
+    """Per file, of ``repeats``, those an earlier file of the batch quarantined."""
     parts: list[StagedPart]
     numbers: np.ndarray
     """Every game ID of ``ids`` as the ledger's numbers."""
@@ -864,8 +906,9 @@ def stage_results(root: Path, results: list[FileResult]) -> StagedBatch:
     largest cost of a commit, then runs on every core instead of in the one writer."""
     import pyarrow.compute as pc
     ids = []
-    repeats = []
+    repeats, repeats_quarantined = [], []
     seen: set[str] = set()
+    seen_quarantined: set[str] = set()
     tables: dict[tuple[str, str], list[pa.Table]] = {}
     for result in results:
         games = _ids(result, "games", "game_id")
@@ -874,7 +917,9 @@ def stage_results(root: Path, results: list[FileResult]) -> StagedBatch:
         # A game in two files of this batch is stored once, from the first: its rows leave the
         # later file here, as commit() drops them (the writer only sees games stored before).
         repeated = seen.intersection(games + quarantined)
+        repeats_quarantined.append(len(repeated & seen_quarantined))
         seen.update(games, quarantined)
+        seen_quarantined.update(quarantined)
         for key, rows in result.tables.items():
             if repeated:
                 column = "quarantine_id" if key[0] == "quarantine" else "game_id"
@@ -889,7 +934,8 @@ def stage_results(root: Path, results: list[FileResult]) -> StagedBatch:
     parts = [StagedPart(table=key[0], final=final, rows=rows, id_column=id_column(key[0]))
              for (final, rows), key in zip(written, tables)]
     numbers = np.unique(_id_numbers(list(seen)))
-    return StagedBatch(results=results, ids=ids, repeats=repeats, parts=parts, numbers=numbers)
+    return StagedBatch(results=results, ids=ids, repeats=repeats, repeats_quarantined=repeats_quarantined,
+                       parts=parts, numbers=numbers)
 
 
 def _ids(result: FileResult, table: str, column: str) -> list[str]:
