@@ -7,7 +7,6 @@ reads the rows these decisions need and applies them in its commit."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -146,11 +145,11 @@ class Ledger:
             self._by_name = self._games_from()
         return self._by_name
 
-    def find_moves(self, versions: list[Version], still_there: Callable[[str], bool] = os.path.exists
-                   ) -> list[UnsureMove]:
+    def find_moves(self, versions: list[Version], still_there: Callable[[str], bool]) -> list[UnsureMove]:
         """Which of ``versions`` (at paths never read, holding games stored before) are files read
         before, moved and edited: a file whose path is gone now (else, ``still_there``, it is a
-        copy, or another file sharing some games), and which shares with this one most of the
+        copy, or another file sharing some games: asked of the store the files are read from, see
+        ``pipeline.inputs.FileStore``), and which shares with this one most of the
         games of each. Such a version gets ``moved_from`` (and is ``changed``). One that shares
         games with a gone file but not most of them both ways, or whose gone file another
         version took, is unsure: not taken for it, returned for the user to be told."""
@@ -181,12 +180,13 @@ class Ledger:
                         shared[number][file] = shared[number].get(file, 0) + 1
         claimed: set[str] = set()
         unsure: list[UnsureMove] = []
+        there: dict[str, bool] = {}     # (asked once a path: the store may be remote)
         for version, counts in zip(versions, shared):
             games = len(version.games or ())
             candidates = []
             for file, count in counts.items():
                 path = latest_paths[file]
-                if path == version.path or still_there(path):
+                if path == version.path or there.setdefault(path, still_there(path)):
                     continue
                 if 2 * count > sizes[file] and 2 * count > games and path not in claimed:
                     candidates.append((count, path, file))

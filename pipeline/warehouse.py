@@ -50,6 +50,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from pipeline.inputs import LOCAL_FILES, FileStore
 from pipeline.manifest import (
     DUCKDB_FILE,
     EMPTY_PARTITION,
@@ -504,7 +505,8 @@ class Warehouse:
         return self.commit_staged(stage_results(self.root, results))
 
     def commit_staged(self, *batches: StagedBatch, replacing: Iterable[str] = (),
-                      texts_kept: Iterable[str] = (), supersede: bool = False) -> CommitSummary:
+                      texts_kept: Iterable[str] = (), supersede: bool = False,
+                      store: FileStore = LOCAL_FILES) -> CommitSummary:
         """Publish the parts workers wrote (:func:`stage_results`) as :meth:`commit` would
         store their results' tables: games already stored, or stored by a batch before, are
         dropped from the parts (their files rewritten, rarely: the same hand in two files of
@@ -524,7 +526,8 @@ class Warehouse:
         re-audit): their rows leave every table in the same commit, and the batches' files
         are not added to the file ledger (it holds them already). ``texts_kept``: of those, the
         games whose ``game_texts`` row stays (stored before and now, from the same text: the
-        batches hold no text row for them)."""
+        batches hold no text row for them). ``store``: where the batches' files are (their paths,
+        and whether a gone file's path is still there: see :class:`pipeline.inputs.FileStore`)."""
         summary = CommitSummary()
         replacing = set(replacing)
         now = datetime.now(UTC).replace(tzinfo=None)
@@ -560,7 +563,7 @@ class Warehouse:
                 summary.reasons.update(quarantine_ids[qid] for qid in new_quarantine)
                 stored_now.update(new_games, new_quarantine)
                 if not replacing:
-                    path = os.path.abspath(result.source_file)
+                    path = store.located(result.source_file)
                     files_rows.append({
                         "source_file": result.source_file, "content_hash": result.content_hash,
                         "size_bytes": result.size_bytes, "count_games": len(new_games),
@@ -580,7 +583,7 @@ class Warehouse:
                     added.append(part.final)
                 if part.table == "findings":
                     summary.findings += rows
-        places, lost, in_other_files = self._file_versions(versions, supersede, summary)
+        places, lost, in_other_files = self._file_versions(versions, supersede, summary, store)
         for row, version in zip(files_rows, versions):
             row["moved_from"] = version.moved_from
         superseded = self._superseded_rows(lost, now) if lost else {}
@@ -669,8 +672,8 @@ class Warehouse:
                     added.append(final)
         return added, removed
 
-    def _file_versions(self, versions: list[Version], supersede: bool, summary: CommitSummary
-                       ) -> tuple[dict[str, Place], dict[str, str], dict[str, Place]]:
+    def _file_versions(self, versions: list[Version], supersede: bool, summary: CommitSummary,
+                       store: FileStore) -> tuple[dict[str, Place], dict[str, str], dict[str, Place]]:
         """What the files of this commit (``versions``) change of the games stored before: per
         game, its new place in its file's new version (see :meth:`pipeline.versions.Ledger.places`),
         and, when the commit ``supersede``s, the games no file holds any more, each with the hash
@@ -692,7 +695,7 @@ class Warehouse:
             return {}, {}, {}
         ledger = Ledger(self.read_table("files", LEDGER_COLUMNS), self._games_by_file)
         if maybe_moved:
-            summary.unsure_moves = ledger.find_moves(maybe_moved, lambda path: self._holds(path) or os.path.exists(path))
+            summary.unsure_moves = ledger.find_moves(maybe_moved, lambda path: self._holds(path) or store.exists(path))
             summary.moved = [(version.name, version.moved_from) for version in maybe_moved if version.moved_from]
         ledger.add(versions)
         places = ledger.places(versions, self._stored_at)

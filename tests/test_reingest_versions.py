@@ -582,3 +582,15 @@ def test_a_file_an_older_rasklad_read_moved_and_edited_is_known_by_the_games_sto
     # #250000000001 (Anna -8) and #250000000002 (Anna -50), at lines 1 and 28 of new.txt
     assert nets(root)["Anna"] == (2, Decimal("-58.00"))
     assert query(root, "select source_file, first_line from games order by 2") == [(str(new), 1), (str(new), 28)]
+
+
+def test_a_file_whose_name_is_not_utf8_is_still_there_for_a_copy_beside_it(tmp_path):
+    # the ledger keeps the name with its odd byte written \xe0: the check of the path reads it back
+    import os
+
+    first, copy, root = tmp_path / os.fsdecode(b"club-\xe0.txt"), tmp_path / "b.txt", tmp_path / "wh"
+    first.write_text(HAND_0 + "\n\n" + HAND_1 + "\n\n" + HAND_2 + "\n", encoding="utf-8")
+    ingest([first], root, jobs=1, build_models=False)
+    copy.write_text(HAND_0 + "\n\n" + HAND_1 + "\n", encoding="utf-8")
+    summary = ingest([copy], root, jobs=1, build_models=False)
+    assert (summary.moved, summary.superseded) == ([], 0)
