@@ -368,9 +368,17 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
             click.echo(f"  {', '.join(filter(None, what))}: no file read holds "
                        f"{'it' if superseded + unquarantined == 1 else 'them'} now (the table superseded keeps "
                        f"{'its' if superseded + unquarantined == 1 else 'their'} text)")
+        parts: dict[str, list[str]] = {}    # a gone file → the files read as it (several: it was split)
         for file, path in summary.moved:
-            click.echo(f"  {file} is {path} moved (that path is gone, and most games of each are the other's): "
-                       f"read as its new version")
+            parts.setdefault(path, []).append(file)
+        for path, files in parts.items():
+            if len(files) == 1:
+                click.echo(f"  {files[0]} is {path} moved (that path is gone, and most games of each are the "
+                           f"other's): read as its new version")
+            else:
+                click.echo(f"  {', '.join(files[:-1])} and {files[-1]} are {path} split (that path is gone, most "
+                           f"games of each are its, and together they hold most of its games): read as its new "
+                           f"versions")
         for move in summary.unsure_moves:
             click.echo(f"  {move.source_file} holds {move.shared} of the {move.gone_games} games of {move.gone}, which "
                        f"is gone, and {move.games - move.shared} others: not taken for that file moved, so none of "

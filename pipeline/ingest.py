@@ -714,9 +714,18 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
         on_start(len(files))
 
     superseded = False
+    held_back: list[StagedBatch] = []
 
     def handle(kind: str, value) -> None:
         nonlocal superseded
+        if kind == "staged" and warehouse.may_hold_moved_files(value):
+            # a file moved, or split, is told by the files committed with it: such a batch waits for
+            # the run's last commit, with every other file of the run (those of a split may be
+            # read by different readers, and staged apart)
+            held_back.append(value)
+            return
+        if kind == "last":
+            value = held_back + value
         if kind in ("staged", "last"):
             # the last commit, when every file is read, supersedes the games no file holds now: a
             # commit before it could not tell whether a file not read yet holds them

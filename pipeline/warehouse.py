@@ -490,6 +490,14 @@ class Warehouse:
             self._quarantined_by_version = quarantined_by_version(rows, self._quarantined)
         return len(self._quarantined_by_version.get(content_hash, set()) & self._quarantined)
 
+    def may_hold_moved_files(self, staged: StagedBatch) -> bool:
+        """Does ``staged`` hold a file at a path never read that holds games known before (a file
+        read before may have moved there, or be one part of a file split: its commit looks for
+        the other parts among the files committed with it)?"""
+        return any((result.count_known or result.count_in_quarantine)
+                   and os.path.abspath(result.source_file) not in self._files.latest
+                   and not self._holds(os.path.abspath(result.source_file)) for result in staged.results)
+
     def knows_file(self, content_hash: str, source_file: str | None = None) -> bool:
         """Were these bytes read before (and, given the file's name, are they the latest read at
         its path: see :class:`FileLedger`)?"""
