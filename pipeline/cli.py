@@ -345,10 +345,13 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         copies = summary.quarantined_copies
         twice = ("" if not copies else f" ({_times(copies + 1)} in its file)" if summary.quarantined == 1
                  else f" (and {counted(copies, 'more copy', 'more copies')} of them in their files)")
+        # a game whose text the quarantine holds from before was never stored: said apart
+        before = (f", {counted(summary.already_quarantined, 'game')} already in quarantine"
+                  if summary.already_quarantined else "")
         click.echo(
             f"{counted(summary.files, 'file')} ({summary.files_unchanged} unchanged{unreadable}), "
             f"{counted(summary.games + summary.retried_stored + finished.get('games', 0), 'game')} stored{freed}{earlier}, "
-            f"{summary.games_known + summary.duplicates:,} already stored, "
+            f"{summary.games_known + summary.duplicates:,} already stored{before}, "
             f"{summary.quarantined + finished.get('quarantined', 0):,} quarantined{twice}{kept}, "
             f"{counted(summary.findings + summary.retried_findings + finished.get('findings', 0), 'finding')} "
             f"in {summary.seconds:.2f} s{rate}"
@@ -365,9 +368,17 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
             click.echo(f"  {', '.join(filter(None, what))}: no file read holds "
                        f"{'it' if superseded + unquarantined == 1 else 'them'} now (the table superseded keeps "
                        f"{'its' if superseded + unquarantined == 1 else 'their'} text)")
+        parts: dict[str, list[str]] = {}    # a gone file → the files read as it (several: it was split)
         for file, path in summary.moved:
-            click.echo(f"  {file} is {path} moved (that path is gone, and most games of each are the other's): "
-                       f"read as its new version")
+            parts.setdefault(path, []).append(file)
+        for path, files in parts.items():
+            if len(files) == 1:
+                click.echo(f"  {files[0]} is {path} moved (that path is gone, and most games of each are the "
+                           f"other's): read as its new version")
+            else:
+                click.echo(f"  {', '.join(files[:-1])} and {files[-1]} are {path} split (that path is gone, most "
+                           f"games of each are its, and together they hold most of its games): read as its new "
+                           f"versions")
         for move in summary.unsure_moves:
             click.echo(f"  {move.source_file} holds {move.shared} of the {move.gone_games} games of {move.gone}, which "
                        f"is gone, and {move.games - move.shared} others: not taken for that file moved, so none of "
@@ -387,7 +398,7 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
                        f"(judged under other options before): {counted(summary.resettled_findings, 'finding')}")
         for reason, count in summary.reasons.most_common(10):
             click.echo(f"  quarantined {count:>5} × {reason}")
-        if summary.quarantined or finished.get("quarantined"):
+        if summary.quarantined or finished.get("quarantined") or summary.already_quarantined:
             click.echo(f"See them with: rasklad quarantine --warehouse {warehouse}")
         for path, reason in summary.unreadable:
             click.echo(f"  could not read {path}: {reason}")
@@ -398,7 +409,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
                        f"({_extensions(summary.skipped)}); name a file to read it whatever its extension")
     if nothing:
         click.echo(f"Error: {nothing}", err=True)
-    quarantined = summary.quarantined or summary.finished.get("quarantined")
+    # a file that holds a game already in quarantine still holds text that could not be read
+    quarantined = summary.quarantined or summary.finished.get("quarantined") or summary.already_quarantined
     sys.exit(1 if quarantined or summary.unreadable or summary.skipped or nothing else 0)
 
 
@@ -482,7 +494,8 @@ def _nothing_found(summary) -> str | None:
     """Why an ingest found no game at all (new or already stored), or None when it found some."""
     from pipeline.inputs import LOG_SUFFIXES
 
-    if summary.games or summary.games_known or summary.duplicates or summary.quarantined or summary.files_unchanged:
+    if (summary.games or summary.games_known or summary.duplicates or summary.quarantined or summary.files_unchanged
+            or summary.already_quarantined):
         return None
     readable = summary.files - len(summary.unreadable)
     if readable:

@@ -19,6 +19,7 @@ import dataclasses
 import gc
 import hashlib
 import itertools
+import json
 import os
 import pickle
 import shutil
@@ -77,6 +78,10 @@ class IngestSummary:
     games: int = 0
     games_known: int = 0
     duplicates: int = 0
+    already_quarantined: int = 0
+    """Games of the files met (read, or skipped as unchanged) that are in quarantine from before:
+    not among the games already stored, as they never were; the file still holds text that could
+    not be read."""
     quarantined: int = 0
     quarantined_copies: int = 0
     """Further copies of the quarantined games in their own files (each row names its copies' lines)."""
@@ -123,6 +128,7 @@ class IngestSummary:
             "files": self.files, "files_unchanged": self.files_unchanged,
             "files_unreadable": dict(self.unreadable), "files_skipped": dict(self.skipped), "games": self.games,
             "games_known": self.games_known, "duplicates": self.duplicates,
+            "already_quarantined": self.already_quarantined,
             "quarantined": self.quarantined, "quarantined_copies": self.quarantined_copies,
             "findings": self.findings,
             "seconds": round(self.seconds, 3), "models_seconds": round(self.models_seconds, 3),
@@ -261,7 +267,8 @@ class _Reader:
         if self.warehouse.knows_file(digest, name):
             self.report("unchanged", FileResult(name, digest, len(data)))
             return
-        result = parse_bytes(data, name, self.warehouse.known_ids, digest=digest)
+        result = parse_bytes(data, name, self.warehouse.known_ids, digest=digest,
+                             quarantined=self.warehouse.quarantined_ids)
         self.held.append(result)
         self.held_bytes += result.size_bytes
         self.report("read", result)
@@ -490,14 +497,18 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
     current = hashed.load(root / KNOWN_FILES, key)
     ledger: FileLedger | None = None
     hashed_any = False
+    digests = []
     for path in listing.files:
         try:
             # a file whose identity was kept is as an ingest of this commit left it: known
-            if current and hashed.recall(path, os.stat(path)) is not None:
+            digest = hashed.recall(path, os.stat(path)) if current else None
+            if digest is not None:
+                digests.append(digest)
                 continue
             digest, hashed_any = hashed.read(path)[1], True
         except OSError:
             return None
+        digests.append(digest)
         if ledger is None:
             if not current and not _quarantine_current(root, manifest):
                 return None
@@ -508,6 +519,10 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
         hashed.save(root / KNOWN_FILES, key, ledger.hashes.__contains__)
     summary = IngestSummary(files=len(listing.files) + len(listing.refused), files_unchanged=len(listing.files),
                             unreadable=listing.refused, skipped=listing.skipped)
+    counts = _kept_quarantined(root, key) if current else None
+    if counts is None:
+        counts = _quarantined_versions(root, manifest)
+    summary.already_quarantined = sum(counts.get(digest, 0) for digest in digests)
     summary.seconds = time.perf_counter() - started
     return summary
 
@@ -526,6 +541,42 @@ def _quarantine_current(root: Path, manifest: Manifest) -> bool:
     return all(version == RULES_VERSION for version in _column(root, manifest, "quarantine", "rules_version"))
 
 
+QUARANTINED_FILES = "_quarantined_files.json"
+"""File in the warehouse root: per file version the ledger knows (its hash) that holds games in
+quarantine, how many, kept with the key of ``KNOWN_FILES``: a run of unchanged files tells how
+many of their games are in quarantine without reading the ledger."""
+
+
+def _quarantined_versions(root: Path, manifest: Manifest) -> dict[str, int]:
+    """Per file version of the ledger (its hash), how many of its games are in quarantine."""
+    quarantined = set(_column(root, manifest, "quarantine", "quarantine_id"))
+    if not quarantined:
+        return {}
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from pipeline.versions import quarantined_by_version
+
+    digests, lists = [], []
+    for part in manifest.paths("files"):
+        ledger = pq.ParquetFile(root / part)
+        if "game_ids" in ledger.schema_arrow.names:     # (a part an older Rasklad wrote has none)
+            rows = ledger.read(columns=["content_hash", "game_ids"])
+            digests += rows.column("content_hash").to_pylist()
+            lists += rows.column("game_ids").to_pylist()
+    rows = pa.table({"content_hash": pa.array(digests, pa.string()), "game_ids": pa.array(lists, pa.list_(pa.string()))})
+    return {digest: len(ids) for digest, ids in quarantined_by_version(rows, quarantined).items()}
+
+
+def _kept_quarantined(root: Path, key: str) -> dict[str, int] | None:
+    """The counts :func:`_keep_known_files` kept under ``key``; None when none were."""
+    try:
+        kept = json.loads((root / QUARANTINED_FILES).read_bytes())
+        return dict(kept["versions"]) if kept["key"] == key else None
+    except (OSError, ValueError, LookupError, TypeError):
+        return None
+
+
 def _ledger(root: Path, manifest: Manifest) -> FileLedger:
     """What the warehouse's file ledger knows of the files it has read."""
     return FileLedger.of(_column(root, manifest, "files", "content_hash"),
@@ -539,8 +590,13 @@ def _keep_known_files(warehouse: Warehouse, hashed: HashedFiles) -> None:
         manifest_text = (warehouse.root / MANIFEST_FILE).read_bytes()
     except FileNotFoundError:   # nothing committed: no file the ledger knows
         return
-    if _quarantine_current(warehouse.root, parse_manifest(manifest_text)):
-        hashed.save(warehouse.root / KNOWN_FILES, _known_files_key(manifest_text), warehouse.knows_file)
+    manifest = parse_manifest(manifest_text)
+    if _quarantine_current(warehouse.root, manifest):
+        key = _known_files_key(manifest_text)
+        hashed.save(warehouse.root / KNOWN_FILES, key, warehouse.knows_file)
+        with contextlib.suppress(OSError):  # (as the identities: the next run then reads the ledger)
+            write_text_atomically(warehouse.root / QUARANTINED_FILES, json.dumps(
+                {"key": key, "versions": _quarantined_versions(warehouse.root, manifest)}, separators=(",", ":")))
 
 
 @contextlib.contextmanager
@@ -658,9 +714,18 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
         on_start(len(files))
 
     superseded = False
+    held_back: list[StagedBatch] = []
 
     def handle(kind: str, value) -> None:
         nonlocal superseded
+        if kind == "staged" and warehouse.may_hold_moved_files(value):
+            # a file moved, or split, is told by the files committed with it: such a batch waits for
+            # the run's last commit, with every other file of the run (those of a split may be
+            # read by different readers, and staged apart)
+            held_back.append(value)
+            return
+        if kind == "last":
+            value = held_back + value
         if kind in ("staged", "last"):
             # the last commit, when every file is read, supersedes the games no file holds now: a
             # commit before it could not tell whether a file not read yet holds them
@@ -668,6 +733,7 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
             superseded = superseded or kind == "last"
             summary.games += committed.games
             summary.duplicates += committed.duplicates
+            summary.already_quarantined += committed.in_quarantine
             summary.quarantined += committed.quarantined
             summary.findings += committed.findings
             summary.reasons.update(committed.reasons)
@@ -680,11 +746,13 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
             return
         if kind == "unchanged":
             summary.files_unchanged += 1
+            summary.already_quarantined += warehouse.in_quarantine(value.content_hash)
         elif kind == "unreadable":
             summary.unreadable.append(value)
             value = FileResult(value[0], "", 0)     # for on_file: a file done, nothing from it
         else:
             summary.games_known += value.count_known
+            summary.already_quarantined += value.count_in_quarantine
             summary.quarantined_copies += value.count_quarantined_copies
         if on_file:
             on_file(value)

@@ -25,11 +25,41 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from pipeline.manifest import write_text_atomically
 
 LOG_SUFFIXES = {".txt", ".log", ".hh", ".hist", ".text", ".xml", ".phh", ".phhs"}
 """Extensions read when walking a folder (a file named on the command line is always read)."""
+
+
+class FileStore(Protocol):
+    """Where the files an ingest reads are, as the file ledger meets them: the path it keeps for a
+    file (``files.source_path``), and whether a path read before is still there (a file at a new
+    path is taken for one read before, moved, only when that one is gone). A local ingest's files
+    are on this machine (:data:`LOCAL_FILES`); a Spark ingest asks the store Spark read them from
+    (``pipeline.spark.SparkFiles``): an object store's paths are no local file's."""
+
+    def located(self, name: str) -> str:
+        """The path the ledger keeps for a file read under ``name`` (its ``source_file``)."""
+        ...
+
+    def exists(self, path: str) -> bool:
+        """Is there a file at ``path`` (one :meth:`located` gave) now?"""
+        ...
+
+
+class LocalFiles:
+    """The files of this machine: absolute paths, and the file system's word on them."""
+
+    def located(self, name: str) -> str:
+        return os.path.abspath(name)
+
+    def exists(self, path: str) -> bool:
+        return os.path.exists(path_from_stored(path))   # (a name kept with its odd bytes written \xNN)
+
+
+LOCAL_FILES = LocalFiles()
 
 
 def content_hash(data: bytes) -> str:

@@ -34,6 +34,7 @@ import pyarrow.parquet as pq
 import sqlglot
 from sqlglot import exp
 
+from pipeline.inputs import FileStore
 from pipeline.models import expand_macros, models
 from pipeline.tables import SCHEMAS
 from pipeline.warehouse import CommitSummary, StagedBatch, StagedPart, Warehouse, id_column, read_manifest
@@ -63,6 +64,38 @@ def session(master: str = "local[2]"):
         .config("spark.sql.shuffle.partitions", "4")
         .getOrCreate()
     )
+
+
+class SparkFiles:
+    """The files of a Spark ingest where Spark reads them (``binaryFile``: a local folder, HDFS, an
+    object store): a path with a scheme (``s3a://bucket/night.txt``) is kept as Spark names it, a
+    local one (Spark's ``file:``) as an absolute path; whether a path is still there is asked of
+    Spark's reader too, as the input is listed, never of this machine's file system."""
+
+    def __init__(self, spark) -> None:
+        self.spark = spark
+
+    def located(self, name: str) -> str:
+        return name if _has_scheme(name) else os.path.abspath(name)
+
+    def exists(self, path: str) -> bool:
+        from pyspark.errors import AnalysisException
+
+        try:
+            # (the reader lists the path when loaded: one that does not exist fails there)
+            self.spark.read.format("binaryFile").load(path if _has_scheme(path) else "file:" + path)
+        except AnalysisException as error:
+            condition = error.getCondition() if hasattr(error, "getCondition") else error.getErrorClass()  # (3.5)
+            if condition == "PATH_NOT_FOUND":
+                return False
+            raise
+        return True
+
+
+def _has_scheme(path: str) -> bool:
+    """Does ``path`` name its store (``s3a://``, ``hdfs://``)?"""
+    scheme, colon, rest = path.partition(":")
+    return bool(colon) and rest.startswith("//") and scheme.isidentifier()
 
 
 def _serialize(table: pa.Table) -> bytes:
@@ -171,7 +204,7 @@ def ingest(spark, paths: list[str], warehouse: str | Path) -> dict[str, int]:
     results = [FileResult(f["source_file"], f["content_hash"], f["size_bytes"],
                           count_quarantined=f["count_quarantined"], game_ids=f["game_ids"], first_lines=f["first_lines"])
                for f in sorted(figures, key=lambda f: f["source_file"])]
-    commit_spark_output(root, staging, results, [kept[r.source_file] for r in results])
+    commit_spark_output(root, staging, results, [kept[r.source_file] for r in results], store=SparkFiles(spark))
     counts = {table: 0 for table in SCHEMAS}
     for table in counts:
         paths_of_table = [str(root / part) for part in read_manifest(root).paths(table)]
@@ -180,7 +213,7 @@ def ingest(spark, paths: list[str], warehouse: str | Path) -> dict[str, int]:
 
 
 def commit_spark_output(root: str | Path, staging: Path, results: list[FileResult],
-                        ids: list[tuple[list[str], dict[str, str]]]) -> CommitSummary:
+                        ids: list[tuple[list[str], dict[str, str]]], *, store: FileStore) -> CommitSummary:
     """Publish the Parquet a Spark run wrote under ``staging`` (``<table>/game=<game>/*.parquet``)
     as one commit of the warehouse at ``root``, the local writer's: under its lock, each part
     moved to its place under a temporary name, then the journaled publish that writes the
@@ -188,7 +221,9 @@ def commit_spark_output(root: str | Path, staging: Path, results: list[FileResul
     ``game_ids`` and ``first_lines`` kept) and ``ids`` what each stores: its games, and its
     quarantined games with their reasons. Games stored before are dropped from the parts, as a
     local ingest drops them; the commit is the run's last, so it supersedes as a local ingest's
-    last commit does (a file read again after it changed: see ``Warehouse.commit_staged``)."""
+    last commit does (a file read again after it changed: see ``Warehouse.commit_staged``).
+    ``store``: where the files were read (:class:`SparkFiles`), for the ledger's paths and to
+    tell a file moved from a copy."""
     root = Path(root)
     run = uuid.uuid4().hex[:12]
     with Warehouse(root).open(purpose="rasklad spark ingest") as warehouse:
@@ -202,9 +237,9 @@ def commit_spark_output(root: str | Path, staging: Path, results: list[FileResul
             parts.append(StagedPart(table=table, final=final, rows=pq.ParquetFile(target).metadata.num_rows,
                                     id_column=id_column(table)))
         # ``numbers`` feeds the ledger of a writer that goes on committing; this one closes now
-        batch = StagedBatch(results=results, ids=ids, repeats=[0] * len(results), parts=parts,
-                            numbers=np.zeros(0, dtype=np.uint64))
-        summary = warehouse.commit_staged(batch, supersede=True)
+        batch = StagedBatch(results=results, ids=ids, repeats=[0] * len(results),
+                            repeats_quarantined=[0] * len(results), parts=parts, numbers=np.zeros(0, dtype=np.uint64))
+        summary = warehouse.commit_staged(batch, supersede=True, store=store)
     shutil.rmtree(staging, ignore_errors=True)
     return summary
 

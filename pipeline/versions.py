@@ -7,7 +7,6 @@ reads the rows these decisions need and applies them in its commit."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -89,17 +88,27 @@ class UnsureMove:
 def file_histories(paths: list[str | None], moved_from: list[str | None]) -> dict[str, list[int]]:
     """Per file, by its latest path, the ledger rows of its versions in order: its path's rows,
     after those of the path it was moved from up to the move (a file read later at that path is
-    another file). Rows without a path (a ledger written before paths were kept) are no file's.
+    another file). A file split into several (each moved from its path, in one commit) gives each
+    part the rows up to the split. Rows without a path (a ledger written before paths were kept)
+    are no file's.
 
     >>> file_histories(["/a", "/a", "/b", "/a"], [None, None, "/a", None])
     {'/b': [0, 1, 2], '/a': [3]}
+    >>> file_histories(["/night", "/night-a", "/night-b"], [None, "/night", "/night"])
+    {'/night-a': [0, 1], '/night-b': [0, 2]}
     """
     histories: dict[str, list[int]] = {}
+    moved_away: dict[str, list[int]] = {}     # a path's rows up to its move: the other parts of a split
     for row, path in enumerate(paths):
         if not path:
             continue
         origin = moved_from[row]
-        earlier = histories.pop(origin, []) if origin and origin != path else []
+        earlier: list[int] = []
+        if origin and origin != path:
+            if origin in histories:
+                earlier = moved_away[origin] = histories.pop(origin)
+            else:
+                earlier = moved_away.get(origin, [])
         histories[path] = earlier + histories.pop(path, []) + [row]
     return histories
 
@@ -146,14 +155,16 @@ class Ledger:
             self._by_name = self._games_from()
         return self._by_name
 
-    def find_moves(self, versions: list[Version], still_there: Callable[[str], bool] = os.path.exists
-                   ) -> list[UnsureMove]:
+    def find_moves(self, versions: list[Version], still_there: Callable[[str], bool]) -> list[UnsureMove]:
         """Which of ``versions`` (at paths never read, holding games stored before) are files read
         before, moved and edited: a file whose path is gone now (else, ``still_there``, it is a
-        copy, or another file sharing some games), and which shares with this one most of the
-        games of each. Such a version gets ``moved_from`` (and is ``changed``). One that shares
-        games with a gone file but not most of them both ways, or whose gone file another
-        version took, is unsure: not taken for it, returned for the user to be told."""
+        copy, or another file sharing some games: asked of the store the files are read from, see
+        ``pipeline.inputs.FileStore``), and which shares with this one most of the games of each.
+        Such a version gets ``moved_from`` (and is ``changed``). So do the parts of a gone file
+        split in several: versions made mostly of its games, which hold together most of them
+        (each part, alone, holds too few). One that shares games with a gone file but not most of
+        them both ways, nor is one of its parts, or whose gone file another version took, is
+        unsure: not taken for it, returned for the user to be told."""
         import pyarrow.compute as pc
 
         latest_paths = list(self.histories)
@@ -181,36 +192,75 @@ class Ledger:
                         shared[number][file] = shared[number].get(file, 0) + 1
         claimed: set[str] = set()
         unsure: list[UnsureMove] = []
+        parts_of: dict[int, list[Version]] = {}   # gone file → the versions mostly of its games
+        there: dict[str, bool] = {}     # (asked once a path: the store may be remote)
         for version, counts in zip(versions, shared):
             games = len(version.games or ())
             candidates = []
             for file, count in counts.items():
                 path = latest_paths[file]
-                if path == version.path or still_there(path):
+                if path == version.path or there.setdefault(path, still_there(path)):
                     continue
                 if 2 * count > sizes[file] and 2 * count > games and path not in claimed:
                     candidates.append((count, path, file))
                 elif 2 * count > sizes[file] or 2 * count > games or path in claimed:
                     unsure.append(UnsureMove(version.name, path, count, sizes[file], games))
+                    if 2 * count > games:
+                        parts_of.setdefault(file, []).append(version)
             candidates.sort(reverse=True)
             for count, path, file in candidates[1:]:   # (files whose games overlap: the one sharing most wins)
                 unsure.append(UnsureMove(version.name, path, count, sizes[file], games))
             if candidates:
                 version.moved_from, version.changed = candidates[0][1], True
                 claimed.add(candidates[0][1])
-        return unsure
+        split = self._splits(parts_of, latest_paths, latest, claimed)
+        return [move for move in unsure if (move.source_file, move.gone) not in split]
+
+    def _splits(self, parts_of: dict[int, list[Version]], latest_paths: list[str], latest: list[int],
+                claimed: set[str]) -> set[tuple[str, str]]:
+        """Of the gone files (by their place in ``latest_paths``) and the versions made mostly of
+        each one's games (``parts_of``), those split: two versions or more, not taken for a file
+        moved, that hold together most of its games; each part gets ``moved_from``. Returns the
+        (part, gone path) found so."""
+        found: set[tuple[str, str]] = set()
+        for file, parts in parts_of.items():
+            path = latest_paths[file]
+            parts = [version for version in parts if version.moved_from is None]
+            if path in claimed or len(parts) < 2:
+                continue
+            games_then = self.games_of(latest[file])
+            held = set().union(*(games_then.intersection(version.games or ()) for version in parts))
+            if 2 * len(held) <= len(games_then):
+                continue
+            for version in parts:
+                version.moved_from, version.changed = path, True
+                found.add((version.name, path))
+            claimed.add(path)
+        return found
 
     def dropped(self, known: set[str]) -> dict[str, Dropped]:
         """The games held by an earlier version of a file whose latest version holds other bytes
         and not them, and stored or quarantined still (``known``). Another file may hold them:
         see :meth:`holders`."""
         dropped: dict[str, Dropped] = {}
+        heirs: dict[int, list[str]] = {}    # an earlier version → the files it is one of (several: split)
+        for path, rows in self.histories.items():
+            for row in rows[:-1]:
+                heirs.setdefault(row, []).append(path)
+        holds: dict[str, set[str]] = {}
+
+        def held_now(path: str) -> set[str]:
+            if path not in holds:
+                holds[path] = self.games_of(self.histories[path][-1])
+            return holds[path]
+
         for path, rows in self.histories.items():
             last = rows[-1]
             if all(self.digests[row] == self.digests[last] for row in rows):
                 continue
-            now = self.games_of(last)
             for row in rows[:-1]:
+                # a file split: what one part dropped, another may hold
+                now = held_now(path) if len(heirs[row]) == 1 else set().union(*map(held_now, heirs[row]))
                 for game_id in self.games_of(row) - now:
                     if game_id in known:
                         dropped.setdefault(game_id, Dropped(path, self.digests[last]))
@@ -286,6 +336,25 @@ class Ledger:
             if source_file in names[number] and (source_file, first_line) != (version.name, first):
                 places[game_id] = Place(version.name, first - first_line)
         return places
+
+
+def quarantined_by_version(rows: pa.Table, quarantined: set[str]) -> dict[str, set[str]]:
+    """Per file version (``content_hash``) of the ledger's ``rows``, the games of ``quarantined``
+    it holds (``game_ids``; a version read by an older Rasklad, which kept none, holds none here).
+    Versions that hold none are left out."""
+    import pyarrow.compute as pc
+
+    found: dict[str, set[str]] = {}
+    if not quarantined or not rows.num_rows:
+        return found
+    lists = _lists(rows.column("game_ids"), pa.string())
+    held = pc.list_flatten(lists)
+    hits = pc.is_in(held, value_set=pa.array(sorted(quarantined), pa.string())).to_numpy(zero_copy_only=False)
+    parents = pc.list_parent_indices(lists).to_numpy()[hits]
+    digests = rows.column("content_hash").to_pylist()
+    for game_id, parent in zip(held.filter(pa.array(hits)).to_pylist(), parents.tolist()):
+        found.setdefault(digests[parent], set()).add(game_id)
+    return found
 
 
 def moved_rows(rows: pa.Table, id_column: str, places: dict[str, Place]) -> pa.Table:

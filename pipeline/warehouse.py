@@ -50,6 +50,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from pipeline.inputs import LOCAL_FILES, FileStore
 from pipeline.manifest import (
     DUCKDB_FILE,
     EMPTY_PARTITION,
@@ -71,6 +72,7 @@ from pipeline.versions import (
     Version,
     has_places,
     moved_rows,
+    quarantined_by_version,
 )
 
 if TYPE_CHECKING:
@@ -99,6 +101,9 @@ def _schemas() -> dict[str, pa.Schema]:
 class CommitSummary:
     games: int = 0
     duplicates: int = 0
+    """Games left out as stored already (by a commit before, or an earlier file of the batch)."""
+    in_quarantine: int = 0
+    """Games left out as in quarantine already: never stored, so not among ``duplicates``."""
     quarantined: int = 0
     findings: int = 0
     replaced: int = 0
@@ -295,6 +300,10 @@ class Warehouse:
         self.manifest = Manifest()
         self._known_games: set[str] = set()
         self._known_ids = np.zeros(0, dtype=np.uint64)
+        self._quarantined: set[str] = set()
+        """Of ``_known_games``, those in quarantine."""
+        self._quarantined_ids: np.ndarray | None = None
+        self._quarantined_by_version: dict[str, set[str]] | None = None
         self._files = FileLedger()
         self._superseded: set[str] = set()
         """The games the ``superseded`` table holds."""
@@ -428,8 +437,10 @@ class Warehouse:
             write_manifest(self.root, self.manifest)
 
     def _load_ledger(self) -> None:
-        games = self._read_column("games", "game_id") + self._read_column("quarantine", "quarantine_id")
+        quarantined = self._read_column("quarantine", "quarantine_id")
+        games = self._read_column("games", "game_id") + quarantined
         self._known_games = set(games)
+        self._set_quarantined(set(quarantined))
         # (np.unique loads numpy.ma, which nothing else of an ingest needs: sorted and deduplicated here)
         numbers = np.sort(_id_numbers(games))
         self._known_ids = numbers[np.concatenate(([True], numbers[1:] != numbers[:-1]))] if numbers.size else numbers
@@ -457,6 +468,36 @@ class Warehouse:
         """Sorted IDs of every stored or quarantined game, for workers to skip them."""
         return self._known_ids
 
+    @property
+    def quarantined_ids(self) -> np.ndarray:
+        """Sorted IDs of the quarantined games (of :attr:`known_ids`), for workers to count them
+        apart from the games stored."""
+        if self._quarantined_ids is None:
+            self._quarantined_ids = np.sort(_id_numbers(list(self._quarantined)))     # (a set: unique already)
+        return self._quarantined_ids
+
+    def _set_quarantined(self, quarantined: set[str]) -> None:
+        self._quarantined = quarantined
+        self._quarantined_ids = None
+
+    def in_quarantine(self, content_hash: str) -> int:
+        """How many games of the file version of these bytes (the ledger's ``game_ids``) are in
+        quarantine: a file skipped as unchanged still holds them."""
+        if not self._quarantined:
+            return 0
+        if self._quarantined_by_version is None:
+            rows = self.read_table("files", ["content_hash", "game_ids"])
+            self._quarantined_by_version = quarantined_by_version(rows, self._quarantined)
+        return len(self._quarantined_by_version.get(content_hash, set()) & self._quarantined)
+
+    def may_hold_moved_files(self, staged: StagedBatch) -> bool:
+        """Does ``staged`` hold a file at a path never read that holds games known before (a file
+        read before may have moved there, or be one part of a file split: its commit looks for
+        the other parts among the files committed with it)?"""
+        return any((result.count_known or result.count_in_quarantine)
+                   and os.path.abspath(result.source_file) not in self._files.latest
+                   and not self._holds(os.path.abspath(result.source_file)) for result in staged.results)
+
     def knows_file(self, content_hash: str, source_file: str | None = None) -> bool:
         """Were these bytes read before (and, given the file's name, are they the latest read at
         its path: see :class:`FileLedger`)?"""
@@ -472,7 +513,8 @@ class Warehouse:
         return self.commit_staged(stage_results(self.root, results))
 
     def commit_staged(self, *batches: StagedBatch, replacing: Iterable[str] = (),
-                      texts_kept: Iterable[str] = (), supersede: bool = False) -> CommitSummary:
+                      texts_kept: Iterable[str] = (), supersede: bool = False,
+                      store: FileStore = LOCAL_FILES) -> CommitSummary:
         """Publish the parts workers wrote (:func:`stage_results`) as :meth:`commit` would
         store their results' tables: games already stored, or stored by a batch before, are
         dropped from the parts (their files rewritten, rarely: the same hand in two files of
@@ -492,7 +534,8 @@ class Warehouse:
         re-audit): their rows leave every table in the same commit, and the batches' files
         are not added to the file ledger (it holds them already). ``texts_kept``: of those, the
         games whose ``game_texts`` row stays (stored before and now, from the same text: the
-        batches hold no text row for them)."""
+        batches hold no text row for them). ``store``: where the batches' files are (their paths,
+        and whether a gone file's path is still there: see :class:`pipeline.inputs.FileStore`)."""
         summary = CommitSummary()
         replacing = set(replacing)
         now = datetime.now(UTC).replace(tzinfo=None)
@@ -504,10 +547,12 @@ class Warehouse:
         if replacing:
             summary.replaced = len(replacing & self._known_games)
             self._known_games -= replacing
+            self._set_quarantined(self._quarantined - replacing)
             added, removed = self._parts_without(replacing, texts_kept=set(texts_kept), every_game=not self._known_games)
         for staged in batches:
             dropped: set[str] = set()
-            for result, (game_ids, quarantine_ids), repeats in zip(staged.results, staged.ids, staged.repeats):
+            for result, (game_ids, quarantine_ids), repeats, repeats_quarantined in zip(
+                    staged.results, staged.ids, staged.repeats, staged.repeats_quarantined, strict=True):
                 duplicates = {game_id for game_id in game_ids if game_id in self._known_games}
                 old_quarantine = self._known_games.intersection(quarantine_ids)
                 dropped |= duplicates | old_quarantine
@@ -515,13 +560,18 @@ class Warehouse:
                 new_quarantine = [qid for qid in quarantine_ids if qid not in old_quarantine]
                 self._known_games.update(new_games)
                 self._known_games.update(new_quarantine)
-                summary.duplicates += repeats + len(duplicates) + len(old_quarantine)
+                if new_quarantine:
+                    self._set_quarantined(self._quarantined.union(new_quarantine))
+                # a text known from the quarantine was never stored: it is not "already stored"
+                in_quarantine = len((duplicates | old_quarantine) & self._quarantined) + repeats_quarantined
+                summary.in_quarantine += in_quarantine
+                summary.duplicates += repeats + len(duplicates) + len(old_quarantine) - in_quarantine
                 summary.games += len(new_games)
                 summary.quarantined += len(new_quarantine)
                 summary.reasons.update(quarantine_ids[qid] for qid in new_quarantine)
                 stored_now.update(new_games, new_quarantine)
                 if not replacing:
-                    path = os.path.abspath(result.source_file)
+                    path = store.located(result.source_file)
                     files_rows.append({
                         "source_file": result.source_file, "content_hash": result.content_hash,
                         "size_bytes": result.size_bytes, "count_games": len(new_games),
@@ -541,7 +591,7 @@ class Warehouse:
                     added.append(part.final)
                 if part.table == "findings":
                     summary.findings += rows
-        places, lost, in_other_files = self._file_versions(versions, supersede, summary)
+        places, lost, in_other_files = self._file_versions(versions, supersede, summary, store)
         for row, version in zip(files_rows, versions):
             row["moved_from"] = version.moved_from
         superseded = self._superseded_rows(lost, now) if lost else {}
@@ -550,6 +600,7 @@ class Warehouse:
             more_added, more_removed = self._parts_without(gone, places={**in_other_files, **places})
             added, removed = added + more_added, removed + more_removed
             self._known_games -= gone
+            self._set_quarantined(self._quarantined - gone)
             summary.relocated = len(places)
             summary.in_other_files = len(in_other_files)
             for rows in superseded.values():
@@ -629,8 +680,8 @@ class Warehouse:
                     added.append(final)
         return added, removed
 
-    def _file_versions(self, versions: list[Version], supersede: bool, summary: CommitSummary
-                       ) -> tuple[dict[str, Place], dict[str, str], dict[str, Place]]:
+    def _file_versions(self, versions: list[Version], supersede: bool, summary: CommitSummary,
+                       store: FileStore) -> tuple[dict[str, Place], dict[str, str], dict[str, Place]]:
         """What the files of this commit (``versions``) change of the games stored before: per
         game, its new place in its file's new version (see :meth:`pipeline.versions.Ledger.places`),
         and, when the commit ``supersede``s, the games no file holds any more, each with the hash
@@ -652,7 +703,7 @@ class Warehouse:
             return {}, {}, {}
         ledger = Ledger(self.read_table("files", LEDGER_COLUMNS), self._games_by_file)
         if maybe_moved:
-            summary.unsure_moves = ledger.find_moves(maybe_moved, lambda path: self._holds(path) or os.path.exists(path))
+            summary.unsure_moves = ledger.find_moves(maybe_moved, lambda path: self._holds(path) or store.exists(path))
             summary.moved = [(version.name, version.moved_from) for version in maybe_moved if version.moved_from]
         ledger.add(versions)
         places = ledger.places(versions, self._stored_at)
@@ -853,6 +904,8 @@ class StagedBatch:
     repeats: list[int]
     """Per file, its games (stored or quarantined) an earlier file of the batch holds too
     (dropped by the worker)."""
+    repeats_quarantined: list[int]
+    """Per file, of ``repeats``, those an earlier file of the batch quarantined."""
     parts: list[StagedPart]
     numbers: np.ndarray
     """Every game ID of ``ids`` as the ledger's numbers."""
@@ -864,8 +917,9 @@ def stage_results(root: Path, results: list[FileResult]) -> StagedBatch:
     largest cost of a commit, then runs on every core instead of in the one writer."""
     import pyarrow.compute as pc
     ids = []
-    repeats = []
+    repeats, repeats_quarantined = [], []
     seen: set[str] = set()
+    seen_quarantined: set[str] = set()
     tables: dict[tuple[str, str], list[pa.Table]] = {}
     for result in results:
         games = _ids(result, "games", "game_id")
@@ -874,7 +928,9 @@ def stage_results(root: Path, results: list[FileResult]) -> StagedBatch:
         # A game in two files of this batch is stored once, from the first: its rows leave the
         # later file here, as commit() drops them (the writer only sees games stored before).
         repeated = seen.intersection(games + quarantined)
+        repeats_quarantined.append(len(repeated & seen_quarantined))
         seen.update(games, quarantined)
+        seen_quarantined.update(quarantined)
         for key, rows in result.tables.items():
             if repeated:
                 column = "quarantine_id" if key[0] == "quarantine" else "game_id"
@@ -889,7 +945,8 @@ def stage_results(root: Path, results: list[FileResult]) -> StagedBatch:
     parts = [StagedPart(table=key[0], final=final, rows=rows, id_column=id_column(key[0]))
              for (final, rows), key in zip(written, tables)]
     numbers = np.unique(_id_numbers(list(seen)))
-    return StagedBatch(results=results, ids=ids, repeats=repeats, parts=parts, numbers=numbers)
+    return StagedBatch(results=results, ids=ids, repeats=repeats, repeats_quarantined=repeats_quarantined,
+                       parts=parts, numbers=numbers)
 
 
 def _ids(result: FileResult, table: str, column: str) -> list[str]:

@@ -47,6 +47,10 @@ class FileResult:
     tables: dict[tuple[str, str], pa.Table] = field(default_factory=dict)
     count_games: int = 0
     count_known: int = 0
+    """Games skipped as stored before (each copy of one counts), those in quarantine left out."""
+    count_in_quarantine: int = 0
+    """Games skipped as in quarantine already (each once, however many copies the file holds): the
+    file still holds text that could not be read."""
     count_lane: int = 0
     """Of ``count_games``, those stored by their game's batch lane."""
     count_batched: int = 0
@@ -268,9 +272,10 @@ def parse_file(path: str | Path, known: np.ndarray = _EMPTY) -> FileResult:
 
 
 def parse_bytes(data: bytes, source_file: str, known: np.ndarray = _EMPTY, *, lane: bool = True,
-                digest: str | None = None) -> FileResult:
+                digest: str | None = None, quarantined: np.ndarray = _EMPTY) -> FileResult:
     """The same for a file's bytes already in memory (an upload, a Spark binaryFile row);
-    ``digest``: their :func:`content_hash`, when the caller has it already.
+    ``digest``: their :func:`content_hash`, when the caller has it already; ``quarantined``: of
+    ``known``, the games in quarantine (counted apart: ``count_in_quarantine``).
 
     A file that a registered batch lane takes (``pipeline.games.lanes``; unless the run's
     :func:`warm_up` left it out) is split and read by that lane first; what it does not
@@ -280,7 +285,7 @@ def parse_bytes(data: bytes, source_file: str, known: np.ndarray = _EMPTY, *, la
     ``lane=False`` sends everything the full path (the tests compare the two)."""
     text = decode(data)
     return _parse(data, source_file, known, _lane_for(text, source_file) if lane else None, digest, text,
-                  batched=lane)
+                  batched=lane, quarantined=quarantined)
 
 
 def parse_text(text: str, source_file: str, *, digest: str) -> FileResult:
@@ -300,7 +305,7 @@ def _lane_for(text: str, source_file: str) -> Lane | None:
 
 
 def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, digest: str | None,
-           text: str | None = None, *, batched: bool = True) -> FileResult:
+           text: str | None = None, *, batched: bool = True, quarantined: np.ndarray = _EMPTY) -> FileResult:
     """Read a file, through ``lane`` when given (taking it whatever its size), the record
     batches when ``batched``, and the full path."""
     kernels.watch()
@@ -327,8 +332,12 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     result.game_ids, result.first_lines = list(firsts), list(firsts.values())
     fresh = np.zeros(len(chunks), dtype=bool)
     stored = are_known(known, [chunk.game_id for chunk in chunks]).tolist()
+    held = are_known(quarantined, [chunk.game_id for chunk in chunks]).tolist()
+    in_quarantine: set[str] = set()     # (known too: not stored, it must not count as "already stored")
     for index, chunk in enumerate(chunks):
-        if stored[index]:
+        if held[index]:
+            in_quarantine.add(chunk.game_id)
+        elif stored[index]:
             result.count_known += 1
         elif chunk.game_id in seen:
             copies.setdefault(chunk.game_id, []).append(chunk.first_line)
@@ -352,6 +361,7 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
         _ingest_chunk(chunks[index], source_file, rows, result, original, copies.get(chunks[index].game_id))
     # a stored game's later copies are stored already (by the first); a quarantined one's counted apart
     result.count_known += sum(map(len, copies.values())) - result.count_quarantined_copies
+    result.count_in_quarantine = len(in_quarantine)
     result.tables = rows.to_arrow()
     result.count_findings = sum(table.num_rows for (name, _), table in result.tables.items() if name == "findings")
     record_provenance(result.tables, original.texts,

@@ -73,8 +73,11 @@ def test_ingest_under_a_rule_setting_counts_the_games_it_takes_out_of_quarantine
     first = run("ingest", str(log), "-j", "1", "-q", "--warehouse", str(tmp_path / "wh"))
     assert first.output.startswith("1 file (0 unchanged), 0 games stored, 0 already stored, 2 quarantined, ")
     again = run("ingest", str(log), "-j", "1", "-q", "--warehouse", str(tmp_path / "wh"), "--rules", "no_limit")
+    # the Full Tilt hand stays in quarantine, and the file still holds it: the run says so, and fails
     assert again.output.startswith("1 file (1 unchanged), 1 game stored (1 taken out of quarantine), 0 already "
-                                   "stored, 0 quarantined (and 1 judged again stays there), 0 findings in "), again.output
+                                   "stored, 1 game already in quarantine, 0 quarantined (and 1 judged again stays "
+                                   "there), 0 findings in "), again.output
+    assert again.exit_code == 1
     with pipeline.warehouse.connect(tmp_path / "wh") as con:
         assert con.execute("select count(*) from games").fetchone()[0] == 1
 

@@ -69,6 +69,68 @@ def test_the_json_summary_counts_the_copies_apart(tmp_path):
     assert summary.as_dict()["quarantined_copies"] == 2
 
 
+def _one_broken(tmp_path: Path, name: str, *, good: bool = True) -> Path:
+    """A file of the broken hand, after the good one when ``good``."""
+    log = tmp_path / name
+    log.write_text(f"{GOOD}\n{BROKEN}" if good else BROKEN, encoding="utf-8")
+    return log
+
+
+def _opening(result) -> str:
+    """The summary's first line up to its seconds."""
+    return result.output.splitlines()[0].split(" findings in ")[0]
+
+
+def test_a_game_already_in_quarantine_is_not_counted_as_already_stored_and_the_run_still_fails(tmp_path):
+    wh = str(tmp_path / "wh")
+    first = run("ingest", str(_one_broken(tmp_path, "night.txt")), "-w", wh, "-q", "-j", "1")
+    assert first.exit_code == 1
+    # the broken hand again, in another file: the good hand is stored, the broken one never was
+    again = _one_broken(tmp_path, "copy.txt")
+    again.write_text(again.read_text() + "\n")     # other bytes: the file is read
+    second = run("ingest", str(again), "-w", wh, "-q", "-j", "1")
+    assert _opening(second) == ("1 file (0 unchanged), 0 games stored, 1 already stored, "
+                                "1 game already in quarantine, 0 quarantined, 0"), second.output
+    assert f"See them with: rasklad quarantine --warehouse {wh}" in second.output
+    assert second.exit_code == 1    # the file still holds a game that could not be read
+    as_json = json.loads(run("ingest", str(_one_broken(tmp_path, "alone.txt", good=False)), "-w", wh,
+                             "-q", "-j", "1", "--json").output)
+    assert (as_json["games_known"], as_json["duplicates"], as_json["already_quarantined"], as_json["no_games"]) == (
+        0, 0, 1, None)
+    listed = json.loads(run("quarantine", "-w", wh, "--json").output)
+    assert [row["where"] for row in listed] == [f"{tmp_path / 'night.txt'}:19:19"]    # 11 + 1 blank + line 8
+
+
+def test_an_unchanged_file_that_holds_a_quarantined_game_says_so_and_fails(tmp_path):
+    log, wh = _one_broken(tmp_path, "night.txt"), tmp_path / "wh"
+    run("ingest", str(log), "-w", str(wh), "-q", "-j", "1")
+    unchanged = run("ingest", str(log), "-w", str(wh), "-q", "-j", "1")
+    assert _opening(unchanged) == ("1 file (1 unchanged), 0 games stored, 0 already stored, "
+                                   "1 game already in quarantine, 0 quarantined, 0"), unchanged.output
+    assert unchanged.exit_code == 1
+    # the counts kept beside the files' identities gone, the ledger tells them
+    (wh / pipeline.ingest.QUARANTINED_FILES).unlink()
+    assert _opening(run("ingest", str(log), "-w", str(wh), "-q", "-j", "1")) == _opening(unchanged)
+    # a run that reads another file as well meets this one as unchanged there
+    other = tmp_path / "other.txt"
+    other.write_text(GOOD.replace("C-2026-1", "C-2026-7"), encoding="utf-8")
+    both = run("ingest", str(log), str(other), "-w", str(wh), "-q", "-j", "1")
+    assert _opening(both) == ("2 files (1 unchanged), 1 game stored, 0 already stored, "
+                              "1 game already in quarantine, 0 quarantined, 0"), both.output
+
+
+def test_a_broken_game_in_two_new_files_of_one_run_is_quarantined_once_and_then_already_there(tmp_path):
+    first = _one_broken(tmp_path, "a.txt", good=False)
+    second = tmp_path / "b.txt"
+    second.write_text(BROKEN + "\n", encoding="utf-8")
+    for jobs in ("1", "2"):
+        wh = str(tmp_path / f"wh{jobs}")
+        result = run("ingest", str(first), str(second), "-w", wh, "-q", "-j", jobs)
+        assert _opening(result) == ("2 files (0 unchanged), 0 games stored, 0 already stored, "
+                                    "1 game already in quarantine, 1 quarantined, 0"), result.output
+        assert len(json.loads(run("quarantine", "-w", wh, "--json").output)) == 1
+
+
 def test_quarantine_says_how_many_it_left_out_and_all_shows_them(tmp_path):
     logs = tmp_path / "logs"
     logs.mkdir()

@@ -582,3 +582,81 @@ def test_a_file_an_older_rasklad_read_moved_and_edited_is_known_by_the_games_sto
     # #250000000001 (Anna -8) and #250000000002 (Anna -50), at lines 1 and 28 of new.txt
     assert nets(root)["Anna"] == (2, Decimal("-58.00"))
     assert query(root, "select source_file, first_line from games order by 2") == [(str(new), 1), (str(new), 28)]
+
+
+def _starts(hands: list[str]) -> list[int]:
+    """The first line of each of ``hands`` in a file of them, a blank line between two."""
+    starts, line = [], 1
+    for hand in hands:
+        starts.append(line)
+        line += hand.count("\n") + 2     # its lines, and the blank one after it
+    return starts
+
+
+def test_a_file_split_in_two_is_its_old_file_and_its_games_follow_the_parts(tmp_path):
+    night, root = tmp_path / "night.txt", tmp_path / "wh"
+    night.write_text("\n\n".join(HANDS[:6]) + "\n", encoding="utf-8")
+    ingest([night], root, jobs=1)
+    # the user splits the night in two and removes it; the sixth hand went in neither half
+    first, second = tmp_path / "night-a.txt", tmp_path / "night-b.txt"
+    first.write_text("\n\n".join(HANDS[:3]) + "\n", encoding="utf-8")
+    second.write_text("\n\n".join(HANDS[3:5]) + "\n", encoding="utf-8")
+    night.unlink()
+    result = run("ingest", str(first), str(second), "-w", str(root), "-q", "-j", "1")
+    assert result.exit_code == 0, result.output
+    assert (f"  {first} and {second} are {night} split (that path is gone, most games of each are its, and "
+            f"together they hold most of its games): read as its new versions\n") in result.output
+    assert "not taken for that file moved" not in result.output
+    assert "  1 game replaced by its file's new text: no file read holds it now" in result.output
+    # the five hands the halves hold, each at its line there: none points at the gone file
+    assert query(root, "select source_file, first_line from games order by 1, 2") == (
+        [(str(first), line) for line in _starts(HANDS[:3])] + [(str(second), line) for line in _starts(HANDS[3:5])])
+    assert query(root, "select source_file, first_line from superseded") == [(str(night), _starts(HANDS[:6])[5])]
+    assert query(root, "select source_path, moved_from from files order by 1") == [
+        (str(first), str(night)), (str(second), str(night)), (str(night), None)]
+    # read again, nothing changed; a hand cut from one half is superseded, the other half's stay
+    assert ingest([first, second], root, jobs=1).files_unchanged == 2
+    first.write_text("\n\n".join(HANDS[:2]) + "\n", encoding="utf-8")
+    again = ingest([first, second], root, jobs=1)
+    assert (again.superseded, again.moved, again.unsure_moves) == (1, [], [])
+    assert query(root, "select count(*) from games where source_file = $1", [str(second)]) == [(2,)]
+
+
+def test_half_of_a_file_alone_is_not_taken_for_it(tmp_path):
+    night, root = tmp_path / "night.txt", tmp_path / "wh"
+    night.write_text("\n\n".join(HANDS[:4]) + "\n", encoding="utf-8")
+    ingest([night], root, jobs=1)
+    half = tmp_path / "night-a.txt"
+    half.write_text("\n\n".join(HANDS[:2]) + "\n", encoding="utf-8")
+    night.unlink()
+    summary = ingest([half], root, jobs=1)
+    assert (summary.moved, summary.superseded) == ([], 0)
+    assert [(move.source_file, move.shared, move.gone_games) for move in summary.unsure_moves] == [(str(half), 2, 4)]
+
+
+def test_the_parts_of_a_split_file_staged_apart_are_committed_together(tmp_path, monkeypatch):
+    # each file staged on its own, as a parallel run's readers may stage the two halves: the
+    # halves still land in one commit, where each is seen beside the other
+    night, root = tmp_path / "night.txt", tmp_path / "wh"
+    night.write_text("\n\n".join(HANDS[:4]) + "\n", encoding="utf-8")
+    ingest([night], root, jobs=1, build_models=False)
+    first, second = tmp_path / "night-a.txt", tmp_path / "night-b.txt"
+    first.write_text("\n\n".join(HANDS[:2]) + "\n", encoding="utf-8")
+    second.write_text("\n\n".join(HANDS[2:4]) + "\n", encoding="utf-8")
+    night.unlink()
+    monkeypatch.setattr(pipeline.ingest, "STAGE_BYTES", 1)
+    summary = ingest([first, second], root, jobs=1, build_models=False)
+    assert (sorted(summary.moved), summary.unsure_moves, summary.superseded, summary.relocated) == (
+        [(str(first), str(night)), (str(second), str(night))], [], 0, 4)
+
+
+def test_a_file_whose_name_is_not_utf8_is_still_there_for_a_copy_beside_it(tmp_path):
+    # the ledger keeps the name with its odd byte written \xe0: the check of the path reads it back
+    import os
+
+    first, copy, root = tmp_path / os.fsdecode(b"club-\xe0.txt"), tmp_path / "b.txt", tmp_path / "wh"
+    first.write_text(HAND_0 + "\n\n" + HAND_1 + "\n\n" + HAND_2 + "\n", encoding="utf-8")
+    ingest([first], root, jobs=1, build_models=False)
+    copy.write_text(HAND_0 + "\n\n" + HAND_1 + "\n", encoding="utf-8")
+    summary = ingest([copy], root, jobs=1, build_models=False)
+    assert (summary.moved, summary.superseded) == ([], 0)

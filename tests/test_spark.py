@@ -10,6 +10,7 @@ import contextlib
 import io
 import shutil
 from decimal import Decimal
+from pathlib import Path
 
 import duckdb
 import pytest
@@ -116,3 +117,13 @@ def test_a_spark_run_over_a_file_that_changed_supersedes_as_the_local_ingest_doe
                     "select game_id, line, action_no from holdem_actions", "select game_id, first_line from superseded"):
             assert rows_of(spark_con, sql) == rows_of(local_con, sql), sql
         assert rows_of(spark_con, "select first_line from games") == [(1,), (31,)]
+
+
+def test_a_spark_ingest_asks_spark_whether_a_file_is_still_there(spark, tmp_path):
+    # the reader that lists the input answers, not this machine: the same for an object store's key
+    files = spark_path.SparkFiles(spark)
+    there, gone = tmp_path / "night.txt", tmp_path / "gone.txt"
+    there.write_text("a log\n", encoding="utf-8")
+    assert (files.exists(str(there)), files.exists(str(gone)), files.exists(f"file://{gone}")) == (True, False, False)
+    assert (files.located("s3a://club-logs/night.txt"), files.located("night.txt")) == (
+        "s3a://club-logs/night.txt", str(Path.cwd() / "night.txt"))

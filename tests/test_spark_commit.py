@@ -11,6 +11,7 @@ import duckdb
 import pyarrow.parquet as pq
 
 from pipeline.ingest import ingest
+from pipeline.inputs import LOCAL_FILES
 from pipeline.spark import commit_spark_output
 from pipeline.warehouse import lay_table_views, read_manifest
 from pipeline.worker import FileResult, parse_bytes
@@ -24,9 +25,14 @@ WRONG = SAMPLES / "chinese-wrong-claims.txt"
 def spark_output(staging, paths):
     """Parse ``paths`` and write their tables as Spark's partitioned writer does (no ``game``
     column in the files, Spark's part names); returns the run's files and what each stores."""
+    return spark_output_of(staging, [(str(path), path.read_bytes()) for path in paths])
+
+
+def spark_output_of(staging, files: list[tuple[str, bytes]]):
+    """:func:`spark_output` of files named as Spark names them (an object store's URIs), by their bytes."""
     results, ids = [], []
-    for number, path in enumerate(paths):
-        result = parse_bytes(path.read_bytes(), str(path))
+    for number, (name, data) in enumerate(files):
+        result = parse_bytes(data, name)
         games, quarantined = [], {}
         for (table, game), rows in result.tables.items():
             folder = staging / table / f"game={game}"
@@ -61,7 +67,7 @@ def test_spark_output_is_committed_with_the_local_writers_manifest_and_ledger(tm
     # written but not committed: readers see nothing of it
     assert rows(reader(root), "select count(*) from games") == [(0,)]
 
-    summary = commit_spark_output(root, staging, results, ids)
+    summary = commit_spark_output(root, staging, results, ids, store=LOCAL_FILES)
 
     assert summary.games == NIGHT_HANDS + 12 and summary.duplicates == 0
     manifest = json.loads((root / "_manifest.json").read_text())
@@ -82,8 +88,8 @@ def test_spark_output_is_committed_with_the_local_writers_manifest_and_ledger(tm
 
 def test_a_spark_run_over_files_stored_before_doubles_nothing(tmp_path):
     root = tmp_path / "spark"
-    commit_spark_output(root, root / "_spark-run1", *spark_output(root / "_spark-run1", [NIGHT]))
-    again = commit_spark_output(root, root / "_spark-run2", *spark_output(root / "_spark-run2", [NIGHT, WRONG]))
+    commit_spark_output(root, root / "_spark-run1", *spark_output(root / "_spark-run1", [NIGHT]), store=LOCAL_FILES)
+    again = commit_spark_output(root, root / "_spark-run2", *spark_output(root / "_spark-run2", [NIGHT, WRONG]), store=LOCAL_FILES)
     assert (again.games, again.duplicates) == (12, NIGHT_HANDS)
     assert read_manifest(root).generation == 2
     con = reader(root)
@@ -96,10 +102,10 @@ def test_a_spark_run_over_a_file_that_changed_supersedes_what_it_lost_and_moves_
     root, log = tmp_path / "spark", tmp_path / "room.txt"
     hands = (SAMPLES / "pokerstars-holdem.txt").read_text(encoding="utf-8").split("\n\n")
     log.write_text(hands[0] + "\n\n" + hands[1] + "\n", encoding="utf-8")
-    commit_spark_output(root, root / "_spark-run1", *spark_output(root / "_spark-run1", [log]))
+    commit_spark_output(root, root / "_spark-run1", *spark_output(root / "_spark-run1", [log]), store=LOCAL_FILES)
     # the room rewrote the file: hand #250000000000 gone, #250000000002 (29 lines) above #250000000001
     log.write_text(hands[2] + "\n\n" + hands[1] + "\n", encoding="utf-8")
-    again = commit_spark_output(root, root / "_spark-run2", *spark_output(root / "_spark-run2", [log]))
+    again = commit_spark_output(root, root / "_spark-run2", *spark_output(root / "_spark-run2", [log]), store=LOCAL_FILES)
     assert (again.games, again.duplicates, again.superseded, again.relocated) == (1, 1, 1, 1)
     con = reader(root)
     # #250000000002: Anna puts in 6 + 44 and folds, -50; Boris all-in for 20 wins the main pot of 58,
@@ -110,3 +116,37 @@ def test_a_spark_run_over_a_file_that_changed_supersedes_what_it_lost_and_moves_
         (31, "Anna", "-8.00"), (31, "Boris", "-8.00"), (31, "Vera", "16.00")]
     assert rows(con, "select first_line from superseded") == [(1,)]
     assert rows(con, "select count(*) from games g join superseded s using (game_id)") == [(0,)]
+
+
+class ObjectStore:
+    """An object store as a Spark ingest meets it: its paths are URIs, kept as they are, and it
+    alone says which it holds (this machine's file system knows none of them)."""
+
+    def __init__(self, *paths: str) -> None:
+        self.paths, self.asked = set(paths), []
+
+    def located(self, name: str) -> str:
+        return name
+
+    def exists(self, path: str) -> bool:
+        self.asked.append(path)
+        return path in self.paths
+
+
+def test_a_spark_run_asks_its_store_whether_a_file_read_before_is_still_there(tmp_path):
+    hands = (SAMPLES / "pokerstars-holdem.txt").read_text(encoding="utf-8").split("\n\n")
+    old, new = "s3a://club-logs/2026/room.txt", "s3a://club-logs/archive/room.txt"
+    # the same room's file at another key, the room's edit with it: hand #250000000000 cut out
+    texts = {old: "\n\n".join(hands[:3]) + "\n", new: "\n\n".join(hands[1:3]) + "\n"}
+    for store, moved in ((ObjectStore(old, new), []), (ObjectStore(new), [(new, old)])):
+        root = tmp_path / f"wh{len(store.paths)}"
+        commit_spark_output(root, root / "_spark-run1", *spark_output_of(root / "_spark-run1", [(old, texts[old].encode())]),
+                            store=store)
+        again = commit_spark_output(root, root / "_spark-run2",
+                                    *spark_output_of(root / "_spark-run2", [(new, texts[new].encode())]), store=store)
+        # still in the store, the old key is a copy beside the new; gone from it, the new is the old moved
+        assert store.asked == [old]
+        assert (again.moved, again.superseded) == (moved, 1 if moved else 0)
+        con = reader(root)
+        assert rows(con, "select source_path from files") == sorted([(old,), (new,)])
+        assert rows(con, "select count(*) from games") == [(2 if moved else 3,)]
