@@ -114,6 +114,7 @@ HOLDEM_RESULTS = define(
     ("rake", MONEY),                   # the hand's rake (same on each row of the hand)
     ("cash_out", MONEY),               # added: paid by the room for a cashed-out hand; included in collected
     ("total_pot", MONEY),              # added: the hand's pot before rake (same on each row of the hand)
+    ("is_anonymous", pa.bool_()),      # added: the name is no person's (as game_players.is_anonymous)
 )
 TABLES = (HOLDEM_ACTIONS, HOLDEM_RESULTS)
 
@@ -317,7 +318,8 @@ def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hand
     }))
     holdem = _holdem_tables(b, f, hands, game_id, hand_id)
     # a player's game_players row is his holdem_results row's first columns: shared, not built twice
-    rows.add_table("game_players", game, holdem["holdem_results"].select(["game_id", "player", "seat", "net"]))
+    rows.add_table("game_players", game,
+                   holdem["holdem_results"].select(["game_id", "player", "seat", "net", "is_anonymous"]))
     for table, columns in holdem.items():
         rows.add_table(table, game, columns)
     if worded:
@@ -347,6 +349,8 @@ def _holdem_tables(b: HandBatch, f: FactBatch, hands: np.ndarray, game_id: pa.Ar
     n_hands = len(b.in_lane)
     chosen_hand = np.zeros(n_hands, dtype=bool)
     chosen_hand[hands] = True
+    from rules.holdem_batch import anonymous_seats
+
     seats, s_hand = _fact_seats(b, f, hands)
     player = pa.array(b.player, pa.string())
     s_game_id = game_id.take(s_hand)
@@ -410,6 +414,7 @@ def _holdem_tables(b: HandBatch, f: FactBatch, hands: np.ndarray, game_id: pa.Ar
         "count_players": pa.array(f.count_players[s_hand], pa.int16()),
         "rake": money_from_cents(f.rake[s_hand]), "cash_out": money_from_cents(f.cash_out[seats]),
         "total_pot": money_from_cents(f.total_pot[s_hand]),
+        "is_anonymous": pa.array(anonymous_seats(b)[seats]),
     })
     return tables
 

@@ -31,4 +31,5 @@ select
     rake,
     cash_out,
     total_pot,
+    is_anonymous,   -- a name that is nobody's (macro is_person)
 from holdem_results
