@@ -2,7 +2,8 @@
 
 The room seats players anonymously: a seat is named by its position at the deal ("Dealer",
 "Small Blind", "UTG+1"), and "[ME]" marks the log's owner, whom the record names ``Hero`` so
-that his hands are one player's hands. Amounts are written as chips added ("Calls $0.50",
+that his hands are one player's hands; every other name is one of the record's
+``anonymous_players``, nobody's (the same name in two hands is not the same player). Amounts are written as chips added ("Calls $0.50",
 "All-in $8"; ROOM-ALL-IN), raises as "Raises $A to $T" (A added, T the total) or, before 2012, "Raises $T"
 (the total alone); the reader turns each into the record's raise over the bet. A hand's
 lines are read by :data:`LINE_KINDS` and their order checked by ``grammars/bovada.lark``.
@@ -25,6 +26,8 @@ lines are read by :data:`LINE_KINDS` and their order checked by ``grammars/bovad
 >>> hand = parse(tuple(lines), Source(file="x.txt", first_line=1, last_line=15, game_id="0"))
 >>> [(a.player, str(a.kind), str(a.amount), a.raise_to) for a in hand.actions][2]
 ('Hero', 'raise', '0.50', Decimal('0.75'))
+>>> hand.anonymous_players
+('Big Blind',)
 """
 
 from __future__ import annotations
@@ -442,7 +445,12 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
         currency = "USD"
         named = (small_bet, big_bet) if small_bet else (small_blind, big_blind)
     stakes = stakes_label(*named, currency)
+    # the room seats its players anonymously: every name but the owner's is a position, nobody's
+    named = {seat.player for seat in seats} | {action.player for action in actions}
+    if summary is not None:
+        named.update(seat.player for seat in summary.seats)
     return HoldemHand(
+        anonymous_players=tuple(sorted(named - {HERO})),
         all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)
         source=source, info=info, hand_id=head["id"], tournament_id=head["tid"] if tournament else None,
         betting=betting, small_blind=small_blind, small_blind_stated=small_blind_stated, big_blind=big_blind,

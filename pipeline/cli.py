@@ -26,7 +26,7 @@ import click
 
 from pipeline.manifest import WarehouseBusy
 from pipeline.provenance import RULES_VERSION, ModelsMissing
-from rules.words import counted
+from rules.words import counted, player_named
 
 if TYPE_CHECKING:
     import duckdb
@@ -1260,8 +1260,8 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
                    f"rasklad query \"select * from tournament_results where game_id = '{game['game_id']}'\" "
                    "lists them")
     else:
-        click.echo("players: " + ", ".join(f"{row['player']} {row['net']:+}" if row["net"] is not None
-                                           else row["player"] for row in players.iter_rows(named=True)))
+        click.echo("players: " + ", ".join(f"{player_named(row['player'])} {row['net']:+}" if row["net"] is not None
+                                           else player_named(row["player"]) for row in players.iter_rows(named=True)))
     marks: dict[int, list[str]] = {}
     for row in findings.iter_rows(named=True):
         if row["line"] is not None:

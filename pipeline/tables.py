@@ -56,6 +56,9 @@ COMMON_TABLES: tuple[Table, ...] = (
     define(
         "game_players",
         ("game_id", pa.string()), ("player", pa.string()), ("seat", pa.int16()), ("net", MONEY),
+        # added: the name is no person's (Bovada's seats, named by position; a blank name): the game
+        # counts him, no player's statistics do (macro is_person); null in a part written before
+        ("is_anonymous", pa.bool_()),
     ),
     define(
         "findings",

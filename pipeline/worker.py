@@ -518,6 +518,7 @@ def add_game_rows(rows: TableRows, record, replay) -> None:
         rows.extend("game_players", info.game, {
             "game_id": [source.game_id] * len(players), "player": [p.player for p in players],
             "seat": [p.seat for p in players], "net": [p.net for p in players],
+            "is_anonymous": [p.is_anonymous for p in players],
         })
     if replay.findings:
         rows.extend("findings", info.game, finding_columns([(source.game_id, f) for f in replay.findings], source.file))

@@ -36,6 +36,7 @@ from operator import attrgetter
 import numpy as np
 
 from rules.holdem_hand import ActionKind, BettingStructure, CardsHow, HoldemHand, Street
+from rules.records import is_nameless
 from rules.rooms import DEAD_POSTS_CHECKED
 
 KINDS = tuple(ActionKind)
@@ -155,6 +156,7 @@ class HandBatch:
     is_unseated: np.ndarray = column("seats", np.bool_)  # a player without a seat line (seat number 0, no chips)
     summary_seat_no: np.ndarray = column("seats", np.int16, -1)  # the other seat number the player's summary line
     # gives, -1 when it agrees with his seat line (a seat 0 is another seat too)
+    is_anonymous: np.ndarray = column("seats", np.bool_)  # HoldemHand.anonymous_players: a name that is no person's
     # ---------------------------------------------------------------- per action (A)
     street: np.ndarray = column("actions", np.int8, of="street")
     actor: np.ndarray = column("actions", np.int16)
@@ -274,6 +276,25 @@ def batch_from_hands(hands: list[HoldemHand], source_file: str = "") -> HandBatc
     return b
 
 
+def anonymous_seats(b: HandBatch) -> np.ndarray:
+    """Per seat, whether its name is no person's: one its reader says is anonymous (``is_anonymous``:
+    Bovada's seats, named by their position), or a name the log leaves blank, which would otherwise
+    be one player with every other blank name. The hand's rows keep such seats; the statistics of
+    players leave them out (docs/warehouse.md, ``is_anonymous``).
+
+    >>> b = HandBatch.empty(1, 3, 0, 0)
+    >>> b.player[:] = ["Hero", "Big Blind", ""]
+    >>> b.is_anonymous[1] = True
+    >>> anonymous_seats(b).tolist()
+    [False, True, True]
+    """
+    said = b.is_anonymous[:len(b.player)]     # (the lane's scan leaves the columns it does not write longer)
+    blank = {name for name in set(b.player) if is_nameless(name)}     # a file's names, each once
+    if not blank:
+        return said
+    return said | np.array([name in blank for name in b.player], np.bool_)
+
+
 def _path(path: str) -> Callable:
     """The getter of a dotted field path of a record, None where a step of it is None (a hand without a summary)."""
     if "." not in path:
@@ -355,6 +376,9 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
     for name in hand.stack_not_stated:
         if name in index:
             b.stack_not_stated[s0 + index[name]] = True
+    for name in hand.anonymous_players:
+        if name in index:
+            b.is_anonymous[s0 + index[name]] = True
     # hole cards merged as the replay merges them: the longest record wins, a later two-card
     # record that differs is a conflict; the line is the player's first record's
     holes: dict[str, tuple] = {}

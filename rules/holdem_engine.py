@@ -38,7 +38,7 @@ from dataclasses import dataclass, field, fields, make_dataclass
 from decimal import Decimal
 
 from rules.cards import Card
-from rules.holdem_batch import POSITIONS, HandBatch, batch_from_hands
+from rules.holdem_batch import POSITIONS, HandBatch, anonymous_seats, batch_from_hands
 from rules.holdem_explain import amount, explain
 from rules.holdem_fast import FactBatch, replay_batch
 from rules.holdem_hand import Action, HoldemHand
@@ -70,8 +70,9 @@ PlayerFact = _fact_class("PlayerFact", """One player's hand as the engine derive
     row); ``player``, ``seat`` and ``net`` are what every game's replay reports (rules.records.PlayerResult).
     ``stack_start`` is the batch's stack, None when the log does not state it
     (``HoldemHand.stack_not_stated``); ``collected`` is the chips taken from the pots, plus what the room
-    paid for a cash-out (see ``cash_out``); the rest are the FactBatch's seat columns of the same names.""", {
-    "player": str, "seat": int, "position": str | None, "hole_cards": tuple[Card, ...],
+    paid for a cash-out (see ``cash_out``); ``is_anonymous``: a name that is no person's
+    (``rules.holdem_batch.anonymous_seats``); the rest are the FactBatch's seat columns of the same names.""", {
+    "player": str, "seat": int, "position": str | None, "hole_cards": tuple[Card, ...], "is_anonymous": bool,
     **dict.fromkeys(("stack_start", "invested", "collected", "cash_out", "net", "allin_ev_net"), Decimal),
     **dict.fromkeys(("saw_flop", "saw_turn", "saw_river", "went_to_showdown", "won_at_showdown"), bool)})
 
@@ -117,11 +118,14 @@ def replay(hand: HoldemHand, **options) -> HoldemReplay:
     order = f.fact_order.tolist()
     seats = sorted((i for i, has in enumerate(f.has_fact.tolist()) if has), key=order.__getitem__)
     seat_no, hole = b.seat_no.tolist(), b.hole.tolist()
-    facts = _columns(f, PlayerFact, ("player", "seat", "hole_cards", "stack_start"), position="seat_position")
+    facts = _columns(f, PlayerFact, ("player", "seat", "hole_cards", "stack_start", "is_anonymous"),
+                     position="seat_position")
     unknown = b.stack_not_stated.tolist() if b.stack_not_stated is not None else [False] * len(b.stack)
     facts["stack_start"] = [None if no else amount(c) for c, no in zip(b.stack.tolist(), unknown)]
+    anonymous = anonymous_seats(b).tolist()
     players = tuple(PlayerFact(player=b.player[i], seat=seat_no[i], hole_cards=tuple(Card(c) for c in hole[i] if c >= 0),
-                               **{name: column[i] for name, column in facts.items()}) for i in seats)
+                               is_anonymous=anonymous[i], **{name: column[i] for name, column in facts.items()})
+                    for i in seats)
     columns = _columns(f, ActionFact, ("action",))
     actions = tuple(ActionFact(action=action, **{name: column[k] for name, column in columns.items()})
                     for k, action in enumerate(hand.actions))

@@ -28,6 +28,7 @@ from rules.holdem_fast import WARNING, FactBatch, hand_units
 from rules.holdem_hand import ActionKind
 from rules.holdem_room import breaches
 from rules.holdem_rules import HE, MAX_PLAYERS, MIN_PLAYERS
+from rules.words import player_named
 
 __all__ = ["WORDS", "WORD_VALUES", "amount", "explain", "explain_hands", "money"]
 
@@ -93,7 +94,7 @@ class _Said:
         return getattr(self, name)      # str.format_map reads a template's names here
 
     def name(self, seat: int) -> str:
-        return self.batch.player[self.s0 + seat] if 0 <= seat < self.n_seats else "someone"
+        return player_named(self.batch.player[self.s0 + seat]) if 0 <= seat < self.n_seats else "someone"
 
     def written(self, column: str) -> int:
         """What the batch's ``column`` holds of the action at the row's line."""

@@ -272,6 +272,11 @@ class HoldemHand:
     (PartyPoker writes no seat line for him, or a seat line of 0 before his buy-in), or one whose PHH
     stack is ``inf`` (not recorded; the seat's stack is then 0). The replay checks
     no stack of theirs, and without a seat line not their turn either; their chips still balance the pot."""
+    anonymous_players: tuple[str, ...] = ()
+    """Players whose names are no person's: the room seats its players anonymously and names each seat
+    by its position at the deal (Bovada's ``Big Blind``, ``UTG+1``), so the same name in two hands is
+    not the same player. The hand's facts count them (pots, nets, opponents); no player's statistics
+    do. A player the log gives no name is such a player too (``rules.holdem_batch.anonymous_seats``)."""
     actions: tuple[Action, ...]
     boards: tuple[tuple[Card, ...], ...] = ()
     """The boards dealt in the body: one, or two when the hand was run twice. Each full

@@ -48,6 +48,16 @@ class GameInfo:
     time as written, on a clock the log does not name."""
 
 
+def is_nameless(player: str) -> bool:
+    """Whether a log names a player with no name at all (a broken line, ``Player  has big blind``):
+    such a name is nobody's, and never the same player as another blank name.
+
+    >>> is_nameless(""), is_nameless("  "), is_nameless("Anna")
+    (True, True, False)
+    """
+    return not player.strip()
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class PlayerResult:
     """One player's result in one game: chips, points or money, by game."""
@@ -55,6 +65,9 @@ class PlayerResult:
     player: str
     net: Decimal
     seat: int | None = None
+    is_anonymous: bool = False
+    """The name is no person's: a room's anonymous seat (Bovada names seats by their position), or a
+    player the log gives no name. The game's facts count him; no player's statistics do."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -73,7 +86,7 @@ def slot_filler(cls, name: str = "make"):
     over the setters costs twice as much), and makes the same frozen value.
 
     >>> make = slot_filler(PlayerResult)
-    >>> make("Anna", Decimal("2.50"), 3) == PlayerResult(player="Anna", net=Decimal("2.50"), seat=3)
+    >>> make("Anna", Decimal("2.50"), 3, False) == PlayerResult(player="Anna", net=Decimal("2.50"), seat=3)
     True
     """
     names = [f.name for f in dataclasses.fields(cls)]

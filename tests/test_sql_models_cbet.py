@@ -45,7 +45,7 @@ WORKED = {
     ("raised", "Vera"): (False, False, False, False),   # her turn came after the raise of it
     ("folded", "Anna"): (False, False, True, True),
     ("folded", "Boris"): (False, False, True, True),
-    ("folded", "Vera"): (True, True, False, False),
+    # Vera is an anonymous seat in this hand: no row of hers, yet her c-bet is one, which both faced
 }
 
 
@@ -67,7 +67,7 @@ def flags():
         "null as hole_cards, '$0.50/$1' as stakes, false as is_tournament, 0.50 as small_blind, 1.00 as big_blind, "
         "'no_limit' as betting, 3 as count_players, 100.00 as stack_start, 3.00 as invested, 9.00 as total_pot, 0.00 as net, "
         "0.00 as net_showdown, 0.00 as allin_ev_net, 0.00 as collected, true as saw_flop, false as went_to_showdown, "
-        "false as won_at_showdown, false as is_walk, false as is_cancelled "
+        "false as won_at_showdown, false as is_walk, game_id = 'folded' and player = 'Vera' as is_anonymous, false as is_cancelled "
         f"from (values {', '.join(f'({g!r})' for g in DECISIONS)}) as g (game_id), "
         f"(values {', '.join(f'({p!r})' for p in PLAYERS)}) as p (player)")
     games = ("select game_id, 'PokerStars' as site, timestamp '2024-03-01 20:00' as played_at, "

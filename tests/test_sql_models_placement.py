@@ -1,6 +1,7 @@
 """int_player_games' placements against placements worked by hand: ties share a place and the next
 place skips (rank, not dense rank), a player without a net places after every net of his game, a
-house game places nobody and is won by a net above zero."""
+house game places nobody and is won by a net above zero; a seat whose name is no person's (an
+anonymous seat) is among the nets a player ranks in, and has no row of its own."""
 
 from __future__ import annotations
 
@@ -26,7 +27,11 @@ GAME_PLAYERS = [
     ("g7", "sixcard", "Vera", "0"),    # even: not won
     ("g5", "raspisnoy", "Anna", None),
     ("g5", "raspisnoy", "Boris", None),  # no net at all: nobody above anybody, both first
+    ("g8", "holdem", "Hero", "5"),
+    ("g8", "holdem", "Big Blind", "10"),   # anonymous: above Hero, who places second of three
+    ("g8", "holdem", "Small Blind", "-15"),
 ]
+ANONYMOUS = {("g8", "Big Blind"), ("g8", "Small Blind")}
 
 # (game_id, player): placement, is_win, count_players
 WORKED = {
@@ -45,6 +50,7 @@ WORKED = {
     ("g7", "Vera"): (None, False, 1),
     ("g5", "Anna"): (1, True, 2),
     ("g5", "Boris"): (1, True, 2),
+    ("g8", "Hero"): (2, False, 3),
 }
 
 
@@ -53,12 +59,12 @@ def placements():
     con = duckdb.connect()
     define_macros(con)
     players = ", ".join(f"('{game_id}', '{game}', '{player}', 1::smallint, "
-                        f"{'null' if net is None else repr(net)}::decimal(18, 2))"
+                        f"{'null' if net is None else repr(net)}::decimal(18, 2), {(game_id, player) in ANONYMOUS})"
                         for game_id, game, player, net in GAME_PLAYERS)
     games = ", ".join(sorted({f"('{game_id}', '{game}')" for game_id, game, *_ in GAME_PLAYERS}))
     sql = select_over(
         "int_player_games",
-        stg_game_players=f"select * from (values {players}) as t (game_id, game, player, seat, net)",
+        stg_game_players=f"select * from (values {players}) as t (game_id, game, player, seat, net, is_anonymous)",
         stg_games=(f"select *, null::timestamp as played_at, 'Club' as club, null::varchar as site, "
                    f"'T1' as table_name, 'USD' as currency, false as is_tournament "
                    f"from (values {games}) as t (game_id, game)"),

@@ -272,6 +272,7 @@ def _store_batch(rows: TableRows, game: str, b: ChineseBatch, facts, take: np.nd
     rows.add_table("game_players", game, pa.table({
         "game_id": pa.array(seat_game, pa.string()), "player": pa.array(players, pa.string()),
         "seat": pa.array(seat_no, pa.int16()), "net": money_from_cents(facts.points[seats] * 100),
+        "is_anonymous": pa.array(np.zeros(len(players), np.bool_)),     # a club's players are named
     }))
     foul = facts.is_foul[seats]
     rows.add_table("chinese_players", game, pa.table({

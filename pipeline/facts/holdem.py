@@ -117,6 +117,7 @@ HOLDEM_RESULTS = define(
     # added: the hand was cancelled (its posts go back; same on each row of the hand). Parts written
     # before it get it from their pot (with_is_cancelled)
     ("is_cancelled", pa.bool_()),
+    ("is_anonymous", pa.bool_()),      # added: the name is no person's (as game_players.is_anonymous)
     derived=Derived(("is_cancelled",), lambda rows: with_is_cancelled(rows)),
 )
 TABLES = (HOLDEM_ACTIONS, HOLDEM_RESULTS)
@@ -321,7 +322,8 @@ def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hand
     }))
     holdem = _holdem_tables(b, f, hands, game_id, hand_id)
     # a player's game_players row is his holdem_results row's first columns: shared, not built twice
-    rows.add_table("game_players", game, holdem["holdem_results"].select(["game_id", "player", "seat", "net"]))
+    rows.add_table("game_players", game,
+                   holdem["holdem_results"].select(["game_id", "player", "seat", "net", "is_anonymous"]))
     for table, columns in holdem.items():
         rows.add_table(table, game, columns)
     if worded:
@@ -351,6 +353,8 @@ def _holdem_tables(b: HandBatch, f: FactBatch, hands: np.ndarray, game_id: pa.Ar
     n_hands = len(b.in_lane)
     chosen_hand = np.zeros(n_hands, dtype=bool)
     chosen_hand[hands] = True
+    from rules.holdem_batch import anonymous_seats
+
     seats, s_hand = _fact_seats(b, f, hands)
     player = pa.array(b.player, pa.string())
     s_game_id = game_id.take(s_hand)
@@ -415,6 +419,7 @@ def _holdem_tables(b: HandBatch, f: FactBatch, hands: np.ndarray, game_id: pa.Ar
         "rake": money_from_cents(f.rake[s_hand]), "cash_out": money_from_cents(f.cash_out[seats]),
         "total_pot": money_from_cents(f.total_pot[s_hand]),
         "is_cancelled": pa.array(b.is_cancelled[s_hand]),
+        "is_anonymous": pa.array(anonymous_seats(b)[seats]),
     })
     return tables
 

@@ -6,4 +6,5 @@ select
     player,
     seat,
     net,
+    is_anonymous,   -- a name that is nobody's (macro is_person)
 from game_players

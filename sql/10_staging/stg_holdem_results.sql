@@ -32,4 +32,5 @@ select
     cash_out,
     total_pot,
     is_cancelled,
+    is_anonymous,   -- a name that is nobody's (macro is_person)
 from holdem_results

@@ -16,6 +16,7 @@ final as (
     select games.site, players.player, count(*) as count_games
     from stg_game_players as players
     join games using (game_id)
+    where is_person(players.is_anonymous)     -- a seat whose name is nobody's is no account
     group by games.site, players.player
 )
 

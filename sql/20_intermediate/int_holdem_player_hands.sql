@@ -14,7 +14,9 @@
 with
 
 results as (
-    select * from stg_holdem_results
+    -- the players the statistics count (macro is_person): a seat whose name is nobody's stays in its
+    -- hand's facts (the decisions, the aggressor, players dealt), never a row of a player's
+    select * from stg_holdem_results where is_person(is_anonymous)
 ),
 
 decisions as (

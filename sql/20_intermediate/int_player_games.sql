@@ -28,7 +28,8 @@ nets as (
 ),
 
 players as (
-    select * from stg_game_players
+    -- the players the statistics count (macro is_person); nets above ranks them among every seat
+    select * from stg_game_players where is_person(is_anonymous)
 ),
 
 accounts as (
