@@ -129,12 +129,12 @@ def _stats(con) -> tuple[dict, dict]:
 # the cancelled hands none (888poker's fold of the declined big blind is no decision).
 DECISIONS = {"900102": 2, "3000000001": 3}
 # VPIP and steal chances: a walk gives the big blind none; Anna (BTN) and Boris (SB) are folded to,
-# as are UTG+1 (CO) and Hero (BTN) at Bovada; UTG is no stealing seat.
+# as is Hero (BTN) at Bovada. The Bovada walk's other seats (Big Blind, UTG, UTG+1) are anonymous:
+# their folds are decisions of the hand, but they are no players of hand_list.
 CHANCES = {("900101", "Anna"): (False, False), ("414375633", "Player0"): (False, False),
            ("414375633", "Player1"): (False, False),
            ("900102", "Anna"): (True, True), ("900102", "Boris"): (True, True), ("900102", "Vera"): (False, False),
-           ("3000000001", "Big Blind"): (False, False), ("3000000001", "UTG"): (True, False),
-           ("3000000001", "UTG+1"): (True, True), ("3000000001", "Hero"): (True, True)}
+           ("3000000001", "Hero"): (True, True)}
 
 
 def _ingest(tmp_path):
