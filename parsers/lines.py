@@ -1143,6 +1143,16 @@ class StreetActions:
         if cards:
             self.holes.append(_hole(player, cards, CardsHow.DEALT, line))
 
+    def dealt_more(self, player: str, cards: tuple[Card, ...], line: int) -> None:
+        """``player`` is dealt ``cards`` more, as a room that deals a line a card writes it: they
+        join his dealt cards (the record keeps his first card's line), so a card dealt twice or a
+        third card stays in the record for the replay to judge."""
+        for k, record in enumerate(self.holes):
+            if record.player == player and record.how is CardsHow.DEALT:
+                self.holes[k] = _hole(player, record.cards + cards, CardsHow.DEALT, record.line)
+                return
+        self.dealt(player, cards, line)
+
     def summary_seat(self, seat: int, player: str, won: tuple[Decimal, ...], cards: tuple[Card, ...], text: str,
                      line: int) -> None:
         """A seat's summary line: what it won, and the cards it showed (``text`` starts "showed")
