@@ -84,14 +84,17 @@ _CENT = Decimal("0.01")
 
 
 @functools.lru_cache(maxsize=4096)     # a table's stakes recur hand after hand; Decimal formatting is slow
-def stakes_label(first: Decimal, second: Decimal, currency: str, *, ante: Decimal | None = None) -> str:
+def stakes_label(first: Decimal, second: Decimal, currency: str, *, ante: Decimal | None = None,
+                 cap: Decimal | None = None) -> str:
     """A hand's stakes (``holdem_results.stakes``) as every reader stores them, one way for every
     room: as PokerStars writes a table's, the currency's sign before each amount and its code
     after (``$0.10/$0.25 USD``), a currency without a sign by its code alone (``1/2 RSD``), chips
     and play money bare (``100/200``, as a PokerStars tournament or play-money table). The two
     are the blinds, or in Limit the small and the big bet; both are written to the cent when
     either has cents, else whole. With ``ante``, a table of a button blind (``second``) and an
-    ante, as PokerStars writes its 6+ Hold'em: ``Button Blind $1 - Ante $0.50 USD``.
+    ante, as PokerStars writes its 6+ Hold'em: ``Button Blind $1 - Ante $0.50 USD``. With
+    ``cap``, a capped table, which is other stakes than the same blinds uncapped: ``$0.25/$0.50 -
+    $10 Cap USD`` (the cap whole or to the cent on its own, as PokerStars writes it).
 
     >>> stakes_label(Decimal("0.1"), Decimal("0.25"), "USD"), stakes_label(Decimal("0.50"), Decimal(1), "EUR")
     ('$0.10/$0.25 USD', '€0.50/€1.00 EUR')
@@ -99,21 +102,26 @@ def stakes_label(first: Decimal, second: Decimal, currency: str, *, ante: Decima
     ('1/2 RSD', '1000/2000')
     >>> stakes_label(Decimal("0.02"), Decimal("0.02"), "USD", ante=Decimal("0.02"))
     'Button Blind $0.02 - Ante $0.02 USD'
+    >>> stakes_label(Decimal("0.25"), Decimal("0.5"), "USD", cap=Decimal("10.00"))
+    '$0.25/$0.50 - $10 Cap USD'
     """
-    amounts = (second, ante) if ante is not None else (first, second)
-    whole = all(a == a.to_integral_value() for a in amounts)
-    cents = all(a == a.quantize(_CENT) for a in amounts)
     sign = "" if currency in _UNPRICED else _SIGN_OF_CURRENCY.get(currency, "")
 
-    def written(amount: Decimal) -> str:
-        if whole:
-            return f"{sign}{amount:.0f}"
-        return f"{sign}{amount:.2f}" if cents else f"{sign}{amount.normalize():f}"
+    def written(*amounts: Decimal) -> list[str]:
+        """The amounts, each whole when all are, to the cent when all have cents at most."""
+        if all(a == a.to_integral_value() for a in amounts):
+            return [f"{sign}{a:.0f}" for a in amounts]
+        if all(a == a.quantize(_CENT) for a in amounts):
+            return [f"{sign}{a:.2f}" for a in amounts]
+        return [f"{sign}{a.normalize():f}" for a in amounts]
 
-    code = "" if currency in _UNPRICED else f" {currency}"
     if ante is not None:
-        return f"Button Blind {written(second)} - Ante {written(ante)}{code}"
-    return f"{written(first)}/{written(second)}{code}"
+        label = "Button Blind {} - Ante {}".format(*written(second, ante))
+    else:
+        label = "{}/{}".format(*written(first, second))
+    if cap is not None:
+        label += f" - {written(cap)[0]} Cap"
+    return label + ("" if currency in _UNPRICED else f" {currency}")
 
 
 _CURRENCY_OF = {**CURRENCY_SIGNS, **{code: code for code in CURRENCY_SIGNS.values()}}
@@ -1142,6 +1150,16 @@ class StreetActions:
         """``player`` is dealt ``cards`` (none: his cards are not shown to the log's owner)."""
         if cards:
             self.holes.append(_hole(player, cards, CardsHow.DEALT, line))
+
+    def dealt_more(self, player: str, cards: tuple[Card, ...], line: int) -> None:
+        """``player`` is dealt ``cards`` more, as a room that deals a line a card writes it: they
+        join his dealt cards (the record keeps his first card's line), so a card dealt twice or a
+        third card stays in the record for the replay to judge."""
+        for k, record in enumerate(self.holes):
+            if record.player == player and record.how is CardsHow.DEALT:
+                self.holes[k] = _hole(player, record.cards + cards, CardsHow.DEALT, record.line)
+                return
+        self.dealt(player, cards, line)
 
     def summary_seat(self, seat: int, player: str, won: tuple[Decimal, ...], cards: tuple[Card, ...], text: str,
                      line: int) -> None:

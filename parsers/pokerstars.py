@@ -40,7 +40,16 @@ from zoneinfo import ZoneInfo
 import numpy as np
 
 from parsers.errors import ParseError, UnsupportedGame
-from parsers.lines import CurrencyMarks, LineForm, LineKind, LineTable, Piece, amount_at_fault, read_amount_at
+from parsers.lines import (
+    CurrencyMarks,
+    LineForm,
+    LineKind,
+    LineTable,
+    Piece,
+    amount_at_fault,
+    read_amount_at,
+    stakes_label,
+)
 from parsers.lines import read_amount as _money
 from parsers.lines import read_cards as _cards
 from parsers.pokerstars_summary import SITE
@@ -170,7 +179,7 @@ _GAME_NAME = re.compile(r"(?:[A-Z]{3} |Freeroll )?(?P<name>(?:6\+ |Split )?Hold'
 """A Hold'em game's name, after a tournament's buy-in currency or "Freeroll"."""
 _SUPPORTED = {"hold'em": "Hold'em", "6+ hold'em": "6+ Hold'em"}
 _STAKES = re.compile(
-    r"(?:\(|,\s)\s*(?:Button Blind[\s\ufffd]*)?(?P<sb>" + _AMT + r")(?:/(?P<bb>" + _AMT + r"))?"
+    r"(?:\(|,\s)\s*(?P<button>Button Blind[\s\ufffd]*)?(?P<sb>" + _AMT + r")(?:/(?P<bb>" + _AMT + r"))?"
     r"(?:\s*-\s*Ante[\s\ufffd]*(?P<ante>" + _AMT + r"))?"
     r"(?:\s*-\s*(?P<cap>" + _AMT + r") Cap\s*-)?"
     r"\s*(?P<cur>[A-Z]{3})?\s*\)"
@@ -678,6 +687,8 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     marks = CurrencyMarks(sign, source.first_line)
     money = _sign_checker(sign, lines, marks)
     currency = "chips" if is_tournament else stakes["cur"] or CURRENCY_SIGNS.get(sign, "play")
+    ante = _money(stakes["ante"]) if stakes["ante"] else _ZERO
+    cap = _money(stakes["cap"]) if stakes["cap"] else None
 
     table_name = max_seats = button = None
     seats: list[Seat] = []
@@ -807,8 +818,9 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)
         source=source, info=info, hand_id=match["id"], tournament_id=match["tid"], betting=betting,
         small_blind=small_blind, big_blind=big_blind, small_bet=small_bet, big_bet=big_bet,
-        stakes=stakes[0].strip("(), ").replace("\ufffd", " "), ante=_money(stakes["ante"]) if stakes["ante"] else _ZERO,
-        cap=_money(stakes["cap"]) if stakes["cap"] else None, currency=currency, is_tournament=is_tournament,
+        stakes=stakes_label(*((small_bet, big_bet) if small_bet is not None else (small_blind, big_blind)), currency,
+                            ante=ante if stakes["button"] else None, cap=cap),
+        ante=ante, cap=cap, currency=currency, is_tournament=is_tournament,
         is_short_deck=info.game == "holdem36", max_seats=max_seats, button_seat=button,
         seats=tuple(seats), actions=tuple(actions),
         boards=tuple(tuple(Card.from_code(c) for c in b if c >= 0) for b in dealt_streets[0].tolist() if b[0] >= 0) or ((),),

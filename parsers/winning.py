@@ -469,8 +469,8 @@ def _older_hand(lines: tuple[str, ...], source: Source, tokens, start: re.Match,
             live = min(amount, big_blind) if post is ActionKind.POST_DEAD else None
             play.post(m["p"], post, amount, line, False, live)
         elif kind == "DEALT":
-            if m["c"]:
-                play.dealt(m["p"], cards(m["c"], index, text), line)
+            if m["c"]:     # the owner's cards, one a line: one record of both
+                play.dealt_more(m["p"], cards(m["c"], index, text), line)
         elif kind == "STREET":
             new = cards(m["c2"], index, text) if m["c2"] else ()
             board = list(cards(m["c1"], index, text)) + list(new) if m["c1"] else board

@@ -467,6 +467,13 @@ def test_a_capped_table_and_capped_bets_stay_in_the_lane():
     assert batch.is_capped.tolist() == [False, False, True, False, True, False, False, False]
 
 
+def test_the_lane_writes_the_stakes_as_the_reference_does_not_as_the_header_spells_them():
+    # '- $5 Cap - USD' and a zoom archive's header without the code: one form, the lane's as the reference's
+    zoom = CAPPED.replace(" - $5 Cap - USD", "").replace(" and has reached the $5 cap", "").replace("Betting is capped\n", "")
+    assert check_file(CAPPED) == (1, 1) and check_file(zoom) == (1, 1)
+    assert read_text(CAPPED + "\n\n" + zoom, "c.txt")[1].stakes == ["$0.10/$0.25 - $5 Cap USD", "$0.10/$0.25 USD"]
+
+
 def test_a_seat_out_of_hand_stays_in_the_lane_read_as_the_reference_reads_it():
     from tests.test_pokerstars_parser import OUT_OF_HAND
     assert check_file(OUT_OF_HAND) == (1, 1)

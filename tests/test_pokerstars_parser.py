@@ -442,3 +442,23 @@ def test_a_stray_character_in_the_header_refuses_the_hand_at_its_column(old, new
 ])
 def test_the_header_forms_pokerstars_writes_are_still_read(header):
     assert read_header(header)["game"] == "Hold'em"
+
+
+@pytest.mark.parametrize("old, new, stakes", [
+    ("($1/$2 USD)", "($1/$2)", "$1/$2 USD"),     # a zoom archive's header: no code, the sign's currency
+    ("($1/$2 USD)", "($1.00/$2.00 USD)", "$1/$2 USD"),
+    ("($1/$2 USD)", "($1/$2 - $40 Cap -  USD)", "$1/$2 - $40 Cap USD"),
+    ("($1/$2 USD)", "($0.50/$1 - $20 Cap - USD)", "$0.50/$1.00 - $20 Cap USD"),
+    ("($1/$2 USD)", "(€1/€2 EUR)", "€1/€2 EUR"),
+])
+def test_the_stakes_are_written_one_way_whatever_the_header_spells(old, new, stakes):
+    """The stakes as every room's are written (parsers.lines.stakes_label): the same table's hands
+    under one label, however the header spells it; a capped table keeps its cap."""
+    hand = parse(tuple(LEGAL.replace(old, new).split("\n")), SRC)
+    assert hand.stakes == stakes
+
+
+def test_six_plus_stakes_are_its_button_blind_and_ante_with_single_spaces():
+    # the header's non-breaking space after 'Button Blind' and its two spaces before the code
+    header = SHORT_DECK.replace("(Button Blind $2 - Ante $1 USD)", "(Button Blind\u00a0$2 - Ante $1  USD)")
+    assert parse(tuple(header.split("\n")), SRC).stakes == "Button Blind $2 - Ante $1 USD"

@@ -50,12 +50,32 @@ def test_every_rooms_limit_hands_are_named_by_their_bets():
 
 # A hand's stakes as PokerStars writes a table's: the sign before each amount and the code after
 # (a currency without a sign: the code alone), chips and play money bare; 6+ Hold'em's button blind
-# and ante; both amounts to the cent, or both whole.
+# and ante; both amounts to the cent, or both whole; a capped table's cap after them, one space
+# between words (PokerStars' own header writes '$0.25/$0.50 - $10 Cap -  USD').
 _POKERSTARS_STAKES = re.compile(
     r"^(?:(?P<sign>[$€£¥₹]?)(?P<a>\d+(?P<cents>\.\d\d)?)/(?P=sign)(?P<b>\d+(?(cents)\.\d\d|))"
     r"|Button Blind (?P<bsign>[$€£¥₹]?)(?P<bb>\d+(?P<bcents>\.\d\d)?) - Ante (?P=bsign)(?P<ante>\d+(?(bcents)\.\d\d|)))"
+    r"(?: - (?P<csign>[$€£¥₹]?)(?P<cap>\d+(?:\.\d\d)?) Cap)?"
     r"(?: (?P<code>[A-Z]{3}))?$")
 _SIGNS = {"USD": "$", "EUR": "€", "GBP": "£", "CNY": "¥", "INR": "₹"}
+
+
+def _named(hand: HoldemHand) -> tuple[Decimal, ...]:
+    """The amounts a hand's stakes must name, from its fields: the bets in Limit, 6+ Hold'em's
+    button blind and ante, else the blinds; a capped table's cap after them."""
+    named = ((hand.small_bet, hand.big_bet) if hand.betting is BettingStructure.LIMIT
+             else (hand.big_blind, hand.ante) if hand.is_short_deck and hand.ante
+             else (hand.small_blind, hand.big_blind))
+    return named + ((hand.cap,) if hand.cap is not None else ())
+
+
+def _written_unlike_pokerstars(hand: HoldemHand) -> bool:
+    written = _POKERSTARS_STAKES.match(hand.stakes)
+    priced = hand.currency not in ("chips", "play")
+    sign = _SIGNS.get(hand.currency, "") if priced else ""
+    return (written is None or written["code"] != (hand.currency if priced else None)
+            or (written["sign"] or written["bsign"] or "") != sign or (written["cap"] and written["csign"] != sign)
+            or _stated(hand.stakes) != _named(hand))
 
 
 def test_every_rooms_stakes_are_written_as_pokerstars_writes_them():
@@ -73,14 +93,36 @@ def test_every_rooms_stakes_are_written_as_pokerstars_writes_them():
                 except ParseError:
                     continue
                 stored += 1
-                written = _POKERSTARS_STAKES.match(hand.stakes)
-                priced = hand.currency not in ("chips", "play")
-                named = ((hand.small_bet, hand.big_bet) if hand.betting is BettingStructure.LIMIT
-                         else (hand.big_blind, hand.ante) if hand.is_short_deck and hand.ante
-                         else (hand.small_blind, hand.big_blind))
-                if (written is None or written["code"] != (hand.currency if priced else None)
-                        or (written["sign"] or written["bsign"] or "") != (_SIGNS.get(hand.currency, "") if priced else "")
-                        or _stated(hand.stakes) != named):
-                    unlike.append(f"{room}/{path.name} #{hand.hand_id}: {hand.stakes!r} ({hand.currency}, {named})")
+                if _written_unlike_pokerstars(hand):
+                    unlike.append(f"{room}/{path.name} #{hand.hand_id}: {hand.stakes!r} ({hand.currency}, "
+                                  f"{_named(hand)})")
     assert stored >= 1000, stored
     assert not unlike, "\n".join(unlike[:20])
+
+
+def test_pokerstars_stakes_are_written_one_way_not_copied_from_each_header():
+    """PokerStars' own headers write the same stakes several ways: a zoom archive's '($0.01/$0.02)'
+    without the code, '$0.25/$0.50 - $10 Cap -  USD' with two spaces, 6+ Hold'em's 'Button
+    Blind' with a non-breaking space. Stored, each is written in the one form, and one stakes
+    (currency, Hold'em or 6+, the amounts and the cap) is one label."""
+    folder = corpus("pokerstars")
+    settings = sample_settings(folder)
+    unlike, labels, stored = [], {}, 0
+    for path in sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix not in (".hp", ".gt", ".hands")):
+        for chunk in split(decode(path.read_bytes())):
+            try:
+                hand = read_chunk(chunk, path.name, settings)
+            except ParseError:
+                continue
+            if not isinstance(hand, HoldemHand):
+                continue
+            stored += 1
+            if _written_unlike_pokerstars(hand):
+                unlike.append(f"{path.name} #{hand.hand_id}: {hand.stakes!r} ({hand.currency}, {_named(hand)})")
+            labels.setdefault((hand.currency, hand.is_short_deck, _named(hand)), set()).add(hand.stakes)
+    assert stored >= 500, stored
+    assert not unlike, "\n".join(unlike[:20])
+    assert {key: names for key, names in labels.items() if len(names) > 1} == {}
+    # the header forms the samples hold, each as one of the forms
+    assert {"$0.25/$0.50 - $10 Cap USD", "Button Blind $0.25 - Ante $0.25 USD", "$0.01/$0.02 USD"} <= {
+        name for names in labels.values() for name in names}

@@ -21,8 +21,8 @@ from pipeline.table_rules import RuleSettings
 from pipeline.warehouse import connect
 from pipeline.worker import WARM_UP
 from rules.findings import Severity
-from rules.holdem_engine import replay
-from rules.holdem_hand import ActionKind, BettingStructure
+from rules.holdem_engine import NotReplayed, replay
+from rules.holdem_hand import ActionKind, BettingStructure, CardsHow
 from tests.conftest import corpus
 from tests.room_corpus import in_other_currency, read_room
 
@@ -765,3 +765,41 @@ def test_winning_a_running_pot_that_is_no_amount_quarantines_its_hand_at_its_col
         _hand(TOURNAMENT.replace("*** FLOP *** [Kc Ad 4h]\nMain pot 9600.00", "*** FLOP *** [Kc Ad 4h]\nMain pot 96,00.00"))
     assert (caught.value.line, caught.value.column) == (19, 10)
     assert caught.value.reason.startswith("'96,00.00' is not an amount")
+
+
+def test_winning_older_text_deals_the_owner_his_cards_a_line_each_and_they_are_his_hole_cards():
+    """The older text deals the log's owner one card a line ('Player shadex47 received card: [Ad]',
+    then '[8s]'): both are his dealt cards, at the line of the first, though he never shows."""
+    hand = _older_no_limit(OLDER)
+    dealt = [(h.player, tuple(map(str, h.cards)), h.how, h.line) for h in hand.hole_cards]
+    assert dealt == [("shadex47", ("Ad", "8s"), CardsHow.DEALT, 21)]
+    assert {p.player: tuple(map(str, p.hole_cards)) for p in replay(hand).players}["shadex47"] == ("Ad", "8s")
+
+
+def test_winning_older_text_a_card_dealt_twice_is_a_deck_error_and_a_third_card_is_not_replayed():
+    # as a 'Dealt to' line of two equal cards, or of three, in the other rooms
+    twice = _older_no_limit(OLDER.replace("received card: [8s]", "received card: [Ad]"))
+    assert [(f.rule_id, f.line) for f in replay(twice).findings] == [("HE-DECK", 21)]
+    third = _older_no_limit(OLDER.replace("received card: [8s]\n", "received card: [8s]\n\nPlayer shadex47 "
+                                                                    "received card: [9c]\n"))
+    assert [tuple(map(str, h.cards)) for h in third.hole_cards] == [("Ad", "8s", "9c")]
+    with pytest.raises(NotReplayed, match="more than two hole cards"):
+        replay(third)
+
+
+def test_ingest_of_real_older_text_stores_the_owners_dealt_cards_in_every_hand(tmp_path):
+    # every hand of a real file: the owner's two 'received card' lines, read here by a pattern of
+    # their own, are his hole_cards (hand 698339630: 7d then Ks, read off the file)
+    real = corpus("rooms", "Winning", "NLHE-6max-USD-0.01-0.02-201608.Cap.HH00000000 G0.txt")
+    text = decode(real.read_bytes())
+    expected = {}
+    for game in re.split(r"Game ID: ", text)[1:]:
+        dealt = re.findall(r"Player ChazDazzle received card: \[(\w\w)\]", game)
+        expected[game.split(" ", 1)[0]] = " ".join(dealt)
+    assert expected["698339630"] == "7d Ks" and len(expected) > 1
+    warehouse = tmp_path / "wh"
+    ingest([real], warehouse, jobs=1, rules=["room Winning: no_limit"])
+    with connect(warehouse) as con:
+        stored = dict(con.execute("select hand_id, hole_cards from holdem_results where player = 'ChazDazzle'")
+                      .fetchall())
+    assert stored == expected
