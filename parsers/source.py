@@ -39,12 +39,6 @@ __all__ = ["Chunk", "CutText", "DecodedText", "SplitFile", "cut_chunk", "cut_gam
 
 # ////////////////////////////////////////////////////////////////////// decoding
 
-_HIGH_WORD = re.compile(rb"(?<![A-Za-z])[\xa8\xb8\xc0-\xff]+(?![A-Za-z])|[\xa8\xb8\xc0-\xff]{2,}")
-"""High letters that stand as Cyrillic words do: a run between characters that are no ASCII
-letters (``Ян``, ``Я``, ``Dima_Ш``), or two or more in a row. Windows-1252 letters stand alone
-inside Latin words (``José``, ``Zoë``)."""
-_LONE_LETTER = re.compile(rb"(?<=[A-Za-z])[\xc0-\xff](?![\xa8\xb8\xc0-\xff])"
-                          rb"|(?<![\xa8\xb8\xc0-\xff])[\xc0-\xff](?=[A-Za-z])")
 _MARK = re.compile("[\udc00-\udcff]")
 """The characters the decoder puts for bytes it cannot read (lone surrogates never come out of a
 strict UTF-8 or UTF-16 decoding); they become U+FFFD before anyone sees the text."""
@@ -164,77 +158,96 @@ def _utf16_spans(data: bytes) -> list[tuple[int, int, str]]:
     >>> _utf16_spans(data)
     [(0, 118, 'utf-16-le'), (205, 321, 'utf-16-le')]
     """
-    nuls = data.count(b"\x00")
-    if nuls < _UTF16_MIN_NULS or data.count(b"\n\x00") + 2 * data.count(b"\x00\x00") >= 0.9 * nuls:
-        return []       # (quickly: NULs that open lines or stand in a row, UTF-16 has one a character)
+    # whole-file passes over masks of the bytes, then a few steps a stretch: a file of tens of
+    # megabytes that joins thousands of UTF-16 parts to others costs about what its bytes do
+    # (NumPy calls and searches for each part, and arrays of every NUL's place, cost seconds)
     buf = np.frombuffer(data, dtype=np.uint8)
-    zeros = np.flatnonzero(buf == 0)
-    run_start = np.ones(len(zeros), dtype=np.bool_)
-    run_start[1:] = np.diff(zeros) != 1
-    run_id = np.cumsum(run_start) - 1
-    alone = zeros[np.bincount(run_id)[run_id] == 1]
+    nul = buf == 0
+    nuls = int(np.count_nonzero(nul))
+    if nuls < _UTF16_MIN_NULS:
+        return []
+    lone = nul.copy()       # a NUL with no NUL beside it
+    lone[1:] &= ~nul[:-1]
+    lone[:-1] &= ~nul[1:]
+    in_rows = nuls - int(np.count_nonzero(lone))
+    after_line_feed = int(np.count_nonzero(nul[1:] & (buf[:-1] == 10)))
+    if after_line_feed + 2 * (data.count(b"\x00\x00") if in_rows else 0) >= 0.9 * nuls:
+        return []       # (NULs that open lines or stand in a row, "\n\x00" and "\x00\x00": UTF-16 has one a character)
+    alone = np.flatnonzero(lone)
+    if len(data) < 1 << 31:
+        alone = alone.astype(np.int32)      # (half the bytes to go through in each pass below)
     if len(alone) < _UTF16_MIN_NULS:
         return []
     # a stretch ends where NULs stop for long, or before a line break that has no NUL beside it
-    gaps = np.diff(alone)
+    gaps = alone[1:] - alone[:-1]
     breaks = gaps > _UTF16_GAP
     wide = np.flatnonzero((gaps > _UTF16_LINE_GAP) & ~breaks)
     if len(wide):
         line_feeds = np.flatnonzero(buf == 10)
         if len(line_feeds):
-            padded = np.concatenate(([1], buf, [1]))
-            own = line_feeds[(padded[line_feeds] != 0) & (padded[line_feeds + 2] != 0)]    # no NUL beside it
+            end = len(buf) - 1
+            own = line_feeds[((line_feeds == 0) | (buf[np.maximum(line_feeds - 1, 0)] != 0))
+                             & ((line_feeds == end) | (buf[np.minimum(line_feeds + 1, end)] != 0))]   # no NUL beside
             if len(own):
                 first = np.searchsorted(own, alone[wide] + 1)
                 breaks[wide[(first < len(own)) & (own[np.minimum(first, len(own) - 1)] < alone[wide + 1])]] = True
-    cuts = [0, *(np.flatnonzero(breaks) + 1).tolist(), len(alone)]
+    cuts = np.concatenate(([0], np.flatnonzero(breaks) + 1, [len(alone)]))
+    begins, ends = cuts[:-1], cuts[1:]      # each stretch's NULs, alone[begin:end]
+    counts = ends - begins
+    dense = (counts >= _UTF16_MIN_NULS) & (counts >= _UTF16_DENSITY * (alone[ends - 1] - alone[begins] + 2))
+    begins, ends = begins[dense], ends[dense]
+    marks = _byte_order_marks(buf)
+    parity = alone.astype(np.uint8) & 1
+    flips = np.flatnonzero(parity[1:] != parity[:-1]) + 1      # the NULs on the other parity than the one before
+    marked = np.searchsorted(marks, alone[ends - 1] - 2, side="right") > np.searchsorted(marks, alone[begins] + 1)
+    flipped = np.searchsorted(flips, ends) > np.searchsorted(flips, begins + 1)
     spans: list[tuple[int, int, str]] = []
-    for begin, end in pairwise(cuts):
-        nuls = alone[begin:end]
-        if len(nuls) < _UTF16_MIN_NULS or len(nuls) < _UTF16_DENSITY * (nuls[-1] - nuls[0] + 2):
-            continue
-        for joined in _at_marks(data, nuls):
-            for part in _same_parity(joined):
-                spans.append(_utf16_span(data, part, spans[-1][1] if spans else 0))
+    for begin, end, cut, mixed in zip(begins.tolist(), ends.tolist(), marked.tolist(), flipped.tolist()):
+        for joined in _at_marks(alone, begin, end, marks) if cut else ((begin, end),):
+            for part_begin, part_end in _same_parity(parity, flips, *joined) if mixed else (joined,):
+                spans.append(_utf16_span(data, int(alone[part_begin]), int(alone[part_end - 1]),
+                                         spans[-1][1] if spans else 0))
     return spans
 
 
-def _at_marks(data: bytes, nuls: np.ndarray) -> list[np.ndarray]:
-    """The NULs of a stretch of UTF-16 in parts cut at each byte order mark inside it: a file joined
-    there, the bytes between the two (a line feed too many, blank lines) read on their own."""
-    marks = sorted(at for bom in _UTF16_BOMS.values() for at in _find_all(data, bom, int(nuls[0]) + 1, int(nuls[-1])))
-    if not marks:
-        return [nuls]
-    return [part for part in np.split(nuls, np.searchsorted(nuls, marks)) if len(part)]
+def _byte_order_marks(buf: np.ndarray) -> np.ndarray:
+    """Where the bytes hold a UTF-16 byte order mark, FF FE or FE FF, in order."""
+    at = np.flatnonzero(buf[:-1] >= 0xFE)
+    return at[buf[at].astype(np.uint16) + buf[at + 1] == 0xFF + 0xFE]
 
 
-def _find_all(data: bytes, sub: bytes, start: int, stop: int) -> list[int]:
-    out = []
-    at = data.find(sub, start, stop)
-    while at >= 0:
-        out.append(at)
-        at = data.find(sub, at + 2, stop)
-    return out
+def _at_marks(alone: np.ndarray, begin: int, end: int, marks: np.ndarray) -> list[tuple[int, int]]:
+    """The NULs ``alone[begin:end]`` of a stretch of UTF-16 in parts (as ranges of them) cut at each
+    byte order mark inside it: a file joined there, the bytes between the two (a line feed too
+    many, blank lines) read on their own."""
+    first, last = int(alone[begin]), int(alone[end - 1])
+    inside = marks[np.searchsorted(marks, first + 1):np.searchsorted(marks, last - 2, side="right")]
+    if not len(inside):
+        return [(begin, end)]
+    cuts = (begin + np.searchsorted(alone[begin:end], inside)).tolist()
+    return [(b, e) for b, e in pairwise([begin, *cuts, end]) if e > b]
 
 
-def _same_parity(nuls: np.ndarray) -> list[np.ndarray]:
-    """The NULs of a stretch of UTF-16 in parts whose NULs stand at bytes of one parity (a part
-    starts where _UTF16_RUN of them in a row change it)."""
-    parity = nuls & 1
-    changes = [0, *(np.flatnonzero(np.diff(parity)) + 1).tolist(), len(nuls)]
-    starts = [0]
-    for begin, end in pairwise(changes):
-        if end - begin >= _UTF16_RUN and begin > 0 and parity[begin] != parity[starts[-1]]:
-            starts.append(begin)
-    return [nuls[begin:end] for begin, end in pairwise([*starts, len(nuls)])]
+def _same_parity(parity: np.ndarray, flips: np.ndarray, begin: int, end: int) -> list[tuple[int, int]]:
+    """The NULs ``begin`` to ``end`` of a stretch of UTF-16 in parts (as ranges of them) whose NULs
+    stand at bytes of one parity (``parity``; ``flips``: where it changes): a part starts where
+    _UTF16_RUN of them in a row change it."""
+    inside = flips[np.searchsorted(flips, begin + 1):np.searchsorted(flips, end)]
+    if not len(inside):
+        return [(begin, end)]
+    changes = [begin, *inside.tolist(), end]
+    starts = [begin]
+    for b, e in pairwise(changes):
+        if e - b >= _UTF16_RUN and b > begin and parity[b] != parity[starts[-1]]:
+            starts.append(b)
+    return list(pairwise([*starts, end]))
 
 
-def _utf16_span(data: bytes, nuls: np.ndarray, floor: int) -> tuple[int, int, str]:
-    """(start, stop, codec) of a part of UTF-16 text whose NULs are ``nuls``, not before ``floor``
+def _utf16_span(data: bytes, first: int, last: int, floor: int) -> tuple[int, int, str]:
+    """(start, stop, codec) of a part of UTF-16 text whose NULs are ``first`` to ``last``, not before ``floor``
     (where the part before it ends), with its byte order mark. Its bytes alone cannot tell the two
     byte orders apart but where it starts: big-endian after its mark FE FF, or when its first byte
     is a NUL (the high byte of its first character); else little-endian, as Windows writes it."""
-    first, last = int(nuls[0]), int(nuls[-1])
     little = data[max(first - 3, 0):first - 1] == _UTF16_BOMS["utf-16-le"] or not (
         data[max(first - 2, 0):first] == _UTF16_BOMS["utf-16-be"] or first == floor)
     start, stop = (first - 1, last + 1) if little else (first, last + 2)
@@ -287,9 +300,8 @@ def _decode_games(data: bytes) -> str:
     is UTF-8; else as Windows-1251 or 1252 by the shape of its letters, a byte that code page has
     no character for (0x81 in Windows-1252, 0x98 in Windows-1251) marked as unreadable.
     """
-    file_utf8_bytes, file_bad = _utf8_bytes(data)
-    file_utf8 = file_utf8_bytes > file_bad
-    file_codec = _legacy_codec(data)
+    file_utf8: bool | None = None       # the whole text's, worked out once a game needs them
+    file_codec: str | None = None
     starts = [0]
     for m in _HEADER_STARTS.finditer(data):
         line_end = data.find(b"\n", m.start() + 1)
@@ -306,10 +318,19 @@ def _decode_games(data: bytes) -> str:
         utf8_bytes, bad = _utf8_bytes(piece)
         if bad == 0:
             parts.append(piece.decode("utf-8"))
-        elif utf8_bytes > bad or (utf8_bytes == 0 and file_utf8 and not _has_letter_bytes(piece)):
+            continue
+        if utf8_bytes == 0 and file_utf8 is None and not _has_letter_bytes(piece):
+            whole = (utf8_bytes, bad) if end - begin == len(data) else _utf8_bytes(data)
+            file_utf8 = whole[0] > whole[1]
+        if utf8_bytes > bad or (utf8_bytes == 0 and file_utf8 and not _has_letter_bytes(piece)):
             parts.append(piece.decode("utf-8", "surrogateescape"))
-        else:
-            parts.append(piece.decode(_legacy_codec(piece, file_codec), "rasklad.mark"))
+            continue
+        codec = _legacy_codec(piece, None)
+        if codec is None:
+            if file_codec is None:
+                file_codec = _legacy_codec(data) if end - begin < len(data) else "cp1252"
+            codec = file_codec
+        parts.append(piece.decode(codec, "rasklad.mark"))
     return "".join(parts)
 
 
@@ -336,15 +357,82 @@ _LOG_SIGNS = frozenset("€£¥¢…–—‘’‚“”„•«»№°±×·©
 _SIGN_VOTES = {byte: (bytes([byte]).decode("cp1251", "replace") in _LOG_SIGNS)
                - (bytes([byte]).decode("cp1252", "replace") in _LOG_SIGNS) for byte in range(0x80, 0xC0)}
 _SIGN_VOTES = {byte: vote for byte, vote in _SIGN_VOTES.items() if vote}
+_VOTE_BYTES = np.array(list(_SIGN_VOTES), dtype=np.intp)
+_VOTES = np.array(list(_SIGN_VOTES.values()), dtype=np.int64)
 
 
-def _legacy_codec(data: bytes, otherwise: str = "cp1252") -> str:
+def _letter_shapes(buf: np.ndarray) -> tuple[int, int]:
+    """How many high letters (0xC0 to 0xFF, and Ё, ё: 0xA8, 0xB8) stand as Cyrillic words do, and
+    how many stand alone in Latin words as Windows-1252 letters do, counted run by run of them
+    (one pass, where the regular expressions of these shapes cost ~50 ns a byte):
+
+    - Cyrillic: a run's letters, when no ASCII letter stands before it, less the last when one
+      follows it (``Dima_Ян`` 2, ``Янa`` 1); when one stands before it, all its letters if they
+      are two or more (``aЯн`` 2, ``aЯ`` 0);
+    - Latin: a run of one letter (not Ё, ё) beside an ASCII letter (``José``, ``Zoë``).
+
+    >>> _letter_shapes(np.frombuffer("Ян Zoë".encode("cp1251", "replace")[:3] + "Zoë".encode("cp1252"), np.uint8))
+    (2, 1)
+    """
+    at = np.flatnonzero((buf >= 0xC0) | (buf == 0xA8) | (buf == 0xB8))
+    if not len(at):
+        return 0, 0
+    if len(at) <= _FEW_HIGH:
+        return _few_letter_shapes(buf, at.tolist())
+    apart = np.flatnonzero(at[1:] - at[:-1] != 1)       # where a run ends before the next
+    starts = at[np.concatenate(([0], apart + 1))]
+    ends = at[np.concatenate((apart, [len(at) - 1]))] + 1     # each run is [start, end)
+    length = ends - starts
+    last = len(buf) - 1
+    before = (starts > 0) & _ascii_letters(buf[np.maximum(starts - 1, 0)])
+    after = (ends <= last) & _ascii_letters(buf[np.minimum(ends, last)])
+    cyrillic = np.where(before, np.where(length >= 2, length, 0), length - after).sum()
+    latin = ((length == 1) & (buf[starts] >= 0xC0) & (before | after)).sum()
+    return int(cyrillic), int(latin)
+
+
+_FEW_HIGH = 64
+"""High letters few enough (a game's names) to be counted one by one, without the whole-array steps."""
+
+
+def _few_letter_shapes(buf: np.ndarray, at: list[int]) -> tuple[int, int]:
+    """:func:`_letter_shapes` of bytes whose high letters stand at ``at``, run by run in Python."""
+    cyrillic = latin = 0
+    last = len(buf) - 1
+    k = 0
+    while k < len(at):
+        start = end = at[k]
+        k += 1
+        while k < len(at) and at[k] == end + 1:
+            end = at[k]
+            k += 1
+        length = end + 1 - start
+        before = start > 0 and _ASCII_LETTER[buf[start - 1]]
+        after = end < last and _ASCII_LETTER[buf[end + 1]]
+        if before:
+            cyrillic += length if length >= 2 else 0
+        else:
+            cyrillic += length - after
+        latin += length == 1 and buf[start] >= 0xC0 and (before or after)
+    return cyrillic, int(latin)
+
+
+_ASCII_LETTER = [chr(byte).isascii() and chr(byte).isalpha() for byte in range(256)]
+
+
+def _ascii_letters(values: np.ndarray) -> np.ndarray:
+    folded = values | 0x20      # (A-Z to a-z; no other byte lands in a-z)
+    return (folded >= 0x61) & (folded <= 0x7A)
+
+
+def _legacy_codec(data: bytes, otherwise: str | None = "cp1252") -> str | None:
     """Windows-1251 or 1252: by the shape of the letters when there are enough (see
     :func:`decode`), and by the signs (see ``_LOG_SIGNS``); ``otherwise`` when neither tells."""
-    score = sum(vote * data.count(bytes([byte])) for byte, vote in _SIGN_VOTES.items())
-    letters = len(data) - len(data.translate(None, _LETTER_BYTES))
-    cyrillic = sum(len(word) for word in _HIGH_WORD.findall(data))
-    latin = len(_LONE_LETTER.findall(data))
+    buf = np.frombuffer(data, dtype=np.uint8)
+    counts = np.bincount(buf, minlength=256)
+    score = int(counts[_VOTE_BYTES] @ _VOTES)
+    letters = int(counts[0xC0:].sum())
+    cyrillic, latin = _letter_shapes(buf) if letters or counts[0xA8] or counts[0xB8] else (0, 0)
     # a few letters tell when they all have one shape: "Jürgen" alone in a game is Latin, whatever
     # the Russian games around it; a Cyrillic letter alone between Latin ones is no Russian word
     if letters >= _FEW_LETTERS or not (cyrillic and latin):
