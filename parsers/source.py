@@ -277,7 +277,7 @@ def _decode_parts(data: bytes, spans: list[tuple[int, int, str]]) -> str:
             parts.append(_decode_bytes(between))
         if codec:
             text = data[start:stop].decode(codec, "rasklad.mark")
-            parts.append(text[1:] if text.startswith("\ufeff") else text)
+            parts.append(text.removeprefix("\ufeff"))
         at = stop
     return "".join(parts)
 
@@ -1224,8 +1224,8 @@ _BINARY_LOOK = 1 << 16
 """The characters of a file's start that tell whether it is binary data."""
 _BINARY_SHARE = 0.05
 """The share of them a binary file's start has of :data:`_NOT_TEXT` at least (random bytes: one in eight)."""
-_COMPRESSED = (("\x1f\u2039\x08", "\x1f\ufffd\x08", "a gzip-compressed file, not text: decompress it (gunzip) "
-                "and read the file it holds"),
+_COMPRESSED = (("\x1f\u2039\x08", "\x1f\ufffd\x08", ("a gzip-compressed file, not text: decompress it (gunzip) "
+                                                      "and read the file it holds")),
                ("PK\x03\x04", None, "a ZIP archive, not text: extract its files and read them"))
 """The starts of compressed files (gzip's bytes 1F 8B 08 read in a Windows code page, or 8B unreadable),
 and what to say of each."""
@@ -1257,8 +1257,8 @@ def not_text(chunk: Chunk) -> tuple[str, int, int] | None:
             column = line.index("\x00") + 1
             return f"NUL bytes at column {column}: a writer that stopped leaves them, they are no text", number, column
         if len(line) > MAX_LINE_CHARS:
-            return (f"a line of {len(line):,} characters: no log line is this long (a file's lines joined, or no "
-                    "log)", number, 1)
+            return (f"a line of {len(line):,} characters: no log line is this long (a file's lines joined, "
+                    "or no log)"), number, 1
     return None
 
 
