@@ -206,7 +206,7 @@ def _utf16_spans(data: bytes) -> list[tuple[int, int, str]]:
         for joined in _at_marks(alone, begin, end, marks) if cut else ((begin, end),):
             for part_begin, part_end in _same_parity(parity, flips, *joined) if mixed else (joined,):
                 spans.append(_utf16_span(data, int(alone[part_begin]), int(alone[part_end - 1]),
-                                         spans[-1][1] if spans else 0))
+                                         spans[-1][1] if spans else 0, part_end - part_begin))
     return spans
 
 
@@ -243,13 +243,17 @@ def _same_parity(parity: np.ndarray, flips: np.ndarray, begin: int, end: int) ->
     return list(pairwise([*starts, end]))
 
 
-def _utf16_span(data: bytes, first: int, last: int, floor: int) -> tuple[int, int, str]:
-    """(start, stop, codec) of a part of UTF-16 text whose NULs are ``first`` to ``last``, not before ``floor``
-    (where the part before it ends), with its byte order mark. Its bytes alone cannot tell the two
-    byte orders apart but where it starts: big-endian after its mark FE FF, or when its first byte
-    is a NUL (the high byte of its first character); else little-endian, as Windows writes it."""
-    little = data[max(first - 3, 0):first - 1] == _UTF16_BOMS["utf-16-le"] or not (
-        data[max(first - 2, 0):first] == _UTF16_BOMS["utf-16-be"] or first == floor)
+def _utf16_span(data: bytes, first: int, last: int, floor: int, count: int) -> tuple[int, int, str]:
+    """(start, stop, codec) of a part of UTF-16 text whose ``count`` NULs are ``first`` to ``last``,
+    not before ``floor`` (where the part before it ends), with its byte order mark. Big-endian after
+    its mark FE FF, or when its first byte is a NUL (the high byte of its first character), or when
+    the words of other scripts in it stand as big-endian text's do (see :func:`_big_endian_words`);
+    else little-endian, as Windows writes it. (Text of ASCII and Latin-1 alone reads the same in
+    either order, one byte over: each NUL the high byte of a character.)"""
+    marked_little = data[max(first - 3, 0):first - 1] == _UTF16_BOMS["utf-16-le"]
+    little = marked_little or not (data[max(first - 2, 0):first] == _UTF16_BOMS["utf-16-be"] or first == floor)
+    if little and not marked_little and count < (last - first) // 2 + 1 and _big_endian_words(data, first, last):
+        little = False
     start, stop = (first - 1, last + 1) if little else (first, last + 2)
     codec = "utf-16-le" if little else "utf-16-be"
     if start < floor:
@@ -261,6 +265,80 @@ def _utf16_span(data: bytes, first: int, last: int, floor: int) -> tuple[int, in
     elif data.startswith(bom, floor) and (start - floor) % 2 == 0 and start - floor <= _UTF16_GAP:
         start = floor       # its byte order mark, then characters other than ASCII
     return start, min(stop, len(data)), codec
+
+
+def _byte_set(*ranges: range | bytes) -> np.ndarray:
+    table = np.zeros(256, dtype=np.bool_)
+    for values in ranges:
+        table[list(values)] = True
+    return table
+
+
+_LINE_BLANKS = _byte_set(b"\t\n\r")
+_CONTROLS = _byte_set(range(0x20)) & ~_LINE_BLANKS
+_BLANKS_AFTER = _byte_set(b" \t\n\r")
+_LOWER_LIKE = _byte_set(range(0x30, 0x50)) & ~_byte_set(b":")
+_CYRILLIC = 0x04
+"""The high byte of the Cyrillic letters (U+0400 to U+04FF), whose low bytes ``_LOWER_LIKE`` tells."""
+_ORDER_MARGIN = 2
+"""Votes for big-endian beyond those for little-endian that turn a part found by its NULs alone
+big-endian: a stray one (an uncommon letter beside a word's end) never does."""
+
+
+def _big_endian_words(data: bytes, first: int, last: int) -> bool:
+    """Do the words of other scripts than Latin-1 (characters whose high byte is no NUL: Cyrillic,
+    Greek, CJK) in a part of UTF-16 text whose NULs are ``first`` to ``last`` stand as they do in
+    big-endian text, not little-endian? Each word stands between two characters of ASCII (their
+    high bytes NULs, at ``first``, ``first`` + 2 … ``last``), and the byte just before the word and
+    the one just after it belong, big-endian, to the character before and to the word's last
+    letter; little-endian, to the word's first letter and to the character after. So each word
+    votes, by what those two bytes would be:
+
+    - big-endian, when the byte before is a line break or tab (a line that starts with the word;
+      little-endian it would be a rare letter: Њ, Ѝ, Љ), when the byte after would be a control
+      character after it (little-endian; big-endian, an upper-case letter: ``АННА``, or a sign
+      such as the dash U+2013), or, after a Cyrillic word, the low byte of a lower-case letter,
+      which a digit or ``;<=>?@A-O`` would be (not ``:``, a name's colon as much as ``к``; only
+      Cyrillic: the euro sign, U+20AC, stands before digits);
+    - little-endian, the same the other way round, and when the byte after is a blank (``Р``,
+      0x20, big-endian: words that end with it are rare, names that start with it are not);
+    - for a sign alone (``25€``), the order in which it is one of the signs of logs (U+20AC, not
+      U+2035).
+
+    Big-endian when its votes outnumber the others by ``_ORDER_MARGIN``.
+
+    >>> for order in ("utf-16-be", "utf-16-le"):
+    ...     data = b"\\n" + "Seat 1: Анна (100 in chips)\\nАнна: folds\\n".encode(order)
+    ...     print(order, _big_endian_words(data, data.index(0), data.rindex(0)))
+    utf-16-be True
+    utf-16-le False
+    """
+    last -= (last - first) & 1      # (a part's last NUL may stand on the other parity)
+    buf = np.frombuffer(data, dtype=np.uint8, count=last + 1)
+    high = buf[first::2]                # each character's high byte (in either order)
+    between = buf[first + 1::2]         # between[k] stands between high[k] and high[k + 1]
+    other = high != 0
+    starts = np.flatnonzero(other[1:] & ~other[:-1])     # a word starts at high[k + 1]: between[k] before it
+    ends = np.flatnonzero(other[:-1] & ~other[1:])       # a word ends at high[k]: between[k] after it
+    if other[0]:
+        ends = ends[1:]
+    if other[-1]:
+        starts = starts[:-1]
+    before, after = between[starts], between[ends]
+    # the blanks and letters only of Cyrillic words: CJK characters as common as 上 and 不 (U+4E0A,
+    # U+4E0D) have a line break's byte
+    cyrillic_first, cyrillic_last = high[starts + 1] == _CYRILLIC, high[ends] == _CYRILLIC
+    big = (np.count_nonzero(_CONTROLS[after]) + np.count_nonzero(_LINE_BLANKS[before] & cyrillic_first)
+           + np.count_nonzero(_LOWER_LIKE[after] & cyrillic_last))
+    little = (np.count_nonzero(_CONTROLS[before]) + np.count_nonzero(_BLANKS_AFTER[after] & cyrillic_last)
+              + np.count_nonzero(_LOWER_LIKE[before] & cyrillic_first))
+    alone = starts + 1 == ends      # a sign alone between ASCII characters: which order reads a sign of logs?
+    if alone.any():
+        sign_high = high[ends[alone]].astype(np.int64) << 8
+        as_big, as_little = np.isin(sign_high | after[alone], _WIDE_SIGNS), np.isin(sign_high | before[alone], _WIDE_SIGNS)
+        big += np.count_nonzero(as_big & ~as_little)
+        little += np.count_nonzero(as_little & ~as_big)
+    return bool(big >= little + _ORDER_MARGIN)
 
 
 def _decode_parts(data: bytes, spans: list[tuple[int, int, str]]) -> str:
@@ -354,6 +432,8 @@ _HIGH_BYTES = bytes(range(0x80, 0x100))
 _LOG_SIGNS = frozenset("€£¥¢…–—‘’‚“”„•«»№°±×·©®™§\u00a0")
 """Signs a log may hold: a byte that is one of them in one code page and not in the other
 (the euro is 0x80 in Windows-1252 and 0x88 in Windows-1251) votes for the first."""
+_WIDE_SIGNS = np.array(sorted(ord(sign) for sign in (*_LOG_SIGNS, "₹") if ord(sign) > 0xFF), dtype=np.int64)
+"""The signs of logs whose high byte in UTF-16 is no NUL (the euro sign, dashes, quotes)."""
 _SIGN_VOTES = {byte: (bytes([byte]).decode("cp1251", "replace") in _LOG_SIGNS)
                - (bytes([byte]).decode("cp1252", "replace") in _LOG_SIGNS) for byte in range(0x80, 0xC0)}
 _SIGN_VOTES = {byte: vote for byte, vote in _SIGN_VOTES.items() if vote}

@@ -607,6 +607,35 @@ def test_two_utf16_exports_joined_with_blank_lines_between_read_as_two_files():
     assert ingested(data) == (["Анна", "Борис", "Вера", "Глеб"], [], 0)
 
 
+@pytest.mark.parametrize("order", ["utf-16-le", "utf-16-be"])
+@pytest.mark.parametrize("mark", [True, False], ids=["with its mark", "without a mark"])
+@pytest.mark.parametrize("after_utf8", [False, True], ids=["at the start", "after UTF-8 text"])
+def test_utf16_is_read_in_its_own_byte_order_wherever_it_stands(order, mark, after_utf8):
+    # Big-endian UTF-16 without its own mark after UTF-8 text was read as little-endian, one byte
+    # off: its Cyrillic names came out as other letters ("Анна" as "РАнн0") and were stored so.
+    # Its blanks tell the order: 00 20 in big-endian, 20 00 in little-endian; beside a letter
+    # whose high byte is no NUL only the right order reads them as blanks.
+    first = HAND.format(a="Вера", b="Глеб").replace("#1:", "#2:")
+    wide = (HAND.format(a="Анна", b="Борис") + "\n\n").encode(order)
+    if mark:
+        wide = {"utf-16-le": b"\xff\xfe", "utf-16-be": b"\xfe\xff"}[order] + wide
+    data = (first + "\n\n").encode() + wide if after_utf8 else wide
+    players = ["Вера", "Глеб", "Анна", "Борис"] if after_utf8 else ["Анна", "Борис"]
+    assert ingested(data) == (players, [], 0)
+    assert decode(data) == ((first + "\n\n") if after_utf8 else "") + HAND.format(a="Анна", b="Борис") + "\n\n"
+
+
+@pytest.mark.parametrize("names", [("Роман", "Рита"), ("上官", "不二"), ("Ёжик", "Љуба")])
+def test_little_endian_utf16_after_utf8_text_stays_little_endian_whatever_its_names(names):
+    # Each of these names has a byte that the other order reads as a blank or a line break beside
+    # an ASCII character (Р is 20 04, 上 0A 4E, 不 0D 4E, Љ 09 04): they must not turn the part
+    # big-endian, whose text they would garble.
+    first = HAND.format(a="Вера", b="Глеб").replace("#1:", "#2:")
+    wide = HAND.format(a=names[0], b=names[1])
+    data = (first + "\n\n").encode() + (wide + "\n\n").encode("utf-16-le")
+    assert decode(data) == first + "\n\n" + wide + "\n\n"
+
+
 # ////////////////////////////////////////////////////////////////////// text that no header opens
 
 GOOD = HAND.format(a="Anna", b="Boris")
