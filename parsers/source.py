@@ -20,6 +20,7 @@ from __future__ import annotations
 import bisect
 import codecs
 import dataclasses
+import enum
 import hashlib
 import re
 from dataclasses import dataclass, field
@@ -32,10 +33,10 @@ from parsers.formats import FORMATS, HEADER_PREFIXES, HEADERS
 from rules.compiled import entry, helper
 from rules.records import slot_filler
 
-__all__ = ["Chunk", "CutText", "DecodedText", "SplitFile", "cut_chunk", "cut_games", "decode", "dedent",
-           "drop_leading_controls", "drop_opening_nuls",
-           "expand_elements", "game_id", "is_filler", "needs_context", "normalize_lines", "not_text", "split",
-           "split_file", "split_games"]
+__all__ = ["Chunk", "CutText", "DecodedText", "FileEnd", "SplitFile", "at_file_end", "cut_chunk", "cut_games", "decode",
+           "dedent", "drop_leading_controls", "drop_opening_nuls",
+           "expand_elements", "game_id", "is_filler", "line_cut_at_end", "needs_context", "normalize_lines", "not_text",
+           "split", "split_file", "split_games"]
 
 # ////////////////////////////////////////////////////////////////////// decoding
 
@@ -606,6 +607,9 @@ class Chunk:
     of its format's last lines was cut off with the file (:attr:`parsers.formats.Format.cut_short`).
     Set on a whole file's last chunk by :func:`at_file_end`; a split of kept texts sets it only
     where it is told so (:func:`cut_games`), since a kept text alone does not show what followed it."""
+    ends_mid_line: bool = False
+    """The file ends inside this chunk's last line, no line break after it (a download interrupted
+    at ``Seat 3: Bob (``): set by :func:`at_file_end` on the chunk that holds the file's last line."""
     _cut_from: tuple[str, int, int] | None = field(default=None, init=False, repr=False, compare=False)
     """(text, start, stop) of a chunk made by :func:`cut_chunk` until its lines are first read."""
 
@@ -637,7 +641,7 @@ def cut_chunk(fmt: str | None, first_line: int, last_line: int, game_id: str, te
     >>> chunk.lines, chunk == Chunk("pokerstars", 3, 4, ("c", "d"), "x")
     (('c', 'd'), True)
     """
-    chunk = _make_chunk(fmt, first_line, last_line, None, game_id, None, (), False, (text, start, stop))
+    chunk = _make_chunk(fmt, first_line, last_line, None, game_id, None, (), False, False, (text, start, stop))
     _LINES.__delete__(chunk)
     return chunk
 
@@ -1029,21 +1033,43 @@ def split(text: str) -> list[Chunk]:
     return split_file(text).chunks
 
 
-def at_file_end(chunks: list[Chunk]) -> list[Chunk]:
+def at_file_end(chunks: list[Chunk], cut_line: int | None = None) -> list[Chunk]:
     """A whole file's chunks (or a whole text's, as pasted), its last game marked
     :attr:`Chunk.ends_file`: the file ends inside it or right after it. Text that no header opens
     may follow it (quarantined on its own): the rest of the line the file cuts, which the game's
-    lines do not take (``Gl`` of ``Gleb draws …``), or a block of NUL bytes.
+    lines do not take (``Gl`` of ``Gleb draws …``), or a block of NUL bytes. ``cut_line``: the
+    file's last line when the file ends inside it (see :func:`line_cut_at_end`); the chunk that
+    holds it is marked :attr:`Chunk.ends_mid_line`.
 
-    >>> [chunk.ends_file for chunk in at_file_end(split("OFC hand O-1\\nPlayers: A, B\\n\\nOFC hand O-2\\nGl"))]
-    [False, True, False]
+    >>> text = "OFC hand O-1\\nPlayers: A, B\\n\\nOFC hand O-2\\nGl"
+    >>> [(chunk.ends_file, chunk.ends_mid_line) for chunk in at_file_end(split(text), line_cut_at_end(text))]
+    [(False, False), (True, False), (False, True)]
     """
     last = len(chunks) - 1
     while last >= 0 and chunks[last].format is None:
         last -= 1
-    if last < 0 or chunks[last].ends_file:
-        return chunks
-    return [*chunks[:last], dataclasses.replace(chunks[last], ends_file=True), *chunks[last + 1:]]
+    out = chunks
+    if last >= 0 and not chunks[last].ends_file:
+        out = [*chunks[:last], dataclasses.replace(chunks[last], ends_file=True), *chunks[last + 1:]]
+    if cut_line is not None and out and out[-1].last_line == cut_line and not out[-1].ends_mid_line:
+        out = [*out[:-1], dataclasses.replace(out[-1], ends_mid_line=True)]
+    return out
+
+
+def line_cut_at_end(text: str) -> int | None:
+    """The number of a file's last line when the file ends inside it: no line break after its last
+    character, and that line holds text (not blanks or NULs alone). None for a file that ends with
+    a line break, as a writer that finished leaves it.
+
+    >>> line_cut_at_end("PokerStars Hand #1: x\\r\\nSeat 3: Bob ("), line_cut_at_end("a\\nb\\n"), line_cut_at_end("a\\n  ")
+    (2, None, None)
+    """
+    if not text or text[-1] in "\n\r":
+        return None
+    start = max(text.rfind("\n"), text.rfind("\r")) + 1
+    if not text[start:].strip(" \t\x00\u00a0\u202f"):
+        return None
+    return text.count("\n") + text.count("\r") - text.count("\r\n") + 1
 
 
 def split_games(lines: list[str], headers=HEADERS) -> list[Chunk]:
@@ -1345,6 +1371,17 @@ def not_text(chunk: Chunk) -> tuple[str, int, int] | None:
 # ////////////////////////////////////////////////////////////////////// games already cut
 
 
+class FileEnd(enum.IntEnum):
+    """Where a kept game stood at its file's end (:func:`cut_games`): a file may end inside its
+    last game or right after it, and inside that game's last line."""
+
+    NOT_LAST = 0
+    LAST = 1
+    """The file's last game (True says the same)."""
+    IN_LAST_LINE = 2
+    """The file's last game, and the file ends inside its last line (:attr:`Chunk.ends_mid_line`)."""
+
+
 class CutText(str):
     """A file's text laid out from games already cut (see :func:`cut_games`): each game at its
     own lines, as it stood in its file, and ``cut``, the split of it that :func:`split_file` gives
@@ -1388,7 +1425,7 @@ def _one_game(text: str, first_line: int) -> Chunk | None:
         return None
     return _make_chunk(fmt, first_line, first_line + len(lines) - 1, tuple(lines),
                        hashlib.blake2b(normalized.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest(),
-                       None, (), False, None)
+                       None, (), False, False, None)
 
 
 def _element_game(text: str, first_line: int, context: str) -> Chunk | None:
@@ -1424,7 +1461,7 @@ def needs_context(text: str) -> bool:
 
 def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | None] | None = None,
               undecodable: list[tuple[int, int, int] | None] | None = None,
-              ends_file: list[bool] | None = None) -> CutText:
+              ends_file: list[bool | FileEnd] | None = None) -> CutText:
     """Games already cut (one game a text, as a warehouse keeps them: its lines as they stood in
     its file, from ``first_lines[i]``, in file order, none overlapping) as the text of their file:
     each at its own lines, blank lines between, with the chunks :func:`split` gives for it.
@@ -1438,7 +1475,8 @@ def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | Non
     text, as a log may hold that sign itself: ``undecodable[i]`` is its
     :attr:`Chunk.undecodable` (line, column, byte), so that it is read as it was from its file.
     ``ends_file[i]``: the game was its file's last and the file ended inside it (a quarantined
-    game cut off with its file, as its reason says): it is marked :attr:`Chunk.ends_file` again.
+    game cut off with its file, as its reason says): it is marked :attr:`Chunk.ends_file` again,
+    and with :attr:`FileEnd.IN_LAST_LINE` its last line :attr:`Chunk.ends_mid_line`.
 
     >>> text = cut_games(["PokerStars Hand #1: a\\nb", "x"], [2, 5])
     >>> text
@@ -1470,15 +1508,17 @@ def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | Non
 
 
 def _cut_one(text: str, first_line: int, context: str | None,
-             undecodable: tuple[int, int, int] | None = None, ends_file: bool = False) -> list[Chunk]:
+             undecodable: tuple[int, int, int] | None = None, ends_file: bool | FileEnd = False) -> list[Chunk]:
     """One kept game's chunks: itself (see :func:`_one_game`), or the split of its text alone;
-    with its first byte that could not be decoded, if any, and marked as its file's end if
-    ``ends_file``."""
+    with its first byte that could not be decoded, if any, and marked as its file's end as
+    ``ends_file`` says."""
     chunk = _one_game(text, first_line) if context is None else _element_game(text, first_line, context)
     chunks = [chunk] if chunk is not None else _split_alone(text, first_line)
     if undecodable:
         chunks = _with_undecodable(chunks, (tuple(undecodable),))
-    return at_file_end(chunks) if ends_file else chunks
+    if not ends_file:
+        return chunks
+    return at_file_end(chunks, first_line + text.count("\n") if ends_file == FileEnd.IN_LAST_LINE else None)
 
 
 def _split_alone(text: str, first_line: int) -> list[Chunk]:

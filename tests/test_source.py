@@ -19,6 +19,7 @@ from parsers.source import (
     MAX_LINE_CHARS,
     Chunk,
     DecodedText,
+    FileEnd,
     cut_games,
     decode,
     game_id,
@@ -43,6 +44,24 @@ def test_decode_reads_utf8_with_and_without_bom():
 def test_decode_tells_windows_1251_from_windows_1252():
     assert decode("Игроки: Анна, Борис, Вера".encode("cp1251")) == "Игроки: Анна, Борис, Вера"
     assert decode("Seat 1: José (€10 in chips)".encode("cp1252")) == "Seat 1: José (€10 in chips)"
+
+
+_CYRILLIC_WORD = re.compile(rb"(?<![A-Za-z])[\xa8\xb8\xc0-\xff]+(?![A-Za-z])|[\xa8\xb8\xc0-\xff]{2,}")
+_LATIN_LETTER = re.compile(rb"(?<=[A-Za-z])[\xc0-\xff](?![\xa8\xb8\xc0-\xff])|(?<![\xa8\xb8\xc0-\xff])[\xc0-\xff](?=[A-Za-z])")
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(b"aZz@[`{1 \n\xa8\xb8\xc0\xdf\xe9\xff\x80\xbf"), max_size=150))
+def test_the_shapes_of_high_letters_are_counted_as_their_patterns_say(values):
+    # The code page of a game not in UTF-8 is told by how its high letters stand: as Cyrillic words
+    # (a run apart from ASCII letters, or two or more in a row) or as accented Latin letters (one
+    # beside an ASCII letter). These patterns, run over every byte, cost seconds on a file of tens of
+    # megabytes; the count, run by run of high letters, must say what they say.
+    from parsers.source import _letter_shapes
+
+    data = bytes(values)
+    expected = (sum(len(word) for word in _CYRILLIC_WORD.findall(data)), len(_LATIN_LETTER.findall(data)))
+    assert _letter_shapes(np.frombuffer(data, dtype=np.uint8)) == expected
 
 
 def test_normalize_lines_folds_crlf_nbsp_and_trailing_blanks():
@@ -654,6 +673,48 @@ def test_text_without_a_header_is_a_chunk_of_its_own_never_glued_to_the_game_bef
     assert result[0] == ("pokerstars", 1, "ok Anna Boris"), name
     assert len(result) == 2 and result[1][0] is None, name
     assert split(text)[0].last_line == 14
+
+
+SESSION = """Six-card poker session S-77
+Date: 2026-11-28 23:40
+Casino: Metropol
+Player: Anna
+
+Hand 1
+Dealer up: Qs
+Box 1: ante 10 [Ah Ad 7c 5s 2d]; buys 9h; plays 20
+Box 2: ante 10 [Kc 8d 6h 4s 3c]; exchanges 3c for Kd; folds
+Dealer: [8h 8c 4d 3s Qs]
+Result: box 1 +20, box 2 -30
+"""
+
+
+@pytest.mark.parametrize(("name", "text", "cut_at", "line"), [
+    ("a PokerStars seat line", GOOD, "Seat 2: Boris (", 4),
+    ("a PokerStars summary line", GOOD, "Seat 2: Boris (big", 14),
+    ("a six-card box line", SESSION, "Box 2: ante 10 [Kc 8d", 9),
+])
+def test_a_file_that_ends_inside_a_line_quarantines_its_game_saying_so(name, text, cut_at, line):
+    # A download interrupted inside a line: the game was quarantined with its parser's reason for
+    # a wrong line ("cannot read 'Seat 2: Boris ('"), as if the room had written it so.
+    from pipeline.audit import audit_bytes
+
+    lines = text.split("\n")
+    assert lines[line - 1].startswith(cut_at), name
+    cut = "\n".join([*lines[:line - 1], cut_at])
+    audited = audit_bytes(cut.encode(), "cut.txt")
+    assert [(a.error, a.error_line, a.error_column) for a in audited] == [(
+        f"the file ends inside this hand, in the middle of line {line} (after column {len(cut_at)})",
+        line, len(cut_at) + 1)], name
+    # the same line ended by a line break is a line the log holds: its own fault, as its parser says
+    whole = audit_bytes((cut + "\n").encode(), "whole.txt")
+    assert whole[0].error and not whole[0].error.startswith("the file ends"), name
+    # kept and judged again (a re-audit), the game is still one its file ends inside
+    kept = cut_games([cut], [1], ends_file=[FileEnd.IN_LAST_LINE])
+    with pytest.raises(ParseError) as caught:
+        parse_chunk(split(kept)[0], "cut.txt")
+    assert (caught.value.reason, caught.value.line, caught.value.column) == (
+        audited[0].error, line, len(cut_at) + 1), name
 
 
 def test_text_of_no_known_format_is_told_every_format_read_from_their_declarations():
