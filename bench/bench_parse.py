@@ -7,6 +7,11 @@ only runs one combined regex over every line (the floor any line parser pays). "
 measured twice: the full path (Lark parser, then the compiled engine one hand at a time, as
 the audit pages and the hands the lane leaves run it) and the compiled lane the ingest sends PokerStars hands through
 (``read_text`` and ``replay_batch`` over the whole text at once).
+
+First, without the corpus, the decoding of a file that mixes encodings: the PokerStars hands of
+data/samples, one in UTF-16-LE, the next in UTF-8 (then in Windows-1252, an accented name in
+each), joined to ``RASKLAD_BENCH_MIXED_MB`` megabytes (20 unless set). Its CPU seconds to decode
+and to split should grow with its bytes alone, not with the number of its UTF-16 parts.
 """
 
 from __future__ import annotations
@@ -14,9 +19,11 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
+import os
 import re
 import time
 import warnings
+from pathlib import Path
 
 from bench import CORPORA
 from parsers import pokerstars
@@ -25,12 +32,14 @@ from parsers.formats import HEADERS
 from parsers.lines import clear_caches
 from parsers.pokerstars import parse
 from parsers.pokerstars_fast import read_text
-from parsers.source import decode, normalize_lines, split_games
+from parsers.source import decode, normalize_lines, split, split_games
 from rules.holdem_engine import replay
 from rules.holdem_fast import replay_batch
 from rules.records import Source
 
 CORPUS = CORPORA / "pokerstars"
+SAMPLE = Path(__file__).resolve().parents[1] / "data" / "samples" / "pokerstars-holdem.txt"
+MIXED_MB = float(os.environ.get("RASKLAD_BENCH_MIXED_MB", "20"))
 REPEAT_TO = 3000
 KIT_HANDS = 300
 
@@ -60,7 +69,31 @@ def _rate(label: str, count: int, seconds: float) -> float:
     return rate
 
 
+def mixed_encodings(megabytes: float = MIXED_MB) -> None:
+    """Decode and split a file whose hands alternate between UTF-16-LE and another encoding."""
+    hands = [hand.strip("\n") + "\n\n" for hand in SAMPLE.read_text(encoding="utf-8").split("\n\n") if hand.strip()]
+    for other, name in (("utf-8", "Anna"), ("cp1252", "José")):
+        parts, size, count = [], 0, 0
+        while size < megabytes * 1e6:
+            hand = hands[count % len(hands)]
+            data = hand.encode("utf-16-le") if count % 2 else hand.replace("Anna", name).encode(other)
+            parts.append(data)
+            size += len(data)
+            count += 1
+        data = b"".join(parts)
+        started = time.process_time()
+        text = decode(data)
+        decoding = time.process_time() - started
+        started = time.process_time()
+        games = split(text)
+        splitting = time.process_time() - started
+        read = sum(chunk.format == "pokerstars" for chunk in games)
+        print(f"{'mixed UTF-16-LE and ' + other:<38} {size / 1e6:6.1f} MB  decode {decoding:5.2f} CPU-s  "
+              f"split {splitting:5.2f} CPU-s  ({count // 2:,} UTF-16 parts; {read:,} of {count:,} hands read)")
+
+
 def main() -> None:
+    mixed_encodings()
     if not CORPUS.exists():
         print(f"corpus {CORPUS} is absent: nothing to measure")
         return

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from parsers.errors import ParseError, UnsupportedGame
+from parsers.errors import ParseError, UnstatedRule, UnsupportedGame
 from rules.findings import Finding, Severity
 from rules.records import Source
 
@@ -295,12 +295,17 @@ file's byte was told apart keep the older words, which named UTF-8 whatever the 
 FILE_ENDS_INSIDE = "the file ends inside this hand (after line {line})"
 """The reason a game its file ends inside is quarantined (see :attr:`Format.cut_short`): what
 it lacks is the rest of the file, not a rule kept. Read whole on a later ingest, it is stored."""
-FILE_ENDS_REASON = re.compile(r"the file ends inside this hand \(after line \d+\)")
-"""That reason, read back (a re-audit marks the game as its file's end again).
+FILE_ENDS_IN_LINE = "the file ends inside this hand, in the middle of line {line} (after column {column})"
+"""The reason a game is quarantined that does not read because its file ends inside its last line,
+as a download interrupted at ``Seat 3: Bob (`` leaves it: that line, cut, is no fault of the game."""
+FILE_ENDS_REASON = re.compile(r"the file ends inside this hand(?: \(after line \d+\)|, in the middle of line \d+)")
+"""Either reason, read back (a re-audit marks the game as its file's end again);
+:data:`FILE_ENDS_IN_LINE_REASON` the second alone.
 
 >>> bool(FILE_ENDS_REASON.match(FILE_ENDS_INSIDE.format(line=56)))
 True
 """
+FILE_ENDS_IN_LINE_REASON = re.compile(r"the file ends inside this hand, in the middle of line \d+")
 
 
 def parse_chunk(chunk: Chunk, file: str):
@@ -330,6 +335,12 @@ def parse_chunk(chunk: Chunk, file: str):
             return _parser(fmt.parser)(chunk.lines, source, chunk.context)
         record = _parser(fmt.parser)(chunk.lines, source)
     except ParseError as error:
+        if chunk.ends_mid_line and not isinstance(error, (UnsupportedGame, UnstatedRule)) and \
+                error.line + chunk.first_line - 1 >= chunk.last_line:
+            # the fault is the line the file cuts (or what it leaves out after it): the file's end
+            last = chunk.lines[-1]
+            raise ParseError(FILE_ENDS_IN_LINE.format(line=chunk.last_line, column=len(last)),
+                             line=chunk.last_line, column=len(last) + 1, line_text=last) from None
         # a game of a kind Rasklad does not read is refused as such, whatever bytes it holds
         if chunk.undecodable is None or isinstance(error, UnsupportedGame):
             raise error.shifted(chunk.first_line) from None

@@ -20,6 +20,7 @@ from __future__ import annotations
 import bisect
 import codecs
 import dataclasses
+import enum
 import hashlib
 import re
 from dataclasses import dataclass, field
@@ -32,19 +33,13 @@ from parsers.formats import FORMATS, HEADER_PREFIXES, HEADERS
 from rules.compiled import entry, helper
 from rules.records import slot_filler
 
-__all__ = ["Chunk", "CutText", "DecodedText", "SplitFile", "cut_chunk", "cut_games", "decode", "dedent",
-           "drop_leading_controls", "drop_opening_nuls",
-           "expand_elements", "game_id", "is_filler", "needs_context", "normalize_lines", "not_text", "split",
-           "split_file", "split_games"]
+__all__ = ["Chunk", "CutText", "DecodedText", "FileEnd", "SplitFile", "at_file_end", "cut_chunk", "cut_games", "decode",
+           "dedent", "drop_leading_controls", "drop_opening_nuls",
+           "expand_elements", "game_id", "is_filler", "line_cut_at_end", "needs_context", "normalize_lines", "not_text",
+           "split", "split_file", "split_games"]
 
 # ////////////////////////////////////////////////////////////////////// decoding
 
-_HIGH_WORD = re.compile(rb"(?<![A-Za-z])[\xa8\xb8\xc0-\xff]+(?![A-Za-z])|[\xa8\xb8\xc0-\xff]{2,}")
-"""High letters that stand as Cyrillic words do: a run between characters that are no ASCII
-letters (``Ян``, ``Я``, ``Dima_Ш``), or two or more in a row. Windows-1252 letters stand alone
-inside Latin words (``José``, ``Zoë``)."""
-_LONE_LETTER = re.compile(rb"(?<=[A-Za-z])[\xc0-\xff](?![\xa8\xb8\xc0-\xff])"
-                          rb"|(?<![\xa8\xb8\xc0-\xff])[\xc0-\xff](?=[A-Za-z])")
 _MARK = re.compile("[\udc00-\udcff]")
 """The characters the decoder puts for bytes it cannot read (lone surrogates never come out of a
 strict UTF-8 or UTF-16 decoding); they become U+FFFD before anyone sees the text."""
@@ -164,79 +159,102 @@ def _utf16_spans(data: bytes) -> list[tuple[int, int, str]]:
     >>> _utf16_spans(data)
     [(0, 118, 'utf-16-le'), (205, 321, 'utf-16-le')]
     """
-    nuls = data.count(b"\x00")
-    if nuls < _UTF16_MIN_NULS or data.count(b"\n\x00") + 2 * data.count(b"\x00\x00") >= 0.9 * nuls:
-        return []       # (quickly: NULs that open lines or stand in a row, UTF-16 has one a character)
+    # whole-file passes over masks of the bytes, then a few steps a stretch: a file of tens of
+    # megabytes that joins thousands of UTF-16 parts to others costs about what its bytes do
+    # (NumPy calls and searches for each part, and arrays of every NUL's place, cost seconds)
     buf = np.frombuffer(data, dtype=np.uint8)
-    zeros = np.flatnonzero(buf == 0)
-    run_start = np.ones(len(zeros), dtype=np.bool_)
-    run_start[1:] = np.diff(zeros) != 1
-    run_id = np.cumsum(run_start) - 1
-    alone = zeros[np.bincount(run_id)[run_id] == 1]
+    nul = buf == 0
+    nuls = int(np.count_nonzero(nul))
+    if nuls < _UTF16_MIN_NULS:
+        return []
+    lone = nul.copy()       # a NUL with no NUL beside it
+    lone[1:] &= ~nul[:-1]
+    lone[:-1] &= ~nul[1:]
+    in_rows = nuls - int(np.count_nonzero(lone))
+    after_line_feed = int(np.count_nonzero(nul[1:] & (buf[:-1] == 10)))
+    if after_line_feed + 2 * (data.count(b"\x00\x00") if in_rows else 0) >= 0.9 * nuls:
+        return []       # (NULs that open lines or stand in a row, "\n\x00" and "\x00\x00": UTF-16 has one a character)
+    alone = np.flatnonzero(lone)
+    if len(data) < 1 << 31:
+        alone = alone.astype(np.int32)      # (half the bytes to go through in each pass below)
     if len(alone) < _UTF16_MIN_NULS:
         return []
     # a stretch ends where NULs stop for long, or before a line break that has no NUL beside it
-    gaps = np.diff(alone)
+    gaps = alone[1:] - alone[:-1]
     breaks = gaps > _UTF16_GAP
     wide = np.flatnonzero((gaps > _UTF16_LINE_GAP) & ~breaks)
     if len(wide):
         line_feeds = np.flatnonzero(buf == 10)
         if len(line_feeds):
-            padded = np.concatenate(([1], buf, [1]))
-            own = line_feeds[(padded[line_feeds] != 0) & (padded[line_feeds + 2] != 0)]    # no NUL beside it
+            end = len(buf) - 1
+            own = line_feeds[((line_feeds == 0) | (buf[np.maximum(line_feeds - 1, 0)] != 0))
+                             & ((line_feeds == end) | (buf[np.minimum(line_feeds + 1, end)] != 0))]   # no NUL beside
             if len(own):
                 first = np.searchsorted(own, alone[wide] + 1)
                 breaks[wide[(first < len(own)) & (own[np.minimum(first, len(own) - 1)] < alone[wide + 1])]] = True
-    cuts = [0, *(np.flatnonzero(breaks) + 1).tolist(), len(alone)]
+    cuts = np.concatenate(([0], np.flatnonzero(breaks) + 1, [len(alone)]))
+    begins, ends = cuts[:-1], cuts[1:]      # each stretch's NULs, alone[begin:end]
+    counts = ends - begins
+    dense = (counts >= _UTF16_MIN_NULS) & (counts >= _UTF16_DENSITY * (alone[ends - 1] - alone[begins] + 2))
+    begins, ends = begins[dense], ends[dense]
+    marks = _byte_order_marks(buf)
+    parity = alone.astype(np.uint8) & 1
+    flips = np.flatnonzero(parity[1:] != parity[:-1]) + 1      # the NULs on the other parity than the one before
+    marked = np.searchsorted(marks, alone[ends - 1] - 2, side="right") > np.searchsorted(marks, alone[begins] + 1)
+    flipped = np.searchsorted(flips, ends) > np.searchsorted(flips, begins + 1)
     spans: list[tuple[int, int, str]] = []
-    for begin, end in pairwise(cuts):
-        nuls = alone[begin:end]
-        if len(nuls) < _UTF16_MIN_NULS or len(nuls) < _UTF16_DENSITY * (nuls[-1] - nuls[0] + 2):
-            continue
-        for joined in _at_marks(data, nuls):
-            for part in _same_parity(joined):
-                spans.append(_utf16_span(data, part, spans[-1][1] if spans else 0))
+    for begin, end, cut, mixed in zip(begins.tolist(), ends.tolist(), marked.tolist(), flipped.tolist()):
+        for joined in _at_marks(alone, begin, end, marks) if cut else ((begin, end),):
+            for part_begin, part_end in _same_parity(parity, flips, *joined) if mixed else (joined,):
+                spans.append(_utf16_span(data, int(alone[part_begin]), int(alone[part_end - 1]),
+                                         spans[-1][1] if spans else 0, part_end - part_begin))
     return spans
 
 
-def _at_marks(data: bytes, nuls: np.ndarray) -> list[np.ndarray]:
-    """The NULs of a stretch of UTF-16 in parts cut at each byte order mark inside it: a file joined
-    there, the bytes between the two (a line feed too many, blank lines) read on their own."""
-    marks = sorted(at for bom in _UTF16_BOMS.values() for at in _find_all(data, bom, int(nuls[0]) + 1, int(nuls[-1])))
-    if not marks:
-        return [nuls]
-    return [part for part in np.split(nuls, np.searchsorted(nuls, marks)) if len(part)]
+def _byte_order_marks(buf: np.ndarray) -> np.ndarray:
+    """Where the bytes hold a UTF-16 byte order mark, FF FE or FE FF, in order."""
+    at = np.flatnonzero(buf[:-1] >= 0xFE)
+    return at[buf[at].astype(np.uint16) + buf[at + 1] == 0xFF + 0xFE]
 
 
-def _find_all(data: bytes, sub: bytes, start: int, stop: int) -> list[int]:
-    out = []
-    at = data.find(sub, start, stop)
-    while at >= 0:
-        out.append(at)
-        at = data.find(sub, at + 2, stop)
-    return out
+def _at_marks(alone: np.ndarray, begin: int, end: int, marks: np.ndarray) -> list[tuple[int, int]]:
+    """The NULs ``alone[begin:end]`` of a stretch of UTF-16 in parts (as ranges of them) cut at each
+    byte order mark inside it: a file joined there, the bytes between the two (a line feed too
+    many, blank lines) read on their own."""
+    first, last = int(alone[begin]), int(alone[end - 1])
+    inside = marks[np.searchsorted(marks, first + 1):np.searchsorted(marks, last - 2, side="right")]
+    if not len(inside):
+        return [(begin, end)]
+    cuts = (begin + np.searchsorted(alone[begin:end], inside)).tolist()
+    return [(b, e) for b, e in pairwise([begin, *cuts, end]) if e > b]
 
 
-def _same_parity(nuls: np.ndarray) -> list[np.ndarray]:
-    """The NULs of a stretch of UTF-16 in parts whose NULs stand at bytes of one parity (a part
-    starts where _UTF16_RUN of them in a row change it)."""
-    parity = nuls & 1
-    changes = [0, *(np.flatnonzero(np.diff(parity)) + 1).tolist(), len(nuls)]
-    starts = [0]
-    for begin, end in pairwise(changes):
-        if end - begin >= _UTF16_RUN and begin > 0 and parity[begin] != parity[starts[-1]]:
-            starts.append(begin)
-    return [nuls[begin:end] for begin, end in pairwise([*starts, len(nuls)])]
+def _same_parity(parity: np.ndarray, flips: np.ndarray, begin: int, end: int) -> list[tuple[int, int]]:
+    """The NULs ``begin`` to ``end`` of a stretch of UTF-16 in parts (as ranges of them) whose NULs
+    stand at bytes of one parity (``parity``; ``flips``: where it changes): a part starts where
+    _UTF16_RUN of them in a row change it."""
+    inside = flips[np.searchsorted(flips, begin + 1):np.searchsorted(flips, end)]
+    if not len(inside):
+        return [(begin, end)]
+    changes = [begin, *inside.tolist(), end]
+    starts = [begin]
+    for b, e in pairwise(changes):
+        if e - b >= _UTF16_RUN and b > begin and parity[b] != parity[starts[-1]]:
+            starts.append(b)
+    return list(pairwise([*starts, end]))
 
 
-def _utf16_span(data: bytes, nuls: np.ndarray, floor: int) -> tuple[int, int, str]:
-    """(start, stop, codec) of a part of UTF-16 text whose NULs are ``nuls``, not before ``floor``
-    (where the part before it ends), with its byte order mark. Its bytes alone cannot tell the two
-    byte orders apart but where it starts: big-endian after its mark FE FF, or when its first byte
-    is a NUL (the high byte of its first character); else little-endian, as Windows writes it."""
-    first, last = int(nuls[0]), int(nuls[-1])
-    little = data[max(first - 3, 0):first - 1] == _UTF16_BOMS["utf-16-le"] or not (
-        data[max(first - 2, 0):first] == _UTF16_BOMS["utf-16-be"] or first == floor)
+def _utf16_span(data: bytes, first: int, last: int, floor: int, count: int) -> tuple[int, int, str]:
+    """(start, stop, codec) of a part of UTF-16 text whose ``count`` NULs are ``first`` to ``last``,
+    not before ``floor`` (where the part before it ends), with its byte order mark. Big-endian after
+    its mark FE FF, or when its first byte is a NUL (the high byte of its first character), or when
+    the words of other scripts in it stand as big-endian text's do (see :func:`_big_endian_words`);
+    else little-endian, as Windows writes it. (Text of ASCII and Latin-1 alone reads the same in
+    either order, one byte over: each NUL the high byte of a character.)"""
+    marked_little = data[max(first - 3, 0):first - 1] == _UTF16_BOMS["utf-16-le"]
+    little = marked_little or not (data[max(first - 2, 0):first] == _UTF16_BOMS["utf-16-be"] or first == floor)
+    if little and not marked_little and count < (last - first) // 2 + 1 and _big_endian_words(data, first, last):
+        little = False
     start, stop = (first - 1, last + 1) if little else (first, last + 2)
     codec = "utf-16-le" if little else "utf-16-be"
     if start < floor:
@@ -248,6 +266,80 @@ def _utf16_span(data: bytes, nuls: np.ndarray, floor: int) -> tuple[int, int, st
     elif data.startswith(bom, floor) and (start - floor) % 2 == 0 and start - floor <= _UTF16_GAP:
         start = floor       # its byte order mark, then characters other than ASCII
     return start, min(stop, len(data)), codec
+
+
+def _byte_set(*ranges: range | bytes) -> np.ndarray:
+    table = np.zeros(256, dtype=np.bool_)
+    for values in ranges:
+        table[list(values)] = True
+    return table
+
+
+_LINE_BLANKS = _byte_set(b"\t\n\r")
+_CONTROLS = _byte_set(range(0x20)) & ~_LINE_BLANKS
+_BLANKS_AFTER = _byte_set(b" \t\n\r")
+_LOWER_LIKE = _byte_set(range(0x30, 0x50)) & ~_byte_set(b":")
+_CYRILLIC = 0x04
+"""The high byte of the Cyrillic letters (U+0400 to U+04FF), whose low bytes ``_LOWER_LIKE`` tells."""
+_ORDER_MARGIN = 2
+"""Votes for big-endian beyond those for little-endian that turn a part found by its NULs alone
+big-endian: a stray one (an uncommon letter beside a word's end) never does."""
+
+
+def _big_endian_words(data: bytes, first: int, last: int) -> bool:
+    """Do the words of other scripts than Latin-1 (characters whose high byte is no NUL: Cyrillic,
+    Greek, CJK) in a part of UTF-16 text whose NULs are ``first`` to ``last`` stand as they do in
+    big-endian text, not little-endian? Each word stands between two characters of ASCII (their
+    high bytes NULs, at ``first``, ``first`` + 2 … ``last``), and the byte just before the word and
+    the one just after it belong, big-endian, to the character before and to the word's last
+    letter; little-endian, to the word's first letter and to the character after. So each word
+    votes, by what those two bytes would be:
+
+    - big-endian, when the byte before is a line break or tab (a line that starts with the word;
+      little-endian it would be a rare letter: Њ, Ѝ, Љ), when the byte after would be a control
+      character after it (little-endian; big-endian, an upper-case letter: ``АННА``, or a sign
+      such as the dash U+2013), or, after a Cyrillic word, the low byte of a lower-case letter,
+      which a digit or ``;<=>?@A-O`` would be (not ``:``, a name's colon as much as ``к``; only
+      Cyrillic: the euro sign, U+20AC, stands before digits);
+    - little-endian, the same the other way round, and when the byte after is a blank (``Р``,
+      0x20, big-endian: words that end with it are rare, names that start with it are not);
+    - for a sign alone (``25€``), the order in which it is one of the signs of logs (U+20AC, not
+      U+2035).
+
+    Big-endian when its votes outnumber the others by ``_ORDER_MARGIN``.
+
+    >>> for order in ("utf-16-be", "utf-16-le"):
+    ...     data = b"\\n" + "Seat 1: Анна (100 in chips)\\nАнна: folds\\n".encode(order)
+    ...     print(order, _big_endian_words(data, data.index(0), data.rindex(0)))
+    utf-16-be True
+    utf-16-le False
+    """
+    last -= (last - first) & 1      # (a part's last NUL may stand on the other parity)
+    buf = np.frombuffer(data, dtype=np.uint8, count=last + 1)
+    high = buf[first::2]                # each character's high byte (in either order)
+    between = buf[first + 1::2]         # between[k] stands between high[k] and high[k + 1]
+    other = high != 0
+    starts = np.flatnonzero(other[1:] & ~other[:-1])     # a word starts at high[k + 1]: between[k] before it
+    ends = np.flatnonzero(other[:-1] & ~other[1:])       # a word ends at high[k]: between[k] after it
+    if other[0]:
+        ends = ends[1:]
+    if other[-1]:
+        starts = starts[:-1]
+    before, after = between[starts], between[ends]
+    # the blanks and letters only of Cyrillic words: CJK characters as common as 上 and 不 (U+4E0A,
+    # U+4E0D) have a line break's byte
+    cyrillic_first, cyrillic_last = high[starts + 1] == _CYRILLIC, high[ends] == _CYRILLIC
+    big = (np.count_nonzero(_CONTROLS[after]) + np.count_nonzero(_LINE_BLANKS[before] & cyrillic_first)
+           + np.count_nonzero(_LOWER_LIKE[after] & cyrillic_last))
+    little = (np.count_nonzero(_CONTROLS[before]) + np.count_nonzero(_BLANKS_AFTER[after] & cyrillic_last)
+              + np.count_nonzero(_LOWER_LIKE[before] & cyrillic_first))
+    alone = starts + 1 == ends      # a sign alone between ASCII characters: which order reads a sign of logs?
+    if alone.any():
+        sign_high = high[ends[alone]].astype(np.int64) << 8
+        as_big, as_little = np.isin(sign_high | after[alone], _WIDE_SIGNS), np.isin(sign_high | before[alone], _WIDE_SIGNS)
+        big += np.count_nonzero(as_big & ~as_little)
+        little += np.count_nonzero(as_little & ~as_big)
+    return bool(big >= little + _ORDER_MARGIN)
 
 
 def _decode_parts(data: bytes, spans: list[tuple[int, int, str]]) -> str:
@@ -264,7 +356,7 @@ def _decode_parts(data: bytes, spans: list[tuple[int, int, str]]) -> str:
             parts.append(_decode_bytes(between))
         if codec:
             text = data[start:stop].decode(codec, "rasklad.mark")
-            parts.append(text[1:] if text.startswith("\ufeff") else text)
+            parts.append(text.removeprefix("\ufeff"))
         at = stop
     return "".join(parts)
 
@@ -287,9 +379,8 @@ def _decode_games(data: bytes) -> str:
     is UTF-8; else as Windows-1251 or 1252 by the shape of its letters, a byte that code page has
     no character for (0x81 in Windows-1252, 0x98 in Windows-1251) marked as unreadable.
     """
-    file_utf8_bytes, file_bad = _utf8_bytes(data)
-    file_utf8 = file_utf8_bytes > file_bad
-    file_codec = _legacy_codec(data)
+    file_utf8: bool | None = None       # the whole text's, worked out once a game needs them
+    file_codec: str | None = None
     starts = [0]
     for m in _HEADER_STARTS.finditer(data):
         line_end = data.find(b"\n", m.start() + 1)
@@ -306,10 +397,19 @@ def _decode_games(data: bytes) -> str:
         utf8_bytes, bad = _utf8_bytes(piece)
         if bad == 0:
             parts.append(piece.decode("utf-8"))
-        elif utf8_bytes > bad or (utf8_bytes == 0 and file_utf8 and not _has_letter_bytes(piece)):
+            continue
+        if utf8_bytes == 0 and file_utf8 is None and not _has_letter_bytes(piece):
+            whole = (utf8_bytes, bad) if end - begin == len(data) else _utf8_bytes(data)
+            file_utf8 = whole[0] > whole[1]
+        if utf8_bytes > bad or (utf8_bytes == 0 and file_utf8 and not _has_letter_bytes(piece)):
             parts.append(piece.decode("utf-8", "surrogateescape"))
-        else:
-            parts.append(piece.decode(_legacy_codec(piece, file_codec), "rasklad.mark"))
+            continue
+        codec = _legacy_codec(piece, None)
+        if codec is None:
+            if file_codec is None:
+                file_codec = _legacy_codec(data) if end - begin < len(data) else "cp1252"
+            codec = file_codec
+        parts.append(piece.decode(codec, "rasklad.mark"))
     return "".join(parts)
 
 
@@ -333,18 +433,87 @@ _HIGH_BYTES = bytes(range(0x80, 0x100))
 _LOG_SIGNS = frozenset("€£¥¢…–—‘’‚“”„•«»№°±×·©®™§\u00a0")
 """Signs a log may hold: a byte that is one of them in one code page and not in the other
 (the euro is 0x80 in Windows-1252 and 0x88 in Windows-1251) votes for the first."""
+_WIDE_SIGNS = np.array(sorted(ord(sign) for sign in (*_LOG_SIGNS, "₹") if ord(sign) > 0xFF), dtype=np.int64)
+"""The signs of logs whose high byte in UTF-16 is no NUL (the euro sign, dashes, quotes)."""
 _SIGN_VOTES = {byte: (bytes([byte]).decode("cp1251", "replace") in _LOG_SIGNS)
                - (bytes([byte]).decode("cp1252", "replace") in _LOG_SIGNS) for byte in range(0x80, 0xC0)}
 _SIGN_VOTES = {byte: vote for byte, vote in _SIGN_VOTES.items() if vote}
+_VOTE_BYTES = np.array(list(_SIGN_VOTES), dtype=np.intp)
+_VOTES = np.array(list(_SIGN_VOTES.values()), dtype=np.int64)
 
 
-def _legacy_codec(data: bytes, otherwise: str = "cp1252") -> str:
+def _letter_shapes(buf: np.ndarray) -> tuple[int, int]:
+    """How many high letters (0xC0 to 0xFF, and Ё, ё: 0xA8, 0xB8) stand as Cyrillic words do, and
+    how many stand alone in Latin words as Windows-1252 letters do, counted run by run of them
+    (one pass, where the regular expressions of these shapes cost ~50 ns a byte):
+
+    - Cyrillic: a run's letters, when no ASCII letter stands before it, less the last when one
+      follows it (``Dima_Ян`` 2, ``Янa`` 1); when one stands before it, all its letters if they
+      are two or more (``aЯн`` 2, ``aЯ`` 0);
+    - Latin: a run of one letter (not Ё, ё) beside an ASCII letter (``José``, ``Zoë``).
+
+    >>> _letter_shapes(np.frombuffer("Ян Zoë".encode("cp1251", "replace")[:3] + "Zoë".encode("cp1252"), np.uint8))
+    (2, 1)
+    """
+    at = np.flatnonzero((buf >= 0xC0) | (buf == 0xA8) | (buf == 0xB8))
+    if not len(at):
+        return 0, 0
+    if len(at) <= _FEW_HIGH:
+        return _few_letter_shapes(buf, at.tolist())
+    apart = np.flatnonzero(at[1:] - at[:-1] != 1)       # where a run ends before the next
+    starts = at[np.concatenate(([0], apart + 1))]
+    ends = at[np.concatenate((apart, [len(at) - 1]))] + 1     # each run is [start, end)
+    length = ends - starts
+    last = len(buf) - 1
+    before = (starts > 0) & _ascii_letters(buf[np.maximum(starts - 1, 0)])
+    after = (ends <= last) & _ascii_letters(buf[np.minimum(ends, last)])
+    cyrillic = np.where(before, np.where(length >= 2, length, 0), length - after).sum()
+    latin = ((length == 1) & (buf[starts] >= 0xC0) & (before | after)).sum()
+    return int(cyrillic), int(latin)
+
+
+_FEW_HIGH = 64
+"""High letters few enough (a game's names) to be counted one by one, without the whole-array steps."""
+
+
+def _few_letter_shapes(buf: np.ndarray, at: list[int]) -> tuple[int, int]:
+    """:func:`_letter_shapes` of bytes whose high letters stand at ``at``, run by run in Python."""
+    cyrillic = latin = 0
+    last = len(buf) - 1
+    k = 0
+    while k < len(at):
+        start = end = at[k]
+        k += 1
+        while k < len(at) and at[k] == end + 1:
+            end = at[k]
+            k += 1
+        length = end + 1 - start
+        before = start > 0 and _ASCII_LETTER[buf[start - 1]]
+        after = end < last and _ASCII_LETTER[buf[end + 1]]
+        if before:
+            cyrillic += length if length >= 2 else 0
+        else:
+            cyrillic += length - after
+        latin += length == 1 and buf[start] >= 0xC0 and (before or after)
+    return cyrillic, int(latin)
+
+
+_ASCII_LETTER = [chr(byte).isascii() and chr(byte).isalpha() for byte in range(256)]
+
+
+def _ascii_letters(values: np.ndarray) -> np.ndarray:
+    folded = values | 0x20      # (A-Z to a-z; no other byte lands in a-z)
+    return (folded >= 0x61) & (folded <= 0x7A)
+
+
+def _legacy_codec(data: bytes, otherwise: str | None = "cp1252") -> str | None:
     """Windows-1251 or 1252: by the shape of the letters when there are enough (see
     :func:`decode`), and by the signs (see ``_LOG_SIGNS``); ``otherwise`` when neither tells."""
-    score = sum(vote * data.count(bytes([byte])) for byte, vote in _SIGN_VOTES.items())
-    letters = len(data) - len(data.translate(None, _LETTER_BYTES))
-    cyrillic = sum(len(word) for word in _HIGH_WORD.findall(data))
-    latin = len(_LONE_LETTER.findall(data))
+    buf = np.frombuffer(data, dtype=np.uint8)
+    counts = np.bincount(buf, minlength=256)
+    score = int(counts[_VOTE_BYTES] @ _VOTES)
+    letters = int(counts[0xC0:].sum())
+    cyrillic, latin = _letter_shapes(buf) if letters or counts[0xA8] or counts[0xB8] else (0, 0)
     # a few letters tell when they all have one shape: "Jürgen" alone in a game is Latin, whatever
     # the Russian games around it; a Cyrillic letter alone between Latin ones is no Russian word
     if letters >= _FEW_LETTERS or not (cyrillic and latin):
@@ -438,6 +607,9 @@ class Chunk:
     of its format's last lines was cut off with the file (:attr:`parsers.formats.Format.cut_short`).
     Set on a whole file's last chunk by :func:`at_file_end`; a split of kept texts sets it only
     where it is told so (:func:`cut_games`), since a kept text alone does not show what followed it."""
+    ends_mid_line: bool = False
+    """The file ends inside this chunk's last line, no line break after it (a download interrupted
+    at ``Seat 3: Bob (``): set by :func:`at_file_end` on the chunk that holds the file's last line."""
     _cut_from: tuple[str, int, int] | None = field(default=None, init=False, repr=False, compare=False)
     """(text, start, stop) of a chunk made by :func:`cut_chunk` until its lines are first read."""
 
@@ -469,7 +641,7 @@ def cut_chunk(fmt: str | None, first_line: int, last_line: int, game_id: str, te
     >>> chunk.lines, chunk == Chunk("pokerstars", 3, 4, ("c", "d"), "x")
     (('c', 'd'), True)
     """
-    chunk = _make_chunk(fmt, first_line, last_line, None, game_id, None, (), False, (text, start, stop))
+    chunk = _make_chunk(fmt, first_line, last_line, None, game_id, None, (), False, False, (text, start, stop))
     _LINES.__delete__(chunk)
     return chunk
 
@@ -861,21 +1033,43 @@ def split(text: str) -> list[Chunk]:
     return split_file(text).chunks
 
 
-def at_file_end(chunks: list[Chunk]) -> list[Chunk]:
+def at_file_end(chunks: list[Chunk], cut_line: int | None = None) -> list[Chunk]:
     """A whole file's chunks (or a whole text's, as pasted), its last game marked
     :attr:`Chunk.ends_file`: the file ends inside it or right after it. Text that no header opens
     may follow it (quarantined on its own): the rest of the line the file cuts, which the game's
-    lines do not take (``Gl`` of ``Gleb draws …``), or a block of NUL bytes.
+    lines do not take (``Gl`` of ``Gleb draws …``), or a block of NUL bytes. ``cut_line``: the
+    file's last line when the file ends inside it (see :func:`line_cut_at_end`); the chunk that
+    holds it is marked :attr:`Chunk.ends_mid_line`.
 
-    >>> [chunk.ends_file for chunk in at_file_end(split("OFC hand O-1\\nPlayers: A, B\\n\\nOFC hand O-2\\nGl"))]
-    [False, True, False]
+    >>> text = "OFC hand O-1\\nPlayers: A, B\\n\\nOFC hand O-2\\nGl"
+    >>> [(chunk.ends_file, chunk.ends_mid_line) for chunk in at_file_end(split(text), line_cut_at_end(text))]
+    [(False, False), (True, False), (False, True)]
     """
     last = len(chunks) - 1
     while last >= 0 and chunks[last].format is None:
         last -= 1
-    if last < 0 or chunks[last].ends_file:
-        return chunks
-    return [*chunks[:last], dataclasses.replace(chunks[last], ends_file=True), *chunks[last + 1:]]
+    out = chunks
+    if last >= 0 and not chunks[last].ends_file:
+        out = [*chunks[:last], dataclasses.replace(chunks[last], ends_file=True), *chunks[last + 1:]]
+    if cut_line is not None and out and out[-1].last_line == cut_line and not out[-1].ends_mid_line:
+        out = [*out[:-1], dataclasses.replace(out[-1], ends_mid_line=True)]
+    return out
+
+
+def line_cut_at_end(text: str) -> int | None:
+    """The number of a file's last line when the file ends inside it: no line break after its last
+    character, and that line holds text (not blanks or NULs alone). None for a file that ends with
+    a line break, as a writer that finished leaves it.
+
+    >>> line_cut_at_end("PokerStars Hand #1: x\\r\\nSeat 3: Bob ("), line_cut_at_end("a\\nb\\n"), line_cut_at_end("a\\n  ")
+    (2, None, None)
+    """
+    if not text or text[-1] in "\n\r":
+        return None
+    start = max(text.rfind("\n"), text.rfind("\r")) + 1
+    if not text[start:].strip(" \t\x00\u00a0\u202f"):
+        return None
+    return text.count("\n") + text.count("\r") - text.count("\r\n") + 1
 
 
 def split_games(lines: list[str], headers=HEADERS) -> list[Chunk]:
@@ -1136,8 +1330,8 @@ _BINARY_LOOK = 1 << 16
 """The characters of a file's start that tell whether it is binary data."""
 _BINARY_SHARE = 0.05
 """The share of them a binary file's start has of :data:`_NOT_TEXT` at least (random bytes: one in eight)."""
-_COMPRESSED = (("\x1f\u2039\x08", "\x1f\ufffd\x08", "a gzip-compressed file, not text: decompress it (gunzip) "
-                "and read the file it holds"),
+_COMPRESSED = (("\x1f\u2039\x08", "\x1f\ufffd\x08", ("a gzip-compressed file, not text: decompress it (gunzip) "
+                                                      "and read the file it holds")),
                ("PK\x03\x04", None, "a ZIP archive, not text: extract its files and read them"))
 """The starts of compressed files (gzip's bytes 1F 8B 08 read in a Windows code page, or 8B unreadable),
 and what to say of each."""
@@ -1169,12 +1363,23 @@ def not_text(chunk: Chunk) -> tuple[str, int, int] | None:
             column = line.index("\x00") + 1
             return f"NUL bytes at column {column}: a writer that stopped leaves them, they are no text", number, column
         if len(line) > MAX_LINE_CHARS:
-            return (f"a line of {len(line):,} characters: no log line is this long (a file's lines joined, or no "
-                    "log)", number, 1)
+            return (f"a line of {len(line):,} characters: no log line is this long (a file's lines joined, "
+                    "or no log)"), number, 1
     return None
 
 
 # ////////////////////////////////////////////////////////////////////// games already cut
+
+
+class FileEnd(enum.IntEnum):
+    """Where a kept game stood at its file's end (:func:`cut_games`): a file may end inside its
+    last game or right after it, and inside that game's last line."""
+
+    NOT_LAST = 0
+    LAST = 1
+    """The file's last game (True says the same)."""
+    IN_LAST_LINE = 2
+    """The file's last game, and the file ends inside its last line (:attr:`Chunk.ends_mid_line`)."""
 
 
 class CutText(str):
@@ -1220,7 +1425,7 @@ def _one_game(text: str, first_line: int) -> Chunk | None:
         return None
     return _make_chunk(fmt, first_line, first_line + len(lines) - 1, tuple(lines),
                        hashlib.blake2b(normalized.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest(),
-                       None, (), False, None)
+                       None, (), False, False, None)
 
 
 def _element_game(text: str, first_line: int, context: str) -> Chunk | None:
@@ -1256,7 +1461,7 @@ def needs_context(text: str) -> bool:
 
 def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | None] | None = None,
               undecodable: list[tuple[int, int, int] | None] | None = None,
-              ends_file: list[bool] | None = None) -> CutText:
+              ends_file: list[bool | FileEnd] | None = None) -> CutText:
     """Games already cut (one game a text, as a warehouse keeps them: its lines as they stood in
     its file, from ``first_lines[i]``, in file order, none overlapping) as the text of their file:
     each at its own lines, blank lines between, with the chunks :func:`split` gives for it.
@@ -1270,7 +1475,8 @@ def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | Non
     text, as a log may hold that sign itself: ``undecodable[i]`` is its
     :attr:`Chunk.undecodable` (line, column, byte), so that it is read as it was from its file.
     ``ends_file[i]``: the game was its file's last and the file ended inside it (a quarantined
-    game cut off with its file, as its reason says): it is marked :attr:`Chunk.ends_file` again.
+    game cut off with its file, as its reason says): it is marked :attr:`Chunk.ends_file` again,
+    and with :attr:`FileEnd.IN_LAST_LINE` its last line :attr:`Chunk.ends_mid_line`.
 
     >>> text = cut_games(["PokerStars Hand #1: a\\nb", "x"], [2, 5])
     >>> text
@@ -1302,15 +1508,17 @@ def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | Non
 
 
 def _cut_one(text: str, first_line: int, context: str | None,
-             undecodable: tuple[int, int, int] | None = None, ends_file: bool = False) -> list[Chunk]:
+             undecodable: tuple[int, int, int] | None = None, ends_file: bool | FileEnd = False) -> list[Chunk]:
     """One kept game's chunks: itself (see :func:`_one_game`), or the split of its text alone;
-    with its first byte that could not be decoded, if any, and marked as its file's end if
-    ``ends_file``."""
+    with its first byte that could not be decoded, if any, and marked as its file's end as
+    ``ends_file`` says."""
     chunk = _one_game(text, first_line) if context is None else _element_game(text, first_line, context)
     chunks = [chunk] if chunk is not None else _split_alone(text, first_line)
     if undecodable:
         chunks = _with_undecodable(chunks, (tuple(undecodable),))
-    return at_file_end(chunks) if ends_file else chunks
+    if not ends_file:
+        return chunks
+    return at_file_end(chunks, first_line + text.count("\n") if ends_file == FileEnd.IN_LAST_LINE else None)
 
 
 def _split_alone(text: str, first_line: int) -> list[Chunk]:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from parsers.errors import ParseError, UnstatedRule, UnsupportedGame
 from parsers.formats import UNDECODABLE, parse_chunk, read_despite, split_named, undecodable_finding
-from parsers.source import Chunk, at_file_end, decode, normalize_lines
+from parsers.source import Chunk, at_file_end, decode, line_cut_at_end, normalize_lines
 from pipeline import kernels
 from pipeline.amounts import check_amounts
 from pipeline.games import handler_for
@@ -106,7 +106,8 @@ def audit_bytes(data: bytes, label: str) -> list[Audited]:
     if len(data) > MAX_TEXT_BYTES:
         raise ValueError(f"the text is {len(data) / 1e6:.1f} MB; at most {MAX_TEXT_BYTES // (1024 * 1024)} MB "
                          "are audited at once — import larger files instead")
-    return [audit_chunk(chunk, label) for chunk in at_file_end(split_named(decode(data), label))]
+    text = decode(data)
+    return [audit_chunk(chunk, label) for chunk in at_file_end(split_named(text, label), line_cut_at_end(text))]
 
 
 def file_lines(source_file: str) -> list[str]:

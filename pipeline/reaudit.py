@@ -29,8 +29,8 @@ import pyarrow.compute as pc
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
-from parsers.formats import FILE_ENDS_REASON, UNDECODABLE_REASON, split_named
-from parsers.source import cut_games, decode, needs_context
+from parsers.formats import FILE_ENDS_IN_LINE_REASON, FILE_ENDS_REASON, UNDECODABLE_REASON, split_named
+from parsers.source import FileEnd, cut_games, decode, needs_context
 from pipeline.inputs import content_hash, path_from_stored
 from pipeline.provenance import RULES_VERSION, texts_kept
 from pipeline.table_rules import RuleSettings
@@ -311,8 +311,8 @@ def _stage(plan: _Plan, unit: np.ndarray) -> StagedBatch:
 
 
 def _with_copies(chosen: pa.Table, texts: list[str], contexts: list[str | None], undecodable: list[tuple | None],
-                 ends_file: list[bool], copies: list[list[int] | None]
-                 ) -> tuple[pa.Table, list[str], list[str | None], list[tuple | None], list[bool]]:
+                 ends_file: list[FileEnd], copies: list[list[int] | None]
+                 ) -> tuple[pa.Table, list[str], list[str | None], list[tuple | None], list[FileEnd]]:
     """``chosen`` with each quarantined game's other copies in its file (``copies``: their first
     lines) laid out again at their own lines, in file order: read as the ingest read its file,
     the game is quarantined naming them still, or stored once."""
@@ -333,12 +333,12 @@ def _with_copies(chosen: pa.Table, texts: list[str], contexts: list[str | None],
     where = [undecodable[k] and (undecodable[k][0] + moved, *undecodable[k][1:]) for k, moved in zip(picked, shifts)]
     order = np.lexsort((laid.column("first_line").to_numpy(), _codes(laid.column("source_file"))))
     # a file ends inside its last game only: the copies before it are whole
-    cut = [ends_file[k] and not moved for k, moved in zip(picked, shifts)]
+    cut = [ends_file[k] if not moved else FileEnd.NOT_LAST for k, moved in zip(picked, shifts)]
     return (laid.take(order), [texts[picked[i]] for i in order], [contexts[picked[i]] for i in order],
             [where[i] for i in order], [cut[i] for i in order])
 
 
-def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None], list[tuple | None], list[bool],
+def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None], list[tuple | None], list[FileEnd],
                                                    list[list[int] | None]]:
     """The kept texts of ``chosen``, their contexts (see ``game_texts.context``), their first
     bytes that could not be decoded (see ``quarantine.undecodable``), whether each is a game its
@@ -351,7 +351,7 @@ def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None], 
     contexts: list[str | None] = [None] * len(row)
     undecodable: list[tuple | None] = [None] * len(row)
     copies: list[list[int] | None] = [None] * len(row)
-    ends_file = [False] * len(row)
+    ends_file = [FileEnd.NOT_LAST] * len(row)
     for index in np.unique(source).tolist():
         picked = np.flatnonzero(source == index)
         picked = picked[np.argsort(row[picked], kind="stable")]      # read in the part's order
@@ -380,7 +380,8 @@ def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None], 
                 copies[place] = starts
         if "error" in columns:
             for place, error in zip(at, kept.column("error").to_pylist()):
-                ends_file[place] = bool(FILE_ENDS_REASON.match(error or ""))
+                ends_file[place] = (FileEnd.IN_LAST_LINE if FILE_ENDS_IN_LINE_REASON.match(error or "")
+                                    else FileEnd(bool(FILE_ENDS_REASON.match(error or ""))))
     for place, game_id in enumerate(ids):
         if contexts[place] is None:
             contexts[place] = plan.heads.get(game_id)
@@ -584,7 +585,7 @@ def _asked_key(rows: pa.Table) -> pa.ChunkedArray:
 
 
 def _files_of(targets: pa.Table, texts: list[str], contexts: list[str | None],
-              undecodable: list[tuple | None], ends_file: list[bool]) -> list[tuple[str, str]]:
+              undecodable: list[tuple | None], ends_file: list[FileEnd]) -> list[tuple[str, str]]:
     """Each target's text (``texts``, with its ``contexts``, ``undecodable`` byte and whether its
     file ended inside it; in file order) at its own lines of a text named as its file, cut into its games already
     (:func:`parsers.source.cut_games`). Targets whose lines overlap (two files ingested under the

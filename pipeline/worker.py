@@ -22,7 +22,7 @@ import numpy as np
 import pyarrow as pa
 
 from parsers.formats import file_format, quarantine_game, split_named, undecodable_finding
-from parsers.source import Chunk, CutText, at_file_end, decode, line_starts, split
+from parsers.source import Chunk, CutText, at_file_end, decode, line_cut_at_end, line_starts, split
 from pipeline import kernels
 from pipeline.audit import audit_chunk, internal_error, read_record
 from pipeline.facts import Lane, RecordBatch, finding_columns, played_in_utc
@@ -323,7 +323,7 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
         chunks, batch, batch_chunks = split_named(text, source_file), None, None
     if not isinstance(text, CutText):
         # a file read whole: its last game may be one it ends inside (kept texts are marked by cut_games)
-        chunks = at_file_end(chunks)
+        chunks = at_file_end(chunks, line_cut_at_end(text))
     seen: set[str] = set()
     copies: dict[str, list[int]] = {}     # a game read first here → the first lines of its later copies
     firsts: dict[str, int] = {}

@@ -19,6 +19,7 @@ from parsers.source import (
     MAX_LINE_CHARS,
     Chunk,
     DecodedText,
+    FileEnd,
     cut_games,
     decode,
     game_id,
@@ -43,6 +44,24 @@ def test_decode_reads_utf8_with_and_without_bom():
 def test_decode_tells_windows_1251_from_windows_1252():
     assert decode("Игроки: Анна, Борис, Вера".encode("cp1251")) == "Игроки: Анна, Борис, Вера"
     assert decode("Seat 1: José (€10 in chips)".encode("cp1252")) == "Seat 1: José (€10 in chips)"
+
+
+_CYRILLIC_WORD = re.compile(rb"(?<![A-Za-z])[\xa8\xb8\xc0-\xff]+(?![A-Za-z])|[\xa8\xb8\xc0-\xff]{2,}")
+_LATIN_LETTER = re.compile(rb"(?<=[A-Za-z])[\xc0-\xff](?![\xa8\xb8\xc0-\xff])|(?<![\xa8\xb8\xc0-\xff])[\xc0-\xff](?=[A-Za-z])")
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(b"aZz@[`{1 \n\xa8\xb8\xc0\xdf\xe9\xff\x80\xbf"), max_size=150))
+def test_the_shapes_of_high_letters_are_counted_as_their_patterns_say(values):
+    # The code page of a game not in UTF-8 is told by how its high letters stand: as Cyrillic words
+    # (a run apart from ASCII letters, or two or more in a row) or as accented Latin letters (one
+    # beside an ASCII letter). These patterns, run over every byte, cost seconds on a file of tens of
+    # megabytes; the count, run by run of high letters, must say what they say.
+    from parsers.source import _letter_shapes
+
+    data = bytes(values)
+    expected = (sum(len(word) for word in _CYRILLIC_WORD.findall(data)), len(_LATIN_LETTER.findall(data)))
+    assert _letter_shapes(np.frombuffer(data, dtype=np.uint8)) == expected
 
 
 def test_normalize_lines_folds_crlf_nbsp_and_trailing_blanks():
@@ -607,6 +626,35 @@ def test_two_utf16_exports_joined_with_blank_lines_between_read_as_two_files():
     assert ingested(data) == (["Анна", "Борис", "Вера", "Глеб"], [], 0)
 
 
+@pytest.mark.parametrize("order", ["utf-16-le", "utf-16-be"])
+@pytest.mark.parametrize("mark", [True, False], ids=["with its mark", "without a mark"])
+@pytest.mark.parametrize("after_utf8", [False, True], ids=["at the start", "after UTF-8 text"])
+def test_utf16_is_read_in_its_own_byte_order_wherever_it_stands(order, mark, after_utf8):
+    # Big-endian UTF-16 without its own mark after UTF-8 text was read as little-endian, one byte
+    # off: its Cyrillic names came out as other letters ("Анна" as "РАнн0") and were stored so.
+    # Its blanks tell the order: 00 20 in big-endian, 20 00 in little-endian; beside a letter
+    # whose high byte is no NUL only the right order reads them as blanks.
+    first = HAND.format(a="Вера", b="Глеб").replace("#1:", "#2:")
+    wide = (HAND.format(a="Анна", b="Борис") + "\n\n").encode(order)
+    if mark:
+        wide = {"utf-16-le": b"\xff\xfe", "utf-16-be": b"\xfe\xff"}[order] + wide
+    data = (first + "\n\n").encode() + wide if after_utf8 else wide
+    players = ["Вера", "Глеб", "Анна", "Борис"] if after_utf8 else ["Анна", "Борис"]
+    assert ingested(data) == (players, [], 0)
+    assert decode(data) == ((first + "\n\n") if after_utf8 else "") + HAND.format(a="Анна", b="Борис") + "\n\n"
+
+
+@pytest.mark.parametrize("names", [("Роман", "Рита"), ("上官", "不二"), ("Ёжик", "Љуба")])
+def test_little_endian_utf16_after_utf8_text_stays_little_endian_whatever_its_names(names):
+    # Each of these names has a byte that the other order reads as a blank or a line break beside
+    # an ASCII character (Р is 20 04, 上 0A 4E, 不 0D 4E, Љ 09 04): they must not turn the part
+    # big-endian, whose text they would garble.
+    first = HAND.format(a="Вера", b="Глеб").replace("#1:", "#2:")
+    wide = HAND.format(a=names[0], b=names[1])
+    data = (first + "\n\n").encode() + (wide + "\n\n").encode("utf-16-le")
+    assert decode(data) == first + "\n\n" + wide + "\n\n"
+
+
 # ////////////////////////////////////////////////////////////////////// text that no header opens
 
 GOOD = HAND.format(a="Anna", b="Boris")
@@ -625,6 +673,48 @@ def test_text_without_a_header_is_a_chunk_of_its_own_never_glued_to_the_game_bef
     assert result[0] == ("pokerstars", 1, "ok Anna Boris"), name
     assert len(result) == 2 and result[1][0] is None, name
     assert split(text)[0].last_line == 14
+
+
+SESSION = """Six-card poker session S-77
+Date: 2026-11-28 23:40
+Casino: Metropol
+Player: Anna
+
+Hand 1
+Dealer up: Qs
+Box 1: ante 10 [Ah Ad 7c 5s 2d]; buys 9h; plays 20
+Box 2: ante 10 [Kc 8d 6h 4s 3c]; exchanges 3c for Kd; folds
+Dealer: [8h 8c 4d 3s Qs]
+Result: box 1 +20, box 2 -30
+"""
+
+
+@pytest.mark.parametrize(("name", "text", "cut_at", "line"), [
+    ("a PokerStars seat line", GOOD, "Seat 2: Boris (", 4),
+    ("a PokerStars summary line", GOOD, "Seat 2: Boris (big", 14),
+    ("a six-card box line", SESSION, "Box 2: ante 10 [Kc 8d", 9),
+])
+def test_a_file_that_ends_inside_a_line_quarantines_its_game_saying_so(name, text, cut_at, line):
+    # A download interrupted inside a line: the game was quarantined with its parser's reason for
+    # a wrong line ("cannot read 'Seat 2: Boris ('"), as if the room had written it so.
+    from pipeline.audit import audit_bytes
+
+    lines = text.split("\n")
+    assert lines[line - 1].startswith(cut_at), name
+    cut = "\n".join([*lines[:line - 1], cut_at])
+    audited = audit_bytes(cut.encode(), "cut.txt")
+    assert [(a.error, a.error_line, a.error_column) for a in audited] == [(
+        f"the file ends inside this hand, in the middle of line {line} (after column {len(cut_at)})",
+        line, len(cut_at) + 1)], name
+    # the same line ended by a line break is a line the log holds: its own fault, as its parser says
+    whole = audit_bytes((cut + "\n").encode(), "whole.txt")
+    assert whole[0].error and not whole[0].error.startswith("the file ends"), name
+    # kept and judged again (a re-audit), the game is still one its file ends inside
+    kept = cut_games([cut], [1], ends_file=[FileEnd.IN_LAST_LINE])
+    with pytest.raises(ParseError) as caught:
+        parse_chunk(split(kept)[0], "cut.txt")
+    assert (caught.value.reason, caught.value.line, caught.value.column) == (
+        audited[0].error, line, len(cut_at) + 1), name
 
 
 def test_text_of_no_known_format_is_told_every_format_read_from_their_declarations():
