@@ -9,6 +9,7 @@ from __future__ import annotations
 from rules.holdem_batch import batch_from_hands
 from rules.holdem_fast import replay_batch
 from rules.holdem_rules import HE
+from tests.test_holdem_cancelled import STARS
 from tests.test_holdem_engine import CANCELLED, _hand
 from tests.test_holdem_fast import WALK
 from tests.test_room_pacific import CANCELLED as CANCELLED_888
@@ -97,18 +98,11 @@ def test_he_collected_a_cancelled_hands_collect_in_words():
         "the hand was cancelled and Player1 posted nothing, but he collects 5", "nothing", "5 collected")
 
 
-# PokerStars' cancelled hand as its logs write it: the one player seated (Anna, seat index 0) posts
-# the small blind, the big blind's player sits out without a seat line, and the hand stops. One
-# player: the room cancelled the hand for want of a second, which keeps HE-PLAYERS.
-CANCELLED_ALONE = """PokerStars Hand #900101:  Hold'em No Limit ($0.50/$1 USD) - 2024/03/01 20:00:00 ET
-Table 'Vesta' 6-max Seat #2 is the button
-Seat 2: Anna ($100 in chips)
-Anna: posts small blind $0.50
-Boris: is sitting out
-Hand cancelled
-*** SUMMARY ***
-Seat 2: Anna (button) collected ($0)
-"""
+# PokerStars' cancelled hand as its logs write it (the first hand of tests.test_holdem_cancelled's
+# file): the one player seated (Anna, seat index 0) posts the small blind, the big blind's player
+# sits out without a seat line, and the hand stops. One player: the room cancelled the hand for want
+# of a second, which keeps HE-PLAYERS.
+CANCELLED_ALONE = STARS.split("\n\n\n\n")[0] + "\n"
 
 
 def test_he_players_a_hand_cancelled_for_want_of_a_second_player_is_clean():
