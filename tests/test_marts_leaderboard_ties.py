@@ -31,7 +31,7 @@ from datetime import datetime
 from pipeline.people import link
 from pipeline.tables import TableRows
 from pipeline.warehouse import connect
-from tests.test_marts import add_game, build
+from tests.test_marts import add_game, build, dashboard_db  # noqa: F401 (a fixture)
 from tests.worked_marts import assert_worked
 
 GAMES = [
@@ -122,3 +122,17 @@ def test_a_person_with_two_seats_in_one_game_plays_it_once(tmp_path):
         totals = con.execute("select count_games, count_placed, placement_sum from int_player_season_totals "
                              "where player = 'ME' and season_kind = 'all'").fetchall()
         assert totals == [(3, 3, 5)]
+
+
+def test_the_leaderboard_pages_rank_as_the_marts_do(tmp_path, dashboard_db):  # noqa: F811
+    from dashboards import queries as q
+
+    db = dashboard_db(_warehouse(tmp_path / "warehouse"))
+    table = q.leaderboard(db, "Liteyny", "raspisnoy", "all", "all time", 1)
+    assert list(zip(table["rank"], table["player"])) == [(1, "Boris"), (2, "Anna"), (3, "Gleb"), (4, "Vera")]
+    table = q.raspisnoy_leaderboard(db, "Nevsky", "all", "all time", 1, 1.0)
+    assert list(zip(table["rank"], table["player"])) == [(1, "Ivan"), (2, "Max"), (3, "Pavel"), (3, "Roma"),
+                                                         (5, "Egor")]
+    # at least 3 games: Anna and Vera alone, re-ranked among themselves (5 before -4)
+    table = q.raspisnoy_leaderboard(db, "Liteyny", "all", "all time", 3, 1.0)
+    assert list(zip(table["rank"], table["player"])) == [(1, "Anna"), (2, "Vera")]
