@@ -919,7 +919,9 @@ def leaderboard(db: Db, club: str, game: str, season_kind: str, season: str, min
     rest re-ranked. A table ranks nets of one unit only."""
     return frame(db, f"""
         select
-            rank() over (order by net desc) as rank,
+            -- as the mart ranks: net, then wins, then the lower average placement (docs/warehouse.md)
+            rank() over (order by net desc, count_wins desc nulls last,
+                         leaderboard.avg_placement asc nulls last) as rank,
             player,
             names,
             count_games,
@@ -971,10 +973,15 @@ def leaderboard_in_one_currency(db: Db, club: str, game: str, season_kind: str, 
              "net": p["net"].quantize(Decimal("0.01")), "count_wins": p["count_wins"],
              "avg_placement": round(float(p["placements"] / p["count_placed"]), 2) if p["count_placed"] else None}
             for p in players.values() if p["count_games"] >= min_games]
-    kept.sort(key=lambda p: (-p["net"], p["player"]))
+    # ranked as the marts rank (docs/warehouse.md): net, then wins, then the lower average placement,
+    # unrounded; players equal on all three share a rank
+    order = {p["player"]: (-p["net"], -p["count_wins"] if p["count_wins"] is not None else 1,
+                           p["placements"] / p["count_placed"] if p["count_placed"] else Decimal("Infinity"))
+             for p in players.values()}
+    kept.sort(key=lambda p: (order[p["player"]], p["player"]))
+    ranks = [1 + sum(order[other["player"]] < order[p["player"]] for other in kept) for p in kept]
     table = pl.DataFrame(kept, schema={"player": pl.String, "names": pl.String, "count_games": pl.Int64,
                                        "net": pl.Decimal(38, 2), "count_wins": pl.Int64, "avg_placement": pl.Float64})
-    ranks = [1 + sum(other["net"] > p["net"] for other in kept) for p in kept]
     return table.insert_column(0, pl.Series("rank", ranks, dtype=pl.Int64)), sorted(used), sorted(left_out)
 
 
@@ -992,7 +999,8 @@ def raspisnoy_leaderboard(db: Db, club: str, season_kind: str, season: str, min_
     column = SETTLEMENTS[settlement]  # a fixed column name, never the browser's text
     return frame(db, f"""
         select
-            rank() over (order by total_points desc) as rank,
+            rank() over (order by total_points desc, count_wins desc nulls last,
+                         leaderboard_raspisnoy.avg_placement asc nulls last) as rank,
             player,
             count_games,
             total_points,

@@ -32,6 +32,7 @@ from lark.exceptions import UnexpectedInput, VisitError
 
 from parsers.errors import ParseError, from_lark, not_among_players
 from parsers.grammar import line_expression, open_grammar
+from parsers.names import player_name
 from rules.cards import Card, CardError, Deck
 from rules.chinese import (
     ROWS,
@@ -143,10 +144,10 @@ class _Lines(Transformer):
         return ("variant", children[0].line, Variant(str(children[0]).lower()))
 
     def players(self, children):
-        return ("players", children[0].line, tuple(str(name).strip() for name in children))
+        return ("players", children[0].line, tuple(player_name(str(name)) for name in children))
 
     def dealer(self, children):
-        return ("dealer", children[0].line, str(children[0]).strip())
+        return ("dealer", children[0].line, player_name(str(children[0])))
 
     def royalties(self, children):
         return ("royalties", children[0].line, tuple(_claim(token) for token in children))
@@ -162,7 +163,7 @@ class _Lines(Transformer):
 
     # Chinese poker player lines
     def seat_line(self, children):
-        return ("seat", children[0].line, (str(children[0]).strip(), children[1]))
+        return ("seat", children[0].line, (player_name(str(children[0])), children[1]))
 
     def set_line(self, children):
         token = children[0]
@@ -296,7 +297,7 @@ def _draw_parts(text: str, read_item=_placed_words) -> tuple[str, str, int, list
 def _set_line_rows(text: str) -> tuple[str, list[tuple[Row, str, int]]]:
     """A SET_LINE token's player and rows: each row's text of cards and where that text starts."""
     rows = [(_row(match.group(1)), match.group(2), match.start(2)) for match in _BRACKETS.finditer(text)]
-    return text[:text.index(":")].strip(), rows
+    return player_name(text[:text.index(":")]), rows
 
 
 _CLAIM_OF_TEXT: dict[str, Claim] = {}
@@ -308,7 +309,7 @@ def _claim(token: Token | str) -> Claim:
     claim = _CLAIM_OF_TEXT.get(text)
     if claim is None:
         name, amount = text.rsplit(None, 1)
-        claim = Claim(player=name.strip(), amount=Decimal(amount.replace("−", "-")))
+        claim = Claim(player=player_name(name), amount=Decimal(amount.replace("−", "-")))
         if len(_CLAIM_OF_TEXT) < _LINES_KEPT:
             _CLAIM_OF_TEXT[text] = claim
     return claim
@@ -389,7 +390,7 @@ def _check_names(statements, lines: tuple[str, ...], players: tuple[str, ...]) -
     listed = frozenset(players)
     for kind, line, value in statements:
         if kind in ("seat", "step"):
-            names = (value[0].strip(),)
+            names = (player_name(value[0]),)
         elif kind == "dealer":
             names = (value,)
         elif kind in ("royalties", "points"):
@@ -408,7 +409,9 @@ def _name_column(text: str, kind: str, at: int, name: str) -> int:
     start = 0 if kind in ("seat", "step") else text.index(":") + 1
     if kind in ("royalties", "points"):
         start += sum(len(piece) + 1 for piece in text[start:].split(",")[:at])
-    return text.index(name, start) + 1
+    # the name as typed: its blanks inside may be runs that player_name made one space
+    typed = re.compile(r"[ \t]+".join(map(re.escape, name.split(" "))))
+    return typed.search(text, start).start() + 1
 
 
 def parse_chinese(lines: tuple[str, ...], source: Source) -> ChineseHand:
@@ -439,7 +442,7 @@ def parse_ofc(lines: tuple[str, ...], source: Source) -> OfcHand:
     headers = _headers(statements, lines, _HEADERS | {"variant"})
     _check_names(statements, lines, headers["players"][1])
     steps = tuple(
-        OfcStep(player=value[0].strip(), kind=value[1], dealt=value[2], placements=value[3],
+        OfcStep(player=player_name(value[0]), kind=value[1], dealt=value[2], placements=value[3],
                 line=source.line(line - 1))
         for kind, line, value in statements if kind == "step"
     )
@@ -524,7 +527,7 @@ def line_statements(name: str, lines: tuple[str, ...]) -> list | None:
                 seat = _seat_statement(transformer, tokens[1])
                 if seat is None:
                     return None
-                statements.append(("seat", number, (str(tokens[0]).strip(), seat)))
+                statements.append(("seat", number, (player_name(str(tokens[0])), seat)))
             else:
                 statements.append(getattr(transformer, alias)(tokens))
         except (ParseError, ValueError):
@@ -626,7 +629,7 @@ def read_batch(chunks, source_file: str) -> tuple[ChineseBatch, np.ndarray, list
                 # the rows by their words' indices, not as Row members (hashing the enum is slow), in
                 # any case the grammar admits
                 rows = brackets(found[0])
-                name = found[0][:found[0].index(":")].strip()
+                name = player_name(found[0][:found[0].index(":")])
                 hand_codes = [card_codes[word] for _, cards in rows for word in words(cards)]
                 if name in seats or [row_index(row) for row, _ in rows] != [0, 1, 2] or len(hand_codes) != 13:
                     usual = False
@@ -634,7 +637,7 @@ def read_batch(chunks, source_file: str) -> tuple[ChineseBatch, np.ndarray, list
                 seats[name] = (chunk.first_line + number - 1, Status.SET, None, hand_codes)
                 continue
             if alias == "seat_line":
-                name = found[0].strip()
+                name = player_name(found[0])
                 if name in seats:
                     usual = False
                     break
@@ -773,14 +776,14 @@ def read_ofc_batch(chunks, source_file: str) -> tuple[OfcBatch, np.ndarray]:
             if alias in ("draw_line", "sets_line"):
                 if alias == "draw_line":
                     name, dealt, _, placed = _draw_parts(found[0], _CODES_OF_ITEM.__getitem__)
-                    step = (name.strip(), "draws", tuple([card_codes[word] for word in words(dealt)]), tuple(placed))
+                    step = (player_name(name), "draws", tuple([card_codes[word] for word in words(dealt)]), tuple(placed))
                 else:
                     placed = []
                     for m in _BRACKETS.finditer(found[0]):
                         row = row_index(m.group(1))
                         placed += [(card_codes[word], row) for word in words(m.group(2))]
                     placed = tuple(placed)
-                    step = (_SETS.match(found[0]).group(1).strip(), "sets", tuple(code for code, _ in placed), placed)
+                    step = (player_name(_SETS.match(found[0]).group(1)), "sets", tuple(code for code, _ in placed), placed)
                 # only a one-card draw's line recurs (a player, a card, a row); a set's five cards and
                 # a Pineapple draw's three come in too many orders to be met again
                 if len(step[2]) == 1 and len(step_of_line) < _LINES_KEPT:

@@ -36,6 +36,7 @@ from lark import Token, Tree
 
 from parsers.errors import ParseError
 from parsers.grammar import parse_lines
+from parsers.names import player_name
 from rules.cards import Card
 from rules.records import GameInfo, Source
 from rules.sixcard import Box, BoxResult, DealerBuy, ExtraDraw, SixcardHand, SixcardRules, SixcardSession
@@ -176,7 +177,7 @@ class _Builder:
             table_name=meta.get("table", (None,))[0], ruleset=meta.get("rules", ("default",))[0],
         )
         return SixcardSession(source=self.source, info=info, session_id=session_id,
-                              player=meta["player"][0], hands=tuple(hands), rules=rules,
+                              player=player_name(meta["player"][0]), hands=tuple(hands), rules=rules,
                               unfinished_hand=None if unfinished is None else int(unfinished.children[1]),
                               unfinished_line=None if unfinished is None else self.line(unfinished))
 

@@ -720,6 +720,10 @@ def _game_end(fmt) -> _GameEnd:
 
 
 _GAME_ENDS = {fmt.name: _game_end(fmt) for fmt in FORMATS if fmt.last_section is not None}
+_OPENED_BY_HASH = frozenset(fmt.name for fmt in FORMATS if isinstance(fmt.last_section, re.Pattern)
+                            and fmt.last_section.pattern.startswith("\\#"))
+"""The formats whose last section opens with a line that starts with '#' (a score sheet's table
+header): that line ends a game it stands last in, where a comment would not."""
 
 
 def _belongs(end: _GameEnd, text: str, start: int, stop: int, seen: set[int], record: bool = True) -> bool:
@@ -1188,6 +1192,8 @@ def split_file(text: str, *, opens_file: bool = True) -> SplitFile:
             c = text[last_at] if last_at < stop_at else ""
             if c and not ((c.isspace() or c == "#" or c == "*") and is_filler(text[last_at:stop_at])):
                 break
+            if fmt in _OPENED_BY_HASH and _GAME_ENDS[fmt].opening.match(text, last_at, stop_at):
+                break   # a sheet's table header (' #  cards kind | …') is the game's, not a comment
             stop -= 1
             stop_at = last_at - 1
         if stop == begin:

@@ -76,8 +76,9 @@ def audit_chunk(chunk: Chunk, file: str, settle=None) -> Audited:
     kernels.watch()     # the replay may compile, or load a kernel cache another version left
     try:
         replay = handler_for(record).replay(record)
-    except LookupError as error:
-        return Audited(chunk=chunk, record=record, error=str(error), error_line=chunk.first_line, error_column=1)
+    except LookupError as error:    # (a NoResult names the line the play should have begun at)
+        return Audited(chunk=chunk, record=record, error=str(error),
+                       error_line=getattr(error, "line", chunk.first_line), error_column=1)
     except Exception as error:  # noqa: BLE001 — as above: the fault becomes the reason
         return Audited(chunk=chunk, record=record, error=internal_error(error), error_line=chunk.first_line,
                        error_column=1)

@@ -83,8 +83,10 @@ def split_reference(text: str) -> list[Chunk]:
     while i < len(pieces):
         (begin, fmt), (end, _) = pieces[i]
         stop = end
-        while stop > begin and is_filler(lines[stop - 1]):
-            stop -= 1
+        while stop > begin and is_filler(lines[stop - 1]) and not (
+                fmt in _LAST and isinstance(_LAST[fmt].last_section, re.Pattern)
+                and _LAST[fmt].last_section.pattern.startswith("\\#") and _starts_as(lines[stop - 1], _LAST[fmt].last_section)):
+            stop -= 1       # (a score sheet's table header, ' #  cards kind | …', is its game's, not filler)
         if stop == begin:
             i += 1
             continue

@@ -30,6 +30,7 @@ def test_chinese_hand_with_no_hand_lines_is_quarantined_not_stored():
     quarantine = result.tables[("quarantine", "chinese")].to_pylist()
     assert quarantine[0]["error"].startswith("the hand has no hand lines")
     assert quarantine[0]["first_line"] == 1 and quarantine[0]["last_line"] == 5
+    assert quarantine[0]["line"] == 5      # its last line, where the hand lines should have stood
     assert ("games", "chinese") not in result.tables
 
 

@@ -56,7 +56,9 @@ Boris: back [Ks Kd Kh 4c 4d] middle [7s 7d 7c 7h 2s] front [Qh Jd 3s]
 # H4 (1-6): Boris's quads middle over a full house back fouls: Anna +6 + her trips royalty 1 = +7.
 # Royalties under the Chinese table (docs/rules.md), one unit a row: H2 Anna quads back, full house
 # middle, trips front; H4 trips front; H1 none (a full house in back earns none). A surrender is no
-# scoop; a pairing is one hand against one opponent (a surrendered one too). H1, H2 on 28 November,
+# scoop; a pairing is one hand against one opponent (a surrendered one too), a chance to scoop when
+# either could scoop the other (never against or by a surrender, whose rows are not compared). The
+# royalties earned are the royalty part of the points, per opponent. H1, H2 on 28 November,
 # H3, H4 after midnight, all at Tverskaya.
 #
 # OFC (classic royalties, 1-6), Anna's and Boris's final hands as tests/test_ofc_rules.py's A_HAND
@@ -100,31 +102,37 @@ def test_player_stats_chinese_per_scale(con):
     # per hand (fouls, surrenders), scoops per pairing; a club's hands have no room (site null).
     assert_worked(con, "player_stats_chinese", [
         # Anna 1-6: H2 +12, H3 +6, H4 +7 = 25 in 3 hands (8.3333); royalties 3 + 1 = 4 (back 1, middle 1,
-        # front 2), 1.3333 a hand; scoops won: H2 v Boris, H3, H4 of 4 pairings (H2 two, H3, H4 one).
+        # front 2), 1.3333 a hand; scoops won: H2 v Boris, H3, H4 of 4 pairings (H2 two, H3, H4 one), of
+        # which 3 are chances to scoop (H2 v Vera's surrender is none): 1.0. Royalties earned: H2 3 from
+        # Boris (none from Vera, who surrendered), H3 none (a natural), H4 1 from Boris (fouled, 0): 4.
         {"player": "Anna", "site": None, "person": "Anna", "game": "chinese", "variant": "classic",
          "scoring": "1-6", "count_hands": 3, "points_per_hand": Decimal("8.3333"), "total_points": 25,
          "royalties_total": 4, "royalties_per_hand": Decimal("1.3333"), "royalties_back": 1,
-         "royalties_middle": 1, "royalties_front": 2, "foul_rate": 0.0, "scoop_won_rate": 0.75,
+         "royalties_middle": 1, "royalties_front": 2, "foul_rate": 0.0, "scoop_won_rate": 1.0,
          "scoop_suffered_rate": 0.0, "surrender_rate": 0.0, "count_naturals": 1, "fantasyland_entries": 0,
          "fantasyland_stays": 0, "count_fouls": 0, "count_surrenders": 0, "count_pairings": 4,
-         "count_scoops_won": 3, "count_scoops_suffered": 0, "count_fantasyland_hands": 0},
-        # Anna 2-4: H1 +4, no royalty, beat Boris 2-1 (no scoop), two pairings.
+         "count_scoops_won": 3, "count_scoops_suffered": 0, "count_fantasyland_hands": 0,
+         "royalties_earned": 4, "royalties_earned_per_hand": Decimal("1.3333"), "count_scoop_chances": 3},
+        # Anna 2-4: H1 +4, no royalty, beat Boris 2-1 (no scoop), two pairings, one a chance (v Boris).
         {"player": "Anna", "site": None, "person": "Anna", "game": "chinese", "variant": "classic",
          "scoring": "2-4", "count_hands": 1, "points_per_hand": Decimal("4.0000"), "total_points": 4,
          "royalties_total": 0, "royalties_per_hand": Decimal("0.0000"), "royalties_back": 0,
          "royalties_middle": 0, "royalties_front": 0, "foul_rate": 0.0, "scoop_won_rate": 0.0,
          "scoop_suffered_rate": 0.0, "surrender_rate": 0.0, "count_naturals": 0, "fantasyland_entries": 0,
          "fantasyland_stays": 0, "count_fouls": 0, "count_surrenders": 0, "count_pairings": 2,
-         "count_scoops_won": 0, "count_scoops_suffered": 0, "count_fantasyland_hands": 0},
+         "count_scoops_won": 0, "count_scoops_suffered": 0, "count_fantasyland_hands": 0,
+         "royalties_earned": 0, "royalties_earned_per_hand": Decimal("0.0000"), "count_scoop_chances": 1},
         # Boris 1-6: H2 -6, H3 -6, H4 -7 = -19 (-6.3333); fouls in H3 and H4 (2 of 3), so his quads earn
-        # nothing; scooped in H2 by Anna, in H3 and H4: 3 of 4 pairings.
+        # nothing; scooped in H2 by Anna, in H3 and H4: 3 of 4 pairings, 3 of 3 chances (not v Vera);
+        # pays Anna's royalties, 3 in H2 and 1 in H4: -4 earned, his own royalty 0.
         {"player": "Boris", "site": None, "person": "Boris", "game": "chinese", "variant": "classic",
          "scoring": "1-6", "count_hands": 3, "points_per_hand": Decimal("-6.3333"), "total_points": -19,
          "royalties_total": 0, "royalties_per_hand": Decimal("0.0000"), "royalties_back": 0,
          "royalties_middle": 0, "royalties_front": 0, "foul_rate": 0.6666666667, "scoop_won_rate": 0.0,
-         "scoop_suffered_rate": 0.75, "surrender_rate": 0.0, "count_naturals": 0, "fantasyland_entries": 0,
+         "scoop_suffered_rate": 1.0, "surrender_rate": 0.0, "count_naturals": 0, "fantasyland_entries": 0,
          "fantasyland_stays": 0, "count_fouls": 2, "count_surrenders": 0, "count_pairings": 4,
-         "count_scoops_won": 0, "count_scoops_suffered": 3, "count_fantasyland_hands": 0},
+         "count_scoops_won": 0, "count_scoops_suffered": 3, "count_fantasyland_hands": 0,
+         "royalties_earned": -4, "royalties_earned_per_hand": Decimal("-1.3333"), "count_scoop_chances": 3},
         # Boris 2-4: H1 +2 from Vera's surrender, -2 to Anna: 0.
         {"player": "Boris", "site": None, "person": "Boris", "game": "chinese", "variant": "classic",
          "scoring": "2-4", "count_hands": 1, "points_per_hand": Decimal("0.0000"), "total_points": 0,
@@ -132,22 +140,26 @@ def test_player_stats_chinese_per_scale(con):
          "royalties_middle": 0, "royalties_front": 0, "foul_rate": 0.0, "scoop_won_rate": 0.0,
          "scoop_suffered_rate": 0.0, "surrender_rate": 0.0, "count_naturals": 0, "fantasyland_entries": 0,
          "fantasyland_stays": 0, "count_fouls": 0, "count_surrenders": 0, "count_pairings": 2,
-         "count_scoops_won": 0, "count_scoops_suffered": 0, "count_fantasyland_hands": 0},
-        # Vera surrenders in H2 (3 to each: -6) and H1 (2 to each: -4): every hand a surrender.
+         "count_scoops_won": 0, "count_scoops_suffered": 0, "count_fantasyland_hands": 0,
+         "royalties_earned": 0, "royalties_earned_per_hand": Decimal("0.0000"), "count_scoop_chances": 1},
+        # Vera surrenders in H2 (3 to each: -6) and H1 (2 to each: -4): every hand a surrender, so no
+        # chance to scoop or be scooped (no rate), and no royalty paid either way.
         {"player": "Vera", "site": None, "person": "Vera", "game": "chinese", "variant": "classic",
          "scoring": "1-6", "count_hands": 1, "points_per_hand": Decimal("-6.0000"), "total_points": -6,
          "royalties_total": 0, "royalties_per_hand": Decimal("0.0000"), "royalties_back": 0,
-         "royalties_middle": 0, "royalties_front": 0, "foul_rate": 0.0, "scoop_won_rate": 0.0,
-         "scoop_suffered_rate": 0.0, "surrender_rate": 1.0, "count_naturals": 0, "fantasyland_entries": 0,
+         "royalties_middle": 0, "royalties_front": 0, "foul_rate": 0.0, "scoop_won_rate": None,
+         "scoop_suffered_rate": None, "surrender_rate": 1.0, "count_naturals": 0, "fantasyland_entries": 0,
          "fantasyland_stays": 0, "count_fouls": 0, "count_surrenders": 1, "count_pairings": 2,
-         "count_scoops_won": 0, "count_scoops_suffered": 0, "count_fantasyland_hands": 0},
+         "count_scoops_won": 0, "count_scoops_suffered": 0, "count_fantasyland_hands": 0,
+         "royalties_earned": 0, "royalties_earned_per_hand": Decimal("0.0000"), "count_scoop_chances": 0},
         {"player": "Vera", "site": None, "person": "Vera", "game": "chinese", "variant": "classic",
          "scoring": "2-4", "count_hands": 1, "points_per_hand": Decimal("-4.0000"), "total_points": -4,
          "royalties_total": 0, "royalties_per_hand": Decimal("0.0000"), "royalties_back": 0,
-         "royalties_middle": 0, "royalties_front": 0, "foul_rate": 0.0, "scoop_won_rate": 0.0,
-         "scoop_suffered_rate": 0.0, "surrender_rate": 1.0, "count_naturals": 0, "fantasyland_entries": 0,
+         "royalties_middle": 0, "royalties_front": 0, "foul_rate": 0.0, "scoop_won_rate": None,
+         "scoop_suffered_rate": None, "surrender_rate": 1.0, "count_naturals": 0, "fantasyland_entries": 0,
          "fantasyland_stays": 0, "count_fouls": 0, "count_surrenders": 1, "count_pairings": 2,
-         "count_scoops_won": 0, "count_scoops_suffered": 0, "count_fantasyland_hands": 0},
+         "count_scoops_won": 0, "count_scoops_suffered": 0, "count_fantasyland_hands": 0,
+         "royalties_earned": 0, "royalties_earned_per_hand": Decimal("0.0000"), "count_scoop_chances": 0},
     ], where="game = 'chinese'")
 
 
@@ -160,32 +172,38 @@ def test_player_stats_ofc_per_variant(con):
          "royalties_middle": 8, "royalties_front": 0, "foul_rate": 0.0, "scoop_won_rate": 0.0,
          "scoop_suffered_rate": 0.0, "surrender_rate": 0.0, "count_naturals": 0, "fantasyland_entries": 0,
          "fantasyland_stays": 0, "count_fouls": 0, "count_surrenders": 0, "count_pairings": 1,
-         "count_scoops_won": 0, "count_scoops_suffered": 0, "count_fantasyland_hands": 0},
+         "count_scoops_won": 0, "count_scoops_suffered": 0, "count_fantasyland_hands": 0,
+         "royalties_earned": 1, "royalties_earned_per_hand": Decimal("1.0000"), "count_scoop_chances": 1},
         {"player": "Boris", "site": None, "person": "Boris", "game": "ofc", "variant": "classic",
          "scoring": "1-6", "count_hands": 1, "points_per_hand": Decimal("-2.0000"), "total_points": -2,
          "royalties_total": 13, "royalties_per_hand": Decimal("13.0000"), "royalties_back": 6,
          "royalties_middle": 0, "royalties_front": 7, "foul_rate": 0.0, "scoop_won_rate": 0.0,
          "scoop_suffered_rate": 0.0, "surrender_rate": 0.0, "count_naturals": 0, "fantasyland_entries": 0,
          "fantasyland_stays": 0, "count_fouls": 0, "count_surrenders": 0, "count_pairings": 1,
-         "count_scoops_won": 0, "count_scoops_suffered": 0, "count_fantasyland_hands": 0},
+         "count_scoops_won": 0, "count_scoops_suffered": 0, "count_fantasyland_hands": 0,
+         "royalties_earned": -1, "royalties_earned_per_hand": Decimal("-1.0000"), "count_scoop_chances": 1},
+        # Classic: royalties 14 and 13 (under the table), earned +1 and -1 (their difference).
         # Fantasyland: Anna +2 +10 -15 = -3 in 3 hands (-1 a hand), royalties 14 + 22 + 4 = 40 (back
         # 6 + 10 + 4, middle 8 + 12): 13.3333 a hand; two hands in Fantasyland, one stay; scooped once
         # of 3 pairings. Boris -2 -10 +15 = 3, royalties 13 three times (back 6, front 7), enters three
-        # times, scoops once.
+        # times, scoops once. Royalties earned, the differences: Anna 14 - 13 + 22 - 13 + 4 - 13 = 1
+        # (0.3333 a hand), Boris -1.
         {"player": "Anna", "site": None, "person": "Anna", "game": "ofc", "variant": "fantasyland",
          "scoring": "1-6", "count_hands": 3, "points_per_hand": Decimal("-1.0000"), "total_points": -3,
          "royalties_total": 40, "royalties_per_hand": Decimal("13.3333"), "royalties_back": 20,
          "royalties_middle": 20, "royalties_front": 0, "foul_rate": 0.0, "scoop_won_rate": 0.0,
          "scoop_suffered_rate": 0.3333333333, "surrender_rate": 0.0, "count_naturals": 0,
          "fantasyland_entries": 0, "fantasyland_stays": 1, "count_fouls": 0, "count_surrenders": 0,
-         "count_pairings": 3, "count_scoops_won": 0, "count_scoops_suffered": 1, "count_fantasyland_hands": 2},
+         "count_pairings": 3, "count_scoops_won": 0, "count_scoops_suffered": 1, "count_fantasyland_hands": 2,
+         "royalties_earned": 1, "royalties_earned_per_hand": Decimal("0.3333"), "count_scoop_chances": 3},
         {"player": "Boris", "site": None, "person": "Boris", "game": "ofc", "variant": "fantasyland",
          "scoring": "1-6", "count_hands": 3, "points_per_hand": Decimal("1.0000"), "total_points": 3,
          "royalties_total": 39, "royalties_per_hand": Decimal("13.0000"), "royalties_back": 18,
          "royalties_middle": 0, "royalties_front": 21, "foul_rate": 0.0, "scoop_won_rate": 0.3333333333,
          "scoop_suffered_rate": 0.0, "surrender_rate": 0.0, "count_naturals": 0, "fantasyland_entries": 3,
          "fantasyland_stays": 0, "count_fouls": 0, "count_surrenders": 0, "count_pairings": 3,
-         "count_scoops_won": 1, "count_scoops_suffered": 0, "count_fantasyland_hands": 0},
+         "count_scoops_won": 1, "count_scoops_suffered": 0, "count_fantasyland_hands": 0,
+         "royalties_earned": -1, "royalties_earned_per_hand": Decimal("-0.3333"), "count_scoop_chances": 3},
     ], where="game = 'ofc'")
 
 
@@ -197,51 +215,59 @@ def test_player_stats_chinese_by_day(con):
          "royalties_total": 0, "royalties_back": 0, "royalties_middle": 0, "royalties_front": 0,
          "count_fouls": 0, "count_surrenders": 0, "count_naturals": 0, "count_pairings": 2,
          "count_scoops_won": 0, "count_scoops_suffered": 0, "fantasyland_entries": 0, "fantasyland_stays": 0,
-         "count_fantasyland_hands": 0},
+         "count_fantasyland_hands": 0, "royalties_earned": 0,
+         "count_scoop_chances": 1},
         # H2: quads, full house, trips (1 each), scoops Boris.
         {"player": "Anna", "site": None, "person": "Anna", "played_on": "2026-11-28", "club": "Tverskaya",
          "game": "chinese", "variant": "classic", "scoring": "1-6", "count_hands": 1, "total_points": 12,
          "royalties_total": 3, "royalties_back": 1, "royalties_middle": 1, "royalties_front": 1,
          "count_fouls": 0, "count_surrenders": 0, "count_naturals": 0, "count_pairings": 2,
          "count_scoops_won": 1, "count_scoops_suffered": 0, "fantasyland_entries": 0, "fantasyland_stays": 0,
-         "count_fantasyland_hands": 0},
+         "count_fantasyland_hands": 0, "royalties_earned": 3,
+         "count_scoop_chances": 1},
         # H3 (the dragon, +6) and H4 (+7, trips in front).
         {"player": "Anna", "site": None, "person": "Anna", "played_on": "2026-11-29", "club": "Tverskaya",
          "game": "chinese", "variant": "classic", "scoring": "1-6", "count_hands": 2, "total_points": 13,
          "royalties_total": 1, "royalties_back": 0, "royalties_middle": 0, "royalties_front": 1,
          "count_fouls": 0, "count_surrenders": 0, "count_naturals": 1, "count_pairings": 2,
          "count_scoops_won": 2, "count_scoops_suffered": 0, "fantasyland_entries": 0, "fantasyland_stays": 0,
-         "count_fantasyland_hands": 0},
+         "count_fantasyland_hands": 0, "royalties_earned": 1,
+         "count_scoop_chances": 2},
         {"player": "Boris", "site": None, "person": "Boris", "played_on": "2026-11-28", "club": "Tverskaya",
          "game": "chinese", "variant": "classic", "scoring": "2-4", "count_hands": 1, "total_points": 0,
          "royalties_total": 0, "royalties_back": 0, "royalties_middle": 0, "royalties_front": 0,
          "count_fouls": 0, "count_surrenders": 0, "count_naturals": 0, "count_pairings": 2,
          "count_scoops_won": 0, "count_scoops_suffered": 0, "fantasyland_entries": 0, "fantasyland_stays": 0,
-         "count_fantasyland_hands": 0},
+         "count_fantasyland_hands": 0, "royalties_earned": 0,
+         "count_scoop_chances": 1},
         {"player": "Boris", "site": None, "person": "Boris", "played_on": "2026-11-28", "club": "Tverskaya",
          "game": "chinese", "variant": "classic", "scoring": "1-6", "count_hands": 1, "total_points": -6,
          "royalties_total": 0, "royalties_back": 0, "royalties_middle": 0, "royalties_front": 0,
          "count_fouls": 0, "count_surrenders": 0, "count_naturals": 0, "count_pairings": 2,
          "count_scoops_won": 0, "count_scoops_suffered": 1, "fantasyland_entries": 0, "fantasyland_stays": 0,
-         "count_fantasyland_hands": 0},
+         "count_fantasyland_hands": 0, "royalties_earned": -3,
+         "count_scoop_chances": 1},
         {"player": "Boris", "site": None, "person": "Boris", "played_on": "2026-11-29", "club": "Tverskaya",
          "game": "chinese", "variant": "classic", "scoring": "1-6", "count_hands": 2, "total_points": -13,
          "royalties_total": 0, "royalties_back": 0, "royalties_middle": 0, "royalties_front": 0,
          "count_fouls": 2, "count_surrenders": 0, "count_naturals": 0, "count_pairings": 2,
          "count_scoops_won": 0, "count_scoops_suffered": 2, "fantasyland_entries": 0, "fantasyland_stays": 0,
-         "count_fantasyland_hands": 0},
+         "count_fantasyland_hands": 0, "royalties_earned": -1,
+         "count_scoop_chances": 2},
         {"player": "Vera", "site": None, "person": "Vera", "played_on": "2026-11-28", "club": "Tverskaya",
          "game": "chinese", "variant": "classic", "scoring": "2-4", "count_hands": 1, "total_points": -4,
          "royalties_total": 0, "royalties_back": 0, "royalties_middle": 0, "royalties_front": 0,
          "count_fouls": 0, "count_surrenders": 1, "count_naturals": 0, "count_pairings": 2,
          "count_scoops_won": 0, "count_scoops_suffered": 0, "fantasyland_entries": 0, "fantasyland_stays": 0,
-         "count_fantasyland_hands": 0},
+         "count_fantasyland_hands": 0, "royalties_earned": 0,
+         "count_scoop_chances": 0},
         {"player": "Vera", "site": None, "person": "Vera", "played_on": "2026-11-28", "club": "Tverskaya",
          "game": "chinese", "variant": "classic", "scoring": "1-6", "count_hands": 1, "total_points": -6,
          "royalties_total": 0, "royalties_back": 0, "royalties_middle": 0, "royalties_front": 0,
          "count_fouls": 0, "count_surrenders": 1, "count_naturals": 0, "count_pairings": 2,
          "count_scoops_won": 0, "count_scoops_suffered": 0, "fantasyland_entries": 0, "fantasyland_stays": 0,
-         "count_fantasyland_hands": 0},
+         "count_fantasyland_hands": 0, "royalties_earned": 0,
+         "count_scoop_chances": 0},
     ], where="game = 'chinese'")
     # The Fantasyland hands have no date or club: one row each, with its entries, stay and hands.
     assert_worked(con, "player_stats_chinese_by_day", [

@@ -276,10 +276,10 @@ def test_season_totals_merge_the_new_games_into_the_stored_totals(tmp_path):
     with connect(root) as con:
         row = con.sql("select count_games, net, count_wins, avg_placement, names from int_player_season_totals "
                       "where player = 'Anna' and season_kind = 'all'").fetchall()
-    # three hands, each: Anna +35 (placed 1st, a win), Vera -36 (3rd): the person nets -1 a hand, and
-    # his rows place (1 + 3) / 2 on average
+    # three hands, each: Anna +35 (placed 1st, a win), Vera -36 (3rd): the person nets -1 a hand and
+    # plays it once, placed as his best seat, 1st
     assert [(count, str(net), wins, avg, names) for count, net, wins, avg, names in row] == [
-        (3, "-3.00", 3, 2.0, "Anna, Vera")]
+        (3, "-3.00", 3, 1.0, "Anna, Vera")]
     assert model_rows(root) == whole_build_rows(root, tmp_path / "whole")
 
 

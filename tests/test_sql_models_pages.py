@@ -36,7 +36,7 @@ def test_player_headlines_follow_the_pages_dates_club_and_room(warehouse, dashbo
     #   c1  1 November  club Friday  no room      Anna +4, Boris 0, Vera −4   placed 1st: a win
     #   c2  2 November  —            PokerStars   Anna −2, Boris +2           placed 2nd
     #   c3  2 November  —            PokerStars   Anna +3, Boris +3           a tie for 1st: a win
-    # All: 3 games, +5, 2 won, average place (1 + 2 + 1) / 3 = 1.33. 2 November: 2 games, +1, 1 won,
+    # All: 3 games, +5, 2 won, average place (1 + 2 + 1) / 3, not rounded. 2 November: 2 games, +1, 1 won,
     # 1.5. Friday: c1 alone. PokerStars: c2 and c3. Her EUR Hold'em hand (+7) has a row of its own.
     from dashboards import queries as q
 
@@ -57,7 +57,7 @@ def test_player_headlines_follow_the_pages_dates_club_and_room(warehouse, dashbo
                                    filters.get("site"))
         return [tuple(r[c] for c in shape) for r in found.to_dicts()]
 
-    assert headline() == [("chinese", None, 3, D(5), 2, 1.33), ("holdem", "EUR", 1, D(7), 1, 1.0)]
+    assert headline() == [("chinese", None, 3, D(5), 2, (1 + 2 + 1) / 3), ("holdem", "EUR", 1, D(7), 1, 1.0)]
     assert headline(start=date(2026, 11, 2), end=date(2026, 11, 2)) == [("chinese", None, 2, D(1), 1, 1.5)]
     assert headline(club="Friday") == [("chinese", None, 1, D(4), 1, 1.0), ("holdem", "EUR", 1, D(7), 1, 1.0)]
     assert headline(site="PokerStars") == [("chinese", None, 2, D(1), 1, 1.5)]

@@ -260,11 +260,11 @@ def test_player_stats_tournaments(con):
     assert_worked(con, "player_stats_tournaments", [
         # Anna, dollars: 1001, 1002, 1003. Cost 22 + 11.50 + 5 = 38.50, won 12 + 17.50 + 0 = 29.50,
         # net -9. The ticket of 1003 has no dollar value: ROI over 1001 and 1002, net -10 + 6 = -4
-        # over cost 33.50: -11.94 %. A prize in all three: ITM 100 %. Finishes 2, 1, 1: 1.33.
+        # over cost 33.50: -11.94 %. A prize in all three: ITM 100 %. Finishes 2, 1, 1: 4 / 3, not rounded.
         {"player": "Anna", "site": "PokerStars", "currency": "USD", "count_tournaments": 3,
          "count_entries": 4, "cost": Decimal("38.50"), "won": Decimal("29.50"), "net": Decimal("-9.00"),
          "roi": Decimal("-11.94"), "roi_net": Decimal("-4.00"), "roi_cost": Decimal("33.50"),
-         "count_roi_tournaments": 2, "itm": 100.0, "count_itm": 3, "avg_finish": 1.33, "best_finish": 1,
+         "count_roi_tournaments": 2, "itm": 100.0, "count_itm": 3, "avg_finish": 1.3333333333, "best_finish": 1,
          "first_played_at": "2024-03-01 19:00:00", "last_played_at": "2024-03-03 19:00:00"},
         # Anna, euros at PokerStars (1004): -2.20 of 2.20, -100 %; 2nd
         {"player": "Anna", "site": "PokerStars", "currency": "EUR", "count_tournaments": 1,

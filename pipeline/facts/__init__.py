@@ -130,6 +130,17 @@ class Lane:
             object.__setattr__(self, "warm_minimum", self.run_minimum)
 
 
+class NoResult(LookupError):
+    """A game in which nothing was played out: a raspisnoy log or sheet without a round played to
+    its end, a six-card session without a hand. It has no result (no net, no winner, no placement),
+    so it is quarantined, its text kept, at ``line`` (where the play should have begun): stored, it
+    would be a game every player won. The game is stored once its file, read again, holds play."""
+
+    def __init__(self, reason: str, line: int) -> None:
+        super().__init__(reason)
+        self.line = line
+
+
 @dataclass(frozen=True, slots=True)
 class Handler:
     """How the pipeline treats one record type."""

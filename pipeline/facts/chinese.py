@@ -17,7 +17,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from parsers.formats import split_named
-from pipeline.facts import MONEY, Handler, Lane, define, money_from_cents, played_in_utc
+from pipeline.facts import MONEY, Handler, Lane, NoResult, define, money_from_cents, played_in_utc
 from rules.cards import Card, format_cards
 from rules.records import GameInfo
 
@@ -161,16 +161,18 @@ def add_ofc_rows(rows: TableRows, record: OfcHand, replay: OfcReplay) -> None:
         })
 
 
-class NoHandLines(LookupError):
+class NoHandLines(NoResult):
     """A hand whose text names players but holds none of their hands: nothing to replay or
-    store (stored, it would be a game of 0 players), so it goes to quarantine."""
+    store (stored, it would be a game of 0 players), so it goes to quarantine, at its last line,
+    as every game with nothing played out does."""
 
 
 def _replay_chinese_hand(record: ChineseHand) -> ChineseReplay:
     from rules.chinese import replay_chinese
 
     if not record.seats:
-        raise NoHandLines("the hand has no hand lines: no player set rows, surrendered or declared a natural")
+        raise NoHandLines("the hand has no hand lines: no player set rows, surrendered or declared a natural",
+                          line=record.source.last_line)
     return replay_chinese(record)
 
 
@@ -178,7 +180,7 @@ def _replay_ofc_hand(record: OfcHand) -> OfcReplay:
     from rules.ofc import replay_ofc
 
     if not record.steps:
-        raise NoHandLines("the hand has no hand lines: no player placed a card")
+        raise NoHandLines("the hand has no hand lines: no player placed a card", line=record.source.last_line)
     return replay_ofc(record)
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 import pyarrow as pa
 
-from pipeline.facts import MONEY, Handler, define
+from pipeline.facts import MONEY, Handler, NoResult, define
 
 if TYPE_CHECKING:
     from pipeline.tables import TableRows
@@ -132,13 +132,32 @@ def _texts() -> _Texts:
 def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
     from rules.raspisnoy import replay_log
 
-    return replay_log(game)
+    return _with_a_result(replay_log(game), game, "game log", len(game.rounds))
 
 
 def replay_sheet(sheet: RaspisnoySheet) -> RaspisnoyReplay:
     from rules.raspisnoy import replay_sheet
 
-    return replay_sheet(sheet)
+    return _with_a_result(replay_sheet(sheet), sheet, "score sheet", len(sheet.rows))
+
+
+def _with_a_result(replay: RaspisnoyReplay, record: RaspisnoyGame | RaspisnoySheet, kind: str,
+                   count_written: int) -> RaspisnoyReplay:
+    """The replay of a game with at least one round played out (scored). RSP-TOTAL gives the game
+    to the highest total after the last round: with none, every total is 0 and every player would
+    place first, so the game has no result and is quarantined (NoResult), as an unfinished last
+    round is left unscored."""
+    if replay.rounds:
+        return replay
+    if count_written == 0:
+        told = "has no rounds"
+    elif count_written == 1:
+        told = "stops inside its first round"
+    else:
+        told = f"plays none of its {count_written} rounds out"
+    raise NoResult(f"the {kind} {told}: no round was played out, so the game has no result "
+                   "(no winner, no placements); it is stored once its file holds a whole round",
+                   line=record.source.last_line)
 
 
 HANDLERS = {

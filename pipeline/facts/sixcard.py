@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import pyarrow as pa
 
-from pipeline.facts import MONEY, Handler, define
+from pipeline.facts import MONEY, Handler, NoResult, define
 from rules.cards import format_cards
 
 if TYPE_CHECKING:
@@ -104,6 +104,12 @@ def replay_session(session: SixcardSession) -> SixcardReplay:
     from rules.sixcard_ev import analyse_hand
 
     result = replay(session)
+    if not result.boxes:
+        # no hand played out: the session has no result, and counted it would be a session of no hands
+        told = ("has no hands" if session.unfinished_hand is None and not session.hands else
+                "stops inside its first hand" if not session.hands else "has no box played out")
+        raise NoResult(f"the session {told}: no hand was played out, so the session has no result; "
+                       "it is stored once its file holds a whole hand", line=session.source.last_line)
     analyses = [a for hand in session.hands for a in analyse_hand(hand, session.rules) if a is not None]
     return replace(result, decisions=tuple(analyses))
 

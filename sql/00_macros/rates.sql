@@ -3,6 +3,12 @@
 -- `rasklad query` has them), and that the Spark path writes out in place.
 -- A rate is a division of two sums that add up across rows: a page sums the counts of the rows its
 -- filters keep, then applies the macro, never an average of rates.
+-- Rounding, one rule for every mart (docs/warehouse.md, "Marts"): counts and amounts are exact. A rate
+-- or an average of counts (a percentage of chances, VPIP, ITM, a foul or scoop rate, an average
+-- placement or finish) is never rounded: a double, the same in every mart, which pages and the
+-- command line round only to show it, so that it recombines exactly from the counts beside it. An
+-- amount per unit is a decimal rounded once, in its mart, where it is defined: bb/100, ROI and
+-- raspisnoy points per round to the cent, Chinese poker points and royalties per hand to 4 places.
 
 -- An amount in big blinds: a hand whose big blind is zero has no size in big blinds (null), so a
 -- bad log neither divides by zero nor counts as zero.

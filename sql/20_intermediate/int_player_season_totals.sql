@@ -12,7 +12,8 @@
 -- merge: last_played_at = greatest(old.last_played_at, new.last_played_at)
 -- merge: name_list = list_sort(list_distinct(list_concat(old.name_list, new.name_list)))
 -- merge: names = array_to_string(list_sort(list_distinct(list_concat(old.name_list, new.name_list))), ', ')
--- The totals every leaderboard and per-season stat starts from. count_wins counts the games won
+-- The totals every leaderboard and per-season stat starts from, per person and game (person_games: two
+-- linked names seated in one game are one game, one placement, one win at most). count_wins counts the games won
 -- (int_player_games: a six-card session by its net above zero); avg_placement is null for house games
 -- (six-card), where nobody is placed. player is the person (int_player_games), names
 -- his screen names that played there: a person's names count together. Amounts of two units (currency) or
@@ -32,6 +33,27 @@ player_games as (
     from int_player_games
 ),
 
+person_games as (
+    -- one row per person per game: a link (rasklad alias) may join two names who sat in one game, and
+    -- the person played that game once: his seats' nets added, his best seat's placement, won if
+    -- either seat won (docs/warehouse.md, "Marts")
+    select
+        game_id,
+        club,
+        leaderboard_game,
+        is_tournament,
+        currency,
+        scoring,
+        month,
+        person,
+        any_value(played_at) as played_at,
+        sum(net) as net,
+        bool_or(is_win) as is_win,
+        min(placement) as placement,
+    from player_games
+    group by game_id, club, leaderboard_game, is_tournament, currency, scoring, month, person
+),
+
 season_kinds as (
     select * from int_season_kinds
 ),
@@ -45,7 +67,7 @@ months as (
         scoring,
         month,
         person as player,
-        count(distinct game_id) as count_games,
+        count(*) as count_games,
         sum(net) as net,
         count(is_win) as count_decided,
         count(*) filter (where is_win) as count_wins,
@@ -53,7 +75,7 @@ months as (
         sum(placement) as placement_sum,
         min(played_at) as first_played_at,
         max(played_at) as last_played_at,
-    from player_games
+    from person_games
     group by club, leaderboard_game, is_tournament, currency, scoring, month, person
 ),
 

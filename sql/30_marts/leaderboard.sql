@@ -5,7 +5,8 @@
 -- score sheets are one game, 'raspisnoy'. A six-card session, played against the house, is won when its
 -- net is above zero (int_player_games) and has no placement: avg_placement is null. Each currency (null: points) and cash apart from tournaments is a table
 -- of its own, and so is each scale of Chinese poker and OFC points (scoring: '1-6' or '2-4', null for
--- other games): a player ranks among the nets of one unit only.
+-- other games): a player ranks among the nets of one unit only. rank: by net, then wins, then average
+-- placement; players equal on all three share a rank and the next is skipped.
 with
 
 totals as (
@@ -29,8 +30,10 @@ final as (
         avg_placement,
         first_played_at,
         last_played_at,
+        -- ties of net are broken by more wins, then the lower average placement; a tie on all three
+        -- shares its rank, and the next is skipped (1, 1, 3)
         rank() over (partition by club, game, is_tournament, currency, scoring, season_kind, season
-                     order by net desc) as rank,
+                     order by net desc, count_wins desc nulls last, avg_placement asc nulls last) as rank,
     from totals
 )
 

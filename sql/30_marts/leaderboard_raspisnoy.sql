@@ -54,7 +54,10 @@ final as (
         totals.net as total_points,
         totals.count_wins,
         totals.avg_placement,
-        rank() over (partition by totals.club, totals.season_kind, totals.season order by totals.net desc) as rank,
+        -- as the leaderboard ranks: net, then wins, then the lower average placement; a full tie shares
+        rank() over (partition by totals.club, totals.season_kind, totals.season
+                     order by totals.net desc, totals.count_wins desc nulls last,
+                     totals.avg_placement asc nulls last) as rank,
         settled_seasons.settlement_points,
         settled_seasons.settlement_points_winner,
     from totals

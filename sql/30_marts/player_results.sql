@@ -47,7 +47,7 @@ final as (
         count_games,
         net,
         count_wins,
-        round(placement_sum / nullif(count_placed, 0), 2) as avg_placement,
+        placement_sum / nullif(count_placed, 0) as avg_placement,     -- not rounded: sql/00_macros/rates.sql
         count_placed,
         first_played_at,
         last_played_at,

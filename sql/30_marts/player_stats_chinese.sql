@@ -3,7 +3,10 @@
 -- key: player, site, game, variant, scoring
 -- incremental: player
 -- A screen name belongs to its room; person is the person the account belongs to (int_accounts).
--- Rates per hand, except the scoop rates: per pairing (one hand against one opponent). Points on the
+-- Rates per hand, except the scoop rates: per chance to scoop (count_scoop_chances: a pairing, one hand
+-- against one opponent, in which either could scoop the other; none against or by a surrender).
+-- royalties_total: the royalty the rows make, once a hand; royalties_earned: the royalty points won
+-- from the opponents, net of those paid (player_stats_chinese_by_day). Points on the
 -- 1-6 and 2-4 scales are never added together: scoring is part of the grain. The sums of
 -- player_stats_chinese_by_day over every day and club.
 -- The Player review runs this same select over the rows of player_stats_chinese_by_day its filters keep
@@ -28,10 +31,12 @@ totals as (
         sum(royalties_back) as royalties_back,
         sum(royalties_middle) as royalties_middle,
         sum(royalties_front) as royalties_front,
+        sum(royalties_earned) as royalties_earned,
         sum(count_fouls)::bigint as count_fouls,
         sum(count_surrenders)::bigint as count_surrenders,
         sum(count_naturals)::bigint as count_naturals,
         sum(count_pairings) as count_pairings,
+        sum(count_scoop_chances) as count_scoop_chances,
         sum(count_scoops_won) as count_scoops_won,
         sum(count_scoops_suffered) as count_scoops_suffered,
         sum(fantasyland_entries)::bigint as fantasyland_entries,
@@ -58,8 +63,8 @@ final as (
         royalties_middle,
         royalties_front,
         count_fouls / count_hands as foul_rate,
-        count_scoops_won / nullif(count_pairings, 0) as scoop_won_rate,
-        count_scoops_suffered / nullif(count_pairings, 0) as scoop_suffered_rate,
+        count_scoops_won / nullif(count_scoop_chances, 0) as scoop_won_rate,
+        count_scoops_suffered / nullif(count_scoop_chances, 0) as scoop_suffered_rate,
         count_surrenders / count_hands as surrender_rate,
         count_naturals,
         fantasyland_entries,
@@ -70,6 +75,9 @@ final as (
         count_scoops_won,
         count_scoops_suffered,
         count_fantasyland_hands,
+        royalties_earned,
+        cast(royalties_earned / count_hands as decimal(18, 4)) as royalties_earned_per_hand,
+        count_scoop_chances,
     from totals
 )
 

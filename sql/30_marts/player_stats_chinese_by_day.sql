@@ -4,8 +4,13 @@
 -- incremental: player, site, played_on, club, game, variant, scoring
 -- The sums behind the per-player Chinese poker and OFC statistics, by day and club: a page adds the
 -- rows its dates, club and room keep, then divides (foul_rate = count_fouls / count_hands,
--- scoop_won_rate = count_scoops_won / count_pairings). Points on the 1-6 and 2-4 scales are never
+-- scoop_won_rate = count_scoops_won / count_scoop_chances). Points on the 1-6 and 2-4 scales are never
 -- added together: scoring is part of the grain. person: the person the account belongs to.
+-- royalties_total (and by row): the royalty the hands' rows make under the table, once a hand, paid
+-- or not; royalties_earned: the royalty part of the points, over his pairings (his royalty less the
+-- opponent's where royalties are paid: not against a surrender or a natural), so per opponent.
+-- count_pairings: every pairing (one hand against one opponent); count_scoop_chances: those in which
+-- a scoop could happen (int_chinese_player_hands.is_scoop_chance).
 with
 
 games as (
@@ -44,10 +49,12 @@ final as (
         sum(royalty_back) as royalties_back,
         sum(royalty_middle) as royalties_middle,
         sum(royalty_front) as royalties_front,
+        sum(royalty_points) as royalties_earned,
         count(*) filter (where is_foul) as count_fouls,
         count(*) filter (where is_surrender) as count_surrenders,
         count(*) filter (where is_natural) as count_naturals,
         sum(count_pairings) as count_pairings,
+        sum(count_scoop_chances) as count_scoop_chances,
         sum(count_scoops_won) as count_scoops_won,
         sum(count_scoops_suffered) as count_scoops_suffered,
         count(*) filter (where fantasyland_entry) as fantasyland_entries,

@@ -48,17 +48,33 @@ round_sums as (
     group by person, cast(played_at as date), club
 ),
 
+person_games as (
+    -- one row per person per game, as int_player_season_totals counts it: two linked names seated in
+    -- one game are one game, with the best seat's placement, won if either seat won, the nets added
+    -- (their rounds are each seat's, and count in round_sums)
+    select
+        game_id,
+        person,
+        any_value(played_at) as played_at,
+        any_value(club) as club,
+        bool_or(is_win) as is_win,
+        min(placement) as placement,
+        sum(net) as net,
+    from player_games
+    group by game_id, person
+),
+
 game_sums as (
     select
         person as player,
         cast(played_at as date) as played_on,
         club,
-        count(distinct game_id) as count_games,
+        count(*) as count_games,
         count(*) filter (where is_win) as count_wins,
         count(placement) as count_placed,
         sum(placement) as placement_sum,
         sum(net) as total_points,
-    from player_games
+    from person_games
     group by person, cast(played_at as date), club
 ),
 

@@ -55,7 +55,7 @@ select
     count_roi_tournaments,
     percent_of(count_itm, count_tournaments) as itm,
     count_itm,
-    round(avg_finish, 2) as avg_finish,
+    avg_finish,     -- an average of counts, not rounded (sql/00_macros/rates.sql), as itm
     best_finish,
     first_played_at,
     last_played_at,
