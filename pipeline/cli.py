@@ -54,7 +54,7 @@ HEADLINES = {
                   "count_undertricks", "pass_success_rate", "points_per_round", "count_wins",
                   "avg_placement", "total_points"),
     "chinese": ("player", "game", "variant", "scoring", "count_hands", "points_per_hand", "total_points",
-                "royalties_total", "royalties_per_hand", "foul_rate", "scoop_won_rate",
+                "royalties_total", "royalties_per_hand", "royalties_earned", "foul_rate", "scoop_won_rate",
                 "scoop_suffered_rate", "surrender_rate"),
     "sixcard": ("player", "count_sessions", "count_hands", "count_boxes", "total_wagered", "total_net",
                 "rtp", "ev_lost_per_hand", "house_edge_perfect_play"),
