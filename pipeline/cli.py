@@ -277,7 +277,7 @@ def main() -> None:
 @warehouse_option
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: all cores).")
-@click.option("--quiet", "-q", is_flag=True, help="No progress on stderr (a bar, or a line every few seconds).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress on stderr (a bar, or a line every few seconds); a first run's lines that say kernels are being compiled, once, still show.")
 @click.option("--rules", "rules", multiple=True, metavar="SETTING",
               help="A rule option the logs cannot state, kept for later runs: 'straight_beats_trips' "
                    "(or 'trips_beat_straight', 36-card Hold'em), a betting structure for text that names "
