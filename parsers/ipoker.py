@@ -127,9 +127,13 @@ def read_session(text: str, file: str, first_line: int = 1, game_id: str = "") -
     head = _GAMETYPE.match(gametype)
     game_line = first_line - 1 + _line_of(text, "<gametype>", 0)
     if head is None or head["game"] not in ("Holdem", "LH") or head["struct"].split()[-1] not in _STRUCTS:
-        raise UnsupportedGame(f"iPoker {gametype or 'game without a <gametype>'!r} is not supported yet: Rasklad reads "
-                              "iPoker Hold'em (No Limit, Pot Limit, Limit)", game=head["game"] if head else "",
-                              line=game_line, column=1)
+        named = gametype or "game without a <gametype>"
+        dealt = _game_of_pockets(root) if gametype.split(" ", 1)[0] in _STRUCTS else None
+        what = f"{named!r} deals {dealt[0]}: {dealt[1]} is" if dealt else f"{named!r} is"
+        # filed under the game the type names, else the one its pockets show
+        raise UnsupportedGame(f"iPoker {what} not supported yet: Rasklad reads iPoker Hold'em (No Limit, Pot Limit, "
+                              "Limit)", game=dealt[1] if dealt else head["game"] if head else "", line=game_line,
+                              column=1)
     betting = _STRUCTS[head["struct"].split()[-1]]
     bets_named = re.match(r"LH (\d+)/(\d+)", gametype)     # "LH 20/40 x2 Limit $10.00/$20.00": bets, then blinds
     # ROOM-CURRENCY: the table's currency; <currency> is the log owner's account's (CAD at a table of euros)
@@ -153,6 +157,18 @@ def read_session(text: str, file: str, first_line: int = 1, game_id: str = "") -
         hands.append(_hand(game, text, at, line, file, game_id, betting, small, big, currency, table,
                            (Decimal(bets_named[1]), Decimal(bets_named[2])) if bets_named else None))
     return hands
+
+
+_GAME_OF_POCKET = {4: ("four hole cards", "Omaha"), 5: ("five hole cards", "five-card Omaha")}
+"""The game a pocket of so many cards is, for a game type that names none (``PL €2/€4``)."""
+
+
+def _game_of_pockets(root: ET.Element) -> tuple[str, str] | None:
+    """(the cards dealt, the game) of a session whose every pocket holds the same number of cards
+    that is some other game's than Hold'em's (shown or not: ``X X X X X`` is five); else None."""
+    sizes = {len(cards.text.split()) for cards in root.iter("cards")
+             if cards.get("type") == "Pocket" and cards.text and cards.text.strip()}
+    return _GAME_OF_POCKET.get(sizes.pop()) if len(sizes) == 1 else None
 
 
 def _read_xml(text: str) -> ET.Element:

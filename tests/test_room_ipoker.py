@@ -258,6 +258,39 @@ def test_ipoker_omaha_goes_to_quarantine_naming_the_game():
         read_session(SESSION.replace("Holdem NL", "Omaha PL"), "s.xml")
 
 
+def _pockets_of(cards: int) -> str:
+    """SESSION as a game type that names no game writes it (``PL £0.05/£0.10``), its pockets of ``cards`` cards."""
+    text = SESSION.replace("Holdem NL", "PL")
+    text = text.replace(">C10 C9<", ">" + " ".join(["C10", "C9", "C8", "C7", "C6"][:cards]) + "<")
+    text = text.replace(">X X<", ">" + " ".join(["X"] * cards) + "<")
+    return text.replace(">C5 HA<", ">" + " ".join(["C5", "HA", "H2", "H3", "H4"][:cards]) + "<")
+
+
+@pytest.mark.parametrize(("cards", "named"), [
+    (5, "iPoker 'PL £0.05/£0.10' deals five hole cards: five-card Omaha is not supported yet"),
+    (4, "iPoker 'PL £0.05/£0.10' deals four hole cards: Omaha is not supported yet"),
+    # two cards a game type naming no game still does not say it is Hold'em: not read, named as written
+    (2, "iPoker 'PL £0.05/£0.10' is not supported yet"),
+])
+def test_ipoker_a_game_type_that_names_no_game_is_quarantined_naming_the_game_its_pockets_deal(cards, named):
+    [chunk] = split(_pockets_of(cards))
+    with pytest.raises(ParseError) as caught:
+        parse_chunk(chunk, "s.xml")
+    assert caught.value.reason.startswith(named + ": Rasklad reads iPoker Hold'em"), caught.value.reason
+
+
+def test_ipoker_corpus_five_card_omaha_sessions_are_quarantined_naming_the_game():
+    """The samples whose game type is only the structure and the stakes (`PL €2/€4`): their
+    pockets hold five cards (`S2 DK C3 D7 S3`, `X X X X X`)."""
+    named = collections.Counter()
+    for path, chunk in _games():
+        if path.name.startswith("5CPLO"):
+            with pytest.raises(ParseError) as caught:
+                parse_chunk(chunk, path.name)
+            named[caught.value.reason.split(" is not supported yet")[0].split("' ", 1)[1]] += 1
+    assert named == {"deals five hole cards: five-card Omaha": 4}
+
+
 def test_ipoker_an_amount_that_is_none_is_a_parse_error_at_its_line():
     with pytest.raises(ParseError, match="'XX' is not an amount") as caught:
         read_session(SESSION.replace('type="7" sum="£2.90"', 'type="7" sum="XX"'), "s.xml")
