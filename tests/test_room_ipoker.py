@@ -449,6 +449,39 @@ def test_ipoker_a_collect_beyond_the_rake_of_its_pot_is_an_error():
     assert ("HE-COLLECTED", Severity.ERROR) in found
 
 
+def test_ipoker_each_fact_stands_at_the_line_of_the_element_or_attribute_it_is_read_from():
+    # SESSION's lines, counted by hand: the players 14-17, Anna's pocket 25 and Vera's 30, the
+    # flop, turn and river 34, 37 and 40; Vera's win="£5.95" (line 16) pays the pot, and the pot
+    # and rake, which the log does not write, are read from it
+    [hand] = read_session(SESSION, "s.xml")
+    assert [(s.player, s.line) for s in hand.seats] == [("Anna", 14), ("Boris", 15), ("Vera", 16), ("Gleb", 17)]
+    assert [(h.player, h.line) for h in hand.hole_cards] == [("Anna", 25), ("Vera", 30)]
+    assert hand.board_lines == ((34, 37, 40),)
+    assert [(a.player, a.line) for a in hand.actions if a.kind is ActionKind.COLLECT] == [("Vera", 16)]
+    assert hand.summary.total_line == 16
+    # an attribute on a line of its own within its element: that line (the ones after move down one)
+    [hand] = read_session(SESSION.replace('chips="£3" dealer="0" win=', 'chips="£3" dealer="0"\n win='), "s.xml")
+    assert [(a.player, a.line) for a in hand.actions if a.kind is ActionKind.COLLECT] == [("Vera", 17)]
+    assert [s.line for s in hand.seats] == [14, 15, 16, 18]
+
+
+def test_ipoker_a_collect_finding_cites_the_win_not_the_line_the_next_game_opens_on():
+    # DISCONNECTED's findings (the room raked the side pot, the replay the main pot) are about
+    # Player4's win="$0.39" (line 6) and Player7's win="$0.72" (line 10), not about the line where
+    # the game ends and the next begins
+    following = DISCONNECTED.split("\n", 3)[3].replace("</game></session>", "").replace("2855472319", "2855474281")
+    text = DISCONNECTED.replace("</game></session>", "</game>" + following + "</game></session>")
+    chunks = split(text)
+    assert [c.format for c in chunks] == ["ipoker", "ipoker"]
+    hand = parse_chunk(chunks[0], "s.xml")
+    shared = hand.source.last_line
+    assert text.split("\n")[shared - 1].startswith('</game><game gamecode="2855474281">')
+    found = sorted((f.message.split()[0], f.line) for f in replay(hand).findings if str(f.rule_id) == "HE-COLLECTED")
+    assert found == [("Player4", 6), ("Player7", 10)]
+    lines = text.split("\n")
+    assert 'win="$0.39"' in lines[5] and 'win="$0.72"' in lines[9]
+
+
 ANTE_THEN_SITS_OUT = """<?xml version="1.0" encoding="utf-8"?><session sessioncode="6166981835">
 <general><mode>real</mode><gametype>Holdem NL $0.05/$0.10</gametype><tablename>"Ante" Acropoli, 766490881</tablename>
 <tablecurrency>USD</tablecurrency><currency>GBP</currency><nickname>Hero</nickname></general>
@@ -582,6 +615,31 @@ def test_ipoker_corpus_every_holdem_game_read_without_error():
                        if f.severity is Severity.ERROR]
     assert games >= 84, (games, refused)
     assert not errors, "\n".join(errors[:20])
+
+
+def test_ipoker_corpus_every_finding_cites_a_line_of_its_own_game_naming_its_player():
+    """A finding stands at a line of its game; one about a player (its message opens with his
+    name), at a line of his: HE-COLLECTED at his win="…", which it questions."""
+    cited, wrong = 0, []
+    for path, chunk in _games():
+        try:
+            hand = parse_chunk(chunk, path.name)
+        except ParseError:
+            continue
+        lines = decode(path.read_bytes()).split("\n")
+        players = {s.player for s in hand.seats}
+        for f in [*replay(hand).findings, *hand.room_findings]:
+            cited += 1
+            text = lines[f.line - 1] if f.line else ""
+            player = f.message.split()[0]
+            inside = f.line is not None and hand.source.first_line <= f.line <= hand.source.last_line
+            of_player = player not in players or f'name="{player}"' in text or f'player="{player}"' in text
+            questioned = str(f.rule_id) != "HE-COLLECTED" or re.search(f'name="{re.escape(player)}"[^>]*win="', text)
+            if not (inside and of_player and questioned):
+                wrong.append(f"{path.name} #{hand.hand_id} [{hand.source.first_line}-{hand.source.last_line}] "
+                             f"{f.rule_id} line {f.line}: {f.message[:60]} | {text.strip()[:80]}")
+    assert cited >= 4, cited     # the four HE-COLLECTED warnings of the sitting-out sample's two games
+    assert not wrong, "\n".join(wrong)
 
 
 def test_ipoker_fpdb_profits_equal_the_replayed_nets():
