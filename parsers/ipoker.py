@@ -91,6 +91,9 @@ def parse(lines: tuple[str, ...], source: Source, context: tuple[str, ...] = ())
         # session's head is no part of the game's lines (nor at its own lines in the context, for
         # a game after the first): a fault of the head is at the game's first line.
         if context and error.line < source.first_line:
+            if isinstance(error, UnsupportedGame):     # still the game it names, its quarantine's partition
+                raise UnsupportedGame(error.reason, game=error.game, line=1, column=1,
+                                      line_text=lines[0] if lines else "") from None
             raise ParseError(error.reason, line=1, column=1, line_text=lines[0] if lines else "") from None
         raise error.shifted(2 - source.first_line) from None
     if len(hands) != 1:

@@ -67,6 +67,7 @@ __all__ = [
     "read_cards",
     "stakes_label",
     "unsupported_game",
+    "usual_small_blind",
 ]
 
 GRAMMARS = Path(__file__).with_name("grammars")

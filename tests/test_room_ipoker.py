@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from parsers.errors import ParseError
-from parsers.formats import parse_chunk
+from parsers.errors import ParseError, UnsupportedGame
+from parsers.formats import parse_chunk, quarantine_game
 from parsers.ipoker import read_session
 from parsers.source import decode, split
 from pipeline.worker import parse_bytes
@@ -266,17 +266,28 @@ def _pockets_of(cards: int) -> str:
     return text.replace(">C5 HA<", ">" + " ".join(["C5", "HA", "H2", "H3", "H4"][:cards]) + "<")
 
 
-@pytest.mark.parametrize(("cards", "named"), [
-    (5, "iPoker 'PL £0.05/£0.10' deals five hole cards: five-card Omaha is not supported yet"),
-    (4, "iPoker 'PL £0.05/£0.10' deals four hole cards: Omaha is not supported yet"),
+@pytest.mark.parametrize(("cards", "named", "game"), [
+    (5, "iPoker 'PL £0.05/£0.10' deals five hole cards: five-card Omaha is not supported yet", "five-card Omaha"),
+    (4, "iPoker 'PL £0.05/£0.10' deals four hole cards: Omaha is not supported yet", "Omaha"),
     # two cards a game type naming no game still does not say it is Hold'em: not read, named as written
-    (2, "iPoker 'PL £0.05/£0.10' is not supported yet"),
+    (2, "iPoker 'PL £0.05/£0.10' is not supported yet", ""),
 ])
-def test_ipoker_a_game_type_that_names_no_game_is_quarantined_naming_the_game_its_pockets_deal(cards, named):
+def test_ipoker_a_game_type_that_names_no_game_is_quarantined_naming_the_game_its_pockets_deal(cards, named, game):
     [chunk] = split(_pockets_of(cards))
-    with pytest.raises(ParseError) as caught:
+    with pytest.raises(UnsupportedGame) as caught:
         parse_chunk(chunk, "s.xml")
     assert caught.value.reason.startswith(named + ": Rasklad reads iPoker Hold'em"), caught.value.reason
+    # its quarantine row is filed under that game (five_card_omaha), not under Hold'em
+    assert caught.value.game == game
+
+
+def test_ipoker_a_game_the_reader_does_not_read_is_filed_under_its_game_through_the_formats():
+    # the session's head is read with each game cut out of it: its game type's game stays with the
+    # refusal, so the quarantine row goes to the Omaha partition, not to Hold'em's
+    [chunk] = split(_pockets_of(4).replace("<gametype>PL", "<gametype>Omaha PL"))
+    with pytest.raises(UnsupportedGame) as caught:
+        parse_chunk(chunk, "s.xml")
+    assert (caught.value.game, quarantine_game(chunk, caught.value.game)) == ("Omaha", "omaha")
 
 
 def test_ipoker_corpus_five_card_omaha_sessions_are_quarantined_naming_the_game():
