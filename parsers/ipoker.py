@@ -29,6 +29,7 @@ uncalled part of his bet included, after rake (ROOM-UNCALLED, ROOM-RAKE).
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import functools
 import re
@@ -90,6 +91,9 @@ def parse(lines: tuple[str, ...], source: Source, context: tuple[str, ...] = ())
         # session's head is no part of the game's lines (nor at its own lines in the context, for
         # a game after the first): a fault of the head is at the game's first line.
         if context and error.line < source.first_line:
+            if isinstance(error, UnsupportedGame):     # still the game it names, its quarantine's partition
+                raise UnsupportedGame(error.reason, game=error.game, line=1, column=1,
+                                      line_text=lines[0] if lines else "") from None
             raise ParseError(error.reason, line=1, column=1, line_text=lines[0] if lines else "") from None
         raise error.shifted(2 - source.first_line) from None
     if len(hands) != 1:
@@ -127,9 +131,13 @@ def read_session(text: str, file: str, first_line: int = 1, game_id: str = "") -
     head = _GAMETYPE.match(gametype)
     game_line = first_line - 1 + _line_of(text, "<gametype>", 0)
     if head is None or head["game"] not in ("Holdem", "LH") or head["struct"].split()[-1] not in _STRUCTS:
-        raise UnsupportedGame(f"iPoker {gametype or 'game without a <gametype>'!r} is not supported yet: Rasklad reads "
-                              "iPoker Hold'em (No Limit, Pot Limit, Limit)", game=head["game"] if head else "",
-                              line=game_line, column=1)
+        named = gametype or "game without a <gametype>"
+        dealt = _game_of_pockets(root) if gametype.split(" ", 1)[0] in _STRUCTS else None
+        what = f"{named!r} deals {dealt[0]}: {dealt[1]} is" if dealt else f"{named!r} is"
+        # filed under the game the type names, else the one its pockets show
+        raise UnsupportedGame(f"iPoker {what} not supported yet: Rasklad reads iPoker Hold'em (No Limit, Pot Limit, "
+                              "Limit)", game=dealt[1] if dealt else head["game"] if head else "", line=game_line,
+                              column=1)
     betting = _STRUCTS[head["struct"].split()[-1]]
     bets_named = re.match(r"LH (\d+)/(\d+)", gametype)     # "LH 20/40 x2 Limit $10.00/$20.00": bets, then blinds
     # ROOM-CURRENCY: the table's currency; <currency> is the log owner's account's (CAD at a table of euros)
@@ -153,6 +161,18 @@ def read_session(text: str, file: str, first_line: int = 1, game_id: str = "") -
         hands.append(_hand(game, text, at, line, file, game_id, betting, small, big, currency, table,
                            (Decimal(bets_named[1]), Decimal(bets_named[2])) if bets_named else None))
     return hands
+
+
+_GAME_OF_POCKET = {4: ("four hole cards", "Omaha"), 5: ("five hole cards", "five-card Omaha")}
+"""The game a pocket of so many cards is, for a game type that names none (``PL €2/€4``)."""
+
+
+def _game_of_pockets(root: ET.Element) -> tuple[str, str] | None:
+    """(the cards dealt, the game) of a session whose every pocket holds the same number of cards
+    that is some other game's than Hold'em's (shown or not: ``X X X X X`` is five); else None."""
+    sizes = {len(cards.text.split()) for cards in root.iter("cards")
+             if cards.get("type") == "Pocket" and cards.text and cards.text.strip()}
+    return _GAME_OF_POCKET.get(sizes.pop()) if len(sizes) == 1 else None
 
 
 def _read_xml(text: str) -> ET.Element:
@@ -215,24 +235,65 @@ def _money(text: str | None) -> Decimal:
 _ZERO = Decimal(0)
 
 
-def _attribute_error(reason: str, text: str, start: int, end: int, element: tuple[str, int], attribute: str,
-                     first_line: int) -> ParseError:
-    """The ParseError of an ``attribute`` of an element of the game's text (``text[start:end]``, its
-    first line the file's ``first_line``): the element is the nth to open with a text (``("<action
-    no=\"4\"", 0)``, ``("<player ", 2)``). It stands at the attribute's line and column; at the
-    game's first line when the text does not show it so."""
-    opening, nth = element
-    opens = start - 1
-    for _ in range(nth + 1):
-        opens = text.find(opening, opens + 1, end)
-        if opens < 0:
-            break
-    where = text.find(f'{attribute}="', opens, text.find(">", opens) % (len(text) + 1)) if opens >= 0 else -1
-    if where < 0:   # pragma: no cover - the XML's attributes are the text's
-        return ParseError(reason, line=first_line, column=1)
-    begins, ends = text.rfind("\n", 0, where) + 1, text.find("\n", where)
-    return ParseError(reason, line=first_line + text.count("\n", start, where), column=where - begins + 1,
-                      line_text=text[begins:ends if ends >= 0 else len(text)])
+_START_TAG = re.compile(r"<([^\s<>/!?\"'=]+)[^<>]*")
+"""A start tag (``<player …``, ``<action …/>``): not an end tag, a comment, CDATA or ``<?xml``."""
+_LINE_BREAK = re.compile("\n")
+
+
+@functools.lru_cache(maxsize=16)
+def _attribute_pattern(name: str) -> re.Pattern:
+    return re.compile(r"\s" + re.escape(name) + r"\s*=")
+
+
+class _Places:
+    """Where each element of a game stands in the file, and each attribute of it: a fact is cited
+    at the line of the element or attribute it is read from (a player's ``win="$0.72"``, not the
+    line of ``</game>``, which the next game's ``<game`` may share). The start tags of the game's
+    text are its elements in document order; where the text holds a tag the tree does not (in a
+    comment), they are paired while their names agree, and the elements after stand at the game's
+    first line."""
+
+    def __init__(self, game: ET.Element, text: str, start: int, end: int, first_line: int):
+        self.text, self.first_line = text, first_line
+        self._breaks = [m.start() for m in _LINE_BREAK.finditer(text, start, end)]     # to count lines by bisection
+        elements = list(game.iter())
+        tags = list(_START_TAG.finditer(text, start, end))
+        if len(tags) != len(elements) or (tags and (tags[0][1], tags[-1][1]) != (elements[0].tag, elements[-1].tag)):
+            agree = next((k for k, (e, m) in enumerate(zip(elements, tags)) if e.tag != m[1]), len(elements))
+            elements, tags = elements[:agree], tags[:agree]
+        self._tags = dict(zip(map(id, elements), tags))
+
+    def attribute(self, element: ET.Element, name: str | None = None) -> tuple[int, int | None]:
+        """(line, offset) of ``name="…"`` in ``element``'s start tag (without a name, or when the text
+        does not show it, the tag's own; at the game's first line, with no offset, when the tag is
+        not known)."""
+        tag = self._tags.get(id(element))
+        if tag is None:
+            return self.first_line, None
+        at = tag.start()
+        if name is not None:
+            m = _attribute_pattern(name).search(self.text, at, tag.end())
+            at = at if m is None else m.start() + 1
+        return self.first_line + bisect.bisect(self._breaks, at), at
+
+    def line(self, element: ET.Element, name: str | None = None) -> int:
+        """The file line of ``element`` (of its attribute ``name``)."""
+        tag = self._tags.get(id(element))
+        if tag is None:
+            return self.first_line
+        if name is not None and self.text.find("\n", tag.start(), tag.end()) >= 0:
+            return self.attribute(element, name)[0]
+        # a start tag on one line (every export's) holds its attributes on that line
+        return self.first_line + bisect.bisect(self._breaks, tag.start())
+
+    def error(self, reason: str, element: ET.Element, name: str) -> ParseError:
+        """The ParseError of attribute ``name`` of ``element``, at its line and column."""
+        line, where = self.attribute(element, name)
+        if where is None:   # pragma: no cover - the XML's elements are the text's
+            return ParseError(reason, line=line, column=1)
+        begins, ends = self.text.rfind("\n", 0, where) + 1, self.text.find("\n", where)
+        return ParseError(reason, line=line, column=where - begins + 1,
+                          line_text=self.text[begins:ends if ends >= 0 else len(self.text)])
 
 
 _MONTHS = {name: number for number, name in enumerate(
@@ -301,21 +362,6 @@ def _card(word: str, line: int) -> Card | None:
                          column=1) from None
 
 
-_ACTION_NO = re.compile(r'<action no="([^"]*)"')
-
-
-def _action_lines(text: str, start: int, end: int, first_line: int) -> dict[str, int]:
-    """The file line of each ``<action no="…">`` of the game's text (its first, where one number
-    stands twice), counted in one pass."""
-    lines: dict[str, int] = {}
-    line, at = first_line, start
-    for m in _ACTION_NO.finditer(text, start, end):
-        line += text.count("\n", at, m.start())
-        at = m.start()
-        lines.setdefault(m[1], line)
-    return lines
-
-
 def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: str, betting: BettingStructure,
           small: Decimal, big: Decimal, currency: str, table: str | None,
           limit_bets: tuple[Decimal, Decimal] | None) -> HoldemHand:
@@ -323,6 +369,9 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
     game_line = line
     end = text.find("</game>", at)
     last_line = line + text.count("\n", at, end if end >= 0 else len(text))
+    opens = text.rfind("<game", 0, at) if at >= 0 else -1     # the game's start tag (before its gamecode=)
+    opens = opens if opens >= 0 else max(at, 0)
+    places = _Places(game, text, opens, end if end >= 0 else len(text), line - text.count("\n", opens, at))
     source = Source(file=file, first_line=line, last_line=last_line, game_id=game_id or code)
     general = game.find("general")
     players = general.find("players") if general is not None else None
@@ -331,25 +380,23 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
     # ROOM-CURRENCY: an amount with another currency's sign is read as written, and noted at its line
     marks = CurrencyMarks(_SIGN_OF.get(currency, ""), first_line=0)
 
-    def money(amount: str | None, at: int, element: tuple[str, int], attribute: str) -> Decimal:
-        """The amount of ``attribute`` of ``element`` (as :func:`_attribute_error` finds it), on line ``at``."""
+    def money(element: ET.Element, attribute: str) -> Decimal:
+        """The amount of ``attribute`` of ``element``; a currency of its own is noted at its line."""
+        amount = element.get(attribute)
         try:
             value = _money(amount)
         except ValueError as error:
-            raise _attribute_error(str(error), text, at_game, end if end >= 0 else len(text), element, attribute,
-                                   game_line) from None
-        if amount:
-            marks.other(amount, amount[0], index=at)
+            raise places.error(str(error), element, attribute) from None
+        if amount and amount[0] != marks.sign:      # (its line sought only then)
+            marks.other(amount, amount[0], index=places.line(element, attribute))
         return value
 
-    at_game = at
     seats, won, button = [], {}, None
-    for nth, p in enumerate(players.findall("player")):
-        seat = _number(p.get("seat"), "seat", game_line)
-        element = ("<player ", nth)
-        seats.append(Seat(seat=seat, player=p.get("name", ""), stack=money(p.get("chips"), game_line, element, "chips"),
-                          line=line))
-        won[p.get("name", "")] = money(p.get("win"), game_line, element, "win")
+    for p in players.findall("player"):
+        seat = _number(p.get("seat"), "seat", places.line(p))
+        # each fact at the line of the attribute it is read from: the stack at chips=, the win at win=
+        seats.append(Seat(seat=seat, player=p.get("name", ""), stack=money(p, "chips"), line=places.line(p, "chips")))
+        won[p.get("name", "")] = (money(p, "win"), places.line(p, "win"))
         if p.get("dealer") == "1":
             button = seat
     played_at = _start_date(general.findtext("startdate"), text, at, game_line)
@@ -359,7 +406,7 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
     blind = small if betting is BettingStructure.LIMIT and limit_bets is None else big
     """The big blind: the game type's stakes are the blinds; in Limit ("Holdem L $0.10/$0.20") the
     bets, the small bet being the big blind, unless the bets are named first ("LH 20/40 … $10/$20")."""
-    action_lines: dict[str, int] | None = None
+    board_lines: list[int] = []
     rounds = sorted(game.findall("round"), key=lambda r: _number(r.get("no"), "round", game_line))
     posts = [(a, "0") for r in rounds if r.get("no") == "0" for a in r.findall("action")]
     last_post = max((_number(a.get("no"), "action", game_line) for a, _ in posts if a.get("type") not in _NO_PLAY),
@@ -375,19 +422,19 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
         in_order = [(a, rnd.get("no")) for a in rnd.findall("action")] + (posts if rnd.get("no") == "1" else [])
         for cards in rnd.findall("cards"):
             words = (cards.text or "").split()
+            line = places.line(cards)
             found = tuple(c for c in (_card(w, line) for w in words) if c is not None)
             if cards.get("type") in _BOARD_TYPES:
                 board.extend(found)
+                board_lines.append(line)
             else:
                 play.dealt(cards.get("player", ""), found, line)
         for a, round_no in sorted(in_order, key=lambda x: _number(x[0].get("no"), "action", game_line)):
-            if action_lines is None:
-                action_lines = _action_lines(text, at, end if end >= 0 else len(text), game_line)
-            line = action_lines.get(a.get("no"), game_line)
+            line = places.line(a, "sum")
             if a.get("type") == _ALL_IN and a.get("sum") == "DP":
                 _disconnected(actions, a.get("player", ""), code, line)
                 continue
-            kind, player, amount = a.get("type", ""), a.get("player", ""), money(a.get("sum"), line, (f'<action no="{a.get("no")}"', 0), "sum")
+            kind, player, amount = a.get("type", ""), a.get("player", ""), money(a, "sum")
             if kind in _NO_PLAY:
                 posted = {x.kind for x in actions if x.player == player and x.kind.is_post}
                 among_posts = round_no == "0" or _number(a.get("no"), "action", game_line) < last_post
@@ -417,10 +464,12 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
                 raise ParseError(f"game {code}: action type {kind!r} of {player} is not known", line=line, column=1)
     # the wins: each winner's "win" pays the bet nobody called back with his share of the pot
     taken_on = play.pot_street()
-    for name, amount in won.items():
+    for name, (amount, line) in won.items():
         if amount > 0:
-            play.collect(name, amount, last_line, street=taken_on)
-    play.return_unmatched(last_line, within=True)
+            play.collect(name, amount, line, street=taken_on)
+    # the wins are the lines the pot and the rake are read from (the log states neither)
+    win_lines = [a.line for a in actions if a.kind is ActionKind.COLLECT] or [places.line(players)]
+    play.return_unmatched(win_lines[0], within=True)
     paid = sum((a.amount for a in actions if a.kind is ActionKind.COLLECT), Decimal(0))
     # the blinds are the posts (the game type's stakes when a hand has none); Limit bets are
     # the big blind and twice it
@@ -431,7 +480,7 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
     small_bet = big_bet = None
     if betting is BettingStructure.LIMIT:
         small_bet, big_bet = limit_bets or (small, big)
-    summary = Summary(total_pot=play.bets.pot, rake=play.bets.pot - paid, total_line=last_line)
+    summary = Summary(total_pot=play.bets.pot, rake=play.bets.pot - paid, total_line=win_lines[0])
     info = GameInfo(game="holdem", played_at=played_at, table_name=table, ruleset=f"{SITE} {betting.value}",
                     site="iPoker")
     return HoldemHand(
@@ -441,5 +490,5 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
         stakes=stakes_label(*((small_bet, big_bet) if small_bet is not None else (small, big)), currency),
         seats=tuple(sorted((dataclasses.replace(s, is_sitting_out=True) if s.player in sitting_out else s
                             for s in seats), key=lambda s: s.seat)), actions=tuple(actions), boards=(tuple(board),),
-        board_lines=((game_line,) if board else (),), hole_cards=tuple(play.holes), summary=summary,
+        board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary,
         room_findings=marks.findings, header_line=game_line)

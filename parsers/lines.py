@@ -30,9 +30,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from decimal import Decimal
+from decimal import ROUND_DOWN, Decimal
 from itertools import groupby
 from pathlib import Path
 
@@ -67,6 +67,7 @@ __all__ = [
     "read_cards",
     "stakes_label",
     "unsupported_game",
+    "usual_small_blind",
 ]
 
 GRAMMARS = Path(__file__).with_name("grammars")
@@ -323,6 +324,21 @@ class CurrencyMarks:
     @property
     def findings(self) -> tuple[Finding, ...]:
         return tuple(self.noted.values())
+
+
+def usual_small_blind(big_blind: Decimal, odd: Mapping[Decimal, Decimal]) -> Decimal:
+    """A room's small blind at a table of ``big_blind`` where the hand does not show it (no stakes
+    written, and the small blind posted all in short, or by nobody): half the big blind, down to
+    the cent, but at the big blinds of ``odd`` the room's own (big blind → small blind, as its
+    other hands show them: ``$0.10`` at ``$0.25``).
+
+    >>> odd = {Decimal("0.25"): Decimal("0.10")}
+    >>> usual_small_blind(Decimal("0.04"), odd), usual_small_blind(Decimal("0.25"), odd)
+    (Decimal('0.02'), Decimal('0.10'))
+    >>> usual_small_blind(Decimal(1), odd), usual_small_blind(Decimal("0.05"), odd)
+    (Decimal('0.50'), Decimal('0.02'))
+    """
+    return odd.get(big_blind, (big_blind / 2).quantize(_CENT, rounding=ROUND_DOWN))
 
 
 def unsupported_game(room: str, game: str, reads: str, *, line: str, column: int,

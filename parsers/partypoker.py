@@ -49,6 +49,7 @@ from parsers.lines import (
     read_amount,
     read_amount_at,
     stakes_label,
+    usual_small_blind,
 )
 from parsers.room_lines import LineKind, RoomLines, cards, in_utc, zone_clock
 from rules.holdem_batch import pot_code
@@ -81,6 +82,9 @@ _GAME = re.compile(
 _WHEN = re.compile(
     r"(?:(?P<month>[A-Z][a-z]+) (?P<day>\d{1,2}), (?P<t>\d{1,2}:\d{2}:\d{2}) (?P<zone>[A-Z]+) (?P<year>\d{4})"
     r"|(?P<month2>[A-Z][a-z]{2}) (?P<day2>\d{1,2}) (?P<t2>\d{1,2}:\d{2}:\d{2}) (?P<zone2>[A-Z]+) (?P<year2>\d{4}))")
+_SMALL_BLIND_OF = {Decimal("0.25"): Decimal("0.10")}
+"""The room's tables whose small blind is not half the big blind, big blind → small blind: its
+$0.10/$0.25 (the others its hands show, $0.01/$0.02 to $25/$50, post half)."""
 _STRUCTS = {"NL": BettingStructure.NO_LIMIT, "PL": BettingStructure.POT_LIMIT, "FL": BettingStructure.LIMIT}
 _MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
                                        "dec"), 1)}
@@ -337,6 +341,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         marks.index = start + 1     # the game line's stakes
         stated = (amount_of(game["a"], game["a_at"]), amount_of(game["b"], game["b_at"]))
     small_bet = big_bet = None
+    small_blind_stated = True
     if betting is BettingStructure.LIMIT:
         # "$15/$30 USD Texas Hold'em": the bet sizes; the blinds are the posts ($10 and $15)
         small_bet, big_bet = stated if game["b"] else (big_blind, big_blind * 2)
@@ -345,12 +350,19 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     elif blinds is not None:    # a tournament's level
         small_blind, big_blind = blinds[0], blinds[1]
     else:
-        # a big blind posted all-in short: the first call of the round matches the true big blind
+        # the game line gives the buy-in: the blinds are the posts, but a blind posted all-in short is
+        # not the table's. The first call of the round matches the true big blind; the small blind is
+        # the first posted in full, else the room's small blind of that big blind
         blind = next((a for a in actions if a.kind is ActionKind.POST_BB), None)
         call = next((a for a in actions if a.kind is ActionKind.CALL and a.street is Street.PREFLOP), None)
         posted = {a.player: a.amount for a in actions if a.kind.is_post and a.kind is not ActionKind.POST_DEAD}
         if blind is not None and blind.is_all_in and call is not None:
             big_blind = max(big_blind, posted.get(call.player, Decimal(0)) + call.amount)
+        usual = usual_small_blind(big_blind, _SMALL_BLIND_OF)
+        full = next((a.amount for a in actions if a.kind is ActionKind.POST_SB and (not a.is_all_in or a.amount >= usual)),
+                    None)
+        small_blind_stated = full is not None
+        small_blind = full if full is not None else usual
     if small_blind is None:
         small_blind = big_blind
     if summary_wins and not any(a.kind is ActionKind.COLLECT for a in actions):
@@ -393,7 +405,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     return HoldemHand(
         source=source, info=info, hand_id=head["id"], tournament_id=game["tid"], is_tournament=game["tid"] is not None,
         second_small_blind_live=True, away_folds_out_of_turn=game["tid"] is not None, ante=ante,
-        betting=betting, small_blind=small_blind, big_blind=big_blind,
+        betting=betting, small_blind=small_blind, small_blind_stated=small_blind_stated, big_blind=big_blind,
         small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency=currency, button_seat=button,
         seats=tuple(sorted(seats, key=lambda s: s.seat)), stack_not_stated=not_stated, actions=tuple(actions),
         boards=(tuple(board),),

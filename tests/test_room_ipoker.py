@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from parsers.errors import ParseError
-from parsers.formats import parse_chunk
+from parsers.errors import ParseError, UnsupportedGame
+from parsers.formats import parse_chunk, quarantine_game
 from parsers.ipoker import read_session
 from parsers.source import decode, split
 from pipeline.worker import parse_bytes
@@ -258,6 +258,50 @@ def test_ipoker_omaha_goes_to_quarantine_naming_the_game():
         read_session(SESSION.replace("Holdem NL", "Omaha PL"), "s.xml")
 
 
+def _pockets_of(cards: int) -> str:
+    """SESSION as a game type that names no game writes it (``PL £0.05/£0.10``), its pockets of ``cards`` cards."""
+    text = SESSION.replace("Holdem NL", "PL")
+    text = text.replace(">C10 C9<", ">" + " ".join(["C10", "C9", "C8", "C7", "C6"][:cards]) + "<")
+    text = text.replace(">X X<", ">" + " ".join(["X"] * cards) + "<")
+    return text.replace(">C5 HA<", ">" + " ".join(["C5", "HA", "H2", "H3", "H4"][:cards]) + "<")
+
+
+@pytest.mark.parametrize(("cards", "named", "game"), [
+    (5, "iPoker 'PL £0.05/£0.10' deals five hole cards: five-card Omaha is not supported yet", "five-card Omaha"),
+    (4, "iPoker 'PL £0.05/£0.10' deals four hole cards: Omaha is not supported yet", "Omaha"),
+    # two cards a game type naming no game still does not say it is Hold'em: not read, named as written
+    (2, "iPoker 'PL £0.05/£0.10' is not supported yet", ""),
+])
+def test_ipoker_a_game_type_that_names_no_game_is_quarantined_naming_the_game_its_pockets_deal(cards, named, game):
+    [chunk] = split(_pockets_of(cards))
+    with pytest.raises(UnsupportedGame) as caught:
+        parse_chunk(chunk, "s.xml")
+    assert caught.value.reason.startswith(named + ": Rasklad reads iPoker Hold'em"), caught.value.reason
+    # its quarantine row is filed under that game (five_card_omaha), not under Hold'em
+    assert caught.value.game == game
+
+
+def test_ipoker_a_game_the_reader_does_not_read_is_filed_under_its_game_through_the_formats():
+    # the session's head is read with each game cut out of it: its game type's game stays with the
+    # refusal, so the quarantine row goes to the Omaha partition, not to Hold'em's
+    [chunk] = split(_pockets_of(4).replace("<gametype>PL", "<gametype>Omaha PL"))
+    with pytest.raises(UnsupportedGame) as caught:
+        parse_chunk(chunk, "s.xml")
+    assert (caught.value.game, quarantine_game(chunk, caught.value.game)) == ("Omaha", "omaha")
+
+
+def test_ipoker_corpus_five_card_omaha_sessions_are_quarantined_naming_the_game():
+    """The samples whose game type is only the structure and the stakes (`PL €2/€4`): their
+    pockets hold five cards (`S2 DK C3 D7 S3`, `X X X X X`)."""
+    named = collections.Counter()
+    for path, chunk in _games():
+        if path.name.startswith("5CPLO"):
+            with pytest.raises(ParseError) as caught:
+                parse_chunk(chunk, path.name)
+            named[caught.value.reason.split(" is not supported yet")[0].split("' ", 1)[1]] += 1
+    assert named == {"deals five hole cards: five-card Omaha": 4}
+
+
 def test_ipoker_an_amount_that_is_none_is_a_parse_error_at_its_line():
     with pytest.raises(ParseError, match="'XX' is not an amount") as caught:
         read_session(SESSION.replace('type="7" sum="£2.90"', 'type="7" sum="XX"'), "s.xml")
@@ -416,6 +460,39 @@ def test_ipoker_a_collect_beyond_the_rake_of_its_pot_is_an_error():
     assert ("HE-COLLECTED", Severity.ERROR) in found
 
 
+def test_ipoker_each_fact_stands_at_the_line_of_the_element_or_attribute_it_is_read_from():
+    # SESSION's lines, counted by hand: the players 14-17, Anna's pocket 25 and Vera's 30, the
+    # flop, turn and river 34, 37 and 40; Vera's win="£5.95" (line 16) pays the pot, and the pot
+    # and rake, which the log does not write, are read from it
+    [hand] = read_session(SESSION, "s.xml")
+    assert [(s.player, s.line) for s in hand.seats] == [("Anna", 14), ("Boris", 15), ("Vera", 16), ("Gleb", 17)]
+    assert [(h.player, h.line) for h in hand.hole_cards] == [("Anna", 25), ("Vera", 30)]
+    assert hand.board_lines == ((34, 37, 40),)
+    assert [(a.player, a.line) for a in hand.actions if a.kind is ActionKind.COLLECT] == [("Vera", 16)]
+    assert hand.summary.total_line == 16
+    # an attribute on a line of its own within its element: that line (the ones after move down one)
+    [hand] = read_session(SESSION.replace('chips="£3" dealer="0" win=', 'chips="£3" dealer="0"\n win='), "s.xml")
+    assert [(a.player, a.line) for a in hand.actions if a.kind is ActionKind.COLLECT] == [("Vera", 17)]
+    assert [s.line for s in hand.seats] == [14, 15, 16, 18]
+
+
+def test_ipoker_a_collect_finding_cites_the_win_not_the_line_the_next_game_opens_on():
+    # DISCONNECTED's findings (the room raked the side pot, the replay the main pot) are about
+    # Player4's win="$0.39" (line 6) and Player7's win="$0.72" (line 10), not about the line where
+    # the game ends and the next begins
+    following = DISCONNECTED.split("\n", 3)[3].replace("</game></session>", "").replace("2855472319", "2855474281")
+    text = DISCONNECTED.replace("</game></session>", "</game>" + following + "</game></session>")
+    chunks = split(text)
+    assert [c.format for c in chunks] == ["ipoker", "ipoker"]
+    hand = parse_chunk(chunks[0], "s.xml")
+    shared = hand.source.last_line
+    assert text.split("\n")[shared - 1].startswith('</game><game gamecode="2855474281">')
+    found = sorted((f.message.split()[0], f.line) for f in replay(hand).findings if str(f.rule_id) == "HE-COLLECTED")
+    assert found == [("Player4", 6), ("Player7", 10)]
+    lines = text.split("\n")
+    assert 'win="$0.39"' in lines[5] and 'win="$0.72"' in lines[9]
+
+
 ANTE_THEN_SITS_OUT = """<?xml version="1.0" encoding="utf-8"?><session sessioncode="6166981835">
 <general><mode>real</mode><gametype>Holdem NL $0.05/$0.10</gametype><tablename>"Ante" Acropoli, 766490881</tablename>
 <tablecurrency>USD</tablecurrency><currency>GBP</currency><nickname>Hero</nickname></general>
@@ -549,6 +626,31 @@ def test_ipoker_corpus_every_holdem_game_read_without_error():
                        if f.severity is Severity.ERROR]
     assert games >= 84, (games, refused)
     assert not errors, "\n".join(errors[:20])
+
+
+def test_ipoker_corpus_every_finding_cites_a_line_of_its_own_game_naming_its_player():
+    """A finding stands at a line of its game; one about a player (its message opens with his
+    name), at a line of his: HE-COLLECTED at his win="…", which it questions."""
+    cited, wrong = 0, []
+    for path, chunk in _games():
+        try:
+            hand = parse_chunk(chunk, path.name)
+        except ParseError:
+            continue
+        lines = decode(path.read_bytes()).split("\n")
+        players = {s.player for s in hand.seats}
+        for f in [*replay(hand).findings, *hand.room_findings]:
+            cited += 1
+            text = lines[f.line - 1] if f.line else ""
+            player = f.message.split()[0]
+            inside = f.line is not None and hand.source.first_line <= f.line <= hand.source.last_line
+            of_player = player not in players or f'name="{player}"' in text or f'player="{player}"' in text
+            questioned = str(f.rule_id) != "HE-COLLECTED" or re.search(f'name="{re.escape(player)}"[^>]*win="', text)
+            if not (inside and of_player and questioned):
+                wrong.append(f"{path.name} #{hand.hand_id} [{hand.source.first_line}-{hand.source.last_line}] "
+                             f"{f.rule_id} line {f.line}: {f.message[:60]} | {text.strip()[:80]}")
+    assert cited >= 4, cited     # the four HE-COLLECTED warnings of the sitting-out sample's two games
+    assert not wrong, "\n".join(wrong)
 
 
 def test_ipoker_fpdb_profits_equal_the_replayed_nets():

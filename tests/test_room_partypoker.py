@@ -320,6 +320,130 @@ def test_partypoker_limit_stakes_are_the_bet_sizes_and_the_blinds_the_posts():
     assert _nets(hand) == {"Anna": D("0.65"), "Boris": D("-0.50"), "Vera": D("-0.25")}
 
 
+SMALL_BLIND_ALL_IN_SHORT = """
+***** Hand History for Game 2 *****
+$1.60 USD NL Texas Hold'em - Wednesday, August 04, 15:02:33 EDT 2010
+Table Oslo (Real Money)
+Seat 1 is the button
+Total number of players : 3/6
+Seat 1: Anna ( $2 USD )
+Seat 2: Boris ( $0.01 USD )
+Seat 3: Vera ( $2 USD )
+Boris posts small blind [$0.01 USD].
+Vera posts big blind [$0.04 USD].
+** Dealing down cards **
+Anna calls [$0.04 USD]
+Vera checks
+** Dealing Flop ** [ 9d, Ah, 3h ]
+Vera checks
+Anna checks
+** Dealing Turn ** [ Js ]
+Vera checks
+Anna checks
+** Dealing River ** [ Kc ]
+Vera checks
+Anna checks
+Boris shows [ 5h, 5s ]a pair of Fives.
+Vera shows [ Tc, 2c ]high card Ace.
+Anna shows [ 7c, 4d ]high card Ace.
+Vera wins $0.06 USD from the side pot 1 with high card, Ace.
+Boris wins $0.03 USD from the main pot with a pair of Fives.
+"""
+
+
+def test_partypoker_a_small_blind_posted_all_in_short_at_a_buy_in_table_is_not_the_stakes():
+    """A game line of the buy-in alone: Boris's last cent is a small blind short of the table's,
+    whose small blind is the room's of a $0.04 big blind, half of it."""
+    [hand] = _hands(SMALL_BLIND_ALL_IN_SHORT)
+    assert (hand.small_blind, hand.big_blind, hand.stakes) == (D("0.02"), D("0.04"), "$0.02/$0.04 USD")
+    assert not hand.small_blind_stated      # the hand shows no small blind posted in full
+    # main pot 3 × 0.01 = 0.03 (Boris's fives); side pot 2 × 0.03 = 0.06 (Vera's ace-king-jack-ten); no rake
+    assert hand.summary.total_pot == D("0.09") and hand.summary.rake == 0
+    assert _nets(hand) == {"Anna": D("-0.04"), "Boris": D("0.02"), "Vera": D("0.02")}
+
+
+AT_A_QUARTER_BIG_BLIND = """
+***** Hand History for Game 3 *****
+{game} - Tuesday, June 19, 23:00:41 EDT 2018
+Table Clifton (Real Money)
+Seat 1 is the button
+Total number of players : 3/9
+Seat 1: Anna ( $10 USD )
+Seat 2: Boris ( {stack} USD )
+Seat 3: Vera ( $10 USD )
+{posts}Vera posts big blind [$0.25 USD].
+** Dealing down cards **
+Anna folds
+{play}
+"""
+_ALL_IN_FOR_5 = ("Boris posts small blind [$0.05 USD].\n",
+                 ("** Dealing Flop ** [ 9d, Ah, 3h ]\n** Dealing Turn ** [ Js ]\n** Dealing River ** [ Kc ]\n"
+                  "Boris shows [ 5h, 5s ]a pair of Fives.\nVera shows [ Tc, 2c ]high card Ace.\n"
+                  "Vera wins $0.20 USD from the side pot 1 with high card, Ace.\n"
+                  "Boris wins $0.10 USD from the main pot with a pair of Fives."))
+
+
+@pytest.mark.parametrize(("game", "stack", "posts", "play", "stakes", "stated"), [
+    # the room's $0.10/$0.25 tables: its small blind of a $0.25 big blind is $0.10, not half of it
+    ("$25 USD NL Texas Hold'em", "$0.05", *_ALL_IN_FOR_5, "$0.10/$0.25 USD", False),
+    # nobody posts the small blind (its player left): the room's small blind of the big blind
+    ("$25 USD NL Texas Hold'em", "$10", "", "Boris folds\nVera wins $0.25 USD", "$0.10/$0.25 USD", False),
+    # a small blind posted in full is the table's
+    ("$25 USD NL Texas Hold'em", "$10", "Boris posts small blind [$0.10 USD].\n", "Boris folds\nVera wins $0.35 USD",
+     "$0.10/$0.25 USD", True),
+    # stakes the game line states win over the posts
+    ("$0.05/$0.25 USD NL Texas Hold'em", "$0.05", *_ALL_IN_FOR_5, "$0.05/$0.25 USD", True),
+])
+def test_partypoker_small_blind_of_a_buy_in_table_is_the_first_posted_in_full_else_the_rooms(
+        game, stack, posts, play, stakes, stated):
+    [hand] = _hands(AT_A_QUARTER_BIG_BLIND.format(game=game, stack=stack, posts=posts, play=play))
+    assert (hand.stakes, hand.small_blind_stated) == (stakes, stated)
+    # Boris's 0.05 all in against 0.05 of Vera's blind, the main pot of 0.10; her 0.20 over it is her side pot
+    assert _nets(hand) == ({"Anna": 0, "Boris": D("0.05"), "Vera": D("-0.05")} if posts == _ALL_IN_FOR_5[0] else
+                           {"Anna": 0, "Boris": D("-0.10") if posts else 0, "Vera": D("0.10") if posts else 0})
+
+
+def test_partypoker_corpus_a_blind_posted_all_in_short_leaves_the_tables_stakes():
+    """The samples of each case: the small blind all in for $0.01 at a $0.02/$0.04 table (the
+    game line gives the $1.60 buy-in), and the big blind all in for $0.01 at a $0.01/$0.02 one,
+    which Player1's call of $0.02 shows."""
+    folder = corpus("rooms", "PartyPoker", "Flop")
+    stakes = {}
+    for name in ("NLHE-USD-0.02-0.04-20100804.smallBlindIsForcedAllIn.txt",
+                 "NLHE-USD-0.01-0.02-20100731.bigBlindIsForcedAllIn.txt"):
+        for chunk in split(decode((folder / name).read_bytes())):
+            hand = parse_chunk(chunk, name)
+            stakes[hand.hand_id] = hand.stakes
+    assert stakes == {"9498788316": "$0.02/$0.04 USD", "9485557849": "$0.01/$0.02 USD"}
+
+
+# The samples whose file name does not give their hands' stakes: the Mac client's hands of a
+# $0.25/$0.50 file post $0.10 and $0.25 (Player2's $0,10 and Player4's $0,25).
+NAMED_OTHER_STAKES = {"NLHE-6max-USD-0.25-0.50-201212.Mac.Format.txt": ("0.10", "0.25")}
+
+
+def test_partypoker_corpus_every_no_limit_and_pot_limit_hand_has_the_stakes_its_file_names():
+    """Every sample's name gives its table's blinds (`NLHE-USD-0.02-0.04-…`): the stakes read, from
+    the game line or from the posts, are those, whatever blind a short stack posted all in."""
+    checked, unlike = 0, []
+    for path, chunk in _corpus_hands("rooms", "PartyPoker"):
+        named = re.search(r"-(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)[-.]", path.name)
+        if chunk.format != "partypoker" or named is None:
+            continue
+        try:
+            hand = parse_chunk(chunk, str(path))
+        except ParseError:
+            continue
+        if hand.betting is BettingStructure.LIMIT or hand.is_tournament:
+            continue
+        expected = tuple(map(D, NAMED_OTHER_STAKES.get(path.name, named.groups())))
+        checked += 1
+        if (hand.small_blind, hand.big_blind) != expected:
+            unlike.append(f"{path.name} #{hand.hand_id}: {hand.stakes}, named {expected}")
+    assert checked >= 25, checked
+    assert not unlike, "\n".join(unlike)
+
+
 def test_partypoker_money_decimal_comma_and_thousands():
     assert money("$0,25 USD") == D("0.25") and money("0,35 €") == D("0.35")
     assert money("3,000") == D("3000") and money("$1,234.50") == D("1234.50")
