@@ -37,7 +37,14 @@ from datetime import datetime
 from decimal import ROUND_DOWN, Decimal
 
 from parsers.errors import ParseError, UnstatedRule, UnsupportedGame
-from parsers.lines import CURRENCY_SIGN, CurrencyMarks, StreetActions, read_amount_at, stakes_label
+from parsers.lines import (
+    CURRENCY_SIGN,
+    CurrencyMarks,
+    StreetActions,
+    read_amount_at,
+    stakes_label,
+    usual_small_blind,
+)
 from parsers.room_lines import LineKind, RoomLines, cards, in_utc, zone_clock
 from rules.holdem_hand import (
     Action,
@@ -510,8 +517,9 @@ def _stakes_blinds(actions: list[Action], betting: BettingStructure) -> tuple[De
         elif limit:
             small = (big / 2).quantize(_CENT, rounding=ROUND_DOWN)
         else:
-            usual = _SMALL_BLIND_OF.get(big, (big / 2).quantize(_CENT, rounding=ROUND_DOWN))
-            small = next((a.amount for a in posts if a.kind is ActionKind.POST_SB), usual)
+            small = next((a.amount for a in posts if a.kind is ActionKind.POST_SB), None)
+            if small is None:
+                small = usual_small_blind(big, _SMALL_BLIND_OF)
     return small, big
 
 
