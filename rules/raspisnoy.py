@@ -1579,9 +1579,14 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
             if not bits >> key & 1:
                 card = plays[position].card
                 hand = _hand_text(bits, spares.get(player))
-                findings.add("RSP-DECK", f"round {round_no}, trick {trick_no}: {player} played "
-                             f"{card}, a card not in {player}'s hand ({hand})", line=line,
-                             expected=f"a card of {hand}" if bits else "no card", actual=card)
+                if bits:
+                    findings.add("RSP-DECK", f"round {round_no}, trick {trick_no}: {player} played "
+                                 f"{card}, a card not in {player}'s hand ({hand})", line=line,
+                                 expected=f"a card of {hand}", actual=card)
+                else:   # a hand dealt short (RSP-DEALER) runs out before the tricks do
+                    findings.add("RSP-DECK", f"round {round_no}, trick {trick_no}: {player} played "
+                                 f"{card}, though every card dealt to {player} was played before this trick",
+                                 line=line, expected=f"no card left in {player}'s hand", actual=card)
                 continue
             if position and not duty.free >> key & 1:
                 allowed, words, rule_id = duty_mask(bits, duty)

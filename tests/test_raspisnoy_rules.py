@@ -442,7 +442,8 @@ def test_rsp_deck_a_card_played_from_an_empty_hand_names_the_player_and_no_cards
     result = replay(edit(FORMATS_LOG, 16, "Hands: Vera [Qh 7c], Anna [7s Th], Boris [Ah]"))
     assert [(line, message, expected, actual) for rule, line, message, expected, actual in messages(result)
             if rule == "RSP-DECK"] == [
-        (19, "round 2, trick 2: Boris played 8d, a card not in Boris's hand (no cards)", "no card", "8d")]
+        (19, "round 2, trick 2: Boris played 8d, though every card dealt to Boris was played before this trick",
+         "no card left in Boris's hand", "8d")]
     assert ("RSP-DEALER", 16, "round 2: Boris was dealt 1 card of 2", "2", "1") in messages(result)
 
 
