@@ -1,6 +1,8 @@
 """The Altair charts of the dashboards, each taking the frame a query of ``queries.py`` returns.
 
-Exact decimals stay in the tables; charts draw them as floats (``numeric``).
+Exact decimals stay in the tables; charts draw them as floats (``numeric``). An axis that counts or
+numbers things (hands played, a session's number, findings, a rank) is ticked at whole numbers only
+(:func:`whole_axis`): Vega-Lite would tick two sessions at 1.00, 1.05 … 2.00.
 """
 
 from __future__ import annotations
@@ -15,6 +17,17 @@ WINNINGS_LINES = {
     "allin_ev": "All-in EV",
 }
 WINNINGS_COLORS = ["#1a7f37", "#1f6feb", "#d93025", "#f29900"]
+
+
+def whole_axis(**options) -> alt.Axis:
+    """The axis of a count or an ordinal: ticks one apart at least, written without decimals."""
+    return alt.Axis(tickMinStep=1, format="d", **options)
+
+
+def is_whole(values: pl.Series) -> bool:
+    """Whether every value is a whole number (a count, whole points): its axis is :func:`whole_axis`."""
+    numbers = values.drop_nulls().cast(pl.Float64)
+    return (numbers == numbers.round(0)).all()
 
 
 def numeric(frame: pl.DataFrame) -> pl.DataFrame:
@@ -33,7 +46,7 @@ def winnings(frame: pl.DataFrame, unit: str) -> alt.Chart:
         alt.Chart(long)
         .mark_line(interpolate="step-after", strokeWidth=1.6)
         .encode(
-            x=alt.X("hand_no:Q", title="Hands played"),
+            x=alt.X("hand_no:Q", title="Hands played", axis=whole_axis()),
             y=alt.Y("amount:Q", title=f"Cumulative ({unit})"),
             color=alt.Color("line:N", title=None, sort=list(WINNINGS_LINES.values()),
                             scale=alt.Scale(domain=list(WINNINGS_LINES.values()), range=WINNINGS_COLORS),
@@ -51,7 +64,7 @@ def running_totals(frame: pl.DataFrame) -> alt.Chart:
         alt.Chart(data)
         .mark_line(point=True)
         .encode(
-            x=alt.X("round_no:Q", title="Round"),
+            x=alt.X("round_no:Q", title="Round", axis=whole_axis()),
             y=alt.Y("total:Q", title="Running total (points)"),
             color=alt.Color("game:N", title="Game", legend=alt.Legend(orient="right")),
             tooltip=["game:N", "round_no:Q", "cards:Q", "kind:N", "bid:Q", "tricks:Q", "points:Q", "total:Q"],
@@ -63,13 +76,15 @@ def running_totals(frame: pl.DataFrame) -> alt.Chart:
 def bars(frame: pl.DataFrame, x: str, y: str, *, color: str | None = None, x_title: str | None = None,
          y_title: str | None = None, y_format: str | None = None, height: int = 260) -> alt.Chart:
     """Grouped bars (``color`` splits each x into side-by-side bars), each bar labelled: a label that
-    does not fit is slanted, never left out (Vega-Lite hides every other label that overlaps)."""
+    does not fit is slanted, never left out (Vega-Lite hides every other label that overlaps). Bars of
+    counts or whole points are ticked at whole numbers."""
     data = numeric(frame)
+    y_axis = alt.Axis(format=y_format) if y_format else whole_axis() if is_whole(data[y]) else alt.Axis()
     longest = max((len(str(value)) for value in data[x].to_list()), default=0)
     encoding = {
         "x": alt.X(f"{x}:O", title=x_title or x,
                    axis=alt.Axis(labelOverlap=False, labelAngle=-40 if longest > 4 else 0, labelLimit=240)),
-        "y": alt.Y(f"{y}:Q", title=y_title or y, axis=alt.Axis(format=y_format) if y_format else alt.Axis()),
+        "y": alt.Y(f"{y}:Q", title=y_title or y, axis=y_axis),
         "tooltip": [c for c in (x, y, color) if c],
     }
     if color:
@@ -84,7 +99,7 @@ def rank_trend(frame: pl.DataFrame, player: str) -> alt.Chart:
     encoding = {
         "x": alt.X("season:O", title="Season"),
         "y": alt.Y("rank:Q", title=f"Rank of {player}", scale=alt.Scale(reverse=True, zero=False),
-                   axis=alt.Axis(tickMinStep=1, format="d")),
+                   axis=whole_axis()),
         "tooltip": ["season:O", "rank:Q", "net:Q", "count_games:Q"],
     }
     if "unit" in frame.columns:
@@ -92,3 +107,16 @@ def rank_trend(frame: pl.DataFrame, player: str) -> alt.Chart:
         encoding["tooltip"] = ["season:O", "unit:N", "rank:Q", "net:Q", "count_games:Q"]
     return alt.Chart(numeric(frame.drop("is_tournament", "currency", strict=False))).mark_line(
         point=True).encode(**encoding).properties(height=260)
+
+
+def sessions(frame: pl.DataFrame, unit: str) -> alt.Chart:
+    """Hold'em reports: the running net and all-in EV after each session, numbered in time order."""
+    long = frame.select(
+        "sitting", pl.col("cumulative_net").cast(pl.Float64).alias("Net won"),
+        pl.col("cumulative_allin_ev").cast(pl.Float64).alias("All-in EV"),
+    ).unpivot(index="sitting", variable_name="line", value_name="amount")
+    return alt.Chart(long).mark_line(point=True).encode(
+        x=alt.X("sitting:Q", title="Session", axis=whole_axis()), y=alt.Y("amount:Q", title=f"Cumulative ({unit})"),
+        color=alt.Color("line:N", title=None, legend=alt.Legend(orient="top")),
+        tooltip=["sitting:Q", "line:N", alt.Tooltip("amount:Q", format=",.2f")],
+    ).properties(height=300)

@@ -37,7 +37,7 @@ from pipeline.warehouse import (
     models_manifest,
     read_manifest,
 )
-from rules.words import counted  # noqa: F401 (the pages word their counts as q.counted)
+from rules.words import counted  # (the pages word their counts as q.counted too)
 
 WAREHOUSE_ENV = "RASKLAD_WAREHOUSE"
 DEFAULT_WAREHOUSE = "data/warehouse"
@@ -581,6 +581,47 @@ def holdem_money(db: Db, player: Players, site: str | None = None) -> list[tuple
         group by all order by is_tournament, sum(count_hands) desc, currency
     """, **_who(player, site))
     return [(row["is_tournament"], row["currency"]) for row in rows.iter_rows(named=True)]
+
+
+def holdem_hands_played(db: Db, player: Players, site: str | None = None, start: date | None = None,
+                        end: date | None = None, club: str | None = None) -> pl.DataFrame:
+    """The player's Hold'em hands the page's dates, club and room keep, counted per unit and stakes
+    (``is_tournament``, ``currency``, ``stakes`` with its betting structure as :func:`holdem_stakes` names
+    it, ``count_hands``): the units and stakes a page offers are those that have hands in its filters.
+    Cash first, then the unit with the most hands; empty before the statistics are built (over every
+    day and club when an older Rasklad built them without their days)."""
+    by_day = "player_stats_holdem_by_day"
+    dated = by_day in relations(db)
+    if not dated and not has(db, "player_stats_holdem"):
+        return pl.DataFrame()
+    mart = by_day if dated else "player_stats_holdem"
+    days = ("($start is null or days.played_on >= $start) and ($end is null or days.played_on <= $end)"
+            " and ($club is null or days.club = $club)") if dated else "true"
+    return frame(db, f"""
+        with played as (
+            select days.is_tournament, days.currency, {stakes_shown(db, mart, "days")} as stakes,
+                   min(days.stakes) as first_stakes, sum(days.count_hands)::bigint as count_hands,
+            from {mart} as days
+            where {_MINE.format(alias="days")} and {days}
+            group by all
+            having sum(days.count_hands) > 0
+        )
+        select is_tournament, currency, stakes, count_hands from played
+        order by is_tournament, sum(count_hands) over (partition by is_tournament, currency) desc, currency,
+                 first_stakes, stakes
+    """, **_who(player, site), **({"start": start, "end": end, "club": club} if dated else {}))
+
+
+def hands_elsewhere(hands: dict[str, int]) -> str:
+    """Where the hands a page's filters keep are, in words, for a message that says what is empty:
+    'EUR has 69 hands', 'EUR has 69 hands, USD (tournaments) 3'; '' for none.
+
+    >>> hands_elsewhere({"EUR": 69}), hands_elsewhere({"EUR": 69, "chips": 1}), hands_elsewhere({})
+    ('EUR has 69 hands', 'EUR has 69 hands, chips 1', '')
+    """
+    said = [f"{unit} has {counted(count, 'hand')}" if i == 0 else f"{unit} {count:,}"
+            for i, (unit, count) in enumerate(hands.items())]
+    return ", ".join(said)
 
 
 def holdem_stakes(db: Db, player: Players, is_tournament: bool | None = None, currency: str | None = None,
@@ -1268,11 +1309,31 @@ REPORT_MARTS = {
 """Each report's dimension and the mart that sums the hands by it."""
 
 
-def report_units(db: Db, player: str) -> list[str]:
-    if not has(db, "holdem_report_positions"):
-        return []
-    return frame(db, "select currency from holdem_report_positions where player = $player group by currency "
-                     "order by sum(count_hands) desc, currency", player=player)["currency"].to_list()
+def report_units(db: Db, player: str, start: date | None = None, end: date | None = None, stakes: tuple[str, ...] = (),
+                 clubs: tuple[str, ...] = ()) -> list[str]:
+    """The units of the player's hands the reports' filters keep, the one with the most hands first."""
+    return list(report_unit_hands(db, player, start, end, stakes, clubs))
+
+
+def report_unit_hands(db: Db, player: str, start: date | None = None, end: date | None = None,
+                      stakes: tuple[str, ...] = (), clubs: tuple[str, ...] = ()) -> dict[str, int]:
+    """How many of the player's hands each unit has under the reports' filters (days, stakes, clubs
+    and rooms, as :func:`holdem_report` keeps them), the unit with the most first; a unit without a
+    hand in them is left out."""
+    mart = "holdem_report_positions"
+    if not has(db, mart):
+        return {}
+    rows = frame(db, f"""
+        select currency, sum(count_hands)::bigint as count_hands from {mart}
+        where player = $player
+          and ($start is null or played_on >= $start)
+          and ($end is null or played_on <= $end)
+          and (len($stakes) = 0 or list_contains($stakes, {stakes_shown(db, mart, mart)}))
+          and (len($clubs) = 0 or list_contains($clubs, club) or list_contains($clubs, site))
+        group by currency having sum(count_hands) > 0
+        order by sum(count_hands) desc, currency
+    """, player=player, start=start, end=end, stakes=list(stakes), clubs=list(clubs))
+    return dict(zip(rows["currency"].to_list(), rows["count_hands"].to_list())) if rows.height else {}
 
 
 def holdem_report(db: Db, dimension: str, player: str, currency: str, start: date | None, end: date | None,

@@ -24,6 +24,7 @@ from enum import Enum
 import polars as pl
 import streamlit as st
 
+from dashboards import queries as q
 from dashboards import tables
 from dashboards.replayer import Step, box_decisions, holdem_states, step_at_line, steps_of
 from dashboards.safe_text import md, md_with_code
@@ -202,7 +203,7 @@ def show_replay(audited: Audited, marks: Marks | None = None, start_line: int | 
         st.warning(f"The step-by-step view of this {md(game)} game failed ({type(error).__name__}: {md(error)}); "
                    "the record's fields follow.")
         show_generic(record, replay)
-    show_results(replay)
+    show_results(replay, record)
 
 
 def _move(state_key: str, by: int, last: int) -> None:
@@ -242,12 +243,22 @@ def show_stepper(steps: list[Step], key: str, start: int, marks: Marks | None = 
                + f": {md(step.label)}")
 
 
-def show_results(replay) -> None:
+def unit_of(record):
+    """The unit of a game's amounts, for :func:`tables.show`: a Hold'em hand's currency (``chips`` in a
+    tournament or at play money), points (None) in raspisnoy and Chinese poker, else unsaid."""
+    if hasattr(record, "currency"):
+        return record.currency
+    return None if record.info.game in q.FAMILIES["raspisnoy"] + q.FAMILIES["chinese"] else tables.UNSAID
+
+
+def show_results(replay, record) -> None:
     if replay.players:
         st.markdown("**Result by the replay**")
+        # the net a number, to the cent of the game's unit (points and chips whole): sorted as a number
         tables.show(
-            pl.DataFrame([{"player": p.player, "seat": p.seat, "net": str(p.net)} for p in replay.players]),
-            hide_index=True,
+            pl.DataFrame([{"player": p.player, "seat": p.seat, "net": p.net} for p in replay.players],
+                         schema={"player": pl.String, "seat": pl.Int64, "net": pl.Decimal(18, 2)}),
+            hide_index=True, unit=unit_of(record),
         )
 
 
@@ -328,16 +339,25 @@ def holdem_table(record, replay, marks: Marks | None = None) -> pl.DataFrame:
     for number, state in enumerate(holdem_states(record, replay)[1:], 1):
         rows.append({
             "step": number, "line": state.line, "finding": _flag(marks or {}, state.line), "street": state.street,
-            "action": state.label, "pot": _money(state.pot), "board": cards(state.board),
-            **{f"stack {s.player}": _money(s.stack) for s in state.seats},
+            "action": state.label, "pot": state.pot, "board": cards(state.board),
+            **{stack_column(s.player): s.stack for s in state.seats},
         })
-    return pl.DataFrame(rows) if rows else pl.DataFrame()
+    # the pot and stacks numbers (null: a stack the log does not state), to the cent of the unit on the page
+    return pl.DataFrame(rows, schema_overrides={name: pl.Decimal(18, 2) for name in rows[0] if name == "pot"
+                                                or name.startswith("stack ")}) if rows else pl.DataFrame()
+
+
+def stack_column(player: str) -> str:
+    """The step table's column of a player's stack (a column per player: names never clash with ours)."""
+    return f"stack {player}"
 
 
 def show_holdem(record, replay, marks: Marks | None = None) -> None:
     st.markdown(
-        f"Hand **{md(record.hand_id)}** — {md(word(record.betting))} {md(record.small_blind)}/{md(record.big_blind)} "
-        f"{md(record.currency)}"
+        # the stakes as every other page names them ('No Limit €0.05/€0.10 EUR')
+        f"Hand **{md(record.hand_id)}** — {md(tables.BETTING_WORDS.get(record.betting.value, word(record.betting)))} "
+        + (md(record.stakes) if record.stakes else f"{md(record.small_blind)}/{md(record.big_blind)} "
+           f"{md(record.currency)}")
         + (f", ante {md(record.ante)}" if record.ante else "") + (", 36 cards" if record.is_short_deck else "")
         + (f"; button seat {record.button_seat}" if record.button_seat else "")
     )
@@ -345,7 +365,9 @@ def show_holdem(record, replay, marks: Marks | None = None) -> None:
     if steps.is_empty():
         st.info("No action in this hand.")
         return
-    tables.show(steps, hide_index=True, key=_key(record, "steps"))
+    stacks = {stack_column(seat.player): f"{seat.player}'s stack" for seat in record.seats}
+    tables.show(steps, hide_index=True, key=_key(record, "steps"), unit=record.currency,
+                column_config={name: heading for name, heading in stacks.items() if name in steps.columns})
     if record.summary is not None:
         st.caption(f"Summary: total pot {md(record.summary.total_pot)}, rake {md(record.summary.rake)}"
                    + (f", board {md(cards(record.summary.boards[0]))}" if record.summary.boards else ""))

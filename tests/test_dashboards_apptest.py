@@ -12,6 +12,7 @@ import json
 import os
 import re
 import shutil
+from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
@@ -134,6 +135,136 @@ def test_overview_counts_equal_the_warehouse(built):
     assert number(metric(at, "Findings")) == findings
     table = at.dataframe[0].value
     assert int(table["count_games"].sum()) == games
+
+
+# -- Hero's two days in two currencies ---------------------------------------------------------------
+# Three hands of his in EUR on 1 March 2024 and four in USD on 5 March, at 0.05/0.10, four-handed
+# (Hero, Oswood, PokerMill, andi), at 9:00 ET and after: 14:00 UTC and after. Worked by hand:
+# STEAL: Hero opens to 0.30 on the button, both blinds fold; 0.20 back, he collects 0.25: +0.15.
+# SPLIT: Hero folds first without a chip in; Oswood opens to 0.30, the small blind folds (-0.05),
+#   andi calls; they split 0.65 less 0.05 rake, 0.30 each: Oswood 0, andi 0, Hero 0. Nobody is
+#   above zero: Hero, Oswood and andi tie for first, but none won a chip.
+# LOSS: Hero calls 0.20 more in the big blind and folds the flop to a bet: -0.30.
+# EUR: STEAL, SPLIT, LOSS: 3 hands, net 0.15 + 0 - 0.30 = -0.15, 1 won (not 2). USD: STEAL and LOSS
+# at 9:00, 9:02, STEAL and STEAL at 11:00, 11:02 (two sittings, 118 minutes apart): 4 hands, net
+# 0.15 - 0.30 + 0.15 + 0.15 = +0.15, 3 won.
+STEAL = """PokerStars Game #{number}:  Hold'em No Limit ({s}0.05/{s}0.10 {code}) - {day} {clock} ET
+Table 'Lampland' 6-max Seat #1 is the button
+Seat 1: Hero ({s}10 in chips)
+Seat 2: Oswood ({s}10 in chips)
+Seat 3: PokerMill ({s}10 in chips)
+Seat 4: andi ({s}10 in chips)
+Oswood: posts small blind {s}0.05
+PokerMill: posts big blind {s}0.10
+*** HOLE CARDS ***
+Dealt to Hero [Ah Kd]
+andi: folds
+Hero: raises {s}0.20 to {s}0.30
+Oswood: folds
+PokerMill: folds
+Uncalled bet ({s}0.20) returned to Hero
+Hero collected {s}0.25 from pot
+Hero: doesn't show hand
+*** SUMMARY ***
+Total pot {s}0.25 | Rake {s}0
+Seat 1: Hero (button) collected ({s}0.25)
+Seat 2: Oswood (small blind) folded before Flop
+Seat 3: PokerMill (big blind) folded before Flop
+Seat 4: andi folded before Flop (didn't bet)"""
+SPLIT = """PokerStars Game #{number}:  Hold'em No Limit ({s}0.05/{s}0.10 {code}) - {day} {clock} ET
+Table 'Lampland' 6-max Seat #2 is the button
+Seat 1: Hero ({s}10 in chips)
+Seat 2: Oswood ({s}10 in chips)
+Seat 3: PokerMill ({s}10 in chips)
+Seat 4: andi ({s}10 in chips)
+PokerMill: posts small blind {s}0.05
+andi: posts big blind {s}0.10
+*** HOLE CARDS ***
+Dealt to Hero [2d 7h]
+Hero: folds
+Oswood: raises {s}0.20 to {s}0.30
+PokerMill: folds
+andi: calls {s}0.20
+*** FLOP *** [2c 7d 9h]
+andi: checks
+Oswood: checks
+*** TURN *** [2c 7d 9h] [Js]
+andi: checks
+Oswood: checks
+*** RIVER *** [2c 7d 9h Js] [Qd]
+andi: checks
+Oswood: checks
+*** SHOW DOWN ***
+Oswood: shows [Ah Kc] (high card Ace)
+andi: shows [As Kd] (high card Ace)
+Oswood collected {s}0.30 from pot
+andi collected {s}0.30 from pot
+*** SUMMARY ***
+Total pot {s}0.65 | Rake {s}0.05
+Board [2c 7d 9h Js Qd]
+Seat 1: Hero folded before Flop (didn't bet)
+Seat 2: Oswood (button) showed [Ah Kc] and won ({s}0.30) with high card Ace
+Seat 3: PokerMill (small blind) folded before Flop
+Seat 4: andi (big blind) showed [As Kd] and won ({s}0.30) with high card Ace"""
+LOSS = """PokerStars Game #{number}:  Hold'em No Limit ({s}0.05/{s}0.10 {code}) - {day} {clock} ET
+Table 'Lampland' 6-max Seat #3 is the button
+Seat 1: Hero ({s}10 in chips)
+Seat 2: Oswood ({s}10 in chips)
+Seat 3: PokerMill ({s}10 in chips)
+Seat 4: andi ({s}10 in chips)
+andi: posts small blind {s}0.05
+Hero: posts big blind {s}0.10
+*** HOLE CARDS ***
+Dealt to Hero [9c 8c]
+Oswood: raises {s}0.20 to {s}0.30
+PokerMill: folds
+andi: folds
+Hero: calls {s}0.20
+*** FLOP *** [3c 8d Ts]
+Hero: checks
+Oswood: bets {s}0.40
+Hero: folds
+Uncalled bet ({s}0.40) returned to Oswood
+Oswood collected {s}0.65 from pot
+Oswood: doesn't show hand
+*** SUMMARY ***
+Total pot {s}0.65 | Rake {s}0
+Board [3c 8d Ts]
+Seat 1: Hero (big blind) folded on the Flop
+Seat 2: Oswood collected ({s}0.65)
+Seat 3: PokerMill (button) folded before Flop (didn't bet)
+Seat 4: andi (small blind) folded before Flop"""
+HERO_DAYS = {"EUR": {"s": "€", "code": "EUR", "day": "2024/03/01"}, "USD": {"s": "$", "code": "USD", "day": "2024/03/05"}}
+HERO_LOG = "\n\n\n".join([
+    STEAL.format(number=9001, clock="9:00:00", **HERO_DAYS["EUR"]), SPLIT.format(number=9002, clock="9:02:00", **HERO_DAYS["EUR"]),
+    LOSS.format(number=9003, clock="9:04:00", **HERO_DAYS["EUR"]),
+    STEAL.format(number=9101, clock="9:00:00", **HERO_DAYS["USD"]), LOSS.format(number=9102, clock="9:02:00", **HERO_DAYS["USD"]),
+    STEAL.format(number=9103, clock="11:00:00", **HERO_DAYS["USD"]), STEAL.format(number=9104, clock="11:02:00", **HERO_DAYS["USD"]),
+]) + "\n"
+EUR_DAY = date(2024, 3, 1)
+
+
+def hero_warehouse(tmp_path_factory) -> Path:
+    """Hero's two days, ingested once per test session (the browser test shares it)."""
+    base = tmp_path_factory.getbasetemp() / "dashboards-hero"
+    warehouse = base / "warehouse"
+    if not (warehouse / "rasklad.duckdb").exists():
+        base.mkdir(parents=True, exist_ok=True)
+        (base / "hero.txt").write_text(HERO_LOG, encoding="utf-8")
+        summary = ingest([base / "hero.txt"], warehouse, jobs=1)
+        assert (summary.games, summary.quarantined, summary.findings) == (7, 0, 0), summary.as_dict()
+    return warehouse
+
+
+@pytest.fixture
+def hero(tmp_path_factory, monkeypatch):
+    """The pages over Hero's warehouse for one test."""
+    from dashboards import queries
+
+    queries.release()
+    monkeypatch.setenv("RASKLAD_WAREHOUSE", str(hero_warehouse(tmp_path_factory)))
+    yield
+    queries.release()
 
 
 # -- player review ------------------------------------------------------------------------------
@@ -870,3 +1001,140 @@ def test_pages_and_query_work_on_models_an_older_rasklad_built(built, tmp_path, 
     import json
 
     assert json.loads(out.output) == [{"x": "5000.00", "n": sql(built, "select count(*) from games")[0][0]}]
+
+
+# -- Hero's two days: units under the filters, games won, titles and formats, whole ticks ------------------
+
+def test_player_review_offers_the_money_that_has_hands_in_the_dates(hero):
+    at = page("player")
+    at.selectbox(key="player").set_value("Hero").run()
+    assert at.selectbox(key="holdem_money").options == ["USD (4 hands)", "EUR (3 hands)"]
+    at.date_input(key="player_dates").set_value((EUR_DAY, EUR_DAY)).run()
+    assert not at.exception
+    # the EUR day only: USD is no longer offered, the page moves to EUR and says why
+    money = at.selectbox(key="holdem_money")
+    assert (money.options, money.value) == (["EUR (3 hands)"], (False, "EUR"))
+    assert "No Hold'em hand in USD in these dates, club and room: EUR has 3 hands." in all_markdown(at)
+    assert number(metric(at, "Net won")) == Decimal("-0.15")
+    assert not [i.value for i in at.info if "No Hold'em hand" in i.value]
+    # the statistics' caption names the money it is in, and the table is EUR's
+    assert "(these dates, club and room, in EUR;" in as_read(all_markdown(at))
+    stats = next(d.value for d in at.dataframe if "bb_per_100" in d.value.columns)
+    assert (list(stats["currency"]), int(stats["count_hands"].sum())) == (["EUR"], 3)
+
+
+def test_reports_offer_the_units_that_have_hands_in_the_dates(hero):
+    at = page("reports")
+    at.selectbox(key="reports_player").set_value("Hero").run()
+    assert at.selectbox(key="reports_unit").options == ["USD (4 hands)", "EUR (3 hands)"]
+    at.date_input(key="reports_dates").set_value((EUR_DAY, EUR_DAY)).run()
+    assert not at.exception
+    unit = at.selectbox(key="reports_unit")
+    assert (unit.options, unit.value) == (["EUR (3 hands)"], "EUR")
+    assert "No hand in USD under these filters: EUR has 3 hands." in all_markdown(at)
+    positions = at.dataframe[0].value
+    assert (int(positions["count_hands"].sum()), Decimal(str(positions["net_won"].sum())).quantize(Decimal("0.01"))
+            ) == (3, Decimal("-0.15"))
+    assert not [i.value for i in at.info if "No hand" in i.value]
+
+
+def test_player_review_counts_a_holdem_hand_won_by_its_chips(hero):
+    # the split pot Hero folded without a chip in ties him for first at 0 but wins him nothing
+    at = page("player")
+    at.selectbox(key="player").set_value("Hero").run()
+    deltas = {m.label: m.delta for m in at.metric}
+    assert (deltas["Hold'em, EUR"], deltas["Hold'em, USD"]) == ("3 games, 1 won", "4 games, 3 won")
+
+
+def column_titles(at: AppTest) -> dict[str, set[str]]:
+    """Every table's column titles as the browser shows them, by column name."""
+    titles: dict[str, set[str]] = {}
+    for table in at.dataframe:
+        columns = json.loads(table.proto.columns or "{}")
+        for name in table.value.columns:
+            titles.setdefault(str(name), set()).add(columns.get(str(name), {}).get("label") or str(name))
+    return titles
+
+
+def formats(at: AppTest, column: str) -> dict[str, str]:
+    """The formats of the first table that has ``column``, by column."""
+    table = next(t for t in at.dataframe if column in t.value.columns)
+    return {name: config.get("type_config", {}).get("format")
+            for name, config in json.loads(table.proto.columns or "{}").items()}
+
+
+@pytest.mark.parametrize("name, key", [("player", "player"), ("reports", "reports_player"), ("hands", "hands_player"),
+                                       ("leaderboards", None), ("overview", None)])
+def test_every_table_titles_its_columns_in_words(hero, name, key):
+    from dashboards import tables as shown
+
+    at = page(None if name == "overview" else name)
+    if key:
+        at.selectbox(key=key).set_value("Hero").run()
+    titles = column_titles(at)
+    assert titles
+    for column, said in titles.items():
+        assert not [t for t in said if "_" in t], (column, said)   # never a SQL name: net_won, is_tournament …
+        assert column in shown.COLUMN_LABELS or column.startswith("stack "), column
+
+
+def test_amounts_read_to_the_cent_and_rates_to_a_tenth(hero):
+    at = page("reports")
+    at.selectbox(key="reports_player").set_value("Hero").run()
+    by_position = formats(at, "position")
+    assert {name: by_position[name] for name in ("net_won", "allin_ev_net", "bb_per_100", "vpip", "pfr")} == {
+        "net_won": "%.2f", "allin_ev_net": "%.2f", "bb_per_100": "%.2f", "vpip": "%.1f%%", "pfr": "%.1f%%"}
+    assert formats(at, "duration_minutes")["net_won"] == "%.2f"
+    at = page("hands")
+    at.selectbox(key="hands_player").set_value("Hero").run()
+    assert {name: formats(at, "hand_id")[name] for name in ("net", "allin_ev_net", "total_pot")} == {
+        "net": "%.2f", "allin_ev_net": "%.2f", "total_pot": "%.2f"}
+    # the replay's steps: the pot and each stack numbers to the cent, each stack titled with its player;
+    # the hand's stakes as every page names them
+    steps = next(t for t in at.dataframe if "pot" in t.value.columns)
+    columns = json.loads(steps.proto.columns)
+    assert columns["pot"]["type_config"]["format"] == "%.2f"
+    assert all(isinstance(pot, (Decimal, float)) for pot in steps.value["pot"])     # numbers, not text: they sort
+    assert columns["stack Hero"]["label"] == "Hero's stack"
+    assert "No Limit $0.05/$0.10 USD" in as_read(all_markdown(at))
+    results = next(t for t in at.dataframe if list(t.value.columns) == ["player", "seat", "net"])
+    assert json.loads(results.proto.columns)["net"]["type_config"]["format"] == "%.2f"
+
+
+def test_chips_and_points_read_whole_where_they_are():
+    from dashboards import tables as shown
+
+    assert shown.money_format(pl.Series([1500, -300]), {"chips"}) == "%d"
+    assert shown.money_format(pl.Series([25, -6]), {None}) == "%d"
+    assert shown.money_format(pl.Series([12.5, 1]), {None}) == "%.2f"     # not whole: to the cent
+    assert shown.money_format(pl.Series([13, 0]), {"USD"}) == "%.2f"      # a currency: always to the cent
+    assert shown.money_format(pl.Series([13, 0]), {"USD", "chips"}) == "%.2f"
+
+
+def chart_axes(at: AppTest) -> dict[str, dict]:
+    """The axis of every field the page's charts draw on x or y, by field."""
+    axes = {}
+    for chart in at.get("vega_lite_chart"):
+        spec = json.loads(chart.proto.spec)
+        for layer in [spec, *spec.get("layer", [])]:
+            for channel in ("x", "y"):
+                encoding = layer.get("encoding", {}).get(channel) or {}
+                if "field" in encoding:
+                    axes[encoding["field"]] = encoding.get("axis") or {}
+    return axes
+
+
+def test_count_and_ordinal_axes_tick_whole_numbers(hero, built, monkeypatch):
+    whole = {"tickMinStep": 1, "format": "d"}
+    at = page("player")
+    at.selectbox(key="player").set_value("Hero").run()
+    assert chart_axes(at)["hand_no"].items() >= whole.items()     # Hands played: 4, never 1.2
+    at = page("reports")
+    at.selectbox(key="reports_player").set_value("Hero").run()
+    assert chart_axes(at)["sitting"].items() >= whole.items()     # Session: 1 and 2, never 1.05
+    from dashboards import queries
+
+    queries.release()
+    monkeypatch.setenv("RASKLAD_WAREHOUSE", str(built))          # the fixture's findings
+    at = page("audit")
+    assert chart_axes(at)["count_findings"].items() >= whole.items()

@@ -353,3 +353,49 @@ def test_check_page_steps_every_game_through_every_step(browser, server):
     assert walked == [count for count in drawn if count], (walked, drawn)
     assert sum(walked) > len(games)
     browser.screenshot(SHOTS / "check_every_step.png")
+
+
+# -- Hero's two days: columns titled in words, whole ticks on count axes ----------------------------------
+
+def grid_titles(browser: Browser) -> list[list[str]]:
+    """Every table's column titles, as the grid's accessible table names them."""
+    return browser.evaluate("Array.from(document.querySelectorAll('table[role=grid]')).map(t => Array.from("
+                            "t.querySelectorAll('[role=columnheader]')).map(e => e.textContent.trim()))")
+
+
+def axis_ticks(browser: Browser) -> dict[str, list[str]]:
+    """Every chart axis's tick labels, by the axis's title (Vega draws SVG)."""
+    pairs = browser.evaluate(
+        "Array.from(document.querySelectorAll('svg g.role-axis')).map(a => ["
+        "Array.from(a.querySelectorAll('g.role-axis-title text')).map(t => t.textContent).join(' '),"
+        "Array.from(a.querySelectorAll('g.role-axis-label text')).map(t => t.textContent)])")
+    return {axis: labels for axis, labels in pairs if axis}
+
+
+@pytest.fixture(scope="module")
+def hero_server(tmp_path_factory):
+    from test_dashboards_apptest import hero_warehouse
+
+    with StreamlitServer(APP, hero_warehouse(tmp_path_factory), tmp_path_factory.mktemp("log") / "hero.log") as running:
+        yield running
+
+
+def test_tables_title_columns_in_words_and_count_axes_tick_whole_numbers(browser, hero_server):
+    # Hero has 4 USD hands in 2 sessions: Vega-Lite ticked them 0.5, 1.0 … and 1.00, 1.05 … 2.00
+    text = visit(browser, hero_server, "hero_player", "player?player=Hero", "Per game", "Hands played")
+    assert "4 games, 3 won" in text and "3 games, 1 won" in text     # the split pot he folded is not won
+    ticks = axis_ticks(browser)["Hands played"]
+    assert ticks and all(re.fullmatch(r"\d+", tick) for tick in ticks), ticks
+    titles = grid_titles(browser)
+    assert ["Game", "Unit", "Games", "Net", "Won"] == titles[0][:5]
+    assert {"Hands", "Net", "bb/100", "VPIP", "PFR"} <= set(titles[1])
+    visit(browser, hero_server, "hero_reports", "reports?player=Hero", "Hold'em reports", "By position")
+    assert ["Position", "Hands", "Net", "bb/100", "VPIP", "PFR", "All-in EV"] == grid_titles(browser)[0][:7]
+    click(browser, "[role=tab]", "Sessions")
+    browser.wait_for_text("A session is a sitting")
+    browser.wait_until_idle()
+    ticks = axis_ticks(browser)["Session"]
+    assert ticks == ["1", "2"], ticks
+    for table in grid_titles(browser):
+        assert not [title for title in table if "_" in title], table    # never net_won, started_at …
+    browser.screenshot(SHOTS / "hero_reports_sessions.png")

@@ -1,7 +1,8 @@
 """int_player_games' placements against placements worked by hand: ties share a place and the next
 place skips (rank, not dense rank), a player without a net places after every net of his game, a
-house game places nobody and is won by a net above zero; a seat whose name is no person's (an
-anonymous seat) is among the nets a player ranks in, and has no row of its own."""
+house game places nobody and is won by a net above zero, and a Hold'em hand is won by chips won (a
+net above zero), whatever its placement; a seat whose name is no person's (an anonymous seat) is
+among the nets a player ranks in, and has no row of its own."""
 
 from __future__ import annotations
 
@@ -13,12 +14,22 @@ from pipeline.models import define_macros, select_over
 # game_id, game, player, net (None: no net)
 GAME_PLAYERS = [
     ("g1", "holdem", "Anna", "10"),
-    ("g1", "holdem", "Boris", "5"),
+    ("g1", "holdem", "Boris", "5"),    # a side pot: second, and won chips
     ("g1", "holdem", "Vera", "5"),     # ties Boris: both second, and Gleb fourth
     ("g1", "holdem", "Gleb", "-20"),
     ("g1", "holdem", "Dima", None),    # no net: after every net, fifth
     ("g2", "holdem", "Anna", "0"),
-    ("g2", "holdem", "Boris", "0"),    # everybody tied: both first, both winners
+    ("g2", "holdem", "Boris", "0"),    # everybody tied: both first, and neither won a chip
+    # a raked split pot: the two who split it get back a cent less and exactly what they put in,
+    # and nobody is above zero; Hero folded without a chip in: first with the others at 0, not won
+    ("g8", "holdem", "Oswood", "-0.01"),
+    ("g8", "holdem", "PokerMill", "0"),
+    ("g8", "holdem", "Hero", "0"),
+    ("g8", "holdem", "andi", "-0.10"),
+    ("g9", "holdem36", "Anna", "2.50"),  # short deck is Hold'em too: won by its chips
+    ("g9", "holdem36", "Boris", "-2.50"),
+    ("g10", "chinese", "Anna", "0"),
+    ("g10", "chinese", "Boris", "0"),  # a game that is not Hold'em: a tie for first wins both
     ("g3", "raspisnoy", "Anna", None),
     ("g3", "raspisnoy", "Boris", None),
     ("g3", "raspisnoy", "Vera", "-3"),  # the only net places first; the two without one tie second
@@ -27,21 +38,29 @@ GAME_PLAYERS = [
     ("g7", "sixcard", "Vera", "0"),    # even: not won
     ("g5", "raspisnoy", "Anna", None),
     ("g5", "raspisnoy", "Boris", None),  # no net at all: nobody above anybody, both first
-    ("g8", "holdem", "Hero", "5"),
-    ("g8", "holdem", "Big Blind", "10"),   # anonymous: above Hero, who places second of three
-    ("g8", "holdem", "Small Blind", "-15"),
+    ("g11", "holdem", "Hero", "5"),
+    ("g11", "holdem", "Big Blind", "10"),   # anonymous: above Hero, who places second of three
+    ("g11", "holdem", "Small Blind", "-15"),
 ]
-ANONYMOUS = {("g8", "Big Blind"), ("g8", "Small Blind")}
+ANONYMOUS = {("g11", "Big Blind"), ("g11", "Small Blind")}
 
 # (game_id, player): placement, is_win, count_players
 WORKED = {
     ("g1", "Anna"): (1, True, 5),
-    ("g1", "Boris"): (2, False, 5),
-    ("g1", "Vera"): (2, False, 5),
+    ("g1", "Boris"): (2, True, 5),
+    ("g1", "Vera"): (2, True, 5),
     ("g1", "Gleb"): (4, False, 5),
     ("g1", "Dima"): (5, False, 5),
-    ("g2", "Anna"): (1, True, 2),
-    ("g2", "Boris"): (1, True, 2),
+    ("g2", "Anna"): (1, False, 2),
+    ("g2", "Boris"): (1, False, 2),
+    ("g8", "PokerMill"): (1, False, 4),
+    ("g8", "Hero"): (1, False, 4),
+    ("g8", "Oswood"): (3, False, 4),
+    ("g8", "andi"): (4, False, 4),
+    ("g9", "Anna"): (1, True, 2),
+    ("g9", "Boris"): (2, False, 2),
+    ("g10", "Anna"): (1, True, 2),
+    ("g10", "Boris"): (1, True, 2),
     ("g3", "Vera"): (1, True, 3),
     ("g3", "Anna"): (2, False, 3),
     ("g3", "Boris"): (2, False, 3),
@@ -50,7 +69,7 @@ WORKED = {
     ("g7", "Vera"): (None, False, 1),
     ("g5", "Anna"): (1, True, 2),
     ("g5", "Boris"): (1, True, 2),
-    ("g8", "Hero"): (2, False, 3),
+    ("g11", "Hero"): (2, True, 3),     # second among the nets, and won chips: a Hold'em hand won
 }
 
 

@@ -373,6 +373,27 @@ def test_holdem_sessions(con):
     ])
 
 
+def test_holdem_sessions_duration_is_whole_minutes_elapsed(tmp_path):
+    # Two walks (103's, renumbered) at 14:00:50 ET and 14:29:10 ET, 19:00:50 and 19:29:10 UTC: 28 min
+    # 20 s apart, within 30 minutes, one sitting. Its duration is the whole minutes elapsed, truncated:
+    # 28 (the minute marks crossed, 19:01 to 19:29, are 29: not a duration).
+    from pipeline.warehouse import connect
+
+    log = "\n\n\n\n".join(HANDS[2].replace("Hand #103", f"Hand #{number}").replace("19:30:00 ET", f"{at} ET")
+                          for number, at in (("201", "14:00:50"), ("202", "14:29:10")))
+    summary = ingest_files(tmp_path, {"walks.txt": log + "\n"})
+    assert (summary.games, summary.quarantined) == (2, 0), summary.as_dict()
+    with connect(tmp_path / "warehouse") as connection:
+        assert_worked(connection, "holdem_sessions", [
+            {"player": "Anna", "session_no": 1, "started_at": "2024-03-01 19:00:50",
+             "ended_at": "2024-03-01 19:29:10", "duration_minutes": 28, "count_hands": 2},
+            {"player": "Boris", "session_no": 1, "started_at": "2024-03-01 19:00:50",
+             "ended_at": "2024-03-01 19:29:10", "duration_minutes": 28, "count_hands": 2},
+            {"player": "Vera", "session_no": 1, "started_at": "2024-03-01 19:00:50",
+             "ended_at": "2024-03-01 19:29:10", "duration_minutes": 28, "count_hands": 2},
+        ])
+
+
 def test_player_stats_holdem_by_day(con):
     # 1 March holds 101 and 102. Per player, the chances and what he did with them:
     # Anna: 101 BTN first in and raised (steal chance, steal; VPIP, PFR); the last raiser, c-bet the

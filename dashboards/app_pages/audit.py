@@ -101,7 +101,9 @@ played = rv.played_text(stored["played_at"], stored.get("played_in_utc"), audite
 meta[1].markdown(f"**Played**  \n{md(played)}")
 meta[2].markdown(f"**Club / table**  \n{md(stored['club'] or '—')} / {md(stored['table_name'] or '—')}")
 meta[3].markdown(f"**Source**  \n{md(stored['source_file'])} lines {stored['first_line']}–{stored['last_line']}")
-tables.show(q.game_players(db, game_id), hide_index=True, key="audit_game_players")
+# a game's nets in its unit: the currency of a Hold'em hand, points (null) in the scored games
+tables.show(q.game_players(db, game_id), hide_index=True, key="audit_game_players",
+            unit=stored["currency"] if stored.get("game") != "sixcard" else tables.UNSAID)
 
 game_findings = q.game_findings(db, game_id)
 tab_findings, tab_source, tab_replay = st.tabs(["Findings", "Source", "Replay"])

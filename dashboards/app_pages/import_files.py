@@ -120,12 +120,9 @@ reasons = q.quarantine_reasons(db)
 if reasons.is_empty():
     st.success("Nothing is in quarantine: every game parsed.")
     st.stop()
-tables.show(reasons, hide_index=True, key="quarantine_reasons",
-            column_config={"error": "Reason", "count_games": "Games"})
+tables.show(reasons, hide_index=True, key="quarantine_reasons")
 held = q.quarantine(db)
-tables.show(held.drop("text"), hide_index=True, key="quarantine_table",
-            column_config={"source_file": "File", "line": "Line", "column": "Column", "game": "Game",
-                            "error": "Reason", "first_line": "From line", "last_line": "To line"})
+tables.show(held.drop("text"), hide_index=True, key="quarantine_table")
 pick = st.selectbox("Show the text of", range(held.height), key="quarantine_pick",
                     format_func=lambda i: f"{Path(held['source_file'][i]).name}:{held['line'][i]}:{held['column'][i]} — "
                                           f"{held['error'][i][:80]}")

@@ -63,13 +63,14 @@ if is_raspisnoy:
     settlement = st.radio("Settlement", ways, horizontal=True, key="lb_settlement", format_func={
         "pairs": "every pair settles its difference", "winner": "only the winner collects (RSP-TOTAL)"}.get)
     table = q.raspisnoy_leaderboard(db, club, kind, season, int(min_games), point_value, settlement)
-    config = {"total_points": "Points", "settlement_points": "Settlement (points)",
-              "settlement_money": st.column_config.NumberColumn("Settlement (money)", format="%.2f")}
+    # points (whole where they are), and the settlement in money to the cent
+    config = {"settlement_money": st.column_config.NumberColumn("Settlement (money)", format=tables.CENTS_FORMAT)}
     st.caption("Settlement: each player's balance in points over the season's games, and in money at the "
                "chosen value of a point.")
 else:
     table = q.leaderboard(db, club, game, kind, season, int(min_games), is_tournament, currency, scoring)
     unit_label = q.money_label(is_tournament, currency, scoring)
+    amounts_unit = currency
     config = {"net": f"Net ({unit_label})"}
     # cash of several currencies ranked in one, at the user's own rates only (rasklad settings rate)
     rates = q.conversion_rates(db)
@@ -82,6 +83,7 @@ else:
             table, used, left_out = q.leaderboard_in_one_currency(db, club, game, kind, season, int(min_games),
                                                                   target, rates)
             unit_label = f"{target} at your rates"
+            amounts_unit = target
             config = {"net": f"Net ({unit_label})"}
             st.caption(f"Cash in {md(target)} at {', '.join(used) or 'no rate'} (your rates, not the market's)"
                        + (f"; not converted, so left out: {md(', '.join(left_out))}." if left_out else "."))
@@ -92,10 +94,8 @@ st.subheader(f"{md(club)} — {md(game_label(game))}{unit_title} — "
 if table.is_empty():
     st.info(f"Nobody played {q.counted(int(min_games), 'game')} or more in this season.")
 else:
-    tables.show(table, hide_index=True, key="lb_table", column_config={
-        "rank": "Rank", "player": "Player", "names": "Names", "count_games": "Games", "count_wins": "Won",
-        "avg_placement": "Average place", "rank_among_all": "Rank (all players)", **config,
-    })
+    # a raspisnoy table is in points (its money column says so); another in its unit, or the currency converted to
+    tables.show(table, hide_index=True, key="lb_table", column_config=config, unit=None if is_raspisnoy else amounts_unit)
     st.caption("Click a column's header to sort by it.")
 
 st.subheader("Rank over time")

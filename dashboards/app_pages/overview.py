@@ -41,11 +41,7 @@ if kinds.is_empty():
 else:
     tables.show(
         kinds.with_columns(pl.col("game").replace_strict(q.GAME_LABELS, default=pl.col("game")).alias("game")),
-        hide_index=True,
-        column_config={
-            "game": "Game", "count_games": "Games", "count_files": "Files", "count_errors": "Errors",
-            "count_warnings": "Warnings", "first_played_at": "First played", "last_played_at": "Last played",
-        },
+        hide_index=True,   # every column titled as on every page (tables.COLUMN_LABELS)
     )
 
 st.subheader("Statistics built")

@@ -114,8 +114,6 @@ else:
         ).select("game", "unit", "count_games", "net", "count_wins", "avg_placement", "first_played_at",
                  "last_played_at"),
         hide_index=True, key="player_headlines",
-        column_config={"game": "Game", "unit": "Unit", "count_games": "Games", "net": "Net", "count_wins": "Won",
-                       "avg_placement": "Average place", "first_played_at": "First", "last_played_at": "Last"},
     )
 
 # -- cash in one currency, at the user's own rates only --------------------------------------------
@@ -155,22 +153,47 @@ def holdem() -> None:
     if q.table(db, "holdem_results") is None:
         st.info("Hold'em hands are not in the warehouse yet.")
         return
-    units = q.holdem_money(db, player, site)
-    if not units:
+    if not q.holdem_money(db, player, site):
         st.info("The Hold'em statistics (`player_stats_holdem`) are not built yet.")
         return
+    # the units and stakes offered are those with hands in these dates, club and room: a unit without
+    # one there would show "no hand" under a headline of his hands in another
+    played = q.holdem_hands_played(db, player, site, start, end, club)
+    if played.is_empty():
+        st.info(f"No Hold'em hand of {md(player)} in these dates, club and room.")
+        return
+    per_unit = played.group_by("is_tournament", "currency", maintain_order=True).agg(pl.col("count_hands").sum())
+    hands = {(row["is_tournament"], row["currency"]): row["count_hands"] for row in per_unit.iter_rows(named=True)}
+    units = list(hands)
+    before = st.session_state.get("holdem_money")
+    before = tuple(before) if isinstance(before, (list, tuple)) else before
+    if before is not None and before not in hands:
+        st.session_state["holdem_money"] = units[0]   # the unit with the most hands in these filters
     money, left, right = st.columns([2, 2, 1])
     is_tournament, currency = money.selectbox(
-        "Money", units, format_func=lambda unit: q.money_label(*unit), key="holdem_money",
-        help="Cash and tournaments, and each currency, are shown apart: never added.")
-    stakes_list = q.holdem_stakes(db, player, is_tournament, currency, site=site)
+        "Money", units, format_func=lambda unit: f"{q.money_label(*unit)} ({q.counted(hands[unit], 'hand')})",
+        key="holdem_money", help="Cash and tournaments, and each currency, are shown apart: never added. "
+                                 "Only the units with hands in these dates, club and room are offered.")
+    unit_label = q.money_label(is_tournament, currency)
+    if before is not None and before not in hands:
+        st.caption(f"No Hold'em hand in {md(q.money_label(*before))} in these dates, club and room: "
+                   f"{md(q.hands_elsewhere({q.money_label(*u): n for u, n in hands.items()}))}.")
+    in_unit = played.filter((pl.col("is_tournament") == is_tournament) & (pl.col("currency").eq_missing(currency))
+                            & pl.col("stakes").is_not_null())
+    stakes_list = in_unit["stakes"].to_list()
+    if st.session_state.get("holdem_stakes") not in (None, "All stakes", *stakes_list):
+        st.caption(f"No hand at {md(st.session_state['holdem_stakes'])} in these dates, club and room: all "
+                   f"stakes of {md(unit_label)} are shown.")
+        st.session_state["holdem_stakes"] = "All stakes"
     stakes_choice = left.selectbox("Stakes", ["All stakes", *stakes_list], key="holdem_stakes")
     stakes = None if stakes_choice == "All stakes" else stakes_choice
     in_bb = right.toggle("In big blinds", value=False, key="holdem_bb")
     running = q.holdem_winnings(db, player, stakes, start, end, club, in_bb,
                                 is_tournament=is_tournament, currency=currency, site=site)
     if running.is_empty():
-        st.info("No Hold'em hand of this player in these dates, club, money and stakes.")
+        others = {q.money_label(*u): n for u, n in hands.items() if u != (is_tournament, currency)}
+        st.info(f"No Hold'em hand of {md(player)} in {md(unit_label)}" + (f" at {md(stakes)}" if stakes else "")
+                + " in these dates, club and room" + (f"; {md(q.hands_elsewhere(others))}." if others else "."))
     else:
         last_row = running.row(-1, named=True)
         unit = "big blinds" if in_bb else q.money_label(is_tournament, currency)
@@ -181,7 +204,9 @@ def holdem() -> None:
         st.caption(f"{q.counted(last_row['hand_no'], 'hand')}, cumulative {unit}; all-in EV counts each all-in at "
                    "its equity.")
         st.altair_chart(charts.winnings(running, unit), width="stretch")
-    st.markdown("**Statistics** (these dates, club and room; one row per game, stakes and betting structure)")
+    money_said = f"in {unit_label}" + (f" at {stakes}" if stakes else "")
+    st.markdown(f"**Statistics** (these dates, club and room, {md(money_said)}; one row per game, stakes and "
+                "betting structure)")
     if "player_stats_holdem_by_day" not in q.relations(db):
         st.info("The Hold'em statistics (`player_stats_holdem_by_day`) are not built yet.")
         return
@@ -190,7 +215,7 @@ def holdem() -> None:
     # all his names together (rates of the summed counts), then each name apart when he has several
     together = q.holdem_stats(db, player, **chosen)
     if together.is_empty():
-        st.info("No statistics row for this player in these dates, club, room and stakes.")
+        st.info(f"No statistics row for {md(player)} in these dates, club and room, {md(money_said)}.")
         return
     tables.show(together, hide_index=True, key="holdem_stats")
     by_name = q.holdem_stats(db, player, **chosen, per_account=True)
@@ -239,7 +264,7 @@ def raspisnoy() -> None:
     elif stats.is_empty():
         st.info(f"No raspisnoy statistics for {md(player)} in these dates and club.")
     else:
-        tables.show(unnamed(stats), hide_index=True, key="raspisnoy_stats")
+        tables.show(unnamed(stats), hide_index=True, key="raspisnoy_stats", unit=None)   # points
 
 
 def chinese() -> None:
@@ -269,11 +294,11 @@ def chinese() -> None:
     st.markdown("**Royalties by row**")
     st.altair_chart(charts.bars(rows, "row", "royalties", color="kind", x_title="Row", y_title="Royalties"),
                     width="stretch")
-    tables.show(stats, hide_index=True, key="chinese_stats")
+    tables.show(stats, hide_index=True, key="chinese_stats", unit=None)   # points
     by_name = q.chinese_stats(db, player, **chosen, per_account=True)
     if by_name.height > stats.height:
         st.caption("Each name apart:")
-        tables.show(by_name.drop("names"), hide_index=True, key="chinese_account_stats")
+        tables.show(by_name.drop("names"), hide_index=True, key="chinese_account_stats", unit=None)
 
 
 def sixcard() -> None:
@@ -376,10 +401,7 @@ def tournament_results() -> None:
                       y_label="Running net")
     st.markdown("**Tournaments**")
     shown = tournaments.drop("running_net", *(["player"] if len(names) == 1 else []))
-    tables.show(shown, hide_index=True, key="tournament_list", column_config={
-        "started_at": "Started", "site": "Room", "player": "Name", "tournament_id": "Tournament", "game_type": "Game", "currency": "Currency",
-        "count_tournament_entries": "Field", "count_entries": "Entries", "cost": "Cost", "finish": "Finish",
-        "won": "Won", "net": "Net", "is_itm": "In the money", "is_still_playing": "Still playing"})
+    tables.show(shown, hide_index=True, key="tournament_list", column_config={"player": "Name"})
 
 
 VIEWS = {"tournaments": tournament_results, "holdem": holdem, "raspisnoy": raspisnoy, "chinese": chinese, "sixcard": sixcard}

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import html
 
-import altair as alt
 import polars as pl
 import streamlit as st
 
+from dashboards import charts, tables
 from dashboards import queries as q
-from dashboards import tables
 from dashboards.safe_text import md
 
 POSITION_ORDER = ("SB", "BB", "UTG", "UTG1", "UTG2", "MP", "MP1", "MP2", "HJ", "CO", "BTN")
@@ -75,8 +74,6 @@ top = st.columns([3, 1])
 player = top[0].selectbox("Player", players, index=players.index(wanted) if wanted in players else 0,
                           key="reports_player")
 st.query_params["player"] = player
-units = q.report_units(db, player)
-unit = top[1].selectbox("Unit", units, key="reports_unit")
 choices = q.hand_choices(db, player)
 row = st.columns(3)
 start = end = None
@@ -87,6 +84,22 @@ if first is not None:
         start, end = picked
 stakes = tuple(row[1].multiselect("Stakes", choices["stakes"], key="reports_stakes", placeholder="All stakes"))
 clubs = tuple(row[2].multiselect("Club / room", choices["clubs"], key="reports_clubs", placeholder="All"))
+# the units offered are those with hands under the filters below them (drawn above, read first): a unit
+# without one there would show "no hand" in every tab
+hands = q.report_unit_hands(db, player, start, end, stakes, clubs)
+if not hands:
+    everywhere = q.hands_elsewhere(q.report_unit_hands(db, player))
+    st.info(f"No Hold'em hand of {md(player)} in these dates, stakes and clubs"
+            + (f" (over every date, stakes and club: {md(everywhere)})." if everywhere else "."))
+    st.stop()
+units = list(hands)
+gone = st.session_state.get("reports_unit")
+if gone is not None and gone not in hands:
+    st.session_state["reports_unit"] = units[0]   # the unit with the most hands under these filters
+unit = top[1].selectbox("Unit", units, key="reports_unit", format_func=lambda u: f"{u} ({q.counted(hands[u], 'hand')})",
+                        help="Only the units with hands under these filters are offered.")
+if gone is not None and gone not in hands:
+    st.caption(f"No hand in {md(gone)} under these filters: {md(q.hands_elsewhere(hands))}.")
 
 by_position, by_depth, by_hand, by_sitting = st.tabs(["By position", "By stack depth", "Starting hands", "Sessions"])
 columns_shown = ["count_hands", "net_won", "bb_per_100", "vpip", "pfr", "allin_ev_net", "count_bb_hands",
@@ -95,26 +108,26 @@ columns_shown = ["count_hands", "net_won", "bb_per_100", "vpip", "pfr", "allin_e
 with by_position:
     frame = q.holdem_report(db, "position", player, unit, start, end, stakes, clubs)
     if frame.is_empty():
-        st.info("No hand matches these filters.")
+        st.info(f"No hand in {md(unit)} matches these filters.")
     else:
         frame = ordered(frame, "position", POSITION_ORDER)
-        tables.show(frame.select("position", *columns_shown), hide_index=True, key="reports_positions")
+        tables.show(frame.select("position", *columns_shown), hide_index=True, key="reports_positions", unit=unit)
         st.bar_chart(frame.select("position", pl.col("bb_per_100").cast(pl.Float64)), x="position",
-                     y="bb_per_100", y_label="bb/100", sort=False)
+                     y="bb_per_100", x_label="Position", y_label="bb/100", sort=False)
 
 with by_depth:
     frame = q.holdem_report(db, "stack_depth", player, unit, start, end, stakes, clubs)
     if frame.is_empty():
-        st.info("No hand matches these filters.")
+        st.info(f"No hand in {md(unit)} matches these filters.")
     else:
         frame = ordered(frame.rename({"stack_depth": "stack_bb"}), "stack_bb", DEPTH_ORDER)
         st.caption("The stack at the start of the hand, in big blinds.")
-        tables.show(frame.select("stack_bb", *columns_shown), hide_index=True, key="reports_depths")
+        tables.show(frame.select("stack_bb", *columns_shown), hide_index=True, key="reports_depths", unit=unit)
 
 with by_hand:
     frame = q.holdem_report(db, "hand_class", player, unit, start, end, stakes, clubs)
     if frame.is_empty():
-        st.info("No hand with known hole cards matches these filters.")
+        st.info(f"No hand in {md(unit)} with known hole cards matches these filters.")
     else:
         measure = st.radio("Show", ["bb/100", "Net"], horizontal=True, key="reports_grid_measure")
         st.html(grid_html(frame, "bb_per_100" if measure == "bb/100" else "net_won", unit))
@@ -135,7 +148,7 @@ with by_sitting:
                    "market's); each keeps its own currency and net beside"
                    + (f"; not converted, so left out: {md(', '.join(left_out))}." if left_out else "."))
     if sittings.is_empty():
-        st.info("No dated hand matches these filters: a sitting needs the hands' times.")
+        st.info(f"No dated hand in {md(unit)} matches these filters: a sitting needs the hands' times.")
     else:
         unit_shown = unit if shown_in == unit else f"{shown_in} at your rates"
         cols = st.columns(3)
@@ -144,17 +157,7 @@ with by_sitting:
         cols[1].metric(f"Net ({unit_shown})", money_text(sittings["cumulative_net"].drop_nulls().tail(1)))
         cols[2].metric(f"All-in EV ({unit_shown})", money_text(sittings["cumulative_allin_ev"].drop_nulls().tail(1)))
         st.caption("A session is a sitting: hands at one club or room, each within 30 minutes of the one before.")
-        long = sittings.select(
-            "sitting", pl.col("cumulative_net").cast(pl.Float64).alias("Net won"),
-            pl.col("cumulative_allin_ev").cast(pl.Float64).alias("All-in EV"),
-        ).unpivot(index="sitting", variable_name="line", value_name="amount")
-        st.altair_chart(
-            alt.Chart(long).mark_line(point=True).encode(
-                x=alt.X("sitting:Q", title="Session"), y=alt.Y("amount:Q", title=f"Cumulative ({unit_shown})"),
-                color=alt.Color("line:N", title=None, legend=alt.Legend(orient="top")),
-                tooltip=["sitting:Q", "line:N", alt.Tooltip("amount:Q", format=",.2f")],
-            ).properties(height=300),
-            width="stretch",
-        )
+        st.altair_chart(charts.sessions(sittings, unit_shown), width="stretch")
         tables.show(sittings.drop("cumulative_net", "cumulative_allin_ev"), hide_index=True, key="reports_sessions",
-                    column_config={"net_won": f"Net ({unit_shown})", "allin_ev_net": f"All-in EV ({unit_shown})"})
+                    column_config={"net_won": f"Net ({unit_shown})", "allin_ev_net": f"All-in EV ({unit_shown})"},
+                    unit=shown_in)

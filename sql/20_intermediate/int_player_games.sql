@@ -6,7 +6,10 @@
 -- here and nowhere else; game_club: the game's own club (null without one), which a page's club
 -- filter matches. A six-card session is one
 -- player against the house: nobody to place against, so its placement is null, and it is won (is_win)
--- when its net is above zero. Any other game is won by its first place (a tie for first wins too).
+-- when its net is above zero. A Hold'em hand (cash or a tournament's) is won by chips won, a net above
+-- zero, whatever its placement: a raked split pot leaves nobody above zero, and a player who folded
+-- without a chip in would otherwise tie for first. Any other game is won by its first place (a tie for
+-- first wins too).
 -- leaderboard_game: the game as the leaderboards rank it (raspisnoy logs and score sheets are one).
 -- currency: the unit of net (null for points); is_tournament: a tournament's hand, never summed with cash.
 -- scoring: the scale of a Chinese poker or OFC hand's points ('1-6' or '2-4'; null for other games), whose
@@ -95,7 +98,8 @@ final as (
         scoring,
         is_house_game,
         case when not is_house_game then net_rank end as placement,
-        case when is_house_game then net > 0 else net_rank = 1 end as is_win,
+        case when is_house_game or game in ('holdem', 'holdem36') then coalesce(net > 0, false)
+            else net_rank = 1 end as is_win,
         count_players,
     from joined
 )

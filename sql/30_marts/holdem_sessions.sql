@@ -7,8 +7,10 @@
 -- sittings: session_no over player, currency, is_tournament, club, site from hand_list.played_at between started_at and ended_at
 -- An ingest recomputes only the sittings its hands reach (with the sitting before and after each, which a
 -- new hand may join) and renumbers the later ones.
--- duration_minutes runs from the first hand's start to the last hand's start; hands without a date
--- belong to no sitting. stakes lists the stakes played with their betting structure ('No Limit $1/$2 USD,
+-- duration_minutes runs from the first hand's start to the last hand's start, in whole minutes elapsed
+-- (truncated: 97 min 19 s is 97; date_diff('minute') counts the minute marks crossed, 98, and DuckDB's
+-- date_sub, which truncates, is a date's subtraction in Spark: whole seconds, the logs' grain, over 60);
+-- hands without a date belong to no sitting. stakes lists the stakes played with their betting structure ('No Limit $1/$2 USD,
 -- Pot Limit $1/$2 USD': stakes_label), as the pages' stakes filter names them. allin_ev_net beside
 -- net_won is the all-in EV line of the sitting.
 -- played_in_utc: the sitting's times are in UTC (its hands' logs name their zone), false: as its logs
@@ -81,7 +83,7 @@ final as (
         min(played_at) as started_at,
         max(played_at) as ended_at,
         cast(min(played_at) as date) as played_on,
-        date_diff('minute', min(played_at), max(played_at)) as duration_minutes,
+        date_diff('second', min(played_at), max(played_at)) // 60 as duration_minutes,
         case
             when count(played_in_utc) < count(*) then null
             when bool_and(played_in_utc) then true
