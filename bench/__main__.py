@@ -12,6 +12,9 @@ import bench
 
 def main(argv: list[str]) -> int:
     names = sorted(m.name for m in pkgutil.iter_modules(bench.__path__) if m.name.startswith("bench_"))
+    if {"-h", "--help"} & set(argv):
+        print(f"python -m bench [NAME ...]: run the benchmarks named, or every one: {', '.join(n[6:] for n in names)}")
+        return 0
     wanted = [f"bench_{name.removeprefix('bench_')}" for name in argv] or names
     for name in wanted:
         if name not in names:
