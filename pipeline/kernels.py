@@ -141,7 +141,7 @@ class CompileWatch(event.Listener):
                     continue
                 self.last_line = now
                 line = (f"  still compiling kernels: {now - self.started:.0f} s, {self.count} built so far, "
-                        f"now {self.stack[0][0]}")
+                        f"now {in_words(self.stack[0][0])}")
             self._write(line)
 
     def _collect_less(self) -> None:
@@ -160,6 +160,25 @@ class CompileWatch(event.Listener):
         self.stack = []
         self.ticker_pid = 0
         self._collect_as_before()
+
+
+KERNEL_WORDS = {
+    "parsers.source": "the splitting of files into games",
+    "parsers.pokerstars": "the PokerStars reader",
+    "parsers.pokerstars_fast": "the PokerStars reader",
+    "rules.evaluator": "the hand evaluator",
+    "rules.equity": "the all-in equities",
+    "rules.holdem_fast": "the Hold'em replay",
+    "rules.sixcard_ev": "six-card poker's best plays",
+    "pipeline.facts.holdem_decisions": "the Hold'em decisions",
+}
+"""What the kernels of each module do, in the words the progress lines use (a kernel of another
+module is named by its own name)."""
+
+
+def in_words(kernel: str) -> str:
+    """What a kernel (``module.function``) works on, as a user reads it."""
+    return KERNEL_WORDS.get(kernel.rpartition(".")[0], kernel)
 
 
 def _kernel_name(ev: event.Event) -> str:

@@ -408,3 +408,16 @@ def test_a_first_kernel_through_the_cache_leaves_the_array_typings_first(tmp_pat
     assert arrays_first("import pipeline.kernels\nfrom rules.sixcard_ev import play_strength\n")
     # without it, the overloads come first: the order above is pipeline.kernels' doing
     assert not arrays_first("from rules.sixcard_ev import play_strength\n")
+
+
+def test_every_module_of_kernels_has_words_for_the_progress_lines():
+    # a progress line names what compiles in words ("now the Hold'em replay"), not a function's
+    # dotted name: every module that defines kernels (imports rules.compiled) must have its words
+    from pipeline.kernels import KERNEL_WORDS, ROOT, in_words
+
+    defining = {".".join(path.relative_to(ROOT).with_suffix("").parts)
+                for package in ("rules", "parsers", "pipeline") for path in (ROOT / package).rglob("*.py")
+                if "from rules.compiled import" in path.read_text(encoding="utf-8")}
+    assert defining == set(KERNEL_WORDS)
+    assert in_words("rules.holdem_fast._kernel") == "the Hold'em replay"
+    assert in_words("tests.test_coldstart.slow_kernel") == "tests.test_coldstart.slow_kernel"
