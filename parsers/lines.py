@@ -91,14 +91,14 @@ def stakes_label(first: Decimal, second: Decimal, currency: str, *, ante: Decima
     room: as PokerStars writes a table's, the currency's sign before each amount and its code
     after (``$0.10/$0.25 USD``), a currency without a sign by its code alone (``1/2 RSD``), chips
     and play money bare (``100/200``, as a PokerStars tournament or play-money table). The two
-    are the blinds, or in Limit the small and the big bet; both are written to the cent when
-    either has cents, else whole. With ``ante``, a table of a button blind (``second``) and an
+    are the blinds, or in Limit the small and the big bet; each is written whole when it is
+    whole, else to the cent (``$0.50/$1 USD``, as PokerStars writes it). With ``ante``, a table of a button blind (``second``) and an
     ante, as PokerStars writes its 6+ Hold'em: ``Button Blind $1 - Ante $0.50 USD``. With
     ``cap``, a capped table, which is other stakes than the same blinds uncapped: ``$0.25/$0.50 -
     $10 Cap USD`` (the cap whole or to the cent on its own, as PokerStars writes it).
 
     >>> stakes_label(Decimal("0.1"), Decimal("0.25"), "USD"), stakes_label(Decimal("0.50"), Decimal(1), "EUR")
-    ('$0.10/$0.25 USD', '€0.50/€1.00 EUR')
+    ('$0.10/$0.25 USD', '€0.50/€1 EUR')
     >>> stakes_label(Decimal(1), Decimal("2.00"), "RSD"), stakes_label(Decimal("1000.00"), Decimal(2000), "chips")
     ('1/2 RSD', '1000/2000')
     >>> stakes_label(Decimal("0.02"), Decimal("0.02"), "USD", ante=Decimal("0.02"))
@@ -109,12 +109,9 @@ def stakes_label(first: Decimal, second: Decimal, currency: str, *, ante: Decima
     sign = "" if currency in _UNPRICED else _SIGN_OF_CURRENCY.get(currency, "")
 
     def written(*amounts: Decimal) -> list[str]:
-        """The amounts, each whole when all are, to the cent when all have cents at most."""
-        if all(a == a.to_integral_value() for a in amounts):
-            return [f"{sign}{a:.0f}" for a in amounts]
-        if all(a == a.quantize(_CENT) for a in amounts):
-            return [f"{sign}{a:.2f}" for a in amounts]
-        return [f"{sign}{a.normalize():f}" for a in amounts]
+        """The amounts, each whole when it is, else to the cent (finer: as it is)."""
+        return [f"{sign}{a:.0f}" if a == a.to_integral_value() else
+                f"{sign}{a:.2f}" if a == a.quantize(_CENT) else f"{sign}{a.normalize():f}" for a in amounts]
 
     if ante is not None:
         label = "Button Blind {} - Ante {}".format(*written(second, ante))

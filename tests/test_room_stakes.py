@@ -50,12 +50,14 @@ def test_every_rooms_limit_hands_are_named_by_their_bets():
 
 # A hand's stakes as PokerStars writes a table's: the sign before each amount and the code after
 # (a currency without a sign: the code alone), chips and play money bare; 6+ Hold'em's button blind
-# and ante; both amounts to the cent, or both whole; a capped table's cap after them, one space
-# between words (PokerStars' own header writes '$0.25/$0.50 - $10 Cap -  USD').
+# and ante; each amount whole when it is, else to the cent ('$0.50/$1 USD', never '$1.00'); a
+# capped table's cap after them, one space between words (PokerStars' own header writes
+# '$0.25/$0.50 - $10 Cap -  USD').
+_AMOUNT = r"\d+(?:\.(?!00)\d\d)?"
 _POKERSTARS_STAKES = re.compile(
-    r"^(?:(?P<sign>[$€£¥₹]?)(?P<a>\d+(?P<cents>\.\d\d)?)/(?P=sign)(?P<b>\d+(?(cents)\.\d\d|))"
-    r"|Button Blind (?P<bsign>[$€£¥₹]?)(?P<bb>\d+(?P<bcents>\.\d\d)?) - Ante (?P=bsign)(?P<ante>\d+(?(bcents)\.\d\d|)))"
-    r"(?: - (?P<csign>[$€£¥₹]?)(?P<cap>\d+(?:\.\d\d)?) Cap)?"
+    rf"^(?:(?P<sign>[$€£¥₹]?)(?P<a>{_AMOUNT})/(?P=sign)(?P<b>{_AMOUNT})"
+    rf"|Button Blind (?P<bsign>[$€£¥₹]?)(?P<bb>{_AMOUNT}) - Ante (?P=bsign)(?P<ante>{_AMOUNT}))"
+    rf"(?: - (?P<csign>[$€£¥₹]?)(?P<cap>{_AMOUNT}) Cap)?"
     r"(?: (?P<code>[A-Z]{3}))?$")
 _SIGNS = {"USD": "$", "EUR": "€", "GBP": "£", "CNY": "¥", "INR": "₹"}
 

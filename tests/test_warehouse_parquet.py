@@ -17,7 +17,8 @@ from pipeline.warehouse import write_part
 def game_players(game_ids: list[str], cents: list[int]) -> pa.Table:
     return pa.table({"game_id": game_ids, "player": ["Anna"] * len(game_ids),
                      "seat": pa.array(range(1, len(game_ids) + 1), pa.int16()),
-                     "net": money_from_cents(np.array(cents))}, schema=SCHEMAS["game_players"])
+                     "net": money_from_cents(np.array(cents)), "is_anonymous": [False] * len(game_ids)},
+                    schema=SCHEMAS["game_players"])
 
 
 def column_chunk(path, name: str):
