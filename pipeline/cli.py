@@ -546,6 +546,8 @@ def _tables(con: duckdb.DuckDBPyConnection) -> set[str]:
 
 SHOWN_ROWS = 200
 """The rows a table (or its blocks) shows: --json, --csv and --limit give the others."""
+UNCUT = 1_000_000
+"""polars' limit on the printed length of a table's cell, above any value the warehouse holds."""
 
 
 def _show(frame: pl.DataFrame, as_json: bool) -> None:
@@ -558,11 +560,11 @@ def _show(frame: pl.DataFrame, as_json: bool) -> None:
         click.echo(json.dumps(frame.to_dicts(), indent=2, default=_json_value))
         return
     width = shutil.get_terminal_size((200, 24)).columns     # COLUMNS, the terminal, or 200 in a pipe
-    longest = max([len(str(value)) for column in frame.iter_columns() if column.dtype == pl.String
-                   for value in column.head(SHOWN_ROWS) if value is not None] + [len(name) for name in frame.columns],
-                  default=0)     # (polars cuts the columns' names at the same length as their strings)
-    with pl.Config(tbl_rows=SHOWN_ROWS, tbl_cols=-1, tbl_width_chars=65_535, fmt_str_lengths=max(longest, 8),
-                   tbl_hide_dataframe_shape=True, tbl_hide_column_data_types=True):
+    frame = _flat(frame)     # a list or struct as its JSON text, as --csv writes it: polars' own form drops the keys
+    # polars cuts the printed text of every cell (a time, a decimal, a name) at fmt_str_lengths, not
+    # only strings: a limit no cell reaches keeps each whole; the columns stay as wide as their text
+    with pl.Config(tbl_rows=SHOWN_ROWS, tbl_cols=-1, tbl_width_chars=65_535, fmt_str_lengths=UNCUT,
+                   fmt_table_cell_list_len=-1, tbl_hide_dataframe_shape=True, tbl_hide_column_data_types=True):
         table = str(frame)
     if max(map(len, table.splitlines()), default=0) <= width or frame.is_empty():
         click.echo(table)

@@ -650,3 +650,29 @@ def test_quarantine_text_shows_nul_and_control_bytes_escaped_never_raw(tmp_path)
     shown = run("quarantine", "--text", "--warehouse", str(tmp_path / "wh")).output
     assert f"{log}:1:19: NUL bytes at column 19" in shown
     assert "Seat 3: Vera (100)\\x00\\x00\\x1b[2J" in shown and "\x00" not in shown and "\x1b" not in shown
+
+
+def test_query_tables_print_times_decimals_lists_and_structs_whole(tmp_path, monkeypatch):
+    # polars cut every cell's printed text at the longest *string*: a narrow query showed
+    # 2012-12-… and -10250.5… where --csv wrote the whole values
+    monkeypatch.setenv("COLUMNS", "200")
+    wh = tmp_path / "wh"
+    run("ingest", str(ROOT / "data" / "samples" / "chinese-night.txt"), "--warehouse", str(wh), "-q")
+    cases = {
+        "select timestamp '2012-12-01 10:00:05' as first": "2012-12-01 10:00:05",
+        "select 'Anna' as player, -10250.5::decimal(18,2) as net": "-10250.50",
+        "select 'Anna' as player, 123456.78::decimal(18,2) as net": "123456.78",
+        "select 12345678901234.56::decimal(18,2) as big, 'x' as s": "12345678901234.56",
+        "select 12345678901234567 as i, 'x' as s": "12345678901234567",
+        "select list_value(1,2,3,4,5,6,7,8,9,10,11,12) as l, 'ab' as s": "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]",
+        "select {'a': 'some long text here', 'b': 2} as st": '{"a": "some long text here", "b": 2}',
+    }
+    for sql, whole in cases.items():
+        shown = run("query", sql, "--warehouse", str(wh)).output
+        assert "┆" in shown or "│" in shown, shown     # the table form, not blocks
+        assert whole in shown and "…" not in shown, (sql, shown)
+    # wider than the terminal: blocks, each value whole on its line
+    monkeypatch.setenv("COLUMNS", "30")
+    shown = run("query", "select timestamp '2012-12-01 10:00:05' as first, -10250.5::decimal(18,2) as net, "
+                "'a long enough text to pass thirty columns' as note", "--warehouse", str(wh)).output
+    assert "first: 2012-12-01 10:00:05" in shown and "net:   -10250.50" in shown and "│" not in shown
