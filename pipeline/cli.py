@@ -283,7 +283,8 @@ def main() -> None:
                    "(or 'trips_beat_straight', 36-card Hold'em), a betting structure for text that names "
                    "none ('no_limit', 'pot_limit', 'limit'), or Limit's cap ('limit_cap_3', 'limit_uncapped', "
                    "'cap_heads_up') for these files, 'table NAME: no_limit' for a table, 'room NAME: …' "
-                   "for a room. Repeatable.")
+                   "for a room (in any case; a room no game or reader names is refused). Kept: "
+                   "`rasklad settings rules SETTING --remove` removes one. Repeatable.")
 @json_option
 @no_wait_option
 def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bool, as_json: bool,
@@ -302,14 +303,7 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     from pipeline.ingest import ReaderFailed
     from pipeline.ingest import ingest as run_ingest
 
-    if rules:
-        from pipeline.table_rules import parse_setting  # with numpy and pyarrow: loaded when given
-    for setting in rules:
-        try:
-            parse_setting(setting)
-        except ValueError as error:
-            raise UsageProblem(f"--rules {setting!r}: {error}.",
-                               "See the rule settings in docs/formats.md.") from None
+    rules = _rule_settings_checked(rules, warehouse)
     progress = _Progress(enabled=not quiet and not as_json)
     on_stop = _kept_by_run(warehouse, "what was committed is kept, and the same ingest run again goes on from "
                                       "there (what was stored is not read twice).",
@@ -412,6 +406,50 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     # a file that holds a game already in quarantine still holds text that could not be read
     quarantined = summary.quarantined or summary.finished.get("quarantined") or summary.already_quarantined
     sys.exit(1 if quarantined or summary.unreadable or summary.skipped or nothing else 0)
+
+
+def _rule_settings_checked(rules: tuple[str, ...], warehouse: Path) -> tuple[str, ...]:
+    """``rules`` with each room written as the warehouse's ``site`` writes it (case aside, as
+    ``--site`` takes it); an unknown setting, or a room no stored game and no reader names, is an
+    error (a setting kept under a misspelt room would never hold)."""
+    if not rules:
+        return rules
+    from pipeline.table_rules import parse_setting  # with numpy and pyarrow: loaded when given
+
+    checked = []
+    for setting in rules:
+        try:
+            parsed = parse_setting(setting)
+        except ValueError as error:
+            raise UsageProblem(f"--rules {setting!r}: {error}.",
+                               "See the rule settings in docs/formats.md.") from None
+        if parsed.scope == "room":
+            setting = f"room {_known_room(parsed.name, warehouse, setting)}: {parsed.option}"
+        checked.append(setting)
+    return tuple(checked)
+
+
+def _known_room(room: str, warehouse: Path, setting: str) -> str:
+    """``room`` as the stored games or the readers write it (case aside), else an error naming the close ones."""
+    from pipeline.table_rules import READER_ROOMS
+
+    rooms = list(dict.fromkeys([*_sites_if_stored(warehouse), *READER_ROOMS]))
+    for name in rooms:
+        if name.casefold() == room.casefold():
+            return name
+    raise UsageProblem(f"--rules {setting!r}: no stored game was played in the room {room!r}, and no reader writes "
+                       f"it.{did_you_mean(room, rooms)}",
+                       f"The rooms, as the site column writes them: {', '.join(rooms)}.")
+
+
+def _sites_if_stored(warehouse: Path) -> list[str]:
+    """The rooms of the warehouse's stored games; none when there is no warehouse (an ingest makes it)."""
+    from pipeline.warehouse import Warehouse
+
+    if not Warehouse(warehouse).duckdb_path.exists():
+        return []
+    with _connect(warehouse) as con:
+        return _stored_sites(con) if "site" in _columns(con, "stg_games") else []
 
 
 class _Progress:
@@ -1509,7 +1547,8 @@ def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person
 @json_option
 @click.pass_context
 def settings_group(ctx: click.Context, warehouse: Path, as_json: bool) -> None:
-    """The warehouse's settings: who is me, and the conversion rates you set.
+    """The warehouse's settings: who is me, the conversion rates you set, and the rule settings
+    an ingest's --rules kept (`settings rules SETTING --remove` removes one).
 
     Without a subcommand, lists them.
 
@@ -1557,6 +1596,8 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
         raise UsageProblem(error.what, error.fix) from error
     except ValueError as error:
         raise UsageProblem(str(error), "Example: rasklad settings rate EUR USD 1.08") from error
+    except LookupError as error:
+        raise UsageProblem(f"{error.args[0]}.", "See the rates set with: rasklad settings") from None
     source, target = source.strip().upper(), target.strip().upper()
     if remove:
         click.echo(f"No rate of {source} in {target} any more.")
@@ -1567,6 +1608,54 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
                    f"says 1 {source} = {1 / reverse:.6g} {target}. Both are kept: the pages convert {source} into "
                    f"{target} at {rate}, and {target} into {source} at {reverse.normalize():f}.\n"
                    f"  If they should agree: rasklad settings rate {target} {source} --remove", err=True)
+
+
+@settings_group.command("rules")
+@click.argument("setting")
+@click.option("--remove", is_flag=True, help="Remove this rule setting kept by an ingest's --rules.")
+@warehouse_option
+@no_wait_option
+def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool) -> None:
+    """Remove a rule setting an ingest's --rules kept ('room NAME: …', 'table NAME: …', or
+    'file PATH: …' for one given for the files of a run, PATH as `rasklad settings` lists it).
+
+    The games read from then on are judged without it; `rasklad reaudit` judges again the stored
+    hands judged under it. A setting is given (or changed) with `rasklad ingest PATH --rules SETTING`.
+
+    \b
+    Example: rasklad settings rules "room PokerStars: limit_cap_2" --remove
+    """
+    from pipeline import people
+    from pipeline.table_rules import RuleSetting, parse_setting
+
+    if not remove:
+        raise UsageProblem(f"A rule setting is given to an ingest, not here: {setting!r}.",
+                           f"Give it: rasklad ingest PATH --rules {setting!r}, or remove a kept one with --remove.")
+    head, colon, option = setting.partition(":")
+    kind, _, path = head.strip().partition(" ")
+    try:
+        if colon and kind.lower() == "file" and path.strip():
+            parsed = RuleSetting("file", path.strip(), parse_setting(option).option)
+        else:
+            parsed = parse_setting(setting)
+    except ValueError as error:
+        raise UsageProblem(f"{setting!r}: {error}.", "See the rule settings in docs/formats.md.") from None
+    if parsed.name is None:
+        raise UsageProblem(f"{setting!r} names no table, room or file: a setting given for the files of a run is kept "
+                           "for each of them.", "Name one: 'file PATH: OPTION', PATH as `rasklad settings` lists it.")
+    _require_warehouse(warehouse)
+    try:
+        with _cut_short_saying(_kept_by_run(warehouse, "the change is made.", "nothing was changed."), warehouse):
+            removed = people.remove_rule_setting(warehouse, parsed.key, parsed.option, on_wait=_say_waiting,
+                                                 wait=not no_wait)
+    except WarehouseBusy as error:
+        raise UsageProblem(error.what, error.fix) from error
+    except LookupError as error:
+        raise UsageProblem(f"{error.args[0]}.", "See them with: rasklad settings") from None
+    for name in removed:
+        click.echo(f"Removed {name} = {parsed.option}.")
+    click.echo(f"  The hands read from now on are judged without it; `rasklad reaudit --warehouse {warehouse}` "
+               "judges again the stored ones judged under it.")
 
 
 RATES_AGREE_WITHIN = Decimal("0.01")

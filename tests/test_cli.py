@@ -676,3 +676,54 @@ def test_query_tables_print_times_decimals_lists_and_structs_whole(tmp_path, mon
     shown = run("query", "select timestamp '2012-12-01 10:00:05' as first, -10250.5::decimal(18,2) as net, "
                 "'a long enough text to pass thirty columns' as note", "--warehouse", str(wh)).output
     assert "first: 2012-12-01 10:00:05" in shown and "net:   -10250.50" in shown and "│" not in shown
+
+
+def test_a_room_rule_setting_is_matched_as_the_site_column_writes_it_and_can_be_removed(tmp_path):
+    # "room Pokerstars: …" was kept as written and never held (the site is PokerStars); a room no
+    # game and no reader names is an error naming the close ones; a kept setting can be removed
+    from tests.test_holdem_limit_cap_setting import HAND
+
+    wh, log = tmp_path / "wh", tmp_path / "limit.txt"
+    log.write_text(HAND, encoding="utf-8")
+    assert run("ingest", str(log), "--warehouse", str(wh), "-q").exit_code == 0
+
+    def findings() -> int:
+        return len(json.loads(run("audit", "--json", "--all", "--warehouse", str(wh)).output))
+
+    def kept() -> dict[str, str]:
+        rows = json.loads(run("query", "select name, value from settings", "--json", "--warehouse", str(wh)).output)
+        return {row["name"]: row["value"] for row in rows}
+
+    assert findings() == 0      # heads-up, the cap holds by default in no round
+    misspelt = run("ingest", str(log), "--warehouse", str(wh), "--rules", "room Pokerstar: cap_heads_up")
+    assert misspelt.exit_code == 1 and "Did you mean 'PokerStars'" in misspelt.output
+    assert kept() == {}
+    cased = run("ingest", str(log), "--warehouse", str(wh), "--rules", "room pokerstars: cap_heads_up")
+    assert cased.exit_code == 0, cased.output
+    # the cap of 4 bets heads-up: Boris's raise to $5 and Anna's to $6 break it
+    assert kept() == {"rules heads_up room PokerStars": "cap_heads_up"} and findings() == 2
+    # a room the readers write, with no game stored yet, is taken as they write it
+    assert run("ingest", str(log), "--warehouse", str(wh), "-q", "--rules", "room WINAMAX: limit_cap_3").exit_code == 0
+    assert kept()["rules cap room Winamax"] == "limit_cap_3"
+
+    removed = run("settings", "rules", "room POKERSTARS: cap_heads_up", "--remove", "--warehouse", str(wh))
+    assert removed.exit_code == 0, removed.output
+    assert removed.output.startswith("Removed rules heads_up room PokerStars = cap_heads_up.\n")
+    assert kept() == {"rules cap room Winamax": "limit_cap_3"}
+    assert run("reaudit", "--warehouse", str(wh)).exit_code == 0 and findings() == 0
+    again = run("settings", "rules", "room PokerStars: cap_heads_up", "--remove", "--warehouse", str(wh))
+    assert again.exit_code == 1
+    assert "No rule setting rules heads_up room PokerStars = cap_heads_up is kept" in again.output
+    assert "rules cap room Winamax = limit_cap_3" in again.output
+    given = run("settings", "rules", "room PokerStars: cap_heads_up", "--warehouse", str(wh))
+    assert given.exit_code == 1 and "rasklad ingest PATH --rules" in given.output
+
+
+def test_settings_rate_remove_says_when_there_was_no_such_rate(tmp_path):
+    wh = tmp_path / "wh"
+    run("ingest", str(SAMPLES / "chinese-night.txt"), "--warehouse", str(wh), "-q")
+    missing = run("settings", "rate", "EUR", "RUB", "--remove", "--warehouse", str(wh))
+    assert missing.exit_code == 1 and "There was no rate of EUR in RUB to remove." in missing.output
+    assert run("settings", "rate", "EUR", "RUB", "95", "--warehouse", str(wh)).exit_code == 0
+    removed = run("settings", "rate", "eur", "rub", "--remove", "--warehouse", str(wh))
+    assert (removed.exit_code, removed.output) == (0, "No rate of EUR in RUB any more.\n")
