@@ -1239,7 +1239,12 @@ def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Pa
         raise UsageProblem(f"The generator refused the settings: {error}",
                            f"Its settings: {', '.join(known)} (see rasklad generate --help).") from None
     if out:
-        out.write_text(text, encoding="utf-8")
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)     # as export --out makes its folder
+            out.write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise UsageProblem(f"Cannot write the games to {str(out)!r}: {error.strerror} ({error.filename}).",
+                               "Name a file in a folder you may write with --out.") from None
         if not quiet:
             click.echo(f"{counted(count, f'{game} game')} written to {out}")
     else:

@@ -727,3 +727,17 @@ def test_settings_rate_remove_says_when_there_was_no_such_rate(tmp_path):
     assert run("settings", "rate", "EUR", "RUB", "95", "--warehouse", str(wh)).exit_code == 0
     removed = run("settings", "rate", "eur", "rub", "--remove", "--warehouse", str(wh))
     assert (removed.exit_code, removed.output) == (0, "No rate of EUR in RUB any more.\n")
+
+
+def test_generate_out_makes_missing_folders_and_says_in_words_when_it_cannot_write(tmp_path):
+    out = tmp_path / "nodir" / "deeper" / "h1.txt"
+    made = run("generate", "holdem", "-n", "2", "--out", str(out))
+    assert made.exit_code == 0, made.output
+    assert made.output == f"2 holdem games written to {out}\n"
+    assert out.read_text(encoding="utf-8") == run("generate", "holdem", "-n", "2").output
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    refused = CliRunner().invoke(main, ["generate", "holdem", "-n", "2", "--out", str(blocked / "h1.txt")])
+    assert refused.exit_code == 1 and isinstance(refused.exception, SystemExit)     # no traceback
+    assert refused.output.startswith(f"Error: Cannot write the games to {str(blocked / 'h1.txt')!r}: ")
+    assert "Name a file in a folder you may write with --out." in refused.output
