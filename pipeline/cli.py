@@ -64,6 +64,10 @@ HEADLINES = {
 }
 HEADLINES["holdem36"], HEADLINES["ofc"] = HEADLINES["holdem"], HEADLINES["chinese"]
 
+STATS_GAMES = {**{game: game for game in STATS_MARTS}, "raspisnoy_sheet": "raspisnoy"}
+"""What ``stats --game`` takes (any case), and the game whose statistics each shows: the
+raspisnoy mart counts the score sheets' games with the logs'."""
+
 SITE_MARTS = frozenset({"holdem", "holdem36", "tournament"})
 """The marts keyed by site: the poker rooms' games and tournaments; the club games have none."""
 
@@ -628,7 +632,7 @@ def _json_value(value):
 
 @main.command()
 @warehouse_option
-@click.option("--game", "-g", help="Only this game (holdem, holdem36, raspisnoy, chinese, ofc, sixcard …).")
+@click.option("--game", "-g", help="Only this game, in any case (holdem, holdem36, raspisnoy, chinese, ofc, sixcard …).")
 @click.option("--rule", "-r", help="Only this rule ID, or a prefix of it (HE-, RSP-HOOK).")
 @click.option("--severity", type=click.Choice(["error", "warning"]), help="Only this severity.")
 @site_option
@@ -699,11 +703,11 @@ def _rule_texts() -> dict[str, str]:
 
 def _known_game(con: duckdb.DuckDBPyConnection, game: str) -> str:
     """``game`` if the project or the warehouse knows it, else an error naming the close ones."""
-    from parsers.formats import FORMATS
+    from parsers.formats import FORMATS, UNKNOWN_GAME
 
     stored = {row[0] for row in con.execute(
         "select distinct game from stg_games union select distinct game from stg_quarantine").fetchall()}
-    known = set(GENERATORS) | {fmt.game for fmt in FORMATS} | stored
+    known = (set(GENERATORS) | {fmt.game for fmt in FORMATS} | stored) - {UNKNOWN_GAME}
     if game in known:
         return game
     for name in known:
@@ -792,7 +796,9 @@ def _known_player(con: duckdb.DuckDBPyConnection, player: str) -> str:
 @main.command()
 @warehouse_option
 @click.option("--player", "-p", help="Only this player.")
-@click.option("--game", "-g", type=click.Choice(sorted(STATS_MARTS)), help="Only this game's statistics.")
+@click.option("--game", "-g", type=click.Choice(sorted(STATS_GAMES), case_sensitive=False),
+              help="Only this game's statistics (any case; raspisnoy_sheet shows the raspisnoy statistics, "
+                   "which count the score sheets' games with the logs').")
 @site_option
 @click.option("--all", "all_columns", is_flag=True, help="Every column and season, not just the headline figures.")
 @json_option
@@ -821,6 +827,7 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
     """
     import polars as pl
 
+    game = None if game is None else STATS_GAMES[game]
     with _connect(warehouse) as con:
         persons: list[str] = []
         if player is not None:
@@ -1205,7 +1212,7 @@ def _edits(one: str, other: str) -> int:
 
 
 @main.command(cls=_GenerateCommand)
-@click.argument("game", type=click.Choice(GENERATORS))
+@click.argument("game", type=click.Choice(GENERATORS, case_sensitive=False))
 @click.option("--count", "-n", type=click.IntRange(min=1), default=10, show_default=True,
               help="How many games (hands, sessions) to write.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed: the same seed writes the same text.")

@@ -741,3 +741,31 @@ def test_generate_out_makes_missing_folders_and_says_in_words_when_it_cannot_wri
     assert refused.exit_code == 1 and isinstance(refused.exception, SystemExit)     # no traceback
     assert refused.output.startswith(f"Error: Cannot write the games to {str(blocked / 'h1.txt')!r}: ")
     assert "Name a file in a folder you may write with --out." in refused.output
+
+
+def test_every_game_option_takes_any_case_and_stats_takes_raspisnoy_sheet(tmp_path):
+    # stats --game refused 'Holdem' (audit took it) and raspisnoy_sheet, a game the README names;
+    # audit offered the quarantine's 'unknown' as a game
+    assert run("generate", "Raspisnoy_Sheet", "-n", "2", "--out", str(tmp_path / "sheets.txt"), "-q").exit_code == 0
+    (tmp_path / "readme.txt").write_text("These are my hands from last week.\n", encoding="utf-8")
+    wh = str(tmp_path / "wh")
+    run("ingest", str(tmp_path / "sheets.txt"), str(tmp_path / "readme.txt"), str(SAMPLES / "pokerstars-holdem.txt"),
+        "--warehouse", wh, "-q", "-j", "1")
+    quarantined = json.loads(run("query", "select game from quarantine", "--json", "--warehouse", wh).output)
+    assert quarantined == [{"game": "unknown"}]
+    sheets = json.loads(run("stats", "--game", "RASPISNOY_SHEET", "--json", "--warehouse", wh).output)
+    assert sheets == json.loads(run("stats", "--game", "raspisnoy", "--json", "--warehouse", wh).output)
+    # each player of the two sheets: his all-time rows (one a club) count the sheets he played
+    counted_games: dict[str, int] = {}
+    for row in sheets:
+        if row["season_kind"] == "all":
+            counted_games[row["player"]] = counted_games.get(row["player"], 0) + row["count_games"]
+    played = json.loads(run("query", "select player, count(*) as n from game_players join games using (game_id) "
+                                     "where games.game = 'raspisnoy_sheet' group by all", "--json", "--warehouse", wh).output)
+    assert counted_games == {row["player"]: row["n"] for row in played}
+    assert "raspisnoy_sheet shows the raspisnoy statistics" in re.sub(r"\s+", " ", run("stats", "--help").output)
+    holdem = run("stats", "--game", "Holdem", "--json", "--warehouse", wh)
+    assert holdem.exit_code == 0 and {row["game"] for row in json.loads(holdem.output)} == {"holdem"}
+    assert run("audit", "--game", "HOLDEM", "--warehouse", wh).exit_code == 0
+    unknown = run("audit", "--game", "poker", "--warehouse", wh)
+    assert unknown.exit_code == 1 and "The games: " in unknown.output and "unknown" not in unknown.output
