@@ -769,3 +769,31 @@ def test_every_game_option_takes_any_case_and_stats_takes_raspisnoy_sheet(tmp_pa
     assert run("audit", "--game", "HOLDEM", "--warehouse", wh).exit_code == 0
     unknown = run("audit", "--game", "poker", "--warehouse", wh)
     assert unknown.exit_code == 1 and "The games: " in unknown.output and "unknown" not in unknown.output
+
+
+def test_the_compile_notice_takes_a_line_of_its_own_below_a_progress_bar():
+    # in a terminal the notice was written after the bar's text, on its line: "…0/21 [00:00<?, ?file/s]compiling…"
+    from numba.core import event
+    from tqdm import tqdm
+
+    from pipeline.kernels import CompileWatch
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    def kernel():
+        pass
+
+    class Dispatcher:
+        py_func = kernel
+
+    out = Terminal()
+    bar = tqdm(total=21, unit="file", file=out)
+    watch = CompileWatch(out=out, every=60)
+    watch.on_start(event.Event("numba:compile", event.EventStatus.START, data={"dispatcher": Dispatcher()}))
+    watch.on_end(event.Event("numba:compile", event.EventStatus.END, data={"dispatcher": Dispatcher()}))
+    bar.close()
+    drawn, rest = out.getvalue().split("\r\x1b[K", 1)
+    assert "0/21" in drawn and "compiling" not in drawn          # the bar, then back to its line's start, cleared
+    assert rest.startswith("compiling the kernels this input needs, once… (they are cached for the next runs)\n")
