@@ -400,7 +400,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
             click.echo(f"See them with: rasklad quarantine --warehouse {warehouse}")
         for path, reason in summary.unreadable:
             click.echo(f"  could not read {path}: {reason}")
-        for advice in _unreadable_advice(reason for _, reason in summary.unreadable):
+        for advice in _unreadable_advice((reason for _, reason in summary.unreadable),
+                                         summary.files - len(summary.unreadable)):
             click.echo(f"  {advice}")
         if summary.skipped:
             click.echo(f"  skipped {counted(sum(summary.skipped.values()), 'file')} of the folders for their extension "
@@ -515,13 +516,15 @@ def _times(count: int) -> str:
     return {2: "twice", 3: "three times"}.get(count, f"{count:,} times")
 
 
-def _unreadable_advice(reasons: Iterable[str]) -> list[str]:
-    """What to do about the paths an ingest could not read, by why (once per kind)."""
+def _unreadable_advice(reasons: Iterable[str], read: int) -> list[str]:
+    """What to do about the paths an ingest could not read, by why (once per kind); ``read``: the
+    files it did read."""
     from pipeline.inputs import EMPTY, MISSING
 
     kinds = set(reasons)
+    others = "; the others were read." if read else "."
     return [advice for advice, wanted in (
-        ("Check the paths that do not exist (quote one that has spaces); the others were read.", MISSING in kinds),
+        (f"Check the paths that do not exist (quote one that has spaces){others}", MISSING in kinds),
         ("An empty file holds no game: it is read by an ingest run once it holds text.", EMPTY in kinds),
         ("Run the ingest again once they are readable: what was stored is kept, and not read twice.",
          bool(kinds - {EMPTY, MISSING})),
@@ -1033,6 +1036,9 @@ def quarantine(warehouse: Path, limit: int, show_all: bool, show_text: bool, as_
             params={"limit": None if show_all else limit},
         ).pl()
         total = con.execute("select count(*) from stg_quarantine").fetchone()[0]
+    if not total and not as_json:
+        click.echo("Nothing is in quarantine.")
+        return
     if as_json or not show_text:
         _show(frame, as_json)
     else:
@@ -1268,7 +1274,7 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
     reason and its text, the faulty line marked.
 
     GAME_ID is a game's ID or the start of it (as `rasklad audit` and `rasklad quarantine` list
-    them), or a Hold'em hand number.
+    them), or a Hold'em hand number (with its # or without).
 
     Example: rasklad show 0cd081e9
     """
@@ -1378,14 +1384,14 @@ def _show_quarantined(row: dict, as_json: bool) -> None:
 
 def _games_named(con: duckdb.DuckDBPyConnection, game_id: str) -> tuple[list[str], list[str]]:
     """The stored games whose ID starts with ``game_id``, and those whose Hold'em hand number it
-    is (a hand stored twice, corrected or in two encodings, is two games): at most 6 of each."""
+    is, with or without the ``#`` the log writes before it (a hand stored twice, corrected or in two encodings, is two games): at most 6 of each."""
     wanted = game_id.strip().lower()
     by_id = [row[0] for row in con.execute(
         "select game_id from stg_games where starts_with(game_id, $p) order by game_id limit 6", {"p": wanted}
     ).fetchall()] if wanted else []
     by_number = [row[0] for row in con.execute(
         "select distinct game_id from stg_holdem_results where hand_id = $h order by game_id limit 6",
-        {"h": game_id.strip()}).fetchall()] if not by_id and "holdem_results" in _tables(con) else []
+        {"h": game_id.strip().removeprefix("#")}).fetchall()] if not by_id and "holdem_results" in _tables(con) else []
     return by_id, by_number
 
 

@@ -797,3 +797,27 @@ def test_the_compile_notice_takes_a_line_of_its_own_below_a_progress_bar():
     drawn, rest = out.getvalue().split("\r\x1b[K", 1)
     assert "0/21" in drawn and "compiling" not in drawn          # the bar, then back to its line's start, cleared
     assert rest.startswith("compiling the kernels this input needs, once… (they are cached for the next runs)\n")
+
+
+def test_small_messages_a_hand_number_with_its_hash_an_empty_quarantine_and_a_missing_path(tmp_path):
+    wh = str(tmp_path / "wh")
+    log = SAMPLES / "pokerstars-holdem.txt"
+    run("ingest", str(log), "--warehouse", wh, "-q", "-j", "1")
+    # the log writes "Hand #N": show takes the number with its # as without it
+    number = re.search(r"Hand #(\d+)", log.read_text(encoding="utf-8")).group(1)
+    with pipeline.warehouse.connect(tmp_path / "wh") as con:
+        game_id, = con.execute("select game_id from holdem_results where hand_id = $h", {"h": number}).fetchone()
+    for given in (number, f"#{number}", f" #{number} "):
+        shown = run("show", given, "--warehouse", wh)
+        assert shown.exit_code == 0 and shown.output.startswith(f"holdem game {game_id}: "), given
+    # nothing quarantined: said in words, with --text too (an empty box, or nothing at all, before)
+    for extra in ((), ("--text",)):
+        held = run("quarantine", *extra, "--warehouse", wh)
+        assert (held.exit_code, held.output) == (0, "Nothing is in quarantine.\n"), extra
+    assert json.loads(run("quarantine", "--json", "--warehouse", wh).output) == []
+    # an ingest of a path that does not exist makes no warehouse at a new --warehouse
+    typo = tmp_path / "typo-wh"
+    missing = run("ingest", str(tmp_path / "nope"), "--warehouse", str(typo))
+    assert missing.exit_code == 1 and not typo.exists()
+    assert "  Check the paths that do not exist (quote one that has spaces).\n" in missing.output
+    assert run("stats", "--warehouse", str(typo)).output.startswith(f"Error: No warehouse at {str(typo)!r}.")
