@@ -406,6 +406,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         if summary.skipped:
             click.echo(f"  skipped {counted(sum(summary.skipped.values()), 'file')} of the folders for their extension "
                        f"({_extensions(summary.skipped)}); name a file to read it whatever its extension")
+        for note in _tables_unheld(rules, warehouse):
+            click.echo(note, err=True)
     if nothing:
         click.echo(f"Error: {nothing}", err=True)
     # a file that holds a game already in quarantine still holds text that could not be read
@@ -432,6 +434,23 @@ def _rule_settings_checked(rules: tuple[str, ...], warehouse: Path) -> tuple[str
             setting = f"room {_known_room(parsed.name, warehouse, setting)}: {parsed.option}"
         checked.append(setting)
     return tuple(checked)
+
+
+def _tables_unheld(rules: tuple[str, ...], warehouse: Path) -> list[str]:
+    """A note for each ``table NAME:`` setting that no stored game's table is (after the ingest): it
+    is kept, for games of that table read later, but may be misspelt (tables are matched as written)."""
+    from pipeline.table_rules import parse_setting
+    from pipeline.warehouse import Warehouse
+
+    named = [setting for setting in map(parse_setting, rules) if setting.scope == "table"]
+    if not named or not Warehouse(warehouse).duckdb_path.exists():
+        return []
+    with _connect(warehouse) as con:
+        tables = [row[0] for row in con.execute(
+            "select distinct table_name from stg_games where table_name is not null").fetchall()]
+    return [f"Note: no stored game was played at the table {setting.name!r}.{did_you_mean(setting.name, tables)} "
+            f"The setting is kept for its games read later (a table is matched as its header writes it)."
+            for setting in named if setting.name not in tables]
 
 
 def _known_room(room: str, warehouse: Path, setting: str) -> str:

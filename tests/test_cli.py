@@ -821,3 +821,17 @@ def test_small_messages_a_hand_number_with_its_hash_an_empty_quarantine_and_a_mi
     assert missing.exit_code == 1 and not typo.exists()
     assert "  Check the paths that do not exist (quote one that has spaces).\n" in missing.output
     assert run("stats", "--warehouse", str(typo)).output.startswith(f"Error: No warehouse at {str(typo)!r}.")
+
+
+def test_a_table_setting_no_stored_game_names_is_kept_with_a_note_naming_the_close_tables(tmp_path):
+    from tests.test_holdem_limit_cap_setting import HAND
+
+    wh, log = tmp_path / "wh", tmp_path / "limit.txt"
+    log.write_text(HAND, encoding="utf-8")
+    typo = run("ingest", str(log), "--warehouse", str(wh), "-q", "--rules", "table Tverskaya 1: cap_heads_up")
+    assert typo.exit_code == 0
+    assert typo.stderr == ("Note: no stored game was played at the table 'Tverskaya 1'. Did you mean 'Tverskaya I'? "
+                           "The setting is kept for its games read later (a table is matched as its header writes "
+                           "it).\n")
+    right = run("ingest", str(log), "--warehouse", str(wh), "-q", "--rules", "table Tverskaya I: cap_heads_up")
+    assert right.exit_code == 0 and right.stderr == ""
