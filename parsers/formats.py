@@ -77,6 +77,8 @@ class Format:
 
 # The club formats' lines, as their grammars read them (parsers/grammars/*.lark): keywords in any
 # case, blanks between the words.
+UNKNOWN_GAME = "unknown"
+"""The game of a quarantined text whose format could not be told: no game a user chooses."""
 _CLAIM_KEYWORDS = ("date", "club", "scoring", "players", "dealer", "rules", "royalties", "points")
 _CHINESE_ONCE = tuple(re.compile(rf"(?i:{word})[ \t]*:") for word in _CLAIM_KEYWORDS)
 _CHINESE_SEAT = re.compile(r"[^\s,:\[\]|#][^,:\[\]|\n#]*:[ \t]*(?i:back|middle|front|surrenders|natural)\b")
@@ -269,7 +271,7 @@ def quarantine_game(chunk: Chunk, unsupported: str = "") -> str:
     if named:
         return named
     fmt = _BY_NAME.get(chunk.format or "")
-    return fmt.game if fmt else "unknown"
+    return fmt.game if fmt else UNKNOWN_GAME
 
 
 NO_FORMAT = ("text is not a game of any known format: expected a header line such as "

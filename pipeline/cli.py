@@ -64,6 +64,10 @@ HEADLINES = {
 }
 HEADLINES["holdem36"], HEADLINES["ofc"] = HEADLINES["holdem"], HEADLINES["chinese"]
 
+STATS_GAMES = {**{game: game for game in STATS_MARTS}, "raspisnoy_sheet": "raspisnoy"}
+"""What ``stats --game`` takes (any case), and the game whose statistics each shows: the
+raspisnoy mart counts the score sheets' games with the logs'."""
+
 SITE_MARTS = frozenset({"holdem", "holdem36", "tournament"})
 """The marts keyed by site: the poker rooms' games and tournaments; the club games have none."""
 
@@ -283,7 +287,8 @@ def main() -> None:
                    "(or 'trips_beat_straight', 36-card Hold'em), a betting structure for text that names "
                    "none ('no_limit', 'pot_limit', 'limit'), or Limit's cap ('limit_cap_3', 'limit_uncapped', "
                    "'cap_heads_up') for these files, 'table NAME: no_limit' for a table, 'room NAME: …' "
-                   "for a room. Repeatable.")
+                   "for a room (in any case; a room no game or reader names is refused). Kept: "
+                   "`rasklad settings rules SETTING --remove` removes one. Repeatable.")
 @json_option
 @no_wait_option
 def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bool, as_json: bool,
@@ -302,14 +307,7 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     from pipeline.ingest import ReaderFailed
     from pipeline.ingest import ingest as run_ingest
 
-    if rules:
-        from pipeline.table_rules import parse_setting  # with numpy and pyarrow: loaded when given
-    for setting in rules:
-        try:
-            parse_setting(setting)
-        except ValueError as error:
-            raise UsageProblem(f"--rules {setting!r}: {error}.",
-                               "See the rule settings in docs/formats.md.") from None
+    rules = _rule_settings_checked(rules, warehouse)
     progress = _Progress(enabled=not quiet and not as_json)
     on_stop = _kept_by_run(warehouse, "what was committed is kept, and the same ingest run again goes on from "
                                       "there (what was stored is not read twice).",
@@ -402,16 +400,80 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
             click.echo(f"See them with: rasklad quarantine --warehouse {warehouse}")
         for path, reason in summary.unreadable:
             click.echo(f"  could not read {path}: {reason}")
-        for advice in _unreadable_advice(reason for _, reason in summary.unreadable):
+        for advice in _unreadable_advice((reason for _, reason in summary.unreadable),
+                                         summary.files - len(summary.unreadable)):
             click.echo(f"  {advice}")
         if summary.skipped:
             click.echo(f"  skipped {counted(sum(summary.skipped.values()), 'file')} of the folders for their extension "
                        f"({_extensions(summary.skipped)}); name a file to read it whatever its extension")
+        for note in _tables_unheld(rules, warehouse):
+            click.echo(note, err=True)
     if nothing:
         click.echo(f"Error: {nothing}", err=True)
     # a file that holds a game already in quarantine still holds text that could not be read
     quarantined = summary.quarantined or summary.finished.get("quarantined") or summary.already_quarantined
     sys.exit(1 if quarantined or summary.unreadable or summary.skipped or nothing else 0)
+
+
+def _rule_settings_checked(rules: tuple[str, ...], warehouse: Path) -> tuple[str, ...]:
+    """``rules`` with each room written as the warehouse's ``site`` writes it (case aside, as
+    ``--site`` takes it); an unknown setting, or a room no stored game and no reader names, is an
+    error (a setting kept under a misspelt room would never hold)."""
+    if not rules:
+        return rules
+    from pipeline.table_rules import parse_setting  # with numpy and pyarrow: loaded when given
+
+    checked = []
+    for setting in rules:
+        try:
+            parsed = parse_setting(setting)
+        except ValueError as error:
+            raise UsageProblem(f"--rules {setting!r}: {error}.",
+                               "See the rule settings in docs/formats.md.") from None
+        if parsed.scope == "room":
+            setting = f"room {_known_room(parsed.name, warehouse, setting)}: {parsed.option}"
+        checked.append(setting)
+    return tuple(checked)
+
+
+def _tables_unheld(rules: tuple[str, ...], warehouse: Path) -> list[str]:
+    """A note for each ``table NAME:`` setting that no stored game's table is (after the ingest): it
+    is kept, for games of that table read later, but may be misspelt (tables are matched as written)."""
+    from pipeline.table_rules import parse_setting
+    from pipeline.warehouse import Warehouse
+
+    named = [setting for setting in map(parse_setting, rules) if setting.scope == "table"]
+    if not named or not Warehouse(warehouse).duckdb_path.exists():
+        return []
+    with _connect(warehouse) as con:
+        tables = [row[0] for row in con.execute(
+            "select distinct table_name from stg_games where table_name is not null").fetchall()]
+    return [f"Note: no stored game was played at the table {setting.name!r}.{did_you_mean(setting.name, tables)} "
+            f"The setting is kept for its games read later (a table is matched as its header writes it)."
+            for setting in named if setting.name not in tables]
+
+
+def _known_room(room: str, warehouse: Path, setting: str) -> str:
+    """``room`` as the stored games or the readers write it (case aside), else an error naming the close ones."""
+    from pipeline.table_rules import READER_ROOMS
+
+    rooms = list(dict.fromkeys([*_sites_if_stored(warehouse), *READER_ROOMS]))
+    for name in rooms:
+        if name.casefold() == room.casefold():
+            return name
+    raise UsageProblem(f"--rules {setting!r}: no stored game was played in the room {room!r}, and no reader writes "
+                       f"it.{did_you_mean(room, rooms)}",
+                       f"The rooms, as the site column writes them: {', '.join(rooms)}.")
+
+
+def _sites_if_stored(warehouse: Path) -> list[str]:
+    """The rooms of the warehouse's stored games; none when there is no warehouse (an ingest makes it)."""
+    from pipeline.warehouse import Warehouse
+
+    if not Warehouse(warehouse).duckdb_path.exists():
+        return []
+    with _connect(warehouse) as con:
+        return _stored_sites(con) if "site" in _columns(con, "stg_games") else []
 
 
 class _Progress:
@@ -473,13 +535,15 @@ def _times(count: int) -> str:
     return {2: "twice", 3: "three times"}.get(count, f"{count:,} times")
 
 
-def _unreadable_advice(reasons: Iterable[str]) -> list[str]:
-    """What to do about the paths an ingest could not read, by why (once per kind)."""
+def _unreadable_advice(reasons: Iterable[str], read: int) -> list[str]:
+    """What to do about the paths an ingest could not read, by why (once per kind); ``read``: the
+    files it did read."""
     from pipeline.inputs import EMPTY, MISSING
 
     kinds = set(reasons)
+    others = "; the others were read." if read else "."
     return [advice for advice, wanted in (
-        ("Check the paths that do not exist (quote one that has spaces); the others were read.", MISSING in kinds),
+        (f"Check the paths that do not exist (quote one that has spaces){others}", MISSING in kinds),
         ("An empty file holds no game: it is read by an ingest run once it holds text.", EMPTY in kinds),
         ("Run the ingest again once they are readable: what was stored is kept, and not read twice.",
          bool(kinds - {EMPTY, MISSING})),
@@ -546,6 +610,8 @@ def _tables(con: duckdb.DuckDBPyConnection) -> set[str]:
 
 SHOWN_ROWS = 200
 """The rows a table (or its blocks) shows: --json, --csv and --limit give the others."""
+UNCUT = 1_000_000
+"""polars' limit on the printed length of a table's cell, above any value the warehouse holds."""
 
 
 def _show(frame: pl.DataFrame, as_json: bool) -> None:
@@ -558,11 +624,11 @@ def _show(frame: pl.DataFrame, as_json: bool) -> None:
         click.echo(json.dumps(frame.to_dicts(), indent=2, default=_json_value))
         return
     width = shutil.get_terminal_size((200, 24)).columns     # COLUMNS, the terminal, or 200 in a pipe
-    longest = max([len(str(value)) for column in frame.iter_columns() if column.dtype == pl.String
-                   for value in column.head(SHOWN_ROWS) if value is not None] + [len(name) for name in frame.columns],
-                  default=0)     # (polars cuts the columns' names at the same length as their strings)
-    with pl.Config(tbl_rows=SHOWN_ROWS, tbl_cols=-1, tbl_width_chars=65_535, fmt_str_lengths=max(longest, 8),
-                   tbl_hide_dataframe_shape=True, tbl_hide_column_data_types=True):
+    frame = _flat(frame)     # a list or struct as its JSON text, as --csv writes it: polars' own form drops the keys
+    # polars cuts the printed text of every cell (a time, a decimal, a name) at fmt_str_lengths, not
+    # only strings: a limit no cell reaches keeps each whole; the columns stay as wide as their text
+    with pl.Config(tbl_rows=SHOWN_ROWS, tbl_cols=-1, tbl_width_chars=65_535, fmt_str_lengths=UNCUT,
+                   fmt_table_cell_list_len=-1, tbl_hide_dataframe_shape=True, tbl_hide_column_data_types=True):
         table = str(frame)
     if max(map(len, table.splitlines()), default=0) <= width or frame.is_empty():
         click.echo(table)
@@ -588,7 +654,7 @@ def _json_value(value):
 
 @main.command()
 @warehouse_option
-@click.option("--game", "-g", help="Only this game (holdem, holdem36, raspisnoy, chinese, ofc, sixcard …).")
+@click.option("--game", "-g", help="Only this game, in any case (holdem, holdem36, raspisnoy, chinese, ofc, sixcard …).")
 @click.option("--rule", "-r", help="Only this rule ID, or a prefix of it (HE-, RSP-HOOK).")
 @click.option("--severity", type=click.Choice(["error", "warning"]), help="Only this severity.")
 @site_option
@@ -659,11 +725,11 @@ def _rule_texts() -> dict[str, str]:
 
 def _known_game(con: duckdb.DuckDBPyConnection, game: str) -> str:
     """``game`` if the project or the warehouse knows it, else an error naming the close ones."""
-    from parsers.formats import FORMATS
+    from parsers.formats import FORMATS, UNKNOWN_GAME
 
     stored = {row[0] for row in con.execute(
         "select distinct game from stg_games union select distinct game from stg_quarantine").fetchall()}
-    known = set(GENERATORS) | {fmt.game for fmt in FORMATS} | stored
+    known = (set(GENERATORS) | {fmt.game for fmt in FORMATS} | stored) - {UNKNOWN_GAME}
     if game in known:
         return game
     for name in known:
@@ -752,7 +818,9 @@ def _known_player(con: duckdb.DuckDBPyConnection, player: str) -> str:
 @main.command()
 @warehouse_option
 @click.option("--player", "-p", help="Only this player.")
-@click.option("--game", "-g", type=click.Choice(sorted(STATS_MARTS)), help="Only this game's statistics.")
+@click.option("--game", "-g", type=click.Choice(sorted(STATS_GAMES), case_sensitive=False),
+              help="Only this game's statistics (any case; raspisnoy_sheet shows the raspisnoy statistics, "
+                   "which count the score sheets' games with the logs').")
 @site_option
 @click.option("--all", "all_columns", is_flag=True, help="Every column and season, not just the headline figures.")
 @json_option
@@ -781,6 +849,7 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
     """
     import polars as pl
 
+    game = None if game is None else STATS_GAMES[game]
     with _connect(warehouse) as con:
         persons: list[str] = []
         if player is not None:
@@ -986,6 +1055,9 @@ def quarantine(warehouse: Path, limit: int, show_all: bool, show_text: bool, as_
             params={"limit": None if show_all else limit},
         ).pl()
         total = con.execute("select count(*) from stg_quarantine").fetchone()[0]
+    if not total and not as_json:
+        click.echo("Nothing is in quarantine.")
+        return
     if as_json or not show_text:
         _show(frame, as_json)
     else:
@@ -1165,7 +1237,7 @@ def _edits(one: str, other: str) -> int:
 
 
 @main.command(cls=_GenerateCommand)
-@click.argument("game", type=click.Choice(GENERATORS))
+@click.argument("game", type=click.Choice(GENERATORS, case_sensitive=False))
 @click.option("--count", "-n", type=click.IntRange(min=1), default=10, show_default=True,
               help="How many games (hands, sessions) to write.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed: the same seed writes the same text.")
@@ -1199,7 +1271,12 @@ def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Pa
         raise UsageProblem(f"The generator refused the settings: {error}",
                            f"Its settings: {', '.join(known)} (see rasklad generate --help).") from None
     if out:
-        out.write_text(text, encoding="utf-8")
+        try:
+            out.parent.mkdir(parents=True, exist_ok=True)     # as export --out makes its folder
+            out.write_text(text, encoding="utf-8")
+        except OSError as error:
+            raise UsageProblem(f"Cannot write the games to {str(out)!r}: {error.strerror} ({error.filename}).",
+                               "Name a file in a folder you may write with --out.") from None
         if not quiet:
             click.echo(f"{counted(count, f'{game} game')} written to {out}")
     else:
@@ -1216,7 +1293,7 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
     reason and its text, the faulty line marked.
 
     GAME_ID is a game's ID or the start of it (as `rasklad audit` and `rasklad quarantine` list
-    them), or a Hold'em hand number.
+    them), or a Hold'em hand number (with its # or without).
 
     Example: rasklad show 0cd081e9
     """
@@ -1326,14 +1403,14 @@ def _show_quarantined(row: dict, as_json: bool) -> None:
 
 def _games_named(con: duckdb.DuckDBPyConnection, game_id: str) -> tuple[list[str], list[str]]:
     """The stored games whose ID starts with ``game_id``, and those whose Hold'em hand number it
-    is (a hand stored twice, corrected or in two encodings, is two games): at most 6 of each."""
+    is, with or without the ``#`` the log writes before it (a hand stored twice, corrected or in two encodings, is two games): at most 6 of each."""
     wanted = game_id.strip().lower()
     by_id = [row[0] for row in con.execute(
         "select game_id from stg_games where starts_with(game_id, $p) order by game_id limit 6", {"p": wanted}
     ).fetchall()] if wanted else []
     by_number = [row[0] for row in con.execute(
         "select distinct game_id from stg_holdem_results where hand_id = $h order by game_id limit 6",
-        {"h": game_id.strip()}).fetchall()] if not by_id and "holdem_results" in _tables(con) else []
+        {"h": game_id.strip().removeprefix("#")}).fetchall()] if not by_id and "holdem_results" in _tables(con) else []
     return by_id, by_number
 
 
@@ -1507,7 +1584,8 @@ def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person
 @json_option
 @click.pass_context
 def settings_group(ctx: click.Context, warehouse: Path, as_json: bool) -> None:
-    """The warehouse's settings: who is me, and the conversion rates you set.
+    """The warehouse's settings: who is me, the conversion rates you set, and the rule settings
+    an ingest's --rules kept (`settings rules SETTING --remove` removes one).
 
     Without a subcommand, lists them.
 
@@ -1555,6 +1633,8 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
         raise UsageProblem(error.what, error.fix) from error
     except ValueError as error:
         raise UsageProblem(str(error), "Example: rasklad settings rate EUR USD 1.08") from error
+    except LookupError as error:
+        raise UsageProblem(f"{error.args[0]}.", "See the rates set with: rasklad settings") from None
     source, target = source.strip().upper(), target.strip().upper()
     if remove:
         click.echo(f"No rate of {source} in {target} any more.")
@@ -1565,6 +1645,54 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
                    f"says 1 {source} = {1 / reverse:.6g} {target}. Both are kept: the pages convert {source} into "
                    f"{target} at {rate}, and {target} into {source} at {reverse.normalize():f}.\n"
                    f"  If they should agree: rasklad settings rate {target} {source} --remove", err=True)
+
+
+@settings_group.command("rules")
+@click.argument("setting")
+@click.option("--remove", is_flag=True, help="Remove this rule setting kept by an ingest's --rules.")
+@warehouse_option
+@no_wait_option
+def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool) -> None:
+    """Remove a rule setting an ingest's --rules kept ('room NAME: …', 'table NAME: …', or
+    'file PATH: …' for one given for the files of a run, PATH as `rasklad settings` lists it).
+
+    The games read from then on are judged without it; `rasklad reaudit` judges again the stored
+    hands judged under it. A setting is given (or changed) with `rasklad ingest PATH --rules SETTING`.
+
+    \b
+    Example: rasklad settings rules "room PokerStars: limit_cap_2" --remove
+    """
+    from pipeline import people
+    from pipeline.table_rules import RuleSetting, parse_setting
+
+    if not remove:
+        raise UsageProblem(f"A rule setting is given to an ingest, not here: {setting!r}.",
+                           f"Give it: rasklad ingest PATH --rules {setting!r}, or remove a kept one with --remove.")
+    head, colon, option = setting.partition(":")
+    kind, _, path = head.strip().partition(" ")
+    try:
+        if colon and kind.lower() == "file" and path.strip():
+            parsed = RuleSetting("file", path.strip(), parse_setting(option).option)
+        else:
+            parsed = parse_setting(setting)
+    except ValueError as error:
+        raise UsageProblem(f"{setting!r}: {error}.", "See the rule settings in docs/formats.md.") from None
+    if parsed.name is None:
+        raise UsageProblem(f"{setting!r} names no table, room or file: a setting given for the files of a run is kept "
+                           "for each of them.", "Name one: 'file PATH: OPTION', PATH as `rasklad settings` lists it.")
+    _require_warehouse(warehouse)
+    try:
+        with _cut_short_saying(_kept_by_run(warehouse, "the change is made.", "nothing was changed."), warehouse):
+            removed = people.remove_rule_setting(warehouse, parsed.key, parsed.option, on_wait=_say_waiting,
+                                                 wait=not no_wait)
+    except WarehouseBusy as error:
+        raise UsageProblem(error.what, error.fix) from error
+    except LookupError as error:
+        raise UsageProblem(f"{error.args[0]}.", "See them with: rasklad settings") from None
+    for name in removed:
+        click.echo(f"Removed {name} = {parsed.option}.")
+    click.echo(f"  The hands read from now on are judged without it; `rasklad reaudit --warehouse {warehouse}` "
+               "judges again the stored ones judged under it.")
 
 
 RATES_AGREE_WITHIN = Decimal("0.01")

@@ -654,6 +654,14 @@ def ingest(
     summary = IngestSummary()
     listing = list_inputs(paths, skip=warehouse_root)
     files, summary.unreadable, summary.skipped = listing.files, listing.refused, listing.skipped
+    if not files and not any((Path(warehouse_root) / name).exists() for name in (MANIFEST_FILE, DUCKDB_FILE)):
+        # nothing to read and no warehouse yet: none is made (a mistyped path left an empty one,
+        # where later commands no longer said "No warehouse")
+        summary.files = len(summary.unreadable)
+        if on_start:
+            on_start(0)
+        summary.seconds = time.perf_counter() - started
+        return summary
     given = RuleSettings.of(rules, [stored_name(path) for path in files])
     with Warehouse(warehouse_root).open(placeholders=False, wait=wait, on_wait=on_wait,
                                         purpose="rasklad ingest") as warehouse:

@@ -86,7 +86,10 @@ class CompileWatch(event.Listener):
     def _write(self, text: str) -> None:
         out = self.out or sys.stderr
         try:
-            out.write(text + "\n")
+            # on a terminal an ingest's progress bar (drawn by the parent, no newline after it) may hold
+            # the line: go back to its start and clear it, so that the notice has a line of its own;
+            # the bar is drawn again below at its next update
+            out.write(("\r\x1b[K" if out.isatty() else "") + text + "\n")
             out.flush()
         except (OSError, ValueError):      # a closed or broken stderr must not stop a compile
             pass

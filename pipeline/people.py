@@ -189,7 +189,8 @@ def rates(store: Warehouse) -> dict[tuple[str, str], Decimal]:
 
 def set_rate(root: str | Path, source: str, target: str, rate: str | Decimal | None, *, build: bool = True,
              on_wait: Callable[[str], None] | None = None, wait: bool = True) -> Decimal | None:
-    """Set the rate of 1 ``source`` in ``target`` (None removes it). Chips and points have no rate.
+    """Set the rate of 1 ``source`` in ``target`` (None removes it; LookupError when none was set).
+    Chips and points have no rate.
     Returns the rate of the other way, ``target`` in ``source``, when one is set: it is kept (each
     way is converted at its own rate), for the caller to say when the two disagree."""
     source, target = _currency(source, removed=rate is None), _currency(target, removed=rate is None)
@@ -209,6 +210,8 @@ def set_rate(root: str | Path, source: str, target: str, rate: str | Decimal | N
     name = f"{RATE} {source} {target}"
     with _writer(root, "rasklad settings", build, on_wait, wait) as store:
         settings = {row["name"]: row["value"] for row in _read(store, "settings")}
+        if rate is None and name not in settings:
+            raise LookupError(f"There was no rate of {source} in {target} to remove")
         settings.pop(name, None)
         if rate is not None:
             settings[name] = format(rate, "f")     # 1000, not 1E+3
@@ -218,3 +221,28 @@ def set_rate(root: str | Path, source: str, target: str, rate: str | Decimal | N
             refresh_models(store)
     reverse = settings.get(f"{RATE} {target} {source}")
     return None if reverse is None else Decimal(reverse)
+
+
+def remove_rule_setting(root: str | Path, name: str, option: str, *, build: bool = True,
+                        on_wait: Callable[[str], None] | None = None, wait: bool = True) -> list[str]:
+    """Remove the rule setting kept as ``name`` (``rules cap room PokerStars``) with ``option``: the
+    one so written, else those of its name in another case (kept before rooms were matched so).
+    Returns the names removed; LookupError naming the rule settings kept when none matches."""
+    with _writer(root, "rasklad settings", build, on_wait, wait) as store:
+        settings = {row["name"]: row["value"] for row in _read(store, "settings")}
+        named = [name] if name in settings else [kept for kept in settings if kept.casefold() == name.casefold()]
+        removed = [kept for kept in named if settings[kept] == option]
+        if not removed:
+            from pipeline.table_rules import PREFIX
+
+            kept = [f"{kept} = {value}" for kept, value in settings.items() if kept.startswith(PREFIX)]
+            raise LookupError(f"No rule setting {name} = {option} is kept"
+                              + (f" ({'; '.join(f'{n} = {settings[n]}' for n in named)} is)" if named else "")
+                              + f". The rule settings kept: {'; '.join(kept) or 'none'}")
+        for kept in removed:
+            del settings[kept]
+        rows = sorted(settings.items())
+        store.replace_table("settings", pa.table({"name": [n for n, _ in rows], "value": [v for _, v in rows]}))
+        if build:
+            refresh_models(store)
+    return removed

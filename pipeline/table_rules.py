@@ -73,6 +73,10 @@ RULES = ("order", "betting", "cap", "heads_up")
 KNOWN = ("straight_beats_trips, trips_beat_straight, no_limit, pot_limit, limit, limit_cap_2 … limit_cap_9, "
          "limit_uncapped, cap_heads_up or uncapped_heads_up")
 """The settings, as an error names them."""
+READER_ROOMS = ("PokerStars", "GGPoker", "888poker", "iPoker", "PartyPoker", "Winamax", "Winning", "Bovada",
+                "Ignition", "Bodog")
+"""The rooms the readers of ``parsers`` write in ``games.site`` (a PHH file's ``venue`` aside): a
+``room NAME:`` setting names one of them or a room of the stored games."""
 SCOPES = ("file", "table", "room")
 PREFIX = "rules "
 """The names of these settings in the warehouse's ``settings`` table start so: ``rules table

@@ -650,3 +650,188 @@ def test_quarantine_text_shows_nul_and_control_bytes_escaped_never_raw(tmp_path)
     shown = run("quarantine", "--text", "--warehouse", str(tmp_path / "wh")).output
     assert f"{log}:1:19: NUL bytes at column 19" in shown
     assert "Seat 3: Vera (100)\\x00\\x00\\x1b[2J" in shown and "\x00" not in shown and "\x1b" not in shown
+
+
+def test_query_tables_print_times_decimals_lists_and_structs_whole(tmp_path, monkeypatch):
+    # polars cut every cell's printed text at the longest *string*: a narrow query showed
+    # 2012-12-… and -10250.5… where --csv wrote the whole values
+    monkeypatch.setenv("COLUMNS", "200")
+    wh = tmp_path / "wh"
+    run("ingest", str(ROOT / "data" / "samples" / "chinese-night.txt"), "--warehouse", str(wh), "-q")
+    cases = {
+        "select timestamp '2012-12-01 10:00:05' as first": "2012-12-01 10:00:05",
+        "select 'Anna' as player, -10250.5::decimal(18,2) as net": "-10250.50",
+        "select 'Anna' as player, 123456.78::decimal(18,2) as net": "123456.78",
+        "select 12345678901234.56::decimal(18,2) as big, 'x' as s": "12345678901234.56",
+        "select 12345678901234567 as i, 'x' as s": "12345678901234567",
+        "select list_value(1,2,3,4,5,6,7,8,9,10,11,12) as l, 'ab' as s": "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]",
+        "select {'a': 'some long text here', 'b': 2} as st": '{"a": "some long text here", "b": 2}',
+    }
+    for sql, whole in cases.items():
+        shown = run("query", sql, "--warehouse", str(wh)).output
+        assert "┆" in shown or "│" in shown, shown     # the table form, not blocks
+        assert whole in shown and "…" not in shown, (sql, shown)
+    # wider than the terminal: blocks, each value whole on its line
+    monkeypatch.setenv("COLUMNS", "30")
+    shown = run("query", "select timestamp '2012-12-01 10:00:05' as first, -10250.5::decimal(18,2) as net, "
+                "'a long enough text to pass thirty columns' as note", "--warehouse", str(wh)).output
+    assert "first: 2012-12-01 10:00:05" in shown and "net:   -10250.50" in shown and "│" not in shown
+
+
+def test_a_room_rule_setting_is_matched_as_the_site_column_writes_it_and_can_be_removed(tmp_path):
+    # "room Pokerstars: …" was kept as written and never held (the site is PokerStars); a room no
+    # game and no reader names is an error naming the close ones; a kept setting can be removed
+    from tests.test_holdem_limit_cap_setting import HAND
+
+    wh, log = tmp_path / "wh", tmp_path / "limit.txt"
+    log.write_text(HAND, encoding="utf-8")
+    assert run("ingest", str(log), "--warehouse", str(wh), "-q").exit_code == 0
+
+    def findings() -> int:
+        return len(json.loads(run("audit", "--json", "--all", "--warehouse", str(wh)).output))
+
+    def kept() -> dict[str, str]:
+        rows = json.loads(run("query", "select name, value from settings", "--json", "--warehouse", str(wh)).output)
+        return {row["name"]: row["value"] for row in rows}
+
+    assert findings() == 0      # heads-up, the cap holds by default in no round
+    misspelt = run("ingest", str(log), "--warehouse", str(wh), "--rules", "room Pokerstar: cap_heads_up")
+    assert misspelt.exit_code == 1 and "Did you mean 'PokerStars'" in misspelt.output
+    assert kept() == {}
+    cased = run("ingest", str(log), "--warehouse", str(wh), "--rules", "room pokerstars: cap_heads_up")
+    assert cased.exit_code == 0, cased.output
+    # the cap of 4 bets heads-up: Boris's raise to $5 and Anna's to $6 break it
+    assert kept() == {"rules heads_up room PokerStars": "cap_heads_up"} and findings() == 2
+    # a room the readers write, with no game stored yet, is taken as they write it
+    assert run("ingest", str(log), "--warehouse", str(wh), "-q", "--rules", "room WINAMAX: limit_cap_3").exit_code == 0
+    assert kept()["rules cap room Winamax"] == "limit_cap_3"
+
+    removed = run("settings", "rules", "room POKERSTARS: cap_heads_up", "--remove", "--warehouse", str(wh))
+    assert removed.exit_code == 0, removed.output
+    assert removed.output.startswith("Removed rules heads_up room PokerStars = cap_heads_up.\n")
+    assert kept() == {"rules cap room Winamax": "limit_cap_3"}
+    assert run("reaudit", "--warehouse", str(wh)).exit_code == 0 and findings() == 0
+    again = run("settings", "rules", "room PokerStars: cap_heads_up", "--remove", "--warehouse", str(wh))
+    assert again.exit_code == 1
+    assert "No rule setting rules heads_up room PokerStars = cap_heads_up is kept" in again.output
+    assert "rules cap room Winamax = limit_cap_3" in again.output
+    given = run("settings", "rules", "room PokerStars: cap_heads_up", "--warehouse", str(wh))
+    assert given.exit_code == 1 and "rasklad ingest PATH --rules" in given.output
+
+
+def test_settings_rate_remove_says_when_there_was_no_such_rate(tmp_path):
+    wh = tmp_path / "wh"
+    run("ingest", str(SAMPLES / "chinese-night.txt"), "--warehouse", str(wh), "-q")
+    missing = run("settings", "rate", "EUR", "RUB", "--remove", "--warehouse", str(wh))
+    assert missing.exit_code == 1 and "There was no rate of EUR in RUB to remove." in missing.output
+    assert run("settings", "rate", "EUR", "RUB", "95", "--warehouse", str(wh)).exit_code == 0
+    removed = run("settings", "rate", "eur", "rub", "--remove", "--warehouse", str(wh))
+    assert (removed.exit_code, removed.output) == (0, "No rate of EUR in RUB any more.\n")
+
+
+def test_generate_out_makes_missing_folders_and_says_in_words_when_it_cannot_write(tmp_path):
+    out = tmp_path / "nodir" / "deeper" / "h1.txt"
+    made = run("generate", "holdem", "-n", "2", "--out", str(out))
+    assert made.exit_code == 0, made.output
+    assert made.output == f"2 holdem games written to {out}\n"
+    assert out.read_text(encoding="utf-8") == run("generate", "holdem", "-n", "2").output
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    refused = CliRunner().invoke(main, ["generate", "holdem", "-n", "2", "--out", str(blocked / "h1.txt")])
+    assert refused.exit_code == 1 and isinstance(refused.exception, SystemExit)     # no traceback
+    assert refused.output.startswith(f"Error: Cannot write the games to {str(blocked / 'h1.txt')!r}: ")
+    assert "Name a file in a folder you may write with --out." in refused.output
+
+
+def test_every_game_option_takes_any_case_and_stats_takes_raspisnoy_sheet(tmp_path):
+    # stats --game refused 'Holdem' (audit took it) and raspisnoy_sheet, a game the README names;
+    # audit offered the quarantine's 'unknown' as a game
+    assert run("generate", "Raspisnoy_Sheet", "-n", "2", "--out", str(tmp_path / "sheets.txt"), "-q").exit_code == 0
+    (tmp_path / "readme.txt").write_text("These are my hands from last week.\n", encoding="utf-8")
+    wh = str(tmp_path / "wh")
+    run("ingest", str(tmp_path / "sheets.txt"), str(tmp_path / "readme.txt"), str(SAMPLES / "pokerstars-holdem.txt"),
+        "--warehouse", wh, "-q", "-j", "1")
+    quarantined = json.loads(run("query", "select game from quarantine", "--json", "--warehouse", wh).output)
+    assert quarantined == [{"game": "unknown"}]
+    sheets = json.loads(run("stats", "--game", "RASPISNOY_SHEET", "--json", "--warehouse", wh).output)
+    assert sheets == json.loads(run("stats", "--game", "raspisnoy", "--json", "--warehouse", wh).output)
+    # each player of the two sheets: his all-time rows (one a club) count the sheets he played
+    counted_games: dict[str, int] = {}
+    for row in sheets:
+        if row["season_kind"] == "all":
+            counted_games[row["player"]] = counted_games.get(row["player"], 0) + row["count_games"]
+    played = json.loads(run("query", "select player, count(*) as n from game_players join games using (game_id) "
+                                     "where games.game = 'raspisnoy_sheet' group by all", "--json", "--warehouse", wh).output)
+    assert counted_games == {row["player"]: row["n"] for row in played}
+    assert "raspisnoy_sheet shows the raspisnoy statistics" in re.sub(r"\s+", " ", run("stats", "--help").output)
+    holdem = run("stats", "--game", "Holdem", "--json", "--warehouse", wh)
+    assert holdem.exit_code == 0 and {row["game"] for row in json.loads(holdem.output)} == {"holdem"}
+    assert run("audit", "--game", "HOLDEM", "--warehouse", wh).exit_code == 0
+    unknown = run("audit", "--game", "poker", "--warehouse", wh)
+    assert unknown.exit_code == 1 and "The games: " in unknown.output and "unknown" not in unknown.output
+
+
+def test_the_compile_notice_takes_a_line_of_its_own_below_a_progress_bar():
+    # in a terminal the notice was written after the bar's text, on its line: "…0/21 [00:00<?, ?file/s]compiling…"
+    from numba.core import event
+    from tqdm import tqdm
+
+    from pipeline.kernels import CompileWatch
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    def kernel():
+        pass
+
+    class Dispatcher:
+        py_func = kernel
+
+    out = Terminal()
+    bar = tqdm(total=21, unit="file", file=out)
+    watch = CompileWatch(out=out, every=60)
+    watch.on_start(event.Event("numba:compile", event.EventStatus.START, data={"dispatcher": Dispatcher()}))
+    watch.on_end(event.Event("numba:compile", event.EventStatus.END, data={"dispatcher": Dispatcher()}))
+    bar.close()
+    drawn, rest = out.getvalue().split("\r\x1b[K", 1)
+    assert "0/21" in drawn and "compiling" not in drawn          # the bar, then back to its line's start, cleared
+    assert rest.startswith("compiling the kernels this input needs, once… (they are cached for the next runs)\n")
+
+
+def test_small_messages_a_hand_number_with_its_hash_an_empty_quarantine_and_a_missing_path(tmp_path):
+    wh = str(tmp_path / "wh")
+    log = SAMPLES / "pokerstars-holdem.txt"
+    run("ingest", str(log), "--warehouse", wh, "-q", "-j", "1")
+    # the log writes "Hand #N": show takes the number with its # as without it
+    number = re.search(r"Hand #(\d+)", log.read_text(encoding="utf-8")).group(1)
+    with pipeline.warehouse.connect(tmp_path / "wh") as con:
+        game_id, = con.execute("select game_id from holdem_results where hand_id = $h", {"h": number}).fetchone()
+    for given in (number, f"#{number}", f" #{number} "):
+        shown = run("show", given, "--warehouse", wh)
+        assert shown.exit_code == 0 and shown.output.startswith(f"holdem game {game_id}: "), given
+    # nothing quarantined: said in words, with --text too (an empty box, or nothing at all, before)
+    for extra in ((), ("--text",)):
+        held = run("quarantine", *extra, "--warehouse", wh)
+        assert (held.exit_code, held.output) == (0, "Nothing is in quarantine.\n"), extra
+    assert json.loads(run("quarantine", "--json", "--warehouse", wh).output) == []
+    # an ingest of a path that does not exist makes no warehouse at a new --warehouse
+    typo = tmp_path / "typo-wh"
+    missing = run("ingest", str(tmp_path / "nope"), "--warehouse", str(typo))
+    assert missing.exit_code == 1 and not typo.exists()
+    assert "  Check the paths that do not exist (quote one that has spaces).\n" in missing.output
+    assert run("stats", "--warehouse", str(typo)).output.startswith(f"Error: No warehouse at {str(typo)!r}.")
+
+
+def test_a_table_setting_no_stored_game_names_is_kept_with_a_note_naming_the_close_tables(tmp_path):
+    from tests.test_holdem_limit_cap_setting import HAND
+
+    wh, log = tmp_path / "wh", tmp_path / "limit.txt"
+    log.write_text(HAND, encoding="utf-8")
+    typo = run("ingest", str(log), "--warehouse", str(wh), "-q", "--rules", "table Tverskaya 1: cap_heads_up")
+    assert typo.exit_code == 0
+    assert typo.stderr == ("Note: no stored game was played at the table 'Tverskaya 1'. Did you mean 'Tverskaya I'? "
+                           "The setting is kept for its games read later (a table is matched as its header writes "
+                           "it).\n")
+    right = run("ingest", str(log), "--warehouse", str(wh), "-q", "--rules", "table Tverskaya I: cap_heads_up")
+    assert right.exit_code == 0 and right.stderr == ""
