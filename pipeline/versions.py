@@ -1,7 +1,7 @@
 """The versions of the files an ingest reads, as the file ledger (the ``files`` table) tells them:
 which ledger rows are one file's versions (its path's, after those of the path it was moved
-from), which file read before a file at a new path is (moved and edited: moved alone, its bytes
-are known and it is not read), the games a file's new version no longer holds, and where the
+from), which file read before a file at a new path is (moved and edited, or moved alone: its
+bytes known, it is recorded unread, see ``Warehouse.known_copies``), the games a file's new version no longer holds, and where the
 games stored from its earlier versions stand in it now. The writer (``pipeline.warehouse``)
 reads the rows these decisions need and applies them in its commit."""
 
