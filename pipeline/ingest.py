@@ -138,7 +138,8 @@ class IngestSummary:
             "superseded": self.superseded, "quarantine_superseded": self.unquarantined,
             "relocated": self.relocated, "in_other_files": self.in_other_files, "moved": [{"file": file, "from": path} for file, path in self.moved],
             "moves_unsure": [{"file": move.source_file, "gone": move.gone, "shared": move.shared,
-                              "gone_games": move.gone_games, "games": move.games} for move in self.unsure_moves],
+                              "gone_games": move.gone_games, "games": move.games,
+                              "taken_for": list(move.taken_for)} for move in self.unsure_moves],
             "finished_interrupted": self.finished,
             "resettled": self.resettled, "resettled_findings": self.resettled_findings,
         }

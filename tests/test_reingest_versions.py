@@ -752,3 +752,61 @@ def test_a_renamed_file_takes_its_games_and_findings_to_its_new_path_unread(tmp_
     assert query(root, "select moved_from from files where source_path = $1", [str(renamed)]) == [(str(night),)]
     again = ingest([night.parent], root, jobs=1)
     assert (again.files_unchanged, again.moved, again.relocated) == (1, [], 0)
+
+
+def test_a_file_split_in_two_unequal_parts_is_told_as_split_whatever_their_sizes(tmp_path):
+    # seven hands cut into 3 + 4: the larger part alone holds most of the night's games (4 of 7),
+    # the smaller does not (3), and the smaller had a chat line added to hand #250000000001
+    night, root = tmp_path / "night.txt", tmp_path / "wh"
+    night.write_text("\n\n".join(HANDS[:7]) + "\n", encoding="utf-8")
+    ingest([night], root, jobs=1)
+    first, second = tmp_path / "night-a.txt", tmp_path / "night-b.txt"
+    edited = HAND_1.replace("Anna: calls $4\n", f"Anna: calls $4\n{CHAT}\n", 1)
+    assert edited != HAND_1
+    first.write_text("\n\n".join([HAND_0, edited, HAND_2]) + "\n", encoding="utf-8")
+    second.write_text("\n\n".join(HANDS[3:7]) + "\n", encoding="utf-8")
+    night.unlink()
+    result = run("ingest", str(first), str(second), "-w", str(root), "-q", "-j", "1")
+    assert result.exit_code == 0, result.output
+    assert (f"  {first} and {second} are {night} split (that path is gone, most games of each are its, and "
+            f"together they hold most of its games): read as its new versions\n") in result.output
+    assert "not taken for that file moved" not in result.output and " moved (" not in result.output
+    # the edited hand replaced its old text; the night's six others follow the parts
+    assert "  1 game replaced by its file's new text: no file read holds it now" in result.output
+    assert query(root, "select count(*) from superseded where source_file = $1", [str(night)]) == [(1,)]
+    assert query(root, "select source_file, first_line from games order by 1, 2") == (
+        [(str(first), line) for line in _starts([HAND_0, edited, HAND_2])]
+        + [(str(second), line) for line in _starts(HANDS[3:7])])
+    assert query(root, "select source_path, moved_from from files where moved_from is not null order by 1") == [
+        (str(first), str(night)), (str(second), str(night))]
+
+
+def test_a_split_of_unequal_parts_unedited_is_a_split_and_supersedes_nothing(tmp_path):
+    night, root = tmp_path / "night.txt", tmp_path / "wh"
+    night.write_text("\n\n".join(HANDS[:7]) + "\n", encoding="utf-8")
+    ingest([night], root, jobs=1)
+    first, second = tmp_path / "night-a.txt", tmp_path / "night-b.txt"
+    first.write_text("\n\n".join(HANDS[:3]) + "\n", encoding="utf-8")
+    second.write_text("\n\n".join(HANDS[3:7]) + "\n", encoding="utf-8")
+    night.unlink()
+    summary = ingest([first, second], root, jobs=1)
+    assert (summary.moved, summary.unsure_moves, summary.superseded, summary.relocated) == (
+        [(str(first), str(night)), (str(second), str(night))], [], 0, 7)
+
+
+def test_two_copies_of_a_gone_file_are_not_its_split_and_the_second_is_told_as_another_file(tmp_path):
+    night, root = tmp_path / "night.txt", tmp_path / "wh"
+    night.write_text("\n\n".join(HANDS[:3]) + "\n", encoding="utf-8")
+    ingest([night], root, jobs=1)
+    first, second = tmp_path / "a" / "night.txt", tmp_path / "b" / "night.txt"
+    for copy in (first, second):
+        copy.parent.mkdir()
+        copy.write_text("\n\n".join(HANDS[:3]) + "\n\n" + HANDS[3] + "\n", encoding="utf-8")   # one hand more
+    night.unlink()
+    result = run("ingest", str(first), str(second), "-w", str(root), "-q", "-j", "1")
+    assert result.exit_code == 0, result.output
+    assert f"  {first} is {night} moved (" in result.output
+    assert (f"  {second} holds 3 of the 3 games of {night}, which is gone, and 1 others: another file, as that file "
+            f"is {first} moved\n") in result.output
+    assert "split" not in result.output and "superseded" not in result.output.replace("table superseded", "")
+    assert query(root, "select count(*) from games") == [(4,)]
