@@ -374,10 +374,10 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         for path, files in parts.items():
             if len(files) == 1:
                 click.echo(f"  {files[0]} is {path} moved (that path is gone, and most games of each are the "
-                           f"other's): read as its new version")
+                           f"other's): taken as its new version")
             else:
                 click.echo(f"  {', '.join(files[:-1])} and {files[-1]} are {path} split (that path is gone, most "
-                           f"games of each are its, and together they hold most of its games): read as its new "
+                           f"games of each are its, and together they hold most of its games): taken as its new "
                            f"versions")
         for move in summary.unsure_moves:
             held = (f"  {move.source_file} holds {move.shared} of the {move.gone_games} games of {move.gone}, which "

@@ -508,7 +508,7 @@ def test_a_file_moved_and_edited_is_its_old_files_new_version(tmp_path):
     result = run("ingest", str(new.parent), "-w", str(root), "-q")
     assert result.exit_code == 0, result.output
     assert result.output.startswith("1 file (0 unchanged), 1 game stored, 2 already stored, 0 quarantined, ")
-    assert (f"  {new} is {old} moved (that path is gone, and most games of each are the other's): read as its new "
+    assert (f"  {new} is {old} moved (that path is gone, and most games of each are the other's): taken as its new "
             f"version\n") in result.output
     assert "  1 game replaced by its file's new text: no file read holds it now" in result.output
     assert "  2 games stored before stand at other lines of their file now: their lines follow it\n" in result.output
@@ -605,7 +605,7 @@ def test_a_file_split_in_two_is_its_old_file_and_its_games_follow_the_parts(tmp_
     result = run("ingest", str(first), str(second), "-w", str(root), "-q", "-j", "1")
     assert result.exit_code == 0, result.output
     assert (f"  {first} and {second} are {night} split (that path is gone, most games of each are its, and "
-            f"together they hold most of its games): read as its new versions\n") in result.output
+            f"together they hold most of its games): taken as its new versions\n") in result.output
     assert "not taken for that file moved" not in result.output
     assert "  1 game replaced by its file's new text: no file read holds it now" in result.output
     # the five hands the halves hold, each at its line there: none points at the gone file
@@ -769,7 +769,7 @@ def test_a_file_split_in_two_unequal_parts_is_told_as_split_whatever_their_sizes
     result = run("ingest", str(first), str(second), "-w", str(root), "-q", "-j", "1")
     assert result.exit_code == 0, result.output
     assert (f"  {first} and {second} are {night} split (that path is gone, most games of each are its, and "
-            f"together they hold most of its games): read as its new versions\n") in result.output
+            f"together they hold most of its games): taken as its new versions\n") in result.output
     assert "not taken for that file moved" not in result.output and " moved (" not in result.output
     # the edited hand replaced its old text; the night's six others follow the parts
     assert "  1 game replaced by its file's new text: no file read holds it now" in result.output
