@@ -372,15 +372,22 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         for path, files in parts.items():
             if len(files) == 1:
                 click.echo(f"  {files[0]} is {path} moved (that path is gone, and most games of each are the "
-                           f"other's): read as its new version")
+                           f"other's): taken as its new version")
             else:
                 click.echo(f"  {', '.join(files[:-1])} and {files[-1]} are {path} split (that path is gone, most "
-                           f"games of each are its, and together they hold most of its games): read as its new "
+                           f"games of each are its, and together they hold most of its games): taken as its new "
                            f"versions")
         for move in summary.unsure_moves:
-            click.echo(f"  {move.source_file} holds {move.shared} of the {move.gone_games} games of {move.gone}, which "
-                       f"is gone, and {move.games - move.shared} others: not taken for that file moved, so none of "
-                       f"its games was superseded (if it is that file, ingest it at that path)")
+            held = (f"  {move.source_file} holds {move.shared} of the {move.gone_games} games of {move.gone}, which "
+                    f"is gone, and {move.games - move.shared} others")
+            if move.taken_for:  # the gone file is another file of this run, moved or split: this one is not it
+                taken = move.taken_for
+                what = (f"{taken[0]} moved" if len(taken) == 1
+                        else f"{', '.join(taken[:-1])} and {taken[-1]} split")
+                click.echo(f"{held}: another file, as that file is {what}")
+            else:
+                click.echo(f"{held}: not taken for that file moved, so none of its games was superseded (if it is "
+                           f"that file, ingest it at that path)")
         elsewhere = summary.in_other_files + finished.get("in_other_files", 0)
         if elsewhere:   # its file's new text dropped it, another file still holds it: it points there now
             click.echo(f"  {counted(elsewhere, 'game')} dropped by {'its file' if elsewhere == 1 else 'their files'} "

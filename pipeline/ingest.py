@@ -138,7 +138,8 @@ class IngestSummary:
             "superseded": self.superseded, "quarantine_superseded": self.unquarantined,
             "relocated": self.relocated, "in_other_files": self.in_other_files, "moved": [{"file": file, "from": path} for file, path in self.moved],
             "moves_unsure": [{"file": move.source_file, "gone": move.gone, "shared": move.shared,
-                              "gone_games": move.gone_games, "games": move.games} for move in self.unsure_moves],
+                              "gone_games": move.gone_games, "games": move.games,
+                              "taken_for": list(move.taken_for)} for move in self.unsure_moves],
             "finished_interrupted": self.finished,
             "resettled": self.resettled, "resettled_findings": self.resettled_findings,
         }
@@ -455,10 +456,16 @@ KNOWN_FILES = "_known_files.json"
 (:meth:`HashedFiles.save`), kept for the manifest they were saved with."""
 
 
+KNOWN_AT_PATHS = "at-paths"
+"""Part of the key of ``KNOWN_FILES``: its identities are of files whose bytes are the ledger's
+latest at their path. Those an older Rasklad kept vouched for bytes known at any path (a copy, a
+file renamed, never recorded at its path): not taken, such a file is hashed and recorded."""
+
+
 def _known_files_key(manifest_text: bytes) -> str:
     """What the kept identities answer for: the commit whose ledger knows their digests, and the
     rules version every quarantined game had been judged by then (else none is kept)."""
-    return hashlib.blake2b(manifest_text, digest_size=16).hexdigest() + "-" + RULES_VERSION
+    return f"{hashlib.blake2b(manifest_text, digest_size=16).hexdigest()}-{RULES_VERSION}-{KNOWN_AT_PATHS}"
 
 
 def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
@@ -513,10 +520,10 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
             if not current and not _quarantine_current(root, manifest):
                 return None
             ledger = _ledger(root, manifest)
-        if not ledger.knows(stored_name(path), digest):
+        if not ledger.holds_at(stored_name(path), digest):     # (known bytes at a new path: recorded by an ingest)
             return None
     if hashed_any and ledger is not None:
-        hashed.save(root / KNOWN_FILES, key, ledger.hashes.__contains__)
+        hashed.save(root / KNOWN_FILES, key, ledger.holds_at)
     summary = IngestSummary(files=len(listing.files) + len(listing.refused), files_unchanged=len(listing.files),
                             unreadable=listing.refused, skipped=listing.skipped)
     counts = _kept_quarantined(root, key) if current else None
@@ -593,7 +600,7 @@ def _keep_known_files(warehouse: Warehouse, hashed: HashedFiles) -> None:
     manifest = parse_manifest(manifest_text)
     if _quarantine_current(warehouse.root, manifest):
         key = _known_files_key(manifest_text)
-        hashed.save(warehouse.root / KNOWN_FILES, key, warehouse.knows_file)
+        hashed.save(warehouse.root / KNOWN_FILES, key, warehouse.holds_file)
         with contextlib.suppress(OSError):  # (as the identities: the next run then reads the ledger)
             write_text_atomically(warehouse.root / QUARANTINED_FILES, json.dumps(
                 {"key": key, "versions": _quarantined_versions(warehouse.root, manifest)}, separators=(",", ":")))
@@ -723,6 +730,7 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
 
     superseded = False
     held_back: list[StagedBatch] = []
+    copies: list[FileResult] = []   # known bytes at a path not recorded with them: recorded, unread, last
 
     def handle(kind: str, value) -> None:
         nonlocal superseded
@@ -733,7 +741,9 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
             held_back.append(value)
             return
         if kind == "last":
-            value = held_back + value
+            # a copy, or a file renamed, holds its games as the file read before does: recorded, it
+            # keeps them when that file changes, and a file moved takes its games to its new path
+            value = held_back + value + ([warehouse.known_copies(copies)] if copies else [])
         if kind in ("staged", "last"):
             # the last commit, when every file is read, supersedes the games no file holds now: a
             # commit before it could not tell whether a file not read yet holds them
@@ -755,6 +765,8 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
         if kind == "unchanged":
             summary.files_unchanged += 1
             summary.already_quarantined += warehouse.in_quarantine(value.content_hash)
+            if not warehouse.holds_file(value.source_file, value.content_hash):
+                copies.append(value)
         elif kind == "unreadable":
             summary.unreadable.append(value)
             value = FileResult(value[0], "", 0)     # for on_file: a file done, nothing from it

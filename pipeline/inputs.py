@@ -117,11 +117,12 @@ class HashedFiles:
         """Take what ``other`` (a forked reader's) hashed."""
         self._digests.update(other._digests)
 
-    def save(self, file: Path, key: str, known: Callable[[str], bool]) -> None:
-        """Keep in ``file`` the identities that vouch for their digest, of the digests ``known``
-        (the ledger's), under ``key`` (what :meth:`load` must be given for them to answer)."""
+    def save(self, file: Path, key: str, known: Callable[[str, str], bool]) -> None:
+        """Keep in ``file`` the identities that vouch for their digest, of the files ``known``
+        (given the absolute path and the digest: the ledger's latest version at that path), under
+        ``key`` (what :meth:`load` must be given for them to answer)."""
         files = {path: [*state, digest] for path, (state, digest, settled) in self._digests.items()
-                 if settled and known(digest)}
+                 if settled and known(path, digest)}
         try:
             write_text_atomically(file, json.dumps({"key": key, "files": files}, separators=(",", ":")))
         except OSError:     # a read-only warehouse, or a writer's recovery took the .part: the next run hashes

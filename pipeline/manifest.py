@@ -105,6 +105,11 @@ class FileLedger:
         """Were these bytes read before, and are they the latest read at ``source_file``'s path?"""
         return digest in self.hashes and self.latest.get(os.path.abspath(source_file), digest) == digest
 
+    def holds_at(self, source_file: str, digest: str) -> bool:
+        """Is a file of these bytes recorded at ``source_file``'s path (its latest version read
+        there)? Bytes known at another path only are a copy, or the file moved, not yet recorded."""
+        return self.latest.get(os.path.abspath(source_file)) == digest
+
 
 def read_manifest(root: str | Path) -> Manifest:
     """The warehouse's committed state; a warehouse written before manifests existed has every

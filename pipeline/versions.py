@@ -1,14 +1,15 @@
 """The versions of the files an ingest reads, as the file ledger (the ``files`` table) tells them:
 which ledger rows are one file's versions (its path's, after those of the path it was moved
-from), which file read before a file at a new path is (moved and edited: moved alone, its bytes
-are known and it is not read), the games a file's new version no longer holds, and where the
-games stored from its earlier versions stand in it now. The writer (``pipeline.warehouse``)
+from), which file read before a file at a new path is (moved and edited, or moved alone: its
+bytes known, it is recorded unread, see ``Warehouse.known_copies``), the games a file's new
+version no longer holds, and where the games stored from its earlier versions stand in it now. The writer (``pipeline.warehouse``)
 reads the rows these decisions need and applies them in its commit."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pyarrow as pa
@@ -83,6 +84,9 @@ class UnsureMove:
     """The games the gone file's last version held."""
     games: int
     """The games the new file holds."""
+    taken_for: tuple[str, ...] = ()
+    """The files (``source_file``) the gone file was taken for, moved (one) or split (several),
+    in the same ingest; empty when none was."""
 
 
 def file_histories(paths: list[str | None], moved_from: list[str | None]) -> dict[str, list[int]]:
@@ -162,9 +166,10 @@ class Ledger:
         ``pipeline.inputs.FileStore``), and which shares with this one most of the games of each.
         Such a version gets ``moved_from`` (and is ``changed``). So do the parts of a gone file
         split in several: versions made mostly of its games, which hold together most of them
-        (each part, alone, holds too few). One that shares games with a gone file but not most of
-        them both ways, nor is one of its parts, or whose gone file another version took, is
-        unsure: not taken for it, returned for the user to be told."""
+        (whatever their sizes: one part may hold most of them alone). One that shares games with a
+        gone file but not most of them both ways, nor is one of its parts, or whose gone file
+        another version took, is unsure: not taken for it, returned for the user to be told (with
+        the files the gone one was taken for, if any)."""
         import pyarrow.compute as pc
 
         latest_paths = list(self.histories)
@@ -190,7 +195,7 @@ class Ledger:
                 for game_id in games_then:
                     for number in holders.get(game_id, ()):
                         shared[number][file] = shared[number].get(file, 0) + 1
-        claimed: set[str] = set()
+        claimed: dict[str, list[str]] = {}     # a gone file's path → the versions taken for it
         unsure: list[UnsureMove] = []
         parts_of: dict[int, list[Version]] = {}   # gone file → the versions mostly of its games
         there: dict[str, bool] = {}     # (asked once a path: the store may be remote)
@@ -201,41 +206,47 @@ class Ledger:
                 path = latest_paths[file]
                 if path == version.path or there.setdefault(path, still_there(path)):
                     continue
+                if 2 * count > games:   # mostly its games: a part of it, if it was split
+                    parts_of.setdefault(file, []).append(version)
                 if 2 * count > sizes[file] and 2 * count > games and path not in claimed:
                     candidates.append((count, path, file))
                 elif 2 * count > sizes[file] or 2 * count > games or path in claimed:
                     unsure.append(UnsureMove(version.name, path, count, sizes[file], games))
-                    if 2 * count > games:
-                        parts_of.setdefault(file, []).append(version)
             candidates.sort(reverse=True)
             for count, path, file in candidates[1:]:   # (files whose games overlap: the one sharing most wins)
                 unsure.append(UnsureMove(version.name, path, count, sizes[file], games))
             if candidates:
                 version.moved_from, version.changed = candidates[0][1], True
-                claimed.add(candidates[0][1])
+                claimed[candidates[0][1]] = [version.name]
         split = self._splits(parts_of, latest_paths, latest, claimed)
-        return [move for move in unsure if (move.source_file, move.gone) not in split]
+        # the others are other files: told of as such, with what the gone file was taken for
+        return [replace(move, taken_for=tuple(claimed.get(move.gone, ()))) for move in unsure
+                if (move.source_file, move.gone) not in split]
 
     def _splits(self, parts_of: dict[int, list[Version]], latest_paths: list[str], latest: list[int],
-                claimed: set[str]) -> set[tuple[str, str]]:
+                claimed: dict[str, list[str]]) -> set[tuple[str, str]]:
         """Of the gone files (by their place in ``latest_paths``) and the versions made mostly of
-        each one's games (``parts_of``), those split: two versions or more, not taken for a file
-        moved, that hold together most of its games; each part gets ``moved_from``. Returns the
-        (part, gone path) found so."""
+        each one's games (``parts_of``), those split: two versions or more, not taken for another
+        file moved (one may be taken for this one: the larger part of an unequal split), each
+        holding some of its games that no other part holds (two copies of it are not its parts),
+        that hold together most of its games; each part gets ``moved_from``, and ``claimed`` says
+        so. Returns the (part, gone path) found so."""
         found: set[tuple[str, str]] = set()
-        for file, parts in parts_of.items():
+        for file, candidates in parts_of.items():
             path = latest_paths[file]
-            parts = [version for version in parts if version.moved_from is None]
-            if path in claimed or len(parts) < 2:
-                continue
+            candidates = [version for version in candidates if version.moved_from in (None, path)]
             games_then = self.games_of(latest[file])
-            held = set().union(*(games_then.intersection(version.games or ()) for version in parts))
-            if 2 * len(held) <= len(games_then):
+            shares = [games_then.intersection(version.games or ()) for version in candidates]
+            holders = Counter(game_id for share in shares for game_id in share)
+            kept = [(version, share) for version, share in zip(candidates, shares)
+                    if any(holders[game_id] == 1 for game_id in share)]
+            parts = [version for version, _ in kept]
+            if len(parts) < 2 or 2 * len(set().union(*(share for _, share in kept))) <= len(games_then):
                 continue
             for version in parts:
                 version.moved_from, version.changed = path, True
                 found.add((version.name, path))
-            claimed.add(path)
+            claimed[path] = [version.name for version in candidates if version.moved_from == path]
         return found
 
     def dropped(self, known: set[str]) -> dict[str, Dropped]:

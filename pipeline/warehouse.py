@@ -41,7 +41,7 @@ import uuid
 import weakref
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Self
@@ -504,6 +504,30 @@ class Warehouse:
         if source_file is None:
             return content_hash in self._files.hashes
         return self._files.knows(source_file, content_hash)
+
+    def holds_file(self, source_file: str, content_hash: str) -> bool:
+        """Is a file of these bytes recorded at ``source_file``'s path? Bytes the ledger knows
+        at another path only (a copy, a file renamed) are not: see :meth:`known_copies`."""
+        return self._files.holds_at(source_file, content_hash)
+
+    def known_copies(self, results: list[FileResult]) -> StagedBatch:
+        """A batch recording files whose bytes the ledger knows at another path (``results``:
+        each file's name, hash and size), without reading them: each holds the games of that
+        version, at the same lines (its ``game_ids`` and ``first_lines``). Committed, such a file
+        holds them as any file read does, and one at a new path whose other path is gone is
+        that file moved (see :meth:`commit_staged`)."""
+        rows = self.read_table("files", ["content_hash", "game_ids", "first_lines"])
+        recorded = {digest: (games, lines) for digest, games, lines in zip(    # (the last row of each bytes)
+            rows.column("content_hash").to_pylist(), rows.column("game_ids").to_pylist(),
+            rows.column("first_lines").to_pylist())}
+        copies = []
+        for result in results:
+            games, lines = recorded.get(result.content_hash, (None, None))
+            copies.append(replace(
+                result, tables={}, count_games=0, count_known=len(games or ()), count_in_quarantine=0,
+                count_quarantined=0, game_ids=games, first_lines=lines if games is not None else None))
+        return StagedBatch(results=copies, ids=[([], {}) for _ in copies], repeats=[0] * len(copies),
+                           repeats_quarantined=[0] * len(copies), parts=[], numbers=np.zeros(0, np.uint64))
 
     # -- committing ---------------------------------------------------------------------------
 

@@ -508,7 +508,7 @@ def test_a_file_moved_and_edited_is_its_old_files_new_version(tmp_path):
     result = run("ingest", str(new.parent), "-w", str(root), "-q")
     assert result.exit_code == 0, result.output
     assert result.output.startswith("1 file (0 unchanged), 1 game stored, 2 already stored, 0 quarantined, ")
-    assert (f"  {new} is {old} moved (that path is gone, and most games of each are the other's): read as its new "
+    assert (f"  {new} is {old} moved (that path is gone, and most games of each are the other's): taken as its new "
             f"version\n") in result.output
     assert "  1 game replaced by its file's new text: no file read holds it now" in result.output
     assert "  2 games stored before stand at other lines of their file now: their lines follow it\n" in result.output
@@ -605,7 +605,7 @@ def test_a_file_split_in_two_is_its_old_file_and_its_games_follow_the_parts(tmp_
     result = run("ingest", str(first), str(second), "-w", str(root), "-q", "-j", "1")
     assert result.exit_code == 0, result.output
     assert (f"  {first} and {second} are {night} split (that path is gone, most games of each are its, and "
-            f"together they hold most of its games): read as its new versions\n") in result.output
+            f"together they hold most of its games): taken as its new versions\n") in result.output
     assert "not taken for that file moved" not in result.output
     assert "  1 game replaced by its file's new text: no file read holds it now" in result.output
     # the five hands the halves hold, each at its line there: none points at the gone file
@@ -660,3 +660,153 @@ def test_a_file_whose_name_is_not_utf8_is_still_there_for_a_copy_beside_it(tmp_p
     copy.write_text(HAND_0 + "\n\n" + HAND_1 + "\n", encoding="utf-8")
     summary = ingest([copy], root, jobs=1, build_models=False)
     assert (summary.moved, summary.superseded) == ([], 0)
+
+
+def _hand_starts(log: Path) -> list[int]:
+    """The line each PokerStars hand of ``log`` begins at, read off the file."""
+    return [number for number, line in enumerate(log.read_text(encoding="utf-8").split("\n"), 1)
+            if line.startswith("PokerStars Hand #")]
+
+
+def test_a_rotated_log_keeps_its_games_when_a_new_file_takes_its_name(tmp_path):
+    # A tracker rotates its log: yesterday's file is renamed (its bytes unchanged) and a new one
+    # starts under the old name. The renamed file holds yesterday's 20 hands: none is superseded.
+    folder, root = tmp_path / "ROT", tmp_path / "wrot"
+    folder.mkdir()
+    log, rotated = folder / "hands.txt", folder / "hands-2024-01.txt"
+    shutil.copyfile(SAMPLES / "pokerstars-holdem.txt", log)
+    assert run("ingest", str(folder), "-w", str(root), "-j", "1", "-q").exit_code == 0
+    log.rename(rotated)
+    assert run("generate", "holdem", "-n", "5", "--seed", "77", "--out", str(log), "-q").exit_code == 0
+    assert (len(_hand_starts(rotated)), len(_hand_starts(log))) == (20, 5)
+    result = run("ingest", str(folder), "-w", str(root), "-j", "1", "-q")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("2 files (1 unchanged), 5 games stored, 0 already stored, 0 quarantined, ")
+    assert "replaced" not in result.output
+    assert query(root, "select count(*) from games") == [(25,)]
+    assert query(root, "select count(*) from superseded") == [(0,)]
+    # yesterday's hands point at the rotated file, each at its line there; today's at the new file
+    assert query(root, "select first_line from games where source_file = $1 order by 1", [str(rotated)]) == [
+        (line,) for line in _hand_starts(rotated)]
+    assert query(root, "select first_line from games where source_file = $1 order by 1", [str(log)]) == [
+        (line,) for line in _hand_starts(log)]
+    # the rotated file is in the ledger at its path, read or not: ingested alone, it is unchanged
+    assert query(root, "select count(*) from files where source_path = $1", [str(rotated)]) == [(1,)]
+    again = ingest([rotated], root, jobs=1)
+    assert (again.files_unchanged, again.games, again.superseded) == (1, 0, 0)
+
+
+def test_a_copy_ingested_in_a_later_run_holds_the_games_its_original_drops(tmp_path):
+    # x.txt copied to another folder after its first ingest, and ingested there in a run of its
+    # own (unchanged bytes: not read); then a hand is cut from the original. The copy, given in
+    # the same run, still holds it: it stays, and points at the copy's line.
+    first, copy, root = tmp_path / "CP" / "A" / "x.txt", tmp_path / "CP" / "B" / "x.txt", tmp_path / "wcp"
+    first.parent.mkdir(parents=True)
+    copy.parent.mkdir()
+    shutil.copyfile(SAMPLES / "pokerstars-holdem.txt", first)
+    ingest([first.parent], root, jobs=1)
+    shutil.copyfile(first, copy)
+    unread = ingest([copy.parent], root, jobs=1)
+    assert (unread.files_unchanged, unread.games, unread.moved) == (1, 0, [])   # a copy: its original is there
+    hands = first.read_text(encoding="utf-8").split("\n\n")
+    cut = hands.pop(5)
+    first.write_text("\n\n".join(hands), encoding="utf-8")
+    result = run("ingest", str(first.parent), str(copy.parent), "-w", str(root), "-j", "1", "-q")
+    assert result.exit_code == 0, result.output
+    assert "replaced" not in result.output
+    assert "  1 game dropped by its file is still held by another file read: it points at that file's lines now\n" in (
+        result.output)
+    assert query(root, "select count(*) from games") == [(20,)]
+    assert query(root, "select count(*) from superseded") == [(0,)]
+    assert cut.startswith("PokerStars Hand #250000000005:")
+    # the sixth hand of the copy points at it; the 19 the original holds, at their lines there
+    assert query(root, "select first_line from games where source_file = $1", [str(copy)]) == [(_hand_starts(copy)[5],)]
+    assert query(root, "select first_line from games where source_file = $1 order by 1", [str(first)]) == [
+        (line,) for line in _hand_starts(first)]
+
+
+def test_a_renamed_file_takes_its_games_and_findings_to_its_new_path_unread(tmp_path, monkeypatch):
+    import pipeline.worker
+
+    night, root = tmp_path / "RN" / "night.txt", tmp_path / "wrn"
+    night.parent.mkdir()
+    shutil.copyfile(SAMPLES / "pokerstars-holdem.txt", night)
+    ingest([night.parent], root, jobs=1)
+    lines = query(root, "select game_id, first_line from games order by 1")
+    finding_lines = query(root, "select game_id, line from findings order by 1")
+    renamed = night.with_name("night-2024-01-02.txt")
+    night.rename(renamed)
+    parsed = []
+    real = pipeline.worker.parse_bytes
+    monkeypatch.setattr(pipeline.worker, "parse_bytes", lambda *args, **kwargs: parsed.append(args[1]) or real(
+        *args, **kwargs))
+    summary = ingest([night.parent], root, jobs=1)
+    assert parsed == []     # its bytes are known: it is not parsed again
+    assert (summary.files_unchanged, summary.games, summary.superseded) == (1, 0, 0)
+    assert summary.moved == [(str(renamed), str(night))]
+    # the same bytes: every game and finding at the same line, of the file at its new path
+    assert query(root, "select game_id, first_line from games order by 1") == lines
+    assert query(root, "select distinct source_file from games") == [(str(renamed),)]
+    assert query(root, "select game_id, line from findings order by 1") == finding_lines
+    assert query(root, "select distinct source_file from findings") == [(str(renamed),)]
+    assert query(root, "select moved_from from files where source_path = $1", [str(renamed)]) == [(str(night),)]
+    again = ingest([night.parent], root, jobs=1)
+    assert (again.files_unchanged, again.moved, again.relocated) == (1, [], 0)
+
+
+def test_a_file_split_in_two_unequal_parts_is_told_as_split_whatever_their_sizes(tmp_path):
+    # seven hands cut into 3 + 4: the larger part alone holds most of the night's games (4 of 7),
+    # the smaller does not (3), and the smaller had a chat line added to hand #250000000001
+    night, root = tmp_path / "night.txt", tmp_path / "wh"
+    night.write_text("\n\n".join(HANDS[:7]) + "\n", encoding="utf-8")
+    ingest([night], root, jobs=1)
+    first, second = tmp_path / "night-a.txt", tmp_path / "night-b.txt"
+    edited = HAND_1.replace("Anna: calls $4\n", f"Anna: calls $4\n{CHAT}\n", 1)
+    assert edited != HAND_1
+    first.write_text("\n\n".join([HAND_0, edited, HAND_2]) + "\n", encoding="utf-8")
+    second.write_text("\n\n".join(HANDS[3:7]) + "\n", encoding="utf-8")
+    night.unlink()
+    result = run("ingest", str(first), str(second), "-w", str(root), "-q", "-j", "1")
+    assert result.exit_code == 0, result.output
+    assert (f"  {first} and {second} are {night} split (that path is gone, most games of each are its, and "
+            f"together they hold most of its games): taken as its new versions\n") in result.output
+    assert "not taken for that file moved" not in result.output and " moved (" not in result.output
+    # the edited hand replaced its old text; the night's six others follow the parts
+    assert "  1 game replaced by its file's new text: no file read holds it now" in result.output
+    assert query(root, "select count(*) from superseded where source_file = $1", [str(night)]) == [(1,)]
+    assert query(root, "select source_file, first_line from games order by 1, 2") == (
+        [(str(first), line) for line in _starts([HAND_0, edited, HAND_2])]
+        + [(str(second), line) for line in _starts(HANDS[3:7])])
+    assert query(root, "select source_path, moved_from from files where moved_from is not null order by 1") == [
+        (str(first), str(night)), (str(second), str(night))]
+
+
+def test_a_split_of_unequal_parts_unedited_is_a_split_and_supersedes_nothing(tmp_path):
+    night, root = tmp_path / "night.txt", tmp_path / "wh"
+    night.write_text("\n\n".join(HANDS[:7]) + "\n", encoding="utf-8")
+    ingest([night], root, jobs=1)
+    first, second = tmp_path / "night-a.txt", tmp_path / "night-b.txt"
+    first.write_text("\n\n".join(HANDS[:3]) + "\n", encoding="utf-8")
+    second.write_text("\n\n".join(HANDS[3:7]) + "\n", encoding="utf-8")
+    night.unlink()
+    summary = ingest([first, second], root, jobs=1)
+    assert (summary.moved, summary.unsure_moves, summary.superseded, summary.relocated) == (
+        [(str(first), str(night)), (str(second), str(night))], [], 0, 7)
+
+
+def test_two_copies_of_a_gone_file_are_not_its_split_and_the_second_is_told_as_another_file(tmp_path):
+    night, root = tmp_path / "night.txt", tmp_path / "wh"
+    night.write_text("\n\n".join(HANDS[:3]) + "\n", encoding="utf-8")
+    ingest([night], root, jobs=1)
+    first, second = tmp_path / "a" / "night.txt", tmp_path / "b" / "night.txt"
+    for copy in (first, second):
+        copy.parent.mkdir()
+        copy.write_text("\n\n".join(HANDS[:3]) + "\n\n" + HANDS[3] + "\n", encoding="utf-8")   # one hand more
+    night.unlink()
+    result = run("ingest", str(first), str(second), "-w", str(root), "-q", "-j", "1")
+    assert result.exit_code == 0, result.output
+    assert f"  {first} is {night} moved (" in result.output
+    assert (f"  {second} holds 3 of the 3 games of {night}, which is gone, and 1 others: another file, as that file "
+            f"is {first} moved\n") in result.output
+    assert "split" not in result.output and "superseded" not in result.output.replace("table superseded", "")
+    assert query(root, "select count(*) from games") == [(4,)]
