@@ -122,6 +122,9 @@ class IngestSummary:
     and they had been judged under other options."""
     resettled_findings: int = 0
     """The findings of the ``resettled`` games, judged under the settings given."""
+    models_failed: str = ""
+    """Why the SQL models could not be brought up to date (a model's name and the database's
+    reason), empty when they were: the games were committed all the same."""
 
     def as_dict(self) -> dict:
         return {
@@ -141,6 +144,7 @@ class IngestSummary:
                               "gone_games": move.gone_games, "games": move.games} for move in self.unsure_moves],
             "finished_interrupted": self.finished,
             "resettled": self.resettled, "resettled_findings": self.resettled_findings,
+            "models_failed": self.models_failed or None,
         }
 
 
@@ -423,11 +427,20 @@ def models_with_commits(warehouse: Warehouse, *, on_model: Callable[[str], None]
     updated for the commit before its manifest is replaced (``Warehouse.before_commit``), and a
     commit stopped in its models is not published. Models that only a whole build brings (none
     yet, other SQL) are left to the writer's :func:`refresh_models` at its end. ``summary``:
-    counts the models' seconds."""
+    counts the models' seconds, and a model that fails goes there instead of stopping the commit:
+    the games are kept, the models left as they were for ``rasklad build-models``."""
+    from pipeline.models import ModelError
+
     def follow(manifest: Manifest) -> None:
-        seconds = refresh_models(warehouse, manifest=manifest, build=False, on_model=on_model)
-        if summary is not None:
-            summary.models_seconds += seconds
+        if summary is None:
+            refresh_models(warehouse, manifest=manifest, build=False, on_model=on_model)
+            return
+        try:
+            summary.models_seconds += refresh_models(warehouse, manifest=manifest, build=False, on_model=on_model)
+        except ModelError as error:
+            # one bad model must not cost the games of this commit, nor of the next ingest
+            summary.models_failed = str(error)
+            warehouse.before_commit = None
 
     warehouse.before_commit = follow
 
@@ -681,9 +694,14 @@ def ingest(
                 _ingest_files(files, warehouse, summary, jobs, on_file, on_start, hashed)
         finally:
             warehouse.before_commit = None
-        if build_models:
-            summary.models_seconds += refresh_models(warehouse, threads=jobs, on_model=on_model)
-            _keep_known_files(warehouse, hashed)
+        if build_models and not summary.models_failed:
+            from pipeline.models import ModelError
+
+            try:
+                summary.models_seconds += refresh_models(warehouse, threads=jobs, on_model=on_model)
+                _keep_known_files(warehouse, hashed)
+            except ModelError as error:     # the games are committed: the summary says what failed
+                summary.models_failed = str(error)
         else:
             (warehouse.root / MODELS_STAMP).unlink(missing_ok=True)
     summary.seconds = time.perf_counter() - started
