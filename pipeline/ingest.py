@@ -24,6 +24,8 @@ import os
 import pickle
 import shutil
 import signal
+import sys
+import threading
 import time
 import traceback
 from collections import Counter
@@ -288,11 +290,38 @@ class _Reader:
         return staged
 
 
-def _read_in_worker(share: _Share, warehouse: Warehouse, spool: Path, send) -> None:
+PR_SET_PDEATHSIG = 1
+"""Linux prctl option: the signal a process gets when its parent dies."""
+
+
+def _die_with_parent(parent: int) -> None:
+    """In a forked reader: end when the writer ``parent`` ends, however it ends (kill -9 too). A
+    reader left behind would block for ever on its pipe's write with nobody to read it. Linux
+    sends the signal itself; elsewhere a thread watches for the parent's going."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
+                if os.getppid() != parent:      # the writer died before the signal was asked for
+                    os._exit(1)
+                return
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent watch", daemon=True).start()
+
+
+def _read_in_worker(share: _Share, warehouse: Warehouse, spool: Path, send, parent: int) -> None:
     """A forked reader: its reports go to the writer by pipe, each file's result without its
     tables (they stay here until staged), a staged batch by spool file (a pipe would stall
     this reader until the writer, busy reading too, takes it). The writer alone answers Ctrl-C
     (the terminal sends it to every process of the run): it stops the readers itself."""
+    _die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
@@ -332,7 +361,8 @@ def _read_in_parallel(share: _Share, warehouse: Warehouse, handle: Report) -> No
     try:
         for _ in range(share.jobs - 1):
             receive, send = context.Pipe(duplex=False)
-            process = context.Process(target=_read_in_worker, args=(share, warehouse, spool, send), daemon=True)
+            process = context.Process(target=_read_in_worker, args=(share, warehouse, spool, send, os.getpid()),
+                                      daemon=True)
             process.start()
             send.close()
             processes.append(process)
