@@ -273,7 +273,7 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path, readable=False))
 @warehouse_option
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: all cores).")
