@@ -277,7 +277,7 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path, readable=False))
 @warehouse_option
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: all cores).")
@@ -417,9 +417,18 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
             click.echo(note, err=True)
     if nothing:
         click.echo(f"Error: {nothing}", err=True)
+    if summary.models_failed:
+        click.echo(f"Error: the statistics were not brought up to date: {summary.models_failed}\n"
+                   f"  {_MODELS_FAILED_FIX.format(warehouse=warehouse)}", err=True)
     # a file that holds a game already in quarantine still holds text that could not be read
     quarantined = summary.quarantined or summary.finished.get("quarantined") or summary.already_quarantined
-    sys.exit(1 if quarantined or summary.unreadable or summary.skipped or nothing else 0)
+    failed = nothing or summary.models_failed
+    sys.exit(1 if quarantined or summary.unreadable or summary.skipped or failed else 0)
+
+
+_MODELS_FAILED_FIX = ("The games read are committed, and the next ingest commits its own; the statistics stay as "
+                      "they were until `rasklad build-models --warehouse {warehouse}` builds them (report the "
+                      "reason above if it does not).")
 
 
 def _rule_settings_checked(rules: tuple[str, ...], warehouse: Path) -> tuple[str, ...]:
@@ -1734,6 +1743,10 @@ def build_models(warehouse: Path, no_wait: bool, full: bool, quiet: bool) -> Non
                 built = models.build(store)
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
+    except models.ModelError as error:
+        raise UsageProblem(f"The statistics were not built: {error}",
+                           "The games stored are kept; the statistics stay as they were (report the reason "
+                           "above: a model of this copy of Rasklad cannot compute them).") from error
     if quiet:
         return
     # an update brings the tables up to date, and the views read them: both counts name both kinds

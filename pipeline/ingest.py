@@ -24,6 +24,8 @@ import os
 import pickle
 import shutil
 import signal
+import sys
+import threading
 import time
 import traceback
 from collections import Counter
@@ -122,6 +124,9 @@ class IngestSummary:
     and they had been judged under other options."""
     resettled_findings: int = 0
     """The findings of the ``resettled`` games, judged under the settings given."""
+    models_failed: str = ""
+    """Why the SQL models could not be brought up to date (a model's name and the database's
+    reason), empty when they were: the games were committed all the same."""
 
     def as_dict(self) -> dict:
         return {
@@ -142,6 +147,7 @@ class IngestSummary:
                               "taken_for": list(move.taken_for)} for move in self.unsure_moves],
             "finished_interrupted": self.finished,
             "resettled": self.resettled, "resettled_findings": self.resettled_findings,
+            "models_failed": self.models_failed or None,
         }
 
 
@@ -285,11 +291,38 @@ class _Reader:
         return staged
 
 
-def _read_in_worker(share: _Share, warehouse: Warehouse, spool: Path, send) -> None:
+PR_SET_PDEATHSIG = 1
+"""Linux prctl option: the signal a process gets when its parent dies."""
+
+
+def _die_with_parent(parent: int) -> None:
+    """In a forked reader: end when the writer ``parent`` ends, however it ends (kill -9 too). A
+    reader left behind would block for ever on its pipe's write with nobody to read it. Linux
+    sends the signal itself; elsewhere a thread watches for the parent's going."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
+                if os.getppid() != parent:      # the writer died before the signal was asked for
+                    os._exit(1)
+                return
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent watch", daemon=True).start()
+
+
+def _read_in_worker(share: _Share, warehouse: Warehouse, spool: Path, send, parent: int) -> None:
     """A forked reader: its reports go to the writer by pipe, each file's result without its
     tables (they stay here until staged), a staged batch by spool file (a pipe would stall
     this reader until the writer, busy reading too, takes it). The writer alone answers Ctrl-C
     (the terminal sends it to every process of the run): it stops the readers itself."""
+    _die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
@@ -329,7 +362,8 @@ def _read_in_parallel(share: _Share, warehouse: Warehouse, handle: Report) -> No
     try:
         for _ in range(share.jobs - 1):
             receive, send = context.Pipe(duplex=False)
-            process = context.Process(target=_read_in_worker, args=(share, warehouse, spool, send), daemon=True)
+            process = context.Process(target=_read_in_worker, args=(share, warehouse, spool, send, os.getpid()),
+                                      daemon=True)
             process.start()
             send.close()
             processes.append(process)
@@ -424,11 +458,20 @@ def models_with_commits(warehouse: Warehouse, *, on_model: Callable[[str], None]
     updated for the commit before its manifest is replaced (``Warehouse.before_commit``), and a
     commit stopped in its models is not published. Models that only a whole build brings (none
     yet, other SQL) are left to the writer's :func:`refresh_models` at its end. ``summary``:
-    counts the models' seconds."""
+    counts the models' seconds, and a model that fails goes there instead of stopping the commit:
+    the games are kept, the models left as they were for ``rasklad build-models``."""
+    from pipeline.models import ModelError
+
     def follow(manifest: Manifest) -> None:
-        seconds = refresh_models(warehouse, manifest=manifest, build=False, on_model=on_model)
-        if summary is not None:
-            summary.models_seconds += seconds
+        if summary is None:
+            refresh_models(warehouse, manifest=manifest, build=False, on_model=on_model)
+            return
+        try:
+            summary.models_seconds += refresh_models(warehouse, manifest=manifest, build=False, on_model=on_model)
+        except ModelError as error:
+            # one bad model must not cost the games of this commit, nor of the next ingest
+            summary.models_failed = str(error)
+            warehouse.before_commit = None
 
     warehouse.before_commit = follow
 
@@ -696,9 +739,14 @@ def ingest(
                 _ingest_files(files, warehouse, summary, jobs, on_file, on_start, hashed)
         finally:
             warehouse.before_commit = None
-        if build_models:
-            summary.models_seconds += refresh_models(warehouse, threads=jobs, on_model=on_model)
-            _keep_known_files(warehouse, hashed)
+        if build_models and not summary.models_failed:
+            from pipeline.models import ModelError
+
+            try:
+                summary.models_seconds += refresh_models(warehouse, threads=jobs, on_model=on_model)
+                _keep_known_files(warehouse, hashed)
+            except ModelError as error:     # the games are committed: the summary says what failed
+                summary.models_failed = str(error)
         else:
             (warehouse.root / MODELS_STAMP).unlink(missing_ok=True)
     summary.seconds = time.perf_counter() - started

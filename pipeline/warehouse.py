@@ -30,6 +30,7 @@ replaced yet), the views lay that commit's parts instead: tables and marts of on
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import json
@@ -143,6 +144,21 @@ _held: dict[tuple[int, int, str], list[int]] = {}
 thread that opens a warehouse it holds already shares its lock; another thread (a second
 dashboard session) waits for it like another process."""
 _held_guard = threading.Lock()
+
+
+def _drop_locks_in_child() -> None:
+    """In a forked child (a reader of ingest --jobs): close its copies of the locks' descriptors.
+    An flock lives while any copy is open, so a child that outlived a killed writer would hold
+    the warehouse against every later writer. Closing a copy leaves the parent's lock held."""
+    global _held_guard
+    _held_guard = threading.Lock()      # another thread may have held it at the fork
+    for fd, _ in _held.values():
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    _held.clear()
+
+
+os.register_at_fork(after_in_child=_drop_locks_in_child)
 
 
 def _lock(root: Path, wait: bool, on_wait: Callable[[str], None] | None, purpose: str) -> tuple[int, int, str]:

@@ -12,6 +12,7 @@ from parsers.formats import parse_chunk
 from parsers.lines import read_amount
 from parsers.source import split
 from pipeline.ingest import ingest
+from pipeline.warehouse import connect
 from pipeline.worker import parse_bytes
 from tests.conftest import SAMPLES
 from tests.test_room_bovada import ZONE_WALK
@@ -189,3 +190,67 @@ def test_a_stake_that_is_no_amount_quarantines_its_hand_at_the_stake(stakes, col
     row, = result.tables[("quarantine", "holdem")].to_pylist()
     assert (row["line"], row["column"]) == (1, column)
     assert row["error"].startswith(f"{as_written!r} is not an amount: expected digits")
+
+
+# A No Limit hand of the largest stakes: big blind $180,000,000,000,000 (15 digits), stacks of 50 big
+# blinds, $9,000,000,000,000,000 (16 digits): 60 big blinds, 1.08e16, no longer fits decimal(18, 2).
+DEEP_AT_HUGE_STAKES = """PokerStars Hand #250000000101: Hold'em No Limit ($90000000000000/$180000000000000 USD) - 2024/01/02 3:04:05 ET
+Table 'Test' 6-max Seat #1 is the button
+Seat 1: Anna ($9000000000000000 in chips)
+Seat 2: Boris ($9000000000000000 in chips)
+Seat 3: Vera ($9000000000000000 in chips)
+Boris: posts small blind $90000000000000
+Vera: posts big blind $180000000000000
+*** HOLE CARDS ***
+Anna: folds
+Boris: folds
+Uncalled bet ($90000000000000) returned to Vera
+Vera collected $180000000000000 from pot
+Vera: doesn't show hand
+*** SUMMARY ***
+Total pot $180000000000000 | Rake $0
+Seat 1: Anna (button) folded before Flop (didn't bet)
+Seat 2: Boris (small blind) folded before Flop
+Seat 3: Vera (big blind) collected ($180000000000000)
+"""
+
+# A Limit hand where Boris, in the small blind for $1,000,000,000,000,000, faces a raise to
+# $8,000,000,000,000,000: his call, 7e15, counted twice (Limit's full raise) is 1.4e16.
+LIMIT_AT_HUGE_STAKES = """PokerStars Hand #250000000102: Hold'em Limit ($4000000000000000/$8000000000000000 USD) - 2024/01/02 3:05:05 ET
+Table 'Test' 6-max Seat #1 is the button
+Seat 1: Anna ($9000000000000000 in chips)
+Seat 2: Boris ($9000000000000000 in chips)
+Seat 3: Vera ($9999999999999999.99 in chips)
+Boris: posts small blind $1000000000000000
+Vera: posts big blind $4000000000000000
+*** HOLE CARDS ***
+Anna: raises $4000000000000000 to $8000000000000000
+Boris: folds
+Vera: folds
+Uncalled bet ($4000000000000000) returned to Anna
+Anna collected $9000000000000000 from pot
+Anna: doesn't show hand
+*** SUMMARY ***
+Total pot $9000000000000000 | Rake $0
+Seat 1: Anna (button) collected ($9000000000000000)
+Seat 2: Boris (small blind) folded before Flop
+Seat 3: Vera (big blind) folded before Flop
+"""
+
+
+def test_every_model_builds_over_the_largest_stakes_the_warehouse_stores(tmp_path):
+    # Products of stored amounts (60 big blinds, twice a call) are taken in a wider decimal.
+    logs = tmp_path / "huge.txt"
+    logs.write_text(DEEP_AT_HUGE_STAKES + "\n\n" + LIMIT_AT_HUGE_STAKES, encoding="utf-8")
+    summary = ingest([logs], tmp_path / "wh", jobs=1)
+    assert (summary.games, summary.quarantined) == (2, 0)
+    with connect(tmp_path / "wh") as con:
+        depths = dict(con.sql("select player || ' ' || hand_id::varchar, stack_depth from hand_list").fetchall())
+        could_raise = dict(con.sql("select player, could_raise from int_holdem_decisions "
+                                   "where hand_id::varchar = '250000000102'").fetchall())
+    # 9e15 / 1.8e14 = 50 big blinds; 9e15 / 4e15 = 2.25 and 9,999,999,999,999,999.99 / 4e15 < 3
+    assert depths == {"Anna 250000000101": "40-60", "Boris 250000000101": "40-60", "Vera 250000000101": "40-60",
+                      "Anna 250000000102": "<20", "Boris 250000000102": "<20", "Vera 250000000102": "<20"}
+    # each has chips beyond his call (Anna 9e15 for 4e15, Boris 8e15 for 7e15, Vera 5.99…e15 for
+    # 4e15), Anna decides first, and the others face a full raise: each could raise
+    assert could_raise == {"Anna": True, "Boris": True, "Vera": True}

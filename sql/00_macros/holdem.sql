@@ -29,7 +29,8 @@ create or replace macro could_raise(stack_before, to_call, decision_no, full_inc
     coalesce(stack_before > coalesce(to_call, 0), true)
     and (
         decision_no = 1
-        or coalesce(to_call, 0) * (case when betting = 'limit' then 2 else 1 end)
+        -- widened: twice a call the warehouse stores may not fit the amounts' decimal(18, 2)
+        or cast(coalesce(to_call, 0) as decimal(38, 2)) * (case when betting = 'limit' then 2 else 1 end)
             >= greatest(coalesce(full_increment_before, 0), coalesce(big_blind, 0))
     )
     and count_dealt - count_out_before >= 2;

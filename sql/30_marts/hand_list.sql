@@ -66,13 +66,15 @@ final as (
         hands.hand_class,
         hands.stack_start,
         big_blinds(hands.stack_start, hands.big_blind) as stack_big_blinds,
+        -- the bounds in a decimal wider than the amounts' (18, 2), exactly: 60 big blinds of a
+        -- stake the warehouse stores may not fit in 18 digits
         case
             when hands.big_blind is null or hands.big_blind = 0 or hands.stack_start is null then null
-            when hands.stack_start < 20 * hands.big_blind then '<20'
-            when hands.stack_start < 40 * hands.big_blind then '20-40'
-            when hands.stack_start < 60 * hands.big_blind then '40-60'
-            when hands.stack_start < 100 * hands.big_blind then '60-100'
-            when hands.stack_start < 150 * hands.big_blind then '100-150'
+            when hands.stack_start < 20 * cast(hands.big_blind as decimal(38, 2)) then '<20'
+            when hands.stack_start < 40 * cast(hands.big_blind as decimal(38, 2)) then '20-40'
+            when hands.stack_start < 60 * cast(hands.big_blind as decimal(38, 2)) then '40-60'
+            when hands.stack_start < 100 * cast(hands.big_blind as decimal(38, 2)) then '60-100'
+            when hands.stack_start < 150 * cast(hands.big_blind as decimal(38, 2)) then '100-150'
             else '150+'
         end as stack_depth,
         hands.invested,
