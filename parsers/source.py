@@ -703,6 +703,8 @@ class _GameEnd(NamedTuple):
     after it, the game runs to its last line unless a once-only line repeats."""
     once_lines: re.Pattern[str] | None
     """``once`` after a line break, to find the once-only lines of a stretch of text."""
+    literal_starts: tuple[str, ...]
+    """The section's lines' literal starts, to know a line the file cuts before it says what it is."""
 
 
 def _game_end(fmt) -> _GameEnd:
@@ -716,7 +718,8 @@ def _game_end(fmt) -> _GameEnd:
         fmt.keeps_lone_lines,
         # once-only lines (keywords) first: they fail fast where a free-form line pattern would not
         re.compile(r"(?:\n(?:[ \t]*(?:" + (once + "|" if once else "") + lines + r")[^\n]*|" + filler + "))*"),
-        re.compile(r"\n[ \t]*(?:" + once + ")") if once else None)
+        re.compile(r"\n[ \t]*(?:" + once + ")") if once else None,
+        tuple(part for part in (*fmt.last_section_lines, *fmt.last_section_once) if isinstance(part, str) and part))
 
 
 _GAME_ENDS = {fmt.name: _game_end(fmt) for fmt in FORMATS if fmt.last_section is not None}
@@ -744,11 +747,20 @@ def _belongs(end: _GameEnd, text: str, start: int, stop: int, seen: set[int], re
     return True
 
 
-def _end_of_game(text: str, fmt: str | None, begin_at: int, stop_at: int) -> int:
+def _cut_short_line(end: _GameEnd, text: str, start: int, stop: int) -> bool:
+    """Is the line text[start:stop], which the file cuts, the start of one of a last section's
+    lines (``Tot`` of ``Total pot $13 | Rake $2``), so that it is the game's, cut with its file?"""
+    line = text[start:stop].lstrip(" \t")
+    return bool(line) and any(literal.startswith(line) for literal in end.literal_starts)
+
+
+def _end_of_game(text: str, fmt: str | None, begin_at: int, stop_at: int, cut_at_end: bool = False) -> int:
     """Where a game that starts at ``begin_at`` and runs to ``stop_at`` (the end of its last
     line) ends: ``stop_at``, or the offset of the line break before the first line after the
     opening of its last section that does not belong there (and, for formats that keep lone bad
-    lines, is not followed by one that does)."""
+    lines, is not followed by one that does). ``cut_at_end``: the file ends inside the last line
+    (no line break after it), which belongs to the game when it starts as one of the section's
+    lines could, whatever it lacks."""
     end = _GAME_ENDS.get(fmt)
     if end is None:
         return stop_at
@@ -769,10 +781,13 @@ def _end_of_game(text: str, fmt: str | None, begin_at: int, stop_at: int) -> int
             return stop_at      # every line belongs, and no once-only one repeats
     seen: set[int] = set()
     at = line_end               # the line break before the line read next
+    after_filler = False        # (a cut line after a blank one is the start of what follows the game)
     while at < stop_at:
         line_end = text.find("\n", at + 1, stop_at)
         line_end = stop_at if line_end < 0 else line_end
         if not _belongs(end, text, at + 1, line_end, seen):
+            if cut_at_end and line_end == stop_at and not after_filler and _cut_short_line(end, text, at + 1, line_end):
+                return stop_at
             if not end.keeps_lone_lines:
                 return at
             following = line_end
@@ -784,6 +799,8 @@ def _end_of_game(text: str, fmt: str | None, begin_at: int, stop_at: int) -> int
                 following = following_end
             if following >= stop_at or not _belongs(end, text, following + 1, following_end, seen, record=False):
                 return at
+        if cut_at_end:
+            after_filler = _FILLER_LINE.match(text, at + 1, line_end) is not None
         at = line_end
     return stop_at
 
@@ -1111,6 +1128,7 @@ def split_file(text: str, *, opens_file: bool = True) -> SplitFile:
         chunks = [Chunk(None, 1, len(body), tuple(body), game_id(body))]
         return SplitFile(_with_undecodable(chunks, undecodable) if undecodable else chunks, None, None, None)
     plain = True
+    cut_at_end = text[-1:] not in ("", "\n", "\r")     # no line break after the last line: the file cut it
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = drop_opening_nuls(text)
@@ -1200,7 +1218,7 @@ def split_file(text: str, *, opens_file: bool = True) -> SplitFile:
             index += 1
             continue
         if begin in close_reading:
-            game_end = ends(text, fmt, begin_at, stop_at)
+            game_end = ends(text, fmt, begin_at, stop_at, cut_at_end and stop_at == len(text))
             if game_end < stop_at:
                 # text after the game's end is a chunk of its own; the game is cut again without it
                 rest = begin + text.count("\n", begin_at, game_end) + 1
@@ -1427,7 +1445,8 @@ def _one_game(text: str, first_line: int) -> Chunk | None:
         line = normalized[later.start() + 1:].split("\n", 1)[0]
         if HEADERS.match(line.lstrip(" \t\ufeff")):
             return None
-    if fmt in _GAME_ENDS and _end_of_game(normalized, fmt, 0, len(normalized)) < len(normalized):
+    # (a text alone ends without a line break, as split_file reads a file its end cuts)
+    if fmt in _GAME_ENDS and _end_of_game(normalized, fmt, 0, len(normalized), True) < len(normalized):
         return None
     return _make_chunk(fmt, first_line, first_line + len(lines) - 1, tuple(lines),
                        hashlib.blake2b(normalized.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest(),

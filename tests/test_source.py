@@ -717,6 +717,34 @@ def test_a_file_that_ends_inside_a_line_quarantines_its_game_saying_so(name, tex
         audited[0].error, line, len(cut_at) + 1), name
 
 
+@pytest.mark.parametrize("cut_at", ["Tot", "Total pot", "Total pot $2 | Ra"])
+def test_a_file_cut_inside_its_last_games_summary_line_quarantines_that_game_whole(cut_at):
+    # A download interrupted at "Total pot": the cut line, not yet a summary line, was taken for
+    # text after the game (quarantined alone as "no known format") and the game stored without
+    # its rake line, with a rule broken that the room never broke.
+    from pipeline.audit import audit_bytes
+
+    lines = GOOD.split("\n")
+    assert lines[11].startswith(cut_at)
+    cut = "\n".join([*lines[:11], cut_at])
+    chunks = split(cut)
+    assert [(c.format, c.first_line, c.last_line) for c in chunks] == [("pokerstars", 1, 12)]
+    assert chunks == split_reference(cut)
+    audited = audit_bytes(cut.encode(), "cut.txt")
+    assert [(a.error, a.error_line, a.error_column) for a in audited] == [(
+        f"the file ends inside this hand, in the middle of line 12 (after column {len(cut_at)})", 12, len(cut_at) + 1)]
+    # kept and read again (a re-audit), it is the same one game
+    kept = cut_games([cut], [1], ends_file=[FileEnd.IN_LAST_LINE])
+    assert [(c.game_id, c.last_line) for c in split(kept)] == [(chunks[0].game_id, 12)]
+    # ended by a line break, the line is one the log holds: a summary line ("Total pot $2 | Ra") is
+    # the game's, a word that starts none ("Tot") is text after it; the whole file stores the game
+    whole = [(c.format, c.first_line) for c in split(cut + "\n")]
+    assert whole == ([("pokerstars", 1)] if cut_at.startswith("Total pot ") else [("pokerstars", 1), (None, 12)])
+    assert stored(GOOD + "\n") == [("pokerstars", 1, "ok Anna Boris")]
+    # after a blank line, the cut line starts what follows the game, not the game's summary
+    assert [(c.format, c.last_line) for c in split(GOOD + "\n\nSea")] == [("pokerstars", 14), (None, 16)]
+
+
 def test_text_of_no_known_format_is_told_every_format_read_from_their_declarations():
     from parsers.formats import FILE_FORMATS, FORMATS, NO_FORMAT
 
