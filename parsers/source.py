@@ -523,8 +523,14 @@ def _legacy_codec(data: bytes, otherwise: str | None = "cp1252") -> str | None:
     return "cp1251" if score > 0 else "cp1252"
 
 
+_MARKS_OPENING_LINE = re.compile("(?<![^\n\r])[\udc00-\udcff]+")
+"""Marks of unreadable bytes that open a line: before a header they are no text of the game (a
+stray byte between two hands of a UTF-16 file), as the control characters a file opens with."""
+
+
 def _marked(text: str) -> str:
-    """``text`` as is, or, when it holds marks of unreadable bytes, a DecodedText that says where."""
+    """``text`` as is, or, when it holds marks of unreadable bytes, a DecodedText that says where.
+    Marks that open a header's line are left out (the game is read, and warned of the byte)."""
     if not _MARK.search(text):
         return text
     where = []
@@ -533,6 +539,8 @@ def _marked(text: str) -> str:
         mark = _MARK.search(line)
         if mark is not None:
             where.append((number, mark.start() + 1, ord(mark[0]) - 0xDC00))
+    text = _MARKS_OPENING_LINE.sub(
+        lambda marks: "" if HEADERS.match(marks.string, marks.end()) else marks[0], text)
     out = DecodedText(_MARK.sub("\ufffd", text))
     out.undecodable = tuple(where)
     return out

@@ -544,6 +544,28 @@ def ingested(data: bytes) -> tuple[list[str], list[tuple[int, str]], int]:
     return players, encoding, result.count_quarantined
 
 
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-8-sig"])
+def test_a_stray_byte_right_before_a_header_is_left_out_and_its_game_read_with_a_warning(encoding):
+    # A stray "X" between two hands of a UTF-16 file: the next hand's line opened with U+FFFD and
+    # was quarantined as "not a game of any known format", a good hand sent to look for a format.
+    first, second = GOOD.replace("#1:", "#2:"), GOOD
+    stray = {"utf-16-le": b"X", "utf-8-sig": b"\xff"}[encoding]
+    data = (first + "\n\n").encode(encoding) + stray + (second + "\n").encode(encoding.replace("-sig", ""))
+    text = decode(data)
+    assert text.undecodable == ((16, 1, stray[0]),)
+    assert [(c.format, c.first_line, c.lines[0]) for c in split(text)] == [
+        ("pokerstars", 1, first.split("\n")[0]), ("pokerstars", 16, second.split("\n")[0])]
+    assert ingested(data) == (["Anna", "Boris"] * 2, [(16, f"byte 0x{stray[0]:02X} at column 1")], 0)
+    game = split(text)[1]
+    from parsers.formats import undecodable_finding
+
+    assert undecodable_finding(game).message == (
+        f"byte 0x{stray[0]:02X} at column 1 cannot be read in the encoding of the text around it: "
+        "it stood before the game's header, which is read without it")
+    # the same hand without the byte is the same game: read once, wherever it stands
+    assert game.game_id == split(second)[0].game_id
+
+
 @pytest.mark.parametrize(("where", "line", "column"), [
     ("# перерыв – чай", 14, 11),          # a comment inside the raspisnoy game
     ("Club: Tverskaya – 2", 25, 17),      # the Chinese hand's club
