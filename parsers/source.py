@@ -579,10 +579,29 @@ def drop_leading_controls(text: str) -> str:
     return text[found.end():] if found else text
 
 
+_OPENING_MARKS = re.compile("^\ufeff+", re.MULTILINE)
+"""Byte order marks (U+FEFF, a zero-width no-break space) that open a line: files joined or
+written in pieces leave them, and they are no text (a name after one would be another name,
+printed the same)."""
+
+
+def even_blanks(text: str) -> str:
+    """A text (its line ends evened out to "\\n") with non-breaking spaces as spaces and without
+    the byte order marks that open its lines.
+
+    >>> even_blanks("Seat 1: Anna\\u00a0B\\n\\ufeffBoris: folds")
+    'Seat 1: Anna B\\nBoris: folds'
+    """
+    if text.isascii():
+        return text
+    text = text.replace("\u00a0", " ").replace("\u202f", " ")
+    return _OPENING_MARKS.sub("", text) if "\ufeff" in text else text
+
+
 def normalize_lines(text: str) -> list[str]:
-    """Lines without line endings, trailing blanks, the NULs opening them or the control characters
-    the text opens with; non-breaking spaces become spaces."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ").replace("\u202f", " ")
+    """Lines without line endings, trailing blanks, the NULs opening them, the byte order marks that
+    open them or the control characters the text opens with; non-breaking spaces become spaces."""
+    text = even_blanks(text.replace("\r\n", "\n").replace("\r", "\n"))
     text = drop_leading_controls(drop_opening_nuls(text))
     return [line.rstrip() for line in text.split("\n")]
 
@@ -1148,7 +1167,7 @@ def split_file(text: str, *, opens_file: bool = True) -> SplitFile:
         data = text.encode("ascii")
         table, fours = _HEADER_TABLE, _FOURS
     else:
-        text = text.replace("\u00a0", " ").replace("\u202f", " ")
+        text = even_blanks(text)
         data = text.encode("utf-8", "surrogatepass")
         table, fours = _HEADER_TABLE_UTF8, _NO_FOURS
     buf = np.frombuffer(data, dtype=np.uint8)
@@ -1436,8 +1455,7 @@ def _one_game(text: str, first_line: int) -> Chunk | None:
         return None
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if not text.isascii():
-        text = text.replace("\u00a0", " ").replace("\u202f", " ")
+    text = even_blanks(text)
     lines = [line.rstrip() for line in text.split("\n")]
     first = lines[0]
     match = HEADERS.match(first)

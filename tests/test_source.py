@@ -739,6 +739,28 @@ def test_a_file_that_ends_inside_a_line_quarantines_its_game_saying_so(name, tex
         audited[0].error, line, len(cut_at) + 1), name
 
 
+def test_a_byte_order_mark_opening_a_line_inside_a_hand_is_no_part_of_the_name_after_it():
+    # Files joined or written in pieces leave U+FEFF at a line's start: "\ufeffBoris: posts big
+    # blind" named an unseated player, printed exactly as the seated Boris.
+    lines = GOOD.split("\n")
+    lines[5] = "\ufeff" + lines[5]          # Boris: posts big blind $2
+    text = "\n".join(lines) + "\n"
+    assert split(text)[0].lines == tuple(GOOD.split("\n"))
+    audited = audit_chunk(split(text)[0], "f.txt")
+    assert audited.error is None and not audited.replay.findings
+    assert normalize_lines(text) == [*GOOD.split("\n"), ""]
+
+
+def test_a_findings_words_show_the_characters_that_print_as_nothing_by_their_code():
+    # a mark inside a name stays the name's (another player), but is never printed unseen
+    lines = GOOD.split("\n")
+    lines[5] = lines[5].replace("Boris", "Bo\ufeffris")
+    audited = audit_chunk(split("\n".join(lines) + "\n")[0], "f.txt")
+    messages = [f.message for f in audited.replay.findings if f.rule_id == "HE-ACTION-ORDER"]
+    assert messages == ["Bo\\ufeffris acts but has no seat at the table"]
+    assert all(f.message.isprintable() for f in audited.replay.findings)
+
+
 @pytest.mark.parametrize("cut_at", ["Tot", "Total pot", "Total pot $2 | Ra"])
 def test_a_file_cut_inside_its_last_games_summary_line_quarantines_that_game_whole(cut_at):
     # A download interrupted at "Total pot": the cut line, not yet a summary line, was taken for
