@@ -1389,7 +1389,11 @@ and what to say of each."""
 
 
 def _is_binary(text: str) -> bool:
-    """Is a file's text binary data (an archive, an image), not text?"""
+    """Is a file's text binary data (an archive, an image), not text? A compressed file's start
+    says so, even where the archive stores its files' text as is (a ZIP archive of one log,
+    "stored" without compression, is mostly that log's lines)."""
+    if any(text.startswith(start) or (other and text.startswith(other)) for start, other, _ in _COMPRESSED):
+        return True
     look = text[:_BINARY_LOOK]
     found = len(_NOT_TEXT.findall(look))
     return found >= 16 and found >= _BINARY_SHARE * len(look)

@@ -849,6 +849,27 @@ def test_binary_and_compressed_files_are_one_quarantined_text_that_says_what_the
     assert reason_of(archive.getvalue()) == [(1, 1, "a ZIP archive, not text: extract its files and read them")]
 
 
+def test_a_zip_archive_that_stores_its_log_uncompressed_is_one_quarantined_text_too():
+    # ZIP_STORED keeps the log's lines as they are: its hands were read and stored, the archive's
+    # header glued to the first one and its directory quarantined apart, as if it were a log.
+    import io
+    import zipfile
+
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_STORED) as zipped:
+        zipped.writestr("hands.txt", GOOD + "\n\n" + GOOD.replace("#1:", "#2:") + "\n")
+    data = archive.getvalue()
+    assert data.startswith(b"PK\x03\x04") and GOOD.encode() in data
+    chunks = split(decode(data))
+    assert [(c.format, c.first_line) for c in chunks] == [(None, 1)]
+    assert reason_of(data) == [(1, 1, "a ZIP archive, not text: extract its files and read them")]
+    from pipeline.worker import parse_bytes
+
+    result = parse_bytes(data, "hands.txt")
+    assert (result.count_quarantined, sum(rows.num_rows for (table, _), rows in result.tables.items()
+                                          if table == "games")) == (1, 0)
+
+
 def test_a_long_line_before_a_good_game_does_not_hide_its_header():
     text = "y" * (MAX_LINE_CHARS + 1) + "\n" + GOOD.replace("#1:", "#3:") + "\n\n" + GOOD
     assert [r[2][:2] for r in stored(text)] == ["1:", "ok", "ok"]
