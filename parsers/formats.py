@@ -371,9 +371,13 @@ def undecodable_finding(chunk: Chunk) -> Finding | None:
     if chunk.undecodable is None:
         return None
     line, column, byte = chunk.undecodable
+    text = chunk.lines[line - chunk.first_line] if chunk.first_line <= line <= chunk.last_line else ""
+    # a byte that opened the header's line is left out of the game (parsers.source._marked)
+    read_as = "it is read as U+FFFD, as at every line that holds it" if text[column - 1:column] == "\ufffd" \
+        else "it stood before the game's header, which is read without it"
     return Finding(rule_id="ROOM-ENCODING", severity=Severity.WARNING, line=line,
                    message=f"byte 0x{byte:02X} at column {column} cannot be read in the encoding of the text "
-                           "around it: it is read as U+FFFD, as at every line that holds it",
+                           f"around it: {read_as}",
                    expected="a character of the file's encoding", actual=f"byte 0x{byte:02X} at column {column}")
 
 

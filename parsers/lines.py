@@ -318,6 +318,21 @@ class CurrencyMarks:
                 actual=actual, message=f"the amount {text} is in {actual}, the hand's stakes in {expected}")
         return True
 
+    def stakes_at_odds(self, sign: str, column: int) -> None:
+        """Note that the header's stakes carry ``sign`` (at ``column``), another currency's than
+        their code, the hand's: its amounts are read in the code's currency.
+
+        >>> marks = CurrencyMarks("$", first_line=3)
+        >>> marks.stakes_at_odds("€", 40)
+        >>> [(f.line, f.expected, f.actual, f.message) for f in marks.findings]
+        [(3, 'USD', 'EUR', "the stakes' sign € at column 40 is EUR's, their code USD's: the hand is read in USD")]
+        """
+        actual = _CURRENCY_OF.get(sign, sign)
+        self.noted[0] = Finding(
+            rule_id="ROOM-CURRENCY", severity=Severity.WARNING, line=self.first_line, expected=self.currency,
+            actual=actual, message=f"the stakes' sign {sign} at column {column} is {actual}'s, their code "
+                                   f"{self.currency}'s: the hand is read in {self.currency}")
+
     @property
     def findings(self) -> tuple[Finding, ...]:
         return tuple(self.noted.values())

@@ -76,7 +76,7 @@ __all__ = [
     "BETS", "CURRENCY_SIGNS", "DATE_TIME", "FORMS", "HAND_NAME", "LINE_KINDS", "MARKERS", "MISC_ENDS",
     "MISC_OPEN", "NO_PLAY", "NO_PLAY_OPEN", "NO_SHOWS", "OUTCOMES", "PHRASES", "POSITIONS", "POSTS", "RUNS",
     "SHOWS", "SITE", "SUMMARY_OUTCOME", "SYNTAX", "TABLE_KINDS", "TERMINALS", "WORDS", "ZONE_LETTERS",
-    "LineKind", "build_hand", "check_shape", "in_utc", "line_forms", "local_time_matches", "parse",
+    "LineKind", "build_hand", "check_shape", "code_at_odds", "in_utc", "line_forms", "local_time_matches", "parse",
     "read_header", "stakes_sign",
 ]
 
@@ -510,6 +510,18 @@ def stakes_sign(head: dict) -> str:
     return small_blind[0] if not small_blind[0].isdigit() else ""
 
 
+_SIGN_OF_CODE = {code: sign for sign, code in CURRENCY_SIGNS.items()}
+
+
+def code_at_odds(head: dict) -> str | None:
+    """The sign of the stakes' code when the stakes carry another currency's sign (``(€1/€2 USD)``):
+    the code rules (the table's currency), and the sign is a ROOM-CURRENCY warning; None when they
+    agree, or either is missing."""
+    sign, code = stakes_sign(head), head["stakes"]["cur"]
+    coded = _SIGN_OF_CODE.get(code)
+    return coded if coded is not None and sign in CURRENCY_SIGNS and sign != coded else None
+
+
 def read_header(line: str) -> dict:
     """The fields of a hand's header line: ``match`` (its own groups: ``id``, ``club``, ``tid``,
     ``buyin``, ``rest``), ``game``, ``struct`` (the betting structure's words), the ``stakes`` and
@@ -684,7 +696,11 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         unit = Decimal(1) if small_bet == small_bet.to_integral_value() and is_tournament else Decimal("0.01")
         small_blind, big_blind = (small_bet / 2).quantize(unit, rounding=ROUND_DOWN), small_bet
     sign = stakes_sign(head)
-    marks = CurrencyMarks(sign, source.first_line)
+    coded = code_at_odds(head)
+    marks = CurrencyMarks(coded or sign, source.first_line)
+    if coded is not None:       # every amount is then checked against the code's currency
+        marks.stakes_at_odds(sign, match.start("rest") + stakes.start("sb") + 1)
+        sign = coded
     money = _sign_checker(sign, lines, marks)
     currency = "chips" if is_tournament else stakes["cur"] or CURRENCY_SIGNS.get(sign, "play")
     ante = _money(stakes["ante"]) if stakes["ante"] else _ZERO

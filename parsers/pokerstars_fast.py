@@ -1049,7 +1049,8 @@ def _head_of(hand, fields: dict) -> _Head:
     amounts = (in_cents(hand.small_blind), in_cents(hand.big_blind), in_cents(hand.small_bet) if limit else -1,
                in_cents(hand.big_bet) if limit else -1, in_cents(hand.ante))
     cap = in_cents(hand.cap) if hand.cap is not None else -1
-    ok = cap is not None and None not in amounts
+    # (stakes whose sign and code disagree are the reference parser's, which warns of them)
+    ok = cap is not None and None not in amounts and ps.code_at_odds(fields) is None
     sign = ps.stakes_sign(fields)
     # betting, short deck, tournament, the blinds, the bets, the ante, the sign (as _amount codes it), the cap
     numbers = (_BETTING_CODE[hand.betting], hand.is_short_deck, hand.is_tournament, *amounts,

@@ -523,8 +523,14 @@ def _legacy_codec(data: bytes, otherwise: str | None = "cp1252") -> str | None:
     return "cp1251" if score > 0 else "cp1252"
 
 
+_MARKS_OPENING_LINE = re.compile("(?<![^\n\r])[\udc00-\udcff]+")
+"""Marks of unreadable bytes that open a line: before a header they are no text of the game (a
+stray byte between two hands of a UTF-16 file), as the control characters a file opens with."""
+
+
 def _marked(text: str) -> str:
-    """``text`` as is, or, when it holds marks of unreadable bytes, a DecodedText that says where."""
+    """``text`` as is, or, when it holds marks of unreadable bytes, a DecodedText that says where.
+    Marks that open a header's line are left out (the game is read, and warned of the byte)."""
     if not _MARK.search(text):
         return text
     where = []
@@ -533,6 +539,8 @@ def _marked(text: str) -> str:
         mark = _MARK.search(line)
         if mark is not None:
             where.append((number, mark.start() + 1, ord(mark[0]) - 0xDC00))
+    text = _MARKS_OPENING_LINE.sub(
+        lambda marks: "" if HEADERS.match(marks.string, marks.end()) else marks[0], text)
     out = DecodedText(_MARK.sub("\ufffd", text))
     out.undecodable = tuple(where)
     return out
@@ -571,10 +579,29 @@ def drop_leading_controls(text: str) -> str:
     return text[found.end():] if found else text
 
 
+_OPENING_MARKS = re.compile("^\ufeff+", re.MULTILINE)
+"""Byte order marks (U+FEFF, a zero-width no-break space) that open a line: files joined or
+written in pieces leave them, and they are no text (a name after one would be another name,
+printed the same)."""
+
+
+def even_blanks(text: str) -> str:
+    """A text (its line ends evened out to "\\n") with non-breaking spaces as spaces and without
+    the byte order marks that open its lines.
+
+    >>> even_blanks("Seat 1: Anna\\u00a0B\\n\\ufeffBoris: folds")
+    'Seat 1: Anna B\\nBoris: folds'
+    """
+    if text.isascii():
+        return text
+    text = text.replace("\u00a0", " ").replace("\u202f", " ")
+    return _OPENING_MARKS.sub("", text) if "\ufeff" in text else text
+
+
 def normalize_lines(text: str) -> list[str]:
-    """Lines without line endings, trailing blanks, the NULs opening them or the control characters
-    the text opens with; non-breaking spaces become spaces."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ").replace("\u202f", " ")
+    """Lines without line endings, trailing blanks, the NULs opening them, the byte order marks that
+    open them or the control characters the text opens with; non-breaking spaces become spaces."""
+    text = even_blanks(text.replace("\r\n", "\n").replace("\r", "\n"))
     text = drop_leading_controls(drop_opening_nuls(text))
     return [line.rstrip() for line in text.split("\n")]
 
@@ -703,6 +730,8 @@ class _GameEnd(NamedTuple):
     after it, the game runs to its last line unless a once-only line repeats."""
     once_lines: re.Pattern[str] | None
     """``once`` after a line break, to find the once-only lines of a stretch of text."""
+    literal_starts: tuple[str, ...]
+    """The section's lines' literal starts, to know a line the file cuts before it says what it is."""
 
 
 def _game_end(fmt) -> _GameEnd:
@@ -716,7 +745,8 @@ def _game_end(fmt) -> _GameEnd:
         fmt.keeps_lone_lines,
         # once-only lines (keywords) first: they fail fast where a free-form line pattern would not
         re.compile(r"(?:\n(?:[ \t]*(?:" + (once + "|" if once else "") + lines + r")[^\n]*|" + filler + "))*"),
-        re.compile(r"\n[ \t]*(?:" + once + ")") if once else None)
+        re.compile(r"\n[ \t]*(?:" + once + ")") if once else None,
+        tuple(part for part in (*fmt.last_section_lines, *fmt.last_section_once) if isinstance(part, str) and part))
 
 
 _GAME_ENDS = {fmt.name: _game_end(fmt) for fmt in FORMATS if fmt.last_section is not None}
@@ -744,11 +774,20 @@ def _belongs(end: _GameEnd, text: str, start: int, stop: int, seen: set[int], re
     return True
 
 
-def _end_of_game(text: str, fmt: str | None, begin_at: int, stop_at: int) -> int:
+def _cut_short_line(end: _GameEnd, text: str, start: int, stop: int) -> bool:
+    """Is the line text[start:stop], which the file cuts, the start of one of a last section's
+    lines (``Tot`` of ``Total pot $13 | Rake $2``), so that it is the game's, cut with its file?"""
+    line = text[start:stop].lstrip(" \t")
+    return bool(line) and any(literal.startswith(line) for literal in end.literal_starts)
+
+
+def _end_of_game(text: str, fmt: str | None, begin_at: int, stop_at: int, cut_at_end: bool = False) -> int:
     """Where a game that starts at ``begin_at`` and runs to ``stop_at`` (the end of its last
     line) ends: ``stop_at``, or the offset of the line break before the first line after the
     opening of its last section that does not belong there (and, for formats that keep lone bad
-    lines, is not followed by one that does)."""
+    lines, is not followed by one that does). ``cut_at_end``: the file ends inside the last line
+    (no line break after it), which belongs to the game when it starts as one of the section's
+    lines could, whatever it lacks."""
     end = _GAME_ENDS.get(fmt)
     if end is None:
         return stop_at
@@ -769,10 +808,13 @@ def _end_of_game(text: str, fmt: str | None, begin_at: int, stop_at: int) -> int
             return stop_at      # every line belongs, and no once-only one repeats
     seen: set[int] = set()
     at = line_end               # the line break before the line read next
+    after_filler = False        # (a cut line after a blank one is the start of what follows the game)
     while at < stop_at:
         line_end = text.find("\n", at + 1, stop_at)
         line_end = stop_at if line_end < 0 else line_end
         if not _belongs(end, text, at + 1, line_end, seen):
+            if cut_at_end and line_end == stop_at and not after_filler and _cut_short_line(end, text, at + 1, line_end):
+                return stop_at
             if not end.keeps_lone_lines:
                 return at
             following = line_end
@@ -784,6 +826,8 @@ def _end_of_game(text: str, fmt: str | None, begin_at: int, stop_at: int) -> int
                 following = following_end
             if following >= stop_at or not _belongs(end, text, following + 1, following_end, seen, record=False):
                 return at
+        if cut_at_end:
+            after_filler = _FILLER_LINE.match(text, at + 1, line_end) is not None
         at = line_end
     return stop_at
 
@@ -1111,6 +1155,7 @@ def split_file(text: str, *, opens_file: bool = True) -> SplitFile:
         chunks = [Chunk(None, 1, len(body), tuple(body), game_id(body))]
         return SplitFile(_with_undecodable(chunks, undecodable) if undecodable else chunks, None, None, None)
     plain = True
+    cut_at_end = text[-1:] not in ("", "\n", "\r")     # no line break after the last line: the file cut it
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     text = drop_opening_nuls(text)
@@ -1122,7 +1167,7 @@ def split_file(text: str, *, opens_file: bool = True) -> SplitFile:
         data = text.encode("ascii")
         table, fours = _HEADER_TABLE, _FOURS
     else:
-        text = text.replace("\u00a0", " ").replace("\u202f", " ")
+        text = even_blanks(text)
         data = text.encode("utf-8", "surrogatepass")
         table, fours = _HEADER_TABLE_UTF8, _NO_FOURS
     buf = np.frombuffer(data, dtype=np.uint8)
@@ -1200,7 +1245,7 @@ def split_file(text: str, *, opens_file: bool = True) -> SplitFile:
             index += 1
             continue
         if begin in close_reading:
-            game_end = ends(text, fmt, begin_at, stop_at)
+            game_end = ends(text, fmt, begin_at, stop_at, cut_at_end and stop_at == len(text))
             if game_end < stop_at:
                 # text after the game's end is a chunk of its own; the game is cut again without it
                 rest = begin + text.count("\n", begin_at, game_end) + 1
@@ -1344,7 +1389,11 @@ and what to say of each."""
 
 
 def _is_binary(text: str) -> bool:
-    """Is a file's text binary data (an archive, an image), not text?"""
+    """Is a file's text binary data (an archive, an image), not text? A compressed file's start
+    says so, even where the archive stores its files' text as is (a ZIP archive of one log,
+    "stored" without compression, is mostly that log's lines)."""
+    if any(text.startswith(start) or (other and text.startswith(other)) for start, other, _ in _COMPRESSED):
+        return True
     look = text[:_BINARY_LOOK]
     found = len(_NOT_TEXT.findall(look))
     return found >= 16 and found >= _BINARY_SHARE * len(look)
@@ -1410,8 +1459,7 @@ def _one_game(text: str, first_line: int) -> Chunk | None:
         return None
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if not text.isascii():
-        text = text.replace("\u00a0", " ").replace("\u202f", " ")
+    text = even_blanks(text)
     lines = [line.rstrip() for line in text.split("\n")]
     first = lines[0]
     match = HEADERS.match(first)
@@ -1427,7 +1475,8 @@ def _one_game(text: str, first_line: int) -> Chunk | None:
         line = normalized[later.start() + 1:].split("\n", 1)[0]
         if HEADERS.match(line.lstrip(" \t\ufeff")):
             return None
-    if fmt in _GAME_ENDS and _end_of_game(normalized, fmt, 0, len(normalized)) < len(normalized):
+    # (a text alone ends without a line break, as split_file reads a file its end cuts)
+    if fmt in _GAME_ENDS and _end_of_game(normalized, fmt, 0, len(normalized), True) < len(normalized):
         return None
     return _make_chunk(fmt, first_line, first_line + len(lines) - 1, tuple(lines),
                        hashlib.blake2b(normalized.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest(),

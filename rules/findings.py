@@ -7,6 +7,7 @@ finding of a game and goes on, so an auditor sees all of them at once.
 from __future__ import annotations
 
 import enum
+import unicodedata
 from dataclasses import dataclass
 
 
@@ -17,6 +18,24 @@ class Severity(enum.StrEnum):
     """The log contradicts the rules or its own arithmetic."""
     WARNING = "warning"
     """Allowed by the rules, but unusual enough that an auditor should look."""
+
+
+_INVISIBLE = ("Cc", "Cf")
+"""The kinds of characters that print as nothing: controls and format characters (U+FEFF,
+U+200D, U+202E …). A name holding one looks like another player's."""
+
+
+def visible(text: str) -> str:
+    """``text`` with each character that prints as nothing written as its code (``\\ufeff``), so
+    that a message never shows two different names alike.
+
+    >>> visible("Bo\\ufeffris acts"), visible("Анна")
+    ('Bo\\\\ufeffris acts', 'Анна')
+    """
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join((f"\\u{ord(c):04x}" if ord(c) <= 0xFFFF else f"\\U{ord(c):08x}")
+                   if c not in "\t\n" and unicodedata.category(c) in _INVISIBLE else c for c in text)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -33,6 +52,13 @@ class Finding:
     severity: Severity = Severity.ERROR
     expected: str | None = None
     actual: str | None = None
+
+    def __post_init__(self) -> None:
+        # names come from the log: a character that prints as nothing is shown by its code
+        for name in ("message", "expected", "actual"):
+            value = getattr(self, name)
+            if value is not None:
+                object.__setattr__(self, name, visible(value))
 
 
 class Findings:

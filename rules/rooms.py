@@ -36,7 +36,8 @@ RULES: dict[str, str] = {
                       "currency's sign or code (PartyPoker writes a sign, a code, both, or neither: `$0.25 "
                       "USD`, `€2,50 EUR`, `0,35 €`, `(0.5)`) carries the hand's, in every room but "
                       "Winning's older text, which writes none: one in another currency is a warning at "
-                      "its line, and is read as written."),
+                      "its line, and is read as written. PokerStars stakes whose sign and code disagree "
+                      "(`(€1/€2 USD)`) are a warning at the header: the code is the hand's currency."),
     "ROOM-RAKE": ("What the room takes from the pot is the rake the replay checks (`holdem_results.rake`): "
                   "PokerStars and Bovada write a `Rake`; Winning a `Rake` and a `JP Fee`, the pot being "
                   "the total and both; GGPoker a `Rake`, then `Jackpot`, `Bingo`, `Fortune` and `Tax`, all "

@@ -21,9 +21,11 @@ def _starts_as(line: str, declared) -> bool:
     return body.startswith(declared) if isinstance(declared, str) else bool(declared.match(body))
 
 
-def _game_end(lines: list[str], begin: int, stop: int, fmt) -> int | None:
+def _game_end(lines: list[str], begin: int, stop: int, fmt, cut_at_end: bool = False) -> int | None:
     """The first line after the game's last section opens that does not belong, and after which
-    the next line that is not filler does not belong either (None: the game runs to ``stop``)."""
+    the next line that is not filler does not belong either (None: the game runs to ``stop``).
+    ``cut_at_end``: the text ends inside line ``stop - 1``, which belongs when a literal line start
+    of the section begins with it and the line before it is not filler."""
     opening = [k for k in range(begin, stop) if _starts_as(lines[k], fmt.last_section)]
     if not opening:
         return None
@@ -42,6 +44,11 @@ def _game_end(lines: list[str], begin: int, stop: int, fmt) -> int | None:
     for k in range(opening[0] + 1, stop):
         if belongs(lines[k], True):
             continue
+        cut_short = lines[k].lstrip(" \t")
+        if cut_at_end and k == stop - 1 and cut_short and not _FILLER.fullmatch(lines[k - 1]) and any(
+                isinstance(d, str) and d and d.startswith(cut_short)
+                for d in (*fmt.last_section_lines, *fmt.last_section_once)):
+            return None
         following = [j for j in range(k + 1, stop) if not _FILLER.fullmatch(lines[j])]
         if not fmt.keeps_lone_lines or not following or not belongs(lines[following[0]], False):
             return k
@@ -50,6 +57,7 @@ def _game_end(lines: list[str], begin: int, stop: int, fmt) -> int | None:
 
 def split_reference(text: str) -> list[Chunk]:
     lines = normalize_lines(text)
+    cut_at_end = text[-1:] not in ("", "\n", "\r")
     starts: list[tuple[int, str | None]] = []
     for index, line in enumerate(lines):
         first = line[:1]
@@ -91,7 +99,7 @@ def split_reference(text: str) -> list[Chunk]:
             i += 1
             continue
         if fmt in _LAST:
-            cut = _game_end(lines, begin, stop, _LAST[fmt])
+            cut = _game_end(lines, begin, stop, _LAST[fmt], cut_at_end and stop == len(lines))
             if cut is not None:
                 pieces[i] = ((begin, fmt), (cut, None))
                 pieces.insert(i + 1, ((cut, None), (end, None)))

@@ -462,3 +462,31 @@ def test_six_plus_stakes_are_its_button_blind_and_ante_with_single_spaces():
     # the header's non-breaking space after 'Button Blind' and its two spaces before the code
     header = SHORT_DECK.replace("(Button Blind $2 - Ante $1 USD)", "(Button Blind\u00a0$2 - Ante $1  USD)")
     assert parse(tuple(header.split("\n")), SRC).stakes == "Button Blind $2 - Ante $1 USD"
+
+
+def test_stakes_whose_sign_and_code_disagree_are_a_warning_at_the_header_and_read_in_the_code():
+    # Every amount written with € under a USD header: read as USD without a word, as if the
+    # room had written one currency; the header itself says two.
+    text = LEGAL.replace("$", "€")
+    hand = parse(normalize_lines(text), SRC)
+    assert hand.currency == "USD"
+    column = len("PokerStars Hand #100: Hold'em No Limit (") + 1
+    head = [(f.rule_id, f.line, f.expected, f.actual, f.message) for f in hand.room_findings if f.line == 1]
+    assert head == [("ROOM-CURRENCY", 1, "USD", "EUR",
+                     f"the stakes' sign € at column {column} is EUR's, their code USD's: the hand is read in USD")]
+    # each amount is checked against the code: every line with a € amount is one more warning
+    euro_lines = [n for n, line in enumerate(text.split("\n")[1:], 2) if "€" in line]
+    assert sorted(f.line for f in hand.room_findings if f.line != 1) == euro_lines
+    # the amounts are read as written, as in the same hand in dollars
+    dollars = parse(normalize_lines(LEGAL), SRC)
+    assert [(s.player, s.stack) for s in hand.seats] == [(s.player, s.stack) for s in dollars.seats]
+    assert not dollars.room_findings
+    # a sign that agrees with its code, or a code alone, is no warning
+    assert not parse(normalize_lines(LEGAL.replace("$", "€").replace(" USD)", " EUR)")), SRC).room_findings
+    # the ingest's lane leaves such a hand to this reader, so the warehouse gets the same warnings
+    from pipeline.worker import parse_bytes
+
+    result = parse_bytes((text + "\n").encode(), "eur.txt")
+    lines = sorted(f["line"] for (table, _), rows in result.tables.items() if table == "findings"
+                   for f in rows.to_pylist() if f["rule_id"] == "ROOM-CURRENCY")
+    assert lines == [1, *euro_lines]

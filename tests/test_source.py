@@ -544,6 +544,28 @@ def ingested(data: bytes) -> tuple[list[str], list[tuple[int, str]], int]:
     return players, encoding, result.count_quarantined
 
 
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-8-sig"])
+def test_a_stray_byte_right_before_a_header_is_left_out_and_its_game_read_with_a_warning(encoding):
+    # A stray "X" between two hands of a UTF-16 file: the next hand's line opened with U+FFFD and
+    # was quarantined as "not a game of any known format", a good hand sent to look for a format.
+    first, second = GOOD.replace("#1:", "#2:"), GOOD
+    stray = {"utf-16-le": b"X", "utf-8-sig": b"\xff"}[encoding]
+    data = (first + "\n\n").encode(encoding) + stray + (second + "\n").encode(encoding.replace("-sig", ""))
+    text = decode(data)
+    assert text.undecodable == ((16, 1, stray[0]),)
+    assert [(c.format, c.first_line, c.lines[0]) for c in split(text)] == [
+        ("pokerstars", 1, first.split("\n")[0]), ("pokerstars", 16, second.split("\n")[0])]
+    assert ingested(data) == (["Anna", "Boris"] * 2, [(16, f"byte 0x{stray[0]:02X} at column 1")], 0)
+    game = split(text)[1]
+    from parsers.formats import undecodable_finding
+
+    assert undecodable_finding(game).message == (
+        f"byte 0x{stray[0]:02X} at column 1 cannot be read in the encoding of the text around it: "
+        "it stood before the game's header, which is read without it")
+    # the same hand without the byte is the same game: read once, wherever it stands
+    assert game.game_id == split(second)[0].game_id
+
+
 @pytest.mark.parametrize(("where", "line", "column"), [
     ("# перерыв – чай", 14, 11),          # a comment inside the raspisnoy game
     ("Club: Tverskaya – 2", 25, 17),      # the Chinese hand's club
@@ -717,6 +739,56 @@ def test_a_file_that_ends_inside_a_line_quarantines_its_game_saying_so(name, tex
         audited[0].error, line, len(cut_at) + 1), name
 
 
+def test_a_byte_order_mark_opening_a_line_inside_a_hand_is_no_part_of_the_name_after_it():
+    # Files joined or written in pieces leave U+FEFF at a line's start: "\ufeffBoris: posts big
+    # blind" named an unseated player, printed exactly as the seated Boris.
+    lines = GOOD.split("\n")
+    lines[5] = "\ufeff" + lines[5]          # Boris: posts big blind $2
+    text = "\n".join(lines) + "\n"
+    assert split(text)[0].lines == tuple(GOOD.split("\n"))
+    audited = audit_chunk(split(text)[0], "f.txt")
+    assert audited.error is None and not audited.replay.findings
+    assert normalize_lines(text) == [*GOOD.split("\n"), ""]
+
+
+def test_a_findings_words_show_the_characters_that_print_as_nothing_by_their_code():
+    # a mark inside a name stays the name's (another player), but is never printed unseen
+    lines = GOOD.split("\n")
+    lines[5] = lines[5].replace("Boris", "Bo\ufeffris")
+    audited = audit_chunk(split("\n".join(lines) + "\n")[0], "f.txt")
+    messages = [f.message for f in audited.replay.findings if f.rule_id == "HE-ACTION-ORDER"]
+    assert messages == ["Bo\\ufeffris acts but has no seat at the table"]
+    assert all(f.message.isprintable() for f in audited.replay.findings)
+
+
+@pytest.mark.parametrize("cut_at", ["Tot", "Total pot", "Total pot $2 | Ra"])
+def test_a_file_cut_inside_its_last_games_summary_line_quarantines_that_game_whole(cut_at):
+    # A download interrupted at "Total pot": the cut line, not yet a summary line, was taken for
+    # text after the game (quarantined alone as "no known format") and the game stored without
+    # its rake line, with a rule broken that the room never broke.
+    from pipeline.audit import audit_bytes
+
+    lines = GOOD.split("\n")
+    assert lines[11].startswith(cut_at)
+    cut = "\n".join([*lines[:11], cut_at])
+    chunks = split(cut)
+    assert [(c.format, c.first_line, c.last_line) for c in chunks] == [("pokerstars", 1, 12)]
+    assert chunks == split_reference(cut)
+    audited = audit_bytes(cut.encode(), "cut.txt")
+    assert [(a.error, a.error_line, a.error_column) for a in audited] == [(
+        f"the file ends inside this hand, in the middle of line 12 (after column {len(cut_at)})", 12, len(cut_at) + 1)]
+    # kept and read again (a re-audit), it is the same one game
+    kept = cut_games([cut], [1], ends_file=[FileEnd.IN_LAST_LINE])
+    assert [(c.game_id, c.last_line) for c in split(kept)] == [(chunks[0].game_id, 12)]
+    # ended by a line break, the line is one the log holds: a summary line ("Total pot $2 | Ra") is
+    # the game's, a word that starts none ("Tot") is text after it; the whole file stores the game
+    whole = [(c.format, c.first_line) for c in split(cut + "\n")]
+    assert whole == ([("pokerstars", 1)] if cut_at.startswith("Total pot ") else [("pokerstars", 1), (None, 12)])
+    assert stored(GOOD + "\n") == [("pokerstars", 1, "ok Anna Boris")]
+    # after a blank line, the cut line starts what follows the game, not the game's summary
+    assert [(c.format, c.last_line) for c in split(GOOD + "\n\nSea")] == [("pokerstars", 14), (None, 16)]
+
+
 def test_text_of_no_known_format_is_told_every_format_read_from_their_declarations():
     from parsers.formats import FILE_FORMATS, FORMATS, NO_FORMAT
 
@@ -775,6 +847,27 @@ def test_binary_and_compressed_files_are_one_quarantined_text_that_says_what_the
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zipped:
         zipped.writestr("hands.txt", (GOOD + "\n") * 50)
     assert reason_of(archive.getvalue()) == [(1, 1, "a ZIP archive, not text: extract its files and read them")]
+
+
+def test_a_zip_archive_that_stores_its_log_uncompressed_is_one_quarantined_text_too():
+    # ZIP_STORED keeps the log's lines as they are: its hands were read and stored, the archive's
+    # header glued to the first one and its directory quarantined apart, as if it were a log.
+    import io
+    import zipfile
+
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_STORED) as zipped:
+        zipped.writestr("hands.txt", GOOD + "\n\n" + GOOD.replace("#1:", "#2:") + "\n")
+    data = archive.getvalue()
+    assert data.startswith(b"PK\x03\x04") and GOOD.encode() in data
+    chunks = split(decode(data))
+    assert [(c.format, c.first_line) for c in chunks] == [(None, 1)]
+    assert reason_of(data) == [(1, 1, "a ZIP archive, not text: extract its files and read them")]
+    from pipeline.worker import parse_bytes
+
+    result = parse_bytes(data, "hands.txt")
+    assert (result.count_quarantined, sum(rows.num_rows for (table, _), rows in result.tables.items()
+                                          if table == "games")) == (1, 0)
 
 
 def test_a_long_line_before_a_good_game_does_not_hide_its_header():
