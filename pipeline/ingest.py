@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pipeline.inputs import HashedFiles, list_inputs, stored_name
+from pipeline.inputs import MISSING, HashedFiles, list_inputs, stored_name
 from pipeline.manifest import (
     DUCKDB_FILE,
     MANIFEST_FILE,
@@ -704,9 +704,11 @@ def ingest(
     summary = IngestSummary()
     listing = list_inputs(paths, skip=warehouse_root)
     files, summary.unreadable, summary.skipped = listing.files, listing.refused, listing.skipped
-    if not files and not any((Path(warehouse_root) / name).exists() for name in (MANIFEST_FILE, DUCKDB_FILE)):
-        # nothing to read and no warehouse yet: none is made (a mistyped path left an empty one,
-        # where later commands no longer said "No warehouse")
+    if (not files and summary.unreadable and all(why == MISSING for _, why in summary.unreadable)
+            and not any((Path(warehouse_root) / name).exists() for name in (MANIFEST_FILE, DUCKDB_FILE))):
+        # every path given is missing and there is no warehouse yet: none is made (a mistyped path
+        # left an empty one, where later commands no longer said "No warehouse"); an empty file or
+        # folder, or no path at all, still makes the empty warehouse asked for
         summary.files = len(summary.unreadable)
         if on_start:
             on_start(0)

@@ -386,7 +386,7 @@ def test_player_headline_counts_a_holdem_hand_won_by_its_chips(warehouse, dashbo
     # Hero's three EUR cash hands: a pot won (+1.20), a pot lost (-0.50), and a raked split pot he
     # folded without a chip in (0; the two who split it -0.01 and 0, the other caller -0.10). Nobody
     # is above zero in the third, so Hero ties for first there, but won no chip: 1 hand won of 3, not
-    # 2. His places are 1, 2, 1: the average place keeps the ranking, 4 / 3 = 1.33 (to the hundredth).
+    # 2. His places are 1, 2, 1: the average place keeps the ranking, 4 / 3 (an average, never rounded).
     from dashboards import queries as q
 
     rows = TableRows()
@@ -396,7 +396,7 @@ def test_player_headline_counts_a_holdem_hand_won_by_its_chips(warehouse, dashbo
              currency="EUR")
     headlines = q.player_headlines(dashboard_db(build(warehouse, rows)), "Hero", None, None, None)
     assert [(r["game"], r["currency"], r["count_games"], r["net"], r["count_wins"], r["avg_placement"])
-            for r in headlines.to_dicts()] == [("holdem", "EUR", 3, D("0.70"), 1, 1.33)]
+            for r in headlines.to_dicts()] == [("holdem", "EUR", 3, D("0.70"), 1, 4 / 3)]
 
 
 # ------------------------------------------------------------------ Chinese poker

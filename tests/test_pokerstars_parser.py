@@ -448,7 +448,7 @@ def test_the_header_forms_pokerstars_writes_are_still_read(header):
     ("($1/$2 USD)", "($1/$2)", "$1/$2 USD"),     # a zoom archive's header: no code, the sign's currency
     ("($1/$2 USD)", "($1.00/$2.00 USD)", "$1/$2 USD"),
     ("($1/$2 USD)", "($1/$2 - $40 Cap -  USD)", "$1/$2 - $40 Cap USD"),
-    ("($1/$2 USD)", "($0.50/$1 - $20 Cap - USD)", "$0.50/$1.00 - $20 Cap USD"),
+    ("($1/$2 USD)", "($0.50/$1 - $20 Cap - USD)", "$0.50/$1 - $20 Cap USD"),
     ("($1/$2 USD)", "(€1/€2 EUR)", "€1/€2 EUR"),
 ])
 def test_the_stakes_are_written_one_way_whatever_the_header_spells(old, new, stakes):
