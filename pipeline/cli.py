@@ -1744,6 +1744,8 @@ def build_models(warehouse: Path, no_wait: bool, full: bool, quiet: bool) -> Non
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
     except models.ModelError as error:
+        if error.interrupted:   # stopped by the user, as any command is
+            raise KeyboardInterrupt from error
         raise UsageProblem(f"The statistics were not built: {error}",
                            "The games stored are kept; the statistics stay as they were (report the reason "
                            "above: a model of this copy of Rasklad cannot compute them).") from error

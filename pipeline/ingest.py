@@ -306,13 +306,13 @@ def _die_with_parent(parent: int) -> None:
             libc = ctypes.CDLL(None, use_errno=True)
             if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0:
                 if os.getppid() != parent:      # the writer died before the signal was asked for
-                    os._exit(1)
+                    os.kill(os.getpid(), signal.SIGKILL)
                 return
 
     def watch() -> None:
         while os.getppid() == parent:
             time.sleep(0.5)
-        os._exit(1)
+        os.kill(os.getpid(), signal.SIGKILL)     # at once, as the signal Linux sends would
 
     threading.Thread(target=watch, name="parent watch", daemon=True).start()
 
@@ -469,6 +469,8 @@ def models_with_commits(warehouse: Warehouse, *, on_model: Callable[[str], None]
         try:
             summary.models_seconds += refresh_models(warehouse, manifest=manifest, build=False, on_model=on_model)
         except ModelError as error:
+            if error.interrupted:       # the run was stopped: it ends as a stopped run does
+                raise
             # one bad model must not cost the games of this commit, nor of the next ingest
             summary.models_failed = str(error)
             warehouse.before_commit = None
@@ -748,6 +750,8 @@ def ingest(
                 summary.models_seconds += refresh_models(warehouse, threads=jobs, on_model=on_model)
                 _keep_known_files(warehouse, hashed)
             except ModelError as error:     # the games are committed: the summary says what failed
+                if error.interrupted:
+                    raise
                 summary.models_failed = str(error)
         else:
             (warehouse.root / MODELS_STAMP).unlink(missing_ok=True)

@@ -941,3 +941,12 @@ def run_audits(warehouse: Warehouse, sql_root: Path = SQL_ROOT) -> dict[str, int
 
 class ModelError(RuntimeError):
     """A SQL model that does not build."""
+
+    @property
+    def interrupted(self) -> bool:
+        """Whether the model stopped because the run was (Ctrl-C, or a SIGTERM taken as one), not
+        for a fault of its own: DuckDB stops the statement (an interrupt), or a Python function
+        the statement calls meets the KeyboardInterrupt, which DuckDB words as its own error."""
+        cause = self.__cause__
+        return isinstance(cause, duckdb.InterruptException) or (
+            isinstance(cause, duckdb.Error) and "KeyboardInterrupt" in str(cause))
