@@ -455,6 +455,8 @@ def _rule_settings_checked(rules: tuple[str, ...], warehouse: Path) -> tuple[str
 def _tables_unheld(rules: tuple[str, ...], warehouse: Path) -> list[str]:
     """A note for each ``table NAME:`` setting that no stored game's table is (after the ingest): it
     is kept, for games of that table read later, but may be misspelt (tables are matched as written)."""
+    if not rules:   # (table_rules loads numpy and pyarrow: a re-ingest that finds nothing new needs neither)
+        return []
     from pipeline.table_rules import parse_setting
     from pipeline.warehouse import Warehouse
 

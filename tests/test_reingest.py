@@ -95,7 +95,7 @@ opened = []
 sys.addaudithook(lambda event, args: event == "open" and str(args[0]).startswith(logs) and opened.append(args[0]))
 from pipeline.cli import main
 try:
-    main(["ingest", logs, "-w", sys.argv[2], "-j", "1", "-q", "--json"])
+    main(["ingest", logs, "-w", sys.argv[2], "-j", "1", "-q", *sys.argv[3:]])
 except SystemExit as done:
     assert done.code == 0, done.code
 heavy = ("pyarrow", "numpy", "numba", "lark", "polars", "duckdb", "streamlit", "pipeline.models", "pipeline.worker",
@@ -104,13 +104,15 @@ print(json.dumps({"loaded": sorted(name for name in heavy if name in sys.modules
 """
 
 
-def _command_re_ingest(logs: Path, warehouse: Path) -> tuple[dict, dict]:
-    """``rasklad ingest`` in a process of its own: its summary, and the heavy modules it loaded
-    and the log files it opened."""
-    done = subprocess.run([sys.executable, "-c", _COMMAND, str(logs), str(warehouse)], cwd=ROOT, capture_output=True,
-                          text=True, check=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+def _command_re_ingest(logs: Path, warehouse: Path, *options: str) -> tuple[dict | str, dict]:
+    """``rasklad ingest`` (``options``: ``--json`` by default) in a process of its own: its summary
+    (parsed, or as printed), and the heavy modules it loaded and the log files it opened."""
+    options = options or ("--json",)
+    done = subprocess.run([sys.executable, "-c", _COMMAND, str(logs), str(warehouse), *options], cwd=ROOT,
+                          capture_output=True, text=True, check=True,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     summary_text, seen = done.stdout.rsplit("\n", 2)[:2]
-    return json.loads(summary_text), json.loads(seen)
+    return json.loads(summary_text) if "--json" in options else summary_text, json.loads(seen)
 
 
 def test_a_command_line_re_ingest_of_unchanged_files_reads_none_and_loads_no_engine_model_nor_pyarrow(tmp_path):
@@ -118,6 +120,11 @@ def test_a_command_line_re_ingest_of_unchanged_files_reads_none_and_loads_no_eng
     ingest([logs], warehouse, jobs=1)
     summary, seen = _command_re_ingest(logs, warehouse)
     assert summary["files_unchanged"] == 2
+    assert seen["opened"] == []
+    assert seen["loaded"] == []
+    # the printed summary too (its notes of rule settings loaded numpy and pyarrow for none given)
+    printed, seen = _command_re_ingest(logs, warehouse, "--no-wait")
+    assert printed.startswith("2 files (2 unchanged), 0 games stored")
     assert seen["opened"] == []
     assert seen["loaded"] == []
 
