@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 import click
 
 from pipeline.manifest import WarehouseBusy
-from pipeline.provenance import RULES_VERSION, ModelsMissing
+from pipeline.provenance import RULES_VERSION, ModelError, ModelsMissing
 from rules.words import counted, player_named
 
 if TYPE_CHECKING:
@@ -263,6 +263,13 @@ class _Commands(click.Group):
         except ModelsMissing as error:
             raise UsageProblem(f"{error}", "The install left the models out: install Rasklad again from a complete "
                                            "source (pip install .), or run it from a checkout.") from None
+        except ModelError as error:     # any command that brings the statistics up to date (reaudit, alias …)
+            if error.interrupted:
+                raise KeyboardInterrupt from error
+            raise UsageProblem(f"The statistics were not brought up to date: {error}",
+                               "What the command stored is kept, and the statistics stay as they were: "
+                               "`rasklad build-models` builds them again (report the reason above if it "
+                               "fails again).") from error
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})

@@ -57,7 +57,7 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
-from pipeline.provenance import SQL_ROOT, ModelsMissing, sql_fingerprint
+from pipeline.provenance import SQL_ROOT, ModelError, ModelsMissing, sql_fingerprint
 from pipeline.tables import SCHEMAS
 from pipeline.warehouse import (
     MODELS_STATE_TABLE,
@@ -938,15 +938,3 @@ def run_audits(warehouse: Warehouse, sql_root: Path = SQL_ROOT) -> dict[str, int
             for audit in audits(sql_root)
         }
 
-
-class ModelError(RuntimeError):
-    """A SQL model that does not build."""
-
-    @property
-    def interrupted(self) -> bool:
-        """Whether the model stopped because the run was (Ctrl-C, or a SIGTERM taken as one), not
-        for a fault of its own: DuckDB stops the statement (an interrupt), or a Python function
-        the statement calls meets the KeyboardInterrupt, which DuckDB words as its own error."""
-        cause = self.__cause__
-        return isinstance(cause, duckdb.InterruptException) or (
-            isinstance(cause, duckdb.Error) and "KeyboardInterrupt" in str(cause))

@@ -35,6 +35,22 @@ VERSIONED_TABLES = ("games", "findings", "quarantine")
 """The tables whose rows carry the rules version they were judged by."""
 
 
+class ModelError(RuntimeError):
+    """A SQL model that does not build (here, beside :class:`ModelsMissing`, so that the command
+    line tells it in words without loading the models' runner)."""
+
+    @property
+    def interrupted(self) -> bool:
+        """Whether the model stopped because the run was (Ctrl-C, or a SIGTERM taken as one), not
+        for a fault of its own: DuckDB stops the statement (an interrupt), or a Python function
+        the statement calls meets the KeyboardInterrupt, which DuckDB words as its own error."""
+        import duckdb  # loaded already: the model that failed ran in it
+
+        cause = self.__cause__
+        return isinstance(cause, duckdb.InterruptException) or (
+            isinstance(cause, duckdb.Error) and "KeyboardInterrupt" in str(cause))
+
+
 class ModelsMissing(RuntimeError):
     """The models' SQL is not where this copy of Rasklad looks for it (an install that left it
     out): without it every game would be stored and no statistic built, silently."""

@@ -65,3 +65,19 @@ def test_a_model_that_fails_keeps_the_games_and_says_which_model_and_why(tmp_pat
     assert third.exit_code == 0, third.output
     with connect(root) as con:
         assert con.sql("select count(*) from game_list").fetchall() == [(hands + nights,)]
+
+
+def test_alias_and_settings_tell_a_failing_model_in_words(tmp_path, monkeypatch):
+    # every command that brings the statistics up to date, not ingest and build-models alone:
+    # alias and settings (and reaudit) refresh the models after their own commit
+    root = tmp_path / "wh"
+    assert _ingest(SAMPLES / "pokerstars-holdem.txt", root).exit_code == 0
+    for command in (["alias", "Anna", "--me", "--warehouse", str(root)],
+                    ["settings", "rate", "EUR", "USD", "1.08", "--warehouse", str(root)]):
+        with monkeypatch.context() as patch:
+            patch.setattr(models, "update", _failing)
+            patch.setattr(models, "build", _failing)
+            result = CliRunner().invoke(main, command)
+        assert result.exit_code == 1 and isinstance(result.exception, SystemExit), (command, result.output)
+        assert result.stderr.startswith(f"Error: The statistics were not brought up to date: {REASON}\n"), command
+        assert "rasklad build-models" in result.stderr and "Traceback" not in result.output
