@@ -697,18 +697,7 @@ def test_text_without_a_header_is_a_chunk_of_its_own_never_glued_to_the_game_bef
     assert split(text)[0].last_line == 14
 
 
-SESSION = """Six-card poker session S-77
-Date: 2026-11-28 23:40
-Casino: Metropol
-Player: Anna
-
-Hand 1
-Dealer up: Qs
-Box 1: ante 10 [Ah Ad 7c 5s 2d]; buys 9h; plays 20
-Box 2: ante 10 [Kc 8d 6h 4s 3c]; exchanges 3c for Kd; folds
-Dealer: [8h 8c 4d 3s Qs]
-Result: box 1 +20, box 2 -30
-"""
+SESSION = formats_examples.SIXCARD     # docs/formats.md's six-card session
 
 
 @pytest.mark.parametrize(("name", "text", "cut_at", "line"), [
