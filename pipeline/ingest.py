@@ -44,7 +44,7 @@ from pipeline.manifest import (
     parse_manifest,
     write_text_atomically,
 )
-from pipeline.provenance import RULES_VERSION, SQL_ROOT, sql_files, sql_fingerprint
+from pipeline.provenance import RULES_VERSION, SQL_ROOT, ModelError, sql_files, sql_fingerprint
 
 if TYPE_CHECKING:
     from pipeline.table_rules import RuleSettings
@@ -460,8 +460,6 @@ def models_with_commits(warehouse: Warehouse, *, on_model: Callable[[str], None]
     yet, other SQL) are left to the writer's :func:`refresh_models` at its end. ``summary``:
     counts the models' seconds, and a model that fails goes there instead of stopping the commit:
     the games are kept, the models left as they were for ``rasklad build-models``."""
-    from pipeline.models import ModelError
-
     def follow(manifest: Manifest) -> None:
         if summary is None:
             refresh_models(warehouse, manifest=manifest, build=False, on_model=on_model)
@@ -744,8 +742,6 @@ def ingest(
         finally:
             warehouse.before_commit = None
         if build_models and not summary.models_failed:
-            from pipeline.models import ModelError
-
             try:
                 summary.models_seconds += refresh_models(warehouse, threads=jobs, on_model=on_model)
                 _keep_known_files(warehouse, hashed)
