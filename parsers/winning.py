@@ -40,6 +40,7 @@ from rules.holdem_hand import (
     ActionKind,
     BettingStructure,
     HoldemHand,
+    RunningPot,
     Seat,
     Street,
     Summary,
@@ -181,9 +182,10 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         marks.other(text, text[0])
         return read_amount_at(text, marks.index, lines[marks.index], start)
 
-    # the pots after rake as the last running pot lines write them, once the showdown's (no bet after them)
-    running: list[Decimal] = []
-    running_after: str | None = None
+    # the running pot lines, a group of them (main, then side pots) after a street's line: each
+    # group's first line, its pots, the rake it states, its run and the line kind it follows
+    groups: list[list] = []
+    run = 0     # the run of the streets being read (0 but in a hand run twice)
     run_twice = False
     summary_lines: dict[str, list] = {}     # player -> [seat, won, cards, text, line]: his lines of every board
     summary_unread = False
@@ -204,24 +206,26 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         elif kind == "DEALT":
             play.dealt(m["p"], cards(m["c"], index, text), line)
         elif kind == "STREET":
-            run = int(m["run"]) - 1 if m["run"] else 0
-            while len(boards) <= run:
+            run = int(m["run"]) if m["run"] else 0
+            board = max(run - 1, 0)
+            while len(boards) <= board:
                 boards.append([])
                 board_lines.append([])
-            boards[run] = list(cards(m["c1"], index, text)) + list(cards(m["c2"], index, text))
-            board_lines[run].append(line)
-            play.to_street(_STREETS[m["what"]], run)
+            boards[board] = list(cards(m["c1"], index, text)) + list(cards(m["c2"], index, text))
+            board_lines[board].append(line)
+            play.to_street(_STREETS[m["what"]], board)
         elif kind == "SHOWDOWN":
-            play.to_street(Street.SHOWDOWN, int(m["run"]) - 1 if m["run"] else 0)
+            run = int(m["run"]) if m["run"] else 0
+            play.to_street(Street.SHOWDOWN, max(run - 1, 0))
         elif kind == "RUNTWICE":
             run_twice = True
         elif kind == "POT":
             before = tokens[k - 1][0] if k else ""    # what the pot lines follow: a street's line, or a pot line
             if before != "POT":
-                running, running_after = [], before
-            running.append(read(m["a"], m.start("a")))
-            if m["r"]:
-                read(m["r"], m.start("r"))      # (the rake so far: the summary's total line gives the hand's)
+                groups.append([line, [], Decimal(0), run, before])
+            groups[-1][1].append(read(m["a"], m.start("a")))
+            if m["r"]:      # the rake so far, which each line of the group may repeat
+                groups[-1][2] = read(m["r"], m.start("r"))
         elif kind == "ACTION":
             _action(m, play, line, read)
         elif kind == "UNCALLED":
@@ -270,12 +274,16 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         winner = next((a.player for a in reversed(actions) if a.kind is ActionKind.MUCK), None)
         if winner is not None:
             play.collect(winner, total, total_line, street=play.pot_street())
+    # the showdown's pots are the summary's, which the replay checks as such (HE-SIDE-POT): not twice
+    showdown_pots = bool(groups) and groups[-1][4] == "SHOWDOWN" and not run_twice and total is not None
+    running_pots = tuple(RunningPot(amount=sum(pots), rake=group_rake, run=group_run, line=group_line)
+                         for group_line, pots, group_rake, group_run, _ in groups[:-1 if showdown_pots else None])
     summary = None
     if total is not None:
         # the summary's "Total pot" is what is paid out: the pot less the rake and jackpot fee
         # the pots the showdown's running lines write are the pots after rake, main first (as PokerStars'
         # summary lists them); every seat not sitting out is summed up, under each board of a hand run twice
-        pots = tuple(running) if running_after == "SHOWDOWN" and not run_twice else ()
+        pots = tuple(groups[-1][1]) if showdown_pots else ()
         summary = Summary(total_pot=total + rake, rake=rake, pots=pots, boards=tuple(summary_board),
                           seats=tuple(play.summary_seats), total_line=total_line,
                           lists_every_seat=not summary_unread and not any(seat.is_sitting_out for seat in seats),
@@ -299,7 +307,8 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency=currency,
         max_seats=max_seats, button_seat=button, seats=tuple(seats), actions=tuple(actions),
         boards=tuple(tuple(b) for b in boards), board_lines=tuple(tuple(b) for b in board_lines),
-        hole_cards=tuple(play.holes), summary=summary, room_findings=marks.findings, header_line=first)
+        hole_cards=tuple(play.holes), running_pots=running_pots, summary=summary, room_findings=marks.findings,
+        header_line=first)
 
 
 def _action(m: re.Match, play: StreetActions, line: int, read) -> None:

@@ -173,6 +173,8 @@ class HandBatch:
     pot_amount: np.ndarray = column("pots", np.int64)
     # ------------------------------------------- optional: None (as empty() leaves it) while no row needs it
     stack_not_stated: np.ndarray | None = None  # bool per seat: HoldemHand.stack_not_stated (no stack is checked)
+    # int64 rows (hand, line, pots, rake, run) of HoldemHand.running_pots, in order
+    running_pots: np.ndarray | None = None
     # ---------------------------------------------------------------- strings, one per hand / seat
     game_id: list[str] = per_hand("source.game_id")
     source_file: str = ""
@@ -267,6 +269,12 @@ def batch_from_hands(hands: list[HoldemHand], source_file: str = "") -> HandBatc
     b.room_noted[:] = [bool(hand.room_findings) for hand in hands]
     if any(hand.stack_not_stated for hand in hands):
         b.stack_not_stated = _i(len(b.seat_no), np.bool_)
+    running = [(h, pot.line, in_cents(pot.amount), in_cents(pot.rake), pot.run)
+               for h, hand in enumerate(hands) for pot in hand.running_pots]
+    if running:
+        for h, _, pots, rake, _ in running:
+            unfit[h] |= pots is None or rake is None
+        b.running_pots = np.array([[value or 0 for value in row] for row in running], np.int64)
     b.source_file = source_file or (hands[0].source.file if hands else "")
     for h, (hand, s0, a0, p0) in enumerate(zip(hands, b.seat_start.tolist(), b.action_start.tolist(),
                                                 b.pot_start.tolist())):

@@ -137,6 +137,15 @@ def _winners(s: _Said) -> str:
     return ", ".join(names) if names else "another player"
 
 
+def _running_run(s: _Said) -> int | None:
+    """The run of the pot the log states at the row's line (``HandBatch.running_pots``), None when none."""
+    stated = s.batch.running_pots
+    if stated is None or s.line is None:
+        return None
+    at = np.flatnonzero((stated[:, 0] == s.h) & (stated[:, 1] == s.line))
+    return int(stated[at[0], 4]) if len(at) else None
+
+
 def _holders(s: _Said) -> str:
     """Who holds the card dealt twice: the row's holder, then every other."""
     others = [s.name(i) for i in range(s.n_seats) if i != s.seat and s.actual in s.batch.hole[s.s0 + i].tolist()]
@@ -189,6 +198,9 @@ WORD_VALUES: dict[str, Callable[[_Said], object]] = {
     "cancelled": lambda s: bool(s.batch.is_cancelled[s.h]),
     # the row is at the player's summary line (a row's line is None, not 0, when it has none)
     "at_summary": lambda s: s.seat >= 0 and s.line == int(s.batch.summary_line[s.s0 + s.seat]),
+    # HE-POT-BALANCE at a pot the log states as the play goes: its run (0 the whole pot), None when no such pot
+    "running_run": _running_run,
+    "run_of": lambda s: ("first", "second", "third")[s.running_run - 1],
     # HE-DECK, HE-BOARD
     "short_deck": lambda s: bool(s.batch.is_short_deck[s.h]),
     "deck": lambda s: 36 if s.short_deck else 52,
@@ -324,6 +336,10 @@ WORDS: dict[str, tuple[_Case, ...]] = {
     HE.POT_BALANCE: (
         _Case("the log's total pot is {got}, the contributions add up to {owed}",
               when=lambda s: s.actual == int(s.batch.total_pot[s.h]) and s.expected == int(s.facts.total_pot[s.h])),
+        _Case("the log states a pot of {got} here, the rake it states included; the chips put in before this line "
+              "add up to {owed}", when=lambda s: s.running_run == 0),
+        _Case("the log states the {run_of} run's share of the pot after rake as {got}, the run's share is {owed}",
+              when=lambda s: s.running_run is not None),
         _Case("the players collect {got}; the pot less the rake of {rake} is {owed}"),
     ),
     HE.COLLECTED: (

@@ -295,11 +295,48 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
     f.certified &= ~breached(b, f)     # a room fact the log breaks: the full path words it
     n = int(count[0])
     found[:n, 1] = _HE_CODE[found[:n, 1]]
-    f.findings = FindingRows(**{c.name: found[:n, k].astype(c.metadata["column"][1])
+    found = found[:n]
+    if b.running_pots is not None:
+        off = _running_pots_off(b, f, units)
+        if len(off):
+            f.certified[off[:, 0]] = False
+            found = np.concatenate([found, off])
+            found = found[np.argsort(found[:, 0], kind="stable")]     # each hand's rows together, in hand order
+    f.findings = FindingRows(**{c.name: found[:, k].astype(c.metadata["column"][1])
                                 for k, c in enumerate(fields(FindingRows))})
     if allin_ev:
         _add_allin_ev(b, f, units)
     return f
+
+
+def _running_pots_off(b: HandBatch, f: FactBatch, units: np.ndarray) -> np.ndarray:
+    """HE-POT-BALANCE at each running pot the log states (``HandBatch.running_pots``) of a hand the
+    replay modelled, as finding rows. With the rake stated beside it, a pot is what the replay puts
+    in before its line (the actions' chips, ``FactBatch.amount``, less the bets returned); a run's
+    share of a hand run twice, stated once the betting is over, is the run's share of each of the
+    replay's pots after rake, the odd unit to the first run (as the replay awards them)."""
+    hand, line, pots, rake, run = b.running_pots.T
+    a0, a1 = b.action_start[hand], b.action_start[hand + 1]
+    n = (a1 - a0).astype(np.int64)
+    owner = np.repeat(np.arange(len(hand)), n)      # each stated pot's actions, one row each
+    j = np.arange(int(n.sum())) - np.repeat(np.cumsum(n) - n, n) + np.repeat(a0, n)
+    kind = b.kind[j]
+    chips = np.where((kind <= K_DEAD) | ((K_FOLD <= kind) & (kind <= K_RAISE)), f.amount[j],
+                     np.where(kind == K_UNCALLED, -f.amount[j], 0))
+    put_in = np.zeros(len(hand), np.int64)
+    np.add.at(put_in, owner, np.where(b.line[j] < line[owner], chips, 0))
+    expected, actual = put_in, pots + rake
+    for k in np.flatnonzero(run > 0).tolist():
+        h = int(hand[k])
+        s0, boards = int(b.seat_start[h]), max(int((b.boards[h, :, 0] >= 0).sum()), 1)
+        expected[k] = sum(_share.py_func(net, boards, int(units[h]), int(run[k]) - 1)
+                          for net in f.pot_net[s0:s0 + int(f.n_pots[h])].tolist())
+        actual[k] = pots[k]
+    off = f.explained[hand] & ~b.is_cancelled[hand] & (expected != actual)
+    rows = np.zeros((int(off.sum()), len(fields(FindingRows))), np.int64)
+    rows[:, 0], rows[:, 1], rows[:, 2], rows[:, 3] = hand[off], HE.POT_BALANCE.code, ERROR, line[off]
+    rows[:, 4], rows[:, 5], rows[:, 6] = -1, expected[off], actual[off]
+    return rows
 
 
 def _state(width: int) -> State:

@@ -186,6 +186,19 @@ class CashOut:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class RunningPot:
+    """A pot the log states as the play goes, before the summary (Winning's ``Main pot $1.19 | Rake
+    $0.06`` after a street line): its pots added up, main and side, and the rake taken so far."""
+
+    amount: Decimal
+    rake: Decimal = Decimal(0)
+    run: int = 0
+    """0: the whole pot; 1, 2, 3: the share of that run of a hand run twice or three times."""
+    line: int
+    """The line of its first pot (the main pot)."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class SummarySeat:
     """One ``Seat N: …`` line of the summary."""
 
@@ -289,6 +302,9 @@ class HoldemHand:
     for none). The board is the cards as first dealt."""
     hole_cards: tuple[HoleCards, ...] = ()
     cash_outs: tuple[CashOut, ...] = ()
+    running_pots: tuple[RunningPot, ...] = ()
+    """The pots the log states before the summary, in order; the replay checks each against the chips
+    put in before its line (HE-POT-BALANCE). Pots the summary is given (``Summary.pots``) are not here."""
     summary: Summary | None = None
     results_not_stated: bool = False
     """The log states no collect line and no summary for a hand that ends with two players or more

@@ -94,7 +94,11 @@ class HE(enum.StrEnum):
                           "(how PokerStars' own shares under rake look); with no rake, or shares that do "
                           "not add up, an error."))
     POT_BALANCE = ("HE-POT-BALANCE", ("The pot is the sum of everything put in; the amounts collected plus "
-                                      "the rake equal the pot."))
+                                      "the rake equal the pot. A pot the log states as the play goes "
+                                      "(Winning's `Main pot $X` line after a street line, with its `Rake $Y`) "
+                                      "is, with the rake it states, everything put in before its line, and is "
+                                      "cited there; a run's share of a hand run twice (`Main pot 1 $X`) is the "
+                                      "run's share of the pots after rake."))
     COLLECTED = ("HE-COLLECTED", ("Each player collects what the pots he wins hold, as the replay awards "
                                   "them; a cancelled hand pays nobody: each player gets back what he posted, "
                                   "and a collect line that gives it back (888poker writes one) gives back "

@@ -759,6 +759,54 @@ def test_winning_showdown_running_pots_that_do_not_add_up_are_an_error():
                                ("HE-COLLECTED", Severity.ERROR, 39, "5000", "6000")]
 
 
+def _line_of(text: str, line: str, occurrence: int = 1) -> int:
+    """The hand's line number of the ``occurrence``-th line that is ``line``."""
+    numbers = [k for k, written in enumerate(text.strip("\n").split("\n"), 1) if written == line]
+    return numbers[occurrence - 1]
+
+
+def test_winning_a_running_pot_a_cent_off_is_a_pot_balance_error_at_its_line():
+    # the real hand's turn pot: 0.05 x3 before the flop, 0.55 x2 on it = 1.25, written 1.19 and a rake
+    # of 0.06; written 1.20, its line says a pot of 1.26
+    text = CAP_AND_JACKPOT.replace("Main pot $1.19 | Rake $0.06", "Main pot $1.20 | Rake $0.06")
+    assert _findings(CAP_AND_JACKPOT) == []
+    assert _findings(text) == [("HE-POT-BALANCE", Severity.ERROR, _line_of(text, "Main pot $1.20 | Rake $0.06"),
+                                "1.25", "1.26")]
+    message = replay(_hand(text)).findings[0].message
+    assert message == ("the log states a pot of 1.26 here, the rake it states included; the chips put in before "
+                       "this line add up to 1.25")
+
+
+def test_winning_a_tournament_running_pot_of_the_antes_is_checked_before_the_blinds():
+    # after the hole cards line the pot holds the 3 antes of 200 (the blinds come after it): 600
+    text = TOURNAMENT.replace("*** HOLE CARDS ***\nMain pot 600.00", "*** HOLE CARDS ***\nMain pot 601.00")
+    assert _findings(TOURNAMENT) == []
+    assert _findings(text) == [("HE-POT-BALANCE", Severity.ERROR, _line_of(text, "Main pot 601.00"), "600", "601")]
+
+
+def test_winning_a_run_s_running_pot_is_its_share_of_the_pot_after_rake():
+    # pot 249, rake and fee 3: each run's share of the 246 after rake is 123; the first run's written 122.99
+    text = RUN_TWICE.replace("Main pot 1 $123.00", "Main pot 1 $122.99")
+    assert _findings(text) == [("HE-POT-BALANCE", Severity.ERROR, _line_of(text, "Main pot 1 $122.99 | Rake $1.50"),
+                                "123", "122.99")]
+    assert replay(_hand(text)).findings[0].message.startswith("the log states the first run's share")
+
+
+def test_ingest_of_a_real_hand_with_a_running_pot_a_cent_off_finds_it_at_its_line(tmp_path):
+    # the real hand: 0.02 + 0.03 from the small blind, 0.05 from the big blind and 0.07 posted dead
+    # make 0.17 on the flop, turn and river; its turn pot (the second) written 0.16
+    real = corpus("rooms", "Winning", "Flop", "NLHE-9max-USD-0.02-0.05-202104.post.dead.txt")
+    text = decode(real.read_bytes())
+    pot = "Main pot $0.17 | Rake $0.00"
+    at = text.index(pot, text.index(pot) + 1)
+    edited = tmp_path / "edited.txt"
+    edited.write_text(text[:at] + "Main pot $0.16 | Rake $0.00" + text[at + len(pot):])
+    for log, found in ((real, []), (edited, [("HE-POT-BALANCE", _line_of(text, pot, 2), "0.17", "0.16")])):
+        ingest([log], tmp_path / log.stem, jobs=1)
+        with connect(tmp_path / log.stem) as con:
+            assert con.execute("select rule_id, line, expected, actual from findings").fetchall() == found
+
+
 def test_winning_a_running_pot_that_is_no_amount_quarantines_its_hand_at_its_column():
     # "Main pot " is 9 characters: the amount of line 19 starts at column 10
     with pytest.raises(ParseError) as caught:
