@@ -667,7 +667,7 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
                 hands.played_at,
                 hands.hand_id,
                 hands.game_id,
-            from hand_list as hands  -- kept in player order: a player's hands are read, not every hand
+            from hand_list as hands
             join accounts on accounts.player = hands.player and accounts.site is not distinct from hands.site
             where coalesce(hands.is_tournament, false) = $is_tournament
               and hands.currency is not distinct from $currency

@@ -8,7 +8,9 @@
 -- currency is the game's unit, as every mart has it (play money in chips, not holdem_results' "play").
 -- The flags behind every player statistic (int_holdem_player_hands) are kept here, so that the
 -- statistics marts sum these rows: the flags are computed once per build, and stored once.
--- The rows are kept in player and time order, so that one player's page reads few blocks.
+-- The rows are stored in no order (the pages sort what they show): sorting them by player let one
+-- player's page skip blocks only until the first update appended its rows, and cost a sixth of the
+-- model's CPU (0.09 CPU-s of the 20,000-hand build).
 with
 
 hands as (
@@ -116,4 +118,3 @@ final as (
 )
 
 select * from final
-order by player, played_at desc nulls last, game_id
