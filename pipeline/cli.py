@@ -766,8 +766,27 @@ def _known_game(con: duckdb.DuckDBPyConnection, game: str) -> str:
         raise UsageProblem(f"{game!r} is {what}, not a game: audit --game takes a kind of game "
                            f"({', '.join(sorted(known))}).",
                            f"audit has no option for one game: `rasklad show {game}` prints its findings.")
-    raise UsageProblem(f"There is no game {game!r}.{did_you_mean(game, known)}",
-                       f"The games: {', '.join(sorted(known))}.")
+    raise _unknown_game(game, sorted(known))
+
+
+def _unknown_game(game: str, known: list[str], listed: str = "The games") -> UsageProblem:
+    """The error for a game no option knows, naming the close ones, then every one (``listed``)."""
+    return UsageProblem(f"There is no game {game!r}.{did_you_mean(game, known)}", f"{listed}: {', '.join(known)}.")
+
+
+class _GameName(click.Choice):
+    """A game named in any case, as ``games`` spell them; an unknown one is refused naming the close
+    ones, as every option that names something is (click's own message lists them all, guessing none)."""
+
+    def __init__(self, games: Iterable[str], listed: str) -> None:
+        super().__init__(list(games), case_sensitive=False)
+        self.listed = listed
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            raise _unknown_game(value, list(self.choices), self.listed) from None
 
 
 def _columns(con: duckdb.DuckDBPyConnection, relation: str) -> set[str]:
@@ -843,7 +862,7 @@ def _known_player(con: duckdb.DuckDBPyConnection, player: str) -> str:
 @main.command()
 @warehouse_option
 @click.option("--player", "-p", help="Only this player.")
-@click.option("--game", "-g", type=click.Choice(sorted(STATS_GAMES), case_sensitive=False),
+@click.option("--game", "-g", type=_GameName(sorted(STATS_GAMES), "The games stats --game takes"),
               help="Only this game's statistics (any case; raspisnoy_sheet shows the raspisnoy statistics, "
                    "which count the score sheets' games with the logs').")
 @site_option
@@ -1262,7 +1281,7 @@ def _edits(one: str, other: str) -> int:
 
 
 @main.command(cls=_GenerateCommand)
-@click.argument("game", type=click.Choice(GENERATORS, case_sensitive=False))
+@click.argument("game", type=_GameName(GENERATORS, "The games generate writes"))
 @click.option("--count", "-n", type=click.IntRange(min=1), default=10, show_default=True,
               help="How many games (hands, sessions) to write.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed: the same seed writes the same text.")

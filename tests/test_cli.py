@@ -445,6 +445,27 @@ def test_unknown_game_rule_or_player_is_an_error_with_the_close_names(tmp_path):
     assert run("stats", "--player", "Gleb", "--warehouse", str(wh)).exit_code == 0
 
 
+def test_every_game_option_names_the_close_games_for_an_unknown_one(tmp_path):
+    # stats --game and generate's game printed click's "'poker' is not one of …", guessing nothing
+    wh = tmp_path / "wh"
+    run("ingest", str(ROOT / "data" / "samples" / "chinese-wrong-claims.txt"), "--warehouse", str(wh), "-q")
+    takes = ("  The games stats --game takes: chinese, holdem, holdem36, ofc, raspisnoy, raspisnoy_sheet, sixcard, "
+             "tournament.\n")
+    misspelt = run("stats", "--game", "holdm", "--warehouse", str(wh))
+    assert (misspelt.exit_code, misspelt.output) == (1, "Error: There is no game 'holdm'. Did you mean 'holdem' or "
+                                                        "'holdem36'?\n" + takes)
+    unknown = run("stats", "--game", "poker", "--warehouse", str(wh))
+    assert (unknown.exit_code, unknown.output) == (1, "Error: There is no game 'poker'.\n" + takes)
+    chinese = run("stats", "--game", "CHINESE", "--json", "--warehouse", str(wh))
+    assert chinese.exit_code == 0 and {row["game"] for row in json.loads(chinese.output)} == {"chinese"}
+    generated = run("generate", "chines", "-n", "1")
+    assert generated.exit_code == 1
+    assert generated.output.startswith("Error: There is no game 'chines'. Did you mean 'chinese'?\n"
+                                       "  The games generate writes: holdem, holdem36, raspisnoy, ")
+    audited = run("audit", "--game", "poker", "--warehouse", str(wh))
+    assert audited.exit_code == 1 and audited.output.startswith("Error: There is no game 'poker'.\n  The games: ")
+
+
 def test_audit_explain_shows_the_text_of_each_rule_broken(tmp_path):
     from rules.rulebook import rule_text
 
