@@ -76,7 +76,7 @@ try:    # TOML read in Rust: a tenth of the standard library's time, most of a P
 except ImportError:     # the standard library's reader, the same documents, slower
     rtoml = None
 
-__all__ = ["NOT_SHOWN", "POSTING_ORDER", "SHOWN_PARTLY", "VARIANTS", "PhhHand", "forced_bets", "parse", "split"]
+__all__ = ["NOT_SHOWN", "POSTING_ORDER", "SHOWN_PARTLY", "VARIANTS", "PhhHand", "forced_bets", "parse", "rooms", "split"]
 
 VARIANTS = {
     "FT": "fixed-limit Texas hold'em",
@@ -189,12 +189,35 @@ def parse(lines: list[str], source: Source) -> PhhHand:
         reason = _TOML_WHERE.sub("", str(error)).strip()
         raise ParseError(f"not TOML: {reason}", line=line, column=column,
                          line_text=lines[line - 1] if 0 < line <= len(lines) else "") from None
-    fields = document
+    return _Reader(lines, source, _hand_fields(document)).read()
+
+
+def rooms(text: str) -> set[str]:
+    """The rooms the hands of a PHH file name, as its reader writes them in ``games.site`` (its
+    ``venue``, else PHH), without reading the hands: a setting for a room only these files name is
+    checked before they are read. A hand that is not TOML names none (its parse quarantines it)."""
+    named = set()
+    for chunk in split(text):
+        try:
+            named.add(_room(_hand_fields(_load("\n".join(chunk.lines)))))
+        except ValueError:      # tomllib's TOMLDecodeError is one
+            continue
+    return named
+
+
+def _hand_fields(document: dict) -> dict:
+    """A hand's fields: the document's, or those of its one table (a hand of a ``.phhs`` file)."""
     if "variant" not in document and len(document) == 1:
         (fields,) = document.values()
-        if not isinstance(fields, dict):
-            fields = document
-    return _Reader(lines, source, fields).read()
+        if isinstance(fields, dict):
+            return fields
+    return document
+
+
+def _room(fields: dict) -> str:
+    """The room a hand names (``venue``), else PHH: its players' names belong to no known room."""
+    venue = fields.get("venue")
+    return venue.strip() if isinstance(venue, str) and venue.strip() else "PHH"
 
 
 _LONG_FLOAT = re.compile(r"(?=[\d_.]{17})[\d_]*\.\d")
@@ -355,9 +378,7 @@ class _Reader:
         return given
 
     def site(self) -> str:
-        """The room the file names (``venue``), else PHH: its players' names belong to no known room."""
-        venue = self.fields.get("venue")
-        return venue.strip() if isinstance(venue, str) and venue.strip() else "PHH"
+        return _room(self.fields)
 
     def currency(self) -> str:
         code = self.fields.get("currency")

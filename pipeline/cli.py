@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import difflib
 import errno
+import functools
 import gc
 import json
 import os
@@ -294,7 +295,7 @@ def main() -> None:
                    "(or 'trips_beat_straight', 36-card Hold'em), a betting structure for text that names "
                    "none ('no_limit', 'pot_limit', 'limit'), or Limit's cap ('limit_cap_3', 'limit_uncapped', "
                    "'cap_heads_up') for these files, 'table NAME: no_limit' for a table, 'room NAME: …' "
-                   "for a room (in any case; a room no game or reader names is refused). Kept: "
+                   "for a room (in any case; a room no game, reader or PHH file given names is refused). Kept: "
                    "`rasklad settings rules SETTING --remove` removes one. Repeatable.")
 @json_option
 @no_wait_option
@@ -314,7 +315,7 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     from pipeline.ingest import ReaderFailed
     from pipeline.ingest import ingest as run_ingest
 
-    rules = _rule_settings_checked(rules, warehouse)
+    rules = _rule_settings_checked(rules, warehouse, paths)
     progress = _Progress(enabled=not quiet and not as_json)
     on_stop = _kept_by_run(warehouse, "what was committed is kept, and the same ingest run again goes on from "
                                       "there (what was stored is not read twice).",
@@ -438,15 +439,17 @@ _MODELS_FAILED_FIX = ("The games read are committed, and the next ingest commits
                       "reason above if it does not).")
 
 
-def _rule_settings_checked(rules: tuple[str, ...], warehouse: Path) -> tuple[str, ...]:
+def _rule_settings_checked(rules: tuple[str, ...], warehouse: Path, paths: tuple[Path, ...]) -> tuple[str, ...]:
     """``rules`` with each room written as the warehouse's ``site`` writes it (case aside, as
-    ``--site`` takes it); an unknown setting, or a room no stored game and no reader names, is an
-    error (a setting kept under a misspelt room would never hold)."""
+    ``--site`` takes it); an unknown setting, or a room no stored game, no reader and no PHH file
+    of ``paths`` names, is an error (a setting kept under a misspelt room would never hold)."""
     if not rules:
         return rules
     from pipeline.table_rules import parse_setting  # with numpy and pyarrow: loaded when given
 
     checked = []
+    # the files are read for their rooms once, and only for a room nothing else knows
+    rooms_of_files = functools.cache(lambda: _rooms_phh_files_name(paths, warehouse))
     for setting in rules:
         try:
             parsed = parse_setting(setting)
@@ -454,7 +457,7 @@ def _rule_settings_checked(rules: tuple[str, ...], warehouse: Path) -> tuple[str
             raise UsageProblem(f"--rules {setting!r}: {error}.",
                                "See the rule settings in docs/formats.md.") from None
         if parsed.scope == "room":
-            setting = f"room {_known_room(parsed.name, warehouse, setting)}: {parsed.option}"
+            setting = f"room {_known_room(parsed.name, warehouse, setting, rooms_of_files)}: {parsed.option}"
         checked.append(setting)
     return tuple(checked)
 
@@ -478,17 +481,41 @@ def _tables_unheld(rules: tuple[str, ...], warehouse: Path) -> list[str]:
             for setting in named if setting.name not in tables]
 
 
-def _known_room(room: str, warehouse: Path, setting: str) -> str:
-    """``room`` as the stored games or the readers write it (case aside), else an error naming the close ones."""
+def _known_room(room: str, warehouse: Path, setting: str, rooms_of_files: Callable[[], list[str]]) -> str:
+    """``room`` as the stored games, the readers or the files given (``rooms_of_files``, asked only
+    when the others do not know it) write it, case aside; else an error naming the close ones."""
     from pipeline.table_rules import READER_ROOMS
 
     rooms = list(dict.fromkeys([*_sites_if_stored(warehouse), *READER_ROOMS]))
+    if room.casefold() not in {name.casefold() for name in rooms}:
+        rooms = list(dict.fromkeys([*rooms, *rooms_of_files()]))
     for name in rooms:
         if name.casefold() == room.casefold():
             return name
-    raise UsageProblem(f"--rules {setting!r}: no stored game was played in the room {room!r}, and no reader writes "
-                       f"it.{did_you_mean(room, rooms)}",
+    raise UsageProblem(f"--rules {setting!r}: no stored game was played in the room {room!r}, no reader writes "
+                       f"it, and no file given names it.{did_you_mean(room, rooms)}",
                        f"The rooms, as the site column writes them: {', '.join(rooms)}.")
+
+
+def _rooms_phh_files_name(paths: tuple[Path, ...], warehouse: Path) -> list[str]:
+    """The rooms the PHH files of ``paths`` name (their ``venue``, as ``games.site`` will write it):
+    a room no stored game and no reader knows may be one of theirs, set in the ingest that first
+    stores it. A file that cannot be read names none (the ingest says why)."""
+    from parsers.formats import file_format
+    from parsers.phh import rooms
+    from parsers.source import decode
+    from pipeline.inputs import list_inputs
+
+    named: set[str] = set()
+    for path in list_inputs(paths, skip=warehouse).files:
+        fmt = file_format(path.name)
+        if fmt is None or fmt.splitter != "parsers.phh:split":
+            continue
+        try:
+            named |= rooms(decode(path.read_bytes()))
+        except OSError:
+            continue
+    return sorted(named)
 
 
 def _sites_if_stored(warehouse: Path) -> list[str]:
@@ -766,8 +793,27 @@ def _known_game(con: duckdb.DuckDBPyConnection, game: str) -> str:
         raise UsageProblem(f"{game!r} is {what}, not a game: audit --game takes a kind of game "
                            f"({', '.join(sorted(known))}).",
                            f"audit has no option for one game: `rasklad show {game}` prints its findings.")
-    raise UsageProblem(f"There is no game {game!r}.{did_you_mean(game, known)}",
-                       f"The games: {', '.join(sorted(known))}.")
+    raise _unknown_game(game, sorted(known))
+
+
+def _unknown_game(game: str, known: list[str], listed: str = "The games") -> UsageProblem:
+    """The error for a game no option knows, naming the close ones, then every one (``listed``)."""
+    return UsageProblem(f"There is no game {game!r}.{did_you_mean(game, known)}", f"{listed}: {', '.join(known)}.")
+
+
+class _GameName(click.Choice):
+    """A game named in any case, as ``games`` spell them; an unknown one is refused naming the close
+    ones, as every option that names something is (click's own message lists them all, guessing none)."""
+
+    def __init__(self, games: Iterable[str], listed: str) -> None:
+        super().__init__(list(games), case_sensitive=False)
+        self.listed = listed
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            raise _unknown_game(value, list(self.choices), self.listed) from None
 
 
 def _columns(con: duckdb.DuckDBPyConnection, relation: str) -> set[str]:
@@ -843,7 +889,7 @@ def _known_player(con: duckdb.DuckDBPyConnection, player: str) -> str:
 @main.command()
 @warehouse_option
 @click.option("--player", "-p", help="Only this player.")
-@click.option("--game", "-g", type=click.Choice(sorted(STATS_GAMES), case_sensitive=False),
+@click.option("--game", "-g", type=_GameName(sorted(STATS_GAMES), "The games stats --game takes"),
               help="Only this game's statistics (any case; raspisnoy_sheet shows the raspisnoy statistics, "
                    "which count the score sheets' games with the logs').")
 @site_option
@@ -1262,7 +1308,7 @@ def _edits(one: str, other: str) -> int:
 
 
 @main.command(cls=_GenerateCommand)
-@click.argument("game", type=click.Choice(GENERATORS, case_sensitive=False))
+@click.argument("game", type=_GameName(GENERATORS, "The games generate writes"))
 @click.option("--count", "-n", type=click.IntRange(min=1), default=10, show_default=True,
               help="How many games (hands, sessions) to write.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed: the same seed writes the same text.")

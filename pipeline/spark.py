@@ -247,13 +247,27 @@ def commit_spark_output(root: str | Path, staging: Path, results: list[FileResul
 def to_spark_sql(duckdb_sql: str) -> str:
     """Spark SQL for a model's DuckDB SQL; Spark has no DuckDB macros, so their calls are written out.
     DuckDB's ``error(message)`` (season_of's answer to an unknown kind) is Spark's ``raise_error``,
-    which sqlglot does not translate."""
+    which sqlglot does not translate. Spark has no HUGEINT: a DECIMAL(38, 0) holds the same whole
+    numbers, and DuckDB's exact division of HUGEINTs (the ROI's cents) is the floor of their decimal
+    quotient, as Spark's ``div`` casts its answer to a BIGINT, which a large quotient wraps around."""
     def raise_error(node):
         if isinstance(node, exp.Anonymous) and node.name.lower() == "error":
             return exp.Anonymous(this="raise_error", expressions=node.expressions)
         return node
 
-    return sqlglot.parse_one(expand_macros(duckdb_sql), read="duckdb").transform(raise_error).sql(dialect="spark")
+    def floor_of_hugeints(node):
+        if isinstance(node, exp.IntDiv) and any(kind.this == exp.DataType.Type.INT128
+                                                for kind in node.find_all(exp.DataType)):
+            return exp.Floor(this=exp.Div(this=node.this, expression=node.expression))
+        return node
+
+    def hugeint_as_decimal(node):
+        if isinstance(node, exp.DataType) and node.this == exp.DataType.Type.INT128:
+            return exp.DataType.build("decimal(38, 0)")
+        return node
+
+    parsed = sqlglot.parse_one(expand_macros(duckdb_sql), read="duckdb")
+    return parsed.transform(raise_error).transform(floor_of_hugeints).transform(hugeint_as_decimal).sql(dialect="spark")
 
 
 def build_models(spark, warehouse: str | Path) -> list[str]:

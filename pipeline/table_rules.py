@@ -76,7 +76,7 @@ KNOWN = ("straight_beats_trips, trips_beat_straight, no_limit, pot_limit, limit,
 READER_ROOMS = ("PokerStars", "GGPoker", "888poker", "iPoker", "PartyPoker", "Winamax", "Winning", "Bovada",
                 "Ignition", "Bodog")
 """The rooms the readers of ``parsers`` write in ``games.site`` (a PHH file's ``venue`` aside): a
-``room NAME:`` setting names one of them or a room of the stored games."""
+``room NAME:`` setting names one of them, a room of the stored games or a venue of the PHH files given."""
 SCOPES = ("file", "table", "room")
 PREFIX = "rules "
 """The names of these settings in the warehouse's ``settings`` table start so: ``rules table

@@ -445,6 +445,27 @@ def test_unknown_game_rule_or_player_is_an_error_with_the_close_names(tmp_path):
     assert run("stats", "--player", "Gleb", "--warehouse", str(wh)).exit_code == 0
 
 
+def test_every_game_option_names_the_close_games_for_an_unknown_one(tmp_path):
+    # stats --game and generate's game printed click's "'poker' is not one of …", guessing nothing
+    wh = tmp_path / "wh"
+    run("ingest", str(ROOT / "data" / "samples" / "chinese-wrong-claims.txt"), "--warehouse", str(wh), "-q")
+    takes = ("  The games stats --game takes: chinese, holdem, holdem36, ofc, raspisnoy, raspisnoy_sheet, sixcard, "
+             "tournament.\n")
+    misspelt = run("stats", "--game", "holdm", "--warehouse", str(wh))
+    assert (misspelt.exit_code, misspelt.output) == (1, "Error: There is no game 'holdm'. Did you mean 'holdem' or "
+                                                        "'holdem36'?\n" + takes)
+    unknown = run("stats", "--game", "poker", "--warehouse", str(wh))
+    assert (unknown.exit_code, unknown.output) == (1, "Error: There is no game 'poker'.\n" + takes)
+    chinese = run("stats", "--game", "CHINESE", "--json", "--warehouse", str(wh))
+    assert chinese.exit_code == 0 and {row["game"] for row in json.loads(chinese.output)} == {"chinese"}
+    generated = run("generate", "chines", "-n", "1")
+    assert generated.exit_code == 1
+    assert generated.output.startswith("Error: There is no game 'chines'. Did you mean 'chinese'?\n"
+                                       "  The games generate writes: holdem, holdem36, raspisnoy, ")
+    audited = run("audit", "--game", "poker", "--warehouse", str(wh))
+    assert audited.exit_code == 1 and audited.output.startswith("Error: There is no game 'poker'.\n  The games: ")
+
+
 def test_audit_explain_shows_the_text_of_each_rule_broken(tmp_path):
     from rules.rulebook import rule_text
 
@@ -717,6 +738,48 @@ def test_a_room_rule_setting_is_matched_as_the_site_column_writes_it_and_can_be_
     assert "rules cap room Winamax = limit_cap_3" in again.output
     given = run("settings", "rules", "room PokerStars: cap_heads_up", "--warehouse", str(wh))
     assert given.exit_code == 1 and "rasklad ingest PATH --rules" in given.output
+
+
+def test_a_room_only_a_phh_files_venue_names_is_set_in_the_ingest_that_first_stores_it(tmp_path, monkeypatch):
+    # "--rules 'room Absolute Poker: …'" was refused: no stored game and no reader named the room,
+    # which only the venue of the PHH file given names
+    import parsers.phh
+
+    logs, wh = tmp_path / "logs", tmp_path / "wh"
+    logs.mkdir()
+    real = (ROOT / "tests" / "fixtures" / "phh" / "dwan-ivey-2009.phh").read_text(encoding="utf-8")
+    (logs / "dwan-ivey.phh").write_text(real + "venue = 'Absolute Poker'\n", encoding="utf-8")
+    read_for_rooms = []
+
+    def rooms(text: str) -> set[str]:
+        read_for_rooms.append(text)
+        return parsers.phh_rooms(text)
+
+    monkeypatch.setattr(parsers, "phh_rooms", parsers.phh.rooms, raising=False)
+    monkeypatch.setattr(parsers.phh, "rooms", rooms)
+    misspelt = run("ingest", str(logs), "--warehouse", str(wh), "--rules", "room Absolut Poker: limit_cap_3")
+    assert misspelt.exit_code == 1
+    assert misspelt.output.startswith("Error: --rules 'room Absolut Poker: limit_cap_3': no stored game was played "
+                                      "in the room 'Absolut Poker', no reader writes it, and no file given names it. "
+                                      "Did you mean 'Absolute Poker' or 'PartyPoker'?\n")
+    assert not wh.exists()     # refused before anything was read or stored
+    read_for_rooms.clear()
+    # two settings of the room, in any case: the file is read for its rooms once; a room the readers
+    # write needs no look at the files
+    given = run("ingest", str(logs), "--warehouse", str(wh), "--json", "--rules", "room absolute poker: limit_cap_3",
+                "--rules", "room ABSOLUTE POKER: cap_heads_up", "--rules", "room PokerStars: limit_cap_2")
+    assert given.exit_code == 0, given.output
+    assert len(read_for_rooms) == 1 and json.loads(given.output)["games"] == 1
+    kept = {row["name"]: row["value"] for row in json.loads(
+        run("query", "select name, value from settings", "--json", "--warehouse", str(wh)).output)}
+    assert kept == {"rules cap room Absolute Poker": "limit_cap_3", "rules heads_up room Absolute Poker": "cap_heads_up",
+                    "rules cap room PokerStars": "limit_cap_2"}
+    sites = json.loads(run("query", "select site from games", "--json", "--warehouse", str(wh)).output)
+    assert sites == [{"site": "Absolute Poker"}]
+    read_for_rooms.clear()
+    # now a stored game's room: a later ingest knows it without reading the files for it
+    again = run("ingest", str(logs), "--warehouse", str(wh), "-q", "--rules", "room absolute poker: limit_cap_4")
+    assert again.exit_code == 0 and read_for_rooms == []
 
 
 def test_settings_rate_remove_says_when_there_was_no_such_rate(tmp_path):

@@ -193,6 +193,24 @@ def test_player_tournament_stats_roi_itm_and_average_finish_per_currency(store):
     assert (eur["count_tournaments"], eur["net"], eur["roi"], eur["itm"]) == (1, D("1.80"), D("81.82"), 100.0)
 
 
+def test_roi_of_a_cent_buy_in_and_the_top_prize_is_exact_and_ties_round_away_from_zero(tmp_path):
+    """A buy-in of $0.01 and a prize at the top of DECIMAL(18, 2) make an ROI of 1e20 percent: the
+    mart cast it to DECIMAL(18, 2) and stopped the build with an overflow."""
+    rows = TableRows()
+    entry(rows, "t", "T", "Tiny", finish=1, prize="9999999999999999.99", buy_in="0.01", fee="0")
+    # 0.29 on 200.00 is 0.145 %, a tie at the third decimal that a double holds as 0.14499…
+    entry(rows, "u", "U", "Up", finish=1, prize="200.29", buy_in="200", fee="0")
+    entry(rows, "d", "D", "Down", finish=2, prize="199.71", buy_in="200", fee="0")
+    store = build(tmp_path / "warehouse", rows)
+    roi = {r["player"]: (r["net"], r["roi"], r["roi_type"])
+           for r in query(store, "select player, net, roi, typeof(roi) as roi_type from player_stats_tournaments")}
+    # Tiny: net 9999999999999999.99 - 0.01 = 9999999999999999.98; 100 x that / 0.01 = 10,000 x that
+    assert roi["Tiny"] == (D("9999999999999999.98"), D("99999999999999999800.00"), "DECIMAL(38,2)")
+    # 100 x 0.29 / 200 = 0.145: half away from zero, 0.15 (and -0.15 for a loss of 0.29)
+    assert roi["Up"][:2] == (D("0.29"), D("0.15"))
+    assert roi["Down"][:2] == (D("-0.29"), D("-0.15"))
+
+
 def test_two_summaries_of_a_tournament_merge_player_by_player_keeping_the_holders_own_lines(tmp_path):
     """A later summary replaced the earlier one for everyone: when the later one was written for an
     account that did not play ("There are no personal statistics because you did not play"), the

@@ -49,7 +49,13 @@ select
     cost,
     won,
     net,
-    cast(round(100 * roi_net / nullif(roi_cost, 0), 2) as decimal(18, 2)) as roi,
+    -- rounded once, half away from zero, exactly: in whole cents (HUGEINT), which divide exactly, where
+    -- DuckDB divides decimals in doubles (a quotient past 15 digits lost its last ones, 0.145 fell
+    -- below its tie). A DECIMAL(38, 2): a buy-in of 0.01 and a prize at the top of DECIMAL(18, 2)
+    -- make an ROI of 1e20 percent, which overflowed the amounts' own type.
+    cast(case when roi_net < 0 then -1 else 1 end
+         * ((20000 * abs(cast(100 * roi_net as hugeint)) + cast(100 * roi_cost as hugeint))
+            // nullif(cast(200 * roi_cost as hugeint), 0)) as decimal(38, 0)) * 0.01 as roi,
     roi_net,
     roi_cost,
     count_roi_tournaments,
