@@ -566,6 +566,25 @@ def test_a_stray_byte_right_before_a_header_is_left_out_and_its_game_read_with_a
     assert game.game_id == split(second)[0].game_id
 
 
+@pytest.mark.parametrize("stray", [b"\xff", b"\xc3", b"\xef\xbb\xbf\xff"])
+def test_a_stray_byte_before_a_header_in_a_utf8_file_without_bom_is_read_past_and_the_file_stays_utf8(stray):
+    # UTF-8 without a byte order mark, its only letter outside ASCII ("Ł") in the first hand, a stray
+    # 0xFF before the third hand's header: the second and third hands, one piece for want of a
+    # header, held no UTF-8 letter, so the byte voted Windows-1252 and the third hand, opening with
+    # "ÿ", was quarantined as no game of any known format
+    first, second, third = GOOD.replace("#1:", "#2:").replace("Anna", "Łukasz"), GOOD.replace("#1:", "#3:"), GOOD
+    data = (first + "\n\n" + second + "\n\n").encode() + stray + (third + "\n").encode()
+    column = 2 if stray.startswith(b"\xef\xbb\xbf") else 1      # (after the byte order mark)
+    header_line = 2 * (GOOD.count("\n") + 2) + 1                   # two hands of 14 lines, each and a blank
+    assert header_line == 31
+    text = decode(data)
+    assert text.undecodable == ((header_line, column, stray[-1]),)
+    assert [c.lines[0] for c in split(text)] == [hand.split("\n")[0] for hand in (first, second, third)]
+    assert ingested(data) == (["Boris", "Łukasz", "Anna", "Boris", "Anna", "Boris"],
+                              [(header_line, f"byte 0x{stray[-1]:02X} at column {column}")], 0)
+    assert split(text)[2].game_id == split(third)[0].game_id
+
+
 @pytest.mark.parametrize(("where", "line", "column"), [
     ("# перерыв – чай", 14, 11),          # a comment inside the raspisnoy game
     ("Club: Tverskaya – 2", 25, 17),      # the Chinese hand's club
