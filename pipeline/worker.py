@@ -345,11 +345,13 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
             seen.add(chunk.game_id)
             fresh[index] = True
     if lane is not None and len(batch_chunks):
+        # the file's last game goes the full path, which tells one cut off with its file (Format.cut_short)
+        taken = fresh[batch_chunks] & ~np.array([chunks[k].ends_file for k in batch_chunks.tolist()], dtype=bool)
         if settled is None:
-            stored = lane.ingest(batch, fresh[batch_chunks], rows)
+            stored = lane.ingest(batch, taken, rows)
         else:
             own = TableRows()
-            stored = lane.ingest(batch, fresh[batch_chunks], own)
+            stored = lane.ingest(batch, taken, own)
             settled.add_rows(own.to_arrow(), rows)
         fresh[batch_chunks[stored]] = False
         result.count_lane = int(stored.sum())
