@@ -63,7 +63,8 @@ class Format:
     belong to the game it opens (``Game #1 starts.``): the game starts at the first of them."""
     cut_short: str | None = None
     """``module:function`` telling whether a game's record stops before the lines every game of
-    the format ends with (a player without his hand or short of his cards, and no closing claims):
+    the format ends with (a player without his hand or short of his cards, and no closing claims;
+    a PokerStars summary without its Total line or its last seats' lines):
     such a game with which its file ends (:attr:`parsers.source.Chunk.ends_file`) was cut off with
     the file, and is quarantined as such (:data:`FILE_ENDS_INSIDE`), not judged by the rules."""
     head_lines: str | None = None
@@ -106,7 +107,7 @@ FORMATS: tuple[Format, ...] = (
            last_section_lines=("Total pot ", "Board [", "FIRST Board [", "SECOND Board [", "THIRD Board [", "Seat ",
                                "Hand was run "),
            # the tournament transcripts the room sends on request open so, their hands under banners
-           head_lines=r"Transcript for tournament #\d+ requested by .*$",
+           head_lines=r"Transcript for tournament #\d+ requested by .*$", cut_short="parsers.pokerstars:cut_short",
            shown_as="'PokerStars Hand #…' (PokerStars hand)"),
     Format("bovada", r"(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #", ("Bovada Hand #", "Ignition Hand #", "Bodog"),
            "parsers.bovada:parse", "holdem",

@@ -134,17 +134,24 @@ _AMOUNTS: dict[tuple[bool | None, str], Decimal] = {}   # (mode, text) -> value:
 _MARKS_BEFORE = re.compile(r"^\s*(?:[A-Z]{3}\s*)?(?:" + CURRENCY_SIGN + r"\s*)?")
 _MARKS_AFTER = re.compile(r"(?:\s*" + CURRENCY_SIGN + r")?(?:\s*[A-Z]{3})?\s*$")
 _NUMBER = {
-    False: re.compile(r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"),
-    True: re.compile(r"(?:\d{1,3}(?:[. \u00a0\u202f]\d{3})+|\d+)(?:,\d+)?"),
+    False: re.compile(r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?|\.\d{1,2}"),
+    True: re.compile(r"(?:\d{1,3}(?:[. \u00a0\u202f]\d{3})+|\d+)(?:,\d{1,2})?"),
 }
 """The digits of an amount: with a decimal point, thousands grouped by commas; with a decimal
-comma, by dots or spaces; in either, groups of three digits."""
+comma, by dots or spaces; in either, groups of three digits, and cents at most: no room writes a
+third decimal, so ``$1.000`` is never read as $1 (see :func:`read_amount`)."""
 _DECIMAL_COMMA = re.compile(r",\d{1,2}$")
+_DOT_THOUSANDS = re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")
+"""Thousands grouped by dots, no decimals: how a room that writes decimal commas writes a round
+amount (888poker's Dutch tables: ``$ 3.243`` beside ``$ 552,72``)."""
+_MANY_DECIMALS = re.compile(r"[.,](\d{3,})$")
 _AMOUNT_WORDS = {
-    False: "digits with at most one decimal point and thousands grouped by commas, such as $1,234.50",
-    True: "digits with at most one decimal comma and thousands grouped by dots or spaces, such as 1.234,50 €",
-    None: "digits with at most one decimal point (or comma) and thousands grouped by threes, such as $1,234.50 "
-          "or 1.234,50 €",
+    False: "digits with at most one decimal point, two decimals at most, and thousands grouped by commas, "
+           "such as $1,234.50",
+    True: "digits with at most one decimal comma, two decimals at most, and thousands grouped by dots or "
+          "spaces, such as 1.234,50 €",
+    None: "digits with at most one decimal point (or comma), two decimals at most, and thousands grouped by "
+          "threes, such as $1,234.50 or 1.234,50 €",
 }
 _WRITTEN_ON = re.compile(r"[\w.,]*\d")
 """What a line writes on past an amount its pattern took, when the amount goes on (``$0.1`` of
@@ -169,20 +176,30 @@ _WITHIN_AMOUNT = frozenset("0123456789.,")
 def read_amount(text: str, *, decimal_comma: bool | None = False) -> Decimal:
     """An amount's value, read strictly: a currency sign before or after the digits (and an ISO code
     before or after them, ``RSD2``, ``$0.25 USD``) dropped, the digits grouped by threes and with one
-    decimal separator at most. With ``decimal_comma`` a comma is the decimal point and a dot or a
-    space groups thousands; None decides by the text, as the rooms that write either do: a comma
-    before one or two last digits is the decimal point, before three it groups thousands. Anything
-    else (a minus, a letter, a second point, a group of two) is a ValueError naming the amount.
+    decimal separator at most, before one or two decimals. With ``decimal_comma`` a comma is the
+    decimal point and a dot or a space groups thousands; None decides by the text, as the rooms that
+    write either do: a comma before one or two last digits is the decimal point, before three it
+    groups thousands, and dots before groups of three group thousands (``$ 3.243``). Anything else
+    (a minus, a letter, a second point, a group of two, a third decimal: ``$1.000`` is no room's
+    dollar) is a ValueError naming the amount, never another amount.
 
     >>> read_amount("$1,334"), read_amount("12.50€"), read_amount("0,25", decimal_comma=True)
     (Decimal('1334'), Decimal('12.50'), Decimal('0.25'))
     >>> read_amount("0,55 $", decimal_comma=None), read_amount("$28,031.33 USD", decimal_comma=None)
     (Decimal('0.55'), Decimal('28031.33'))
+    >>> read_amount("$ 3.243", decimal_comma=None), read_amount("1.234,50 €", decimal_comma=None)
+    (Decimal('3243'), Decimal('1234.50'))
     >>> read_amount("$0.0x4")
     Traceback (most recent call last):
     ...
-    ValueError: '$0.0x4' is not an amount: expected digits with at most one decimal point and thousands \
-grouped by commas, such as $1,234.50
+    ValueError: '$0.0x4' is not an amount: expected digits with at most one decimal point, two decimals at \
+most, and thousands grouped by commas, such as $1,234.50
+    >>> read_amount("$1.000")
+    Traceback (most recent call last):
+    ...
+    ValueError: '$1.000' is not an amount: 3 decimals, where amounts have two at most (cents), and this room \
+groups thousands with commas, not dots; expected digits with at most one decimal point, two decimals at most, \
+and thousands grouped by commas, such as $1,234.50
     """
     key = (decimal_comma, text)
     value = _AMOUNTS.get(key)
@@ -190,9 +207,11 @@ grouped by commas, such as $1,234.50
         return value
     number = text[_MARKS_BEFORE.match(text).end():]
     number = number[:_MARKS_AFTER.search(number).start()]
-    comma = decimal_comma if decimal_comma is not None else _DECIMAL_COMMA.search(number) is not None
+    comma = decimal_comma if decimal_comma is not None else (
+        _DECIMAL_COMMA.search(number) is not None or _DOT_THOUSANDS.fullmatch(number) is not None)
     if _NUMBER[comma].fullmatch(number) is None:
-        raise ValueError(f"{text!r} is not an amount: expected {_AMOUNT_WORDS[decimal_comma]}")
+        raise ValueError(f"{text!r} is not an amount: {_fault(number, comma, decimal_comma)}"
+                         f"expected {_AMOUNT_WORDS[decimal_comma]}")
     if comma:
         number = number.translate(_COMMA_GROUPS).replace(",", ".")
     value = Decimal(number.replace(",", ""))
@@ -202,6 +221,15 @@ grouped by commas, such as $1,234.50
 
 
 _COMMA_GROUPS = str.maketrans("", "", ". \u00a0\u202f")
+
+
+def _fault(number: str, comma: bool, decimal_comma: bool | None) -> str:
+    """What is wrong with an amount's digits when it is their decimals (more than cents), else ""."""
+    many = _MANY_DECIMALS.search(number)
+    if many is None or _NUMBER[comma].fullmatch(number[:many.start(1) + 2]) is None:
+        return ""
+    dots = ", and this room groups thousands with commas, not dots" if decimal_comma is False else ""
+    return f"{len(many[1])} decimals, where amounts have two at most (cents){dots}; "
 
 
 def read_amount_at(text: str, index: int, line: str, start: int = -1, *, decimal_comma: bool | None = False) -> Decimal:
@@ -216,7 +244,7 @@ def read_amount_at(text: str, index: int, line: str, start: int = -1, *, decimal
     Traceback (most recent call last):
     ...
     parsers.errors.ParseError: line 5, column 11: '$0.1x2' is not an amount: expected digits with at most one \
-decimal point and thousands grouped by commas, such as $1,234.50
+decimal point, two decimals at most, and thousands grouped by commas, such as $1,234.50
     """
     at = start if start >= 0 else _place_of(text, line)
     more = _WRITTEN_ON.match(line, at + len(text)) if at >= 0 else None
@@ -639,8 +667,8 @@ def amount_at_fault(line: str, reads: Callable[[str], bool], decimal_comma: bool
 
     >>> reads = re.compile(r"^\\w+: calls \\$\\d+(?:\\.\\d+)?$").match
     >>> amount_at_fault("Anna: calls $1.2x5", reads)
-    ("'$1.2x5' is not an amount: expected digits with at most one decimal point and thousands grouped by \
-commas, such as $1,234.50", 12)
+    ("'$1.2x5' is not an amount: expected digits with at most one decimal point, two decimals at most, and \
+thousands grouped by commas, such as $1,234.50", 12)
     >>> amount_at_fault("Anna: calls 1x5", reads), amount_at_fault("Anna: raises $1.2x5", reads)
     (None, None)
     """

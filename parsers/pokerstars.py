@@ -76,8 +76,8 @@ __all__ = [
     "BETS", "CURRENCY_SIGNS", "DATE_TIME", "FORMS", "HAND_NAME", "LINE_KINDS", "MARKERS", "MISC_ENDS",
     "MISC_OPEN", "NO_PLAY", "NO_PLAY_OPEN", "NO_SHOWS", "OUTCOMES", "PHRASES", "POSITIONS", "POSTS", "RUNS",
     "SHOWS", "SITE", "SUMMARY_OUTCOME", "SYNTAX", "TABLE_KINDS", "TERMINALS", "WORDS", "ZONE_LETTERS",
-    "LineKind", "build_hand", "check_shape", "code_at_odds", "in_utc", "line_forms", "local_time_matches", "parse",
-    "read_header", "stakes_sign",
+    "LineKind", "build_hand", "check_shape", "code_at_odds", "cut_short", "in_utc", "line_forms", "local_time_matches",
+    "parse", "read_header", "stakes_sign",
 ]
 
 # ////////////////////////////////////////////////////////////////////// the words of the lines
@@ -610,6 +610,33 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     return build_hand(lines, source, head, tokens)
 
 
+def cut_short(hand: HoldemHand) -> bool:
+    """Whether a hand stops before its summary's end (docs/formats.md, "A file that ends inside a
+    hand"): PokerStars ends every hand with its summary, a Total line and one line for each seat
+    dealt in, in the order of the seats. A summary with neither (the file stops at ``*** SUMMARY
+    ***`` or inside the Total line), or whose seat lines are the first seats' and stop before the
+    last ones, was cut with its file. A summary that leaves out a seat between others, or names
+    another, is the room's (HE-SUMMARY-SEATS), wherever the hand stands; a cancelled hand may have
+    no Total line.
+
+    >>> from types import SimpleNamespace
+    >>> from rules.holdem_hand import Seat, Summary, SummarySeat
+    >>> seats = (Seat(seat=1, player="A", stack=Decimal(9), line=3), Seat(seat=3, player="B", stack=Decimal(9), line=4))
+    >>> def summed(*numbers):      # a summary with a Total line and these seats' lines
+    ...     return Summary(total_pot=Decimal(2), rake=Decimal(0), total_line=9, lists_every_seat=True,
+    ...                    seats=tuple(SummarySeat(seat=n, player="AB"[n // 2], line=9 + n) for n in numbers))
+    >>> [cut_short(SimpleNamespace(seats=seats, is_cancelled=False, summary=summary))
+    ...  for summary in (None, summed(), summed(1), summed(1, 3), summed(3))]
+    [True, True, True, False, False]
+    """
+    summary = hand.summary
+    if summary is None:
+        return not hand.is_cancelled
+    dealt = [seat.seat for seat in hand.seats if not seat.is_out_of_hand]
+    summed = [seat.seat for seat in summary.seats]
+    return len(summed) < len(dealt) and summed == dealt[:len(summed)]
+
+
 # ////////////////////////////////////////////////////////////////////// the streets, judged once
 # by deal_street, for the reader and the compiled scanner (whose Numba cache follows its own file only:
 # touch parsers/pokerstars_fast.py after a change here). DEALT; OTHER_BOARD, dealt too, its line repeating
@@ -820,8 +847,8 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         elif kind == "CANCELLED":
             cancelled = True
         # HOLE, SUMMARY, RUNTWICE need no fields
-    # PokerStars sums up every seat: one left out (a hand cut inside its summary) or listed twice is the
-    # engine's to find (HE-SUMMARY-SEATS). A cancelled hand may sum up its seats without a Total line.
+    # PokerStars sums up every seat: one left out or listed twice is the engine's to find (HE-SUMMARY-SEATS),
+    # but in a file's last hand, the last seats left out are the file's end (cut_short). A cancelled hand may sum up its seats without a Total line.
     summary = None
     if total_line or summary_seats:
         summary = Summary(total_pot=total, rake=rake, pots=pots, boards=tuple(summary_boards),

@@ -362,10 +362,24 @@ def _decode_parts(data: bytes, spans: list[tuple[int, int, str]]) -> str:
 
 
 _HEADER_STARTS = re.compile(
-    b"\\n[ \\t]*(?:\\xef\\xbb\\xbf)?(?:"
+    b"(?:\\A|\\n)(?P<line>[ \\t]*(?P<opening>[\\x80-\\xff]*))(?:"
     + b"|".join((b"(?i:%s)" if icase else b"%s") % re.escape(prefix.encode("ascii")) for prefix, icase in HEADER_PREFIXES)
     + b")")
-"""Where a line may open a game, in a text's bytes (the declared header prefixes after a line break)."""
+"""Where a line may open a game, in a text's bytes (the declared header prefixes at a line's start),
+with the high bytes before the prefix: a byte order mark, or stray bytes (see :func:`_stray_opening`)."""
+_UTF8_BOM = b"\xef\xbb\xbf"
+
+
+def _stray_opening(opening: bytes) -> bool:
+    """Whether the high bytes before a header's prefix are stray bytes, not UTF-8 (a 0xFF a tool
+    left between two hands): they are no text of the game, in whatever encoding the game is, so
+    they are read as unreadable and left out (see :func:`_marked`) instead of voting for a code
+    page in which they would be letters glued to the header ("ÿPokerStars Hand")."""
+    try:
+        opening.decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    return False
 
 
 def _decode_games(data: bytes) -> str:
@@ -382,14 +396,27 @@ def _decode_games(data: bytes) -> str:
     file_utf8: bool | None = None       # the whole text's, worked out once a game needs them
     file_codec: str | None = None
     starts = [0]
+    strays = {}     # a game's start: the stray bytes that open its header's line (where, how many)
     for m in _HEADER_STARTS.finditer(data):
-        line_end = data.find(b"\n", m.start() + 1)
-        line = data[m.start() + 1:line_end if line_end >= 0 else len(data)].decode("latin-1")
-        if HEADERS.match(line.lstrip(" \t\xef\xbb\xbf")):
-            starts.append(m.start() + 1)
+        stray = m["opening"].removeprefix(_UTF8_BOM)
+        if stray and not _stray_opening(stray):
+            continue        # UTF-8 text glued to the prefix: no header
+        begin = m.start("line")
+        line_end = data.find(b"\n", begin)
+        line = data[m.end("opening"):line_end if line_end >= 0 else len(data)].decode("latin-1")
+        if HEADERS.match(line):
+            if begin > 0:
+                starts.append(begin)
+            if stray:
+                strays[begin] = (m.end("opening") - len(stray) - begin, len(stray))
     starts.append(len(data))
     parts = []
     for begin, end in pairwise(starts):
+        if begin in strays:
+            at, count = strays[begin]
+            parts.append(data[begin:begin + at].decode("utf-8")      # (blanks, a byte order mark)
+                         + "".join(chr(0xDC00 + byte) for byte in data[begin + at:begin + at + count]))
+            begin += at + count
         piece = data[begin:end]
         if piece.isascii():
             parts.append(piece.decode("ascii"))
@@ -523,7 +550,7 @@ def _legacy_codec(data: bytes, otherwise: str | None = "cp1252") -> str | None:
     return "cp1251" if score > 0 else "cp1252"
 
 
-_MARKS_OPENING_LINE = re.compile("(?<![^\n\r])[\udc00-\udcff]+")
+_MARKS_OPENING_LINE = re.compile("(?<![^\n\r])(\ufeff*)[\udc00-\udcff]+")
 """Marks of unreadable bytes that open a line: before a header they are no text of the game (a
 stray byte between two hands of a UTF-16 file), as the control characters a file opens with."""
 
@@ -540,7 +567,7 @@ def _marked(text: str) -> str:
         if mark is not None:
             where.append((number, mark.start() + 1, ord(mark[0]) - 0xDC00))
     text = _MARKS_OPENING_LINE.sub(
-        lambda marks: "" if HEADERS.match(marks.string, marks.end()) else marks[0], text)
+        lambda marks: marks[1] if HEADERS.match(marks.string, marks.end()) else marks[0], text)
     out = DecodedText(_MARK.sub("\ufffd", text))
     out.undecodable = tuple(where)
     return out

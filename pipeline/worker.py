@@ -21,7 +21,15 @@ from typing import NamedTuple
 import numpy as np
 import pyarrow as pa
 
-from parsers.formats import file_format, quarantine_game, split_named, undecodable_finding
+from parsers.errors import ParseError
+from parsers.formats import (
+    FILE_ENDS_REASON,
+    file_format,
+    parse_chunk,
+    quarantine_game,
+    split_named,
+    undecodable_finding,
+)
 from parsers.source import Chunk, CutText, at_file_end, decode, line_cut_at_end, line_starts, split
 from pipeline import kernels
 from pipeline.audit import audit_chunk, internal_error, read_record
@@ -345,11 +353,14 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
             seen.add(chunk.game_id)
             fresh[index] = True
     if lane is not None and len(batch_chunks):
+        # a file's last game cut off with it goes the full path, which quarantines it as such (Format.cut_short)
+        taken = fresh[batch_chunks] & ~np.array([chunks[k].ends_file and _cut_off(chunks[k], source_file)
+                                                 for k in batch_chunks.tolist()], dtype=bool)
         if settled is None:
-            stored = lane.ingest(batch, fresh[batch_chunks], rows)
+            stored = lane.ingest(batch, taken, rows)
         else:
             own = TableRows()
-            stored = lane.ingest(batch, fresh[batch_chunks], own)
+            stored = lane.ingest(batch, taken, own)
             settled.add_rows(own.to_arrow(), rows)
         fresh[batch_chunks[stored]] = False
         result.count_lane = int(stored.sum())
@@ -368,6 +379,17 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
                       contexts={chunk.game_id: "\n".join(chunk.context) for chunk in chunks if chunk.context},
                       undecodable={chunk.game_id: chunk.undecodable for chunk in chunks if chunk.undecodable})
     return result
+
+
+def _cut_off(chunk: Chunk, file: str) -> bool:
+    """Whether the full path quarantines a file's last game as one its file ends inside."""
+    try:
+        parse_chunk(chunk, file)
+    except ParseError as error:
+        return FILE_ENDS_REASON.match(error.reason) is not None
+    except Exception:  # noqa: BLE001 — a fault of ours: the lane reads the game as it would
+        return False
+    return False
 
 
 _BATCHES: dict[str, RecordBatch] = {fmt: handler.batch for handler in HANDLERS.values() if handler.batch

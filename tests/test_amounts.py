@@ -64,9 +64,16 @@ def test_the_largest_storable_stack_is_stored_to_the_cent():
 
 
 def test_an_amount_finer_than_a_cent_quarantines_its_hand():
-    result = parse_bytes(_hand("$100.005", 1).encode(), "fine.txt", lane=False)
+    # a room's reader refuses a third decimal itself (see below); a six-card result, whose points
+    # may have decimals, is held to the warehouse's cents here: "Result: box 1 " is 14 characters
+    text = (SAMPLES / "sixcard-generated-best.txt").read_text(encoding="utf-8")
+    at = text.split("\n").index("Result: box 1 -15, box 2 -30, box 3 -150") + 1
+    text = text.replace("Result: box 1 -15, box 2 -30, box 3 -150", "Result: box 1 -15.005, box 2 -30, box 3 -150", 1)
+    result = parse_bytes(text.encode(), "fine.txt")
     assert result.count_quarantined == 1
-    assert result.reasons == {"the amount 100.005 has more decimals than the warehouse keeps (2: cents)": 1}
+    assert result.reasons == {"the amount -15.005 has more decimals than the warehouse keeps (2: cents)": 1}
+    row, = result.tables[("quarantine", "sixcard")].to_pylist()
+    assert (row["line"], row["column"]) == (at, len("Result: box 1 ") + 1)
 
 
 def test_a_figure_computed_too_large_quarantines_its_game_and_keeps_the_others():
@@ -254,3 +261,61 @@ def test_every_model_builds_over_the_largest_stakes_the_warehouse_stores(tmp_pat
     # each has chips beyond his call (Anna 9e15 for 4e15, Boris 8e15 for 7e15, Vera 5.99…e15 for
     # 4e15), Anna decides first, and the others face a full raise: each could raise
     assert could_raise == {"Anna": True, "Boris": True, "Vera": True}
+
+
+@pytest.mark.parametrize("lane", [True, False], ids=["lane", "full-path"])
+@pytest.mark.parametrize(("right", "written", "line", "column", "as_written"), [
+    # columns worked by hand: "PokerStars Hand #250000000001: Hold'em No Limit (" is 49 characters,
+    # "Seat 2: Boris (" 15, "Boris: posts small blind " 25, "Seat 3: Vera (big blind) collected (" 36
+    ("($1/$2 USD)", "($1.000/$2.000 USD)", 1, 50, "$1.000"),
+    ("Seat 2: Boris ($100 in chips)", "Seat 2: Boris ($100.000 in chips)", 4, 16, "$100.000"),
+    ("posts small blind $1\n", "posts small blind $1.000\n", 6, 26, "$1.000"),
+    ("collected ($2)", "collected ($2.000)", 18, 37, "$2.000"),
+], ids=["stakes", "stack", "post", "summary"])
+def test_three_decimals_in_a_room_that_writes_cents_quarantine_the_hand_at_the_amount(
+        lane, right, written, line, column, as_written):
+    # PokerStars writes two decimals at most and groups thousands with commas: "$1.000" was read as
+    # $1 (its decimals are whole cents), every amount of the hand silently a thousandth of itself
+    text = _hand("$100", 1)
+    assert right in text
+    result = parse_bytes(text.replace(right, written).encode(), "dots.txt", lane=lane)
+    assert (result.count_games, result.count_quarantined) == (0, 1)
+    row, = result.tables[("quarantine", "holdem")].to_pylist()
+    assert (row["line"], row["column"]) == (line, column)
+    assert row["error"].startswith(
+        f"{as_written!r} is not an amount: 3 decimals, where amounts have two at most (cents), "
+        "and this room groups thousands with commas, not dots; expected digits")
+
+
+@pytest.mark.parametrize("text", ["$1.000", "$20.001", "1,234.567", "$0.1234"])
+def test_an_amount_with_more_than_two_decimals_is_no_amount(text):
+    with pytest.raises(ValueError, match="decimals, where amounts have two at most"):
+        read_amount(text)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("$ 3.243", "3243"), ("$1.000", "1000"), ("1.234.567 €", "1234567"), ("1.234,50 €", "1234.50"),
+    ("$ 552,72", "552.72"), ("$1,000", "1000"), ("$0.50", "0.50"),
+])
+def test_a_room_that_writes_decimal_commas_reads_dots_before_three_digits_as_thousands(text, value):
+    # 888poker's Dutch tables write "$ 3.243" beside "$ 552,72": the dot groups thousands there
+    assert read_amount(text, decimal_comma=None) == Decimal(value)
+
+
+@pytest.mark.parametrize("text", ["$0.125", "1,234.567", "$12.3456"])
+def test_a_room_that_writes_decimal_commas_refuses_a_dot_that_groups_nothing(text):
+    # no thousands group opens with 0, and a decimal point before three digits is no amount either
+    with pytest.raises(ValueError, match="is not an amount"):
+        read_amount(text, decimal_comma=None)
+
+
+def test_an_888_hand_with_dot_thousands_reads_as_the_same_hand_with_comma_thousands():
+    # Hero's $35 and Player0's $98.24 made $1.035 and $1.098,24 the Dutch way, and $1,035 and
+    # $1,098.24 the English way: the same stacks, $1035 and $1098.24, the same nets
+    dutch = SILENT_UNCALLED.replace("( $35 )", "( $1.035 )").replace("( $98.24 )", "( $1.098,24 )")
+    english = SILENT_UNCALLED.replace("( $35 )", "( $1,035 )").replace("( $98.24 )", "( $1,098.24 )")
+    for text in (dutch, english):
+        [chunk] = split(text.strip("\n"))
+        hand = parse_chunk(chunk, "hand.txt")
+        assert {seat.player: seat.stack for seat in hand.seats} == {"Hero": Decimal("1035"),
+                                                                    "Player0": Decimal("1098.24")}

@@ -566,6 +566,25 @@ def test_a_stray_byte_right_before_a_header_is_left_out_and_its_game_read_with_a
     assert game.game_id == split(second)[0].game_id
 
 
+@pytest.mark.parametrize("stray", [b"\xff", b"\xc3", b"\xef\xbb\xbf\xff"])
+def test_a_stray_byte_before_a_header_in_a_utf8_file_without_bom_is_read_past_and_the_file_stays_utf8(stray):
+    # UTF-8 without a byte order mark, its only letter outside ASCII ("Ł") in the first hand, a stray
+    # 0xFF before the third hand's header: the second and third hands, one piece for want of a
+    # header, held no UTF-8 letter, so the byte voted Windows-1252 and the third hand, opening with
+    # "ÿ", was quarantined as no game of any known format
+    first, second, third = GOOD.replace("#1:", "#2:").replace("Anna", "Łukasz"), GOOD.replace("#1:", "#3:"), GOOD
+    data = (first + "\n\n" + second + "\n\n").encode() + stray + (third + "\n").encode()
+    column = 2 if stray.startswith(b"\xef\xbb\xbf") else 1      # (after the byte order mark)
+    header_line = 2 * (GOOD.count("\n") + 2) + 1                   # two hands of 14 lines, each and a blank
+    assert header_line == 31
+    text = decode(data)
+    assert text.undecodable == ((header_line, column, stray[-1]),)
+    assert [c.lines[0] for c in split(text)] == [hand.split("\n")[0] for hand in (first, second, third)]
+    assert ingested(data) == (["Boris", "Łukasz", "Anna", "Boris", "Anna", "Boris"],
+                              [(header_line, f"byte 0x{stray[-1]:02X} at column {column}")], 0)
+    assert split(text)[2].game_id == split(third)[0].game_id
+
+
 @pytest.mark.parametrize(("where", "line", "column"), [
     ("# перерыв – чай", 14, 11),          # a comment inside the raspisnoy game
     ("Club: Tverskaya – 2", 25, 17),      # the Chinese hand's club
@@ -776,6 +795,52 @@ def test_a_file_cut_inside_its_last_games_summary_line_quarantines_that_game_who
     assert stored(GOOD + "\n") == [("pokerstars", 1, "ok Anna Boris")]
     # after a blank line, the cut line starts what follows the game, not the game's summary
     assert [(c.format, c.last_line) for c in split(GOOD + "\n\nSea")] == [("pokerstars", 14), (None, 16)]
+
+
+def _stored_and_quarantined(text: str, lane: bool) -> tuple[list[tuple[int, list[str]]], list[tuple[int, int, str]]]:
+    """What the ingest makes of a file: (first line, rule IDs of its findings) per stored game, and
+    (line, column, reason) per quarantined text."""
+    from pipeline.worker import parse_bytes
+
+    result = parse_bytes(text.encode(), "cut.txt", lane=lane)
+    tables = {table: [row for (name, _), rows in result.tables.items() if name == table for row in rows.to_pylist()]
+              for table in ("games", "findings", "quarantine")}
+    games = sorted((game["first_line"], sorted(f["rule_id"] for f in tables["findings"]
+                                               if f["game_id"] == game["game_id"])) for game in tables["games"])
+    return games, sorted((row["line"], row["column"], row["error"]) for row in tables["quarantine"])
+
+
+@pytest.mark.parametrize("lane", [True, False], ids=["lane", "full-path"])
+@pytest.mark.parametrize("ending", ["", "\n"], ids=["cut", "line-break"])
+@pytest.mark.parametrize("last", [11, 12, 13], ids=["summary-line", "total-line", "first-seat-line"])
+def test_a_file_that_stops_inside_its_last_hands_summary_quarantines_that_hand_as_cut(lane, ending, last):
+    # The file stops after "*** SUMMARY ***" (line 11 of the hand), after its Total line, or after the
+    # first of its two seat lines: the hand was stored with rules broken that the room never broke
+    # (HE-COLLECTED: the rake line missing; HE-SUMMARY-SEATS: a seat left out), in the batch lane
+    # whatever the file's end, in both paths with a line break after the last line.
+    first, second = GOOD.replace("#1:", "#2:"), GOOD
+    lines = second.split("\n")
+    assert (lines[10], lines[11][:9], lines[12][:7]) == ("*** SUMMARY ***", "Total pot", "Seat 1:")
+    text = first + "\n\n" + "\n".join(lines[:last]) + ending
+    at = 15 + last          # the first hand's 14 lines and a blank, then the second's line ``last``
+    games, quarantined = _stored_and_quarantined(text, lane)
+    assert games == [(1, [])]
+    assert quarantined == [(at, len(lines[last - 1]) + 1, f"the file ends inside this hand (after line {at})")]
+    if last == 11:
+        return      # (before another hand, a summary with no line at all is stored without a finding yet)
+    # the same hand before another is the room's as it stands: its rules judge it, a seat line
+    # missing for each of the two seats after the Total line (12), for seat 2 after seat 1's (13)
+    games, quarantined = _stored_and_quarantined("\n".join(lines[:last]) + "\n\n" + first + "\n", lane)
+    assert games == [(1, ["HE-SUMMARY-SEATS"] * (14 - last)), (last + 2, [])]
+    assert quarantined == []
+
+
+@pytest.mark.parametrize("lane", [True, False], ids=["lane", "full-path"])
+def test_a_last_hand_whose_summary_leaves_out_a_seat_before_another_breaks_a_rule_not_cut(lane):
+    # Seat 1's summary line missing, seat 2's there: not the end of a text cut short, the room's summary
+    lines = GOOD.split("\n")
+    text = "\n".join([*lines[:12], lines[13]]) + "\n"
+    assert _stored_and_quarantined(text, lane) == ([(1, ["HE-SUMMARY-SEATS"])], [])
 
 
 def test_text_of_no_known_format_is_told_every_format_read_from_their_declarations():
