@@ -51,8 +51,10 @@ import pytest
 
 from pipeline.ingest import ingest
 from pipeline.people import link
+from pipeline.warehouse import connect
 from tests import formats_examples
 from tests.conftest import ROOT, warehouse_of_pages
+from tests.worked_marts import assert_worked
 
 HOLDEM = (ROOT / "data" / "samples" / "pokerstars-holdem.txt").read_text(encoding="utf-8")
 D = Decimal
@@ -90,7 +92,7 @@ def review(tmp_path_factory):
     assert (summary.games, summary.quarantined) == (9, 0)
     link(root, "Verochka", ["Vera", "Boris"])
     with warehouse_of_pages(root) as (q, db):
-        yield q, db
+        yield root, q, db
 
 
 def figures(rows, *columns: str) -> dict:
@@ -98,7 +100,7 @@ def figures(rows, *columns: str) -> dict:
 
 
 def test_the_headline_counts_a_game_two_of_his_names_sat_in_once(review):
-    q, db = review
+    _, q, db = review
     headline = figures(q.player_headlines(db, "Verochka", None, None, None),
                        "count_games", "net", "count_wins", "avg_placement")
     assert headline == {
@@ -114,8 +116,62 @@ def test_the_headline_counts_a_game_two_of_his_names_sat_in_once(review):
     assert (mine["count_games"], mine["net"], mine["count_wins"]) == (2, D(30), 2)
 
 
+def test_the_persons_sums_by_day_count_each_game_once(review):
+    # the Hold'em hands were played at 3:04:05 ET (UTC−5 in January), the club games as written;
+    # a PokerStars hand has a room and no club, a home game a club and no room
+    root, _, _ = review
+    with connect(root) as con:
+        assert_worked(con, "person_results_by_day", [
+            {"person": "Verochka", "is_tournament": False, "site": "PokerStars", "played_on": "2024-01-02", "club": None, "game": "holdem", "currency": "USD",
+             "scoring": None, "count_games": 1, "net": -37, "count_wins": 0, "count_placed": 1,
+             "placement_sum": 2, "first_played_at": "2024-01-02 08:04:05", "last_played_at": "2024-01-02 08:04:05"},
+            {"person": "Verochka", "is_tournament": False, "site": "PokerStars", "played_on": "2024-01-03", "club": None, "game": "holdem", "currency": "USD",
+             "scoring": None, "count_games": 1, "net": -36, "count_wins": 0, "count_placed": 1,
+             "placement_sum": 3, "first_played_at": "2024-01-03 08:04:05", "last_played_at": "2024-01-03 08:04:05"},
+            {"person": "Verochka", "is_tournament": False, "site": None, "played_on": "2026-11-28", "club": "Tverskaya", "game": "raspisnoy", "currency": None,
+             "scoring": None, "count_games": 1, "net": 15, "count_wins": 1, "count_placed": 1,
+             "placement_sum": 1, "first_played_at": "2026-11-28 19:30:00", "last_played_at": "2026-11-28 19:30:00"},
+            {"person": "Verochka", "is_tournament": False, "site": None, "played_on": "2026-11-29", "club": "Tverskaya", "game": "raspisnoy", "currency": None,
+             "scoring": None, "count_games": 1, "net": 15, "count_wins": 1, "count_placed": 1,
+             "placement_sum": 1, "first_played_at": "2026-11-29 19:30:00", "last_played_at": "2026-11-29 19:30:00"},
+            {"person": "Verochka", "is_tournament": False, "site": None, "played_on": "2026-11-28", "club": "Tverskaya", "game": "chinese", "currency": None,
+             "scoring": "2-4", "count_games": 1, "net": -4, "count_wins": 0, "count_placed": 1,
+             "placement_sum": 2, "first_played_at": "2026-11-28 22:10:00", "last_played_at": "2026-11-28 22:10:00"},
+            {"person": "Verochka", "is_tournament": False, "site": None, "played_on": "2026-11-29", "club": "Tverskaya", "game": "chinese", "currency": None,
+             "scoring": "2-4", "count_games": 1, "net": -4, "count_wins": 0, "count_placed": 1,
+             "placement_sum": 3, "first_played_at": "2026-11-29 22:10:00", "last_played_at": "2026-11-29 22:10:00"},
+            {"person": "Verochka", "is_tournament": False, "site": None, "played_on": "2026-11-28", "club": "Tverskaya", "game": "ofc", "currency": None,
+             "scoring": "1-6", "count_games": 1, "net": 0, "count_wins": 1, "count_placed": 1,
+             "placement_sum": 1, "first_played_at": "2026-11-28 23:05:00", "last_played_at": "2026-11-28 23:05:00"},
+            {"person": "Verochka", "is_tournament": False, "site": None, "played_on": "2026-11-28", "club": "Metropol", "game": "sixcard", "currency": None,
+             "scoring": None, "count_games": 2, "net": -20, "count_wins": 0, "count_placed": 0,
+             "placement_sum": None, "first_played_at": "2026-11-28 23:40:00", "last_played_at": "2026-11-28 23:40:00"},
+        ], where="person = 'Verochka'")
+        # a hand both names sat in counts for the person on the row of the first name, Boris
+        assert_worked(con, "player_stats_holdem_by_day", [
+            {"player": "Boris", "played_on": "2024-01-02", "count_hands": 1, "count_person_hands": 1,
+             "count_bb_hands": 1, "count_person_bb_hands": 1},
+            {"player": "Vera", "played_on": "2024-01-02", "count_hands": 1, "count_person_hands": 0,
+             "count_bb_hands": 1, "count_person_bb_hands": 0},
+            {"player": "Vera", "played_on": "2024-01-03", "count_hands": 1, "count_person_hands": 1,
+             "count_bb_hands": 1, "count_person_bb_hands": 1},
+        ], where="person = 'Verochka'")
+        assert_worked(con, "player_stats_chinese_by_day", [
+            {"player": "Boris", "game": "chinese", "played_on": "2026-11-28", "count_hands": 1,
+             "count_person_hands": 1, "count_seat_hands": 1, "count_surrenders": 0},
+            {"player": "Vera", "game": "chinese", "played_on": "2026-11-28", "count_hands": 1,
+             "count_person_hands": 0, "count_seat_hands": 1, "count_surrenders": 1},
+            {"player": "Vera", "game": "chinese", "played_on": "2026-11-29", "count_hands": 1,
+             "count_person_hands": 1, "count_seat_hands": 1, "count_surrenders": 1},
+            {"player": "Boris", "game": "ofc", "played_on": "2026-11-28", "count_hands": 1,
+             "count_person_hands": 1, "count_seat_hands": 1, "count_surrenders": 0},
+            {"player": "Vera", "game": "ofc", "played_on": "2026-11-28", "count_hands": 1,
+             "count_person_hands": 0, "count_seat_hands": 1, "count_surrenders": 0},
+        ], where="person = 'Verochka'")
+
+
 def test_the_headline_follows_the_dates_and_keeps_a_shared_game_whole(review):
-    q, db = review
+    _, q, db = review
     first_day = figures(q.player_headlines(db, "Verochka", date(2026, 11, 28), date(2026, 11, 28), None),
                         "count_games", "net", "count_wins", "avg_placement")
     assert first_day == {"raspisnoy": (1, D(15), 1, 1.0), "chinese": (1, D(-4), 0, 2.0), "ofc": (1, D(0), 1, 1.0),
@@ -126,7 +182,7 @@ def test_the_headline_follows_the_dates_and_keeps_a_shared_game_whole(review):
 
 
 def test_a_person_with_one_name_per_game_is_counted_as_before(review):
-    q, db = review
+    _, q, db = review
     headline = figures(q.player_headlines(db, "Anna", None, None, None),
                        "count_games", "net", "count_wins", "avg_placement")
     assert headline == {"holdem": (2, D(70), 2, 1.0), "raspisnoy": (2, D(0), 0, 2.0), "chinese": (2, D(8), 2, 1.0)}
@@ -137,7 +193,7 @@ def test_a_person_with_one_name_per_game_is_counted_as_before(review):
 
 
 def test_holdem_counts_his_hand_once_and_his_seats_play_each(review):
-    q, db = review
+    _, q, db = review
     unit = {"is_tournament": False, "currency": "USD"}
     (together,) = q.holdem_stats(db, "Verochka", **unit).to_dicts()
     assert (together["count_hands"], together["net_won"], together["count_bb_hands"]) == (2, D(-73), 2)
@@ -159,7 +215,7 @@ def test_holdem_counts_his_hand_once_and_his_seats_play_each(review):
 
 
 def test_raspisnoy_counts_his_game_once_and_his_running_total_is_both_seats(review):
-    q, db = review
+    _, q, db = review
     (stats,) = q.raspisnoy_stats(db, "Verochka", club="Tverskaya").filter(
         pl.col("season_kind") == "all").to_dicts()
     assert (stats["count_games"], stats["total_points"], stats["count_wins"], stats["avg_placement"]) == (
@@ -171,7 +227,7 @@ def test_raspisnoy_counts_his_game_once_and_his_running_total_is_both_seats(revi
 
 
 def test_chinese_counts_his_hand_once_and_his_settings_each(review):
-    q, db = review
+    _, q, db = review
     stats = {row["game"]: row for row in q.chinese_stats(db, "Verochka").to_dicts()}
     chinese, ofc = stats["chinese"], stats["ofc"]
     assert (chinese["count_hands"], chinese["total_points"], chinese["points_per_hand"]) == (2, D(-8), D(-4))
@@ -183,7 +239,7 @@ def test_chinese_counts_his_hand_once_and_his_settings_each(review):
 
 
 def test_sixcard_sessions_are_never_shared(review):
-    q, db = review
+    _, q, db = review
     (stats,) = q.sixcard_stats(db, "Verochka").to_dicts()
     assert (stats["count_sessions"], stats["count_hands"], stats["count_boxes"], stats["total_net"]) == (
         2, 2, 4, D(-20))
