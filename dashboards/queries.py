@@ -368,11 +368,12 @@ def player_headlines(db: Db, person: str, start: date | None, end: date | None, 
                      site: str | None = None) -> pl.DataFrame:
     """Per game, cash or tournament, currency and scoring: a person's games played, net, wins, average
     placement, over his accounts (a screen name in a room) and the chosen dates, club and room:
-    ``player_results`` over the rows of ``player_results_by_day`` they keep. Nets of two units are
-    never added: each has its row. Empty before the marts are built."""
-    if not has(db, "player_results_by_day"):
+    ``player_results`` over the rows of ``person_results_by_day`` they keep, where a game two of his
+    names sat in counts once, as the leaderboards count it. Nets of two units are never added: each
+    has its row. Empty before the marts are built."""
+    if not has(db, "person_results_by_day"):
         return pl.DataFrame()
-    kept = ("select * replace (null::varchar as player, null::varchar as site) from player_results_by_day as days"
+    kept = ("select null::varchar as player, days.* replace (null::varchar as site) from person_results_by_day as days"
             " where days.person = $person and ($site is null or days.site = $site)"
             " and ($start is null or days.played_on >= $start) and ($end is null or days.played_on <= $end)"
             " and ($club is null or days.club = $club)")
@@ -510,18 +511,25 @@ def player_stats(db: Db, family_name: str, player: Players, site: str | None = N
 
 
 def _summed_by_day(db: Db, mart: str, keys: list[str], per_account: bool, order: str, left_out: tuple[str, ...] = (),
-                   also: str = "true", supplied: str = "", **params) -> pl.DataFrame:
+                   also: str = "true", supplied: str = "", once: dict[str, str] | None = None,
+                   **params) -> pl.DataFrame:
     """A per-player mart's figures over the rows of its by-day mart the page keeps (a person or
     names, days, club, room), one row per ``keys`` over all his names (``names`` lists them), or,
     with ``per_account``, per name and room as well. ``left_out``: the mart's columns the page
     does not show; ``also``: a further condition on its rows (``days``); ``supplied``: the columns
-    a by-day mart an older Rasklad built lacks, as selects (``null::varchar as betting``)."""
+    a by-day mart an older Rasklad built lacks, as selects (``null::varchar as betting``); ``once``:
+    per column of games counted (``count_hands``), the column that counts each game once for the
+    person (``count_person_hands``), which his names together add instead: a hand two of his linked
+    names sat in is one hand of his, as the leaderboards count it."""
     by_day = f"{mart}_by_day"
     kept = (f"{_MINE.format(alias='days')} and ($start is null or days.played_on >= $start)"
             f" and ($end is null or days.played_on <= $end) and ($club is null or days.club = $club) and {also}")
     grain = ["player", "site", *keys] if per_account else keys
-    accounts_together = "" if per_account else "replace (null::varchar as player, null::varchar as site)"
-    given = f"select * {accounts_together}{', ' + supplied if supplied else ''} from {by_day} as days where {kept}"
+    present = columns(db, by_day)
+    # a by-day mart an older Rasklad built counts each seat (until the next ingest or build-models)
+    swapped = "".join(f", days.{person} as {counted}" for counted, person in (once or {}).items() if person in present)
+    accounts_together = "" if per_account else f"replace (null::varchar as player, null::varchar as site{swapped})"
+    given = f"select days.* {accounts_together}{', ' + supplied if supplied else ''} from {by_day} as days where {kept}"
     mart_rows = select_over(mart, **{by_day: given})
     account = "days.player || coalesce(' (' || days.site || ')', '')"
     same_grain = " and ".join(f"stats.{key} is not distinct from accounts.{key}" for key in grain)
@@ -568,6 +576,7 @@ def holdem_stats(db: Db, player: Players, *, site: str | None = None, start: dat
     return _summed_by_day(db, "player_stats_holdem", keys, per_account,
                           ", ".join(grain).replace("stakes", "stakes nulls first"), also=unit_and_stakes,
                           supplied="" if structured else "null::varchar as betting",
+                          once={"count_hands": "count_person_hands", "count_bb_hands": "count_person_bb_hands"},
                           **_who(player, site), start=start, end=end, club=club, is_tournament=is_tournament,
                           currency=currency, stakes=stakes)
 
@@ -597,14 +606,16 @@ def holdem_hands_played(db: Db, player: Players, site: str | None = None, start:
     mart = by_day if dated else "player_stats_holdem"
     days = ("($start is null or days.played_on >= $start) and ($end is null or days.played_on <= $end)"
             " and ($club is null or days.club = $club)") if dated else "true"
+    # a hand two of his linked names sat in is one hand of his (count_person_hands), as the leaderboards count it
+    hands = "count_person_hands" if "count_person_hands" in columns(db, mart) else "count_hands"
     return frame(db, f"""
         with played as (
             select days.is_tournament, days.currency, {stakes_shown(db, mart, "days")} as stakes,
-                   min(days.stakes) as first_stakes, sum(days.count_hands)::bigint as count_hands,
+                   min(days.stakes) as first_stakes, sum(days.{hands})::bigint as count_hands,
             from {mart} as days
             where {_MINE.format(alias="days")} and {days}
             group by all
-            having sum(days.count_hands) > 0
+            having sum(days.{hands}) > 0
         )
         select is_tournament, currency, stakes, count_hands from played
         order by is_tournament, sum(count_hands) over (partition by is_tournament, currency) desc, currency,
@@ -646,8 +657,9 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
     without showdown, all-in EV. Two units are never added, in big blinds neither: cash and
     tournaments stay apart.
 
-    One row per hand, in the order played (date, then hand number); thinned evenly to at most
-    ``max_points`` rows (the last hand always kept) so that a long history draws quickly.
+    One row per hand, in the order played (date, then hand number): a hand two of his linked names
+    sat in is one hand, its net both seats' nets added, as the leaderboards count it. Thinned evenly
+    to at most ``max_points`` rows (the last hand always kept) so that a long history draws quickly.
     """
     if not has(db, "hand_list"):
         return pl.DataFrame()
@@ -659,7 +671,7 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
             select player, site from people as accounts where {_MINE.format(alias="accounts")}
         ),
 
-        hands as (
+        seats as (
             select
                 if($in_bb, big_blinds(hands.net, hands.big_blind), hands.net) as net,
                 if($in_bb, big_blinds(hands.net_showdown, hands.big_blind), hands.net_showdown) as net_showdown,
@@ -675,6 +687,13 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
               and ($since is null or hands.played_at >= $since)
               and ($until is null or hands.played_at <= $until)
               and ($club is null or hands.club = $club)
+        ),
+        hands as (
+            -- his seats of one hand (two linked names at the table) are one hand: their nets added
+            select game_id, any_value(played_at) as played_at, any_value(hand_id) as hand_id, sum(net) as net,
+                   sum(net_showdown) as net_showdown, sum(allin_ev_net) as allin_ev_net,
+            from seats
+            group by game_id
         ),
         running as (
             select
@@ -782,7 +801,9 @@ def tournament_list(db: Db, player: Players, start: date | None, end: date | Non
 
 def raspisnoy_points(db: Db, player: Players, start: date | None, end: date | None, club: str | None) -> pl.DataFrame:
     """The player's running total after each round of each raspisnoy game (the rounds of
-    ``int_raspisnoy_rounds``, named and dated as ``game_list`` lists their games)."""
+    ``int_raspisnoy_rounds``, named and dated as ``game_list`` lists their games). A game two of his
+    linked names sat in is one game of his: each round's bids, tricks, points and totals are his
+    seats' added, so his final total is his net as the leaderboards count it."""
     if not has(db, "int_raspisnoy_rounds", "game_list"):
         return pl.DataFrame()
     since, until = _day_bounds(start, end)
@@ -794,16 +815,17 @@ def raspisnoy_points(db: Db, player: Players, start: date | None, end: date | No
             rounds.round_no,
             rounds.cards,
             rounds.kind,
-            rounds.bid,
-            rounds.tricks,
-            rounds.points,
-            rounds.total,
+            sum(rounds.bid) as bid,
+            sum(rounds.tricks) as tricks,
+            sum(rounds.points) as points,
+            sum(rounds.total) as total,
         from int_raspisnoy_rounds as rounds
         join game_list as games using (game_id)
         where list_contains($players, rounds.player)
           and ($since is null or games.played_at >= $since)
           and ($until is null or games.played_at <= $until)
           and ($club is null or games.club = $club)
+        group by rounds.game_id, games.played_at, game_name, rounds.round_no, rounds.cards, rounds.kind
         order by games.played_at nulls first, rounds.game_id, rounds.round_no
     """, players=names(player), since=since, until=until, club=club)
 
@@ -877,8 +899,11 @@ def chinese_stats(db: Db, player: Players, *, site: str | None = None, start: da
     if not has(db, "player_stats_chinese_by_day"):
         return pl.DataFrame()
     grain = "player, site, game, variant, scoring" if per_account else "game, variant, scoring"
+    # an older Rasklad's by-day rows: one hand per seat, its foul and surrender rates over them
+    seats = "" if "count_seat_hands" in columns(db, "player_stats_chinese_by_day") else "days.count_hands as count_seat_hands"
     return _summed_by_day(db, "player_stats_chinese", ["game", "variant", "scoring"], per_account, grain,
-                          left_out=("count_fantasyland_hands",), **_who(player, site), start=start, end=end,
+                          left_out=("count_fantasyland_hands",), supplied=seats,
+                          once={"count_hands": "count_person_hands"}, **_who(player, site), start=start, end=end,
                           club=club)
 
 

@@ -34,10 +34,13 @@ def totals():
         f"{f'timestamp {at!r}' if at else 'null::timestamp'}, "
         f"{placement if placement is not None else 'null'}::bigint, {'null' if win is None else win}::boolean)"
         for game, board, player, person, net, at, placement, win in PLAYER_GAMES)
-    games = (f"select *, 'Club' as club, 'USD' as currency, false as is_tournament, null::varchar as scoring "
+    games = (f"select *, leaderboard_game as game, null::varchar as site, 'Club' as club, 'Club' as game_club, "
+             f"'USD' as currency, false as is_tournament, null::varchar as scoring "
              f"from (values {rows}) "
              "as t (game_id, leaderboard_game, player, person, net, played_at, placement, is_win)")
-    sql = select_over("int_player_season_totals", int_player_games=games)
+    # the person's games over the same rows, as the build makes them before the totals
+    sql = select_over("int_player_season_totals", int_player_games=games,
+                      int_person_games=select_over("int_person_games", int_player_games=games))
     columns = ["game", "season", "player", "names", "count_games", "net", "count_wins", "avg_placement",
                "count_placed", "placement_sum", "first_played_at", "last_played_at"]
     found = con.execute(f"select {', '.join(columns)} from ({sql}) order by game, player, season").fetchall()

@@ -34,24 +34,12 @@ player_games as (
 ),
 
 person_games as (
-    -- one row per person per game: a link (rasklad alias) may join two names who sat in one game, and
-    -- the person played that game once: his seats' nets added, his best seat's placement, won if
-    -- either seat won (docs/warehouse.md, "Marts")
+    -- one row per person per game (int_person_games): a link (rasklad alias) may join two names who
+    -- sat in one game, and the person played that game once (docs/warehouse.md, "Marts")
     select
-        game_id,
-        club,
-        leaderboard_game,
-        is_tournament,
-        currency,
-        scoring,
-        month,
-        person,
-        any_value(played_at) as played_at,
-        sum(net) as net,
-        bool_or(is_win) as is_win,
-        min(placement) as placement,
-    from player_games
-    group by game_id, club, leaderboard_game, is_tournament, currency, scoring, month, person
+        *,
+        date_trunc('month', played_at) as month,
+    from int_person_games
 ),
 
 season_kinds as (

@@ -4,7 +4,9 @@
 -- incremental: player
 -- A screen name belongs to its room; person is the person the account belongs to (int_accounts).
 -- Rates per hand, except the scoop rates: per chance to scoop (count_scoop_chances: a pairing, one hand
--- against one opponent, in which either could scoop the other; none against or by a surrender).
+-- against one opponent, in which either could scoop the other; none against or by a surrender), and
+-- the foul and surrender rates: per hand set (count_seat_hands, his hands but for a person's two seats
+-- in one hand, each of which set its own).
 -- royalties_total: the royalty the rows make, once a hand; royalties_earned: the royalty points won
 -- from the opponents, net of those paid (player_stats_chinese_by_day). Points on the
 -- 1-6 and 2-4 scales are never added together: scoring is part of the grain. The sums of
@@ -26,6 +28,7 @@ totals as (
         variant,
         scoring,
         sum(count_hands)::bigint as count_hands,
+        sum(count_seat_hands)::bigint as count_seat_hands,
         sum(total_points) as total_points,
         sum(royalties_total) as royalties_total,
         sum(royalties_back) as royalties_back,
@@ -62,10 +65,10 @@ final as (
         royalties_back,
         royalties_middle,
         royalties_front,
-        count_fouls / count_hands as foul_rate,
+        count_fouls / count_seat_hands as foul_rate,
         count_scoops_won / nullif(count_scoop_chances, 0) as scoop_won_rate,
         count_scoops_suffered / nullif(count_scoop_chances, 0) as scoop_suffered_rate,
-        count_surrenders / count_hands as surrender_rate,
+        count_surrenders / count_seat_hands as surrender_rate,
         count_naturals,
         fantasyland_entries,
         fantasyland_stays,

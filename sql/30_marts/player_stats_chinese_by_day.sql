@@ -11,6 +11,12 @@
 -- opponent's where royalties are paid: not against a surrender or a natural), so per opponent.
 -- count_pairings: every pairing (one hand against one opponent); count_scoop_chances: those in which
 -- a scoop could happen (int_chinese_player_hands.is_scoop_chance).
+-- count_person_hands: the hands that count for the person: a hand two of his linked names sat in
+-- counts on his first name's row only (int_repeat_seats), so that a person's rows add up to each
+-- hand once, as the leaderboards count it (his points are both seats' points added); a page counts
+-- them as his hands when it adds his accounts together. count_seat_hands: the row's hands, one per
+-- seat (count_hands of an account's rows), over which the rates of a seat's own setting (fouls,
+-- surrenders) stay, a person's two seats in one hand being two settings.
 with
 
 games as (
@@ -27,10 +33,12 @@ hands as (
         games.played_on,
         games.club,
         coalesce(accounts.person, hands.player) as person,
+        repeats.player is not null as is_repeat_seat,
     from int_chinese_player_hands as hands
     left join games on games.game_id = hands.game_id
     left join int_accounts as accounts
         on accounts.player = hands.player and accounts.site is not distinct from games.site
+    left join int_repeat_seats as repeats on repeats.game_id = hands.game_id and repeats.player = hands.player
 ),
 
 final as (
@@ -44,6 +52,8 @@ final as (
         variant,
         scoring,
         count(*) as count_hands,
+        count(*) filter (where not is_repeat_seat) as count_person_hands,
+        count(*) as count_seat_hands,
         sum(points) as total_points,
         sum(royalty) as royalties_total,
         sum(royalty_back) as royalties_back,

@@ -7,6 +7,8 @@
 -- merge: net_won = coalesce(old.net_won + new.net_won, old.net_won, new.net_won)
 -- merge: net_big_blinds = coalesce(old.net_big_blinds + new.net_big_blinds, old.net_big_blinds, new.net_big_blinds)
 -- merge: count_bb_hands = old.count_bb_hands + new.count_bb_hands
+-- merge: count_person_hands = old.count_person_hands + new.count_person_hands
+-- merge: count_person_bb_hands = old.count_person_bb_hands + new.count_person_bb_hands
 -- merge: net_showdown = old.net_showdown + new.net_showdown
 -- merge: allin_ev_net = coalesce(old.allin_ev_net + new.allin_ev_net, old.allin_ev_net, new.allin_ev_net)
 -- merge: count_vpip_opportunities = old.count_vpip_opportunities + new.count_vpip_opportunities
@@ -40,11 +42,23 @@
 -- betting (no_limit, pot_limit, limit) is part of the key beside stakes, as PokerTracker 4 keeps the
 -- structures apart: a room may label a Limit table's bets as a No Limit table's blinds ('1/2'), and
 -- their figures in big blinds are not alike.
+-- count_person_hands, count_person_bb_hands: the hands (with a big blind) that count for the person:
+-- a hand two of his linked names sat in counts on his first name's row only (int_repeat_seats), so
+-- that a person's rows add up to each hand once, as the leaderboards count it. A page adds them
+-- for his accounts together (his net is both seats' nets added); the other counts are each seat's
+-- own play, over its own chances.
 -- The rows are kept in person order, so that one person's page reads few blocks.
 with
 
 accounts as (
     select * from int_accounts
+),
+
+hands as (
+    -- a hand's repeat seats are few: the join costs a lookup per hand
+    select seats.*, repeats.player is not null as is_repeat_seat,
+    from hand_list as seats
+    left join int_repeat_seats as repeats on repeats.game_id = seats.game_id and repeats.player = seats.player
 ),
 
 totals as (
@@ -63,6 +77,8 @@ totals as (
         sum(net) as net_won,
         sum(net_big_blinds) as net_big_blinds,
         count(*) filter (where big_blind > 0) as count_bb_hands,
+        count(*) filter (where not is_repeat_seat) as count_person_hands,
+        count(*) filter (where big_blind > 0 and not is_repeat_seat) as count_person_bb_hands,
         -- net in the hands he took to showdown (PokerTracker's blue line); the rest is the red line
         coalesce(sum(net) filter (where went_to_showdown), 0) as net_showdown,
         sum(allin_ev_net) as allin_ev_net,
@@ -87,7 +103,7 @@ totals as (
         count(*) filter (where is_fold_to_cbet_flop) as count_fold_to_cbet_flop,
         count(*) filter (where is_steal_opportunity) as count_steal_opportunities,
         count(*) filter (where is_steal_attempt) as count_steal_attempt,
-    from hand_list
+    from hands
     group by player, site, played_on, club, game, is_tournament, currency, stakes, betting
 ),
 

@@ -49,19 +49,10 @@ round_sums as (
 ),
 
 person_games as (
-    -- one row per person per game, as int_player_season_totals counts it: two linked names seated in
-    -- one game are one game, with the best seat's placement, won if either seat won, the nets added
-    -- (their rounds are each seat's, and count in round_sums)
-    select
-        game_id,
-        person,
-        any_value(played_at) as played_at,
-        any_value(club) as club,
-        bool_or(is_win) as is_win,
-        min(placement) as placement,
-        sum(net) as net,
-    from player_games
-    group by game_id, person
+    -- one row per person per game, as the leaderboards count it (int_person_games): two linked names
+    -- seated in one game are one game (their rounds are each seat's, and count in round_sums)
+    select * from int_person_games
+    where leaderboard_game = 'raspisnoy'
 ),
 
 game_sums as (
