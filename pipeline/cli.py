@@ -377,7 +377,10 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         for file, path in summary.moved:
             parts.setdefault(path, []).append(file)
         for path, files in parts.items():
-            if len(files) == 1:
+            if files[0] in summary.moved_unchanged:     # a plain rename: nothing of it was read again
+                click.echo(f"  {files[0]} is {path} moved, its bytes unchanged (that path is gone): taken as that "
+                           f"file at its new path")
+            elif len(files) == 1:
                 click.echo(f"  {files[0]} is {path} moved (that path is gone, and most games of each are the "
                            f"other's): taken as its new version")
             else:
@@ -405,6 +408,10 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
             click.echo(f"  {counted(relocated, 'game')} stored before {'stands' if relocated == 1 else 'stand'} at "
                        f"other lines of {'its' if relocated == 1 else 'their'} file now: "
                        f"{'its' if relocated == 1 else 'their'} lines follow it")
+        followed = summary.followed + finished.get("followed", 0)
+        if followed:    # their file moved, its lines did not: only the path they point at changed
+            click.echo(f"  {counted(followed, 'game')} stored before {'follows its' if followed == 1 else 'follow their'} "
+                       f"file to its new path, at the same lines")
         if summary.resettled:
             click.echo(f"  {counted(summary.resettled, 'stored game')} judged again under the rule settings given "
                        f"(judged under other options before): {counted(summary.resettled_findings, 'finding')}")

@@ -107,13 +107,18 @@ class IngestSummary:
     unquarantined: int = 0
     """Quarantined games taken out of quarantine so."""
     relocated: int = 0
-    """Stored (or quarantined) games whose file's new version holds them at other lines, or at
-    its new path: their lines follow it."""
+    """Stored (or quarantined) games whose file's new version holds them at other lines: their
+    lines follow it."""
+    followed: int = 0
+    """Stored (or quarantined) games whose file moved (renamed, split): they point at its new
+    path, at the same lines."""
     in_other_files: int = 0
     """Stored (or quarantined) games whose file's new version no longer holds them while another
     file read does: they point at that file now."""
     moved: list[tuple[str, str]] = field(default_factory=list)
-    """Files read as files read before, moved and edited: (the file, the path it was read at)."""
+    """Files taken for files read before, moved (edited or not): (the file, the path it was read at)."""
+    moved_unchanged: list[str] = field(default_factory=list)
+    """Of ``moved``, the files moved with their bytes unchanged (a plain rename)."""
     unsure_moves: list[UnsureMove] = field(default_factory=list)
     """Files that may be files read before, moved, but share too few of their games to be taken for them."""
     finished: dict[str, int] = field(default_factory=dict)
@@ -141,7 +146,9 @@ class IngestSummary:
             "quarantine_retried": self.retried, "quarantine_retried_stored": self.retried_stored,
             "quarantine_retried_findings": self.retried_findings,
             "superseded": self.superseded, "quarantine_superseded": self.unquarantined,
-            "relocated": self.relocated, "in_other_files": self.in_other_files, "moved": [{"file": file, "from": path} for file, path in self.moved],
+            "relocated": self.relocated, "followed": self.followed, "in_other_files": self.in_other_files,
+            "moved": [{"file": file, "from": path, "unchanged": file in self.moved_unchanged}
+                      for file, path in self.moved],
             "moves_unsure": [{"file": move.source_file, "gone": move.gone, "shared": move.shared,
                               "gone_games": move.gone_games, "games": move.games,
                               "taken_for": list(move.taken_for)} for move in self.unsure_moves],
@@ -808,8 +815,10 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
             summary.superseded += committed.superseded
             summary.unquarantined += committed.unquarantined
             summary.relocated += committed.relocated
+            summary.followed += committed.followed
             summary.in_other_files += committed.in_other_files
             summary.moved += committed.moved
+            summary.moved_unchanged += committed.moved_unchanged
             summary.unsure_moves += committed.unsure_moves
             return
         if kind == "unchanged":

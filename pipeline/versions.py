@@ -146,6 +146,12 @@ class Ledger:
                                        self.first_lines.type)])
         self.histories = file_histories(self.paths, self.moved_from)
 
+    def latest_digest(self, path: str) -> str | None:
+        """The hash of the latest version of the file whose latest path is ``path``; None when no
+        file's is."""
+        rows = self.histories.get(path)
+        return self.digests[rows[-1]] if rows else None
+
     def games_of(self, row: int) -> set[str]:
         """The games ledger row ``row``'s version held: as recorded, or, read by an older
         Rasklad, those stored from a file of its name."""

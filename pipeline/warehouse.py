@@ -114,8 +114,11 @@ class CommitSummary:
     unquarantined: int = 0
     """Quarantined games taken out of quarantine so (see :meth:`Warehouse.commit_staged`)."""
     relocated: int = 0
-    """Games stored (or quarantined) before whose file's new version holds them at other lines, or
-    at its new path: their lines now follow it."""
+    """Games stored (or quarantined) before whose file's new version holds them at other lines:
+    their lines now follow it."""
+    followed: int = 0
+    """Games stored (or quarantined) before whose file moved (renamed, split): at its new path,
+    at the same lines."""
     in_other_files: int = 0
     """Games stored (or quarantined) before whose file's new version no longer holds them while
     another file read does: their file and lines are now that file's."""
@@ -123,10 +126,14 @@ class CommitSummary:
     """How many of the newly quarantined games each reason sent there."""
     moved: list[tuple[str, str]] = field(default_factory=list)
     """Files at new paths read as files read before, moved: (source_file, the path it was read at)."""
+    moved_unchanged: list[str] = field(default_factory=list)
+    """Of ``moved``, the files whose bytes are those last read at the gone path (renamed or moved
+    alone: not edited)."""
     unsure_moves: list[UnsureMove] = field(default_factory=list)
     """Files at new paths that may be files read before, moved, but were not taken for them."""
 
-    JOURNALED = ("games", "quarantined", "findings", "superseded", "unquarantined", "relocated", "in_other_files")
+    JOURNALED = ("games", "quarantined", "findings", "superseded", "unquarantined", "relocated", "followed",
+                 "in_other_files")
     """The counts a commit's journal keeps, for the writer that finishes the commit to tell them."""
 
     def journaled(self) -> dict[str, int]:
@@ -641,7 +648,9 @@ class Warehouse:
             added, removed = added + more_added, removed + more_removed
             self._known_games -= gone
             self._set_quarantined(self._quarantined - gone)
-            summary.relocated = len(places)
+            # a file moved with its bytes unchanged: its games at a new path, but at the same lines
+            summary.followed = sum(place.shift == 0 for place in places.values())
+            summary.relocated = len(places) - summary.followed
             summary.in_other_files = len(in_other_files)
             for rows in superseded.values():
                 was = rows.column("was").to_pylist()
@@ -745,6 +754,8 @@ class Warehouse:
         if maybe_moved:
             summary.unsure_moves = ledger.find_moves(maybe_moved, lambda path: self._holds(path) or store.exists(path))
             summary.moved = [(version.name, version.moved_from) for version in maybe_moved if version.moved_from]
+            summary.moved_unchanged = [version.name for version in maybe_moved if version.moved_from
+                                       and ledger.latest_digest(version.moved_from) == version.digest]
         ledger.add(versions)
         places = ledger.places(versions, self._stored_at)
         if not supersede or not (self.manifest.unsettled or any(version.changed for version in versions)):

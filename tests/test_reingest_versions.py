@@ -6,6 +6,7 @@ temporary folder; every figure is worked by hand from the logs."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from decimal import Decimal
 from pathlib import Path
@@ -646,8 +647,9 @@ def test_the_parts_of_a_split_file_staged_apart_are_committed_together(tmp_path,
     night.unlink()
     monkeypatch.setattr(pipeline.ingest, "STAGE_BYTES", 1)
     summary = ingest([first, second], root, jobs=1, build_models=False)
-    assert (sorted(summary.moved), summary.unsure_moves, summary.superseded, summary.relocated) == (
-        [(str(first), str(night)), (str(second), str(night))], [], 0, 4)
+    # the first half's two hands stand at the same lines of their new file, the second's moved up
+    assert (sorted(summary.moved), summary.unsure_moves, summary.superseded, summary.relocated, summary.followed) == (
+        [(str(first), str(night)), (str(second), str(night))], [], 0, 2, 2)
 
 
 def test_a_file_whose_name_is_not_utf8_is_still_there_for_a_copy_beside_it(tmp_path):
@@ -744,6 +746,9 @@ def test_a_renamed_file_takes_its_games_and_findings_to_its_new_path_unread(tmp_
     assert parsed == []     # its bytes are known: it is not parsed again
     assert (summary.files_unchanged, summary.games, summary.superseded) == (1, 0, 0)
     assert summary.moved == [(str(renamed), str(night))]
+    # every game's path changes, none of its lines: they follow the file, none is relocated
+    assert (summary.moved_unchanged, summary.followed, summary.relocated) == ([str(renamed)], len(lines), 0)
+    assert summary.as_dict()["moved"] == [{"file": str(renamed), "from": str(night), "unchanged": True}]
     # the same bytes: every game and finding at the same line, of the file at its new path
     assert query(root, "select game_id, first_line from games order by 1") == lines
     assert query(root, "select distinct source_file from games") == [(str(renamed),)]
@@ -752,6 +757,31 @@ def test_a_renamed_file_takes_its_games_and_findings_to_its_new_path_unread(tmp_
     assert query(root, "select moved_from from files where source_path = $1", [str(renamed)]) == [(str(night),)]
     again = ingest([night.parent], root, jobs=1)
     assert (again.files_unchanged, again.moved, again.relocated) == (1, [], 0)
+
+
+def _without_seconds(output: str) -> str:
+    return re.sub(r" in \d+\.\d\d s", " in … s", output)
+
+
+def test_the_summary_of_a_plain_rename_says_the_file_moved_and_its_games_kept_their_lines(tmp_path):
+    # the same bytes at a new path, the old path gone: only the path the games point at changes,
+    # which the summary says, and not that they stand at other lines
+    night, root = tmp_path / "RS" / "night.txt", tmp_path / "wrs"
+    night.parent.mkdir()
+    shutil.copyfile(SAMPLES / "pokerstars-holdem.txt", night)
+    assert run("ingest", str(night.parent), "-w", str(root), "-j", "1", "-q").exit_code == 0
+    hands = len(_hand_starts(night))
+    renamed = night.with_name("night-2024-01-02.txt")
+    night.rename(renamed)
+    result = run("ingest", str(night.parent), "-w", str(root), "-j", "1", "-q")
+    assert result.exit_code == 0, result.output
+    assert _without_seconds(result.output) == (
+        "1 file (1 unchanged), 0 games stored, 0 already stored, 0 quarantined, 0 findings in … s\n"
+        f"  {renamed} is {night} moved, its bytes unchanged (that path is gone): taken as that file at its new path\n"
+        f"  {hands} games stored before follow their file to its new path, at the same lines\n")
+    assert hands == 20
+    moved = json.loads(run("ingest", str(night.parent), "-w", str(root), "--json").output)
+    assert (moved["moved"], moved["followed"], moved["relocated"]) == ([], 0, 0)     # recorded: nothing to follow
 
 
 def test_a_file_split_in_two_unequal_parts_is_told_as_split_whatever_their_sizes(tmp_path):
@@ -790,8 +820,9 @@ def test_a_split_of_unequal_parts_unedited_is_a_split_and_supersedes_nothing(tmp
     second.write_text("\n\n".join(HANDS[3:7]) + "\n", encoding="utf-8")
     night.unlink()
     summary = ingest([first, second], root, jobs=1)
-    assert (summary.moved, summary.unsure_moves, summary.superseded, summary.relocated) == (
-        [(str(first), str(night)), (str(second), str(night))], [], 0, 7)
+    # hands 0-2 keep their lines in night-a.txt; hands 3-6 move up to the top of night-b.txt
+    assert (summary.moved, summary.unsure_moves, summary.superseded, summary.relocated, summary.followed) == (
+        [(str(first), str(night)), (str(second), str(night))], [], 0, 4, 3)
 
 
 def test_two_copies_of_a_gone_file_are_not_its_split_and_the_second_is_told_as_another_file(tmp_path):
