@@ -387,12 +387,16 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
                 click.echo(f"  {', '.join(files[:-1])} and {files[-1]} are {path} split (that path is gone, most "
                            f"games of each are its, and together they hold most of its games): taken as its new "
                            f"versions")
+        for file, gone in summary.merged:
+            click.echo(f"  {file} is {', '.join(gone[:-1])} and {gone[-1]} merged (those paths are gone, most games "
+                       f"of each are in it, and together they make most of its games): taken as their new version")
+        merges = {file for file, _ in summary.merged}
         for move in summary.unsure_moves:
             held = (f"  {move.source_file} holds {move.shared} of the {move.gone_games} games of {move.gone}, which "
                     f"is gone, and {move.games - move.shared} others")
             if move.taken_for:  # the gone file is another file of this run, moved or split: this one is not it
                 taken = move.taken_for
-                what = (f"{taken[0]} moved" if len(taken) == 1
+                what = (f"merged into {taken[0]}" if taken[0] in merges else f"{taken[0]} moved" if len(taken) == 1
                         else f"{', '.join(taken[:-1])} and {taken[-1]} split")
                 click.echo(f"{held}: another file, as that file is {what}")
             else:

@@ -119,6 +119,8 @@ class IngestSummary:
     """Files taken for files read before, moved (edited or not): (the file, the path it was read at)."""
     moved_unchanged: list[str] = field(default_factory=list)
     """Of ``moved``, the files moved with their bytes unchanged (a plain rename)."""
+    merged: list[tuple[str, list[str]]] = field(default_factory=list)
+    """Files taken for files read before merged into one: (the file, the paths those were read at)."""
     unsure_moves: list[UnsureMove] = field(default_factory=list)
     """Files that may be files read before, moved, but share too few of their games to be taken for them."""
     finished: dict[str, int] = field(default_factory=dict)
@@ -149,6 +151,7 @@ class IngestSummary:
             "relocated": self.relocated, "followed": self.followed, "in_other_files": self.in_other_files,
             "moved": [{"file": file, "from": path, "unchanged": file in self.moved_unchanged}
                       for file, path in self.moved],
+            "merged": [{"file": file, "from": paths} for file, paths in self.merged],
             "moves_unsure": [{"file": move.source_file, "gone": move.gone, "shared": move.shared,
                               "gone_games": move.gone_games, "games": move.games,
                               "taken_for": list(move.taken_for)} for move in self.unsure_moves],
@@ -819,6 +822,7 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
             summary.in_other_files += committed.in_other_files
             summary.moved += committed.moved
             summary.moved_unchanged += committed.moved_unchanged
+            summary.merged += committed.merged
             summary.unsure_moves += committed.unsure_moves
             return
         if kind == "unchanged":

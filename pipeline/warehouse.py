@@ -129,6 +129,9 @@ class CommitSummary:
     moved_unchanged: list[str] = field(default_factory=list)
     """Of ``moved``, the files whose bytes are those last read at the gone path (renamed or moved
     alone: not edited)."""
+    merged: list[tuple[str, list[str]]] = field(default_factory=list)
+    """Files at new paths taken for files read before merged into one: (source_file, the paths
+    those files were read at)."""
     unsure_moves: list[UnsureMove] = field(default_factory=list)
     """Files at new paths that may be files read before, moved, but were not taken for them."""
 
@@ -640,7 +643,7 @@ class Warehouse:
                     summary.findings += rows
         places, lost, in_other_files = self._file_versions(versions, supersede, summary, store)
         for row, version in zip(files_rows, versions):
-            row["moved_from"] = version.moved_from
+            row["moved_from"], row["merged_from"] = version.moved_from, version.merged_from
         superseded = self._superseded_rows(lost, now) if lost else {}
         gone = {game_id for rows in superseded.values() for game_id in rows.column("game_id").to_pylist()}
         if gone or places or in_other_files:
@@ -756,6 +759,7 @@ class Warehouse:
             summary.moved = [(version.name, version.moved_from) for version in maybe_moved if version.moved_from]
             summary.moved_unchanged = [version.name for version in maybe_moved if version.moved_from
                                        and ledger.latest_digest(version.moved_from) == version.digest]
+            summary.merged = [(version.name, version.merged_from) for version in maybe_moved if version.merged_from]
         ledger.add(versions)
         places = ledger.places(versions, self._stored_at)
         if not supersede or not (self.manifest.unsettled or any(version.changed for version in versions)):

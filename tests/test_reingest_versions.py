@@ -841,3 +841,74 @@ def test_two_copies_of_a_gone_file_are_not_its_split_and_the_second_is_told_as_a
             f"is {first} moved\n") in result.output
     assert "split" not in result.output and "superseded" not in result.output.replace("table superseded", "")
     assert query(root, "select count(*) from games") == [(4,)]
+
+
+def test_two_files_merged_into_one_keep_their_games_and_findings_at_its_lines(tmp_path):
+    # cat a.txt b.txt > c.txt, then a.txt and b.txt removed: c.txt is the two files merged, and
+    # holds every game of theirs (the finding of the sample's hand #250000000019 among them)
+    folder, root, clean = tmp_path / "MG", tmp_path / "wmg", tmp_path / "wclean"
+    folder.mkdir()
+    first, second, merged = folder / "a.txt", folder / "b.txt", folder / "c.txt"
+    first.write_text("\n\n".join(HANDS[:10]) + "\n", encoding="utf-8")
+    second.write_text("\n\n".join(HANDS[10:]), encoding="utf-8")    # (the sample's last hand ends its line)
+    assert run("ingest", str(folder), "-w", str(root), "-j", "1", "-q").exit_code == 0
+    games = query(root, "select game_id, source_file, first_line from games order by 1")
+    findings = query(root, "select game_id, rule_id, source_file, line from findings order by 1, 2")
+    assert len(games) == 20 and [row[2] for row in findings] == [str(second)]
+    merged.write_bytes(first.read_bytes() + second.read_bytes())
+    offset = first.read_text(encoding="utf-8").count("\n")   # b.txt's lines come after a.txt's
+    first.unlink()
+    second.unlink()
+    result = run("ingest", str(folder), "-w", str(root), "-j", "1", "-q")
+    assert result.exit_code == 0, result.output
+    assert _without_seconds(result.output) == (
+        "1 file (0 unchanged), 0 games stored, 20 already stored, 0 quarantined, 0 findings in … s\n"
+        f"  {merged} is {first} and {second} merged (those paths are gone, most games of each are in it, and "
+        "together they make most of its games): taken as their new version\n"
+        "  10 games stored before stand at other lines of their file now: their lines follow it\n"
+        "  10 games stored before follow their file to its new path, at the same lines\n")
+    # the same games and findings, each once, a.txt's at their lines, b.txt's shifted below a.txt's
+    shift = {str(first): 0, str(second): offset}
+    assert query(root, "select game_id, source_file, first_line from games order by 1") == [
+        (game_id, str(merged), line + shift[source]) for game_id, source, line in games]
+    assert query(root, "select game_id, rule_id, source_file, line from findings order by 1, 2") == [
+        (game_id, rule, str(merged), line + shift[source]) for game_id, rule, source, line in findings]
+    assert query(root, "select count(*) from superseded") == [(0,)]
+    assert query(root, "select merged_from, moved_from from files where source_file = $1", [str(merged)]) == [
+        ([str(first), str(second)], None)]
+    # every row as an ingest of c.txt alone into a new warehouse stores it
+    ingest([folder], clean, jobs=1)
+    after, fresh = committed_rows(root), committed_rows(clean)
+    for table in fresh:
+        if table != "files":    # (the ledger keeps a.txt and b.txt too)
+            assert after[table] == fresh[table], table
+    # c.txt's versions are a.txt's and b.txt's: a hand it loses later is superseded
+    hands = merged.read_text(encoding="utf-8").split("\n\n")
+    cut = hands.pop(3)
+    merged.write_text("\n\n".join(hands), encoding="utf-8")
+    again = ingest([folder], root, jobs=1)
+    assert (again.superseded, again.merged, again.unsure_moves) == (1, [], [])
+    assert query(root, "select count(*) from games") == [(19,)]
+    assert query(root, "select first_line from superseded") == [(_starts(HANDS[:10])[3],)]
+    assert cut.startswith("PokerStars Hand #250000000003:")
+
+
+def test_a_merged_file_with_an_edited_hand_replaces_that_hand_once(tmp_path):
+    first, second, merged, root = tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "c.txt", tmp_path / "wh"
+    first.write_text("\n\n".join(HANDS[:3]) + "\n", encoding="utf-8")
+    second.write_text("\n\n".join(HANDS[3:6]) + "\n", encoding="utf-8")
+    ingest([first, second], root, jobs=1)
+    first.unlink()
+    second.unlink()
+    # merged, and hand #250000000001 gained a chat line on the way
+    edited = HAND_1.replace("Anna: calls $4\n", f"Anna: calls $4\n{CHAT}\n", 1)
+    assert edited != HAND_1
+    merged.write_text("\n\n".join([HAND_0, edited, *HANDS[2:6]]) + "\n", encoding="utf-8")
+    summary = ingest([merged], root, jobs=1)
+    assert summary.merged == [(str(merged), [str(first), str(second)])]
+    assert (summary.games, summary.superseded, summary.unsure_moves) == (1, 1, [])
+    # six hands, each once, all in c.txt: #250000000001's new text, its old one superseded
+    assert query(root, "select source_file, first_line from games order by 2") == [
+        (str(merged), line) for line in _starts([HAND_0, edited, *HANDS[2:6]])]
+    assert query(root, "select source_file, first_line from superseded") == [(str(first), _starts(HANDS[:3])[1])]
+    assert query(root, "select count(*) from game_texts") == [(6,)]
