@@ -416,6 +416,25 @@ def quarantined_by_version(rows: pa.Table, quarantined: set[str]) -> dict[str, s
     return found
 
 
+def latest_readings_holding(rows: pa.Table, ids: set[str]) -> set[str]:
+    """The file versions (``content_hash``) of the ledger's ``rows`` whose latest reading (the last
+    row of those bytes) holds a game of ``ids`` (``game_ids``). The last row only: a reading by a
+    later Rasklad that no longer finds such a game (its readers cut the text otherwise) settles it.
+
+    >>> latest_readings_holding(pa.table({"content_hash": ["a", "b", "a"], "game_ids": [["g"], ["g"], ["h"]]}), {"g"})
+    {'b'}
+    """
+    import pyarrow.compute as pc
+
+    if not ids or not rows.num_rows:
+        return set()
+    digests = rows.column("content_hash").to_pylist()
+    last = sorted({digest: row for row, digest in enumerate(digests)}.values())
+    lists = _lists(rows.column("game_ids"), pa.string()).take(pa.array(last, pa.int64()))
+    hits = pc.is_in(pc.list_flatten(lists), value_set=pa.array(sorted(ids), pa.string())).to_numpy(zero_copy_only=False)
+    return {digests[last[parent]] for parent in pc.list_parent_indices(lists).to_numpy()[hits].tolist()}
+
+
 def moved_rows(rows: pa.Table, id_column: str, places: dict[str, Place]) -> pa.Table:
     """``rows`` with those of the games of ``places`` at their new places: their file, and each
     line (:data:`LINE_COLUMNS`, an ``undecodable`` spot's) shifted by the lines the game moved."""

@@ -912,3 +912,60 @@ def test_a_merged_file_with_an_edited_hand_replaces_that_hand_once(tmp_path):
         (str(merged), line) for line in _starts([HAND_0, edited, *HANDS[2:6]])]
     assert query(root, "select source_file, first_line from superseded") == [(str(first), _starts(HANDS[:3])[1])]
     assert query(root, "select count(*) from game_texts") == [(6,)]
+
+
+def _rotated_without_the_renamed_file(folder: Path, root: Path) -> tuple[Path, Path]:
+    """hands.txt (the sample's 20 hands) ingested, then rotated: renamed hands-2024-01.txt and a new
+    hands.txt of 5 hands begun, and hands.txt alone ingested: its new version holds none of the 20,
+    which no file read holds either, so they are superseded. An older Rasklad left a warehouse so
+    after an ingest of the whole folder: it never recorded the renamed file, whose bytes it knew."""
+    folder.mkdir()
+    log, rotated = folder / "hands.txt", folder / "hands-2024-01.txt"
+    shutil.copyfile(SAMPLES / "pokerstars-holdem.txt", log)
+    ingest([folder], root, jobs=1)
+    log.rename(rotated)
+    assert run("generate", "holdem", "-n", "5", "--seed", "77", "--out", str(log), "-q").exit_code == 0
+    assert ingest([log], root, jobs=1).superseded == 20
+    return log, rotated
+
+
+def test_games_superseded_though_a_known_file_holds_them_come_back_when_it_is_ingested(tmp_path):
+    folder, root = tmp_path / "DMG", tmp_path / "wdmg"
+    log, rotated = _rotated_without_the_renamed_file(folder, root)
+    result = run("ingest", str(folder), "-w", str(root), "-j", "1", "-q")
+    assert result.exit_code == 0, result.output
+    assert _without_seconds(result.output) == (
+        "2 files (1 unchanged), 20 games stored, 0 already stored, 0 quarantined, 1 finding in … s\n"
+        "  20 games superseded before are back: a file read holds them (the table superseded no longer keeps "
+        "them)\n")
+    # each game once, at its line of the file that holds it; nothing is left superseded
+    assert query(root, "select count(*), count(distinct game_id) from games") == [(25, 25)]
+    assert query(root, "select count(*) from game_texts") == [(25,)]
+    assert query(root, "select count(*) from superseded") == [(0,)]
+    assert query(root, "select first_line from games where source_file = $1 order by 1", [str(rotated)]) == [
+        (line,) for line in _hand_starts(rotated)]
+    assert query(root, "select count(*) from findings where source_file = $1", [str(rotated)]) == [(1,)]
+    again = ingest([folder], root, jobs=1)
+    assert (again.files_unchanged, again.games, again.restored) == (2, 0, 0)
+
+
+def test_a_damaged_warehouse_that_recorded_the_renamed_file_gets_its_games_back(tmp_path, monkeypatch):
+    # The ingest of the folder that followed, by the Rasklad of the last round: it recorded the
+    # renamed file at its path, unread, and kept the identities of both files, its games still
+    # superseded. The next ingest reads that file again (its identity was kept under another key).
+    folder, root = tmp_path / "DMR", tmp_path / "wdmr"
+    log, rotated = _rotated_without_the_renamed_file(folder, root)
+    with monkeypatch.context() as older:
+        older.setattr(Warehouse, "skips_file", lambda self, digest, name: self.knows_file(digest, name))
+        older.setattr(pipeline.ingest, "KNOWN_AT_PATHS", "at-paths")
+        recorded = ingest([folder], root, jobs=1)
+        assert (recorded.files_unchanged, recorded.games, recorded.restored) == (2, 0, 0)
+        assert query(root, "select count(*) from superseded") == [(20,)]
+        assert unchanged_run([folder], root) is not None    # that Rasklad went on skipping both files
+    restored = ingest([folder], root, jobs=1)
+    assert (restored.games, restored.restored, restored.superseded, restored.duplicates) == (20, 20, 0, 0)
+    assert query(root, "select count(*), count(distinct game_id) from games") == [(25, 25)]
+    assert query(root, "select count(*) from superseded") == [(0,)]
+    assert query(root, "select first_line from games where source_file = $1 order by 1", [str(rotated)]) == [
+        (line,) for line in _hand_starts(rotated)]
+    assert unchanged_run([folder], root) is not None
