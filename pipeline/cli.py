@@ -374,23 +374,35 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
             click.echo(f"  {', '.join(filter(None, what))}: no file read holds "
                        f"{'it' if superseded + unquarantined == 1 else 'them'} now (the table superseded keeps "
                        f"{'its' if superseded + unquarantined == 1 else 'their'} text)")
+        restored = summary.restored + finished.get("restored", 0)
+        if restored:    # superseded once, yet a file read holds them: stored again, from that file
+            click.echo(f"  {counted(restored, 'game')} superseded before {'is' if restored == 1 else 'are'} back: a "
+                       f"file read holds {'it' if restored == 1 else 'them'} (the table superseded no longer keeps "
+                       f"{'it' if restored == 1 else 'them'})")
         parts: dict[str, list[str]] = {}    # a gone file → the files read as it (several: it was split)
         for file, path in summary.moved:
             parts.setdefault(path, []).append(file)
         for path, files in parts.items():
-            if len(files) == 1:
+            if files[0] in summary.moved_unchanged:     # a plain rename: nothing of it was read again
+                click.echo(f"  {files[0]} is {path} moved, its bytes unchanged (that path is gone): taken as that "
+                           f"file at its new path")
+            elif len(files) == 1:
                 click.echo(f"  {files[0]} is {path} moved (that path is gone, and most games of each are the "
                            f"other's): taken as its new version")
             else:
                 click.echo(f"  {', '.join(files[:-1])} and {files[-1]} are {path} split (that path is gone, most "
                            f"games of each are its, and together they hold most of its games): taken as its new "
                            f"versions")
+        for file, gone in summary.merged:
+            click.echo(f"  {file} is {', '.join(gone[:-1])} and {gone[-1]} merged (those paths are gone, most games "
+                       f"of each are in it, and together they make most of its games): taken as their new version")
+        merges = {file for file, _ in summary.merged}
         for move in summary.unsure_moves:
             held = (f"  {move.source_file} holds {move.shared} of the {move.gone_games} games of {move.gone}, which "
                     f"is gone, and {move.games - move.shared} others")
             if move.taken_for:  # the gone file is another file of this run, moved or split: this one is not it
                 taken = move.taken_for
-                what = (f"{taken[0]} moved" if len(taken) == 1
+                what = (f"merged into {taken[0]}" if taken[0] in merges else f"{taken[0]} moved" if len(taken) == 1
                         else f"{', '.join(taken[:-1])} and {taken[-1]} split")
                 click.echo(f"{held}: another file, as that file is {what}")
             else:
@@ -406,6 +418,10 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
             click.echo(f"  {counted(relocated, 'game')} stored before {'stands' if relocated == 1 else 'stand'} at "
                        f"other lines of {'its' if relocated == 1 else 'their'} file now: "
                        f"{'its' if relocated == 1 else 'their'} lines follow it")
+        followed = summary.followed + finished.get("followed", 0)
+        if followed:    # their file moved, its lines did not: only the path they point at changed
+            click.echo(f"  {counted(followed, 'game')} stored before {'follows its' if followed == 1 else 'follow their'} "
+                       f"file to its new path, at the same lines")
         if summary.resettled:
             click.echo(f"  {counted(summary.resettled, 'stored game')} judged again under the rule settings given "
                        f"(judged under other options before): {counted(summary.resettled_findings, 'finding')}")

@@ -107,13 +107,23 @@ class IngestSummary:
     unquarantined: int = 0
     """Quarantined games taken out of quarantine so."""
     relocated: int = 0
-    """Stored (or quarantined) games whose file's new version holds them at other lines, or at
-    its new path: their lines follow it."""
+    """Stored (or quarantined) games whose file's new version holds them at other lines: their
+    lines follow it."""
+    followed: int = 0
+    """Stored (or quarantined) games whose file moved (renamed, split): they point at its new
+    path, at the same lines."""
     in_other_files: int = 0
     """Stored (or quarantined) games whose file's new version no longer holds them while another
     file read does: they point at that file now."""
+    restored: int = 0
+    """Superseded games that a file read holds: stored (or quarantined) again (among ``games`` and
+    ``quarantined``), out of the table ``superseded``."""
     moved: list[tuple[str, str]] = field(default_factory=list)
-    """Files read as files read before, moved and edited: (the file, the path it was read at)."""
+    """Files taken for files read before, moved (edited or not): (the file, the path it was read at)."""
+    moved_unchanged: list[str] = field(default_factory=list)
+    """Of ``moved``, the files moved with their bytes unchanged (a plain rename)."""
+    merged: list[tuple[str, list[str]]] = field(default_factory=list)
+    """Files taken for files read before merged into one: (the file, the paths those were read at)."""
     unsure_moves: list[UnsureMove] = field(default_factory=list)
     """Files that may be files read before, moved, but share too few of their games to be taken for them."""
     finished: dict[str, int] = field(default_factory=dict)
@@ -141,7 +151,11 @@ class IngestSummary:
             "quarantine_retried": self.retried, "quarantine_retried_stored": self.retried_stored,
             "quarantine_retried_findings": self.retried_findings,
             "superseded": self.superseded, "quarantine_superseded": self.unquarantined,
-            "relocated": self.relocated, "in_other_files": self.in_other_files, "moved": [{"file": file, "from": path} for file, path in self.moved],
+            "relocated": self.relocated, "followed": self.followed, "in_other_files": self.in_other_files,
+            "restored": self.restored,
+            "moved": [{"file": file, "from": path, "unchanged": file in self.moved_unchanged}
+                      for file, path in self.moved],
+            "merged": [{"file": file, "from": paths} for file, paths in self.merged],
             "moves_unsure": [{"file": move.source_file, "gone": move.gone, "shared": move.shared,
                               "gone_games": move.gone_games, "games": move.games,
                               "taken_for": list(move.taken_for)} for move in self.unsure_moves],
@@ -263,7 +277,7 @@ class _Reader:
                 # is not hashed again, nor even read when the ledger knows it
                 info = os.fstat(file.fileno())
                 digest = self.share.hashed.recall(path, info)
-                if digest is not None and self.warehouse.knows_file(digest, name):
+                if digest is not None and self.warehouse.skips_file(digest, name):
                     self.report("unchanged", FileResult(name, digest, info.st_size))
                     return
                 data = file.read()
@@ -271,7 +285,7 @@ class _Reader:
             self.report("unreadable", (name, error.strerror or str(error)))
             return
         digest = digest or self.share.hashed.digest(path, info, data, started)
-        if self.warehouse.knows_file(digest, name):
+        if self.warehouse.skips_file(digest, name):
             self.report("unchanged", FileResult(name, digest, len(data)))
             return
         result = parse_bytes(data, name, self.warehouse.known_ids, digest=digest,
@@ -499,10 +513,11 @@ KNOWN_FILES = "_known_files.json"
 (:meth:`HashedFiles.save`), kept for the manifest they were saved with."""
 
 
-KNOWN_AT_PATHS = "at-paths"
+KNOWN_AT_PATHS = "at-paths-none-superseded"
 """Part of the key of ``KNOWN_FILES``: its identities are of files whose bytes are the ledger's
-latest at their path. Those an older Rasklad kept vouched for bytes known at any path (a copy, a
-file renamed, never recorded at its path): not taken, such a file is hashed and recorded."""
+latest at their path, and hold no superseded game. Those an older Rasklad kept vouched for bytes
+known at any path (a copy, a file renamed, never recorded at its path), or for a file holding games
+an older Rasklad superseded: not taken, such a file is hashed, and recorded or read."""
 
 
 def _known_files_key(manifest_text: bytes) -> str:
@@ -546,6 +561,7 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
     key = _known_files_key(manifest_text)
     current = hashed.load(root / KNOWN_FILES, key)
     ledger: FileLedger | None = None
+    holding_superseded: set[str] | None = None
     hashed_any = False
     digests = []
     for path in listing.files:
@@ -564,6 +580,10 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
                 return None
             ledger = _ledger(root, manifest)
         if not ledger.holds_at(stored_name(path), digest):     # (known bytes at a new path: recorded by an ingest)
+            return None
+        if holding_superseded is None:
+            holding_superseded = _superseded_held(root, manifest)
+        if digest in holding_superseded:     # (it holds superseded games: read, they come back)
             return None
     if hashed_any and ledger is not None:
         hashed.save(root / KNOWN_FILES, key, ledger.holds_at)
@@ -602,10 +622,27 @@ def _quarantined_versions(root: Path, manifest: Manifest) -> dict[str, int]:
     quarantined = set(_column(root, manifest, "quarantine", "quarantine_id"))
     if not quarantined:
         return {}
+    from pipeline.versions import quarantined_by_version
+
+    return {digest: len(ids) for digest, ids in quarantined_by_version(_ledger_games(root, manifest),
+                                                                       quarantined).items()}
+
+
+def _superseded_held(root: Path, manifest: Manifest) -> set[str]:
+    """The file versions of the ledger (their hash) whose latest reading holds a superseded game."""
+    superseded = set(_column(root, manifest, "superseded", "game_id"))
+    if not superseded:
+        return set()
+    from pipeline.versions import latest_readings_holding
+
+    return latest_readings_holding(_ledger_games(root, manifest), superseded)
+
+
+def _ledger_games(root: Path, manifest: Manifest):
+    """The ledger's ``content_hash`` and ``game_ids``, in order (the rows an older Rasklad wrote,
+    without games, left out)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
-
-    from pipeline.versions import quarantined_by_version
 
     digests, lists = [], []
     for part in manifest.paths("files"):
@@ -614,8 +651,7 @@ def _quarantined_versions(root: Path, manifest: Manifest) -> dict[str, int]:
             rows = ledger.read(columns=["content_hash", "game_ids"])
             digests += rows.column("content_hash").to_pylist()
             lists += rows.column("game_ids").to_pylist()
-    rows = pa.table({"content_hash": pa.array(digests, pa.string()), "game_ids": pa.array(lists, pa.list_(pa.string()))})
-    return {digest: len(ids) for digest, ids in quarantined_by_version(rows, quarantined).items()}
+    return pa.table({"content_hash": pa.array(digests, pa.string()), "game_ids": pa.array(lists, pa.list_(pa.string()))})
 
 
 def _kept_quarantined(root: Path, key: str) -> dict[str, int] | None:
@@ -643,7 +679,9 @@ def _keep_known_files(warehouse: Warehouse, hashed: HashedFiles) -> None:
     manifest = parse_manifest(manifest_text)
     if _quarantine_current(warehouse.root, manifest):
         key = _known_files_key(manifest_text)
-        hashed.save(warehouse.root / KNOWN_FILES, key, warehouse.holds_file)
+        # (a file holding a superseded game is read by the next run: see Warehouse.skips_file)
+        hashed.save(warehouse.root / KNOWN_FILES, key, lambda path, digest: warehouse.holds_file(path, digest)
+                    and warehouse.skips_file(digest, path))
         with contextlib.suppress(OSError):  # (as the identities: the next run then reads the ledger)
             write_text_atomically(warehouse.root / QUARANTINED_FILES, json.dumps(
                 {"key": key, "versions": _quarantined_versions(warehouse.root, manifest)}, separators=(",", ":")))
@@ -808,8 +846,12 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
             summary.superseded += committed.superseded
             summary.unquarantined += committed.unquarantined
             summary.relocated += committed.relocated
+            summary.followed += committed.followed
             summary.in_other_files += committed.in_other_files
+            summary.restored += committed.restored
             summary.moved += committed.moved
+            summary.moved_unchanged += committed.moved_unchanged
+            summary.merged += committed.merged
             summary.unsure_moves += committed.unsure_moves
             return
         if kind == "unchanged":

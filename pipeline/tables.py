@@ -105,6 +105,9 @@ COMMON_TABLES: tuple[Table, ...] = (
         # per game of game_ids, the line it begins at in this version (its first copy there); null
         # for a version read by a Rasklad that did not record it
         ("first_lines", pa.list_(pa.int32())),
+        # the source_paths of the files read before that were merged into this one: the versions of
+        # each are this file's earlier versions; null for a file that is no merge
+        ("merged_from", pa.list_(pa.string())),
     ),
     # Games that left the statistics because the file that held them changed: the version read
     # after no longer holds them, nor does any other file read. Kept apart, with their text, for

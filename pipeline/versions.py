@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pyarrow as pa
 
-LEDGER_COLUMNS = ["source_path", "source_file", "content_hash", "game_ids", "first_lines", "moved_from"]
+LEDGER_COLUMNS = ["source_path", "source_file", "content_hash", "game_ids", "first_lines", "moved_from", "merged_from"]
 """The columns of ``files`` that tell a file's versions."""
 LINE_COLUMNS = ("first_line", "last_line", "line")
 """The columns that hold a line of the game's file (and the ``line`` of an ``undecodable`` spot)."""
@@ -39,6 +39,8 @@ class Version:
     """Its path was never read, and it holds games stored before: it may be a file read before, moved."""
     moved_from: str | None = None
     """The path of the file read before that this one is, moved (see :meth:`Ledger.find_moves`)."""
+    merged_from: list[str] | None = None
+    """The paths of the files read before that were merged into this one (see :meth:`Ledger.find_moves`)."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -89,31 +91,35 @@ class UnsureMove:
     in the same ingest; empty when none was."""
 
 
-def file_histories(paths: list[str | None], moved_from: list[str | None]) -> dict[str, list[int]]:
+def file_histories(paths: list[str | None], moved_from: list[str | None],
+                   merged_from: list[list[str] | None] | None = None) -> dict[str, list[int]]:
     """Per file, by its latest path, the ledger rows of its versions in order: its path's rows,
     after those of the path it was moved from up to the move (a file read later at that path is
     another file). A file split into several (each moved from its path, in one commit) gives each
-    part the rows up to the split. Rows without a path (a ledger written before paths were kept)
-    are no file's.
+    part the rows up to the split; files merged into one (``merged_from``) give it the rows of
+    each up to the merge. Rows without a path (a ledger written before paths were kept) are no
+    file's.
 
     >>> file_histories(["/a", "/a", "/b", "/a"], [None, None, "/a", None])
     {'/b': [0, 1, 2], '/a': [3]}
     >>> file_histories(["/night", "/night-a", "/night-b"], [None, "/night", "/night"])
     {'/night-a': [0, 1], '/night-b': [0, 2]}
+    >>> file_histories(["/a", "/b", "/a", "/c"], [None, None, None, None], [None, None, None, ["/a", "/b"]])
+    {'/c': [0, 1, 2, 3]}
     """
     histories: dict[str, list[int]] = {}
     moved_away: dict[str, list[int]] = {}     # a path's rows up to its move: the other parts of a split
     for row, path in enumerate(paths):
         if not path:
             continue
-        origin = moved_from[row]
-        earlier: list[int] = []
-        if origin and origin != path:
-            if origin in histories:
-                earlier = moved_away[origin] = histories.pop(origin)
-            else:
-                earlier = moved_away.get(origin, [])
-        histories[path] = earlier + histories.pop(path, []) + [row]
+        origins = (merged_from[row] if merged_from else None) or [moved_from[row]]
+        earlier: set[int] = set()
+        for origin in origins:
+            if origin and origin != path:
+                if origin in histories:
+                    moved_away[origin] = histories.pop(origin)
+                earlier.update(moved_away.get(origin, []))
+        histories[path] = sorted(earlier) + histories.pop(path, []) + [row]
     return histories
 
 
@@ -128,9 +134,11 @@ class Ledger:
         self.names: list[str] = rows.column("source_file").to_pylist()
         self.digests: list[str] = rows.column("content_hash").to_pylist()
         self.moved_from: list[str | None] = rows.column("moved_from").to_pylist()
+        self.merged_from: list[list[str] | None] = (     # (rows of a ledger kept before merges were)
+            rows.column("merged_from").to_pylist() if "merged_from" in rows.column_names else [None] * rows.num_rows)
         self.held = _lists(rows.column("game_ids"), pa.string())
         self.first_lines = _lists(rows.column("first_lines"), pa.int32())
-        self.histories = file_histories(self.paths, self.moved_from)
+        self.histories = file_histories(self.paths, self.moved_from, self.merged_from)
         self._games_from = games_from
         self._by_name: dict[str, set[str]] | None = None
 
@@ -140,11 +148,18 @@ class Ledger:
         self.names += [v.name for v in versions]
         self.digests += [v.digest for v in versions]
         self.moved_from += [v.moved_from for v in versions]
+        self.merged_from += [v.merged_from for v in versions]
         self.held = pa.concat_arrays([self.held, pa.array([v.games for v in versions], self.held.type)])
         self.first_lines = pa.concat_arrays([
             self.first_lines, pa.array([v.first_lines if v.games is not None else None for v in versions],
                                        self.first_lines.type)])
-        self.histories = file_histories(self.paths, self.moved_from)
+        self.histories = file_histories(self.paths, self.moved_from, self.merged_from)
+
+    def latest_digest(self, path: str) -> str | None:
+        """The hash of the latest version of the file whose latest path is ``path``; None when no
+        file's is."""
+        rows = self.histories.get(path)
+        return self.digests[rows[-1]] if rows else None
 
     def games_of(self, row: int) -> set[str]:
         """The games ledger row ``row``'s version held: as recorded, or, read by an older
@@ -166,9 +181,12 @@ class Ledger:
         ``pipeline.inputs.FileStore``), and which shares with this one most of the games of each.
         Such a version gets ``moved_from`` (and is ``changed``). So do the parts of a gone file
         split in several: versions made mostly of its games, which hold together most of them
-        (whatever their sizes: one part may hold most of them alone). One that shares games with a
-        gone file but not most of them both ways, nor is one of its parts, or whose gone file
-        another version took, is unsure: not taken for it, returned for the user to be told (with
+        (whatever their sizes: one part may hold most of them alone). A version that holds most of
+        the games of two gone files or more (each with some games the others do not hold: not
+        copies of one file), which make together most of its games, is those files merged: it gets
+        their paths, ``merged_from``. One that shares games with a gone file but not most of them
+        both ways, nor is one of its parts or a merge of it, or whose gone file another version
+        took, is unsure: not taken for it, returned for the user to be told (with
         the files the gone one was taken for, if any)."""
         import pyarrow.compute as pc
 
@@ -198,33 +216,60 @@ class Ledger:
         claimed: dict[str, list[str]] = {}     # a gone file's path → the versions taken for it
         unsure: list[UnsureMove] = []
         parts_of: dict[int, list[Version]] = {}   # gone file → the versions mostly of its games
+        merged: set[tuple[str, str]] = set()     # (a merge, a gone file it holds)
         there: dict[str, bool] = {}     # (asked once a path: the store may be remote)
         for version, counts in zip(versions, shared):
             games = len(version.games or ())
             candidates = []
+            sources = []    # the gone files most of whose games it holds: merged into it, maybe
             for file, count in counts.items():
                 path = latest_paths[file]
                 if path == version.path or there.setdefault(path, still_there(path)):
                     continue
                 if 2 * count > games:   # mostly its games: a part of it, if it was split
                     parts_of.setdefault(file, []).append(version)
+                if 2 * count > sizes[file] and path not in claimed:
+                    sources.append((path, file))
                 if 2 * count > sizes[file] and 2 * count > games and path not in claimed:
                     candidates.append((count, path, file))
                 elif 2 * count > sizes[file] or 2 * count > games or path in claimed:
                     unsure.append(UnsureMove(version.name, path, count, sizes[file], games))
+            merge = self._merge(version, sources, latest)
+            if merge:   # (a merge of the file it is mostly made of and another: not that file moved)
+                version.merged_from, version.changed = merge, True
+                for path in merge:
+                    claimed[path] = [version.name]
+                    merged.add((version.name, path))
+                unsure += [UnsureMove(version.name, path, count, sizes[file], games)
+                           for count, path, file in candidates if path not in merge]
+                continue
             candidates.sort(reverse=True)
             for count, path, file in candidates[1:]:   # (files whose games overlap: the one sharing most wins)
                 unsure.append(UnsureMove(version.name, path, count, sizes[file], games))
             if candidates:
                 version.moved_from, version.changed = candidates[0][1], True
                 claimed[candidates[0][1]] = [version.name]
-        split = self._splits(parts_of, latest_paths, latest, claimed)
+        split = self._splits(parts_of, latest_paths, latest, claimed, {path for _, path in merged})
         # the others are other files: told of as such, with what the gone file was taken for
         return [replace(move, taken_for=tuple(claimed.get(move.gone, ()))) for move in unsure
-                if (move.source_file, move.gone) not in split]
+                if (move.source_file, move.gone) not in split | merged]
+
+    def _merge(self, version: Version, sources: list[tuple[str, int]], latest: list[int]) -> list[str]:
+        """The paths of the gone files ``version`` is a merge of, sorted; empty when it is none.
+        ``sources``: the gone files (path, place in ``latest``) most of whose games it holds.
+        Each must hold some of its games that no other of them holds (two copies of one file are
+        not two files merged), and together they must make most of its games."""
+        if len(sources) < 2:
+            return []
+        games = set(version.games or ())
+        shares = {path: self.games_of(latest[file]) & games for path, file in sources}
+        holders = Counter(game_id for share in shares.values() for game_id in share)
+        kept = [path for path, share in shares.items() if any(holders[game_id] == 1 for game_id in share)]
+        together = set().union(*(shares[path] for path in kept))
+        return sorted(kept) if len(kept) >= 2 and 2 * len(together) > len(games) else []
 
     def _splits(self, parts_of: dict[int, list[Version]], latest_paths: list[str], latest: list[int],
-                claimed: dict[str, list[str]]) -> set[tuple[str, str]]:
+                claimed: dict[str, list[str]], merged: set[str]) -> set[tuple[str, str]]:
         """Of the gone files (by their place in ``latest_paths``) and the versions made mostly of
         each one's games (``parts_of``), those split: two versions or more, not taken for another
         file moved (one may be taken for this one: the larger part of an unequal split), each
@@ -234,7 +279,10 @@ class Ledger:
         found: set[tuple[str, str]] = set()
         for file, candidates in parts_of.items():
             path = latest_paths[file]
-            candidates = [version for version in candidates if version.moved_from in (None, path)]
+            if path in merged:     # merged into another file in this run: not split as well
+                continue
+            candidates = [version for version in candidates
+                          if version.moved_from in (None, path) and not version.merged_from]
             games_then = self.games_of(latest[file])
             shares = [games_then.intersection(version.games or ()) for version in candidates]
             holders = Counter(game_id for share in shares for game_id in share)
@@ -366,6 +414,25 @@ def quarantined_by_version(rows: pa.Table, quarantined: set[str]) -> dict[str, s
     for game_id, parent in zip(held.filter(pa.array(hits)).to_pylist(), parents.tolist()):
         found.setdefault(digests[parent], set()).add(game_id)
     return found
+
+
+def latest_readings_holding(rows: pa.Table, ids: set[str]) -> set[str]:
+    """The file versions (``content_hash``) of the ledger's ``rows`` whose latest reading (the last
+    row of those bytes) holds a game of ``ids`` (``game_ids``). The last row only: a reading by a
+    later Rasklad that no longer finds such a game (its readers cut the text otherwise) settles it.
+
+    >>> latest_readings_holding(pa.table({"content_hash": ["a", "b", "a"], "game_ids": [["g"], ["g"], ["h"]]}), {"g"})
+    {'b'}
+    """
+    import pyarrow.compute as pc
+
+    if not ids or not rows.num_rows:
+        return set()
+    digests = rows.column("content_hash").to_pylist()
+    last = sorted({digest: row for row, digest in enumerate(digests)}.values())
+    lists = _lists(rows.column("game_ids"), pa.string()).take(pa.array(last, pa.int64()))
+    hits = pc.is_in(pc.list_flatten(lists), value_set=pa.array(sorted(ids), pa.string())).to_numpy(zero_copy_only=False)
+    return {digests[last[parent]] for parent in pc.list_parent_indices(lists).to_numpy()[hits].tolist()}
 
 
 def moved_rows(rows: pa.Table, id_column: str, places: dict[str, Place]) -> pa.Table:

@@ -72,6 +72,7 @@ from pipeline.versions import (
     UnsureMove,
     Version,
     has_places,
+    latest_readings_holding,
     moved_rows,
     quarantined_by_version,
 )
@@ -114,19 +115,31 @@ class CommitSummary:
     unquarantined: int = 0
     """Quarantined games taken out of quarantine so (see :meth:`Warehouse.commit_staged`)."""
     relocated: int = 0
-    """Games stored (or quarantined) before whose file's new version holds them at other lines, or
-    at its new path: their lines now follow it."""
+    """Games stored (or quarantined) before whose file's new version holds them at other lines:
+    their lines now follow it."""
+    followed: int = 0
+    """Games stored (or quarantined) before whose file moved (renamed, split): at its new path,
+    at the same lines."""
     in_other_files: int = 0
     """Games stored (or quarantined) before whose file's new version no longer holds them while
     another file read does: their file and lines are now that file's."""
+    restored: int = 0
+    """Superseded games that a file read holds: stored (or quarantined) again, out of ``superseded``."""
     reasons: Counter = field(default_factory=Counter)
     """How many of the newly quarantined games each reason sent there."""
     moved: list[tuple[str, str]] = field(default_factory=list)
     """Files at new paths read as files read before, moved: (source_file, the path it was read at)."""
+    moved_unchanged: list[str] = field(default_factory=list)
+    """Of ``moved``, the files whose bytes are those last read at the gone path (renamed or moved
+    alone: not edited)."""
+    merged: list[tuple[str, list[str]]] = field(default_factory=list)
+    """Files at new paths taken for files read before merged into one: (source_file, the paths
+    those files were read at)."""
     unsure_moves: list[UnsureMove] = field(default_factory=list)
     """Files at new paths that may be files read before, moved, but were not taken for them."""
 
-    JOURNALED = ("games", "quarantined", "findings", "superseded", "unquarantined", "relocated", "in_other_files")
+    JOURNALED = ("games", "quarantined", "findings", "superseded", "unquarantined", "relocated", "followed",
+                 "in_other_files", "restored")
     """The counts a commit's journal keeps, for the writer that finishes the commit to tell them."""
 
     def journaled(self) -> dict[str, int]:
@@ -322,6 +335,8 @@ class Warehouse:
         self._quarantined_by_version: dict[str, set[str]] | None = None
         self._files = FileLedger()
         self._superseded: set[str] = set()
+        self._superseded_held: set[str] | None = None
+        """The file versions whose latest reading holds a superseded game (see :meth:`skips_file`)."""
         """The games the ``superseded`` table holds."""
         self._release: weakref.finalize | None = None
         self.finished = CommitSummary()
@@ -463,6 +478,9 @@ class Warehouse:
         files = self.read_table("files", ["content_hash", "source_path"])
         self._files = FileLedger.of(files.column("content_hash").to_pylist(), files.column("source_path").to_pylist())
         self._superseded = set(self._read_column("superseded", "game_id"))
+        self._superseded_held = None
+        if self._superseded:    # known before forked readers ask, for them not to read the ledger each
+            self._holding_superseded()
 
     def read_table(self, table: str, columns: list[str] | None = None) -> pa.Table:
         """The committed rows of ``table`` (every column, or ``columns``)."""
@@ -520,6 +538,20 @@ class Warehouse:
         if source_file is None:
             return content_hash in self._files.hashes
         return self._files.knows(source_file, content_hash)
+
+    def skips_file(self, content_hash: str, source_file: str) -> bool:
+        """May an ingest skip the file ``source_file`` of these bytes unread? When the ledger knows
+        them (:meth:`knows_file`), unless they hold a game that is superseded: no file held it when
+        it was, yet this one does (a warehouse an older Rasklad damaged superseded the games of a
+        file renamed, which it never recorded; bytes put back at a new path). Read again, the file
+        stores such a game again, and it leaves ``superseded``."""
+        return self.knows_file(content_hash, source_file) and content_hash not in self._holding_superseded()
+
+    def _holding_superseded(self) -> set[str]:
+        if self._superseded_held is None:
+            self._superseded_held = latest_readings_holding(
+                self.read_table("files", ["content_hash", "game_ids"]), self._superseded) if self._superseded else set()
+        return self._superseded_held
 
     def holds_file(self, source_file: str, content_hash: str) -> bool:
         """Is a file of these bytes recorded at ``source_file``'s path? Bytes the ledger knows
@@ -633,7 +665,7 @@ class Warehouse:
                     summary.findings += rows
         places, lost, in_other_files = self._file_versions(versions, supersede, summary, store)
         for row, version in zip(files_rows, versions):
-            row["moved_from"] = version.moved_from
+            row["moved_from"], row["merged_from"] = version.moved_from, version.merged_from
         superseded = self._superseded_rows(lost, now) if lost else {}
         gone = {game_id for rows in superseded.values() for game_id in rows.column("game_id").to_pylist()}
         if gone or places or in_other_files:
@@ -641,13 +673,16 @@ class Warehouse:
             added, removed = added + more_added, removed + more_removed
             self._known_games -= gone
             self._set_quarantined(self._quarantined - gone)
-            summary.relocated = len(places)
+            # a file moved with its bytes unchanged: its games at a new path, but at the same lines
+            summary.followed = sum(place.shift == 0 for place in places.values())
+            summary.relocated = len(places) - summary.followed
             summary.in_other_files = len(in_other_files)
             for rows in superseded.values():
                 was = rows.column("was").to_pylist()
                 summary.superseded += was.count("stored")
                 summary.unquarantined += was.count("quarantined")
         returned = stored_now & self._superseded    # held by a file read now: counted again
+        summary.restored = len(returned)
         if returned:
             more_added, more_removed = self._superseded_parts_without(returned)
             added, removed = added + more_added, removed + more_removed
@@ -666,6 +701,7 @@ class Warehouse:
         for row in files_rows:
             self._files.add(row["content_hash"], row["source_path"])
         self._superseded = (self._superseded - returned) | gone
+        self._superseded_held = None    # (the ledger's rows, or the superseded games, may have changed)
         if replacing or gone:
             self._known_ids = np.unique(_id_numbers(list(self._known_games)))
         elif batches:
@@ -745,6 +781,9 @@ class Warehouse:
         if maybe_moved:
             summary.unsure_moves = ledger.find_moves(maybe_moved, lambda path: self._holds(path) or store.exists(path))
             summary.moved = [(version.name, version.moved_from) for version in maybe_moved if version.moved_from]
+            summary.moved_unchanged = [version.name for version in maybe_moved if version.moved_from
+                                       and ledger.latest_digest(version.moved_from) == version.digest]
+            summary.merged = [(version.name, version.merged_from) for version in maybe_moved if version.merged_from]
         ledger.add(versions)
         places = ledger.places(versions, self._stored_at)
         if not supersede or not (self.manifest.unsettled or any(version.changed for version in versions)):

@@ -6,6 +6,7 @@ temporary folder; every figure is worked by hand from the logs."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from decimal import Decimal
 from pathlib import Path
@@ -646,8 +647,9 @@ def test_the_parts_of_a_split_file_staged_apart_are_committed_together(tmp_path,
     night.unlink()
     monkeypatch.setattr(pipeline.ingest, "STAGE_BYTES", 1)
     summary = ingest([first, second], root, jobs=1, build_models=False)
-    assert (sorted(summary.moved), summary.unsure_moves, summary.superseded, summary.relocated) == (
-        [(str(first), str(night)), (str(second), str(night))], [], 0, 4)
+    # the first half's two hands stand at the same lines of their new file, the second's moved up
+    assert (sorted(summary.moved), summary.unsure_moves, summary.superseded, summary.relocated, summary.followed) == (
+        [(str(first), str(night)), (str(second), str(night))], [], 0, 2, 2)
 
 
 def test_a_file_whose_name_is_not_utf8_is_still_there_for_a_copy_beside_it(tmp_path):
@@ -744,6 +746,9 @@ def test_a_renamed_file_takes_its_games_and_findings_to_its_new_path_unread(tmp_
     assert parsed == []     # its bytes are known: it is not parsed again
     assert (summary.files_unchanged, summary.games, summary.superseded) == (1, 0, 0)
     assert summary.moved == [(str(renamed), str(night))]
+    # every game's path changes, none of its lines: they follow the file, none is relocated
+    assert (summary.moved_unchanged, summary.followed, summary.relocated) == ([str(renamed)], len(lines), 0)
+    assert summary.as_dict()["moved"] == [{"file": str(renamed), "from": str(night), "unchanged": True}]
     # the same bytes: every game and finding at the same line, of the file at its new path
     assert query(root, "select game_id, first_line from games order by 1") == lines
     assert query(root, "select distinct source_file from games") == [(str(renamed),)]
@@ -752,6 +757,31 @@ def test_a_renamed_file_takes_its_games_and_findings_to_its_new_path_unread(tmp_
     assert query(root, "select moved_from from files where source_path = $1", [str(renamed)]) == [(str(night),)]
     again = ingest([night.parent], root, jobs=1)
     assert (again.files_unchanged, again.moved, again.relocated) == (1, [], 0)
+
+
+def _without_seconds(output: str) -> str:
+    return re.sub(r" in \d+\.\d\d s", " in … s", output)
+
+
+def test_the_summary_of_a_plain_rename_says_the_file_moved_and_its_games_kept_their_lines(tmp_path):
+    # the same bytes at a new path, the old path gone: only the path the games point at changes,
+    # which the summary says, and not that they stand at other lines
+    night, root = tmp_path / "RS" / "night.txt", tmp_path / "wrs"
+    night.parent.mkdir()
+    shutil.copyfile(SAMPLES / "pokerstars-holdem.txt", night)
+    assert run("ingest", str(night.parent), "-w", str(root), "-j", "1", "-q").exit_code == 0
+    hands = len(_hand_starts(night))
+    renamed = night.with_name("night-2024-01-02.txt")
+    night.rename(renamed)
+    result = run("ingest", str(night.parent), "-w", str(root), "-j", "1", "-q")
+    assert result.exit_code == 0, result.output
+    assert _without_seconds(result.output) == (
+        "1 file (1 unchanged), 0 games stored, 0 already stored, 0 quarantined, 0 findings in … s\n"
+        f"  {renamed} is {night} moved, its bytes unchanged (that path is gone): taken as that file at its new path\n"
+        f"  {hands} games stored before follow their file to its new path, at the same lines\n")
+    assert hands == 20
+    moved = json.loads(run("ingest", str(night.parent), "-w", str(root), "--json").output)
+    assert (moved["moved"], moved["followed"], moved["relocated"]) == ([], 0, 0)     # recorded: nothing to follow
 
 
 def test_a_file_split_in_two_unequal_parts_is_told_as_split_whatever_their_sizes(tmp_path):
@@ -790,8 +820,9 @@ def test_a_split_of_unequal_parts_unedited_is_a_split_and_supersedes_nothing(tmp
     second.write_text("\n\n".join(HANDS[3:7]) + "\n", encoding="utf-8")
     night.unlink()
     summary = ingest([first, second], root, jobs=1)
-    assert (summary.moved, summary.unsure_moves, summary.superseded, summary.relocated) == (
-        [(str(first), str(night)), (str(second), str(night))], [], 0, 7)
+    # hands 0-2 keep their lines in night-a.txt; hands 3-6 move up to the top of night-b.txt
+    assert (summary.moved, summary.unsure_moves, summary.superseded, summary.relocated, summary.followed) == (
+        [(str(first), str(night)), (str(second), str(night))], [], 0, 4, 3)
 
 
 def test_two_copies_of_a_gone_file_are_not_its_split_and_the_second_is_told_as_another_file(tmp_path):
@@ -810,3 +841,131 @@ def test_two_copies_of_a_gone_file_are_not_its_split_and_the_second_is_told_as_a
             f"is {first} moved\n") in result.output
     assert "split" not in result.output and "superseded" not in result.output.replace("table superseded", "")
     assert query(root, "select count(*) from games") == [(4,)]
+
+
+def test_two_files_merged_into_one_keep_their_games_and_findings_at_its_lines(tmp_path):
+    # cat a.txt b.txt > c.txt, then a.txt and b.txt removed: c.txt is the two files merged, and
+    # holds every game of theirs (the finding of the sample's hand #250000000019 among them)
+    folder, root, clean = tmp_path / "MG", tmp_path / "wmg", tmp_path / "wclean"
+    folder.mkdir()
+    first, second, merged = folder / "a.txt", folder / "b.txt", folder / "c.txt"
+    first.write_text("\n\n".join(HANDS[:10]) + "\n", encoding="utf-8")
+    second.write_text("\n\n".join(HANDS[10:]), encoding="utf-8")    # (the sample's last hand ends its line)
+    assert run("ingest", str(folder), "-w", str(root), "-j", "1", "-q").exit_code == 0
+    games = query(root, "select game_id, source_file, first_line from games order by 1")
+    findings = query(root, "select game_id, rule_id, source_file, line from findings order by 1, 2")
+    assert len(games) == 20 and [row[2] for row in findings] == [str(second)]
+    merged.write_bytes(first.read_bytes() + second.read_bytes())
+    offset = first.read_text(encoding="utf-8").count("\n")   # b.txt's lines come after a.txt's
+    first.unlink()
+    second.unlink()
+    result = run("ingest", str(folder), "-w", str(root), "-j", "1", "-q")
+    assert result.exit_code == 0, result.output
+    assert _without_seconds(result.output) == (
+        "1 file (0 unchanged), 0 games stored, 20 already stored, 0 quarantined, 0 findings in … s\n"
+        f"  {merged} is {first} and {second} merged (those paths are gone, most games of each are in it, and "
+        "together they make most of its games): taken as their new version\n"
+        "  10 games stored before stand at other lines of their file now: their lines follow it\n"
+        "  10 games stored before follow their file to its new path, at the same lines\n")
+    # the same games and findings, each once, a.txt's at their lines, b.txt's shifted below a.txt's
+    shift = {str(first): 0, str(second): offset}
+    assert query(root, "select game_id, source_file, first_line from games order by 1") == [
+        (game_id, str(merged), line + shift[source]) for game_id, source, line in games]
+    assert query(root, "select game_id, rule_id, source_file, line from findings order by 1, 2") == [
+        (game_id, rule, str(merged), line + shift[source]) for game_id, rule, source, line in findings]
+    assert query(root, "select count(*) from superseded") == [(0,)]
+    assert query(root, "select merged_from, moved_from from files where source_file = $1", [str(merged)]) == [
+        ([str(first), str(second)], None)]
+    # every row as an ingest of c.txt alone into a new warehouse stores it
+    ingest([folder], clean, jobs=1)
+    after, fresh = committed_rows(root), committed_rows(clean)
+    for table in fresh:
+        if table != "files":    # (the ledger keeps a.txt and b.txt too)
+            assert after[table] == fresh[table], table
+    # c.txt's versions are a.txt's and b.txt's: a hand it loses later is superseded
+    hands = merged.read_text(encoding="utf-8").split("\n\n")
+    cut = hands.pop(3)
+    merged.write_text("\n\n".join(hands), encoding="utf-8")
+    again = ingest([folder], root, jobs=1)
+    assert (again.superseded, again.merged, again.unsure_moves) == (1, [], [])
+    assert query(root, "select count(*) from games") == [(19,)]
+    assert query(root, "select first_line from superseded") == [(_starts(HANDS[:10])[3],)]
+    assert cut.startswith("PokerStars Hand #250000000003:")
+
+
+def test_a_merged_file_with_an_edited_hand_replaces_that_hand_once(tmp_path):
+    first, second, merged, root = tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "c.txt", tmp_path / "wh"
+    first.write_text("\n\n".join(HANDS[:3]) + "\n", encoding="utf-8")
+    second.write_text("\n\n".join(HANDS[3:6]) + "\n", encoding="utf-8")
+    ingest([first, second], root, jobs=1)
+    first.unlink()
+    second.unlink()
+    # merged, and hand #250000000001 gained a chat line on the way
+    edited = HAND_1.replace("Anna: calls $4\n", f"Anna: calls $4\n{CHAT}\n", 1)
+    assert edited != HAND_1
+    merged.write_text("\n\n".join([HAND_0, edited, *HANDS[2:6]]) + "\n", encoding="utf-8")
+    summary = ingest([merged], root, jobs=1)
+    assert summary.merged == [(str(merged), [str(first), str(second)])]
+    assert (summary.games, summary.superseded, summary.unsure_moves) == (1, 1, [])
+    # six hands, each once, all in c.txt: #250000000001's new text, its old one superseded
+    assert query(root, "select source_file, first_line from games order by 2") == [
+        (str(merged), line) for line in _starts([HAND_0, edited, *HANDS[2:6]])]
+    assert query(root, "select source_file, first_line from superseded") == [(str(first), _starts(HANDS[:3])[1])]
+    assert query(root, "select count(*) from game_texts") == [(6,)]
+
+
+def _rotated_without_the_renamed_file(folder: Path, root: Path) -> tuple[Path, Path]:
+    """hands.txt (the sample's 20 hands) ingested, then rotated: renamed hands-2024-01.txt and a new
+    hands.txt of 5 hands begun, and hands.txt alone ingested: its new version holds none of the 20,
+    which no file read holds either, so they are superseded. An older Rasklad left a warehouse so
+    after an ingest of the whole folder: it never recorded the renamed file, whose bytes it knew."""
+    folder.mkdir()
+    log, rotated = folder / "hands.txt", folder / "hands-2024-01.txt"
+    shutil.copyfile(SAMPLES / "pokerstars-holdem.txt", log)
+    ingest([folder], root, jobs=1)
+    log.rename(rotated)
+    assert run("generate", "holdem", "-n", "5", "--seed", "77", "--out", str(log), "-q").exit_code == 0
+    assert ingest([log], root, jobs=1).superseded == 20
+    return log, rotated
+
+
+def test_games_superseded_though_a_known_file_holds_them_come_back_when_it_is_ingested(tmp_path):
+    folder, root = tmp_path / "DMG", tmp_path / "wdmg"
+    log, rotated = _rotated_without_the_renamed_file(folder, root)
+    result = run("ingest", str(folder), "-w", str(root), "-j", "1", "-q")
+    assert result.exit_code == 0, result.output
+    assert _without_seconds(result.output) == (
+        "2 files (1 unchanged), 20 games stored, 0 already stored, 0 quarantined, 1 finding in … s\n"
+        "  20 games superseded before are back: a file read holds them (the table superseded no longer keeps "
+        "them)\n")
+    # each game once, at its line of the file that holds it; nothing is left superseded
+    assert query(root, "select count(*), count(distinct game_id) from games") == [(25, 25)]
+    assert query(root, "select count(*) from game_texts") == [(25,)]
+    assert query(root, "select count(*) from superseded") == [(0,)]
+    assert query(root, "select first_line from games where source_file = $1 order by 1", [str(rotated)]) == [
+        (line,) for line in _hand_starts(rotated)]
+    assert query(root, "select count(*) from findings where source_file = $1", [str(rotated)]) == [(1,)]
+    again = ingest([folder], root, jobs=1)
+    assert (again.files_unchanged, again.games, again.restored) == (2, 0, 0)
+
+
+def test_a_damaged_warehouse_that_recorded_the_renamed_file_gets_its_games_back(tmp_path, monkeypatch):
+    # The ingest of the folder that followed, by the Rasklad of the last round: it recorded the
+    # renamed file at its path, unread, and kept the identities of both files, its games still
+    # superseded. The next ingest reads that file again (its identity was kept under another key).
+    folder, root = tmp_path / "DMR", tmp_path / "wdmr"
+    log, rotated = _rotated_without_the_renamed_file(folder, root)
+    with monkeypatch.context() as older:
+        older.setattr(Warehouse, "skips_file", lambda self, digest, name: self.knows_file(digest, name))
+        older.setattr(pipeline.ingest, "KNOWN_AT_PATHS", "at-paths")
+        recorded = ingest([folder], root, jobs=1)
+        assert (recorded.files_unchanged, recorded.games, recorded.restored) == (2, 0, 0)
+        assert query(root, "select count(*) from superseded") == [(20,)]
+        assert unchanged_run([folder], root) is not None    # that Rasklad went on skipping both files
+    restored = ingest([folder], root, jobs=1)
+    assert (restored.games, restored.restored, restored.superseded, restored.duplicates) == (20, 20, 0, 0)
+    assert query(root, "select count(*), count(distinct game_id) from games") == [(25, 25)]
+    assert query(root, "select count(*) from superseded") == [(0,)]
+    assert query(root, "select first_line from games where source_file = $1 order by 1", [str(rotated)]) == [
+        (line,) for line in _hand_starts(rotated)]
+    assert unchanged_run([folder], root) is not None
