@@ -20,8 +20,8 @@ flush are counted by their suited cards instead, all the ways of dealing the oth
 once, and settled by rule (the highest card of the suit held wins) unless a straight flush is
 in reach. Heads-up all-ins are a lookup in a shipped table, keyed blind to the suits' names.
 Nothing else is remembered between calls: the all-ins of a real history hardly repeat (31 of
-5,304 in a 20,000-hand tournament mix, up to the suits' names), so a memo's key cost more than
-it saved.
+5,304 in a 20,000-hand tournament mix, up to the suits' names; of its 948 multiway preflop ones,
+none, even up to the seats' order too), so a memo's key cost more than it saved.
 
 :func:`spot_equities` takes many spots at once (a replayed batch's all-ins): checked, looked up
 and gathered in NumPy, the turn and river spots of a shape counted in one compiled call;
@@ -475,21 +475,18 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     # suit s. A rank dealt m times so far extends the depth before its first.
     columns = pair_strengths.shape[1]
     plain_won = np.zeros((n_pots, columns), dtype=np.int64)
-    best = np.zeros(columns, dtype=np.int64)
+    best = np.zeros(columns, dtype=pair_strengths.dtype)     # the table's width: half the bytes to stream
     for pot in range(n_pots):
         for c in range(columns):
             best[c] = -1
-        for p in range(n_players):
-            if eligible[pot, p]:
-                row = pair_strengths[hole_pairs[p]]
-                for c in range(columns):
-                    best[c] = max(best[c], row[c])
         pattern = plain_won[pot]
         for p in range(n_players):
-            if eligible[pot, p]:
+            if eligible[pot, p]:    # the best so far and who holds it, in one pass a hand
                 row = pair_strengths[hole_pairs[p]]
+                bit = np.int64(1) << p
                 for c in range(columns):
-                    pattern[c] |= np.int64(row[c] == best[c]) << p
+                    pattern[c] = bit if row[c] > best[c] else pattern[c] | bit if row[c] == best[c] else pattern[c]
+                    best[c] = max(best[c], row[c])
         for c in range(columns):    # bit 32: a full house or four of a kind, which beats a flush
             pattern[c] |= np.int64(best[c] >= weakest_flush) << 32
     ranks = np.zeros(5, dtype=np.int64)
@@ -506,6 +503,10 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     # the same for a last rank dealt once that the stub holds in every suit (the common case),
     # the same for every such rank after the four before: 3 ways with none of a suit, 1 with one
     flushed_full = np.zeros(n_pots, dtype=np.int64)
+    # and for any last rank dealt once: at_need the boards with at least the need of some suit,
+    # one_short[pot, s] those with exactly one card of suit s too few
+    at_need = np.zeros(n_pots, dtype=np.int64)
+    one_short = np.zeros((n_pots, 4), dtype=np.int64)
     distinct = np.zeros(5, dtype=np.int64)
     mult = np.zeros(5, dtype=np.int64)
     boards = 0
@@ -523,11 +524,15 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                         continue
                     first_four = np.int64(1) << r0 | np.int64(1) << r1 | np.int64(1) << r2 | np.int64(1) << r3
                     for pot in range(n_pots):
-                        f = 0
+                        reach = 0
+                        short = 0
                         for s in range(4):
                             k = need_pot[pot, s]
-                            f += 3 * tails[4, s, k] + tails[4, s, k - 1]
-                        flushed_full[pot] = f
+                            reach += tails[4, s, k]
+                            one_short[pot, s] = tails[4, s, k - 1] - tails[4, s, k]
+                            short += one_short[pot, s]
+                        at_need[pot] = reach
+                        flushed_full[pot] = 4 * reach + short
                     for r in range(r3 + 1):     # the last (lowest) rank: one multiset each, in adjacent columns
                         m = run[3] + 1 if r3 == r else 1
                         if m > avail[r]:
@@ -543,6 +548,13 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                             # where the pots need as many of each suit)
                             if m == 1 and avail[r] == 4:
                                 flushed[pot] = flushed_full[pot]
+                            elif m == 1:
+                                # each of its avail[r] cards keeps a board at the need, and its card
+                                # of suit s, where the stub has it, lifts one a card short
+                                f = avail[r] * at_need[pot]
+                                for s in range(4):
+                                    f += stub_cards[r, s] * one_short[pot, s]
+                                flushed[pot] = f
                             elif like[pot] < pot:
                                 flushed[pot] = flushed[like[pot]]
                             else:
