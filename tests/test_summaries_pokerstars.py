@@ -1,0 +1,85 @@
+"""PokerStars tournament summaries damaged or cut: real summaries, edited into a folder of the test's
+own, are quarantined at the line and column of the damage with a reason in words, never stored
+with a figure read in part (a prize "of unknown value", the digits before a bad character)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+D = Decimal
+STARS = ROOT.parent / "shared" / "corpora" / "summaries" / "Stars"
+AMOUNT_WORDS = ("expected digits with at most one decimal point, two decimals at most, and thousands grouped by "
+                "commas, such as $1,234.50")
+
+
+def ingest_edited(tmp_path: Path, name: str, old: bytes, new: bytes, *, cut: bool = False) -> Path:
+    """The real summary ``name`` with ``old`` written ``new`` (once), ingested into a warehouse of its
+    own; with ``cut`` the file ends right after ``new``, no line break, as an interrupted download."""
+    source = STARS / name
+    if not source.exists():
+        pytest.skip(f"the summaries corpus is not here ({source})")
+    from pipeline.ingest import ingest
+
+    data = source.read_bytes()
+    assert data.count(old) == 1
+    data = data.replace(old, new)
+    if cut:
+        data = data[:data.index(new) + len(new)]
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / name).write_bytes(data)
+    ingest([folder], tmp_path / "warehouse", jobs=1)
+    return tmp_path / "warehouse"
+
+
+def rows(root: Path, sql: str) -> list[tuple]:
+    from pipeline.warehouse import connect
+
+    with connect(root) as con:
+        return con.execute(sql).fetchall()
+
+
+def quarantined(root: Path) -> list[tuple]:
+    return rows(root, 'select line, "column", error from quarantine')
+
+
+def stored(root: Path) -> int:
+    return rows(root, "select count(*) from games")[0][0]
+
+
+PRIZE_WORDS = "expected a prize like $3.00 (100%), or one in another unit (25,750 FPP, a ticket), found "
+
+
+@pytest.mark.parametrize(("old", "new", "line", "column", "found"), [
+    # "  1: freddie10248 (United Kingdom), $3.00 (100%)": the prize starts after 36 characters
+    (b"$3.00 (100%)", b"$3.O0 (100%)", 7, 37, "'$3.O0 (100%)'"),
+    # "  3: TommyD38 (Germany)," ends after 24 characters; "=20" is a mail's coded blank
+    (b"TommyD38 (Germany),", b"TommyD38 (Germany),=20", 9, 25,
+     "'=20' (the quoted-printable coding of an e-mail: save the letter as text to read it)"),
+])
+def test_text_after_an_entry_that_is_no_prize_is_refused_at_its_column(tmp_path, old, new, line, column, found):
+    """It was a prize of unknown value: the entry in the money, the tournament out of the ROI."""
+    root = ingest_edited(tmp_path, "6+Holdem-3max-STT-USD-1.00-201907.txt", old, new)
+    assert stored(root) == 0
+    assert quarantined(root) == [(line, column, PRIZE_WORDS + found)]
+
+
+def test_a_bounties_total_not_written_whole_is_refused_not_read_up_to_its_bad_character(tmp_path):
+    """'USD 87S.00' was read as 87.00. Line 1276: 'You collected 5 bounties for a total of USD ' is 44
+    characters long."""
+    root = ingest_edited(tmp_path, "NLHE-MTT-USD-250-250-30-202005.reentry.ko.txt", b"USD 875.00", b"USD 87S.00")
+    assert stored(root) == 0
+    assert quarantined(root) == [(1276, 45, f"'87S.00' is not an amount: {AMOUNT_WORDS}")]
+
+
+def test_a_rebuy_total_that_is_no_amount_is_refused_at_its_line_and_column_in_words(tmp_path):
+    """It was an internal error (ValueError) at line 1, column 1. Line 247: 'You made 5 rebuys and 1
+    addons for a total of USD ' is 50 characters long."""
+    root = ingest_edited(tmp_path, "PLO-MTT-USD-505-25-202005.rebuy.addon.txt", b"USD 3,180.00", b"USD 3,18O.00")
+    assert stored(root) == 0
+    assert quarantined(root) == [(247, 51, f"'3,18O.00' is not an amount: {AMOUNT_WORDS}")]
