@@ -114,7 +114,9 @@ class _Builder(SummaryBuilder):
         count_entries = self.count(node.children[0], node) if (node := last.get("count_players")) else None
         pool_text = str(node.children[-1]).strip() if (node := last.get("prize_pool")) else ""
         prize = _PRIZE.match(pool_text)
-        prize_pool = amount(prize["amount"]) if prize else None    # none, or a ticket, not an amount
+        # none, a ticket, or an amount in another unit than the buy-in's ($55.00 USD of a tournament
+        # bought in FPP): no amount in ``currency``
+        prize_pool = self.amount_in(currency, prize, node) if prize else None
         # a satellite says so, names its target tournament, or pays tickets ("Total Prize Pool:
         # Sunday Million ticket") whatever its title
         is_satellite = bool({"satellite", "target", "tickets"} & said.keys()) or (
@@ -192,6 +194,15 @@ class _Builder(SummaryBuilder):
             entry_no=self.count(found["entry_no"] or "1", node, LARGEST_SMALL_COUNT), country=found["country"].strip() or None, prize=prize,
             prize_text=rest or None, line=self.source.line(node.meta.line - 1))
 
+    def amount_in(self, currency: str, written: re.Match[str], node: Tree, start: int = -1) -> Decimal | None:
+        """The amount of a prize ``written`` (``_PRIZE``) at ``start`` of ``node``'s line (-1: where it
+        first stands), read strictly; None when its unit (its code, else its sign, else play chips)
+        is not ``currency``: units are never mixed."""
+        index = node.meta.line - 1
+        value = read_amount_at(written["amount"], index, self.lines[index], start)
+        unit = written["code"] or CURRENCY_SIGNS.get(written["amount"][0]) or "chips"
+        return value if unit == currency else None
+
     def prize(self, text: str, node: Tree, currency: str) -> Decimal | None:
         """An entry's prize as written at the end of its line: in the buy-in's currency, its
         amount; in another unit (``25,750 FPP``, a ticket, a seat), None, a prize of unknown value.
@@ -201,9 +212,7 @@ class _Builder(SummaryBuilder):
         start = len(line.rstrip()) - len(text)
         written = _PRIZE.match(text)
         if written:
-            value = read_amount_at(written["amount"], index, line, start)
-            unit = written["code"] or CURRENCY_SIGNS.get(written["amount"][0]) or "chips"
-            return value if unit == currency else None
+            return self.amount_in(currency, written, node, start)
         if _PRIZE_IN_WORDS.match(text):
             return None
         reason = f"expected a prize like $3.00 (100%), or one in another unit (25,750 FPP, a ticket), found {text!r}"

@@ -83,3 +83,23 @@ def test_a_rebuy_total_that_is_no_amount_is_refused_at_its_line_and_column_in_wo
     root = ingest_edited(tmp_path, "PLO-MTT-USD-505-25-202005.rebuy.addon.txt", b"USD 3,180.00", b"USD 3,18O.00")
     assert stored(root) == 0
     assert quarantined(root) == [(247, 51, f"'3,18O.00' is not an amount: {AMOUNT_WORDS}")]
+
+
+def test_a_prize_pool_in_another_unit_than_the_buy_ins_is_no_amount_of_it(tmp_path):
+    """Both summaries of tournament 783127276 say 'Buy-In: 100 FPP'. The one written while it ran says
+    'Total Prize Pool: 3600 FPP' (36 players × 100 FPP); the one at its end, '$55.00 USD': dollars,
+    which were stored as 55.00 FPP."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name in ("NLHE-MTT-FPP-100-201309.Finished.Super.Satellite.txt",
+                 "NLHE-MTT-FPP-100-201309.Still.Playing.Super.Satellite.txt"):
+        if not (STARS / name).exists():
+            pytest.skip(f"the summaries corpus is not here ({STARS})")
+        (folder / name).write_bytes((STARS / name).read_bytes())
+    from pipeline.ingest import ingest
+
+    ingest([folder], tmp_path / "warehouse", jobs=1)
+    pools = rows(tmp_path / "warehouse", "select distinct regexp_extract(g.source_file, '[A-Z][a-z]+[.]Playing|Finished'), "
+                                         "t.currency, t.prize_pool from tournament_results t join games g using (game_id) "
+                                         "order by 1")
+    assert pools == [("Finished", "FPP", None), ("Still.Playing", "FPP", D("3600.00"))]
