@@ -17,19 +17,22 @@ AMOUNT_WORDS = ("expected digits with at most one decimal point, two decimals at
                 "commas, such as $1,234.50")
 
 
-def ingest_edited(tmp_path: Path, name: str, old: bytes, new: bytes, *, cut: bool = False) -> Path:
+def ingest_edited(tmp_path: Path, name: str, old: bytes = b"", new: bytes = b"", *, cut_after: bytes = b"") -> Path:
     """The real summary ``name`` with ``old`` written ``new`` (once), ingested into a warehouse of its
-    own; with ``cut`` the file ends right after ``new``, no line break, as an interrupted download."""
+    own; with ``cut_after`` the file ends right after it, no line break, as an interrupted download
+    leaves it."""
     source = STARS / name
     if not source.exists():
         pytest.skip(f"the summaries corpus is not here ({source})")
     from pipeline.ingest import ingest
 
     data = source.read_bytes()
-    assert data.count(old) == 1
-    data = data.replace(old, new)
-    if cut:
-        data = data[:data.index(new) + len(new)]
+    if old:
+        assert data.count(old) == 1
+        data = data.replace(old, new)
+    if cut_after:
+        assert data.count(cut_after) == 1
+        data = data[:data.index(cut_after) + len(cut_after)]
     folder = tmp_path / "in"
     folder.mkdir()
     (folder / name).write_bytes(data)
@@ -103,3 +106,33 @@ def test_a_prize_pool_in_another_unit_than_the_buy_ins_is_no_amount_of_it(tmp_pa
                                          "t.currency, t.prize_pool from tournament_results t join games g using (game_id) "
                                          "order by 1")
     assert pools == [("Finished", "FPP", None), ("Still.Playing", "FPP", D("3600.00"))]
+
+
+KNOCKOUT = "NLHE-MTT-USD-250-250-30-202005.reentry.ko.txt"
+SIX_PLUS = "6+Holdem-3max-STT-USD-1.00-201907.txt"
+
+
+@pytest.mark.parametrize(("name", "cut_after", "line", "column"), [
+    # the lines as the file writes them, cut: "  1: freddie10248 (United Kingdom), $3." is 39 characters
+    (SIX_PLUS, b"(United Kingdom), $3.", 7, 39),
+    (SIX_PLUS, b"You finished in 1", 11, 17),       # the holder's place: "1st" cut
+    (KNOCKOUT, b"You made 1", 1274, 10),            # his re-entry
+    # lines that read, cut: a buy-in of $0.92 + $0 with no entry, bounties of USD 87 for 875.00
+    (SIX_PLUS, b"Buy-In: $0.92/$0", 2, 16),
+    (KNOCKOUT, b"bounties for a total of USD 87", 1276, 46),
+])
+def test_a_summary_its_file_ends_inside_a_line_of_is_quarantined_at_the_files_end(tmp_path, name, cut_after, line,
+                                                                                    column):
+    """Each was stored as if whole: no holder, his prize of unknown value, no entries, bounties 87."""
+    root = ingest_edited(tmp_path, name, cut_after=cut_after)
+    assert stored(root) == 0
+    assert quarantined(root) == [
+        (line, column + 1, f"the file ends inside this hand, in the middle of line {line} (after column {column})")]
+
+
+def test_a_holders_place_not_written_whole_is_refused_not_left_out(tmp_path):
+    """'You finished in 1 place' gave the summary no holder at all: freddie10248, 1st, was no one's."""
+    root = ingest_edited(tmp_path, SIX_PLUS, b"You finished in 1st place", b"You finished in 1 place")
+    assert stored(root) == 0
+    assert quarantined(root) == [(11, 1, "expected a line like 'You finished in 2nd place.', found "
+                                         "'You finished in 1 place (eliminated at hand #202860360641).'")]
