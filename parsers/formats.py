@@ -67,6 +67,10 @@ class Format:
     a PokerStars summary without its Total line or its last seats' lines):
     such a game with which its file ends (:attr:`parsers.source.Chunk.ends_file`) was cut off with
     the file, and is quarantined as such (:data:`FILE_ENDS_INSIDE`), not judged by the rules."""
+    refuses_cut_lines: bool = False
+    """A game whose file ends inside its last line (:attr:`parsers.source.Chunk.ends_mid_line`) is
+    quarantined as cut even when that line reads: each of its lines is a figure, and a cut one a
+    wrong one (``USD 87`` of ``USD 875.00``, ``Buy-In: $0.92/$0`` of a summary with no entries)."""
     head_lines: str | None = None
     """Regular expression of lines the room writes above a file's games and that belong to none of
     them (the first line of a PokerStars tournament transcript): a text between games holding
@@ -168,6 +172,7 @@ FORMATS: tuple[Format, ...] = (
            "parsers.pokerstars_summary:parse", "tournament", ignore_case=True,
            # the summaries the room e-mails on request open so
            head_lines=r"Tournament History for your last \d+ tournaments? requested by .*$",
+           refuses_cut_lines=True,
            shown_as="'PokerStars Tournament #…' (PokerStars tournament summary)"),
     Format("pacific_summary", r"\*{5} Cassava Tournament Summary \*{5}", ("***** Cassava",),
            "parsers.pacific_summary:parse", "tournament",
@@ -311,6 +316,13 @@ True
 FILE_ENDS_IN_LINE_REASON = re.compile(r"the file ends inside this hand, in the middle of line \d+")
 
 
+def _file_ends_in_line(chunk: Chunk) -> ParseError:
+    """The error of a game its file ends inside, in the middle of its last line: at that line's end."""
+    last = chunk.lines[-1]
+    return ParseError(FILE_ENDS_IN_LINE.format(line=chunk.last_line, column=len(last)),
+                      line=chunk.last_line, column=len(last) + 1, line_text=last)
+
+
 def parse_chunk(chunk: Chunk, file: str):
     """Parse one game's text into its record; a ParseError carries the file's line numbers."""
     source = Source(file=file, first_line=chunk.first_line, last_line=chunk.last_line, game_id=chunk.game_id)
@@ -333,6 +345,8 @@ def parse_chunk(chunk: Chunk, file: str):
                 raise ParseError(reason, line=line, column=column, line_text=chunk.lines[line - chunk.first_line])
             reason = NO_FORMAT
         raise ParseError(reason, line=chunk.first_line, column=1, line_text=chunk.lines[0] if chunk.lines else "")
+    if chunk.ends_mid_line and getattr(fmt, "refuses_cut_lines", False):
+        raise _file_ends_in_line(chunk)
     try:
         if chunk.context:
             return _parser(fmt.parser)(chunk.lines, source, chunk.context)
@@ -341,9 +355,7 @@ def parse_chunk(chunk: Chunk, file: str):
         if chunk.ends_mid_line and not isinstance(error, (UnsupportedGame, UnstatedRule)) and \
                 error.line + chunk.first_line - 1 >= chunk.last_line:
             # the fault is the line the file cuts (or what it leaves out after it): the file's end
-            last = chunk.lines[-1]
-            raise ParseError(FILE_ENDS_IN_LINE.format(line=chunk.last_line, column=len(last)),
-                             line=chunk.last_line, column=len(last) + 1, line_text=last) from None
+            raise _file_ends_in_line(chunk) from None
         # a game of a kind Rasklad does not read is refused as such, whatever bytes it holds
         if chunk.undecodable is None or isinstance(error, UnsupportedGame):
             raise error.shifted(chunk.first_line) from None
