@@ -136,7 +136,7 @@ FORMATS: tuple[Format, ...] = (
            shown_as="'Poker Hand #…' (GGPoker hand)"),
     # before Winamax hands, whose header starts the same way: the first format that matches takes a line
     Format("winamax_summary", r"Winamax Poker - Tournament summary :", ("Winamax Poker - ",),
-           "parsers.winamax_summary:parse", "tournament",
+           "parsers.winamax_summary:parse", "tournament", refuses_cut_lines=True,
            shown_as="'Winamax Poker - Tournament summary : …' (Winamax tournament summary)"),
     Format("winamax", r"Winamax Poker - ", ("Winamax Poker - ",), "parsers.winamax:parse", "holdem",
            last_section="*** SUMMARY ***", last_section_lines=("Total pot ", "Board: [", "Seat "),
@@ -175,7 +175,7 @@ FORMATS: tuple[Format, ...] = (
            refuses_cut_lines=True,
            shown_as="'PokerStars Tournament #…' (PokerStars tournament summary)"),
     Format("pacific_summary", r"\*{5} Cassava Tournament Summary \*{5}", ("***** Cassava",),
-           "parsers.pacific_summary:parse", "tournament",
+           "parsers.pacific_summary:parse", "tournament", refuses_cut_lines=True,
            shown_as="'***** Cassava Tournament Summary *****' (888poker tournament summary)"),
 )
 

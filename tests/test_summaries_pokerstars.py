@@ -9,19 +9,20 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import CORPORA
 
 D = Decimal
-STARS = ROOT.parent / "shared" / "corpora" / "summaries" / "Stars"
+STARS = CORPORA / "summaries" / "Stars"
 AMOUNT_WORDS = ("expected digits with at most one decimal point, two decimals at most, and thousands grouped by "
                 "commas, such as $1,234.50")
 
 
-def ingest_edited(tmp_path: Path, name: str, old: bytes = b"", new: bytes = b"", *, cut_after: bytes = b"") -> Path:
-    """The real summary ``name`` with ``old`` written ``new`` (once), ingested into a warehouse of its
-    own; with ``cut_after`` the file ends right after it, no line break, as an interrupted download
-    leaves it."""
-    source = STARS / name
+def ingest_edited(tmp_path: Path, name: str, old: bytes = b"", new: bytes = b"", *, cut_after: bytes = b"",
+                  room: Path = STARS) -> Path:
+    """The real summary ``name`` (of ``room``'s folder) with ``old`` written ``new`` (once), ingested
+    into a warehouse of its own; with ``cut_after`` the file ends right after it, no line break, as
+    an interrupted download leaves it."""
+    source = room / name
     if not source.exists():
         pytest.skip(f"the summaries corpus is not here ({source})")
     from pipeline.ingest import ingest
@@ -125,6 +126,22 @@ def test_a_summary_its_file_ends_inside_a_line_of_is_quarantined_at_the_files_en
                                                                                     column):
     """Each was stored as if whole: no holder, his prize of unknown value, no entries, bounties 87."""
     root = ingest_edited(tmp_path, name, cut_after=cut_after)
+    assert stored(root) == 0
+    assert quarantined(root) == [
+        (line, column + 1, f"the file ends inside this hand, in the middle of line {line} (after column {column})")]
+
+
+@pytest.mark.parametrize(("room", "name", "cut_after", "line", "column"), [
+    # 888poker's "Hero finished 7/254 and won $50.80": a prize of $5, then a field of 25 and no prize
+    ("PacificPoker", "NLHE-USD-MTT-5-201111.cashed.txt", b"Hero finished 7/254 and won $5", 4, 30),
+    ("PacificPoker", "NLHE-USD-MTT-5-201111.cashed.txt", b"Hero finished 7/25", 4, 18),
+    # Winamax's "You won 0.92\u20ac" (Windows-1252): a prize of 0.9, each character a column
+    ("Winamax", "NLHE-EUR-0.46-STT-201110.hero.cashed.txt", b"You won 0.9", 9, 11),
+])
+def test_the_other_rooms_summaries_cut_inside_a_line_that_reads_are_quarantined_too(tmp_path, room, name, cut_after,
+                                                                                   line, column):
+    """A cut figure of theirs read as a whole one: a prize of $5.00 for $50.80, a field of 25."""
+    root = ingest_edited(tmp_path, name, cut_after=cut_after, room=CORPORA / "summaries" / room)
     assert stored(root) == 0
     assert quarantined(root) == [
         (line, column + 1, f"the file ends inside this hand, in the middle of line {line} (after column {column})")]

@@ -17,11 +17,11 @@ from parsers.source import decode, split
 from pipeline.tables import TableRows
 from pipeline.warehouse import Warehouse
 from rules.records import Source
-from tests.conftest import ROOT, warehouse_of_pages
+from tests.conftest import CORPORA, ROOT, warehouse_of_pages
 from tests.test_marts import audit, build, gid, query
 
 D = Decimal
-STARS = ROOT.parent / "shared" / "corpora" / "summaries" / "Stars"
+STARS = CORPORA / "summaries" / "Stars"
 
 
 def read_summary(name: str):
@@ -392,7 +392,7 @@ def test_player_review_shows_the_tournaments_of_a_summary_holder(joiso):
         assert sorted(listed["tournament_id"]) == ["2874010268", "2874010306"]
 
 
-WINAMAX = ROOT.parent / "shared" / "corpora" / "summaries" / "Winamax"
+WINAMAX = CORPORA / "summaries" / "Winamax"
 
 
 def read_winamax(name: str):
@@ -455,7 +455,7 @@ def read_text(name: str) -> str:
     return decode(path.read_bytes())
 
 
-PACIFIC = ROOT.parent / "shared" / "corpora" / "summaries" / "PacificPoker"
+PACIFIC = CORPORA / "summaries" / "PacificPoker"
 
 
 def read_pacific(name: str):
