@@ -606,3 +606,27 @@ def test_player_review_says_which_tournaments_its_dates_leave_out_for_want_of_a_
         assert [c.value for c in at.caption if "without a start time" in c.value] == [
             ("1 tournament without a start time (the summary gives none) is left out of these dates: choose "
             "every date to count it.")]
+
+
+def test_the_field_of_a_tournament_summarized_while_it_ran_is_its_final_summarys_for_the_holder_too(tmp_path):
+    """#734695129: KO.v1, written for Hero while it ran (5,309 entries listed, "5305 players": Hero
+    2788th), and KO.v2 at its end for another account ("6643 players", 6,643 listed). Hero's field
+    was v1's 5,309 while every other row had v2's 6,643: the field is the tournament's, not his line."""
+    if not STARS.exists():
+        pytest.skip(f"the summaries corpus is not here ({STARS})")
+    from pipeline.ingest import ingest
+    from pipeline.warehouse import connect
+
+    for name in ("NLHE-9max-MTT-USD-2.50-201305.KO.v1.txt", "NLHE-9max-MTT-USD-2.50-201305.KO.v2.txt"):
+        (tmp_path / name).write_bytes((STARS / name).read_bytes())
+    summary = ingest([tmp_path / "NLHE-9max-MTT-USD-2.50-201305.KO.v1.txt",
+                      tmp_path / "NLHE-9max-MTT-USD-2.50-201305.KO.v2.txt"], tmp_path / "warehouse", jobs=1)
+    assert (summary.games, summary.quarantined) == (2, 0)
+    with connect(tmp_path / "warehouse") as con:
+        rows = con.execute("select player, is_hero, finish, count_tournament_entries, cost, prize, net "
+                           "from player_tournaments where tournament_id = '734695129' "
+                           "and player in ('Hero', 'Strehnin', 'Akcus') order by player").fetchall()
+    # Hero from v1 (his own lines): 2788th, $2.50 + $0.20, no prize. Strehnin won $2,062.96 (v2).
+    assert rows == [("Akcus", False, 2788, 6643, D("2.70"), D(0), D("-2.70")),
+                    ("Hero", True, 2788, 6643, D("2.70"), D(0), D("-2.70")),
+                    ("Strehnin", False, 1, 6643, D("2.70"), D("2062.96"), D("2060.26"))]
