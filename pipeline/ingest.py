@@ -31,6 +31,7 @@ import traceback
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -124,6 +125,9 @@ class IngestSummary:
     and they had been judged under other options."""
     resettled_findings: int = 0
     """The findings of the ``resettled`` games, judged under the settings given."""
+    contradicting: list[dict] = field(default_factory=list)
+    """Entries that two stored summaries of one tournament, one of them read now, list as
+    finished at another place or prize (``int_tournament_conflicts``): which the marts keep."""
     models_failed: str = ""
     """Why the SQL models could not be brought up to date (a model's name and the database's
     reason), empty when they were: the games were committed all the same."""
@@ -148,6 +152,7 @@ class IngestSummary:
             "finished_interrupted": self.finished,
             "resettled": self.resettled, "resettled_findings": self.resettled_findings,
             "models_failed": self.models_failed or None,
+            "summaries_contradicting": self.contradicting,
         }
 
 
@@ -689,6 +694,7 @@ def ingest(
     warehouse for later runs; one without a table or room holds for the files of this run.
     An unknown one raises ValueError before anything is read."""
     started = time.perf_counter()
+    read_from = datetime.now(UTC).replace(tzinfo=None)     # the ledger's time of the files read now
     hashed = HashedFiles()
     if build_models:
         sql_files(SQL_ROOT)     # a copy without its models stops here, before a file is read or stored
@@ -745,6 +751,8 @@ def ingest(
             try:
                 summary.models_seconds += refresh_models(warehouse, threads=jobs, on_model=on_model)
                 _keep_known_files(warehouse, hashed)
+                if summary.games:
+                    summary.contradicting = _summaries_contradicting(warehouse, read_from)
             except ModelError as error:     # the games are committed: the summary says what failed
                 if error.interrupted:
                     raise
@@ -753,6 +761,20 @@ def ingest(
             (warehouse.root / MODELS_STAMP).unlink(missing_ok=True)
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _summaries_contradicting(warehouse: Warehouse, read_from: datetime) -> list[dict]:
+    """The entries two summaries of one tournament tell apart, one of the summaries read since
+    ``read_from``: the later one's (kept by the marts) and the other's."""
+    from pipeline.warehouse import connect
+
+    with connect(warehouse.root, manifest=warehouse.manifest) as con:
+        cursor = con.execute(
+            "select site, tournament_id, player, entry_no, source_file, finish, prize_text, other_source_file, "
+            "other_finish, other_prize_text from int_tournament_conflicts where read_at >= ? or other_read_at >= ? "
+            "order by site, tournament_id, player, entry_no, source_file, other_source_file", [read_from, read_from])
+        columns = [column[0] for column in cursor.description]
+        return [dict(zip(columns, row)) for row in cursor.fetchall()]
 
 
 def _kept_rule_settings(warehouse: Warehouse, given: RuleSettings) -> RuleSettings:

@@ -630,3 +630,46 @@ def test_the_field_of_a_tournament_summarized_while_it_ran_is_its_final_summarys
     assert rows == [("Akcus", False, 2788, 6643, D("2.70"), D(0), D("-2.70")),
                     ("Hero", True, 2788, 6643, D("2.70"), D(0), D("-2.70")),
                     ("Strehnin", False, 1, 6643, D("2.70"), D("2062.96"), D("2060.26"))]
+
+
+@pytest.mark.parametrize("first, last, prize, net", [
+    # Hero's $5 + $0.50: the summary read last holds, whichever its text hash
+    ("orig.txt", "lower.txt", D("5.08"), D("-0.42")),
+    ("lower.txt", "orig.txt", D("50.80"), D("45.30")),
+])
+def test_two_final_summaries_that_disagree_keep_the_one_read_last_and_the_ingest_names_them(tmp_path, first, last,
+                                                                                            prize, net):
+    """Two whole summaries of 888-34471039, one saying "won $50.80", its copy "won $5.08": the one
+    whose game ID sorted higher (the copy's) was kept, in either order of ingest, and nothing said so."""
+    from pipeline.ingest import ingest
+    from pipeline.warehouse import connect
+
+    text = "***** Cassava Tournament Summary *****\nTournament ID: 34471039\nBuy-In: $5 + $0.50\n"
+    (tmp_path / "orig.txt").write_text(text + "Hero finished 7/254 and won $50.80\n", encoding="utf-8")
+    (tmp_path / "lower.txt").write_text(text + "Hero finished 7/254 and won $5.08\n", encoding="utf-8")
+    root = tmp_path / "warehouse"
+    assert ingest([tmp_path / first], root, jobs=1).contradicting == []
+    summary = ingest([tmp_path / last], root, jobs=1)
+    with connect(root) as con:
+        rows = con.execute("select player, finish, prize, net from player_tournaments").fetchall()
+    assert rows == [("Hero", 7, prize, net)]
+    said = {"orig.txt": "50.80 USD", "lower.txt": "5.08 USD"}
+    assert [(e["tournament_id"], e["player"], Path(e["source_file"]).name, e["prize_text"],
+             Path(e["other_source_file"]).name, e["other_prize_text"]) for e in summary.contradicting] == [
+        ("888-34471039", "Hero", last, said[last], first, said[first])]
+
+
+def test_summaries_written_while_a_tournament_ran_number_places_apart_without_contradicting(tmp_path):
+    """#406766863 while it ran listed Ganorb 43rd; at its end, with every place given, 42nd. Only
+    summaries that give every entry its place are compared: none of the pair is named."""
+    if not STARS.exists():
+        pytest.skip(f"the summaries corpus is not here ({STARS})")
+    from pipeline.ingest import ingest
+
+    names = ("NLHE-USD-MTT-0.50-201107.Super.Satellite.txt", "NLHE-USD-MTT-0.50-201107.SuperSatellite.Complete.txt")
+    for name in names:
+        (tmp_path / name).write_bytes((STARS / name).read_bytes())
+    root = tmp_path / "warehouse"
+    assert ingest([tmp_path / names[1]], root, jobs=1).contradicting == []
+    summary = ingest([tmp_path / names[0]], root, jobs=1)
+    assert (summary.games, summary.contradicting) == (1, [])

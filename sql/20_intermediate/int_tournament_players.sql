@@ -4,10 +4,9 @@
 -- A tournament summarized twice (while it ran, then when it ended) counts once, merged player by
 -- player: the account holder's rows come from a summary that names him the holder (his place,
 -- re-entries, rebuys, add-ons and bounties are told him alone; a later summary of another account
--- says "you did not play"); every other player's from the latest summary that lists him. The
--- latest: the one that lists the most finishes, then the one that states its end, then the last
--- by game ID. The tournament's own figures (the field) come from its latest summary for every
--- player, the holder included: only his own lines are told him alone.
+-- says "you did not play"); every other player's from the latest summary that lists him (the
+-- latest: int_tournament_summaries' recency). The tournament's own figures (the field) come from
+-- its latest summary for every player, the holder included: only his own lines are told him alone.
 -- cost: every entry at the buy-in's full price (prize pool, bounty and fee), plus the rebuys and
 -- add-ons, which the room tells the account holder only; won: prizes plus bounties. prize is null
 -- when a prize is not in the buy-in's currency (a ticket, a seat): net and ROI leave that entry out.
@@ -25,33 +24,8 @@ entries as (
     left join rooms using (game_id)
 ),
 
-summaries as (
-    select
-        game_id,
-        site,
-        tournament_id,
-        count(finish) as count_finishes,
-        count(*) as count_listed,
-        max(count_entries) as count_players,
-        max(finished_at) as finished_at,
-    from entries
-    group by game_id, site, tournament_id
-),
-
 ranked as (
-    select
-        site,
-        tournament_id,
-        game_id,
-        count_listed,
-        -- the field: the summary's "959 players" counts each player once, its order lists every
-        -- entry (1,263 with the re-entries); a summary that lists its holder alone counts them all
-        greatest(count_players, count_listed) as count_field,
-        row_number() over (
-            partition by site, tournament_id
-            order by count_finishes desc, case when finished_at is null then 0 else 1 end desc, game_id desc
-        ) as recency,
-    from summaries
+    select * from int_tournament_summaries
 ),
 
 listed as (
