@@ -438,7 +438,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
 
 def _contradictions(entries: list[dict]) -> list[str]:
     """One line per pair of summaries of a tournament that list a finished entry apart: the first
-    such entry, how many there are, and which summary the statistics keep (the one read last)."""
+    such entry, how many there are, and which summary the statistics keep (the one whose path sorts
+    last, whatever the order the files were read in)."""
     pairs: dict[tuple, list[dict]] = {}
     for entry in entries:
         pairs.setdefault((entry["site"], entry["tournament_id"], entry["source_file"], entry["other_source_file"]),
@@ -455,7 +456,7 @@ def _contradictions(entries: list[dict]) -> list[str]:
         lines.append(f"  tournament {tournament} ({site}): its summaries disagree on {first['player']}{entry}{more}: "
                      f"{told(first['finish'], first['prize_text'])} in {kept}, "
                      f"{told(first['other_finish'], first['other_prize_text'])} in {other}; the statistics keep "
-                     f"{kept}, read last")
+                     f"{kept}, whose path sorts last (correct the wrong file)")
     return lines
 
 

@@ -31,7 +31,6 @@ import traceback
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -126,8 +125,9 @@ class IngestSummary:
     resettled_findings: int = 0
     """The findings of the ``resettled`` games, judged under the settings given."""
     contradicting: list[dict] = field(default_factory=list)
-    """Entries that two stored summaries of one tournament, one of them read now, list as
-    finished at another place or prize (``int_tournament_conflicts``): which the marts keep."""
+    """Entries that two stored summaries of one tournament, one of them in a file read now, list as
+    finished at another place or prize (``int_tournament_conflicts``): the first is the one the
+    marts keep."""
     models_failed: str = ""
     """Why the SQL models could not be brought up to date (a model's name and the database's
     reason), empty when they were: the games were committed all the same."""
@@ -694,7 +694,6 @@ def ingest(
     warehouse for later runs; one without a table or room holds for the files of this run.
     An unknown one raises ValueError before anything is read."""
     started = time.perf_counter()
-    read_from = datetime.now(UTC).replace(tzinfo=None)     # the ledger's time of the files read now
     hashed = HashedFiles()
     if build_models:
         sql_files(SQL_ROOT)     # a copy without its models stops here, before a file is read or stored
@@ -752,7 +751,7 @@ def ingest(
                 summary.models_seconds += refresh_models(warehouse, threads=jobs, on_model=on_model)
                 _keep_known_files(warehouse, hashed)
                 if summary.games:
-                    summary.contradicting = _summaries_contradicting(warehouse, read_from)
+                    summary.contradicting = _summaries_contradicting(warehouse, [stored_name(f) for f in files])
             except ModelError as error:     # the games are committed: the summary says what failed
                 if error.interrupted:
                     raise
@@ -763,16 +762,17 @@ def ingest(
     return summary
 
 
-def _summaries_contradicting(warehouse: Warehouse, read_from: datetime) -> list[dict]:
-    """The entries two summaries of one tournament tell apart, one of the summaries read since
-    ``read_from``: the later one's (kept by the marts) and the other's."""
+def _summaries_contradicting(warehouse: Warehouse, read: list[str]) -> list[dict]:
+    """The entries two summaries of one tournament tell apart, one of them from a file of ``read``
+    (stored names): the later one's (kept by the marts) and the other's."""
     from pipeline.warehouse import connect
 
     with connect(warehouse.root, manifest=warehouse.manifest) as con:
         cursor = con.execute(
             "select site, tournament_id, player, entry_no, source_file, finish, prize_text, other_source_file, "
-            "other_finish, other_prize_text from int_tournament_conflicts where read_at >= ? or other_read_at >= ? "
-            "order by site, tournament_id, player, entry_no, source_file, other_source_file", [read_from, read_from])
+            "other_finish, other_prize_text from int_tournament_conflicts "
+            "where list_contains($read, source_file) or list_contains($read, other_source_file) "
+            "order by site, tournament_id, player, entry_no, source_file, other_source_file", {"read": read})
         columns = [column[0] for column in cursor.description]
         return [dict(zip(columns, row)) for row in cursor.fetchall()]
 

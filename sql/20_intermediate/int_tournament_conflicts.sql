@@ -2,8 +2,8 @@
 -- key: site, tournament_id, player, entry_no, other_game_id
 -- Two summaries of a finished entry contradict each other (a summary edited, or its prize
 -- misread): game_id is the later of the two (int_tournament_summaries' recency: among summaries
--- of equal standing, the one the ingest read last), whose figures the marts keep, and the ingest
--- names the contradiction.
+-- of equal standing, the one whose file's path sorts last), whose figures the marts keep, and the
+-- ingest names the contradiction.
 -- Only summaries that give every entry its place (is_complete) are compared: one written while
 -- the tournament ran numbers the places of those already out as the field stood then, and late
 -- entrants move them (#734695129: 4460th while it ran, 5792nd at its end).
@@ -11,8 +11,7 @@ with
 
 entries as (
     select results.game_id, results.tournament_id, results.player, results.entry_no, results.finish,
-           results.prize, results.prize_text, summaries.site, summaries.source_file, summaries.read_at,
-           summaries.recency,
+           results.prize, results.prize_text, summaries.site, summaries.source_file, summaries.recency,
     from stg_tournament_results as results
     join int_tournament_summaries as summaries
         on summaries.game_id = results.game_id and summaries.tournament_id = results.tournament_id
@@ -29,12 +28,10 @@ final as (
         kept.source_file,
         kept.finish,
         kept.prize_text,
-        kept.read_at,
         other.game_id as other_game_id,
         other.source_file as other_source_file,
         other.finish as other_finish,
         other.prize_text as other_prize_text,
-        other.read_at as other_read_at,
     from entries as kept
     join entries as other
         on other.tournament_id = kept.tournament_id and other.site is not distinct from kept.site

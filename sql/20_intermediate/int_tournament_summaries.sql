@@ -2,19 +2,15 @@
 -- key: game_id, tournament_id
 -- A tournament is known by its room and its number (two rooms may number two tournaments alike).
 -- recency 1 is its latest summary: the one that lists the most finishes, then the one that states
--- its end, then the one whose file the ingest read last (a summary downloaded again, corrected,
--- is read after the one it corrects), then, among the files of one ingest, the one whose name
--- sorts last, then the last by game ID (one file holding both).
+-- its end. Two that tie (both final) are ordered by their files' paths, the one that sorts last
+-- first, then by game ID (one file holding both): never by the order of the ingests, so that the
+-- marts are the same whichever file was read first (the ingest names the two when
+-- they disagree).
 with
 
 rooms as (
     -- the summaries' own partition: no game of any other kind is read
     select game_id, site, source_file from stg_games where game = 'tournament'
-),
-
-reads as (
-    -- when the ledger last read each file (a file edited in place is read again)
-    select source_file, max(ingested_at) as read_at from stg_files group by source_file
 ),
 
 summaries as (
@@ -38,7 +34,6 @@ final as (
         summaries.tournament_id,
         summaries.game_id,
         summaries.source_file,
-        reads.read_at,
         summaries.count_finishes,
         summaries.count_listed,
         summaries.count_finishes = summaries.count_listed as is_complete,
@@ -48,10 +43,9 @@ final as (
         row_number() over (
             partition by summaries.site, summaries.tournament_id
             order by summaries.count_finishes desc, case when summaries.finished_at is null then 0 else 1 end desc,
-                reads.read_at desc nulls last, summaries.source_file desc nulls last, summaries.game_id desc
+                summaries.source_file desc nulls last, summaries.game_id desc
         ) as recency,
     from summaries
-    left join reads using (source_file)
 )
 
 select * from final
