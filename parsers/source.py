@@ -22,6 +22,7 @@ import codecs
 import dataclasses
 import enum
 import hashlib
+import quopri
 import re
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -81,6 +82,7 @@ def decode(data: bytes) -> str:
     >>> text, text.undecodable
     ('Анна\\nБорис\\ufffd\\n', ((2, 6, 129),))
     """
+    data = _mail_decoded(data)
     plain = _plain_utf16(data)
     spans = [(0, len(data) - len(data) % 2, plain)] if plain else _utf16_spans(data) if b"\x00" in data else []
     if spans:
@@ -88,6 +90,55 @@ def decode(data: bytes) -> str:
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return _marked(data.decode("utf-16", "rasklad.mark"))
     return _marked(_decode_bytes(data))
+
+
+_MAIL_FIRST_HEADER = re.compile(rb"(?:\xef\xbb\xbf)?[A-Za-z][A-Za-z0-9-]*:")
+_MAIL_HEADERS_END = re.compile(rb"\r?\n\r?\n")
+_QUOTED_PRINTABLE = re.compile(rb"^content-transfer-encoding:[ \t]*quoted-printable[ \t]*\r?$", re.IGNORECASE | re.MULTILINE)
+_MULTIPART = re.compile(rb"^content-type:[ \t]*multipart/", re.IGNORECASE | re.MULTILINE)
+_MAIL_HEADERS_MOST = 65_536
+"""The most bytes an e-mail's headers take (a file is looked at that far for them)."""
+
+
+def _mail_decoded(data: bytes) -> bytes:
+    r"""An e-mail saved whole (``.eml``) whose headers say ``Content-Transfer-Encoding:
+    quoted-printable``, its body decoded, so that the letter reads as its text would (PokerStars
+    mails its tournament history so: every line a trailing space ends, ``=20``; a long line wrapped
+    with ``=`` at its end). The lines a wrap joined come back as blank lines at the next blank
+    line, so that the lines after it keep the numbers they have in the file. Any other bytes
+    (a multipart mail too) are returned as they are.
+
+    >>> _mail_decoded(b"Subject: x\nContent-Transfer-Encoding: quoted-printable\n\nA =3D b,=20\nlong =\nline\n\nend\n")
+    b'Subject: x\nContent-Transfer-Encoding: quoted-printable\n\nA = b, \nlong line\n\n\nend\n'
+    >>> _mail_decoded(b"PokerStars Hand #1: Content-Transfer-Encoding: quoted-printable\n\nA=20\n")
+    b'PokerStars Hand #1: Content-Transfer-Encoding: quoted-printable\n\nA=20\n'
+    """
+    if not _MAIL_FIRST_HEADER.match(data):
+        return data
+    end = _MAIL_HEADERS_END.search(data, 0, _MAIL_HEADERS_MOST)
+    if end is None:
+        return data
+    headers = data[:end.start()]
+    if not _QUOTED_PRINTABLE.search(headers) or _MULTIPART.search(headers):
+        return data
+    out = [data[:end.start()]]
+    joined, owed = b"", 0   # the text of a wrapped line so far, and the lines wraps took out
+    for line in data[end.start():].splitlines(keepends=True):
+        text = line.rstrip(b"\r\n")
+        ending = line[len(text):]
+        if text.rstrip(b" \t").endswith(b"="):
+            joined += text.rstrip(b" \t")[:-1]
+            owed += 1
+            continue
+        decoded = quopri.decodestring(joined + text)
+        joined = b""
+        out.append(decoded + ending)
+        if owed and not decoded.strip():
+            out.append(ending * owed)
+            owed = 0
+    if joined:
+        out.append(quopri.decodestring(joined))
+    return b"".join(out) + b"\n" * owed
 
 
 def _decode_bytes(data: bytes) -> str:

@@ -422,6 +422,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         if followed:    # their file moved, its lines did not: only the path they point at changed
             click.echo(f"  {counted(followed, 'game')} stored before {'follows its' if followed == 1 else 'follow their'} "
                        f"file to its new path, at the same lines")
+        for line in _contradictions(summary.contradicting):
+            click.echo(line)
         if summary.resettled:
             click.echo(f"  {counted(summary.resettled, 'stored game')} judged again under the rule settings given "
                        f"(judged under other options before): {counted(summary.resettled_findings, 'finding')}")
@@ -448,6 +450,30 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     quarantined = summary.quarantined or summary.finished.get("quarantined") or summary.already_quarantined
     failed = nothing or summary.models_failed
     sys.exit(1 if quarantined or summary.unreadable or summary.skipped or failed else 0)
+
+
+def _contradictions(entries: list[dict]) -> list[str]:
+    """One line per pair of summaries of a tournament that list a finished entry apart: the first
+    such entry, how many there are, and which summary the statistics keep (the one whose path sorts
+    last, whatever the order the files were read in)."""
+    pairs: dict[tuple, list[dict]] = {}
+    for entry in entries:
+        pairs.setdefault((entry["site"], entry["tournament_id"], entry["source_file"], entry["other_source_file"]),
+                         []).append(entry)
+
+    def told(finish: int, prize: str | None) -> str:
+        return f"place {finish} with {prize or 'no prize'}"
+
+    lines = []
+    for (site, tournament, kept, other), listed in pairs.items():
+        first = listed[0]
+        entry = f" [{first['entry_no']}]" if first["entry_no"] > 1 else ""
+        more = f" (and {counted(len(listed) - 1, 'more entry', 'more entries')})" if len(listed) > 1 else ""
+        lines.append(f"  tournament {tournament} ({site}): its summaries disagree on {first['player']}{entry}{more}: "
+                     f"{told(first['finish'], first['prize_text'])} in {kept}, "
+                     f"{told(first['other_finish'], first['other_prize_text'])} in {other}; the statistics keep "
+                     f"{kept}, whose path sorts last (correct the wrong file)")
+    return lines
 
 
 _MODELS_FAILED_FIX = ("The games read are committed, and the next ingest commits its own; the statistics stay as "

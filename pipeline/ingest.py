@@ -134,6 +134,10 @@ class IngestSummary:
     and they had been judged under other options."""
     resettled_findings: int = 0
     """The findings of the ``resettled`` games, judged under the settings given."""
+    contradicting: list[dict] = field(default_factory=list)
+    """Entries that two stored summaries of one tournament, one of them in a file read now, list as
+    finished at another place or prize (``int_tournament_conflicts``): the first is the one the
+    marts keep."""
     models_failed: str = ""
     """Why the SQL models could not be brought up to date (a model's name and the database's
     reason), empty when they were: the games were committed all the same."""
@@ -162,6 +166,7 @@ class IngestSummary:
             "finished_interrupted": self.finished,
             "resettled": self.resettled, "resettled_findings": self.resettled_findings,
             "models_failed": self.models_failed or None,
+            "summaries_contradicting": self.contradicting,
         }
 
 
@@ -783,6 +788,8 @@ def ingest(
             try:
                 summary.models_seconds += refresh_models(warehouse, threads=jobs, on_model=on_model)
                 _keep_known_files(warehouse, hashed)
+                if summary.games:
+                    summary.contradicting = _summaries_contradicting(warehouse, [stored_name(f) for f in files])
             except ModelError as error:     # the games are committed: the summary says what failed
                 if error.interrupted:
                     raise
@@ -791,6 +798,21 @@ def ingest(
             (warehouse.root / MODELS_STAMP).unlink(missing_ok=True)
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _summaries_contradicting(warehouse: Warehouse, read: list[str]) -> list[dict]:
+    """The entries two summaries of one tournament tell apart, one of them from a file of ``read``
+    (stored names): the later one's (kept by the marts) and the other's."""
+    from pipeline.warehouse import connect
+
+    with connect(warehouse.root, manifest=warehouse.manifest) as con:
+        cursor = con.execute(
+            "select site, tournament_id, player, entry_no, source_file, finish, prize_text, other_source_file, "
+            "other_finish, other_prize_text from int_tournament_conflicts "
+            "where list_contains($read, source_file) or list_contains($read, other_source_file) "
+            "order by site, tournament_id, player, entry_no, source_file, other_source_file", {"read": read})
+        columns = [column[0] for column in cursor.description]
+        return [dict(zip(columns, row)) for row in cursor.fetchall()]
 
 
 def _kept_rule_settings(warehouse: Warehouse, given: RuleSettings) -> RuleSettings:

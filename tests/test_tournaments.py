@@ -13,7 +13,7 @@ import pytest
 from parsers.errors import ParseError
 from parsers.formats import NO_FORMAT
 from parsers.pokerstars_summary import parse
-from parsers.source import decode, split
+from parsers.source import decode, normalize_lines, split
 from pipeline.tables import TableRows
 from pipeline.warehouse import Warehouse
 from rules.records import Source
@@ -606,3 +606,104 @@ def test_player_review_says_which_tournaments_its_dates_leave_out_for_want_of_a_
         assert [c.value for c in at.caption if "without a start time" in c.value] == [
             ("1 tournament without a start time (the summary gives none) is left out of these dates: choose "
             "every date to count it.")]
+
+
+def test_the_field_of_a_tournament_summarized_while_it_ran_is_its_final_summarys_for_the_holder_too(tmp_path):
+    """#734695129: KO.v1, written for Hero while it ran (5,309 entries listed, "5305 players": Hero
+    2788th), and KO.v2 at its end for another account ("6643 players", 6,643 listed). Hero's field
+    was v1's 5,309 while every other row had v2's 6,643: the field is the tournament's, not his line."""
+    if not STARS.exists():
+        pytest.skip(f"the summaries corpus is not here ({STARS})")
+    from pipeline.ingest import ingest
+    from pipeline.warehouse import connect
+
+    for name in ("NLHE-9max-MTT-USD-2.50-201305.KO.v1.txt", "NLHE-9max-MTT-USD-2.50-201305.KO.v2.txt"):
+        (tmp_path / name).write_bytes((STARS / name).read_bytes())
+    summary = ingest([tmp_path / "NLHE-9max-MTT-USD-2.50-201305.KO.v1.txt",
+                      tmp_path / "NLHE-9max-MTT-USD-2.50-201305.KO.v2.txt"], tmp_path / "warehouse", jobs=1)
+    assert (summary.games, summary.quarantined) == (2, 0)
+    with connect(tmp_path / "warehouse") as con:
+        rows = con.execute("select player, is_hero, finish, count_tournament_entries, cost, prize, net "
+                           "from player_tournaments where tournament_id = '734695129' "
+                           "and player in ('Hero', 'Strehnin', 'Akcus') order by player").fetchall()
+    # Hero from v1 (his own lines): 2788th, $2.50 + $0.20, no prize. Strehnin won $2,062.96 (v2).
+    assert rows == [("Akcus", False, 2788, 6643, D("2.70"), D(0), D("-2.70")),
+                    ("Hero", True, 2788, 6643, D("2.70"), D(0), D("-2.70")),
+                    ("Strehnin", False, 1, 6643, D("2.70"), D("2062.96"), D("2060.26"))]
+
+
+@pytest.mark.parametrize("first, last", [("orig.txt", "lower.txt"), ("lower.txt", "orig.txt")])
+def test_two_final_summaries_that_disagree_keep_the_path_sorting_last_and_the_ingest_names_them(tmp_path, first,
+                                                                                                last):
+    """Two whole summaries of 888-34471039, one saying "won $50.80", its copy "won $5.08": the one
+    whose game ID sorted higher (the copy's) was kept, and nothing said so. Now the one whose path
+    sorts last (orig.txt after lower.txt), in either order of ingest, and the ingest that reads
+    the second names both."""
+    from pipeline.ingest import ingest
+    from pipeline.warehouse import connect
+
+    text = "***** Cassava Tournament Summary *****\nTournament ID: 34471039\nBuy-In: $5 + $0.50\n"
+    (tmp_path / "orig.txt").write_text(text + "Hero finished 7/254 and won $50.80\n", encoding="utf-8")
+    (tmp_path / "lower.txt").write_text(text + "Hero finished 7/254 and won $5.08\n", encoding="utf-8")
+    root = tmp_path / "warehouse"
+    assert ingest([tmp_path / first], root, jobs=1).contradicting == []
+    summary = ingest([tmp_path / last], root, jobs=1)
+    with connect(root) as con:
+        rows = con.execute("select player, finish, prize, net from player_tournaments").fetchall()
+    # $5 + $0.50 = 5.50; won 50.80: net 45.30
+    assert rows == [("Hero", 7, D("50.80"), D("45.30"))]
+    assert [(e["tournament_id"], e["player"], Path(e["source_file"]).name, e["prize_text"],
+             Path(e["other_source_file"]).name, e["other_prize_text"]) for e in summary.contradicting] == [
+        ("888-34471039", "Hero", "orig.txt", "50.80 USD", "lower.txt", "5.08 USD")]
+
+
+def test_summaries_written_while_a_tournament_ran_number_places_apart_without_contradicting(tmp_path):
+    """#406766863 while it ran listed Ganorb 43rd; at its end, with every place given, 42nd. Only
+    summaries that give every entry its place are compared: none of the pair is named."""
+    if not STARS.exists():
+        pytest.skip(f"the summaries corpus is not here ({STARS})")
+    from pipeline.ingest import ingest
+
+    names = ("NLHE-USD-MTT-0.50-201107.Super.Satellite.txt", "NLHE-USD-MTT-0.50-201107.SuperSatellite.Complete.txt")
+    for name in names:
+        (tmp_path / name).write_bytes((STARS / name).read_bytes())
+    root = tmp_path / "warehouse"
+    assert ingest([tmp_path / names[1]], root, jobs=1).contradicting == []
+    summary = ingest([tmp_path / names[0]], root, jobs=1)
+    assert (summary.games, summary.contradicting) == (1, [])
+
+
+def test_an_emailed_history_saved_as_eml_is_read_as_its_letter_quoted_printable_decoded(tmp_path):
+    """The mail PokerStars sends, saved whole: quoted-printable, so every entry without a prize ended
+    in "=20" (a prize of unknown value: 158 of 158 in the money) and the footer's address, wrapped
+    with "=", put the last tournament in quarantine."""
+    name = "PokerStars Tournament History Request - Last 3 tournaments.eml"
+    if not (STARS / name).exists():
+        pytest.skip(f"the summaries corpus is not here ({STARS})")
+    from pipeline.ingest import ingest
+    from pipeline.warehouse import connect
+
+    data = (STARS / name).read_bytes()
+    text = decode(data)
+    # a wrapped line comes back whole, and the lines a wrap joined as blank lines at the next blank:
+    # every line keeps its number (the holder's 38th place is line 251 of the file)
+    assert len(normalize_lines(text)) == len(normalize_lines(data.decode("cp1252")))
+    assert normalize_lines(text)[250] == "  38: ChazDazzle (United States),"
+    assert '"PokerStars Support" <support@pokerstars.com>' in text and "=20" not in text
+    (tmp_path / name).write_bytes(data)
+    summary = ingest([tmp_path / name], tmp_path / "warehouse", jobs=1)
+    assert summary.games == 3
+    with connect(tmp_path / "warehouse") as con:
+        equals = con.execute("select count(*) from tournament_results where prize_text like '%=%'").fetchone()
+        held = con.execute("select tournament_id, count_tournament_entries, finish, cost, prize, net, is_itm "
+                           "from player_tournaments where is_hero order by tournament_id").fetchall()
+        itm = con.execute("select tournament_id, count_if(is_itm) from player_tournaments group by all "
+                          "order by all").fetchall()
+    assert equals == (0,)
+    # Buy-In 45000/5000 (50,000), 70th of 158; 43500/6500 (50,000), 38th of 157; 17000/3000 (20,000),
+    # 2nd of 10 with 23,035: net 3,035
+    assert held == [("1789785533", 157, 38, D(50000), D(0), D(-50000), False),
+                    ("1789790449", 158, 70, D(50000), D(0), D(-50000), False),
+                    ("2892717422", 10, 2, D(20000), D(23035), D(3035), True)]
+    # the places paid, as the letter lists them: 1st to 36th, 1st to 45th, 1st to 5th
+    assert itm == [("1789785533", 36), ("1789790449", 45), ("2892717422", 5)]

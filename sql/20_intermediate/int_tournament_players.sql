@@ -4,9 +4,9 @@
 -- A tournament summarized twice (while it ran, then when it ended) counts once, merged player by
 -- player: the account holder's rows come from a summary that names him the holder (his place,
 -- re-entries, rebuys, add-ons and bounties are told him alone; a later summary of another account
--- says "you did not play"); every other player's from the latest summary that lists him. The
--- latest: the one that lists the most finishes, then the one that states its end, then the last
--- by game ID.
+-- says "you did not play"); every other player's from the latest summary that lists him (the
+-- latest: int_tournament_summaries' recency). The tournament's own figures (the field) come from
+-- its latest summary for every player, the holder included: only his own lines are told him alone.
 -- cost: every entry at the buy-in's full price (prize pool, bounty and fee), plus the rebuys and
 -- add-ons, which the room tells the account holder only; won: prizes plus bounties. prize is null
 -- when a prize is not in the buy-in's currency (a ticket, a seat): net and ROI leave that entry out.
@@ -24,35 +24,14 @@ entries as (
     left join rooms using (game_id)
 ),
 
-summaries as (
-    select
-        game_id,
-        site,
-        tournament_id,
-        count(finish) as count_finishes,
-        count(*) as count_listed,
-        max(finished_at) as finished_at,
-    from entries
-    group by game_id, site, tournament_id
-),
-
 ranked as (
-    select
-        site,
-        tournament_id,
-        game_id,
-        count_listed,
-        row_number() over (
-            partition by site, tournament_id
-            order by count_finishes desc, case when finished_at is null then 0 else 1 end desc, game_id desc
-        ) as recency,
-    from summaries
+    select * from int_tournament_summaries
 ),
 
 listed as (
     -- each summary that lists a player, and whether it names him its holder
     select entries.site, entries.tournament_id, entries.player, entries.game_id, ranked.recency,
-           ranked.count_listed, bool_or(entries.is_hero) as is_hero,
+           bool_or(entries.is_hero) as is_hero,
     from entries
     join ranked
         on ranked.game_id = entries.game_id and ranked.tournament_id = entries.tournament_id
@@ -60,8 +39,12 @@ listed as (
     group by all
 ),
 
+fields as (
+    select site, tournament_id, count_field from ranked where recency = 1
+),
+
 chosen as (
-    select site, tournament_id, player, game_id, count_listed from (
+    select site, tournament_id, player, game_id from (
         select *, row_number() over (
             partition by site, tournament_id, player order by is_hero desc, recency
         ) as pick,
@@ -80,9 +63,7 @@ final as (
         any_value(entries.currency) as currency,
         any_value(entries.started_at) as started_at,
         any_value(entries.is_satellite) as is_satellite,
-        -- the field: the summary's "959 players" counts each player once, its order lists every
-        -- entry (1,263 with the re-entries); a summary that lists its holder alone counts them all
-        greatest(any_value(entries.count_entries), any_value(chosen.count_listed)) as count_tournament_entries,
+        any_value(fields.count_field) as count_tournament_entries,
         any_value(entries.buy_in + entries.bounty + entries.fee) as price,
         bool_or(entries.is_hero) as is_hero,
         greatest(count(*), 1 + max(entries.count_reentries)) as count_entries,
@@ -98,6 +79,8 @@ final as (
     join chosen
         on entries.game_id = chosen.game_id and entries.tournament_id = chosen.tournament_id
         and entries.player is not distinct from chosen.player
+    join fields
+        on fields.tournament_id = entries.tournament_id and fields.site is not distinct from entries.site
     group by entries.site, entries.tournament_id, entries.player
 )
 
