@@ -744,3 +744,87 @@ def test_export_phh_of_real_hands_read_back_keeps_posts_showdown_pots_and_nets(t
         if sites[hand_id] == "PokerStars":
             assert back["collects"] == stored["collects"], hand_id
     assert mucks >= 30 and not_shown >= 100 and one_card >= 1 and all_in_mucks >= 5
+
+
+def _real_hand(name: str, number: str) -> str:
+    """Hand ``number`` of the real PokerStars file ``name`` (fpdb's NL Hold'em cash corpus)."""
+    from tests.conftest import corpus
+
+    text = corpus("pokerstars", "fpdb-cash", "Flop", name).read_text(encoding="utf-8-sig").replace("\r", "")
+    (hand,) = [chunk.strip() + "\n" for chunk in text.split("\n\n") if chunk.strip().startswith(
+        f"PokerStars Game #{number}:")]
+    return hand
+
+
+def _edited(hand: str, *edits: tuple[str, str]) -> str:
+    for old, new in edits:
+        assert hand.count(old) == 1, old
+        hand = hand.replace(old, new)
+    return hand
+
+
+def test_export_ohh_of_a_disputed_hand_writes_the_logs_amounts_where_they_balance_else_says_why_not(tmp_path):
+    """A hand with an error finding was written with the replay's pot (what the actions put in)
+    and the log's wins: C06a's winner took 0.11 out of a pot of 0.10, and C01's disputed pot of
+    4.60 was silently written 4.50. Real hands, each edited once (hand-worked):
+
+    - C01: the summary's pot 4.50 made 4.60. The actions put in 4.50 (Gles65 0.90 + 1.30, Swiss777
+      0.10, Hero 0.90 + 1.30, his 6 returned); Hero collects 4.30 and the rake is 0.20.
+    - C06a: Player9's call after his dead small blind made 0.01 (it is 0.02): the actions put in
+      0.10, the summary's pot and Player22's collect are 0.11.
+    - C09: DSOR65's collect 5.15 made 5.25: the pot of 5.40 pays 5.25 and a rake of 0.25 (5.50).
+    - C11: the rake 0.29 made 0.39: the pot of 6.02 pays Oswood's 5.73 and 0.39 (6.12).
+    - C05: the pot given to rico4429's pair over Poptart74's two pair: the amounts agree (rico4429
+      1.71, Poptart74 1.71, PokerMill100 0.20 put in 3.62; 3.45 won, 0.17 raked), so the hand is
+      written as the log states it, rico4429 winning, and the command says it breaks a rule.
+    """
+    usd, eur = "NLHE-6max-USD-0.05-0.10-200911.txt", "NLHE-6max-EUR-0.05-0.10-200911.txt"
+    cases = {
+        "C01": _edited(_real_hand(usd, "35824396158"), ("Total pot $4.50 | Rake $0.20", "Total pot $4.60 | Rake $0.20")),
+        "C06a": _edited(_real_hand("NLHE-FR-USD-0.01-0.02-201005.microgrind.txt", "22991200661"),
+                        ("Player9: calls $0.02", "Player9: calls $0.01")),
+        "C09": _edited(_real_hand(usd, "35824150484"),
+                       ("DSOR65 collected $5.15 from pot", "DSOR65 collected $5.25 from pot")),
+        "C11": _edited(_real_hand(eur, "35602204974"), ("Total pot €6.02 | Rake €0.29", "Total pot €6.02 | Rake €0.39")),
+        "C05": _edited(_real_hand(eur, "35602127914"),
+                       ("Poptart74 collected €3.45 from pot", "rico4429 collected €3.45 from pot")),
+    }
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for name, text in cases.items():
+        (logs / f"{name}.txt").write_text(text, encoding="utf-8")
+    ingest([logs], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        game_of = dict(con.execute("select distinct hand_id, game_id from holdem_results").fetchall())
+        with_errors = {row[0] for row in con.execute("select game_id from games where count_errors > 0").fetchall()}
+    game = {name: game_of[text.split("#", 1)[1].split(":", 1)[0]] for name, text in cases.items()}
+    assert set(game.values()) == with_errors        # each edit is an error finding
+
+    result = CliRunner().invoke(main, ["export", "--format", "ohh", "--out", str(tmp_path / "ohh"),
+                                       "--warehouse", str(tmp_path / "wh")])
+    assert result.exit_code == 0, result.output
+    refused = ("not written {}: the hand breaks a rule (rasklad audit lists it) and its log's amounts disagree: {}: "
+               "an OHH file states one pot, which the actions fill and the wins and the rake take, so no file of "
+               "this hand would agree with itself (`rasklad show` gives the hand as logged)")
+    lines = [line.strip() for line in result.output.splitlines()]
+    assert sorted(lines) == sorted([
+        f"1 hand written to {tmp_path / 'ohh'} as OHH",
+        f"written {game['C05']} as its log states it, though it breaks a rule (rasklad audit lists it): "
+        "its pot, rake and wins are the log's, and they balance",
+        refused.format(game["C01"], "the summary's pot is 4.60 where the actions put in 4.50, and the pot of 4.60 "
+                                    "pays 4.30 in wins and 0.20 in rake (4.50)"),
+        refused.format(game["C06a"], "the summary's pot is 0.11 where the actions put in 0.10"),
+        refused.format(game["C09"], "the pot of 5.40 pays 5.25 in wins and 0.25 in rake (5.50)"),
+        refused.format(game["C11"], "the pot of 6.02 pays 5.73 in wins and 0.39 in rake (6.12)"),
+    ])
+    (path,) = (tmp_path / "ohh").iterdir()
+    document = json.loads(path.read_text())
+    assert list(jsonschema.Draft202012Validator(OHH_SCHEMA).iter_errors(document)) == []
+    hand = document["ohh"]
+    ids = {p["name"]: p["id"] for p in hand["players"]}
+    (pot,) = hand["pots"]
+    assert (pot["amount"], pot["rake"], pot["player_wins"]) == (
+        3.62, 0.17, [{"player_id": ids["rico4429"], "win_amount": 3.45}])
+    # the file balances: what the actions put in is the pot, which the win and the rake take
+    put_in = sum(D(str(a.get("amount", 0))) for r in hand["rounds"] for a in r["actions"])
+    assert put_in == D("3.62") == D("3.45") + D("0.17")
