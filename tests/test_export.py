@@ -828,3 +828,54 @@ def test_export_ohh_of_a_disputed_hand_writes_the_logs_amounts_where_they_balanc
     # the file balances: what the actions put in is the pot, which the win and the rake take
     put_in = sum(D(str(a.get("amount", 0))) for r in hand["rounds"] for a in r["actions"])
     assert put_in == D("3.62") == D("3.45") + D("0.17")
+
+
+def test_export_phh_read_back_repeats_the_warnings_on_what_the_log_paid_not_on_its_wording(tmp_path):
+    """formats.md said a replay of a warning's PHH file does not repeat the warning: the split's
+    warnings come back, as the file's winnings are the log's. Real hands (hand-worked):
+
+    - the 4-way split #14402833808, unedited: 2.00 less a rake of 0.10 is 1.90, equal shares
+      0.48, 0.48, 0.47, 0.47 (the odd cents to Hero and Player7, first left of the button); the
+      log pays 0.50, 0.50, 0.45, 0.45: HE-SPLIT warnings, within the rake.
+    - #35602268793 with its odd cent swapped in the collect and summary lines: 2.30 less 0.11 is
+      2.19, the odd cent to PokerMill100 (seat 6, first left of the button on 5): 1.10, Oswood
+      1.09; the log pays 1.09 and 1.10: ROOM-ODD-CHIP warnings.
+    - #35602127914 with rico4429's all-in raise no longer saying "and is all-in": ROOM-ALL-IN,
+      a warning on the log's wording, which the file does not keep.
+    """
+    eur = "NLHE-6max-EUR-0.05-0.10-200911.txt"
+    odd_chip = _edited(_real_hand(eur, "35602268793"),
+                       ("PokerMill100 collected €1.10 from pot", "PokerMill100 collected €1.09 from pot"),
+                       ("Oswood collected €1.09 from pot", "Oswood collected €1.10 from pot"),
+                       ("[Tc Ac] and won (€1.09)", "[Tc Ac] and won (€1.10)"),
+                       ("[As 7d] and won (€1.10)", "[As 7d] and won (€1.09)"))
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    from tests.conftest import corpus
+
+    (logs / "split.txt").write_text(corpus("pokerstars", "fpdb-cash", "Flop",
+                                           "NLHE-9max-USD-0.25-0.50-200801.4.way.split.unequal.rake.txt")
+                                    .read_text(encoding="utf-8-sig"), encoding="utf-8")
+    (logs / "odd.txt").write_text(odd_chip, encoding="utf-8")
+    (logs / "allin.txt").write_text(_edited(_real_hand(eur, "35602127914"), (
+        "rico4429: raises €1.31 to €1.51 and is all-in", "rico4429: raises €1.31 to €1.51")), encoding="utf-8")
+    expected = sorted([
+        ("14402833808", "HE-SPLIT", "0.48", "0.50"), ("14402833808", "HE-SPLIT", "0.48", "0.50"),
+        ("14402833808", "HE-SPLIT", "0.47", "0.45"), ("14402833808", "HE-SPLIT", "0.47", "0.45"),
+        ("35602268793", "ROOM-ODD-CHIP", "1.10", "1.09"), ("35602268793", "ROOM-ODD-CHIP", "1.09", "1.10"),
+    ])
+    query = ("select hand_id, rule_id, severity, expected, actual, f.line, f.source_file from findings f "
+             "join (select distinct game_id, hand_id from holdem_results) using (game_id)")
+    ingest([logs], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        before = con.execute(query).fetchall()
+        summary = export(con, "phh", tmp_path / "phh")
+    assert summary.skipped == {} and len(summary.written) == 3
+    assert {row[:2] for row in before} == {(h, r) for h, r, _, _ in expected} | {("35602127914", "ROOM-ALL-IN")}
+    ingest([tmp_path / "phh"], tmp_path / "back", jobs=1)
+    with connect(tmp_path / "back") as con:
+        after = con.execute(query).fetchall()
+    assert sorted((h, r, e, a) for h, r, _, e, a, _, _ in after) == expected
+    assert {severity for _, _, severity, *_ in after} == {"warning"}
+    for _, _, _, _, _, line, source in after:      # each at the file's winnings line
+        assert Path(source).read_text().splitlines()[line - 1].startswith("winnings = ")
