@@ -1966,9 +1966,13 @@ def export(fmt: str, game_id: str | None, player: str | None, out: Path, warehou
         raise UsageProblem(what, "Only Hold'em hands are exported; `rasklad show GAME_ID` tells a game's kind and "
                                  "players.")
     if as_json:
-        click.echo(json.dumps({"written": [str(p) for p in summary.written], "skipped": summary.skipped}, indent=2))
+        click.echo(json.dumps({"written": [str(p) for p in summary.written], "skipped": summary.skipped,
+                               "disputed": summary.disputed}, indent=2))
     else:
         click.echo(f"{counted(len(summary.written), 'hand')} written to {out} as {fmt.upper()}")
+        for gid in summary.disputed:
+            click.echo(f"  written {gid} as its log states it, though it breaks a rule (rasklad audit lists it): "
+                       "its pot, rake and wins are the log's, and they balance")
         for gid, why in summary.skipped.items():
             click.echo(f"  not written {gid}: {why}")
     if not summary.written:     # a script must not take an empty folder for the export

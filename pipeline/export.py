@@ -104,6 +104,9 @@ class StoredHand:
     shown: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """The cards each player showed first, as the hand's text states them: where he showed one card
     of two, the warehouse keeps no hole cards of his."""
+    logged_pot: Decimal | None = None
+    """The total pot the summary states (before the rake), as the hand's text has it; ``total_pot``
+    is the replay's, what the actions put in, which a hand with an error finding may contradict."""
 
 
 @dataclass(slots=True)
@@ -111,6 +114,8 @@ class ExportSummary:
     written: list[Path] = field(default_factory=list)
     skipped: dict[str, str] = field(default_factory=dict)
     """Hands not written (game ID) and why."""
+    disputed: list[str] = field(default_factory=list)
+    """Hands written (game ID) that break a rule: the file states them as their log does."""
 
 
 # ////////////////////////////////////////////////////////////////////// reading the warehouse
@@ -168,7 +173,8 @@ def _by_game(rows: list[tuple]) -> dict[str, list[tuple]]:
 
 def _kept_facts(text: str | None, source_file: str, game_id: str, betting: str) -> dict:
     """What the warehouse has no column for, from the hand's kept text: the board (the first of a
-    hand run twice), the table's cap, the pots the summary lists, and whether the time is in UTC."""
+    hand run twice), the table's cap, the pots the summary lists and its total, and whether the
+    time is in UTC."""
     record = kept_record(text, source_file, game_id, betting)
     if record is None:
         return {}
@@ -177,9 +183,11 @@ def _kept_facts(text: str | None, source_file: str, game_id: str, betting: str) 
     for action in getattr(record, "actions", ()):
         if action.kind is ActionKind.SHOW:
             shown.setdefault(action.player, tuple(str(card) for card in action.cards))
+    summary = getattr(record, "summary", None)
     return {"board": tuple(str(card) for card in boards[0]) if boards else (),
             "cap": getattr(record, "cap", None), "played_in_utc": record.info.played_in_utc,
-            "pots": tuple(getattr(getattr(record, "summary", None), "pots", None) or ()), "shown": shown}
+            "pots": tuple(getattr(summary, "pots", None) or ()), "shown": shown,
+            "logged_pot": getattr(summary, "total_pot", None)}
 
 
 # ////////////////////////////////////////////////////////////////////// PHH
@@ -513,6 +521,7 @@ def ohh_document(hand: StoredHand) -> dict:
         raise ValueError("the log does not state a player's chips at the start: OHH needs every player's "
                          "starting stack, a number, and has no way to say it is unknown (PHH writes it inf)")
     _refuse_what_neither_states(hand, "OHH")
+    pot = _ohh_pot(hand)
     by_seat = sorted(hand.players, key=lambda p: p.seat)
     ids = {p.player: k for k, p in enumerate(by_seat)}
     button = next((p.seat for p in hand.players if p.position == "BTN"), hand.players[-1].seat)
@@ -576,9 +585,40 @@ def ohh_document(hand: StoredHand) -> dict:
         "players": [{"id": ids[p.player], "seat": p.seat, "name": p.player, "starting_stack": float(p.stack_start)}
                     for p in by_seat],
         "rounds": rounds,
-        "pots": [{"number": 0, "amount": float(hand.total_pot), "rake": float(hand.rake), "player_wins": wins}],
+        "pots": [{"number": 0, "amount": float(pot), "rake": float(hand.rake), "player_wins": wins}],
     }
     return {"ohh": body}
+
+
+def _ohh_pot(hand: StoredHand) -> Decimal:
+    """The amount of the hand's one OHH pot, what the actions put in; for a hand with an error
+    finding, where its log's amounts agree with it and with each other (the summary's pot is what
+    the actions put in, and the wins and the rake take it all), so that the file states the hand as
+    logged and balances; else ValueError saying where they disagree. The file must not mix the
+    replay's pot with the log's wins, nor silently correct the log's pot."""
+    pot = hand.total_pot
+    if not hand.count_errors:
+        return pot
+    paid = sum((p.collected - p.cash_out for p in hand.players if p.collected > 0), Decimal(0))
+    disagreements = []
+    if hand.logged_pot is not None and hand.logged_pot != pot:
+        disagreements.append(f"the summary's pot is {_amount_text(hand.logged_pot)} where the actions put in "
+                             f"{_amount_text(pot)}")
+        pot = hand.logged_pot
+    if pot != paid + hand.rake:
+        disagreements.append(f"the pot of {_amount_text(pot)} pays {_amount_text(paid)} in wins and "
+                             f"{_amount_text(hand.rake)} in rake ({_amount_text(paid + hand.rake)})")
+    if disagreements:
+        raise ValueError("the hand breaks a rule (rasklad audit lists it) and its log's amounts disagree: "
+                         + ", and ".join(disagreements) + ": an OHH file states one pot, which the actions fill "
+                         "and the wins and the rake take, so no file of this hand would agree with itself "
+                         "(`rasklad show` gives the hand as logged)")
+    return pot
+
+
+def _amount_text(value: Decimal) -> str:
+    """An amount as the findings write it: ``3``, ``4.50``."""
+    return str(int(value)) if value == value.to_integral_value() else str(value.quantize(Decimal("0.01")))
 
 
 # ////////////////////////////////////////////////////////////////////// the command
@@ -605,4 +645,6 @@ def export(con: duckdb.DuckDBPyConnection, fmt: str, out: Path, *, game_id: str 
             out.mkdir(parents=True, exist_ok=True)     # made once there is a hand to write
         path.write_text(text, encoding="utf-8")
         summary.written.append(path)
+        if hand.count_errors:
+            summary.disputed.append(hand.game_id)
     return summary

@@ -744,3 +744,138 @@ def test_export_phh_of_real_hands_read_back_keeps_posts_showdown_pots_and_nets(t
         if sites[hand_id] == "PokerStars":
             assert back["collects"] == stored["collects"], hand_id
     assert mucks >= 30 and not_shown >= 100 and one_card >= 1 and all_in_mucks >= 5
+
+
+def _real_hand(name: str, number: str) -> str:
+    """Hand ``number`` of the real PokerStars file ``name`` (fpdb's NL Hold'em cash corpus)."""
+    from tests.conftest import corpus
+
+    text = corpus("pokerstars", "fpdb-cash", "Flop", name).read_text(encoding="utf-8-sig").replace("\r", "")
+    (hand,) = [chunk.strip() + "\n" for chunk in text.split("\n\n") if chunk.strip().startswith(
+        f"PokerStars Game #{number}:")]
+    return hand
+
+
+def _edited(hand: str, *edits: tuple[str, str]) -> str:
+    for old, new in edits:
+        assert hand.count(old) == 1, old
+        hand = hand.replace(old, new)
+    return hand
+
+
+def test_export_ohh_of_a_disputed_hand_writes_the_logs_amounts_where_they_balance_else_says_why_not(tmp_path):
+    """A hand with an error finding was written with the replay's pot (what the actions put in)
+    and the log's wins: C06a's winner took 0.11 out of a pot of 0.10, and C01's disputed pot of
+    4.60 was silently written 4.50. Real hands, each edited once (hand-worked):
+
+    - C01: the summary's pot 4.50 made 4.60. The actions put in 4.50 (Gles65 0.90 + 1.30, Swiss777
+      0.10, Hero 0.90 + 1.30, his 6 returned); Hero collects 4.30 and the rake is 0.20.
+    - C06a: Player9's call after his dead small blind made 0.01 (it is 0.02): the actions put in
+      0.10, the summary's pot and Player22's collect are 0.11.
+    - C09: DSOR65's collect 5.15 made 5.25: the pot of 5.40 pays 5.25 and a rake of 0.25 (5.50).
+    - C11: the rake 0.29 made 0.39: the pot of 6.02 pays Oswood's 5.73 and 0.39 (6.12).
+    - C05: the pot given to rico4429's pair over Poptart74's two pair: the amounts agree (rico4429
+      1.71, Poptart74 1.71, PokerMill100 0.20 put in 3.62; 3.45 won, 0.17 raked), so the hand is
+      written as the log states it, rico4429 winning, and the command says it breaks a rule.
+    """
+    usd, eur = "NLHE-6max-USD-0.05-0.10-200911.txt", "NLHE-6max-EUR-0.05-0.10-200911.txt"
+    cases = {
+        "C01": _edited(_real_hand(usd, "35824396158"), ("Total pot $4.50 | Rake $0.20", "Total pot $4.60 | Rake $0.20")),
+        "C06a": _edited(_real_hand("NLHE-FR-USD-0.01-0.02-201005.microgrind.txt", "22991200661"),
+                        ("Player9: calls $0.02", "Player9: calls $0.01")),
+        "C09": _edited(_real_hand(usd, "35824150484"),
+                       ("DSOR65 collected $5.15 from pot", "DSOR65 collected $5.25 from pot")),
+        "C11": _edited(_real_hand(eur, "35602204974"), ("Total pot €6.02 | Rake €0.29", "Total pot €6.02 | Rake €0.39")),
+        "C05": _edited(_real_hand(eur, "35602127914"),
+                       ("Poptart74 collected €3.45 from pot", "rico4429 collected €3.45 from pot")),
+    }
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for name, text in cases.items():
+        (logs / f"{name}.txt").write_text(text, encoding="utf-8")
+    ingest([logs], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        game_of = dict(con.execute("select distinct hand_id, game_id from holdem_results").fetchall())
+        with_errors = {row[0] for row in con.execute("select game_id from games where count_errors > 0").fetchall()}
+    game = {name: game_of[text.split("#", 1)[1].split(":", 1)[0]] for name, text in cases.items()}
+    assert set(game.values()) == with_errors        # each edit is an error finding
+
+    result = CliRunner().invoke(main, ["export", "--format", "ohh", "--out", str(tmp_path / "ohh"),
+                                       "--warehouse", str(tmp_path / "wh")])
+    assert result.exit_code == 0, result.output
+    refused = ("not written {}: the hand breaks a rule (rasklad audit lists it) and its log's amounts disagree: {}: "
+               "an OHH file states one pot, which the actions fill and the wins and the rake take, so no file of "
+               "this hand would agree with itself (`rasklad show` gives the hand as logged)")
+    lines = [line.strip() for line in result.output.splitlines()]
+    assert sorted(lines) == sorted([
+        f"1 hand written to {tmp_path / 'ohh'} as OHH",
+        f"written {game['C05']} as its log states it, though it breaks a rule (rasklad audit lists it): "
+        "its pot, rake and wins are the log's, and they balance",
+        refused.format(game["C01"], "the summary's pot is 4.60 where the actions put in 4.50, and the pot of 4.60 "
+                                    "pays 4.30 in wins and 0.20 in rake (4.50)"),
+        refused.format(game["C06a"], "the summary's pot is 0.11 where the actions put in 0.10"),
+        refused.format(game["C09"], "the pot of 5.40 pays 5.25 in wins and 0.25 in rake (5.50)"),
+        refused.format(game["C11"], "the pot of 6.02 pays 5.73 in wins and 0.39 in rake (6.12)"),
+    ])
+    (path,) = (tmp_path / "ohh").iterdir()
+    document = json.loads(path.read_text())
+    assert list(jsonschema.Draft202012Validator(OHH_SCHEMA).iter_errors(document)) == []
+    hand = document["ohh"]
+    ids = {p["name"]: p["id"] for p in hand["players"]}
+    (pot,) = hand["pots"]
+    assert (pot["amount"], pot["rake"], pot["player_wins"]) == (
+        3.62, 0.17, [{"player_id": ids["rico4429"], "win_amount": 3.45}])
+    # the file balances: what the actions put in is the pot, which the win and the rake take
+    put_in = sum(D(str(a.get("amount", 0))) for r in hand["rounds"] for a in r["actions"])
+    assert put_in == D("3.62") == D("3.45") + D("0.17")
+
+
+def test_export_phh_read_back_repeats_the_warnings_on_what_the_log_paid_not_on_its_wording(tmp_path):
+    """formats.md said a replay of a warning's PHH file does not repeat the warning: the split's
+    warnings come back, as the file's winnings are the log's. Real hands (hand-worked):
+
+    - the 4-way split #14402833808, unedited: 2.00 less a rake of 0.10 is 1.90, equal shares
+      0.48, 0.48, 0.47, 0.47 (the odd cents to Hero and Player7, first left of the button); the
+      log pays 0.50, 0.50, 0.45, 0.45: HE-SPLIT warnings, within the rake.
+    - #35602268793 with its odd cent swapped in the collect and summary lines: 2.30 less 0.11 is
+      2.19, the odd cent to PokerMill100 (seat 6, first left of the button on 5): 1.10, Oswood
+      1.09; the log pays 1.09 and 1.10: ROOM-ODD-CHIP warnings.
+    - #35602127914 with rico4429's all-in raise no longer saying "and is all-in": ROOM-ALL-IN,
+      a warning on the log's wording, which the file does not keep.
+    """
+    eur = "NLHE-6max-EUR-0.05-0.10-200911.txt"
+    odd_chip = _edited(_real_hand(eur, "35602268793"),
+                       ("PokerMill100 collected €1.10 from pot", "PokerMill100 collected €1.09 from pot"),
+                       ("Oswood collected €1.09 from pot", "Oswood collected €1.10 from pot"),
+                       ("[Tc Ac] and won (€1.09)", "[Tc Ac] and won (€1.10)"),
+                       ("[As 7d] and won (€1.10)", "[As 7d] and won (€1.09)"))
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    from tests.conftest import corpus
+
+    (logs / "split.txt").write_text(corpus("pokerstars", "fpdb-cash", "Flop",
+                                           "NLHE-9max-USD-0.25-0.50-200801.4.way.split.unequal.rake.txt")
+                                    .read_text(encoding="utf-8-sig"), encoding="utf-8")
+    (logs / "odd.txt").write_text(odd_chip, encoding="utf-8")
+    (logs / "allin.txt").write_text(_edited(_real_hand(eur, "35602127914"), (
+        "rico4429: raises €1.31 to €1.51 and is all-in", "rico4429: raises €1.31 to €1.51")), encoding="utf-8")
+    expected = sorted([
+        ("14402833808", "HE-SPLIT", "0.48", "0.50"), ("14402833808", "HE-SPLIT", "0.48", "0.50"),
+        ("14402833808", "HE-SPLIT", "0.47", "0.45"), ("14402833808", "HE-SPLIT", "0.47", "0.45"),
+        ("35602268793", "ROOM-ODD-CHIP", "1.10", "1.09"), ("35602268793", "ROOM-ODD-CHIP", "1.09", "1.10"),
+    ])
+    query = ("select hand_id, rule_id, severity, expected, actual, f.line, f.source_file from findings f "
+             "join (select distinct game_id, hand_id from holdem_results) using (game_id)")
+    ingest([logs], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        before = con.execute(query).fetchall()
+        summary = export(con, "phh", tmp_path / "phh")
+    assert summary.skipped == {} and len(summary.written) == 3
+    assert {row[:2] for row in before} == {(h, r) for h, r, _, _ in expected} | {("35602127914", "ROOM-ALL-IN")}
+    ingest([tmp_path / "phh"], tmp_path / "back", jobs=1)
+    with connect(tmp_path / "back") as con:
+        after = con.execute(query).fetchall()
+    assert sorted((h, r, e, a) for h, r, _, e, a, _, _ in after) == expected
+    assert {severity for _, _, severity, *_ in after} == {"warning"}
+    for _, _, _, _, _, line, source in after:      # each at the file's winnings line
+        assert Path(source).read_text().splitlines()[line - 1].startswith("winnings = ")
