@@ -38,9 +38,10 @@ def totals():
              f"'USD' as currency, false as is_tournament, null::varchar as scoring "
              f"from (values {rows}) "
              "as t (game_id, leaderboard_game, player, person, net, played_at, placement, is_win)")
-    # the person's games over the same rows, as the build makes them before the totals
+    # the person's games over the same rows (and their accounts: Anya is Anna's), as the build makes them
+    accounts = f"select distinct site, player, person from ({games})"
     sql = select_over("int_player_season_totals", int_player_games=games,
-                      int_person_games=select_over("int_person_games", int_player_games=games))
+                      int_person_games=select_over("int_person_games", int_player_games=games, int_accounts=accounts))
     columns = ["game", "season", "player", "names", "count_games", "net", "count_wins", "avg_placement",
                "count_placed", "placement_sum", "first_played_at", "last_played_at"]
     found = con.execute(f"select {', '.join(columns)} from ({sql}) order by game, player, season").fetchall()
