@@ -316,6 +316,8 @@ WORDS: dict[str, tuple[_Case, ...]] = {
         _Case("{got} is returned to {who}, but the uncalled part is {owed}", "{owed} to {who}", "{got} to {who}"),
     ),
     HE.SIDE_POT: (
+        _Case("{who} collects {got} from a pot he may not win: he is all in for less than that pot's level",
+              "{winners}", "{who} collects {got}", lambda s: s.kind is ActionKind.COLLECT),
         _Case("the summary lists {actual} pots, the all-in levels make {expected}", "{expected} pots",
               "{actual} pots", lambda s: len(s.listed) != int(s.facts.n_pots[s.h])),
         _Case("the summary's pots add up to {got}, the pots after rake hold {owed}",

@@ -112,7 +112,7 @@ _TABLES = Tables(_position_table(), rank_tables(RankOrder.STANDARD), rank_tables
 # ``HAND_COLUMNS``, ``SEAT_COLUMNS``), its actions and its cards as they are (the batch's columns of
 # the names of their fields).
 Columns = namedtuple("Columns", "in_lane seat_start action_start pot_start hands seats actions cards pot_amount")
-Actions = namedtuple("Actions", "street actor kind amount raise_to is_all_in is_capped line")
+Actions = namedtuple("Actions", "street actor kind amount raise_to is_all_in is_capped line pot")
 Cards = namedtuple("Cards", "hole hole_line hole_conflict hole_conflict_line boards board_lines summary_boards "
                             "summary_board_lines board_change_line board_change")
 
@@ -136,25 +136,28 @@ HAND_COLUMNS = ("betting", "big_blind", "small_bet", "big_bet", "cap", "button_s
                 "summary_lists_every_seat", "limit_cap", "cap_heads_up")
 HAND = np.dtype([(name, np.int64) for name in HAND_COLUMNS + (
     "hand", "seats", "n_live", "sb_posted", "bb_posted", "allin_street", "not_stated", "unplaced", "end_line",
-    "collected_log", "mucked", "played", "posts_end")], align=True)
+    "collected_log", "mucked", "played", "posts_end", "pots_listed")], align=True)
 """The hand: its batch columns (``HAND_COLUMNS``, in order; ``total_pot`` the summary's,
 ``limit_cap`` and ``cap_heads_up`` :func:`replay_batch`'s options), then the replay's (``n_live``: the
 players dealt in). Bit masks of seats: ``not_stated`` their stack not stated, ``unplaced`` of those no
 seat line (a turn neither checked nor expected), ``mucked`` a muck line. ``end_line``: where the play
 ends (the total pot's line, else the last); ``played``: an action but a fold before the flop (no
-walk); ``posts_end``: the action after the last post."""
+walk); ``posts_end``: the action after the last post; ``pots_listed``: the summary lists the replay's
+pots one by one, so a collect line's "main pot" or "side pot" names one of them."""
 SEAT_COLUMNS = ("seat_no", "is_unseated", "summary_won", "summary_line", "summary_won_again", "summary_line_again",
                 "has_cash_out", "won_not_awarded", "stack", "is_sitting_out", "is_out_of_hand", "stack_not_stated",
                 "cash_out", "summary_seat_no")
 SEAT = np.dtype([(name, np.int64) for name in SEAT_COLUMNS + (
     "invested", "dead", "bet", "folded", "all_in", "all_in_by_post", "fold_street", "dealt", "position", "collected",
-    "has_collect", "collect_line", "first_line", "expected", "after_split", "in_split", "strength", "std_strength",
-    "std_winner", "live", "ring", "winners", "by_line", "pot_amount", "pot_net", "pot_eligible")], align=True)
+    "has_collect", "collect_line", "first_line", "expected", "after_split", "in_split", "cited", "strength",
+    "std_strength", "std_winner", "live", "ring", "winners", "by_line", "pot_amount", "pot_net", "pot_eligible",
+    "pot_winners")], align=True)
 """A seat of the hand being replayed (S, a record per seat): its batch columns (``SEAT_COLUMNS``, in
 order; ``stack`` is what is left of it, ``summary_seat_no`` the summary's other seat number, -1 none), then
-the replay's. The last seven are lists by place, not by seat: the players dealt in by seat number
-(``live``) and clockwise from the button's left (``ring``), a pot's winners clockwise, the seats by
-their hole cards' line, and the pots (pot k in record k)."""
+the replay's (``cited``: what his collect lines already cited one by one pay him). The last eight are lists
+by place, not by seat: the players dealt in by seat number (``live``) and clockwise from the button's left
+(``ring``), a pot's winners clockwise, the seats by their hole cards' line, and the pots (pot k in record k;
+``pot_winners`` the bits of the seats that win it)."""
 State = namedtuple("State", "round round_values hand hand_values seats seat_values")
 """R, G and S, each with an int64 view of its fields by number (to clear them and copy the batch's
 columns in), made by :func:`replay_batch`: made in the kernel, each would compile NumPy's constructors."""
@@ -619,7 +622,8 @@ def _kernel(c, t, state, f, out, count):
                 npots = _settle(c.pot_amount[c.pot_start[h]:c.pot_start[h + 1]], S, G, out, count)
                 short_deck_ranks = t.short_deck_straights if G.straight_beats_trips else t.short_deck
                 if _contenders(S, G) > 0:      # else no winner to check the collect lines against
-                    modelled = _award(s0, c.cards.boards, c.cards.hole, t.standard, short_deck_ranks, npots, S, G, out, count)
+                        modelled = _award(s0, a0, a1, c.actions, c.cards.boards, c.cards.hole, t.standard,
+                                      short_deck_ranks, npots, S, G, out, count)
         if not modelled:
             count[0] = before       # not modelled: no findings, no facts
             continue
@@ -1303,6 +1307,7 @@ def _settle(c_pots, S, G, out, count):
         first, _, _, second = _top_two(_INVESTED, False, S, G)
         within = e != 0 and e & (e - 1) == 0 and first - second == S[npots - 1].pot_amount
     if n_log > 0 and (n_log == npots or within):
+        G.pots_listed = n_log == npots
         listed = 0
         over = -1
         for k in range(npots):
@@ -1379,7 +1384,7 @@ def _build_pots(S, G):
 
 
 @helper
-def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
+def _award(s0, a0, a1, acts, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
     """Who should collect what, against the collect lines and the summary (HE-SHOWDOWN, HE-SD-ORDER,
     HE-SPLIT, HE-COLLECTED); False when not modelled. ``t_short_deck``: the short deck's ranks at
     this table. When the log states no results (``results_not_stated``), what each player should
@@ -1459,6 +1464,7 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
                 return False
             for w in range(m):
                 winner = S[w].winners
+                S[k].pot_winners |= np.int64(1) << winner
                 S[winner].expected += _share(share, m, unit, w)
                 S[winner].after_split += _share(gross, m, unit, w) if m > 1 else share
                 if m > 1:
@@ -1490,10 +1496,16 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
                 rake_after_split = True
     split_balances = split_gap == 0
     rake_between_pots = (npots > 1 or n_boards > 1) and rake > 0 and gap == 0
+    if G.pots_listed:
+        _cite_collects_from_pots(a0, a1, acts, short, npots, S, G, out, count)
     wrong_collects = 0      # the seats whose collect lines are errors, a bit each
     for i in range(ns):
         exp = S[i].expected
-        act = S[i].collected
+        act = S[i].collected - S[i].cited
+        if S[i].cited:
+            wrong_collects |= np.int64(1) << i
+            if exp == act:
+                continue
         if S[i].has_cash_out and act == 0:
             continue        # cashed out: the room paid him instead
         severity = ERROR
@@ -1522,6 +1534,28 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
             right = S[i].expected if wrong_collects >> i & 1 else np.int64(-1)
             _summary_won(i, S[i].collected, right, S, G, out, count)
     return True
+
+
+@helper
+def _cite_collects_from_pots(a0, a1, acts, short, npots, S, G, out, count):
+    """A collect line naming a pot (``main pot``, ``side pot``…) that its collector does not win, cited at
+    that line, where the pots the summary lists are the replay's: HE-SIDE-POT when he is not eligible for
+    it (all in for less), else HE-SHOWDOWN (HE-SD-ORDER where he wins by the 52-card ranking), expected
+    nothing, actual what the line pays. Only for a player whose collect lines together are not what he
+    is owed: a player with another collect line that is right would else be cited at the right one, for
+    a sum no line states. What it cites is his ``cited``, left out of his other collect lines' check."""
+    for j in range(a0, a1):
+        k = acts.pot[j] - 1        # "main pot" is pot 0, "side pot" (or "side pot-1") pot 1, "side pot-2" pot 2
+        p = np.int64(acts.actor[j])
+        if acts.kind[j] != K_COLLECT or k < 0 or k >= npots:
+            continue
+        if S[p].collected == S[p].expected or S[k].pot_winners >> p & 1:
+            continue
+        rule = RULE.SIDE_POT
+        if S[k].pot_eligible >> p & 1:
+            rule = RULE.SD_ORDER if short and S[p].std_winner else RULE.SHOWDOWN
+        _emit(out, count, G, rule, ERROR, acts.line[j], p, 0, acts.amount[j])
+        S[p].cited += acts.amount[j]
 
 
 @helper

@@ -82,9 +82,13 @@ class HE(enum.StrEnum):
     SIDE_POT = ("HE-SIDE-POT", ("A side pot is built at each all-in level; each pot goes to the best hand "
                                 "among the players eligible for it (those who put chips into it and did "
                                 "not fold). Dead money (a returning player's dead small blind) is in the "
-                                "main pot."))
+                                "main pot. A collect line paying a player from a pot he is not eligible for "
+                                "(`collected … from side pot` to a player all in for less) is cited at "
+                                "that line."))
     SHOWDOWN = ("HE-SHOWDOWN", ("At showdown each pot goes to the best hand, ranked by the table's deck, "
-                                "among the players eligible for it."))
+                                "among the players eligible for it. A collect line that pays a pot to a player who does "
+                                "not win it is cited at that line, even where his other collect lines are "
+                                "right; a winner who collects nothing, at his summary line."))
     SPLIT = ("HE-SPLIT", ("Equal best hands share the pot equally. The pot is split after the rake, in its "
                           "smallest unit (a cent; a chip in tournaments and play money); who gets the odd "
                           "units is the room's fact (`ROOM-ODD-CHIP`), and an equal split whose odd units "
