@@ -136,14 +136,15 @@ HAND_COLUMNS = ("betting", "big_blind", "small_bet", "big_bet", "cap", "button_s
                 "summary_lists_every_seat", "limit_cap", "cap_heads_up")
 HAND = np.dtype([(name, np.int64) for name in HAND_COLUMNS + (
     "hand", "seats", "n_live", "sb_posted", "bb_posted", "allin_street", "not_stated", "unplaced", "end_line",
-    "collected_log", "mucked", "played", "posts_end", "pots_listed")], align=True)
+    "collected_log", "mucked", "played", "posts_end", "pots_listed", "returned")], align=True)
 """The hand: its batch columns (``HAND_COLUMNS``, in order; ``total_pot`` the summary's,
 ``limit_cap`` and ``cap_heads_up`` :func:`replay_batch`'s options), then the replay's (``n_live``: the
 players dealt in). Bit masks of seats: ``not_stated`` their stack not stated, ``unplaced`` of those no
 seat line (a turn neither checked nor expected), ``mucked`` a muck line. ``end_line``: where the play
 ends (the total pot's line, else the last); ``played``: an action but a fold before the flop (no
 walk); ``posts_end``: the action after the last post; ``pots_listed``: the summary lists the replay's
-pots one by one, so a collect line's "main pot" or "side pot" names one of them."""
+pots one by one, so a collect line's "main pot" or "side pot" names one of them; ``returned``: an
+uncalled bet line."""
 SEAT_COLUMNS = ("seat_no", "is_unseated", "summary_won", "summary_line", "summary_won_again", "summary_line_again",
                 "has_cash_out", "won_not_awarded", "stack", "is_sitting_out", "is_out_of_hand", "stack_not_stated",
                 "cash_out", "summary_seat_no")
@@ -741,6 +742,7 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
         elif k == K_UNCALLED:
             if not _uncalled(p, amt, line, S, R, G, out, count):
                 return False
+            G.returned = 1
             amount_in = amt
         elif k == K_COLLECT:
             S[p].collected += amt
@@ -1275,10 +1277,12 @@ def _settle(c_pots, S, G, out, count):
     if ns > 1 and n_cont > 0:
         top, top_i, ties, second = _top_two(_BETS, False, S, G)
         if ties == 1 and top > second and (log_total != total or not has_summary):
-            # an uncalled bet no line returns: a warning when the log's pot leaves it out
+            # an uncalled bet no line returns: a warning when the log's pot leaves it out; where a line
+            # returns another amount, that line's HE-UNCALLED is the fault, the rest is no missing line
             excess = top - second
             severity = WARNING if has_summary and log_total == total - excess else ERROR
-            _emit(out, count, G, RULE.UNCALLED, severity, G.end_line, top_i, excess, 0)
+            if not G.returned:
+                _emit(out, count, G, RULE.UNCALLED, severity, G.end_line, top_i, excess, 0)
             S[top_i].invested -= excess
             S[top_i].stack += excess
             total -= excess

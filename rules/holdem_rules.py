@@ -78,7 +78,8 @@ class HE(enum.StrEnum):
     STACK = ("HE-STACK", "Nobody puts in more than his stack; a player all-in has no chips left.")
     UNCALLED = ("HE-UNCALLED", ("The uncalled part of a bet goes back to the bettor, and the log says so "
                                 "(`Uncalled bet … returned`). A warning when the line is missing but the "
-                                "pot the log states already leaves the amount out."))
+                                "pot the log states already leaves the amount out. A return line of another "
+                                "amount is cited at that line, once: the part it leaves out is no missing line."))
     SIDE_POT = ("HE-SIDE-POT", ("A side pot is built at each all-in level; each pot goes to the best hand "
                                 "among the players eligible for it (those who put chips into it and did "
                                 "not fold). Dead money (a returning player's dead small blind) is in the "

@@ -78,3 +78,28 @@ def test_he_side_pot_a_side_pot_paid_to_a_player_all_in_for_less():
     rule, message, expected, actual = _words(text)[34]
     assert (rule, expected, actual) == ("HE-SIDE-POT", "Player20", "Player10 collects 3.43")
     assert message.startswith("Player10 collects 3.43 from a pot he may not win")
+
+
+# Hand #35824396158: Hero (seat index 4) bets $6 all-in on the turn (8.20 less 0.90 and 1.30 is 6.00 behind)
+# and Gles65 folds, so the whole 6 comes back (line 26); the pot is 2 × (0.90 + 1.30) + 0.10 = 4.50.
+USD_6MAX = (*FLOP, "NLHE-6max-USD-0.05-0.10-200911.txt")
+UNCALLED = "35824396158"
+
+
+def test_the_real_uncalled_bet_is_clean():
+    assert _findings(_real_hand(USD_6MAX, UNCALLED)) == set()
+
+
+def test_he_uncalled_a_return_of_the_wrong_amount_is_one_finding_at_its_line():
+    # $5 returned for 6: one fault, at the return line (expected 600, actual 500), and no second finding
+    # that "no line returns" the dollar left, which that line already tells
+    text = _edited(_real_hand(USD_6MAX, UNCALLED), "Uncalled bet ($6) returned to Hero", "Uncalled bet ($5) returned to Hero")
+    assert _findings(text) == {("HE-UNCALLED", 26, 4, 600, 500)}
+    assert _words(text)[26] == ("HE-UNCALLED", "5 is returned to Hero, but the uncalled part is 6", "6 to Hero", "5 to Hero")
+
+
+def test_he_uncalled_no_return_line_is_still_a_warning():
+    # the return line cut (the hand's lines after it move up by one): the pot the log states, 4.50, already
+    # leaves the 6 out, so the missing line is a warning at the total pot's line (28), 600 returned, none written
+    text = _edited(_real_hand(USD_6MAX, UNCALLED), "Uncalled bet ($6) returned to Hero\n", "")
+    assert _findings(text) == {("HE-UNCALLED", 28, 4, 600, 0)}
