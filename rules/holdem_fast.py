@@ -611,7 +611,7 @@ def _kernel(c, t, state, f, out, count):
             _check_summary_seats(S, G, out, count)
         if modelled and cancelled:      # players and positions, no play, and it pays nobody (HE-COLLECTED)
             for i in range(ns):
-                _summary_won(i, np.int64(0), np.int64(-1), S, G, out, count)
+                _summary_won(i, np.int64(0), np.int64(0), S, G, out, count)
             _give_back(a0, a1, c.actions, f.actions, S, G, out, count)
         elif modelled:
             modelled = _check_deck(s0, c.cards, S, G, out, count)
@@ -1502,14 +1502,11 @@ def _award(s0, a0, a1, acts, boards, hole, t_standard, t_short_deck, npots, S, G
     rake_between_pots = (npots > 1 or n_boards > 1) and rake > 0 and gap == 0
     if G.pots_listed:
         _cite_collects_from_pots(a0, a1, acts, short, npots, S, G, out, count)
-    wrong_collects = 0      # the seats whose collect lines are errors, a bit each
     for i in range(ns):
         exp = S[i].expected
         act = S[i].collected - S[i].cited
-        if S[i].cited:
-            wrong_collects |= np.int64(1) << i
-            if exp == act:
-                continue
+        if S[i].cited and exp == act:
+            continue
         if S[i].has_cash_out and act == 0:
             continue        # cashed out: the room paid him instead
         severity = ERROR
@@ -1530,13 +1527,9 @@ def _award(s0, a0, a1, acts, boards, hole, t_standard, t_short_deck, npots, S, G
         elif exp != act:
             severity = WARNING if rake_between_pots and abs(act - exp) <= rake else ERROR
             _emit(out, count, G, RULE.COLLECTED, severity, S[i].collect_line, i, exp, act)
-        if exp != act and severity == ERROR:
-            wrong_collects |= np.int64(1) << i
-    for i in range(ns):       # the summary's "won (…)" amounts against the collect lines
+    for i in range(ns):       # the summary's "won (…)" amounts against the collect lines and the rules
         if not S[i].has_cash_out:
-            # where his collect lines are an error, a summary saying what the rules give is right
-            right = S[i].expected if wrong_collects >> i & 1 else np.int64(-1)
-            _summary_won(i, S[i].collected, right, S, G, out, count)
+            _summary_won(i, S[i].collected, S[i].expected, S, G, out, count)
     return True
 
 
@@ -1564,12 +1557,13 @@ def _cite_collects_from_pots(a0, a1, acts, short, npots, S, G, out, count):
 
 @helper
 def _summary_won(i, won, right, S, G, out, count):
-    """HE-COLLECTED: the "won (…)" amounts of seat ``i``'s summary lines (a second line of his too) say ``won``,
-    what his collect lines give, or ``right``: what the rules give him, where his collect lines are an error
-    (their own finding tells it; -1 otherwise)."""
+    """HE-COLLECTED: the "won (…)" amounts of seat ``i``'s summary lines (a second line of his too) say
+    ``right``, what the rules give him, or ``won``, what his collect lines give (where those break the
+    rules, their own finding tells it, at them: the summary repeats it). A summary saying neither is
+    cited at its line, expected what the rules give."""
     for said, line in ((S[i].summary_won, S[i].summary_line), (S[i].summary_won_again, S[i].summary_line_again)):
         if said >= 0 and said != won and said != right:
-            _emit(out, count, G, RULE.COLLECTED, ERROR, line, i, won, said)
+            _emit(out, count, G, RULE.COLLECTED, ERROR, line, i, right, said)
 
 
 @inlined

@@ -112,7 +112,10 @@ class HE(enum.StrEnum):
                                   "rakes evenly, a collect within the rake of that while the winners "
                                   "together collect what the pots hold is a warning: the room took the rake "
                                   "from the pots or runs another way (888poker, iPoker; PokerStars at times "
-                                  "between runs)."))
+                                  "between runs). A summary line's `won (…)` says what the rules give him, "
+                                  "or what his collect lines give (their own finding tells when those break "
+                                  "the rules); one saying neither is cited at its line, expected what the "
+                                  "rules give."))
     SD_ORDER = ("HE-SD-ORDER", ("6+ Hold'em (36 cards): a flush beats a full house and three of a kind "
                                 "beats a straight (GGPoker Short Deck: a straight beats three of a kind). "
                                 "Cited when a pot went to a hand that wins only by the 52-card order."))

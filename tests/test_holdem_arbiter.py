@@ -103,3 +103,64 @@ def test_he_uncalled_no_return_line_is_still_a_warning():
     # leaves the 6 out, so the missing line is a warning at the total pot's line (28), 600 returned, none written
     text = _edited(_real_hand(USD_6MAX, UNCALLED), "Uncalled bet ($6) returned to Hero\n", "")
     assert _findings(text) == {("HE-UNCALLED", 28, 4, 600, 0)}
+
+
+# Hand #35602268793: a split pot. 2.30 in (andi661 0.10, PokerMill100 and Oswood 1.10 each) less the rake
+# of 0.11 is 2.19, 1.095 each: the button is seat 5, so the odd cent goes to seat 6, PokerMill100 (seat
+# index 5, collect line 33, summary line 43): 1.10; Oswood (index 0, collect line 34, summary line 38) 1.09.
+EUR_6MAX = (*FLOP, "NLHE-6max-EUR-0.05-0.10-200911.txt")
+SPLIT = "35602268793"
+ODD_CENT_SWAPPED = (("PokerMill100 collected €1.10 from pot", "PokerMill100 collected €1.09 from pot"),
+                    ("Oswood collected €1.09 from pot", "Oswood collected €1.10 from pot"))
+
+
+def _split(*edits: tuple[str, str]) -> str:
+    text = _real_hand(EUR_6MAX, SPLIT)
+    for line, edited in edits:
+        text = _edited(text, line, edited)
+    return text
+
+
+def test_the_real_split_is_clean():
+    assert _findings(_split()) == set()
+
+
+def test_he_collected_a_summary_that_says_what_the_rules_give_is_right_beside_wrong_collects():
+    # the odd cent swapped in the collect lines only: the two odd-chip warnings at the collect lines, and
+    # no finding at the summary lines, which say 1.10 and 1.09 as the rules give
+    text = _split(*ODD_CENT_SWAPPED)
+    assert _findings(text) == {("HE-SPLIT", 33, 5, 110, 109), ("HE-SPLIT", 34, 0, 109, 110)}
+    assert {line: rule for line, (rule, *_) in _words(text).items()} == {33: "ROOM-ODD-CHIP", 34: "ROOM-ODD-CHIP"}
+    # shares 1.30 and 0.89, an error: the summary lines, right, are no finding either
+    uneven = _split(("PokerMill100 collected €1.10 from pot", "PokerMill100 collected €1.30 from pot"),
+                    ("Oswood collected €1.09 from pot", "Oswood collected €0.89 from pot"))
+    assert _findings(uneven) == {("HE-SPLIT", 33, 5, 110, 130), ("HE-SPLIT", 34, 0, 109, 89)}
+
+
+def test_he_collected_a_summary_saying_neither_is_cited_with_what_the_rules_give():
+    # Oswood's summary says he won 1.20: the rules give 1.09 (expected), the summary 1.20 (actual),
+    # whether his collect line says 1.09 too or, the odd cent swapped, 1.10
+    wrong_summary = ("won (€1.09) with two pair", "won (€1.20) with two pair")
+    text = _split(wrong_summary)
+    assert _findings(text) == {("HE-COLLECTED", 38, 0, 109, 120)}
+    assert _words(text)[38] == ("HE-COLLECTED", "the summary says Oswood won 1.20, the pots he wins hold 1.09 for "
+                                "him, as his collect lines give", "1.09", "1.20")
+    text = _split(*ODD_CENT_SWAPPED, wrong_summary)
+    assert _findings(text) == {("HE-SPLIT", 33, 5, 110, 109), ("HE-SPLIT", 34, 0, 109, 110),
+                               ("HE-COLLECTED", 38, 0, 109, 120)}
+    assert _words(text)[38][1] == ("the summary says Oswood won 1.20, the pots he wins hold 1.09 for him, and his "
+                                   "collect lines give 1.10")
+
+
+# Hand #35602127914: Poptart74 (seat index 4) and rico4429 (index 0) all in for 1.71 each, with PokerMill100's
+# 0.20: 3.62 less the rake of 0.17 is 3.45, Poptart74's tens up over rico4429's pair of sevens.
+WEAKER = "35602127914"
+
+
+def test_he_showdown_a_winner_no_collect_line_pays_is_cited_at_his_right_summary_line_as_such():
+    # the pot paid to rico4429 (line 29); Poptart74's summary line (37) says he won 3.45, as the rules give:
+    # cited there for want of a collect line, and worded so
+    text = _edited(_real_hand(EUR_6MAX, WEAKER), "Poptart74 collected €3.45 from pot", "rico4429 collected €3.45 from pot")
+    assert _findings(text) == {("HE-SHOWDOWN", 29, 0, 0, 345), ("HE-SHOWDOWN", 37, 4, 345, 0)}
+    assert _words(text)[37] == ("HE-SHOWDOWN", "Poptart74 should collect 3.45, as his summary line says, but no "
+                                "collect line pays him", "Poptart74 collects 3.45", "nothing")
