@@ -164,3 +164,24 @@ def test_he_showdown_a_winner_no_collect_line_pays_is_cited_at_his_right_summary
     assert _findings(text) == {("HE-SHOWDOWN", 29, 0, 0, 345), ("HE-SHOWDOWN", 37, 4, 345, 0)}
     assert _words(text)[37] == ("HE-SHOWDOWN", "Poptart74 should collect 3.45, as his summary line says, but no "
                                 "collect line pays him", "Poptart74 collects 3.45", "nothing")
+
+
+def test_a_hand_cut_after_its_pot_is_paid_is_told_only_the_summary_can_follow():
+    # Hand #35824756274: DSOR65's raise is not called, and "DSOR65 collected $1.15 from pot" is line 22 of
+    # the hand; cut there, only the summary may follow it: no street line (no card comes once the pot
+    # is paid), and no showdown line, as none came before. Cut one line earlier (after the uncalled bet),
+    # a street line could still come.
+    import pytest
+
+    from parsers.errors import ParseError
+    from parsers.pokerstars import parse
+
+    lines = _real_hand(USD_6MAX, "35824756274").split("\n")
+    assert lines[21] == "DSOR65 collected $1.15 from pot"
+    with pytest.raises(ParseError) as error:
+        parse(tuple(lines[:22]), "hand.txt")
+    assert error.value.line == 22
+    assert error.value.reason == "the hand ends too soon: expected the '*** SUMMARY ***' line, found the end of the hand"
+    with pytest.raises(ParseError) as error:
+        parse(tuple(lines[:21]), "hand.txt")
+    assert "a street line like '*** FLOP *** […]'" in error.value.reason
