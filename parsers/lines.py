@@ -714,7 +714,10 @@ class LineTable:
     ``hole`` was seen; None: always); ``runs`` the terminals whose consecutive lines make one
     token; ``unreadable`` ends the message for a line no kind reads. A line no kind reads only
     because of an amount that is none (``$1.2x5``) is refused at that amount, read as the room
-    reads its amounts (``decimal_comma``, as :func:`read_amount`).
+    reads its amounts (``decimal_comma``, as :func:`read_amount`). ``collect`` names the kind of a
+    collect line, after which a hand that ends too soon is told what may still come: no ``street``
+    line (the pot is paid, no card is dealt), nor a ``showdown`` line unless one came before (a
+    hand run twice shows down again).
     """
 
     def __init__(self, kinds: tuple[LineKind, ...], *, grammar: str, unreadable: str,
@@ -722,8 +725,10 @@ class LineTable:
                  body: frozenset[str] = frozenset(), runs: frozenset[str] = frozenset(),
                  post: str | None = "POST", hole: str | None = "HOLE",
                  sections: tuple[str, ...] = ("play", "summary"), switches: dict[str, str] | None = None,
-                 header_kind: bool = True, decimal_comma: bool | None = False) -> None:
+                 header_kind: bool = True, decimal_comma: bool | None = False, collect: str | None = None,
+                 street: str = "STREET", showdown: str = "SHOWDOWN") -> None:
         self.kinds = kinds
+        self.collect, self.street, self.showdown = collect, street, showdown
         self.decimal_comma = decimal_comma
         if terminals is None:
             coded = sorted((k for k in kinds if k.code), key=lambda k: k.code)
@@ -860,7 +865,11 @@ class LineTable:
         except UnexpectedToken as exc:
             token = exc.token
             words = self.words
-            expected = sorted({words[name] for name in (exc.accepts or exc.expected) if name in words})
+            names = set(exc.accepts or exc.expected)
+            if token.type == "$END" and tokens and tokens[-1][0] == self.collect:
+                # the pot is paid: no card comes, nor a showdown but a hand run twice's second one
+                names -= {self.street} if self.showdown in kinds else {self.street, self.showdown}
+            expected = sorted({words[name] for name in names if name in words})
             wanted = (expected[0] if len(expected) == 1 else ", ".join(expected[:-1]) + " or " + expected[-1]
                       if expected else "nothing more")
             if token.type == "$END":

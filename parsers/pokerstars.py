@@ -402,6 +402,7 @@ TABLE = LineTable(
     LINE_KINDS, grammar="pokerstars.lark",
     body=frozenset({"ACTION", "POST", "UNCALLED", "COLLECT", "SHOW", "NOSHOW", "CASHOUT"}),   # (a post once dealt)
     runs=frozenset({"BODY", "SEAT", "POST", "DEALT", "BOARD", "SEATSUM"}),    # consecutive lines: one token
+    collect="COLLECT",
     unreadable="expected a seat, a post, an action (folds, checks, calls, bets, raises), a street line like "
                "'*** FLOP *** […]', a showdown or a summary line")
 """The classifier, terminals and shape check made from LINE_KINDS: a run of the ``body`` kinds is one

@@ -198,6 +198,9 @@ WORD_VALUES: dict[str, Callable[[_Said], object]] = {
     "cancelled": lambda s: bool(s.batch.is_cancelled[s.h]),
     # the row is at the player's summary line (a row's line is None, not 0, when it has none)
     "at_summary": lambda s: s.seat >= 0 and s.line == int(s.batch.summary_line[s.s0 + s.seat]),
+    "summary_won": lambda s: int(s.batch.summary_won[s.s0 + s.seat]),
+    # what the player's collect lines give, the room's cash-out left out
+    "collect_lines": lambda s: money(int(s.facts.collected[s.s0 + s.seat]) - int(s.facts.cash_out[s.s0 + s.seat])),
     # HE-POT-BALANCE at a pot the log states as the play goes: its run (0 the whole pot), None when no such pot
     "running_run": _running_run,
     "run_of": lambda s: ("first", "second", "third")[s.running_run - 1],
@@ -238,11 +241,16 @@ class _Case(NamedTuple):
 
 
 _OWES = _Case("{who} calls {got} but owes {owed}")
+# cited at his summary line for want of a collect line: where that line says what the rules give, it is right
+_PAID_BY_NO_LINE = _Case("{who} should collect {owed}, as his summary line says, but no collect line pays him",
+                         "{who} collects {owed}", "nothing",
+                         lambda s: s.actual == 0 and s.at_summary and s.expected == s.summary_won)
 _COLLECTS_NOTHING = _Case("{who} should collect {owed} but collects nothing", "{who} collects {owed}", "nothing",
                           lambda s: s.actual == 0)
 _SHOWDOWN = (
     _Case("{who} collects {got} but he does not hold the best hand among the players eligible for the pot",
           "{winners}", "{who} collects {got}", lambda s: s.expected == 0),
+    _PAID_BY_NO_LINE,
     _COLLECTS_NOTHING,
     _Case("{who} collects {got}, the pots he wins hold {owed} for him"),
 )
@@ -316,6 +324,8 @@ WORDS: dict[str, tuple[_Case, ...]] = {
         _Case("{got} is returned to {who}, but the uncalled part is {owed}", "{owed} to {who}", "{got} to {who}"),
     ),
     HE.SIDE_POT: (
+        _Case("{who} collects {got} from a pot he may not win: he is all in for less than that pot's level",
+              "{winners}", "{who} collects {got}", lambda s: s.kind is ActionKind.COLLECT),
         _Case("the summary lists {actual} pots, the all-in levels make {expected}", "{expected} pots",
               "{actual} pots", lambda s: len(s.listed) != int(s.facts.n_pots[s.h])),
         _Case("the summary's pots add up to {got}, the pots after rake hold {owed}",
@@ -324,6 +334,7 @@ WORDS: dict[str, tuple[_Case, ...]] = {
     ),
     HE.SHOWDOWN: _SHOWDOWN,
     HE.SPLIT: (
+        _PAID_BY_NO_LINE,
         _COLLECTS_NOTHING,
         _Case("{who} collects {got}, not the {owed} of an equal split after the rake; the shares differ from equal "
               "ones by no more than the rake, taken by a room rule the replay does not know",
@@ -351,8 +362,12 @@ WORDS: dict[str, tuple[_Case, ...]] = {
               lambda s: s.cancelled and s.kind is ActionKind.COLLECT),
         _Case("the hand was cancelled and pays nobody, but the summary says {who} won {got}",
               when=lambda s: s.cancelled),
+        _PAID_BY_NO_LINE,
         _COLLECTS_NOTHING,      # owed at his summary line, which has no collect line to cite
-        _Case("the summary says {who} won {got}, the log's collect lines give {owed}", when=lambda s: s.at_summary),
+        _Case("the summary says {who} won {got}, the pots he wins hold {owed} for him, and his collect lines give "
+              "{collect_lines}", when=lambda s: s.at_summary and s.collect_lines != money(s.expected)),
+        _Case("the summary says {who} won {got}, the pots he wins hold {owed} for him, as his collect lines give",
+              when=lambda s: s.at_summary),
         _Case("{who} collects {got}, his runs of the pot hold {owed} for him with the rake shared evenly between "
               "the runs; the winners together collect what the pot holds, so the room raked the runs another way",
               when=lambda s: s.warned and s.run_twice),

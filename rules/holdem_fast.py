@@ -112,7 +112,7 @@ _TABLES = Tables(_position_table(), rank_tables(RankOrder.STANDARD), rank_tables
 # ``HAND_COLUMNS``, ``SEAT_COLUMNS``), its actions and its cards as they are (the batch's columns of
 # the names of their fields).
 Columns = namedtuple("Columns", "in_lane seat_start action_start pot_start hands seats actions cards pot_amount")
-Actions = namedtuple("Actions", "street actor kind amount raise_to is_all_in is_capped line")
+Actions = namedtuple("Actions", "street actor kind amount raise_to is_all_in is_capped line pot")
 Cards = namedtuple("Cards", "hole hole_line hole_conflict hole_conflict_line boards board_lines summary_boards "
                             "summary_board_lines board_change_line board_change")
 
@@ -136,25 +136,29 @@ HAND_COLUMNS = ("betting", "big_blind", "small_bet", "big_bet", "cap", "button_s
                 "summary_lists_every_seat", "limit_cap", "cap_heads_up")
 HAND = np.dtype([(name, np.int64) for name in HAND_COLUMNS + (
     "hand", "seats", "n_live", "sb_posted", "bb_posted", "allin_street", "not_stated", "unplaced", "end_line",
-    "collected_log", "mucked", "played", "posts_end")], align=True)
+    "collected_log", "mucked", "played", "posts_end", "pots_listed", "returned")], align=True)
 """The hand: its batch columns (``HAND_COLUMNS``, in order; ``total_pot`` the summary's,
 ``limit_cap`` and ``cap_heads_up`` :func:`replay_batch`'s options), then the replay's (``n_live``: the
 players dealt in). Bit masks of seats: ``not_stated`` their stack not stated, ``unplaced`` of those no
 seat line (a turn neither checked nor expected), ``mucked`` a muck line. ``end_line``: where the play
 ends (the total pot's line, else the last); ``played``: an action but a fold before the flop (no
-walk); ``posts_end``: the action after the last post."""
+walk); ``posts_end``: the action after the last post; ``pots_listed``: the summary lists the replay's
+pots one by one, so a collect line's "main pot" or "side pot" names one of them; ``returned``: an
+uncalled bet line."""
 SEAT_COLUMNS = ("seat_no", "is_unseated", "summary_won", "summary_line", "summary_won_again", "summary_line_again",
                 "has_cash_out", "won_not_awarded", "stack", "is_sitting_out", "is_out_of_hand", "stack_not_stated",
                 "cash_out", "summary_seat_no")
 SEAT = np.dtype([(name, np.int64) for name in SEAT_COLUMNS + (
     "invested", "dead", "bet", "folded", "all_in", "all_in_by_post", "fold_street", "dealt", "position", "collected",
-    "has_collect", "collect_line", "first_line", "expected", "after_split", "in_split", "strength", "std_strength",
-    "std_winner", "live", "ring", "winners", "by_line", "pot_amount", "pot_net", "pot_eligible")], align=True)
+    "has_collect", "collect_line", "first_line", "expected", "after_split", "in_split", "cited", "strength",
+    "std_strength", "std_winner", "live", "ring", "winners", "by_line", "pot_amount", "pot_net", "pot_eligible",
+    "pot_winners")], align=True)
 """A seat of the hand being replayed (S, a record per seat): its batch columns (``SEAT_COLUMNS``, in
 order; ``stack`` is what is left of it, ``summary_seat_no`` the summary's other seat number, -1 none), then
-the replay's. The last seven are lists by place, not by seat: the players dealt in by seat number
-(``live``) and clockwise from the button's left (``ring``), a pot's winners clockwise, the seats by
-their hole cards' line, and the pots (pot k in record k)."""
+the replay's (``cited``: what his collect lines already cited one by one pay him). The last eight are lists
+by place, not by seat: the players dealt in by seat number (``live``) and clockwise from the button's left
+(``ring``), a pot's winners clockwise, the seats by their hole cards' line, and the pots (pot k in record k;
+``pot_winners`` the bits of the seats that win it)."""
 State = namedtuple("State", "round round_values hand hand_values seats seat_values")
 """R, G and S, each with an int64 view of its fields by number (to clear them and copy the batch's
 columns in), made by :func:`replay_batch`: made in the kernel, each would compile NumPy's constructors."""
@@ -607,7 +611,7 @@ def _kernel(c, t, state, f, out, count):
             _check_summary_seats(S, G, out, count)
         if modelled and cancelled:      # players and positions, no play, and it pays nobody (HE-COLLECTED)
             for i in range(ns):
-                _summary_won(i, np.int64(0), np.int64(-1), S, G, out, count)
+                _summary_won(i, np.int64(0), np.int64(0), S, G, out, count)
             _give_back(a0, a1, c.actions, f.actions, S, G, out, count)
         elif modelled:
             modelled = _check_deck(s0, c.cards, S, G, out, count)
@@ -619,7 +623,8 @@ def _kernel(c, t, state, f, out, count):
                 npots = _settle(c.pot_amount[c.pot_start[h]:c.pot_start[h + 1]], S, G, out, count)
                 short_deck_ranks = t.short_deck_straights if G.straight_beats_trips else t.short_deck
                 if _contenders(S, G) > 0:      # else no winner to check the collect lines against
-                    modelled = _award(s0, c.cards.boards, c.cards.hole, t.standard, short_deck_ranks, npots, S, G, out, count)
+                        modelled = _award(s0, a0, a1, c.actions, c.cards.boards, c.cards.hole, t.standard,
+                                      short_deck_ranks, npots, S, G, out, count)
         if not modelled:
             count[0] = before       # not modelled: no findings, no facts
             continue
@@ -737,6 +742,7 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
         elif k == K_UNCALLED:
             if not _uncalled(p, amt, line, S, R, G, out, count):
                 return False
+            G.returned = 1
             amount_in = amt
         elif k == K_COLLECT:
             S[p].collected += amt
@@ -1271,10 +1277,12 @@ def _settle(c_pots, S, G, out, count):
     if ns > 1 and n_cont > 0:
         top, top_i, ties, second = _top_two(_BETS, False, S, G)
         if ties == 1 and top > second and (log_total != total or not has_summary):
-            # an uncalled bet no line returns: a warning when the log's pot leaves it out
+            # an uncalled bet no line returns: a warning when the log's pot leaves it out; where a line
+            # returns another amount, that line's HE-UNCALLED is the fault, the rest is no missing line
             excess = top - second
             severity = WARNING if has_summary and log_total == total - excess else ERROR
-            _emit(out, count, G, RULE.UNCALLED, severity, G.end_line, top_i, excess, 0)
+            if not G.returned:
+                _emit(out, count, G, RULE.UNCALLED, severity, G.end_line, top_i, excess, 0)
             S[top_i].invested -= excess
             S[top_i].stack += excess
             total -= excess
@@ -1303,6 +1311,7 @@ def _settle(c_pots, S, G, out, count):
         first, _, _, second = _top_two(_INVESTED, False, S, G)
         within = e != 0 and e & (e - 1) == 0 and first - second == S[npots - 1].pot_amount
     if n_log > 0 and (n_log == npots or within):
+        G.pots_listed = n_log == npots
         listed = 0
         over = -1
         for k in range(npots):
@@ -1379,7 +1388,7 @@ def _build_pots(S, G):
 
 
 @helper
-def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
+def _award(s0, a0, a1, acts, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
     """Who should collect what, against the collect lines and the summary (HE-SHOWDOWN, HE-SD-ORDER,
     HE-SPLIT, HE-COLLECTED); False when not modelled. ``t_short_deck``: the short deck's ranks at
     this table. When the log states no results (``results_not_stated``), what each player should
@@ -1459,6 +1468,7 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
                 return False
             for w in range(m):
                 winner = S[w].winners
+                S[k].pot_winners |= np.int64(1) << winner
                 S[winner].expected += _share(share, m, unit, w)
                 S[winner].after_split += _share(gross, m, unit, w) if m > 1 else share
                 if m > 1:
@@ -1490,10 +1500,13 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
                 rake_after_split = True
     split_balances = split_gap == 0
     rake_between_pots = (npots > 1 or n_boards > 1) and rake > 0 and gap == 0
-    wrong_collects = 0      # the seats whose collect lines are errors, a bit each
+    if G.pots_listed:
+        _cite_collects_from_pots(a0, a1, acts, short, npots, S, G, out, count)
     for i in range(ns):
         exp = S[i].expected
-        act = S[i].collected
+        act = S[i].collected - S[i].cited
+        if S[i].cited and exp == act:
+            continue
         if S[i].has_cash_out and act == 0:
             continue        # cashed out: the room paid him instead
         severity = ERROR
@@ -1514,24 +1527,43 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
         elif exp != act:
             severity = WARNING if rake_between_pots and abs(act - exp) <= rake else ERROR
             _emit(out, count, G, RULE.COLLECTED, severity, S[i].collect_line, i, exp, act)
-        if exp != act and severity == ERROR:
-            wrong_collects |= np.int64(1) << i
-    for i in range(ns):       # the summary's "won (…)" amounts against the collect lines
+    for i in range(ns):       # the summary's "won (…)" amounts against the collect lines and the rules
         if not S[i].has_cash_out:
-            # where his collect lines are an error, a summary saying what the rules give is right
-            right = S[i].expected if wrong_collects >> i & 1 else np.int64(-1)
-            _summary_won(i, S[i].collected, right, S, G, out, count)
+            _summary_won(i, S[i].collected, S[i].expected, S, G, out, count)
     return True
 
 
 @helper
+def _cite_collects_from_pots(a0, a1, acts, short, npots, S, G, out, count):
+    """A collect line naming a pot (``main pot``, ``side pot``…) that its collector does not win, cited at
+    that line, where the pots the summary lists are the replay's: HE-SIDE-POT when he is not eligible for
+    it (all in for less), else HE-SHOWDOWN (HE-SD-ORDER where he wins by the 52-card ranking), expected
+    nothing, actual what the line pays. Only for a player whose collect lines together are not what he
+    is owed: a player with another collect line that is right would else be cited at the right one, for
+    a sum no line states. What it cites is his ``cited``, left out of his other collect lines' check."""
+    for j in range(a0, a1):
+        k = acts.pot[j] - 1        # "main pot" is pot 0, "side pot" (or "side pot-1") pot 1, "side pot-2" pot 2
+        p = np.int64(acts.actor[j])
+        if acts.kind[j] != K_COLLECT or k < 0 or k >= npots:
+            continue
+        if S[p].collected == S[p].expected or S[k].pot_winners >> p & 1:
+            continue
+        rule = RULE.SIDE_POT
+        if S[k].pot_eligible >> p & 1:
+            rule = RULE.SD_ORDER if short and S[p].std_winner else RULE.SHOWDOWN
+        _emit(out, count, G, rule, ERROR, acts.line[j], p, 0, acts.amount[j])
+        S[p].cited += acts.amount[j]
+
+
+@helper
 def _summary_won(i, won, right, S, G, out, count):
-    """HE-COLLECTED: the "won (…)" amounts of seat ``i``'s summary lines (a second line of his too) say ``won``,
-    what his collect lines give, or ``right``: what the rules give him, where his collect lines are an error
-    (their own finding tells it; -1 otherwise)."""
+    """HE-COLLECTED: the "won (…)" amounts of seat ``i``'s summary lines (a second line of his too) say
+    ``right``, what the rules give him, or ``won``, what his collect lines give (where those break the
+    rules, their own finding tells it, at them: the summary repeats it). A summary saying neither is
+    cited at its line, expected what the rules give."""
     for said, line in ((S[i].summary_won, S[i].summary_line), (S[i].summary_won_again, S[i].summary_line_again)):
         if said >= 0 and said != won and said != right:
-            _emit(out, count, G, RULE.COLLECTED, ERROR, line, i, won, said)
+            _emit(out, count, G, RULE.COLLECTED, ERROR, line, i, right, said)
 
 
 @inlined

@@ -78,13 +78,18 @@ class HE(enum.StrEnum):
     STACK = ("HE-STACK", "Nobody puts in more than his stack; a player all-in has no chips left.")
     UNCALLED = ("HE-UNCALLED", ("The uncalled part of a bet goes back to the bettor, and the log says so "
                                 "(`Uncalled bet … returned`). A warning when the line is missing but the "
-                                "pot the log states already leaves the amount out."))
+                                "pot the log states already leaves the amount out. A return line of another "
+                                "amount is cited at that line, once: the part it leaves out is no missing line."))
     SIDE_POT = ("HE-SIDE-POT", ("A side pot is built at each all-in level; each pot goes to the best hand "
                                 "among the players eligible for it (those who put chips into it and did "
                                 "not fold). Dead money (a returning player's dead small blind) is in the "
-                                "main pot."))
+                                "main pot. A collect line paying a player from a pot he is not eligible for "
+                                "(`collected … from side pot` to a player all in for less) is cited at "
+                                "that line."))
     SHOWDOWN = ("HE-SHOWDOWN", ("At showdown each pot goes to the best hand, ranked by the table's deck, "
-                                "among the players eligible for it."))
+                                "among the players eligible for it. A collect line that pays a pot to a player who does "
+                                "not win it is cited at that line, even where his other collect lines are "
+                                "right; a winner who collects nothing, at his summary line."))
     SPLIT = ("HE-SPLIT", ("Equal best hands share the pot equally. The pot is split after the rake, in its "
                           "smallest unit (a cent; a chip in tournaments and play money); who gets the odd "
                           "units is the room's fact (`ROOM-ODD-CHIP`), and an equal split whose odd units "
@@ -109,7 +114,10 @@ class HE(enum.StrEnum):
                                   "whose runs it rakes evenly, a collect within the rake of that while the winners "
                                   "together collect what the pots hold is a warning: the room took the rake "
                                   "from the pots or runs another way (888poker, iPoker; PokerStars at times "
-                                  "between runs)."))
+                                  "between runs). A summary line's `won (…)` says what the rules give him, "
+                                  "or what his collect lines give (their own finding tells when those break "
+                                  "the rules); one saying neither is cited at its line, expected what the "
+                                  "rules give."))
     SD_ORDER = ("HE-SD-ORDER", ("6+ Hold'em (36 cards): a flush beats a full house and three of a kind "
                                 "beats a straight (GGPoker Short Deck: a straight beats three of a kind). "
                                 "Cited when a pot went to a hand that wins only by the 52-card order."))

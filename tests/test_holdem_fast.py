@@ -347,7 +347,8 @@ def test_collections_of_the_whole_pot_under_a_rake_are_worded_as_collections():
 
 def test_a_side_pot_collected_by_a_player_not_in_it_names_its_winner():
     # Anna, all in for the main pot only, holds 6-4 and loses it; she collects the side pot, and Boris
-    # (kings) only the main one: the finding on Anna names Boris, owed more than he collects
+    # (kings) only the main one: the finding on Anna is the side pot's rule, which she may not win,
+    # and names Boris, owed more than he collects
     from rules.holdem_explain import explain_hands
 
     wrong = (SIDE_POT.replace("[Ah Ad] (a pair of Aces)", "[6h 4d] (high card Jack)")
@@ -358,4 +359,4 @@ def test_a_side_pot_collected_by_a_player_not_in_it_names_its_winner():
     b, f, _ = _one(wrong)
     found = explain_hands(b, f, [0])[0]
     assert [(x.rule_id, x.expected, x.actual) for x in found if x.message.startswith("Anna collects")] == [
-        ("HE-SHOWDOWN", "Boris", "Anna collects 0.80")]
+        ("HE-SIDE-POT", "Boris", "Anna collects 0.80")]

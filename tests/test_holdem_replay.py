@@ -684,7 +684,8 @@ def test_he_collected_a_wrong_collect_line_leaves_the_right_summary_line_alone()
     assert sorted((f.rule_id, f.line, f.expected, f.actual) for f in run(text).findings) == [
         ("HE-COLLECTED", line_of(text, "Anna collected $72 from pot"), "71", "72"),
         ("HE-POT-BALANCE", line_of(text, "Total pot $73 | Rake $2"), "71", "72")]
-    # a summary that says neither what the rules give nor what the collect lines give is cited too
+    # a summary that says neither what the rules give nor what the collect lines give is cited too,
+    # expected what the rules give (71), not the collect line's 72
     text = edit(text, ("won ($71) with a pair of Aces", "won ($70) with a pair of Aces"))
     assert [(f.line, f.expected, f.actual) for f in run(text).findings if f.rule_id == "HE-COLLECTED"][1:] == [
-        (line_of(text, "Seat 1: Anna (button) showed [As Ad] and won ($70) with a pair of Aces"), "72", "70")]
+        (line_of(text, "Seat 1: Anna (button) showed [As Ad] and won ($70) with a pair of Aces"), "71", "70")]
