@@ -788,7 +788,8 @@ def ingest(
             try:
                 summary.models_seconds += refresh_models(warehouse, threads=jobs, on_model=on_model)
                 _keep_known_files(warehouse, hashed)
-                if summary.games:
+                if summary.games and warehouse.manifest.paths("tournament_results"):
+                    # (no summary stored, nothing to contradict: the look costs a connection, 0.1 CPU-s)
                     summary.contradicting = _summaries_contradicting(warehouse, [stored_name(f) for f in files])
             except ModelError as error:     # the games are committed: the summary says what failed
                 if error.interrupted:
