@@ -1274,7 +1274,7 @@ def _settle(c_pots, S, G, out, count):
     rake = G.rake
     log_total = G.total_pot     # the summary's
     has_summary = G.has_summary != 0
-    total_line = G.total_line
+    total_line = G.end_line     # the Total line; none written (a summary cut short), the hand's last line
     n_cont = _contenders(S, G)
     total = _total(S, G)
     if ns > 1 and n_cont > 0:
