@@ -849,9 +849,10 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             cancelled = True
         # HOLE, SUMMARY, RUNTWICE need no fields
     # PokerStars sums up every seat: one left out or listed twice is the engine's to find (HE-SUMMARY-SEATS),
-    # but in a file's last hand, the last seats left out are the file's end (cut_short). A cancelled hand may sum up its seats without a Total line.
+    # but in a file's last hand, the last seats left out are the file's end (cut_short). A cancelled hand may sum up
+    # its seats without a Total line, or not at all; a dealt hand's bare '*** SUMMARY ***' leaves out every seat.
     summary = None
-    if total_line or summary_seats:
+    if total_line or summary_seats or not cancelled:
         summary = Summary(total_pot=total, rake=rake, pots=pots, boards=tuple(summary_boards),
                           seats=tuple(summary_seats), lists_every_seat=True, total_line=total_line,
                           board_lines=tuple(summary_board_lines))

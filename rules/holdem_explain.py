@@ -129,8 +129,14 @@ def _keeps_chips(s: _Said) -> bool:
 
 
 def _winners(s: _Said) -> str:
-    """The players the engine says should collect (the rows of this hand owed something, or owed more
-    than they collect: a winner of the pot who collects too little for it)."""
+    """The players the engine says should collect: those the rules give the pot a collect line names
+    (its winner may collect his other pots at right lines, which are no finding), else the rows of this
+    hand owed something, or owed more than they collect (a winner who collects too little)."""
+    pot = s.written("pot") - 1 if s.j >= 0 and s.kind is ActionKind.COLLECT else -1    # "main pot" 0, "side pot-N" N
+    if 0 <= pot < int(s.facts.n_pots[s.h]):
+        won = int(s.facts.pot_winners[s.s0 + pot])
+        if won:
+            return ", ".join(sorted(s.name(i) for i in range(s.n_seats) if won >> i & 1))
     owed = (HE.SHOWDOWN, HE.SPLIT, HE.SD_ORDER, ODD_CHIP)
     names = sorted({s.name(o.seat) for o in s.rows if o.seat >= 0 and o.expected > 0 and (
         o.rule in owed or o.rule is HE.COLLECTED and o.expected > o.actual)})

@@ -150,12 +150,13 @@ SEAT_COLUMNS = ("seat_no", "is_unseated", "summary_won", "summary_line", "summar
                 "cash_out", "summary_seat_no")
 SEAT = np.dtype([(name, np.int64) for name in SEAT_COLUMNS + (
     "invested", "dead", "bet", "folded", "all_in", "all_in_by_post", "fold_street", "dealt", "position", "collected",
-    "has_collect", "collect_line", "first_line", "expected", "after_split", "in_split", "cited", "strength",
+    "has_collect", "collect_line", "first_line", "expected", "after_split", "in_split", "cited", "paid_away", "strength",
     "std_strength", "std_winner", "live", "ring", "winners", "by_line", "pot_amount", "pot_net", "pot_eligible",
     "pot_winners")], align=True)
 """A seat of the hand being replayed (S, a record per seat): its batch columns (``SEAT_COLUMNS``, in
 order; ``stack`` is what is left of it, ``summary_seat_no`` the summary's other seat number, -1 none), then
-the replay's (``cited``: what his collect lines already cited one by one pay him). The last eight are lists
+the replay's (``cited``: what his collect lines already cited one by one pay him; ``paid_away``: what the
+lines cited so pay another of the pots he alone wins). The last eight are lists
 by place, not by seat: the players dealt in by seat number (``live``) and clockwise from the button's left
 (``ring``), a pot's winners clockwise, the seats by their hole cards' line, and the pots (pot k in record k;
 ``pot_winners`` the bits of the seats that win it)."""
@@ -250,6 +251,7 @@ class FactBatch:
     pot_amount: np.ndarray = column("seats", np.int64)  # the pot before rake
     pot_net: np.ndarray = column("seats", np.int64)  # after rake, as the replay awards it
     pot_eligible: np.ndarray = column("seats", np.int64)  # bit i = the hand's seat i may win it
+    pot_winners: np.ndarray = column("seats", np.int64)  # bit i = the rules give seat i (a share of) it; 0 not known
     findings: FindingRows | None = None
 
 
@@ -879,6 +881,7 @@ def _hand_facts(s0, npots, boards, hole, hand, seat, S, G):
         seat[SEAT_FACT.pot_amount, s0 + k] = S[k].pot_amount
         seat[SEAT_FACT.pot_net, s0 + k] = S[k].pot_net
         seat[SEAT_FACT.pot_eligible, s0 + k] = S[k].pot_eligible
+        seat[SEAT_FACT.pot_winners, s0 + k] = S[k].pot_winners
     ais = G.allin_street
     hand[HAND_FACT.n_pots, h] = npots
     hand[HAND_FACT.total_pot, h] = 0 if cancelled else _total(S, G)     # a cancelled hand's posts go back: no pot
@@ -1271,7 +1274,7 @@ def _settle(c_pots, S, G, out, count):
     rake = G.rake
     log_total = G.total_pot     # the summary's
     has_summary = G.has_summary != 0
-    total_line = G.total_line
+    total_line = G.end_line     # the Total line; none written (a summary cut short), the hand's last line
     n_cont = _contenders(S, G)
     total = _total(S, G)
     if ns > 1 and n_cont > 0:
@@ -1507,6 +1510,8 @@ def _award(s0, a0, a1, acts, boards, hole, t_standard, t_short_deck, npots, S, G
         act = S[i].collected - S[i].cited
         if S[i].cited and exp == act:
             continue
+        if act > 0 and exp == act + S[i].paid_away:
+            continue        # his own collect lines are right: the lines paying his pot to another are cited
         if S[i].has_cash_out and act == 0:
             continue        # cashed out: the room paid him instead
         severity = ERROR
@@ -1540,7 +1545,9 @@ def _cite_collects_from_pots(a0, a1, acts, short, npots, S, G, out, count):
     it (all in for less), else HE-SHOWDOWN (HE-SD-ORDER where he wins by the 52-card ranking), expected
     nothing, actual what the line pays. Only for a player whose collect lines together are not what he
     is owed: a player with another collect line that is right would else be cited at the right one, for
-    a sum no line states. What it cites is his ``cited``, left out of his other collect lines' check."""
+    a sum no line states. What it cites is his ``cited``, left out of his other collect lines' check, and the
+    ``paid_away`` of the pot's one winner, whose own right collect lines are then no finding: the line cited
+    names him as expected."""
     for j in range(a0, a1):
         k = acts.pot[j] - 1        # "main pot" is pot 0, "side pot" (or "side pot-1") pot 1, "side pot-2" pot 2
         p = np.int64(acts.actor[j])
@@ -1553,6 +1560,9 @@ def _cite_collects_from_pots(a0, a1, acts, short, npots, S, G, out, count):
             rule = RULE.SD_ORDER if short and S[p].std_winner else RULE.SHOWDOWN
         _emit(out, count, G, rule, ERROR, acts.line[j], p, 0, acts.amount[j])
         S[p].cited += acts.amount[j]
+        for w in range(G.seats):
+            if S[k].pot_winners == np.int64(1) << w:
+                S[w].paid_away += acts.amount[j]
 
 
 @helper

@@ -89,7 +89,8 @@ class HE(enum.StrEnum):
     SHOWDOWN = ("HE-SHOWDOWN", ("At showdown each pot goes to the best hand, ranked by the table's deck, "
                                 "among the players eligible for it. A collect line that pays a pot to a player who does "
                                 "not win it is cited at that line, even where his other collect lines are "
-                                "right; a winner who collects nothing, at his summary line."))
+                                "right; that line names the pot's winner, whose own right collect lines are no "
+                                "finding; a winner who collects nothing, at his summary line."))
     SPLIT = ("HE-SPLIT", ("Equal best hands share the pot equally. The pot is split after the rake, in its "
                           "smallest unit (a cent; a chip in tournaments and play money); who gets the odd "
                           "units is the room's fact (`ROOM-ODD-CHIP`), and an equal split whose odd units "

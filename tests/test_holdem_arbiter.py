@@ -185,3 +185,21 @@ def test_a_hand_cut_after_its_pot_is_paid_is_told_only_the_summary_can_follow():
     with pytest.raises(ParseError) as error:
         parse(tuple(lines[:21]), "hand.txt")
     assert "a street line like '*** FLOP *** […]'" in error.value.reason
+
+
+# Hand #76511550927: Player8 (seat index 6) all in for 0.07 with Kh Th, Player22 (index 5) Ac 6c; the main pot
+# is 5 × 0.07 = 0.35, the side pot 4 × 0.01 + 2 × 0.04 = 0.12, no rake. On 9c 9s Ah Td 3d Player22's aces up
+# beat Player8's tens up: both pots are Player22's (side pot line 39, main pot line 41, summary line 50: 0.47).
+BOTH_POTS = "76511550927"
+
+
+def test_he_showdown_a_main_pot_paid_to_the_weaker_hand_is_cited_only_at_that_line():
+    # line 41 pays the main pot to Player8: HE-SHOWDOWN there, expected nothing, actual 35, naming Player22,
+    # whose side pot line (39) and summary line (50) are right and no finding, though he collects 0.12 of 0.47
+    text = _edited(_real_hand(MICROGRIND, BOTH_POTS), "Player22 collected $0.35 from main pot",
+                   "Player8 collected $0.35 from main pot")
+    assert _findings(text) == {("HE-SHOWDOWN", 41, 6, 0, 35)}
+    assert _words(text) == {41: (
+        "HE-SHOWDOWN", "Player8 collects 0.35 but he does not hold the best hand among the players eligible for the pot",
+        "Player22", "Player8 collects 0.35")}
+    assert _findings(_real_hand(MICROGRIND, BOTH_POTS)) == set()

@@ -718,12 +718,13 @@ def test_one_name_in_two_seats_plays_the_last_seat():
 def test_he_uncalled_a_hand_cut_before_its_summary():
     # WALK cut after its "*** SUMMARY ***" line (13), the uncalled line lost: Vera's 0.01 nobody called
     # comes back with no line that says so (HE-UNCALLED at the hand's last line, 13), and she collects
-    # the 0.02 left. Without a summary there is no total to check.
+    # the 0.02 left. Read in the middle of a file, its bare summary leaves out all three seats
+    # (HE-SUMMARY-SEATS) and its Total line (HE-POT-BALANCE: the pot 0.02, none stated), both at line 13.
     text = WALK.split("Total pot")[0].replace("Uncalled bet ($0.01) returned to Vera\n", "")
     b, _f = _engine_batch(text)
-    assert not b.has_summary[0]
+    assert b.has_summary[0] and b.total_line[0] == 0
     found, nets = _engine(text)
-    assert found == {("HE-UNCALLED", 13, "error")}
+    assert found == {("HE-UNCALLED", 13, "error"), ("HE-SUMMARY-SEATS", 13, "error"), ("HE-POT-BALANCE", 13, "error")}
     assert nets == {"Anna": Decimal(0), "Boris": Decimal("-0.01"), "Vera": Decimal("0.01")}
 
 

@@ -16,7 +16,7 @@ import pytest
 from parsers.errors import ParseError
 from parsers.formats import parse_chunk
 from parsers.pokerstars_fast import read_batch, read_text
-from parsers.source import decode, split
+from parsers.source import at_file_end, decode, split
 from pipeline.generators.holdem import generate_hands
 from rules.holdem_batch import HandBatch, batch_from_hands
 from rules.holdem_hand import ActionKind
@@ -960,3 +960,43 @@ def test_a_header_with_a_stray_character_before_its_stakes_is_out_of_the_lane(st
     with pytest.raises(ParseError, match="between the game and its stakes"):
         parse_chunk(chunks[0], "s.txt")
     assert check_file(broken, "s.txt") == (3, 2)
+
+
+def _microgrind_hand(number: str) -> str:
+    """The text of hand ``number`` of the real microgrind cash file (skipped without the corpus)."""
+    path = corpus("pokerstars", "fpdb-cash", "Flop", "NLHE-FR-USD-0.01-0.02-201005.microgrind.txt")
+    text = decode(path.read_bytes())
+    start = text.index(f"PokerStars Game #{number}:")
+    end = text.find("PokerStars Game #", start + 1)
+    return text[start:end].strip("\n") + "\n"
+
+
+def test_a_summary_with_no_line_after_it_in_the_middle_of_a_file_leaves_out_every_seat():
+    """A real hand (#41511921426, six seats dealt in, its '*** SUMMARY ***' its 37th line) cut after
+    that line, the next hand following: PokerStars always writes the Total line and a line for each
+    seat, so every seat is missing from the summary (HE-SUMMARY-SEATS at the hand's last line,
+    expected one line, found none), as a summary without its Total line is read; the lane leaves the
+    hand to the full path. The same hand as the file's last is cut with its file."""
+    from rules.holdem_fast import replay_batch
+    from rules.holdem_rules import HE
+
+    whole = _microgrind_hand("41511921426")
+    lines = whole.splitlines()
+    summary_at = lines.index("*** SUMMARY ***") + 1
+    assert summary_at == 37 and len(lines) == 45
+    bare = "\n".join(lines[:summary_at]) + "\n"
+    text = bare + "\n\n" + whole
+    chunks, batch, _ = read_text(text, "m.txt")
+    assert batch.in_lane.tolist() == [False, True]
+    ref = batch_from_hands([parse_chunk(chunks[0], "m.txt")], "m.txt")
+    assert ref.has_summary.tolist() == [True] and ref.total_line.tolist() == [0]
+    found = replay_batch(ref, allin_ev=False).findings
+    missing = sorted((int(seat), int(line), int(e), int(a)) for rule, line, seat, e, a in
+                     zip(found.rule, found.line, found.seat, found.expected, found.actual)
+                     if HE.by_code(int(rule)).value == "HE-SUMMARY-SEATS")
+    assert missing == [(seat, 37, 1, 0) for seat in range(6)]
+    assert check_file(text, "m.txt") == (2, 1)
+    last = whole + "\n\n" + bare
+    chunks = at_file_end(read_text(last, "m.txt")[0])
+    with pytest.raises(ParseError, match="the file ends inside this hand"):
+        parse_chunk(chunks[1], "m.txt")
