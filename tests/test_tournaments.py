@@ -483,6 +483,51 @@ def test_888_summary_cashed_rebuys_and_price_styles():
     assert (free.buy_in, free.currency, free.hero_finish) == (D(0), None, 440)
 
 
+def read_edited(folder: Path, name: str, old: str, new: str, reader: str):
+    """A real summary with ``old`` written ``new``, read by ``reader``."""
+    from parsers.formats import parse_chunk
+
+    path = folder / name
+    if not path.exists():
+        pytest.skip(f"the summaries corpus is not here ({path})")
+    text = decode(path.read_bytes())
+    assert old in text
+    chunk = next(c for c in split(text.replace(old, new)) if c.format == reader)
+    return parse_chunk(chunk, name)
+
+
+def test_888_prize_with_dots_before_three_digits_is_thousands_as_its_tables_write_them():
+    # 888 writes decimal commas ("won 1,20 €") and dots before groups of three as thousands ($ 3.243):
+    # "won $1.000" is $1,000, "won $ 1.000,50" $1,000.50; a fourth decimal is no amount, at its column
+    # ("Hero finished 7/254 and won " is 28 characters: column 29 of line 4)
+    def prize(won: str):
+        return read_edited(PACIFIC, "NLHE-USD-MTT-5-201111.cashed.txt", "won $50.80", f"won {won}",
+                           "pacific_summary").entries[0].prize
+
+    assert (prize("$1.000"), prize("$ 1.000,50"), prize("$50.80")) == (D(1000), D("1000.50"), D("50.80"))
+    with pytest.raises(ParseError) as raised:
+        prize("$1.0000")
+    assert (raised.value.line, raised.value.column) == (4, 29)
+    assert raised.value.reason.startswith("'$1.0000' is not an amount: 4 decimals, where amounts have two at most")
+
+
+def test_winamax_amount_with_a_third_decimal_is_refused_at_its_column_never_read_as_another(tmp_path):
+    # Winamax writes decimal points and no thousands ("Prizepool : 39348€"): "You won 1.000€" is
+    # no amount. Line 14 of the file, "You won " 8 characters: column 9.
+    from tests.worked_marts import ingest_files
+
+    name = "NLHE-EUR-SNG-25-201704.new.format.txt"
+    with pytest.raises(ParseError) as raised:
+        read_edited(WINAMAX, name, "You won 50€", "You won 1.000€", "winamax_summary")
+    assert (raised.value.line, raised.value.column) == (14, 9)
+    assert raised.value.reason.startswith("'1.000€' is not an amount: 3 decimals, where amounts have two at most "
+                                          "(cents), and this room groups thousands with commas, not dots")
+    summary = ingest_files(tmp_path, {"won.txt": read_text(name).replace("You won 50€", "You won 1.000€")})
+    assert (summary.games, summary.quarantined) == (0, 1)
+    rows = query(Warehouse(tmp_path / "warehouse").open(), "select line, \"column\", text from quarantine")
+    assert [(r["line"], r["column"], "You won 1.000€" in r["text"]) for r in rows] == [(14, 9, True)]
+
+
 # One summary of each room, as short as its reader takes, for the faults every reader reports alike.
 SHORT_SUMMARIES = {
     "pokerstars_summary": ("PokerStars Tournament #329052872, No Limit Hold'em\nBuy-In: $10.00/$0.50 USD\n"
