@@ -718,6 +718,37 @@ def test_summaries_written_while_a_tournament_ran_number_places_apart_without_co
     assert (summary.games, summary.contradicting) == (1, [])
 
 
+def test_the_headers_of_an_emailed_history_are_no_game_only_when_it_is_read_as_a_mail(tmp_path):
+    """The mail's headers (Delivered-To: … Content-Transfer-Encoding: quoted-printable, lines 1 to 15,
+    before the first blank line) are no game: the ingest stores the 3 tournaments, quarantines
+    nothing and exits 0. The same lines in a file that is no mail to decode (its quoted-printable
+    header taken out) are text of no known format, at line 1."""
+    name = "PokerStars Tournament History Request - Last 3 tournaments.eml"
+    if not (STARS / name).exists():
+        pytest.skip(f"the summaries corpus is not here ({STARS})")
+    from click.testing import CliRunner
+
+    from pipeline.cli import main
+
+    data = (STARS / name).read_bytes()
+    assert data.split(b"\r\n\r\n" if b"\r\n" in data else b"\n\n")[0].count(b"\n") + 1 == 15
+    (tmp_path / "mail.eml").write_bytes(data)
+    ran = CliRunner().invoke(main, ["ingest", str(tmp_path / "mail.eml"), "-w", str(tmp_path / "w1"), "-j", "1", "-q"])
+    assert ran.exit_code == 0, ran.output
+    store = Warehouse(tmp_path / "w1").open()
+    assert query(store, "select count(*) as n from quarantine") == [{"n": 0}]
+    assert [r["n"] for r in query(store, "select count(*) as n from tournament_results group by tournament_id "
+                                         "order by all")] == [10, 157, 158]
+    plain = data.replace(b"Content-Transfer-Encoding: quoted-printable", b"X-Note: none")
+    (tmp_path / "plain.txt").write_bytes(plain)
+    ran = CliRunner().invoke(main, ["ingest", str(tmp_path / "plain.txt"), "-w", str(tmp_path / "w2"), "-j", "1",
+                                    "-q"])
+    assert ran.exit_code == 1
+    rows = query(Warehouse(tmp_path / "w2").open(), "select line, first_line, error from quarantine "
+                                                    "where first_line = 1")
+    assert [(r["line"], r["error"].startswith("text is not a game of any known format")) for r in rows] == [(1, True)]
+
+
 def test_an_emailed_history_saved_as_eml_is_read_as_its_letter_quoted_printable_decoded(tmp_path):
     """The mail PokerStars sends, saved whole: quoted-printable, so every entry without a prize ended
     in "=20" (a prize of unknown value: 158 of 158 in the money) and the footer's address, wrapped
