@@ -74,7 +74,8 @@ class _Builder(SummaryBuilder):
         zero = Decimal(0)
         hero = started_at = count_entries = prize_pool = finish = won = None
         still_playing = in_utc = False
-        buy_in = fee = zero
+        buy_in: Decimal | None = zero
+        fee = zero
         currencies: list[str] = []
         rebuy_price = addon_price = zero
         rebuys = addons = 0
@@ -89,8 +90,9 @@ class _Builder(SummaryBuilder):
                 if currency:
                     currencies.append(currency)
                 price, price_fee = self.price_and_fee(parts, node)
-                if kind == "buy_in" and parts:
-                    buy_in, fee = price, price_fee
+                if kind == "buy_in":
+                    # a ticket's worth is unsaid: no price, rather than a free entry
+                    buy_in, fee = (price, price_fee) if parts else (None, zero)
                 elif kind == "rebuy_cost":
                     rebuy_price = price + price_fee
                 elif kind == "addon_cost":

@@ -419,7 +419,28 @@ def test_winamax_summary_cashed_and_ticket_entry():
     assert (cashed.buy_in, cashed.fee, cashed.hero_finish, cashed.entries[0].prize) == (
         D("0.46"), D("0.04"), 3, D("0.92"))
     ticket = read_winamax("NLHE-Freeroll-Ticket-STT-201208.txt")       # "Buy-In : Ticket uniquement"
-    assert (ticket.buy_in, ticket.fee, ticket.currency, ticket.hero_finish) == (D(0), D(0), "EUR", 1)
+    assert (ticket.buy_in, ticket.fee, ticket.currency, ticket.hero_finish) == (None, D(0), "EUR", 1)
+
+
+def test_an_entry_paid_with_a_ticket_of_unsaid_value_is_left_out_of_the_roi(tmp_path):
+    # Hero's two Winamax sit-and-goes: 0.46€ + 0.04€, 3rd, won 0.92€ (net 0.42€); and one entered
+    # with "Buy-In : Ticket uniquement", 1st, here made to win 5€. The ticket's worth is unsaid: its
+    # price is unknown, counted 0 in cost, and the ROI is the paid one's alone: 0.42 / 0.50 = 84%.
+    from tests.worked_marts import ingest_files
+
+    texts = {"cashed.txt": read_text("NLHE-EUR-0.46-STT-201110.hero.cashed.txt"),
+             "ticket.txt": read_text("NLHE-Freeroll-Ticket-STT-201208.txt").replace(
+                 "You finished in 1st place", "You finished in 1st place\nYou won 5€")}
+    assert ingest_files(tmp_path, texts).quarantined == 0
+    store = Warehouse(tmp_path / "warehouse").open()
+    rows = query(store, "select tournament_id, price, cost, won, net, is_price_unknown from player_tournaments "
+                        "order by tournament_id")
+    assert [tuple(r.values()) for r in rows] == [("winamax-13828726", D("0.50"), D("0.50"), D("0.92"), D("0.42"), False),
+                                                 ("winamax-28101157", None, D(0), D(5), D(5), True)]
+    stats = query(store, "select count_tournaments, cost, won, net, roi_cost, roi_net, count_roi_tournaments, roi "
+                         "from player_stats_tournaments where player = 'Hero'")
+    assert [tuple(r.values()) for r in stats] == [(2, D("0.50"), D("5.92"), D("5.42"), D("0.50"), D("0.42"), 1,
+                                                   D("84.00"))]
 
 
 def test_winamax_summaries_still_running_or_naming_no_player_store_the_account_holders_row(tmp_path):
