@@ -27,7 +27,6 @@ from decimal import Decimal
 from lark import Tree
 
 from parsers.grammar import parse_lines
-from parsers.lines import CURRENCY_SIGNS
 from parsers.pacific import SITE
 from parsers.summaries import SummaryBuilder
 from rules.records import GameInfo, Source
@@ -50,23 +49,13 @@ def parse(lines: tuple[str, ...], source: Source) -> TournamentSummary:
     return _Builder(lines, source).summary(tree)
 
 
-def amount(text: str) -> tuple[Decimal, str | None]:
-    """An 888 amount ($3, 20$, 0,09 €, 10) and its currency (None when no sign: play money).
-
-    >>> amount("0,09 €"), amount("20$"), amount("10")
-    ((Decimal('0.09'), 'EUR'), (Decimal('20'), 'USD'), (Decimal('10'), None))
-    """
-    text = text.strip()
-    sign = next((char for char in text if char in CURRENCY_SIGNS), None)
-    digits = text.strip("$€£ ").replace(",", ".")
-    return Decimal(digits), CURRENCY_SIGNS[sign] if sign else None
-
-
 _FINISHED = re.compile(r"^(?P<player>.+) finished (?P<finish>\d+)/(?P<entries>\d+)(?: and won (?P<won>.+))?$", re.IGNORECASE)
 _PERFORMED = re.compile(r"^(?P<player>.+) performed (?P<count>\d+) (?P<what>rebuys?|add-ons?)$", re.IGNORECASE)
 
 
 class _Builder(SummaryBuilder):
+    decimal_comma = None        # 888 writes either: "$0.30", "1,20 €", "$ 3.243"
+
     def summary(self, tree: Tree) -> TournamentSummary:
         zero = Decimal(0)
         number = hero = finish = count_entries = won = None
@@ -81,7 +70,7 @@ class _Builder(SummaryBuilder):
                 number = str(node.children[-1])
             elif kind in ("buy_in", "rebuy_price", "addon_price"):
                 prices = next((child for child in node.children if isinstance(child, Tree)), None)
-                read = [amount(str(token)) for token in prices.children] if prices is not None else []
+                read = [self.amount(token, token.line, token.column) for token in prices.children] if prices is not None else []
                 currencies += [currency for _, currency in read if currency]
                 parts = [value for value, _ in read]
                 price, price_fee = self.price_and_fee(parts, node)
@@ -106,10 +95,9 @@ class _Builder(SummaryBuilder):
                 finish = self.count(found["finish"], node, LARGEST_COUNT)
                 count_entries = self.count(found["entries"], node, LARGEST_COUNT)
                 if found["won"]:
-                    try:
-                        won, currency = amount(found["won"])
-                    except ArithmeticError:
-                        raise self.error(f"expected a prize like $50.80, found {found['won']!r}", node) from None
+                    line = self.lines[node.meta.line - 1]
+                    won, currency = self.amount(found["won"], node.meta.line,
+                                                line.find(found.string) + found.start("won") + 1)
                     if currency:
                         currencies.append(currency)
         if number is None:

@@ -34,7 +34,7 @@ from parsers.formats import FORMATS, HEADER_PREFIXES, HEADERS
 from rules.compiled import entry, helper
 from rules.records import slot_filler
 
-__all__ = ["Chunk", "CutText", "DecodedText", "FileEnd", "SplitFile", "at_file_end", "cut_chunk", "cut_games", "decode",
+__all__ = ["Chunk", "CutText", "DecodedText", "FileEnd", "MailText", "SplitFile", "at_file_end", "cut_chunk", "cut_games", "decode",
            "dedent", "drop_leading_controls", "drop_opening_nuls",
            "expand_elements", "game_id", "is_filler", "line_cut_at_end", "needs_context", "normalize_lines", "not_text",
            "split", "split_file", "split_games"]
@@ -61,6 +61,16 @@ class DecodedText(str):
     undecodable: tuple[tuple[int, int, int], ...]
 
 
+class MailText(str):
+    """The text of an e-mail saved whole (``.eml``), its body decoded (see :func:`decode`): its first
+    ``mail_headers`` lines are the mail's headers (RFC 822 ``Name: value`` lines and their
+    continuations, up to the first blank line), which the splitter skips as no game; and, as a
+    :class:`DecodedText`, ``undecodable`` (none, unless the letter holds bytes that could not be read)."""
+
+    mail_headers: int = 0
+    undecodable: tuple[tuple[int, int, int], ...] = ()
+
+
 def decode(data: bytes) -> str:
     """Text of a log file: UTF-8 (with or without BOM), UTF-16 with BOM, else Windows-1251/1252.
 
@@ -81,8 +91,25 @@ def decode(data: bytes) -> str:
     >>> text = decode("Анна\\nБорис".encode("utf-8") + b"\\x81\\n")
     >>> text, text.undecodable
     ('Анна\\nБорис\\ufffd\\n', ((2, 6, 129),))
+
+    An e-mail whose letter is quoted-printable is a :class:`MailText` that counts its headers' lines:
+
+    >>> mail = decode(b"Subject: x\\nContent-Transfer-Encoding: quoted-printable\\n\\nA=20\\n")
+    >>> mail, mail.mail_headers
+    ('Subject: x\\nContent-Transfer-Encoding: quoted-printable\\n\\nA \\n', 2)
     """
-    data = _mail_decoded(data)
+    headers_end = _mail_headers_end(data)
+    if headers_end is not None:
+        text = _decoded_text(_mail_decoded(data, headers_end))
+        mail = MailText(text)
+        mail.mail_headers = data.count(b"\n", 0, headers_end) + 1
+        mail.undecodable = getattr(text, "undecodable", ())
+        return mail
+    return _decoded_text(data)
+
+
+def _decoded_text(data: bytes) -> str:
+    """:func:`decode` of bytes that are no mail (or a mail's, decoded)."""
     plain = _plain_utf16(data)
     spans = [(0, len(data) - len(data) % 2, plain)] if plain else _utf16_spans(data) if b"\x00" in data else []
     if spans:
@@ -100,30 +127,38 @@ _MAIL_HEADERS_MOST = 65_536
 """The most bytes an e-mail's headers take (a file is looked at that far for them)."""
 
 
-def _mail_decoded(data: bytes) -> bytes:
-    r"""An e-mail saved whole (``.eml``) whose headers say ``Content-Transfer-Encoding:
-    quoted-printable``, its body decoded, so that the letter reads as its text would (PokerStars
-    mails its tournament history so: every line a trailing space ends, ``=20``; a long line wrapped
-    with ``=`` at its end). The lines a wrap joined come back as blank lines at the next blank
-    line, so that the lines after it keep the numbers they have in the file. Any other bytes
-    (a multipart mail too) are returned as they are.
-
-    >>> _mail_decoded(b"Subject: x\nContent-Transfer-Encoding: quoted-printable\n\nA =3D b,=20\nlong =\nline\n\nend\n")
-    b'Subject: x\nContent-Transfer-Encoding: quoted-printable\n\nA = b, \nlong line\n\n\nend\n'
-    >>> _mail_decoded(b"PokerStars Hand #1: Content-Transfer-Encoding: quoted-printable\n\nA=20\n")
-    b'PokerStars Hand #1: Content-Transfer-Encoding: quoted-printable\n\nA=20\n'
-    """
+def _mail_headers_end(data: bytes) -> int | None:
+    """Where the headers of an e-mail saved whole end (the offset of the line break before their
+    blank line), when they say ``Content-Transfer-Encoding: quoted-printable`` and it is no multipart
+    mail; else None: the bytes are no mail to decode."""
     if not _MAIL_FIRST_HEADER.match(data):
-        return data
+        return None
     end = _MAIL_HEADERS_END.search(data, 0, _MAIL_HEADERS_MOST)
     if end is None:
-        return data
+        return None
     headers = data[:end.start()]
     if not _QUOTED_PRINTABLE.search(headers) or _MULTIPART.search(headers):
-        return data
-    out = [data[:end.start()]]
+        return None
+    return end.start()
+
+
+def _mail_decoded(data: bytes, headers_end: int) -> bytes:
+    r"""An e-mail saved whole (``.eml``) whose headers (up to ``headers_end``, see
+    :func:`_mail_headers_end`) say ``Content-Transfer-Encoding: quoted-printable``, its body
+    decoded, so that the letter reads as its text would (PokerStars mails its tournament history
+    so: every line a trailing space ends, ``=20``; a long line wrapped with ``=`` at its end). The
+    lines a wrap joined come back as blank lines at the next blank line, so that the lines after it
+    keep the numbers they have in the file.
+
+    >>> mail = b"Subject: x\nContent-Transfer-Encoding: quoted-printable\n\nA =3D b,=20\nlong =\nline\n\nend\n"
+    >>> _mail_decoded(mail, _mail_headers_end(mail))
+    b'Subject: x\nContent-Transfer-Encoding: quoted-printable\n\nA = b, \nlong line\n\n\nend\n'
+    >>> _mail_headers_end(b"PokerStars Hand #1: Content-Transfer-Encoding: quoted-printable\n\nA=20\n") is None
+    True
+    """
+    out = [data[:headers_end]]
     joined, owed = b"", 0   # the text of a wrapped line so far, and the lines wraps took out
-    for line in data[end.start():].splitlines(keepends=True):
+    for line in data[headers_end:].splitlines(keepends=True):
         text = line.rstrip(b"\r\n")
         ending = line[len(text):]
         if text.rstrip(b" \t").endswith(b"="):
@@ -1228,6 +1263,7 @@ def split_file(text: str, *, opens_file: bool = True) -> SplitFile:
     if isinstance(text, CutText):
         return text.cut     # its games are cut already (see cut_games)
     undecodable = getattr(text, "undecodable", ())
+    mail_headers = getattr(text, "mail_headers", 0) if opens_file else 0
     if opens_file and _is_binary(text):      # no lines: one chunk, quarantined as binary data
         body = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")     # (its first bytes kept: they name it)
         chunks = [Chunk(None, 1, len(body), tuple(body), game_id(body))]
@@ -1336,7 +1372,8 @@ def split_file(text: str, *, opens_file: bool = True) -> SplitFile:
                 plain = False       # a chunk whose lines are not the file's lines as they are
             body = text[begin_at:stop_at].split("\n") if lines is None else lines[begin:stop]
             skipped = 0
-            while fmt is None and is_filler(body[skipped]):
+            # a mail's headers are no game, as filler is none
+            while fmt is None and skipped < len(body) and (is_filler(body[skipped]) or begin + skipped < mail_headers):
                 skipped += 1
             body = dedent(body[skipped:])
             if fmt is None and all(is_filler(line) or _HEAD_LINES.match(line) for line in body):

@@ -17,6 +17,7 @@ from decimal import Decimal
 from lark import Tree
 
 from parsers.errors import ParseError
+from parsers.lines import CURRENCY_SIGNS, read_amount_at
 from parsers.room_lines import in_utc, zone_clock
 from rules.records import Source
 from rules.tournaments import LARGEST_COUNT, TournamentEntry
@@ -55,6 +56,21 @@ class SummaryBuilder:
         if value > largest:
             raise self.error(f"the number {value} is too large for a tournament (at most {largest:,})", node)
         return value
+
+    decimal_comma: bool | None = False
+    """How the room writes its amounts (:func:`parsers.lines.read_amount`): False, a decimal point and
+    thousands by commas or none (Winamax); None, either, as its hands are (888poker: ``$ 3.243``
+    beside ``0,09 €``)."""
+
+    def amount(self, text: str, line: int, column: int) -> tuple[Decimal, str | None]:
+        """The amount ``text`` that stands at ``column`` (1-based) of the summary's ``line``, read as
+        the room's hands are, and the currency its sign names (None: no sign). One that is none
+        (``won $1.000`` where a room writes decimal points) is a ParseError at its column."""
+        start = column - 1 + len(text) - len(text.lstrip())     # a grammar's token may take a space before it
+        text = text.strip()
+        value = read_amount_at(text, line - 1, self.lines[line - 1], start, decimal_comma=self.decimal_comma)
+        sign = next((char for char in text if char in CURRENCY_SIGNS), None)
+        return value, CURRENCY_SIGNS[sign] if sign else None
 
     writes_zones_all_year = False
     """The room writes a zone's standard name all year (PokerStars' ``CET`` in July): read as

@@ -31,7 +31,6 @@ from decimal import Decimal
 from lark import Tree
 
 from parsers.grammar import parse_lines
-from parsers.lines import CURRENCY_SIGNS
 from parsers.summaries import SummaryBuilder
 from parsers.winamax import SITE
 from rules.records import GameInfo, Source
@@ -55,16 +54,6 @@ def parse(lines: tuple[str, ...], source: Source) -> TournamentSummary:
     return _Builder(lines, source).summary(tree)
 
 
-def amount(token) -> tuple[Decimal, str]:
-    """A Winamax amount (9€, 0.46€, 1 000€) and its currency.
-
-    >>> amount("0.46€"), amount("1 000 €")
-    ((Decimal('0.46'), 'EUR'), (Decimal('1000'), 'EUR'))
-    """
-    text = str(token).strip()
-    return Decimal(text[:-1].replace(" ", "").replace(",", ".")), CURRENCY_SIGNS[text[-1]]
-
-
 _TITLE = re.compile(r"^(?P<name>.*)\((?P<number>\d+)\)(?P<rest>.*)$")
 
 
@@ -73,7 +62,7 @@ class _Builder(SummaryBuilder):
         prices = next((child for child in node.children if isinstance(child, Tree)), None)
         if prices is None:       # "Ticket uniquement": the entry was a ticket
             return [], None
-        read = [amount(token) for token in prices.children]
+        read = [self.amount(token, token.line, token.column) for token in prices.children]
         if len({currency for _, currency in read}) > 1:
             raise self.error("a price in two currencies", node)
         return [value for value, _ in read], read[0][1]
@@ -85,7 +74,8 @@ class _Builder(SummaryBuilder):
         zero = Decimal(0)
         hero = started_at = count_entries = prize_pool = finish = won = None
         still_playing = in_utc = False
-        buy_in = fee = zero
+        buy_in: Decimal | None = zero
+        fee = zero
         currencies: list[str] = []
         rebuy_price = addon_price = zero
         rebuys = addons = 0
@@ -100,8 +90,9 @@ class _Builder(SummaryBuilder):
                 if currency:
                     currencies.append(currency)
                 price, price_fee = self.price_and_fee(parts, node)
-                if kind == "buy_in" and parts:
-                    buy_in, fee = price, price_fee
+                if kind == "buy_in":
+                    # a ticket's worth is unsaid: no price, rather than a free entry
+                    buy_in, fee = (price, price_fee) if parts else (None, zero)
                 elif kind == "rebuy_cost":
                     rebuy_price = price + price_fee
                 elif kind == "addon_cost":
@@ -113,7 +104,7 @@ class _Builder(SummaryBuilder):
             elif kind == "count_players":
                 count_entries = self.count(values[-1], node, LARGEST_COUNT)
             elif kind == "prize_pool":
-                prize_pool, currency = amount(values[-1])
+                prize_pool, currency = self.amount(values[-1], values[-1].line, values[-1].column)
                 currencies.append(currency)
             elif kind == "started":
                 started_at, in_utc = self.date(node)
@@ -122,7 +113,7 @@ class _Builder(SummaryBuilder):
                 finish = self.count(number, node, LARGEST_COUNT) if number is not None else None
                 still_playing = number is None     # "You finished in ... place": no place yet
             elif kind == "won":
-                won, currency = amount(values[-1])
+                won, currency = self.amount(values[-1], values[-1].line, values[-1].column)
                 currencies.append(currency)
         currency = self.one_currency(currencies, header) or "chips"
         name = title["name"].strip()

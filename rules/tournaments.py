@@ -52,8 +52,9 @@ class TournamentSummary:
     info: GameInfo
     tournament_id: str
     game_type: str | None
-    buy_in: Decimal
-    """The part of one entry's price that goes to the prize pool."""
+    buy_in: Decimal | None
+    """The part of one entry's price that goes to the prize pool; None when the entry was paid with a
+    ticket whose value the summary does not say (Winamax's ``Buy-In : Ticket uniquement``)."""
     bounty: Decimal
     """The part that goes to bounties (knockout tournaments), else 0."""
     fee: Decimal

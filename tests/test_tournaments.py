@@ -419,7 +419,28 @@ def test_winamax_summary_cashed_and_ticket_entry():
     assert (cashed.buy_in, cashed.fee, cashed.hero_finish, cashed.entries[0].prize) == (
         D("0.46"), D("0.04"), 3, D("0.92"))
     ticket = read_winamax("NLHE-Freeroll-Ticket-STT-201208.txt")       # "Buy-In : Ticket uniquement"
-    assert (ticket.buy_in, ticket.fee, ticket.currency, ticket.hero_finish) == (D(0), D(0), "EUR", 1)
+    assert (ticket.buy_in, ticket.fee, ticket.currency, ticket.hero_finish) == (None, D(0), "EUR", 1)
+
+
+def test_an_entry_paid_with_a_ticket_of_unsaid_value_is_left_out_of_the_roi(tmp_path):
+    # Hero's two Winamax sit-and-goes: 0.46€ + 0.04€, 3rd, won 0.92€ (net 0.42€); and one entered
+    # with "Buy-In : Ticket uniquement", 1st, here made to win 5€. The ticket's worth is unsaid: its
+    # price is unknown, counted 0 in cost, and the ROI is the paid one's alone: 0.42 / 0.50 = 84%.
+    from tests.worked_marts import ingest_files
+
+    texts = {"cashed.txt": read_text("NLHE-EUR-0.46-STT-201110.hero.cashed.txt"),
+             "ticket.txt": read_text("NLHE-Freeroll-Ticket-STT-201208.txt").replace(
+                 "You finished in 1st place", "You finished in 1st place\nYou won 5€")}
+    assert ingest_files(tmp_path, texts).quarantined == 0
+    store = Warehouse(tmp_path / "warehouse").open()
+    rows = query(store, "select tournament_id, price, cost, won, net, is_price_unknown from player_tournaments "
+                        "order by tournament_id")
+    assert [tuple(r.values()) for r in rows] == [("winamax-13828726", D("0.50"), D("0.50"), D("0.92"), D("0.42"), False),
+                                                 ("winamax-28101157", None, D(0), D(5), D(5), True)]
+    stats = query(store, "select count_tournaments, cost, won, net, roi_cost, roi_net, count_roi_tournaments, roi "
+                         "from player_stats_tournaments where player = 'Hero'")
+    assert [tuple(r.values()) for r in stats] == [(2, D("0.50"), D("5.92"), D("5.42"), D("0.50"), D("0.42"), 1,
+                                                   D("84.00"))]
 
 
 def test_winamax_summaries_still_running_or_naming_no_player_store_the_account_holders_row(tmp_path):
@@ -481,6 +502,51 @@ def test_888_summary_cashed_rebuys_and_price_styles():
     assert (comma.buy_in, comma.fee, comma.currency) == (D("0.09"), D("0.01"), "EUR")
     free = read_pacific("NLHE-Freeroll-MTT-201205.russian.txt")           # "Buy-In: Бесплатно", no prize
     assert (free.buy_in, free.currency, free.hero_finish) == (D(0), None, 440)
+
+
+def read_edited(folder: Path, name: str, old: str, new: str, reader: str):
+    """A real summary with ``old`` written ``new``, read by ``reader``."""
+    from parsers.formats import parse_chunk
+
+    path = folder / name
+    if not path.exists():
+        pytest.skip(f"the summaries corpus is not here ({path})")
+    text = decode(path.read_bytes())
+    assert old in text
+    chunk = next(c for c in split(text.replace(old, new)) if c.format == reader)
+    return parse_chunk(chunk, name)
+
+
+def test_888_prize_with_dots_before_three_digits_is_thousands_as_its_tables_write_them():
+    # 888 writes decimal commas ("won 1,20 €") and dots before groups of three as thousands ($ 3.243):
+    # "won $1.000" is $1,000, "won $ 1.000,50" $1,000.50; a fourth decimal is no amount, at its column
+    # ("Hero finished 7/254 and won " is 28 characters: column 29 of line 4)
+    def prize(won: str):
+        return read_edited(PACIFIC, "NLHE-USD-MTT-5-201111.cashed.txt", "won $50.80", f"won {won}",
+                           "pacific_summary").entries[0].prize
+
+    assert (prize("$1.000"), prize("$ 1.000,50"), prize("$50.80")) == (D(1000), D("1000.50"), D("50.80"))
+    with pytest.raises(ParseError) as raised:
+        prize("$1.0000")
+    assert (raised.value.line, raised.value.column) == (4, 29)
+    assert raised.value.reason.startswith("'$1.0000' is not an amount: 4 decimals, where amounts have two at most")
+
+
+def test_winamax_amount_with_a_third_decimal_is_refused_at_its_column_never_read_as_another(tmp_path):
+    # Winamax writes decimal points and no thousands ("Prizepool : 39348€"): "You won 1.000€" is
+    # no amount. Line 14 of the file, "You won " 8 characters: column 9.
+    from tests.worked_marts import ingest_files
+
+    name = "NLHE-EUR-SNG-25-201704.new.format.txt"
+    with pytest.raises(ParseError) as raised:
+        read_edited(WINAMAX, name, "You won 50€", "You won 1.000€", "winamax_summary")
+    assert (raised.value.line, raised.value.column) == (14, 9)
+    assert raised.value.reason.startswith("'1.000€' is not an amount: 3 decimals, where amounts have two at most "
+                                          "(cents), and this room groups thousands with commas, not dots")
+    summary = ingest_files(tmp_path, {"won.txt": read_text(name).replace("You won 50€", "You won 1.000€")})
+    assert (summary.games, summary.quarantined) == (0, 1)
+    rows = query(Warehouse(tmp_path / "warehouse").open(), "select line, \"column\", text from quarantine")
+    assert [(r["line"], r["column"], "You won 1.000€" in r["text"]) for r in rows] == [(14, 9, True)]
 
 
 # One summary of each room, as short as its reader takes, for the faults every reader reports alike.
@@ -671,6 +737,37 @@ def test_summaries_written_while_a_tournament_ran_number_places_apart_without_co
     assert ingest([tmp_path / names[1]], root, jobs=1).contradicting == []
     summary = ingest([tmp_path / names[0]], root, jobs=1)
     assert (summary.games, summary.contradicting) == (1, [])
+
+
+def test_the_headers_of_an_emailed_history_are_no_game_only_when_it_is_read_as_a_mail(tmp_path):
+    """The mail's headers (Delivered-To: … Content-Transfer-Encoding: quoted-printable, lines 1 to 15,
+    before the first blank line) are no game: the ingest stores the 3 tournaments, quarantines
+    nothing and exits 0. The same lines in a file that is no mail to decode (its quoted-printable
+    header taken out) are text of no known format, at line 1."""
+    name = "PokerStars Tournament History Request - Last 3 tournaments.eml"
+    if not (STARS / name).exists():
+        pytest.skip(f"the summaries corpus is not here ({STARS})")
+    from click.testing import CliRunner
+
+    from pipeline.cli import main
+
+    data = (STARS / name).read_bytes()
+    assert data.split(b"\r\n\r\n" if b"\r\n" in data else b"\n\n")[0].count(b"\n") + 1 == 15
+    (tmp_path / "mail.eml").write_bytes(data)
+    ran = CliRunner().invoke(main, ["ingest", str(tmp_path / "mail.eml"), "-w", str(tmp_path / "w1"), "-j", "1", "-q"])
+    assert ran.exit_code == 0, ran.output
+    store = Warehouse(tmp_path / "w1").open()
+    assert query(store, "select count(*) as n from quarantine") == [{"n": 0}]
+    assert [r["n"] for r in query(store, "select count(*) as n from tournament_results group by tournament_id "
+                                         "order by all")] == [10, 157, 158]
+    plain = data.replace(b"Content-Transfer-Encoding: quoted-printable", b"X-Note: none")
+    (tmp_path / "plain.txt").write_bytes(plain)
+    ran = CliRunner().invoke(main, ["ingest", str(tmp_path / "plain.txt"), "-w", str(tmp_path / "w2"), "-j", "1",
+                                    "-q"])
+    assert ran.exit_code == 1
+    rows = query(Warehouse(tmp_path / "w2").open(), "select line, first_line, error from quarantine "
+                                                    "where first_line = 1")
+    assert [(r["line"], r["error"].startswith("text is not a game of any known format")) for r in rows] == [(1, True)]
 
 
 def test_an_emailed_history_saved_as_eml_is_read_as_its_letter_quoted_printable_decoded(tmp_path):

@@ -11,6 +11,8 @@
 -- add-ons, which the room tells the account holder only; won: prizes plus bounties. prize is null
 -- when a prize is not in the buy-in's currency (a ticket, a seat): net and ROI leave that entry out.
 -- is_itm: he won a prize, in the currency or not (a satellite's seat is in the money too).
+-- is_price_unknown: the entry was paid with a ticket of unsaid value (buy_in null): its price counts
+-- 0 in cost, as an unknown prize counts 0 in won, and ROI leaves it out alike.
 with
 
 rooms as (
@@ -65,6 +67,7 @@ final as (
         any_value(entries.is_satellite) as is_satellite,
         any_value(fields.count_field) as count_tournament_entries,
         any_value(entries.buy_in + entries.bounty + entries.fee) as price,
+        bool_or(entries.buy_in is null) as is_price_unknown,
         bool_or(entries.is_hero) as is_hero,
         greatest(count(*), 1 + max(entries.count_reentries)) as count_entries,
         max(entries.count_rebuys) as count_rebuys,
@@ -86,8 +89,8 @@ final as (
 
 select
     *,
-    price * count_entries + rebuy_cost as cost,
+    coalesce(price, 0) * count_entries + rebuy_cost as cost,
     prize + bounties_won as won,
-    prize + bounties_won - (price * count_entries + rebuy_cost) as net,
+    prize + bounties_won - (coalesce(price, 0) * count_entries + rebuy_cost) as net,
     prize > 0 or count_prizes_unknown > 0 as is_itm,
 from final

@@ -7,7 +7,8 @@
 -- (int_tournament_players merges them player by player), and both are of one room.
 -- Over the tournaments he finished (not those still running in their latest summary). roi and
 -- itm are percentages, as trackers show them: roi = net / cost over the tournaments whose every
--- prize is in the currency (count_roi_tournaments, with their net and cost: roi_net, roi_cost);
+-- prize is in the currency and whose price is known (no ticket of unsaid value): count_roi_tournaments,
+-- with their net and cost: roi_net, roi_cost;
 -- itm = tournaments with a prize / tournaments.
 -- The Player review runs this same select over the player_tournaments rows of its person and
 -- dates: the one place of each formula.
@@ -28,9 +29,9 @@ totals as (
         sum(cost) as cost,
         sum(won) as won,
         sum(net) as net,
-        sum(cost) filter (where count_prizes_unknown = 0) as roi_cost,
-        sum(net) filter (where count_prizes_unknown = 0) as roi_net,
-        count(*) filter (where count_prizes_unknown = 0) as count_roi_tournaments,
+        sum(cost) filter (where count_prizes_unknown = 0 and not is_price_unknown) as roi_cost,
+        sum(net) filter (where count_prizes_unknown = 0 and not is_price_unknown) as roi_net,
+        count(*) filter (where count_prizes_unknown = 0 and not is_price_unknown) as count_roi_tournaments,
         count(*) filter (where is_itm) as count_itm,
         avg(finish) as avg_finish,
         min(finish) as best_finish,

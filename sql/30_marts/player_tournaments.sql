@@ -4,7 +4,8 @@
 -- incremental: site, tournament_id
 -- A screen name belongs to its room, and so does a tournament's number: site says which.
 -- Amounts in currency (the buy-in's); is_itm: he won a prize (a ticket too); is_still_playing: the
--- summary his row comes from was written while he still played, so the tournament counts in no figure yet.
+-- summary his row comes from was written while he still played, so the tournament counts in no figure yet;
+-- is_price_unknown: his entry was a ticket of unsaid value, counted 0 in cost and left out of the ROI.
 with
 
 players as (
@@ -35,6 +36,7 @@ final as (
         is_hero,
         is_still_playing,
         count_prizes_unknown,
+        is_price_unknown,
     from players
 )
 
