@@ -817,6 +817,11 @@ def test_export_ohh_of_a_disputed_hand_writes_the_logs_amounts_where_they_balanc
         refused.format(game["C09"], "the pot of 5.40 pays 5.25 in wins and 0.25 in rake (5.50)"),
         refused.format(game["C11"], "the pot of 6.02 pays 5.73 in wins and 0.39 in rake (6.12)"),
     ])
+    as_json = CliRunner().invoke(main, ["export", "--format", "ohh", "--out", str(tmp_path / "ohh-json"),
+                                        "--warehouse", str(tmp_path / "wh"), "--json"])
+    told = json.loads(as_json.output)
+    assert (told["disputed"], sorted(told["skipped"])) == (
+        [game["C05"]], sorted(game[name] for name in ("C01", "C06a", "C09", "C11")))
     (path,) = (tmp_path / "ohh").iterdir()
     document = json.loads(path.read_text())
     assert list(jsonschema.Draft202012Validator(OHH_SCHEMA).iter_errors(document)) == []
