@@ -31,6 +31,7 @@ import duckdb
 
 from parsers.phh import NOT_SHOWN, POSTING_ORDER, SHOWN_PARTLY, forced_bets
 from pipeline.audit import kept_record
+from rules.holdem_explain import money
 from rules.holdem_hand import ActionKind
 
 __all__ = ["FORMATS", "ExportSummary", "StoredHand", "export", "ohh_document", "phh_text", "stored_hands"]
@@ -618,7 +619,7 @@ def _ohh_pot(hand: StoredHand) -> Decimal:
 
 def _amount_text(value: Decimal) -> str:
     """An amount as the findings write it: ``3``, ``4.50``."""
-    return str(int(value)) if value == value.to_integral_value() else str(value.quantize(Decimal("0.01")))
+    return money(int(value * 100))
 
 
 # ////////////////////////////////////////////////////////////////////// the command
