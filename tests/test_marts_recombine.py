@@ -1,14 +1,16 @@
-"""The marts' stored counts recombine into their averages, as docs/warehouse.md says they do."""
+"""The marts' stored counts recombine into their averages, and amounts per unit are rounded once, as
+docs/warehouse.md says."""
 
 from __future__ import annotations
 
 import re
 from datetime import datetime
+from decimal import Decimal
 from pathlib import Path
 
 from pipeline.tables import TableRows
 from pipeline.warehouse import connect
-from tests.test_marts import add_game, build
+from tests.test_marts import add_game, build, sixcard_box
 from tests.worked_marts import assert_worked
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "warehouse.md"
@@ -65,3 +67,21 @@ def test_avg_placement_recombines_by_the_documented_query(warehouse):
             {"player": "Boris", "count_placed": 3, "placement_sum": 4, "avg_placement": 1.3333333333333333},
             {"player": "Vera", "count_placed": 3, "placement_sum": 8, "avg_placement": 2.6666666666666665},
         ], where="season_kind = 'all'")
+
+
+def test_ev_lost_per_hand_is_rounded_once_half_away_from_zero(warehouse):
+    # Vera, one session of ten analysed hands: nine lose 1.9236 and one 1.9241, 19.2365 in all.
+    # 19.2365 / 10 = 1.92365, half a step at the 4th place: away from zero, 1.9237 (a division in
+    # doubles gives 1.92364999…, which rounds down to 1.9236).
+    rows = TableRows()
+    add_game(rows, "sixcard", "v1", {"Vera": "0"})
+    for hand_no in range(1, 10):
+        sixcard_box(rows, "v1", "Vera", hand_no, 1, "Kc Kd 8h 6s 4d", "pair", "1.9236")
+    sixcard_box(rows, "v1", "Vera", 10, 1, "Kc Kd 8h 6s 4d", "pair", "1.9241")
+    store = build(warehouse, rows)
+    with connect(store.root) as con:
+        assert_worked(con, "player_stats_sixcard", [
+            {"player": "Vera", "ev_lost_total": Decimal("19.2365"), "count_hands_analysed": 10,
+             "ev_lost_per_hand": Decimal("1.9237")},
+        ])
+        assert con.execute("select typeof(ev_lost_per_hand) from player_stats_sixcard").fetchone() == ("DECIMAL(18,4)",)
