@@ -205,6 +205,25 @@ def test_hand_list_stack_depth_holds_each_lower_bound_as_the_docs_say(warehouse)
     assert said and list(said.groups()) == [stacks[s] for s in ("100", "20", "40", "60", "150")]
 
 
+
+def test_hand_list_stack_in_big_blinds_agrees_with_its_bucket_at_the_bounds(warehouse):
+    # Big blind 0.07: stacks of 1.40, 4.20 and 7.00 are exactly 20, 60 and 100 big blinds; big
+    # blind 0.17: 10.20 is exactly 60. Each is in the bucket its bound opens, and reads as that bound,
+    # so "stack_big_blinds >= 100" keeps the hands the 100-150 bucket counts.
+    rows = TableRows()
+    stacks = {("1.40", "0.07"): (20, "20-40"), ("4.20", "0.07"): (60, "60-100"),
+              ("7.00", "0.07"): (100, "100-150"), ("10.20", "0.17"): (60, "60-100")}
+    for hand, (stack, big_blind) in enumerate(stacks):
+        add_game(rows, "holdem", f"b{hand}", {"Anna": "0"})
+        holdem_result(rows, f"b{hand}", "Anna", net="0", big_blind=big_blind, stakes=f"0.01/{big_blind} USD",
+                      stack_start=stack)
+    store = build(warehouse, rows)
+    found = {(str(r["stack_start"]), str(r["big_blind"])): (r["stack_big_blinds"], r["stack_depth"])
+             for r in query(store, "select stack_start, big_blind, stack_big_blinds, stack_depth from hand_list")}
+    assert found == {key: (D(in_bb), depth) for key, (in_bb, depth) in stacks.items()}
+    (deep,) = query(store, "select count(*) as n from hand_list where stack_big_blinds >= 100")
+    assert deep["n"] == 1
+
 # ------------------------------------------------------------------ Hold'em decisions
 
 SEATS = {"Anna": (1, "BTN"), "Boris": (2, "SB"), "Vera": (3, "BB")}

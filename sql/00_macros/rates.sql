@@ -36,6 +36,16 @@ create or replace macro bb_per_100(net_big_blinds, count_bb_hands) as cast(
         cast(0.01 * nullif(count_bb_hands, 0) as decimal(38, 12))
     ) / nullif(count_bb_hands, 0) as decimal(18, 2));
 
+-- An amount per unit to 4 places (six-card ev_lost_per_hand, as ev_lost is stored), rounded half away
+-- from zero exactly, as bb_per_100 is: a quotient in doubles may fall below its tie (19.2365 / 10 is
+-- 1.92364999… and would round to 1.9236), so half a step times the count is added and the sum taken
+-- down to whole steps times the count in decimals; the double then divides an exact multiple.
+create or replace macro amount_per_unit(amount, count) as cast(
+    sign(amount) * down_to_step(
+        cast(abs(amount) + 0.00005 * count as decimal(38, 12)),
+        cast(0.0001 * nullif(count, 0) as decimal(38, 12))
+    ) / nullif(count, 0) as decimal(18, 4));
+
 -- A percentage (0-100) of the opportunities counted beside it; null when there were none.
 create or replace macro percent_of(count, opportunities) as 100.0 * count / nullif(opportunities, 0);
 

@@ -93,7 +93,7 @@ totals as (
         case when sum(count_decided) > 0 then cast(sum(count_wins) as bigint) end as count_wins,
         sum(placement_sum) / sum(count_placed) as avg_placement,
         cast(sum(count_placed) as bigint) as count_placed,
-        sum(placement_sum) as placement_sum,
+        cast(sum(placement_sum) as bigint) as placement_sum,
         min(first_played_at) as first_played_at,
         max(last_played_at) as last_played_at,
     from month_seasons

@@ -67,7 +67,9 @@ final as (
         hands.hole_cards,
         hands.hand_class,
         hands.stack_start,
-        big_blinds(hands.stack_start, hands.big_blind) as stack_big_blinds,
+        -- a decimal, as net_big_blinds: in doubles 7.00 / 0.07 is 99.99999999999999, under the bound
+        -- of the 100-150 bucket this very stack is in
+        decimal_big_blinds(hands.stack_start, hands.big_blind) as stack_big_blinds,
         -- the bounds in a decimal wider than the amounts' (18, 2), exactly: 60 big blinds of a
         -- stake the warehouse stores may not fit in 18 digits
         case

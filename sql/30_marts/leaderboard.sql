@@ -28,6 +28,8 @@ final as (
         net,
         count_wins,
         avg_placement,
+        count_placed,
+        placement_sum,
         first_played_at,
         last_played_at,
         -- ties of net are broken by more wins, then the lower average placement; a tie on all three

@@ -54,6 +54,8 @@ final as (
         totals.net as total_points,
         totals.count_wins,
         totals.avg_placement,
+        totals.count_placed,
+        totals.placement_sum,
         -- as the leaderboard ranks: net, then wins, then the lower average placement; a full tie shares
         rank() over (partition by totals.club, totals.season_kind, totals.season
                      order by totals.net desc, totals.count_wins desc nulls last,

@@ -35,7 +35,7 @@ totals as (
         sum(net) as net,
         count(*) filter (where is_win) as count_wins,
         count(placement) as count_placed,
-        sum(placement) as placement_sum,
+        sum(placement)::bigint as placement_sum,
         min(played_at) as first_played_at,
         max(played_at) as last_played_at,
     from person_games

@@ -28,7 +28,7 @@ totals as (
         sum(net) as net,
         sum(count_wins)::bigint as count_wins,
         sum(count_placed)::bigint as count_placed,
-        sum(placement_sum) as placement_sum,
+        sum(placement_sum)::bigint as placement_sum,
         min(first_played_at) as first_played_at,
         max(last_played_at) as last_played_at,
     from days
@@ -49,6 +49,7 @@ final as (
         count_wins,
         placement_sum / nullif(count_placed, 0) as avg_placement,     -- not rounded: sql/00_macros/rates.sql
         count_placed,
+        placement_sum,
         first_played_at,
         last_played_at,
     from totals

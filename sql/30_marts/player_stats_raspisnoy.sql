@@ -90,6 +90,7 @@ final as (
         golden_rounds,
         dealer_bid_rounds,
         count_placed,
+        placement_sum,
     from totals
 )
 

@@ -63,7 +63,7 @@ game_sums as (
         count(*) as count_games,
         count(*) filter (where is_win) as count_wins,
         count(placement) as count_placed,
-        sum(placement) as placement_sum,
+        cast(sum(placement) as bigint) as placement_sum,
         sum(net) as total_points,
     from person_games
     group by person, cast(played_at as date), club

@@ -57,7 +57,7 @@ final as (
         case when per_player.total_wagered > 0
             then per_player.total_returned / per_player.total_wagered end as rtp,
         per_player.ev_lost_total,
-        per_player.ev_lost_total / nullif(per_player.count_hands_analysed, 0) as ev_lost_per_hand,
+        amount_per_unit(per_player.ev_lost_total, per_player.count_hands_analysed) as ev_lost_per_hand,
         per_player.count_folds,
         per_player.count_buys,
         per_player.count_exchanges,

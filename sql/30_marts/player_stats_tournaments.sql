@@ -25,7 +25,7 @@ totals as (
         site,
         currency,
         count(*) as count_tournaments,
-        sum(count_entries) as count_entries,
+        sum(count_entries)::bigint as count_entries,
         sum(cost) as cost,
         sum(won) as won,
         sum(net) as net,
