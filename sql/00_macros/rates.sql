@@ -25,26 +25,30 @@ create or replace macro decimal_big_blinds(amount, big_blind) as
 -- one type (DuckDB takes the remainder of two decimal types that no decimal holds both of in doubles).
 create or replace macro down_to_step(amount, step) as amount - amount % step;
 
--- bb/100: net in big blinds per 100 hands, over the hands with a big blind (count_bb_hands); no unit.
--- Rounded half away from zero, exactly: DuckDB divides decimals in doubles, where a quotient ending
--- in 5 at the third decimal (0.145) may fall below its tie. So the quotient plus half a cent is taken
--- down to the cent in decimals, and the double divides an exact multiple of the hands.
--- net_big_blinds is a sum of decimal_big_blinds.
-create or replace macro bb_per_100(net_big_blinds, count_bb_hands) as cast(
-    sign(net_big_blinds) * down_to_step(
-        cast(100 * abs(net_big_blinds) + 0.005 * count_bb_hands as decimal(38, 12)),
-        cast(0.01 * nullif(count_bb_hands, 0) as decimal(38, 12))
-    ) / nullif(count_bb_hands, 0) as decimal(18, 2));
-
--- An amount per unit to 4 places (six-card ev_lost_per_hand, as ev_lost is stored), rounded half away
--- from zero exactly, as bb_per_100 is: a quotient in doubles may fall below its tie (19.2365 / 10 is
--- 1.92364999… and would round to 1.9236), so half a step times the count is added and the sum taken
--- down to whole steps times the count in decimals; the double then divides an exact multiple.
-create or replace macro amount_per_unit(amount, count) as cast(
+-- amount ÷ count rounded half away from zero to a whole step (a decimal literal: 0.01, 0.0001), exactly.
+-- DuckDB divides decimals in doubles, where a quotient at a tie may fall below it (19.2365 / 10 is
+-- 1.92364999… and would round to 1.9236; -2999 / 40 = -74.975 would read -74.97), so half a step
+-- times the count is added and the sum taken down to whole steps times the count in decimals; the
+-- double then divides an exact multiple, which the caller's cast to the step's decimals keeps.
+create or replace macro quotient_to_step(amount, count, step) as
     sign(amount) * down_to_step(
-        cast(abs(amount) + 0.00005 * count as decimal(38, 12)),
-        cast(0.0001 * nullif(count, 0) as decimal(38, 12))
-    ) / nullif(count, 0) as decimal(18, 4));
+        cast(abs(amount) + step * 0.5 * count as decimal(38, 12)),
+        cast(step * nullif(count, 0) as decimal(38, 12))
+    ) / nullif(count, 0);
+
+-- bb/100: net in big blinds per 100 hands, over the hands with a big blind (count_bb_hands); no unit,
+-- to the cent. net_big_blinds is a sum of decimal_big_blinds.
+create or replace macro bb_per_100(net_big_blinds, count_bb_hands) as
+    cast(quotient_to_step(100 * net_big_blinds, count_bb_hands, 0.01) as decimal(18, 2));
+
+-- An amount per unit to 4 places (six-card ev_lost_per_hand, as ev_lost is stored; Chinese poker and
+-- OFC points and royalties per hand).
+create or replace macro amount_per_unit(amount, count) as
+    cast(quotient_to_step(amount, count, 0.0001) as decimal(18, 4));
+
+-- Raspisnoy points per round, to the cent.
+create or replace macro points_per_round(points, count_rounds) as
+    cast(quotient_to_step(points, count_rounds, 0.01) as decimal(18, 2));
 
 -- A percentage (0-100) of the opportunities counted beside it; null when there were none.
 create or replace macro percent_of(count, opportunities) as 100.0 * count / nullif(opportunities, 0);

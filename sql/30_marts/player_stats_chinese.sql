@@ -58,10 +58,10 @@ final as (
         variant,
         scoring,
         count_hands,
-        cast(total_points / count_hands as decimal(18, 4)) as points_per_hand,
+        amount_per_unit(total_points, count_hands) as points_per_hand,
         total_points,
         royalties_total,
-        cast(royalties_total / count_hands as decimal(18, 4)) as royalties_per_hand,
+        amount_per_unit(royalties_total, count_hands) as royalties_per_hand,
         royalties_back,
         royalties_middle,
         royalties_front,
@@ -79,7 +79,7 @@ final as (
         count_scoops_suffered,
         count_fantasyland_hands,
         royalties_earned,
-        cast(royalties_earned / count_hands as decimal(18, 4)) as royalties_earned_per_hand,
+        amount_per_unit(royalties_earned, count_hands) as royalties_earned_per_hand,
         count_scoop_chances,
     from totals
 )

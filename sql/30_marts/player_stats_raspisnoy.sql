@@ -76,7 +76,7 @@ final as (
         rounds_under_bid,
         pass_attempts,
         pass_successes / nullif(pass_attempts, 0) as pass_success_rate,
-        cast(round(round_points / nullif(count_rounds, 0), 2) as decimal(18, 2)) as points_per_round,
+        points_per_round(round_points, count_rounds) as points_per_round,
         misere_clean_rounds / nullif(misere_rounds, 0) as misere_clean_rate,
         golden_tricks / nullif(golden_rounds, 0) as golden_tricks_per_round,
         dealer_exact_rounds / nullif(dealer_bid_rounds, 0) as dealer_bid_accuracy,

@@ -39,7 +39,7 @@ final as (
         count_exact_rounds,
         count_exact_rounds / nullif(count_bid_rounds, 0) as bid_accuracy,
         count_overtricks,
-        cast(round(round_points / count_rounds, 2) as decimal(18, 2)) as points_per_round,
+        points_per_round(round_points, count_rounds) as points_per_round,
     from totals
 )
 
