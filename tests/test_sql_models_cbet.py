@@ -66,7 +66,8 @@ def flags():
         "select game_id, 'holdem' as game, game_id as hand_id, player, 1 as seat, 'BB' as position, "
         "null as hole_cards, '$0.50/$1' as stakes, false as is_tournament, 0.50 as small_blind, 1.00 as big_blind, "
         "'no_limit' as betting, 3 as count_players, 100.00 as stack_start, 3.00 as invested, 9.00 as total_pot, 0.00 as net, "
-        "0.00 as net_showdown, 0.00 as allin_ev_net, 0.00 as collected, true as saw_flop, false as went_to_showdown, "
+        "0.00 as net_showdown, 0.00 as allin_ev_net, 0.00 as collected, 0.00 as cash_out, true as saw_flop, "
+        "false as went_to_showdown, "
         "false as won_at_showdown, false as is_walk, game_id = 'folded' and player = 'Vera' as is_anonymous, false as is_cancelled "
         f"from (values {', '.join(f'({g!r})' for g in DECISIONS)}) as g (game_id), "
         f"(values {', '.join(f'({p!r})' for p in PLAYERS)}) as p (player)")

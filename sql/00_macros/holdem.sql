@@ -11,6 +11,14 @@ create or replace macro is_decision(action) as action in ('fold', 'check', 'call
 -- The flag, not the pot: a pot of 0 is no sign of a cancelled hand. Null (not known): played.
 create or replace macro is_played(is_cancelled) as is_cancelled is not true;
 
+-- He won money from the pot: what he collected, less the cash-out the room settled with him outside
+-- the pot (holdem_results.cash_out, which collected includes: paid to him, or by him when negative,
+-- GGPoker's Cashout Risk), is above zero. A cash-out is no pot won, whatever his cards do (a
+-- PokerStars pot he would have won is not awarded to him; one he loses leaves him the cash-out). A
+-- split pot's share, a side pot alone and a pot won uncontested are pots won; an uncalled bet
+-- returned is not collected. The replay's won_at_showdown (W$SD) counts the same way; WWSF reads this.
+create or replace macro won_from_pot(collected, cash_out) as collected - coalesce(cash_out, 0) > 0;
+
 -- A bet or a raise.
 create or replace macro is_aggressive(action) as action in ('bet', 'raise');
 

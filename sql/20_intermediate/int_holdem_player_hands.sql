@@ -159,7 +159,8 @@ final as (
         coalesce(flags.count_postflop_bets_raises, 0) as count_postflop_bets_raises,
         coalesce(flags.count_postflop_calls, 0) as count_postflop_calls,
         coalesce(flags.count_postflop_folds, 0) as count_postflop_folds,
-        results.saw_flop and results.collected > 0 as is_won_when_saw_flop,
+        -- WWSF: money won from the pot (macro won_from_pot: a cash-out is none) in a hand whose flop he saw
+        results.saw_flop and won_from_pot(results.collected, results.cash_out) as is_won_when_saw_flop,
     from results
     join stg_games as games on results.game_id = games.game_id
     -- a cancelled hand gives no one a chance (macro is_played)

@@ -1,7 +1,8 @@
 -- grain: one row per sitting of a player at one club and room (site) in one unit, cash and tournaments apart
 -- games: holdem, holdem36
--- A sitting is a run of his Hold'em hands, each within 30 minutes of the one before (tables played at
--- once are one sitting).
+-- A sitting is a run of his Hold'em hands, each within 30 minutes of the one before (30 minutes exactly
+-- joins; tables played at once, and a run across midnight, are one sitting). A screen name's: a
+-- person's linked names keep sittings of their own.
 -- key: player, currency, is_tournament, club, site, session_no
 -- incremental: player, currency, is_tournament, club
 -- sittings: session_no over player, currency, is_tournament, club, site from hand_list.played_at between started_at and ended_at
