@@ -286,11 +286,13 @@ def _mail_parts(data: bytes, headers_end: int) -> tuple[str, tuple[tuple[int, in
         if isinstance(body, str):   # cannot be decoded: laid out as it stands, with its reason
             regions.append((row(part_start), after, _lines(_decode_bytes(data[part_start:end])), True))
             continue
-        lines = _lines(_part_text(part, body))
-        games = _game_headers(lines)
+        text = _part_text(part, body)
+        lines = _lines(text)
         if kind == "text/html":
-            html.append((part_start, end, _game_headers(_lines(_html_text("\n".join(lines))))))
-        elif games or (is_text and (part.get_content_disposition() == "attachment" or name)):
+            html.append((part_start, end, _game_headers(_html_text(text))))
+            continue
+        games = _game_headers(text)
+        if games or (is_text and (part.get_content_disposition() == "attachment" or name)):
             if _transfer(part) == "base64":
                 after_mail.extend(lines[:-1] if lines[-1] == "" else lines)
             else:
@@ -403,10 +405,16 @@ def _fitted(lines: list[str], count: int) -> list[str]:
     return lines[:end]
 
 
-def _game_headers(lines: list[str]) -> set[str]:
-    """The lines that open a game, their blanks evened (to match an HTML copy's)."""
-    return {" ".join(line.split()) for line in lines
-            if line.strip() and HEADERS.match(line.lstrip(" \t\ufeff\u00a0"))}
+def _game_headers(text: str) -> set[str]:
+    """The lines of a text that open a game, their blanks evened (to match an HTML copy's)."""
+    text = "\n" + text.replace("\r", "\n")
+    found = set()
+    for candidate in _LATER_HEADER.finditer(text):     # (a line that starts as a header may be one)
+        end = text.find("\n", candidate.start() + 1)
+        line = text[candidate.start() + 1:end if end >= 0 else len(text)]
+        if HEADERS.match(line.lstrip(" \t\ufeff")):
+            found.add(" ".join(line.split()))
+    return found
 
 
 class _HtmlText(html.parser.HTMLParser):
