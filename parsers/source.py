@@ -144,9 +144,9 @@ def _decoded_text(data: bytes) -> str:
 _MAIL_FIRST_HEADER = re.compile(rb"(?:\xef\xbb\xbf)?[A-Za-z][A-Za-z0-9-]*:")
 _MAIL_HEADERS_END = re.compile(rb"\r?\n\r?\n")
 _QUOTED_PRINTABLE = re.compile(rb"^content-transfer-encoding:[ \t]*quoted-printable[ \t]*\r?$", re.IGNORECASE | re.MULTILINE)
-_MAIL_PARTS = re.compile(rb"^(?:content-type:[ \t]*multipart/|content-transfer-encoding:[ \t]*base64[ \t]*\r?$)",
-                         re.IGNORECASE | re.MULTILINE)
-"""A mail's header that says its body is parts (or one part in base64): read by :func:`_mail_parts`."""
+_MAIL_PARTS = re.compile(rb"^(?:content-type:[ \t]*(?:multipart/|text/html)|"
+                         rb"content-transfer-encoding:[ \t]*base64[ \t]*\r?$)", re.IGNORECASE | re.MULTILINE)
+"""A mail's header that says its body is parts (or one part in base64, or HTML): read by :func:`_mail_parts`."""
 _MAIL_HEADERS_MOST = 65_536
 """The most bytes an e-mail's headers take (a file is looked at that far for them)."""
 
@@ -215,7 +215,7 @@ HTML_PART = ("an HTML part of an e-mail holding hand histories or summaries that
 
 
 def _mail_parts(data: bytes, headers_end: int) -> tuple[str, tuple[tuple[int, int], ...]] | None:
-    r"""An e-mail in parts (MIME ``multipart/…``, or one part in base64; headers up to ``headers_end``)
+    r"""An e-mail in parts (MIME ``multipart/…``, or one part in base64 or HTML; headers up to ``headers_end``)
     laid out as its reader sees it, and the lines (first, last) of the parts not read; None when its
     parts cannot be found in its bytes (it is then read as it stands). Python's ``email`` package
     finds the parts; each stands at its lines in the file:

@@ -247,3 +247,16 @@ def test_a_mail_cut_inside_its_base64_never_crashes_the_decoder():
             "\n").encode("ascii") + base64.encodebytes(SMALL_HAND.encode("cp1252")) + b"--b--\n"
     for end in range(0, len(mail), 7):
         decode(mail[:end])
+
+
+def test_a_mail_of_one_html_part_is_quarantined_as_html_only_when_it_holds_games():
+    """A mail whose one part is HTML: holding the small hand, it is one quarantined chunk from line 1
+    (its headers are the part's), saying why; holding only a letter, it is no game and no quarantine."""
+    head = "From: a@example.org\nContent-Type: text/html; charset=utf-8\n\n"
+    with_hand = decode((head + "<pre>\n" + SMALL_HAND + "</pre>\n").encode("ascii"))
+    chunks = split(with_hand)
+    assert [(chunk.format, chunk.first_line, chunk.last_line) for chunk in chunks] == [(None, 1, 21)]
+    with pytest.raises(ParseError) as refused:
+        parse_chunk(chunks[0], "mail.eml")
+    assert (refused.value.line, refused.value.reason) == (1, HTML_PART)
+    assert split(decode((head + "<p>Hi me, no hands tonight.</p>\n").encode("ascii"))) == []
