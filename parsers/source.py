@@ -17,11 +17,15 @@ Windows-1251 letters because of a bad byte elsewhere.
 
 from __future__ import annotations
 
+import binascii
 import bisect
 import codecs
 import dataclasses
+import email
+import email.policy
 import enum
 import hashlib
+import html.parser
 import quopri
 import re
 from dataclasses import dataclass, field
@@ -69,6 +73,10 @@ class MailText(str):
 
     mail_headers: int = 0
     undecodable: tuple[tuple[int, int, int], ...] = ()
+    unread_parts: tuple[tuple[int, int], ...] = ()
+    """Of a multipart mail (see :func:`_mail_parts`): the lines (first, last) of each part that could
+    not be read, laid out as they stand in the file, its headers first: each is one chunk of its own,
+    which :func:`not_text` says why it was not read."""
 
 
 def decode(data: bytes) -> str:
@@ -99,13 +107,27 @@ def decode(data: bytes) -> str:
     ('Subject: x\\nContent-Transfer-Encoding: quoted-printable\\n\\nA \\n', 2)
     """
     headers_end = _mail_headers_end(data)
-    if headers_end is not None:
+    if headers_end is None:
+        return _decoded_text(data)
+    mail_headers = data.count(b"\n", 0, headers_end) + 1
+    unread: tuple[tuple[int, int], ...] = ()
+    if _MAIL_PARTS.search(data, 0, headers_end):
+        try:
+            laid = _mail_parts(data, headers_end)
+        except Exception:  # noqa: BLE001 — a mail the email package cannot take apart is still read
+            laid = None
+        if laid is None:        # parts that cannot be told apart: the mail is read as it stands, nothing lost
+            return _decoded_text(data)
+        text, unread = laid
+        if unread and unread[0][0] == 1:
+            mail_headers = 0        # a mail of one part that is not read: its headers are that part's
+    else:
         text = _decoded_text(_mail_decoded(data, headers_end))
-        mail = MailText(text)
-        mail.mail_headers = data.count(b"\n", 0, headers_end) + 1
-        mail.undecodable = getattr(text, "undecodable", ())
-        return mail
-    return _decoded_text(data)
+    mail = MailText(text)
+    mail.mail_headers = mail_headers
+    mail.undecodable = getattr(text, "undecodable", ())
+    mail.unread_parts = unread
+    return mail
 
 
 def _decoded_text(data: bytes) -> str:
@@ -122,22 +144,24 @@ def _decoded_text(data: bytes) -> str:
 _MAIL_FIRST_HEADER = re.compile(rb"(?:\xef\xbb\xbf)?[A-Za-z][A-Za-z0-9-]*:")
 _MAIL_HEADERS_END = re.compile(rb"\r?\n\r?\n")
 _QUOTED_PRINTABLE = re.compile(rb"^content-transfer-encoding:[ \t]*quoted-printable[ \t]*\r?$", re.IGNORECASE | re.MULTILINE)
-_MULTIPART = re.compile(rb"^content-type:[ \t]*multipart/", re.IGNORECASE | re.MULTILINE)
+_MAIL_PARTS = re.compile(rb"^(?:content-type:[ \t]*(?:multipart/|text/html)|"
+                         rb"content-transfer-encoding:[ \t]*base64[ \t]*\r?$)", re.IGNORECASE | re.MULTILINE)
+"""A mail's header that says its body is parts (or one part in base64, or HTML): read by :func:`_mail_parts`."""
 _MAIL_HEADERS_MOST = 65_536
 """The most bytes an e-mail's headers take (a file is looked at that far for them)."""
 
 
 def _mail_headers_end(data: bytes) -> int | None:
     """Where the headers of an e-mail saved whole end (the offset of the line break before their
-    blank line), when they say ``Content-Transfer-Encoding: quoted-printable`` and it is no multipart
-    mail; else None: the bytes are no mail to decode."""
+    blank line), when they say ``Content-Transfer-Encoding: quoted-printable`` or that the mail is in
+    parts (``Content-Type: multipart/…``, or one part in base64); else None: the bytes are no mail to decode."""
     if not _MAIL_FIRST_HEADER.match(data):
         return None
     end = _MAIL_HEADERS_END.search(data, 0, _MAIL_HEADERS_MOST)
     if end is None:
         return None
     headers = data[:end.start()]
-    if not _QUOTED_PRINTABLE.search(headers) or _MULTIPART.search(headers):
+    if not _QUOTED_PRINTABLE.search(headers) and not _MAIL_PARTS.search(headers):
         return None
     return end.start()
 
@@ -174,6 +198,265 @@ def _mail_decoded(data: bytes, headers_end: int) -> bytes:
     if joined:
         out.append(quopri.decodestring(joined))
     return b"".join(out) + b"\n" * owed
+
+
+_LINE_BREAK = re.compile(rb"\r\n|\r|\n")
+_PLAIN_TRANSFER = {"", "7bit", "8bit", "binary"}
+"""The transfer encodings that leave a part's bytes as they are."""
+_MIME_FIRST_HEADER = re.compile(r"[A-Za-z][A-Za-z0-9-]*:")
+_MIME_CONTENT_HEADER = re.compile(r"content-(?:type|transfer-encoding):", re.IGNORECASE)
+_BLOCK_TAGS = frozenset({"br", "p", "div", "pre", "tr", "li", "table", "blockquote",
+                         "h1", "h2", "h3", "h4", "h5", "h6"})
+"""HTML tags that end a line of the text a mail program shows."""
+HTML_PART = ("an HTML part of an e-mail holding hand histories or summaries that no plain-text part of the "
+             "mail holds: Rasklad reads text, not HTML; save the letter as text (or have it sent as plain "
+             "text) to read them")
+"""The reason an HTML part with games and no plain-text copy is quarantined (see :func:`_mail_parts`)."""
+
+
+def _mail_parts(data: bytes, headers_end: int) -> tuple[str, tuple[tuple[int, int], ...]] | None:
+    r"""An e-mail in parts (MIME ``multipart/…``, or one part in base64 or HTML; headers up to ``headers_end``)
+    laid out as its reader sees it, and the lines (first, last) of the parts not read; None when its
+    parts cannot be found in its bytes (it is then read as it stands). Python's ``email`` package
+    finds the parts; each stands at its lines in the file:
+
+    - a text part (``text/plain``, or an ``application/octet-stream`` attachment named ``.txt``) is
+      read when it is an attachment or holds a line that opens a game (else it is the letter, no
+      history), another ``application/octet-stream`` part when it holds such a line; decoded from
+      quoted-printable (its lines kept, see :func:`_mail_decoded`) or base64, in its charset (none,
+      or an unknown one: read as a file is, see :func:`decode`). A text in base64
+      has no lines of its own in the file: its coding's lines are blank, and its text follows the
+      mail's last line (the parts in base64 one after the other, in the mail's order), so that every
+      other line keeps its number in the file;
+    - an HTML part is passed over when the plain-text parts hold every game header it holds (a copy
+      of them) or it holds none; else it is not read (see :data:`HTML_PART`);
+    - a part that cannot be decoded (base64 that is not, a transfer encoding no reader here knows) is
+      not read; a part not read is laid out as it stands, its headers first (:func:`not_text` says why);
+    - boundaries, parts' headers, other parts (images) and the text MIME puts before the first part
+      and after the last (no reader shows it) are blank lines; the mail's own headers stay as they are.
+
+    >>> mail = (b"Content-Type: multipart/alternative; boundary=b\n\n--b\nContent-Type: text/plain\n"
+    ...         b"Content-Transfer-Encoding: base64\n\nUG9rZXJTdGFycyBIYW5kICMxOgpCb3JpczogZm9sZHMK\n"
+    ...         b"--b\nContent-Type: text/html\n\n<pre>PokerStars Hand #1:</pre>\n--b--\n")
+    >>> _mail_parts(mail, mail.index(b"\n\n"))[0].split("\n")[6:]
+    ['', '', '', '', '', '', 'PokerStars Hand #1:', 'Boris: folds', '']
+    """
+    message = email.message_from_bytes(data, policy=email.policy.compat32)
+    starts = [found.end() for found in _LINE_BREAK.finditer(data)]
+
+    def row(offset: int) -> int:
+        """The line (from 0) of the byte at ``offset``."""
+        return bisect.bisect_right(starts, offset)
+
+    header_rows = row(headers_end) + 1
+    regions: list[tuple[int, int, list[str], bool]] = []    # (first line, line after, lines, not read)
+    html: list[tuple[int, int, set[str]]] = []      # (where the part's headers start, its body ends, its games)
+    read_games: set[str] = set()
+    after_mail: list[str] = []      # the lines of the text parts in base64
+    cursor = previous_end = headers_end
+    for part in message.walk():
+        if part.is_multipart():
+            continue
+        if part.get_content_maintype() == "multipart":
+            return None     # parts whose boundary is missing or never found: they cannot be told apart
+        coded = _coded_body(part)
+        if coded is None:
+            return None
+        if not coded:
+            continue
+        at = _body_at(data, coded, cursor)
+        if at < 0:
+            return None
+        end = at + len(coded)
+        cursor = end
+        if part is message:
+            part_start = 0
+        else:   # the part's headers: from the line after the boundary line before its body
+            boundary = data.rfind(b"\n--", previous_end, at)
+            part_start = at if boundary < 0 else data.find(b"\n", boundary + 1) + 1
+        previous_end = end
+        kind = part.get_content_type()
+        name = (part.get_filename() or "").lower()
+        is_text = (kind.startswith("text/") and kind != "text/html") or (
+            kind == "application/octet-stream" and name.endswith((".txt", ".log")))
+        if not is_text and kind not in ("text/html", "application/octet-stream"):
+            continue        # an image, a document: no history
+        first, after = row(at), row(end) + 1
+        body = _part_bytes(part, coded)
+        if isinstance(body, str):   # cannot be decoded: laid out as it stands, with its reason
+            regions.append((row(part_start), after, _lines(_decode_bytes(data[part_start:end])), True))
+            continue
+        text = _part_text(part, body)
+        lines = _lines(text)
+        if kind == "text/html":
+            html.append((part_start, end, _game_headers(_html_text(text))))
+            continue
+        games = _game_headers(text)
+        if games or (is_text and (part.get_content_disposition() == "attachment" or name)):
+            if _transfer(part) == "base64":
+                after_mail.extend(lines[:-1] if lines[-1] == "" else lines)
+            else:
+                regions.append((first, after, lines, False))
+            read_games |= games
+    for part_start, end, games in html:
+        if games - read_games:      # games that no plain-text part holds: not passed over in silence
+            regions.append((row(part_start), row(end) + 1, _lines(_decode_bytes(data[part_start:end])), True))
+    if not any(first == 0 for first, _, _, _ in regions):
+        regions.append((0, header_rows, _lines(_decode_bytes(data[:headers_end])), False))
+    out: list[str] = []
+    unread = []
+    at_row = 0
+    for first, after, lines, not_read in sorted(regions, key=lambda region: region[0]):
+        if first < at_row:
+            continue    # (parts never overlap; a mail that makes them is read as far as it can be)
+        out.extend([""] * (first - at_row))
+        if not_read:
+            unread.append((len(out) + 1, len(out) + after - first))
+        out.extend(_fitted(lines, after - first))
+        at_row = after
+    out.extend([""] * (len(starts) + 1 - at_row))
+    if after_mail:
+        if data.endswith((b"\n", b"\r")):
+            out.pop()       # (the line after the mail's last line break: where the parts' text begins)
+        out.extend(after_mail)
+        out.append("")
+    return _marked("\n".join(out)), tuple(unread)
+
+
+def _coded_body(part) -> bytes | None:
+    """A part's body as its bytes stand in the mail, or None when they cannot be known."""
+    if _transfer(part) in _PLAIN_TRANSFER:
+        return part.get_payload(decode=True) or b""     # (bytes as they are, for these encodings)
+    payload = part.get_payload()
+    for codec in ("ascii", part.get_content_charset() or "latin-1"):
+        try:
+            return payload.encode(codec)
+        except (UnicodeError, LookupError):
+            continue
+    return None
+
+
+def _body_at(data: bytes, coded: bytes, cursor: int) -> int:
+    """Where a part's body ``coded`` stands in the mail, after ``cursor``: after its headers' blank
+    line, else at a line's start (a part without headers); -1 when it is nowhere."""
+    for opening in (b"\n\n", b"\n\r\n", b"\n"):
+        at = data.find(opening + coded, cursor)
+        if at >= 0:
+            return at + len(opening)
+    return -1
+
+
+def _transfer(part) -> str:
+    return str(part.get("content-transfer-encoding", "")).strip().lower()
+
+
+def _part_bytes(part, coded: bytes) -> bytes | str:
+    """A part's bytes decoded from its transfer encoding, or the reason they cannot be."""
+    transfer = _transfer(part)
+    if transfer == "quoted-printable":
+        return _mail_decoded(coded, 0)
+    if transfer == "base64":
+        decoded = _base64(coded)
+        if decoded is None:
+            return ("an e-mail's part in base64 that does not decode (characters base64 has none of, or "
+                    "its coding cut short): save the attachment from the mail program and read that file")
+        return decoded
+    if transfer in _PLAIN_TRANSFER:
+        return coded
+    return (f"an e-mail's part in the transfer encoding '{transfer}', which is not decoded here: save the "
+            "attachment from the mail program and read that file")
+
+
+def _base64(coded: bytes) -> bytes | None:
+    """Base64 read strictly (a bad character is no text to skip), its missing padding forgiven."""
+    joined = b"".join(coded.split())
+    if len(joined) % 4 in (2, 3):
+        joined += b"=" * (-len(joined) % 4)
+    try:
+        return binascii.a2b_base64(joined, strict_mode=True)
+    except binascii.Error:
+        return None
+
+
+def _part_text(part, body: bytes) -> str:
+    """A part's decoded bytes read in the charset it names (bytes that charset cannot read marked);
+    one it does not name, ASCII (often said of text that is not) or one unknown: as a file's bytes are."""
+    charset = part.get_content_charset()
+    if charset and charset not in ("us-ascii", "ascii"):
+        try:
+            return body.decode(charset, "rasklad.mark")
+        except LookupError:
+            pass
+    return _decode_bytes(body)
+
+
+def _lines(text: str) -> list[str]:
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def _fitted(lines: list[str], count: int) -> list[str]:
+    """A part's lines in place of its ``count`` coded lines: blank lines fill what they leave;
+    blank lines at their end beyond are dropped (text beyond stays: it moves the lines after it)."""
+    if len(lines) < count:
+        return lines + [""] * (count - len(lines))
+    end = len(lines)
+    while end > count and not lines[end - 1].strip():
+        end -= 1
+    return lines[:end]
+
+
+def _game_headers(text: str) -> set[str]:
+    """The lines of a text that open a game, their blanks evened (to match an HTML copy's)."""
+    text = "\n" + text.replace("\r", "\n")
+    found = set()
+    for candidate in _LATER_HEADER.finditer(text):     # (a line that starts as a header may be one)
+        end = text.find("\n", candidate.start() + 1)
+        line = text[candidate.start() + 1:end if end >= 0 else len(text)]
+        if HEADERS.match(line.lstrip(" \t\ufeff")):
+            found.add(" ".join(line.split()))
+    return found
+
+
+class _HtmlText(html.parser.HTMLParser):
+    """The text of an HTML part, a line per line its reader shows (only for finding game headers)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.pieces: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in _BLOCK_TAGS:
+            self.pieces.append("\n")
+
+    def handle_endtag(self, tag):
+        self.handle_starttag(tag, [])
+
+    def handle_data(self, data):
+        self.pieces.append(data.replace("\u00a0", " "))
+
+
+def _html_text(markup: str) -> str:
+    parser = _HtmlText()
+    parser.feed(markup)
+    parser.close()
+    return "".join(parser.pieces)
+
+
+def _unread_part(lines: tuple[str, ...]) -> str | None:
+    """Why text laid out from an e-mail's part (its headers first) was not read (see :func:`_mail_parts`),
+    or None when it is no such part."""
+    if not lines or not _MIME_FIRST_HEADER.match(lines[0]):
+        return None
+    head = lines[:lines.index("")] if "" in lines else lines
+    if not any(_MIME_CONTENT_HEADER.match(line) for line in head):
+        return None
+    part = email.message_from_string("\n".join(lines), policy=email.policy.compat32)
+    if part.is_multipart():
+        return None
+    body = _part_bytes(part, part.get_payload().encode("utf-8", "replace"))
+    if isinstance(body, str):
+        return body
+    return HTML_PART if part.get_content_type() == "text/html" else None
 
 
 def _decode_bytes(data: bytes) -> str:
@@ -1264,6 +1547,7 @@ def split_file(text: str, *, opens_file: bool = True) -> SplitFile:
         return text.cut     # its games are cut already (see cut_games)
     undecodable = getattr(text, "undecodable", ())
     mail_headers = getattr(text, "mail_headers", 0) if opens_file else 0
+    unread_parts = getattr(text, "unread_parts", ()) if opens_file else ()
     if opens_file and _is_binary(text):      # no lines: one chunk, quarantined as binary data
         body = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")     # (its first bytes kept: they name it)
         chunks = [Chunk(None, 1, len(body), tuple(body), game_id(body))]
@@ -1330,6 +1614,8 @@ def split_file(text: str, *, opens_file: bool = True) -> SplitFile:
         starts.sort(key=lambda start: start[0])
     if preambles:
         starts = _with_preambles(starts, lines, row_at)
+    if unread_parts:
+        starts = _parts_apart(starts, unread_parts, row_at, count)
     if not starts or starts[0][0] > 0:
         starts.insert(0, (0, 0, None))
     starts.append((count, len(text) + 1, None))
@@ -1375,6 +1661,8 @@ def split_file(text: str, *, opens_file: bool = True) -> SplitFile:
             # a mail's headers are no game, as filler is none
             while fmt is None and skipped < len(body) and (is_filler(body[skipped]) or begin + skipped < mail_headers):
                 skipped += 1
+            if skipped == len(body):
+                continue    # a mail's headers alone (its parts stand apart)
             body = dedent(body[skipped:])
             if fmt is None and all(is_filler(line) or _HEAD_LINES.match(line) for line in body):
                 continue    # a room's head of a file (a transcript's first line): no game, nothing lost
@@ -1464,6 +1752,20 @@ def _with_preambles(starts: list[tuple[int, int, str | None]], lines: list[str],
     return out
 
 
+def _parts_apart(starts: list[tuple[int, int, str | None]], parts: tuple[tuple[int, int], ...],
+                 row_at: np.ndarray, count: int) -> list[tuple[int, int, str | None]]:
+    """The chunk starts, each of a mail's ``parts`` not read (lines first to last) a chunk of its own,
+    whatever its lines look like (an HTML part's game headers are no games read from HTML)."""
+    inside = [(first - 1, last) for first, last in parts]
+    kept = [start for start in starts if not any(begin <= start[0] < end for begin, end in inside)]
+    rows = {start[0] for start in kept}
+    for begin, end in inside:
+        kept.append((begin, int(row_at[begin]), None))
+        if end < count and end not in rows:
+            kept.append((end, int(row_at[end]), None))
+    return sorted(kept, key=lambda start: start[0])
+
+
 def _breaks(text: str, lines: list[str] | None, row_at: np.ndarray, count: int) -> list[tuple[int, int, None]]:
     """Chunk starts that no header makes: a line holding a NUL or longer than MAX_LINE_CHARS
     begins text of its own (up to the next header), so that it never joins the game before it.
@@ -1516,12 +1818,16 @@ def _is_binary(text: str) -> bool:
 
 def not_text(chunk: Chunk) -> tuple[str, int, int] | None:
     """Why a chunk that no header opens is no text that could hold a game, as (reason, line,
-    column), or None: a compressed file or binary data (the whole file is one chunk), a line
-    holding NUL bytes, a line too long to be a log line.
+    column), or None: an e-mail's part that could not be read (see :func:`_mail_parts`), a compressed
+    file or binary data (the whole file is one chunk), a line holding NUL bytes, a line too long to be
+    a log line.
 
     >>> not_text(Chunk(None, 4, 4, ("Seat 3: Vera (100)\\x00\\x00",), "x"))
     ('NUL bytes at column 19: a writer that stopped leaves them, they are no text', 4, 19)
     """
+    reason = _unread_part(chunk.lines)
+    if reason is not None:
+        return reason, chunk.first_line, 1
     if chunk.first_line == 1 and chunk.lines:
         for start, other, reason in _COMPRESSED:        # (a ZIP archive may store its files' text as is)
             if chunk.lines[0].startswith(start) or (other and chunk.lines[0].startswith(other)):
