@@ -24,7 +24,7 @@ import numpy as np
 from rules.cards import Card
 from rules.findings import Finding, Severity
 from rules.holdem_batch import KINDS, STREETS, HandBatch
-from rules.holdem_fast import WARNING, FactBatch, hand_units
+from rules.holdem_fast import WARNING, FactBatch, hand_units, pot_of_collect
 from rules.holdem_hand import ActionKind
 from rules.holdem_room import breaches
 from rules.holdem_rules import HE, MAX_PLAYERS, MIN_PLAYERS
@@ -128,15 +128,33 @@ def _keeps_chips(s: _Said) -> bool:
     return s.expected == 0 and (s.j >= 0 and bool(s.batch.is_all_in[s.j]) and s.actual != chips or chips == 0)
 
 
+def _named_pot(s: _Said) -> int:
+    """The pot the collect line at the row's line takes from (0 the main pot), -1 when no such line."""
+    if s.j < 0 or s.kind is not ActionKind.COLLECT:
+        return -1
+    return int(pot_of_collect.py_func(s.written("pot"), int(s.facts.n_pots[s.h])))
+
+
+def _unpaid_winners(s: _Said) -> list[str]:
+    """Of the pot the collect line at the row's line names, its winners no collect line of that pot pays:
+    the share the line pays is theirs (each may collect his other pots at right lines, which are no finding)."""
+    pot = s.named_pot
+    won = int(s.facts.pot_winners[s.s0 + pot]) if pot >= 0 else 0
+    n_pots, a1 = int(s.facts.n_pots[s.h]), int(s.batch.action_start[s.h + 1])
+    paid = {int(s.batch.actor[j]) for j in range(s.a0, a1) if KINDS[int(s.batch.kind[j])] is ActionKind.COLLECT
+            and pot_of_collect.py_func(int(s.batch.pot[j]), n_pots) == pot}
+    return sorted(s.name(i) for i in range(s.n_seats) if won >> i & 1 and i not in paid)
+
+
 def _winners(s: _Said) -> str:
-    """The players the engine says should collect: those the rules give the pot a collect line names
-    (its winner may collect his other pots at right lines, which are no finding), else the rows of this
-    hand owed something, or owed more than they collect (a winner who collects too little)."""
-    pot = s.written("pot") - 1 if s.j >= 0 and s.kind is ActionKind.COLLECT else -1    # "main pot" 0, "side pot-N" N
-    if 0 <= pot < int(s.facts.n_pots[s.h]):
-        won = int(s.facts.pot_winners[s.s0 + pot])
-        if won:
-            return ", ".join(sorted(s.name(i) for i in range(s.n_seats) if won >> i & 1))
+    """The players the engine says should collect: of the pot a collect line names, its winners no line of
+    that pot pays (:func:`_unpaid_winners`), else all its winners (the line pays more than the pot holds);
+    with no such pot, the rows of this hand owed something, or owed more than they collect (a winner who
+    collects too little)."""
+    pot = s.named_pot
+    won = int(s.facts.pot_winners[s.s0 + pot]) if pot >= 0 else 0
+    if won:
+        return ", ".join(s.unpaid_winners or sorted(s.name(i) for i in range(s.n_seats) if won >> i & 1))
     owed = (HE.SHOWDOWN, HE.SPLIT, HE.SD_ORDER, ODD_CHIP)
     names = sorted({s.name(o.seat) for o in s.rows if o.seat >= 0 and o.expected > 0 and (
         o.rule in owed or o.rule is HE.COLLECTED and o.expected > o.actual)})
@@ -198,7 +216,13 @@ WORD_VALUES: dict[str, Callable[[_Said], object]] = {
     "calls_short": lambda s: s.kind is ActionKind.CALL and s.expected != _left_before(s),
     # the pots and the collects
     "listed": lambda s: s.batch.pot_amount[int(s.batch.pot_start[s.h]):int(s.batch.pot_start[s.h + 1])].tolist(),
+    "named_pot": _named_pot,
+    # the row's player wins the pot the collect line at the row's line names
+    "wins_named_pot": lambda s: s.named_pot >= 0 and bool(int(s.facts.pot_winners[s.s0 + s.named_pot]) >> s.seat & 1),
+    "unpaid_winners": _unpaid_winners,
     "winners": _winners,
+    # a line paying a winner a second time from a pot: whose share it pays, else nothing more
+    "second_share_of": lambda s: ", ".join(s.unpaid_winners) or f"nothing more for {s.who}",
     "unit": lambda s: "chip" if s.batch.currency[s.h] in ("chips", "play") else "cent",
     "rake": lambda s: money(int(s.batch.rake[s.h])),
     "cancelled": lambda s: bool(s.batch.is_cancelled[s.h]),
@@ -342,6 +366,9 @@ WORDS: dict[str, tuple[_Case, ...]] = {
     HE.SPLIT: (
         _PAID_BY_NO_LINE,
         _COLLECTS_NOTHING,
+        _Case("{who} collects {got} again from a pot he shares: his other collect line of that pot already pays "
+              "him his equal share", "{second_share_of}", "{who} collects {got}",
+              lambda s: s.expected == 0 and s.wins_named_pot),
         _Case("{who} collects {got}, not the {owed} of an equal split after the rake; the shares differ from equal "
               "ones by no more than the rake, taken by a room rule the replay does not know",
               when=lambda s: s.warned),
@@ -380,6 +407,9 @@ WORDS: dict[str, tuple[_Case, ...]] = {
         _Case("{who} collects {got}, the pots he wins hold {owed} for him with the rake taken from the main pot; "
               "the winners together collect what the pots hold, so the room took the rake from the pots another "
               "way", when=lambda s: s.warned),
+        _Case("{who} collects {got} again from a pot he wins: his other collect line of that pot already pays him "
+              "what it holds", "nothing more for {who}", "{who} collects {got}",
+              lambda s: s.expected == 0 and s.wins_named_pot),
         *_SHOWDOWN,
     ),
     HE.SD_ORDER: (_Case("{who} collects {got} but he wins only by the 52-card ranking; on 36 cards a flush beats a "

@@ -58,7 +58,7 @@ from rules.holdem_hand import ActionKind, BettingStructure, Street
 from rules.holdem_room import breached
 from rules.holdem_rules import DEFAULT, HE, LIMIT_CAP_BETS, LIMIT_CAP_HEADS_UP, POSITIONS_AFTER_BB
 
-__all__ = ["FactBatch", "FindingRows", "replay_batch"]
+__all__ = ["FactBatch", "FindingRows", "pot_of_collect", "replay_batch"]
 
 # Codes as compile-time constants of the kernel, written out: Numba's cache keeps a global's value
 # from compile time and is renewed only when THIS file changes, so a literal here (checked against
@@ -150,13 +150,16 @@ SEAT_COLUMNS = ("seat_no", "is_unseated", "summary_won", "summary_line", "summar
                 "cash_out", "summary_seat_no")
 SEAT = np.dtype([(name, np.int64) for name in SEAT_COLUMNS + (
     "invested", "dead", "bet", "folded", "all_in", "all_in_by_post", "fold_street", "dealt", "position", "collected",
-    "has_collect", "collect_line", "first_line", "expected", "after_split", "in_split", "cited", "paid_away", "strength",
+    "has_collect", "collect_line", "first_line", "expected", "after_split", "in_split", "cited", "owed_cited", "paid_away",
+    "pot_got", "pot_lines", "pot_last", "pot_owed", "strength",
     "std_strength", "std_winner", "live", "ring", "winners", "by_line", "pot_amount", "pot_net", "pot_eligible",
     "pot_winners")], align=True)
 """A seat of the hand being replayed (S, a record per seat): its batch columns (``SEAT_COLUMNS``, in
 order; ``stack`` is what is left of it, ``summary_seat_no`` the summary's other seat number, -1 none), then
-the replay's (``cited``: what his collect lines already cited one by one pay him; ``paid_away``: what the
-lines cited so pay another of the pots he alone wins). The last eight are lists
+the replay's (``cited``: what his collect lines already cited one by one pay him, ``owed_cited`` what the rules
+give at those lines; ``paid_away``: what the lines cited so, or a co-winner's lines, pay of his share of a pot no
+line of his names; ``pot_got``, ``pot_lines``, ``pot_last``, ``pot_owed``: his lines of the pot being checked,
+what they pay, how many, the last, and his share of it). The last eight are lists
 by place, not by seat: the players dealt in by seat number (``live``) and clockwise from the button's left
 (``ring``), a pot's winners clockwise, the seats by their hole cards' line, and the pots (pot k in record k;
 ``pot_winners`` the bits of the seats that win it)."""
@@ -1503,10 +1506,13 @@ def _award(s0, a0, a1, acts, boards, hole, t_standard, t_short_deck, npots, S, G
                 rake_after_split = True
     split_balances = split_gap == 0
     rake_between_pots = (npots > 1 or n_boards > 1) and rake > 0 and gap == 0
-    if G.pots_listed:
-        _cite_collects_from_pots(a0, a1, acts, short, npots, S, G, out, count)
+    mismatch = False
     for i in range(ns):
-        exp = S[i].expected
+        mismatch |= S[i].collected != S[i].expected
+    if mismatch and (G.pots_listed or npots == 1):      # each collect line names its pot
+        _cite_collect_lines(a0, a1, acts, short, npots, n_boards, S, G, out, count)
+    for i in range(ns):
+        exp = S[i].expected - S[i].owed_cited
         act = S[i].collected - S[i].cited
         if S[i].cited and exp == act:
             continue
@@ -1538,31 +1544,104 @@ def _award(s0, a0, a1, acts, boards, hole, t_standard, t_short_deck, npots, S, G
     return True
 
 
+@inlined
+def pot_of_collect(code, npots):
+    """The pot (0 the main pot, k side pot k) a collect line whose ``pot`` code is ``code`` takes from, in a
+    hand of ``npots`` pots the summary lists: "main pot" is pot 0, "side pot" (or "side pot-1") pot 1,
+    "side pot-2" pot 2; in a hand of one pot, a line naming no side pot takes from that pot. -1 when the
+    line names no pot of the hand."""
+    if npots == 1 and code <= 1:        # "pot", no name, or "main pot"
+        return 0
+    k = code - 1
+    return k if 0 <= k < npots else -1
+
+
 @helper
-def _cite_collects_from_pots(a0, a1, acts, short, npots, S, G, out, count):
-    """A collect line naming a pot (``main pot``, ``side pot``…) that its collector does not win, cited at
-    that line, where the pots the summary lists are the replay's: HE-SIDE-POT when he is not eligible for
-    it (all in for less), else HE-SHOWDOWN (HE-SD-ORDER where he wins by the 52-card ranking), expected
-    nothing, actual what the line pays. Only for a player whose collect lines together are not what he
-    is owed: a player with another collect line that is right would else be cited at the right one, for
-    a sum no line states. What it cites is his ``cited``, left out of his other collect lines' check, and the
-    ``paid_away`` of the pot's one winner, whose own right collect lines are then no finding: the line cited
-    names him as expected."""
-    for j in range(a0, a1):
-        k = acts.pot[j] - 1        # "main pot" is pot 0, "side pot" (or "side pot-1") pot 1, "side pot-2" pot 2
-        p = np.int64(acts.actor[j])
-        if acts.kind[j] != K_COLLECT or k < 0 or k >= npots:
-            continue
-        if S[p].collected == S[p].expected or S[k].pot_winners >> p & 1:
-            continue
-        rule = RULE.SIDE_POT
-        if S[k].pot_eligible >> p & 1:
+def _cite_collect_lines(a0, a1, acts, short, npots, n_boards, S, G, out, count):
+    """Each collect line against the pot it names (the pots the summary lists are the replay's, or the hand
+    has one pot), so that a pot paid to the wrong hands is cited at the lines that pay it wrong, not at a
+    winner's right line for a sum no line states. A line paying a player who does not win the pot, where
+    his collect lines together are not what he is owed: HE-SIDE-POT when he is all in for less than the
+    pot, else HE-SHOWDOWN (HE-SD-ORDER where he wins by the 52-card ranking), expected nothing. With one
+    board, a winner's lines of a pot that are not all his collect lines (he has another pot, or a second
+    line of this one) and pay other than his share: HE-SPLIT at his last line of the pot (HE-COLLECTED for
+    the pot's one winner), expected his share less his earlier lines of it; a warning when the pot's lines
+    together pay what it holds and he is within the rake of his share. What a line cited pays is his
+    ``cited`` and what the rules give there his ``owed_cited``, both left out of his other lines' check.
+    What the lines pay of a pot beyond its winners' shares is the ``paid_away`` of its winners no line
+    of that pot pays, clockwise from the button, up to their shares: the lines cited name them, and their
+    own right collect lines of other pots are no finding."""
+    ns = G.seats
+    for k in range(npots):
+        won = S[k].pot_winners
+        paid = np.int64(0)          # what the lines of pot k pay
+        spare = np.int64(0)         # of that, what they pay beyond the winners' shares
+        for i in range(ns):
+            S[i].pot_got = 0
+            S[i].pot_lines = 0
+        for j in range(a0, a1):
+            if acts.kind[j] != K_COLLECT or pot_of_collect(acts.pot[j], npots) != k:
+                continue
+            p = np.int64(acts.actor[j])
+            paid += acts.amount[j]
+            if won >> p & 1:
+                S[p].pot_got += acts.amount[j]
+                S[p].pot_lines += 1
+                S[p].pot_last = j
+                continue
+            spare += acts.amount[j]
+            if S[p].collected == S[p].expected:
+                continue
             rule = RULE.SD_ORDER if short and S[p].std_winner else RULE.SHOWDOWN
-        _emit(out, count, G, rule, ERROR, acts.line[j], p, 0, acts.amount[j])
-        S[p].cited += acts.amount[j]
-        for w in range(G.seats):
-            if S[k].pot_winners == np.int64(1) << w:
-                S[w].paid_away += acts.amount[j]
+            if not S[k].pot_eligible >> p & 1 and S[p].invested > 0 and not S[p].folded:
+                rule = RULE.SIDE_POT        # all in for less than the pot
+            _emit(out, count, G, rule, ERROR, acts.line[j], p, 0, acts.amount[j])
+            S[p].cited += acts.amount[j]
+        if n_boards > 1:    # each board's winners are not kept: only a pot's one winner is known to be owed it
+            for w in range(ns):
+                if won == np.int64(1) << w:
+                    S[w].paid_away += spare
+            continue
+        winners = _winner_count(won, S, G)
+        q = 0
+        for r in range(G.n_live):
+            i = S[r].ring       # the winners clockwise from the button, as the award shares the pot
+            if won >> i & 1:
+                S[i].pot_owed = _share(S[k].pot_net, winners, G.unit, q)
+                q += 1
+        for r in range(G.n_live):
+            i = S[r].ring
+            if not won >> i & 1:
+                continue
+            got = S[i].pot_got
+            owed = S[i].pot_owed
+            spare += max(got - owed, 0)
+            if got == 0 or got == owed or S[i].has_cash_out:
+                continue
+            if S[i].pot_lines == 1 and got == S[i].collected:
+                continue        # his one collect line: the check of what he collects cites it
+            j = S[i].pot_last
+            line_owed = max(owed - (got - acts.amount[j]), 0)
+            severity = WARNING if paid == S[k].pot_net and abs(got - owed) <= G.rake else ERROR
+            _emit(out, count, G, RULE.SPLIT if winners > 1 else RULE.COLLECTED, severity, acts.line[j], i, line_owed,
+                  acts.amount[j])
+            S[i].cited += acts.amount[j]
+            S[i].owed_cited += line_owed
+        for r in range(G.n_live):
+            i = S[r].ring
+            if won >> i & 1 and S[i].pot_got == 0 and spare > 0:
+                given = min(spare, S[i].pot_owed)
+                S[i].paid_away += given
+                spare -= given
+
+
+@inlined
+def _winner_count(won, S, G):
+    """How many of the players dealt in the bits ``won`` hold."""
+    m = 0
+    for r in range(G.n_live):
+        m += won >> S[r].ring & 1
+    return m
 
 
 @helper

@@ -85,12 +85,14 @@ class HE(enum.StrEnum):
                                 "not fold). Dead money (a returning player's dead small blind) is in the "
                                 "main pot. A collect line paying a player from a pot he is not eligible for "
                                 "(`collected … from side pot` to a player all in for less) is cited at "
-                                "that line."))
+                                "that line, naming the winners whose share it pays; a line paying a player "
+                                "who folded is `HE-SHOWDOWN`."))
     SHOWDOWN = ("HE-SHOWDOWN", ("At showdown each pot goes to the best hand, ranked by the table's deck, "
-                                "among the players eligible for it. A collect line that pays a pot to a player who does "
-                                "not win it is cited at that line, even where his other collect lines are "
-                                "right; that line names the pot's winner, whose own right collect lines are no "
-                                "finding; a winner who collects nothing, at his summary line."))
+                                "among the players eligible for it. A collect line that pays a pot, or a share "
+                                "of a split pot, to a player who does not win it is cited at that line, even "
+                                "where his other collect lines are right; that line names the pot's winners no "
+                                "line of that pot pays (whose share it is), whose own right collect lines of "
+                                "other pots are no finding; a winner who collects nothing, at his summary line."))
     SPLIT = ("HE-SPLIT", ("Equal best hands share the pot equally. The pot is split after the rake, in its "
                           "smallest unit (a cent; a chip in tournaments and play money); who gets the odd "
                           "units is the room's fact (`ROOM-ODD-CHIP`), and an equal split whose odd units "
@@ -98,7 +100,9 @@ class HE(enum.StrEnum):
                           "before the rake and takes the rake from the shares, or when the winners "
                           "together collect what they share and each is within the rake of his equal share "
                           "(how PokerStars' own shares under rake look); with no rake, or shares that do "
-                          "not add up, an error."))
+                          "not add up, an error. Each collect line is held to the pot it names: a winner's "
+                          "line of a pot that pays other than his share of it, or a second line of a pot he "
+                          "shares (expected nothing), is cited at that line, not at his other, right lines."))
     POT_BALANCE = ("HE-POT-BALANCE", ("The pot is the sum of everything put in; the amounts collected plus "
                                       "the rake equal the pot. A pot the log states as the play goes "
                                       "(Winning's `Main pot $X` line after a street line, with its `Rake $Y`) "
