@@ -108,6 +108,28 @@ warehouse_option = click.option(
     default=lambda: os.environ.get(WAREHOUSE_ENV, DEFAULT_WAREHOUSE), show_default=DEFAULT_WAREHOUSE,
     help="Warehouse folder (or set RASKLAD_WAREHOUSE).",
 )
+
+
+def _warehouse_of_group(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
+    """A subcommand's warehouse: the one given to its group before its name (``settings -w DIR
+    rules …``) when it is given none after it; given both ways, the two must be one."""
+    group = ctx.parent
+    if group is None or group.get_parameter_source("warehouse") is not click.core.ParameterSource.COMMANDLINE:
+        return value
+    before = group.params["warehouse"]
+    given_after = ctx.get_parameter_source(param.name) is click.core.ParameterSource.COMMANDLINE
+    if given_after and value.resolve() != before.resolve():
+        raise UsageProblem(f"Two warehouses given: {before} before `{ctx.info_name}` and {value} after it.",
+                           "Give one, before the subcommand or after it.")
+    return before
+
+
+subcommand_warehouse_option = click.option(
+    "--warehouse", "-w", type=_WarehouseFolder(file_okay=False, path_type=Path), callback=_warehouse_of_group,
+    default=lambda: os.environ.get(WAREHOUSE_ENV, DEFAULT_WAREHOUSE), show_default=DEFAULT_WAREHOUSE,
+    help="Warehouse folder (or set RASKLAD_WAREHOUSE; one given before the subcommand holds too).",
+)
+"""The ``-w`` of a group's subcommand: the group takes one too, and a user gives it on either side."""
 site_option = click.option(
     "--site", "-s", help="Only this poker room's hands (PokerStars, GGPoker, Winamax, 888poker, Bovada, PartyPoker …).")
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
@@ -1716,7 +1738,7 @@ def settings_group(ctx: click.Context, warehouse: Path, as_json: bool) -> None:
 @click.argument("target", metavar="TO")
 @click.argument("rate", required=False)
 @click.option("--remove", is_flag=True, help="Remove the rate of FROM in TO.")
-@warehouse_option
+@subcommand_warehouse_option
 @no_wait_option
 def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, remove: bool, no_wait: bool) -> None:
     """Set the rate at which the pages convert FROM into TO (1 FROM = RATE TO).
@@ -1763,7 +1785,7 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
 @settings_group.command("rules")
 @click.argument("setting")
 @click.option("--remove", is_flag=True, help="Remove this rule setting kept by an ingest's --rules.")
-@warehouse_option
+@subcommand_warehouse_option
 @no_wait_option
 def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool) -> None:
     """Remove a rule setting an ingest's --rules kept ('room NAME: …', 'table NAME: …', or
