@@ -444,6 +444,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         if followed:    # their file moved, its lines did not: only the path they point at changed
             click.echo(f"  {counted(followed, 'game')} stored before {'follows its' if followed == 1 else 'follow their'} "
                        f"file to its new path, at the same lines")
+        for line in _settings_followed(summary):
+            click.echo(line)
         for line in _contradictions(summary.contradicting):
             click.echo(line)
         if summary.resettled:
@@ -472,6 +474,34 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     quarantined = summary.quarantined or summary.finished.get("quarantined") or summary.already_quarantined
     failed = nothing or summary.models_failed
     sys.exit(1 if quarantined or summary.unreadable or summary.skipped or failed else 0)
+
+
+def _settings_followed(summary) -> list[str]:
+    """One line per file that took the rule settings given for the files the ledger takes it for
+    (moved, split, merged or copied), or whose own setting holds over theirs, or that took none of
+    the files merged into it, which are not set alike; one for the hands judged again so."""
+    lines = []
+    for entry in summary.settings_followed:
+        given = f"given for {' and '.join(entry.origins)}"
+        settings = "setting" if len(entry.options) == 1 else "settings"
+        if entry.options and entry.copy:
+            lines.append(f"  {entry.file} is a copy of {entry.origins[0]}: it takes the rule {settings} {given}, "
+                         f"{', '.join(entry.options)} (kept for both)")
+        elif entry.options:
+            lines.append(f"  the rule {settings} {given}, {', '.join(entry.options)}, "
+                         f"{'follows' if len(entry.options) == 1 else 'follow'} it to {entry.file}")
+        if entry.overridden:
+            lines.append(f"  {entry.file} keeps its own rule settings over {', '.join(entry.overridden)}, {given}")
+        if entry.differing:
+            apart = ", ".join(f"{option} for {name}" for name, option in entry.differing)
+            lines.append(f"  {entry.file} takes no rule setting of the files merged into it that are not set alike "
+                         f"({apart}; the others have none of that rule): those stay kept for their paths; give "
+                         f"it its own with `rasklad ingest {entry.file} --rules OPTION`")
+    if summary.refollowed:
+        lines.append(f"  {counted(summary.refollowed, 'stored game')} judged again under the rule settings that "
+                     f"followed {'its file' if summary.refollowed == 1 else 'their files'} (read under other options "
+                     f"at the new path): {counted(summary.refollowed_findings, 'finding')}")
+    return lines
 
 
 def _contradictions(entries: list[dict]) -> list[str]:
