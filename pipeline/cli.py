@@ -494,9 +494,11 @@ def _settings_followed(summary) -> list[str]:
             lines.append(f"  {entry.file} keeps its own rule settings over {', '.join(entry.overridden)}, {given}")
         if entry.differing:
             apart = ", ".join(f"{option} for {name}" for name, option in entry.differing)
+            unset = [name for name in entry.origins if name not in {name for name, _ in entry.differing}]
+            apart += f"; none for {' and '.join(unset)}" if unset else ""
             lines.append(f"  {entry.file} takes no rule setting of the files merged into it that are not set alike "
-                         f"({apart}; the others have none of that rule): those stay kept for their paths; give "
-                         f"it its own with `rasklad ingest {entry.file} --rules OPTION`")
+                         f"({apart}): those stay kept for their paths; give it its own with "
+                         f"`rasklad ingest {entry.file} --rules OPTION`")
     if summary.refollowed:
         lines.append(f"  {counted(summary.refollowed, 'stored game')} judged again under the rule settings that "
                      f"followed {'its file' if summary.refollowed == 1 else 'their files'} (read under other options "
