@@ -108,6 +108,28 @@ warehouse_option = click.option(
     default=lambda: os.environ.get(WAREHOUSE_ENV, DEFAULT_WAREHOUSE), show_default=DEFAULT_WAREHOUSE,
     help="Warehouse folder (or set RASKLAD_WAREHOUSE).",
 )
+
+
+def _warehouse_of_group(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
+    """A subcommand's warehouse: the one given to its group before its name (``settings -w DIR
+    rules …``) when it is given none after it; given both ways, the two must be one."""
+    group = ctx.parent
+    if group is None or group.get_parameter_source("warehouse") is not click.core.ParameterSource.COMMANDLINE:
+        return value
+    before = group.params["warehouse"]
+    given_after = ctx.get_parameter_source(param.name) is click.core.ParameterSource.COMMANDLINE
+    if given_after and value.resolve() != before.resolve():
+        raise UsageProblem(f"Two warehouses given: {before} before `{ctx.info_name}` and {value} after it.",
+                           "Give one, before the subcommand or after it.")
+    return before
+
+
+subcommand_warehouse_option = click.option(
+    "--warehouse", "-w", type=_WarehouseFolder(file_okay=False, path_type=Path), callback=_warehouse_of_group,
+    default=lambda: os.environ.get(WAREHOUSE_ENV, DEFAULT_WAREHOUSE), show_default=DEFAULT_WAREHOUSE,
+    help="Warehouse folder (or set RASKLAD_WAREHOUSE; one given before the subcommand holds too).",
+)
+"""The ``-w`` of a group's subcommand: the group takes one too, and a user gives it on either side."""
 site_option = click.option(
     "--site", "-s", help="Only this poker room's hands (PokerStars, GGPoker, Winamax, 888poker, Bovada, PartyPoker …).")
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
@@ -422,6 +444,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         if followed:    # their file moved, its lines did not: only the path they point at changed
             click.echo(f"  {counted(followed, 'game')} stored before {'follows its' if followed == 1 else 'follow their'} "
                        f"file to its new path, at the same lines")
+        for line in _settings_followed(summary):
+            click.echo(line)
         for line in _contradictions(summary.contradicting):
             click.echo(line)
         if summary.resettled:
@@ -450,6 +474,36 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     quarantined = summary.quarantined or summary.finished.get("quarantined") or summary.already_quarantined
     failed = nothing or summary.models_failed
     sys.exit(1 if quarantined or summary.unreadable or summary.skipped or failed else 0)
+
+
+def _settings_followed(summary) -> list[str]:
+    """One line per file that took the rule settings given for the files the ledger takes it for
+    (moved, split, merged or copied), or whose own setting holds over theirs, or that took none of
+    the files merged into it, which are not set alike; one for the hands judged again so."""
+    lines = []
+    for entry in summary.settings_followed:
+        given = f"given for {' and '.join(entry.origins)}"
+        settings = "setting" if len(entry.options) == 1 else "settings"
+        if entry.options and entry.copy:
+            lines.append(f"  {entry.file} is a copy of {entry.origins[0]}: it takes the rule {settings} {given}, "
+                         f"{', '.join(entry.options)} (kept for both)")
+        elif entry.options:
+            lines.append(f"  the rule {settings} {given}, {', '.join(entry.options)}, "
+                         f"{'follows' if len(entry.options) == 1 else 'follow'} it to {entry.file}")
+        if entry.overridden:
+            lines.append(f"  {entry.file} keeps its own rule settings over {', '.join(entry.overridden)}, {given}")
+        if entry.differing:
+            apart = ", ".join(f"{option} for {name}" for name, option in entry.differing)
+            unset = [name for name in entry.origins if name not in {name for name, _ in entry.differing}]
+            apart += f"; none for {' and '.join(unset)}" if unset else ""
+            lines.append(f"  {entry.file} takes no rule setting of the files merged into it that are not set alike "
+                         f"({apart}): those stay kept for their paths; give it its own with "
+                         f"`rasklad ingest {entry.file} --rules OPTION`")
+    if summary.refollowed:
+        lines.append(f"  {counted(summary.refollowed, 'stored game')} judged again under the rule settings that "
+                     f"followed {'its file' if summary.refollowed == 1 else 'their files'} (read under other options "
+                     f"at the new path): {counted(summary.refollowed_findings, 'finding')}")
+    return lines
 
 
 def _contradictions(entries: list[dict]) -> list[str]:
@@ -1716,7 +1770,7 @@ def settings_group(ctx: click.Context, warehouse: Path, as_json: bool) -> None:
 @click.argument("target", metavar="TO")
 @click.argument("rate", required=False)
 @click.option("--remove", is_flag=True, help="Remove the rate of FROM in TO.")
-@warehouse_option
+@subcommand_warehouse_option
 @no_wait_option
 def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, remove: bool, no_wait: bool) -> None:
     """Set the rate at which the pages convert FROM into TO (1 FROM = RATE TO).
@@ -1763,7 +1817,7 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
 @settings_group.command("rules")
 @click.argument("setting")
 @click.option("--remove", is_flag=True, help="Remove this rule setting kept by an ingest's --rules.")
-@warehouse_option
+@subcommand_warehouse_option
 @no_wait_option
 def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool) -> None:
     """Remove a rule setting an ingest's --rules kept ('room NAME: …', 'table NAME: …', or

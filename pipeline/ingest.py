@@ -134,6 +134,16 @@ class IngestSummary:
     and they had been judged under other options."""
     resettled_findings: int = 0
     """The findings of the ``resettled`` games, judged under the settings given."""
+    settings_followed: list = field(default_factory=list)
+    """The rule settings given for files read before that followed them to files read now (moved,
+    split, merged or copied): ``pipeline.table_rules.Followed``."""
+    refollowed: int = 0
+    """Stored games judged again once the files were read: hands of those files judged under other
+    options than the settings that followed them give (the hands a file moved and edited gained
+    were read under its new path's). Quarantined games a betting structure that followed may read
+    are judged again too, counted in ``retried``."""
+    refollowed_findings: int = 0
+    """The findings of the ``refollowed`` games."""
     contradicting: list[dict] = field(default_factory=list)
     """Entries that two stored summaries of one tournament, one of them in a file read now, list as
     finished at another place or prize (``int_tournament_conflicts``): the first is the one the
@@ -165,6 +175,10 @@ class IngestSummary:
                               "taken_for": list(move.taken_for)} for move in self.unsure_moves],
             "finished_interrupted": self.finished,
             "resettled": self.resettled, "resettled_findings": self.resettled_findings,
+            "settings_followed": [{"file": entry.file, "from": list(entry.origins), "copy": entry.copy,
+                                   "options": list(entry.options), "overridden": list(entry.overridden),
+                                   "left": dict(entry.differing)} for entry in self.settings_followed],
+            "judged_again_as_followed": self.refollowed, "judged_again_as_followed_findings": self.refollowed_findings,
             "models_failed": self.models_failed or None,
             "summaries_contradicting": self.contradicting,
         }
@@ -782,6 +796,8 @@ def ingest(
                     resettled = reaudit(warehouse, resettled_only=True)
                     summary.resettled, summary.resettled_findings = resettled.judged, resettled.findings
                 _ingest_files(files, warehouse, summary, jobs, on_file, on_start, hashed)
+                if any(entry.options for entry in summary.settings_followed):
+                    _judge_as_followed(warehouse, summary)
         finally:
             warehouse.before_commit = None
         if build_models and not summary.models_failed:
@@ -830,6 +846,24 @@ def _kept_rule_settings(warehouse: Warehouse, given: RuleSettings) -> RuleSettin
     return settings
 
 
+def _judge_as_followed(warehouse: Warehouse, summary: IngestSummary) -> None:
+    """Judge again, under the rule settings that followed their files (moved, split, merged or
+    copied: read under the settings of their new paths, before the ledger took them for files
+    read before), the stored hands judged under other options, and, when a betting structure
+    followed, the quarantined games (one such setting may read a hand it holds for want of it)."""
+    from pipeline.reaudit import reaudit
+    from pipeline.table_rules import RULE_OF
+
+    if (warehouse.manifest.paths("quarantine") and any(
+            RULE_OF[option] == "betting" for entry in summary.settings_followed for option in entry.options)):
+        retried = reaudit(warehouse, quarantine_only=True, all_quarantined=True)
+        summary.retried, summary.retried_stored = summary.retried + retried.judged, summary.retried_stored + retried.games
+        summary.retried_findings += retried.findings
+    resettled = reaudit(warehouse, resettled_only=True)
+    summary.refollowed += resettled.judged
+    summary.refollowed_findings += resettled.findings
+
+
 def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummary, jobs: int | None,
                   on_file: Callable[[FileResult], None] | None, on_start: Callable[[int], None] | None,
                   hashed: HashedFiles) -> None:
@@ -876,6 +910,7 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
             summary.moved_unchanged += committed.moved_unchanged
             summary.merged += committed.merged
             summary.unsure_moves += committed.unsure_moves
+            summary.settings_followed += committed.settings_followed
             return
         if kind == "unchanged":
             summary.files_unchanged += 1

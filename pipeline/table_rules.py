@@ -254,6 +254,56 @@ class RuleSettings:
             asked += ["cap", "heads_up"]
         return any(self.option(rule, file, table, room) != recorded.get(rule) for rule in asked)
 
+    def follow(self, heirs: dict[str, tuple[list[list[str]], bool]]) -> tuple[RuleSettings, list[Followed]]:
+        """The settings once each file of ``heirs`` takes the file settings of the files it is
+        (:meth:`pipeline.versions.Ledger.origins`: per file, the names of each of those files, and
+        whether it is a copy), as its games follow it: a rule's option set for them, unless it has
+        one of its own; the settings of a gone file leave it. Files merged whose options for a rule
+        differ give none of them: those stay kept under their names, and the file is told of.
+
+        >>> settings = RuleSettings.of(["straight_beats_trips", "table Vienna: limit"], ["a.txt"])
+        >>> moved, told = settings.follow({"b.txt": ([["a.txt"]], False)})
+        >>> sorted(moved.rows().items()), told[0].options
+        ([('rules betting table Vienna', 'limit'), ('rules file b.txt', 'straight_beats_trips')], \
+('straight_beats_trips',))
+        >>> settings.follow({"c.txt": ([["a.txt"], ["z.txt"]], False)})[1][0].differing
+        (('a.txt', 'straight_beats_trips'),)
+        """
+        rows = self.rows()
+        told = []
+        gone: set[tuple[str, str]] = set()  # (rule, name): a gone file's setting, which leaves
+        stays: set[tuple[str, str]] = set()     # a merged file's, whose option the merge did not take
+        for file, (origins, copy) in heirs.items():
+            options, overridden, differing = [], [], []
+            for rule in RULES:
+                named = self.by_rule[rule]["file"]
+                found = [next(((name, named[name]) for name in names if name in named and name != file), None)
+                         for names in origins]
+                if not copy:
+                    gone.update((rule, name) for names in origins for name in names if name != file)
+                given = {option for _, option in filter(None, found)}
+                if not given:
+                    continue
+                if len(given) > 1 or None in found:     # merged files set apart, or one set and one not
+                    differing += [item for item in found if item is not None]
+                    stays.update((rule, name) for name, _ in filter(None, found))
+                    continue
+                option, = given
+                own = named.get(file)
+                if own is None:
+                    rows[RuleSetting("file", file, option).key] = option
+                    options.append(option)
+                elif own != option:
+                    overridden.append(option)
+            told.append(Followed(file, tuple(name for names in origins for name in names[:1]), copy,
+                                 tuple(options), tuple(overridden), tuple(differing)))
+        for rule, name in gone - stays:
+            option = self.by_rule[rule]["file"].get(name)
+            if option is not None:
+                rows.pop(RuleSetting("file", name, option).key, None)
+        return RuleSettings.from_rows(rows), [entry for entry in told
+                                              if entry.options or entry.overridden or entry.differing]
+
     def cap_options(self, file: str, table: str | None, room: str | None) -> tuple[str | None, str | None]:
         """The options of Limit's cap and of its holding heads-up set for a hand of ``file`` played
         at ``table`` in ``room`` (None where no setting holds: the replay's default)."""
@@ -284,6 +334,25 @@ class RuleSettings:
                 if named:
                     options[batch.game_id[h]] = ", ".join(named)
         return SettledBatch(options)
+
+
+@dataclass(frozen=True, slots=True)
+class Followed:
+    """The file settings a file took from the files the ledger takes it for (moved, split,
+    merged or copied: see :meth:`RuleSettings.follow`)."""
+
+    file: str
+    origins: tuple[str, ...]
+    """The files (their names) whose settings it took, or would have taken."""
+    copy: bool
+    """A copy: the file copied keeps its settings too."""
+    options: tuple[str, ...] = ()
+    """The options it took."""
+    overridden: tuple[str, ...] = ()
+    """Options of the files it is that its own setting of the rule (given now, or before) overrides."""
+    differing: tuple[tuple[str, str], ...] = ()
+    """The settings (file, option) of the files merged into it whose options for a rule differ
+    (or one is set and another not): it took none of them, and they stay kept for those files."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -161,6 +161,33 @@ class Ledger:
         rows = self.histories.get(path)
         return self.digests[rows[-1]] if rows else None
 
+    def origins(self, versions: list[Version]) -> dict[str, tuple[list[list[str]], bool]]:
+        """Per file of ``versions`` (by ``name``) that the ledger takes for files read before, the
+        names those were read under (their ``source_file``s: a rule setting given for a file is
+        kept under it), and whether it is a copy. A file moved or split has its gone file's names,
+        one merged each gone file's; a copy (bytes read before at a path still there, recorded
+        unread) the names of each file of those bytes. Each file's names come latest first; a
+        name another file is read under now is left out (it names that file). Call it before
+        :meth:`add`: the gone files' histories are theirs still."""
+        now_named = {self.names[rows[-1]]: path for path, rows in self.histories.items()}
+        by_bytes: dict[str, list[str]] = {}
+        if any(not (v.moved_from or v.merged_from) for v in versions):
+            for path, rows in self.histories.items():
+                by_bytes.setdefault(self.digests[rows[-1]], []).append(path)
+
+        def names_of(path: str) -> list[str]:
+            names = dict.fromkeys(self.names[row] for row in reversed(self.histories.get(path, ())))
+            return [name for name in names if now_named.get(name, path) == path]
+
+        found: dict[str, tuple[list[list[str]], bool]] = {}
+        for version in versions:
+            gone = version.merged_from or ([version.moved_from] if version.moved_from else [])
+            copied = [] if gone else [path for path in by_bytes.get(version.digest, ()) if path != version.path]
+            origins = [names for names in map(names_of, gone or copied) if names]
+            if origins:
+                found[version.name] = (origins, not gone)
+        return found
+
     def games_of(self, row: int) -> set[str]:
         """The games ledger row ``row``'s version held: as recorded, or, read by an older
         Rasklad, those stored from a file of its name."""

@@ -80,6 +80,7 @@ from pipeline.versions import (
 if TYPE_CHECKING:
     import duckdb
 
+    from pipeline.table_rules import Followed
     from pipeline.worker import FileResult
 
 STANDBY_FILE = f"{DUCKDB_FILE}.standby"
@@ -137,6 +138,9 @@ class CommitSummary:
     those files were read at)."""
     unsure_moves: list[UnsureMove] = field(default_factory=list)
     """Files at new paths that may be files read before, moved, but were not taken for them."""
+    settings_followed: list[Followed] = field(default_factory=list)
+    """The rule settings given for files read before that followed them (moved, split, merged or
+    copied) to files of this commit, in its publish (see :meth:`RuleSettings.follow`)."""
 
     JOURNALED = ("games", "quarantined", "findings", "superseded", "unquarantined", "relocated", "followed",
                  "in_other_files", "restored")
@@ -663,7 +667,9 @@ class Warehouse:
                     added.append(part.final)
                 if part.table == "findings":
                     summary.findings += rows
-        places, lost, in_other_files = self._file_versions(versions, supersede, summary, store)
+        places, lost, in_other_files, origins = self._file_versions(versions, supersede, summary, store)
+        if origins:     # a setting given for a file goes where its games go, in the same commit
+            added, removed = self._settings_following(origins, summary, added, removed)
         for row, version in zip(files_rows, versions):
             row["moved_from"], row["merged_from"] = version.moved_from, version.merged_from
         superseded = self._superseded_rows(lost, now) if lost else {}
@@ -756,8 +762,8 @@ class Warehouse:
                     added.append(final)
         return added, removed
 
-    def _file_versions(self, versions: list[Version], supersede: bool, summary: CommitSummary,
-                       store: FileStore) -> tuple[dict[str, Place], dict[str, str], dict[str, Place]]:
+    def _file_versions(self, versions: list[Version], supersede: bool, summary: CommitSummary, store: FileStore
+                       ) -> tuple[dict[str, Place], dict[str, str], dict[str, Place], dict[str, tuple]]:
         """What the files of this commit (``versions``) change of the games stored before: per
         game, its new place in its file's new version (see :meth:`pipeline.versions.Ledger.places`),
         and, when the commit ``supersede``s, the games no file holds any more, each with the hash
@@ -765,7 +771,8 @@ class Warehouse:
         another file of those dropped that another file holds
         (:meth:`pipeline.versions.Ledger.places_in_holders`). Files at new paths
         that are files read before, moved, get their ``moved_from``; ``summary`` is told of them,
-        and of those that may be.
+        and of those that may be; those, and copies of files read before, come with the files they
+        are (:meth:`pipeline.versions.Ledger.origins`), whose rule settings follow them.
 
         The whole ledger is looked at, not only this commit's files: a run stopped between the
         commit of a file's new version and the commit that supersedes (its last) leaves games
@@ -776,21 +783,41 @@ class Warehouse:
         maybe_moved = [version for version in versions if version.may_have_moved and not self._holds(version.path)]
         if not (maybe_moved or any(version.changed for version in versions)
                 or (supersede and self.manifest.unsettled)):
-            return {}, {}, {}
+            return {}, {}, {}, {}
         ledger = Ledger(self.read_table("files", LEDGER_COLUMNS), self._games_by_file)
+        origins = {}
         if maybe_moved:
             summary.unsure_moves = ledger.find_moves(maybe_moved, lambda path: self._holds(path) or store.exists(path))
             summary.moved = [(version.name, version.moved_from) for version in maybe_moved if version.moved_from]
             summary.moved_unchanged = [version.name for version in maybe_moved if version.moved_from
                                        and ledger.latest_digest(version.moved_from) == version.digest]
             summary.merged = [(version.name, version.merged_from) for version in maybe_moved if version.merged_from]
+            origins = ledger.origins(maybe_moved)
         ledger.add(versions)
         places = ledger.places(versions, self._stored_at)
         if not supersede or not (self.manifest.unsettled or any(version.changed for version in versions)):
-            return places, {}, {}
+            return places, {}, {}, origins
         dropped = ledger.dropped(self._known_games)
         holders = ledger.holders(set(dropped))
-        return places, ledger.lost(dropped, holders), ledger.places_in_holders(dropped, holders, self._stored_at)
+        return (places, ledger.lost(dropped, holders), ledger.places_in_holders(dropped, holders, self._stored_at),
+                origins)
+
+    def _settings_following(self, origins: dict[str, tuple], summary: CommitSummary, added: list[str],
+                            removed: list[str]) -> tuple[list[str], list[str]]:
+        """``added`` and ``removed`` with the ``settings`` table rewritten, when a rule setting
+        given for a file read before follows it to a file of this commit (``origins``: see
+        :meth:`pipeline.versions.Ledger.origins`); ``summary`` is told which did."""
+        from pipeline.table_rules import PREFIX, RuleSettings  # (a commit that moves no file never loads it)
+
+        stored = {row["name"]: row["value"] for row in self.read_table("settings").to_pylist()}
+        settings, summary.settings_followed = RuleSettings.from_rows(stored).follow(origins)
+        rows = {name: value for name, value in stored.items() if not name.startswith(PREFIX)} | settings.rows()
+        if rows == stored:
+            return added, removed
+        names = sorted(rows)
+        table = pa.table({"name": names, "value": [rows[name] for name in names]}, schema=_schemas()["settings"])
+        return (added + [final for final, _ in _write_parts(self.root, {("settings", "all"): table})],
+                [*removed, *self.manifest.paths("settings")])
 
     def _holds(self, path: str) -> bool:
         """Is ``path`` (absolute) in the warehouse's folder?"""
