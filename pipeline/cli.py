@@ -486,7 +486,7 @@ def _rule_settings_checked(rules: tuple[str, ...], warehouse: Path, paths: tuple
     of ``paths`` names, is an error (a setting kept under a misspelt room would never hold)."""
     if not rules:
         return rules
-    from pipeline.table_rules import parse_setting  # with numpy and pyarrow: loaded when given
+    from pipeline.table_rules import contradiction, parse_setting  # with numpy and pyarrow: loaded when given
 
     checked = []
     # the files are read for their rooms once, and only for a room nothing else knows
@@ -500,6 +500,10 @@ def _rule_settings_checked(rules: tuple[str, ...], warehouse: Path, paths: tuple
         if parsed.scope == "room":
             setting = f"room {_known_room(parsed.name, warehouse, setting, rooms_of_files)}: {parsed.option}"
         checked.append(setting)
+    # (after the rooms are spelt as stored: 'room pokerstars' and 'room PokerStars' are one room)
+    clash = contradiction(map(parse_setting, checked))
+    if clash:   # a usage error, as click's own (exit code 2): the command line contradicts itself
+        raise click.BadParameter(f"{clash}.", param_hint="'--rules'")
     return tuple(checked)
 
 

@@ -30,22 +30,36 @@ def player_named(player: str) -> str:
 
 def did_you_mean(name: str, known: Iterable[str]) -> str:
     """" Did you mean 'Anna'?" when ``known`` holds names close to ``name`` (case aside), else ""."""
+    return suggested(close_names(name, known))
+
+
+def close_names(name: str, known: Iterable[str]) -> list[str]:
+    """The names of ``known`` close to ``name`` (case aside), at most three, the closest first."""
     by_folded: dict[str, str] = {}
     for candidate in known:
         by_folded.setdefault(candidate.casefold(), candidate)
     wanted = name.casefold()
     close = difflib.get_close_matches(wanted, list(by_folded), n=3, cutoff=0.6)
-    if not close:
-        return ""
     # the closest first: fewest letters to change, then the longest start in common ('Ana': Anna before Yana)
-    close.sort(key=lambda folded: (_edits(wanted, folded), -len(os.path.commonprefix([wanted, folded])),
+    close.sort(key=lambda folded: (letters_to_change(wanted, folded), -len(os.path.commonprefix([wanted, folded])),
                                    -difflib.SequenceMatcher(None, wanted, folded).ratio(), folded))
-    quoted = [repr(by_folded[folded]) for folded in close]
+    return [by_folded[folded] for folded in close]
+
+
+def suggested(names: list[str]) -> str:
+    """" Did you mean 'Anna' or 'Anya'?" for ``names``, "" for none."""
+    if not names:
+        return ""
+    quoted = [repr(name) for name in names]
     return f" Did you mean {' or '.join(quoted) if len(quoted) < 3 else ', '.join(quoted[:-1]) + ' or ' + quoted[-1]}?"
 
 
-def _edits(one: str, other: str) -> int:
-    """The fewest letters to insert, delete or replace to turn ``one`` into ``other`` (Levenshtein)."""
+def letters_to_change(one: str, other: str) -> int:
+    """The fewest letters to insert, delete or replace to turn ``one`` into ``other`` (Levenshtein).
+
+    >>> letters_to_change("hok", "hook"), letters_to_change("surender", "surrender")
+    (1, 1)
+    """
     previous = list(range(len(other) + 1))
     for i, letter in enumerate(one, 1):
         current = [i]
