@@ -322,6 +322,21 @@ def test_sixcard_settings_and_defaults_are_the_code_s():
     assert SixcardRules.parse(example).pay_table[HandCategory.FLUSH] == 6
 
 
+def test_holdem_rule_options_are_the_docs_and_the_refusal_s():
+    from pipeline.table_rules import KNOWN, RULE_OF, parse_setting
+
+    text = read(FORMATS_MD)
+    caps = re.search(r"`limit_cap_(\d)` … `limit_cap_(\d)`", text)
+    documented = set(re.findall(r"`([a-z_]+)`", text)) | {f"limit_cap_{bets}" for bets in
+                                                         range(int(caps[1]), int(caps[2]) + 1)}
+    assert set(RULE_OF) <= documented
+    with pytest.raises(ValueError) as refusal:
+        parse_setting("no such option")
+    assert str(refusal.value).endswith(f"Expected {KNOWN}")
+    listed = set(KNOWN.replace(" or ", ", ").split(", ")) - {"limit_cap_2 … limit_cap_9"}
+    assert listed | {f"limit_cap_{bets}" for bets in range(2, 10)} == set(RULE_OF)
+
+
 # ---------------------------------------------------------------- rules
 
 def registered_rules() -> dict[str, str]:
