@@ -40,7 +40,8 @@ from rules.words import close_names, letters_to_change, suggested
 
 LARGEST = 1_000_000
 """The largest amount a setting takes (points, royalties, a pay, antes): far above any table's,
-and small enough that no figure the game works out from it overflows."""
+and far below what the kernels' whole numbers and the warehouse's amounts hold (a six-card pay of
+10^23 stopped the replay with an overflow)."""
 DECIMALS = 2
 """The decimals a setting's amount may have: the warehouse keeps points and money to the cent."""
 
