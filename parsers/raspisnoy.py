@@ -50,9 +50,9 @@ from rules.raspisnoy import (
     SheetRow,
     Trick,
     Written,
-    split_settings,
 )
 from rules.records import GameInfo, Source, slot_filler
+from rules.rules_line import SettingError
 
 _GRAMMARS = Path(__file__).resolve().parent / "grammars"
 
@@ -490,16 +490,13 @@ class _Builder:
 
     def rules(self) -> Ruleset:
         field = self.rest("rules")
-        rules = Ruleset()
         if field is None:
-            return rules
-        for item, offset in split_settings(str(field)):
-            try:
-                rules = rules.setting(item)
-            except RulesetError as error:
-                raise ParseError(str(error), line=field.line, column=field.column + offset,
-                                 line_text=self.lines[field.line - 1]) from None
-        return rules
+            return Ruleset()
+        try:
+            return Ruleset.parse(str(field))
+        except SettingError as error:     # at the setting refused
+            raise ParseError(str(error), line=field.line, column=field.column + error.offset,
+                             line_text=self.lines[field.line - 1]) from None
 
     def first_dealer(self) -> tuple[str, int]:
         if "first_dealer" not in self.meta:

@@ -39,6 +39,7 @@ from parsers.grammar import parse_lines
 from parsers.names import player_name
 from rules.cards import Card
 from rules.records import GameInfo, Source
+from rules.rules_line import SettingError
 from rules.sixcard import Box, BoxResult, DealerBuy, ExtraDraw, SixcardHand, SixcardRules, SixcardSession
 
 __all__ = ["WORDS", "parse"]
@@ -170,8 +171,11 @@ class _Builder:
             value, node = meta["rules"]
             try:
                 rules = SixcardRules.parse(value)
-            except ValueError as error:
-                raise self.error(str(error), node.children[-1]) from None  # at the settings, not the label
+            except SettingError as error:   # at the setting refused, as the other games' parsers point at it
+                settings = node.children[-1]
+                blanks = len(settings) - len(settings.lstrip())
+                raise ParseError(str(error), line=settings.line, column=settings.column + blanks + error.offset,
+                                 line_text=self.lines[settings.line - 1]) from None
         info = GameInfo(
             game="sixcard", played_at=played_at, club=meta.get("casino", (None,))[0],
             table_name=meta.get("table", (None,))[0], ruleset=meta.get("rules", ("default",))[0],

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import contextlib
-import difflib
 import errno
 import functools
 import gc
@@ -27,7 +26,7 @@ import click
 
 from pipeline.manifest import WarehouseBusy
 from pipeline.provenance import RULES_VERSION, ModelError, ModelsMissing
-from rules.words import counted, player_named
+from rules.words import counted, did_you_mean, player_named
 
 if TYPE_CHECKING:
     import duckdb
@@ -541,7 +540,7 @@ def _rule_settings_checked(rules: tuple[str, ...], warehouse: Path, paths: tuple
     of ``paths`` names, is an error (a setting kept under a misspelt room would never hold)."""
     if not rules:
         return rules
-    from pipeline.table_rules import parse_setting  # with numpy and pyarrow: loaded when given
+    from pipeline.table_rules import contradiction, parse_setting  # with numpy and pyarrow: loaded when given
 
     checked = []
     # the files are read for their rooms once, and only for a room nothing else knows
@@ -555,6 +554,10 @@ def _rule_settings_checked(rules: tuple[str, ...], warehouse: Path, paths: tuple
         if parsed.scope == "room":
             setting = f"room {_known_room(parsed.name, warehouse, setting, rooms_of_files)}: {parsed.option}"
         checked.append(setting)
+    # (after the rooms are spelt as stored: 'room pokerstars' and 'room PokerStars' are one room)
+    clash = contradiction(map(parse_setting, checked))
+    if clash:   # a usage error, as click's own (exit code 2): the command line contradicts itself
+        raise click.BadParameter(f"{clash}.", param_hint="'--rules'")
     return tuple(checked)
 
 
@@ -1374,33 +1377,6 @@ class _GenerateCommand(click.Command):
                 for game in GENERATORS
             ])
         super().format_epilog(ctx, formatter)
-
-
-def did_you_mean(name: str, known: Iterable[str]) -> str:
-    """" Did you mean 'Anna'?" when ``known`` holds names close to ``name`` (case aside), else ""."""
-    by_folded: dict[str, str] = {}
-    for candidate in known:
-        by_folded.setdefault(candidate.casefold(), candidate)
-    wanted = name.casefold()
-    close = difflib.get_close_matches(wanted, list(by_folded), n=3, cutoff=0.6)
-    if not close:
-        return ""
-    # the closest first: fewest letters to change, then the longest start in common ('Ana': Anna before Yana)
-    close.sort(key=lambda folded: (_edits(wanted, folded), -len(os.path.commonprefix([wanted, folded])),
-                                   -difflib.SequenceMatcher(None, wanted, folded).ratio(), folded))
-    quoted = [repr(by_folded[folded]) for folded in close]
-    return f" Did you mean {' or '.join(quoted) if len(quoted) < 3 else ', '.join(quoted[:-1]) + ' or ' + quoted[-1]}?"
-
-
-def _edits(one: str, other: str) -> int:
-    """The fewest letters to insert, delete or replace to turn ``one`` into ``other`` (Levenshtein)."""
-    previous = list(range(len(other) + 1))
-    for i, letter in enumerate(one, 1):
-        current = [i]
-        for j, theirs in enumerate(other, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (letter != theirs)))
-        previous = current
-    return previous[-1]
 
 
 @main.command(cls=_GenerateCommand)

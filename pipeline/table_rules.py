@@ -42,8 +42,20 @@ True
 >>> parse_setting("table Vienna: straight beats trips")
 Traceback (most recent call last):
 ...
-ValueError: unknown rule setting 'straight beats trips': expected straight_beats_trips, trips_beat_straight, \
-no_limit, pot_limit, limit, limit_cap_2 … limit_cap_9, limit_uncapped, cap_heads_up or uncapped_heads_up
+ValueError: unknown rule setting 'straight beats trips'. Did you mean 'straight_beats_trips'? Expected \
+straight_beats_trips, trips_beat_straight, no_limit, pot_limit, limit, limit_cap_2 … limit_cap_9, limit_uncapped, \
+cap_heads_up or uncapped_heads_up
+
+The options of the other games are written in each log's ``Rules:`` line, and a setting of theirs
+given here says so:
+
+>>> parse_setting("table HouseRules: hook off")
+Traceback (most recent call last):
+...
+ValueError: 'hook off' is a setting of raspisnoy: the options of raspisnoy, Chinese poker, OFC and six-card \
+poker are written in each log's 'Rules:' line (there is no club-wide setting for them); --rules sets Hold'em's \
+options: straight_beats_trips, trips_beat_straight, no_limit, pot_limit, limit, limit_cap_2 … limit_cap_9, \
+limit_uncapped, cap_heads_up or uncapped_heads_up
 """
 
 from __future__ import annotations
@@ -54,6 +66,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pyarrow as pa
+
+from rules.words import did_you_mean
 
 OPTIONS = {"straight_beats_trips": True, "trips_beat_straight": False}
 """Each 36-card order's name and what it chooses (True: a straight beats three of a kind)."""
@@ -70,6 +84,8 @@ RULE_OF = {**dict.fromkeys(OPTIONS, "order"), **dict.fromkeys(BETTING, "betting"
            **dict.fromkeys(HEADS_UP, "heads_up")}
 """Each option and the rule it sets."""
 RULES = ("order", "betting", "cap", "heads_up")
+RULE_WORDS = {"order": "the 36-card order of a straight and three of a kind", "betting": "the betting structure",
+              "cap": "Limit's cap", "heads_up": "whether Limit's cap holds heads-up"}
 KNOWN = ("straight_beats_trips, trips_beat_straight, no_limit, pot_limit, limit, limit_cap_2 … limit_cap_9, "
          "limit_uncapped, cap_heads_up or uncapped_heads_up")
 """The settings, as an error names them."""
@@ -109,12 +125,46 @@ def parse_setting(text: str) -> RuleSetting:
     if colon:
         kind, _, named = head.strip().partition(" ")
         if kind.lower() not in ("table", "room") or not named.strip():
-            raise ValueError(f"unknown scope {head.strip()!r}: expected 'table NAME:' or 'room NAME:' "
-                             "before the setting, or the setting alone for the files of the run")
+            raise ValueError(_written_in_logs(rest.strip()) or (
+                f"unknown scope {head.strip()!r}: expected 'table NAME:' or 'room NAME:' before the setting, "
+                "or the setting alone for the files of the run"))
         scope, name, option = kind.lower(), named.strip(), rest.strip()
     if option not in RULE_OF:
-        raise ValueError(f"unknown rule setting {option!r}: expected {KNOWN}")
+        raise ValueError(_written_in_logs(option) or (
+            f"unknown rule setting {option!r}.{did_you_mean(option, RULE_OF)} Expected {KNOWN}"))
     return RuleSetting(scope, name, option)
+
+
+def _written_in_logs(option: str) -> str:
+    """Words saying where ``option`` is set, when it is a setting of a game whose logs write their
+    options (``hook off``, ``surrender off``); else ""."""
+    from rules.chinese import RULES_LINE as CHINESE  # here: only a refusal needs the other games
+    from rules.raspisnoy import RULES_LINE as RASPISNOY
+    from rules.sixcard import RULES_LINE as SIXCARD
+
+    for line in (RASPISNOY, CHINESE, SIXCARD):
+        if line.named_by(option) is not None:
+            return (f"{option!r} is a setting of {line.game}: the options of raspisnoy, Chinese poker, OFC and "
+                    "six-card poker are written in each log's 'Rules:' line (there is no club-wide setting for "
+                    f"them); --rules sets Hold'em's options: {KNOWN}")
+    return ""
+
+
+def contradiction(settings: Iterable[RuleSetting]) -> str:
+    """Words for two of ``settings`` that set one rule for the same files, table or room to two
+    options (the later would win without a word); "" when they agree. The same one twice counts once.
+
+    >>> contradiction([parse_setting("limit_cap_3"), parse_setting("limit_cap_3"), parse_setting("limit_cap_5")])
+    "'limit_cap_5' contradicts 'limit_cap_3': both set Limit's cap for the files of the run (give one)"
+    """
+    given: dict[tuple[str, str, str | None], RuleSetting] = {}
+    for setting in settings:
+        earlier = given.setdefault((setting.rule, setting.scope, setting.name), setting)
+        if earlier.option != setting.option:
+            where = "the files of the run" if setting.scope == "file" else f"the {setting.scope} {setting.name!r}"
+            return (f"{setting.option!r} contradicts {earlier.option!r}: both set {RULE_WORDS[setting.rule]} "
+                    f"for {where} (give one)")
+    return ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,8 +175,12 @@ class RuleSettings:
 
     @classmethod
     def of(cls, texts: Iterable[str], files: Iterable[str] = ()) -> RuleSettings:
-        """The settings ``texts``; a file-scoped one holds for each of ``files``."""
-        files = list(files)
+        """The settings ``texts``; a file-scoped one holds for each of ``files``. A ValueError when
+        two set one rule to two options (see :func:`contradiction`)."""
+        files, texts = list(files), list(texts)
+        clash = contradiction(map(parse_setting, texts))
+        if clash:
+            raise ValueError(clash)
         settings = []
         for text in texts:
             setting = parse_setting(text)

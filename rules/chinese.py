@@ -31,6 +31,7 @@ from rules.cards import Card, Deck, Rank, parse_cards
 from rules.evaluator import HandCategory, HandError, RankOrder, categories, evaluate_many
 from rules.findings import Findings, Severity
 from rules.records import GameInfo, PlayerResult, Replay, Source
+from rules.rules_line import Choice, RulesLine, Setting, Whole, set_to
 
 RULES = {
     "CP-PLAYERS": ("2 to 4 players (Chinese poker and OFC), each listed once; the dealer and every hand "
@@ -295,19 +296,6 @@ def royalty(row: Row, strength: int, table: RoyaltyTable, overrides: tuple[tuple
 # ---------------------------------------------------------------- ruleset
 
 
-_SETTINGS = ("royalties classic|modern|chinese, straight flush N, royal flush N, natural N|scoop, "
-             "surrender on|off or bonus two-or-three-rows|more-rows")
-
-
-class SettingError(ValueError):
-    """A ``Rules:`` setting Chinese poker and OFC do not know; ``offset``: where it starts in the
-    line's settings (0-based), for the parser to point at it."""
-
-    def __init__(self, reason: str, offset: int) -> None:
-        super().__init__(reason)
-        self.offset = offset
-
-
 @dataclass(frozen=True, kw_only=True)
 class ChineseRules:
     """A ruleset: the royalty table and the options of a ``Rules:`` line (docs/formats.md).
@@ -323,7 +311,7 @@ class ChineseRules:
     >>> ChineseRules.parse("surrender off, jokers 2", game="chinese")
     Traceback (most recent call last):
     ...
-    rules.chinese.SettingError: 'jokers 2' is not a setting: expected royalties classic|modern|chinese, straight flush N, royal flush N, natural N|scoop, surrender on|off or bonus two-or-three-rows|more-rows
+    rules.rules_line.SettingError: 'jokers 2' is not a setting of Chinese poker and OFC. Its settings are royalties, straight flush, royal flush, natural, surrender and bonus.
     """
 
     royalties: RoyaltyTable = RoyaltyTable.CHINESE
@@ -342,32 +330,28 @@ class ChineseRules:
 
     @classmethod
     def parse(cls, text: str | None, *, game: str) -> ChineseRules:
-        rules = cls.default(game)
-        if not text or text.strip().lower() in ("", "default"):
-            return rules
-        overrides = dict(rules.overrides)
-        changes: dict[str, object] = {}
-        offset = 0
-        for setting in text.split(","):
-            at, offset = offset + len(setting) - len(setting.lstrip()), offset + len(setting) + 1
-            words = setting.strip().lower().split()
-            if not words or words == ["default"]:
-                continue
-            if words[0] == "royalties" and len(words) == 2 and words[1] in {t.value for t in RoyaltyTable}:
-                changes["royalties"] = RoyaltyTable(words[1])
-            elif words[:2] == ["straight", "flush"] and len(words) == 3 and words[2].isdigit():
-                overrides[_C.STRAIGHT_FLUSH] = int(words[2])
-            elif words[:2] == ["royal", "flush"] and len(words) == 3 and words[2].isdigit():
-                overrides[_C.ROYAL_FLUSH] = int(words[2])
-            elif words[0] == "natural" and len(words) == 2 and (words[1].isdigit() or words[1] == "scoop"):
-                changes["natural_bonus"] = None if words[1] == "scoop" else int(words[1])
-            elif words[0] == "surrender" and len(words) == 2 and words[1] in ("on", "off"):
-                changes["surrender_allowed"] = words[1] == "on"
-            elif words[0] == "bonus" and len(words) == 2 and words[1] in {b.value for b in TwoFourBonus}:
-                changes["two_four_bonus"] = TwoFourBonus(words[1])
-            else:
-                raise SettingError(f"{setting.strip()!r} is not a setting: expected {_SETTINGS}", at)
-        return dataclasses.replace(rules, overrides=tuple(sorted(overrides.items())), **changes)
+        """The rules of a ``Rules:`` line (a :class:`~rules.rules_line.SettingError` at the first
+        setting refused)."""
+        return RULES_LINE.read(text, cls.default(game))
+
+
+def _overriding(category: HandCategory):
+    """What a royalty setting does: replace the table's amount for ``category``."""
+    return lambda rules, amount: dataclasses.replace(
+        rules, overrides=tuple(sorted({**dict(rules.overrides), category: amount}.items())))
+
+
+RULES_LINE = RulesLine("Chinese poker and OFC", [
+    Setting("royalties", Choice({table.value: table for table in RoyaltyTable}), set_to("royalties")),
+    Setting("straight flush", Whole(0), _overriding(_C.STRAIGHT_FLUSH)),
+    Setting("royal flush", Whole(0), _overriding(_C.ROYAL_FLUSH)),
+    Setting("natural", Whole(1, words={"scoop": None}), set_to("natural_bonus")),
+    Setting("surrender", Choice({"on": True, "off": False}), set_to("surrender_allowed")),
+    Setting("bonus", Choice({bonus.value: bonus for bonus in TwoFourBonus}), set_to("two_four_bonus")),
+])
+"""The settings of a ``Rules:`` line, each once: what the parser reads, the refusals say and
+docs/formats.md's table lists. A natural wins at least 1: at 0 it would win less than the same
+cards set as three rows."""
 
 
 # ---------------------------------------------------------------- a set hand

@@ -14,7 +14,7 @@ Decimal('7.5')
 >>> Ruleset.parse("deck 52")
 Traceback (most recent call last):
 ...
-rules.raspisnoy.RulesetError: deck 52: the deck is 36 or 54 cards
+rules.rules_line.SettingError: 'deck 52': deck takes '36' or '54', not '52'
 """
 
 from __future__ import annotations
@@ -32,6 +32,18 @@ import numpy as np
 from rules.cards import JOKER_CODES, Card, CardError, Deck, Suit
 from rules.findings import Findings, Severity
 from rules.records import GameInfo, PlayerResult, Replay, Source
+from rules.rules_line import (
+    DECIMALS,
+    LARGEST,
+    BadValue,
+    Choice,
+    Number,
+    RulesLine,
+    Setting,
+    Whole,
+    one_word,
+    set_to,
+)
 from rules.words import counted
 
 RULES = {
@@ -102,7 +114,8 @@ RULES = {
 
 
 class RulesetError(ValueError):
-    """A ``Rules:`` setting that is unknown or has a value the game does not allow."""
+    """A round kind or a joker declaration the game does not know (a ``Rules:`` setting refused is a
+    :class:`~rules.rules_line.SettingError`)."""
 
 
 class RoundKind(enum.Enum):
@@ -283,7 +296,7 @@ class Ruleset:
     >>> Ruleset.parse("trumps 4")
     Traceback (most recent call last):
     ...
-    rules.raspisnoy.RulesetError: unknown setting 'trumps 4': the known settings are 'deck 36|54', 'joker <card>', 'max cards <n>', 'specials <kinds in order>|none', 'special cards <n>|max', 'special multiplier <number>', 'all-tricks double on|off|special|simple', 'misere <per trick> <clean>', 'golden <per trick>', 'pass limit <n>|none', 'hook on|off', 'joker low ordinary|lowest', 'whole-deck trump drawn|dealer'
+    rules.rules_line.SettingError: 'trumps 4' is not a setting of raspisnoy. Its settings are deck, joker, max cards, specials, special cards, special multiplier, all-tricks double, misere, golden, pass limit, hook, joker low and whole-deck trump.
     """
 
     deck: int = 36
@@ -345,151 +358,79 @@ class Ruleset:
         ))
 
     @classmethod
-    def parse(cls, text: str) -> Ruleset:
-        """A ruleset from a ``Rules:`` line: ``default`` or settings separated by commas."""
-        rules = cls()
-        for item, _ in split_settings(text):
-            rules = rules.setting(item)
-        return rules
-
-    def setting(self, item: str) -> Ruleset:
-        """This ruleset with one setting (``deck 54``, ``hook off`` …) applied."""
-        text = " ".join(item.lower().split())
-        if text in ("", "default"):
-            return self
-        for key in sorted(_SETTINGS, key=len, reverse=True):
-            for spelling in (key, key.replace("-", " ")):
-                if text == spelling or text.startswith(spelling + " "):
-                    value = text[len(spelling):].split()
-                    try:
-                        return _SETTINGS[key](self, value)
-                    except (ValueError, ArithmeticError, CardError, IndexError) as error:
-                        reason = str(error) if isinstance(error, RulesetError) else _HELP[key]
-                        raise RulesetError(f"{item.strip()}: {reason}") from None
-        raise RulesetError(f"unknown setting {item.strip()!r}: the known settings are "
-                           + ", ".join(f"'{key} {_HELP_VALUE[key]}'" for key in _SETTINGS))
+    def parse(cls, text: str | None) -> Ruleset:
+        """A ruleset from a ``Rules:`` line: ``default`` or settings separated by commas (a
+        :class:`~rules.rules_line.SettingError` at the first one refused)."""
+        return RULES_LINE.read(text, cls())
 
 
-def split_settings(text: str) -> list[tuple[str, int]]:
-    """The settings of a ``Rules:`` value with the 0-based column where each starts."""
-    items, column = [], 0
-    for part in text.split(","):
-        stripped = part.strip()
-        if stripped:
-            items.append((stripped, column + len(part) - len(part.lstrip())))
-        column += len(part) + 1
-    return items
+class _JokerCard:
+    """The ``joker`` setting's value: a card (the 54-card deck's ``JK`` leaves the ruleset as it is)."""
+
+    takes = "a card"
+
+    def read(self, words: list[str]) -> Card:
+        return Card.parse(one_word(words))
 
 
-def _one(value: list[str]) -> str:
-    if len(value) != 1:
-        raise ValueError("one value expected")
-    return value[0]
+class _Specials:
+    """The ``specials`` setting's value: round kinds, each once, in the order played."""
+
+    takes = ("round kinds in the order played, each once (" + ", ".join(
+        f"`{kind.value}`" for kind in RoundKind if kind.is_special) + "), or `none`")
+
+    def read(self, words: list[str]) -> tuple[RoundKind, ...]:
+        if words == ["none"]:
+            return ()
+        kinds = []
+        for word in words:
+            try:
+                kind = RoundKind.parse(word)
+            except RulesetError:
+                raise BadValue(f"{word!r} is not a special round kind") from None
+            if not kind.is_special:
+                raise BadValue(f"{word!r} is not a special round kind")
+            if kind in kinds:
+                raise BadValue(f"{word!r} is listed twice")
+            kinds.append(kind)
+        if not kinds:
+            raise BadValue()
+        return tuple(kinds)
 
 
-def _switch(value: list[str]) -> bool:
-    word = _one(value)
-    if word in ("on", "yes", "true"):
-        return True
-    if word in ("off", "no", "false"):
-        return False
-    raise ValueError(word)
+class _Misere:
+    """The ``misere`` setting's value: the points lost per trick, then the points for no trick."""
+
+    points = Number()
+    takes = (f"points lost per trick, then points for no trick: two numbers from 0 to {LARGEST:,}, "
+             f"with at most {DECIMALS} decimals")
+
+    def read(self, words: list[str]) -> tuple[Decimal, Decimal]:
+        if len(words) != 2:
+            raise BadValue()
+        return self.points.number(words[0]), self.points.number(words[1])
 
 
-def _set_deck(rules: Ruleset, value: list[str]) -> Ruleset:
-    deck = int(_one(value))
-    if deck not in (36, 54):
-        raise RulesetError("the deck is 36 or 54 cards")
-    return replace(rules, deck=deck)
+_ON_OFF = {"yes": "on", "true": "on", "no": "off", "false": "off"}
 
-
-def _set_joker(rules: Ruleset, value: list[str]) -> Ruleset:
-    card = Card.parse(_one(value))
-    if card.is_joker:
-        return rules  # the 54-card deck's own jokers
-    return replace(rules, joker=card)
-
-
-def _set_specials(rules: Ruleset, value: list[str]) -> Ruleset:
-    if value == ["none"]:
-        return replace(rules, specials=())
-    kinds = tuple(RoundKind.parse(word) for word in value)
-    if not kinds or RoundKind.REGULAR in kinds or len(set(kinds)) != len(kinds):
-        raise RulesetError("the specials are a list of different kinds among no-trump, blind, misere, "
-                           "golden, forehead, or none")
-    return replace(rules, specials=kinds)
-
-
-def _set_special_cards(rules: Ruleset, value: list[str]) -> Ruleset:
-    word = _one(value)
-    cards = None if word == "max" else int(word)
-    if cards is not None and not 1 <= cards <= 18:
-        raise ValueError(word)
-    return replace(rules, special_cards=cards)
-
-
-def _set_multiplier(rules: Ruleset, value: list[str]) -> Ruleset:
-    multiplier = Decimal(_one(value).replace(",", "."))
-    if not multiplier.is_finite() or multiplier <= 0:
-        raise ValueError(multiplier)
-    return replace(rules, special_multiplier=multiplier)
-
-
-def _set_max_cards(rules: Ruleset, value: list[str]) -> Ruleset:
-    cards = int(_one(value))
-    if not 1 <= cards <= 18:
-        raise ValueError(cards)
-    return replace(rules, max_cards=cards)
-
-
-def _points(word: str) -> Decimal:
-    points = Decimal(word.replace(",", "."))
-    if not points.is_finite() or points < 0:
-        raise ValueError(word)
-    return points
-
-
-def _set_doubling(rules: Ruleset, value: list[str]) -> Ruleset:
-    word = _one(value)
-    scope = {"yes": "on", "true": "on", "no": "off", "false": "off", "specials": "special"}.get(word, word)
-    return replace(rules, all_tricks_double=DoublingScope(scope))
-
-
-def _set_misere(rules: Ruleset, value: list[str]) -> Ruleset:
-    per_trick, clean = value
-    return replace(rules, misere_trick=_points(per_trick), misere_clean=_points(clean))
-
-
-def _set_pass_limit(rules: Ruleset, value: list[str]) -> Ruleset:
-    word = _one(value)
-    limit = None if word in ("none", "off") else int(word)
-    if limit is not None and limit < 0:
-        raise ValueError(limit)
-    return replace(rules, pass_limit=limit)
-
-
-_SETTINGS = {
-    "deck": _set_deck,
-    "joker": _set_joker,
-    "max cards": _set_max_cards,
-    "specials": _set_specials,
-    "special cards": _set_special_cards,
-    "special multiplier": _set_multiplier,
-    "all-tricks double": _set_doubling,
-    "misere": _set_misere,
-    "golden": lambda rules, value: replace(rules, golden_trick=_points(_one(value))),
-    "pass limit": _set_pass_limit,
-    "hook": lambda rules, value: replace(rules, hook=_switch(value)),
-    "joker low": lambda rules, value: replace(rules, joker_low=JokerLow(_one(value))),
-    "whole-deck trump": lambda rules, value: replace(rules, whole_deck_trump=WholeDeckTrump(_one(value))),
-}
-_HELP_VALUE = {
-    "deck": "36|54", "joker": "<card>", "max cards": "<n>", "specials": "<kinds in order>|none",
-    "special cards": "<n>|max", "special multiplier": "<number>",
-    "all-tricks double": "on|off|special|simple", "misere": "<per trick> <clean>", "golden": "<per trick>",
-    "pass limit": "<n>|none", "hook": "on|off", "joker low": "ordinary|lowest", "whole-deck trump": "drawn|dealer",
-}
-_HELP = {key: f"expected {key} {value}" for key, value in _HELP_VALUE.items()}
+RULES_LINE = RulesLine("raspisnoy", [
+    Setting("deck", Choice({"36": 36, "54": 54}), set_to("deck")),
+    Setting("joker", _JokerCard(), lambda rules, card: rules if card.is_joker else replace(rules, joker=card)),
+    Setting("max cards", Whole(1, 18), set_to("max_cards")),
+    Setting("specials", _Specials(), set_to("specials")),
+    Setting("special cards", Whole(1, 18, {"max": None}), set_to("special_cards")),
+    Setting("special multiplier", Number(above=True), set_to("special_multiplier")),
+    Setting("all-tricks double", Choice({scope.value: scope for scope in DoublingScope},
+                                        {**_ON_OFF, "specials": "special"}), set_to("all_tricks_double")),
+    Setting("misere", _Misere(), lambda rules, points: replace(rules, misere_trick=points[0], misere_clean=points[1])),
+    Setting("golden", Number(of="points per trick"), set_to("golden_trick")),
+    Setting("pass limit", Whole(0, None, {"none": None}, {"off": "none"}), set_to("pass_limit")),
+    Setting("hook", Choice({"on": True, "off": False}, _ON_OFF), set_to("hook")),
+    Setting("joker low", Choice({low.value: low for low in JokerLow}), set_to("joker_low")),
+    Setting("whole-deck trump", Choice({trump.value: trump for trump in WholeDeckTrump}), set_to("whole_deck_trump")),
+])
+"""The settings of a ``Rules:`` line, each once: what the parser reads, the refusals say and
+docs/formats.md's table lists."""
 
 
 # ---------------------------------------------------------------------------------------------

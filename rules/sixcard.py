@@ -31,6 +31,7 @@ from rules.cards import Card, Rank, format_cards, parse_cards  # noqa: F401 (par
 from rules.evaluator import HandCategory, HandValue, RankOrder, evaluate
 from rules.findings import Findings, Severity
 from rules.records import GameInfo, PlayerResult, Replay, Source
+from rules.rules_line import BadValue, Choice, Number, RulesLine, Setting, Whole, set_to
 
 __all__ = [
     "PAY_TABLE",
@@ -145,13 +146,6 @@ class DealerReplaces(enum.Enum):
     """His lowest card."""
 
 
-_CATEGORY_WORDS = {category.label: category for category in PAY_TABLE if category is not HandCategory.HIGH_CARD} | {
-    "ace-king": HandCategory.HIGH_CARD, "quads": HandCategory.FOUR_OF_A_KIND, "trips": HandCategory.THREE_OF_A_KIND}
-_SETTINGS = ("pay <category> N, dealer qualifies pair|ace-king, dealer game replaces highest|lowest, buy N, "
-             "exchange N, dealer game N or bet N antes "
-             "(a category: " + "/".join(sorted(_CATEGORY_WORDS)) + ")")
-
-
 @dataclass(frozen=True, kw_only=True)
 class SixcardRules:
     """A casino's house rules: the pay table, the dealer's qualifier, which dealer card his bought
@@ -163,10 +157,10 @@ class SixcardRules:
     >>> rules = SixcardRules.parse("pay flush 6, dealer qualifies ace-king, bet 3 antes")
     >>> rules.pay_table[HandCategory.FLUSH], rules.qualifier.value, rules.bet_antes
     (6, 'ace-king', Decimal('3'))
-    >>> SixcardRules.parse("pay high card 1")
+    >>> SixcardRules.parse("pay flsh 6")
     Traceback (most recent call last):
     ...
-    ValueError: 'pay high card 1' is not a setting: expected pay <category> N, dealer qualifies pair|ace-king, dealer game replaces highest|lowest, buy N, exchange N, dealer game N or bet N antes (a category: ace-king/flush/four of a kind/full house/pair/quads/royal flush/straight/straight flush/three of a kind/trips/two pair)
+    rules.rules_line.SettingError: 'pay flsh 6': pay takes a category ('ace-king', 'pair', 'two pair', 'three of a kind' or 'trips', 'straight', 'flush', 'full house', 'four of a kind' or 'quads', 'straight flush', 'royal flush'), then what the bet pays: a whole number from 0 to 1,000,000, not 'flsh 6'. Did you mean 'pay flush 6' or 'pay royal flush 6'?
     """
 
     pay: tuple[tuple[HandCategory, int], ...] = tuple(PAY_TABLE.items())
@@ -198,42 +192,64 @@ class SixcardRules:
 
     @classmethod
     def parse(cls, text: str | None) -> SixcardRules:
-        rules = cls()
-        if not text or text.strip().lower() in ("", "default"):
-            return rules
-        pay = rules.pay_table
-        changes: dict[str, object] = {}
-        for setting in text.split(","):
-            words = setting.strip().lower().split()
-            if not words or words == ["default"]:
-                continue
-            number = _number(words[-1])
-            category = _CATEGORY_WORDS.get(" ".join(words[1:-1]))
-            if words[0] == "pay" and category is not None and number is not None and number == int(number):
-                pay[category] = int(number)
-            elif words[:2] == ["dealer", "qualifies"] and len(words) == 3 and words[2] in {
-                    q.value for q in DealerQualifier}:
-                changes["qualifier"] = DealerQualifier(words[2])
-            elif words[:3] == ["dealer", "game", "replaces"] and len(words) == 4 and words[3] in {
-                    r.value for r in DealerReplaces}:
-                changes["replaces"] = DealerReplaces(words[3])
-            elif words[0] in ("buy", "exchange") and len(words) == 2 and number is not None:
-                changes[f"{words[0]}_cost"] = number
-            elif words[:2] == ["dealer", "game"] and len(words) == 3 and number is not None:
-                changes["dealer_game_cost"] = number
-            elif words[0] == "bet" and len(words) == 3 and words[2] == "antes" and _number(words[1]):
-                changes["bet_antes"] = _number(words[1])
-            else:
-                raise ValueError(f"{setting.strip()!r} is not a setting: expected {_SETTINGS}")
-        return replace(rules, pay=tuple(pay.items()), **changes)
+        """The rules of a ``Rules:`` line (a :class:`~rules.rules_line.SettingError` at the first
+        setting refused)."""
+        return RULES_LINE.read(text, cls())
 
 
-def _number(word: str) -> Decimal | None:
-    try:
-        value = Decimal(word.replace(",", "."))
-    except ArithmeticError:
-        return None
-    return value if value.is_finite() and value >= 0 else None
+_PAY_WORDS = {"ace-king": (HandCategory.HIGH_CARD,), **{
+    category.label: (category,) for category in reversed(PAY_TABLE) if category is not HandCategory.HIGH_CARD}}
+_PAY_WORDS |= {"trips": _PAY_WORDS["three of a kind"], "quads": _PAY_WORDS["four of a kind"]}
+_CATEGORY_WORDS = {word: category for word, (category,) in _PAY_WORDS.items()}
+"""The words of each line of the pay table, low to high (a high card that wins is an ace-king)."""
+
+
+class _Pay:
+    """The ``pay`` setting's value: a line of the pay table and what the bet pays."""
+
+    amount = Whole(0)
+    takes = ("a category (" + ", ".join(
+        " or ".join(f"`{word}`" for word, of in _CATEGORY_WORDS.items() if of is category)
+        for category in dict.fromkeys(_CATEGORY_WORDS.values())) + f"), then what the bet pays: {amount.takes}")
+
+    def read(self, words: list[str]) -> tuple[HandCategory, int]:
+        category = _CATEGORY_WORDS.get(" ".join(words[:-1]))
+        if category is None:
+            raise BadValue()
+        try:
+            return category, self.amount.read(words[-1:])
+        except BadValue:
+            raise BadValue(part=f"pay {' '.join(words[:-1])}", takes=self.amount.takes, given=words[-1]) from None
+
+    def suggest(self, words: list[str]) -> list[str]:
+        return [f"{word} {words[-1]}" for word in _CATEGORY_WORDS]
+
+
+class _Bet:
+    """The ``bet`` setting's value: ``<n> antes``."""
+
+    antes = Number(above=True, of="antes")
+    takes = f"{antes.takes}, written `bet <n> antes`"
+
+    def read(self, words: list[str]) -> Decimal:
+        if len(words) != 2 or words[1] != "antes":
+            raise BadValue()
+        return self.antes.number(words[0])
+
+
+RULES_LINE = RulesLine("six-card poker", [
+    Setting("pay", _Pay(), lambda rules, paid: replace(rules, pay=tuple({**dict(rules.pay), paid[0]: paid[1]}.items())),
+            subject=lambda paid: paid[0]),
+    Setting("dealer qualifies", Choice({least.value: least for least in DealerQualifier}), set_to("qualifier")),
+    Setting("dealer game replaces", Choice({card.value: card for card in DealerReplaces}), set_to("replaces")),
+    Setting("buy", Number(of="antes"), set_to("buy_cost")),
+    Setting("exchange", Number(of="antes"), set_to("exchange_cost")),
+    Setting("dealer game", Number(of="antes"), set_to("dealer_game_cost")),
+    Setting("bet", _Bet(), set_to("bet_antes")),
+])
+"""The settings of a ``Rules:`` line, each once: what the parser reads, the refusals say and
+docs/formats.md's table lists. A cost may be 0 (a house that gives the card), a pay 0 (the bet
+is returned), but the bet is above 0: at 0 a box would play for nothing."""
 
 
 DEFAULT_RULES = SixcardRules()

@@ -1,7 +1,11 @@
-"""How the program words a count, and a player, for users: in the findings' messages, on the command
-line and on the dashboards alike."""
+"""How the program words a count, a player, and the names close to a misspelt one, for users: in
+the findings' messages, the quarantine's reasons, on the command line and on the dashboards alike."""
 
 from __future__ import annotations
+
+import difflib
+import os
+from collections.abc import Iterable
 
 from rules.records import is_nameless
 
@@ -22,3 +26,44 @@ def player_named(player: str) -> str:
     ('Anna', 'a player with no name')
     """
     return "a player with no name" if is_nameless(player) else player
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """" Did you mean 'Anna'?" when ``known`` holds names close to ``name`` (case aside), else ""."""
+    return suggested(close_names(name, known))
+
+
+def close_names(name: str, known: Iterable[str]) -> list[str]:
+    """The names of ``known`` close to ``name`` (case aside), at most three, the closest first."""
+    by_folded: dict[str, str] = {}
+    for candidate in known:
+        by_folded.setdefault(candidate.casefold(), candidate)
+    wanted = name.casefold()
+    close = difflib.get_close_matches(wanted, list(by_folded), n=3, cutoff=0.6)
+    # the closest first: fewest letters to change, then the longest start in common ('Ana': Anna before Yana)
+    close.sort(key=lambda folded: (letters_to_change(wanted, folded), -len(os.path.commonprefix([wanted, folded])),
+                                   -difflib.SequenceMatcher(None, wanted, folded).ratio(), folded))
+    return [by_folded[folded] for folded in close]
+
+
+def suggested(names: list[str]) -> str:
+    """" Did you mean 'Anna' or 'Anya'?" for ``names``, "" for none."""
+    if not names:
+        return ""
+    quoted = [repr(name) for name in names]
+    return f" Did you mean {' or '.join(quoted) if len(quoted) < 3 else ', '.join(quoted[:-1]) + ' or ' + quoted[-1]}?"
+
+
+def letters_to_change(one: str, other: str) -> int:
+    """The fewest letters to insert, delete or replace to turn ``one`` into ``other`` (Levenshtein).
+
+    >>> letters_to_change("hok", "hook"), letters_to_change("surender", "surrender")
+    (1, 1)
+    """
+    previous = list(range(len(other) + 1))
+    for i, letter in enumerate(one, 1):
+        current = [i]
+        for j, theirs in enumerate(other, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (letter != theirs)))
+        previous = current
+    return previous[-1]

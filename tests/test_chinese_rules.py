@@ -220,8 +220,11 @@ def test_cp_surrender_on_is_the_default():
 
 
 def test_cp_rules_unknown_setting_names_the_known_ones():
-    with pytest.raises(ValueError, match="'surrender maybe' is not a setting: expected .*surrender on\\|off"):
+    with pytest.raises(ValueError, match="'surrender maybe': surrender takes 'on' or 'off', not 'maybe'"):
         ChineseRules.parse("surrender maybe", game="chinese")
+    with pytest.raises(ValueError, match="'jokers 2' is not a setting of Chinese poker and OFC. Its settings are "
+                                         "royalties, straight flush, royal flush, natural, surrender and bonus."):
+        ChineseRules.parse("jokers 2", game="chinese")
 
 
 # ---------------------------------------------------------------- CP-ROYALTY

@@ -267,26 +267,29 @@ def settings_table(heading: str) -> dict[str, list[str]]:
             for match in re.finditer(r"^\|\s*`([^`]+)`\s*\|(.*)\|\s*$", section, flags=re.MULTILINE)}
 
 
-def setting_names(message: str) -> set[str]:
-    """The names of the settings a refusal lists ('max cards <n>', 'hook on|off' → max cards, hook)."""
-    names = set()
-    for item in re.split(r"', '|, | or ", message.split("are ", 1)[-1].split("expected ", 1)[-1]):
-        words = []
-        for word in item.strip("' ").split():
-            if re.search(r"[<|\d]", word) or word == "N":
-                break
-            words.append(word)
-        names.add(" ".join(words))
-    return names
+def settings_as_refused(game_line, unknown: str) -> list[str]:
+    """The settings a refusal of the setting ``unknown`` lists ('… Its settings are deck, joker and hook.')."""
+    with pytest.raises(ValueError) as refusal:
+        game_line.read(unknown, None)
+    listed = str(refusal.value).split("Its settings are ", 1)[1].removesuffix(".")
+    return re.split(r", | and ", listed)
+
+
+def assert_settings_table_is_the_code_s(heading: str, game_line) -> dict[str, list[str]]:
+    """The docs' table of a game's ``Rules:`` settings lists the settings of its one table in the
+    code (``game_line``, a RulesLine), each with the values it takes, word for word, as the
+    refusals list them too; returns the table's rows."""
+    documented = settings_table(heading)
+    assert list(documented) == list(game_line.names) == settings_as_refused(game_line, "no such setting")
+    for setting in game_line.settings:
+        assert documented[setting.name][0].replace("\\|", "|") == setting.takes, f"{heading}: {setting.name}"
+    return documented
 
 
 def test_raspisnoy_settings_and_defaults_are_the_code_s():
-    from rules.raspisnoy import Ruleset, RulesetError
+    from rules.raspisnoy import RULES_LINE, Ruleset
 
-    documented = settings_table("settings of raspisnoy")
-    with pytest.raises(RulesetError) as refusal:
-        Ruleset.parse("no such setting")
-    assert set(documented) == setting_names(str(refusal.value))
+    documented = assert_settings_table_is_the_code_s("settings of raspisnoy", RULES_LINE)
     canonical = Ruleset().canonical
     for name, cells in documented.items():
         default = re.match(r"`([^`]+)`", cells[1])
@@ -297,24 +300,18 @@ def test_raspisnoy_settings_and_defaults_are_the_code_s():
 
 
 def test_chinese_settings_and_defaults_are_the_code_s():
-    from rules.chinese import ChineseRules
+    from rules.chinese import RULES_LINE, ChineseRules
 
-    documented = settings_table("settings of Chinese poker and OFC")
-    with pytest.raises(ValueError) as refusal:
-        ChineseRules.parse("no such setting", game="chinese")
-    assert set(documented) == setting_names(str(refusal.value))
+    documented = assert_settings_table_is_the_code_s("settings of Chinese poker and OFC", RULES_LINE)
     for game, name in (("chinese", "Chinese poker"), ("ofc", "OFC")):
         assert f"`{ChineseRules.default(game).royalties.value}` for {name}" in documented["royalties"][1]
     assert ChineseRules.default("chinese").natural_bonus is None and documented["natural"][1] == "`scoop`"
 
 
 def test_sixcard_settings_and_defaults_are_the_code_s():
-    from rules.sixcard import SixcardRules
+    from rules.sixcard import RULES_LINE, SixcardRules
 
-    documented = settings_table("settings of six-card poker")
-    with pytest.raises(ValueError) as refusal:
-        SixcardRules.parse("no such setting")
-    assert set(documented) == setting_names(str(refusal.value))
+    documented = assert_settings_table_is_the_code_s("settings of six-card poker", RULES_LINE)
     usual = SixcardRules()
     for entry in re.findall(r"`([a-z ]+) (\d+)`", documented["pay"][1]):
         assert SixcardRules.parse(f"pay {entry[0]} {entry[1]}") == usual, f"pay {entry[0]}: not the default"
@@ -323,6 +320,21 @@ def test_sixcard_settings_and_defaults_are_the_code_s():
         assert documented[name][1] == f"`{value}`", f"{name}: the code's default is {value}"
     example = re.search(r"Example: `Rules: (pay [^`]+)`", read(FORMATS_MD))[1]
     assert SixcardRules.parse(example).pay_table[HandCategory.FLUSH] == 6
+
+
+def test_holdem_rule_options_are_the_docs_and_the_refusal_s():
+    from pipeline.table_rules import KNOWN, RULE_OF, parse_setting
+
+    text = read(FORMATS_MD)
+    caps = re.search(r"`limit_cap_(\d)` … `limit_cap_(\d)`", text)
+    documented = set(re.findall(r"`([a-z_]+)`", text)) | {f"limit_cap_{bets}" for bets in
+                                                         range(int(caps[1]), int(caps[2]) + 1)}
+    assert set(RULE_OF) <= documented
+    with pytest.raises(ValueError) as refusal:
+        parse_setting("no such option")
+    assert str(refusal.value).endswith(f"Expected {KNOWN}")
+    listed = set(KNOWN.replace(" or ", ", ").split(", ")) - {"limit_cap_2 … limit_cap_9"}
+    assert listed | {f"limit_cap_{bets}" for bets in range(2, 10)} == set(RULE_OF)
 
 
 # ---------------------------------------------------------------- rules

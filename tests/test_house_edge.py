@@ -227,4 +227,4 @@ def test_cli_runs_to_the_stored_figure_and_refuses_an_unknown_setting(monkeypatc
     assert (report["finished"], report["chunks_done"], report["chunks"]) == (True, 1, 1)
     assert report["house_edge"] == report["edge_so_far"]
     bad = runner.invoke(main, ["house-edge", "-w", str(root), "--rules", "pay high card 1"])
-    assert bad.exit_code != 0 and "is not a setting" in bad.output
+    assert bad.exit_code != 0 and "'pay high card 1': pay takes a category (" in bad.output

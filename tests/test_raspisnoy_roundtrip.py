@@ -79,7 +79,7 @@ def test_log_and_sheet_of_the_same_seed_are_the_same_game():
 def test_generator_refuses_bad_settings():
     with pytest.raises(ValueError, match="players must be 3 to 6"):
         generate("raspisnoy", players=7)
-    with pytest.raises(ValueError, match="unknown setting"):
+    with pytest.raises(ValueError, match="'trumps rotate' is not a setting of raspisnoy"):
         generate("raspisnoy", rules="trumps rotate")
 
 

@@ -212,7 +212,7 @@ def test_six_bet_house_multiple_is_no_warning():
 
 
 def test_six_rules_an_unknown_setting_is_a_parse_error_naming_the_known_ones():
-    with pytest.raises(ParseError, match="'pay flsh 6' is not a setting: expected pay <category> N"):
+    with pytest.raises(ParseError, match="'pay flsh 6': pay takes a category .*Did you mean 'pay flush 6'"):
         hand("Dealer up: 3h", "Box 1: ante 20 [9s 9h 9d 9c 2s]; plays 40", "Dealer: [Kh Kd 5c 4s 3h]",
              rules="pay flsh 6")
 
