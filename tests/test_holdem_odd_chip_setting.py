@@ -270,3 +270,12 @@ def test_a_cap_finding_under_cap_heads_up_says_so(tmp_path):
 
 def test_the_options_the_words_name_are_settings():
     assert {"straight_beats_trips", "odd_chip_any", "cap_heads_up", "limit_cap_3"} <= set(RULE_OF)
+
+
+def test_odd_chip_any_holds_for_a_winner_paid_by_two_lines_of_the_pot(tmp_path):
+    # Anna's $4.80 in two lines ($4 and $0.80): held to the pot they name, her share is $4.79 by
+    # default (a finding at her last line), $4.79 or $4.80 under odd_chip_any (none)
+    two_lines = TIED.replace("Anna collected $4.80 from pot", "Anna collected $4 from pot\nAnna collected $0.80 from pot")
+    findings, _, _ = _ingest(tmp_path / "default", text=two_lines)
+    assert findings and {row[0] for row in findings} <= {"HE-SPLIT", "ROOM-ODD-CHIP"}
+    assert _ingest(tmp_path / "any", "odd_chip_any", text=two_lines)[0] == []
