@@ -314,8 +314,8 @@ def main() -> None:
 @click.option("--rules", "rules", multiple=True, metavar="SETTING",
               help="A rule option the logs cannot state, kept for later runs: 'straight_beats_trips' "
                    "(or 'trips_beat_straight', 36-card Hold'em), a betting structure for text that names "
-                   "none ('no_limit', 'pot_limit', 'limit'), or Limit's cap ('limit_cap_3', 'limit_uncapped', "
-                   "'cap_heads_up') for these files, 'table NAME: no_limit' for a table, 'room NAME: …' "
+                   "none ('no_limit', 'pot_limit', 'limit'), Limit's cap ('limit_cap_3', 'limit_uncapped', "
+                   "'cap_heads_up'), or who gets a split pot's odd chip ('odd_chip_any') for these files, 'table NAME: no_limit' for a table, 'room NAME: …' "
                    "for a room (in any case; a room no game, reader or PHH file given names is refused). Kept: "
                    "`rasklad settings rules SETTING --remove` removes one. Repeatable.")
 @json_option
@@ -1431,8 +1431,9 @@ def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Pa
 @warehouse_option
 @json_option
 def show(game_id: str, warehouse: Path, as_json: bool) -> None:
-    """Print one stored game: where it comes from, its players, its text with the lines a finding
-    names marked, and each finding with the text of its rule. A quarantined game: its place, its
+    """Print one stored game: where it comes from, the ruleset it was judged under (its house
+    options named), its players, its text with the lines a finding names marked, and each finding
+    with the text of its rule. A quarantined game: its place, its
     reason and its text, the faulty line marked.
 
     GAME_ID is a game's ID or the start of it (as `rasklad audit` and `rasklad quarantine` list
@@ -1449,7 +1450,7 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
             return
         found = _known_game_id(con, game_id)
         game = con.sql(
-            "select game_id, game, source_file, first_line, last_line, played_at, club, table_name "
+            "select game_id, game, source_file, first_line, last_line, played_at, club, table_name, ruleset "
             "from stg_games where game_id = $id", params={"id": found}).pl().row(0, named=True)
         players = con.sql("select player, seat, net from stg_game_players where game_id = $id "
                           "order by seat, player", params={"id": found}).pl()
@@ -1474,6 +1475,8 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
                 else f"played {game['played_at']} {'UTC' if in_utc else '(as written: the log names no time zone)'}")
                + (f", club {game['club']}" if game["club"] else "")
                + (f", table {game['table_name']}" if game["table_name"] else ""))
+    if game["ruleset"] and game["ruleset"] != "default":    # the options that judged it (house options named)
+        click.echo(f"judged under the ruleset: {game['ruleset']}")
     summary = game["game"] == "tournament"     # a summary's entries are tournament_results rows, not players
     if summary:
         click.echo(f"a tournament summary of {counted(count_entries, 'entry', 'entries')}: "

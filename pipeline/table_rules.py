@@ -1,6 +1,6 @@
 """Rule options a log cannot state, chosen by the user per room, per table or per file.
 
-Four rules are set so:
+Five rules are set so:
 
 - the 36-card order (``order``): a short-deck log does not say whether its table ranks a
   straight over three of a kind: PokerStars ranks trips higher, GGPoker the straight, and a
@@ -14,6 +14,9 @@ Four rules are set so:
 - whether the cap holds in a round that starts heads-up (``heads_up``): ``cap_heads_up`` or
   ``uncapped_heads_up``, the default, as the online rooms play it. A club that caps every round,
   as the common rule has it, sets ``cap_heads_up``.
+- who gets a split pot's odd units (``odd_chip``): ``odd_chip_left_of_button``, the default, as
+  the common rule and PokerStars give them, or ``odd_chip_any`` for a house that gives them
+  another way (by lot, or as its dealer chooses): any winners, each one unit at most.
 
 A setting given to ``rasklad ingest --rules`` is one of those options:
 
@@ -23,7 +26,7 @@ A setting given to ``rasklad ingest --rules`` is one of those options:
 
 The most particular one holds: a file's over its table's, a table's over its room's. Settings
 are kept in the warehouse's ``settings`` table (names starting ``rules ``; a betting structure's
-``rules betting ``, the cap's ``rules cap `` and ``rules heads_up ``), so that a later ingest of the same table or room follows them too.
+``rules betting ``, the cap's ``rules cap `` and ``rules heads_up ``, the odd chip's ``rules odd_chip ``), so that a later ingest of the same table or room follows them too.
 A hand judged under a setting names it in its ruleset; a setting given or changed later reaches
 the hands stored before: :meth:`RuleSettings.judged_otherwise` tells those judged under other
 options, which a re-audit judges again (an ingest given settings does it first).
@@ -43,8 +46,8 @@ True
 Traceback (most recent call last):
 ...
 ValueError: unknown rule setting 'straight beats trips'. Did you mean 'straight_beats_trips'? Expected \
-straight_beats_trips, trips_beat_straight, no_limit, pot_limit, limit, limit_cap_2 … limit_cap_9, limit_uncapped, \
-cap_heads_up or uncapped_heads_up
+straight_beats_trips, trips_beat_straight, odd_chip_left_of_button, odd_chip_any, no_limit, pot_limit, limit, \
+limit_cap_2 … limit_cap_9, limit_uncapped, cap_heads_up or uncapped_heads_up
 
 The options of the other games are written in each log's ``Rules:`` line, and a setting of theirs
 given here says so:
@@ -54,8 +57,8 @@ Traceback (most recent call last):
 ...
 ValueError: 'hook off' is a setting of raspisnoy: the options of raspisnoy, Chinese poker, OFC and six-card \
 poker are written in each log's 'Rules:' line (there is no club-wide setting for them); --rules sets Hold'em's \
-options: straight_beats_trips, trips_beat_straight, no_limit, pot_limit, limit, limit_cap_2 … limit_cap_9, \
-limit_uncapped, cap_heads_up or uncapped_heads_up
+options: straight_beats_trips, trips_beat_straight, odd_chip_left_of_button, odd_chip_any, no_limit, pot_limit, \
+limit, limit_cap_2 … limit_cap_9, limit_uncapped, cap_heads_up or uncapped_heads_up
 """
 
 from __future__ import annotations
@@ -80,14 +83,18 @@ CAPS = {**{f"limit_cap_{bets}": bets for bets in range(2, 10)}, "limit_uncapped"
 """Limit Hold'em's cap (HE-LIMIT-CAP): the bets a betting round allows, or none (-1)."""
 HEADS_UP = {"cap_heads_up": True, "uncapped_heads_up": False}
 """Whether Limit's cap holds in a round that starts heads-up."""
+ODD_CHIPS = {"odd_chip_left_of_button": False, "odd_chip_any": True}
+"""Who gets a split pot's odd units: the first winners clockwise from the button (the default),
+or any winners (True: each collects his equal share or one unit more)."""
 RULE_OF = {**dict.fromkeys(OPTIONS, "order"), **dict.fromkeys(BETTING, "betting"), **dict.fromkeys(CAPS, "cap"),
-           **dict.fromkeys(HEADS_UP, "heads_up")}
+           **dict.fromkeys(HEADS_UP, "heads_up"), **dict.fromkeys(ODD_CHIPS, "odd_chip")}
 """Each option and the rule it sets."""
-RULES = ("order", "betting", "cap", "heads_up")
+RULES = ("order", "betting", "cap", "heads_up", "odd_chip")
 RULE_WORDS = {"order": "the 36-card order of a straight and three of a kind", "betting": "the betting structure",
-              "cap": "Limit's cap", "heads_up": "whether Limit's cap holds heads-up"}
-KNOWN = ("straight_beats_trips, trips_beat_straight, no_limit, pot_limit, limit, limit_cap_2 … limit_cap_9, "
-         "limit_uncapped, cap_heads_up or uncapped_heads_up")
+              "cap": "Limit's cap", "heads_up": "whether Limit's cap holds heads-up",
+              "odd_chip": "who gets a split pot's odd chip"}
+KNOWN = ("straight_beats_trips, trips_beat_straight, odd_chip_left_of_button, odd_chip_any, no_limit, pot_limit, "
+         "limit, limit_cap_2 … limit_cap_9, limit_uncapped, cap_heads_up or uncapped_heads_up")
 """The settings, as an error names them."""
 READER_ROOMS = ("PokerStars", "GGPoker", "888poker", "iPoker", "PartyPoker", "Winamax", "Winning", "Bovada",
                 "Ignition", "Bodog")
@@ -270,6 +277,11 @@ class RuleSettings:
                 option = next(name for name, value in OPTIONS.items() if value == order)
                 record = dataclasses.replace(record, straight_beats_trips=order, info=dataclasses.replace(
                     record.info, ruleset=f"{record.info.ruleset}, {option}"))
+        if hasattr(record, "odd_chip_any"):
+            odd_chip = self.option("odd_chip", file, record.info.table_name, record.info.site)
+            if odd_chip is not None:
+                record = dataclasses.replace(record, odd_chip_any=ODD_CHIPS[odd_chip], info=dataclasses.replace(
+                    record.info, ruleset=f"{record.info.ruleset}, {odd_chip}"))
         if getattr(record, "betting", None) != LIMIT:
             return record
         cap, heads_up = self.cap_options(file, record.info.table_name, record.info.site)
@@ -301,7 +313,7 @@ class RuleSettings:
         base, *named = (ruleset or "").split(", ")
         stated = [item.removesuffix(" set") for item in named if item.endswith(" set")]   # the log left unstated
         recorded = {RULE_OF[option]: option for option in [*named, *stated] if option in RULE_OF}
-        asked = [RULE_OF[option] for option in stated if option in RULE_OF]
+        asked = [RULE_OF[option] for option in stated if option in RULE_OF] + ["odd_chip"]     # (any hand may split)
         if short_deck and "order" not in asked:
             asked.append("order")
         if recorded.get("betting", base.rpartition(" ")[2]) == LIMIT:
@@ -366,8 +378,9 @@ class RuleSettings:
     def settle_batch(self, batch, file: str, site: str) -> SettledBatch:
         """Set the order of every short-deck hand of a lane's ``batch`` (read from ``file`` of the
         room ``site``) that a setting holds for, in its ``straight_beats_trips`` column, and Limit's
-        cap in ``limit_cap`` and ``cap_heads_up``, which the kernel reads per hand; the other hands
-        keep the reader's order and the replay's cap. Returns what :meth:`SettledBatch.add_rows`
+        cap in ``limit_cap`` and ``cap_heads_up``, and who gets the odd units in ``odd_chip_any``,
+        which the kernel reads per hand; the other hands keep the reader's order and the replay's
+        cap and odd chip. Returns what :meth:`SettledBatch.add_rows`
         needs to name the setting in those hands' rulesets."""
         options: dict[str, str] = {}
         for h in np.flatnonzero(batch.is_short_deck).tolist():
@@ -375,6 +388,12 @@ class RuleSettings:
             if order is not None:
                 batch.straight_beats_trips[h] = order
                 options[batch.game_id[h]] = next(name for name, value in OPTIONS.items() if value == order)
+        if any(self.by_rule.get("odd_chip", {}).get(scope) for scope in SCOPES):
+            for h in range(batch.hands):
+                odd_chip = self.option("odd_chip", file, batch.table_name[h], site)
+                if odd_chip is not None:
+                    batch.odd_chip_any[h] = ODD_CHIPS[odd_chip]
+                    options[batch.game_id[h]] = ", ".join(filter(None, (options.get(batch.game_id[h]), odd_chip)))
         if any(self.by_rule.get(rule, {}).get(scope) for rule in ("cap", "heads_up") for scope in SCOPES):
             from rules.holdem_batch import BETTINGS  # (loaded with the batch by now)
 

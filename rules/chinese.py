@@ -269,7 +269,9 @@ def royalty(row: Row, strength: int, table: RoyaltyTable, overrides: tuple[tuple
     categories: the option for straight and royal flushes). Under the Chinese table an
     override holds for back and middle alike; under the OFC tables it is the back's amount
     and the middle's is double, as every OFC middle row pays (``straight flush 15, royal
-    flush 25``: back 15/25, middle 30/50).
+    flush 25``: back 15/25, middle 30/50). A royal flush, the best straight flush, never pays
+    less than a straight flush unless its own amount is set: ``straight flush 5`` alone pays a
+    Chinese royal 5, not the table's 1.
 
     >>> front = int(evaluate_many(np.array([[parse_cards("Qh Qs 7d")[i].code for i in range(3)]]))[0])
     >>> royalty(Row.FRONT, front, RoyaltyTable.OFC_CLASSIC), royalty(Row.FRONT, front, RoyaltyTable.CHINESE)
@@ -290,6 +292,9 @@ def royalty(row: Row, strength: int, table: RoyaltyTable, overrides: tuple[tuple
     for overridden, amount in overrides:
         if overridden in amounts:
             amounts[overridden] = 2 * amount if doubled else amount
+    if _C.ROYAL_FLUSH not in dict(overrides):
+        # a royal flush is the best straight flush: a raised straight flush raises it too
+        amounts[_C.ROYAL_FLUSH] = max(amounts[_C.ROYAL_FLUSH], amounts[_C.STRAIGHT_FLUSH])
     return amounts.get(category, 0)
 
 

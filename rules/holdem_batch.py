@@ -100,6 +100,7 @@ class HandBatch:
     # UNSET: the replay's default
     limit_cap: np.ndarray = column("hands", np.int16, UNSET, of="limit_cap")
     cap_heads_up: np.ndarray = column("hands", np.int8, UNSET, of="cap_heads_up")
+    odd_chip_any: np.ndarray = column("hands", np.bool_, of="odd_chip_any")  # a split's odd units to any winner
     small_blind: np.ndarray = column("hands", np.int64, of="small_blind")
     big_blind: np.ndarray = column("hands", np.int64, of="big_blind")  # (6+: the button blind)
     small_bet: np.ndarray = column("hands", np.int64, -1, of="small_bet")  # -1 unless Limit

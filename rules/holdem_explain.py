@@ -23,11 +23,11 @@ import numpy as np
 
 from rules.cards import Card
 from rules.findings import Finding, Severity
-from rules.holdem_batch import KINDS, STREETS, HandBatch
+from rules.holdem_batch import KINDS, STREETS, UNSET, HandBatch
 from rules.holdem_fast import WARNING, FactBatch, hand_units, pot_of_collect
 from rules.holdem_hand import ActionKind
 from rules.holdem_room import breaches
-from rules.holdem_rules import HE, MAX_PLAYERS, MIN_PLAYERS
+from rules.holdem_rules import HE, LIMIT_CAP_BETS, LIMIT_CAP_HEADS_UP, MAX_PLAYERS, MIN_PLAYERS
 from rules.words import player_named
 
 __all__ = ["WORDS", "WORD_VALUES", "amount", "explain", "explain_hands", "money"]
@@ -236,6 +236,7 @@ WORD_VALUES: dict[str, Callable[[_Said], object]] = {
     "run_of": lambda s: ("first", "second", "third")[s.running_run - 1],
     # HE-DECK, HE-BOARD
     "short_deck": lambda s: bool(s.batch.is_short_deck[s.h]),
+    "straight_over_trips": lambda s: s.short_deck and bool(s.batch.straight_beats_trips[s.h]),
     "deck": lambda s: 36 if s.short_deck else 52,
     "card": lambda s: _card(s.actual),
     "holder": lambda s: s.who if s.seat >= 0 else "the board",
@@ -372,6 +373,9 @@ WORDS: dict[str, tuple[_Case, ...]] = {
         _Case("{who} collects {got}, not the {owed} of an equal split after the rake; the shares differ from equal "
               "ones by no more than the rake, taken by a room rule the replay does not know",
               when=lambda s: s.warned),
+        _Case("{who} collects {got}, which no equal split gives him: {owed} is his share with the odd {unit}s "
+              "given clockwise from the button, and any winner may take one odd {unit} instead",
+              when=lambda s: bool(s.batch.odd_chip_any[s.h])),
         _Case("{who} collects {got}, his equal share is {owed} (the odd {unit}s going to the first winners "
               "clockwise from the button)"),
     ),
@@ -413,6 +417,8 @@ WORDS: dict[str, tuple[_Case, ...]] = {
         *_SHOWDOWN,
     ),
     HE.SD_ORDER: (_Case("{who} collects {got} but he wins only by the 52-card ranking; on 36 cards a flush beats a "
+                        "full house", "{winners}", "{who} collects {got}", lambda s: s.straight_over_trips),
+                  _Case("{who} collects {got} but he wins only by the 52-card ranking; on 36 cards a flush beats a "
                         "full house and trips beat a straight", "{winners}", "{who} collects {got}"),),
     HE.DECK: (
         _Case("{holder} shows {shown} but was dealt {dealt}", "{dealt}", "{shown}",
@@ -489,10 +495,36 @@ def explain_hands(batch: HandBatch, facts: FactBatch, hands: list[int]) -> dict[
     return {h: tuple(_worded(batch, facts, h, row, rows) for row in rows) for h, rows in rows_of.items()}
 
 
+_BY_RANKING = (HE.SHOWDOWN, HE.SPLIT, HE.SD_ORDER, ODD_CHIP)
+"""The rules whose findings say who wins a pot: the 36-card order judges them."""
+
+
+def _options_judging(batch: HandBatch, h: int, rule: str) -> list[str]:
+    """The options, other than the rulebook's defaults, that judged a finding of ``rule`` in hand
+    ``h``, each as its setting is named (``pipeline.table_rules``) with what it says. The
+    36-card order is GGPoker's own or a setting's, the others come from settings only."""
+    options = []
+    if rule in _BY_RANKING and batch.is_short_deck[h] and batch.straight_beats_trips[h]:
+        options.append("straight_beats_trips (a straight beats three of a kind)")
+    if rule in (HE.SPLIT, ODD_CHIP) and batch.odd_chip_any[h]:
+        options.append("odd_chip_any (any winners may take the odd units, one each)")
+    if rule is HE.LIMIT_CAP:
+        cap = int(batch.limit_cap[h])
+        if cap not in (UNSET, -1 if LIMIT_CAP_BETS is None else LIMIT_CAP_BETS):
+            options.append(f"limit_cap_{cap} ({cap} bets a betting round)")
+        if int(batch.cap_heads_up[h]) not in (UNSET, int(LIMIT_CAP_HEADS_UP)):
+            options.append("cap_heads_up (the cap holds in a round that starts heads-up)" if batch.cap_heads_up[h]
+                           else "uncapped_heads_up (no cap in a round that starts heads-up)")
+    return options
+
+
 def _worded(batch: HandBatch, facts: FactBatch, h: int, row: _Row, rows: list[_Row]) -> Finding:
     said = _Said(batch, facts, h, row, rows)
     case = next(case for case in WORDS[row.rule] if case.when is None or case.when(said))
     message, expected, actual = (template.format_map(said) for template in case[:3])
+    options = _options_judging(batch, h, row.rule)
+    if options:     # an arbiter reading the rulebook's default sees which house option judged it
+        message = f"under {', '.join(options)}: {message}"
     return Finding(rule_id=str(row.rule), message=message, line=row.line, severity=row.severity,
                    expected=expected, actual=actual)
 

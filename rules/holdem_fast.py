@@ -133,12 +133,13 @@ ROUND = np.dtype([(name, np.int64) for name in (
 HAND_COLUMNS = ("betting", "big_blind", "small_bet", "big_bet", "cap", "button_seat", "rake", "unit", "is_short_deck",
                 "straight_beats_trips", "total_line", "total_pot", "has_summary", "results_not_stated", "first_line",
                 "last_line", "ante", "small_blind", "second_sb_live", "away_folds", "is_cancelled",
-                "summary_lists_every_seat", "limit_cap", "cap_heads_up")
+                "summary_lists_every_seat", "limit_cap", "cap_heads_up", "odd_chip_any")
 HAND = np.dtype([(name, np.int64) for name in HAND_COLUMNS + (
     "hand", "seats", "n_live", "sb_posted", "bb_posted", "allin_street", "not_stated", "unplaced", "end_line",
     "collected_log", "mucked", "played", "posts_end", "pots_listed", "returned")], align=True)
 """The hand: its batch columns (``HAND_COLUMNS``, in order; ``total_pot`` the summary's,
-``limit_cap`` and ``cap_heads_up`` :func:`replay_batch`'s options), then the replay's (``n_live``: the
+``limit_cap`` and ``cap_heads_up`` :func:`replay_batch`'s options, ``odd_chip_any`` a split's odd units to
+any winner), then the replay's (``n_live``: the
 players dealt in). Bit masks of seats: ``not_stated`` their stack not stated, ``unplaced`` of those no
 seat line (a turn neither checked nor expected), ``mucked`` a muck line. ``end_line``: where the play
 ends (the total pot's line, else the last); ``played``: an action but a fold before the flop (no
@@ -150,13 +151,14 @@ SEAT_COLUMNS = ("seat_no", "is_unseated", "summary_won", "summary_line", "summar
                 "cash_out", "summary_seat_no")
 SEAT = np.dtype([(name, np.int64) for name in SEAT_COLUMNS + (
     "invested", "dead", "bet", "folded", "all_in", "all_in_by_post", "fold_street", "dealt", "position", "collected",
-    "has_collect", "collect_line", "first_line", "expected", "after_split", "in_split", "cited", "owed_cited", "paid_away",
-    "pot_got", "pot_lines", "pot_last", "pot_owed", "strength",
+    "has_collect", "collect_line", "first_line", "expected", "after_split", "in_split", "odd_given", "odd_reach",
+    "cited", "owed_cited", "paid_away", "pot_got", "pot_lines", "pot_last", "pot_owed", "strength",
     "std_strength", "std_winner", "live", "ring", "winners", "by_line", "pot_amount", "pot_net", "pot_eligible",
     "pot_winners")], align=True)
 """A seat of the hand being replayed (S, a record per seat): its batch columns (``SEAT_COLUMNS``, in
 order; ``stack`` is what is left of it, ``summary_seat_no`` the summary's other seat number, -1 none), then
-the replay's (``cited``: what his collect lines already cited one by one pay him, ``owed_cited`` what the rules
+the replay's (``odd_given``: the odd units the replay gives him of split pots, ``odd_reach``: the odd units
+he may get of them, one a split pot that has some; ``cited``: what his collect lines already cited one by one pay him, ``owed_cited`` what the rules
 give at those lines; ``paid_away``: what the lines cited so, or a co-winner's lines, pay of his share of a pot no
 line of his names; ``pot_got``, ``pot_lines``, ``pot_last``, ``pot_owed``: his lines of the pot being checked,
 what they pay, how many, the last, and his share of it). The last eight are lists
@@ -1472,6 +1474,7 @@ def _award(s0, a0, a1, acts, boards, hole, t_standard, t_short_deck, npots, S, G
                     m += 1
             if m > 1 and share < 0:
                 return False
+            low = _share(share, m, unit, m - 1)     # the last winner clockwise gets no odd unit
             for w in range(m):
                 winner = S[w].winners
                 S[k].pot_winners |= np.int64(1) << winner
@@ -1479,6 +1482,9 @@ def _award(s0, a0, a1, acts, boards, hole, t_standard, t_short_deck, npots, S, G
                 S[winner].after_split += _share(gross, m, unit, w) if m > 1 else share
                 if m > 1:
                     S[winner].in_split = 1
+                    S[winner].odd_given += _share(share, m, unit, w) - low
+                    if share > low * m:
+                        S[winner].odd_reach += unit
         q += 1
     if unverifiable:
         return not unstated
@@ -1529,6 +1535,9 @@ def _award(s0, a0, a1, acts, boards, hole, t_standard, t_short_deck, npots, S, G
             # no collect line to point at: his summary line, which says what he got, else the pot's
             line = S[i].summary_line if S[i].summary_line > 0 else G.end_line
             _emit(out, count, G, rule if _contenders(S, G) > 1 else RULE.COLLECTED, ERROR, line, i, exp, act)
+        elif exp != act and S[i].in_split and G.odd_chip_any and split_balances and \
+                exp - S[i].odd_given <= act <= exp - S[i].odd_given + S[i].odd_reach:
+            continue        # the odd units went to other winners, as the table's setting allows
         elif exp != act and S[i].in_split:
             top = S[i].after_split
             # a rake shared out another way moves at most the rake between the winners
@@ -1603,6 +1612,8 @@ def _cite_collect_lines(a0, a1, acts, short, npots, n_boards, S, G, out, count):
                     S[w].paid_away += spare
             continue
         winners = _winner_count(won, S, G)
+        low = _share(S[k].pot_net, winners, G.unit, winners - 1)    # a share without an odd unit
+        odd_any = G.odd_chip_any != 0 and winners > 1 and S[k].pot_net > low * winners
         q = 0
         for r in range(G.n_live):
             i = S[r].ring       # the winners clockwise from the button, as the award shares the pot
@@ -1615,6 +1626,8 @@ def _cite_collect_lines(a0, a1, acts, short, npots, n_boards, S, G, out, count):
                 continue
             got = S[i].pot_got
             owed = S[i].pot_owed
+            if odd_any and low <= got <= low + G.unit:
+                owed = got      # an odd unit to him or to another winner, as the table's setting allows
             spare += max(got - owed, 0)
             if got == 0 or got == owed or S[i].has_cash_out:
                 continue

@@ -268,6 +268,10 @@ class HoldemHand:
     cap_heads_up: bool | None = None
     """Limit: whether the cap holds in a round that starts heads-up, as a rule setting gives it;
     None: the replay's default (``rules.holdem_rules.LIMIT_CAP_HEADS_UP``)."""
+    odd_chip_any: bool = False
+    """A split pot's odd units may go to any of its winners (each then collects his equal share or
+    one unit more), as a rule setting gives it; False: to the first winners clockwise from the
+    button (``ROOM-ODD-CHIP``)."""
     second_small_blind_live: bool = False
     """A small blind posted by a second player (a newcomer, out of turn) is a live bet, as PartyPoker
     plays it; otherwise it is dead money."""

@@ -113,7 +113,8 @@ RULES: dict[str, str] = {
                       "splits unevenly: the replay gives their odd units as PokerStars does. An equal "
                       "split whose odd units went to other winners is a finding under this ID, a warning "
                       "where a rake may explain it (as `HE-SPLIT`), else an error; shares that are no "
-                      "equal split are `HE-SPLIT`."),
+                      "equal split are `HE-SPLIT`. A house that gives the odd units another way sets "
+                      "`odd_chip_any` (any winners, one each) for a file, a table or a room."),
     "ROOM-AWAY-FOLDS": ("PartyPoker's tournament hands write the folds of players away from the table out "
                         "of turn: before the others act, in an order of their own. A fold written before its "
                         "player's turn, preflop, by a player who has not acted takes him out of the hand; "

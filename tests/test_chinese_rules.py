@@ -252,6 +252,29 @@ def test_cp_royalty_option_larger_straight_and_royal_flush():
     assert royalty(Row.MIDDLE, _strength("7s 7d 7c 7h 2s"), rules.royalties, rules.overrides) == 1
 
 
+def test_cp_royalty_straight_flush_alone_raises_the_royal_flush_with_it():
+    # A royal flush is the best straight flush: "straight flush 5" alone pays it 5 too, not the
+    # Chinese table's 1; set explicitly, the royal keeps its own amount, even a lower one.
+    raised = ChineseRules.parse("straight flush 5", game="chinese")
+    assert royalty(Row.BACK, _strength("As Ks Qs Js Ts"), raised.royalties, raised.overrides) == 5
+    assert royalty(Row.MIDDLE, _strength("Ah Kh Qh Jh Th"), raised.royalties, raised.overrides) == 5
+    assert royalty(Row.BACK, _strength("7s 7d 7c 7h 2s"), raised.royalties, raised.overrides) == 1
+    both = ChineseRules.parse("straight flush 5, royal flush 3", game="chinese")
+    assert royalty(Row.BACK, _strength("As Ks Qs Js Ts"), both.royalties, both.overrides) == 3
+
+
+def test_cp_royalty_straight_flush_alone_the_club_log_with_a_royal_in_back():
+    # Anna: a royal flush in back (5) and a straight flush in the middle (5) = 10; Boris a full house
+    # in the middle = 1. Rows: Anna wins all three (royal over trips-full, straight flush over a full
+    # house, a pair of aces over jacks): a scoop, 6, plus royalties 10 - 1: Anna +15, Boris -15.
+    _, replay = hand("Scoring: 1-6", "Players: Anna, Boris", "Dealer: Boris", "Rules: straight flush 5",
+                     "Anna: back [As Ks Qs Js Ts] middle [9h 8h 7h 6h 5h] front [Ad Ac 2c]",
+                     "Boris: back [Kd Kc Kh 4s 4d] middle [Qd Qc Qh 3s 3d] front [Jd Jc 2d]",
+                     "Royalties: Anna 10, Boris 1")
+    assert replay.findings == ()
+    assert nets(replay) == {"Anna": 15, "Boris": -15}
+
+
 def test_cp_royalty_paid_by_each_non_surrendered_opponent():
     # A: quads in back, a full house in the middle, trips in front = 3 units; B pays them on
     # top of the scoop, C surrendered and pays 3 to each, royalties none.

@@ -127,6 +127,22 @@ def test_ofc_royalty_front_pairs_from_sixes_and_every_trips(table, made, amount)
     assert royalty(Row.FRONT, evaluate(parse_cards(cards)).strength, table) == amount
 
 
+@pytest.mark.parametrize(("setting", "table", "back", "middle"), [
+    # classic royal 20 / 40 and modern 25 / 50 sit below a straight flush raised to 25 / 50 (the
+    # middle doubles it): the royal, the best straight flush, pays as much; set too, it keeps its own
+    ("straight flush 25", RoyaltyTable.OFC_CLASSIC, 25, 50),
+    ("royalties modern, straight flush 30", RoyaltyTable.OFC_MODERN, 30, 60),
+    ("straight flush 15", RoyaltyTable.OFC_CLASSIC, 20, 40),
+    ("straight flush 25, royal flush 20", RoyaltyTable.OFC_CLASSIC, 20, 40),
+])
+def test_ofc_royalty_royal_flush_never_below_a_raised_straight_flush(setting, table, back, middle):
+    rules = ChineseRules.parse(setting, game="ofc")
+    assert rules.royalties is table
+    royal = evaluate(parse_cards(_S["royal"])).strength
+    assert royalty(Row.BACK, royal, rules.royalties, rules.overrides) == back
+    assert royalty(Row.MIDDLE, royal, rules.royalties, rules.overrides) == middle
+
+
 def test_ofc_royalty_modern_table_as_a_ruleset_option():
     # Boris's middle trips earn 2 under the modern table and nothing under the classic one.
     hands = {"A": A_HAND, "B": "back [Ks Kc Kd 6h 6c] middle [5d 5h 5c Jd 8s] front [Qh Qs 7d]"}
