@@ -931,6 +931,13 @@ def _persons_of(con: duckdb.DuckDBPyConnection, player: str) -> list[str]:
     return found or [player]
 
 
+def _person_names(con: duckdb.DuckDBPyConnection) -> list[str]:
+    """The persons ``rasklad alias`` named (none when the people mart is not built)."""
+    if "people" not in _tables(con):
+        return []
+    return [row[0] for row in con.execute("select distinct person from people order by person").fetchall()]
+
+
 def _stored_sites(con: duckdb.DuckDBPyConnection) -> list[str]:
     """The sites (rooms) of the stored games, by name."""
     return [row[0] for row in con.execute(
@@ -976,10 +983,14 @@ def _stored_players(con: duckdb.DuckDBPyConnection, site: str | None = None) -> 
 
 
 def _known_player(con: duckdb.DuckDBPyConnection, player: str) -> str:
-    """``player`` if some stored game or tournament summary has them, else an error naming the close names."""
+    """``player`` if some stored game or tournament summary has them, or a person (``rasklad alias``)
+    is so named, else an error naming the close names."""
     if con.execute(f"select 1 from ({_STORED_PLAYERS}) where player = $p limit 1", {"p": player}).fetchone():
         return player
-    names = _stored_players(con)
+    persons = _person_names(con)
+    if player in persons:
+        return player
+    names = sorted(set(_stored_players(con)) | set(persons))
     raise UsageProblem(f"No stored game has a player {player!r}.{did_you_mean(player, names)}",
                        "Names are matched exactly; `rasklad query \"select distinct player from game_players\"` "
                        "lists the games' players, `... from tournament_results` the summaries'.")
@@ -1662,13 +1673,17 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
                 if "people" not in _tables(con):
                     raise UsageProblem("The people of this warehouse are not built yet.",
                                        "Run `rasklad build-models` first.")
+                # a game two of his names sat in is one game of his (int_person_games), not one of each name
                 frame = con.sql("""
+                    with games as (select person, count(*) as count_games from int_person_games group by person)
                     select person,
                            string_agg(player || coalesce(' (' || site || ')', ''), ', ' order by player, site)
                                as names,
                            bool_or(is_me) as is_me,
-                           sum(count_games)::bigint as count_games, sum(count_tournaments)::bigint as count_tournaments
-                    from people group by person having count(*) > 1 or bool_or(is_me) order by person
+                           coalesce(any_value(games.count_games), 0)::bigint as count_games,
+                           sum(count_tournaments)::bigint as count_tournaments
+                    from people left join games using (person)
+                    group by person having count(*) > 1 or bool_or(is_me) order by person
                 """).pl()
             if frame.is_empty() and not as_json:
                 click.echo("No name is linked yet: rasklad alias PERSON NAME... links some.")

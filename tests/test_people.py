@@ -571,3 +571,19 @@ def test_a_change_on_a_warehouse_mounted_read_only_says_so_and_exits_1(root):
             pytest.skip(f"a read-only mount is refused here: {done.stderr.strip()}")
         said.append((done.returncode, done.stderr))
     assert said == [(1, _cannot_be_written(root))] * len(READ_ONLY_CHANGES)
+
+
+def test_a_person_whose_names_shared_a_game_counts_it_once_and_is_known_to_stats(root):
+    # "Pavel" is no screen name (alias lists him among his names): a person whose names are Boris (both games) and Vera (the first,
+    # where Boris sat too). His games: the first and the second, 2, not Boris's 2 + Vera's 1. Boris
+    # ends both games on 0 and Vera the first on 15: 15 points. stats --player takes the person's name.
+    alias(root, "Pavel", "Boris", "Vera")
+    listed = json.loads(CliRunner().invoke(main, ["alias", "--warehouse", str(root), "--list", "--json"]).output)
+    assert [(row["person"], row["names"], row["count_games"]) for row in listed] == [("Pavel", "Boris, Pavel, Vera", 2)]
+    args = ["stats", "--player", "Pavel", "--game", "raspisnoy", "--warehouse", str(root), "--json"]
+    shown = CliRunner().invoke(main, args)
+    assert shown.exit_code == 0, shown.output
+    assert [(row["player"], row["count_games"], Decimal(str(row["total_points"]))) for row in json.loads(shown.output)
+            if row["season_kind"] == "all"] == [("Pavel", 2, Decimal(15))]
+    refused = CliRunner().invoke(main, ["stats", "--player", "Pavle", "--warehouse", str(root)])
+    assert refused.exit_code != 0 and "Did you mean 'Pavel'" in refused.output
