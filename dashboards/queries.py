@@ -46,8 +46,8 @@ Db = tuple[str, tuple[int, ...]]
 """A warehouse as the caches see it: the DuckDB file's path and the warehouse's commit marker."""
 
 GAME_LABELS = {
-    "holdem": "Hold'em",
-    "holdem36": "Hold'em 6+ (36 cards)",
+    "holdem": "Hold'em (52 cards)",
+    "holdem36": "Hold'em 6+ (short deck, 36 cards)",
     "raspisnoy": "Raspisnoy (log)",
     "raspisnoy_sheet": "Raspisnoy (score sheet)",
     "chinese": "Chinese poker",
@@ -55,7 +55,8 @@ GAME_LABELS = {
     "sixcard": "Six-card poker",
     "tournament": "Tournament summaries",
 }
-"""The games the warehouse partitions by, with the names people know them by."""
+"""The games the warehouse partitions by, with the names people know them by (the two Hold'em decks
+each named by its deck: a page that shows both never leaves one of them unnamed)."""
 
 FAMILIES = {
     "holdem": ("holdem", "holdem36"),
@@ -1281,18 +1282,18 @@ def hand_players(db: Db) -> list[str]:
                      "order by sum(count_hands) desc, player")["player"].to_list()
 
 
-def hand_choices(db: Db, player: str) -> dict[str, list]:
+def hand_choices(db: Db, player: str, game: str | None = None) -> dict[str, list]:
     """The values one player's filters offer: stakes with their betting structure (:func:`stakes_shown`),
     clubs and rooms (one list: a choice keeps the hands of that club or that room), and positions he
-    played."""
+    played; of one game (``holdem`` or ``holdem36``) when given, as the reports show one at a time."""
     stakes = stakes_shown(db, "hand_list", "hand_list")
     rows = frame(db, f"""
         select list(distinct {stakes} order by {stakes}) filter (where stakes is not null) as stakes,
                list_sort(list_distinct(list_concat(list(club) filter (where club is not null),
                                                    list(site) filter (where site is not null)))) as clubs,
                list(distinct position order by position) filter (where position is not null) as positions,
-        from hand_list where player = $player
-    """, player=player)
+        from hand_list where player = $player and ($game is null or game = $game)
+    """, player=player, game=game)
     return {name: (rows[name][0].to_list() if rows.height and rows[name][0] is not None else [])
             for name in ("stakes", "clubs", "positions")}
 
@@ -1334,36 +1335,51 @@ REPORT_MARTS = {
 """Each report's dimension and the mart that sums the hands by it."""
 
 
+def report_games(db: Db, player: str) -> dict[str, int]:
+    """How many hands the player has of each Hold'em game (``holdem``: 52 cards, ``holdem36``: short
+    deck), the game with the most first: the reports show one game at a time, since a short-deck
+    hand's big blind is a button blind and its positions and starting hands are another deck's."""
+    mart = "holdem_report_positions"
+    if not has(db, mart):
+        return {}
+    rows = frame(db, f"""
+        select game, sum(count_hands)::bigint as count_hands from {mart} where player = $player
+        group by game having sum(count_hands) > 0 order by sum(count_hands) desc, game
+    """, player=player)
+    return dict(zip(rows["game"].to_list(), rows["count_hands"].to_list())) if rows.height else {}
+
+
 def report_units(db: Db, player: str, start: date | None = None, end: date | None = None, stakes: tuple[str, ...] = (),
-                 clubs: tuple[str, ...] = ()) -> list[str]:
-    """The units of the player's hands the reports' filters keep, the one with the most hands first."""
-    return list(report_unit_hands(db, player, start, end, stakes, clubs))
+                 clubs: tuple[str, ...] = (), *, game: str = "holdem") -> list[str]:
+    """The units of the player's hands of ``game`` the reports' filters keep, the one with the most hands first."""
+    return list(report_unit_hands(db, player, start, end, stakes, clubs, game=game))
 
 
 def report_unit_hands(db: Db, player: str, start: date | None = None, end: date | None = None,
-                      stakes: tuple[str, ...] = (), clubs: tuple[str, ...] = ()) -> dict[str, int]:
-    """How many of the player's hands each unit has under the reports' filters (days, stakes, clubs
-    and rooms, as :func:`holdem_report` keeps them), the unit with the most first; a unit without a
-    hand in them is left out."""
+                      stakes: tuple[str, ...] = (), clubs: tuple[str, ...] = (), *, game: str = "holdem") -> dict[str, int]:
+    """How many of the player's hands of ``game`` each unit has under the reports' filters (days,
+    stakes, clubs and rooms, as :func:`holdem_report` keeps them), the unit with the most first; a
+    unit without a hand in them is left out."""
     mart = "holdem_report_positions"
     if not has(db, mart):
         return {}
     rows = frame(db, f"""
         select currency, sum(count_hands)::bigint as count_hands from {mart}
-        where player = $player
+        where player = $player and game = $game
           and ($start is null or played_on >= $start)
           and ($end is null or played_on <= $end)
           and (len($stakes) = 0 or list_contains($stakes, {stakes_shown(db, mart, mart)}))
           and (len($clubs) = 0 or list_contains($clubs, club) or list_contains($clubs, site))
         group by currency having sum(count_hands) > 0
         order by sum(count_hands) desc, currency
-    """, player=player, start=start, end=end, stakes=list(stakes), clubs=list(clubs))
+    """, player=player, game=game, start=start, end=end, stakes=list(stakes), clubs=list(clubs))
     return dict(zip(rows["currency"].to_list(), rows["count_hands"].to_list())) if rows.height else {}
 
 
 def holdem_report(db: Db, dimension: str, player: str, currency: str, start: date | None, end: date | None,
-                  stakes: tuple[str, ...], clubs: tuple[str, ...]) -> pl.DataFrame:
-    """One player's hands in one unit summed by ``dimension`` (position, stack_depth or hand_class) over
+                  stakes: tuple[str, ...], clubs: tuple[str, ...], *, game: str = "holdem") -> pl.DataFrame:
+    """One player's hands of one game (``holdem`` or ``holdem36``: never both, a button blind is no big
+    blind) in one unit summed by ``dimension`` (position, stack_depth or hand_class) over
     the filtered days, stakes and clubs: hands, net, bb/100 over the hands with a big blind, VPIP and PFR,
     each the macro of ``sql/00_macros`` the marts use, over the summed counts."""
     mart = REPORT_MARTS[dimension]
@@ -1380,18 +1396,19 @@ def holdem_report(db: Db, dimension: str, player: str, currency: str, start: dat
             sum(count_pfr_opportunities)::bigint as count_pfr_opportunities,
             sum(allin_ev_net) as allin_ev_net,
         from {mart}
-        where player = $player and currency = $currency
+        where player = $player and game = $game and currency = $currency
           and ($start is null or played_on >= $start)
           and ($end is null or played_on <= $end)
           and (len($stakes) = 0 or list_contains($stakes, {stakes_shown(db, mart, mart)}))
           and (len($clubs) = 0 or list_contains($clubs, club) or list_contains($clubs, site))
         group by {dimension}
-    """, player=player, currency=currency, start=start, end=end, stakes=list(stakes), clubs=list(clubs))
+    """, player=player, game=game, currency=currency, start=start, end=end, stakes=list(stakes),
+        clubs=list(clubs))
 
 
 def holdem_sessions(db: Db, player: str, currency: str, start: date | None, end: date | None,
-                    stakes: tuple[str, ...], clubs: tuple[str, ...]) -> pl.DataFrame:
-    """One player's sittings in one unit, oldest first, with running net and all-in EV; a sitting is
+                    stakes: tuple[str, ...], clubs: tuple[str, ...], *, game: str = "holdem") -> pl.DataFrame:
+    """One player's sittings of one game (``holdem`` or ``holdem36``) in one unit, oldest first, with running net and all-in EV; a sitting is
     kept when it started on a filtered day, at a filtered club, and played one of the filtered stakes."""
     return frame(db, f"""
         select
@@ -1402,20 +1419,22 @@ def holdem_sessions(db: Db, player: str, currency: str, start: date | None, end:
             sum(allin_ev_net) over running as cumulative_allin_ev,
             row_number() over running as sitting,
         from holdem_sessions
-        where player = $player and currency = $currency
+        where player = $player and game = $game and currency = $currency
           and ($start is null or played_on >= $start)
           and ($end is null or played_on <= $end)
           and (len($stakes) = 0 or len(list_intersect($stakes, string_split(stakes, ', '))) > 0)
           and (len($clubs) = 0 or list_contains($clubs, club) or list_contains($clubs, site))
         window running as (order by started_at, club rows between unbounded preceding and current row)
         order by started_at, club
-    """, player=player, currency=currency, start=start, end=end, stakes=list(stakes), clubs=list(clubs))
+    """, player=player, game=game, currency=currency, start=start, end=end, stakes=list(stakes), clubs=list(clubs))
 
 
 def sessions_in_one_currency(db: Db, player: str, currencies: list[str], target: str,
                              rates: dict[tuple[str, str], Decimal], start: date | None, end: date | None,
-                             stakes: tuple[str, ...], clubs: tuple[str, ...]) -> tuple[pl.DataFrame, list[str], list[str]]:
-    """The player's sittings of every currency the user's rates turn into ``target``, oldest first:
+                             stakes: tuple[str, ...], clubs: tuple[str, ...], *,
+                             game: str = "holdem") -> tuple[pl.DataFrame, list[str], list[str]]:
+    """The player's sittings of one game (``holdem`` or ``holdem36``) of every currency the user's
+    rates turn into ``target``, oldest first:
     net and all-in EV in ``target`` (to the cent; each sitting keeps its own currency and net in
     ``own_currency`` and ``own_net``), running totals over them all; with the rates used said in
     words and the currencies left out for want of a rate.
@@ -1431,7 +1450,7 @@ def sessions_in_one_currency(db: Db, player: str, currencies: list[str], target:
             continue
         if how[2]:
             used.add(how[2])
-        sittings = holdem_sessions(db, player, currency, start, end, stakes, clubs)
+        sittings = holdem_sessions(db, player, currency, start, end, stakes, clubs, game=game)
         if sittings.is_empty():
             continue
         hows[currency] = how
