@@ -559,9 +559,11 @@ rate over two names, rooms or days is the rate of their summed counts, never an 
 
 def holdem_stats(db: Db, player: Players, *, site: str | None = None, start: date | None = None,
                  end: date | None = None, club: str | None = None, is_tournament: bool | None = None,
-                 currency: str | None = None, stakes: str | None = None, per_account: bool = False) -> pl.DataFrame:
-    """A person's Hold'em figures over the chosen days, club, room, unit and stakes (a label of
-    :func:`holdem_stakes`): one row per game, unit, stakes and betting structure over all his names
+                 currency: str | None = None, stakes: str | None = None, per_account: bool = False,
+                 game: str | None = None) -> pl.DataFrame:
+    """A person's Hold'em figures over the chosen days, club, room, unit, stakes (a label of
+    :func:`holdem_stakes`) and game (``holdem`` or ``holdem36``; both when None, each its own rows):
+    one row per game, unit, stakes and betting structure over all his names
     (``names`` lists them, each with its room), or, with ``per_account``, one row per name and room
     as well. Units are never added: cash and tournaments, and each currency, stay rows of their own;
     nor are Limit and No Limit hands. Empty before the mart is built."""
@@ -573,13 +575,14 @@ def holdem_stats(db: Db, player: Players, *, site: str | None = None, start: dat
     grain = ["player", "site", *keys] if per_account else keys
     unit_and_stakes = ("($is_tournament is null or (days.is_tournament = $is_tournament"
                        " and days.currency is not distinct from $currency))"
-                       f" and ($stakes is null or {stakes_shown(db, by_day, 'days')} = $stakes)")
+                       f" and ($stakes is null or {stakes_shown(db, by_day, 'days')} = $stakes)"
+                       " and ($game is null or days.game = $game)")
     return _summed_by_day(db, "player_stats_holdem", keys, per_account,
                           ", ".join(grain).replace("stakes", "stakes nulls first"), also=unit_and_stakes,
                           supplied="" if structured else "null::varchar as betting",
                           once={"count_hands": "count_person_hands", "count_bb_hands": "count_person_bb_hands"},
                           **_who(player, site), start=start, end=end, club=club, is_tournament=is_tournament,
-                          currency=currency, stakes=stakes)
+                          currency=currency, stakes=stakes, game=game)
 
 
 def holdem_money(db: Db, player: Players, site: str | None = None) -> list[tuple[bool, str | None]]:
@@ -595,9 +598,10 @@ def holdem_money(db: Db, player: Players, site: str | None = None) -> list[tuple
 
 def holdem_hands_played(db: Db, player: Players, site: str | None = None, start: date | None = None,
                         end: date | None = None, club: str | None = None) -> pl.DataFrame:
-    """The player's Hold'em hands the page's dates, club and room keep, counted per unit and stakes
-    (``is_tournament``, ``currency``, ``stakes`` with its betting structure as :func:`holdem_stakes` names
-    it, ``count_hands``): the units and stakes a page offers are those that have hands in its filters.
+    """The player's Hold'em hands the page's dates, club and room keep, counted per game, unit and stakes
+    (``game``: ``holdem`` or ``holdem36``, ``is_tournament``, ``currency``, ``stakes`` with its betting
+    structure as :func:`holdem_stakes` names it, ``count_hands``): the games, units and stakes a page
+    offers are those that have hands in its filters.
     Cash first, then the unit with the most hands; empty before the statistics are built (over every
     day and club when an older Rasklad built them without their days)."""
     by_day = "player_stats_holdem_by_day"
@@ -611,16 +615,16 @@ def holdem_hands_played(db: Db, player: Players, site: str | None = None, start:
     hands = "count_person_hands" if "count_person_hands" in columns(db, mart) else "count_hands"
     return frame(db, f"""
         with played as (
-            select days.is_tournament, days.currency, {stakes_shown(db, mart, "days")} as stakes,
+            select days.game, days.is_tournament, days.currency, {stakes_shown(db, mart, "days")} as stakes,
                    min(days.stakes) as first_stakes, sum(days.{hands})::bigint as count_hands,
             from {mart} as days
             where {_MINE.format(alias="days")} and {days}
             group by all
             having sum(days.{hands}) > 0
         )
-        select is_tournament, currency, stakes, count_hands from played
+        select game, is_tournament, currency, stakes, count_hands from played
         order by is_tournament, sum(count_hands) over (partition by is_tournament, currency) desc, currency,
-                 first_stakes, stakes
+                 first_stakes, stakes, game
     """, **_who(player, site), **({"start": start, "end": end, "club": club} if dated else {}))
 
 
@@ -652,11 +656,13 @@ def holdem_stakes(db: Db, player: Players, is_tournament: bool | None = None, cu
 
 def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | None, end: date | None,
                     club: str | None, in_big_blinds: bool, max_points: int = 2000, *,
-                    is_tournament: bool = False, currency: str | None = None, site: str | None = None) -> pl.DataFrame:
-    """The running totals of one player's Hold'em hands of one unit (cash or tournament, and its
-    currency) and of ``stakes`` when given (a label of :func:`holdem_stakes`): won, at showdown,
-    without showdown, all-in EV. Two units are never added, in big blinds neither: cash and
-    tournaments stay apart.
+                    is_tournament: bool = False, currency: str | None = None, site: str | None = None,
+                    game: str = "holdem") -> pl.DataFrame:
+    """The running totals of one player's Hold'em hands of one game (``holdem`` or ``holdem36``),
+    one unit (cash or tournament, and its currency) and of ``stakes`` when given (a label of
+    :func:`holdem_stakes`): won, at showdown, without showdown, all-in EV. Two units are never
+    added, in big blinds neither: cash and tournaments stay apart, and so do the two decks (a
+    short-deck big blind may be a button blind).
 
     One row per hand, in the order played (date, then hand number): a hand two of his linked names
     sat in is one hand, its net both seats' nets added, as the leaderboards count it. Thinned evenly
@@ -682,7 +688,8 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
                 hands.game_id,
             from hand_list as hands
             join accounts on accounts.player = hands.player and accounts.site is not distinct from hands.site
-            where coalesce(hands.is_tournament, false) = $is_tournament
+            where hands.game = $game
+              and coalesce(hands.is_tournament, false) = $is_tournament
               and hands.currency is not distinct from $currency
               and ($stakes is null or {stakes_shown(db, "hand_list", "hands")} = $stakes)
               and ($since is null or hands.played_at >= $since)
@@ -715,7 +722,7 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
            or hand_no = count_hands
         order by hand_no
     """, **_who(player, site), stakes=stakes, since=since, until=until, club=club, in_bb=in_big_blinds,
-        max_points=max_points, is_tournament=is_tournament, currency=currency)
+        max_points=max_points, is_tournament=is_tournament, currency=currency, game=game)
 
 
 def tournament_stats(db: Db, player: Players, site: str | None = None, start: date | None = None,

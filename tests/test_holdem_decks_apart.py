@@ -313,3 +313,28 @@ def test_the_reports_page_shows_one_deck_chosen_by_name(built):
         assert "<b>A5o</b><br>1<br>+40.00" in shown["holdem"]["grid"]
         assert "<b>66</b><br>1<br>+540.00" in shown["holdem36"]["grid"]
         assert "<b>66</b><br>" not in shown["holdem"]["grid"] and "<b>A5o</b><br>" not in shown["holdem36"]["grid"]
+
+
+def test_the_player_review_shows_one_deck_chosen_by_name(built):
+    # the Player review's Hold'em tab: its running totals (in big blinds too) and its statistics are
+    # of the game chosen; the per-game headline keeps a row per deck, as it did
+    with warehouse_of_pages(built):
+        at = AppTest.from_file(str(ROOT / "dashboards" / "app_pages" / "player.py"), default_timeout=120)
+        at.run()
+        at.selectbox(key="player").set_value("ChazDazzle").run()
+        headline = {r["game"]: (int(r["count_games"]), Decimal(str(r["net"])))
+                    for r in at.dataframe[0].value.to_dict("records")}
+        assert headline == {"Hold'em (52 cards)": (1, Decimal("0.02")),
+                            "Hold'em 6+ (short deck, 36 cards)": (1, Decimal("0.27"))}
+        game = at.selectbox(key="holdem_game")
+        assert game.options == ["Hold'em (52 cards), 1 hand", "Hold'em 6+ (short deck, 36 cards), 1 hand"]
+        assert at.selectbox(key="holdem_stakes").options == ["All stakes", "No Limit $0.02/$0.05 USD"]
+        for choice, net, big_blinds in (("holdem", "+0.02", "+0.40"), ("holdem36", "+0.27", "+5.40")):
+            at.selectbox(key="holdem_game").set_value(choice).run()
+            assert not at.exception
+            assert next(m.value for m in at.metric if m.label == "Net won") == net
+            stats = next(d.value for d in at.dataframe if "bb_per_100" in d.value.columns)
+            assert (int(stats["count_hands"].sum()), Decimal(str(stats["net_won"].sum()))) == (1, Decimal(net))
+            at.toggle(key="holdem_bb").set_value(True).run()
+            assert next(m.value for m in at.metric if m.label == "Net won") == big_blinds
+            at.toggle(key="holdem_bb").set_value(False).run()

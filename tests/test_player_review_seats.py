@@ -225,8 +225,8 @@ def test_holdem_counts_his_hand_once_and_his_seats_play_each(review):
              for row in q.holdem_stats(db, "Verochka", **unit, per_account=True).to_dicts()}
     assert apart == {"Boris": (1, D(-1)), "Vera": (2, D(-72))}
     played = q.holdem_hands_played(db, "Verochka")
-    assert played.to_dicts() == [{"is_tournament": False, "currency": "USD", "stakes": "No Limit $1/$2 USD",
-                                  "count_hands": 2}]
+    assert played.to_dicts() == [{"game": "holdem", "is_tournament": False, "currency": "USD",
+                                  "stakes": "No Limit $1/$2 USD", "count_hands": 2}]
     running = q.holdem_winnings(db, "Verochka", None, None, None, None, False, currency="USD")
     assert running["hand_no"].to_list() == [1, 2]
     assert [D(str(won)) for won in running["won"].to_list()] == [D(-37), D(-73)]
