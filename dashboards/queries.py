@@ -1269,15 +1269,16 @@ def _hand_filter(db: Db) -> str:
       and ($all_in is null or is_all_in = $all_in)
       and ($showdown is null or went_to_showdown = $showdown)
       and ($game_id is null or game_id = $game_id)
+      and ($game is null or game = $game)
 """
 
 
 def _hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown,
-                 game_id=None) -> dict:
+                 game_id=None, game=None) -> dict:
     since, until = _day_bounds(start, end)
     return {"player": player, "since": since, "until": until, "stakes": list(stakes), "clubs": list(clubs),
             "positions": list(positions), "classes": list(classes), "result": result, "all_in": all_in,
-            "showdown": showdown, "game_id": game_id}
+            "showdown": showdown, "game_id": game_id, "game": game}
 
 
 def hand_players(db: Db) -> list[str]:
@@ -1307,31 +1308,34 @@ def hand_choices(db: Db, player: str, game: str | None = None) -> dict[str, list
 
 def hand_totals(db: Db, player: str, start: date | None, end: date | None, stakes: tuple[str, ...],
                 clubs: tuple[str, ...], positions: tuple[str, ...], classes: tuple[str, ...], result: str | None,
-                all_in: bool | None, showdown: bool | None) -> pl.DataFrame:
-    """The hands the filters keep: how many, and the net in each unit (units are never added)."""
+                all_in: bool | None, showdown: bool | None, game: str | None = None) -> pl.DataFrame:
+    """The hands the filters keep (of one game, ``holdem`` or ``holdem36``, when given): how many, and
+    the net in each unit (units are never added)."""
     return frame(db, f"""
         select currency, count(*) as count_hands, sum(net) as net_won, sum(allin_ev_net) as allin_ev_net,
         {_hand_filter(db)}
         group by currency order by count_hands desc, currency
-    """, **_hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown))
+    """, **_hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown, game=game))
 
 
 def hand_page(db: Db, player: str, start: date | None, end: date | None, stakes: tuple[str, ...],
               clubs: tuple[str, ...], positions: tuple[str, ...], classes: tuple[str, ...], result: str | None,
               all_in: bool | None, showdown: bool | None, sort: str, page: int, page_size: int,
-              game_id: str | None = None) -> pl.DataFrame:
-    """One page of the hands the filters keep, in the order ``sort`` names (a key of HAND_SORTS); of one
-    hand, ``game_id``, when given (empty when the filters leave it out)."""
+              game_id: str | None = None, game: str | None = None) -> pl.DataFrame:
+    """One page of the hands the filters keep (of one game, ``holdem`` or ``holdem36``, when given), in
+    the order ``sort`` names (a key of HAND_SORTS); of one hand, ``game_id``, when given (empty when
+    the filters leave it out). Each hand says its game: a short-deck table's stakes may read as a
+    52-card table's."""
     order = HAND_SORTS.get(sort, HAND_SORTS["Newest first"])
     return frame(db, f"""
-        select game_id, played_at, {clock(db, "hand_list")}, hand_id,
+        select game_id, played_at, {clock(db, "hand_list")}, hand_id, game,
                {stakes_shown(db, "hand_list", "hand_list")} as stakes, club, table_name, position, hole_cards,
                stack_depth, net, currency, allin_ev_net, total_pot, is_all_in, went_to_showdown, count_players,
         {_hand_filter(db)}
         order by {order}
         limit $limit offset $offset
-    """, **_hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown, game_id),
-        limit=page_size, offset=max(page - 1, 0) * page_size)
+    """, **_hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown, game_id,
+                        game), limit=page_size, offset=max(page - 1, 0) * page_size)
 
 
 REPORT_MARTS = {
@@ -1342,7 +1346,7 @@ REPORT_MARTS = {
 """Each report's dimension and the mart that sums the hands by it."""
 
 
-def report_games(db: Db, player: str) -> dict[str, int]:
+def holdem_games(db: Db, player: str) -> dict[str, int]:
     """How many hands the player has of each Hold'em game (``holdem``: 52 cards, ``holdem36``: short
     deck), the game with the most first: the reports show one game at a time, since a short-deck
     hand's big blind is a button blind and its positions and starting hands are another deck's."""

@@ -253,7 +253,7 @@ def test_a_later_ingest_of_the_other_deck_makes_its_own_sitting(tmp_path, built)
 
 def test_the_reports_queries_keep_one_deck(built):
     with warehouse_of_pages(built) as (q, db):
-        assert q.report_games(db, "ChazDazzle") == {"holdem": 1, "holdem36": 1}
+        assert q.holdem_games(db, "ChazDazzle") == {"holdem": 1, "holdem36": 1}
         # one stakes choice for both decks: only the game parts them
         assert q.hand_choices(db, "ChazDazzle")["stakes"] == ["No Limit $0.02/$0.05 USD"]
         assert q.hand_choices(db, "ChazDazzle", "holdem36")["stakes"] == ["No Limit $0.02/$0.05 USD"]
@@ -338,3 +338,25 @@ def test_the_player_review_shows_one_deck_chosen_by_name(built):
             at.toggle(key="holdem_bb").set_value(True).run()
             assert next(m.value for m in at.metric if m.label == "Net won") == big_blinds
             at.toggle(key="holdem_bb").set_value(False).run()
+
+
+def test_the_hands_page_names_each_hands_game_and_filters_by_it(built):
+    # the hand browser lists hands, not figures of many: all games by default, each row saying its
+    # game (the stakes read alike); the Game filter keeps one deck, and its totals are that deck's
+    with warehouse_of_pages(built):
+        at = AppTest.from_file(str(ROOT / "dashboards" / "app_pages" / "hands.py"), default_timeout=120)
+        at.run()
+        at.selectbox(key="hands_player").set_value("ChazDazzle").run()
+        assert at.selectbox(key="hands_deck").options == [
+            "All games", "Hold'em (52 cards), 1 hand", "Hold'em 6+ (short deck, 36 cards), 1 hand"]
+        listed = at.dataframe[0].value
+        assert sorted(zip(listed["hand_id"], listed["game"], listed["stakes"])) == [
+            ("1377529121", "Hold'em 6+ (short deck, 36 cards)", "No Limit $0.02/$0.05 USD"),
+            ("693967308", "Hold'em (52 cards)", "No Limit $0.02/$0.05 USD")]
+        assert next(m.value for m in at.metric if m.label == "Net (USD)") == "+0.29"     # 0.27 + 0.02
+        for choice, hand, net in (("holdem", "693967308", "+0.02"), ("holdem36", "1377529121", "+0.27")):
+            at.selectbox(key="hands_deck").set_value(choice).run()
+            assert not at.exception
+            assert at.dataframe[0].value["hand_id"].to_list() == [hand]
+            assert (next(m.value for m in at.metric if m.label == "Hands"),
+                    next(m.value for m in at.metric if m.label == "Net (USD)")) == ("1", net)

@@ -78,7 +78,7 @@ player = top[0].selectbox("Player", players, index=players.index(wanted) if want
 st.query_params["player"] = player
 # one deck at a time: a short-deck hand's positions, stacks in big blinds (a button blind) and
 # starting hands are another game's, and Winning's Six Plus stakes read as a 52-card table's
-games = q.report_games(db, player)
+games = q.holdem_games(db, player)
 if st.session_state.get("reports_game") not in games:
     st.session_state["reports_game"] = next(iter(games))   # the player's game with the most hands
 game = top[1].selectbox("Game", list(games), key="reports_game",
