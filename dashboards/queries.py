@@ -46,8 +46,8 @@ Db = tuple[str, tuple[int, ...]]
 """A warehouse as the caches see it: the DuckDB file's path and the warehouse's commit marker."""
 
 GAME_LABELS = {
-    "holdem": "Hold'em",
-    "holdem36": "Hold'em 6+ (36 cards)",
+    "holdem": "Hold'em (52 cards)",
+    "holdem36": "Hold'em 6+ (short deck, 36 cards)",
     "raspisnoy": "Raspisnoy (log)",
     "raspisnoy_sheet": "Raspisnoy (score sheet)",
     "chinese": "Chinese poker",
@@ -55,7 +55,8 @@ GAME_LABELS = {
     "sixcard": "Six-card poker",
     "tournament": "Tournament summaries",
 }
-"""The games the warehouse partitions by, with the names people know them by."""
+"""The games the warehouse partitions by, with the names people know them by (the two Hold'em decks
+each named by its deck: a page that shows both never leaves one of them unnamed)."""
 
 FAMILIES = {
     "holdem": ("holdem", "holdem36"),
@@ -558,9 +559,11 @@ rate over two names, rooms or days is the rate of their summed counts, never an 
 
 def holdem_stats(db: Db, player: Players, *, site: str | None = None, start: date | None = None,
                  end: date | None = None, club: str | None = None, is_tournament: bool | None = None,
-                 currency: str | None = None, stakes: str | None = None, per_account: bool = False) -> pl.DataFrame:
-    """A person's Hold'em figures over the chosen days, club, room, unit and stakes (a label of
-    :func:`holdem_stakes`): one row per game, unit, stakes and betting structure over all his names
+                 currency: str | None = None, stakes: str | None = None, per_account: bool = False,
+                 game: str | None = None) -> pl.DataFrame:
+    """A person's Hold'em figures over the chosen days, club, room, unit, stakes (a label of
+    :func:`holdem_stakes`) and game (``holdem`` or ``holdem36``; both when None, each its own rows):
+    one row per game, unit, stakes and betting structure over all his names
     (``names`` lists them, each with its room), or, with ``per_account``, one row per name and room
     as well. Units are never added: cash and tournaments, and each currency, stay rows of their own;
     nor are Limit and No Limit hands. Empty before the mart is built."""
@@ -572,13 +575,14 @@ def holdem_stats(db: Db, player: Players, *, site: str | None = None, start: dat
     grain = ["player", "site", *keys] if per_account else keys
     unit_and_stakes = ("($is_tournament is null or (days.is_tournament = $is_tournament"
                        " and days.currency is not distinct from $currency))"
-                       f" and ($stakes is null or {stakes_shown(db, by_day, 'days')} = $stakes)")
+                       f" and ($stakes is null or {stakes_shown(db, by_day, 'days')} = $stakes)"
+                       " and ($game is null or days.game = $game)")
     return _summed_by_day(db, "player_stats_holdem", keys, per_account,
                           ", ".join(grain).replace("stakes", "stakes nulls first"), also=unit_and_stakes,
                           supplied="" if structured else "null::varchar as betting",
                           once={"count_hands": "count_person_hands", "count_bb_hands": "count_person_bb_hands"},
                           **_who(player, site), start=start, end=end, club=club, is_tournament=is_tournament,
-                          currency=currency, stakes=stakes)
+                          currency=currency, stakes=stakes, game=game)
 
 
 def holdem_money(db: Db, player: Players, site: str | None = None) -> list[tuple[bool, str | None]]:
@@ -594,9 +598,10 @@ def holdem_money(db: Db, player: Players, site: str | None = None) -> list[tuple
 
 def holdem_hands_played(db: Db, player: Players, site: str | None = None, start: date | None = None,
                         end: date | None = None, club: str | None = None) -> pl.DataFrame:
-    """The player's Hold'em hands the page's dates, club and room keep, counted per unit and stakes
-    (``is_tournament``, ``currency``, ``stakes`` with its betting structure as :func:`holdem_stakes` names
-    it, ``count_hands``): the units and stakes a page offers are those that have hands in its filters.
+    """The player's Hold'em hands the page's dates, club and room keep, counted per game, unit and stakes
+    (``game``: ``holdem`` or ``holdem36``, ``is_tournament``, ``currency``, ``stakes`` with its betting
+    structure as :func:`holdem_stakes` names it, ``count_hands``): the games, units and stakes a page
+    offers are those that have hands in its filters.
     Cash first, then the unit with the most hands; empty before the statistics are built (over every
     day and club when an older Rasklad built them without their days)."""
     by_day = "player_stats_holdem_by_day"
@@ -610,16 +615,16 @@ def holdem_hands_played(db: Db, player: Players, site: str | None = None, start:
     hands = "count_person_hands" if "count_person_hands" in columns(db, mart) else "count_hands"
     return frame(db, f"""
         with played as (
-            select days.is_tournament, days.currency, {stakes_shown(db, mart, "days")} as stakes,
+            select days.game, days.is_tournament, days.currency, {stakes_shown(db, mart, "days")} as stakes,
                    min(days.stakes) as first_stakes, sum(days.{hands})::bigint as count_hands,
             from {mart} as days
             where {_MINE.format(alias="days")} and {days}
             group by all
             having sum(days.{hands}) > 0
         )
-        select is_tournament, currency, stakes, count_hands from played
+        select game, is_tournament, currency, stakes, count_hands from played
         order by is_tournament, sum(count_hands) over (partition by is_tournament, currency) desc, currency,
-                 first_stakes, stakes
+                 first_stakes, stakes, game
     """, **_who(player, site), **({"start": start, "end": end, "club": club} if dated else {}))
 
 
@@ -651,11 +656,13 @@ def holdem_stakes(db: Db, player: Players, is_tournament: bool | None = None, cu
 
 def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | None, end: date | None,
                     club: str | None, in_big_blinds: bool, max_points: int = 2000, *,
-                    is_tournament: bool = False, currency: str | None = None, site: str | None = None) -> pl.DataFrame:
-    """The running totals of one player's Hold'em hands of one unit (cash or tournament, and its
-    currency) and of ``stakes`` when given (a label of :func:`holdem_stakes`): won, at showdown,
-    without showdown, all-in EV. Two units are never added, in big blinds neither: cash and
-    tournaments stay apart.
+                    is_tournament: bool = False, currency: str | None = None, site: str | None = None,
+                    game: str = "holdem") -> pl.DataFrame:
+    """The running totals of one player's Hold'em hands of one game (``holdem`` or ``holdem36``),
+    one unit (cash or tournament, and its currency) and of ``stakes`` when given (a label of
+    :func:`holdem_stakes`): won, at showdown, without showdown, all-in EV. Two units are never
+    added, in big blinds neither: cash and tournaments stay apart, and so do the two decks (a
+    short-deck big blind may be a button blind).
 
     One row per hand, in the order played (date, then hand number): a hand two of his linked names
     sat in is one hand, its net both seats' nets added, as the leaderboards count it. Thinned evenly
@@ -681,7 +688,8 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
                 hands.game_id,
             from hand_list as hands
             join accounts on accounts.player = hands.player and accounts.site is not distinct from hands.site
-            where coalesce(hands.is_tournament, false) = $is_tournament
+            where hands.game = $game
+              and coalesce(hands.is_tournament, false) = $is_tournament
               and hands.currency is not distinct from $currency
               and ($stakes is null or {stakes_shown(db, "hand_list", "hands")} = $stakes)
               and ($since is null or hands.played_at >= $since)
@@ -714,7 +722,7 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
            or hand_no = count_hands
         order by hand_no
     """, **_who(player, site), stakes=stakes, since=since, until=until, club=club, in_bb=in_big_blinds,
-        max_points=max_points, is_tournament=is_tournament, currency=currency)
+        max_points=max_points, is_tournament=is_tournament, currency=currency, game=game)
 
 
 def tournament_stats(db: Db, player: Players, site: str | None = None, start: date | None = None,
@@ -1261,15 +1269,16 @@ def _hand_filter(db: Db) -> str:
       and ($all_in is null or is_all_in = $all_in)
       and ($showdown is null or went_to_showdown = $showdown)
       and ($game_id is null or game_id = $game_id)
+      and ($game is null or game = $game)
 """
 
 
 def _hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown,
-                 game_id=None) -> dict:
+                 game_id=None, game=None) -> dict:
     since, until = _day_bounds(start, end)
     return {"player": player, "since": since, "until": until, "stakes": list(stakes), "clubs": list(clubs),
             "positions": list(positions), "classes": list(classes), "result": result, "all_in": all_in,
-            "showdown": showdown, "game_id": game_id}
+            "showdown": showdown, "game_id": game_id, "game": game}
 
 
 def hand_players(db: Db) -> list[str]:
@@ -1281,49 +1290,52 @@ def hand_players(db: Db) -> list[str]:
                      "order by sum(count_hands) desc, player")["player"].to_list()
 
 
-def hand_choices(db: Db, player: str) -> dict[str, list]:
+def hand_choices(db: Db, player: str, game: str | None = None) -> dict[str, list]:
     """The values one player's filters offer: stakes with their betting structure (:func:`stakes_shown`),
     clubs and rooms (one list: a choice keeps the hands of that club or that room), and positions he
-    played."""
+    played; of one game (``holdem`` or ``holdem36``) when given, as the reports show one at a time."""
     stakes = stakes_shown(db, "hand_list", "hand_list")
     rows = frame(db, f"""
         select list(distinct {stakes} order by {stakes}) filter (where stakes is not null) as stakes,
                list_sort(list_distinct(list_concat(list(club) filter (where club is not null),
                                                    list(site) filter (where site is not null)))) as clubs,
                list(distinct position order by position) filter (where position is not null) as positions,
-        from hand_list where player = $player
-    """, player=player)
+        from hand_list where player = $player and ($game is null or game = $game)
+    """, player=player, game=game)
     return {name: (rows[name][0].to_list() if rows.height and rows[name][0] is not None else [])
             for name in ("stakes", "clubs", "positions")}
 
 
 def hand_totals(db: Db, player: str, start: date | None, end: date | None, stakes: tuple[str, ...],
                 clubs: tuple[str, ...], positions: tuple[str, ...], classes: tuple[str, ...], result: str | None,
-                all_in: bool | None, showdown: bool | None) -> pl.DataFrame:
-    """The hands the filters keep: how many, and the net in each unit (units are never added)."""
+                all_in: bool | None, showdown: bool | None, game: str | None = None) -> pl.DataFrame:
+    """The hands the filters keep (of one game, ``holdem`` or ``holdem36``, when given): how many, and
+    the net in each unit (units are never added)."""
     return frame(db, f"""
         select currency, count(*) as count_hands, sum(net) as net_won, sum(allin_ev_net) as allin_ev_net,
         {_hand_filter(db)}
         group by currency order by count_hands desc, currency
-    """, **_hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown))
+    """, **_hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown, game=game))
 
 
 def hand_page(db: Db, player: str, start: date | None, end: date | None, stakes: tuple[str, ...],
               clubs: tuple[str, ...], positions: tuple[str, ...], classes: tuple[str, ...], result: str | None,
               all_in: bool | None, showdown: bool | None, sort: str, page: int, page_size: int,
-              game_id: str | None = None) -> pl.DataFrame:
-    """One page of the hands the filters keep, in the order ``sort`` names (a key of HAND_SORTS); of one
-    hand, ``game_id``, when given (empty when the filters leave it out)."""
+              game_id: str | None = None, game: str | None = None) -> pl.DataFrame:
+    """One page of the hands the filters keep (of one game, ``holdem`` or ``holdem36``, when given), in
+    the order ``sort`` names (a key of HAND_SORTS); of one hand, ``game_id``, when given (empty when
+    the filters leave it out). Each hand says its game: a short-deck table's stakes may read as a
+    52-card table's."""
     order = HAND_SORTS.get(sort, HAND_SORTS["Newest first"])
     return frame(db, f"""
-        select game_id, played_at, {clock(db, "hand_list")}, hand_id,
+        select game_id, played_at, {clock(db, "hand_list")}, hand_id, game,
                {stakes_shown(db, "hand_list", "hand_list")} as stakes, club, table_name, position, hole_cards,
                stack_depth, net, currency, allin_ev_net, total_pot, is_all_in, went_to_showdown, count_players,
         {_hand_filter(db)}
         order by {order}
         limit $limit offset $offset
-    """, **_hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown, game_id),
-        limit=page_size, offset=max(page - 1, 0) * page_size)
+    """, **_hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown, game_id,
+                        game), limit=page_size, offset=max(page - 1, 0) * page_size)
 
 
 REPORT_MARTS = {
@@ -1334,36 +1346,51 @@ REPORT_MARTS = {
 """Each report's dimension and the mart that sums the hands by it."""
 
 
+def holdem_games(db: Db, player: str) -> dict[str, int]:
+    """How many hands the player has of each Hold'em game (``holdem``: 52 cards, ``holdem36``: short
+    deck), the game with the most first: the reports show one game at a time, since a short-deck
+    hand's big blind is a button blind and its positions and starting hands are another deck's."""
+    mart = "holdem_report_positions"
+    if not has(db, mart):
+        return {}
+    rows = frame(db, f"""
+        select game, sum(count_hands)::bigint as count_hands from {mart} where player = $player
+        group by game having sum(count_hands) > 0 order by sum(count_hands) desc, game
+    """, player=player)
+    return dict(zip(rows["game"].to_list(), rows["count_hands"].to_list())) if rows.height else {}
+
+
 def report_units(db: Db, player: str, start: date | None = None, end: date | None = None, stakes: tuple[str, ...] = (),
-                 clubs: tuple[str, ...] = ()) -> list[str]:
-    """The units of the player's hands the reports' filters keep, the one with the most hands first."""
-    return list(report_unit_hands(db, player, start, end, stakes, clubs))
+                 clubs: tuple[str, ...] = (), *, game: str = "holdem") -> list[str]:
+    """The units of the player's hands of ``game`` the reports' filters keep, the one with the most hands first."""
+    return list(report_unit_hands(db, player, start, end, stakes, clubs, game=game))
 
 
 def report_unit_hands(db: Db, player: str, start: date | None = None, end: date | None = None,
-                      stakes: tuple[str, ...] = (), clubs: tuple[str, ...] = ()) -> dict[str, int]:
-    """How many of the player's hands each unit has under the reports' filters (days, stakes, clubs
-    and rooms, as :func:`holdem_report` keeps them), the unit with the most first; a unit without a
-    hand in them is left out."""
+                      stakes: tuple[str, ...] = (), clubs: tuple[str, ...] = (), *, game: str = "holdem") -> dict[str, int]:
+    """How many of the player's hands of ``game`` each unit has under the reports' filters (days,
+    stakes, clubs and rooms, as :func:`holdem_report` keeps them), the unit with the most first; a
+    unit without a hand in them is left out."""
     mart = "holdem_report_positions"
     if not has(db, mart):
         return {}
     rows = frame(db, f"""
         select currency, sum(count_hands)::bigint as count_hands from {mart}
-        where player = $player
+        where player = $player and game = $game
           and ($start is null or played_on >= $start)
           and ($end is null or played_on <= $end)
           and (len($stakes) = 0 or list_contains($stakes, {stakes_shown(db, mart, mart)}))
           and (len($clubs) = 0 or list_contains($clubs, club) or list_contains($clubs, site))
         group by currency having sum(count_hands) > 0
         order by sum(count_hands) desc, currency
-    """, player=player, start=start, end=end, stakes=list(stakes), clubs=list(clubs))
+    """, player=player, game=game, start=start, end=end, stakes=list(stakes), clubs=list(clubs))
     return dict(zip(rows["currency"].to_list(), rows["count_hands"].to_list())) if rows.height else {}
 
 
 def holdem_report(db: Db, dimension: str, player: str, currency: str, start: date | None, end: date | None,
-                  stakes: tuple[str, ...], clubs: tuple[str, ...]) -> pl.DataFrame:
-    """One player's hands in one unit summed by ``dimension`` (position, stack_depth or hand_class) over
+                  stakes: tuple[str, ...], clubs: tuple[str, ...], *, game: str = "holdem") -> pl.DataFrame:
+    """One player's hands of one game (``holdem`` or ``holdem36``: never both, a button blind is no big
+    blind) in one unit summed by ``dimension`` (position, stack_depth or hand_class) over
     the filtered days, stakes and clubs: hands, net, bb/100 over the hands with a big blind, VPIP and PFR,
     each the macro of ``sql/00_macros`` the marts use, over the summed counts."""
     mart = REPORT_MARTS[dimension]
@@ -1380,18 +1407,19 @@ def holdem_report(db: Db, dimension: str, player: str, currency: str, start: dat
             sum(count_pfr_opportunities)::bigint as count_pfr_opportunities,
             sum(allin_ev_net) as allin_ev_net,
         from {mart}
-        where player = $player and currency = $currency
+        where player = $player and game = $game and currency = $currency
           and ($start is null or played_on >= $start)
           and ($end is null or played_on <= $end)
           and (len($stakes) = 0 or list_contains($stakes, {stakes_shown(db, mart, mart)}))
           and (len($clubs) = 0 or list_contains($clubs, club) or list_contains($clubs, site))
         group by {dimension}
-    """, player=player, currency=currency, start=start, end=end, stakes=list(stakes), clubs=list(clubs))
+    """, player=player, game=game, currency=currency, start=start, end=end, stakes=list(stakes),
+        clubs=list(clubs))
 
 
 def holdem_sessions(db: Db, player: str, currency: str, start: date | None, end: date | None,
-                    stakes: tuple[str, ...], clubs: tuple[str, ...]) -> pl.DataFrame:
-    """One player's sittings in one unit, oldest first, with running net and all-in EV; a sitting is
+                    stakes: tuple[str, ...], clubs: tuple[str, ...], *, game: str = "holdem") -> pl.DataFrame:
+    """One player's sittings of one game (``holdem`` or ``holdem36``) in one unit, oldest first, with running net and all-in EV; a sitting is
     kept when it started on a filtered day, at a filtered club, and played one of the filtered stakes."""
     return frame(db, f"""
         select
@@ -1402,20 +1430,22 @@ def holdem_sessions(db: Db, player: str, currency: str, start: date | None, end:
             sum(allin_ev_net) over running as cumulative_allin_ev,
             row_number() over running as sitting,
         from holdem_sessions
-        where player = $player and currency = $currency
+        where player = $player and game = $game and currency = $currency
           and ($start is null or played_on >= $start)
           and ($end is null or played_on <= $end)
           and (len($stakes) = 0 or len(list_intersect($stakes, string_split(stakes, ', '))) > 0)
           and (len($clubs) = 0 or list_contains($clubs, club) or list_contains($clubs, site))
         window running as (order by started_at, club rows between unbounded preceding and current row)
         order by started_at, club
-    """, player=player, currency=currency, start=start, end=end, stakes=list(stakes), clubs=list(clubs))
+    """, player=player, game=game, currency=currency, start=start, end=end, stakes=list(stakes), clubs=list(clubs))
 
 
 def sessions_in_one_currency(db: Db, player: str, currencies: list[str], target: str,
                              rates: dict[tuple[str, str], Decimal], start: date | None, end: date | None,
-                             stakes: tuple[str, ...], clubs: tuple[str, ...]) -> tuple[pl.DataFrame, list[str], list[str]]:
-    """The player's sittings of every currency the user's rates turn into ``target``, oldest first:
+                             stakes: tuple[str, ...], clubs: tuple[str, ...], *,
+                             game: str = "holdem") -> tuple[pl.DataFrame, list[str], list[str]]:
+    """The player's sittings of one game (``holdem`` or ``holdem36``) of every currency the user's
+    rates turn into ``target``, oldest first:
     net and all-in EV in ``target`` (to the cent; each sitting keeps its own currency and net in
     ``own_currency`` and ``own_net``), running totals over them all; with the rates used said in
     words and the currencies left out for want of a rate.
@@ -1431,7 +1461,7 @@ def sessions_in_one_currency(db: Db, player: str, currencies: list[str], target:
             continue
         if how[2]:
             used.add(how[2])
-        sittings = holdem_sessions(db, player, currency, start, end, stakes, clubs)
+        sittings = holdem_sessions(db, player, currency, start, end, stakes, clubs, game=game)
         if sittings.is_empty():
             continue
         hows[currency] = how

@@ -240,7 +240,7 @@ def show(data: pl.DataFrame, *, column_config: dict | None = None, unit=UNSAID, 
     if "betting" in data.columns and data["betting"].dtype == pl.String:
         data = data.with_columns(pl.col("betting").replace(BETTING_WORDS))
     if "game" in data.columns and data["game"].dtype == pl.String:
-        data = data.with_columns(pl.col("game").replace(GAME_LABELS))   # 'holdem' reads Hold'em
+        data = data.with_columns(pl.col("game").replace(GAME_LABELS))   # 'holdem' reads Hold'em (52 cards)
     units = units_of(data, unit)
     for name in data.columns:
         given = config.get(name)

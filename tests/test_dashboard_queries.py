@@ -29,7 +29,7 @@ def test_sessions_in_one_currency_add_the_converted_nets_then_round_once(monkeyp
     # = +1.53 (as Player review and Leaderboards add), where the rounded rows add up to +1.54.
     by_currency = {"USD": sittings(("2024-01-01 20:00", "7.46")),
                    "EUR": sittings(("2024-01-02 20:00", "-3.20"), ("2024-01-03 20:00", "-3.20"))}
-    monkeypatch.setattr(queries, "holdem_sessions", lambda db, player, currency, *rest: by_currency[currency])
+    monkeypatch.setattr(queries, "holdem_sessions", lambda db, player, currency, *rest, game: by_currency[currency])
     merged, used, left_out = queries.sessions_in_one_currency(
         None, "Hero", ["USD", "EUR"], "USD", {("USD", "EUR"): D("1.08")}, None, None, (), ())
     assert used == ["1 USD = 1.08 EUR"] and left_out == []

@@ -285,9 +285,9 @@ def test_player_review_headlines_equal_the_games_table(built, player):
             [player])
     }
     shown = at.dataframe[0].value
-    labels = {"Raspisnoy (log)": "raspisnoy", "Chinese poker": "chinese", "Hold'em": "holdem",
+    labels = {"Raspisnoy (log)": "raspisnoy", "Chinese poker": "chinese", "Hold'em (52 cards)": "holdem",
               "Open-face Chinese": "ofc", "Six-card poker": "sixcard", "Raspisnoy (score sheet)": "raspisnoy_sheet",
-              "Hold'em 6+ (36 cards)": "holdem36"}
+              "Hold'em 6+ (short deck, 36 cards)": "holdem36"}
     got = {(labels[row["game"]], row["unit"].replace("tournament chips", "chips (tournaments)")
             .replace("play chips", "chips")): (row["count_games"], Decimal(str(row["net"])))
            for row in shown.to_dict("records")}
@@ -1043,7 +1043,7 @@ def test_player_review_counts_a_holdem_hand_won_by_its_chips(hero):
     at = page("player")
     at.selectbox(key="player").set_value("Hero").run()
     deltas = {m.label: m.delta for m in at.metric}
-    assert (deltas["Hold'em, EUR"], deltas["Hold'em, USD"]) == ("3 games, 1 won", "4 games, 3 won")
+    assert (deltas["Hold'em (52 cards), EUR"], deltas["Hold'em (52 cards), USD"]) == ("3 games, 1 won", "4 games, 3 won")
 
 
 def column_titles(at: AppTest) -> dict[str, set[str]]:

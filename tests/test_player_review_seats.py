@@ -225,8 +225,8 @@ def test_holdem_counts_his_hand_once_and_his_seats_play_each(review):
              for row in q.holdem_stats(db, "Verochka", **unit, per_account=True).to_dicts()}
     assert apart == {"Boris": (1, D(-1)), "Vera": (2, D(-72))}
     played = q.holdem_hands_played(db, "Verochka")
-    assert played.to_dicts() == [{"is_tournament": False, "currency": "USD", "stakes": "No Limit $1/$2 USD",
-                                  "count_hands": 2}]
+    assert played.to_dicts() == [{"game": "holdem", "is_tournament": False, "currency": "USD",
+                                  "stakes": "No Limit $1/$2 USD", "count_hands": 2}]
     running = q.holdem_winnings(db, "Verochka", None, None, None, None, False, currency="USD")
     assert running["hand_no"].to_list() == [1, 2]
     assert [D(str(won)) for won in running["won"].to_list()] == [D(-37), D(-73)]
@@ -278,7 +278,7 @@ def test_the_player_review_shows_his_games_once(review):
     assert at.selectbox(key="player").value == "Verochka"
     shown = {row["game"]: (row["count_games"], Decimal(str(row["net"])), row["count_wins"])
              for row in at.dataframe[0].value.to_dict("records")}
-    assert shown == {"Hold'em": (2, D(-73), 0), "Raspisnoy (log)": (2, D(30), 2), "Chinese poker": (2, D(-8), 0),
+    assert shown == {"Hold'em (52 cards)": (2, D(-73), 0), "Raspisnoy (log)": (2, D(30), 2), "Chinese poker": (2, D(-8), 0),
                      "Open-face Chinese": (1, D(0), 1), "Six-card poker": (2, D(-20), 0)}
     # raspisnoy's statistics, per person, count the game once too
     assert not [info.value for info in at.info if "No raspisnoy statistics" in info.value]

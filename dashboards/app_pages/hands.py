@@ -27,12 +27,22 @@ if not players:
     st.info("No Hold'em hand in this warehouse yet.", icon=":material/info:")
     st.stop()
 wanted = st.query_params.get("player")
-player = st.selectbox("Player", players, index=players.index(wanted) if wanted in players else 0, key="hands_player")
+top = st.columns([3, 2])
+player = top[0].selectbox("Player", players, index=players.index(wanted) if wanted in players else 0,
+                          key="hands_player")
 if st.session_state.get("hands_last_player") not in (None, player):
     st.query_params.pop("game", None)  # a hand asked for by the address belongs to the player before
 st.session_state["hands_last_player"] = player
 st.query_params["player"] = player
-choices = q.hand_choices(db, player)
+# 52-card and short-deck hands: a Winning Six Plus table's stakes read as a 52-card table's, so the
+# game is a filter of its own, and each hand says its game
+games = q.holdem_games(db, player)
+if st.session_state.get("hands_deck") not in (None, "All games", *games):
+    st.session_state["hands_deck"] = "All games"
+deck = top[1].selectbox("Game", ["All games", *games], key="hands_deck",
+                        format_func=lambda g: g if g == "All games" else f"{q.label(g)}, {q.counted(games[g], 'hand')}")
+game = None if deck == "All games" else deck
+choices = q.hand_choices(db, player, game)
 
 # -- filters --------------------------------------------------------------------------------------
 row = st.columns([2, 2, 2, 2])
@@ -58,7 +68,7 @@ if cards_text.strip() and not classes:
     st.warning("Hole cards are written as starting hands: AA, AKs, AKo, or AK for both.")
 
 filters = (player, start, end, tuple(stakes), tuple(clubs), tuple(positions), tuple(classes), result, all_in, showdown)
-totals = q.hand_totals(db, *filters)
+totals = q.hand_totals(db, *filters, game=game)
 count = int(totals["count_hands"].sum() or 0) if totals.height else 0
 metrics = st.columns(1 + max(totals.height, 1))
 metrics[0].metric("Hands", f"{count:,}")
@@ -76,7 +86,7 @@ sort = order_col.selectbox("Order", list(q.HAND_SORTS), key="hands_sort",
                                 "currency with the most hands first, then the next.")
 pages = (count + PAGE_SIZE - 1) // PAGE_SIZE
 page = page_col.number_input(f"Page (of {pages:,})", min_value=1, max_value=pages, value=1, step=1, key="hands_page")
-hands = q.hand_page(db, *filters, sort, int(page), PAGE_SIZE)
+hands = q.hand_page(db, *filters, sort, int(page), PAGE_SIZE, game=game)
 shown = hands.drop("game_id").with_columns(
     pl.col("hole_cards").map_elements(lambda text: " ".join(card_text(c) for c in text.split()),
                                       return_dtype=pl.String))
@@ -88,13 +98,14 @@ st.divider()
 
 def hand_labels(rows: pl.DataFrame) -> dict[str, str]:
     return {r["game_id"]: f"#{r['hand_id']} — {tables.time_text(r['played_at'], r['played_in_utc']) or 'no date'} — "
-                          f"{r['stakes']} — {r['position'] or '?'} {r['hole_cards'] or ''} — {r['net']:+} {r['currency']}"
+                          f"{r['stakes']}{' (short deck)' if r['game'] == 'holdem36' else ''} — "
+                          f"{r['position'] or '?'} {r['hole_cards'] or ''} — {r['net']:+} {r['currency']}"
             for r in rows.iter_rows(named=True)}
 
 
 def kept_label(game_id: str) -> str | None:
     """The label of a hand the address names on another page of the list, while the filters keep it."""
-    return hand_labels(q.hand_page(db, *filters, sort, 1, 1, game_id=game_id)).get(game_id)
+    return hand_labels(q.hand_page(db, *filters, sort, 1, 1, game_id=game_id, game=game)).get(game_id)
 
 
 game_id = rv.pick_game("Replay a hand", hand_labels(hands), "hands_game", kept_label)

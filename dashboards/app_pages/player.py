@@ -162,6 +162,22 @@ def holdem() -> None:
     if played.is_empty():
         st.info(f"No Hold'em hand of {md(player)} in these dates, club and room.")
         return
+    # one deck at a time: a short-deck big blind may be a button blind, and Winning's Six Plus stakes
+    # read as a 52-card table's, so neither a running total in big blinds nor a stakes choice parts them
+    per_game = played.group_by("game").agg(pl.col("count_hands").sum()).sort(
+        ["count_hands", "game"], descending=[True, False])
+    games = dict(zip(per_game["game"].to_list(), per_game["count_hands"].to_list()))
+    gone = st.session_state.get("holdem_game")
+    if gone is not None and gone not in games:
+        st.session_state["holdem_game"] = next(iter(games))   # the game with the most hands in these filters
+    deck, money, left, right = st.columns([2, 2, 2, 1])
+    game = deck.selectbox("Game", list(games), key="holdem_game",
+                          format_func=lambda g: f"{q.label(g)}, {q.counted(games[g], 'hand')}",
+                          help="52-card Hold'em and short deck (6+ Hold'em, 36 cards) are shown apart, never "
+                               "added. Only the games with hands in these dates, club and room are offered.")
+    if gone is not None and gone not in games:
+        st.caption(f"No {md(q.label(gone))} hand in these dates, club and room.")
+    played = played.filter(pl.col("game") == game)
     per_unit = played.group_by("is_tournament", "currency", maintain_order=True).agg(pl.col("count_hands").sum())
     hands = {(row["is_tournament"], row["currency"]): row["count_hands"] for row in per_unit.iter_rows(named=True)}
     units = list(hands)
@@ -169,7 +185,6 @@ def holdem() -> None:
     before = tuple(before) if isinstance(before, (list, tuple)) else before
     if before is not None and before not in hands:
         st.session_state["holdem_money"] = units[0]   # the unit with the most hands in these filters
-    money, left, right = st.columns([2, 2, 1])
     is_tournament, currency = money.selectbox(
         "Money", units, format_func=lambda unit: f"{q.money_label(*unit)} ({q.counted(hands[unit], 'hand')})",
         key="holdem_money", help="Cash and tournaments, and each currency, are shown apart: never added. "
@@ -189,7 +204,7 @@ def holdem() -> None:
     stakes = None if stakes_choice == "All stakes" else stakes_choice
     in_bb = right.toggle("In big blinds", value=False, key="holdem_bb")
     running = q.holdem_winnings(db, player, stakes, start, end, club, in_bb,
-                                is_tournament=is_tournament, currency=currency, site=site)
+                                is_tournament=is_tournament, currency=currency, site=site, game=game)
     if running.is_empty():
         others = {q.money_label(*u): n for u, n in hands.items() if u != (is_tournament, currency)}
         st.info(f"No Hold'em hand of {md(player)} in {md(unit_label)}" + (f" at {md(stakes)}" if stakes else "")
@@ -211,7 +226,7 @@ def holdem() -> None:
         st.info("The Hold'em statistics (`player_stats_holdem_by_day`) are not built yet.")
         return
     chosen = {"site": site, "start": start, "end": end, "club": club, "is_tournament": is_tournament,
-              "currency": currency, "stakes": stakes}
+              "currency": currency, "stakes": stakes, "game": game}
     # all his names together (rates of the summed counts), then each name apart when he has several
     together = q.holdem_stats(db, player, **chosen)
     if together.is_empty():

@@ -1,5 +1,6 @@
 """Hold'em reports: one player's results by position, by stack depth, by starting hand (the 13×13
-grid) and by sitting with its all-in EV, each over the chosen dates, stakes and clubs, in one unit."""
+grid) and by sitting with its all-in EV, each over the chosen dates, stakes and clubs, in one game
+(52 cards or the short deck: never added) and one unit."""
 
 from __future__ import annotations
 
@@ -61,7 +62,8 @@ def grid_html(cells: pl.DataFrame, measure: str, unit: str) -> str:
 
 
 st.title("Hold'em reports")
-st.caption("Results by position, stack depth, starting hand and sitting. Amounts are in one unit at a time; "
+st.caption("Results by position, stack depth, starting hand and sitting. One game at a time (52 cards or the "
+           "short deck, never added: a short-deck big blind is a button blind) and one unit at a time; "
            "bb/100 counts the hands with a big blind. How each figure is made: docs/warehouse.md.")
 db = q.open_or_stop()
 players = q.hand_players(db) if q.has(db, "holdem_report_positions", "holdem_sessions") else []
@@ -70,11 +72,21 @@ if not players:
             "`rasklad build-models`).", icon=":material/info:")
     st.stop()
 wanted = st.query_params.get("player")
-top = st.columns([3, 1])
+top = st.columns([3, 2, 1])
 player = top[0].selectbox("Player", players, index=players.index(wanted) if wanted in players else 0,
                           key="reports_player")
 st.query_params["player"] = player
-choices = q.hand_choices(db, player)
+# one deck at a time: a short-deck hand's positions, stacks in big blinds (a button blind) and
+# starting hands are another game's, and Winning's Six Plus stakes read as a 52-card table's
+games = q.holdem_games(db, player)
+if st.session_state.get("reports_game") not in games:
+    st.session_state["reports_game"] = next(iter(games))   # the player's game with the most hands
+game = top[1].selectbox("Game", list(games), key="reports_game",
+                        format_func=lambda g: f"{q.label(g)}, {q.counted(games[g], 'hand')}",
+                        help="52-card Hold'em and short deck (6+ Hold'em, 36 cards) are reported apart, "
+                             "never added.")
+game_name = q.label(game)
+choices = q.hand_choices(db, player, game)
 row = st.columns(3)
 start = end = None
 first, last = q.date_range(db)
@@ -86,17 +98,17 @@ stakes = tuple(row[1].multiselect("Stakes", choices["stakes"], key="reports_stak
 clubs = tuple(row[2].multiselect("Club / room", choices["clubs"], key="reports_clubs", placeholder="All"))
 # the units offered are those with hands under the filters below them (drawn above, read first): a unit
 # without one there would show "no hand" in every tab
-hands = q.report_unit_hands(db, player, start, end, stakes, clubs)
+hands = q.report_unit_hands(db, player, start, end, stakes, clubs, game=game)
 if not hands:
-    everywhere = q.hands_elsewhere(q.report_unit_hands(db, player))
-    st.info(f"No Hold'em hand of {md(player)} in these dates, stakes and clubs"
+    everywhere = q.hands_elsewhere(q.report_unit_hands(db, player, game=game))
+    st.info(f"No {md(game_name)} hand of {md(player)} in these dates, stakes and clubs"
             + (f" (over every date, stakes and club: {md(everywhere)})." if everywhere else "."))
     st.stop()
 units = list(hands)
 gone = st.session_state.get("reports_unit")
 if gone is not None and gone not in hands:
     st.session_state["reports_unit"] = units[0]   # the unit with the most hands under these filters
-unit = top[1].selectbox("Unit", units, key="reports_unit", format_func=lambda u: f"{u} ({q.counted(hands[u], 'hand')})",
+unit = top[2].selectbox("Unit", units, key="reports_unit", format_func=lambda u: f"{u} ({q.counted(hands[u], 'hand')})",
                         help="Only the units with hands under these filters are offered.")
 if gone is not None and gone not in hands:
     st.caption(f"No hand in {md(gone)} under these filters: {md(q.hands_elsewhere(hands))}.")
@@ -106,7 +118,7 @@ columns_shown = ["count_hands", "net_won", "bb_per_100", "vpip", "pfr", "allin_e
                  "count_vpip_opportunities", "count_pfr_opportunities"]
 
 with by_position:
-    frame = q.holdem_report(db, "position", player, unit, start, end, stakes, clubs)
+    frame = q.holdem_report(db, "position", player, unit, start, end, stakes, clubs, game=game)
     if frame.is_empty():
         st.info(f"No hand in {md(unit)} matches these filters.")
     else:
@@ -116,7 +128,7 @@ with by_position:
                      y="bb_per_100", x_label="Position", y_label="bb/100", sort=False)
 
 with by_depth:
-    frame = q.holdem_report(db, "stack_depth", player, unit, start, end, stakes, clubs)
+    frame = q.holdem_report(db, "stack_depth", player, unit, start, end, stakes, clubs, game=game)
     if frame.is_empty():
         st.info(f"No hand in {md(unit)} matches these filters.")
     else:
@@ -125,7 +137,7 @@ with by_depth:
         tables.show(frame.select("stack_bb", *columns_shown), hide_index=True, key="reports_depths", unit=unit)
 
 with by_hand:
-    frame = q.holdem_report(db, "hand_class", player, unit, start, end, stakes, clubs)
+    frame = q.holdem_report(db, "hand_class", player, unit, start, end, stakes, clubs, game=game)
     if frame.is_empty():
         st.info(f"No hand in {md(unit)} with known hole cards matches these filters.")
     else:
@@ -140,10 +152,10 @@ with by_sitting:
                             help="Another currency adds the sessions of every currency at the rates you set; "
                                  "chips and currencies without a rate stay apart.") if targets else unit
     if shown_in == unit:
-        sittings = q.holdem_sessions(db, player, unit, start, end, stakes, clubs)
+        sittings = q.holdem_sessions(db, player, unit, start, end, stakes, clubs, game=game)
     else:
         sittings, used, left_out = q.sessions_in_one_currency(db, player, units, shown_in, rates, start, end,
-                                                              stakes, clubs)
+                                                              stakes, clubs, game=game)
         st.caption(f"Every session in {md(shown_in)} at {', '.join(used) or 'no rate'} (your rates, not the "
                    "market's); each keeps its own currency and net beside"
                    + (f"; not converted, so left out: {md(', '.join(left_out))}." if left_out else "."))
@@ -156,7 +168,8 @@ with by_sitting:
         # the last running totals: in another currency, the sittings' converted nets added, then rounded once
         cols[1].metric(f"Net ({unit_shown})", money_text(sittings["cumulative_net"].drop_nulls().tail(1)))
         cols[2].metric(f"All-in EV ({unit_shown})", money_text(sittings["cumulative_allin_ev"].drop_nulls().tail(1)))
-        st.caption("A session is a sitting: hands at one club or room, each within 30 minutes of the one before.")
+        st.caption("A session is a sitting: hands of one game at one club or room, each within 30 minutes of the "
+                   "one before.")
         st.altair_chart(charts.sessions(sittings, unit_shown), width="stretch")
         tables.show(sittings.drop("cumulative_net", "cumulative_allin_ev"), hide_index=True, key="reports_sessions",
                     column_config={"net_won": f"Net ({unit_shown})", "allin_ev_net": f"All-in EV ({unit_shown})"},

@@ -1,11 +1,12 @@
--- grain: one row per sitting of a player at one club and room (site) in one unit, cash and tournaments apart
+-- grain: one row per sitting of a player at one game (holdem: 52 cards, holdem36: short deck), club and room (site) in one unit, cash and tournaments apart
 -- games: holdem, holdem36
--- A sitting is a run of his Hold'em hands, each within 30 minutes of the one before (30 minutes exactly
--- joins; tables played at once, and a run across midnight, are one sitting). A screen name's: a
--- person's linked names keep sittings of their own.
--- key: player, currency, is_tournament, club, site, session_no
--- incremental: player, currency, is_tournament, club
--- sittings: session_no over player, currency, is_tournament, club, site from hand_list.played_at between started_at and ended_at
+-- A sitting is a run of his Hold'em hands of one deck, each within 30 minutes of the one before (30 minutes
+-- exactly joins; tables played at once, and a run across midnight, are one sitting). A screen name's: a
+-- person's linked names keep sittings of their own. Short-deck hands sit apart from 52-card ones, even
+-- at the same minutes and stakes: their big blinds (a button blind) and their nets are another game's.
+-- key: player, game, currency, is_tournament, club, site, session_no
+-- incremental: player, game, currency, is_tournament, club
+-- sittings: session_no over player, game, currency, is_tournament, club, site from hand_list.played_at between started_at and ended_at
 -- An ingest recomputes only the sittings its hands reach (with the sitting before and after each, which a
 -- new hand may join) and renumbers the later ones.
 -- duration_minutes runs from the first hand's start to the last hand's start, in whole minutes elapsed
@@ -20,7 +21,7 @@ with
 
 hands as (
     select
-        player, currency, is_tournament, club, site, played_at, played_in_utc, game_id, table_name,
+        player, game, currency, is_tournament, club, site, played_at, played_in_utc, game_id, table_name,
         stakes_label(stakes, betting) as stakes,
         net, allin_ev_net, net_big_blinds, big_blind,
     from hand_list
@@ -31,7 +32,7 @@ marked as (
     -- the hands' keys and times alone, read apart from hands: a window sorts every column it
     -- carries, and a relation read twice is kept whole for both readers
     select
-        player, currency, is_tournament, club, site, played_at, game_id,
+        player, game, currency, is_tournament, club, site, played_at, game_id,
         case
             when lag(played_at) over sitting is null then 1
             when played_at - lag(played_at) over sitting > interval 30 minute then 1
@@ -39,7 +40,7 @@ marked as (
         end as starts_sitting,
     from hand_list
     where played_at is not null
-    window sitting as (partition by player, currency, is_tournament, club, site order by played_at, game_id)
+    window sitting as (partition by player, game, currency, is_tournament, club, site order by played_at, game_id)
 ),
 
 sittings as (
@@ -51,7 +52,7 @@ sittings as (
         game_id,
         player,
         sum(starts_sitting) over (
-            partition by player, currency, is_tournament, club, site
+            partition by player, game, currency, is_tournament, club, site
             order by played_at, game_id
             rows between unbounded preceding and current row
         ) as session_no,
@@ -73,6 +74,7 @@ numbered as (
 final as (
     select
         player,
+        game,
         currency,
         is_tournament,
         club,
@@ -96,7 +98,7 @@ final as (
         count(*) filter (where big_blind > 0) as count_bb_hands,
         bb_per_100(sum(net_big_blinds), count(*) filter (where big_blind > 0)) as bb_per_100,
     from numbered
-    group by player, currency, is_tournament, club, site, session_no
+    group by player, game, currency, is_tournament, club, site, session_no
 )
 
 select * from final
