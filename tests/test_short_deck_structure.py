@@ -84,3 +84,27 @@ def test_button_blind_tables_name_nobody_sb_nor_bb_and_52_card_hands_keep_their_
     assert _positions(warehouse, "257180854570") == {
         "Player3": ("holdem", "BTN"), "Hero": ("holdem", "SB"), "Player5": ("holdem", "BB"),
         "Player6": ("holdem", "UTG"), "Player1": ("holdem", "MP"), "Player2": ("holdem", "CO")}
+
+
+def test_a_short_deck_hand_that_does_not_parse_is_quarantined_under_holdem36(tmp_path):
+    warehouse = tmp_path / "wh"
+    # each real hand with one amount broken: line 24 of each file, the amount's column worked
+    # from the line ("treeqy: raises $" is 16 characters, "27925b27: bets $" 16, "Player1: raises $" 17)
+    stars = _copy(tmp_path, STARS_SIX_PLUS, "stars36.txt", ("treeqy: raises $150 to", "treeqy: raises $1x50 to"))
+    gg = _copy(tmp_path, GG_SHORT_DECK, "gg36.txt", ("27925b27: bets $0.2\n", "27925b27: bets $0x.2\n"))
+    stars_52 = _copy(tmp_path, STARS_52, "stars52.txt", ("Player1: raises $0.20 to", "Player1: raises $0.2x0 to"))
+    ingest([stars, gg, stars_52], warehouse, jobs=1)
+    assert sorted(_rows(warehouse, "select game, source_file, line, \"column\" from quarantine")) == [
+        ("holdem", str(stars_52), 14, 17), ("holdem36", str(gg), 24, 16), ("holdem36", str(stars), 24, 16)]
+    # the Winning Six Plus hand waits for its settings (betting structure, then the 36-card order)
+    # at its Game ID line, line 2: a 36-card hand all the while
+    six_plus = corpus(*WINNING_SIX_PLUS)
+    for settings, waits_for in (([], "name no betting structure"),
+                                (["room Winning: no_limit"], "do not say whether a straight beats three of a kind")):
+        ingest([six_plus], warehouse, jobs=1, rules=settings)
+        [(game, line, reason)] = _rows(warehouse, "select game, line, error from quarantine "
+                                                  f"where source_file = '{six_plus}'")
+        assert (game, line) == ("holdem36", 2) and waits_for in reason
+    # the partition's folder is the game's, as for every table
+    folders = {path.name for path in (warehouse / "quarantine").iterdir() if any(path.iterdir())}
+    assert {"game=holdem36", "game=holdem"} <= folders
