@@ -108,3 +108,18 @@ def test_a_short_deck_hand_that_does_not_parse_is_quarantined_under_holdem36(tmp
     # the partition's folder is the game's, as for every table
     folders = {path.name for path in (warehouse / "quarantine").iterdir() if any(path.iterdir())}
     assert {"game=holdem36", "game=holdem"} <= folders
+
+
+def test_a_button_blind_table_holds_its_button_blind_in_both_blind_columns(tmp_path):
+    # docs/warehouse.md (holdem_results.small_blind): a table of a button blind and antes has one
+    # blind, stored as its small and its big blind; a table of two blinds keeps both, whatever
+    # its deck. PokerStars "(Button Blind $5 - Ante $5 USD)"; GGPoker "ShortDeck No Limit ($0.02)"
+    # with "Hero: posts button blind $0.02"; Winning Six Plus "0.02/0.05".
+    warehouse = tmp_path / "wh"
+    ingest([corpus(*STARS_SIX_PLUS), corpus(*GG_SHORT_DECK), corpus(*WINNING_SIX_PLUS)], warehouse, jobs=1,
+           rules=WINNING_SETTINGS)
+    assert sorted(_rows(warehouse, "select distinct hand_id, stakes, small_blind, big_blind from holdem_results "
+                                   "where hand_id in ('195853866630', 'SD27208848', '1377529121')")) == [
+        ("1377529121", "$0.02/$0.05 USD", D("0.02"), D("0.05")),
+        ("195853866630", "Button Blind $5 - Ante $5 USD", D("5.00"), D("5.00")),
+        ("SD27208848", "Button Blind $0.02 - Ante $0.02 USD", D("0.02"), D("0.02"))]
