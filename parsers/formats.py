@@ -35,7 +35,11 @@ class Format:
     """``module:function`` taking (lines, source) and returning a game record; for a format
     with ``element``, (lines, source, context) when the chunk carries a context."""
     game: str
-    """The game whose quarantine partition holds this format's unparsed games."""
+    """The game whose quarantine partition holds this format's unparsed games (unless ``game_named`` names another)."""
+    game_named: str | None = None
+    """``module:function`` taking a game's lines and returning the game its text names, where the
+    format holds more than one game read (``holdem36``, a 36-card hand), or None: its quarantine
+    partition, in place of ``game``, when the game does not parse."""
     ignore_case: bool = False
     """Headers are read in any case (``header`` says so with ``(?i:…)``; ``prefixes`` in any case too)."""
     last_section: str | re.Pattern[str] | None = None
@@ -107,7 +111,8 @@ def _ascii_cases(start: str) -> tuple[str, ...]:
 
 FORMATS: tuple[Format, ...] = (
     Format("pokerstars", r"(?i:PokerStars (?:Zoom |Home Game |HomeGame )?(?:Hand|Game) #)", ("PokerStars ",),
-           "parsers.pokerstars:parse", "holdem", ignore_case=True, last_section="*** SUMMARY ***",
+           "parsers.pokerstars:parse", "holdem", game_named="parsers.pokerstars:game_named", ignore_case=True,
+           last_section="*** SUMMARY ***",
            last_section_lines=("Total pot ", "Board [", "FIRST Board [", "SECOND Board [", "THIRD Board [", "Seat ",
                                "Hand was run "),
            # the tournament transcripts the room sends on request open so, their hands under banners
@@ -124,14 +129,15 @@ FORMATS: tuple[Format, ...] = (
            shown_as="'Hand #… - Holdem(No Limit) - …' (Winning Poker Network hand)"),
     # the network's older text: it names no betting structure, which the user sets (pipeline.table_rules)
     Format("winning_older", r"Game started at: \d{4}/\d{1,2}/\d{1,2} ", ("Game started at: ",),
-           "parsers.winning:parse_older", "holdem", last_section="------ Summary",
+           "parsers.winning:parse_older", "holdem", game_named="parsers.winning:game_named_older",
+           last_section="------ Summary",
            last_section_lines=("Pot: ", "Board: ", "Player ", "*Player ", "Game ended at: "),
            shown_as="'Game started at: …' (Winning Poker Network hand, older text)"),
     Format("ipoker", r"(?:<\?xml[^>]*\?>\s*)?<session[ >]", ("<session", "<?xml"), "parsers.ipoker:parse", "holdem",
            element="game", preamble=r"<\?xml[^>]*\?>\s*$",
            shown_as="'<session …>' (iPoker XML session)"),
     Format("ggpoker", r"Poker Hand #[A-Z]{0,3}\d+: ", ("Poker Hand #",), "parsers.ggpoker:parse", "holdem",
-           last_section="*** SUMMARY ***",
+           game_named="parsers.ggpoker:game_named", last_section="*** SUMMARY ***",
            last_section_lines=("Total pot ", "Hand was run ", "Board [", "FIRST", "SECOND", "THIRD", "Seat "),
            shown_as="'Poker Hand #…' (GGPoker hand)"),
     # before Winamax hands, whose header starts the same way: the first format that matches takes a line
@@ -263,21 +269,29 @@ def format_named(name: str | None) -> Format | FileFormat | None:
 
 
 def quarantine_game(chunk: Chunk, unsupported: str = "") -> str:
-    """The ``game`` partition a chunk's quarantine row goes to: the format's game, or for a game of a
-    kind Rasklad does not read, the game its text names (``unsupported``, :attr:`UnsupportedGame.game`)
-    in lower case, its words joined by "_" (a partition's folder takes no space nor slash).
+    """The ``game`` partition a chunk's quarantine row goes to: the game its text names among those
+    its format reads (``holdem36`` for a 36-card hand, :attr:`Format.game_named`), else the format's
+    game; or for a game of a kind Rasklad does not read, the game its text names (``unsupported``,
+    :attr:`UnsupportedGame.game`) in lower case, its words joined by "_" (a partition's folder takes
+    no space nor slash).
 
     >>> from parsers.source import Chunk
     >>> chunk = Chunk(lines=("PokerStars Game #1: 5 Card Draw Pot Limit …",), first_line=1, last_line=1,
     ...               game_id="1", format="pokerstars")
     >>> quarantine_game(chunk), quarantine_game(chunk, "5 Card Draw"), quarantine_game(chunk, "Omaha Hi/Lo")
     ('holdem', '5_card_draw', 'omaha_hi_lo')
+    >>> quarantine_game(Chunk(lines=("PokerStars Hand #1: 6+ Hold'em No Limit (Button Blind $2 - Ante $1 USD) …",),
+    ...                       first_line=1, last_line=1, game_id="1", format="pokerstars"))
+    'holdem36'
     """
     named = "_".join(re.findall(r"[a-z0-9]+", unsupported.lower().replace("'", "")))
     if named:
         return named
     fmt = _BY_NAME.get(chunk.format or "")
-    return fmt.game if fmt else UNKNOWN_GAME
+    if fmt is None:
+        return UNKNOWN_GAME
+    named = isinstance(fmt, Format) and fmt.game_named and _parser(fmt.game_named)(chunk.lines)
+    return named or fmt.game
 
 
 NO_FORMAT = ("text is not a game of any known format: expected a header line such as "

@@ -80,7 +80,7 @@ from rules.holdem_hand import (
 )
 from rules.records import GameInfo, Source, slot_filler
 
-__all__ = ["LINE_KINDS", "TABLE", "parse"]
+__all__ = ["LINE_KINDS", "TABLE", "game_named", "parse"]
 
 SITE = "GGPoker"
 
@@ -202,6 +202,18 @@ _POSTS = {
 _LIVE_POSTS = frozenset({ActionKind.POST_SB, ActionKind.POST_BB, ActionKind.POST_BUTTON, ActionKind.POST_STRADDLE})
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _RUNS = {None: 0, "FIRST": 0, "SECOND": 1, "THIRD": 2}
+
+
+def game_named(lines: tuple[str, ...]) -> str | None:
+    """The game a hand's header names (``holdem36`` for Short Deck), read no further than its name:
+    the game a hand that does not parse is quarantined under; None where it names no game read here."""
+    match = _HEADER.match(lines[0]) if lines else None
+    if match is None:
+        return None
+    rest = _REST.match(match["rest"])
+    # a header whose stakes or date do not read still names its game before the stakes
+    game = _GAME.search(rest["desc"] if rest else match["rest"].partition("(")[0].rstrip(" -"))
+    return _SUPPORTED.get(game["game"]) if game else None
 
 
 def read_header(line: str) -> dict:

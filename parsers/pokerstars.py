@@ -76,8 +76,8 @@ __all__ = [
     "BETS", "CURRENCY_SIGNS", "DATE_TIME", "FORMS", "HAND_NAME", "LINE_KINDS", "MARKERS", "MISC_ENDS",
     "MISC_OPEN", "NO_PLAY", "NO_PLAY_OPEN", "NO_SHOWS", "OUTCOMES", "PHRASES", "POSITIONS", "POSTS", "RUNS",
     "SHOWS", "SITE", "SUMMARY_OUTCOME", "SYNTAX", "TABLE_KINDS", "TERMINALS", "WORDS", "ZONE_LETTERS",
-    "LineKind", "build_hand", "check_shape", "code_at_odds", "cut_short", "in_utc", "line_forms", "local_time_matches",
-    "parse", "read_header", "stakes_sign",
+    "LineKind", "build_hand", "check_shape", "code_at_odds", "cut_short", "game_named", "in_utc", "line_forms",
+    "local_time_matches", "parse", "read_header", "stakes_sign",
 ]
 
 # ////////////////////////////////////////////////////////////////////// the words of the lines
@@ -178,6 +178,8 @@ _GAME = re.compile(r"(?P<game>[^(,-][^(,]*?)\s+(?P<struct>No Limit|Pot Limit|Fix
 _GAME_NAME = re.compile(r"(?:[A-Z]{3} |Freeroll )?(?P<name>(?:6\+ |Split )?Hold'em)", re.IGNORECASE)
 """A Hold'em game's name, after a tournament's buy-in currency or "Freeroll"."""
 _SUPPORTED = {"hold'em": "Hold'em", "6+ hold'em": "6+ Hold'em"}
+_STORED_AS = {"Hold'em": "holdem", "6+ Hold'em": "holdem36"}
+"""The game a hand of each game read is stored as (``games.game``)."""
 _STAKES = re.compile(
     r"(?:\(|,\s)\s*(?P<button>Button Blind[\s\ufffd]*)?(?P<sb>" + _AMT + r")(?:/(?P<bb>" + _AMT + r"))?"
     r"(?:\s*-\s*Ante[\s\ufffd]*(?P<ante>" + _AMT + r"))?"
@@ -573,6 +575,17 @@ def read_header(line: str) -> dict:
             "in_utc": when["d2"] is not None or when["z"] not in (None, _CUSTOM_ZONE)}
 
 
+def game_named(lines: tuple[str, ...]) -> str | None:
+    """The game a hand's header names, read no further than its name (``holdem36`` for 6+ Hold'em):
+    the game a hand that does not parse is quarantined under; None where the header names no game
+    read here."""
+    match = _HEADER.match(lines[0]) if lines else None
+    game = _GAME.search(match["rest"]) if match else None
+    known = _GAME_NAME.fullmatch(game["game"].strip()) if game else None
+    name = _SUPPORTED.get(known["name"].lower()) if known else None
+    return _STORED_AS[name] if name else None
+
+
 def _times(when: re.Match, refused) -> tuple[datetime, datetime | None]:
     """The hand's time in UTC (as written when the header names no zone, or only the player's own),
     and the time as written when that is another zone's than ET (else None). A zone PokerStars does
@@ -856,7 +869,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         summary = Summary(total_pot=total, rake=rake, pots=pots, boards=tuple(summary_boards),
                           seats=tuple(summary_seats), lists_every_seat=True, total_line=total_line,
                           board_lines=tuple(summary_board_lines))
-    info = GameInfo(game="holdem36" if head["game"].startswith("6+") else "holdem", played_at=head["played_at"],
+    info = GameInfo(game=_STORED_AS[head["game"]], played_at=head["played_at"],
                     club=match["club"], table_name=table_name, ruleset=f"pokerstars {betting.value}", site=SITE,
                     played_in_utc=head["in_utc"])
     return HoldemHand(

@@ -47,7 +47,7 @@ from rules.holdem_hand import (
 )
 from rules.records import GameInfo, Source
 
-__all__ = ["LINE_KINDS", "OLDER_LINE_KINDS", "SITE", "parse", "parse_older", "read_header"]
+__all__ = ["LINE_KINDS", "OLDER_LINE_KINDS", "SITE", "game_named_older", "parse", "parse_older", "read_header"]
 
 SITE = "winning"
 """The room, as the ``ruleset`` column names it (``games.site``: Winning, for Americas Cardroom and
@@ -325,6 +325,8 @@ def _action(m: re.Match, play: StreetActions, line: int, read) -> None:
 
 _OLDER_ID = re.compile(r"^Game ID: (?P<id>\d+) (?P<sb>[\d,]*\.?\d+)/(?P<bb>[\d,]*\.?\d+) (?P<table>.*?)\s*"
                        r"\((?P<game>[^()]*)\)\s*$")
+_OLDER_STORED_AS = {"Hold'em": "holdem", "Six Plus Hold'em": "holdem36"}
+"""The games of the older text read, by the name its ``Game ID`` line gives them, and the game each is stored as."""
 _OLDER_START = re.compile(r"^Game started at: (?P<d>\d{4}/\d{1,2}/\d{1,2}) (?P<t>\d{1,2}:\d{1,2}:\d{1,2})\s*$")
 _OLDER_POSTS = {"has small blind": ActionKind.POST_SB, "has big blind": ActionKind.POST_BB,
                 "ante": ActionKind.POST_ANTE, "straddle": ActionKind.POST_STRADDLE, "posts": ActionKind.POST_DEAD}
@@ -404,7 +406,7 @@ def parse_older(lines: tuple[str, ...], source: Source) -> HoldemHand:
         raise ParseError("expected a 'Game ID: N 0.01/0.02 Table (Hold'em)' line after the start",
                          line=2, column=1, line_text=lines[1] if len(lines) > 1 else "")
     game = head["game"].strip()
-    if game not in ("Hold'em", "Six Plus Hold'em"):
+    if game not in _OLDER_STORED_AS:
         raise UnsupportedGame(f"Winning {game} is not supported yet: {_NOT_READ}", game=game, line=at + 1,
                          column=head.start("game") + 1, line_text=lines[at])
     tokens = _OLDER_LINES.classify(lines)
@@ -432,6 +434,14 @@ def parse_older(lines: tuple[str, ...], source: Source) -> HoldemHand:
                        "of the run, or 'table NAME: no_limit', or 'room Winning: no_limit')",
                        rule="betting", site="Winning", table=table, read=read, line=at + 1,
                        column=1, line_text=lines[at])
+
+
+def game_named_older(lines: tuple[str, ...]) -> str | None:
+    """The game a hand of the older text names on its ``Game ID`` line (``holdem36`` for Six Plus
+    Hold'em): the game a hand that does not parse, or awaits a setting, is quarantined under; None
+    where it names no game read here."""
+    head = next((_OLDER_ID.match(line) for line in lines if line.startswith("Game ID: ")), None)
+    return _OLDER_STORED_AS.get(head["game"].strip()) if head else None
 
 
 def _older_hand(lines: tuple[str, ...], source: Source, tokens, start: re.Match, head: re.Match, table: str | None,
@@ -518,7 +528,7 @@ def _older_hand(lines: tuple[str, ...], source: Source, tokens, start: re.Match,
     # the older text writes no zone (the time as written) and no currency: its play-money tables are named 'PM …'
     currency = "play" if table and table.startswith("PM ") else "USD"
     played_at = in_utc(datetime.strptime(f"{start['d']} {start['t']}", "%Y/%m/%d %H:%M:%S"), None)
-    info = GameInfo(game="holdem36" if short_deck else "holdem", played_at=played_at, table_name=table,
+    info = GameInfo(game=_OLDER_STORED_AS[head["game"].strip()], played_at=played_at, table_name=table,
                     ruleset=f"{SITE} {betting.value}", site="Winning")
     return HoldemHand(
         all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)

@@ -88,14 +88,14 @@ _MIN_PLAYERS, _MAX_PLAYERS = 2, 10      # HE-PLAYERS (rules.holdem_rules.MIN_PLA
 
 
 def _position_table() -> np.ndarray:
-    """Position codes by [short deck][players dealt][place on the ring from the button]."""
+    """Position codes by [the button's blind alone][players dealt][place on the ring from the button]."""
     table = np.full((2, _MAX_SEATS + 1, _MAX_SEATS), -1, dtype=np.int8)
     for n in range(1, _MAX_SEATS + 1):
-        blinds = ("BTN", "BB") if n == 2 else ("BTN", "SB", "BB")      # (short deck: the button's blind alone)
-        for short, names in enumerate((blinds + POSITIONS_AFTER_BB.get(n - 3, ()),
-                                       ("BTN",) + POSITIONS_AFTER_BB.get(n - 1, ()))):
+        blinds = ("BTN", "BB") if n == 2 else ("BTN", "SB", "BB")
+        for button_blind, names in enumerate((blinds + POSITIONS_AFTER_BB.get(n - 3, ()),
+                                              ("BTN",) + POSITIONS_AFTER_BB.get(n - 1, ()))):
             for i, name in enumerate(names[:n]):
-                table[short, n, i] = POSITIONS.index(name)
+                table[button_blind, n, i] = POSITIONS.index(name)
     return table
 
 
@@ -904,6 +904,7 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
     ns = G.seats
     sb_poster = np.int64(-1)    # int64 from the start: a literal -1 would compile _ring_key twice
     bb_poster = np.int64(-1)
+    button_blind = False
     for j in range(a1 - 1, a0 - 1, -1):     # backwards: what is kept is each one's first
         i = acts.actor[j]
         k = acts.kind[j]
@@ -918,6 +919,8 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
             sb_poster = i
         elif k == K_BB:
             bb_poster = i
+        elif k == K_BUTTON:
+            button_blind = True
     n = np.int64(0)     # int64 from the start: a literal 0 would compile he_players twice
     for i in range(ns):       # live: the dealt seats by seat number (insertion sort)
         if not S[i].dealt:
@@ -949,16 +952,19 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
         if seat >= button:
             at = r if seat == button else (r - 1) % n
             break
-    short = G.is_short_deck != 0
+    # the positions follow the blinds the hand posts, not its deck: a button blind (6+ Hold'em), or a
+    # 36-card hand of antes alone, names nobody SB or BB; a 36-card hand of small and big blinds
+    # (Winning's Six Plus Hold'em) names them as a 52-card hand does
+    button_game = button_blind or G.is_short_deck != 0 and sb_poster < 0 and bb_poster < 0
     # no small blind: the player left of the button posts the big one (the small blind's seat is
     # empty, or its player is away): he is BB, and the players after him keep the places they have
     # at a table of one more, whose small blind is missing
-    no_sb = not short and n > 2 and bb_poster >= 0 and S[(at + 1) % n].live == bb_poster
+    no_sb = not button_game and n > 2 and bb_poster >= 0 and S[(at + 1) % n].live == bb_poster
     for k in range(n):      # n is at most _MAX_SEATS: within the table
         i = S[(at + k) % n].live
-        S[i].position = positions[0, n + 1, k + 1] if no_sb and k > 0 else positions[1 if short else 0, n, k]
+        S[i].position = positions[0, n + 1, k + 1] if no_sb and k > 0 else positions[1 if button_game else 0, n, k]
         S[(k - 1) % n].ring = i
-    if n == 2 and not short and bb_poster >= 0:
+    if n == 2 and not button_game and bb_poster >= 0:
         # heads-up the big-blind poster is BB and the other the button, even where the log marks the
         # big-blind poster as the button (a dead button)
         for r in range(n):
