@@ -201,3 +201,40 @@ def test_a_range_the_user_chose_stays_and_the_page_says_what_was_added_after_it(
     at.button(key="audit_dates_widen").click().run()
     assert at.date_input(key="audit_dates").value == (date(2026, 11, 28), date(2027, 2, 2))
     assert findings_shown(at) == 3 and not at.info
+
+
+# -- the Import page while another writer holds the warehouse ------------------------------------------
+
+def _hold_the_lock(root, ready, release) -> None:
+    import os
+
+    with Warehouse(root).open(purpose="a test holding the lock"):
+        ready.set()
+        release.wait(60)
+    os._exit(0)
+
+
+def test_the_import_page_says_it_waited_once_the_import_has_run(nights):
+    import multiprocessing
+    import threading
+
+    fork = multiprocessing.get_context("fork")
+    ready, release = fork.Event(), fork.Event()
+    holder = fork.Process(target=_hold_the_lock, args=(nights, ready, release))
+    holder.start()
+    try:
+        assert ready.wait(30)
+        at = open_page("import_files")
+        at.file_uploader[0].upload("night.txt", raspisnoy_night("2027-01-06", total_written_wrong=True).encode(),
+                                   "text/plain").run()
+        threading.Timer(1.0, release.set).start()
+        at.button(key="import_run").click().run()
+        assert not at.exception, [e.value for e in at.exception]
+        assert next(m.value for m in at.metric if m.label == "Findings") == "1"
+        # the note said while waiting is gone under the import's summary; it says that it waited
+        assert not [info.value for info in at.info if "waiting for it to finish" in info.value]
+        assert "Another writer held the warehouse: this import waited for it to finish, then ran." in [
+            caption.value for caption in at.caption]
+    finally:
+        release.set()
+        holder.join(30)
