@@ -196,8 +196,8 @@ def test_a_range_the_user_chose_stays_and_the_page_says_what_was_added_after_it(
     at.run()
     assert at.date_input(key="audit_dates").value == december and findings_shown(at) == 1
     notes = [info.value for info in at.info]
-    assert notes == ["2 games dated after 2027/01/06 were added since these dates were chosen (the warehouse now "
-                     "reaches 2027/02/02): these dates leave them out."], notes
+    assert notes == [("2 games dated after 2027/01/06 were added since these dates were chosen (the warehouse now "
+                      "reaches 2027/02/02): these dates leave them out.")], notes
     at.button(key="audit_dates_widen").click().run()
     assert at.date_input(key="audit_dates").value == (date(2026, 11, 28), date(2027, 2, 2))
     assert findings_shown(at) == 3 and not at.info
