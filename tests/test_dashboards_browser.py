@@ -486,3 +486,28 @@ def test_the_game_pickers_name_the_game_shown_after_a_filter_change(browser, ser
         shown = picker_text(browser, "Game")
         assert shown.startswith(f"{source_file.rsplit('/', 1)[-1]}:{line} — "), (shown, source_file, line)
         browser.screenshot(SHOTS / "audit_picker_after_player.png")
+
+
+def test_the_dates_reach_a_game_ingested_while_the_audit_is_open(browser, tmp_path):
+    from test_dashboard_follows import raspisnoy_night
+
+    from pipeline.ingest import ingest
+
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "december.txt").write_text(raspisnoy_night("2026-12-05", total_written_wrong=True), encoding="utf-8")
+    ingest([logs / "december.txt"], tmp_path / "warehouse", jobs=1)
+    dates = "Array.from(document.querySelectorAll('[data-testid=stDateInput] input')).map(i => i.value)"
+    with StreamlitServer(APP, tmp_path / "warehouse", tmp_path / "streamlit.log") as server:
+        text = visit(browser, server, "audit_dates_before", "audit", "Open a game", "RSP-TOTAL")
+        assert shows(text, "Findings", 1) and browser.evaluate(dates) == ["2026-12-05", "2026-12-05"]
+        (logs / "january.txt").write_text(raspisnoy_night("2027-01-06", total_written_wrong=True), encoding="utf-8")
+        ingest([logs / "january.txt"], tmp_path / "warehouse", jobs=1)
+        choose(browser, "Severity", "error")    # any change runs the page again
+        deadline = time.monotonic() + 60
+        while browser.evaluate(dates) != ["2026-12-05", "2027-01-06"]:
+            assert time.monotonic() < deadline, f"the dates stayed {browser.evaluate(dates)}"
+            time.sleep(0.2)
+        browser.wait_until_idle()
+        assert shows(browser.text(), "Findings", 2)
+        browser.screenshot(SHOTS / "audit_dates_after_ingest.png")
