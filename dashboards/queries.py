@@ -307,6 +307,12 @@ def date_range(db: Db) -> tuple[date | None, date | None]:
     return row["first"][0], row["last"][0]
 
 
+def count_games_after(db: Db, day: date) -> int:
+    """The stored games played after ``day`` (on the days :func:`date_range` reads)."""
+    return int(frame(db, "select coalesce(sum(count_games), 0)::bigint as n from games_by_day where played_on > $day",
+                     day=day)["n"][0])
+
+
 # -- player review ----------------------------------------------------------------------------
 
 Players = str | tuple[str, ...]

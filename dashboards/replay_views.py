@@ -140,7 +140,10 @@ def pick_game(title: str, labels: dict[str, str], key: str, kept_label: Callable
     ``labels``: the games the filters keep that the page lists (ID: label, in the page's order). The
     game the address names stays open while the filters keep it, also beyond the list (a link from
     another page): ``kept_label`` gives its label then, else None. Otherwise the first game is open:
-    a filter changed never leaves open a game it leaves out."""
+    a filter changed never leaves open a game it leaves out.
+
+    The game is set in the box's session state at every run: the browser keeps showing the text of
+    the game it last picked, even when that game left the list, until the server sends a value."""
     wanted = st.query_params.get("game")
     if wanted and wanted not in labels:
         label = kept_label(wanted)
@@ -149,11 +152,10 @@ def pick_game(title: str, labels: dict[str, str], key: str, kept_label: Callable
     if not labels:
         st.query_params.pop("game", None)
         return None
-    options = list(labels)
-    if key in st.session_state and st.session_state[key] not in labels:
-        del st.session_state[key]  # picked among the games of other filters: no longer one of these
-    game_id = st.selectbox(title, options, format_func=labels.get, key=key,
-                           index=options.index(wanted) if wanted in labels else 0)
+    picked = st.session_state.get(key)
+    shown = picked if picked in labels else wanted if wanted in labels else next(iter(labels))
+    st.session_state[key] = shown  # (a value set here reaches the browser with its label of this run)
+    game_id = st.selectbox(title, list(labels), format_func=labels.get, key=key)
     st.query_params["game"] = game_id
     return game_id
 

@@ -4,6 +4,7 @@ on the next run of a page, without a restart and without clearing any cache by h
 from __future__ import annotations
 
 import shutil
+from datetime import date
 from decimal import Decimal
 
 import pytest
@@ -106,3 +107,134 @@ def test_pages_read_the_tables_of_the_commit_their_marts_were_built_from(tmp_pat
         q.release()
     assert seen and seen[-1] == (11, 11), seen
     assert all(tables == marts for tables, marts in seen), f"tables and marts of two commits: {seen}"
+
+
+# -- the Dates filter while an ingest adds later games ------------------------------------------------
+
+def raspisnoy_night(day: str, *, total_written_wrong: bool) -> str:
+    """docs/formats.md's raspisnoy game played on ``day``; with ``total_written_wrong``, Anna's round-2
+    total is written 5 where her -10 and the round's +10 make 0: one RSP-TOTAL finding."""
+    from tests.formats_examples import RASPISNOY_LOG
+
+    text = RASPISNOY_LOG.replace("R-2026-11-28-1", f"R-{day}-1").replace("2026-11-28 19:30", f"{day} 19:30")
+    return text.replace("Totals: Boris 0, Vera 15, Anna 0", "Totals: Boris 0, Vera 15, Anna 5") if total_written_wrong \
+        else text
+
+
+def holdem_hand(number: int, day: str) -> str:
+    """The replayer's sample hand (Anna, Boris, Vera; no finding) as hand ``number``, played on ``day``."""
+    from tests.test_replayer import HAND
+
+    return HAND.replace("#250000000000", f"#{number}").replace("2024/01/02 3:04:05 ET", f"{day} 3:04:05 ET")
+
+
+def add_games(root, name: str, *texts: str) -> None:
+    logs = root.parent / "logs"
+    logs.mkdir(exist_ok=True)
+    (logs / name).write_text("\n\n".join(texts), encoding="utf-8")
+    ingest([logs / name], root, jobs=1)
+
+
+def findings_shown(at: AppTest) -> int:
+    return int(next(m.value for m in at.metric if m.label == "Findings").replace(",", ""))
+
+
+@pytest.fixture
+def nights(tmp_path, monkeypatch):
+    root = tmp_path / "wh"
+    add_games(root, "first.txt", raspisnoy_night("2026-11-28", total_written_wrong=False),
+              raspisnoy_night("2026-12-05", total_written_wrong=True), holdem_hand(1, "2026/11/28"),
+              holdem_hand(2, "2026/12/05"))
+    monkeypatch.setenv("RASKLAD_WAREHOUSE", str(root))
+    yield root
+    from dashboards import queries
+
+    queries.release()
+
+
+def open_page(name: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.switch_page(f"app_pages/{name}.py")
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+@pytest.mark.parametrize("name", ["audit", "hands", "player", "reports"])
+def test_the_dates_left_whole_follow_the_games_an_ingest_adds_while_the_page_is_open(nights, name):
+    # the range was set at the page's first run: a game dated later, ingested afterwards, stayed out
+    at = open_page(name)
+    key = f"{name}_dates"
+    assert at.date_input(key=key).value == (date(2026, 11, 28), date(2026, 12, 5))
+    add_games(nights, "later.txt", raspisnoy_night("2027-01-06", total_written_wrong=True),
+              holdem_hand(3, "2027/01/05"))    # 3:04:05 ET on the 5th is 08:04:05 UTC on the 5th
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.date_input(key=key).value == (date(2026, 11, 28), date(2027, 1, 6))
+
+
+def test_the_audit_counts_the_findings_of_a_game_ingested_while_it_is_open(nights):
+    at = open_page("audit")
+    assert findings_shown(at) == 1     # the 5 December night's total
+    add_games(nights, "later.txt", raspisnoy_night("2027-01-06", total_written_wrong=True))
+    at.run()
+    assert findings_shown(at) == 2
+    assert len(at.selectbox(key="audit_game").options) == 2
+
+
+def test_a_range_the_user_chose_stays_and_the_page_says_what_was_added_after_it(nights):
+    at = open_page("audit")
+    december = (date(2026, 11, 28), date(2026, 12, 5))
+    add_games(nights, "later.txt", raspisnoy_night("2027-01-06", total_written_wrong=True))
+    at.run()
+    at.date_input(key="audit_dates").set_value(december).run()     # chosen among 28 Nov – 6 Jan
+    assert findings_shown(at) == 1 and not at.info
+    # two games after 6 January (one with a finding) arrive: the chosen range stays, and the page says so
+    add_games(nights, "february.txt", raspisnoy_night("2027-02-01", total_written_wrong=True),
+              raspisnoy_night("2027-02-02", total_written_wrong=False))
+    at.run()
+    assert at.date_input(key="audit_dates").value == december and findings_shown(at) == 1
+    notes = [info.value for info in at.info]
+    assert notes == [("2 games dated after 2027/01/06 were added since these dates were chosen (the warehouse now "
+                      "reaches 2027/02/02): these dates leave them out.")], notes
+    at.button(key="audit_dates_widen").click().run()
+    assert at.date_input(key="audit_dates").value == (date(2026, 11, 28), date(2027, 2, 2))
+    assert findings_shown(at) == 3 and not at.info
+
+
+# -- the Import page while another writer holds the warehouse ------------------------------------------
+
+def _hold_the_lock(root, ready, release) -> None:
+    import os
+
+    with Warehouse(root).open(purpose="a test holding the lock"):
+        ready.set()
+        release.wait(60)
+    os._exit(0)
+
+
+def test_the_import_page_says_it_waited_once_the_import_has_run(nights):
+    import multiprocessing
+    import threading
+
+    fork = multiprocessing.get_context("fork")
+    ready, release = fork.Event(), fork.Event()
+    holder = fork.Process(target=_hold_the_lock, args=(nights, ready, release))
+    holder.start()
+    try:
+        assert ready.wait(30)
+        at = open_page("import_files")
+        at.file_uploader[0].upload("night.txt", raspisnoy_night("2027-01-06", total_written_wrong=True).encode(),
+                                   "text/plain").run()
+        threading.Timer(1.0, release.set).start()
+        at.button(key="import_run").click().run()
+        assert not at.exception, [e.value for e in at.exception]
+        assert next(m.value for m in at.metric if m.label == "Findings") == "1"
+        # the note said while waiting is gone under the import's summary; it says that it waited
+        assert not [info.value for info in at.info if "waiting for it to finish" in info.value]
+        assert "Another writer held the warehouse: this import waited for it to finish, then ran." in [
+            caption.value for caption in at.caption]
+    finally:
+        release.set()
+        holder.join(30)

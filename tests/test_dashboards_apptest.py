@@ -769,6 +769,35 @@ def test_hands_page_opens_a_hand_the_filters_keep(built):
     assert nets[at.selectbox(key="hands_game").value] > 0
 
 
+def test_the_hands_picker_sends_the_browser_the_label_of_the_hand_it_opens_after_a_filter_change(built):
+    # The browser shows the text the server last sent for the box: sent none after a filter change, it
+    # kept naming the hand picked before (its number, date, cards, net) while another hand was opened.
+    at = page("hands")
+    for player in at.selectbox(key="hands_player").options[1:3]:
+        at.selectbox(key="hands_player").set_value(player).run()
+        box = at.selectbox(key="hands_game")
+        hand_id, net, currency = sql(built, "select hand_id, net, currency from stg_holdem_results "
+                                            "where game_id = ? and player = ?", [box.value, player])[0]
+        assert at.query_params["game"] == box.value
+        assert box.proto.set_value, "the server sent the box no value: the browser keeps the text it had"
+        assert box.proto.raw_value.startswith(f"#{hand_id} — ") and box.proto.raw_value.endswith(f" {net:+} {currency}")
+
+
+def test_the_audit_picker_sends_the_browser_the_label_of_the_game_it_opens_after_a_filter_change(built):
+    at = page("audit")
+    found = {p for (p,) in sql(built, "select distinct player from stg_game_players where game_id in "
+                                      "(select game_id from stg_findings)")}
+    checked = [p for p in at.selectbox(key="audit_player").options if p in found][:3]
+    assert len(checked) == 3
+    for player in checked:
+        at.selectbox(key="audit_player").set_value(player).run()
+        box = at.selectbox(key="audit_game")
+        source_file, line = sql(built, "select any_value(source_file), min(line) from stg_findings where game_id = ?",
+                                [box.value])[0]
+        assert box.proto.set_value, "the server sent the box no value: the browser keeps the text it had"
+        assert box.proto.raw_value.startswith(f"{source_file.rsplit('/', 1)[-1]}:{line} — ")
+
+
 @pytest.mark.parametrize("order, measure", [("Biggest win", "net"), ("Biggest pot", "total_pot")])
 def test_hands_page_sorts_the_biggest_within_a_currency(built, order, measure):
     # a win in USD is never weighed against one in EUR: the hands of the currency with the most

@@ -399,3 +399,115 @@ def test_tables_title_columns_in_words_and_count_axes_tick_whole_numbers(browser
     for table in grid_titles(browser):
         assert not [title for title in table if "_" in title], table    # never net_won, started_at …
     browser.screenshot(SHOTS / "hero_reports_sessions.png")
+
+
+# -- the game pickers after a filter change ------------------------------------------------------------
+
+def press_at(browser: Browser, element: str) -> None:
+    """A real mouse click (pressed and released) at the middle of the element the JavaScript ``element`` gives."""
+    middle = browser.evaluate(f"(() => {{ const e = {element}; if (!e) return null; e.scrollIntoView({{block: 'center'}});"
+                              " const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+    assert middle, f"nothing at {element}"
+    for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
+        browser.send("Input.dispatchMouseEvent", type=kind, x=middle[0], y=middle[1], button="left", clickCount=1)
+
+
+def choose(browser: Browser, label: str, option: str) -> None:
+    """Pick ``option`` in the select box labelled ``label`` as a person does: click, type, click the option."""
+    press_at(browser, f"document.querySelector({json.dumps(f'input[aria-label={json.dumps(label)}]')})")
+    browser.send("Input.insertText", text=option)
+    options = "Array.from(document.querySelectorAll('[role=option]'))"
+    deadline = time.monotonic() + 30
+    while not browser.evaluate(f"{options}.some(o => o.innerText.trim() === {json.dumps(option)})"):
+        assert time.monotonic() < deadline, f"{label} offers no {option!r}"
+        time.sleep(0.2)
+    press_at(browser, f"{options}.find(o => o.innerText.trim() === {json.dumps(option)})")
+
+
+def picker_text(browser: Browser, label: str) -> str:
+    """The text the last select box labelled ``label`` shows."""
+    return browser.evaluate(f"Array.from(document.querySelectorAll({json.dumps(f'input[aria-label={json.dumps(label)}]')}))"
+                            ".at(-1).value")
+
+
+def address_names(browser: Browser, name: str, value: str, timeout: float = 60) -> str:
+    """Wait until the address has ``?name=value`` and the page is idle; the game it names."""
+    deadline = time.monotonic() + timeout
+    while True:
+        asked = browser.evaluate("Object.fromEntries(new URLSearchParams(location.search))")
+        if asked.get(name) == value and asked.get("game"):
+            browser.wait_until_idle()
+            return browser.evaluate("new URLSearchParams(location.search).get('game')")
+        assert time.monotonic() < deadline, f"the address never said {name}={value}: {asked}"
+        time.sleep(0.2)
+
+
+def test_the_game_pickers_name_the_game_shown_after_a_filter_change(browser, server, warehouse):
+    # After a filter change the box kept the text of the game picked before (its date, cards, net)
+    # while the page opened the first game the filters keep, below it
+    with connect(warehouse) as con:
+        newest = dict(con.execute("select player, arg_max(game_id, (played_at, game_id)) from hand_list "
+                                  "group by player").fetchall())
+        others = [p for (p,) in con.execute("select player from hand_list group by player "
+                                            "order by count(*) desc, player").fetchall() if p != "Anna"]
+
+        def hand_of(game_id: str, player: str) -> tuple:
+            return con.execute("select hand_id, net, currency from stg_holdem_results where game_id = ? and player = ?",
+                               [game_id, player]).fetchone()
+
+        def finding_of(game_id: str) -> tuple:
+            return con.execute("select any_value(source_file), min(line) from stg_findings where game_id = ?",
+                               [game_id]).fetchone()
+
+        player = next((p for p in others if newest[p] != newest.get("Anna")), None)
+        if "Anna" not in newest or player is None:
+            pytest.skip("no two players with hands in this warehouse")
+        visit(browser, server, "hands_picker", "hands?player=Anna", "Replay a hand", "Step 0 of")
+        choose(browser, "Player", player)
+        game_id = address_names(browser, "player", player)
+        hand_id, net, currency = hand_of(game_id, player)
+        shown = picker_text(browser, "Replay a hand")
+        assert shown.startswith(f"#{hand_id} — ") and shown.endswith(f" {net:+} {currency}"), (shown, hand_id, net)
+        browser.screenshot(SHOTS / "hands_picker_after_player.png")
+
+        visit(browser, server, "audit_picker", "audit", "Open a game", "Findings")
+        opened = browser.evaluate("new URLSearchParams(location.search).get('game')")
+        # a player none of whose games with findings is the one open: the page opens another
+        player = con.execute("select min(player) from stg_game_players where game_id in (select game_id from "
+                             "stg_findings) and player not in (select player from stg_game_players where game_id = ?)",
+                             [opened]).fetchone()[0]
+        choose(browser, "Player", player)
+        deadline = time.monotonic() + 60
+        while (game_id := browser.evaluate("new URLSearchParams(location.search).get('game')")) == opened:
+            assert time.monotonic() < deadline, "the Audit kept the game its Player filter leaves out"
+            time.sleep(0.2)
+        browser.wait_until_idle()
+        source_file, line = finding_of(game_id)
+        shown = picker_text(browser, "Game")
+        assert shown.startswith(f"{source_file.rsplit('/', 1)[-1]}:{line} — "), (shown, source_file, line)
+        browser.screenshot(SHOTS / "audit_picker_after_player.png")
+
+
+def test_the_dates_reach_a_game_ingested_while_the_audit_is_open(browser, tmp_path):
+    from test_dashboard_follows import raspisnoy_night
+
+    from pipeline.ingest import ingest
+
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "december.txt").write_text(raspisnoy_night("2026-12-05", total_written_wrong=True), encoding="utf-8")
+    ingest([logs / "december.txt"], tmp_path / "warehouse", jobs=1)
+    dates = "Array.from(document.querySelectorAll('[data-testid=stDateInput] input')).map(i => i.value)"
+    with StreamlitServer(APP, tmp_path / "warehouse", tmp_path / "streamlit.log") as server:
+        text = visit(browser, server, "audit_dates_before", "audit", "Open a game", "RSP-TOTAL")
+        assert shows(text, "Findings", 1) and browser.evaluate(dates) == ["2026-12-05", "2026-12-05"]
+        (logs / "january.txt").write_text(raspisnoy_night("2027-01-06", total_written_wrong=True), encoding="utf-8")
+        ingest([logs / "january.txt"], tmp_path / "warehouse", jobs=1)
+        choose(browser, "Severity", "error")    # any change runs the page again
+        deadline = time.monotonic() + 60
+        while browser.evaluate(dates) != ["2026-12-05", "2027-01-06"]:
+            assert time.monotonic() < deadline, f"the dates stayed {browser.evaluate(dates)}"
+            time.sleep(0.2)
+        browser.wait_until_idle()
+        assert shows(browser.text(), "Findings", 2)
+        browser.screenshot(SHOTS / "audit_dates_after_ingest.png")

@@ -8,6 +8,7 @@ import streamlit as st
 from dashboards import charts, tables
 from dashboards import queries as q
 from dashboards import replay_views as rv
+from dashboards.date_filter import pick_dates
 from dashboards.safe_text import md
 
 st.title("Audit")
@@ -24,12 +25,7 @@ player_choice = top[3].selectbox("Player", ["All players", *q.players(db)], key=
 severity = None if severity_choice == "Any" else severity_choice
 game_kind = None if game_choice == "All games" else game_choice
 player = None if player_choice == "All players" else player_choice
-start = end = None
-first, last = q.date_range(db)
-if first is not None:
-    picked = st.date_input("Dates", value=(first, last), min_value=first, max_value=last, key="audit_dates")
-    if isinstance(picked, (tuple, list)) and len(picked) == 2 and tuple(picked) != (first, last):
-        start, end = picked  # the whole range means no filter, so games without a date count too
+start, end = pick_dates(st, db, "audit_dates")
 
 by_rule = q.findings_by_rule(db, tuple(rules), severity, game_kind, player, start, end)
 found = q.findings(db, tuple(rules), severity, game_kind, player, start, end)

@@ -8,6 +8,7 @@ import streamlit as st
 from dashboards import queries as q
 from dashboards import replay_views as rv
 from dashboards import tables
+from dashboards.date_filter import pick_dates
 from dashboards.replayer import card_text
 from dashboards.safe_text import md
 
@@ -46,12 +47,7 @@ choices = q.hand_choices(db, player, game)
 
 # -- filters --------------------------------------------------------------------------------------
 row = st.columns([2, 2, 2, 2])
-start = end = None
-first, last = q.date_range(db)
-if first is not None:
-    picked = row[0].date_input("Dates", value=(first, last), min_value=first, max_value=last, key="hands_dates")
-    if isinstance(picked, (tuple, list)) and len(picked) == 2 and tuple(picked) != (first, last):
-        start, end = picked  # the whole range means no filter, so hands without a date count too
+start, end = pick_dates(row[0], db, "hands_dates")
 stakes = row[1].multiselect("Stakes", choices["stakes"], key="hands_stakes", placeholder="All stakes")
 clubs = row[2].multiselect("Club / room", choices["clubs"], key="hands_clubs", placeholder="All")
 positions = row[3].multiselect("Position", choices["positions"], key="hands_positions", placeholder="All positions")

@@ -69,7 +69,20 @@ if st.button("Import", type="primary", key="import_run", disabled=not uploads):
         bar = st.progress(0.0, text="Reading files…")
         done = [0, 0]
 
+        # the note of a wait for another writer, said while it lasts and then in the past
+        waiting = st.empty()
+        waited = []
+
+        def on_wait(message: str) -> None:
+            waited.append(message)
+            waiting.info(message, icon=":material/hourglass_top:")
+
+        def after_wait() -> None:
+            if waited:
+                waiting.caption("Another writer held the warehouse: this import waited for it to finish, then ran.")
+
         def on_start(total: int) -> None:
+            after_wait()    # the lock is held by now
             done[1] = total
             bar.progress(0.0, text=f"0 of {q.counted(total, 'file')}")
 
@@ -82,12 +95,12 @@ if st.button("Import", type="primary", key="import_run", disabled=not uploads):
         try:
             # One writer at a time: another import or a command-line ingest holds the warehouse's
             # lock until it is done; this import waits for it, and says so.
-            summary = ingest(written, root, jobs=1, on_file=on_file, on_start=on_start,
-                             on_wait=lambda message: st.info(message, icon=":material/hourglass_top:"))
+            summary = ingest(written, root, jobs=1, on_file=on_file, on_start=on_start, on_wait=on_wait)
         except Exception as error:  # noqa: BLE001 — any failure is reported on the page
             st.error(f"The import failed: {type(error).__name__}: {md(error)}")
             st.stop()
         finally:
+            after_wait()
             q.release()
             for path in written:    # stored or not, the copies go: the warehouse keeps the texts
                 shutil.rmtree(path.parent, ignore_errors=True)

@@ -12,6 +12,7 @@ import streamlit as st
 
 from dashboards import charts, tables
 from dashboards import queries as q
+from dashboards.date_filter import pick_dates
 from dashboards.safe_text import md
 
 st.title("Player review")
@@ -75,12 +76,7 @@ club = None if club_choice == "All clubs" else club_choice
 site_choice = top[2].selectbox("Room", ["All rooms", *q.person_sites(db, player)], key="player_site",
                                help="The poker room (site): games without a room (home games) count in all rooms only.")
 site = None if site_choice == "All rooms" else site_choice
-first, last = q.date_range(db)
-start = end = None
-if first is not None:
-    picked = top[3].date_input("Dates", value=(first, last), min_value=first, max_value=last, key="player_dates")
-    if isinstance(picked, (tuple, list)) and len(picked) == 2 and tuple(picked) != (first, last):
-        start, end = picked  # the whole range means no filter, so games without a date count too
+start, end = pick_dates(top[3], db, "player_dates")
 
 # -- headline figures per game ----------------------------------------------------------------
 headlines = q.player_headlines(db, player, start, end, club, site)

@@ -11,6 +11,7 @@ import streamlit as st
 
 from dashboards import charts, tables
 from dashboards import queries as q
+from dashboards.date_filter import pick_dates
 from dashboards.safe_text import md
 
 POSITION_ORDER = ("SB", "BB", "UTG", "UTG1", "UTG2", "MP", "MP1", "MP2", "HJ", "CO", "BTN")
@@ -88,12 +89,7 @@ game = top[1].selectbox("Game", list(games), key="reports_game",
 game_name = q.label(game)
 choices = q.hand_choices(db, player, game)
 row = st.columns(3)
-start = end = None
-first, last = q.date_range(db)
-if first is not None:
-    picked = row[0].date_input("Dates", value=(first, last), min_value=first, max_value=last, key="reports_dates")
-    if isinstance(picked, (tuple, list)) and len(picked) == 2 and tuple(picked) != (first, last):
-        start, end = picked
+start, end = pick_dates(row[0], db, "reports_dates")
 stakes = tuple(row[1].multiselect("Stakes", choices["stakes"], key="reports_stakes", placeholder="All stakes"))
 clubs = tuple(row[2].multiselect("Club / room", choices["clubs"], key="reports_clubs", placeholder="All"))
 # the units offered are those with hands under the filters below them (drawn above, read first): a unit

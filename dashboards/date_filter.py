@@ -1,0 +1,66 @@
+"""The Dates filter of the pages: the warehouse's days, following the warehouse until the user picks a range.
+
+A page runs again at each click, and each run reads the warehouse's first and last day afresh
+(an ingest may have committed since). The widget keeps its value between runs, so a range set
+once would stay at the days of the page's first run and hide the games an ingest adds later.
+So the range the page offered is remembered beside it: while the user leaves it whole, it moves
+to the warehouse's days; a range the user chose stays, and the page says how many games were
+added after it since.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import streamlit as st
+
+from dashboards import queries as q
+
+
+def _chosen(offered_key: str, whole: tuple[date, date]) -> None:
+    """The user picked dates: remember the warehouse's days the choice was made among."""
+    st.session_state[offered_key] = whole
+
+
+def _widen(key: str, offered_key: str, whole: tuple[date, date]) -> None:
+    st.session_state[key] = (st.session_state[key][0], whole[1])
+    st.session_state[offered_key] = whole
+
+
+def _within(picked, first: date, last: date) -> bool:
+    return isinstance(picked, (tuple, list)) and all(first <= day <= last for day in picked)
+
+
+def pick_dates(place, db: q.Db, key: str) -> tuple[date | None, date | None]:
+    """The Dates filter, drawn in ``place`` (a column, or ``st``), as (start, end); (None, None) when
+    the range is whole, so that the games without a date count too, or when no game has a date.
+
+    The whole range is the warehouse's first to last day at this run. The range follows it while
+    the user has not chosen one (a run whose range is the one offered before); a chosen range stays,
+    and when games dated after the days it was chosen among were added since, a note says how many,
+    with a button that stretches the range to them."""
+    first, last = q.date_range(db)
+    if first is None:
+        return None, None
+    whole = (first, last)
+    offered_key = f"{key}_offered"
+    offered = st.session_state.get(offered_key)
+    picked = st.session_state.get(key)
+    if (not _within(picked, first, last) or (picked is not None and tuple(picked) == offered != whole)):
+        # never set, outside the warehouse's days, or the whole range of an earlier run: the whole range now
+        st.session_state[key] = whole
+        st.session_state[offered_key] = offered = whole
+    picked = place.date_input("Dates", min_value=first, max_value=last, key=key,
+                              on_change=_chosen, args=(offered_key, whole))
+    if not (isinstance(picked, (tuple, list)) and len(picked) == 2) or tuple(picked) == whole:
+        return None, None
+    start, end = picked
+    if offered is not None and offered[1] < last and end < last:
+        added = q.count_games_after(db, offered[1])
+        if added:
+            st.info(f"{q.counted(added, 'game')} dated after {offered[1]:%Y/%m/%d} {'was' if added == 1 else 'were'} "
+                    f"added since these dates were chosen (the warehouse now reaches {last:%Y/%m/%d}): "
+                    "these dates leave them out.", icon=":material/update:")
+            st.button(f"Extend the dates to {last:%Y/%m/%d}", key=f"{key}_widen", on_click=_widen,
+                      args=(key, offered_key, whole))
+    return start, end
