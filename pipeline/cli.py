@@ -1486,9 +1486,9 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
                 else f"played {game['played_at']} {'UTC' if in_utc else '(as written: the log names no time zone)'}")
                + (f", club {game['club']}" if game["club"] else "")
                + (f", table {game['table_name']}" if game["table_name"] else ""))
-    if game["ruleset"] and game["ruleset"] != "default":    # the options that judged it (house options named)
-        click.echo(f"judged under the ruleset: {game['ruleset']}")
     summary = game["game"] == "tournament"     # a summary's entries are tournament_results rows, not players
+    if game["ruleset"] and game["ruleset"] != "default" and not summary:   # the options that judged it
+        click.echo(f"judged under the ruleset: {game['ruleset']}")     # (a summary is read, never judged)
     if summary:
         click.echo(f"a tournament summary of {counted(count_entries, 'entry', 'entries')}: "
                    f"rasklad query \"select * from tournament_results where game_id = '{game['game_id']}'\" "
