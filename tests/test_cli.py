@@ -53,11 +53,11 @@ def test_ingest_exits_1_with_a_summary_when_anything_was_quarantined(tmp_path):
     log.write_text("Full Tilt Poker Game #1: Table T - $1/$2 - No Limit Hold'em\nSeat 1: A ($10)\n")
     result = run("ingest", str(log), "--warehouse", str(tmp_path / "wh"), "--json")
     assert result.exit_code == 1
-    summary = json.loads(result.output)
+    summary = json.loads(result.stdout)
     assert summary["quarantined"] == 1
     assert summary["quarantine_reasons"] == {"Full Tilt Poker hand histories are not supported yet": 1}
     listing = run("quarantine", "--warehouse", str(tmp_path / "wh"), "--json")
-    row, = json.loads(listing.output)
+    row, = json.loads(listing.stdout)
     assert row["where"] == f"{log}:1:1" and row["text"].startswith("Full Tilt Poker Game #1")
 
 
@@ -71,10 +71,10 @@ def test_ingest_under_a_rule_setting_counts_the_games_it_takes_out_of_quarantine
     log.write_text(TOURNAMENT_PRIZES.lstrip() + "\nFull Tilt Poker Game #1: Table T - $1/$2 - No Limit Hold'em\n"
                    "Seat 1: A ($10)\n", encoding="utf-8")
     first = run("ingest", str(log), "-j", "1", "-q", "--warehouse", str(tmp_path / "wh"))
-    assert first.output.startswith("1 file (0 unchanged), 0 games stored, 0 already stored, 2 quarantined, ")
+    assert first.stdout.startswith("1 file (0 unchanged), 0 games stored, 0 already stored, 2 quarantined, ")
     again = run("ingest", str(log), "-j", "1", "-q", "--warehouse", str(tmp_path / "wh"), "--rules", "no_limit")
     # the Full Tilt hand stays in quarantine, and the file still holds it: the run says so, and fails
-    assert again.output.startswith("1 file (1 unchanged), 1 game stored (1 taken out of quarantine), 0 already "
+    assert again.stdout.startswith("1 file (1 unchanged), 1 game stored (1 taken out of quarantine), 0 already "
                                    "stored, 1 game already in quarantine, 0 quarantined (and 1 judged again stays "
                                    "there), 0 findings in "), again.output
     assert again.exit_code == 1
@@ -394,7 +394,7 @@ def test_query_show_tables_lists_each_table_once(tmp_path):
     for sql in ("show tables", "SHOW TABLES;"):
         result = run("query", sql, "--warehouse", str(wh), "--json")
         assert result.exit_code == 0, result.output
-        names = [row["name"] for row in json.loads(result.output)]
+        names = [row["name"] for row in json.loads(result.stdout)]
         assert names == sorted(set(names)), sql
         assert {"games", "game_players", "findings", "quarantine", "player_stats_chinese", "leaderboard"} <= set(names)
 
@@ -457,7 +457,7 @@ def test_every_game_option_names_the_close_games_for_an_unknown_one(tmp_path):
     unknown = run("stats", "--game", "poker", "--warehouse", str(wh))
     assert (unknown.exit_code, unknown.output) == (1, "Error: There is no game 'poker'.\n" + takes)
     chinese = run("stats", "--game", "CHINESE", "--json", "--warehouse", str(wh))
-    assert chinese.exit_code == 0 and {row["game"] for row in json.loads(chinese.output)} == {"chinese"}
+    assert chinese.exit_code == 0 and {row["game"] for row in json.loads(chinese.stdout)} == {"chinese"}
     generated = run("generate", "chines", "-n", "1")
     assert generated.exit_code == 1
     assert generated.output.startswith("Error: There is no game 'chines'. Did you mean 'chinese'?\n"
@@ -476,20 +476,20 @@ def test_audit_explain_shows_the_text_of_each_rule_broken(tmp_path):
     explained = result.output.split("The rules broken:\n")[1].splitlines()
     assert explained == ["  CP-SCORE: " + rule_text("CP-SCORE")]
     assert "Every pair of players compares row by row" in explained[0]
-    rows = json.loads(run("audit", "--explain", "--json", "--warehouse", str(wh)).output)
+    rows = json.loads(run("audit", "--explain", "--json", "--warehouse", str(wh)).stdout)
     assert rows and all(row["rule_text"] == rule_text(row["rule_id"]) for row in rows)
 
 
 def test_audit_all_lists_every_finding_past_the_limit(tmp_path):
     wh = tmp_path / "wh"
     run("ingest", str(ROOT / "data" / "samples" / "chinese-wrong-claims.txt"), "--warehouse", str(wh), "-q")
-    every = json.loads(run("audit", "--json", "--warehouse", str(wh)).output)
+    every = json.loads(run("audit", "--json", "--warehouse", str(wh)).stdout)
     assert len(every) >= 2
     cut = run("audit", "--limit", "1", "--warehouse", str(wh))
     assert cut.output.splitlines()[-1] == f"{len(every)} findings (first 1 shown; --all for every one)"
     whole = run("audit", "--limit", "1", "--all", "--warehouse", str(wh))
     assert whole.output.splitlines()[-1] == f"{len(every)} findings"
-    assert len(json.loads(run("audit", "--all", "--limit", "1", "--json", "--warehouse", str(wh)).output)) == len(every)
+    assert len(json.loads(run("audit", "--all", "--limit", "1", "--json", "--warehouse", str(wh)).stdout)) == len(every)
 
 
 def test_audit_and_quarantine_never_cut_the_place_or_the_message(tmp_path, monkeypatch):
@@ -498,7 +498,7 @@ def test_audit_and_quarantine_never_cut_the_place_or_the_message(tmp_path, monke
     bad.parent.mkdir()
     bad.write_text("Full Tilt Poker Game #1: Table T - $1/$2 - No Limit Hold'em\nSeat 1: A ($10)\n")
     run("ingest", str(SAMPLES / "raspisnoy-violations.txt"), str(bad), "--warehouse", str(wh), "-q")
-    findings = json.loads(run("audit", "--json", "--warehouse", str(wh)).output)
+    findings = json.loads(run("audit", "--json", "--warehouse", str(wh)).stdout)
     for columns in ("60", "1000"):
         monkeypatch.setenv("COLUMNS", columns)
         shown = run("audit", "--warehouse", str(wh)).output
@@ -579,7 +579,7 @@ def test_the_ingest_program_never_loads_pandas_and_stores_the_same(tmp_path):
     assert "pyarrow" in loaded and "pandas.core" not in loaded
     in_process = run("ingest", str(sample), "--warehouse", str(tmp_path / "in-process"), "--jobs", "1", "--json")
     stored = {key: value for key, value in json.loads(program.stdout).items() if "seconds" not in key}
-    assert stored == {key: value for key, value in json.loads(in_process.output).items() if "seconds" not in key}
+    assert stored == {key: value for key, value in json.loads(in_process.stdout).items() if "seconds" not in key}
     assert stored["games"] == 20
 
 
@@ -617,7 +617,7 @@ def test_reaudit_of_a_game_that_does_not_exist_is_an_error_naming_the_close_ones
     assert result.stderr.startswith(f"Error: No stored game has an ID starting with '{wrong}'. "
                                     f"Did you mean '{game_id}'?\n")
     judged = run("reaudit", "--game", game_id[:8], "--warehouse", str(wh), "--json")
-    assert judged.exit_code == 0 and json.loads(judged.output)["judged"] == 1
+    assert judged.exit_code == 0 and json.loads(judged.stdout)["judged"] == 1
 
 
 def test_audit_game_given_a_game_id_says_it_takes_a_kind_and_how_to_see_one_game(tmp_path):
@@ -645,7 +645,7 @@ def test_stats_game_shows_short_deck_and_ofc_apart_as_the_readme_names_them(tmp_
     for game in ("holdem", "holdem36", "chinese", "ofc"):
         result = run("stats", "--game", game, "--json", "--warehouse", wh)
         assert result.exit_code == 0, result.output
-        rows = json.loads(result.output)
+        rows = json.loads(result.stdout)
         assert rows and {row["game"] for row in rows} == {game}, game
     monkeypatch.setenv("COLUMNS", "1000")      # the marts as tables, a row a line
     shown = run("stats", "--warehouse", wh).output
@@ -709,10 +709,10 @@ def test_a_room_rule_setting_is_matched_as_the_site_column_writes_it_and_can_be_
     assert run("ingest", str(log), "--warehouse", str(wh), "-q").exit_code == 0
 
     def findings() -> int:
-        return len(json.loads(run("audit", "--json", "--all", "--warehouse", str(wh)).output))
+        return len(json.loads(run("audit", "--json", "--all", "--warehouse", str(wh)).stdout))
 
     def kept() -> dict[str, str]:
-        rows = json.loads(run("query", "select name, value from settings", "--json", "--warehouse", str(wh)).output)
+        rows = json.loads(run("query", "select name, value from settings", "--json", "--warehouse", str(wh)).stdout)
         return {row["name"]: row["value"] for row in rows}
 
     assert findings() == 0      # heads-up, the cap holds by default in no round
@@ -769,12 +769,12 @@ def test_a_room_only_a_phh_files_venue_names_is_set_in_the_ingest_that_first_sto
     given = run("ingest", str(logs), "--warehouse", str(wh), "--json", "--rules", "room absolute poker: limit_cap_3",
                 "--rules", "room ABSOLUTE POKER: cap_heads_up", "--rules", "room PokerStars: limit_cap_2")
     assert given.exit_code == 0, given.output
-    assert len(read_for_rooms) == 1 and json.loads(given.output)["games"] == 1
+    assert len(read_for_rooms) == 1 and json.loads(given.stdout)["games"] == 1
     kept = {row["name"]: row["value"] for row in json.loads(
         run("query", "select name, value from settings", "--json", "--warehouse", str(wh)).output)}
     assert kept == {"rules cap room Absolute Poker": "limit_cap_3", "rules heads_up room Absolute Poker": "cap_heads_up",
                     "rules cap room PokerStars": "limit_cap_2"}
-    sites = json.loads(run("query", "select site from games", "--json", "--warehouse", str(wh)).output)
+    sites = json.loads(run("query", "select site from games", "--json", "--warehouse", str(wh)).stdout)
     assert sites == [{"site": "Absolute Poker"}]
     read_for_rooms.clear()
     # now a stored game's room: a later ingest knows it without reading the files for it
@@ -814,10 +814,10 @@ def test_every_game_option_takes_any_case_and_stats_takes_raspisnoy_sheet(tmp_pa
     wh = str(tmp_path / "wh")
     run("ingest", str(tmp_path / "sheets.txt"), str(tmp_path / "readme.txt"), str(SAMPLES / "pokerstars-holdem.txt"),
         "--warehouse", wh, "-q", "-j", "1")
-    quarantined = json.loads(run("query", "select game from quarantine", "--json", "--warehouse", wh).output)
+    quarantined = json.loads(run("query", "select game from quarantine", "--json", "--warehouse", wh).stdout)
     assert quarantined == [{"game": "unknown"}]
-    sheets = json.loads(run("stats", "--game", "RASPISNOY_SHEET", "--json", "--warehouse", wh).output)
-    assert sheets == json.loads(run("stats", "--game", "raspisnoy", "--json", "--warehouse", wh).output)
+    sheets = json.loads(run("stats", "--game", "RASPISNOY_SHEET", "--json", "--warehouse", wh).stdout)
+    assert sheets == json.loads(run("stats", "--game", "raspisnoy", "--json", "--warehouse", wh).stdout)
     # each player of the two sheets: his all-time rows (one a club) count the sheets he played
     counted_games: dict[str, int] = {}
     for row in sheets:
@@ -828,7 +828,7 @@ def test_every_game_option_takes_any_case_and_stats_takes_raspisnoy_sheet(tmp_pa
     assert counted_games == {row["player"]: row["n"] for row in played}
     assert "raspisnoy_sheet shows the raspisnoy statistics" in re.sub(r"\s+", " ", run("stats", "--help").output)
     holdem = run("stats", "--game", "Holdem", "--json", "--warehouse", wh)
-    assert holdem.exit_code == 0 and {row["game"] for row in json.loads(holdem.output)} == {"holdem"}
+    assert holdem.exit_code == 0 and {row["game"] for row in json.loads(holdem.stdout)} == {"holdem"}
     assert run("audit", "--game", "HOLDEM", "--warehouse", wh).exit_code == 0
     unknown = run("audit", "--game", "poker", "--warehouse", wh)
     assert unknown.exit_code == 1 and "The games: " in unknown.output and "unknown" not in unknown.output
@@ -877,7 +877,7 @@ def test_small_messages_a_hand_number_with_its_hash_an_empty_quarantine_and_a_mi
     for extra in ((), ("--text",)):
         held = run("quarantine", *extra, "--warehouse", wh)
         assert (held.exit_code, held.output) == (0, "Nothing is in quarantine.\n"), extra
-    assert json.loads(run("quarantine", "--json", "--warehouse", wh).output) == []
+    assert json.loads(run("quarantine", "--json", "--warehouse", wh).stdout) == []
     # an ingest of a path that does not exist makes no warehouse at a new --warehouse
     typo = tmp_path / "typo-wh"
     missing = run("ingest", str(tmp_path / "nope"), "--warehouse", str(typo))

@@ -1029,7 +1029,7 @@ def test_pages_and_query_work_on_models_an_older_rasklad_built(built, tmp_path, 
     assert out.exit_code == 0, out.output
     import json
 
-    assert json.loads(out.output) == [{"x": "5000.00", "n": sql(built, "select count(*) from games")[0][0]}]
+    assert json.loads(out.stdout) == [{"x": "5000.00", "n": sql(built, "select count(*) from games")[0][0]}]
 
 
 # -- Hero's two days: units under the filters, games won, titles and formats, whole ticks ------------------

@@ -167,7 +167,7 @@ def test_rasklad_export_selects_by_player_and_by_game(tmp_path):
     result = run(main, ["export", "--format", "phh", "--player", "Tom Dwan", "-w", str(tmp_path / "wh"),
                         "--out", str(tmp_path / "dwan"), "--json"], catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    (written,) = json.loads(result.output)["written"]
+    (written,) = json.loads(result.stdout)["written"]
     assert "Tom Dwan" in Path(written).read_text()
     game_id = Path(written).name.removesuffix(".phh")
     result = run(main, ["export", "--format", "ohh", "--game", game_id, "-w", str(tmp_path / "wh"),
@@ -819,7 +819,7 @@ def test_export_ohh_of_a_disputed_hand_writes_the_logs_amounts_where_they_balanc
     ])
     as_json = CliRunner().invoke(main, ["export", "--format", "ohh", "--out", str(tmp_path / "ohh-json"),
                                         "--warehouse", str(tmp_path / "wh"), "--json"])
-    told = json.loads(as_json.output)
+    told = json.loads(as_json.stdout)
     assert (told["disputed"], sorted(told["skipped"])) == (
         [game["C05"]], sorted(game[name] for name in ("C01", "C06a", "C09", "C11")))
     (path,) = (tmp_path / "ohh").iterdir()

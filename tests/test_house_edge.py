@@ -223,7 +223,7 @@ def test_cli_runs_to_the_stored_figure_and_refuses_an_unknown_setting(monkeypatc
     root = a_warehouse(tmp_path)
     result = runner.invoke(main, ["house-edge", "-w", str(root), "--jobs", "1", "--json"])
     assert result.exit_code == 0, result.output
-    report = json.loads(result.output)
+    report = json.loads(result.stdout)
     assert (report["finished"], report["chunks_done"], report["chunks"]) == (True, 1, 1)
     assert report["house_edge"] == report["edge_so_far"]
     bad = runner.invoke(main, ["house-edge", "-w", str(root), "--rules", "pay high card 1"])

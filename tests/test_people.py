@@ -196,7 +196,7 @@ def test_stats_of_a_linked_name_are_its_persons_figures_and_say_whose(root):
     assert shown.exit_code == 0, shown.output
     assert "Вера is a name of Vera: the figures of Vera, every linked name together." in shown.output
     assert "No statistics yet" not in shown.output
-    rows = json.loads(CliRunner().invoke(main, [*args, "--json"]).output)
+    rows = json.loads(CliRunner().invoke(main, [*args, "--json"]).stdout)
     assert [(row["player"], row["count_games"], Decimal(str(row["total_points"]))) for row in rows
             if row["season_kind"] == "all"] == [("Vera", 2, Decimal(30))]
 
@@ -578,12 +578,12 @@ def test_a_person_whose_names_shared_a_game_counts_it_once_and_is_known_to_stats
     # where Boris sat too). His games: the first and the second, 2, not Boris's 2 + Vera's 1. Boris
     # ends both games on 0 and Vera the first on 15: 15 points. stats --player takes the person's name.
     alias(root, "Pavel", "Boris", "Vera")
-    listed = json.loads(CliRunner().invoke(main, ["alias", "--warehouse", str(root), "--list", "--json"]).output)
+    listed = json.loads(CliRunner().invoke(main, ["alias", "--warehouse", str(root), "--list", "--json"]).stdout)
     assert [(row["person"], row["names"], row["count_games"]) for row in listed] == [("Pavel", "Boris, Pavel, Vera", 2)]
     args = ["stats", "--player", "Pavel", "--game", "raspisnoy", "--warehouse", str(root), "--json"]
     shown = CliRunner().invoke(main, args)
     assert shown.exit_code == 0, shown.output
-    assert [(row["player"], row["count_games"], Decimal(str(row["total_points"]))) for row in json.loads(shown.output)
+    assert [(row["player"], row["count_games"], Decimal(str(row["total_points"]))) for row in json.loads(shown.stdout)
             if row["season_kind"] == "all"] == [("Pavel", 2, Decimal(15))]
     refused = CliRunner().invoke(main, ["stats", "--player", "Pavle", "--warehouse", str(root)])
     assert refused.exit_code != 0 and "Did you mean 'Pavel'" in refused.output

@@ -53,7 +53,7 @@ def test_a_broken_game_twice_in_its_file_is_one_quarantined_game_that_names_both
     assert result.output.startswith("1 file (0 unchanged), 1 game stored, 0 already stored, "
                                     "1 quarantined (twice in its file), 0 findings in "), result.output
     listed = run("quarantine", "-w", wh, "--json")
-    row, = json.loads(listed.output)
+    row, = json.loads(listed.stdout)
     assert (row["where"], row["first_line"], row["last_line"], row["copies_first_lines"]) == (
         f"{log}:8:19", 1, 11, [24])
     text = run("quarantine", "-w", wh, "--text")
@@ -97,7 +97,7 @@ def test_a_game_already_in_quarantine_is_not_counted_as_already_stored_and_the_r
                              "-q", "-j", "1", "--json").output)
     assert (as_json["games_known"], as_json["duplicates"], as_json["already_quarantined"], as_json["no_games"]) == (
         0, 0, 1, None)
-    listed = json.loads(run("quarantine", "-w", wh, "--json").output)
+    listed = json.loads(run("quarantine", "-w", wh, "--json").stdout)
     assert [row["where"] for row in listed] == [f"{tmp_path / 'night.txt'}:19:19"]    # 11 + 1 blank + line 8
 
 
@@ -128,7 +128,7 @@ def test_a_broken_game_in_two_new_files_of_one_run_is_quarantined_once_and_then_
         result = run("ingest", str(first), str(second), "-w", wh, "-q", "-j", jobs)
         assert _opening(result) == ("2 files (0 unchanged), 0 games stored, 0 already stored, "
                                     "1 game already in quarantine, 1 quarantined, 0"), result.output
-        assert len(json.loads(run("quarantine", "-w", wh, "--json").output)) == 1
+        assert len(json.loads(run("quarantine", "-w", wh, "--json").stdout)) == 1
 
 
 def test_quarantine_says_how_many_it_left_out_and_all_shows_them(tmp_path):
@@ -151,14 +151,14 @@ def test_quarantine_says_how_many_it_left_out_and_all_shows_them(tmp_path):
 def test_show_finds_a_quarantined_game_by_its_id(tmp_path):
     log, wh = _twice(tmp_path), str(tmp_path / "wh")
     run("ingest", str(log), "-w", wh, "-q", "-j", "1")
-    quarantine_id = json.loads(run("quarantine", "-w", wh, "--json").output)[0]["quarantine_id"]
+    quarantine_id = json.loads(run("quarantine", "-w", wh, "--json").stdout)[0]["quarantine_id"]
     shown = run("show", quarantine_id[:8], "-w", wh)
     assert shown.exit_code == 0, shown.output
     lines = shown.output.splitlines()
     assert lines[0] == f"quarantined chinese game {quarantine_id}: {log} lines 1–11 (again at lines 24–34)"
     assert lines[1] == "not stored: expected a card like As or 10♥, found 'Qx' (line 8, column 19)"
     assert " 8  Inna: back [9c Qc Qx Qs 9s] middle [Kd 5d 5s 7h 7c] front [2h 2c 8d]   ◀ column 19" in lines
-    as_json = json.loads(run("show", quarantine_id, "-w", wh, "--json").output)
+    as_json = json.loads(run("show", quarantine_id, "-w", wh, "--json").stdout)
     assert (as_json["quarantined"], as_json["line"], as_json["column"], as_json["text"]) == (
         True, 8, 19, BROKEN.rstrip("\n"))
 
@@ -294,9 +294,9 @@ def test_a_game_rasklad_does_not_read_is_filed_under_the_game_its_header_names(t
     log, wh = tmp_path / "draw.txt", str(tmp_path / "wh")
     log.write_text(DRAW, encoding="utf-8")
     run("ingest", str(log), "-w", wh, "-q", "-j", "1")
-    row, = json.loads(run("quarantine", "-w", wh, "--json").output)
+    row, = json.loads(run("quarantine", "-w", wh, "--json").stdout)
     # before, the row said game holdem: the format's game, which this hand is not
     assert (row["game"], row["where"]) == ("5_card_draw", f"{log}:1:32")
     assert row["error"].startswith("5 Card Draw No Limit is not supported yet")
     listed = run("query", "-w", wh, "select game from quarantine", "--json")
-    assert json.loads(listed.output) == [{"game": "5_card_draw"}]
+    assert json.loads(listed.stdout) == [{"game": "5_card_draw"}]

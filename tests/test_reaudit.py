@@ -302,7 +302,7 @@ def test_reaudit_counts_games_stored_without_their_text_and_says_how_to_judge_th
     (tmp_path / "wh" / MANIFEST_FILE).write_text(json.dumps(manifest))
     result = CliRunner().invoke(main, ["reaudit", "--warehouse", str(tmp_path / "wh"), "--json"])
     assert result.exit_code == 0, result.output
-    summary = json.loads(result.output)
+    summary = json.loads(result.stdout)
     source = str(folder / "chinese-wrong-claims.txt")
     assert (summary["judged"], summary["without_text"], summary["files_without_text"]) == (
         0, CLAIMS_HANDS, {source: CLAIMS_HANDS})

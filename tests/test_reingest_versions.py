@@ -451,7 +451,7 @@ def test_an_ingest_that_finishes_an_interrupted_commit_says_what_it_published(tm
     assert games == 6
     assert again.output.startswith(f"2 files (2 unchanged), 6 games stored (6 of them by the interrupted ingest "
                                    f"this one finished), 0 already stored, 0 quarantined, {findings} findings in ")
-    as_json = json.loads(run("ingest", str(logs), "-w", str(root), "-q", "--json").output)
+    as_json = json.loads(run("ingest", str(logs), "-w", str(root), "-q", "--json").stdout)
     assert as_json["games"] == 0 and as_json["finished_interrupted"] == {}
 
 
@@ -780,7 +780,7 @@ def test_the_summary_of_a_plain_rename_says_the_file_moved_and_its_games_kept_th
         f"  {renamed} is {night} moved, its bytes unchanged (that path is gone): taken as that file at its new path\n"
         f"  {hands} games stored before follow their file to its new path, at the same lines\n")
     assert hands == 20
-    moved = json.loads(run("ingest", str(night.parent), "-w", str(root), "--json").output)
+    moved = json.loads(run("ingest", str(night.parent), "-w", str(root), "--json").stdout)
     assert (moved["moved"], moved["followed"], moved["relocated"]) == ([], 0, 0)     # recorded: nothing to follow
 
 

@@ -260,9 +260,9 @@ def test_show_says_the_time_is_utc_only_where_the_log_names_its_zone(small_wareh
     assert holdem[1] == "played 2024-01-02 08:04:05 UTC, table Test"
     raspisnoy = _show(games["raspisnoy"], "--warehouse", str(small_warehouse)).output.splitlines()
     assert raspisnoy[1] == "played 2026-12-05 19:30:00 (as written: the log names no time zone), club Tverskaya"
-    as_json = json.loads(_show(games["holdem"], "--json", "--warehouse", str(small_warehouse)).output)
+    as_json = json.loads(_show(games["holdem"], "--json", "--warehouse", str(small_warehouse)).stdout)
     assert (as_json["played_at"], as_json["time_zone"]) == ("2024-01-02 08:04:05", "UTC")
-    assert json.loads(_show(games["raspisnoy"], "--json", "--warehouse", str(small_warehouse)).output)[
+    assert json.loads(_show(games["raspisnoy"], "--json", "--warehouse", str(small_warehouse)).stdout)[
         "time_zone"] is None
 
 

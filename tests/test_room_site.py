@@ -103,11 +103,11 @@ def test_site_is_stored_per_game_and_statistics_are_per_site_and_player(tmp_path
 def test_stats_and_audit_filter_by_site(tmp_path):
     warehouse = ingest(tmp_path)
     result = run("stats", "--warehouse", str(warehouse), "--site", "ggpoker", "--json")
-    rows = json.loads(result.output)
+    rows = json.loads(result.stdout)
     assert {(r["player"], r["site"]) for r in rows} == {("Anna", "GGPoker"), ("Vera", "GGPoker")}
-    findings = json.loads(run("audit", "--warehouse", str(warehouse), "--site", "Winamax", "--json").output)
+    findings = json.loads(run("audit", "--warehouse", str(warehouse), "--site", "Winamax", "--json").stdout)
     assert findings and {f["rule_id"] for f in findings} >= {"HE-POT-BALANCE"}
-    assert json.loads(run("audit", "--warehouse", str(warehouse), "--site", "GGPoker", "--json").output) == []
+    assert json.loads(run("audit", "--warehouse", str(warehouse), "--site", "GGPoker", "--json").stdout) == []
     unknown = run("stats", "--warehouse", str(warehouse), "--site", "PartyPoker")
     assert unknown.exit_code != 0
     assert "No stored game was played on the site 'PartyPoker'" in unknown.output

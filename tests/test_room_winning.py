@@ -610,7 +610,7 @@ def test_ingest_of_a_real_utf16_export_ending_in_a_line_feed_byte_too_many_is_cl
     assert len(log.read_bytes()) % 2 == 1 and log.read_bytes().endswith(b"\x0a\x00\x0a")
     result = CliRunner().invoke(main, ["ingest", str(log), "--warehouse", str(tmp_path / "wh"), "--json",
                                        "--rules", "room Winning: no_limit"], catch_exceptions=False)
-    summary = json.loads(result.output)
+    summary = json.loads(result.stdout)
     assert (result.exit_code, summary["games"], summary["quarantined"]) == (0, 1, 0), result.output
 
 

@@ -28,7 +28,7 @@ def test_settings_subcommands_honour_the_warehouse_given_before_them(tmp_path, m
     monkeypatch.chdir(tmp_path / "elsewhere")    # no data/warehouse here: only the -w given can be meant
 
     def kept() -> dict[str, str]:
-        rows = json.loads(run("settings", "-w", str(wh), "--json").output)
+        rows = json.loads(run("settings", "-w", str(wh), "--json").stdout)
         return {row["name"]: row["value"] for row in rows}
 
     assert kept() == {f"rules file {log}": "straight_beats_trips"}
