@@ -14,6 +14,8 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pyarrow as pa
 
+from pipeline.manifest import left_paths
+
 LEDGER_COLUMNS = ["source_path", "source_file", "content_hash", "game_ids", "first_lines", "moved_from", "merged_from"]
 """The columns of ``files`` that tell a file's versions."""
 LINE_COLUMNS = ("first_line", "last_line", "line")
@@ -112,13 +114,11 @@ def file_histories(paths: list[str | None], moved_from: list[str | None],
     for row, path in enumerate(paths):
         if not path:
             continue
-        origins = (merged_from[row] if merged_from else None) or [moved_from[row]]
         earlier: set[int] = set()
-        for origin in origins:
-            if origin and origin != path:
-                if origin in histories:
-                    moved_away[origin] = histories.pop(origin)
-                earlier.update(moved_away.get(origin, []))
+        for origin in left_paths(path, moved_from[row], merged_from[row] if merged_from else None):
+            if origin in histories:
+                moved_away[origin] = histories.pop(origin)
+            earlier.update(moved_away.get(origin, []))
         histories[path] = sorted(earlier) + histories.pop(path, []) + [row]
     return histories
 

@@ -479,8 +479,8 @@ class Warehouse:
         # (np.unique loads numpy.ma, which nothing else of an ingest needs: sorted and deduplicated here)
         numbers = np.sort(_id_numbers(games))
         self._known_ids = numbers[np.concatenate(([True], numbers[1:] != numbers[:-1]))] if numbers.size else numbers
-        files = self.read_table("files", ["content_hash", "source_path"])
-        self._files = FileLedger.of(files.column("content_hash").to_pylist(), files.column("source_path").to_pylist())
+        files = self.read_table("files", ["content_hash", "source_path", "moved_from", "merged_from"])
+        self._files = FileLedger.of(*(files.column(name).to_pylist() for name in files.column_names))
         self._superseded = set(self._read_column("superseded", "game_id"))
         self._superseded_held = None
         if self._superseded:    # known before forked readers ask, for them not to read the ledger each
@@ -705,7 +705,7 @@ class Warehouse:
         elif unsettled is False and self.manifest.unsettled:
             self._settle()
         for row in files_rows:
-            self._files.add(row["content_hash"], row["source_path"])
+            self._files.add(row["content_hash"], row["source_path"], row["moved_from"], row["merged_from"])
         self._superseded = (self._superseded - returned) | gone
         self._superseded_held = None    # (the ledger's rows, or the superseded games, may have changed)
         if replacing or gone:
