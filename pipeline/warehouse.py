@@ -667,7 +667,7 @@ class Warehouse:
                     added.append(part.final)
                 if part.table == "findings":
                     summary.findings += rows
-        places, lost, in_other_files, origins = self._file_versions(versions, supersede, summary, store)
+        places, lost, in_other_files, origins = self._file_versions(versions, supersede, summary, store, stored_now)
         if origins:     # a setting given for a file goes where its games go, in the same commit
             added, removed = self._settings_following(origins, summary, added, removed)
         for row, version in zip(files_rows, versions):
@@ -762,8 +762,8 @@ class Warehouse:
                     added.append(final)
         return added, removed
 
-    def _file_versions(self, versions: list[Version], supersede: bool, summary: CommitSummary, store: FileStore
-                       ) -> tuple[dict[str, Place], dict[str, str], dict[str, Place], dict[str, tuple]]:
+    def _file_versions(self, versions: list[Version], supersede: bool, summary: CommitSummary, store: FileStore,
+                       stored_now: set[str]) -> tuple[dict[str, Place], dict[str, str], dict[str, Place], dict[str, tuple]]:
         """What the files of this commit (``versions``) change of the games stored before: per
         game, its new place in its file's new version (see :meth:`pipeline.versions.Ledger.places`),
         and, when the commit ``supersede``s, the games no file holds any more, each with the hash
@@ -772,7 +772,9 @@ class Warehouse:
         (:meth:`pipeline.versions.Ledger.places_in_holders`). Files at new paths
         that are files read before, moved, get their ``moved_from``; ``summary`` is told of them,
         and of those that may be; those, and copies of files read before, come with the files they
-        are (:meth:`pipeline.versions.Ledger.origins`), whose rule settings follow them.
+        are (:meth:`pipeline.versions.Ledger.origins`), whose rule settings follow them. So do
+        new versions of files at their paths that hold games stored before from gone files
+        (``stored_now``: the games this commit stored first), merged into them.
 
         The whole ledger is looked at, not only this commit's files: a run stopped between the
         commit of a file's new version and the commit that supersedes (its last) leaves games
@@ -786,6 +788,10 @@ class Warehouse:
             return {}, {}, {}, {}
         ledger = Ledger(self.read_table("files", LEDGER_COLUMNS), self._games_by_file)
         origins = {}
+        # a file read again at its path that gained games stored from another file: that file,
+        # gone, may be merged into it (put back where it was split from, or appended to it)
+        maybe_moved += [version for version in versions if version.changed and not version.moved_from
+                        and ledger.gains_stored_games(version, stored_now)]
         if maybe_moved:
             summary.unsure_moves = ledger.find_moves(maybe_moved, lambda path: self._holds(path) or store.exists(path))
             summary.moved = [(version.name, version.moved_from) for version in maybe_moved if version.moved_from]

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from pipeline.ingest import ingest
 from tests.test_reingest_versions import CHAT, HANDS, _starts, _without_seconds, query, run
+from tests.test_rule_settings_follow_files import OTHER_STRAIGHT, STRAIGHT_WINS, _reaudited, _state
 
 BROKEN_3 = HANDS[3].replace("*** FLOP *** [Ah Kh 6h]", "*** FLOP *** [Ah Kx 6h]", 1)
 """Hand #250000000003 with a card no deck has on its flop: quarantined."""
@@ -119,3 +120,101 @@ def test_a_file_renamed_and_renamed_back_takes_its_games_back_to_its_path(tmp_pa
     assert query(root, "select source_file, first_line from games order by 2") == [
         (str(night), line) for line in _starts(HANDS[:4])]
     assert ingest([night], root, jobs=1).files_unchanged == 1
+
+
+def test_a_file_appended_to_another_and_removed_is_merged_into_it(tmp_path):
+    # cat a.txt >> b.txt, then a.txt removed: b.txt, read again at its path, is a.txt merged into it
+    first, second, root = tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "wh"
+    first.write_text("\n\n".join(PIECES[:10]) + "\n", encoding="utf-8")     # the broken hand among them
+    second.write_text("\n\n".join(PIECES[10:]) + "\n\n", encoding="utf-8")  # the finding among them
+    assert run("ingest", str(first), str(second), "-w", str(root), "-j", "1", "-q").exit_code == 1
+    (finding_line,) = query(root, "select line from findings where source_file = $1", [str(second)])[0]
+    second.write_bytes(second.read_bytes() + first.read_bytes())
+    first.unlink()
+    result = run("ingest", str(second), "-w", str(root), "-j", "1", "-q")
+    assert result.exit_code == 1, result.output
+    # b.txt's ten games keep their lines; a.txt's nine games and its quarantined text move below them
+    assert _without_seconds(result.output) == (
+        "1 file (0 unchanged), 0 games stored, 19 already stored, 1 game already in quarantine, 0 quarantined, "
+        "0 findings in … s\n"
+        f"  {second} is {first} merged into it (that path is gone, most games of each are in it, and with its own "
+        "they make most of its games): taken as their new version\n"
+        "  10 games stored before stand at other lines of their file now: their lines follow it\n"
+        f"See them with: rasklad quarantine --warehouse {root}\n")
+    order = PIECES[10:] + PIECES[:10]
+    starts = _starts(order)
+    broken = order.index(BROKEN_3)
+    assert _rows(root) == {"games": [(str(second), line) for number, line in enumerate(starts) if number != broken],
+                           "quarantine": [(str(second), starts[broken])], "findings": [(str(second), finding_line)]}
+    assert query(root, "select count(*) from superseded") == [(0,)]
+    assert query(root, "select merged_from from files where source_path = $1 order by ingested_at", [str(second)]) == [
+        (None,), ([str(first), str(second)],)]
+    # a.txt's games are b.txt's now: one cut from it is superseded (it was kept, a.txt holding it)
+    second.write_text("\n\n".join(order[:12] + order[13:]) + "\n", encoding="utf-8")
+    cut = ingest([second], root, jobs=1)
+    assert (cut.superseded, cut.merged, cut.unsure_moves) == (1, [], [])
+    assert query(root, "select source_file, first_line from superseded") == [(str(second), starts[12])]
+    assert query(root, "select count(*) from games") == [(18,)]
+
+
+def test_a_file_that_grew_is_not_taken_for_a_merge(tmp_path):
+    # hands appended to a file read before: new games, nothing merged, nothing said of moves
+    night, root = tmp_path / "night.txt", tmp_path / "wh"
+    night.write_text("\n\n".join(HANDS[:4]) + "\n\n", encoding="utf-8")
+    ingest([night], root, jobs=1)
+    night.write_text("\n\n".join(HANDS[:6]) + "\n", encoding="utf-8")
+    grown = ingest([night], root, jobs=1)
+    assert (grown.games, grown.merged, grown.moved, grown.unsure_moves, grown.superseded) == (2, [], [], [], 0)
+
+
+def test_a_split_file_put_back_together_takes_back_the_setting_its_parts_took(tmp_path):
+    # two 36-card pots Boris's straight wins over Anna's trips: right under straight_beats_trips,
+    # findings under PokerStars' own order (trips first). Set for night.txt, split, put back.
+    night, wh = tmp_path / "night.txt", tmp_path / "wh"
+    night.write_text(STRAIGHT_WINS + "\n\n" + OTHER_STRAIGHT, encoding="utf-8")
+    ingest([night], wh, jobs=1, rules=["straight_beats_trips"])
+    first, second = tmp_path / "first.txt", tmp_path / "second.txt"
+    first.write_text(STRAIGHT_WINS + "\n\n", encoding="utf-8")
+    second.write_text(OTHER_STRAIGHT, encoding="utf-8")
+    night.unlink()
+    ingest([first, second], wh, jobs=1)
+    assert _state(wh)[0] == {f"rules file {first}": "straight_beats_trips", f"rules file {second}": "straight_beats_trips"}
+    night.write_bytes(first.read_bytes() + second.read_bytes())
+    first.unlink()
+    second.unlink()
+    summary = ingest([night], wh, jobs=1)
+    assert summary.merged == [(str(night), [str(first), str(second)])]
+    entry, = summary.settings_followed
+    assert (entry.file, entry.options, entry.differing) == (str(night), ("straight_beats_trips",), ())
+    assert _state(wh)[:2] == ({f"rules file {night}": "straight_beats_trips"}, [])
+    assert _reaudited(wh) == 0
+
+
+def test_a_file_merged_into_another_keeps_that_ones_setting_or_none_when_not_alike(tmp_path):
+    one, two, wh = tmp_path / "one.txt", tmp_path / "two.txt", tmp_path / "wh"
+    one.write_text(STRAIGHT_WINS, encoding="utf-8")
+    two.write_text(OTHER_STRAIGHT + "\n\n", encoding="utf-8")
+    ingest([one, two], wh, jobs=1, rules=["straight_beats_trips"])     # the same option for both
+    two.write_bytes(two.read_bytes() + one.read_bytes())
+    one.unlink()
+    summary = ingest([two], wh, jobs=1)
+    assert summary.merged == [(str(two), [str(one), str(two)])]
+    # its own setting holds, as one.txt's did: one.txt's leaves with it, nothing to tell, nothing judged again
+    assert (summary.settings_followed, _state(wh)[:2]) == ([], ({f"rules file {two}": "straight_beats_trips"}, []))
+    assert _reaudited(wh) == 0
+
+    # two.txt not set, one.txt set: the merge cannot hold both, so two.txt takes none, and is told
+    one, two, wh = tmp_path / "a" / "one.txt", tmp_path / "a" / "two.txt", tmp_path / "wa"
+    one.parent.mkdir()
+    one.write_text(STRAIGHT_WINS, encoding="utf-8")
+    two.write_text(OTHER_STRAIGHT + "\n\n", encoding="utf-8")
+    ingest([one], wh, jobs=1, rules=["straight_beats_trips"])
+    ingest([two], wh, jobs=1)
+    two.write_bytes(two.read_bytes() + one.read_bytes())
+    one.unlink()
+    result = run("ingest", str(two), "-w", str(wh), "-q")
+    assert result.exit_code == 0, result.output
+    assert (f"  {two} takes no rule setting of the files merged into it that are not set alike "
+            f"(straight_beats_trips for {one}; none for {two}): those stay kept for their paths; give it its own "
+            f"with `rasklad ingest {two} --rules OPTION`") in result.output.splitlines()
+    assert _state(wh)[0] == {f"rules file {one}": "straight_beats_trips"}
