@@ -226,10 +226,10 @@ class Ledger:
         games still: gone files merged into it give it ``merged_from`` with its own path among
         them; one whose own games are mostly gone and that shares most games both ways with a
         gone file is that file moved onto its path; it is never a split's part, nor told of as
-        unsure (it is the file read there, whatever else it holds). One that shares games with a gone file but not most of them
-        both ways, nor is one of its parts or a merge of it, or whose gone file another version
-        took, is unsure: not taken for it, returned for the user to be told (with
-        the files the gone one was taken for, if any)."""
+        unsure (it is the file read there, whatever else it holds). One that shares games with a
+        gone file but not most of them both ways, nor is one of its parts or a merge of it, or
+        whose gone file another version took, is unsure: not taken for it, returned for the user
+        to be told (with the files the gone one was taken for, if any)."""
         import pyarrow.compute as pc
 
         latest_paths = list(self.histories)

@@ -790,8 +790,8 @@ class Warehouse:
         origins = {}
         # a file read again at its path that gained games stored from another file: that file,
         # gone, may be merged into it (put back where it was split from, or appended to it)
-        maybe_moved += [version for version in versions if version.changed and not version.moved_from
-                        and ledger.gains_stored_games(version, stored_now)]
+        maybe_moved += [version for version in versions
+                        if version.changed and ledger.gains_stored_games(version, stored_now)]
         if maybe_moved:
             summary.unsure_moves = ledger.find_moves(maybe_moved, lambda path: self._holds(path) or store.exists(path))
             summary.moved = [(version.name, version.moved_from) for version in maybe_moved if version.moved_from]

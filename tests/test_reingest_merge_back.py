@@ -218,3 +218,19 @@ def test_a_file_merged_into_another_keeps_that_ones_setting_or_none_when_not_ali
             f"(straight_beats_trips for {one}; none for {two}): those stay kept for their paths; give it its own "
             f"with `rasklad ingest {two} --rules OPTION`") in result.output.splitlines()
     assert _state(wh)[0] == {f"rules file {one}": "straight_beats_trips"}
+
+
+def test_a_file_moved_onto_the_path_of_another_is_taken_for_it_there(tmp_path):
+    # mv a.txt b.txt: b.txt's two hands are gone, a.txt's four stand at b.txt's path now
+    first, second, root = tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "wh"
+    first.write_text("\n\n".join(HANDS[:4]) + "\n", encoding="utf-8")
+    second.write_text("\n\n".join(HANDS[4:6]) + "\n", encoding="utf-8")
+    ingest([first, second], root, jobs=1)
+    first.replace(second)
+    summary = ingest([second], root, jobs=1)
+    assert (summary.moved, summary.moved_unchanged, summary.merged, summary.followed, summary.superseded) == (
+        [(str(second), str(first))], [str(second)], [], 4, 2)
+    assert query(root, "select source_file, first_line from games order by 2") == [
+        (str(second), line) for line in _starts(HANDS[:4])]
+    assert query(root, "select source_file, first_line from superseded order by 2") == [
+        (str(second), line) for line in _starts(HANDS[4:6])]
