@@ -414,9 +414,15 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
                 click.echo(f"  {', '.join(files[:-1])} and {files[-1]} are {path} split (that path is gone, most "
                            f"games of each are its, and together they hold most of its games): taken as its new "
                            f"versions")
-        for file, gone in summary.merged:
-            click.echo(f"  {file} is {', '.join(gone[:-1])} and {gone[-1]} merged (those paths are gone, most games "
-                       f"of each are in it, and together they make most of its games): taken as their new version")
+        for file, merged_from in summary.merged:
+            gone = [path for path in merged_from if path != os.path.abspath(file)]
+            if len(gone) < len(merged_from):  # merged into the file at its own path (put back, or appended to it)
+                click.echo(f"  {file} is {_and(gone)} merged into it ({'that path is' if len(gone) == 1 else 'those paths are'} "
+                           f"gone, most games of each are in it, and with its own they make most of its games): taken "
+                           f"as their new version")
+            else:
+                click.echo(f"  {file} is {_and(gone)} merged (those paths are gone, most games of each are in it, and "
+                           f"together they make most of its games): taken as their new version")
         merges = {file for file, _ in summary.merged}
         for move in summary.unsure_moves:
             held = (f"  {move.source_file} holds {move.shared} of the {move.gone_games} games of {move.gone}, which "
@@ -475,6 +481,11 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     sys.exit(1 if quarantined or summary.unreadable or summary.skipped or failed else 0)
 
 
+def _and(names: list[str]) -> str:
+    """``names`` as a sentence names them: 'a', 'a and b', 'a, b and c'."""
+    return f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else names[0]
+
+
 def _settings_followed(summary) -> list[str]:
     """One line per file that took the rule settings given for the files the ledger takes it for
     (moved, split, merged or copied), or whose own setting holds over theirs, or that took none of
@@ -490,7 +501,9 @@ def _settings_followed(summary) -> list[str]:
             lines.append(f"  the rule {settings} {given}, {', '.join(entry.options)}, "
                          f"{'follows' if len(entry.options) == 1 else 'follow'} it to {entry.file}")
         if entry.overridden:
-            lines.append(f"  {entry.file} keeps its own rule settings over {', '.join(entry.overridden)}, {given}")
+            brought = [name for name in entry.origins if name != entry.file]   # (merged into it: not its own)
+            lines.append(f"  {entry.file} keeps its own rule settings over {', '.join(entry.overridden)}, "
+                         f"given for {' and '.join(brought)}")
         if entry.differing:
             apart = ", ".join(f"{option} for {name}" for name, option in entry.differing)
             unset = [name for name in entry.origins if name not in {name for name, _ in entry.differing}]

@@ -683,9 +683,17 @@ def _kept_quarantined(root: Path, key: str) -> dict[str, int] | None:
 
 
 def _ledger(root: Path, manifest: Manifest) -> FileLedger:
-    """What the warehouse's file ledger knows of the files it has read."""
-    return FileLedger.of(_column(root, manifest, "files", "content_hash"),
-                         _column(root, manifest, "files", "source_path"))
+    """What the warehouse's file ledger knows of the files it has read (the paths files moved
+    from are no file's latest path: see :class:`FileLedger`)."""
+    import pyarrow.parquet as pq
+
+    columns: dict[str, list] = {"content_hash": [], "source_path": [], "moved_from": [], "merged_from": []}
+    for part in manifest.paths("files"):
+        ledger = pq.ParquetFile(root / part)
+        rows = ledger.read(columns=[name for name in columns if name in ledger.schema_arrow.names])
+        for name, values in columns.items():    # (a part an older Rasklad wrote has no moves)
+            values += rows.column(name).to_pylist() if name in rows.column_names else [None] * rows.num_rows
+    return FileLedger.of(*columns.values())
 
 
 def _keep_known_files(warehouse: Warehouse, hashed: HashedFiles) -> None:

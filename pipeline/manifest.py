@@ -76,28 +76,48 @@ class Manifest:
         return self.parts.get(table, [])
 
 
+def left_paths(path: str | None, moved_from: str | None, merged_from: list[str] | None) -> list[str]:
+    """The paths a ledger row's file was read at before and left (the file moved, split or merged
+    from them to ``path``): from then on no file's latest path, until a file is read there.
+
+    >>> left_paths("/b", None, ["/a", "/b"]), left_paths("/c", "/a", None), left_paths("/a", None, None)
+    (['/a'], ['/a'], [])
+    """
+    return [origin for origin in (merged_from or [moved_from]) if origin and origin != path]
+
+
 @dataclass(slots=True)
 class FileLedger:
     """What the file ledger (the ``files`` table) says of the files read: the hashes of every
     version read, and each path's latest version. A file is known, and not read again, when its
     bytes were read before and no other bytes were read at its path since: a file changed back
-    to bytes it held before is read again, as its path's new version."""
+    to bytes it held before is read again, as its path's new version. A path a file left (moved,
+    split or merged elsewhere: :func:`left_paths`) has no latest version: a file there is at a
+    new path, which may be files read before moved back (their games follow it)."""
 
     hashes: set[str] = field(default_factory=set)
     latest: dict[str, str] = field(default_factory=dict)
     """Absolute path (``files.source_path``) → the hash of the last version read there."""
 
     @classmethod
-    def of(cls, hashes: Iterable[str], paths: Iterable[str | None]) -> FileLedger:
-        """The ledger of rows whose ``content_hash`` and ``source_path`` are ``hashes`` and
-        ``paths``, in the order they were committed (the last row of a path is its latest)."""
+    def of(cls, hashes: Iterable[str], paths: Iterable[str | None], moved_from: Iterable[str | None] | None = None,
+           merged_from: Iterable[list[str] | None] | None = None) -> FileLedger:
+        """The ledger of rows whose ``content_hash``, ``source_path``, ``moved_from`` and
+        ``merged_from`` are these, in the order they were committed (the last row of a path is
+        its latest)."""
         ledger = cls()
-        for digest, path in zip(hashes, paths):
-            ledger.add(digest, path)
+        paths = list(paths)
+        moved_from = moved_from if moved_from is not None else [None] * len(paths)
+        merged_from = merged_from if merged_from is not None else [None] * len(paths)
+        for digest, path, moved, merged in zip(hashes, paths, moved_from, merged_from, strict=True):
+            ledger.add(digest, path, moved, merged)
         return ledger
 
-    def add(self, digest: str, path: str | None) -> None:
+    def add(self, digest: str, path: str | None, moved_from: str | None = None,
+            merged_from: list[str] | None = None) -> None:
         self.hashes.add(digest)
+        for left in left_paths(path, moved_from, merged_from):
+            self.latest.pop(left, None)
         if path:    # (a ledger written before paths were kept has none)
             self.latest[path] = digest
 

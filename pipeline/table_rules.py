@@ -325,7 +325,9 @@ class RuleSettings:
         (:meth:`pipeline.versions.Ledger.origins`: per file, the names of each of those files, and
         whether it is a copy), as its games follow it: a rule's option set for them, unless it has
         one of its own; the settings of a gone file leave it. Files merged whose options for a rule
-        differ give none of them: those stay kept under their names, and the file is told of.
+        differ give none of them: those stay kept under their names, and the file is told of. A
+        file merged into at its own path (its own names among them) is one of those merged: its own
+        option holds over theirs; without one, theirs are not alike.
 
         >>> settings = RuleSettings.of(["straight_beats_trips", "table Vienna: limit"], ["a.txt"])
         >>> moved, told = settings.follow({"b.txt": ([["a.txt"]], False)})
@@ -343,19 +345,24 @@ class RuleSettings:
             options, overridden, differing = [], [], []
             for rule in RULES:
                 named = self.by_rule[rule]["file"]
-                found = [next(((name, named[name]) for name in names if name in named and name != file), None)
+                own = named.get(file)
+                # (its own names among them: files merged into it at its path, whose own setting is its own)
+                found = [None if names[:1] == [file] else
+                         next(((name, named[name]) for name in names if name in named and name != file), None)
                          for names in origins]
                 if not copy:
                     gone.update((rule, name) for names in origins for name in names if name != file)
                 given = {option for _, option in filter(None, found)}
                 if not given:
                     continue
+                if own is not None and [file] in (names[:1] for names in origins):
+                    overridden += sorted(given - {own})     # merged into it: its own holds, as over a file moved
+                    continue
                 if len(given) > 1 or None in found:     # merged files set apart, or one set and one not
                     differing += [item for item in found if item is not None]
                     stays.update((rule, name) for name, _ in filter(None, found))
                     continue
                 option, = given
-                own = named.get(file)
                 if own is None:
                     rows[RuleSetting("file", file, option).key] = option
                     options.append(option)

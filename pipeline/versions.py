@@ -14,6 +14,8 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pyarrow as pa
 
+from pipeline.manifest import left_paths
+
 LEDGER_COLUMNS = ["source_path", "source_file", "content_hash", "game_ids", "first_lines", "moved_from", "merged_from"]
 """The columns of ``files`` that tell a file's versions."""
 LINE_COLUMNS = ("first_line", "last_line", "line")
@@ -112,13 +114,11 @@ def file_histories(paths: list[str | None], moved_from: list[str | None],
     for row, path in enumerate(paths):
         if not path:
             continue
-        origins = (merged_from[row] if merged_from else None) or [moved_from[row]]
         earlier: set[int] = set()
-        for origin in origins:
-            if origin and origin != path:
-                if origin in histories:
-                    moved_away[origin] = histories.pop(origin)
-                earlier.update(moved_away.get(origin, []))
+        for origin in left_paths(path, moved_from[row], merged_from[row] if merged_from else None):
+            if origin in histories:
+                moved_away[origin] = histories.pop(origin)
+            earlier.update(moved_away.get(origin, []))
         histories[path] = sorted(earlier) + histories.pop(path, []) + [row]
     return histories
 
@@ -201,6 +201,16 @@ class Ledger:
             self._by_name = self._games_from()
         return self._by_name
 
+    def gains_stored_games(self, version: Version, stored_first: set[str]) -> bool:
+        """Does ``version``, the new version of a file read before at its path, hold games its
+        last version did not that were stored before (not ``stored_first``, by the commit reading
+        it): games of another file, maybe merged into it (see :meth:`find_moves`)? Call it before
+        :meth:`add`."""
+        rows = self.histories.get(version.path)
+        if not rows or version.games is None:
+            return False
+        return not stored_first.issuperset(set(version.games) - self.games_of(rows[-1]))
+
     def find_moves(self, versions: list[Version], still_there: Callable[[str], bool]) -> list[UnsureMove]:
         """Which of ``versions`` (at paths never read, holding games stored before) are files read
         before, moved and edited: a file whose path is gone now (else, ``still_there``, it is a
@@ -211,10 +221,15 @@ class Ledger:
         (whatever their sizes: one part may hold most of them alone). A version that holds most of
         the games of two gone files or more (each with some games the others do not hold: not
         copies of one file), which make together most of its games, is those files merged: it gets
-        their paths, ``merged_from``. One that shares games with a gone file but not most of them
-        both ways, nor is one of its parts or a merge of it, or whose gone file another version
-        took, is unsure: not taken for it, returned for the user to be told (with
-        the files the gone one was taken for, if any)."""
+        their paths, ``merged_from``. A version of a file read before at its path (see
+        :meth:`gains_stored_games`) counts its own file as one of those when it holds most of its
+        games still: gone files merged into it give it ``merged_from`` with its own path among
+        them; one whose own games are mostly gone and that shares most games both ways with a
+        gone file is that file moved onto its path; it is never a split's part, nor told of as
+        unsure (it is the file read there, whatever else it holds). One that shares games with a
+        gone file but not most of them both ways, nor is one of its parts or a merge of it, or
+        whose gone file another version took, is unsure: not taken for it, returned for the user
+        to be told (with the files the gone one was taken for, if any)."""
         import pyarrow.compute as pc
 
         latest_paths = list(self.histories)
@@ -249,17 +264,22 @@ class Ledger:
             games = len(version.games or ())
             candidates = []
             sources = []    # the gone files most of whose games it holds: merged into it, maybe
+            own_path = version.path in self.histories     # read there before: gone files may be merged into it
             for file, count in counts.items():
                 path = latest_paths[file]
-                if path == version.path or there.setdefault(path, still_there(path)):
+                if path == version.path:    # its own file, when most of its games are still in it
+                    if 2 * count > sizes[file]:
+                        sources.append((path, file))
                     continue
-                if 2 * count > games:   # mostly its games: a part of it, if it was split
+                if there.setdefault(path, still_there(path)):
+                    continue
+                if 2 * count > games and not own_path:   # mostly its games: a part of it, if it was split
                     parts_of.setdefault(file, []).append(version)
                 if 2 * count > sizes[file] and path not in claimed:
                     sources.append((path, file))
                 if 2 * count > sizes[file] and 2 * count > games and path not in claimed:
                     candidates.append((count, path, file))
-                elif 2 * count > sizes[file] or 2 * count > games or path in claimed:
+                elif (2 * count > sizes[file] or 2 * count > games or path in claimed) and not own_path:
                     unsure.append(UnsureMove(version.name, path, count, sizes[file], games))
             merge = self._merge(version, sources, latest)
             if merge:   # (a merge of the file it is mostly made of and another: not that file moved)
@@ -271,7 +291,7 @@ class Ledger:
                            for count, path, file in candidates if path not in merge]
                 continue
             candidates.sort(reverse=True)
-            for count, path, file in candidates[1:]:   # (files whose games overlap: the one sharing most wins)
+            for count, path, file in candidates[1:] if not own_path else ():   # (overlapping: the one sharing most wins)
                 unsure.append(UnsureMove(version.name, path, count, sizes[file], games))
             if candidates:
                 version.moved_from, version.changed = candidates[0][1], True

@@ -479,8 +479,8 @@ class Warehouse:
         # (np.unique loads numpy.ma, which nothing else of an ingest needs: sorted and deduplicated here)
         numbers = np.sort(_id_numbers(games))
         self._known_ids = numbers[np.concatenate(([True], numbers[1:] != numbers[:-1]))] if numbers.size else numbers
-        files = self.read_table("files", ["content_hash", "source_path"])
-        self._files = FileLedger.of(files.column("content_hash").to_pylist(), files.column("source_path").to_pylist())
+        files = self.read_table("files", ["content_hash", "source_path", "moved_from", "merged_from"])
+        self._files = FileLedger.of(*(files.column(name).to_pylist() for name in files.column_names))
         self._superseded = set(self._read_column("superseded", "game_id"))
         self._superseded_held = None
         if self._superseded:    # known before forked readers ask, for them not to read the ledger each
@@ -667,7 +667,7 @@ class Warehouse:
                     added.append(part.final)
                 if part.table == "findings":
                     summary.findings += rows
-        places, lost, in_other_files, origins = self._file_versions(versions, supersede, summary, store)
+        places, lost, in_other_files, origins = self._file_versions(versions, supersede, summary, store, stored_now)
         if origins:     # a setting given for a file goes where its games go, in the same commit
             added, removed = self._settings_following(origins, summary, added, removed)
         for row, version in zip(files_rows, versions):
@@ -705,7 +705,7 @@ class Warehouse:
         elif unsettled is False and self.manifest.unsettled:
             self._settle()
         for row in files_rows:
-            self._files.add(row["content_hash"], row["source_path"])
+            self._files.add(row["content_hash"], row["source_path"], row["moved_from"], row["merged_from"])
         self._superseded = (self._superseded - returned) | gone
         self._superseded_held = None    # (the ledger's rows, or the superseded games, may have changed)
         if replacing or gone:
@@ -762,8 +762,8 @@ class Warehouse:
                     added.append(final)
         return added, removed
 
-    def _file_versions(self, versions: list[Version], supersede: bool, summary: CommitSummary, store: FileStore
-                       ) -> tuple[dict[str, Place], dict[str, str], dict[str, Place], dict[str, tuple]]:
+    def _file_versions(self, versions: list[Version], supersede: bool, summary: CommitSummary, store: FileStore,
+                       stored_now: set[str]) -> tuple[dict[str, Place], dict[str, str], dict[str, Place], dict[str, tuple]]:
         """What the files of this commit (``versions``) change of the games stored before: per
         game, its new place in its file's new version (see :meth:`pipeline.versions.Ledger.places`),
         and, when the commit ``supersede``s, the games no file holds any more, each with the hash
@@ -772,7 +772,9 @@ class Warehouse:
         (:meth:`pipeline.versions.Ledger.places_in_holders`). Files at new paths
         that are files read before, moved, get their ``moved_from``; ``summary`` is told of them,
         and of those that may be; those, and copies of files read before, come with the files they
-        are (:meth:`pipeline.versions.Ledger.origins`), whose rule settings follow them.
+        are (:meth:`pipeline.versions.Ledger.origins`), whose rule settings follow them. So do
+        new versions of files at their paths that hold games stored before from gone files
+        (``stored_now``: the games this commit stored first), merged into them.
 
         The whole ledger is looked at, not only this commit's files: a run stopped between the
         commit of a file's new version and the commit that supersedes (its last) leaves games
@@ -786,6 +788,10 @@ class Warehouse:
             return {}, {}, {}, {}
         ledger = Ledger(self.read_table("files", LEDGER_COLUMNS), self._games_by_file)
         origins = {}
+        # a file read again at its path that gained games stored from another file: that file,
+        # gone, may be merged into it (put back where it was split from, or appended to it)
+        maybe_moved += [version for version in versions
+                        if version.changed and ledger.gains_stored_games(version, stored_now)]
         if maybe_moved:
             summary.unsure_moves = ledger.find_moves(maybe_moved, lambda path: self._holds(path) or store.exists(path))
             summary.moved = [(version.name, version.moved_from) for version in maybe_moved if version.moved_from]
