@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 import click
 
 from pipeline.manifest import WarehouseBusy
-from pipeline.provenance import RULES_VERSION, ModelError, ModelsMissing
+from pipeline.provenance import RULES_VERSION, ModelError, ModelsMissing, OlderRules
 from rules.words import counted, did_you_mean, player_named
 
 if TYPE_CHECKING:
@@ -353,8 +353,11 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     finally:
         progress.close()
     nothing = _nothing_found(summary)
+    # the stored games other rules judged keep their figures until a re-audit: said once, at the end
+    older = None if summary.models_failed else _older_rules_of(warehouse)
     if as_json:
-        click.echo(json.dumps({**summary.as_dict(), "no_games": nothing}, indent=2))
+        click.echo(json.dumps({**summary.as_dict(), "no_games": nothing, "older_rules": older and {
+            "games": older.games, "quarantined": older.quarantined, "versions": list(older.versions)}}, indent=2))
     else:
         handled = summary.games + summary.quarantined + summary.retried
         # a rate only where it says something: a few games' seconds are the start-up's, not theirs
@@ -462,6 +465,9 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         if summary.skipped:
             click.echo(f"  skipped {counted(sum(summary.skipped.values()), 'file')} of the folders for their extension "
                        f"({_extensions(summary.skipped)}); name a file to read it whatever its extension")
+        older_line = older and _older_rules_line(older, warehouse)
+        if older_line:
+            click.echo(older_line)
         for note in _tables_unheld(rules, warehouse):
             click.echo(note, err=True)
     if nothing:
@@ -755,6 +761,46 @@ def _connect(warehouse: Path) -> duckdb.DuckDBPyConnection:
     return con
 
 
+def _older_rules_line(older: OlderRules, warehouse: Path) -> str | None:
+    """The one line that tells the games older rules judged (they keep those rules' figures until
+    a re-audit), and the command that judges them again; None when there is none."""
+    if not older.games and not older.quarantined:
+        return None
+    what = " and ".join(filter(None, [counted(older.games, "stored game") if older.games else "",
+                                      counted(older.quarantined, "quarantined game") if older.quarantined else ""]))
+    were = "was" if older.games + older.quarantined == 1 else "were"
+    which = f"rules version{'s' if len(older.versions) > 1 else ''} {', '.join(older.versions)}"
+    return (f"{what} {were} judged by older rules or parsers ({which}; this Rasklad's is {RULES_VERSION}) and "
+            f"{'keeps' if older.games + older.quarantined == 1 else 'keep'} the figures they gave: "
+            f"`rasklad reaudit --warehouse {warehouse}` judges {'it' if were == 'was' else 'them'} again")
+
+
+def _older_rules_of(warehouse: Path) -> OlderRules | None:
+    """The games of ``warehouse`` older rules judged, as its marts count them (see
+    :func:`_older_rules_line`); None when its statistics are not built."""
+    from pipeline.manifest import read_manifest
+    from pipeline.provenance import judged_by_older_rules
+    from pipeline.warehouse import Warehouse
+
+    recorded = read_manifest(warehouse).versions
+    if recorded and set(recorded) == {RULES_VERSION}:
+        return OlderRules(0, 0, ())     # no other version ever committed here (told without DuckDB)
+    if not Warehouse(warehouse).duckdb_path.exists():
+        return None
+    with _connect(warehouse) as con:
+        return judged_by_older_rules(con)
+
+
+def _tell_older_rules(con: duckdb.DuckDBPyConnection, warehouse: Path, as_json: bool) -> None:
+    """After a command that reads the statistics: the line of :func:`_older_rules_line`, once (on
+    stderr beside JSON)."""
+    from pipeline.provenance import judged_by_older_rules
+
+    line = _older_rules_line(judged_by_older_rules(con), warehouse)
+    if line:
+        click.echo(line, err=as_json)
+
+
 def _tables(con: duckdb.DuckDBPyConnection) -> set[str]:
     return {row[0] for row in con.execute("select table_name from information_schema.tables").fetchall()}
 
@@ -823,6 +869,8 @@ def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | N
     """
     import polars as pl
 
+    from pipeline.provenance import judged_by_older_rules
+
     with _connect(warehouse) as con:
         if game is not None:
             game = _known_game(con, game)
@@ -850,11 +898,15 @@ def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | N
             " and ($site is null or game_id in (select game_id from stg_games where site = $site))",
             {"game": game, "rule": rule, "severity": severity, "site": site},
         ).fetchone()[0]
+        older = judged_by_older_rules(con)
     texts = _rule_texts() if explain else {}
     if explain and as_json:
         frame = frame.with_columns(rule_text=pl.col("rule_id").replace_strict(texts, default=None))
+    older_line = _older_rules_line(older, warehouse)
     if not as_json and not total:
         click.echo("No findings.")      # not an empty table's frame
+        if older_line:
+            click.echo(older_line)
         return
     _show(frame, as_json)
     if not as_json:
@@ -865,6 +917,8 @@ def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | N
             for rule_id in sorted(set(frame["rule_id"])):
                 text = texts.get(rule_id, "no text is registered for this rule")
                 click.echo(f"  {text if text.startswith(rule_id + ':') else f'{rule_id}: {text}'}")
+    if older_line:
+        click.echo(older_line, err=as_json)
 
 
 def _rule_texts() -> dict[str, str]:
@@ -1079,6 +1133,7 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
                 click.echo(f"No statistics match {given}.")
                 whose = f"{player}'s statistics" if player else "The statistics stored"
                 click.echo(f"  {whose}: {_stats_kept(con, player)}.")
+        _tell_older_rules(con, warehouse, as_json)
 
 
 def _stats_kept(con: duckdb.DuckDBPyConnection, player: str | None) -> str:
@@ -1906,6 +1961,10 @@ def build_models(warehouse: Path, no_wait: bool, full: bool, quiet: bool) -> Non
         click.echo(f"{counted(tables + views, 'model')} up to date: of the {counted(tables, 'table')}, "
                    f"{len(updated.incremental):,} updated, {len(updated.rebuilt):,} rebuilt and "
                    f"{len(updated.unchanged):,} unchanged; the {counted(views, 'view')} read them as they stand")
+    older = _older_rules_of(warehouse)
+    older_line = older and _older_rules_line(older, warehouse)
+    if older_line:
+        click.echo(older_line)
 
 
 @main.command()
@@ -1957,9 +2016,21 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
         return
     resettled = (f" ({summary.resettled} of them judged under other options than the rule settings give them now)"
                  if summary.resettled else "")
+    # a game the statistics held before and the quarantine holds now is named, with its reason
+    sent = summary.sent_to_quarantine
+    stayed = summary.quarantined - len(sent)
+    which = ", ".join(filter(None, [f"{len(sent):,} of them stored before" if sent else "",
+                                    f"{stayed:,} in quarantine before" if sent and stayed else ""]))
     click.echo(f"{counted(summary.judged, 'game')} judged again by rules version {RULES_VERSION}{resettled}: "
-               f"{summary.games:,} stored, {summary.quarantined:,} quarantined, "
+               f"{summary.games:,} stored, {summary.quarantined:,} quarantined{f' ({which})' if which else ''}, "
                f"{counted(summary.findings, 'finding')} in {summary.seconds:.2f} s")
+    for game in sent[:SENT_SHOWN]:
+        where = ":".join(str(part) for part in (game["source_file"], game["line"], game["column"]) if part is not None)
+        click.echo(f"  sent to quarantine: {where} (game {game['game_id']}): {game['reason']}")
+    if len(sent) > SENT_SHOWN:
+        click.echo(f"  and {len(sent) - SENT_SHOWN:,} more sent to quarantine")
+    if summary.quarantined:
+        click.echo(f"See them with: rasklad quarantine --warehouse {warehouse}")
     if summary.without_text:
         files = sorted(summary.files_without_text)
         named = ", ".join(files[:5]) + (f" and {len(files) - 5} more" if len(files) > 5 else "")
@@ -1975,6 +2046,10 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
                    f"Rasklad kept {them} without the document's head, and the files ({named}) are gone or changed "
                    f"since they were read. Put the files back as they were and run `rasklad reaudit` again, or "
                    f"ingest the files into a new warehouse: `rasklad ingest FILES --warehouse NEW_FOLDER`")
+
+
+SENT_SHOWN = 10
+"""The games a re-audit sent to quarantine that its summary names (the quarantine lists them all)."""
 
 
 @main.command()
