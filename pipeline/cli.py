@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from pipeline.manifest import WarehouseBusy
+from pipeline.manifest import NewerWarehouse, WarehouseBusy
 from pipeline.provenance import RULES_VERSION, ModelError, ModelsMissing, OlderRules
 from rules.words import counted, did_you_mean, player_named
 
@@ -102,8 +102,37 @@ class _WarehouseFolder(click.Path):
                                      param_hint=f"the environment variable {WAREHOUSE_ENV}") from None
 
 
+FORMAT_BEFORE = "rasklad.warehouse_format_before"
+"""Where a command's context keeps its warehouse and that warehouse's format before the command ran."""
+
+
+def _noting_format(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
+    """The ``--warehouse`` given, its format noted before the command runs (see :func:`_tell_upgrade`)."""
+    from pipeline.manifest import written_format
+
+    ctx.meta[FORMAT_BEFORE] = (value, written_format(value))     # (a subcommand's, after its group's)
+    return value
+
+
+def _tell_upgrade(ctx: click.Context) -> None:
+    """After a command: when it upgraded its warehouse from an older format, say so (on stderr,
+    beside any JSON), and what that did."""
+    noted = ctx.meta.get(FORMAT_BEFORE)
+    if not noted or noted[1] is None:
+        return
+    from pipeline.manifest import written_format
+
+    warehouse, before = noted
+    after = written_format(warehouse)
+    if after is not None and after > before:
+        click.echo(f"Upgraded the warehouse {warehouse} from format {before} (written by an older Rasklad) to format "
+                   f"{after}: parts that lacked this Rasklad's derived columns were given them, and the format is "
+                   f"recorded, so that a Rasklad of an older format refuses to write it (one from before formats were "
+                   f"recorded does not look: write it with this Rasklad or a later one).", err=True)
+
+
 warehouse_option = click.option(
-    "--warehouse", "-w", type=_WarehouseFolder(file_okay=False, path_type=Path),
+    "--warehouse", "-w", type=_WarehouseFolder(file_okay=False, path_type=Path), callback=_noting_format,
     default=lambda: os.environ.get(WAREHOUSE_ENV, DEFAULT_WAREHOUSE), show_default=DEFAULT_WAREHOUSE,
     help="Warehouse folder (or set RASKLAD_WAREHOUSE).",
 )
@@ -114,13 +143,13 @@ def _warehouse_of_group(ctx: click.Context, param: click.Parameter, value: Path)
     rules …``) when it is given none after it; given both ways, the two must be one."""
     group = ctx.parent
     if group is None or group.get_parameter_source("warehouse") is not click.core.ParameterSource.COMMANDLINE:
-        return value
+        return _noting_format(ctx, param, value)
     before = group.params["warehouse"]
     given_after = ctx.get_parameter_source(param.name) is click.core.ParameterSource.COMMANDLINE
     if given_after and value.resolve() != before.resolve():
         raise UsageProblem(f"Two warehouses given: {before} before `{ctx.info_name}` and {value} after it.",
                            "Give one, before the subcommand or after it.")
-    return before
+    return _noting_format(ctx, param, before)
 
 
 subcommand_warehouse_option = click.option(
@@ -282,6 +311,8 @@ class _Commands(click.Group):
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
+        except NewerWarehouse as error:     # any command that writes (or reads a format it cannot)
+            raise UsageProblem(error.what, error.fix) from None
         except ModelsMissing as error:
             raise UsageProblem(f"{error}", "The install left the models out: install Rasklad again from a complete "
                                            "source (pip install .), or run it from a checkout.") from None
@@ -292,6 +323,8 @@ class _Commands(click.Group):
                                "What the command stored is kept, and the statistics stay as they were: "
                                "`rasklad build-models` builds them again (report the reason above if it "
                                "fails again).") from error
+        finally:
+            _tell_upgrade(ctx)
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
