@@ -817,7 +817,9 @@ def _older_rules_of(warehouse: Path) -> OlderRules | None:
 
     recorded = read_manifest(warehouse).versions
     if recorded and set(recorded) == {RULES_VERSION}:
-        return OlderRules(0, 0, ())     # no other version ever committed here (told without DuckDB)
+        # no other version ever committed here (each records itself in the manifest since games
+        # record theirs): none of its games is another's, told without loading DuckDB
+        return OlderRules(0, 0, ())
     if not Warehouse(warehouse).duckdb_path.exists():
         return None
     with _connect(warehouse) as con:
