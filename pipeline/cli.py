@@ -811,16 +811,15 @@ def _older_rules_line(older: OlderRules, warehouse: Path) -> str | None:
 def _older_rules_of(warehouse: Path) -> OlderRules | None:
     """The games of ``warehouse`` older rules judged, as its marts count them (see
     :func:`_older_rules_line`); None when its statistics are not built."""
-    from pipeline.manifest import read_manifest
+    from pipeline.manifest import DUCKDB_FILE, read_manifest
     from pipeline.provenance import judged_by_older_rules
-    from pipeline.warehouse import Warehouse
 
     recorded = read_manifest(warehouse).versions
     if recorded and set(recorded) == {RULES_VERSION}:
         # no other version ever committed here (each records itself in the manifest since games
         # record theirs): none of its games is another's, told without loading DuckDB
         return OlderRules(0, 0, ())
-    if not Warehouse(warehouse).duckdb_path.exists():
+    if not (warehouse / DUCKDB_FILE).exists():
         return None
     with _connect(warehouse) as con:
         return judged_by_older_rules(con)
