@@ -26,7 +26,7 @@ import polars as pl
 import streamlit as st
 
 from pipeline.models import Missing, missing_from, models, select_over, supply_missing
-from pipeline.provenance import RULES_VERSION
+from pipeline.provenance import OLDER_RULES_SQL, RULES_VERSION, OlderRules, judged_by_older_rules
 from pipeline.tables import SCHEMAS
 from pipeline.warehouse import (
     DUCKDB_FILE,
@@ -1206,15 +1206,16 @@ def quarantine_reasons(db: Db) -> pl.DataFrame:
 
 def rules_status(db: Db) -> dict:
     """The rules version of this Rasklad, and how many stored and quarantined games older rules
-    judged (``rasklad reaudit`` judges them again)."""
-    row = frame(db, """
-        select
-            (select coalesce(sum(count_games), 0)::bigint from games_by_day
-             where rules_version is distinct from $version) as count_games,
-            (select count(*) from quarantine_list where rules_version is distinct from $version) as count_quarantined,
-    """, version=RULES_VERSION).row(0, named=True)
-    return {"rules_version": RULES_VERSION, "count_older_games": row["count_games"],
-            "count_older_quarantined": row["count_quarantined"]}
+    judged (``rasklad reaudit`` judges them again), counted as the command line counts them."""
+    older = _older_rules(db)
+    return {"rules_version": RULES_VERSION, "count_older_games": older.games,
+            "count_older_quarantined": older.quarantined}
+
+
+@st.cache_data(show_spinner=False)
+def _older_rules(db: Db) -> OlderRules:
+    with _cursor(db, OLDER_RULES_SQL) as cursor:
+        return judged_by_older_rules(cursor)
 
 
 # -- hand browser and Hold'em reports (the hand_list and holdem_report_* marts) -----------------

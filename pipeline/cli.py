@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from pipeline.manifest import WarehouseBusy
-from pipeline.provenance import RULES_VERSION, ModelError, ModelsMissing
+from pipeline.manifest import NewerWarehouse, WarehouseBusy
+from pipeline.provenance import RULES_VERSION, ModelError, ModelsMissing, OlderRules
 from rules.words import counted, did_you_mean, player_named
 
 if TYPE_CHECKING:
@@ -102,8 +102,37 @@ class _WarehouseFolder(click.Path):
                                      param_hint=f"the environment variable {WAREHOUSE_ENV}") from None
 
 
+FORMAT_BEFORE = "rasklad.warehouse_format_before"
+"""Where a command's context keeps its warehouse and that warehouse's format before the command ran."""
+
+
+def _noting_format(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
+    """The ``--warehouse`` given, its format noted before the command runs (see :func:`_tell_upgrade`)."""
+    from pipeline.manifest import written_format
+
+    ctx.meta[FORMAT_BEFORE] = (value, written_format(value))     # (a subcommand's, after its group's)
+    return value
+
+
+def _tell_upgrade(ctx: click.Context) -> None:
+    """After a command: when it upgraded its warehouse from an older format, say so (on stderr,
+    beside any JSON), and what that did."""
+    noted = ctx.meta.get(FORMAT_BEFORE)
+    if not noted or noted[1] is None:
+        return
+    from pipeline.manifest import written_format
+
+    warehouse, before = noted
+    after = written_format(warehouse)
+    if after is not None and after > before:
+        click.echo(f"Upgraded the warehouse {warehouse} from format {before} (written by an older Rasklad) to format "
+                   f"{after}: parts that lacked this Rasklad's derived columns were given them, and the format is "
+                   f"recorded, so that a Rasklad of an older format refuses to write it (one from before formats were "
+                   f"recorded does not look: write it with this Rasklad or a later one).", err=True)
+
+
 warehouse_option = click.option(
-    "--warehouse", "-w", type=_WarehouseFolder(file_okay=False, path_type=Path),
+    "--warehouse", "-w", type=_WarehouseFolder(file_okay=False, path_type=Path), callback=_noting_format,
     default=lambda: os.environ.get(WAREHOUSE_ENV, DEFAULT_WAREHOUSE), show_default=DEFAULT_WAREHOUSE,
     help="Warehouse folder (or set RASKLAD_WAREHOUSE).",
 )
@@ -114,13 +143,13 @@ def _warehouse_of_group(ctx: click.Context, param: click.Parameter, value: Path)
     rules …``) when it is given none after it; given both ways, the two must be one."""
     group = ctx.parent
     if group is None or group.get_parameter_source("warehouse") is not click.core.ParameterSource.COMMANDLINE:
-        return value
+        return _noting_format(ctx, param, value)
     before = group.params["warehouse"]
     given_after = ctx.get_parameter_source(param.name) is click.core.ParameterSource.COMMANDLINE
     if given_after and value.resolve() != before.resolve():
         raise UsageProblem(f"Two warehouses given: {before} before `{ctx.info_name}` and {value} after it.",
                            "Give one, before the subcommand or after it.")
-    return before
+    return _noting_format(ctx, param, before)
 
 
 subcommand_warehouse_option = click.option(
@@ -282,6 +311,8 @@ class _Commands(click.Group):
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
+        except NewerWarehouse as error:     # any command that writes (or reads a format it cannot)
+            raise UsageProblem(error.what, error.fix) from None
         except ModelsMissing as error:
             raise UsageProblem(f"{error}", "The install left the models out: install Rasklad again from a complete "
                                            "source (pip install .), or run it from a checkout.") from None
@@ -292,6 +323,8 @@ class _Commands(click.Group):
                                "What the command stored is kept, and the statistics stay as they were: "
                                "`rasklad build-models` builds them again (report the reason above if it "
                                "fails again).") from error
+        finally:
+            _tell_upgrade(ctx)
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
@@ -353,8 +386,11 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     finally:
         progress.close()
     nothing = _nothing_found(summary)
+    # the stored games other rules judged keep their figures until a re-audit: said once, at the end
+    older = None if summary.models_failed else _older_rules_of(warehouse)
     if as_json:
-        click.echo(json.dumps({**summary.as_dict(), "no_games": nothing}, indent=2))
+        click.echo(json.dumps({**summary.as_dict(), "no_games": nothing, "older_rules": older and {
+            "games": older.games, "quarantined": older.quarantined, "versions": list(older.versions)}}, indent=2))
     else:
         handled = summary.games + summary.quarantined + summary.retried
         # a rate only where it says something: a few games' seconds are the start-up's, not theirs
@@ -468,6 +504,9 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         if summary.skipped:
             click.echo(f"  skipped {counted(sum(summary.skipped.values()), 'file')} of the folders for their extension "
                        f"({_extensions(summary.skipped)}); name a file to read it whatever its extension")
+        older_line = older and _older_rules_line(older, warehouse)
+        if older_line:
+            click.echo(older_line)
         for note in _tables_unheld(rules, warehouse):
             click.echo(note, err=True)
     if nothing:
@@ -768,6 +807,47 @@ def _connect(warehouse: Path) -> duckdb.DuckDBPyConnection:
     return con
 
 
+def _older_rules_line(older: OlderRules, warehouse: Path) -> str | None:
+    """The one line that tells the games older rules judged (they keep those rules' figures until
+    a re-audit), and the command that judges them again; None when there is none."""
+    if not older.games and not older.quarantined:
+        return None
+    what = " and ".join(filter(None, [counted(older.games, "stored game") if older.games else "",
+                                      counted(older.quarantined, "quarantined game") if older.quarantined else ""]))
+    were = "was" if older.games + older.quarantined == 1 else "were"
+    which = f"rules version{'s' if len(older.versions) > 1 else ''} {', '.join(older.versions)}"
+    return (f"{what} {were} judged by older rules or parsers ({which}; this Rasklad's is {RULES_VERSION}) and "
+            f"{'keeps' if older.games + older.quarantined == 1 else 'keep'} the figures they gave: "
+            f"`rasklad reaudit --warehouse {warehouse}` judges {'it' if were == 'was' else 'them'} again")
+
+
+def _older_rules_of(warehouse: Path) -> OlderRules | None:
+    """The games of ``warehouse`` older rules judged, as its marts count them (see
+    :func:`_older_rules_line`); None when its statistics are not built."""
+    from pipeline.manifest import DUCKDB_FILE, read_manifest
+    from pipeline.provenance import judged_by_older_rules
+
+    recorded = read_manifest(warehouse).versions
+    if recorded and set(recorded) == {RULES_VERSION}:
+        # no other version ever committed here (each records itself in the manifest since games
+        # record theirs): none of its games is another's, told without loading DuckDB
+        return OlderRules(0, 0, ())
+    if not (warehouse / DUCKDB_FILE).exists():
+        return None
+    with _connect(warehouse) as con:
+        return judged_by_older_rules(con)
+
+
+def _tell_older_rules(con: duckdb.DuckDBPyConnection, warehouse: Path, as_json: bool) -> None:
+    """After a command that reads the statistics: the line of :func:`_older_rules_line`, once (on
+    stderr beside JSON)."""
+    from pipeline.provenance import judged_by_older_rules
+
+    line = _older_rules_line(judged_by_older_rules(con), warehouse)
+    if line:
+        click.echo(line, err=as_json)
+
+
 def _tables(con: duckdb.DuckDBPyConnection) -> set[str]:
     return {row[0] for row in con.execute("select table_name from information_schema.tables").fetchall()}
 
@@ -836,6 +916,8 @@ def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | N
     """
     import polars as pl
 
+    from pipeline.provenance import judged_by_older_rules
+
     with _connect(warehouse) as con:
         if game is not None:
             game = _known_game(con, game)
@@ -863,11 +945,15 @@ def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | N
             " and ($site is null or game_id in (select game_id from stg_games where site = $site))",
             {"game": game, "rule": rule, "severity": severity, "site": site},
         ).fetchone()[0]
+        older = judged_by_older_rules(con)
     texts = _rule_texts() if explain else {}
     if explain and as_json:
         frame = frame.with_columns(rule_text=pl.col("rule_id").replace_strict(texts, default=None))
+    older_line = _older_rules_line(older, warehouse)
     if not as_json and not total:
         click.echo("No findings.")      # not an empty table's frame
+        if older_line:
+            click.echo(older_line)
         return
     _show(frame, as_json)
     if not as_json:
@@ -878,6 +964,8 @@ def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | N
             for rule_id in sorted(set(frame["rule_id"])):
                 text = texts.get(rule_id, "no text is registered for this rule")
                 click.echo(f"  {text if text.startswith(rule_id + ':') else f'{rule_id}: {text}'}")
+    if older_line:
+        click.echo(older_line, err=as_json)
 
 
 def _rule_texts() -> dict[str, str]:
@@ -1092,6 +1180,7 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
                 click.echo(f"No statistics match {given}.")
                 whose = f"{player}'s statistics" if player else "The statistics stored"
                 click.echo(f"  {whose}: {_stats_kept(con, player)}.")
+        _tell_older_rules(con, warehouse, as_json)
 
 
 def _stats_kept(con: duckdb.DuckDBPyConnection, player: str | None) -> str:
@@ -1919,6 +2008,10 @@ def build_models(warehouse: Path, no_wait: bool, full: bool, quiet: bool) -> Non
         click.echo(f"{counted(tables + views, 'model')} up to date: of the {counted(tables, 'table')}, "
                    f"{len(updated.incremental):,} updated, {len(updated.rebuilt):,} rebuilt and "
                    f"{len(updated.unchanged):,} unchanged; the {counted(views, 'view')} read them as they stand")
+    older = _older_rules_of(warehouse)
+    older_line = older and _older_rules_line(older, warehouse)
+    if older_line:
+        click.echo(older_line)
 
 
 @main.command()
@@ -1970,9 +2063,21 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
         return
     resettled = (f" ({summary.resettled} of them judged under other options than the rule settings give them now)"
                  if summary.resettled else "")
+    # a game the statistics held before and the quarantine holds now is named, with its reason
+    sent = summary.sent_to_quarantine
+    stayed = summary.quarantined - len(sent)
+    which = ", ".join(filter(None, [f"{len(sent):,} of them stored before" if sent else "",
+                                    f"{stayed:,} in quarantine before" if sent and stayed else ""]))
     click.echo(f"{counted(summary.judged, 'game')} judged again by rules version {RULES_VERSION}{resettled}: "
-               f"{summary.games:,} stored, {summary.quarantined:,} quarantined, "
+               f"{summary.games:,} stored, {summary.quarantined:,} quarantined{f' ({which})' if which else ''}, "
                f"{counted(summary.findings, 'finding')} in {summary.seconds:.2f} s")
+    for game in sent[:SENT_SHOWN]:
+        where = ":".join(str(part) for part in (game["source_file"], game["line"], game["column"]) if part is not None)
+        click.echo(f"  sent to quarantine: {where} (game {game['game_id']}): {game['reason']}")
+    if len(sent) > SENT_SHOWN:
+        click.echo(f"  and {len(sent) - SENT_SHOWN:,} more sent to quarantine")
+    if summary.quarantined:
+        click.echo(f"See them with: rasklad quarantine --warehouse {warehouse}")
     if summary.without_text:
         files = sorted(summary.files_without_text)
         named = ", ".join(files[:5]) + (f" and {len(files) - 5} more" if len(files) > 5 else "")
@@ -1988,6 +2093,10 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
                    f"Rasklad kept {them} without the document's head, and the files ({named}) are gone or changed "
                    f"since they were read. Put the files back as they were and run `rasklad reaudit` again, or "
                    f"ingest the files into a new warehouse: `rasklad ingest FILES --warehouse NEW_FOLDER`")
+
+
+SENT_SHOWN = 10
+"""The games a re-audit sent to quarantine that its summary names (the quarantine lists them all)."""
 
 
 @main.command()

@@ -38,6 +38,7 @@ from pipeline.inputs import MISSING, HashedFiles, list_inputs, stored_name
 from pipeline.manifest import (
     DUCKDB_FILE,
     MANIFEST_FILE,
+    WAREHOUSE_FORMAT,
     FileLedger,
     Manifest,
     commit_pending,
@@ -569,8 +570,8 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
         return None
     listing = list_inputs(paths, skip=warehouse_root)
     manifest = parse_manifest(manifest_text)
-    if manifest.unsettled:  # games no file holds may be left to supersede
-        return None
+    if manifest.unsettled or manifest.format > WAREHOUSE_FORMAT:
+        return None     # games no file holds may be left to supersede; a newer format: the writer refuses it
     stamp = root / MODELS_STAMP
     if not listing.files or not (root / DUCKDB_FILE).exists() or not stamp.exists():
         return None

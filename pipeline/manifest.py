@@ -23,6 +23,34 @@ EMPTY_PARTITION = "game=_none"
 """The partition of each table's zero-row placeholder, never committed."""
 
 
+WAREHOUSE_FORMAT = 1
+"""The format of the warehouses this Rasklad writes (the manifest's ``format``): raised by a change
+of the tables, the manifest or the ledger that an older Rasklad would write wrongly. A Rasklad
+writes no warehouse of a newer format than its own; one of an older format it upgrades. Format 0:
+a warehouse written by a Rasklad that recorded none (releases before this marker)."""
+READABLE_FROM_FORMAT = 1
+"""The oldest format whose Rasklad reads what this one writes rightly (the manifest's
+``readable_from``): raised, to this ``WAREHOUSE_FORMAT``, by a change an older reader would
+misread; a reader of an older format then refuses to read the warehouse too."""
+
+
+class NewerWarehouse(Exception):
+    """The warehouse was written by a Rasklad of a newer format: this one writes it not at all (its
+    rows would be mixed with the newer one's), and reads it only when the newer format says that
+    is safe. (Here, beside :class:`WarehouseBusy`, for the command line to catch it without
+    loading the writer.)"""
+
+    def __init__(self, root: Path, found: int, *, reading: bool = False) -> None:
+        self.found = found
+        self.what = (f"The warehouse {str(root)!r} was written by a newer Rasklad (warehouse format {found}); this "
+                     f"Rasklad knows format {WAREHOUSE_FORMAT} and "
+                     + ("cannot read it rightly." if reading else
+                        "does not write a newer format, lest it mix its rows with the newer Rasklad's."))
+        self.fix = ("Use the Rasklad that wrote it, or a later one" + ("." if reading else
+                    "; this one still reads it (audit, stats, query, show, the dashboard)."))
+        super().__init__(f"{self.what} {self.fix}")
+
+
 class WarehouseBusy(RuntimeError):
     """Another process writes the warehouse, and the caller chose not to wait. (Here, not beside
     the writers' lock in ``pipeline.warehouse``, for the command line to catch it without loading
@@ -55,6 +83,21 @@ class Manifest:
     """A commit stored a file's new version (of a path read before) that an ingest's last commit
     has not looked at since: games that file's earlier version held may be held by no file now,
     and the next ingest does the whole run to supersede them (see ``Warehouse.commit_staged``)."""
+    format: int = WAREHOUSE_FORMAT
+    """The format of the Rasklad that last wrote the warehouse (0: one that recorded none).
+    Every manifest written records this Rasklad's (see :func:`write_manifest`)."""
+    readable_from: int = READABLE_FROM_FORMAT
+    """The oldest format whose Rasklad reads the warehouse rightly."""
+
+    def check_writable(self, root: Path) -> None:
+        """Raise :class:`NewerWarehouse` when a Rasklad of a newer format wrote the warehouse."""
+        if self.format > WAREHOUSE_FORMAT:
+            raise NewerWarehouse(root, self.format)
+
+    def check_readable(self, root: Path) -> None:
+        """Raise :class:`NewerWarehouse` when this Rasklad's format is too old to read it rightly."""
+        if self.readable_from > WAREHOUSE_FORMAT:
+            raise NewerWarehouse(root, self.format, reading=True)
 
     def changed(self, added: Iterable[str], removed: Iterable[str], generation: int,
                 unsettled: bool | None = None) -> Manifest:
@@ -142,20 +185,32 @@ def read_manifest(root: str | Path) -> Manifest:
         for path in sorted(root.glob("*/game=*/*.parquet")):
             if path.parent.name != EMPTY_PARTITION:
                 parts.setdefault(path.parent.parent.name, []).append(path.relative_to(root).as_posix())
-        return Manifest(0, parts, {})
+        # (parts without a manifest: written before manifests were, by a Rasklad of no format)
+        return Manifest(0, parts, {}, format=0 if parts else WAREHOUSE_FORMAT, readable_from=0)
     return parse_manifest(text)
+
+
+def written_format(root: str | Path) -> int | None:
+    """The format of the Rasklad that last wrote the warehouse at ``root``; None when nothing is
+    committed there yet, or its manifest cannot be read."""
+    try:
+        manifest = read_manifest(root)
+    except (OSError, ValueError, LookupError):
+        return None
+    return manifest.format if manifest.parts or (Path(root) / MANIFEST_FILE).exists() else None
 
 
 def parse_manifest(text: bytes) -> Manifest:
     """The manifest whose file holds ``text``."""
     data = json.loads(text)
     return Manifest(data["generation"], data["parts"], data.get("versions", {}), data.get("derived", []),
-                    data.get("unsettled", False))
+                    data.get("unsettled", False), data.get("format", 0), data.get("readable_from", 0))
 
 
 def write_manifest(root: Path, manifest: Manifest) -> None:
+    # the writer's own format: a newer one was refused before anything was written
     state = {"generation": manifest.generation, "parts": manifest.parts, "versions": manifest.versions,
-             "derived": manifest.derived}
+             "derived": manifest.derived, "format": WAREHOUSE_FORMAT, "readable_from": READABLE_FROM_FORMAT}
     if manifest.unsettled:
         state["unsettled"] = True
     write_text_atomically(root / MANIFEST_FILE, json.dumps(state))

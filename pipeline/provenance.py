@@ -14,10 +14,12 @@ import hashlib
 import importlib.util
 from collections.abc import Callable, Iterable
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import duckdb
     import numpy as np
     import pyarrow as pa
 
@@ -91,6 +93,39 @@ def rules_version(project_root: Path = PROJECT_ROOT) -> str:
 
 
 RULES_VERSION = rules_version()
+
+
+@dataclass(frozen=True, slots=True)
+class OlderRules:
+    """The games of a warehouse that rules other than this Rasklad's judged: they keep the figures
+    those rules gave until ``rasklad reaudit`` judges them again."""
+
+    games: int
+    """Stored games."""
+    quarantined: int
+    versions: tuple[str, ...]
+    """The versions that judged them, in order of name (``none recorded``: games stored before
+    versions were)."""
+
+
+OLDER_RULES_SQL = """
+    select
+        (select coalesce(sum(count_games), 0)::bigint from games_by_day
+         where rules_version is distinct from $version) as count_games,
+        (select count(*) from quarantine_list where rules_version is distinct from $version) as count_quarantined,
+        (select list(distinct coalesce(rules_version, 'none recorded') order by 1) from (
+            select rules_version from games_by_day union all select rules_version from quarantine_list)
+         where rules_version is distinct from $version) as versions
+"""
+"""The one rule of what is out of date: a game whose ``rules_version`` is not this Rasklad's (read
+from the marts the dashboard's overview and the command line read)."""
+
+
+def judged_by_older_rules(con: duckdb.DuckDBPyConnection) -> OlderRules:
+    """The stored and quarantined games of the warehouse ``con`` reads (its marts) that older
+    rules or parsers judged than this Rasklad's (:data:`RULES_VERSION`)."""
+    games, quarantined, versions = con.execute(OLDER_RULES_SQL, {"version": RULES_VERSION}).fetchone()
+    return OlderRules(games, quarantined, tuple(versions or ()))
 
 
 _TEXTS_KEPT: frozenset[str] = frozenset()

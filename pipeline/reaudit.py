@@ -66,6 +66,9 @@ class ReauditSummary:
     """The files those games came from, how many each."""
     versions: Counter = field(default_factory=Counter)
     """The versions the judged games had (``None``: none recorded), how many each."""
+    sent_to_quarantine: list[dict] = field(default_factory=list)
+    """Of ``quarantined``, the games that were stored before (they left the statistics): each
+    with its ``game_id``, ``source_file``, ``line``, ``column`` and ``reason``, in file order."""
     seconds: float = 0.0
     phases: dict[str, float] = field(default_factory=dict)
     """Of ``seconds``: choosing the games, reading their texts (in every process), committing."""
@@ -79,6 +82,7 @@ class ReauditSummary:
                 "files_without_text": self.files_without_text, "without_context": self.without_context,
                 "files_without_context": self.files_without_context,
                 "old_versions": {str(v): n for v, n in self.versions.most_common()},
+                "sent_to_quarantine": self.sent_to_quarantine,
                 "rules_version": RULES_VERSION, "seconds": round(self.seconds, 3)}
 
 
@@ -165,9 +169,23 @@ def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None 
         summary.judged = targets.num_rows
         summary.games, summary.quarantined, summary.findings = (
             committed.games, committed.quarantined, committed.findings)
+        quarantined_now = {qid for batch in batches for _, quarantine_ids in batch.ids for qid in quarantine_ids}
+        summary.sent_to_quarantine = _quarantine_rows(warehouse, quarantined_now.intersection(
+            stored.column("game_id").to_pylist()))
     phase("commit")
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _quarantine_rows(warehouse: Warehouse, ids: set[str]) -> list[dict]:
+    """Where the quarantined games ``ids`` stand, and why they are there, in file order."""
+    if not ids:
+        return []
+    rows = warehouse.read_table("quarantine", ["quarantine_id", "source_file", "line", "column", "error"])
+    rows = rows.filter(pc.is_in(rows.column("quarantine_id"), value_set=pa.array(sorted(ids), pa.string())))
+    rows = rows.sort_by([("source_file", "ascending"), ("line", "ascending")])
+    return [{"game_id": row["quarantine_id"], "source_file": row["source_file"], "line": row["line"],
+             "column": row["column"], "reason": row["error"]} for row in rows.to_pylist()]
 
 
 def cpu_seconds() -> float:

@@ -57,8 +57,10 @@ from pipeline.manifest import (
     EMPTY_PARTITION,
     JOURNAL,
     MANIFEST_FILE,
+    WAREHOUSE_FORMAT,
     FileLedger,
     Manifest,
+    NewerWarehouse,
     WarehouseBusy,
     read_manifest,
     write_manifest,
@@ -292,9 +294,11 @@ def connect(root: str | Path, *, manifest: Manifest | None = None, tables: Itera
     root = Path(root).resolve()
     import duckdb
 
+    committed = read_manifest(root)
+    committed.check_readable(root)      # (a newer format an older reader would misread)
     con = duckdb.connect(str(root / DUCKDB_FILE), read_only=True, config=config)
     try:
-        lay_table_views(con, root, manifest or models_manifest(con, root, read_manifest(root)), tables)
+        lay_table_views(con, root, manifest or models_manifest(con, root, committed), tables)
     except BaseException:
         con.close()
         raise
@@ -364,16 +368,27 @@ class Warehouse:
     def open(self, *, placeholders: bool = True, wait: bool = True,
              on_wait: Callable[[str], None] | None = None, purpose: str = "rasklad") -> Warehouse:
         """Take the writers' lock (waiting for another writer, telling ``on_wait`` so once; or
-        raising :class:`WarehouseBusy` when ``wait`` is False), finish or undo an interrupted
-        commit, and load the ledger; then :meth:`lay_placeholders`, unless the caller does it
+        raising :class:`WarehouseBusy` when ``wait`` is False), refuse a warehouse of a newer
+        format (:class:`NewerWarehouse`), finish or undo an interrupted commit, record this
+        Rasklad's format in one of an older format, and load the ledger; then :meth:`lay_placeholders`, unless the caller does it
         later (an ingest, once its readers have started). The lock is held until :meth:`close`
         (or the end of a ``with`` block, or of this object)."""
         self.root.mkdir(parents=True, exist_ok=True)
         if self._release is None:
             key = _lock(self.root, wait, on_wait, purpose)
             self._release = weakref.finalize(self, _unlock, key)
+        found = read_manifest(self.root)
+        try:    # before anything is written, even a newer writer's interrupted commit finished
+            found.check_writable(self.root)
+        except NewerWarehouse:
+            self.close()
+            raise
         self._recover()
         self._derive_missing_columns()
+        if self.manifest.parts and found.format < WAREHOUSE_FORMAT:
+            # an older Rasklad's warehouse, upgraded: its format recorded before any commit, so that
+            # a Rasklad of an older format that checks refuses to write it from now on
+            write_manifest(self.root, self.manifest)
         self._load_ledger()
         if placeholders:
             self.lay_placeholders()

@@ -51,6 +51,7 @@ with st.expander("Names of this person, and \"this is me\""), st.form("alias_for
     is_me = st.checkbox("This is me: every page starts from him", value=player == me, key="alias_me")
     if st.form_submit_button("Save"):
         from pipeline import people
+        from pipeline.manifest import NewerWarehouse
         from pipeline.warehouse import WarehouseBusy
 
         q.release()  # the models are updated: no read-only connection may hold the DuckDB file
@@ -62,7 +63,7 @@ with st.expander("Names of this person, and \"this is me\""), st.form("alias_for
                 people.unlink(q.warehouse_root(), unlinked, wait=False)
             if is_me != (player == me):
                 people.set_me(q.warehouse_root(), player if is_me else None, wait=False)
-        except WarehouseBusy as error:
+        except (WarehouseBusy, NewerWarehouse) as error:    # (another writer; a newer Rasklad's warehouse)
             st.error(f"{md(error.what)} {md(error.fix)}")
         except ValueError as error:
             st.error(md(str(error)))
