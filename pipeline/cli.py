@@ -750,8 +750,13 @@ def _connect(warehouse: Path) -> duckdb.DuckDBPyConnection:
     from pipeline.models import missing_from, supply_missing
 
     con = connect(warehouse)
-    # models built by an older Rasklad: this one's macros and missing marts, for this connection
-    supply_missing(con, missing_from(con))
+    # models built by an older Rasklad: this one's macros and marts, for this connection
+    missing = missing_from(con)
+    supply_missing(con, missing)
+    if missing.other_sql:
+        click.echo(f"Note: the statistics of {str(warehouse)!r} were built by another Rasklad: they are computed "
+                   f"from its tables as they are read (slower) until `rasklad build-models --warehouse "
+                   f"{warehouse}` rebuilds them", err=True)
     return con
 
 

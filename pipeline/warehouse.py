@@ -283,16 +283,17 @@ def lay_table_views(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manife
 
 
 def connect(root: str | Path, *, manifest: Manifest | None = None, tables: Iterable[str] | None = None,
-            **config) -> duckdb.DuckDBPyConnection:
+            models_file: Path | None = None, **config) -> duckdb.DuckDBPyConnection:
     """A read-only connection to the warehouse at ``root``: its models, and its tables as they
     stand at the last commit (or at ``manifest``), or at the commit its models were built from
     when that one is newer (:func:`models_manifest`). Paths are resolved now, from where the
     warehouse is now. A cursor of it needs :func:`lay_table_views` too (its views are its own).
-    ``tables``: lay the views of these tables only (none for a connection read through cursors)."""
+    ``tables``: lay the views of these tables only (none for a connection read through cursors).
+    ``models_file``: models built apart from the warehouse, read instead of its own."""
     root = Path(root).resolve()
     import duckdb
 
-    con = duckdb.connect(str(root / DUCKDB_FILE), read_only=True, config=config)
+    con = duckdb.connect(str(models_file or root / DUCKDB_FILE), read_only=True, config=config)
     try:
         lay_table_views(con, root, manifest or models_manifest(con, root, read_manifest(root)), tables)
     except BaseException:
