@@ -17,6 +17,9 @@ from __future__ import annotations
 import functools
 import os
 import re
+import shutil
+import tempfile
+import weakref
 from datetime import date, datetime, time
 from decimal import Decimal
 from pathlib import Path
@@ -25,7 +28,7 @@ import duckdb
 import polars as pl
 import streamlit as st
 
-from pipeline.models import Missing, missing_from, models, select_over, supply_missing
+from pipeline.models import Missing, build_apart, missing_from, models, select_over, supply_missing
 from pipeline.provenance import OLDER_RULES_SQL, RULES_VERSION, OlderRules, judged_by_older_rules
 from pipeline.tables import SCHEMAS
 from pipeline.warehouse import (
@@ -145,11 +148,26 @@ def _connection(path: str, marker: tuple[int, ...]) -> tuple[duckdb.DuckDBPyConn
     """One connection per commit of the warehouse (a new marker opens a new one), with the
     commit it reads: each cursor lays its own views over that commit's parts (the views a
     connection lays are its own, not its cursors'); and what its models file lacks of this
-    Rasklad's models and macros (a file an older Rasklad built), which each cursor supplies."""
+    Rasklad's models and macros, which each cursor supplies. A models file that other SQL built
+    (an older Rasklad, until the next write) is read as this SQL's models, built once into a
+    temporary folder outside the warehouse: the pages read many marts, each a view otherwise."""
     root = Path(path).parent.resolve()
     con = connect(root, tables=())  # each cursor lays the views its query reads
     # the commit the models were built from, as connect() chose it, so cursors' tables match the marts
-    return con, root, models_manifest(con, root, read_manifest(root)), missing_from(con)
+    manifest, missing = models_manifest(con, root, read_manifest(root)), missing_from(con)
+    if not missing.other_sql:
+        return con, root, manifest, missing
+    con.close()
+    manifest = read_manifest(root)
+    apart = tempfile.mkdtemp(prefix="rasklad-models-")
+    try:
+        build_apart(root, Path(apart) / "models.duckdb", manifest)
+        con = connect(root, tables=(), models_file=Path(apart) / "models.duckdb")
+    except BaseException:
+        shutil.rmtree(apart, ignore_errors=True)
+        raise
+    weakref.finalize(con, shutil.rmtree, apart, True)     # (gone with the connection, or at exit)
+    return con, root, manifest, Missing()
 
 
 def release() -> None:

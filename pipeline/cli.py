@@ -529,8 +529,18 @@ def _settings_followed(summary) -> list[str]:
     """One line per file that took the rule settings given for the files the ledger takes it for
     (moved, split, merged or copied), or whose own setting holds over theirs, or that took none of
     the files merged into it, which are not set alike; one for the hands judged again so."""
+    lines = _followed_lines(summary.settings_followed)
+    if summary.refollowed:
+        lines.append(f"  {counted(summary.refollowed, 'stored game')} judged again under the rule settings that "
+                     f"followed {'its file' if summary.refollowed == 1 else 'their files'} (read under other options "
+                     f"at the new path): {counted(summary.refollowed_findings, 'finding')}")
+    return lines
+
+
+def _followed_lines(followed) -> list[str]:
+    """One line per file of ``followed`` (:class:`pipeline.table_rules.Followed`): see :func:`_settings_followed`."""
     lines = []
-    for entry in summary.settings_followed:
+    for entry in followed:
         given = f"given for {' and '.join(entry.origins)}"
         settings = "setting" if len(entry.options) == 1 else "settings"
         if entry.options and entry.copy:
@@ -550,11 +560,20 @@ def _settings_followed(summary) -> list[str]:
             lines.append(f"  {entry.file} takes no rule setting of the files merged into it that are not set alike "
                          f"({apart}): those stay kept for their paths; give it its own with "
                          f"`rasklad ingest {entry.file} --rules OPTION`")
-    if summary.refollowed:
-        lines.append(f"  {counted(summary.refollowed, 'stored game')} judged again under the rule settings that "
-                     f"followed {'its file' if summary.refollowed == 1 else 'their files'} (read under other options "
-                     f"at the new path): {counted(summary.refollowed_findings, 'finding')}")
     return lines
+
+
+def _say_settings_carried(store, *, err: bool = False, judged: bool = False) -> None:
+    """Tell the rule settings an older Rasklad left under moved files' gone paths, which this
+    writer took where the files are (:meth:`pipeline.warehouse.Warehouse.carry_settings_of_moved_files`)."""
+    carried = store.carry_settings_of_moved_files()
+    if not carried:
+        return
+    click.echo("Rule settings an older Rasklad left under the paths of files it saw moved:", err=err)
+    for line in _followed_lines(carried):
+        click.echo(line, err=err)
+    if not judged:
+        click.echo(f"  `rasklad reaudit --warehouse {store.root}` judges their hands under them", err=err)
 
 
 def _contradictions(entries: list[dict]) -> list[str]:
@@ -802,8 +821,13 @@ def _connect(warehouse: Path) -> duckdb.DuckDBPyConnection:
     from pipeline.models import missing_from, supply_missing
 
     con = connect(warehouse)
-    # models built by an older Rasklad: this one's macros and missing marts, for this connection
-    supply_missing(con, missing_from(con))
+    # models built by an older Rasklad: this one's macros and marts, for this connection
+    missing = missing_from(con)
+    supply_missing(con, missing)
+    if missing.other_sql:
+        click.echo(f"Note: the statistics of {str(warehouse)!r} were built by another Rasklad: they are computed "
+                   f"from its tables as they are read (slower) until `rasklad build-models --warehouse "
+                   f"{warehouse}` rebuilds them", err=True)
     return con
 
 
@@ -1985,6 +2009,7 @@ def build_models(warehouse: Path, no_wait: bool, full: bool, quiet: bool) -> Non
         with (_cut_short_saying("the models readers see are as they were, and the same command run again "
                                 "brings them up to date.", warehouse),
               Warehouse(warehouse).open(wait=not no_wait, on_wait=_say_waiting, purpose="rasklad build-models") as store):
+            _say_settings_carried(store, err=quiet)
             updated = None if full else models.update(store)
             if updated is None:
                 built = models.build(store)
@@ -2051,6 +2076,7 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
                   "were, and the same command run again judges them."), warehouse),
               Warehouse(warehouse).open(wait=not no_wait, on_wait=_say_waiting, purpose="rasklad reaudit") as store):
             models_with_commits(store)     # the re-judged rows land with their marts
+            _say_settings_carried(store, err=as_json, judged=True)     # before the hands are judged
             summary = run_reaudit(store, game=game_id, since=since, jobs=jobs or os.cpu_count() or 1)
             refresh_models(store)
     except WarehouseBusy as error:

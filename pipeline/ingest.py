@@ -790,6 +790,9 @@ def ingest(
             # games): readers never see the tables of one commit beside the marts of another,
             # nor wait for the run's end
             models_with_commits(warehouse, on_model=on_model, summary=summary)
+        # a file setting an older Rasklad left under a moved file's gone path follows it first (and
+        # the hands it reaches are judged again under it, as for a move this ingest sees)
+        summary.settings_followed += warehouse.carry_settings_of_moved_files()
         try:
             with rule_settings(_kept_rule_settings(warehouse, given)):
                 if warehouse.manifest.paths("quarantine"):  # else nothing to judge again, nor to load for it

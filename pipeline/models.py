@@ -251,11 +251,14 @@ def define_macros(con: duckdb.DuckDBPyConnection, sql_root: Path = SQL_ROOT, *, 
 @dataclass(frozen=True, slots=True)
 class Missing:
     """What a models file lacks of this Rasklad's SQL (built by an older Rasklad, say, until the
-    next ingest or ``rasklad build-models`` rebuilds it): its models without a relation in the
-    file, in build order, and whether a macro of ``sql/00_macros`` is missing."""
+    next ingest or ``rasklad build-models`` rebuilds it): the models to read as views of this SQL,
+    in build order, and whether its macros are to be defined."""
 
     models: tuple[Model, ...] = ()
     macros: bool = False
+    other_sql: bool = False
+    """The file's stamp names other SQL (or none): none of its models is taken for this SQL's,
+    as an older mart may hold other columns (``holdem_sessions`` without ``game``) or other rows."""
 
     def __bool__(self) -> bool:
         return bool(self.models) or self.macros
@@ -263,24 +266,20 @@ class Missing:
 
 def missing_from(con: duckdb.DuckDBPyConnection, sql_root: Path = SQL_ROOT) -> Missing:
     """What the models file of ``con`` lacks of this Rasklad's models and macros: nothing when this
-    SQL built it (its stamp says so: 1 ms, where listing the catalog takes 15)."""
+    SQL built it (its stamp says so: 1 ms); every model and macro when other SQL did (or a file
+    that kept no stamp): a mart of the same name is not the same mart."""
     state = _read_state(con)
     if state is not None and state["sql"] == sql_fingerprint(sql_root):
         return Missing()
-    held = {name for (name,) in con.execute(
-        "select table_name from information_schema.tables where table_catalog = current_database()").fetchall()}
-    defined = {name.lower() for (name,) in con.execute(
-        "select function_name from duckdb_functions() where database_name = current_database() "
-        "and function_type = 'macro'").fetchall()}
-    return Missing(tuple(model for model in models(sql_root) if model.name not in held),
-                   not set(macros(sql_root)) <= defined)
+    return Missing(tuple(models(sql_root)), True, other_sql=True)
 
 
 def supply_missing(con: duckdb.DuckDBPyConnection, missing: Missing, sql_root: Path = SQL_ROOT) -> None:
     """Give a reader's connection (read-only, with the warehouse tables' views laid) what its
-    models file lacks: the macros, as its own temporary macros, and each missing model as a
-    temporary view of its ``select`` (computed when read, slower than a stored mart, until the
-    models are rebuilt). So the pages and ``rasklad query`` work on a file an older Rasklad built."""
+    models file lacks: the macros, as its own temporary macros, and each model as a temporary
+    view of its ``select``, which the connection reads instead of the file's relation of that
+    name (computed when read, slower than a stored mart, until the models are rebuilt). So the
+    pages and ``rasklad query`` read this Rasklad's marts on a file an older Rasklad built."""
     if missing.macros:
         define_macros(con, sql_root, temporary=True)
     for model in missing.models:
@@ -361,43 +360,57 @@ def build(warehouse: Warehouse, sql_root: Path = SQL_ROOT, manifest: Manifest | 
     for the benchmark. ``on_model``: told each model's name as it is built (a command's progress).
     """
     root = warehouse.root.resolve()
-    manifest = manifest or read_manifest(root)
-    fingerprint = sql_fingerprint(sql_root)     # read once: it reads every SQL file (10 ms)
     building = _building_path(warehouse)
     try:
-        with _open_writable(building, root, threads, row_group_size=BUILD_ROW_GROUP_ROWS) as con:
-            if "," not in str(root):    # the search path is a list: a comma would split it
-                for table in SCHEMAS:
-                    con.execute(table_view_sql(table, None, temporary=False))
-            lay_table_views(con, root, manifest)
-            define_macros(con, sql_root)
-            built = []
-            stored = stored_games(manifest)
-            shapes = kept_shapes(sql_root, fingerprint)
-            learned: dict[str, list[list[str]]] = {}
-            for model in models(sql_root):
-                if on_model is not None:
-                    on_model(model.name)
-                started = time.process_time()
-                games = model.games if model.materialized == "table" else None
-                if games is not None and not games & stored and model.name in shapes:
-                    con.execute(_empty_table_sql(model.name, shapes[model.name]))
-                else:
-                    _create(con, model, sql_root)
-                    if games is not None and model.name not in shapes:
-                        learned[model.name] = [[name, kind] for name, kind, *_ in
-                                               con.execute(f"describe {model.name}").fetchall()]
-                if cpu_seconds is not None:
-                    cpu_seconds[model.name] = time.process_time() - started
-                built.append(model.name)
-            if learned:
-                _keep_shapes(sql_root, shapes | learned, fingerprint)
-            _write_state(con, manifest, fingerprint)
-            con.execute("checkpoint")
+        built = _build_file(building, root, manifest or read_manifest(root), sql_root, threads, cpu_seconds, on_model)
         _swap_in(warehouse, building)
     finally:
         _remove_file(building)
     _leave_standby(warehouse)
+    return built
+
+
+def build_apart(root: Path, target: Path, manifest: Manifest, sql_root: Path = SQL_ROOT) -> None:
+    """Build every model of this SQL over the warehouse at ``root`` (its parts of ``manifest``)
+    into ``target``, a file outside the warehouse: for a reader of a models file that other SQL
+    built (an older Rasklad), which may not write the warehouse, and whose pages read many marts."""
+    _build_file(target, root.resolve(), manifest, sql_root)
+
+
+def _build_file(building: Path, root: Path, manifest: Manifest, sql_root: Path, threads: int | None = None,
+                cpu_seconds: dict[str, float] | None = None,
+                on_model: Callable[[str], None] | None = None) -> list[str]:
+    """Build every model into the new file ``building`` (see :func:`build`); returns their names."""
+    fingerprint = sql_fingerprint(sql_root)     # read once: it reads every SQL file (10 ms)
+    with _open_writable(building, root, threads, row_group_size=BUILD_ROW_GROUP_ROWS) as con:
+        if "," not in str(root):    # the search path is a list: a comma would split it
+            for table in SCHEMAS:
+                con.execute(table_view_sql(table, None, temporary=False))
+        lay_table_views(con, root, manifest)
+        define_macros(con, sql_root)
+        built = []
+        stored = stored_games(manifest)
+        shapes = kept_shapes(sql_root, fingerprint)
+        learned: dict[str, list[list[str]]] = {}
+        for model in models(sql_root):
+            if on_model is not None:
+                on_model(model.name)
+            started = time.process_time()
+            games = model.games if model.materialized == "table" else None
+            if games is not None and not games & stored and model.name in shapes:
+                con.execute(_empty_table_sql(model.name, shapes[model.name]))
+            else:
+                _create(con, model, sql_root)
+                if games is not None and model.name not in shapes:
+                    learned[model.name] = [[name, kind] for name, kind, *_ in
+                                           con.execute(f"describe {model.name}").fetchall()]
+            if cpu_seconds is not None:
+                cpu_seconds[model.name] = time.process_time() - started
+            built.append(model.name)
+        if learned:
+            _keep_shapes(sql_root, shapes | learned, fingerprint)
+        _write_state(con, manifest, fingerprint)
+        con.execute("checkpoint")
     return built
 
 

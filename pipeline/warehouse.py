@@ -73,6 +73,7 @@ from pipeline.versions import (
     Place,
     UnsureMove,
     Version,
+    file_histories,
     has_places,
     latest_readings_holding,
     moved_rows,
@@ -285,18 +286,19 @@ def lay_table_views(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manife
 
 
 def connect(root: str | Path, *, manifest: Manifest | None = None, tables: Iterable[str] | None = None,
-            **config) -> duckdb.DuckDBPyConnection:
+            models_file: Path | None = None, **config) -> duckdb.DuckDBPyConnection:
     """A read-only connection to the warehouse at ``root``: its models, and its tables as they
     stand at the last commit (or at ``manifest``), or at the commit its models were built from
     when that one is newer (:func:`models_manifest`). Paths are resolved now, from where the
     warehouse is now. A cursor of it needs :func:`lay_table_views` too (its views are its own).
-    ``tables``: lay the views of these tables only (none for a connection read through cursors)."""
+    ``tables``: lay the views of these tables only (none for a connection read through cursors).
+    ``models_file``: models built apart from the warehouse, read instead of its own."""
     root = Path(root).resolve()
     import duckdb
 
     committed = read_manifest(root)
     committed.check_readable(root)      # (a newer format an older reader would misread)
-    con = duckdb.connect(str(root / DUCKDB_FILE), read_only=True, config=config)
+    con = duckdb.connect(str(models_file or root / DUCKDB_FILE), read_only=True, config=config)
     try:
         lay_table_views(con, root, manifest or models_manifest(con, root, committed), tables)
     except BaseException:
@@ -839,6 +841,51 @@ class Warehouse:
         table = pa.table({"name": names, "value": [rows[name] for name in names]}, schema=_schemas()["settings"])
         return (added + [final for final, _ in _write_parts(self.root, {("settings", "all"): table})],
                 [*removed, *self.manifest.paths("settings")])
+
+    def carry_settings_of_moved_files(self) -> list[Followed]:
+        """Under the lock: the rule settings given for files that an older Rasklad saw moved (split,
+        merged), and left under the gone paths, taken where the ledger took those files' games, as
+        this Rasklad takes them at a move it sees (:meth:`RuleSettings.follow`), each recorded
+        move in its order; in one commit. Returns what followed (nothing once none is left: a
+        setting of a file whose name no file is read under now, that the ledger took elsewhere)."""
+        from pipeline.table_rules import (  # (only a warehouse with file settings reads on)
+            PREFIX,
+            RULES,
+            RuleSettings,
+        )
+
+        stored = {row["name"]: row["value"] for row in self.read_table("settings").to_pylist()}
+        settings = RuleSettings.from_rows(stored)
+        if not any(settings.by_rule[rule]["file"] for rule in RULES):
+            return []
+        rows = self.read_table("files", [*LEDGER_COLUMNS, "ingested_at"])
+        moved, merged = rows.column("moved_from").to_pylist(), rows.column("merged_from").to_pylist()
+        paths, names = rows.column("source_path").to_pylist(), rows.column("source_file").to_pylist()
+        current = {names[held[-1]] for held in file_histories(paths, moved, merged).values()}
+        if all(name in current for rule in RULES for name in settings.by_rule[rule]["file"]):
+            return []
+        times, digests = rows.column("ingested_at").to_pylist(), rows.column("content_hash").to_pylist()
+        commits: list[list[int]] = []    # the rows of each commit's moves (a split's parts together)
+        for row in (row for row in range(rows.num_rows) if moved[row] or merged[row]):
+            if commits and commits[-1][-1] == row - 1 and times[commits[-1][-1]] == times[row]:
+                commits[-1].append(row)
+            else:
+                commits.append([row])
+        told: list[Followed] = []
+        for commit in commits:
+            origins = Ledger(rows.slice(0, commit[0]), dict).origins([
+                Version(paths[row], names[row], digests[row], None, None, moved_from=moved[row],
+                        merged_from=merged[row]) for row in commit])
+            # a name a file is read under now names that file: its setting is its own
+            origins = {file: ([[name for name in gone if name not in current] for gone in lists], copy)
+                       for file, (lists, copy) in origins.items()}
+            settings, followed = settings.follow(origins)
+            told += [replace(entry, differing=()) for entry in followed if entry.options or entry.overridden]
+        rows_now = {name: value for name, value in stored.items() if not name.startswith(PREFIX)} | settings.rows()
+        if rows_now != stored:
+            ordered = sorted(rows_now)
+            self.replace_table("settings", pa.table({"name": ordered, "value": [rows_now[n] for n in ordered]}))
+        return told
 
     def _holds(self, path: str) -> bool:
         """Is ``path`` (absolute) in the warehouse's folder?"""

@@ -194,3 +194,61 @@ def test_files_merged_set_apart_give_none_and_the_ingest_says_so(tmp_path):
             f"(straight_beats_trips for {one}; none for {two}): those stay kept for their paths; give it its own "
             f"with `rasklad ingest {both} --rules OPTION`") in result.output.splitlines()
     assert _state(wh)[0] == {f"rules file {one}": "straight_beats_trips"}
+
+
+# -- a warehouse an older Rasklad left: the setting kept under the gone path ----------------------------------
+
+def _as_an_older_rasklad_left_it(wh, gone, now) -> None:
+    """The release before settings followed files recorded a move in the ledger (``moved_from``) but
+    kept the file's setting under the gone path: put it back there."""
+    import pyarrow as pa
+
+    with Warehouse(wh).open() as store:
+        rows = store.read_table("settings").to_pylist()
+        assert [row["name"] for row in rows] == [f"rules file {now}"]
+        store.replace_table("settings", pa.table({"name": [f"rules file {gone}"], "value": [rows[0]["value"]]}))
+
+
+def test_a_setting_an_older_rasklad_left_under_a_moved_files_path_follows_in_the_first_reaudit(tmp_path):
+    # Left under the gone path, the reaudit judged the straight's pot under the room's order (trips
+    # over a straight): two findings, though the log pays it right under the club's setting. It follows
+    # the file first, in words, and the reaudit finds nothing.
+    night, wh = tmp_path / "night.txt", tmp_path / "wh"
+    night.write_text(STRAIGHT_WINS, encoding="utf-8")
+    ingest([night], wh, jobs=1, rules=["straight_beats_trips"])
+    moved = tmp_path / "archive.txt"
+    night.rename(moved)
+    ingest([moved], wh, jobs=1)
+    _as_an_older_rasklad_left_it(wh, night, moved)
+    result = CliRunner().invoke(main, ["reaudit", "-w", str(wh), "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[:2] == [
+        "Rule settings an older Rasklad left under the paths of files it saw moved:",
+        f"  the rule setting given for {night}, straight_beats_trips, follows it to {moved}"]
+    settings, findings, rulesets, _ = _state(wh)
+    assert settings == {f"rules file {moved}": "straight_beats_trips"}
+    assert (findings, rulesets) == ([], {str(moved): "pokerstars no_limit, straight_beats_trips"})
+    again = CliRunner().invoke(main, ["reaudit", "-w", str(wh), "--jobs", "1"])     # said once: none is left
+    assert "older Rasklad" not in again.output
+
+
+def test_a_setting_left_behind_two_moves_follows_both_in_the_first_ingest(tmp_path):
+    # night.txt moved to b.txt, then b.txt to c.txt, the setting left under night.txt: it follows
+    # each recorded move in turn and lands on c.txt, which the ledger holds the hand at; the gone
+    # paths keep none. The ingest reads nothing new (c.txt unchanged) and says so.
+    night, wh = tmp_path / "night.txt", tmp_path / "wh"
+    night.write_text(STRAIGHT_WINS, encoding="utf-8")
+    ingest([night], wh, jobs=1, rules=["straight_beats_trips"])
+    b, c = tmp_path / "b.txt", tmp_path / "c.txt"
+    night.rename(b)
+    ingest([b], wh, jobs=1)
+    b.rename(c)
+    ingest([c], wh, jobs=1)
+    _as_an_older_rasklad_left_it(wh, night, c)
+    summary = ingest([c], wh, jobs=1)
+    assert [(entry.file, entry.origins, entry.options) for entry in summary.settings_followed] == [
+        (str(b), (str(night),), ("straight_beats_trips",)), (str(c), (str(b),), ("straight_beats_trips",))]
+    assert summary.games == 0
+    settings, findings, _, _ = _state(wh)
+    assert (settings, findings) == ({f"rules file {c}": "straight_beats_trips"}, [])
+    assert _reaudited(wh) == 0
