@@ -29,6 +29,7 @@ from dashboards import tables
 from dashboards.replayer import Step, box_decisions, holdem_states, step_at_line, steps_of
 from dashboards.safe_text import md, md_with_code
 from pipeline.audit import MAX_TEXT_BYTES, Audited, audit_bytes, audit_kept
+from pipeline.facts import money_unit
 from rules.findings import Severity
 from rules.rulebook import RULES
 
@@ -247,14 +248,17 @@ def show_stepper(steps: list[Step], key: str, start: int, marks: Marks | None = 
 
 def unit_of(record):
     """The unit of a game's amounts, for :func:`tables.show`: a Hold'em hand's currency (``chips`` in a
-    tournament or at play money), points (None) in raspisnoy and Chinese poker, else unsaid."""
+    tournament or at play money, as the warehouse counts them), points (None) in raspisnoy and Chinese
+    poker, else unsaid."""
     if hasattr(record, "currency"):
-        return record.currency
+        return money_unit(record.currency)
     return None if record.info.game in q.FAMILIES["raspisnoy"] + q.FAMILIES["chinese"] else tables.UNSAID
 
 
 def show_results(replay, record) -> None:
-    if replay.players:
+    if hasattr(replay, "owed_known"):
+        show_holdem_results(replay, record)
+    elif replay.players:
         st.markdown("**Result by the replay**")
         # the net a number, to the cent of the game's unit (points and chips whole): sorted as a number
         tables.show(
@@ -262,6 +266,40 @@ def show_results(replay, record) -> None:
                          schema={"player": pl.String, "seat": pl.Int64, "net": pl.Decimal(18, 2)}),
             hide_index=True, unit=unit_of(record),
         )
+
+
+def holdem_results(replay) -> pl.DataFrame:
+    """Each player of a replayed Hold'em hand: what he put in, what the rules pay him from the pots
+    (rake taken) and his net by them, beside what the log's collect lines pay him and his net in
+    the log (the net the warehouse keeps: the money the room moved). Without ``owed_known`` (a
+    contender's cards not shown) the rules' columns are empty."""
+    known = replay.owed_known
+    return pl.DataFrame(
+        [{"player": p.player, "seat": p.seat, "invested": p.invested, "owed": p.owed if known else None,
+          "net": p.owed - p.invested if known else None, "collected": p.collected, "net_in_log": p.net}
+         for p in replay.players],
+        schema={"player": pl.String, "seat": pl.Int64, **dict.fromkeys(
+            ("invested", "owed", "net", "collected", "net_in_log"), pl.Decimal(18, 2))})
+
+
+def show_holdem_results(replay, record) -> None:
+    """A Hold'em hand's result by the rules beside the log's: the nets the warehouse keeps for a hand
+    are the log's (docs/warehouse.md), and an arbiter needs both, each named for what it is."""
+    if not replay.players:
+        return
+    results = holdem_results(replay)
+    if replay.owed_known:
+        st.markdown("**Result by the replay**, beside the log's")
+        st.caption("The rules pay each pot to its winners, the rake taken; a net by the rules is that, less "
+                   "what the player put in. The log's columns are what its collect lines pay.")
+    else:
+        st.markdown("**Result in the log**")
+        st.caption("The rules cannot tell who wins every pot of this hand (a contender's cards are not shown): "
+                   "the nets are the log's.")
+        results = results.drop("owed", "net")
+    headings = {"net": "Net by the rules", "collected": "Collected in the log"}
+    tables.show(results, hide_index=True, unit=unit_of(record),
+                column_config={name: heading for name, heading in headings.items() if name in results.columns})
 
 
 def plain(value):
@@ -324,10 +362,6 @@ def _key(record, name: str) -> str:
     return f"replay_{record.source.game_id}_{name}"
 
 
-def _money(value) -> str:
-    return "" if value is None else f"{value:,}"
-
-
 # -- Hold'em: stacks, pot and board after each action, from the replay's facts -------------------
 
 def _flag(marks: Marks, line: int | None) -> str:
@@ -368,7 +402,7 @@ def show_holdem(record, replay, marks: Marks | None = None) -> None:
         st.info("No action in this hand.")
         return
     stacks = {stack_column(seat.player): f"{seat.player}'s stack" for seat in record.seats}
-    tables.show(steps, hide_index=True, key=_key(record, "steps"), unit=record.currency,
+    tables.show(steps, hide_index=True, key=_key(record, "steps"), unit=unit_of(record),
                 column_config={name: heading for name, heading in stacks.items() if name in steps.columns})
     if record.summary is not None:
         st.caption(f"Summary: total pot {md(record.summary.total_pot)}, rake {md(record.summary.rake)}"

@@ -23,6 +23,9 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import Enum
 
+from dashboards.money import amount_text, reads_whole
+from pipeline.facts import money_unit
+
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 SUIT_COLOURS = {"s": "#1b1b1b", "h": "#d0021b", "d": "#1a5fd0", "c": "#13874b"}
 """Four-colour deck: spades black, hearts red, diamonds blue, clubs green."""
@@ -79,11 +82,6 @@ def cards_html(values, *, small: bool = False, hidden: int = 0) -> str:
                     'border-radius:4px;background:repeating-linear-gradient(45deg,#3b5998,#3b5998 3px,#5b79b8 3px,'
                     '#5b79b8 6px);">&nbsp;</span>' for _ in range(hidden))
     return faces + backs
-
-
-def money(value) -> str:
-    """An amount as the log writes it, with thousands separated: ``1,250``, ``0.5``."""
-    return "" if value is None else f"{value:,}"
 
 
 # -- steps ------------------------------------------------------------------------------------------
@@ -212,9 +210,13 @@ _POSTS = {"post_sb": "the small blind", "post_bb": "the big blind", "post_ante":
 _NO_AMOUNT = {"fold", "check", "show", "muck"}
 
 
-def _action_label(action, amount: Decimal) -> str:
+def _action_label(action, amount: Decimal, whole: bool) -> str:
     kind = word(action.kind).replace(" ", "_")
     who = action.player
+
+    def money(value) -> str:
+        return amount_text(value, whole)
+
     if kind == "raise":
         text = f"{who} raises to {money(action.raise_to if action.raise_to is not None else amount)}"
     elif kind == "uncalled":
@@ -232,6 +234,15 @@ def _action_label(action, amount: Decimal) -> str:
     return text + (", all-in" if action.is_all_in else "")
 
 
+def reads_whole_chips(record, replay) -> bool:
+    """Whether a hand's amounts read whole (whole chips or play money, never a currency: dashboards.money's
+    rule, the step table's), judged by every amount it starts from: the stacks, the actions' chips, the rake."""
+    summary = record.summary
+    return reads_whole([*(s.stack for s in record.seats), *(f.amount for f in replay.actions),
+                        *(f.action.raise_to for f in replay.actions), summary.rake if summary is not None else None],
+                       {money_unit(record.currency)})
+
+
 def holdem_states(record, replay) -> list[HoldemState]:
     """The table before the first action and after each one, from the replay's per-action facts.
 
@@ -241,6 +252,7 @@ def holdem_states(record, replay) -> list[HoldemState]:
     so that the last step shows the hand's pot, rake included.
     """
     order = [s.player for s in record.seats]
+    whole = reads_whole_chips(record, replay)
     unknown = set(record.stack_not_stated)
     seats = {s.player: HoldemSeat(player=s.player, seat=s.seat, stack=None if s.player in unknown else s.stack)
              for s in record.seats}
@@ -280,7 +292,7 @@ def holdem_states(record, replay) -> list[HoldemState]:
         states.append(HoldemState(
             street=street, seats=tuple(seats[name] for name in order), pot=pot,
             board=tuple(board_cards[:_STREET_BOARD.get(street, 0)]), actor=player,
-            label=_action_label(action, amount), line=action.line,
+            label=_action_label(action, amount, whole), line=action.line,
         ))
     return states
 
@@ -291,6 +303,11 @@ def _plus(stack: Decimal | None, amount: Decimal) -> Decimal | None:
 
 def holdem_steps(record, replay) -> list[Step]:
     holes = {h.player: h.cards for h in record.hole_cards}
+    whole = reads_whole_chips(record, replay)
+
+    def money(value) -> str:
+        return amount_text(value, whole)
+
     states = holdem_states(record, replay)
     last = len(states) - 1
     summary = record.summary
@@ -551,4 +568,4 @@ def steps_of(record, replay) -> list[Step]:
 
 
 __all__ = ["STEPPERS", "HoldemSeat", "HoldemState", "SeatView", "Step", "board_html", "card_html", "card_text",
-           "holdem_states", "money", "step_at_line", "steps_of", "table_html"]
+           "holdem_states", "reads_whole_chips", "step_at_line", "steps_of", "table_html"]

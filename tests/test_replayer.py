@@ -109,6 +109,28 @@ def test_holdem_replayer_last_step_shows_the_pot_and_the_rake():
     assert "collects 71" in html
 
 
+def test_holdem_replayer_writes_every_amount_of_a_currency_to_the_cent():
+    # the log writes $4 and $100 bare: a hand in dollars reads 4.00 and 100.00, as its table does
+    game = one(HAND)
+    assert game.record.currency == "USD"
+    steps = steps_of(game.record, game.replay)
+    assert [s.label for s in steps[1:3]] == ["Boris posts the small blind 1.00", "Vera posts the big blind 2.00"]
+    raise_step = steps[step_at_line(steps, 10)]
+    assert raise_step.label == "Anna raises to 6.00"
+    assert ">94.00<" in raise_step.html and ">6.00<" in raise_step.html    # her stack, her bet in front of her
+    assert "Pot 9.00" in raise_step.html    # 1 + 2 + 6
+    last = steps[-1].html
+    assert "Pot 73.00" in last and "rake 2.00" in last and "collects 71.00" in last
+    assert all(">100<" not in s.html and ">94<" not in s.html for s in steps)
+
+
+def test_holdem_replayer_writes_whole_chips_whole():
+    game = one(WALKOVER)     # play chips, every amount whole
+    steps = steps_of(game.record, game.replay)
+    assert "Pot 4<" in steps[-1].html and ">102<" in steps[-1].html
+    assert steps[3].label == "<b>Anna</b> raises to 4"
+
+
 def test_holdem_replayer_returns_the_uncalled_bet():
     game = one(WALKOVER)
     states = holdem_states(game.record, game.replay)
