@@ -636,6 +636,28 @@ def test_check_a_holdem_hand_shows_its_result_by_the_rules_beside_the_logs(built
     assert titles["collected"] == "Collected in the log"
 
 
+@pytest.mark.parametrize("name, caption, finding", [
+    # a score sheet opens at the row of the round whose total is wrong, and marks it there
+    ("SHEET", "Step 2 of 2, line 11: round 3: ", "RSP-TOTAL (line 11): round 3: Vera's total"),
+    # two findings on one Result line: the replay opens at the first box, marked with its own only
+    ("SIXCARD", "Step 0 of 1, line 8: hand 1, box 1: plays 10; win, net 10", "SIX-PAY (line 12): hand 1, box 1: "),
+])
+def test_check_opens_the_replay_at_the_step_a_finding_is_about_and_marks_it(built, name, caption, finding):
+    from tests import test_replayer
+
+    at = page("check")
+    at.text_area(key="check_text").set_value(getattr(test_replayer, name)).run()
+    at.button(key="check_run").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert any(as_read(c.value).startswith(caption) for c in at.caption), [c.value for c in at.caption]
+    marked = [as_read(e.value) for e in at.error if "at this step" in e.value]
+    assert len(marked) == 1 and finding in marked[0] and marked[0].count("(line ") == 1, marked
+    if name == "SIXCARD":    # box 2's step: box 2's finding
+        at.button(key=next(b.key for b in at.button if b.key and b.key.endswith("_next"))).click().run()
+        marked = [as_read(e.value) for e in at.error if "at this step" in e.value]
+        assert len(marked) == 1 and "SIX-PAY (line 12): hand 1, box 2: " in marked[0], marked
+
+
 def _keys(at: AppTest) -> list[str]:
     return [w.key for w in at.select_slider if w.key]
 
