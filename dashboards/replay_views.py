@@ -135,12 +135,13 @@ def show_findings(findings: pl.DataFrame) -> None:
 
 
 def findings_frame(replay) -> pl.DataFrame:
+    """A replay's findings as the Audit lists a stored game's: by line (the whole game's first), then rule."""
     return pl.DataFrame(
         [{"rule_id": f.rule_id, "severity": str(f.severity), "line": f.line, "message": f.message,
           "expected": f.expected, "actual": f.actual} for f in replay.findings],
         schema={"rule_id": pl.String, "severity": pl.String, "line": pl.Int64, "message": pl.String,
                 "expected": pl.String, "actual": pl.String},
-    )
+    ).sort("line", "rule_id", nulls_last=False, maintain_order=True)
 
 
 class Mark(NamedTuple):

@@ -636,6 +636,18 @@ def test_check_a_holdem_hand_shows_its_result_by_the_rules_beside_the_logs(built
     assert titles["collected"] == "Collected in the log"
 
 
+def test_check_lists_a_games_findings_by_line_as_the_audit_does(built):
+    from tests.test_holdem_engine import SIDE_POTS_PAID_THE_WRONG_WAY
+
+    at = page("check")
+    # the stakes' sign is the euro's, their code the dollar's: ROOM-CURRENCY at the header, line 1
+    at.text_area(key="check_text").set_value(SIDE_POTS_PAID_THE_WRONG_WAY.replace("($0.50/$1 USD)", "(€0.50/€1 USD)")).run()
+    at.button(key="check_run").click().run()
+    cited = [re.search(r"\(\w+, line (\d+)\)", as_read(m.value)) for m in at.markdown]
+    lines = [int(found[1]) for found in cited if found]
+    assert lines[0] == 1 and lines == sorted(lines) and {19, 20} <= set(lines), lines
+
+
 @pytest.mark.parametrize("name, caption, finding", [
     # a score sheet opens at the row of the round whose total is wrong, and marks it there
     ("SHEET", "Step 2 of 2, line 11: round 3: ", "RSP-TOTAL (line 11): round 3: Vera's total"),
@@ -652,7 +664,8 @@ def test_check_opens_the_replay_at_the_step_a_finding_is_about_and_marks_it(buil
     assert any(as_read(c.value).startswith(caption) for c in at.caption), [c.value for c in at.caption]
     marked = [as_read(e.value) for e in at.error if "at this step" in e.value]
     assert len(marked) == 1 and finding in marked[0] and marked[0].count("(line ") == 1, marked
-    if name == "SIXCARD":    # box 2's step: box 2's finding
+    if name == "SIXCARD":    # the source names the rule once, with its count; box 2's step: box 2's finding
+        assert "◀ SIX-PAY ×2<" in all_markdown(at)
         at.button(key=next(b.key for b in at.button if b.key and b.key.endswith("_next"))).click().run()
         marked = [as_read(e.value) for e in at.error if "at this step" in e.value]
         assert len(marked) == 1 and "SIX-PAY (line 12): hand 1, box 2: " in marked[0], marked
