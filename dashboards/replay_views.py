@@ -259,21 +259,21 @@ def flagged_at(steps: list[Step], index: int, marks: Marks, game: str = "") -> l
 def show_stepper(steps: list[Step], key: str, start: int, marks: Marks | None = None,
                  shortcuts: bool = False, game: str = "") -> None:
     """The drawn table of one step, with previous/next buttons (and the arrow keys, with ``shortcuts``)
-    and a slider; opened at ``start``; the findings the step is about marked above it (``game``: the
+    and a slider where there are several; opened at ``start``; the findings the step is about marked above it (``game``: the
     record's ``info.game``, which tells what a finding's message names)."""
     marks = marks or {}
     last = len(steps) - 1
     state_key = f"{key}_step"
     if state_key not in st.session_state or not 0 <= st.session_state[state_key] <= last:
         st.session_state[state_key] = min(max(start, 0), last)
-    buttons = st.columns([1, 1, 6])
-    buttons[0].button("◀ Previous", key=f"{key}_previous", on_click=_move, args=(state_key, -1, last),
-                      disabled=st.session_state[state_key] <= 0, width="stretch",
-                      shortcut="Left" if shortcuts else None)
-    buttons[1].button("Next ▶", key=f"{key}_next", on_click=_move, args=(state_key, 1, last),
-                      disabled=st.session_state[state_key] >= last, width="stretch",
-                      shortcut="Right" if shortcuts else None)
-    if last > 0:
+    if last > 0:    # a game drawn in one step (Chinese poker) has nothing to step through
+        buttons = st.columns([1, 1, 6])
+        buttons[0].button("◀ Previous", key=f"{key}_previous", on_click=_move, args=(state_key, -1, last),
+                          disabled=st.session_state[state_key] <= 0, width="stretch",
+                          shortcut="Left" if shortcuts else None)
+        buttons[1].button("Next ▶", key=f"{key}_next", on_click=_move, args=(state_key, 1, last),
+                          disabled=st.session_state[state_key] >= last, width="stretch",
+                          shortcut="Right" if shortcuts else None)
         with buttons[2]:
             st.slider("Step", 0, last, key=state_key, label_visibility="collapsed")
     index = st.session_state[state_key]
