@@ -161,6 +161,15 @@ def _winners(s: _Said) -> str:
     return ", ".join(names) if names else "another player"
 
 
+def _collect_line_numbers(s: _Said) -> str:
+    """The lines of the row's player's collect lines, in words: ``line 19``, ``lines 19 and 21``."""
+    a1 = int(s.batch.action_start[s.h + 1])
+    lines = [str(int(s.batch.line[j])) for j in range(s.a0, a1) if int(s.batch.actor[j]) == s.seat
+             and KINDS[int(s.batch.kind[j])] is ActionKind.COLLECT]
+    return ("line " if len(lines) == 1 else "lines ") + (" and ".join([", ".join(lines[:-1]), lines[-1]])
+                                                         if len(lines) > 1 else "".join(lines))
+
+
 def _running_run(s: _Said) -> int | None:
     """The run of the pot the log states at the row's line (``HandBatch.running_pots``), None when none."""
     stated = s.batch.running_pots
@@ -231,6 +240,7 @@ WORD_VALUES: dict[str, Callable[[_Said], object]] = {
     "summary_won": lambda s: int(s.batch.summary_won[s.s0 + s.seat]),
     # what the player's collect lines give, the room's cash-out left out
     "collect_lines": lambda s: money(int(s.facts.collected[s.s0 + s.seat]) - int(s.facts.cash_out[s.s0 + s.seat])),
+    "collect_line_numbers": _collect_line_numbers,
     # HE-POT-BALANCE at a pot the log states as the play goes: its run (0 the whole pot), None when no such pot
     "running_run": _running_run,
     "run_of": lambda s: ("first", "second", "third")[s.running_run - 1],
@@ -277,12 +287,18 @@ _PAID_BY_NO_LINE = _Case("{who} should collect {owed}, as his summary line says,
                          "{who} collects {owed}", "nothing",
                          lambda s: s.actual == 0 and s.at_summary and s.expected == s.summary_won)
 _COLLECTS_NOTHING = _Case("{who} should collect {owed} but collects nothing", "{who} collects {owed}", "nothing",
-                          lambda s: s.actual == 0)
+                          lambda s: s.actual == 0 and (s.seat < 0 or s.collect_lines == "0"))
+# owed, while the player's collect lines are each cited at their own line (a pot paid the wrong way round):
+# "collects nothing" would deny the lines the log writes
+_PAID_AT_NO_RIGHT_LINE = _Case("{who} should collect {owed}, which no right collect line pays: the {collect_lines} "
+                               "{who} collects, at {collect_line_numbers}, is cited there", "{who} collects {owed}",
+                               "nothing at a right line", lambda s: s.actual == 0)
 _SHOWDOWN = (
     _Case("{who} collects {got} but he does not hold the best hand among the players eligible for the pot",
           "{winners}", "{who} collects {got}", lambda s: s.expected == 0),
     _PAID_BY_NO_LINE,
     _COLLECTS_NOTHING,
+    _PAID_AT_NO_RIGHT_LINE,
     _Case("{who} collects {got}, the pots he wins hold {owed} for him"),
 )
 _SHORT_ALL_IN = "{who} raises after a short all-in, which did not reopen the betting"
@@ -367,6 +383,7 @@ WORDS: dict[str, tuple[_Case, ...]] = {
     HE.SPLIT: (
         _PAID_BY_NO_LINE,
         _COLLECTS_NOTHING,
+        _PAID_AT_NO_RIGHT_LINE,
         _Case("{who} collects {got} again from a pot he shares: his other collect line of that pot already pays "
               "him his equal share", "{second_share_of}", "{who} collects {got}",
               lambda s: s.expected == 0 and s.wins_named_pot),
@@ -401,6 +418,7 @@ WORDS: dict[str, tuple[_Case, ...]] = {
               when=lambda s: s.cancelled),
         _PAID_BY_NO_LINE,
         _COLLECTS_NOTHING,      # owed at his summary line, which has no collect line to cite
+        _PAID_AT_NO_RIGHT_LINE,
         _Case("the summary says {who} won {got}, the pots he wins hold {owed} for him, and his collect lines give "
               "{collect_lines}", when=lambda s: s.at_summary and s.collect_lines != money(s.expected)),
         _Case("the summary says {who} won {got}, the pots he wins hold {owed} for him, as his collect lines give",

@@ -933,3 +933,16 @@ Seat 1: Dmitry (small blind) folded before Flop
 Seat 2: Elena (big blind) showed [Ac Ad] and won ($41) with a pair of Aces
 Seat 3: Fyodor (button) showed [Kc Qc] and lost with a pair of Kings
 """
+
+
+def test_he_showdown_a_winner_paid_only_at_lines_cited_apart_is_not_said_to_collect_nothing():
+    # Gleb's one collect line (19) takes the side pot he may not win (HE-SIDE-POT), Inna's (20) the main
+    # pot she does not win (HE-SHOWDOWN): each is still owed a pot, cited at the summary line, and each
+    # does collect, so the words name what they collect and where, not "collects nothing"
+    found = {f.line: f for f in replay(_hand(SIDE_POTS_PAID_THE_WRONG_WAY)).findings}
+    assert [(found[n].rule_id, found[n].message, found[n].expected, found[n].actual) for n in (24, 25)] == [
+        ("HE-SHOWDOWN", "Gleb should collect 30, which no right collect line pays: the 40 Gleb collects, at line 19, "
+         "is cited there", "Gleb collects 30", "nothing at a right line"),
+        ("HE-SHOWDOWN", "Inna should collect 40, which no right collect line pays: the 30 Inna collects, at line 20, "
+         "is cited there", "Inna collects 40", "nothing at a right line")]
+    assert (found[19].rule_id, found[20].rule_id) == ("HE-SIDE-POT", "HE-SHOWDOWN")
