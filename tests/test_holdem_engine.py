@@ -509,7 +509,7 @@ def test_he_collected_runs_raked_unevenly_are_a_warning_and_a_run_off_by_more_th
     assert found == {("HE-COLLECTED", 19, "warning"), ("HE-COLLECTED", 23, "warning")}
     assert nets == {"Anna": Decimal("-0.19"), "Boris": Decimal("-0.80")}
     assert next(f.message for f in replay(_hand(uneven)).findings) == (
-        "Anna collects 9.81, his runs of the pot hold 9.51 for him with the rake shared evenly between the runs; "
+        "Anna collects 9.81, where Anna's runs of the pot hold 9.51 with the rake shared evenly between the runs; "
         "the winners together collect what the pot holds, so the room raked the runs another way")
     # $10.51 and $8.50 still balance, but each is $1 off its share, more than the rake: errors
     found, _ = _engine(RUN_TWICE.replace("$9.51", "$10.51").replace("$9.50", "$8.50"))

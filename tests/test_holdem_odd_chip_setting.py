@@ -149,7 +149,7 @@ def test_two_odd_chips_to_one_winner_are_no_equal_split_under_odd_chip_any():
     found, findings = three_way(48, 46, 46, odd_chip_any=True)
     assert found == [("HE-SPLIT", Severity.ERROR, "Anna", "46", "48")]
     assert findings[0].message.startswith("under odd_chip_any (any winners may take the odd units, one each): "
-                                          "Anna collects 48, which no equal split gives him")
+                                          "Anna collects 48, which no equal split gives")
 
 
 def _ingest(tmp_path, *rules: str, text: str = TIED, name: str = "tied.txt"):
