@@ -240,7 +240,7 @@ def test_a_showdown_judged_under_straight_beats_trips_says_so(tmp_path):
                                    name="short.txt")
     under = "under straight_beats_trips (a straight beats three of a kind): "
     assert [(rule, line, message) for rule, _, line, _, _, message in findings] == [
-        ("HE-SHOWDOWN", COLLECT_LINE, under + "Anna collects 10 but he does not hold the best hand among the "
+        ("HE-SHOWDOWN", COLLECT_LINE, under + "Anna collects 10 without holding the best hand among the "
                                               "players eligible for the pot"),
         ("HE-SHOWDOWN", BORIS_SUMMARY_LINE, under + "Boris should collect 10 but collects nothing")]
     assert ruleset.endswith(", straight_beats_trips")
