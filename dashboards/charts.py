@@ -73,14 +73,31 @@ def running_totals(frame: pl.DataFrame) -> alt.Chart:
     )
 
 
+MANY_BARS = 8
+"""More categories than this, named by words, lie on their side, a row each: slanted, the labels of
+17 rules overlap in the Audit's narrow column (numbers, such as the cards dealt, stay upright)."""
+
+
 def bars(frame: pl.DataFrame, x: str, y: str, *, color: str | None = None, x_title: str | None = None,
          y_title: str | None = None, y_format: str | None = None, height: int = 260) -> alt.Chart:
     """Grouped bars (``color`` splits each x into side-by-side bars), each bar labelled: a label that
-    does not fit is slanted, never left out (Vega-Lite hides every other label that overlaps). Bars of
-    counts or whole points are ticked at whole numbers."""
+    does not fit is slanted, never left out (Vega-Lite hides every other label that overlaps); more than
+    :data:`MANY_BARS` categories are drawn across, one row and label each. Bars of counts or whole points
+    are ticked at whole numbers."""
     data = numeric(frame)
     y_axis = alt.Axis(format=y_format) if y_format else whole_axis() if is_whole(data[y]) else alt.Axis()
     longest = max((len(str(value)) for value in data[x].to_list()), default=0)
+    if data[x].n_unique() > MANY_BARS and longest > 4:
+        across = {
+            "y": alt.Y(f"{x}:O", title=x_title or x, axis=alt.Axis(labelOverlap=False, labelLimit=240)),
+            "x": alt.X(f"{y}:Q", title=y_title or y, axis=y_axis),
+            "tooltip": [c for c in (x, y, color) if c],
+        }
+        if color:
+            # the legend below: beside the labels it would leave the bars no width in a narrow column
+            across["color"] = alt.Color(f"{color}:N", title=color, legend=alt.Legend(orient="bottom"))
+            across["yOffset"] = alt.YOffset(f"{color}:N")
+        return alt.Chart(data).mark_bar().encode(**across).properties(height=alt.Step(14))
     encoding = {
         "x": alt.X(f"{x}:O", title=x_title or x,
                    axis=alt.Axis(labelOverlap=False, labelAngle=-40 if longest > 4 else 0, labelLimit=240)),

@@ -16,19 +16,30 @@ Game-specific rendering lives here, one function per kind of record, chosen by t
 from __future__ import annotations
 
 import html
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import fields, is_dataclass
 from decimal import Decimal
 from enum import Enum
+from typing import NamedTuple
 
 import polars as pl
 import streamlit as st
 
 from dashboards import queries as q
 from dashboards import tables
-from dashboards.replayer import Step, box_decisions, holdem_states, step_at_line, steps_of
+from dashboards.replayer import (
+    Step,
+    box_decisions,
+    holdem_states,
+    step_at_line,
+    steps_of,
+    steps_of_finding,
+    subject_of,
+)
 from dashboards.safe_text import md, md_with_code
 from pipeline.audit import MAX_TEXT_BYTES, Audited, audit_bytes, audit_kept
+from pipeline.facts import money_unit
 from rules.findings import Severity
 from rules.rulebook import RULES
 
@@ -50,11 +61,21 @@ _MARK_WARNING = "background:#fef3d6;border-left:4px solid #f29900;"
 _PLAIN = "border-left:4px solid transparent;"
 
 
+def rules_named(rule_ids) -> str:
+    """Rule IDs once each, in their order, a repeated one with its count: ``SIX-PAY ×2, SIX-DRAW``.
+
+    >>> rules_named(["SIX-PAY", "SIX-DRAW", "SIX-PAY"]), rules_named(["HE-POT"])
+    ('SIX-PAY ×2, SIX-DRAW', 'HE-POT')
+    """
+    counts = Counter(rule_ids)
+    return ", ".join(rule + (f" ×{count}" if count > 1 else "") for rule, count in counts.items())
+
+
 def source_html(lines: list[str], first_line: int, marks: dict[int, list[tuple[str, str]]],
                 caret: tuple[int, int] | None = None) -> str:
     """The lines as an HTML block, numbered from ``first_line``, the lines in ``marks`` highlighted.
 
-    ``marks`` maps a file line to its (rule ID, severity) pairs; every text is escaped.
+    ``marks`` maps a file line to its (rule ID, severity) pairs (or :class:`Mark`); every text is escaped.
 
     >>> "&lt;b&gt;" in source_html(["<b>"], 1, {})
     True
@@ -68,8 +89,8 @@ def source_html(lines: list[str], first_line: int, marks: dict[int, list[tuple[s
         number = first_line + offset
         found = marks.get(number, [])
         if found:
-            style = _MARK_ERROR if any(sev == Severity.ERROR for _, sev in found) else _MARK_WARNING
-            note = " ◀ " + ", ".join(html.escape(rule) for rule, _ in found)
+            style = _MARK_ERROR if any(mark[1] == Severity.ERROR for mark in found) else _MARK_WARNING
+            note = " ◀ " + html.escape(rules_named(mark[0] for mark in found))
         else:
             style, note = _PLAIN, ""
         rows.append(
@@ -114,19 +135,29 @@ def show_findings(findings: pl.DataFrame) -> None:
 
 
 def findings_frame(replay) -> pl.DataFrame:
+    """A replay's findings as the Audit lists a stored game's: by line (the whole game's first), then rule."""
     return pl.DataFrame(
         [{"rule_id": f.rule_id, "severity": str(f.severity), "line": f.line, "message": f.message,
           "expected": f.expected, "actual": f.actual} for f in replay.findings],
         schema={"rule_id": pl.String, "severity": pl.String, "line": pl.Int64, "message": pl.String,
                 "expected": pl.String, "actual": pl.String},
-    )
+    ).sort("line", "rule_id", nulls_last=False, maintain_order=True)
 
 
-def marks_of(findings: pl.DataFrame) -> dict[int, list[tuple[str, str]]]:
-    marks: dict[int, list[tuple[str, str]]] = {}
+class Mark(NamedTuple):
+    """A finding as the source and the replay mark it at its line: the rule, its severity, and the
+    message, which tells which of the steps sharing a line it is about (a six-card box)."""
+
+    rule: str
+    severity: str
+    message: str = ""
+
+
+def marks_of(findings: pl.DataFrame) -> dict[int, list[Mark]]:
+    marks: dict[int, list[Mark]] = {}
     for row in findings.iter_rows(named=True):
         if row["line"] is not None:
-            marks.setdefault(int(row["line"]), []).append((row["rule_id"], row["severity"]))
+            marks.setdefault(int(row["line"]), []).append(Mark(row["rule_id"], row["severity"], row["message"] or ""))
     return marks
 
 
@@ -174,7 +205,8 @@ def played_text(played_at, in_utc: bool | None, audited: Audited | None) -> str:
 
 # -- rendering: the replay, game by game ------------------------------------------------------
 
-Marks = dict[int, list[tuple[str, str]]]
+Marks = dict[int, list[tuple]]
+"""A file line's findings: :class:`Mark` (rule, severity, message), or (rule, severity) pairs."""
 
 
 def show_replay(audited: Audited, marks: Marks | None = None, start_line: int | None = None,
@@ -196,7 +228,7 @@ def show_replay(audited: Audited, marks: Marks | None = None, start_line: int | 
         steps = []
     if steps:
         show_stepper(steps, _key(record, f"at_{start_line or 0}"), step_at_line(steps, start_line), marks,
-                     shortcuts=shortcuts)
+                     shortcuts=shortcuts, game=game)
     view = _VIEWS.get(game, show_generic)
     try:
         with st.expander("Step by step as tables", expanded=not steps):
@@ -212,49 +244,65 @@ def _move(state_key: str, by: int, last: int) -> None:
     st.session_state[state_key] = min(max(st.session_state.get(state_key, 0) + by, 0), last)
 
 
+def flagged_at(steps: list[Step], index: int, marks: Marks, game: str = "") -> list[tuple[int, str, str]]:
+    """The findings (line, rule, message) that step ``index`` is about (:func:`dashboards.replayer.steps_of_finding`:
+    its own line's, a shared line's that name it, a summary's or totals' after it, the header's at the first)."""
+    flagged = []
+    for line, found in marks.items():
+        for mark in found:
+            message = mark[2] if len(mark) > 2 else ""
+            if index in steps_of_finding(steps, line, subject_of(game, message)):
+                flagged.append((line, mark[0], message))
+    return sorted(flagged)
+
+
 def show_stepper(steps: list[Step], key: str, start: int, marks: Marks | None = None,
-                 shortcuts: bool = False) -> None:
+                 shortcuts: bool = False, game: str = "") -> None:
     """The drawn table of one step, with previous/next buttons (and the arrow keys, with ``shortcuts``)
-    and a slider; opened at ``start``."""
+    and a slider where there are several; opened at ``start``; the findings the step is about marked above it (``game``: the
+    record's ``info.game``, which tells what a finding's message names)."""
     marks = marks or {}
     last = len(steps) - 1
     state_key = f"{key}_step"
     if state_key not in st.session_state or not 0 <= st.session_state[state_key] <= last:
         st.session_state[state_key] = min(max(start, 0), last)
-    buttons = st.columns([1, 1, 6])
-    buttons[0].button("◀ Previous", key=f"{key}_previous", on_click=_move, args=(state_key, -1, last),
-                      disabled=st.session_state[state_key] <= 0, width="stretch",
-                      shortcut="Left" if shortcuts else None)
-    buttons[1].button("Next ▶", key=f"{key}_next", on_click=_move, args=(state_key, 1, last),
-                      disabled=st.session_state[state_key] >= last, width="stretch",
-                      shortcut="Right" if shortcuts else None)
-    if last > 0:
+    if last > 0:    # a game drawn in one step (Chinese poker) has nothing to step through
+        buttons = st.columns([1, 1, 6])
+        buttons[0].button("◀ Previous", key=f"{key}_previous", on_click=_move, args=(state_key, -1, last),
+                          disabled=st.session_state[state_key] <= 0, width="stretch",
+                          shortcut="Left" if shortcuts else None)
+        buttons[1].button("Next ▶", key=f"{key}_next", on_click=_move, args=(state_key, 1, last),
+                          disabled=st.session_state[state_key] >= last, width="stretch",
+                          shortcut="Right" if shortcuts else None)
         with buttons[2]:
             st.slider("Step", 0, last, key=state_key, label_visibility="collapsed")
     index = st.session_state[state_key]
     step = steps[index]
-    # the findings from this step's line up to the next step's: a totals or summary line belongs to the step before it
-    until = next((s.line for s in steps[index + 1:] if s.line is not None), None)
-    flagged = sorted({(line, rule) for line, found in marks.items() for rule, _ in found
-                      if step.line is not None and line >= step.line and (until is None or line < until)})
+    flagged = flagged_at(steps, index, marks, game)
     if flagged:
-        st.error("Finding at this step: " + md("; ".join(f"{rule} (line {line})" for line, rule in flagged)),
+        st.error(("Finding at this step: " if len(flagged) == 1 else "Findings at this step:  \n") + "  \n".join(
+            md(f"{rule} (line {line})" + (f": {message}" if message else "")) for line, rule, message in flagged),
                  icon=":material/error:")
     st.html(step.html)
-    st.caption(f"Step {index} of {last}" + (f", line {step.line}" if step.line is not None else "")
-               + f": {md(step.label)}")
+    # a game drawn in one step has no step to count; a step of no one line names none
+    where = ", ".join(part for part in (f"Step {index} of {last}" if last else "",
+                                        f"line {step.line}" if step.line is not None else "") if part)
+    st.caption(f"{where}: {md(step.label)}" if where else md(step.label[:1].upper() + step.label[1:]))
 
 
 def unit_of(record):
     """The unit of a game's amounts, for :func:`tables.show`: a Hold'em hand's currency (``chips`` in a
-    tournament or at play money), points (None) in raspisnoy and Chinese poker, else unsaid."""
+    tournament or at play money, as the warehouse counts them), points (None) in raspisnoy and Chinese
+    poker, else unsaid."""
     if hasattr(record, "currency"):
-        return record.currency
+        return money_unit(record.currency)
     return None if record.info.game in q.FAMILIES["raspisnoy"] + q.FAMILIES["chinese"] else tables.UNSAID
 
 
 def show_results(replay, record) -> None:
-    if replay.players:
+    if hasattr(replay, "owed_known"):
+        show_holdem_results(replay, record)
+    elif replay.players:
         st.markdown("**Result by the replay**")
         # the net a number, to the cent of the game's unit (points and chips whole): sorted as a number
         tables.show(
@@ -262,6 +310,40 @@ def show_results(replay, record) -> None:
                          schema={"player": pl.String, "seat": pl.Int64, "net": pl.Decimal(18, 2)}),
             hide_index=True, unit=unit_of(record),
         )
+
+
+def holdem_results(replay) -> pl.DataFrame:
+    """Each player of a replayed Hold'em hand: what he put in, what the rules pay him from the pots
+    (rake taken) and his net by them, beside what the log's collect lines pay him and his net in
+    the log (the net the warehouse keeps: the money the room moved). Without ``owed_known`` (a
+    contender's cards not shown) the rules' columns are empty."""
+    known = replay.owed_known
+    return pl.DataFrame(
+        [{"player": p.player, "seat": p.seat, "invested": p.invested, "owed": p.owed if known else None,
+          "net": p.owed - p.invested if known else None, "collected": p.collected, "net_in_log": p.net}
+         for p in replay.players],
+        schema={"player": pl.String, "seat": pl.Int64, **dict.fromkeys(
+            ("invested", "owed", "net", "collected", "net_in_log"), pl.Decimal(18, 2))})
+
+
+def show_holdem_results(replay, record) -> None:
+    """A Hold'em hand's result by the rules beside the log's: the nets the warehouse keeps for a hand
+    are the log's (docs/warehouse.md), and an arbiter needs both, each named for what it is."""
+    if not replay.players:
+        return
+    results = holdem_results(replay)
+    if replay.owed_known:
+        st.markdown("**Result by the replay**, beside the log's")
+        st.caption("The rules pay each pot to its winners, the rake taken; a net by the rules is that, less "
+                   "what the player put in. The log's columns are what its collect lines pay.")
+    else:
+        st.markdown("**Result in the log**")
+        st.caption("The rules cannot tell who wins every pot of this hand (a contender's cards are not shown): "
+                   "the nets are the log's.")
+        results = results.drop("owed", "net")
+    headings = {"net": "Net by the rules", "collected": "Collected in the log"}
+    tables.show(results, hide_index=True, unit=unit_of(record),
+                column_config={name: heading for name, heading in headings.items() if name in results.columns})
 
 
 def plain(value):
@@ -324,14 +406,10 @@ def _key(record, name: str) -> str:
     return f"replay_{record.source.game_id}_{name}"
 
 
-def _money(value) -> str:
-    return "" if value is None else f"{value:,}"
-
-
 # -- Hold'em: stacks, pot and board after each action, from the replay's facts -------------------
 
 def _flag(marks: Marks, line: int | None) -> str:
-    return ", ".join(rule for rule, _ in marks.get(line, [])) if line is not None else ""
+    return rules_named(mark[0] for mark in marks.get(line, [])) if line is not None else ""
 
 
 def holdem_table(record, replay, marks: Marks | None = None) -> pl.DataFrame:
@@ -368,7 +446,7 @@ def show_holdem(record, replay, marks: Marks | None = None) -> None:
         st.info("No action in this hand.")
         return
     stacks = {stack_column(seat.player): f"{seat.player}'s stack" for seat in record.seats}
-    tables.show(steps, hide_index=True, key=_key(record, "steps"), unit=record.currency,
+    tables.show(steps, hide_index=True, key=_key(record, "steps"), unit=unit_of(record),
                 column_config={name: heading for name, heading in stacks.items() if name in steps.columns})
     if record.summary is not None:
         st.caption(f"Summary: total pot {md(record.summary.total_pot)}, rake {md(record.summary.rake)}"
@@ -412,7 +490,7 @@ def show_raspisnoy(record, replay, marks: Marks | None = None) -> None:
     } for p in order]), hide_index=True, key=_key(record, "hands"))
     following = [r.line for r in rounds if r.line > this.line]
     until = min(following) if following else 10**9
-    flagged = sorted({rule for line, found in marks.items() if this.line <= line < until for rule, _ in found})
+    flagged = sorted({mark[0] for line, found in marks.items() if this.line <= line < until for mark in found})
     if flagged:
         st.error(f"Findings in this round: {md(', '.join(flagged))}", icon=":material/error:")
     if this.bids_before_hands:

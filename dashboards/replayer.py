@@ -23,6 +23,10 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import Enum
 
+from dashboards.money import amount_text, reads_whole
+from pipeline.facts import money_unit
+from rules.sixcard import box_named
+
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 SUIT_COLOURS = {"s": "#1b1b1b", "h": "#d0021b", "d": "#1a5fd0", "c": "#13874b"}
 """Four-colour deck: spades black, hearts red, diamonds blue, clubs green."""
@@ -81,37 +85,64 @@ def cards_html(values, *, small: bool = False, hidden: int = 0) -> str:
     return faces + backs
 
 
-def money(value) -> str:
-    """An amount as the log writes it, with thousands separated: ``1,250``, ``0.5``."""
-    return "" if value is None else f"{value:,}"
-
-
 # -- steps ------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """One step of a replay: what happened, at which file line, and the table drawn after it."""
+    """One step of a replay: what happened, at which file line, and the table drawn after it.
+
+    ``lines``: other lines the step answers for, which it may share with other steps (a six-card
+    box: its hand's header, dealer and result lines, its dealer-game buy); ``subject``: what a
+    finding at a shared line names to be this step's (a box's (hand, box), :func:`rules.sixcard.box_named`)."""
 
     label: str
     line: int | None
     html: str
+    lines: frozenset[int] = frozenset()
+    subject: tuple | None = None
+
+
+def steps_of_finding(steps: list[Step], line: int | None, subject: tuple | None = None) -> list[int]:
+    """The steps a finding at file ``line`` is about: the steps that answer for that line (of those
+    sharing it, the one whose subject the finding names, else each), else the last step before it
+    (a line after the actions, such as the summary, is the last step's; a totals line the step
+    before it); the first step (the seats, the deal: the header's) for a line before every step's,
+    or none.
+
+    >>> s = [Step("deal", None, ""), Step("a", 5, "", frozenset({9}), (1, 1)), Step("b", 7, "", frozenset({9}), (1, 2))]
+    >>> steps_of_finding(s, 6), steps_of_finding(s, 9), steps_of_finding(s, 9, (1, 2)), steps_of_finding(s, 1)
+    ([1], [1, 2], [2], [0])
+    """
+    if line is None:
+        return [0] if steps else []
+    holding = [i for i, step in enumerate(steps) if step.line == line or line in step.lines]
+    if holding:
+        named = [i for i in holding if subject is not None and steps[i].subject == subject]
+        return named or holding
+    before = [i for i, step in enumerate(steps) if step.line is not None and step.line <= line]
+    return before[-1:] or ([0] if steps else [])
 
 
 def step_at_line(steps: list[Step], line: int | None) -> int:
-    """The step a finding at file ``line`` is about: the step of that line, else the last step
-    before it (a line after the actions, such as the summary, opens the last step); 0 without a line.
+    """The step a replay opens at for a finding at file ``line``: the first step it is about
+    (:func:`steps_of_finding`); 0 without a line.
 
     >>> s = [Step("deal", None, ""), Step("a", 5, ""), Step("b", 7, ""), Step("c", 9, "")]
     >>> step_at_line(s, 7), step_at_line(s, 8), step_at_line(s, 30), step_at_line(s, 2), step_at_line(s, None)
     (2, 2, 3, 0, 0)
     """
-    if line is None:
-        return 0
-    found = 0
-    for index, step in enumerate(steps):
-        if step.line is not None and step.line <= line:
-            found = index
-    return found
+    return (steps_of_finding(steps, line) or [0])[0]
+
+
+SUBJECT_OF_FINDING = {"sixcard": box_named}
+"""By a game's ``info.game``, what a finding's message says it is about, to tell apart the steps that
+share its line (:attr:`Step.subject`); a game not here has no such steps."""
+
+
+def subject_of(game: str, message: str | None) -> tuple | None:
+    """What a finding of ``game`` with ``message`` is about (:data:`SUBJECT_OF_FINDING`), else None."""
+    name = SUBJECT_OF_FINDING.get(game)
+    return None if name is None or not message else name(message)
 
 
 # -- the table: seats round an oval ----------------------------------------------------------------
@@ -212,9 +243,13 @@ _POSTS = {"post_sb": "the small blind", "post_bb": "the big blind", "post_ante":
 _NO_AMOUNT = {"fold", "check", "show", "muck"}
 
 
-def _action_label(action, amount: Decimal) -> str:
+def _action_label(action, amount: Decimal, whole: bool) -> str:
     kind = word(action.kind).replace(" ", "_")
     who = action.player
+
+    def money(value) -> str:
+        return amount_text(value, whole)
+
     if kind == "raise":
         text = f"{who} raises to {money(action.raise_to if action.raise_to is not None else amount)}"
     elif kind == "uncalled":
@@ -232,6 +267,15 @@ def _action_label(action, amount: Decimal) -> str:
     return text + (", all-in" if action.is_all_in else "")
 
 
+def reads_whole_chips(record, replay) -> bool:
+    """Whether a hand's amounts read whole (whole chips or play money, never a currency: dashboards.money's
+    rule, the step table's), judged by every amount it starts from: the stacks, the actions' chips, the rake."""
+    summary = record.summary
+    return reads_whole([*(s.stack for s in record.seats), *(f.amount for f in replay.actions),
+                        *(f.action.raise_to for f in replay.actions), summary.rake if summary is not None else None],
+                       {money_unit(record.currency)})
+
+
 def holdem_states(record, replay) -> list[HoldemState]:
     """The table before the first action and after each one, from the replay's per-action facts.
 
@@ -241,6 +285,7 @@ def holdem_states(record, replay) -> list[HoldemState]:
     so that the last step shows the hand's pot, rake included.
     """
     order = [s.player for s in record.seats]
+    whole = reads_whole_chips(record, replay)
     unknown = set(record.stack_not_stated)
     seats = {s.player: HoldemSeat(player=s.player, seat=s.seat, stack=None if s.player in unknown else s.stack)
              for s in record.seats}
@@ -280,7 +325,7 @@ def holdem_states(record, replay) -> list[HoldemState]:
         states.append(HoldemState(
             street=street, seats=tuple(seats[name] for name in order), pot=pot,
             board=tuple(board_cards[:_STREET_BOARD.get(street, 0)]), actor=player,
-            label=_action_label(action, amount), line=action.line,
+            label=_action_label(action, amount, whole), line=action.line,
         ))
     return states
 
@@ -291,6 +336,11 @@ def _plus(stack: Decimal | None, amount: Decimal) -> Decimal | None:
 
 def holdem_steps(record, replay) -> list[Step]:
     holes = {h.player: h.cards for h in record.hole_cards}
+    whole = reads_whole_chips(record, replay)
+
+    def money(value) -> str:
+        return amount_text(value, whole)
+
     states = holdem_states(record, replay)
     last = len(states) - 1
     summary = record.summary
@@ -316,6 +366,15 @@ def holdem_steps(record, replay) -> list[Step]:
 
 
 # -- raspisnoy: the table trick by trick -------------------------------------------------------------
+
+def cards_count(count: int) -> str:
+    """A round's cards in words: ``1 card``, ``3 cards``.
+
+    >>> cards_count(1), cards_count(3)
+    ('1 card', '3 cards')
+    """
+    return f"{count} card{'' if count == 1 else 's'}"
+
 
 @dataclass(slots=True)
 class _RoundTable:
@@ -346,7 +405,7 @@ class _RoundTable:
             seats.append(SeatView(name=p, stack="dealer" if p == this.dealer else "",
                                   cards_markup=cards_html(left, small=True), bet="", note=note,
                                   is_acting=p == winner, is_winner=p == winner))
-        centre = (f'<div style="font-size:0.85rem;">Round {esc(this.number)} · {esc(this.cards)} cards · '
+        centre = (f'<div style="font-size:0.85rem;">Round {esc(this.number)} · {esc(cards_count(this.cards))} · '
                   f'{esc(word(this.kind))} · {esc(self.trump)}</div>')
         if trick_cards:
             centre += "<div>" + "".join(
@@ -389,12 +448,12 @@ def raspisnoy_sheet_steps(record, replay) -> list[Step]:
     by_round: dict[int, list] = {}
     for row in replay.rounds:
         by_round.setdefault(row.round_no, []).append(row)
-    lines = {r.number: r.line for r in getattr(record, "rounds", ())}
+    lines = {row.number: row.line for row in record.rows}    # each round's row of the sheet
     for number, rows in by_round.items():
         seats = [SeatView(name=r.player, stack=f"total {r.total}", note=f"bid {r.bid} · took {r.tricks} · {r.points} pts",
                           is_winner=r.tricks == r.bid) for r in rows]
         label = f"round {number}: " + ", ".join(f"{r.player} {r.bid}/{r.tricks}" for r in rows)
-        centre = f'<div>Round {esc(number)} · {esc(rows[0].cards)} cards · {esc(word(rows[0].kind))}</div>'
+        centre = f'<div>Round {esc(number)} · {esc(cards_count(rows[0].cards))} · {esc(word(rows[0].kind))}</div>'
         steps.append(Step(label=label, line=lines.get(number), html=table_html(seats, centre, esc(label))))
     return steps
 
@@ -450,8 +509,8 @@ def _final_board(record, replay) -> tuple[list[str], dict, dict, dict]:
 def chinese_steps(record, replay) -> list[Step]:
     players, rows, notes, totals = _final_board(record, replay)
     label = "the rows as set, each row's hand and royalty, and the points"
-    first = record.source.first_line if record.source is not None else None
-    return [Step(label=label, line=first, html=board_html(players, rows, notes, totals, esc(label)))]
+    # the whole hand, at no one line (the header is not it): every finding of the hand is its
+    return [Step(label=label, line=None, html=board_html(players, rows, notes, totals, esc(label)))]
 
 
 def ofc_steps(record, replay) -> list[Step]:
@@ -506,8 +565,13 @@ def box_decisions(box) -> str:
 def sixcard_steps(record, replay) -> list[Step]:
     """Each box: the player's cards and decisions against the dealer's cards, and the outcome."""
     steps = []
+    hands = {hand.number: hand for hand in record.hands}
     for f in replay.boxes:
         box = f.box
+        hand = hands.get(f.hand_no)
+        # the lines of its hand it shares with the other boxes, and its own dealer-game buy
+        shared = () if hand is None else (hand.line, hand.dealer_line, hand.result_line,
+                                          *(buy.line for buy in hand.dealer_buys if buy.box == box.number))
         decision = box_decisions(box)
         label = f"hand {f.hand_no}, box {box.number}: {decision}; {word(f.outcome)}, net {f.net}"
         dealer_buy = (f" (buys {card_text(f.dealer_buy.into)} for {card_text(f.dealer_buy.out)})"
@@ -528,7 +592,8 @@ def sixcard_steps(record, replay) -> list[Step]:
             + "</div></div>"
             f'<div style="font-size:0.9rem;margin-top:4px;">{esc(label)}</div>'
         )
-        steps.append(Step(label=label, line=getattr(box, "line", None), html=markup))
+        steps.append(Step(label=label, line=box.line, html=markup,
+                          lines=frozenset(n for n in shared if n is not None), subject=(f.hand_no, box.number)))
     return steps
 
 
@@ -551,4 +616,5 @@ def steps_of(record, replay) -> list[Step]:
 
 
 __all__ = ["STEPPERS", "HoldemSeat", "HoldemState", "SeatView", "Step", "board_html", "card_html", "card_text",
-           "holdem_states", "money", "step_at_line", "steps_of", "table_html"]
+           "holdem_states", "reads_whole_chips", "step_at_line", "steps_of", "steps_of_finding", "subject_of",
+           "table_html"]

@@ -22,6 +22,7 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
+from dashboards.money import CENTS_FORMAT, WHOLE_FORMAT, reads_whole
 from dashboards.queries import GAME_LABELS
 
 MISSING = "—"
@@ -51,18 +52,13 @@ RATIOS = frozenset({
     "golden_tricks_per_round", "net_big_blinds",
 })
 
-CENTS_FORMAT = "%.2f"
-WHOLE_FORMAT = "%d"
 
 MONEY = frozenset({
     "net", "net_won", "allin_ev_net", "net_showdown", "net_non_showdown", "total_pot", "pot", "invested",
-    "collected", "stack_start", "cost", "won", "prize", "bounties_won", "price", "total_wagered", "total_net",
+    "collected", "owed", "net_in_log", "stack_start", "cost", "won", "prize", "bounties_won", "price", "total_wagered", "total_net",
     "total_returned", "ev_lost_total", "own_net", "own_allin_ev_net", "total_points", "settlement_points",
 })
 """The amounts in a unit: a currency's to the cent, chips and points whole where they are (:func:`money_format`)."""
-
-UNPRICED = frozenset({"chips", None})
-"""The units of no currency: tournament and play chips (``chips``) and points (no currency)."""
 
 UNSAID = object()
 """``show(unit=UNSAID)``: the page did not say its amounts' unit, and the rows do not (no ``currency`` column)."""
@@ -88,7 +84,7 @@ COLUMN_LABELS = {
     "hole_cards": "Hole cards", "hand_class": "Starting hand", "stack_depth": "Stack (bb)", "stack_bb": "Stack (bb)",
     "stack_start": "Stack", "invested": "Put in", "collected": "Collected", "net": "Net", "net_won": "Net",
     "net_showdown": "Net at showdown", "net_non_showdown": "Net without showdown", "allin_ev_net": "All-in EV",
-    "net_big_blinds": "Net (bb)", "total_pot": "Pot", "is_all_in": "All-in", "went_to_showdown": "Showdown",
+    "net_big_blinds": "Net (bb)", "owed": "The rules pay", "net_in_log": "Net in the log", "total_pot": "Pot", "is_all_in": "All-in", "went_to_showdown": "Showdown",
     "bb_per_100": "bb/100", "vpip": "VPIP", "pfr": "PFR", "three_bet": "3-bet", "fold_to_three_bet": "Fold to 3-bet",
     "af": "AF", "afq": "AFq", "wtsd": "WTSD", "wsd": "W$SD", "wwsf": "WWSF", "cbet_flop": "Flop c-bet",
     "fold_to_cbet_flop": "Fold to flop c-bet", "steal_attempt": "Steal",
@@ -180,11 +176,8 @@ def money_format(values: pl.Series, units: set | None) -> str:
     >>> money_format(pl.Series([12.5]), {None}), money_format(pl.Series([4]), None)
     ('%.2f', '%.2f')
     """
-    if units and units <= UNPRICED:
-        amounts = values.drop_nulls().cast(pl.Float64)
-        if (amounts == amounts.round(0)).all():
-            return WHOLE_FORMAT
-    return CENTS_FORMAT
+    # (dashboards.money's rule, which the drawn replays follow too)
+    return WHOLE_FORMAT if reads_whole(values.drop_nulls().to_list(), units) else CENTS_FORMAT
 
 
 TIMES = frozenset({"played_at", "started_at", "ended_at", "first_played_at", "last_played_at"})

@@ -70,10 +70,12 @@ PlayerFact = _fact_class("PlayerFact", """One player's hand as the engine derive
     row); ``player``, ``seat`` and ``net`` are what every game's replay reports (rules.records.PlayerResult).
     ``stack_start`` is the batch's stack, None when the log does not state it
     (``HoldemHand.stack_not_stated``); ``collected`` is the chips taken from the pots, plus what the room
-    paid for a cash-out (see ``cash_out``); ``is_anonymous``: a name that is no person's
-    (``rules.holdem_batch.anonymous_seats``); the rest are the FactBatch's seat columns of the same names.""", {
+    paid for a cash-out (see ``cash_out``); ``net`` is what the log moves (collected less invested);
+    ``owed`` is what the rules pay him from the pots, the rake taken (the ``expected`` of his findings;
+    whole when the replay's ``owed_known``), so ``owed - invested`` is his net by the rules;
+    ``is_anonymous``: a name that is no person's (``rules.holdem_batch.anonymous_seats``); the rest are the FactBatch's seat columns of the same names.""", {
     "player": str, "seat": int, "position": str | None, "hole_cards": tuple[Card, ...], "is_anonymous": bool,
-    **dict.fromkeys(("stack_start", "invested", "collected", "cash_out", "net", "allin_ev_net"), Decimal),
+    **dict.fromkeys(("stack_start", "invested", "collected", "cash_out", "net", "owed", "allin_ev_net"), Decimal),
     **dict.fromkeys(("saw_flop", "saw_turn", "saw_river", "went_to_showdown", "won_at_showdown"), bool)})
 
 
@@ -91,7 +93,9 @@ Pot = _fact_class("Pot", "A main or side pot: its chips before rake and the play
 @dataclass(frozen=True, kw_only=True)
 class HoldemReplay(Replay):
     """The replay of one hand: findings in words, each player's result and facts, the actions' facts,
-    the pots; ``batch`` and ``fact_batch`` are the engine's columns of it (hand 0)."""
+    the pots; ``owed_known``: the rules tell who wins each pot (no contender's cards left unshown), so
+    each player's ``owed`` is what they pay him; ``batch`` and ``fact_batch`` are the engine's columns
+    of it (hand 0)."""
 
     players: tuple[PlayerFact, ...] = ()
     actions: tuple[ActionFact, ...] = ()
@@ -99,6 +103,7 @@ class HoldemReplay(Replay):
     total_pot: Decimal = Decimal(0)
     rake: Decimal = Decimal(0)
     has_allin_ev: bool = False
+    owed_known: bool = False
     batch: HandBatch = field(default=None, repr=False)
     fact_batch: FactBatch = field(default=None, repr=False)
 
@@ -134,7 +139,8 @@ def replay(hand: HoldemHand, **options) -> HoldemReplay:
                                              f.pot_eligible[:int(f.n_pots[0])].tolist()))
     return HoldemReplay(findings=findings + hand.room_findings, players=players, actions=actions, pots=pots,
                         total_pot=amount(int(f.total_pot[0])), rake=amount(int(f.rake[0])),
-                        has_allin_ev=bool(f.has_allin_ev[0]), batch=b, fact_batch=f)
+                        has_allin_ev=bool(f.has_allin_ev[0]), owed_known=bool(f.owed_known[0]), batch=b,
+                        fact_batch=f)
 
 
 class NotReplayed(LookupError):

@@ -161,6 +161,15 @@ def _winners(s: _Said) -> str:
     return ", ".join(names) if names else "another player"
 
 
+def _collect_line_numbers(s: _Said) -> str:
+    """The lines of the row's player's collect lines, in words: ``line 19``, ``lines 19 and 21``."""
+    a1 = int(s.batch.action_start[s.h + 1])
+    lines = [str(int(s.batch.line[j])) for j in range(s.a0, a1) if int(s.batch.actor[j]) == s.seat
+             and KINDS[int(s.batch.kind[j])] is ActionKind.COLLECT]
+    return ("line " if len(lines) == 1 else "lines ") + (" and ".join([", ".join(lines[:-1]), lines[-1]])
+                                                         if len(lines) > 1 else "".join(lines))
+
+
 def _running_run(s: _Said) -> int | None:
     """The run of the pot the log states at the row's line (``HandBatch.running_pots``), None when none."""
     stated = s.batch.running_pots
@@ -231,6 +240,7 @@ WORD_VALUES: dict[str, Callable[[_Said], object]] = {
     "summary_won": lambda s: int(s.batch.summary_won[s.s0 + s.seat]),
     # what the player's collect lines give, the room's cash-out left out
     "collect_lines": lambda s: money(int(s.facts.collected[s.s0 + s.seat]) - int(s.facts.cash_out[s.s0 + s.seat])),
+    "collect_line_numbers": _collect_line_numbers,
     # HE-POT-BALANCE at a pot the log states as the play goes: its run (0 the whole pot), None when no such pot
     "running_run": _running_run,
     "run_of": lambda s: ("first", "second", "third")[s.running_run - 1],
@@ -272,18 +282,24 @@ class _Case(NamedTuple):
 
 
 _OWES = _Case("{who} calls {got} but owes {owed}")
-# cited at his summary line for want of a collect line: where that line says what the rules give, it is right
-_PAID_BY_NO_LINE = _Case("{who} should collect {owed}, as his summary line says, but no collect line pays him",
+# cited at the player's summary line for want of a collect line: where that line says what the rules give, it is right
+_PAID_BY_NO_LINE = _Case("{who} should collect {owed}, as {who}'s summary line says, but no collect line pays it",
                          "{who} collects {owed}", "nothing",
                          lambda s: s.actual == 0 and s.at_summary and s.expected == s.summary_won)
 _COLLECTS_NOTHING = _Case("{who} should collect {owed} but collects nothing", "{who} collects {owed}", "nothing",
-                          lambda s: s.actual == 0)
+                          lambda s: s.actual == 0 and (s.seat < 0 or s.collect_lines == "0"))
+# owed, while the player's collect lines are each cited at their own line (a pot paid the wrong way round):
+# "collects nothing" would deny the lines the log writes
+_PAID_AT_NO_RIGHT_LINE = _Case("{who} should collect {owed}, which no right collect line pays: the {collect_lines} "
+                               "{who} collects, at {collect_line_numbers}, is cited there", "{who} collects {owed}",
+                               "nothing at a right line", lambda s: s.actual == 0)
 _SHOWDOWN = (
-    _Case("{who} collects {got} but he does not hold the best hand among the players eligible for the pot",
+    _Case("{who} collects {got} without holding the best hand among the players eligible for the pot",
           "{winners}", "{who} collects {got}", lambda s: s.expected == 0),
     _PAID_BY_NO_LINE,
     _COLLECTS_NOTHING,
-    _Case("{who} collects {got}, the pots he wins hold {owed} for him"),
+    _PAID_AT_NO_RIGHT_LINE,
+    _Case("{who} collects {got}, where the pots {who} wins hold {owed}"),
 )
 _SHORT_ALL_IN = "{who} raises after a short all-in, which did not reopen the betting"
 
@@ -300,8 +316,8 @@ WORDS: dict[str, tuple[_Case, ...]] = {
               lambda s: s.actual == -1),     # a betting round ended with a player still to act
         _Case("{who} acts but has no seat at the table", "a player seated in the seat lines", "{who}",
               lambda s: s.unseated),
-        _Case("{who} acts, though his seat line says he is out of the hand", "no action from a seat out of the hand",
-              "{who}", lambda s: s.out_of_hand),
+        _Case("{who} acts, though {who}'s seat line says the seat is out of the hand",
+              "no action from a seat out of the hand", "{who}", lambda s: s.out_of_hand),
         _Case("{who} acts out of turn: it is {turn_of}'s turn", "{turn_of}", "{who}",
               lambda s: s.expected >= 0 and s.j >= 0),
         _Case("{who} acts after folding", "no action", "{action_word}",
@@ -355,7 +371,7 @@ WORDS: dict[str, tuple[_Case, ...]] = {
         _Case("{got} is returned to {who}, but the uncalled part is {owed}", "{owed} to {who}", "{got} to {who}"),
     ),
     HE.SIDE_POT: (
-        _Case("{who} collects {got} from a pot he may not win: he is all in for less than that pot's level",
+        _Case("{who} collects {got} from a pot {who} may not win, being all in for less than that pot's level",
               "{winners}", "{who} collects {got}", lambda s: s.kind is ActionKind.COLLECT),
         _Case("the summary lists {actual} pots, the all-in levels make {expected}", "{expected} pots",
               "{actual} pots", lambda s: len(s.listed) != int(s.facts.n_pots[s.h])),
@@ -367,19 +383,20 @@ WORDS: dict[str, tuple[_Case, ...]] = {
     HE.SPLIT: (
         _PAID_BY_NO_LINE,
         _COLLECTS_NOTHING,
-        _Case("{who} collects {got} again from a pot he shares: his other collect line of that pot already pays "
-              "him his equal share", "{second_share_of}", "{who} collects {got}",
+        _PAID_AT_NO_RIGHT_LINE,
+        _Case("{who} collects {got} again from a pot {who} shares: another collect line of that pot already "
+              "pays {who} an equal share", "{second_share_of}", "{who} collects {got}",
               lambda s: s.expected == 0 and s.wins_named_pot),
         _Case("{who} collects {got}, not the {owed} of an equal split after the rake; the shares differ from equal "
               "ones by no more than the rake, taken by a room rule the replay does not know",
               when=lambda s: s.warned),
-        _Case("{who} collects {got}, which no equal split gives him: {owed} is his share with the odd {unit}s "
+        _Case("{who} collects {got}, which no equal split gives: {owed} is {who}'s share with the odd {unit}s "
               "given clockwise from the button, and any winner may take one odd {unit} instead",
               when=lambda s: bool(s.batch.odd_chip_any[s.h])),
-        _Case("{who} collects {got}, his equal share is {owed} (the odd {unit}s going to the first winners "
+        _Case("{who} collects {got}, where an equal share is {owed} (the odd {unit}s going to the first winners "
               "clockwise from the button)"),
     ),
-    ODD_CHIP: (_Case("{who} collects {got} of an equal split where he is owed {owed}: the odd {unit}s go to the first "
+    ODD_CHIP: (_Case("{who} collects {got} of an equal split that owes {who} {owed}: the odd {unit}s go to the first "
                      "winners clockwise from the button"),),
     HE.POT_BALANCE: (
         _Case("the log's total pot is {got}, the contributions add up to {owed}",
@@ -392,33 +409,34 @@ WORDS: dict[str, tuple[_Case, ...]] = {
     ),
     HE.COLLECTED: (
         # a cancelled hand's collect line, which gives back the player's posts
-        _Case("the hand was cancelled, so {who} gets back the {owed} he posted, but he collects {got}",
+        _Case("the hand was cancelled, so {who} gets back the {owed} posted, but collects {got}",
               "{owed} given back", "{got} collected",
               lambda s: s.cancelled and s.kind is ActionKind.COLLECT and s.expected > 0),
-        _Case("the hand was cancelled and {who} posted nothing, but he collects {got}", "nothing", "{got} collected",
+        _Case("the hand was cancelled and {who} posted nothing, but collects {got}", "nothing", "{got} collected",
               lambda s: s.cancelled and s.kind is ActionKind.COLLECT),
         _Case("the hand was cancelled and pays nobody, but the summary says {who} won {got}",
               when=lambda s: s.cancelled),
         _PAID_BY_NO_LINE,
         _COLLECTS_NOTHING,      # owed at his summary line, which has no collect line to cite
-        _Case("the summary says {who} won {got}, the pots he wins hold {owed} for him, and his collect lines give "
+        _PAID_AT_NO_RIGHT_LINE,
+        _Case("the summary says {who} won {got}, the pots {who} wins hold {owed}, and {who}'s collect lines give "
               "{collect_lines}", when=lambda s: s.at_summary and s.collect_lines != money(s.expected)),
-        _Case("the summary says {who} won {got}, the pots he wins hold {owed} for him, as his collect lines give",
+        _Case("the summary says {who} won {got}, the pots {who} wins hold {owed}, as {who}'s collect lines give",
               when=lambda s: s.at_summary),
-        _Case("{who} collects {got}, his runs of the pot hold {owed} for him with the rake shared evenly between "
+        _Case("{who} collects {got}, where {who}'s runs of the pot hold {owed} with the rake shared evenly between "
               "the runs; the winners together collect what the pot holds, so the room raked the runs another way",
               when=lambda s: s.warned and s.run_twice),
-        _Case("{who} collects {got}, the pots he wins hold {owed} for him with the rake taken from the main pot; "
+        _Case("{who} collects {got}, where the pots {who} wins hold {owed} with the rake taken from the main pot; "
               "the winners together collect what the pots hold, so the room took the rake from the pots another "
               "way", when=lambda s: s.warned),
-        _Case("{who} collects {got} again from a pot he wins: his other collect line of that pot already pays him "
+        _Case("{who} collects {got} again from a pot {who} wins: another collect line of that pot already pays {who} "
               "what it holds", "nothing more for {who}", "{who} collects {got}",
               lambda s: s.expected == 0 and s.wins_named_pot),
         *_SHOWDOWN,
     ),
-    HE.SD_ORDER: (_Case("{who} collects {got} but he wins only by the 52-card ranking; on 36 cards a flush beats a "
+    HE.SD_ORDER: (_Case("{who} collects {got} but wins only by the 52-card ranking; on 36 cards a flush beats a "
                         "full house", "{winners}", "{who} collects {got}", lambda s: s.straight_over_trips),
-                  _Case("{who} collects {got} but he wins only by the 52-card ranking; on 36 cards a flush beats a "
+                  _Case("{who} collects {got} but wins only by the 52-card ranking; on 36 cards a flush beats a "
                         "full house and trips beat a straight", "{winners}", "{who} collects {got}"),),
     HE.DECK: (
         _Case("{holder} shows {shown} but was dealt {dealt}", "{dealt}", "{shown}",
@@ -438,7 +456,7 @@ WORDS: dict[str, tuple[_Case, ...]] = {
     HE.SUMMARY_SEATS: (
         _Case("the summary puts {who} in seat {actual}, the seat lines in seat {expected}", "seat {expected}",
               "seat {actual}", lambda s: s.other_seat_no >= 0 and s.actual == s.other_seat_no),
-        _Case("the summary lists {who}, whose seat line says he is out of the hand", "no summary line",
+        _Case("the summary lists {who}, whose seat line says the seat is out of the hand", "no summary line",
               "a line for {who}", lambda s: s.expected == 0 and s.out_of_hand),
         _Case("the summary lists {who}, who has no seat line", "no summary line", "a line for {who}",
               lambda s: s.expected == 0),
@@ -454,8 +472,8 @@ WORDS: dict[str, tuple[_Case, ...]] = {
         _Case("the {run} board deals {card} again: an earlier board dealt it past the cards they share, and each "
               "run deals its own cards from what is left of the deck", "a card no earlier board dealt", "{card}"),
     ),
-    "ROOM-ALL-IN": (_Case("{who} puts in his last chips and the line does not say all-in, as the room writes every "
-                          "all-in", "all-in said", "not said"),),
+    "ROOM-ALL-IN": (_Case("{who} puts in the last chips left and the line does not say all-in, as the room "
+                          "writes every all-in", "all-in said", "not said"),),
     "ROOM-DEAD-BLIND": (
         _Case("{who} posts {got} as both blinds, where the room's returning player posts the small blind dead and "
               "the big blind live: {small} and {big}", when=lambda s: s.both_blinds),

@@ -136,7 +136,7 @@ HAND_COLUMNS = ("betting", "big_blind", "small_bet", "big_bet", "cap", "button_s
                 "summary_lists_every_seat", "limit_cap", "cap_heads_up", "odd_chip_any")
 HAND = np.dtype([(name, np.int64) for name in HAND_COLUMNS + (
     "hand", "seats", "n_live", "sb_posted", "bb_posted", "allin_street", "not_stated", "unplaced", "end_line",
-    "collected_log", "mucked", "played", "posts_end", "pots_listed", "returned")], align=True)
+    "collected_log", "mucked", "played", "posts_end", "pots_listed", "returned", "awarded")], align=True)
 """The hand: its batch columns (``HAND_COLUMNS``, in order; ``total_pot`` the summary's,
 ``limit_cap`` and ``cap_heads_up`` :func:`replay_batch`'s options, ``odd_chip_any`` a split's odd units to
 any winner), then the replay's (``n_live``: the
@@ -145,7 +145,7 @@ seat line (a turn neither checked nor expected), ``mucked`` a muck line. ``end_l
 ends (the total pot's line, else the last); ``played``: an action but a fold before the flop (no
 walk); ``posts_end``: the action after the last post; ``pots_listed``: the summary lists the replay's
 pots one by one, so a collect line's "main pot" or "side pot" names one of them; ``returned``: an
-uncalled bet line."""
+uncalled bet line; ``awarded``: the rules tell who wins each pot (what each seat is owed is whole)."""
 SEAT_COLUMNS = ("seat_no", "is_unseated", "summary_won", "summary_line", "summary_won_again", "summary_line_again",
                 "has_cash_out", "won_not_awarded", "stack", "is_sitting_out", "is_out_of_hand", "stack_not_stated",
                 "cash_out", "summary_seat_no")
@@ -230,6 +230,7 @@ class FactBatch:
     needs_allin_ev: np.ndarray = column("hands", np.bool_)  # all in before the river with every contender's cards known
     has_allin_ev: np.ndarray = column("hands", np.bool_)  # the all-in EV was computed
     n_pots: np.ndarray = column("hands", np.int16)  # the replay's pots; pot k of hand h at seat_start[h] + k
+    owed_known: np.ndarray = column("hands", np.bool_)  # the rules tell who wins each pot: ``owed`` is whole
     # per action (A)
     action_no: np.ndarray = column("actions", np.int16)
     seat: np.ndarray = column("actions", np.int16, -1)  # the actor's seat number, -1 none
@@ -246,6 +247,8 @@ class FactBatch:
     collected: np.ndarray = column("seats", np.int64)
     cash_out: np.ndarray = column("seats", np.int64)  # the room paid it for cashing out (in ``collected`` too)
     net: np.ndarray = column("seats", np.int64)
+    # what the rules pay him from the pots, after rake (his findings' expected): with ``owed_known``
+    owed: np.ndarray = column("seats", np.int64)
     allin_ev_net: np.ndarray = column("seats", np.int64)
     saw_flop: np.ndarray = column("seats", np.bool_)
     saw_turn: np.ndarray = column("seats", np.bool_)
@@ -857,6 +860,7 @@ def _hand_facts(s0, npots, boards, hole, hand, seat, S, G):
         seat[SEAT_FACT.cash_out, s0 + i] = cash
         net = 0 if cancelled else S[i].collected + cash - S[i].invested
         seat[SEAT_FACT.net, s0 + i] = net
+        seat[SEAT_FACT.owed, s0 + i] = 0 if cancelled else S[i].expected
         seat[SEAT_FACT.allin_ev_net, s0 + i] = net
     shown = True        # every contender's cards known
     for r in range(n):
@@ -889,6 +893,7 @@ def _hand_facts(s0, npots, boards, hole, hand, seat, S, G):
         seat[SEAT_FACT.pot_winners, s0 + k] = S[k].pot_winners
     ais = G.allin_street
     hand[HAND_FACT.n_pots, h] = npots
+    hand[HAND_FACT.owed_known, h] = cancelled or G.awarded != 0     # a cancelled hand pays nobody
     hand[HAND_FACT.total_pot, h] = 0 if cancelled else _total(S, G)     # a cancelled hand's posts go back: no pot
     hand[HAND_FACT.count_players, h] = n
     hand[HAND_FACT.rake, h] = 0 if cancelled else G.rake
@@ -1494,6 +1499,7 @@ def _award(s0, a0, a1, acts, boards, hole, t_standard, t_short_deck, npots, S, G
         q += 1
     if unverifiable:
         return not unstated
+    G.awarded = 1
     if unstated:
         for i in range(ns):
             S[i].collected = S[i].expected

@@ -22,6 +22,7 @@ Decimal('50')
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
@@ -48,6 +49,7 @@ __all__ = [
     "SixcardReplay",
     "SixcardRules",
     "SixcardSession",
+    "box_named",
     "dealer_qualifies",
     "pay_out",
     "replaced_card",
@@ -786,6 +788,23 @@ def _check_results(hand: SixcardHand, facts: list[BoxFacts], findings: Findings)
     for number, claim in written.items():
         findings.add("SIX-PAY", f"hand {hand.number}: the result names box {number}, which was not played",
                      line=line, expected="no such box", actual=f"{claim:+}")
+
+
+_BOX_NAMED = re.compile(r"hand (\d+)\b.*?\bbox (\d+)\b")
+
+
+def box_named(message: str) -> tuple[int, int] | None:
+    """The hand and the box a six-card finding is about, as its message (written in this module)
+    names them: its hand, then the first box named after it; None for a finding about a whole hand
+    or the session. Two findings at one line (a ``Result:`` line's, one per box) tell apart so.
+
+    >>> box_named("hand 1, box 2: the result says +5, the rules give +0 (…)")
+    (1, 2)
+    >>> box_named("hand 3: Kc (box 2) was already dealt (box 1)"), box_named("hand 1: the player plays 1 to 3 boxes")
+    ((3, 2), None)
+    """
+    found = _BOX_NAMED.match(message)
+    return None if found is None else (int(found[1]), int(found[2]))
 
 
 def _with_written(fact: BoxFacts, claim: Decimal | None) -> BoxFacts:

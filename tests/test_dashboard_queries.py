@@ -47,10 +47,18 @@ def test_sessions_in_one_currency_add_the_converted_nets_then_round_once(monkeyp
 
 
 def test_bars_label_every_bar():
-    # 14 rules, the names long: Vega-Lite hid every other label that overlapped, the tallest bar's too
-    frame = pl.DataFrame({"rule_id": [f"HE-RULE-{n:02}" for n in range(14)], "count_findings": list(range(14, 0, -1))})
+    # 8 rules, the names long: Vega-Lite hid every other label that overlapped, the tallest bar's too
+    frame = pl.DataFrame({"rule_id": [f"HE-RULE-{n:02}" for n in range(8)], "count_findings": list(range(8, 0, -1))})
     axis = charts.bars(frame, "rule_id", "count_findings").to_dict()["encoding"]["x"]["axis"]
     assert axis["labelOverlap"] is False and axis["labelAngle"] == -40
+    # 17 rules: slanted, their labels overlapped one another in the Audit's narrow column; across, each
+    # rule has a row of its own (14 pixels a rule, a bar per severity within it)
+    frame = pl.DataFrame({"rule_id": [f"HE-RULE-{n:02}" for n in range(17)], "count_findings": list(range(17, 0, -1)),
+                          "severity": ["error", "warning"] * 8 + ["error"]})
+    chart = charts.bars(frame, "rule_id", "count_findings", color="severity").to_dict()
+    assert chart["encoding"]["y"]["field"] == "rule_id" and chart["encoding"]["y"]["axis"]["labelOverlap"] is False
+    assert chart["encoding"]["x"]["field"] == "count_findings" and chart["height"] == {"step": 14}
+    assert chart["encoding"]["yOffset"]["field"] == "severity"
 
 
 def test_doctests_of_the_dashboards_helpers():

@@ -616,6 +616,61 @@ def test_check_a_pasted_game_finds_the_wrong_total_and_stores_nothing(built):
     assert (built / "rasklad.duckdb").stat().st_mtime_ns == stamp
 
 
+def test_check_a_holdem_hand_shows_its_result_by_the_rules_beside_the_logs(built):
+    from tests.test_holdem_engine import SIDE_POTS_PAID_THE_WRONG_WAY
+
+    at = page("check")
+    at.text_area(key="check_text").set_value(SIDE_POTS_PAID_THE_WRONG_WAY).run()
+    at.button(key="check_run").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert "**Result by the replay**, beside the log's" in [m.value for m in at.markdown]
+    results = next(t for t in at.dataframe if "net_in_log" in t.value.columns)
+    rows = {r["player"]: r for r in results.value.to_dict("records")}
+    # hand-worked (tests.test_holdem_engine): the main pot of 30 is Gleb's, the side pot of 40 Inna's,
+    # where the log pays Gleb 40 and Inna 30
+    assert {name: (number(str(r["net"])), number(str(r["net_in_log"]))) for name, r in rows.items()} == {
+        "Gleb": (20, 30), "Inna": (10, 0), "Kirill": (-30, -30)}
+    assert {name: number(str(r["owed"])) for name, r in rows.items()} == {"Gleb": 30, "Inna": 40, "Kirill": 0}
+    titles = {name: c.get("label") for name, c in json.loads(results.proto.columns).items()}
+    assert titles["net"] == "Net by the rules" and titles["net_in_log"] == "Net in the log"
+    assert titles["collected"] == "Collected in the log"
+
+
+def test_check_lists_a_games_findings_by_line_as_the_audit_does(built):
+    from tests.test_holdem_engine import SIDE_POTS_PAID_THE_WRONG_WAY
+
+    at = page("check")
+    # the stakes' sign is the euro's, their code the dollar's: ROOM-CURRENCY at the header, line 1
+    at.text_area(key="check_text").set_value(SIDE_POTS_PAID_THE_WRONG_WAY.replace("($0.50/$1 USD)", "(€0.50/€1 USD)")).run()
+    at.button(key="check_run").click().run()
+    cited = [re.search(r"\(\w+, line (\d+)\)", as_read(m.value)) for m in at.markdown]
+    lines = [int(found[1]) for found in cited if found]
+    assert lines[0] == 1 and lines == sorted(lines) and {19, 20} <= set(lines), lines
+
+
+@pytest.mark.parametrize("name, caption, finding", [
+    # a score sheet opens at the row of the round whose total is wrong, and marks it there
+    ("SHEET", "Step 2 of 2, line 11: round 3: ", "RSP-TOTAL (line 11): round 3: Vera's total"),
+    # two findings on one Result line: the replay opens at the first box, marked with its own only
+    ("SIXCARD", "Step 0 of 1, line 8: hand 1, box 1: plays 10; win, net 10", "SIX-PAY (line 12): hand 1, box 1: "),
+])
+def test_check_opens_the_replay_at_the_step_a_finding_is_about_and_marks_it(built, name, caption, finding):
+    from tests import test_replayer
+
+    at = page("check")
+    at.text_area(key="check_text").set_value(getattr(test_replayer, name)).run()
+    at.button(key="check_run").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert any(as_read(c.value).startswith(caption) for c in at.caption), [c.value for c in at.caption]
+    marked = [as_read(e.value) for e in at.error if "at this step" in e.value]
+    assert len(marked) == 1 and finding in marked[0] and marked[0].count("(line ") == 1, marked
+    if name == "SIXCARD":    # the source names the rule once, with its count; box 2's step: box 2's finding
+        assert "◀ SIX-PAY ×2<" in all_markdown(at)
+        at.button(key=next(b.key for b in at.button if b.key and b.key.endswith("_next"))).click().run()
+        marked = [as_read(e.value) for e in at.error if "at this step" in e.value]
+        assert len(marked) == 1 and "SIX-PAY (line 12): hand 1, box 2: " in marked[0], marked
+
+
 def _keys(at: AppTest) -> list[str]:
     return [w.key for w in at.select_slider if w.key]
 
@@ -1126,8 +1181,10 @@ def test_amounts_read_to_the_cent_and_rates_to_a_tenth(hero):
     assert all(isinstance(pot, (Decimal, float)) for pot in steps.value["pot"])     # numbers, not text: they sort
     assert columns["stack Hero"]["label"] == "Hero's stack"
     assert "No Limit $0.05/$0.10 USD" in as_read(all_markdown(at))
-    results = next(t for t in at.dataframe if list(t.value.columns) == ["player", "seat", "net"])
-    assert json.loads(results.proto.columns)["net"]["type_config"]["format"] == "%.2f"
+    results = next(t for t in at.dataframe if "net_in_log" in t.value.columns)
+    assert {name: config["type_config"]["format"] for name, config in json.loads(results.proto.columns).items()
+            if name not in ("player", "seat", "_index")} == dict.fromkeys(
+        ("invested", "owed", "net", "collected", "net_in_log"), "%.2f")
 
 
 def test_chips_and_points_read_whole_where_they_are():

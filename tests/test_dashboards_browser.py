@@ -329,7 +329,7 @@ def test_check_page_steps_every_game_through_every_step(browser, server):
             time.sleep(0.2)
 
     steppers = len(browser.evaluate(captions))
-    assert steppers == len(games)     # every game draws its table
+    assert steppers == len(games) - 1     # every game but Chinese poker, drawn in one step, has a stepper
     walked = []
     for k in range(steppers):
         index, last = at(k)
@@ -344,15 +344,36 @@ def test_check_page_steps_every_game_through_every_step(browser, server):
     browser.wait_until_idle()
     text = browser.text()
     assert "Traceback" not in text and "could not be drawn" not in text
-    # as many steps as the replayer draws for each game (a Chinese poker hand is one step: all rows set)
+    # as many steps as the replayer draws for each game (a Chinese poker hand is one step, all rows set,
+    # with nothing to step through, and no "Step 0 of 0")
     from dashboards.replay_views import audit_text
     from dashboards.replayer import steps_of
 
     drawn = [len(steps_of(g.record, g.replay)) for g in audit_text("\n\n".join(games).encode(), "pasted")
              if g.replay is not None]
-    assert walked == [count for count in drawn if count], (walked, drawn)
+    assert walked == [count for count in drawn if count > 1] and 1 in drawn, (walked, drawn)
+    assert "Step 0 of 0" not in text and "The rows as set" in text
     assert sum(walked) > len(games)
     browser.screenshot(SHOTS / "check_every_step.png")
+
+
+def test_check_page_marks_each_finding_on_its_step_and_gives_the_rules_result_beside_the_logs(browser, server):
+    from test_holdem_engine import SIDE_POTS_PAID_THE_WRONG_WAY
+    from test_replayer import SHEET, SIXCARD
+
+    check_pasted(browser, server, "check_disputed", [SIDE_POTS_PAID_THE_WRONG_WAY, SHEET, SIXCARD])
+    # each replay opens at its first finding's step, marked with that finding only
+    # (the lines count from the top of the pasted text)
+    text = browser.wait_for_text("Result by the replay, beside the log's", "Finding at this step: SIX-PAY (line ")
+    browser.wait_until_idle()
+    text = browser.text()
+    assert re.search(r"Step 2 of 2, line \d+: round 3: ", text) and re.search(r"RSP-TOTAL \(line \d+\): round 3", text)
+    assert re.search(r"SIX-PAY \(line \d+\): hand 1, box 1: ", text)
+    assert not re.search(r"SIX-PAY \(line \d+\): hand 1, box 2: ", text)    # marked on box 2's step only
+    assert any({"Net by the rules", "Net in the log", "The rules pay"} <= set(titles) for titles in grid_titles(browser))
+    assert "Pot 70.00" in text    # the side-pot hand opened at its first finding (line 19): 10 + 30 + 30 in the pot
+    assert "1 cards" not in text and "SIX-PAY, SIX-PAY" not in text
+    browser.screenshot(SHOTS / "check_disputed.png")
 
 
 # -- Hero's two days: columns titled in words, whole ticks on count axes ----------------------------------

@@ -65,7 +65,7 @@ def test_he_showdown_a_main_pot_paid_to_the_side_pot_winner_is_cited_at_its_own_
                    "Player20 collected $3 from main pot")
     assert _findings(text) == {("HE-SHOWDOWN", 36, 0, 0, 300), ("HE-SHOWDOWN", 41, 1, 300, 0)}
     assert _words(text)[36] == (
-        "HE-SHOWDOWN", "Player20 collects 3 but he does not hold the best hand among the players eligible for the pot",
+        "HE-SHOWDOWN", "Player20 collects 3 without holding the best hand among the players eligible for the pot",
         "Player10", "Player20 collects 3")
 
 
@@ -77,7 +77,7 @@ def test_he_side_pot_a_side_pot_paid_to_a_player_all_in_for_less():
     assert _findings(text) == {("HE-SIDE-POT", 34, 1, 0, 343), ("HE-SHOWDOWN", 40, 0, 343, 0)}
     rule, message, expected, actual = _words(text)[34]
     assert (rule, expected, actual) == ("HE-SIDE-POT", "Player20", "Player10 collects 3.43")
-    assert message.startswith("Player10 collects 3.43 from a pot he may not win")
+    assert message.startswith("Player10 collects 3.43 from a pot Player10 may not win")
 
 
 # Hand #35824396158: Hero (seat index 4) bets $6 all-in on the turn (8.20 less 0.90 and 1.30 is 6.00 behind)
@@ -143,12 +143,12 @@ def test_he_collected_a_summary_saying_neither_is_cited_with_what_the_rules_give
     wrong_summary = ("won (€1.09) with two pair", "won (€1.20) with two pair")
     text = _split(wrong_summary)
     assert _findings(text) == {("HE-COLLECTED", 38, 0, 109, 120)}
-    assert _words(text)[38] == ("HE-COLLECTED", "the summary says Oswood won 1.20, the pots he wins hold 1.09 for "
-                                "him, as his collect lines give", "1.09", "1.20")
+    assert _words(text)[38] == ("HE-COLLECTED", "the summary says Oswood won 1.20, the pots Oswood wins hold 1.09, "
+                                "as Oswood's collect lines give", "1.09", "1.20")
     text = _split(*ODD_CENT_SWAPPED, wrong_summary)
     assert _findings(text) == {("HE-SPLIT", 33, 5, 110, 109), ("HE-SPLIT", 34, 0, 109, 110),
                                ("HE-COLLECTED", 38, 0, 109, 120)}
-    assert _words(text)[38][1] == ("the summary says Oswood won 1.20, the pots he wins hold 1.09 for him, and his "
+    assert _words(text)[38][1] == ("the summary says Oswood won 1.20, the pots Oswood wins hold 1.09, and Oswood's "
                                    "collect lines give 1.10")
 
 
@@ -162,8 +162,8 @@ def test_he_showdown_a_winner_no_collect_line_pays_is_cited_at_his_right_summary
     # cited there for want of a collect line, and worded so
     text = _edited(_real_hand(EUR_6MAX, WEAKER), "Poptart74 collected €3.45 from pot", "rico4429 collected €3.45 from pot")
     assert _findings(text) == {("HE-SHOWDOWN", 29, 0, 0, 345), ("HE-SHOWDOWN", 37, 4, 345, 0)}
-    assert _words(text)[37] == ("HE-SHOWDOWN", "Poptart74 should collect 3.45, as his summary line says, but no "
-                                "collect line pays him", "Poptart74 collects 3.45", "nothing")
+    assert _words(text)[37] == ("HE-SHOWDOWN", "Poptart74 should collect 3.45, as Poptart74's summary line says, "
+                                "but no collect line pays it", "Poptart74 collects 3.45", "nothing")
 
 
 def test_a_hand_cut_after_its_pot_is_paid_is_told_only_the_summary_can_follow():
@@ -200,6 +200,6 @@ def test_he_showdown_a_main_pot_paid_to_the_weaker_hand_is_cited_only_at_that_li
                    "Player8 collected $0.35 from main pot")
     assert _findings(text) == {("HE-SHOWDOWN", 41, 6, 0, 35)}
     assert _words(text) == {41: (
-        "HE-SHOWDOWN", "Player8 collects 0.35 but he does not hold the best hand among the players eligible for the pot",
+        "HE-SHOWDOWN", "Player8 collects 0.35 without holding the best hand among the players eligible for the pot",
         "Player22", "Player8 collects 0.35")}
     assert _findings(_real_hand(MICROGRIND, BOTH_POTS)) == set()

@@ -509,7 +509,7 @@ def test_he_collected_runs_raked_unevenly_are_a_warning_and_a_run_off_by_more_th
     assert found == {("HE-COLLECTED", 19, "warning"), ("HE-COLLECTED", 23, "warning")}
     assert nets == {"Anna": Decimal("-0.19"), "Boris": Decimal("-0.80")}
     assert next(f.message for f in replay(_hand(uneven)).findings) == (
-        "Anna collects 9.81, his runs of the pot hold 9.51 for him with the rake shared evenly between the runs; "
+        "Anna collects 9.81, where Anna's runs of the pot hold 9.51 with the rake shared evenly between the runs; "
         "the winners together collect what the pot holds, so the room raked the runs another way")
     # $10.51 and $8.50 still balance, but each is $1 off its share, more than the rake: errors
     found, _ = _engine(RUN_TWICE.replace("$9.51", "$10.51").replace("$9.50", "$8.50"))
@@ -845,3 +845,104 @@ def test_a_player_sitting_out_all_in_by_his_ante_is_dealt_in_and_plays_for_the_m
     result = replay(_hand(SITTING_OUT_ALL_IN_BY_THE_ANTE))
     assert int(result.fact_batch.count_players[0]) == 4
     assert {p.player: p.position for p in result.players}["Vera"] == "CO"
+
+
+# Gleb is all in for 10 with aces, Inna for 30 with kings, Kirill calls 30 with queens. The main pot
+# is 3 x 10 = 30, Gleb's aces win it; the side pot 2 x 20 = 40 is Inna's and Kirill's, and her kings
+# win it. The log pays them the other way round (Gleb 40, Inna 30). By the rules: Gleb is owed 30 and
+# nets 30 - 10 = +20, Inna 40 and +10, Kirill nothing and -30; by the log, Gleb +30, Inna 0.
+SIDE_POTS_PAID_THE_WRONG_WAY = """\
+PokerStars Hand #240000000780:  Hold'em No Limit ($0.50/$1 USD) - 2026/11/29 21:00:00 ET
+Table 'Arbiter' 6-max Seat #1 is the button
+Seat 1: Gleb ($10 in chips)
+Seat 2: Inna ($30 in chips)
+Seat 3: Kirill ($50 in chips)
+Inna: posts small blind $0.50
+Kirill: posts big blind $1
+*** HOLE CARDS ***
+Gleb: raises $9 to $10 and is all-in
+Inna: raises $20 to $30 and is all-in
+Kirill: calls $29
+*** FLOP *** [2c 5d 9h]
+*** TURN *** [2c 5d 9h] [Jc]
+*** RIVER *** [2c 5d 9h Jc] [3s]
+*** SHOW DOWN ***
+Gleb: shows [Ah Ac] (a pair of Aces)
+Inna: shows [Kh Kd] (a pair of Kings)
+Kirill: shows [Qs Qd] (a pair of Queens)
+Gleb collected $40 from side pot
+Inna collected $30 from main pot
+*** SUMMARY ***
+Total pot $70 Main pot $30. Side pot $40. | Rake $0
+Board [2c 5d 9h Jc 3s]
+Seat 1: Gleb (button) showed [Ah Ac] and won ($40) with a pair of Aces
+Seat 2: Inna (small blind) showed [Kh Kd] and won ($30) with a pair of Kings
+Seat 3: Kirill (big blind) showed [Qs Qd] and lost with a pair of Queens
+"""
+
+
+def test_he_showdown_the_replay_says_what_the_rules_owe_each_player_beside_the_logs_net():
+    result = replay(_hand(SIDE_POTS_PAID_THE_WRONG_WAY))
+    assert result.owed_known
+    by_player = {p.player: p for p in result.players}
+    assert {name: p.owed for name, p in by_player.items()} == {"Gleb": 30, "Inna": 40, "Kirill": 0}
+    assert {name: p.owed - p.invested for name, p in by_player.items()} == {"Gleb": 20, "Inna": 10, "Kirill": -30}
+    assert {name: p.net for name, p in by_player.items()} == {"Gleb": 30, "Inna": 0, "Kirill": -30}
+
+
+def test_he_showdown_the_rules_owe_the_pot_less_the_rake_and_nothing_when_the_cards_are_not_shown():
+    # Dmitry folds after 1.50; Elena and Fyodor put in 20 each: the pot is 41.50, the rake 1.50, so
+    # the rules owe Elena's aces 40 (+20), where the log has her collect 41 (+21).
+    raked = DISPUTED_RAKE
+    result = replay(_hand(raked))
+    assert result.owed_known
+    assert {p.player: (p.owed, p.owed - p.invested, p.net) for p in result.players} == {
+        "Dmitry": (0, Decimal("-1.5"), Decimal("-1.5")), "Elena": (40, 20, 21), "Fyodor": (0, -20, -20)}
+    # Elena's cards not shown: the rules cannot tell who wins, and say so
+    unshown = raked.replace("Elena: shows [Ac Ad] (a pair of Aces)\n", "")
+    unshown = unshown.replace("showed [Ac Ad] and won ($41) with a pair of Aces", "collected ($41)")
+    assert unshown.count("Ac Ad") == 0
+    assert not replay(_hand(unshown)).owed_known
+
+
+DISPUTED_RAKE = """\
+PokerStars Hand #240000000777:  Hold'em No Limit ($0.25/$0.50 USD) - 2026/11/29 20:00:00 ET
+Table 'Arbiter' 6-max Seat #3 is the button
+Seat 1: Dmitry ($50 in chips)
+Seat 2: Elena ($20 in chips)
+Seat 3: Fyodor ($50 in chips)
+Dmitry: posts small blind $0.25
+Elena: posts big blind $0.50
+*** HOLE CARDS ***
+Fyodor: raises $1 to $1.50
+Dmitry: calls $1.25
+Elena: raises $18.50 to $20 and is all-in
+Fyodor: calls $18.50
+Dmitry: folds
+*** FLOP *** [Kh 8d 3c]
+*** TURN *** [Kh 8d 3c] [2s]
+*** RIVER *** [Kh 8d 3c 2s] [9h]
+*** SHOW DOWN ***
+Elena: shows [Ac Ad] (a pair of Aces)
+Fyodor: shows [Kc Qc] (a pair of Kings)
+Elena collected $41 from pot
+*** SUMMARY ***
+Total pot $41.50 | Rake $1.50
+Board [Kh 8d 3c 2s 9h]
+Seat 1: Dmitry (small blind) folded before Flop
+Seat 2: Elena (big blind) showed [Ac Ad] and won ($41) with a pair of Aces
+Seat 3: Fyodor (button) showed [Kc Qc] and lost with a pair of Kings
+"""
+
+
+def test_he_showdown_a_winner_paid_only_at_lines_cited_apart_is_not_said_to_collect_nothing():
+    # Gleb's one collect line (19) takes the side pot he may not win (HE-SIDE-POT), Inna's (20) the main
+    # pot she does not win (HE-SHOWDOWN): each is still owed a pot, cited at the summary line, and each
+    # does collect, so the words name what they collect and where, not "collects nothing"
+    found = {f.line: f for f in replay(_hand(SIDE_POTS_PAID_THE_WRONG_WAY)).findings}
+    assert [(found[n].rule_id, found[n].message, found[n].expected, found[n].actual) for n in (24, 25)] == [
+        ("HE-SHOWDOWN", "Gleb should collect 30, which no right collect line pays: the 40 Gleb collects, at line 19, "
+         "is cited there", "Gleb collects 30", "nothing at a right line"),
+        ("HE-SHOWDOWN", "Inna should collect 40, which no right collect line pays: the 30 Inna collects, at line 20, "
+         "is cited there", "Inna collects 40", "nothing at a right line")]
+    assert (found[19].rule_id, found[20].rule_id) == ("HE-SIDE-POT", "HE-SHOWDOWN")

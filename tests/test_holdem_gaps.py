@@ -90,12 +90,12 @@ def test_he_collected_a_cancelled_hands_collect_in_words():
     (finding,) = explain(b, replay_batch(b, allin_ev=False))
     assert (finding.rule_id, finding.line, finding.expected, finding.actual) == (
         "HE-COLLECTED", 11, "5 given back", "6 collected")
-    assert finding.message == "the hand was cancelled, so Player0 gets back the 5 he posted, but he collects 6"
+    assert finding.message == "the hand was cancelled, so Player0 gets back the 5 posted, but collects 6"
     text = PACIFIC_CANCELLED.replace("Player0 collected [ $5 ]", "Player1 collected [ $5 ]")
     b = batch_from_hands([_hand(text)])
     (finding,) = explain(b, replay_batch(b, allin_ev=False))
     assert (finding.message, finding.expected, finding.actual) == (
-        "the hand was cancelled and Player1 posted nothing, but he collects 5", "nothing", "5 collected")
+        "the hand was cancelled and Player1 posted nothing, but collects 5", "nothing", "5 collected")
 
 
 # PokerStars' cancelled hand as its logs write it (the first hand of tests.test_holdem_cancelled's

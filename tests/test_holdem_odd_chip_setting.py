@@ -149,7 +149,7 @@ def test_two_odd_chips_to_one_winner_are_no_equal_split_under_odd_chip_any():
     found, findings = three_way(48, 46, 46, odd_chip_any=True)
     assert found == [("HE-SPLIT", Severity.ERROR, "Anna", "46", "48")]
     assert findings[0].message.startswith("under odd_chip_any (any winners may take the odd units, one each): "
-                                          "Anna collects 48, which no equal split gives him")
+                                          "Anna collects 48, which no equal split gives")
 
 
 def _ingest(tmp_path, *rules: str, text: str = TIED, name: str = "tied.txt"):
@@ -240,7 +240,7 @@ def test_a_showdown_judged_under_straight_beats_trips_says_so(tmp_path):
                                    name="short.txt")
     under = "under straight_beats_trips (a straight beats three of a kind): "
     assert [(rule, line, message) for rule, _, line, _, _, message in findings] == [
-        ("HE-SHOWDOWN", COLLECT_LINE, under + "Anna collects 10 but he does not hold the best hand among the "
+        ("HE-SHOWDOWN", COLLECT_LINE, under + "Anna collects 10 without holding the best hand among the "
                                               "players eligible for the pot"),
         ("HE-SHOWDOWN", BORIS_SUMMARY_LINE, under + "Boris should collect 10 but collects nothing")]
     assert ruleset.endswith(", straight_beats_trips")

@@ -91,7 +91,7 @@ def test_he_showdown_a_loser_paid_one_winners_share_of_a_split_main_pot():
     text = _edits(_main_pot_split(), ("Player20 collected $1.50 from main pot", "Player9 collected $1.50 from main pot"))
     assert _findings(text) == {("HE-SHOWDOWN", 37, 5, 0, 150)}
     assert _words(text) == {37: (
-        "HE-SHOWDOWN", "Player9 collects 1.50 but he does not hold the best hand among the players eligible for the pot",
+        "HE-SHOWDOWN", "Player9 collects 1.50 without holding the best hand among the players eligible for the pot",
         "Player20", "Player9 collects 1.50")}
 
 
@@ -102,8 +102,8 @@ def test_he_showdown_a_loser_paid_the_share_of_a_winner_who_has_no_other_line():
     assert _findings(text) == {("HE-SHOWDOWN", 36, 5, 0, 150), ("HE-SPLIT", 42, 1, 150, 0)}
     words = _words(text)
     assert words[36][2:] == ("Player10", "Player9 collects 1.50")
-    assert words[42] == ("HE-SPLIT", "Player10 should collect 1.50, as his summary line says, but no collect line "
-                         "pays him", "Player10 collects 1.50", "nothing")
+    assert words[42] == ("HE-SPLIT", "Player10 should collect 1.50, as Player10's summary line says, but no collect "
+                         "line pays it", "Player10 collects 1.50", "nothing")
 
 
 def test_he_split_a_co_winner_paid_the_whole_split_main_pot():
@@ -137,7 +137,7 @@ def test_he_side_pot_a_player_all_in_for_less_paid_a_share_of_a_split_side_pot()
     assert _findings(text) == {("HE-SIDE-POT", 35, 1, 0, 171), ("HE-SPLIT", 46, 5, 171, 0)}
     rule, message, expected, actual = _words(text)[35]
     assert (rule, expected, actual) == ("HE-SIDE-POT", "Player9", "Player10 collects 1.71")
-    assert message.startswith("Player10 collects 1.71 from a pot he may not win: he is all in for less")
+    assert message.startswith("Player10 collects 1.71 from a pot Player10 may not win, being all in for less")
 
 
 def test_he_side_pot_a_share_paid_away_from_a_winner_whose_other_pot_is_right():
@@ -171,8 +171,8 @@ def test_he_split_a_co_winner_paid_a_second_share_of_a_split_pot():
     # 1.71 is over the rake. Player9's main pot line (38) is right: no finding for him.
     text = _edits(_both_pots_split(), ("Player9 collected $1.71 from side pot", "Player20 collected $1.71 from side pot"))
     assert _findings(text) == {("HE-SPLIT", 35, 0, 0, 171)}
-    assert _words(text)[35] == ("HE-SPLIT", "Player20 collects 1.71 again from a pot he shares: his other collect line "
-                                "of that pot already pays him his equal share", "Player9", "Player20 collects 1.71")
+    assert _words(text)[35] == ("HE-SPLIT", "Player20 collects 1.71 again from a pot Player20 shares: another collect line "
+                                "of that pot already pays Player20 an equal share", "Player9", "Player20 collects 1.71")
     assert _severity(text, 35) is Severity.ERROR
     # with the side pot alone split, Player9 has no other line: cited at his summary line (46) as well
     alone = _edits(_side_pot_split(), ("Player9 collected $1.71 from side pot", "Player20 collected $1.71 from side pot"))

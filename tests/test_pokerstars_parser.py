@@ -223,14 +223,14 @@ def test_a_seat_out_of_hand_that_posts_or_is_summed_up_is_a_finding_at_its_line(
     found = [f for f in replay(parse(tuple(lines), SRC)).findings if f.rule_id == "HE-ACTION-ORDER"]
     # first his own line; then the turns he is owed, having posted, as a player dealt in
     assert (found[0].line, found[0].message) == (
-        lines.index("Gleb: posts the ante 25") + 1, "Gleb acts, though his seat line says he is out of the hand")
+        lines.index("Gleb: posts the ante 25") + 1, "Gleb acts, though Gleb's seat line says the seat is out of the hand")
     summed = OUT_OF_HAND.replace("Seat 4: Vera (small blind)",
                                  "Seat 3: Gleb folded before Flop (didn't bet)\nSeat 4: Vera (small blind)")
     lines = summed.split("\n")
     found = [f for f in replay(parse(tuple(lines), SRC)).findings]
     assert [(f.rule_id, f.line, f.message, f.expected, f.actual) for f in found] == [
         ("HE-SUMMARY-SEATS", lines.index("Seat 3: Gleb folded before Flop (didn't bet)") + 1,
-         "the summary lists Gleb, whose seat line says he is out of the hand", "no summary line", "a line for Gleb")]
+         "the summary lists Gleb, whose seat line says the seat is out of the hand", "no summary line", "a line for Gleb")]
 
 
 # Anna is all in on the flop, Boris calls all in for $6.86: PokerStars writes '<player>:' and no more

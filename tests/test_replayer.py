@@ -109,6 +109,28 @@ def test_holdem_replayer_last_step_shows_the_pot_and_the_rake():
     assert "collects 71" in html
 
 
+def test_holdem_replayer_writes_every_amount_of_a_currency_to_the_cent():
+    # the log writes $4 and $100 bare: a hand in dollars reads 4.00 and 100.00, as its table does
+    game = one(HAND)
+    assert game.record.currency == "USD"
+    steps = steps_of(game.record, game.replay)
+    assert [s.label for s in steps[1:3]] == ["Boris posts the small blind 1.00", "Vera posts the big blind 2.00"]
+    raise_step = steps[step_at_line(steps, 10)]
+    assert raise_step.label == "Anna raises to 6.00"
+    assert ">94.00<" in raise_step.html and ">6.00<" in raise_step.html    # her stack, her bet in front of her
+    assert "Pot 9.00" in raise_step.html    # 1 + 2 + 6
+    last = steps[-1].html
+    assert "Pot 73.00" in last and "rake 2.00" in last and "collects 71.00" in last
+    assert all(">100<" not in s.html and ">94<" not in s.html for s in steps)
+
+
+def test_holdem_replayer_writes_whole_chips_whole():
+    game = one(WALKOVER)     # play chips, every amount whole
+    steps = steps_of(game.record, game.replay)
+    assert "Pot 4<" in steps[-1].html and ">102<" in steps[-1].html
+    assert steps[3].label == "<b>Anna</b> raises to 4"
+
+
 def test_holdem_replayer_returns_the_uncalled_bet():
     game = one(WALKOVER)
     states = holdem_states(game.record, game.replay)
@@ -292,3 +314,101 @@ def test_every_step_of_every_sample_game_is_drawn(path):
         for step in steps:
             assert step.html.startswith("<div") and step.label
             assert "<script" not in step.html.lower()
+
+
+# -- which step a finding is about: opened at and marked on it ----------------------------------------
+
+# Vera's round-3 total is written 25: 10 after round 2, and bid 1, took 1 in a regular round of 3
+# cards is 10 points, so 20 (RSP-TOTAL at line 11, the row of round 3).
+SHEET = """\
+Raspisnoy sheet R-QA-SHEET
+Date: 30.11.2026
+Club: Tverskaya
+Players: Anna | Boris | Vera | Gleb
+Rules: specials no-trump misere golden
+First dealer: Boris
+
+ #  cards kind     | Anna     | Boris    | Vera     | Gleb
+ 1  1     regular  | 0/0 5    | 1/0 -10  | 0/0 5    | 1/1 10
+ 2  2     regular  | 0/1 6    | 0/0 -5   | 0/0 10   | 1/1 20
+ 3  3     regular  | 1/1 16   | 1/0 -15  | 1/1 25   | 1/1 30
+"""
+
+# Box 1 (K♣ K♦, plays 10) meets a dealer with no game, buys the dealer's game for its ante (J♦ out,
+# 8♦ in: a pair of eights) and wins with its kings: ante 5 + bet 10 at 1:1 = +15, less the 5 the buy
+# cost: +10. Box 2 buys 2♥ for 5 and has a flush against the dealer's jack high, no game: the ante is
+# paid 1:1 (+5) and the bet comes back, less the 5: +0. The Result line (12) says +15 and +5: two
+# SIX-PAY findings at one line, one per box.
+SIXCARD = """\
+Six-card poker session QA-S1
+Date: 2026-11-30 20:15
+Casino: Metropol
+Player: Boris
+
+Hand 1
+Dealer up: 9d
+Box 1: ante 5 [Kc Kd 8s 4h 2c]; plays 10
+Box 2: ante 5 [Qh Jh 9h 3h 7c]; buys 2h; plays 10
+Dealer: [Jd 8c 6s 3c 9d]
+Box 1 buys dealer game: Jd for 8d
+Result: box 1 +15, box 2 +5
+"""
+
+
+def _marks(game):
+    from dashboards.replay_views import findings_frame, marks_of
+
+    return marks_of(findings_frame(game.replay))
+
+
+def test_a_score_sheets_steps_stand_at_their_rows_and_a_total_is_marked_on_its_round():
+    from dashboards.replay_views import flagged_at
+
+    game = one(SHEET)
+    assert [(f.rule_id, f.line, f.expected, f.actual) for f in game.replay.findings] == [("RSP-TOTAL", 11, "20", "25")]
+    steps = steps_of(game.record, game.replay)
+    assert [s.line for s in steps] == [9, 10, 11]
+    assert step_at_line(steps, 11) == 2
+    marks = _marks(game)
+    assert [[rule for _, rule, _ in flagged_at(steps, i, marks, "raspisnoy_sheet")] for i in range(3)] == [
+        [], [], ["RSP-TOTAL"]]
+    assert "Round 1 · 1 card ·" in steps[0].html and "Round 3 · 3 cards ·" in steps[2].html
+
+
+def test_sixcard_findings_on_one_result_line_are_each_marked_on_their_own_box():
+    from dashboards.replay_views import flagged_at
+
+    game = one(SIXCARD)
+    assert {(f.line, f.expected, f.actual) for f in game.replay.findings if f.rule_id == "SIX-PAY"} == {
+        (12, "+10", "+15"), (12, "+0", "+5")}
+    steps = steps_of(game.record, game.replay)
+    assert [s.line for s in steps] == [8, 9]
+    assert step_at_line(steps, 12) == 0      # the line's first box
+    marks = _marks(game)
+    box1, box2 = (flagged_at(steps, i, marks, "sixcard") for i in (0, 1))
+    assert [(line, rule) for line, rule, _ in box1] == [(12, "SIX-PAY")] == [(line, rule) for line, rule, _ in box2]
+    assert box1[0][2].startswith("hand 1, box 1:") and box2[0][2].startswith("hand 1, box 2:")
+    # a finding at the dealer-game buy (line 11) would be box 1's, whose buy it is
+    assert 0 in replayer.steps_of_finding(steps, 11) and 1 not in replayer.steps_of_finding(steps, 11)
+
+
+def test_a_finding_on_a_hands_header_is_marked_on_its_first_step():
+    from dashboards.replay_views import flagged_at
+
+    game = one(HAND.replace("($1/$2 USD)", "(€1/€2 USD)"))
+    assert [(f.rule_id, f.line) for f in game.replay.findings] == [("ROOM-CURRENCY", 1)]
+    steps = steps_of(game.record, game.replay)
+    assert step_at_line(steps, 1) == 0
+    marks = _marks(game)
+    assert [rule for _, rule, _ in flagged_at(steps, 0, marks, "holdem")] == ["ROOM-CURRENCY"]
+    assert not any(flagged_at(steps, i, marks, "holdem") for i in range(1, len(steps)))
+
+
+def test_chinese_poker_is_drawn_in_one_step_at_no_line_and_carries_every_finding():
+    from dashboards.replay_views import flagged_at
+
+    game = one(formats_examples.CHINESE)
+    (step,) = steps_of(game.record, game.replay)
+    assert step.line is None
+    assert flagged_at([step], 0, {6: [("CP-ROYALTY", "error", "")], 7: [("CP-SCORE", "error", "")]}, "chinese") == [
+        (6, "CP-ROYALTY", ""), (7, "CP-SCORE", "")]

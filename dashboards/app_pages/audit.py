@@ -128,7 +128,7 @@ with tab_replay:
         wanted_line = int(asked) if asked and asked.isdigit() and int(asked) in lines else None
         at_line = None
         if lines:
-            rules_at = {n: ", ".join(game_findings.filter(pl.col("line") == n)["rule_id"].to_list()) for n in lines}
+            rules_at = {n: rv.rules_named(game_findings.filter(pl.col("line") == n)["rule_id"].to_list()) for n in lines}
             at_line = st.selectbox("Open at the finding", lines, format_func=lambda n: f"line {n}: {rules_at[n]}",
                                    index=lines.index(wanted_line) if wanted_line else 0, key=f"audit_at_{game_id}")
         rv.show_replay(audited, rv.marks_of(game_findings), start_line=at_line, shortcuts=True)

@@ -1,0 +1,45 @@
+"""How an amount reads on every page, in a table (:func:`dashboards.tables.show`) or a drawn replay
+(:mod:`dashboards.replayer`): to the cent in a currency (13.80, never 13.8); tournament and play
+chips and points, which are whole, whole (1500), and to the cent where some amount among them is not.
+One rule for both, so the drawing of a step and the table beside it write an amount alike. No
+Streamlit here: the replayer draws its HTML without it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from decimal import Decimal
+
+UNPRICED = frozenset({"chips", None})
+"""The units of no currency: tournament and play chips (``chips``) and points (no currency)."""
+
+CENTS_FORMAT = "%.2f"
+WHOLE_FORMAT = "%d"
+
+
+def reads_whole(amounts: Iterable, units: set | None) -> bool:
+    """Whether the amounts of one table read whole: its units are chips or points (no currency)
+    and every amount is whole; a currency, a table of several kinds of units, or one whose unit
+    is unsaid (None) read to the cent.
+
+    >>> reads_whole([1500, -300], {"chips"}), reads_whole([Decimal("13.8")], {"USD"}), reads_whole([4], None)
+    (True, False, False)
+    >>> reads_whole([25, Decimal("12.5")], {None})
+    False
+    """
+    return bool(units) and units <= UNPRICED and all(Decimal(a) == Decimal(a).to_integral_value()
+                                                     for a in amounts if a is not None)
+
+
+def amount_text(value, whole: bool) -> str:
+    """One amount as its table reads (``whole`` from :func:`reads_whole`), "" for none; exact, from
+    the amount's own digits.
+
+    >>> amount_text(Decimal("48"), False), amount_text(Decimal("0.5"), False), amount_text(1500, True)
+    ('48.00', '0.50', '1500')
+    >>> amount_text(Decimal("-1.5"), False), amount_text(None, True)
+    ('-1.50', '')
+    """
+    if value is None:
+        return ""
+    return f"{Decimal(value):.0f}" if whole else f"{Decimal(value):.2f}"
