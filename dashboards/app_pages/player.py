@@ -229,11 +229,12 @@ def holdem() -> None:
     if together.is_empty():
         st.info(f"No statistics row for {md(player)} in these dates, club and room, {md(money_said)}.")
         return
-    tables.show(together, hide_index=True, key="holdem_stats")
+    # the game is the one chosen above, the same on every row: its column would only push the figures aside
+    tables.show(together.drop("game", strict=False), hide_index=True, key="holdem_stats")
     by_name = q.holdem_stats(db, player, **chosen, per_account=True)
     if by_name.height > together.height:
         st.caption("Each name apart:")
-        tables.show(by_name.drop("names"), hide_index=True, key="holdem_account_stats")
+        tables.show(by_name.drop("names", "game", strict=False), hide_index=True, key="holdem_account_stats")
 
 
 def raspisnoy() -> None:
