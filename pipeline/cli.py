@@ -26,7 +26,7 @@ import click
 
 from pipeline.manifest import NewerWarehouse, WarehouseBusy
 from pipeline.provenance import RULES_VERSION, ModelError, ModelsMissing, OlderRules
-from rules.words import counted, did_you_mean, player_named
+from rules.words import counted, did_you_mean, listed, player_named
 
 if TYPE_CHECKING:
     import duckdb
@@ -447,17 +447,17 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
                 click.echo(f"  {files[0]} is {path} moved (that path is gone, and most games of each are the "
                            f"other's): taken as its new version")
             else:
-                click.echo(f"  {', '.join(files[:-1])} and {files[-1]} are {path} split (that path is gone, most "
+                click.echo(f"  {listed(files, 'and')} are {path} split (that path is gone, most "
                            f"games of each are its, and together they hold most of its games): taken as its new "
                            f"versions")
         for file, merged_from in summary.merged:
             gone = [path for path in merged_from if path != os.path.abspath(file)]
             if len(gone) < len(merged_from):  # merged into the file at its own path (put back, or appended to it)
-                click.echo(f"  {file} is {_and(gone)} merged into it ({'that path is' if len(gone) == 1 else 'those paths are'} "
+                click.echo(f"  {file} is {listed(gone, 'and')} merged into it ({'that path is' if len(gone) == 1 else 'those paths are'} "
                            f"gone, most games of each are in it, and with its own they make most of its games): taken "
                            f"as their new version")
             else:
-                click.echo(f"  {file} is {_and(gone)} merged (those paths are gone, most games of each are in it, and "
+                click.echo(f"  {file} is {listed(gone, 'and')} merged (those paths are gone, most games of each are in it, and "
                            f"together they make most of its games): taken as their new version")
         merges = {file for file, _ in summary.merged}
         for move in summary.unsure_moves:
@@ -466,7 +466,7 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
             if move.taken_for:  # the gone file is another file of this run, moved or split: this one is not it
                 taken = move.taken_for
                 what = (f"merged into {taken[0]}" if taken[0] in merges else f"{taken[0]} moved" if len(taken) == 1
-                        else f"{', '.join(taken[:-1])} and {taken[-1]} split")
+                        else f"{listed(taken, 'and')} split")
                 click.echo(f"{held}: another file, as that file is {what}")
             else:
                 click.echo(f"{held}: not taken for that file moved, so none of its games was superseded (if it is "
@@ -518,11 +518,6 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     quarantined = summary.quarantined or summary.finished.get("quarantined") or summary.already_quarantined
     failed = nothing or summary.models_failed
     sys.exit(1 if quarantined or summary.unreadable or summary.skipped or failed else 0)
-
-
-def _and(names: list[str]) -> str:
-    """``names`` as a sentence names them: 'a', 'a and b', 'a, b and c'."""
-    return f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else names[0]
 
 
 def _settings_followed(summary) -> list[str]:
@@ -589,10 +584,10 @@ def _contradictions(entries: list[dict]) -> list[str]:
         return f"place {finish} with {prize or 'no prize'}"
 
     lines = []
-    for (site, tournament, kept, other), listed in pairs.items():
-        first = listed[0]
+    for (site, tournament, kept, other), apart in pairs.items():
+        first = apart[0]
         entry = f" [{first['entry_no']}]" if first["entry_no"] > 1 else ""
-        more = f" (and {counted(len(listed) - 1, 'more entry', 'more entries')})" if len(listed) > 1 else ""
+        more = f" (and {counted(len(apart) - 1, 'more entry', 'more entries')})" if len(apart) > 1 else ""
         lines.append(f"  tournament {tournament} ({site}): its summaries disagree on {first['player']}{entry}{more}: "
                      f"{told(first['finish'], first['prize_text'])} in {kept}, "
                      f"{told(first['other_finish'], first['other_prize_text'])} in {other}; the statistics keep "

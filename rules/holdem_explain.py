@@ -28,7 +28,7 @@ from rules.holdem_fast import WARNING, FactBatch, hand_units, pot_of_collect
 from rules.holdem_hand import ActionKind
 from rules.holdem_room import breaches
 from rules.holdem_rules import HE, LIMIT_CAP_BETS, LIMIT_CAP_HEADS_UP, MAX_PLAYERS, MIN_PLAYERS
-from rules.words import player_named
+from rules.words import listed, player_named
 
 __all__ = ["WORDS", "WORD_VALUES", "amount", "explain", "explain_hands", "money"]
 
@@ -166,8 +166,7 @@ def _collect_line_numbers(s: _Said) -> str:
     a1 = int(s.batch.action_start[s.h + 1])
     lines = [str(int(s.batch.line[j])) for j in range(s.a0, a1) if int(s.batch.actor[j]) == s.seat
              and KINDS[int(s.batch.kind[j])] is ActionKind.COLLECT]
-    return ("line " if len(lines) == 1 else "lines ") + (" and ".join([", ".join(lines[:-1]), lines[-1]])
-                                                         if len(lines) > 1 else "".join(lines))
+    return ("line " if len(lines) == 1 else "lines ") + listed(lines, "and")
 
 
 def _running_run(s: _Said) -> int | None:

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any, Protocol
 
-from rules.words import close_names, letters_to_change, suggested
+from rules.words import close_names, letters_to_change, listed, suggested
 
 LARGEST = 1_000_000
 """The largest amount a setting takes (points, royalties, a pay, antes): far above any table's,
@@ -82,16 +82,6 @@ def spoken(takes: str) -> str:
     "'on' or 'off'"
     """
     return re.sub(r"`([^`]*)`", r"'\1'", takes)
-
-
-def listed(items: Iterable[str], last: str = "or") -> str:
-    """``a, b or c``.
-
-    >>> listed(["`on`", "`off`"]), listed(["a", "b", "c"], "and")
-    ('`on` or `off`', 'a, b and c')
-    """
-    items = list(items)
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
 def one_word(words: list[str]) -> str:

@@ -46,12 +46,21 @@ def close_names(name: str, known: Iterable[str]) -> list[str]:
     return [by_folded[folded] for folded in close]
 
 
+def listed(items: Iterable[str], last: str = "or") -> str:
+    """``a, b or c``.
+
+    >>> listed(["`on`", "`off`"]), listed(["a", "b", "c"], "and")
+    ('`on` or `off`', 'a, b and c')
+    """
+    items = list(items)
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
 def suggested(names: list[str]) -> str:
     """" Did you mean 'Anna' or 'Anya'?" for ``names``, "" for none."""
     if not names:
         return ""
-    quoted = [repr(name) for name in names]
-    return f" Did you mean {' or '.join(quoted) if len(quoted) < 3 else ', '.join(quoted[:-1]) + ' or ' + quoted[-1]}?"
+    return f" Did you mean {listed(repr(name) for name in names)}?"
 
 
 def letters_to_change(one: str, other: str) -> int:
