@@ -70,22 +70,16 @@ from dataclasses import dataclass, field
 import numpy as np
 import pyarrow as pa
 
+from rules.holdem_options import CAP_OPTIONS, HEADS_UP_OPTIONS, ODD_CHIP_OPTIONS, ORDER_OPTIONS
 from rules.words import did_you_mean
 
-OPTIONS = {"straight_beats_trips": True, "trips_beat_straight": False}
-"""Each 36-card order's name and what it chooses (True: a straight beats three of a kind)."""
+OPTIONS, CAPS, HEADS_UP, ODD_CHIPS = ORDER_OPTIONS, CAP_OPTIONS, HEADS_UP_OPTIONS, ODD_CHIP_OPTIONS
+"""The options of each rule, as the rulebook declares them (``rules.holdem_options``)."""
 LIMIT = "limit"
 """Limit's name (``BettingStructure.LIMIT``'s value: the records' module, loaded by a game read
 under a setting, need not load with every worker that imports this one)."""
 BETTING = ("no_limit", "pot_limit", LIMIT)
 """The betting structures a setting names (``rules.holdem_hand.BettingStructure``'s values)."""
-CAPS = {**{f"limit_cap_{bets}": bets for bets in range(2, 10)}, "limit_uncapped": -1}
-"""Limit Hold'em's cap (HE-LIMIT-CAP): the bets a betting round allows, or none (-1)."""
-HEADS_UP = {"cap_heads_up": True, "uncapped_heads_up": False}
-"""Whether Limit's cap holds in a round that starts heads-up."""
-ODD_CHIPS = {"odd_chip_left_of_button": False, "odd_chip_any": True}
-"""Who gets a split pot's odd units: the first winners clockwise from the button (the default),
-or any winners (True: each collects his equal share or one unit more)."""
 RULE_OF = {**dict.fromkeys(OPTIONS, "order"), **dict.fromkeys(BETTING, "betting"), **dict.fromkeys(CAPS, "cap"),
            **dict.fromkeys(HEADS_UP, "heads_up"), **dict.fromkeys(ODD_CHIPS, "odd_chip")}
 """Each option and the rule it sets."""

@@ -26,6 +26,7 @@ from rules.findings import Finding, Severity
 from rules.holdem_batch import KINDS, STREETS, UNSET, HandBatch
 from rules.holdem_fast import WARNING, FactBatch, hand_units, pot_of_collect
 from rules.holdem_hand import ActionKind
+from rules.holdem_options import CAP_OPTIONS, HEADS_UP_OPTIONS, ODD_CHIP_OPTIONS, ORDER_OPTIONS, option_said
 from rules.holdem_room import breaches
 from rules.holdem_rules import HE, LIMIT_CAP_BETS, LIMIT_CAP_HEADS_UP, MAX_PLAYERS, MIN_PLAYERS
 from rules.words import listed, player_named
@@ -518,20 +519,19 @@ _BY_RANKING = (HE.SHOWDOWN, HE.SPLIT, HE.SD_ORDER, ODD_CHIP)
 
 def _options_judging(batch: HandBatch, h: int, rule: str) -> list[str]:
     """The options, other than the rulebook's defaults, that judged a finding of ``rule`` in hand
-    ``h``, each as its setting is named (``pipeline.table_rules``) with what it says. The
+    ``h``, each as its setting is named with what it says (:func:`rules.holdem_options.option_said`). The
     36-card order is GGPoker's own or a setting's, the others come from settings only."""
     options = []
     if rule in _BY_RANKING and batch.is_short_deck[h] and batch.straight_beats_trips[h]:
-        options.append("straight_beats_trips (a straight beats three of a kind)")
+        options.append(option_said(ORDER_OPTIONS, True))
     if rule in (HE.SPLIT, ODD_CHIP) and batch.odd_chip_any[h]:
-        options.append("odd_chip_any (any winners may take the odd units, one each)")
+        options.append(option_said(ODD_CHIP_OPTIONS, True))
     if rule is HE.LIMIT_CAP:
         cap = int(batch.limit_cap[h])
         if cap not in (UNSET, -1 if LIMIT_CAP_BETS is None else LIMIT_CAP_BETS):
-            options.append(f"limit_cap_{cap} ({cap} bets a betting round)")
+            options.append(option_said(CAP_OPTIONS, cap))
         if int(batch.cap_heads_up[h]) not in (UNSET, int(LIMIT_CAP_HEADS_UP)):
-            options.append("cap_heads_up (the cap holds in a round that starts heads-up)" if batch.cap_heads_up[h]
-                           else "uncapped_heads_up (no cap in a round that starts heads-up)")
+            options.append(option_said(HEADS_UP_OPTIONS, bool(batch.cap_heads_up[h])))
     return options
 
 
