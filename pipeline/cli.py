@@ -2051,6 +2051,7 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
     (ingest --rules) it was judged under; this re-reads every game judged by another version,
     or under other options than the settings give it now (or only --game, or those judged
     --since a version), replaces its rows and findings in one commit, and rebuilds the models.
+    Until then, a stored finding keeps the words of the version that found it.
     The log files are not needed.
 
     Example: rasklad reaudit --warehouse data/warehouse
