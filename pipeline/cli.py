@@ -1144,7 +1144,7 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
     game it names.
 
     --player shows the figures of the person the name belongs to (rasklad alias): every name
-    linked to him, each row naming its name (raspisnoy counts a person's names as one).
+    linked to that person, each row naming its name (raspisnoy counts a person's names as one).
 
     Example: rasklad stats --player Anna --game raspisnoy
     """
@@ -1727,17 +1727,17 @@ def _known_game_id(con: duckdb.DuckDBPyConnection, game_id: str) -> str:
 @no_wait_option
 @click.argument("person", required=False)
 @click.argument("names", nargs=-1)
-@click.option("--list", "list_links", is_flag=True, help="List every person with his names, and who is me.")
+@click.option("--list", "list_links", is_flag=True, help="List every person with their names, and who is me.")
 @click.option("--remove", "remove", is_flag=True,
-              help="Remove the links of the names given (a person's name removes all his links).")
-@click.option("--me", "is_me", is_flag=True, help="This person is me: every dashboard page starts from him.")
+              help="Remove the links of the names given (a person's name removes all their links).")
+@click.option("--me", "is_me", is_flag=True, help="This person is me: every dashboard page starts from this person.")
 @click.option("--site", "site", metavar="ROOM",
               help="The room (site) of the names given: a screen name is per room. Without it, a link "
                    "holds in every room where the name has no link of its own.")
 @click.option("--json", "as_json", is_flag=True, help="With --list: print JSON.")
 def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, ...], list_links: bool,
           remove: bool, is_me: bool, site: str | None, as_json: bool) -> None:
-    """Link screen names to one person, so that his figures are counted together.
+    """Link screen names to one person, so that their figures are counted together.
 
     The links live in the warehouse: they survive re-ingests and re-audits. A screen name is
     per room: the same name in two rooms is two accounts, one person until --site links one of them
@@ -1747,8 +1747,8 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
     \b
     rasklad alias Gleb --me                         Gleb is me
     rasklad alias Gleb gleb_wina --site Winamax     gleb_wina, in Winamax only, is Gleb
-    rasklad alias --remove Глеб                     Глеб is a person of his own again
-    rasklad alias --list                            every person with his names
+    rasklad alias --remove Глеб                     Глеб is a person of their own again
+    rasklad alias --list                            every person with their names
 
     Example: rasklad alias Gleb Глеб gleb_stars   (Gleb, Глеб and gleb_stars are one person, Gleb)
     """
@@ -1777,7 +1777,7 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
         elif person is not None and (names or not is_me):
             if not names:
                 raise UsageProblem(f"No name to link to {person}.",
-                                   f"Give the names: rasklad alias {person} NAME..., or --me to say he is you.")
+                                   f"Give the names: rasklad alias {person} NAME..., or --me to say this person is you.")
             with changing():
                 links = people.link(warehouse, person, names, site=site, on_wait=_say_waiting, wait=not no_wait)
             linked = sorted(f"{name} ({room})" if room else name
@@ -1839,7 +1839,7 @@ def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person
             if name and name.strip() not in linked:
                 where = f" in {site}" if site else ""
                 raise UsageProblem(f"{name!r} has no link{where} to remove.{did_you_mean(name, linked)}",
-                                   "`rasklad alias --list` lists every person with his names.")
+                                   "`rasklad alias --list` lists every person with their names.")
         return site
     players = _stored_players(con, site)
     known = set(players)
@@ -2051,6 +2051,7 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
     (ingest --rules) it was judged under; this re-reads every game judged by another version,
     or under other options than the settings give it now (or only --game, or those judged
     --since a version), replaces its rows and findings in one commit, and rebuilds the models.
+    Until then, a stored finding keeps the words of the version that found it.
     The log files are not needed.
 
     Example: rasklad reaudit --warehouse data/warehouse

@@ -59,31 +59,31 @@ RULES = {
                      "fits the header's: between no-trump and another kind, the trump decides (`trump none` "
                      "is a no-trump round); else its bids count (none in misère and golden rounds, written "
                      "before the hands in blind and forehead rounds), and each player's points (else the "
-                     "step of his total)."),
+                     "step of their total)."),
     "RSP-DEALER": ("The first dealer is drawn by lot; the deal then passes clockwise. Cards go one at a "
                    "time clockwise from the dealer's left, the dealer last, and every player gets the "
                    "round's number of cards. A dealer out of turn, or misnamed, is one finding: the "
                    "round is then checked as the header's dealer dealt it when the hands (else the "
-                   "bids, else the lead) go round from his left, else as the rules' dealer dealt it. "
+                   "bids, else the lead) go round from that dealer's left, else as the rules' dealer dealt it. "
                    "A hand left out of `Hands:` is one finding, and the cards that player plays are not "
                    "checked against a hand. A warning when tricks are written without a `Hands:` line."),
     "RSP-TRUMP": ("The top card of the stock is turned up and its suit is trump. When the whole deck is "
                   "dealt, the trump card is drawn before the deal (or, with `whole-deck trump dealer`, "
-                  "shown by the dealer from his own cards). A joker turned up means no trump; no-trump "
+                  "shown by the dealer from their own cards). A joker turned up means no trump; no-trump "
                   "rounds have none."),
     "RSP-BID": ("Bids go clockwise from the dealer's left, the dealer last; a bid is 0 (a pass) up to the "
-                "cards in hand. Blind and forehead rounds bid before anyone sees his own cards; misère and "
+                "cards in hand. Blind and forehead rounds bid before anyone sees their own cards; misère and "
                 "golden rounds have no bids."),
-    "RSP-THREE-PASSES": ("A player who passed in each of the two previous rounds in which he bid may not "
-                         "pass a third time, unless the hook leaves him nothing else."),
+    "RSP-THREE-PASSES": ("A player who passed in each of the two previous rounds in which they bid may not "
+                         "pass a third time, unless the hook leaves them nothing else."),
     "RSP-HOOK": "The dealer may not bid so that the bids add up to the number of cards dealt to each player.",
     "RSP-LEAD": ("The player left of the dealer leads the first trick; the winner of each trick leads the "
                  "next; play goes clockwise."),
     "RSP-FOLLOW": ("Follow the suit led; if void, play a trump; if void in trumps too, any card. The joker "
                    "is free of these duties, and holding only the joker of a suit counts as being void in "
                    "it."),
-    "RSP-JOKER-LEAD": ("A joker that leads is declared `high trumps` (everyone plays his highest trump, "
-                       "else any card; needs a trump in the round), `high <suit>` (everyone plays his "
+    "RSP-JOKER-LEAD": ("A joker that leads is declared `high trumps` (everyone plays their highest trump, "
+                       "else any card; needs a trump in the round), `high <suit>` (everyone plays their "
                        "highest card of that suit, else a trump, else any card) or `low <suit>` (the joker "
                        "is the lowest card of that suit, which counts as led). Every duty of a high call "
                        "is cited under this rule, the \"else a trump\" of `high <suit>` included; after "
@@ -103,7 +103,7 @@ RULES = {
                   "in those rounds. Cited when a `Points:` entry differs."),
     "RSP-SCORE-SPECIAL": ("No-trump, blind and forehead rounds score as simple rounds times 1.5; misère "
                           "−15 a trick, +50 for none; golden +15 a trick."),
-    "RSP-TOTAL": ("Each player's total is the running sum of his points; the highest total after the last "
+    "RSP-TOTAL": ("Each player's total is the running sum of their points; the highest total after the last "
                   "round wins. Cited when a `Totals:` entry, or a sheet's total, is neither the previous total "
                   "as written plus this round's points (as the rules score them, or as the `Points:` line "
                   "writes them) nor the running sum of the points as the rules score them. So each mistake "

@@ -1147,7 +1147,7 @@ def dealer_game_options(player: tuple[int, ...], dealer: tuple[int, ...], seen: 
         pick = min if rules.assumed_replaces is DealerReplaces.LOWEST else max
         replaced = pick(dealer, key=lambda c: c >> 2)
     elif replaced not in dealer:
-        raise ValueError(f"{_text(replaced)} is not the dealer's: his game cannot be bought by replacing it")
+        raise ValueError(f"{_text(replaced)} is not the dealer's: the dealer's game cannot be bought by replacing it")
     kept = [c for c in dealer if c != replaced]
     s = play_strength(player)
     rows = np.array([kept + [r] for r in pool], dtype=np.int64)
