@@ -2,6 +2,11 @@
 
 - A setting refused before anything is read (an unknown one, a room nothing names, two that
   contradict each other) is a usage error, as click's own: exit code 2, nothing stored.
+- A raspisnoy ``pass limit`` no game can use is refused, as ``max cards 19`` is. Worked by hand:
+  the most rounds with bids is 10 players on 54 cards, M = min(18, 54 // 10) = 5 cards: simple
+  rounds of 1, 2, 3, 4 cards, 5 cards ten times, then 4, 3, 2, 1 (18 rounds), and 10 each of the
+  special kinds that bid (no-trump, blind, forehead: 30), 48 in all. ``pass limit L`` bars a pass
+  after L in a row, which needs L + 1 rounds with bids: 47 can bar the 48th, 48 bars nothing.
 """
 
 from __future__ import annotations
@@ -10,6 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 from pipeline.cli import main
+from pipeline.warehouse import connect
+from tests.formats_examples import RASPISNOY_LOG
 from tests.test_holdem_limit_cap_setting import HAND as LIMIT_HAND
 
 
@@ -42,3 +49,20 @@ def test_house_edge_and_settings_refuse_an_unknown_setting_as_a_usage_error(tmp_
     assert edge.exit_code == 2 and "Invalid value for '--rules'" in edge.output
     removed = run("settings", "rules", "room PokerStars: cap 4", "--remove", "--warehouse", str(tmp_path / "wh"))
     assert removed.exit_code == 2 and "unknown rule setting 'cap 4'" in removed.output
+
+
+def test_a_pass_limit_no_game_can_use_is_refused_in_words_and_the_largest_one_is_taken(tmp_path):
+    wh, night = tmp_path / "wh", tmp_path / "night.txt"
+    night.write_text(RASPISNOY_LOG.replace("Rules: default", "Rules: pass limit 48"), encoding="utf-8")
+    refused = run("ingest", str(night), "--warehouse", str(wh), "-q")
+    assert refused.exit_code == 1, refused.output
+    with connect(wh) as con:
+        assert con.execute("select line, error from quarantine").fetchall() == [(
+            5, "'pass limit 48': pass limit takes a whole number from 0 to 47, or 'none', not '48'")]
+    night.write_text(RASPISNOY_LOG.replace("Rules: default", "Rules: pass limit 47"), encoding="utf-8")
+    taken = run("ingest", str(night), "--warehouse", str(wh), "-q")
+    assert taken.exit_code == 0, taken.output
+    with connect(wh) as con:
+        assert con.execute("select count(*) from quarantine").fetchone()[0] == 0
+        [(ruleset,)] = con.execute("select ruleset from games").fetchall()
+    assert "pass limit 47" in ruleset
