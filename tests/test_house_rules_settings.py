@@ -7,9 +7,16 @@
   rounds of 1, 2, 3, 4 cards, 5 cards ten times, then 4, 3, 2, 1 (18 rounds), and 10 each of the
   special kinds that bid (no-trump, blind, forehead: 30), 48 in all. ``pass limit L`` bars a pass
   after L in a row, which needs L + 1 rounds with bids: 47 can bar the 48th, 48 bars nothing.
+- A file set ``no_limit`` (Winning's older text names no betting structure), then moved and
+  given a third hand: the new hand is read at the new path before the ledger takes the file for
+  the one moved, so under no setting it goes to quarantine; once the setting has followed, it is
+  read and stored in the same run. It counts as stored, not quarantined, and the run exits 0.
 """
 
 from __future__ import annotations
+
+import json
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -18,6 +25,7 @@ from pipeline.cli import main
 from pipeline.warehouse import connect
 from tests.formats_examples import RASPISNOY_LOG
 from tests.test_holdem_limit_cap_setting import HAND as LIMIT_HAND
+from tests.test_room_winning import OLDER
 
 
 def run(*args: str):
@@ -66,3 +74,43 @@ def test_a_pass_limit_no_game_can_use_is_refused_in_words_and_the_largest_one_is
         assert con.execute("select count(*) from quarantine").fetchone()[0] == 0
         [(ruleset,)] = con.execute("select ruleset from games").fetchall()
     assert "pass limit 47" in ruleset
+
+
+def _older(game_id: int) -> str:
+    return OLDER.replace("Game ID: 698338917", f"Game ID: {game_id}")
+
+
+def test_a_hand_a_moved_file_gained_that_only_its_betting_setting_reads_counts_as_stored(tmp_path):
+    night, moved, wh = tmp_path / "night.txt", tmp_path / "archive.txt", tmp_path / "wh"
+    night.write_text(_older(698338917) + "\n" + _older(698338918), encoding="utf-8")
+    assert run("ingest", str(night), "-w", str(wh), "-q", "--rules", "no_limit").exit_code == 0
+    # two hands before, three now: most games of each are the other's, so it is the file moved
+    moved.write_text(_older(698338917) + "\n" + _older(698338918) + "\n" + _older(698338919), encoding="utf-8")
+    night.unlink()
+    result = run("ingest", str(moved), "-w", str(wh), "-q")
+    assert result.exit_code == 0, result.output
+    first, *rest = result.output.splitlines()
+    assert re.sub(r" in [0-9.]+ s$", "", first) == (
+        "1 file (0 unchanged), 1 game stored, 2 already stored, 0 quarantined, 0 findings")
+    assert rest == [
+        f"  {moved} is {night} moved (that path is gone, and most games of each are the other's): taken as its "
+        "new version",
+        "  2 games stored before follow their file to its new path, at the same lines",
+        f"  the rule setting given for {night}, no_limit, follows it to {moved}"]
+    with connect(wh) as con:
+        assert con.execute("select count(*) from quarantine").fetchone()[0] == 0
+        assert con.execute("select source_file, ruleset from games").fetchall() == [
+            (str(moved), "winning no_limit, no_limit set")] * 3
+
+
+def test_the_json_of_that_run_counts_the_hand_as_stored(tmp_path):
+    night, moved, wh = tmp_path / "night.txt", tmp_path / "archive.txt", tmp_path / "wh"
+    night.write_text(_older(698338917) + "\n" + _older(698338918), encoding="utf-8")
+    assert run("ingest", str(night), "-w", str(wh), "-q", "--rules", "no_limit").exit_code == 0
+    moved.write_text(_older(698338917) + "\n" + _older(698338918) + "\n" + _older(698338919), encoding="utf-8")
+    night.unlink()
+    result = run("ingest", str(moved), "-w", str(wh), "--json")
+    assert result.exit_code == 0, result.output
+    told = json.loads(result.stdout)
+    assert (told["games"], told["games_known"], told["quarantined"], told["quarantine_reasons"]) == (1, 2, 0, {})
+    assert (told["quarantine_retried"], told["quarantine_retried_stored"]) == (0, 0)
