@@ -11,6 +11,10 @@
   given a third hand: the new hand is read at the new path before the ledger takes the file for
   the one moved, so under no setting it goes to quarantine; once the setting has followed, it is
   read and stored in the same run. It counts as stored, not quarantined, and the run exits 0.
+- A file's setting given under one way of writing its path holds for the file however a later
+  ingest writes it (absolute, ``./x``, through a linked folder): the file set ``no_limit``, given
+  a third hand, is read under it, so the new hand is stored, not quarantined. The same setting
+  given again under another way of writing the path replaces the first: one file, one option.
 """
 
 from __future__ import annotations
@@ -114,3 +118,34 @@ def test_the_json_of_that_run_counts_the_hand_as_stored(tmp_path):
     told = json.loads(result.stdout)
     assert (told["games"], told["games_known"], told["quarantined"], told["quarantine_reasons"]) == (1, 2, 0, {})
     assert (told["quarantine_retried"], told["quarantine_retried_stored"]) == (0, 0)
+
+
+@pytest.mark.parametrize("written_later", ["absolute", "dot", "linked folder"])
+def test_a_files_setting_holds_for_the_file_however_its_path_is_written(tmp_path, monkeypatch, written_later):
+    logs, wh = tmp_path / "logs", tmp_path / "wh"
+    logs.mkdir()
+    (tmp_path / "link").symlink_to(logs, target_is_directory=True)
+    night = logs / "night.txt"
+    night.write_text(_older(698338917) + "\n" + _older(698338918), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert run("ingest", "logs/night.txt", "-w", str(wh), "-q", "--rules", "no_limit").exit_code == 0
+    night.write_text(_older(698338917) + "\n" + _older(698338918) + "\n" + _older(698338919), encoding="utf-8")
+    path = {"absolute": str(night), "dot": "./logs/night.txt", "linked folder": "link/night.txt"}[written_later]
+    again = run("ingest", path, "-w", str(wh), "-q")
+    assert again.exit_code == 0, again.output
+    with connect(wh) as con:
+        assert con.execute("select count(*) from quarantine").fetchone()[0] == 0
+        assert con.execute("select ruleset from games").fetchall() == [("winning no_limit, no_limit set",)] * 3
+
+
+def test_a_files_setting_given_again_under_another_path_replaces_it(tmp_path, monkeypatch):
+    logs, wh = tmp_path / "logs", tmp_path / "wh"
+    logs.mkdir()
+    (logs / "night.txt").write_text(_older(698338917), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert run("ingest", "logs/night.txt", "-w", str(wh), "-q", "--rules", "no_limit").exit_code == 0
+    assert run("ingest", str(logs / "night.txt"), "-w", str(wh), "-q", "--rules", "limit").exit_code == 0
+    with connect(wh) as con:
+        assert con.execute("select name, value from settings").fetchall() == [
+            (f"rules betting file {logs / 'night.txt'}", "limit")]
+        assert con.execute("select ruleset from games").fetchall() == [("winning limit, limit set",)]
