@@ -305,6 +305,12 @@ class UsageProblem(click.ClickException):
         super().__init__(f"{what}\n  {fix}")
 
 
+def _refused_setting(what: str, fix: str, option: str = "'--rules'") -> click.BadParameter:
+    """A setting refused before anything is read or written: a usage error, as click's own are
+    (exit code 2), whether it is unknown, names what nothing names, or contradicts another."""
+    return click.BadParameter(f"{what}\n  {fix}", param_hint=option)
+
+
 class _Commands(click.Group):
     """The commands, each of which says so when this copy of Rasklad lacks its SQL models."""
 
@@ -360,7 +366,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     Each game's format is recognized from its text. Games that do not parse go to
     quarantine with file, line, column and reason; the exit code is 1 when any did, when
     a file could not be read, or when a folder held files skipped for their extension (the
-    summary names them).
+    summary names them). A --rules setting refused (unknown, or contradicting another) is a
+    usage error: exit code 2, before anything is read.
 
     The formats and their lenient forms: see docs/formats.md.
 
@@ -615,15 +622,14 @@ def _rule_settings_checked(rules: tuple[str, ...], warehouse: Path, paths: tuple
         try:
             parsed = parse_setting(setting)
         except ValueError as error:
-            raise UsageProblem(f"--rules {setting!r}: {error}.",
-                               "See the rule settings in docs/formats.md.") from None
+            raise _refused_setting(f"{setting!r}: {error}.", "See the rule settings in docs/formats.md.") from None
         if parsed.scope == "room":
             setting = f"room {_known_room(parsed.name, warehouse, setting, rooms_of_files)}: {parsed.option}"
         checked.append(setting)
     # (after the rooms are spelt as stored: 'room pokerstars' and 'room PokerStars' are one room)
     clash = contradiction(map(parse_setting, checked))
-    if clash:   # a usage error, as click's own (exit code 2): the command line contradicts itself
-        raise click.BadParameter(f"{clash}.", param_hint="'--rules'")
+    if clash:   # the command line contradicts itself
+        raise _refused_setting(f"{clash}.", "See the rule settings in docs/formats.md.")
     return tuple(checked)
 
 
@@ -657,9 +663,9 @@ def _known_room(room: str, warehouse: Path, setting: str, rooms_of_files: Callab
     for name in rooms:
         if name.casefold() == room.casefold():
             return name
-    raise UsageProblem(f"--rules {setting!r}: no stored game was played in the room {room!r}, no reader writes "
-                       f"it, and no file given names it.{did_you_mean(room, rooms)}",
-                       f"The rooms, as the site column writes them: {', '.join(rooms)}.")
+    raise _refused_setting(f"{setting!r}: no stored game was played in the room {room!r}, no reader writes "
+                          f"it, and no file given names it.{did_you_mean(room, rooms)}",
+                          f"The rooms, as the site column writes them: {', '.join(rooms)}.")
 
 
 def _rooms_phh_files_name(paths: tuple[Path, ...], warehouse: Path) -> list[str]:
@@ -1958,10 +1964,12 @@ def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool) -
         else:
             parsed = parse_setting(setting)
     except ValueError as error:
-        raise UsageProblem(f"{setting!r}: {error}.", "See the rule settings in docs/formats.md.") from None
+        raise _refused_setting(f"{setting!r}: {error}.", "See the rule settings in docs/formats.md.",
+                               "'SETTING'") from None
     if parsed.name is None:
-        raise UsageProblem(f"{setting!r} names no table, room or file: a setting given for the files of a run is kept "
-                           "for each of them.", "Name one: 'file PATH: OPTION', PATH as `rasklad settings` lists it.")
+        raise _refused_setting(f"{setting!r} names no table, room or file: a setting given for the files of a run is "
+                               "kept for each of them.", "Name one: 'file PATH: OPTION', PATH as `rasklad settings` "
+                               "lists it.", "'SETTING'")
     _require_warehouse(warehouse)
     try:
         with _cut_short_saying(_kept_by_run(warehouse, "the change is made.", "nothing was changed."), warehouse):
@@ -2202,7 +2210,7 @@ def house_edge(warehouse: Path, rules_text: str, jobs: int | None, spark_master:
     try:
         rules = SixcardRules.parse(rules_text)
     except ValueError as error:
-        raise UsageProblem(str(error), "Write the settings as a session's Rules: line does, separated by commas.") from None
+        raise _refused_setting(str(error), "Write the settings as a session's Rules: line does, separated by commas.") from None
     _require_warehouse(warehouse)
     say = (lambda line: None) if quiet or as_json else (lambda line: click.echo(line, err=True))
     try:

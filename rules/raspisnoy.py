@@ -411,28 +411,6 @@ class _Misere:
         return self.points.number(words[0]), self.points.number(words[1])
 
 
-_ON_OFF = {"yes": "on", "true": "on", "no": "off", "false": "off"}
-
-RULES_LINE = RulesLine("raspisnoy", [
-    Setting("deck", Choice({"36": 36, "54": 54}), set_to("deck")),
-    Setting("joker", _JokerCard(), lambda rules, card: rules if card.is_joker else replace(rules, joker=card)),
-    Setting("max cards", Whole(1, 18), set_to("max_cards")),
-    Setting("specials", _Specials(), set_to("specials")),
-    Setting("special cards", Whole(1, 18, {"max": None}), set_to("special_cards")),
-    Setting("special multiplier", Number(above=True), set_to("special_multiplier")),
-    Setting("all-tricks double", Choice({scope.value: scope for scope in DoublingScope},
-                                        {**_ON_OFF, "specials": "special"}), set_to("all_tricks_double")),
-    Setting("misere", _Misere(), lambda rules, points: replace(rules, misere_trick=points[0], misere_clean=points[1])),
-    Setting("golden", Number(of="points per trick"), set_to("golden_trick")),
-    Setting("pass limit", Whole(0, None, {"none": None}, {"off": "none"}), set_to("pass_limit")),
-    Setting("hook", Choice({"on": True, "off": False}, _ON_OFF), set_to("hook")),
-    Setting("joker low", Choice({low.value: low for low in JokerLow}), set_to("joker_low")),
-    Setting("whole-deck trump", Choice({trump.value: trump for trump in WholeDeckTrump}), set_to("whole_deck_trump")),
-])
-"""The settings of a ``Rules:`` line, each once: what the parser reads, the refusals say and
-docs/formats.md's table lists."""
-
-
 # ---------------------------------------------------------------------------------------------
 # The schedule
 # ---------------------------------------------------------------------------------------------
@@ -459,6 +437,50 @@ def schedule(rules: Ruleset, players: int) -> tuple[ScheduledRound, ...]:
         cards += [special] * players
         kinds += [kind] * players
     return tuple(ScheduledRound(number=i + 1, cards=c, kind=k) for i, (c, k) in enumerate(zip(cards, kinds)))
+
+
+FEWEST_PLAYERS = 3
+MOST_PLAYERS = {36: 6, 54: 10}
+"""The most players each deck takes (RSP-PLAYERS)."""
+MOST_CARDS = 18
+"""The most cards a hand may hold (``max cards``, ``special cards``): the 54-card deck dealt to 3."""
+
+
+def _most_rounds_with_bids() -> int:
+    """The most rounds with bids a full game schedules, every player bidding in each: over both
+    decks, every number of players and every special kind (10 players on 54 cards: 18 simple
+    rounds, and 10 each of no-trump, blind and forehead, 48 in all)."""
+    every_special = tuple(kind for kind in RoundKind if kind.is_special)
+    return max(sum(due.kind.has_bids for due in schedule(
+        Ruleset(deck=deck, max_cards=MOST_CARDS, specials=every_special), players))
+        for deck, most in MOST_PLAYERS.items() for players in range(FEWEST_PLAYERS, most + 1))
+
+
+MOST_PASS_LIMIT = _most_rounds_with_bids() - 1
+"""The largest pass limit a game can use: ``pass limit L`` bars a player's pass after L in a row,
+which takes L + 1 rounds with bids; a larger one would bar none, whatever the table meant."""
+
+
+_ON_OFF = {"yes": "on", "true": "on", "no": "off", "false": "off"}
+
+RULES_LINE = RulesLine("raspisnoy", [
+    Setting("deck", Choice({"36": 36, "54": 54}), set_to("deck")),
+    Setting("joker", _JokerCard(), lambda rules, card: rules if card.is_joker else replace(rules, joker=card)),
+    Setting("max cards", Whole(1, MOST_CARDS), set_to("max_cards")),
+    Setting("specials", _Specials(), set_to("specials")),
+    Setting("special cards", Whole(1, MOST_CARDS, {"max": None}), set_to("special_cards")),
+    Setting("special multiplier", Number(above=True), set_to("special_multiplier")),
+    Setting("all-tricks double", Choice({scope.value: scope for scope in DoublingScope},
+                                        {**_ON_OFF, "specials": "special"}), set_to("all_tricks_double")),
+    Setting("misere", _Misere(), lambda rules, points: replace(rules, misere_trick=points[0], misere_clean=points[1])),
+    Setting("golden", Number(of="points per trick"), set_to("golden_trick")),
+    Setting("pass limit", Whole(0, MOST_PASS_LIMIT, {"none": None}, {"off": "none"}), set_to("pass_limit")),
+    Setting("hook", Choice({"on": True, "off": False}, _ON_OFF), set_to("hook")),
+    Setting("joker low", Choice({low.value: low for low in JokerLow}), set_to("joker_low")),
+    Setting("whole-deck trump", Choice({trump.value: trump for trump in WholeDeckTrump}), set_to("whole_deck_trump")),
+])
+"""The settings of a ``Rules:`` line, each once: what the parser reads, the refusals say and
+docs/formats.md's table lists."""
 
 
 def dealer_of(players: tuple[str, ...], first_dealer: str, round_no: int) -> str:
@@ -1213,8 +1235,8 @@ def _dealer_replayed(rnd: Round, players: tuple[str, ...], expected: str) -> str
 
 
 def _check_players(findings: Findings, players: tuple[str, ...], rules: Ruleset, line: int) -> None:
-    most = 10 if rules.deck == 54 else 6
-    if not 3 <= len(players) <= most:
+    most = MOST_PLAYERS[rules.deck]
+    if not FEWEST_PLAYERS <= len(players) <= most:
         findings.add("RSP-PLAYERS",
                      f"{counted(len(players), 'player')}: the {rules.deck}-card game takes 3 to {most}",
                      line=line, expected=f"3-{most}", actual=len(players))
