@@ -35,7 +35,6 @@ from dashboards.replayer import (
     step_at_line,
     steps_of,
     steps_of_finding,
-    subject_of,
 )
 from dashboards.safe_text import md, md_with_code
 from pipeline.audit import MAX_TEXT_BYTES, Audited, audit_bytes, audit_kept
@@ -138,27 +137,49 @@ def findings_frame(replay) -> pl.DataFrame:
     """A replay's findings as the Audit lists a stored game's: by line (the whole game's first), then rule."""
     return pl.DataFrame(
         [{"rule_id": f.rule_id, "severity": str(f.severity), "line": f.line, "message": f.message,
-          "expected": f.expected, "actual": f.actual} for f in replay.findings],
+          "expected": f.expected, "actual": f.actual, "subject": f.subject} for f in replay.findings],
         schema={"rule_id": pl.String, "severity": pl.String, "line": pl.Int64, "message": pl.String,
-                "expected": pl.String, "actual": pl.String},
+                "expected": pl.String, "actual": pl.String, "subject": pl.String},
     ).sort("line", "rule_id", nulls_last=False, maintain_order=True)
 
 
 class Mark(NamedTuple):
-    """A finding as the source and the replay mark it at its line: the rule, its severity, and the
-    message, which tells which of the steps sharing a line it is about (a six-card box)."""
+    """A finding as the source and the replay mark it at its line: the rule, its severity, its
+    message, and its subject (``findings.subject``), which tells which of the steps sharing a line
+    it is about (a six-card box)."""
 
     rule: str
     severity: str
     message: str = ""
+    subject: str | None = None
 
 
 def marks_of(findings: pl.DataFrame) -> dict[int, list[Mark]]:
     marks: dict[int, list[Mark]] = {}
     for row in findings.iter_rows(named=True):
         if row["line"] is not None:
-            marks.setdefault(int(row["line"]), []).append(Mark(row["rule_id"], row["severity"], row["message"] or ""))
+            marks.setdefault(int(row["line"]), []).append(
+                Mark(row["rule_id"], row["severity"], row["message"] or "", row.get("subject")))
     return marks
+
+
+def with_subjects_now(marks: dict[int, list], replay) -> dict[int, list]:
+    """``marks`` where a finding stored before ``findings.subject`` existed (null) takes the subject of
+    the finding of the same rule, line and message that the game's kept text gives when replayed now;
+    one the replay no longer gives keeps none, and is marked on every step of its line until
+    ``rasklad reaudit`` stores it again.
+
+    >>> from rules.findings import Finding
+    >>> class Replayed: findings = (Finding(rule_id="SIX-PAY", message="m", line=12, subject="hand 1, box 2"),)
+    >>> with_subjects_now({12: [Mark("SIX-PAY", "error", "m"), Mark("SIX-PAY", "error", "n")]}, Replayed)[12]
+    [Mark(rule='SIX-PAY', severity='error', message='m', subject='hand 1, box 2'), Mark(rule='SIX-PAY', severity='error', message='n', subject=None)]
+    """
+    now = {(f.rule_id, f.line, f.message): f.subject for f in replay.findings if f.subject is not None}
+    if not now:
+        return marks
+    return {line: [mark if not isinstance(mark, Mark) or mark.subject is not None
+                   else mark._replace(subject=now.get((mark.rule, line, mark.message))) for mark in found]
+            for line, found in marks.items()}
 
 
 # -- the game a page opens -----------------------------------------------------------------------
@@ -206,7 +227,7 @@ def played_text(played_at, in_utc: bool | None, audited: Audited | None) -> str:
 # -- rendering: the replay, game by game ------------------------------------------------------
 
 Marks = dict[int, list[tuple]]
-"""A file line's findings: :class:`Mark` (rule, severity, message), or (rule, severity) pairs."""
+"""A file line's findings: :class:`Mark` (rule, severity, message, subject), or (rule, severity) pairs."""
 
 
 def show_replay(audited: Audited, marks: Marks | None = None, start_line: int | None = None,
@@ -227,8 +248,8 @@ def show_replay(audited: Audited, marks: Marks | None = None, start_line: int | 
         st.warning(f"The table of this {md(game)} game could not be drawn ({type(error).__name__}: {md(error)}).")
         steps = []
     if steps:
-        show_stepper(steps, _key(record, f"at_{start_line or 0}"), step_at_line(steps, start_line), marks,
-                     shortcuts=shortcuts, game=game)
+        show_stepper(steps, _key(record, f"at_{start_line or 0}"), step_at_line(steps, start_line),
+                     with_subjects_now(marks, replay), shortcuts=shortcuts)
     view = _VIEWS.get(game, show_generic)
     try:
         with st.expander("Step by step as tables", expanded=not steps):
@@ -244,23 +265,22 @@ def _move(state_key: str, by: int, last: int) -> None:
     st.session_state[state_key] = min(max(st.session_state.get(state_key, 0) + by, 0), last)
 
 
-def flagged_at(steps: list[Step], index: int, marks: Marks, game: str = "") -> list[tuple[int, str, str]]:
+def flagged_at(steps: list[Step], index: int, marks: Marks) -> list[tuple[int, str, str]]:
     """The findings (line, rule, message) that step ``index`` is about (:func:`dashboards.replayer.steps_of_finding`:
-    its own line's, a shared line's that name it, a summary's or totals' after it, the header's at the first)."""
+    its own line's, a shared line's whose subject is its, a summary's or totals' after it, the header's at the first)."""
     flagged = []
     for line, found in marks.items():
         for mark in found:
             message = mark[2] if len(mark) > 2 else ""
-            if index in steps_of_finding(steps, line, subject_of(game, message)):
+            if index in steps_of_finding(steps, line, mark[3] if len(mark) > 3 else None):
                 flagged.append((line, mark[0], message))
     return sorted(flagged)
 
 
 def show_stepper(steps: list[Step], key: str, start: int, marks: Marks | None = None,
-                 shortcuts: bool = False, game: str = "") -> None:
+                 shortcuts: bool = False) -> None:
     """The drawn table of one step, with previous/next buttons (and the arrow keys, with ``shortcuts``)
-    and a slider where there are several; opened at ``start``; the findings the step is about marked above it (``game``: the
-    record's ``info.game``, which tells what a finding's message names)."""
+    and a slider where there are several; opened at ``start``; the findings the step is about marked above it."""
     marks = marks or {}
     last = len(steps) - 1
     state_key = f"{key}_step"
@@ -278,7 +298,7 @@ def show_stepper(steps: list[Step], key: str, start: int, marks: Marks | None = 
             st.slider("Step", 0, last, key=state_key, label_visibility="collapsed")
     index = st.session_state[state_key]
     step = steps[index]
-    flagged = flagged_at(steps, index, marks, game)
+    flagged = flagged_at(steps, index, marks)
     if flagged:
         st.error(("Finding at this step: " if len(flagged) == 1 else "Findings at this step:  \n") + "  \n".join(
             md(f"{rule} (line {line})" + (f": {message}" if message else "")) for line, rule, message in flagged),

@@ -958,7 +958,7 @@ def test_lookups_read_the_marts_with_the_rows_of_the_tables(tables):
         found = q.game_findings(db, game_id)
         assert found["line"].to_list() == sorted(found["line"].to_list(), key=lambda line: (line is not None, line))
         assert sorted(found.rows(), key=str) == sorted(tables(
-            "select rule_id, severity, line, message, expected, actual from findings where game_id = ?",
+            "select rule_id, severity, line, message, expected, actual, subject from findings where game_id = ?",
             [game_id]), key=str)
     assert q.game(db, "no-such-game") is None
     assert q.games_by_kind(db).rows() == tables("""
