@@ -598,22 +598,27 @@ def show_ofc(record, replay) -> None:
 
 # -- six-card: each box's decisions and payouts -----------------------------------------------------
 
+SIXCARD_AMOUNTS = ("ante", "costs", "wagered", "returned", "net", "net_in_log")
+"""A six-card box's amounts: numbers, which the table writes as every page writes money (tables.MONEY)."""
+
+
 def sixcard_boxes(replay) -> pl.DataFrame:
     rows = []
     for f in replay.boxes:
         box = f.box
         rows.append({
-            "hand": f.hand_no, "box": box.number, "ante": str(box.ante), "cards": cards(box.cards),
+            "hand": f.hand_no, "box": box.number, "ante": box.ante, "cards": cards(box.cards),
             "decisions": box_decisions(box), "best five": cards(f.best_five),
             "hand rank": word(f.category),
             "dealer": cards(f.dealer_cards),
             "dealer rank": word(f.dealer_category),
             "dealer buy": f"{card(f.dealer_buy.out)} → {card(f.dealer_buy.into)}" if f.dealer_buy else "",
             "outcome": word(f.outcome),
-            "costs": str(f.costs), "wagered": str(f.wagered), "returned": str(f.returned), "net": str(f.net),
-            "net in the log": "" if f.net_written is None else str(f.net_written),
+            "costs": f.costs, "wagered": f.wagered, "returned": f.returned, "net": f.net,
+            "net_in_log": f.net_written,
         })
-    return pl.DataFrame(rows) if rows else pl.DataFrame()
+    return pl.DataFrame(rows, schema_overrides=dict.fromkeys(SIXCARD_AMOUNTS, pl.Decimal(18, 2))) if rows \
+        else pl.DataFrame()
 
 
 def show_sixcard(record, replay) -> None:
@@ -626,9 +631,9 @@ def show_sixcard(record, replay) -> None:
         return
     hands = boxes["hand"].unique(maintain_order=True).to_list()
     hand = (st.select_slider("Hand", hands, value=hands[0], key=_key(record, "hand")) if len(hands) > 1 else hands[0])
-    tables.show(boxes.filter(pl.col("hand") == hand), hide_index=True, key=_key(record, "boxes"))
+    tables.show(boxes.filter(pl.col("hand") == hand), hide_index=True, key=_key(record, "boxes"), unit=unit_of(record))
     with st.expander("Every box of the session"):
-        tables.show(boxes, hide_index=True, key=_key(record, "all_boxes"))
+        tables.show(boxes, hide_index=True, key=_key(record, "all_boxes"), unit=unit_of(record))
 
 
 _MARKING = {show_holdem, show_raspisnoy}

@@ -528,6 +528,16 @@ def ofc_steps(record, replay) -> list[Step]:
 
 # -- six-card: box by box -----------------------------------------------------------------------------
 
+def box_money(value) -> str:
+    """A six-card amount as its table writes it: money of a currency the log does not name, which
+    reads to the cent, never whole (dashboards.money's rule for an unsaid unit).
+
+    >>> box_money(Decimal(10)), box_money(Decimal("-7.5"))
+    ('10.00', '-7.50')
+    """
+    return amount_text(value, whole=False)
+
+
 def box_decisions(box) -> str:
     """A six-card box's draws and its fold or play, cards as people read them. A second buy or
     exchange, which the rules refuse (SIX-DRAW), is shown with the note that its card did not play.
@@ -537,7 +547,7 @@ def box_decisions(box) -> str:
     >>> ks, kh = parse_cards("Ks Kh")
     >>> box_decisions(Box(number=1, ante=Decimal(5), cards=parse_cards("Kc Kd 7s 4h 2c"), bought=ks, bet=Decimal(10),
     ...                   line=8, extra_draws=(ExtraDraw(step="buy", into=kh),)))
-    'buys K♠; buys K♥ (a buy too many: not played); plays 10'
+    'buys K♠; buys K♥ (a buy too many: not played); plays 10.00'
     """
     decisions = []
     if box.bought is not None:
@@ -548,7 +558,7 @@ def box_decisions(box) -> str:
         drawn = (f"buys {card_text(extra.into)}" if extra.step == "buy"
                  else f"exchanges {card_text(extra.out)} for {card_text(extra.into)}")
         decisions.append(f"{drawn} (a {extra.step} too many: not played)")
-    decisions.append("folds" if box.folds else f"plays {box.bet}")
+    decisions.append("folds" if box.folds else f"plays {box_money(box.bet)}")
     return "; ".join(decisions)
 
 
@@ -563,7 +573,7 @@ def sixcard_steps(record, replay) -> list[Step]:
         shared = () if hand is None else (hand.line, hand.dealer_line, hand.result_line,
                                           *(buy.line for buy in hand.dealer_buys if buy.box == box.number))
         decision = box_decisions(box)
-        label = f"hand {f.hand_no}, box {box.number}: {decision}; {word(f.outcome)}, net {f.net}"
+        label = f"hand {f.hand_no}, box {box.number}: {decision}; {word(f.outcome)}, net {box_money(f.net)}"
         dealer_buy = (f" (buys {card_text(f.dealer_buy.into)} for {card_text(f.dealer_buy.out)})"
                       if f.dealer_buy else "")
         markup = (
@@ -571,13 +581,14 @@ def sixcard_steps(record, replay) -> list[Step]:
             'background:#1f6b43;color:#fff;border-radius:14px;padding:12px 16px;">'
             f'<div><div style="font-weight:700;">Dealer{esc(dealer_buy)}</div>'
             f'<div>{cards_html(f.dealer_cards)}</div><div style="font-size:0.8rem;">{esc(word(f.dealer_category))}</div></div>'
-            f'<div><div style="font-weight:700;">{esc(record.player)} · box {esc(box.number)} · ante {esc(box.ante)}</div>'
+            f'<div><div style="font-weight:700;">{esc(record.player)} · box {esc(box.number)} · '
+            f'ante {esc(box_money(box.ante))}</div>'
             f'<div>{cards_html(box.cards)}</div><div style="font-size:0.8rem;">{esc(decision)} · best five '
             f'{esc(" ".join(card_text(c) for c in f.best_five))} ({esc(word(f.category))})</div></div>'
             f'<div><div style="font-weight:700;">{esc(word(f.outcome))}</div>'
-            f'<div style="font-size:0.85rem;">wagered {esc(f.wagered)} · returned {esc(f.returned)} · '
-            f'net {esc(f.net)}</div>'
-            + (f'<div style="font-size:0.8rem;">the log says net {esc(f.net_written)}</div>'
+            f'<div style="font-size:0.85rem;">wagered {esc(box_money(f.wagered))} · returned '
+            f'{esc(box_money(f.returned))} · net {esc(box_money(f.net))}</div>'
+            + (f'<div style="font-size:0.8rem;">the log says net {esc(box_money(f.net_written))}</div>'
                if f.net_written is not None and f.net_written != f.net else "")
             + "</div></div>"
             f'<div style="font-size:0.9rem;margin-top:4px;">{esc(label)}</div>'

@@ -57,6 +57,7 @@ MONEY = frozenset({
     "net", "net_won", "allin_ev_net", "net_showdown", "net_non_showdown", "total_pot", "pot", "invested",
     "collected", "owed", "net_in_log", "stack_start", "cost", "won", "prize", "bounties_won", "price", "total_wagered", "total_net",
     "total_returned", "ev_lost_total", "own_net", "own_allin_ev_net", "total_points", "settlement_points",
+    "ante", "costs", "wagered", "returned",
 })
 """The amounts in a unit: a currency's to the cent, chips and points whole where they are (:func:`money_format`)."""
 
@@ -136,7 +137,7 @@ COLUMN_LABELS = {
     "category": "Hand", "count_player_boxes": "His boxes", "observed_rate": "Seen", "exact_probability": "Exact odds",
     "count_cards": "Cards", "box": "Box", "ante": "Ante", "decisions": "Decisions", "best five": "Best five",
     "hand rank": "Hand rank", "dealer rank": "Dealer's rank", "dealer buy": "Dealer's buy", "outcome": "Outcome",
-    "costs": "Costs", "wagered": "Wagered", "returned": "Returned", "net in the log": "Net in the log",
+    "costs": "Costs", "wagered": "Wagered", "returned": "Returned",
     # the audit
     "rule_id": "Rule", "severity": "Severity", "message": "What is wrong", "expected": "Expected",
     "actual": "The log says",

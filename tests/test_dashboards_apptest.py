@@ -652,7 +652,7 @@ def test_check_lists_a_games_findings_by_line_as_the_audit_does(built):
     # a score sheet opens at the row of the round whose total is wrong, and marks it there
     ("SHEET", "Step 2 of 2, line 11: round 3: ", "RSP-TOTAL (line 11): round 3: Vera's total"),
     # two findings on one Result line: the replay opens at the first box, marked with its own only
-    ("SIXCARD", "Step 0 of 1, line 8: hand 1, box 1: plays 10; win, net 10", "SIX-PAY (line 12): hand 1, box 1: "),
+    ("SIXCARD", "Step 0 of 1, line 8: hand 1, box 1: plays 10.00; win, net 10.00", "SIX-PAY (line 12): hand 1, box 1: "),
 ])
 def test_check_opens_the_replay_at_the_step_a_finding_is_about_and_marks_it(built, name, caption, finding):
     from tests import test_replayer
@@ -666,6 +666,10 @@ def test_check_opens_the_replay_at_the_step_a_finding_is_about_and_marks_it(buil
     assert len(marked) == 1 and finding in marked[0] and marked[0].count("(line ") == 1, marked
     if name == "SIXCARD":    # the source names the rule once, with its count; box 2's step: box 2's finding
         assert "◀ SIX-PAY ×2<" in all_markdown(at)
+        # the boxes' amounts are numbers, written to the cent as every page writes money
+        assert {column: formats(at, "decisions")[column] for column in (
+            "ante", "costs", "wagered", "returned", "net", "net_in_log")} == dict.fromkeys(
+            ("ante", "costs", "wagered", "returned", "net", "net_in_log"), "%.2f")
         at.button(key=next(b.key for b in at.button if b.key and b.key.endswith("_next"))).click().run()
         marked = [as_read(e.value) for e in at.error if "at this step" in e.value]
         assert len(marked) == 1 and "SIX-PAY (line 12): hand 1, box 2: " in marked[0], marked

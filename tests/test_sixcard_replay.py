@@ -75,3 +75,24 @@ def test_findings_stored_before_the_subject_are_placed_by_the_replay_of_the_kept
     reworded = marks_of(found.with_columns(subject=pl.lit(None, pl.String), message=pl.lit("older words")))
     assert _pay_messages(steps, with_subjects_now(reworded, audited.replay)) == [["older words"] * 2] * 2
 
+
+def test_a_sessions_box_table_holds_its_amounts_as_numbers_and_the_drawing_writes_them_alike():
+    from decimal import Decimal as D
+
+    from dashboards.replay_views import sixcard_boxes
+    from pipeline.audit import audit_bytes
+
+    (game,) = audit_bytes(SIXCARD.encode(), "session.txt")
+    boxes = sixcard_boxes(game.replay)
+    amounts = ["ante", "costs", "wagered", "returned", "net", "net_in_log"]
+    assert {name: boxes[name].dtype for name in amounts} == dict.fromkeys(amounts, pl.Decimal(18, 2))
+    # box 1: ante 5, bet 10 and the dealer's game bought for 5 = 20 wagered; kings beat his eights:
+    # ante and bet back with 5 + 10 won = 30; the log says +15. Box 2: its 2♥ cost 5, 20 wagered; no
+    # game: ante back paid 1:1 and the bet back = 20; the log says +5.
+    assert boxes.select(amounts).rows() == [(D(5), D(5), D(20), D(30), D(10), D(15)),
+                                            (D(5), D(5), D(20), D(20), D(0), D(5))]
+    box_1, box_2 = steps_of(game.record, game.replay)
+    assert box_1.label == "hand 1, box 1: plays 10.00; win, net 10.00"
+    assert "ante 5.00" in box_1.html and "wagered 20.00 · returned 30.00 · net 10.00" in box_1.html
+    assert "the log says net 15.00" in box_1.html
+    assert box_2.label == "hand 1, box 2: buys 2♥; plays 10.00; no game, net 0.00"
