@@ -28,10 +28,12 @@ import streamlit as st
 
 from dashboards import queries as q
 from dashboards import tables
+from dashboards.money import amount_text
 from dashboards.replayer import (
     Step,
     box_decisions,
     holdem_states,
+    reads_whole_chips,
     step_at_line,
     steps_of,
     steps_of_finding,
@@ -40,6 +42,7 @@ from dashboards.safe_text import md, md_with_code
 from pipeline.audit import MAX_TEXT_BYTES, Audited, audit_bytes, audit_kept
 from pipeline.facts import money_unit
 from rules.findings import Severity
+from rules.holdem_engine import owed_with_cash_out, sold_to_the_room
 from rules.rulebook import RULES
 
 __all__ = ["MAX_TEXT_BYTES", "Audited", "audit_kept_text", "audit_text"]
@@ -334,16 +337,38 @@ def show_results(replay, record) -> None:
 
 def holdem_results(replay) -> pl.DataFrame:
     """Each player of a replayed Hold'em hand: what he put in, what the rules pay him from the pots
-    (rake taken) and his net by them, beside what the log's collect lines pay him and his net in
-    the log (the net the warehouse keeps: the money the room moved). Without ``owed_known`` (a
-    contender's cards not shown) the rules' columns are empty."""
+    (rake taken), given a cash-out (:func:`rules.holdem_engine.owed_with_cash_out`), and his net by
+    them, beside what the log's collect lines pay him and his net in the log (the net the warehouse
+    keeps: the money the room moved); where someone cashed out, what the room paid each (``cash_out``).
+    Without ``owed_known`` (a contender's cards not shown) the rules' columns are empty."""
     known = replay.owed_known
-    return pl.DataFrame(
-        [{"player": p.player, "seat": p.seat, "invested": p.invested, "owed": p.owed if known else None,
-          "net": p.owed - p.invested if known else None, "collected": p.collected, "net_in_log": p.net}
+    results = pl.DataFrame(
+        [{"player": p.player, "seat": p.seat, "invested": p.invested,
+          "owed": owed_with_cash_out(p) if known else None,
+          "net": owed_with_cash_out(p) - p.invested if known else None, "cash_out": p.cash_out,
+          "collected": p.collected, "net_in_log": p.net}
          for p in replay.players],
         schema={"player": pl.String, "seat": pl.Int64, **dict.fromkeys(
-            ("invested", "owed", "net", "collected", "net_in_log"), pl.Decimal(18, 2))})
+            ("invested", "owed", "net", "cash_out", "collected", "net_in_log"), pl.Decimal(18, 2))})
+    return results if any(p.cash_out for p in replay.players) else results.drop("cash_out")
+
+
+def cash_out_notes(replay, whole: bool) -> list[str]:
+    """A sentence per player who cashed out: what the room paid him (or he paid it) outside the pots,
+    and what that does to what the rules pay him (``whole``: amounts read whole, dashboards.money)."""
+    notes = []
+    for p in (p for p in replay.players if p.cash_out):
+        paid, share = amount_text(abs(p.cash_out), whole), amount_text(p.owed, whole)
+        if sold_to_the_room(p):
+            notes.append(f"{p.player} cashed out the hand for {paid}: he sold his share of the pots ({share} by the "
+                         f"rules) to the room, which paid him {paid} in its place; the rules pay him that.")
+        elif p.cash_out > 0:
+            notes.append(f"{p.player} cashed out for {paid}, which the room paid beside his share of the pots "
+                         f"({share} by the rules): the rules pay him both.")
+        else:
+            notes.append(f"{p.player} paid the room {paid} to insure the hand, beside his share of the pots "
+                         f"({share} by the rules): the rules pay him his share less that.")
+    return notes
 
 
 def show_holdem_results(replay, record) -> None:
@@ -356,6 +381,8 @@ def show_holdem_results(replay, record) -> None:
         st.markdown("**Result by the replay**, beside the log's")
         st.caption("The rules pay each pot to its winners, the rake taken; a net by the rules is that, less "
                    "what the player put in. The log's columns are what its collect lines pay.")
+        for note in cash_out_notes(replay, reads_whole_chips(record, replay)):
+            st.caption(md(note))
     else:
         st.markdown("**Result in the log**")
         st.caption("The rules cannot tell who wins every pot of this hand (a contender's cards are not shown): "

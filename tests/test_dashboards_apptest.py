@@ -636,6 +636,24 @@ def test_check_a_holdem_hand_shows_its_result_by_the_rules_beside_the_logs(built
     assert titles["collected"] == "Collected in the log"
 
 
+def test_check_a_cashed_out_hand_says_the_rules_pay_the_cash_out(built):
+    from tests.test_holdem_cash_out_replay import LOSER_CASHED_OUT
+
+    at = page("check")
+    at.text_area(key="check_text").set_value(LOSER_CASHED_OUT).run()
+    at.button(key="check_run").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    results = next(t for t in at.dataframe if "net_in_log" in t.value.columns)
+    rows = {r["player"]: r for r in results.value.to_dict("records")}
+    # hand-worked (tests.test_holdem_cash_out_replay): Player3 lost the pot, the room paid him 22.77
+    assert (number(str(rows["Player3"]["owed"])), number(str(rows["Player3"]["net"]))) == (Decimal("22.77"),
+                                                                                         Decimal("9.24"))
+    titles = {name: c.get("label") for name, c in json.loads(results.proto.columns).items()}
+    assert titles["cash_out"] == "Cashed out for" and titles["owed"] == "The rules pay"
+    assert any(as_read(c.value).startswith("Player3 cashed out the hand for 22.77: he sold his share of the pots")
+               for c in at.caption), [c.value for c in at.caption]
+
+
 def test_check_lists_a_games_findings_by_line_as_the_audit_does(built):
     from tests.test_holdem_engine import SIDE_POTS_PAID_THE_WRONG_WAY
 
