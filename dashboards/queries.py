@@ -1149,7 +1149,7 @@ def findings(db: Db, rules: tuple[str, ...], severity: str | None, game: str | N
     stored game, ``game_id``, when given)."""
     since, until = _day_bounds(start, end)
     return frame(db, f"""
-        select findings.* exclude (site, players)
+        select findings.* exclude (site, players, subject)
         {_FILTERED_FINDINGS}
         order by findings.played_at nulls last, findings.source_file, findings.line
         limit $limit
@@ -1192,7 +1192,7 @@ def game_players(db: Db, game_id: str) -> pl.DataFrame:
 
 def game_findings(db: Db, game_id: str) -> pl.DataFrame:
     return frame(db, """
-        select rule_id, severity, line, message, expected, actual from finding_list
+        select rule_id, severity, line, message, expected, actual, subject from finding_list
         where game_id = $game_id order by line nulls first, rule_id
     """, game_id=game_id)
 

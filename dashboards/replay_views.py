@@ -28,19 +28,21 @@ import streamlit as st
 
 from dashboards import queries as q
 from dashboards import tables
+from dashboards.money import amount_text
 from dashboards.replayer import (
     Step,
     box_decisions,
     holdem_states,
+    reads_whole_chips,
     step_at_line,
     steps_of,
     steps_of_finding,
-    subject_of,
 )
 from dashboards.safe_text import md, md_with_code
 from pipeline.audit import MAX_TEXT_BYTES, Audited, audit_bytes, audit_kept
 from pipeline.facts import money_unit
 from rules.findings import Severity
+from rules.holdem_engine import owed_with_cash_out, sold_to_the_room
 from rules.rulebook import RULES
 
 __all__ = ["MAX_TEXT_BYTES", "Audited", "audit_kept_text", "audit_text"]
@@ -138,27 +140,49 @@ def findings_frame(replay) -> pl.DataFrame:
     """A replay's findings as the Audit lists a stored game's: by line (the whole game's first), then rule."""
     return pl.DataFrame(
         [{"rule_id": f.rule_id, "severity": str(f.severity), "line": f.line, "message": f.message,
-          "expected": f.expected, "actual": f.actual} for f in replay.findings],
+          "expected": f.expected, "actual": f.actual, "subject": f.subject} for f in replay.findings],
         schema={"rule_id": pl.String, "severity": pl.String, "line": pl.Int64, "message": pl.String,
-                "expected": pl.String, "actual": pl.String},
+                "expected": pl.String, "actual": pl.String, "subject": pl.String},
     ).sort("line", "rule_id", nulls_last=False, maintain_order=True)
 
 
 class Mark(NamedTuple):
-    """A finding as the source and the replay mark it at its line: the rule, its severity, and the
-    message, which tells which of the steps sharing a line it is about (a six-card box)."""
+    """A finding as the source and the replay mark it at its line: the rule, its severity, its
+    message, and its subject (``findings.subject``), which tells which of the steps sharing a line
+    it is about (a six-card box)."""
 
     rule: str
     severity: str
     message: str = ""
+    subject: str | None = None
 
 
 def marks_of(findings: pl.DataFrame) -> dict[int, list[Mark]]:
     marks: dict[int, list[Mark]] = {}
     for row in findings.iter_rows(named=True):
         if row["line"] is not None:
-            marks.setdefault(int(row["line"]), []).append(Mark(row["rule_id"], row["severity"], row["message"] or ""))
+            marks.setdefault(int(row["line"]), []).append(
+                Mark(row["rule_id"], row["severity"], row["message"] or "", row.get("subject")))
     return marks
+
+
+def with_subjects_now(marks: dict[int, list], replay) -> dict[int, list]:
+    """``marks`` where a finding stored before ``findings.subject`` existed (null) takes the subject of
+    the finding of the same rule, line and message that the game's kept text gives when replayed now;
+    one the replay no longer gives keeps none, and is marked on every step of its line until
+    ``rasklad reaudit`` stores it again.
+
+    >>> from rules.findings import Finding
+    >>> class Replayed: findings = (Finding(rule_id="SIX-PAY", message="m", line=12, subject="hand 1, box 2"),)
+    >>> with_subjects_now({12: [Mark("SIX-PAY", "error", "m"), Mark("SIX-PAY", "error", "n")]}, Replayed)[12]
+    [Mark(rule='SIX-PAY', severity='error', message='m', subject='hand 1, box 2'), Mark(rule='SIX-PAY', severity='error', message='n', subject=None)]
+    """
+    now = {(f.rule_id, f.line, f.message): f.subject for f in replay.findings if f.subject is not None}
+    if not now:
+        return marks
+    return {line: [mark if not isinstance(mark, Mark) or mark.subject is not None
+                   else mark._replace(subject=now.get((mark.rule, line, mark.message))) for mark in found]
+            for line, found in marks.items()}
 
 
 # -- the game a page opens -----------------------------------------------------------------------
@@ -206,7 +230,7 @@ def played_text(played_at, in_utc: bool | None, audited: Audited | None) -> str:
 # -- rendering: the replay, game by game ------------------------------------------------------
 
 Marks = dict[int, list[tuple]]
-"""A file line's findings: :class:`Mark` (rule, severity, message), or (rule, severity) pairs."""
+"""A file line's findings: :class:`Mark` (rule, severity, message, subject), or (rule, severity) pairs."""
 
 
 def show_replay(audited: Audited, marks: Marks | None = None, start_line: int | None = None,
@@ -227,8 +251,8 @@ def show_replay(audited: Audited, marks: Marks | None = None, start_line: int | 
         st.warning(f"The table of this {md(game)} game could not be drawn ({type(error).__name__}: {md(error)}).")
         steps = []
     if steps:
-        show_stepper(steps, _key(record, f"at_{start_line or 0}"), step_at_line(steps, start_line), marks,
-                     shortcuts=shortcuts, game=game)
+        show_stepper(steps, _key(record, f"at_{start_line or 0}"), step_at_line(steps, start_line),
+                     with_subjects_now(marks, replay), shortcuts=shortcuts)
     view = _VIEWS.get(game, show_generic)
     try:
         with st.expander("Step by step as tables", expanded=not steps):
@@ -244,23 +268,22 @@ def _move(state_key: str, by: int, last: int) -> None:
     st.session_state[state_key] = min(max(st.session_state.get(state_key, 0) + by, 0), last)
 
 
-def flagged_at(steps: list[Step], index: int, marks: Marks, game: str = "") -> list[tuple[int, str, str]]:
+def flagged_at(steps: list[Step], index: int, marks: Marks) -> list[tuple[int, str, str]]:
     """The findings (line, rule, message) that step ``index`` is about (:func:`dashboards.replayer.steps_of_finding`:
-    its own line's, a shared line's that name it, a summary's or totals' after it, the header's at the first)."""
+    its own line's, a shared line's whose subject is its, a summary's or totals' after it, the header's at the first)."""
     flagged = []
     for line, found in marks.items():
         for mark in found:
             message = mark[2] if len(mark) > 2 else ""
-            if index in steps_of_finding(steps, line, subject_of(game, message)):
+            if index in steps_of_finding(steps, line, mark[3] if len(mark) > 3 else None):
                 flagged.append((line, mark[0], message))
     return sorted(flagged)
 
 
 def show_stepper(steps: list[Step], key: str, start: int, marks: Marks | None = None,
-                 shortcuts: bool = False, game: str = "") -> None:
+                 shortcuts: bool = False) -> None:
     """The drawn table of one step, with previous/next buttons (and the arrow keys, with ``shortcuts``)
-    and a slider where there are several; opened at ``start``; the findings the step is about marked above it (``game``: the
-    record's ``info.game``, which tells what a finding's message names)."""
+    and a slider where there are several; opened at ``start``; the findings the step is about marked above it."""
     marks = marks or {}
     last = len(steps) - 1
     state_key = f"{key}_step"
@@ -278,7 +301,7 @@ def show_stepper(steps: list[Step], key: str, start: int, marks: Marks | None = 
             st.slider("Step", 0, last, key=state_key, label_visibility="collapsed")
     index = st.session_state[state_key]
     step = steps[index]
-    flagged = flagged_at(steps, index, marks, game)
+    flagged = flagged_at(steps, index, marks)
     if flagged:
         st.error(("Finding at this step: " if len(flagged) == 1 else "Findings at this step:  \n") + "  \n".join(
             md(f"{rule} (line {line})" + (f": {message}" if message else "")) for line, rule, message in flagged),
@@ -314,16 +337,38 @@ def show_results(replay, record) -> None:
 
 def holdem_results(replay) -> pl.DataFrame:
     """Each player of a replayed Hold'em hand: what he put in, what the rules pay him from the pots
-    (rake taken) and his net by them, beside what the log's collect lines pay him and his net in
-    the log (the net the warehouse keeps: the money the room moved). Without ``owed_known`` (a
-    contender's cards not shown) the rules' columns are empty."""
+    (rake taken), given a cash-out (:func:`rules.holdem_engine.owed_with_cash_out`), and his net by
+    them, beside what the log's collect lines pay him and his net in the log (the net the warehouse
+    keeps: the money the room moved); where someone cashed out, what the room paid each (``cash_out``).
+    Without ``owed_known`` (a contender's cards not shown) the rules' columns are empty."""
     known = replay.owed_known
-    return pl.DataFrame(
-        [{"player": p.player, "seat": p.seat, "invested": p.invested, "owed": p.owed if known else None,
-          "net": p.owed - p.invested if known else None, "collected": p.collected, "net_in_log": p.net}
+    results = pl.DataFrame(
+        [{"player": p.player, "seat": p.seat, "invested": p.invested,
+          "owed": owed_with_cash_out(p) if known else None,
+          "net": owed_with_cash_out(p) - p.invested if known else None, "cash_out": p.cash_out,
+          "collected": p.collected, "net_in_log": p.net}
          for p in replay.players],
         schema={"player": pl.String, "seat": pl.Int64, **dict.fromkeys(
-            ("invested", "owed", "net", "collected", "net_in_log"), pl.Decimal(18, 2))})
+            ("invested", "owed", "net", "cash_out", "collected", "net_in_log"), pl.Decimal(18, 2))})
+    return results if any(p.cash_out for p in replay.players) else results.drop("cash_out")
+
+
+def cash_out_notes(replay, whole: bool) -> list[str]:
+    """A sentence per player who cashed out: what the room paid him (or he paid it) outside the pots,
+    and what that does to what the rules pay him (``whole``: amounts read whole, dashboards.money)."""
+    notes = []
+    for p in (p for p in replay.players if p.cash_out):
+        paid, share = amount_text(abs(p.cash_out), whole), amount_text(p.owed, whole)
+        if sold_to_the_room(p):
+            notes.append(f"{p.player} cashed out the hand for {paid}: the share of the pots ({share} by the "
+                         f"rules) was sold to the room, which paid {paid} in its place; the rules pay that.")
+        elif p.cash_out > 0:
+            notes.append(f"{p.player} cashed out for {paid}, which the room paid beside the share of the pots "
+                         f"({share} by the rules): the rules pay both.")
+        else:
+            notes.append(f"{p.player} paid the room {paid} to insure the hand, beside the share of the pots "
+                         f"({share} by the rules): the rules pay that share less the premium.")
+    return notes
 
 
 def show_holdem_results(replay, record) -> None:
@@ -336,6 +381,8 @@ def show_holdem_results(replay, record) -> None:
         st.markdown("**Result by the replay**, beside the log's")
         st.caption("The rules pay each pot to its winners, the rake taken; a net by the rules is that, less "
                    "what the player put in. The log's columns are what its collect lines pay.")
+        for note in cash_out_notes(replay, reads_whole_chips(record, replay)):
+            st.caption(md(note))
     else:
         st.markdown("**Result in the log**")
         st.caption("The rules cannot tell who wins every pot of this hand (a contender's cards are not shown): "
@@ -578,22 +625,27 @@ def show_ofc(record, replay) -> None:
 
 # -- six-card: each box's decisions and payouts -----------------------------------------------------
 
+SIXCARD_AMOUNTS = ("ante", "costs", "wagered", "returned", "net", "net_in_log")
+"""A six-card box's amounts: numbers, which the table writes as every page writes money (tables.MONEY)."""
+
+
 def sixcard_boxes(replay) -> pl.DataFrame:
     rows = []
     for f in replay.boxes:
         box = f.box
         rows.append({
-            "hand": f.hand_no, "box": box.number, "ante": str(box.ante), "cards": cards(box.cards),
+            "hand": f.hand_no, "box": box.number, "ante": box.ante, "cards": cards(box.cards),
             "decisions": box_decisions(box), "best five": cards(f.best_five),
             "hand rank": word(f.category),
             "dealer": cards(f.dealer_cards),
             "dealer rank": word(f.dealer_category),
             "dealer buy": f"{card(f.dealer_buy.out)} → {card(f.dealer_buy.into)}" if f.dealer_buy else "",
             "outcome": word(f.outcome),
-            "costs": str(f.costs), "wagered": str(f.wagered), "returned": str(f.returned), "net": str(f.net),
-            "net in the log": "" if f.net_written is None else str(f.net_written),
+            "costs": f.costs, "wagered": f.wagered, "returned": f.returned, "net": f.net,
+            "net_in_log": f.net_written,
         })
-    return pl.DataFrame(rows) if rows else pl.DataFrame()
+    return pl.DataFrame(rows, schema_overrides=dict.fromkeys(SIXCARD_AMOUNTS, pl.Decimal(18, 2))) if rows \
+        else pl.DataFrame()
 
 
 def show_sixcard(record, replay) -> None:
@@ -606,9 +658,9 @@ def show_sixcard(record, replay) -> None:
         return
     hands = boxes["hand"].unique(maintain_order=True).to_list()
     hand = (st.select_slider("Hand", hands, value=hands[0], key=_key(record, "hand")) if len(hands) > 1 else hands[0])
-    tables.show(boxes.filter(pl.col("hand") == hand), hide_index=True, key=_key(record, "boxes"))
+    tables.show(boxes.filter(pl.col("hand") == hand), hide_index=True, key=_key(record, "boxes"), unit=unit_of(record))
     with st.expander("Every box of the session"):
-        tables.show(boxes, hide_index=True, key=_key(record, "all_boxes"))
+        tables.show(boxes, hide_index=True, key=_key(record, "all_boxes"), unit=unit_of(record))
 
 
 _MARKING = {show_holdem, show_raspisnoy}

@@ -25,7 +25,7 @@ from enum import Enum
 
 from dashboards.money import amount_text, reads_whole
 from pipeline.facts import money_unit
-from rules.sixcard import box_named
+from rules.sixcard import box_subject
 
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 SUIT_COLOURS = {"s": "#1b1b1b", "h": "#d0021b", "d": "#1a5fd0", "c": "#13874b"}
@@ -92,25 +92,26 @@ class Step:
     """One step of a replay: what happened, at which file line, and the table drawn after it.
 
     ``lines``: other lines the step answers for, which it may share with other steps (a six-card
-    box: its hand's header, dealer and result lines, its dealer-game buy); ``subject``: what a
-    finding at a shared line names to be this step's (a box's (hand, box), :func:`rules.sixcard.box_named`)."""
+    box: its hand's header, dealer and result lines, its dealer-game buy); ``subject``: the part of
+    the game it draws, as a finding at a shared line names its own (:attr:`rules.findings.Finding.subject`,
+    a box's :func:`rules.sixcard.box_subject`)."""
 
     label: str
     line: int | None
     html: str
     lines: frozenset[int] = frozenset()
-    subject: tuple | None = None
+    subject: str | None = None
 
 
-def steps_of_finding(steps: list[Step], line: int | None, subject: tuple | None = None) -> list[int]:
+def steps_of_finding(steps: list[Step], line: int | None, subject: str | None = None) -> list[int]:
     """The steps a finding at file ``line`` is about: the steps that answer for that line (of those
-    sharing it, the one whose subject the finding names, else each), else the last step before it
+    sharing it, the one of the finding's ``subject``, else each), else the last step before it
     (a line after the actions, such as the summary, is the last step's; a totals line the step
     before it); the first step (the seats, the deal: the header's) for a line before every step's,
     or none.
 
-    >>> s = [Step("deal", None, ""), Step("a", 5, "", frozenset({9}), (1, 1)), Step("b", 7, "", frozenset({9}), (1, 2))]
-    >>> steps_of_finding(s, 6), steps_of_finding(s, 9), steps_of_finding(s, 9, (1, 2)), steps_of_finding(s, 1)
+    >>> s = [Step("deal", None, ""), Step("a", 5, "", frozenset({9}), "box 1"), Step("b", 7, "", frozenset({9}), "box 2")]
+    >>> steps_of_finding(s, 6), steps_of_finding(s, 9), steps_of_finding(s, 9, "box 2"), steps_of_finding(s, 1)
     ([1], [1, 2], [2], [0])
     """
     if line is None:
@@ -132,17 +133,6 @@ def step_at_line(steps: list[Step], line: int | None) -> int:
     (2, 2, 3, 0, 0)
     """
     return (steps_of_finding(steps, line) or [0])[0]
-
-
-SUBJECT_OF_FINDING = {"sixcard": box_named}
-"""By a game's ``info.game``, what a finding's message says it is about, to tell apart the steps that
-share its line (:attr:`Step.subject`); a game not here has no such steps."""
-
-
-def subject_of(game: str, message: str | None) -> tuple | None:
-    """What a finding of ``game`` with ``message`` is about (:data:`SUBJECT_OF_FINDING`), else None."""
-    name = SUBJECT_OF_FINDING.get(game)
-    return None if name is None or not message else name(message)
 
 
 # -- the table: seats round an oval ----------------------------------------------------------------
@@ -538,6 +528,16 @@ def ofc_steps(record, replay) -> list[Step]:
 
 # -- six-card: box by box -----------------------------------------------------------------------------
 
+def box_money(value) -> str:
+    """A six-card amount as its table writes it: money of a currency the log does not name, which
+    reads to the cent, never whole (dashboards.money's rule for an unsaid unit).
+
+    >>> box_money(Decimal(10)), box_money(Decimal("-7.5"))
+    ('10.00', '-7.50')
+    """
+    return amount_text(value, whole=False)
+
+
 def box_decisions(box) -> str:
     """A six-card box's draws and its fold or play, cards as people read them. A second buy or
     exchange, which the rules refuse (SIX-DRAW), is shown with the note that its card did not play.
@@ -547,7 +547,7 @@ def box_decisions(box) -> str:
     >>> ks, kh = parse_cards("Ks Kh")
     >>> box_decisions(Box(number=1, ante=Decimal(5), cards=parse_cards("Kc Kd 7s 4h 2c"), bought=ks, bet=Decimal(10),
     ...                   line=8, extra_draws=(ExtraDraw(step="buy", into=kh),)))
-    'buys K♠; buys K♥ (a buy too many: not played); plays 10'
+    'buys K♠; buys K♥ (a buy too many: not played); plays 10.00'
     """
     decisions = []
     if box.bought is not None:
@@ -558,7 +558,7 @@ def box_decisions(box) -> str:
         drawn = (f"buys {card_text(extra.into)}" if extra.step == "buy"
                  else f"exchanges {card_text(extra.out)} for {card_text(extra.into)}")
         decisions.append(f"{drawn} (a {extra.step} too many: not played)")
-    decisions.append("folds" if box.folds else f"plays {box.bet}")
+    decisions.append("folds" if box.folds else f"plays {box_money(box.bet)}")
     return "; ".join(decisions)
 
 
@@ -573,7 +573,7 @@ def sixcard_steps(record, replay) -> list[Step]:
         shared = () if hand is None else (hand.line, hand.dealer_line, hand.result_line,
                                           *(buy.line for buy in hand.dealer_buys if buy.box == box.number))
         decision = box_decisions(box)
-        label = f"hand {f.hand_no}, box {box.number}: {decision}; {word(f.outcome)}, net {f.net}"
+        label = f"hand {f.hand_no}, box {box.number}: {decision}; {word(f.outcome)}, net {box_money(f.net)}"
         dealer_buy = (f" (buys {card_text(f.dealer_buy.into)} for {card_text(f.dealer_buy.out)})"
                       if f.dealer_buy else "")
         markup = (
@@ -581,19 +581,21 @@ def sixcard_steps(record, replay) -> list[Step]:
             'background:#1f6b43;color:#fff;border-radius:14px;padding:12px 16px;">'
             f'<div><div style="font-weight:700;">Dealer{esc(dealer_buy)}</div>'
             f'<div>{cards_html(f.dealer_cards)}</div><div style="font-size:0.8rem;">{esc(word(f.dealer_category))}</div></div>'
-            f'<div><div style="font-weight:700;">{esc(record.player)} · box {esc(box.number)} · ante {esc(box.ante)}</div>'
+            f'<div><div style="font-weight:700;">{esc(record.player)} · box {esc(box.number)} · '
+            f'ante {esc(box_money(box.ante))}</div>'
             f'<div>{cards_html(box.cards)}</div><div style="font-size:0.8rem;">{esc(decision)} · best five '
             f'{esc(" ".join(card_text(c) for c in f.best_five))} ({esc(word(f.category))})</div></div>'
             f'<div><div style="font-weight:700;">{esc(word(f.outcome))}</div>'
-            f'<div style="font-size:0.85rem;">wagered {esc(f.wagered)} · returned {esc(f.returned)} · '
-            f'net {esc(f.net)}</div>'
-            + (f'<div style="font-size:0.8rem;">the log says net {esc(f.net_written)}</div>'
+            f'<div style="font-size:0.85rem;">wagered {esc(box_money(f.wagered))} · returned '
+            f'{esc(box_money(f.returned))} · net {esc(box_money(f.net))}</div>'
+            + (f'<div style="font-size:0.8rem;">the log says net {esc(box_money(f.net_written))}</div>'
                if f.net_written is not None and f.net_written != f.net else "")
             + "</div></div>"
             f'<div style="font-size:0.9rem;margin-top:4px;">{esc(label)}</div>'
         )
         steps.append(Step(label=label, line=box.line, html=markup,
-                          lines=frozenset(n for n in shared if n is not None), subject=(f.hand_no, box.number)))
+                          lines=frozenset(n for n in shared if n is not None),
+                          subject=box_subject(f.hand_no, box.number)))
     return steps
 
 
@@ -616,5 +618,5 @@ def steps_of(record, replay) -> list[Step]:
 
 
 __all__ = ["STEPPERS", "HoldemSeat", "HoldemState", "SeatView", "Step", "board_html", "card_html", "card_text",
-           "holdem_states", "reads_whole_chips", "step_at_line", "steps_of", "steps_of_finding", "subject_of",
+           "holdem_states", "reads_whole_chips", "step_at_line", "steps_of", "steps_of_finding",
            "table_html"]

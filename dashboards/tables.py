@@ -57,6 +57,7 @@ MONEY = frozenset({
     "net", "net_won", "allin_ev_net", "net_showdown", "net_non_showdown", "total_pot", "pot", "invested",
     "collected", "owed", "net_in_log", "stack_start", "cost", "won", "prize", "bounties_won", "price", "total_wagered", "total_net",
     "total_returned", "ev_lost_total", "own_net", "own_allin_ev_net", "total_points", "settlement_points",
+    "ante", "costs", "wagered", "returned", "cash_out",
 })
 """The amounts in a unit: a currency's to the cent, chips and points whole where they are (:func:`money_format`)."""
 
@@ -84,7 +85,8 @@ COLUMN_LABELS = {
     "hole_cards": "Hole cards", "hand_class": "Starting hand", "stack_depth": "Stack (bb)", "stack_bb": "Stack (bb)",
     "stack_start": "Stack", "invested": "Put in", "collected": "Collected", "net": "Net", "net_won": "Net",
     "net_showdown": "Net at showdown", "net_non_showdown": "Net without showdown", "allin_ev_net": "All-in EV",
-    "net_big_blinds": "Net (bb)", "owed": "The rules pay", "net_in_log": "Net in the log", "total_pot": "Pot", "is_all_in": "All-in", "went_to_showdown": "Showdown",
+    "net_big_blinds": "Net (bb)", "owed": "The rules pay", "net_in_log": "Net in the log",
+    "cash_out": "Cashed out for", "total_pot": "Pot", "is_all_in": "All-in", "went_to_showdown": "Showdown",
     "bb_per_100": "bb/100", "vpip": "VPIP", "pfr": "PFR", "three_bet": "3-bet", "fold_to_three_bet": "Fold to 3-bet",
     "af": "AF", "afq": "AFq", "wtsd": "WTSD", "wsd": "W$SD", "wwsf": "WWSF", "cbet_flop": "Flop c-bet",
     "fold_to_cbet_flop": "Fold to flop c-bet", "steal_attempt": "Steal",
@@ -136,7 +138,7 @@ COLUMN_LABELS = {
     "category": "Hand", "count_player_boxes": "Player's boxes", "observed_rate": "Seen", "exact_probability": "Exact odds",
     "count_cards": "Cards", "box": "Box", "ante": "Ante", "decisions": "Decisions", "best five": "Best five",
     "hand rank": "Hand rank", "dealer rank": "Dealer's rank", "dealer buy": "Dealer's buy", "outcome": "Outcome",
-    "costs": "Costs", "wagered": "Wagered", "returned": "Returned", "net in the log": "Net in the log",
+    "costs": "Costs", "wagered": "Wagered", "returned": "Returned",
     # the audit
     "rule_id": "Rule", "severity": "Severity", "message": "What is wrong", "expected": "Expected",
     "actual": "The log says",

@@ -65,6 +65,9 @@ COMMON_TABLES: tuple[Table, ...] = (
         ("game_id", pa.string()), ("rule_id", pa.string()), ("severity", pa.string()), ("line", pa.int32()),
         ("message", pa.string()), ("expected", pa.string()), ("actual", pa.string()), ("source_file", pa.string()),
         ("rules_version", pa.string()),
+        # added: the part of the game the finding is about where one line speaks for several (a
+        # six-card box, 'hand 1, box 2'), so a replay marks that part's step; null in a part written before
+        ("subject", pa.string()),
     ),
     define(
         "quarantine",

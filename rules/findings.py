@@ -43,7 +43,10 @@ class Finding:
     """One rule broken at one line of a log.
 
     ``line`` is the line number in the source file (1-based), so the auditor can open the
-    exact line; ``expected`` and ``actual`` are what the rules give and what the log says.
+    exact line; ``expected`` and ``actual`` are what the rules give and what the log says;
+    ``subject``, where one line speaks for several parts of a game (a six-card ``Result:`` line,
+    one net per box), the part the finding is about, so that a replay marks that part's step
+    alone (:func:`rules.sixcard.box_subject`); None for the line as a whole.
     """
 
     rule_id: str
@@ -52,6 +55,7 @@ class Finding:
     severity: Severity = Severity.ERROR
     expected: str | None = None
     actual: str | None = None
+    subject: str | None = None
 
     def __post_init__(self) -> None:
         # names come from the log: a character that prints as nothing is shown by its code
@@ -70,11 +74,11 @@ class Findings:
         self.items: list[Finding] = []
 
     def add(self, rule_id: str, message: str, *, line: int | None = None, expected: object = None,
-            actual: object = None, severity: Severity = Severity.ERROR) -> None:
+            actual: object = None, severity: Severity = Severity.ERROR, subject: str | None = None) -> None:
         self.items.append(Finding(
             rule_id=rule_id, message=message, line=line, severity=severity,
             expected=None if expected is None else str(expected),
-            actual=None if actual is None else str(actual),
+            actual=None if actual is None else str(actual), subject=subject,
         ))
 
     def check(self, rule_id: str, expected: object, actual: object, message: str, *,

@@ -44,7 +44,8 @@ from rules.holdem_fast import FactBatch, replay_batch
 from rules.holdem_hand import Action, HoldemHand
 from rules.records import Replay
 
-__all__ = ["ActionFact", "HoldemReplay", "NotReplayed", "PlayerFact", "Pot", "replay"]
+__all__ = ["ActionFact", "HoldemReplay", "NotReplayed", "PlayerFact", "Pot", "owed_with_cash_out", "replay",
+           "sold_to_the_room"]
 
 
 _READ: dict[object, Callable] = {Decimal: amount, int: int, bool: bool,
@@ -77,6 +78,34 @@ PlayerFact = _fact_class("PlayerFact", """One player's hand as the engine derive
     "player": str, "seat": int, "position": str | None, "hole_cards": tuple[Card, ...], "is_anonymous": bool,
     **dict.fromkeys(("stack_start", "invested", "collected", "cash_out", "net", "owed", "allin_ev_net"), Decimal),
     **dict.fromkeys(("saw_flop", "saw_turn", "saw_river", "went_to_showdown", "won_at_showdown"), bool)})
+
+
+def sold_to_the_room(player) -> bool:
+    """Whether a player (a :class:`PlayerFact`) cashed out and collects nothing from the pots: he sold
+    his claim on them to the room, which pays him the cash-out in its place (PokerStars' "cashed out
+    the hand for $X", his share "not awarded"). One who collects from them as well (GGPoker's EV
+    Cashout, played out) kept his claim. As the replay judges his collect lines (rules.holdem_fast: a
+    player who cashed out and collects nothing is no finding)."""
+    return player.cash_out > 0 and player.collected == player.cash_out
+
+
+def owed_with_cash_out(player) -> Decimal:
+    """What the rules pay a player (a :class:`PlayerFact`) given what the room paid him, or he paid it,
+    outside the pots (``cash_out``): the cash-out in place of his share of the pots where he sold it
+    to the room (:func:`sold_to_the_room`), else his share and the cash-out besides.
+
+    >>> from dataclasses import replace
+    >>> sold = PlayerFact(player="Hero", seat=6, position=None, hole_cards=(), is_anonymous=False,
+    ...                   **dict.fromkeys(("stack_start", "invested", "net", "allin_ev_net"), Decimal(0)),
+    ...                   owed=Decimal("71.68"), cash_out=Decimal("60.26"), collected=Decimal("60.26"),
+    ...                   **dict.fromkeys(("saw_flop", "saw_turn", "saw_river", "went_to_showdown",
+    ...                                    "won_at_showdown"), False))
+    >>> owed_with_cash_out(sold), owed_with_cash_out(replace(sold, collected=Decimal("131.94")))
+    (Decimal('60.26'), Decimal('131.94'))
+    >>> owed_with_cash_out(replace(sold, cash_out=Decimal(0), collected=Decimal("71.68")))
+    Decimal('71.68')
+    """
+    return player.cash_out if sold_to_the_room(player) else player.owed + player.cash_out
 
 
 def _columns(f: FactBatch, fact_class: type, given: tuple[str, ...], **column_of: str) -> dict[str, list]:

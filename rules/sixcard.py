@@ -22,7 +22,6 @@ Decimal('50')
 from __future__ import annotations
 
 import enum
-import re
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
@@ -49,7 +48,7 @@ __all__ = [
     "SixcardReplay",
     "SixcardRules",
     "SixcardSession",
-    "box_named",
+    "box_subject",
     "dealer_qualifies",
     "pay_out",
     "replaced_card",
@@ -539,11 +538,13 @@ def _replay_hand(hand: SixcardHand, findings: Findings, rules: SixcardRules) -> 
     for buy in hand.dealer_buys:
         if buy.box in buys:
             findings.add("SIX-QUALIFY", f"hand {hand.number}: box {buy.box} buys the dealer's game twice",
-                         line=buy.line, expected="one buy per box", actual=f"{buy.out} for {buy.into}")
+                         line=buy.line, expected="one buy per box", actual=f"{buy.out} for {buy.into}",
+                         subject=box_subject(hand.number, buy.box))
             continue
         if buy.box not in box_numbers:
             findings.add("SIX-QUALIFY", f"hand {hand.number}: box {buy.box} buys the dealer's game but "
-                         f"there is no box {buy.box}", line=buy.line)
+                         f"there is no box {buy.box}", line=buy.line,
+                         subject=box_subject(hand.number, buy.box))
             continue
         buys[buy.box] = buy
     facts = [_replay_box(hand, box, len(hand.boxes), buys.get(box.number), findings, rules)
@@ -562,7 +563,7 @@ def _check_deal(hand: SixcardHand, findings: Findings) -> None:
         if not low <= box.ante <= high:
             findings.add("SIX-BOXES", f"hand {hand.number}, box {box.number}: ante {box.ante} is out of "
                          f"the table's range {low}-{high}", line=box.line, expected=f"{low}-{high}",
-                         actual=box.ante)
+                         actual=box.ante, subject=box_subject(hand.number, box.number))
     if hand.dealer_cards and hand.dealer_cards[-1] != hand.dealer_up:
         findings.add("SIX-BOXES", f"hand {hand.number}: the dealer's up card {hand.dealer_up} is not "
                      f"the last of the dealer's cards {format_cards(hand.dealer_cards)}", line=hand.dealer_line,
@@ -593,7 +594,8 @@ def _check_order(hand: SixcardHand, findings: Findings) -> None:
                              f"written after '{_step_text(box, latest)}'; a box buys its sixth card first, "
                              f"then exchanges, then plays or folds (settled on the same cards and costs)",
                              line=box.line, expected="buys, exchanges, then plays or folds",
-                             actual="; ".join(_step_text(box, s) for s in box.steps))
+                             actual="; ".join(_step_text(box, s) for s in box.steps),
+                             subject=box_subject(hand.number, box.number))
                 break
             if latest is None or _STEP_TURN[step] > _STEP_TURN[latest]:
                 latest = step
@@ -603,14 +605,15 @@ def _check_order(hand: SixcardHand, findings: Findings) -> None:
         findings.add("SIX-DRAW", f"hand {hand.number}: box {late.number} is written after the dealer's cards "
                      f"(line {hand.dealer_line}); the player draws on every box and plays or folds it "
                      f"before the dealer's hand is shown", line=late.line, expected=f"before line {hand.dealer_line}",
-                     actual=f"line {late.line}")
+                     actual=f"line {late.line}", subject=box_subject(hand.number, late.number))
     highest = 0
     for box in written:
         if box.number < highest and box is not late:  # a line already cited is not cited twice
             findings.add("SIX-DRAW", f"hand {hand.number}: box {box.number} is written after box {highest}; the "
                          f"boxes are played in turn, box 1 first", line=box.line,
                          expected=", ".join(f"box {b.number}" for b in hand.boxes),
-                         actual=", ".join(f"box {b.number}" for b in written))
+                         actual=", ".join(f"box {b.number}" for b in written),
+                         subject=box_subject(hand.number, box.number))
             break
         highest = max(highest, box.number)
     early = next((buy for buy in hand.dealer_buys if buy.line < hand.dealer_line), None)
@@ -618,7 +621,7 @@ def _check_order(hand: SixcardHand, findings: Findings) -> None:
         findings.add("SIX-QUALIFY", f"hand {hand.number}: box {early.box} buys the dealer's game before the dealer's "
                      f"cards are written (line {hand.dealer_line}); that game is bought only once the cards "
                      f"show the dealer has none", line=early.line, expected=f"after line {hand.dealer_line}",
-                     actual=f"line {early.line}")
+                     actual=f"line {early.line}", subject=box_subject(hand.number, early.box))
 
 
 def _check_deck(hand: SixcardHand, findings: Findings) -> None:
@@ -626,32 +629,35 @@ def _check_deck(hand: SixcardHand, findings: Findings) -> None:
     into the dealer's hand is new."""
     seen: dict[Card, str] = {}
 
-    def deal(card: Card, where: str, line: int) -> None:
+    def deal(card: Card, where: str, line: int, box: int | None) -> None:
+        # (a dealer's card is every box's: a finding at his line is the whole hand's)
+        subject = None if box is None else box_subject(hand.number, box)
         if card in seen:
             findings.add("SIX-DECK", f"hand {hand.number}: {card} ({where}) was already dealt ({seen[card]})",
-                         line=line, expected="a card not yet dealt", actual=card)
+                         line=line, expected="a card not yet dealt", actual=card, subject=subject)
         else:
             seen[card] = where
 
     for box in hand.boxes:
         for card in box.cards:
-            deal(card, f"box {box.number}", box.line)
+            deal(card, f"box {box.number}", box.line, box.number)
     for card in hand.dealer_cards:
-        deal(card, "dealer", hand.dealer_line)
+        deal(card, "dealer", hand.dealer_line, None)
     for box in hand.boxes:
         if box.bought:
-            deal(box.bought, f"bought on box {box.number}", box.line)
+            deal(box.bought, f"bought on box {box.number}", box.line, box.number)
         if box.exchanged_in:
-            deal(box.exchanged_in, f"exchanged in on box {box.number}", box.line)
+            deal(box.exchanged_in, f"exchanged in on box {box.number}", box.line, box.number)
         for extra in box.extra_draws:  # its card does not play, but it left the deck
-            deal(extra.into, f"{extra.text} on box {box.number}", box.line)
+            deal(extra.into, f"{extra.text} on box {box.number}", box.line, box.number)
     for buy in hand.dealer_buys:
-        deal(buy.into, f"dealer card bought for box {buy.box}", buy.line)
+        deal(buy.into, f"dealer card bought for box {buy.box}", buy.line, buy.box)
 
 
 def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | None,
                 findings: Findings, rules: SixcardRules) -> BoxFacts:
     where = f"hand {hand.number}, box {box.number}"
+    subject = box_subject(hand.number, box.number)
     ante = box.ante
     valid = True
     # SIX-DRAW: box 3 of three plays as dealt.
@@ -660,11 +666,12 @@ def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | 
                           (box.folds or None, "fold")):
             if did:
                 findings.add("SIX-DRAW", f"{where}: the third of three boxes cannot {what}", line=box.line,
-                             expected="plays as dealt", actual=what)
+                             expected="plays as dealt", actual=what, subject=subject)
     hand_cards = box.cards + ((box.bought,) if box.bought else ())
     if box.exchanged_out is not None and box.exchanged_out not in hand_cards:
         findings.add("SIX-DRAW", f"{where}: exchanges {box.exchanged_out}, which the box does not hold",
-                     line=box.line, expected=f"one of {format_cards(hand_cards)}", actual=box.exchanged_out)
+                     line=box.line, expected=f"one of {format_cards(hand_cards)}", actual=box.exchanged_out,
+                     subject=subject)
         valid = False
     final = box.final_cards
     if len(set(final)) != len(final):
@@ -675,7 +682,8 @@ def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | 
         first = _step_text(box, extra.step)
         findings.add("SIX-DRAW", f"{where}: '{extra.text}' is a {extra.step} beyond the one a box may make; "
                      f"'{first}' stands, the {extra.into} does not play, and its cost is paid all the same",
-                     line=box.line, expected=f"at most one {extra.step}", actual=f"{first}; {extra.text}")
+                     line=box.line, expected=f"at most one {extra.step}", actual=f"{first}; {extra.text}",
+                     subject=subject)
     buys = (box.bought is not None) + sum(extra.step == "buy" for extra in box.extra_draws)
     exchanges = (box.exchanged_in is not None) + sum(extra.step == "exchange" for extra in box.extra_draws)
     costs = ante * (rules.buy_cost * buys + rules.exchange_cost * exchanges)
@@ -688,7 +696,7 @@ def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | 
         if buy is not None:
             findings.add("SIX-QUALIFY", f"{where}: a folded box cannot buy the dealer's game; its cost is "
                          f"paid all the same and the box is settled as a fold", line=buy.line,
-                         expected="no dealer-game buy", actual=f"{buy.out} for {buy.into}")
+                         expected="no dealer-game buy", actual=f"{buy.out} for {buy.into}", subject=subject)
             if buy.out in dealer:
                 dealer = tuple(buy.into if c == buy.out else c for c in dealer)
         return _facts(hand, box, final, None, dealer, None, buy, Outcome.FOLD, costs, Decimal(0), valid,
@@ -697,7 +705,7 @@ def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | 
     if bet != ante * rules.bet_antes:
         findings.add("SIX-BET", f"{where}: bets {bet} on an ante of {ante}; the rules set {rules.bet_antes} "
                      f"antes ({ante * rules.bet_antes}); settled on the amount bet", line=box.line,
-                     expected=ante * rules.bet_antes, actual=bet, severity=Severity.WARNING)
+                     expected=ante * rules.bet_antes, actual=bet, severity=Severity.WARNING, subject=subject)
     stake = ante + bet
     original_house = evaluate(dealer, _ORDER) if len(set(dealer)) == 5 else None
     if buy is not None:
@@ -705,11 +713,11 @@ def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | 
             findings.add("SIX-QUALIFY", f"{where}: buys the dealer's game, but the dealer has a game "
                          f"({original_house.describe()}); its cost is paid all the same and the box is "
                          f"settled against the dealer's hand with the card replaced", line=buy.line,
-                         expected="dealer without a pair", actual=original_house.describe())
+                         expected="dealer without a pair", actual=original_house.describe(), subject=subject)
         if buy.out not in dealer:
             findings.add("SIX-QUALIFY", f"{where}: the dealer-game buy replaces {buy.out}, which the dealer "
                          f"does not hold", line=buy.line, expected=f"one of {format_cards(dealer)}",
-                         actual=buy.out)
+                         actual=buy.out, subject=subject)
             valid = False
         else:
             # Where the house does not fix the card, any card the log names is the one replaced.
@@ -719,7 +727,8 @@ def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | 
                 if buy.out != rule_card:
                     findings.add("SIX-QUALIFY", f"{where}: the dealer-game buy replaces {buy.out}, but the house "
                                  f"replaces the dealer's {rules.replaces.value} card, {rule_card}; settled on "
-                                 f"the card replaced", line=buy.line, expected=rule_card, actual=buy.out)
+                                 f"the card replaced", line=buy.line, expected=rule_card, actual=buy.out,
+                                 subject=subject)
             dealer = tuple(buy.into if c == buy.out else c for c in dealer)
     if len(set(dealer)) != 5 or set(dealer) & set(final):
         valid = False
@@ -766,7 +775,8 @@ def _check_results(hand: SixcardHand, facts: list[BoxFacts], findings: Findings)
     written = {}
     for claim in hand.results:
         if claim.box in written:
-            findings.add("SIX-PAY", f"hand {hand.number}: box {claim.box} has two results", line=line)
+            findings.add("SIX-PAY", f"hand {hand.number}: box {claim.box} has two results", line=line,
+                         subject=box_subject(hand.number, claim.box))
         written[claim.box] = claim.net
     for i, fact in enumerate(facts):
         number = fact.box.number
@@ -778,33 +788,29 @@ def _check_results(hand: SixcardHand, facts: list[BoxFacts], findings: Findings)
             facts[i] = replace(facts[i], net=claim, returned=fact.wagered + claim)
         if claim is None:
             findings.add("SIX-PAY", f"hand {hand.number}: the result has no net for box {number}", line=line,
-                         expected=fact.net, actual="missing", severity=Severity.WARNING)
+                         expected=fact.net, actual="missing", severity=Severity.WARNING,
+                         subject=box_subject(hand.number, number))
         elif not fact.valid:
             continue  # the deck or draw finding already explains why it cannot be recomputed
         elif claim != fact.net:
             findings.add("SIX-PAY", f"hand {hand.number}, box {number}: the result says {claim:+}, the rules "
                          f"give {fact.net:+} ({_explain(fact)})", line=line, expected=f"{fact.net:+}",
-                         actual=f"{claim:+}")
+                         actual=f"{claim:+}", subject=box_subject(hand.number, number))
     for number, claim in written.items():
         findings.add("SIX-PAY", f"hand {hand.number}: the result names box {number}, which was not played",
-                     line=line, expected="no such box", actual=f"{claim:+}")
+                     line=line, expected="no such box", actual=f"{claim:+}",
+                     subject=box_subject(hand.number, number))
 
 
-_BOX_NAMED = re.compile(r"hand (\d+)\b.*?\bbox (\d+)\b")
+def box_subject(hand: int, box: int) -> str:
+    """The :attr:`~rules.findings.Finding.subject` of a finding about one box of a hand, and the
+    replay step's that draws the box: a ``Result:`` line's findings, one per box, are each marked
+    on their own box's step, by this value and never by reading the message.
 
-
-def box_named(message: str) -> tuple[int, int] | None:
-    """The hand and the box a six-card finding is about, as its message (written in this module)
-    names them: its hand, then the first box named after it; None for a finding about a whole hand
-    or the session. Two findings at one line (a ``Result:`` line's, one per box) tell apart so.
-
-    >>> box_named("hand 1, box 2: the result says +5, the rules give +0 (…)")
-    (1, 2)
-    >>> box_named("hand 3: Kc (box 2) was already dealt (box 1)"), box_named("hand 1: the player plays 1 to 3 boxes")
-    ((3, 2), None)
+    >>> box_subject(3, 2)
+    'hand 3, box 2'
     """
-    found = _BOX_NAMED.match(message)
-    return None if found is None else (int(found[1]), int(found[2]))
+    return f"hand {hand}, box {box}"
 
 
 def _with_written(fact: BoxFacts, claim: Decimal | None) -> BoxFacts:

@@ -636,6 +636,24 @@ def test_check_a_holdem_hand_shows_its_result_by_the_rules_beside_the_logs(built
     assert titles["collected"] == "Collected in the log"
 
 
+def test_check_a_cashed_out_hand_says_the_rules_pay_the_cash_out(built):
+    from tests.test_holdem_cash_out_replay import LOSER_CASHED_OUT
+
+    at = page("check")
+    at.text_area(key="check_text").set_value(LOSER_CASHED_OUT).run()
+    at.button(key="check_run").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    results = next(t for t in at.dataframe if "net_in_log" in t.value.columns)
+    rows = {r["player"]: r for r in results.value.to_dict("records")}
+    # hand-worked (tests.test_holdem_cash_out_replay): Player3 lost the pot, the room paid him 22.77
+    assert (number(str(rows["Player3"]["owed"])), number(str(rows["Player3"]["net"]))) == (Decimal("22.77"),
+                                                                                         Decimal("9.24"))
+    titles = {name: c.get("label") for name, c in json.loads(results.proto.columns).items()}
+    assert titles["cash_out"] == "Cashed out for" and titles["owed"] == "The rules pay"
+    assert any(as_read(c.value).startswith("Player3 cashed out the hand for 22.77: the share of the pots")
+               for c in at.caption), [c.value for c in at.caption]
+
+
 def test_check_lists_a_games_findings_by_line_as_the_audit_does(built):
     from tests.test_holdem_engine import SIDE_POTS_PAID_THE_WRONG_WAY
 
@@ -652,7 +670,7 @@ def test_check_lists_a_games_findings_by_line_as_the_audit_does(built):
     # a score sheet opens at the row of the round whose total is wrong, and marks it there
     ("SHEET", "Step 2 of 2, line 11: round 3: ", "RSP-TOTAL (line 11): round 3: Vera's total"),
     # two findings on one Result line: the replay opens at the first box, marked with its own only
-    ("SIXCARD", "Step 0 of 1, line 8: hand 1, box 1: plays 10; win, net 10", "SIX-PAY (line 12): hand 1, box 1: "),
+    ("SIXCARD", "Step 0 of 1, line 8: hand 1, box 1: plays 10.00; win, net 10.00", "SIX-PAY (line 12): hand 1, box 1: "),
 ])
 def test_check_opens_the_replay_at_the_step_a_finding_is_about_and_marks_it(built, name, caption, finding):
     from tests import test_replayer
@@ -666,6 +684,10 @@ def test_check_opens_the_replay_at_the_step_a_finding_is_about_and_marks_it(buil
     assert len(marked) == 1 and finding in marked[0] and marked[0].count("(line ") == 1, marked
     if name == "SIXCARD":    # the source names the rule once, with its count; box 2's step: box 2's finding
         assert "◀ SIX-PAY ×2<" in all_markdown(at)
+        # the boxes' amounts are numbers, written to the cent as every page writes money
+        assert {column: formats(at, "decisions")[column] for column in (
+            "ante", "costs", "wagered", "returned", "net", "net_in_log")} == dict.fromkeys(
+            ("ante", "costs", "wagered", "returned", "net", "net_in_log"), "%.2f")
         at.button(key=next(b.key for b in at.button if b.key and b.key.endswith("_next"))).click().run()
         marked = [as_read(e.value) for e in at.error if "at this step" in e.value]
         assert len(marked) == 1 and "SIX-PAY (line 12): hand 1, box 2: " in marked[0], marked
@@ -958,7 +980,7 @@ def test_lookups_read_the_marts_with_the_rows_of_the_tables(tables):
         found = q.game_findings(db, game_id)
         assert found["line"].to_list() == sorted(found["line"].to_list(), key=lambda line: (line is not None, line))
         assert sorted(found.rows(), key=str) == sorted(tables(
-            "select rule_id, severity, line, message, expected, actual from findings where game_id = ?",
+            "select rule_id, severity, line, message, expected, actual, subject from findings where game_id = ?",
             [game_id]), key=str)
     assert q.game(db, "no-such-game") is None
     assert q.games_by_kind(db).rows() == tables("""

@@ -370,7 +370,7 @@ def test_a_score_sheets_steps_stand_at_their_rows_and_a_total_is_marked_on_its_r
     assert [s.line for s in steps] == [9, 10, 11]
     assert step_at_line(steps, 11) == 2
     marks = _marks(game)
-    assert [[rule for _, rule, _ in flagged_at(steps, i, marks, "raspisnoy_sheet")] for i in range(3)] == [
+    assert [[rule for _, rule, _ in flagged_at(steps, i, marks)] for i in range(3)] == [
         [], [], ["RSP-TOTAL"]]
     assert "Round 1 · 1 card ·" in steps[0].html and "Round 3 · 3 cards ·" in steps[2].html
 
@@ -385,7 +385,7 @@ def test_sixcard_findings_on_one_result_line_are_each_marked_on_their_own_box():
     assert [s.line for s in steps] == [8, 9]
     assert step_at_line(steps, 12) == 0      # the line's first box
     marks = _marks(game)
-    box1, box2 = (flagged_at(steps, i, marks, "sixcard") for i in (0, 1))
+    box1, box2 = (flagged_at(steps, i, marks) for i in (0, 1))
     assert [(line, rule) for line, rule, _ in box1] == [(12, "SIX-PAY")] == [(line, rule) for line, rule, _ in box2]
     assert box1[0][2].startswith("hand 1, box 1:") and box2[0][2].startswith("hand 1, box 2:")
     # a finding at the dealer-game buy (line 11) would be box 1's, whose buy it is
@@ -400,8 +400,8 @@ def test_a_finding_on_a_hands_header_is_marked_on_its_first_step():
     steps = steps_of(game.record, game.replay)
     assert step_at_line(steps, 1) == 0
     marks = _marks(game)
-    assert [rule for _, rule, _ in flagged_at(steps, 0, marks, "holdem")] == ["ROOM-CURRENCY"]
-    assert not any(flagged_at(steps, i, marks, "holdem") for i in range(1, len(steps)))
+    assert [rule for _, rule, _ in flagged_at(steps, 0, marks)] == ["ROOM-CURRENCY"]
+    assert not any(flagged_at(steps, i, marks) for i in range(1, len(steps)))
 
 
 def test_chinese_poker_is_drawn_in_one_step_at_no_line_and_carries_every_finding():
@@ -410,5 +410,5 @@ def test_chinese_poker_is_drawn_in_one_step_at_no_line_and_carries_every_finding
     game = one(formats_examples.CHINESE)
     (step,) = steps_of(game.record, game.replay)
     assert step.line is None
-    assert flagged_at([step], 0, {6: [("CP-ROYALTY", "error", "")], 7: [("CP-SCORE", "error", "")]}, "chinese") == [
+    assert flagged_at([step], 0, {6: [("CP-ROYALTY", "error", "")], 7: [("CP-SCORE", "error", "")]}) == [
         (6, "CP-ROYALTY", ""), (7, "CP-SCORE", "")]

@@ -191,7 +191,8 @@ def finding_columns(found: list[tuple[str, Finding]], source_file: str) -> dict[
     return {"game_id": [game_id for game_id, _ in found], "rule_id": [f.rule_id for _, f in found],
             "severity": [str(f.severity) for _, f in found], "line": [f.line for _, f in found],
             "message": [f.message for _, f in found], "expected": [f.expected for _, f in found],
-            "actual": [f.actual for _, f in found], "source_file": [source_file] * len(found)}
+            "actual": [f.actual for _, f in found], "source_file": [source_file] * len(found),
+            "subject": [f.subject for _, f in found]}
 
 
 def played_in_utc(played_at, in_utc: bool) -> bool | None:

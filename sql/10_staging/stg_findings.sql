@@ -10,4 +10,5 @@ select
     expected,
     actual,
     source_file,
+    subject,        -- the part of the game it is about, where one line speaks for several (a six-card box)
 from findings

@@ -42,6 +42,7 @@ final as (
         findings.source_file,
         games.site,
         coalesce(players.players, []) as players,
+        findings.subject,
     from findings
     join games on games.game_id = findings.game_id
     left join players on players.game_id = findings.game_id
