@@ -44,7 +44,8 @@ import pyarrow as pa
 from numba import njit
 
 from pipeline import kernels
-from rules.sixcard import DEFAULT_RULES, SixcardRules
+from rules.evaluator import HandCategory
+from rules.sixcard import DEFAULT_RULES, DealerQualifier, SixcardRules
 from rules.sixcard_ev import best_first_decisions
 from rules.words import counted
 
@@ -137,11 +138,25 @@ def canonical_key(rules: SixcardRules) -> str:
     """The ruleset as the settings that differ from the default table, in a fixed order
     (``default`` when none do): one text per ruleset, whatever order its ``Rules:`` line used.
     A setting the figure does not depend on is left out: the edge assumes the dealer's highest
-    card replaced where the rules leave it open, so ``dealer game replaces highest`` is ``default``."""
+    card replaced where the rules leave it open, so ``dealer game replaces highest`` is ``default``,
+    and an ace-king high never wins under the pair qualifier, so its pay is left out there.
+
+    >>> canonical_key(SixcardRules.parse("pay ace-king 3")), canonical_key(
+    ...     SixcardRules.parse("pay ace-king 3, dealer qualifies ace-king"))
+    ('default', 'pay ace-king 3, dealer qualifies ace-king')
+    """
     base = DEFAULT_RULES
     settings = []
     table = base.pay_table
     for category, pays in rules.pay:
+        # A box wins only against a dealer with a game who holds less. Under the pair qualifier
+        # such a dealer holds a pair or more, so a high card (the ace-king line) never wins and
+        # its pay cannot change the figure; every other line can win under either qualifier (a
+        # pair beats a dealer's lower pair), and the ace-king one under the ace-king qualifier.
+        # The other settings always count: the buy, the exchange and the dealer's game are
+        # options of every deal, and the bet and the replaced card change what a showdown pays.
+        if category is HandCategory.HIGH_CARD and rules.qualifier is DealerQualifier.PAIR:
+            continue
         if table.get(category) != pays:
             word = "ace-king" if category.label == "high card" else category.label
             settings.append(f"pay {word} {pays}")

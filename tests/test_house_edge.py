@@ -17,7 +17,7 @@ import pipeline.house_edge as he
 from pipeline.cli import main
 from pipeline.warehouse import connect
 from rules.sixcard import SixcardRules
-from rules.sixcard_ev import best_first_decision, codes
+from rules.sixcard_ev import DrawTree, best_first_decision, codes
 
 
 def orbit(cards, up):
@@ -81,6 +81,25 @@ def test_ruleset_key_is_one_text_whatever_the_order():
     # the card replaced where no log names one: the default assumes the highest
     assert he.canonical_key(SixcardRules.parse("dealer game replaces highest")) == "default"
     assert he.canonical_key(SixcardRules.parse("dealer game replaces lowest")) == "dealer game replaces lowest"
+
+
+def test_the_ace_king_pay_is_its_own_ruleset_only_where_an_ace_king_can_win():
+    # Under the pair qualifier a dealer with a game holds a pair or more, and beats an ace-king
+    # high: its pay never pays, so the figure, and the ruleset it is stored under, is the default's.
+    for pays in ("0", "3"):
+        assert he.canonical_key(SixcardRules.parse(f"pay ace-king {pays}")) == "default"
+        assert he.canonical_key(SixcardRules.parse(f"pay ace-king {pays}, pay flush 6")) == "pay flush 6"
+    under_ace_king = SixcardRules.parse("pay ace-king 3, dealer qualifies ace-king")
+    assert he.canonical_key(under_ace_king) == "pay ace-king 3, dealer qualifies ace-king"
+    # the values agree: playing an ace-king box against a deuce is worth the same whatever the
+    # line pays, and more under the ace-king qualifier when it pays 3 than when it pays 1
+    box, up = tuple(codes("Ah Kd Qc Js 9d")), codes("2s")[0]
+
+    def play(rules):
+        return dict(DrawTree.build(box, up, (), rules=rules).root_options())["play"]
+
+    assert play(SixcardRules.parse("pay ace-king 3")) == play(SixcardRules.parse("default"))
+    assert play(under_ace_king) > play(SixcardRules.parse("dealer qualifies ace-king"))
 
 
 def small_run(monkeypatch, deals):
