@@ -133,7 +133,7 @@ COLUMN_LABELS = {
     "ev_lost_total": "EV lost", "ev_lost_per_hand": "EV lost per hand", "count_folds": "Folds", "count_buys": "Buys",
     "count_exchanges": "Exchanges", "count_dealer_buys": "Dealer buys", "count_boxes_analysed": "Boxes analysed",
     "count_hands_analysed": "Hands analysed", "house_edge_perfect_play": "House edge, perfect play",
-    "category": "Hand", "count_player_boxes": "His boxes", "observed_rate": "Seen", "exact_probability": "Exact odds",
+    "category": "Hand", "count_player_boxes": "Player's boxes", "observed_rate": "Seen", "exact_probability": "Exact odds",
     "count_cards": "Cards", "box": "Box", "ante": "Ante", "decisions": "Decisions", "best five": "Best five",
     "hand rank": "Hand rank", "dealer rank": "Dealer's rank", "dealer buy": "Dealer's buy", "outcome": "Outcome",
     "costs": "Costs", "wagered": "Wagered", "returned": "Returned", "net in the log": "Net in the log",

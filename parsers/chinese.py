@@ -55,8 +55,8 @@ _PARSERS: dict[tuple[str, bool], Lark] = {}
 _WORDS = {
     "CARD": CARD_WANTED,
     "ROW": "a row (back, middle or front)",
-    "SEAT_NAME": "a player's name and his rows",
-    "ACTOR": "a player's name and what he does (sets, draws, fantasyland)",
+    "SEAT_NAME": "a player's name and their rows",
+    "ACTOR": "a player's name and what they do (sets, draws, fantasyland)",
     "NAME": "a player's name",
     "CLAIM": "a player's name and an amount like Anna +2",
     "SCORING": "a scoring (1-6 or 2-4)",

@@ -340,8 +340,8 @@ def _disconnected(actions: list, player: str, code: str, line: int) -> None:
         if actions[k].player == player and actions[k].kind.is_voluntary:
             actions[k] = dataclasses.replace(actions[k], is_capped=True)
             return
-    raise ParseError(f"game {code}: {player} is kept in by disconnection protection before any bet of his: "
-                     f"what he has in is not read", line=line, column=1)
+    raise ParseError(f"game {code}: {player} is kept in by disconnection protection before any bet of theirs: "
+                     f"what they have in is not read", line=line, column=1)
 
 
 def _number(text: str | None, what: str, line: int) -> int:

@@ -705,7 +705,7 @@ class _Reader:
         if unknown:
             why = f"the cards of {', '.join(unknown)} are not known"
         elif not standing:
-            why = "no player still in shows his cards"
+            why = "no player still in shows their cards"
         elif len(boards) < 5:
             why = f"the board has {len(boards)} cards"
         if why:

@@ -305,6 +305,12 @@ class UsageProblem(click.ClickException):
         super().__init__(f"{what}\n  {fix}")
 
 
+def _refused_setting(what: str, fix: str, option: str = "'--rules'") -> click.BadParameter:
+    """A setting refused before anything is read or written: a usage error, as click's own are
+    (exit code 2), whether it is unknown, names what nothing names, or contradicts another."""
+    return click.BadParameter(f"{what}\n  {fix}", param_hint=option)
+
+
 class _Commands(click.Group):
     """The commands, each of which says so when this copy of Rasklad lacks its SQL models."""
 
@@ -360,7 +366,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     Each game's format is recognized from its text. Games that do not parse go to
     quarantine with file, line, column and reason; the exit code is 1 when any did, when
     a file could not be read, or when a folder held files skipped for their extension (the
-    summary names them).
+    summary names them). A --rules setting refused (unknown, or contradicting another) is a
+    usage error: exit code 2, before anything is read.
 
     The formats and their lenient forms: see docs/formats.md.
 
@@ -615,15 +622,14 @@ def _rule_settings_checked(rules: tuple[str, ...], warehouse: Path, paths: tuple
         try:
             parsed = parse_setting(setting)
         except ValueError as error:
-            raise UsageProblem(f"--rules {setting!r}: {error}.",
-                               "See the rule settings in docs/formats.md.") from None
+            raise _refused_setting(f"{setting!r}: {error}.", "See the rule settings in docs/formats.md.") from None
         if parsed.scope == "room":
             setting = f"room {_known_room(parsed.name, warehouse, setting, rooms_of_files)}: {parsed.option}"
         checked.append(setting)
     # (after the rooms are spelt as stored: 'room pokerstars' and 'room PokerStars' are one room)
     clash = contradiction(map(parse_setting, checked))
-    if clash:   # a usage error, as click's own (exit code 2): the command line contradicts itself
-        raise click.BadParameter(f"{clash}.", param_hint="'--rules'")
+    if clash:   # the command line contradicts itself
+        raise _refused_setting(f"{clash}.", "See the rule settings in docs/formats.md.")
     return tuple(checked)
 
 
@@ -657,9 +663,9 @@ def _known_room(room: str, warehouse: Path, setting: str, rooms_of_files: Callab
     for name in rooms:
         if name.casefold() == room.casefold():
             return name
-    raise UsageProblem(f"--rules {setting!r}: no stored game was played in the room {room!r}, no reader writes "
-                       f"it, and no file given names it.{did_you_mean(room, rooms)}",
-                       f"The rooms, as the site column writes them: {', '.join(rooms)}.")
+    raise _refused_setting(f"{setting!r}: no stored game was played in the room {room!r}, no reader writes "
+                          f"it, and no file given names it.{did_you_mean(room, rooms)}",
+                          f"The rooms, as the site column writes them: {', '.join(rooms)}.")
 
 
 def _rooms_phh_files_name(paths: tuple[Path, ...], warehouse: Path) -> list[str]:
@@ -1144,7 +1150,7 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
     game it names.
 
     --player shows the figures of the person the name belongs to (rasklad alias): every name
-    linked to him, each row naming its name (raspisnoy counts a person's names as one).
+    linked to that person, each row naming its name (raspisnoy counts a person's names as one).
 
     Example: rasklad stats --player Anna --game raspisnoy
     """
@@ -1727,17 +1733,17 @@ def _known_game_id(con: duckdb.DuckDBPyConnection, game_id: str) -> str:
 @no_wait_option
 @click.argument("person", required=False)
 @click.argument("names", nargs=-1)
-@click.option("--list", "list_links", is_flag=True, help="List every person with his names, and who is me.")
+@click.option("--list", "list_links", is_flag=True, help="List every person with their names, and who is me.")
 @click.option("--remove", "remove", is_flag=True,
-              help="Remove the links of the names given (a person's name removes all his links).")
-@click.option("--me", "is_me", is_flag=True, help="This person is me: every dashboard page starts from him.")
+              help="Remove the links of the names given (a person's name removes all their links).")
+@click.option("--me", "is_me", is_flag=True, help="This person is me: every dashboard page starts from this person.")
 @click.option("--site", "site", metavar="ROOM",
               help="The room (site) of the names given: a screen name is per room. Without it, a link "
                    "holds in every room where the name has no link of its own.")
 @click.option("--json", "as_json", is_flag=True, help="With --list: print JSON.")
 def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, ...], list_links: bool,
           remove: bool, is_me: bool, site: str | None, as_json: bool) -> None:
-    """Link screen names to one person, so that his figures are counted together.
+    """Link screen names to one person, so that their figures are counted together.
 
     The links live in the warehouse: they survive re-ingests and re-audits. A screen name is
     per room: the same name in two rooms is two accounts, one person until --site links one of them
@@ -1747,8 +1753,8 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
     \b
     rasklad alias Gleb --me                         Gleb is me
     rasklad alias Gleb gleb_wina --site Winamax     gleb_wina, in Winamax only, is Gleb
-    rasklad alias --remove Глеб                     Глеб is a person of his own again
-    rasklad alias --list                            every person with his names
+    rasklad alias --remove Глеб                     Глеб is a person of their own again
+    rasklad alias --list                            every person with their names
 
     Example: rasklad alias Gleb Глеб gleb_stars   (Gleb, Глеб and gleb_stars are one person, Gleb)
     """
@@ -1777,7 +1783,7 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
         elif person is not None and (names or not is_me):
             if not names:
                 raise UsageProblem(f"No name to link to {person}.",
-                                   f"Give the names: rasklad alias {person} NAME..., or --me to say he is you.")
+                                   f"Give the names: rasklad alias {person} NAME..., or --me to say this person is you.")
             with changing():
                 links = people.link(warehouse, person, names, site=site, on_wait=_say_waiting, wait=not no_wait)
             linked = sorted(f"{name} ({room})" if room else name
@@ -1839,7 +1845,7 @@ def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person
             if name and name.strip() not in linked:
                 where = f" in {site}" if site else ""
                 raise UsageProblem(f"{name!r} has no link{where} to remove.{did_you_mean(name, linked)}",
-                                   "`rasklad alias --list` lists every person with his names.")
+                                   "`rasklad alias --list` lists every person with their names.")
         return site
     players = _stored_players(con, site)
     known = set(players)
@@ -1958,10 +1964,12 @@ def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool) -
         else:
             parsed = parse_setting(setting)
     except ValueError as error:
-        raise UsageProblem(f"{setting!r}: {error}.", "See the rule settings in docs/formats.md.") from None
+        raise _refused_setting(f"{setting!r}: {error}.", "See the rule settings in docs/formats.md.",
+                               "'SETTING'") from None
     if parsed.name is None:
-        raise UsageProblem(f"{setting!r} names no table, room or file: a setting given for the files of a run is kept "
-                           "for each of them.", "Name one: 'file PATH: OPTION', PATH as `rasklad settings` lists it.")
+        raise _refused_setting(f"{setting!r} names no table, room or file: a setting given for the files of a run is "
+                               "kept for each of them.", "Name one: 'file PATH: OPTION', PATH as `rasklad settings` "
+                               "lists it.", "'SETTING'")
     _require_warehouse(warehouse)
     try:
         with _cut_short_saying(_kept_by_run(warehouse, "the change is made.", "nothing was changed."), warehouse):
@@ -2051,6 +2059,7 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
     (ingest --rules) it was judged under; this re-reads every game judged by another version,
     or under other options than the settings give it now (or only --game, or those judged
     --since a version), replaces its rows and findings in one commit, and rebuilds the models.
+    Until then, a stored finding keeps the words of the version that found it.
     The log files are not needed.
 
     Example: rasklad reaudit --warehouse data/warehouse
@@ -2201,7 +2210,7 @@ def house_edge(warehouse: Path, rules_text: str, jobs: int | None, spark_master:
     try:
         rules = SixcardRules.parse(rules_text)
     except ValueError as error:
-        raise UsageProblem(str(error), "Write the settings as a session's Rules: line does, separated by commas.") from None
+        raise _refused_setting(str(error), "Write the settings as a session's Rules: line does, separated by commas.") from None
     _require_warehouse(warehouse)
     say = (lambda line: None) if quiet or as_json else (lambda line: click.echo(line, err=True))
     try:

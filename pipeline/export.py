@@ -216,7 +216,7 @@ def phh_text(hand: StoredHand) -> str:
     if len(players) - len(folded) > 1 and any(
             p.player not in folded and p.collected > 0
             and (len(p.hole_cards) != 2 or len(hand.shown.get(p.player, ())) == 1) for p in players):
-        raise ValueError("a winner at the showdown does not show his cards: a PHH replay cannot judge it")
+        raise ValueError("a winner at the showdown does not show their cards: a PHH replay cannot judge it")
     if hand.cap is not None:
         raise ValueError("the table caps what a hand may cost a player: PHH has no cap")
     if hand.count_errors:
@@ -235,7 +235,7 @@ def phh_text(hand: StoredHand) -> str:
             if a.action != seat_blinds.get(k, "post_straddle") or blinds[k]:
                 # PHH's forced bets go by seat: the small blind, the big blind, then straddles
                 raise ValueError(f"{a.player} posts {a.action.removeprefix('post_').replace('_', ' ')} out of "
-                                 "his seat's turn (a new or returning player's post): PHH has no such post")
+                                 "the seat's turn (a new or returning player's post): PHH has no such post")
             blinds[k] += a.amount
     posted = _posting_order(hand, index)
     if posted == forced_bets(antes, blinds):

@@ -93,6 +93,8 @@ class IngestSummary:
     models_seconds: float = 0.0
     """Of ``seconds``, the rebuild of the SQL models (0 when they were current)."""
     reasons: Counter = field(default_factory=Counter)
+    quarantined_ids: dict[str, str] = field(default_factory=dict)
+    """The games of ``quarantined``, by ID, each with its reason."""
     unreadable: list[tuple[str, str]] = field(default_factory=list)
     """Files that could not be read (FIFOs, devices, loops, empty, removed or locked): path, why."""
     skipped: Counter = field(default_factory=Counter)
@@ -102,7 +104,8 @@ class IngestSummary:
     retried_stored: int = 0
     """Of ``retried``, the games stored now (the rest are quarantined again, by these rules)."""
     retried_findings: int = 0
-    """The findings of the ``retried_stored`` games."""
+    """The findings of the ``retried_stored`` games, and of the run's own games a betting structure
+    that followed their file took out of quarantine (among ``games``)."""
     superseded: int = 0
     """Stored games that left the statistics: their file was read again, and no file holds them now."""
     unquarantined: int = 0
@@ -142,7 +145,8 @@ class IngestSummary:
     """Stored games judged again once the files were read: hands of those files judged under other
     options than the settings that followed them give (the hands a file moved and edited gained
     were read under its new path's). Quarantined games a betting structure that followed may read
-    are judged again too, counted in ``retried``."""
+    are judged again too, counted in ``retried``; those of the run's own files stored so count
+    among ``games``, no longer among ``quarantined``."""
     refollowed_findings: int = 0
     """The findings of the ``refollowed`` games."""
     contradicting: list[dict] = field(default_factory=list)
@@ -869,7 +873,15 @@ def _judge_as_followed(warehouse: Warehouse, summary: IngestSummary) -> None:
     if (warehouse.manifest.paths("quarantine") and any(
             RULE_OF[option] == "betting" for entry in summary.settings_followed for option in entry.options)):
         retried = reaudit(warehouse, quarantine_only=True, all_quarantined=True)
-        summary.retried, summary.retried_stored = summary.retried + retried.judged, summary.retried_stored + retried.games
+        # this run's own games, quarantined as read at the new path before the setting followed:
+        # stored in the same run, they count as stored, not as quarantined nor as taken out of it
+        own = [summary.quarantined_ids.pop(game_id) for game_id in retried.taken_out_of_quarantine
+               if game_id in summary.quarantined_ids]
+        summary.games, summary.quarantined = summary.games + len(own), summary.quarantined - len(own)
+        summary.reasons.subtract(own)
+        summary.reasons = +summary.reasons     # (a reason no game is left under is not told)
+        summary.retried += retried.judged - len(own)
+        summary.retried_stored += retried.games - len(own)
         summary.retried_findings += retried.findings
     resettled = reaudit(warehouse, resettled_only=True)
     summary.refollowed += resettled.judged
@@ -912,6 +924,7 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
             summary.quarantined += committed.quarantined
             summary.findings += committed.findings
             summary.reasons.update(committed.reasons)
+            summary.quarantined_ids.update(committed.quarantined_ids)
             summary.superseded += committed.superseded
             summary.unquarantined += committed.unquarantined
             summary.relocated += committed.relocated

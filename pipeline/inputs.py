@@ -58,6 +58,12 @@ class LocalFiles:
     def exists(self, path: str) -> bool:
         return os.path.exists(path_from_stored(path))   # (a name kept with its odd bytes written \xNN)
 
+    def same_file(self, name: str) -> str:
+        """The file ``name`` names, however written (relative, ``./x``, absolute, through a linked
+        folder): its path with every link resolved. A rule setting given for a file holds for it
+        under any of its names."""
+        return os.path.realpath(path_from_stored(name))
+
 
 LOCAL_FILES = LocalFiles()
 

@@ -54,6 +54,8 @@ class ReauditSummary:
     """Games stored from them now."""
     quarantined: int = 0
     findings: int = 0
+    taken_out_of_quarantine: set[str] = field(default_factory=set)
+    """The quarantined games judged again that are stored now, by ID."""
     without_text: int = 0
     """Stored games the warehouse keeps no text of (stored by an older Rasklad): left as they are."""
     files_without_text: dict[str, int] = field(default_factory=dict)
@@ -169,6 +171,7 @@ def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None 
         summary.judged = targets.num_rows
         summary.games, summary.quarantined, summary.findings = (
             committed.games, committed.quarantined, committed.findings)
+        summary.taken_out_of_quarantine = stored_now.intersection(quarantined.column("game_id").to_pylist())
         quarantined_now = {qid for batch in batches for _, quarantine_ids in batch.ids for qid in quarantine_ids}
         summary.sent_to_quarantine = _quarantine_rows(warehouse, quarantined_now.intersection(
             stored.column("game_id").to_pylist()))

@@ -70,6 +70,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pyarrow as pa
 
+from pipeline.inputs import LOCAL_FILES
 from rules.holdem_options import CAP_OPTIONS, HEADS_UP_OPTIONS, ODD_CHIP_OPTIONS, ORDER_OPTIONS
 from rules.words import did_you_mean
 
@@ -173,6 +174,11 @@ class RuleSettings:
     """Every setting of a warehouse, by rule, scope and name."""
 
     by_rule: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
+    by_file: dict[str, dict[str, str]] = field(default_factory=dict, compare=False, repr=False)
+    """Per rule, the file settings by the file each names (``LocalFiles.same_file``): worked out
+    when a name as written has no setting."""
+    file_of: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    """Per name asked, the file it names (once a name, not once a hand)."""
 
     @classmethod
     def of(cls, texts: Iterable[str], files: Iterable[str] = ()) -> RuleSettings:
@@ -210,26 +216,47 @@ class RuleSettings:
                 for scope, named in by_scope.items() for name, option in named.items()}
 
     def merged(self, newer: RuleSettings) -> RuleSettings:
-        """These settings with ``newer`` ones over them."""
-        return RuleSettings.from_rows({**self.rows(), **newer.rows()})
+        """These settings with ``newer`` ones over them; a file's setting given under another name
+        of the same file (``night.txt`` and its absolute path) is replaced, not kept beside it."""
+        rows = self.rows()
+        for rule, by_scope in newer.by_rule.items():
+            given = {LOCAL_FILES.same_file(name) for name in by_scope["file"]}
+            for name, option in self.by_rule.get(rule, {}).get("file", {}).items() if given else ():
+                if LOCAL_FILES.same_file(name) in given:
+                    del rows[RuleSetting("file", name, option).key]
+        return RuleSettings.from_rows({**rows, **newer.rows()})
 
     def __bool__(self) -> bool:
         return any(named for by_scope in self.by_rule.values() for named in by_scope.values())
 
     def may_apply(self, file: str) -> bool:
         """Whether some setting may hold for a hand of ``file`` (its table and room not yet known)."""
-        return any(file in by_scope.get("file", {}) or by_scope.get("table") or by_scope.get("room")
-                   for by_scope in self.by_rule.values())
+        return any(by_scope.get("table") or by_scope.get("room") or self._file_option(rule, file) is not None
+                   for rule, by_scope in self.by_rule.items())
+
+    def _file_option(self, rule: str, file: str) -> str | None:
+        """The option of ``rule`` set for ``file``: under its name as written, else under another
+        name of the same file (given as ``night.txt``, read as its absolute path or ``./night.txt``,
+        or through a linked folder)."""
+        named = self.by_rule.get(rule, {}).get("file", {})
+        option = named.get(file)
+        if option is not None or not named:
+            return option
+        if rule not in self.by_file:
+            self.by_file[rule] = {LOCAL_FILES.same_file(name): option for name, option in named.items()}
+        if file not in self.file_of:
+            self.file_of[file] = LOCAL_FILES.same_file(file)
+        return self.by_file[rule].get(self.file_of[file])
 
     def option(self, rule: str, file: str, table: str | None, room: str | None) -> str | None:
         """The option of ``rule`` set for a hand of ``file`` played at ``table`` in ``room``; None
         when no setting holds."""
         by_scope = self.by_rule.get(rule, {})
-        for scope, name in (("file", file), ("table", table), ("room", room)):
-            option = by_scope.get(scope, {}).get(name) if name is not None else None
-            if option is not None:
-                return option
-        return None
+        option = self._file_option(rule, file)
+        for scope, name in (("table", table), ("room", room)):
+            if option is None and name is not None:
+                option = by_scope.get(scope, {}).get(name)
+        return option
 
     def straight_beats_trips(self, file: str, table: str | None, room: str | None) -> bool | None:
         """The order set for a hand of ``file`` played at ``table`` in ``room``; None when no

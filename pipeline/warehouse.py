@@ -131,6 +131,8 @@ class CommitSummary:
     """Superseded games that a file read holds: stored (or quarantined) again, out of ``superseded``."""
     reasons: Counter = field(default_factory=Counter)
     """How many of the newly quarantined games each reason sent there."""
+    quarantined_ids: dict[str, str] = field(default_factory=dict)
+    """The newly quarantined games, by ID, each with its reason."""
     moved: list[tuple[str, str]] = field(default_factory=list)
     """Files at new paths read as files read before, moved: (source_file, the path it was read at)."""
     moved_unchanged: list[str] = field(default_factory=list)
@@ -662,6 +664,7 @@ class Warehouse:
                 summary.games += len(new_games)
                 summary.quarantined += len(new_quarantine)
                 summary.reasons.update(quarantine_ids[qid] for qid in new_quarantine)
+                summary.quarantined_ids.update((qid, quarantine_ids[qid]) for qid in new_quarantine)
                 stored_now.update(new_games, new_quarantine)
                 if not replacing:
                     path = store.located(result.source_file)

@@ -42,8 +42,8 @@ RULES = {
                 "front (compared as a three-card hand). A fouled hand loses all three rows to every "
                 "opponent and earns no royalty. A foul is scored, not reported: it breaks no rule of the "
                 "log."),
-    "CP-SURRENDER": ("Before the showdown, in turn from the dealer's left, a player may surrender: he pays "
-                     "each opponent 3 points under 1-6 scoring, 2 under 2-4, and pays and earns no "
+    "CP-SURRENDER": ("Before the showdown, in turn from the dealer's left, a player may surrender: they pay "
+                     "each opponent 3 points under 1-6 scoring, 2 under 2-4, and pay and earn no "
                      "royalties. No surrender against a natural, and none at all under `surrender off`."),
     "CP-SCORE": ("Every pair of players compares row by row; a tied row scores 0. 2-4 scoring: +1 a row "
                  "won, and +1 more to a player who won two or three rows (3-0 is 4, 2-1 is 2, 2-0 with a "

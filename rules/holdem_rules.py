@@ -53,7 +53,7 @@ class HE(enum.StrEnum):
                                         "still sets the bet to call, but the last player with chips, the "
                                         "others all in, need only match the chips they put in."))
     CHECK = ("HE-CHECK", "A check is allowed only when there is nothing to call.")
-    CALL = ("HE-CALL", ("A call puts in what the player owes, or his whole stack if that is less; there is "
+    CALL = ("HE-CALL", ("A call puts in what the player owes, or their whole stack if that is less; there is "
                         "no call with nothing to call."))
     BET = ("HE-BET", "A bet opens the betting of a street; once there is a bet, putting in more is a raise.")
     BLINDS = ("HE-BLINDS", ("Blinds, antes and straddles are posted at the amounts the stakes state, less "
@@ -75,7 +75,7 @@ class HE(enum.StrEnum):
                                   "heads-up. Both are settings: `limit_cap_2` … `limit_cap_9`, "
                                   "`limit_uncapped`, `cap_heads_up` (see formats.md, \"Limit's cap, as a "
                                   "setting\")."))
-    STACK = ("HE-STACK", "Nobody puts in more than his stack; a player all-in has no chips left.")
+    STACK = ("HE-STACK", "Nobody puts in more than their stack; a player all-in has no chips left.")
     UNCALLED = ("HE-UNCALLED", ("The uncalled part of a bet goes back to the bettor, and the log says so "
                                 "(`Uncalled bet … returned`). A warning when the line is missing but the "
                                 "pot the log states already leaves the amount out. A return line of another "
@@ -83,35 +83,35 @@ class HE(enum.StrEnum):
     SIDE_POT = ("HE-SIDE-POT", ("A side pot is built at each all-in level; each pot goes to the best hand "
                                 "among the players eligible for it (those who put chips into it and did "
                                 "not fold). Dead money (a returning player's dead small blind) is in the "
-                                "main pot. A collect line paying a player from a pot he is not eligible for "
+                                "main pot. A collect line paying a player from a pot the player is not eligible for "
                                 "(`collected … from side pot` to a player all in for less) is cited at "
                                 "that line, naming the winners whose share it pays; a line paying a player "
                                 "who folded is `HE-SHOWDOWN`."))
     SHOWDOWN = ("HE-SHOWDOWN", ("At showdown each pot goes to the best hand, ranked by the table's deck, "
                                 "among the players eligible for it. A collect line that pays a pot, or a share "
                                 "of a split pot, to a player who does not win it is cited at that line, even "
-                                "where his other collect lines are right; that line names the pot's winners no "
+                                "where the player's other collect lines are right; that line names the pot's winners no "
                                 "line of that pot pays (whose share it is), whose own right collect lines of "
-                                "other pots are no finding; a winner who collects nothing, at his summary line."))
+                                "other pots are no finding; a winner who collects nothing, at their summary line."))
     SPLIT = ("HE-SPLIT", ("Equal best hands share the pot equally. The pot is split after the rake, in its "
                           "smallest unit (a cent; a chip in tournaments and play money); who gets the odd "
                           "units is the room's fact (`ROOM-ODD-CHIP`), and an equal split whose odd units "
                           "went to other winners is reported under it, unless a setting lets any winners "
                           "take them, one each (`odd_chip_any`). A warning when the log splits "
                           "before the rake and takes the rake from the shares, or when the winners "
-                          "together collect what they share and each is within the rake of his equal share "
+                          "together collect what they share and each is within the rake of their equal share "
                           "(how PokerStars' own shares under rake look); with no rake, or shares that do "
                           "not add up, an error. Each collect line is held to the pot it names: a winner's "
-                          "line of a pot that pays other than his share of it, or a second line of a pot he "
-                          "shares (expected nothing), is cited at that line, not at his other, right lines."))
+                          "line of a pot that pays other than their share of it, or a second line of a pot they "
+                          "share (expected nothing), is cited at that line, not at their other, right lines."))
     POT_BALANCE = ("HE-POT-BALANCE", ("The pot is the sum of everything put in; the amounts collected plus "
                                       "the rake equal the pot. A pot the log states as the play goes "
                                       "(Winning's `Main pot $X` line after a street line, with its `Rake $Y`) "
                                       "is, with the rake it states, everything put in before its line, and is "
                                       "cited there; a run's share of a hand run twice (`Main pot 1 $X`) is the "
                                       "run's share of the pots after rake."))
-    COLLECTED = ("HE-COLLECTED", ("Each player collects what the pots he wins hold, as the replay awards "
-                                  "them; a cancelled hand pays nobody: each player gets back what he posted, "
+    COLLECTED = ("HE-COLLECTED", ("Each player collects what the pots they win hold, as the replay awards "
+                                  "them; a cancelled hand pays nobody: each player gets back what they posted, "
                                   "and a collect line that gives it back (888poker writes one) gives back "
                                   "exactly that, or is cited at its line. With side pots under a rake, each "
                                   "pot holds what the summary lists for it after the rake (PokerStars' "
@@ -120,8 +120,8 @@ class HE(enum.StrEnum):
                                   "whose runs it rakes evenly, a collect within the rake of that while the winners "
                                   "together collect what the pots hold is a warning: the room took the rake "
                                   "from the pots or runs another way (888poker, iPoker; PokerStars at times "
-                                  "between runs). A summary line's `won (…)` says what the rules give him, "
-                                  "or what his collect lines give (their own finding tells when those break "
+                                  "between runs). A summary line's `won (…)` says what the rules give its player, "
+                                  "or what the player's collect lines give (their own finding tells when those break "
                                   "the rules); one saying neither is cited at its line, expected what the "
                                   "rules give."))
     SD_ORDER = ("HE-SD-ORDER", ("6+ Hold'em (36 cards): a flush beats a full house and three of a kind "
@@ -139,11 +139,11 @@ class HE(enum.StrEnum):
                                           "table…)`). A seat missing (a hand cut "
                                           "inside its summary) is cited at the hand's last line, a seat "
                                           "listed twice at its second line, a player summed up under "
-                                          "another seat number at his summary line (expected and actual: "
+                                          "another seat number at the player's summary line (expected and actual: "
                                           "the two seat numbers)."))
     FINISHING_STACKS = ("HE-FINISHING-STACKS", ("Where the log states each player's stack after the hand "
-                                                "(PHH's `finishing_stacks`), it is his starting stack plus "
-                                                "his net in the replay. Cited at the `finishing_stacks` "
+                                                "(PHH's `finishing_stacks`), it is their starting stack plus "
+                                                "their net in the replay. Cited at the `finishing_stacks` "
                                                 "line."))
 
 

@@ -55,7 +55,7 @@ RULES = {
                       "discards 1."),
     "OFC-FANTASYLAND": ("Fantasyland: a pair of queens or better in front on a hand that does not foul "
                         "enters Fantasyland; there a player gets 13 or 14 cards at once, sets 13 in one go "
-                        "and discards the rest. He stays with three of a kind in front, a full house or "
+                        "and discards the rest. The player stays with three of a kind in front, a full house or "
                         "better in the middle, or four of a kind or better in back."),
 }
 
@@ -201,7 +201,7 @@ def replay_ofc(hand: OfcHand) -> OfcReplay:
             if want != (step.player, step.kind.value) and not order_reported:
                 order_reported = True
                 if want is None:
-                    message = f"{step.player} {step.kind.value} after every player has had his 13 cards"
+                    message = f"{step.player} {step.kind.value} after every player has had their 13 cards"
                 else:
                     message = (f"{step.player} {step.kind.value} out of turn: it is {want[0]}'s turn to "
                                f"{'set' if want[1] == 'sets' else 'draw'} (in turn from the dealer's left)")
@@ -280,7 +280,7 @@ def hand_findings_unknown(findings: Findings, step: OfcStep, players: tuple[str,
 
 def _check_placed_are_dealt(findings: Findings, step: OfcStep) -> None:
     if sorted([p.card.code for p in step.placements]) != sorted([card.code for card in step.dealt]):
-        findings.add("OFC-PLACE", f"{step.player} places or discards other cards than the ones dealt to him",
+        findings.add("OFC-PLACE", f"{step.player} places or discards other cards than the ones the player was dealt",
                      line=step.line, expected=" ".join(map(str, step.dealt)),
                      actual=" ".join(str(p.card) for p in step.placements))
 
@@ -305,7 +305,7 @@ def _check_step(findings: Findings, hand: OfcHand, step: OfcStep, pineapple: boo
             findings.add("OFC-PINEAPPLE", f"{step.player} draws 1 card in a Pineapple hand: 3 a turn",
                          line=step.line, expected=3, actual=1)
         elif discards:
-            findings.add("OFC-PLACE", f"{step.player} discards his drawn card: classic OFC places every card",
+            findings.add("OFC-PLACE", f"{step.player} discards their drawn card: classic OFC places every card",
                          line=step.line, expected=0, actual=discards)
     else:
         findings.add("OFC-PLACE", f"{step.player} draws {len(step.dealt)} cards at once: "

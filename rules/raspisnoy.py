@@ -59,31 +59,31 @@ RULES = {
                      "fits the header's: between no-trump and another kind, the trump decides (`trump none` "
                      "is a no-trump round); else its bids count (none in misère and golden rounds, written "
                      "before the hands in blind and forehead rounds), and each player's points (else the "
-                     "step of his total)."),
+                     "step of their total)."),
     "RSP-DEALER": ("The first dealer is drawn by lot; the deal then passes clockwise. Cards go one at a "
                    "time clockwise from the dealer's left, the dealer last, and every player gets the "
                    "round's number of cards. A dealer out of turn, or misnamed, is one finding: the "
                    "round is then checked as the header's dealer dealt it when the hands (else the "
-                   "bids, else the lead) go round from his left, else as the rules' dealer dealt it. "
+                   "bids, else the lead) go round from that dealer's left, else as the rules' dealer dealt it. "
                    "A hand left out of `Hands:` is one finding, and the cards that player plays are not "
                    "checked against a hand. A warning when tricks are written without a `Hands:` line."),
     "RSP-TRUMP": ("The top card of the stock is turned up and its suit is trump. When the whole deck is "
                   "dealt, the trump card is drawn before the deal (or, with `whole-deck trump dealer`, "
-                  "shown by the dealer from his own cards). A joker turned up means no trump; no-trump "
+                  "shown by the dealer from their own cards). A joker turned up means no trump; no-trump "
                   "rounds have none."),
     "RSP-BID": ("Bids go clockwise from the dealer's left, the dealer last; a bid is 0 (a pass) up to the "
-                "cards in hand. Blind and forehead rounds bid before anyone sees his own cards; misère and "
+                "cards in hand. Blind and forehead rounds bid before anyone sees their own cards; misère and "
                 "golden rounds have no bids."),
-    "RSP-THREE-PASSES": ("A player who passed in each of the two previous rounds in which he bid may not "
-                         "pass a third time, unless the hook leaves him nothing else."),
+    "RSP-THREE-PASSES": ("A player who passed in each of the two previous rounds in which they bid may not "
+                         "pass a third time, unless the hook leaves them nothing else."),
     "RSP-HOOK": "The dealer may not bid so that the bids add up to the number of cards dealt to each player.",
     "RSP-LEAD": ("The player left of the dealer leads the first trick; the winner of each trick leads the "
                  "next; play goes clockwise."),
     "RSP-FOLLOW": ("Follow the suit led; if void, play a trump; if void in trumps too, any card. The joker "
                    "is free of these duties, and holding only the joker of a suit counts as being void in "
                    "it."),
-    "RSP-JOKER-LEAD": ("A joker that leads is declared `high trumps` (everyone plays his highest trump, "
-                       "else any card; needs a trump in the round), `high <suit>` (everyone plays his "
+    "RSP-JOKER-LEAD": ("A joker that leads is declared `high trumps` (everyone plays their highest trump, "
+                       "else any card; needs a trump in the round), `high <suit>` (everyone plays their "
                        "highest card of that suit, else a trump, else any card) or `low <suit>` (the joker "
                        "is the lowest card of that suit, which counts as led). Every duty of a high call "
                        "is cited under this rule, the \"else a trump\" of `high <suit>` included; after "
@@ -103,7 +103,7 @@ RULES = {
                   "in those rounds. Cited when a `Points:` entry differs."),
     "RSP-SCORE-SPECIAL": ("No-trump, blind and forehead rounds score as simple rounds times 1.5; misère "
                           "−15 a trick, +50 for none; golden +15 a trick."),
-    "RSP-TOTAL": ("Each player's total is the running sum of his points; the highest total after the last "
+    "RSP-TOTAL": ("Each player's total is the running sum of their points; the highest total after the last "
                   "round wins. Cited when a `Totals:` entry, or a sheet's total, is neither the previous total "
                   "as written plus this round's points (as the rules score them, or as the `Points:` line "
                   "writes them) nor the running sum of the points as the rules score them. So each mistake "
@@ -411,28 +411,6 @@ class _Misere:
         return self.points.number(words[0]), self.points.number(words[1])
 
 
-_ON_OFF = {"yes": "on", "true": "on", "no": "off", "false": "off"}
-
-RULES_LINE = RulesLine("raspisnoy", [
-    Setting("deck", Choice({"36": 36, "54": 54}), set_to("deck")),
-    Setting("joker", _JokerCard(), lambda rules, card: rules if card.is_joker else replace(rules, joker=card)),
-    Setting("max cards", Whole(1, 18), set_to("max_cards")),
-    Setting("specials", _Specials(), set_to("specials")),
-    Setting("special cards", Whole(1, 18, {"max": None}), set_to("special_cards")),
-    Setting("special multiplier", Number(above=True), set_to("special_multiplier")),
-    Setting("all-tricks double", Choice({scope.value: scope for scope in DoublingScope},
-                                        {**_ON_OFF, "specials": "special"}), set_to("all_tricks_double")),
-    Setting("misere", _Misere(), lambda rules, points: replace(rules, misere_trick=points[0], misere_clean=points[1])),
-    Setting("golden", Number(of="points per trick"), set_to("golden_trick")),
-    Setting("pass limit", Whole(0, None, {"none": None}, {"off": "none"}), set_to("pass_limit")),
-    Setting("hook", Choice({"on": True, "off": False}, _ON_OFF), set_to("hook")),
-    Setting("joker low", Choice({low.value: low for low in JokerLow}), set_to("joker_low")),
-    Setting("whole-deck trump", Choice({trump.value: trump for trump in WholeDeckTrump}), set_to("whole_deck_trump")),
-])
-"""The settings of a ``Rules:`` line, each once: what the parser reads, the refusals say and
-docs/formats.md's table lists."""
-
-
 # ---------------------------------------------------------------------------------------------
 # The schedule
 # ---------------------------------------------------------------------------------------------
@@ -459,6 +437,50 @@ def schedule(rules: Ruleset, players: int) -> tuple[ScheduledRound, ...]:
         cards += [special] * players
         kinds += [kind] * players
     return tuple(ScheduledRound(number=i + 1, cards=c, kind=k) for i, (c, k) in enumerate(zip(cards, kinds)))
+
+
+FEWEST_PLAYERS = 3
+MOST_PLAYERS = {36: 6, 54: 10}
+"""The most players each deck takes (RSP-PLAYERS)."""
+MOST_CARDS = 18
+"""The most cards a hand may hold (``max cards``, ``special cards``): the 54-card deck dealt to 3."""
+
+
+def _most_rounds_with_bids() -> int:
+    """The most rounds with bids a full game schedules, every player bidding in each: over both
+    decks, every number of players and every special kind (10 players on 54 cards: 18 simple
+    rounds, and 10 each of no-trump, blind and forehead, 48 in all)."""
+    every_special = tuple(kind for kind in RoundKind if kind.is_special)
+    return max(sum(due.kind.has_bids for due in schedule(
+        Ruleset(deck=deck, max_cards=MOST_CARDS, specials=every_special), players))
+        for deck, most in MOST_PLAYERS.items() for players in range(FEWEST_PLAYERS, most + 1))
+
+
+MOST_PASS_LIMIT = _most_rounds_with_bids() - 1
+"""The largest pass limit a game can use: ``pass limit L`` bars a player's pass after L in a row,
+which takes L + 1 rounds with bids; a larger one would bar none, whatever the table meant."""
+
+
+_ON_OFF = {"yes": "on", "true": "on", "no": "off", "false": "off"}
+
+RULES_LINE = RulesLine("raspisnoy", [
+    Setting("deck", Choice({"36": 36, "54": 54}), set_to("deck")),
+    Setting("joker", _JokerCard(), lambda rules, card: rules if card.is_joker else replace(rules, joker=card)),
+    Setting("max cards", Whole(1, MOST_CARDS), set_to("max_cards")),
+    Setting("specials", _Specials(), set_to("specials")),
+    Setting("special cards", Whole(1, MOST_CARDS, {"max": None}), set_to("special_cards")),
+    Setting("special multiplier", Number(above=True), set_to("special_multiplier")),
+    Setting("all-tricks double", Choice({scope.value: scope for scope in DoublingScope},
+                                        {**_ON_OFF, "specials": "special"}), set_to("all_tricks_double")),
+    Setting("misere", _Misere(), lambda rules, points: replace(rules, misere_trick=points[0], misere_clean=points[1])),
+    Setting("golden", Number(of="points per trick"), set_to("golden_trick")),
+    Setting("pass limit", Whole(0, MOST_PASS_LIMIT, {"none": None}, {"off": "none"}), set_to("pass_limit")),
+    Setting("hook", Choice({"on": True, "off": False}, _ON_OFF), set_to("hook")),
+    Setting("joker low", Choice({low.value: low for low in JokerLow}), set_to("joker_low")),
+    Setting("whole-deck trump", Choice({trump.value: trump for trump in WholeDeckTrump}), set_to("whole_deck_trump")),
+])
+"""The settings of a ``Rules:`` line, each once: what the parser reads, the refusals say and
+docs/formats.md's table lists."""
 
 
 def dealer_of(players: tuple[str, ...], first_dealer: str, round_no: int) -> str:
@@ -1213,8 +1235,8 @@ def _dealer_replayed(rnd: Round, players: tuple[str, ...], expected: str) -> str
 
 
 def _check_players(findings: Findings, players: tuple[str, ...], rules: Ruleset, line: int) -> None:
-    most = 10 if rules.deck == 54 else 6
-    if not 3 <= len(players) <= most:
+    most = MOST_PLAYERS[rules.deck]
+    if not FEWEST_PLAYERS <= len(players) <= most:
         findings.add("RSP-PLAYERS",
                      f"{counted(len(players), 'player')}: the {rules.deck}-card game takes 3 to {most}",
                      line=line, expected=f"3-{most}", actual=len(players))

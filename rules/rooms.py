@@ -100,7 +100,7 @@ RULES: dict[str, str] = {
                     "says every all-in (PokerStars, GGPoker, Winning, Winamax, Bovada), a line that puts a "
                     "player's last chips in without saying it is a warning at that line, and the stacks "
                     "are read as written. An all-in said of a player who keeps chips, or more put in than "
-                    "his stack, is reported as `HE-STACK`."),
+                    "their stack, is reported as `HE-STACK`."),
     "ROOM-UNCALLED": ("How a room returns a bet nobody called: PokerStars, GGPoker and Winning write "
                       "`Uncalled bet ($X) returned to`, Bovada `Return uncalled portion of bet`; "
                       "PartyPoker, iPoker and 888poker pay it back within the winner's win or collect, and "
@@ -117,11 +117,11 @@ RULES: dict[str, str] = {
                       "`odd_chip_any` (any winners, one each) for a file, a table or a room."),
     "ROOM-AWAY-FOLDS": ("PartyPoker's tournament hands write the folds of players away from the table out "
                         "of turn: before the others act, in an order of their own. A fold written before its "
-                        "player's turn, preflop, by a player who has not acted takes him out of the hand; "
+                        "player's turn, preflop, by a player who has not acted takes that player out of the hand; "
                         "the turn stays where it was, and everyone else's turn is checked."),
     "ROOM-DISCONNECTED": ("iPoker's disconnection protection: an all-in written with no amount "
                           "(`sum=\"DP\"`) keeps a player whose connection dropped in the hand for the "
-                          "chips he has in; he puts in no more and plays for the pots those chips reach."),
+                          "chips they have in; they put in no more and play for the pots those chips reach."),
     "ROOM-LEVEL": ("A tournament hand is played at the blinds its table deals it at. 888poker's header names "
                    "the tournament's level, which a table reaches at its next hand: the first hand a table "
                    "deals after a level change may post the level before, its blinds and its ante. An 888poker "

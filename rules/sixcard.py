@@ -59,26 +59,26 @@ __all__ = [
 
 RULES = {
     "SIX-BOXES": ("52 cards, one player, 1 to 3 boxes numbered from 1, an ante of 1 to 100 a box; five "
-                  "cards to each box and five to the dealer, the last of his face up. A session's last hand "
+                  "cards to each box and five to the dealer, the last of them face up. A session's last hand "
                   "that stops before the dealer's cards (the log ends inside it) is incomplete, not wrong: a "
                   "warning, and the hand is not scored."),
     "SIX-DRAW": ("Per box, at most one buy (1 ante, or `buy <n>`) and one exchange (2 antes, or `exchange "
                  "<n>`), the exchanged card one the box holds; then fold (the ante is lost) or play. The "
                  "third of three boxes plays as dealt: no buy, exchange or fold. What buying and "
                  "exchanging cost is never returned. The boxes are played in turn, box 1 first, and all "
-                 "before the dealer shows his cards; on a box the buy comes before the exchange, and both "
+                 "before the dealer's cards are shown; on a box the buy comes before the exchange, and both "
                  "before the fold or play. Draws written in another order are a finding at the first one "
                  "out of order; the box is settled on its cards and costs, which the order does not change. "
                  "A second buy or exchange on a box is a finding at its line: the first of each stands, a "
                  "later one's card does not play, and its cost is paid all the same."),
     "SIX-QUALIFY": ("A dealer without a pair (or, under `dealer qualifies ace-king`, without ace-king high "
                     "or better) has no game: the ante is paid 1:1 and the bet returned. Instead, the "
-                    "player may pay 1 ante to buy the dealer's game for one box: one of his cards, the one "
+                    "player may pay 1 ante to buy the dealer's game for one box: one of the dealer's cards, the one "
                     "the log names, is replaced for that box alone; if the dealer then qualifies, the box is "
-                    "settled by SIX-PAY, otherwise ante and bet come back unpaid. Any of his cards may be the "
+                    "settled by SIX-PAY, otherwise ante and bet come back unpaid. Any of the dealer's cards may be the "
                     "one replaced, unless the house fixes it (`dealer game replaces highest` or `lowest`): "
                     "then a buy that replaces another card is a finding. A folded box cannot buy, nor a box "
-                    "facing a dealer who has a game, and no box before the dealer has shown his cards. A buy "
+                    "facing a dealer who has a game, and no box before the dealer's cards are shown. A buy "
                     "against these rules is a finding; its cost is paid all the same, and the box is settled "
                     "on what the log records: against the dealer's hand with the card it replaced, and a "
                     "folded box as a fold."),
@@ -565,7 +565,7 @@ def _check_deal(hand: SixcardHand, findings: Findings) -> None:
                          actual=box.ante)
     if hand.dealer_cards and hand.dealer_cards[-1] != hand.dealer_up:
         findings.add("SIX-BOXES", f"hand {hand.number}: the dealer's up card {hand.dealer_up} is not "
-                     f"the last of his cards {format_cards(hand.dealer_cards)}", line=hand.dealer_line,
+                     f"the last of the dealer's cards {format_cards(hand.dealer_cards)}", line=hand.dealer_line,
                      expected=hand.dealer_up, actual=hand.dealer_cards[-1])
 
 
@@ -602,7 +602,7 @@ def _check_order(hand: SixcardHand, findings: Findings) -> None:
     if late is not None:
         findings.add("SIX-DRAW", f"hand {hand.number}: box {late.number} is written after the dealer's cards "
                      f"(line {hand.dealer_line}); the player draws on every box and plays or folds it "
-                     f"before the dealer shows his hand", line=late.line, expected=f"before line {hand.dealer_line}",
+                     f"before the dealer's hand is shown", line=late.line, expected=f"before line {hand.dealer_line}",
                      actual=f"line {late.line}")
     highest = 0
     for box in written:
@@ -615,9 +615,9 @@ def _check_order(hand: SixcardHand, findings: Findings) -> None:
         highest = max(highest, box.number)
     early = next((buy for buy in hand.dealer_buys if buy.line < hand.dealer_line), None)
     if early is not None:
-        findings.add("SIX-QUALIFY", f"hand {hand.number}: box {early.box} buys the dealer's game before his "
-                     f"cards are written (line {hand.dealer_line}); his game is bought only once he shows "
-                     f"he has none", line=early.line, expected=f"after line {hand.dealer_line}",
+        findings.add("SIX-QUALIFY", f"hand {hand.number}: box {early.box} buys the dealer's game before the dealer's "
+                     f"cards are written (line {hand.dealer_line}); that game is bought only once the cards "
+                     f"show the dealer has none", line=early.line, expected=f"after line {hand.dealer_line}",
                      actual=f"line {early.line}")
 
 
@@ -704,7 +704,7 @@ def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | 
         if original_house is not None and dealer_qualifies(original_house, rules):
             findings.add("SIX-QUALIFY", f"{where}: buys the dealer's game, but the dealer has a game "
                          f"({original_house.describe()}); its cost is paid all the same and the box is "
-                         f"settled against his hand with the card replaced", line=buy.line,
+                         f"settled against the dealer's hand with the card replaced", line=buy.line,
                          expected="dealer without a pair", actual=original_house.describe())
         if buy.out not in dealer:
             findings.add("SIX-QUALIFY", f"{where}: the dealer-game buy replaces {buy.out}, which the dealer "

@@ -1147,7 +1147,7 @@ def dealer_game_options(player: tuple[int, ...], dealer: tuple[int, ...], seen: 
         pick = min if rules.assumed_replaces is DealerReplaces.LOWEST else max
         replaced = pick(dealer, key=lambda c: c >> 2)
     elif replaced not in dealer:
-        raise ValueError(f"{_text(replaced)} is not the dealer's: his game cannot be bought by replacing it")
+        raise ValueError(f"{_text(replaced)} is not the dealer's: the dealer's game cannot be bought by replacing it")
     kept = [c for c in dealer if c != replaced]
     s = play_strength(player)
     rows = np.array([kept + [r] for r in pool], dtype=np.int64)
@@ -1194,7 +1194,7 @@ class BoxDecisions:
 
     ``ev_best`` and ``ev_taken`` are EVs at the first decision, of its best option and of the one
     the player took there (each with best play after it): expectations of the same moment, so
-    ``ev_taken`` is the value of his line and lies within what the box can win or lose.
+    ``ev_taken`` is the value of the player's line and lies within what the box can win or lose.
     ``ev_lost`` sums every decision's loss, each measured with what was known at it: a later
     decision sees the drawn cards and the dealer's hand, so its loss is not part of a first-decision
     expectation, and ``ev_best − ev_taken`` is the first decision's loss alone (at most ``ev_lost``).

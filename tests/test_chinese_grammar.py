@@ -86,7 +86,7 @@ def test_natural_line():
 @pytest.mark.parametrize(("old", "new", "line", "at", "words"), [
     ("front [6s 6h 3c]", "front [6s 6h 3x]", 7, "3x", "expected a card like As or 10♥, found '3x'"),
     ("Scoring: 2-4", "Scoring: 3-5", 4, "3-5", "expected a scoring (1-6 or 2-4)"),
-    ("Vera: surrenders", "Vera: folds", 9, "Vera", "a player's name and his rows or the end of the line, found 'Vera'"),
+    ("Vera: surrenders", "Vera: folds", 9, "Vera", "a player's name and their rows or the end of the line, found 'Vera'"),
     ("middle [Qs", "centre [Qs", 7, "centre", "a row (back, middle or front) or the end of the line, found 'centre'"),
     ("Anna: back", "Anna back", 7, "Anna", "expected 'club', 'date'"),
 ])

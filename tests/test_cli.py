@@ -717,7 +717,7 @@ def test_a_room_rule_setting_is_matched_as_the_site_column_writes_it_and_can_be_
 
     assert findings() == 0      # heads-up, the cap holds by default in no round
     misspelt = run("ingest", str(log), "--warehouse", str(wh), "--rules", "room Pokerstar: cap_heads_up")
-    assert misspelt.exit_code == 1 and "Did you mean 'PokerStars'" in misspelt.output
+    assert misspelt.exit_code == 2 and "Did you mean 'PokerStars'" in misspelt.output
     assert kept() == {}
     cased = run("ingest", str(log), "--warehouse", str(wh), "--rules", "room pokerstars: cap_heads_up")
     assert cased.exit_code == 0, cased.output
@@ -758,10 +758,10 @@ def test_a_room_only_a_phh_files_venue_names_is_set_in_the_ingest_that_first_sto
     monkeypatch.setattr(parsers, "phh_rooms", parsers.phh.rooms, raising=False)
     monkeypatch.setattr(parsers.phh, "rooms", rooms)
     misspelt = run("ingest", str(logs), "--warehouse", str(wh), "--rules", "room Absolut Poker: limit_cap_3")
-    assert misspelt.exit_code == 1
-    assert misspelt.output.startswith("Error: --rules 'room Absolut Poker: limit_cap_3': no stored game was played "
-                                      "in the room 'Absolut Poker', no reader writes it, and no file given names it. "
-                                      "Did you mean 'Absolute Poker' or 'PartyPoker'?\n")
+    assert misspelt.exit_code == 2
+    assert ("Error: Invalid value for '--rules': 'room Absolut Poker: limit_cap_3': no stored game was played "
+            "in the room 'Absolut Poker', no reader writes it, and no file given names it. "
+            "Did you mean 'Absolute Poker' or 'PartyPoker'?\n") in misspelt.output
     assert not wh.exists()     # refused before anything was read or stored
     read_for_rooms.clear()
     # two settings of the room, in any case: the file is read for its rooms once; a room the readers

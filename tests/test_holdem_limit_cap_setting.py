@@ -138,7 +138,7 @@ def test_ingest_names_the_cap_settings_when_refusing_an_unknown_one(tmp_path):
     (tmp_path / "limit.txt").write_text(HAND, encoding="utf-8")
     result = CliRunner().invoke(main, ["ingest", str(tmp_path / "limit.txt"), "--warehouse", str(tmp_path / "wh"),
                                        "--rules", "cap 4"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "limit_cap_2 … limit_cap_9, limit_uncapped, cap_heads_up or uncapped_heads_up" in result.output
 
 

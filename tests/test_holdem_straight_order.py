@@ -118,7 +118,7 @@ def test_ingest_refuses_an_unknown_rule_setting_naming_the_known_ones(tmp_path):
     (tmp_path / "short.txt").write_text(HAND, encoding="utf-8")
     result = CliRunner().invoke(main, ["ingest", str(tmp_path / "short.txt"), "--warehouse", str(tmp_path / "wh"),
                                        "--rules", "straight beats trips"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "straight_beats_trips, trips_beat_straight" in result.output
     assert not (tmp_path / "wh").exists()
 

@@ -130,7 +130,7 @@ def test_alias_says_a_room_no_game_was_played_in_and_a_name_not_in_that_room(tmp
         "Gleb: Anna (Stars), Boris (PokerStars), Boris (Winamax), Gleb (PokerStars), Gleb (Stars), Gleb (Winamax)\n", "")
     assert refused(root, "--remove", "Vera", "--site", "PokerStars") == (
         "Error: 'Vera' has no link in PokerStars to remove.\n"
-        "  `rasklad alias --list` lists every person with his names.\n")
+        "  `rasklad alias --list` lists every person with their names.\n")
 
 
 def test_alias_on_a_warehouse_without_games_links_for_the_games_to_come(tmp_path):

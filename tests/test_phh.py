@@ -234,7 +234,7 @@ def test_phh_showdown_without_stated_results_splits_a_tie_and_a_muck_gives_up_th
     assert pokerkit_stacks(mucked) == [D(136), D(44)]
     # both muck: no player is left to take the pot, and no rule says who does
     (audit,) = audited(mucked.replace('"p1 sm AcKd"', '"p1 sm"'))
-    assert audit.record is None and "no player still in shows his cards" in audit.error
+    assert audit.record is None and "no player still in shows their cards" in audit.error
     # Boris mucks and Anna's cards are unknown: the last player not mucking wins, cards or not
     one_shows = mucked.replace('"d dh p1 AcKd"', '"d dh p1 ????"').replace('"p1 sm AcKd", ', "")
     (audit,) = audited(one_shows)
@@ -717,7 +717,7 @@ def test_phh_cards_the_deal_states_are_shown_at_a_showdown_left_unknown_worked_b
     (audit,) = audited(HANDHQ_SHOWN_IN_THE_DEAL.replace("'d dh p1 AcQc'", "'d dh p1 ????'"))
     assert audit.record is None
     assert audit.error == ("the hand ends with 2 players in, the file's winnings are all 0 and no player still in "
-                           "shows his cards: what each player won cannot be worked out")
+                           "shows their cards: what each player won cannot be worked out")
 
 
 def test_phh_finishing_stacks_check_only_the_stacks_known():

@@ -97,7 +97,8 @@ def test_a_setting_given_twice_with_one_value_counts_once():
                                                     "above 0, up to 1,000,000, with at most 2 decimals, not '1.333'"),
     ("raspisnoy", "golden -5", "'golden -5': golden takes a number of points per trick from 0 to 1,000,000, "
                                "with at most 2 decimals, not '-5'"),
-    ("raspisnoy", "pass limit -1", "'pass limit -1': pass limit takes a whole number from 0 up, or 'none', not '-1'"),
+    ("raspisnoy", "pass limit -1", "'pass limit -1': pass limit takes a whole number from 0 to 47, or 'none', "
+                                   "not '-1'"),
     ("raspisnoy", "specials misere golden misere", "'specials misere golden misere': 'misere' is listed twice; "
                                                    "specials takes round kinds in the order played, each once"),
     ("chinese", "straight flush -3", "'straight flush -3': straight flush takes a whole number from 0 to "

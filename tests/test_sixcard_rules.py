@@ -361,7 +361,7 @@ def test_six_qualify_the_dealers_game_bought_before_his_cards_is_a_finding():
     result = replay(hand(*early))
     (finding,) = result.findings
     assert (finding.rule_id, finding.line) == ("SIX-QUALIFY", 10)
-    assert "before his cards are written (line 11)" in finding.message
+    assert "before the dealer's cards are written (line 11)" in finding.message
     assert [b.net for b in result.boxes] == [10, 0]
 
 

@@ -41,14 +41,14 @@ if len(accounts) > 1:
 with st.expander("Names of this person, and \"this is me\""), st.form("alias_form"):
     others = [name for name in q.players(db) if name not in names]
     linked = st.multiselect(f"Other screen names of {md(player)}", others, key="alias_names",
-                            help="Names in other rooms or scripts (Gleb = Глеб): his figures count them all.")
+                            help="Names in other rooms or scripts (Gleb = Глеб): this person's figures count them all.")
     rooms = q.sites(db)
     link_room = st.selectbox("In the room", ["Every room", *rooms], key="alias_site",
                              help="A screen name is per room: link it in one room only, or in every room "
                                   "where it has no link of its own.") if rooms else "Every room"
-    unlinked = st.multiselect("Names that are not his", [name for name in names if name != player],
+    unlinked = st.multiselect("Names that are not this person's", [name for name in names if name != player],
                               key="alias_unlink") if len(names) > 1 else []
-    is_me = st.checkbox("This is me: every page starts from him", value=player == me, key="alias_me")
+    is_me = st.checkbox("This is me: every page starts from this person", value=player == me, key="alias_me")
     if st.form_submit_button("Save"):
         from pipeline import people
         from pipeline.manifest import NewerWarehouse

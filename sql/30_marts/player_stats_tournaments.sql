@@ -1,4 +1,4 @@
--- grain: one row per player, site (the room) and currency of his tournaments
+-- grain: one row per player, site (the room) and currency of their tournaments
 -- games: tournament
 -- key: player, site, currency
 -- incremental: site

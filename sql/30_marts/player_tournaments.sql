@@ -1,4 +1,4 @@
--- grain: one row per player, site (the room) and tournament he played (the tournament list)
+-- grain: one row per player, site (the room) and tournament they played (the tournament list)
 -- games: tournament
 -- key: player, site, tournament_id
 -- incremental: site, tournament_id
