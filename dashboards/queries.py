@@ -83,16 +83,23 @@ def label(game: str) -> str:
     return GAME_LABELS.get(game, game)
 
 
-def money_label(is_tournament: bool | None, currency: str | None, scoring: str | None = None) -> str:
+def money_label(is_tournament: bool | None, currency: str | None, scoring: str | None = None,
+                game: str | None = None) -> str:
     """What a figure counts in, said for a person: 'USD', 'tournament chips', 'points', and the
-    scale of Chinese poker's and OFC's points (``scoring``), never added to the other's.
+    scale of Chinese poker's and OFC's points (``scoring``), never added to the other's. No
+    currency is points in the scored games, but money in six-card poker (``game``), whose logs
+    name no currency: the casino's money is not a score.
 
     >>> money_label(False, "EUR"), money_label(True, "chips"), money_label(False, "chips"), money_label(False, None)
     ('EUR', 'tournament chips', 'play chips', 'points')
     >>> money_label(False, None, "2-4")
     'points (2-4 scoring)'
+    >>> money_label(False, None, game="sixcard"), money_label(False, None, game="raspisnoy")
+    ('money', 'points')
     """
     if currency is None:
+        if family(game) == "sixcard":
+            return "money"
         return f"points ({scoring} scoring)" if scoring else "points"
     if currency == "chips":
         return "tournament chips" if is_tournament else "play chips"
@@ -515,7 +522,7 @@ def in_one_currency(rows: list[dict], rates: dict[tuple[str, str], Decimal],
         currency, net = row["currency"], Decimal(str(row["net"] or 0))
         how = None if row["is_tournament"] else conversion(currency, target, rates)
         if how is None:
-            left_out.append(money_label(row["is_tournament"], currency))
+            left_out.append(money_label(row["is_tournament"], currency, game=row.get("game")))
             continue
         total += exactly(net, how)
         if how[2]:
@@ -1053,7 +1060,7 @@ def leaderboard_in_one_currency(db: Db, club: str, game: str, season_kind: str, 
     for row in rows.iter_rows(named=True):
         how = conversion(row["currency"], target, rates)
         if how is None:
-            left_out.add(money_label(False, row["currency"]))
+            left_out.add(money_label(False, row["currency"], game=game))
             continue
         if how[2]:
             used.add(how[2])
@@ -1122,7 +1129,7 @@ def rank_trend(db: Db, club: str, game: str, player: str, season_kind: str) -> p
         order by is_tournament, currency nulls first, scoring nulls first, season
     """, club=club, game=game, kind=season_kind, player=player)
     return rows.with_columns(pl.struct("is_tournament", "currency", "scoring").map_elements(
-        lambda unit: money_label(unit["is_tournament"], unit["currency"], unit["scoring"]),
+        lambda unit: money_label(unit["is_tournament"], unit["currency"], unit["scoring"], game),
         return_dtype=pl.String).alias("unit"))
 
 

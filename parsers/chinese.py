@@ -30,7 +30,7 @@ import numpy as np
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput, VisitError
 
-from parsers.errors import ParseError, from_lark, not_among_players
+from parsers.errors import CARD_WANTED, ParseError, from_lark, not_a_card, not_among_players
 from parsers.grammar import line_expression, open_grammar
 from parsers.names import player_name
 from rules.cards import Card, CardError, Deck
@@ -53,7 +53,7 @@ from rules.records import GameInfo, Source
 _PARSERS: dict[tuple[str, bool], Lark] = {}
 
 _WORDS = {
-    "CARD": "a card like As or 10♥",
+    "CARD": CARD_WANTED,
     "ROW": "a row (back, middle or front)",
     "SEAT_NAME": "a player's name and their rows",
     "ACTOR": "a player's name and what they do (sets, draws, fantasyland)",
@@ -233,8 +233,8 @@ class _Lines(Transformer):
 def _card(token: Token) -> Card:
     try:
         return Card.parse(str(token))
-    except CardError as error:  # the grammar's CARD admits nothing Card.parse refuses; kept as a guard
-        raise ParseError(str(error), line=token.line, column=token.column) from None
+    except CardError:  # the grammar's CARD admits nothing Card.parse refuses; kept as a guard
+        raise ParseError(not_a_card(str(token)), line=token.line, column=token.column) from None
 
 
 def _cards(token: Token) -> tuple[Card, ...]:
@@ -256,8 +256,7 @@ def _cards_at(text: str, line: int, column: int) -> tuple[Card, ...]:
             if len(_CARD_OF_WORD) < 4096:
                 _CARD_OF_WORD[match.group()] = card
         except CardError:
-            raise ParseError(f"expected a card like As or 10♥, found {match.group()!r}", line=line,
-                             column=column + match.start()) from None
+            raise ParseError(not_a_card(match.group()), line=line, column=column + match.start()) from None
     return tuple(cards)
 
 

@@ -9,6 +9,7 @@ club.txt:3:9: expected a card like As or 10♥
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -87,6 +88,24 @@ class UnstatedRule(ParseError):
         return moved
 
 
+CARD_WANTED = "a card like As or 10♥"
+"""What every reader says it expected where a card cannot be read (its grammar's ``CARD``)."""
+
+_CARD_WORD = re.compile(r"[^\s,;:#\[\]]+")
+"""A card's word: cards are parted by blanks or commas, bracketed, and end a clause (``;``),
+a line's heading (``:``) or the text before a comment (``#``)."""
+
+
+def not_a_card(word: str) -> str:
+    """The reason a card cannot be read, every reader's, given at the card's own column: the word
+    written, quoted whole (a clerk told ``'2'`` of a ``2x`` is not told which card it is).
+
+    >>> not_a_card("2x")
+    "expected a card like As or 10♥, found '2x'"
+    """
+    return f"expected {CARD_WANTED}, found {word!r}"
+
+
 def not_among_players(name: str, players: tuple[str, ...]) -> str:
     """The reason a game is refused for a name its lines give that is not among its ``Players:``
     (a misspelling read as a player of its own would take another's part of the game)."""
@@ -124,6 +143,13 @@ def from_lark(exc: UnexpectedInput, text: str, words: dict[str, str]) -> ParseEr
     else:
         expected, seen = set(), "this"
     phrases = sorted({words[name] for name in expected if name in words})
+    card_word = _CARD_WORD.match(line_text, column - 1) if "CARD" in {str(name) for name in expected} else None
+    if card_word and not at_end:
+        # Lark shows what its lexer took, part of a card (the '2' of '2x') or the rest of the line
+        # (from 'Ax' on): the card is quoted whole, as the readers that read their cards do
+        if phrases == [words.get("CARD")]:
+            return ParseError(not_a_card(card_word.group()), line=line, column=column, line_text=line_text)
+        seen = repr(card_word.group())
     before = line_text[:column - 1].split()
     if phrases and ended and before:
         wanted = phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " or " + phrases[-1]

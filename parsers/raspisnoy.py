@@ -34,7 +34,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer
 
-from parsers.errors import ParseError, from_lark, not_among_players
+from parsers.errors import CARD_WANTED, ParseError, from_lark, not_a_card, not_among_players
 from parsers.grammar import gap_expression, line_expression
 from rules.cards import Card, CardError
 from rules.raspisnoy import (
@@ -71,7 +71,7 @@ WORDS = {
     "KIND": "a round kind (regular, no-trump, blind, misere, golden, forehead)",
     "_DEALER": "'dealer <name>'",
     "_TRUMP": "'trump <card>'",
-    "CARD": "a card like As or 10♥",
+    "CARD": CARD_WANTED,
     "_NONE": "'none'",
     "JOKER_MARK": "'(joker)'",
     "_HANDS": "'Hands:'",
@@ -543,8 +543,8 @@ def _card_of(text: str) -> Card:
 def _card(builder: _Builder, field: _Field) -> Card:
     try:
         return _card_of(field)
-    except CardError as error:
-        raise builder.error(str(error), field) from None
+    except CardError:
+        raise builder.error(not_a_card(str(field)), field) from None
 
 
 def _hand(builder: _Builder, field: _Field) -> tuple[Card, ...]:
@@ -561,8 +561,8 @@ def _hand(builder: _Builder, field: _Field) -> tuple[Card, ...]:
             Card.parse(match.group())
         except CardError:
             line_text = builder.lines[field.line - 1] if 0 < field.line <= len(builder.lines) else ""
-            raise ParseError(f"expected a card like As or 10♥, found {match.group()!r}", line=field.line,
-                             column=field.column + match.start(), line_text=line_text) from None
+            raise ParseError(not_a_card(match.group()), line=field.line, column=field.column + match.start(),
+                             line_text=line_text) from None
     raise AssertionError("unreachable")  # pragma: no cover
 
 

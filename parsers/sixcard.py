@@ -23,7 +23,7 @@ error becomes a :class:`ParseError` that names what was expected in words.
 ...       Source(file="s.txt", first_line=1, last_line=8, game_id="0"))
 Traceback (most recent call last):
 ...
-parsers.errors.ParseError: line 8, column 20: expected a card like As or 10♥, found 'Ax 7c 5s 2d]; plays 20'
+parsers.errors.ParseError: line 8, column 20: expected a card like As or 10♥, found 'Ax'
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from decimal import Decimal
 
 from lark import Token, Tree
 
-from parsers.errors import ParseError
+from parsers.errors import CARD_WANTED, ParseError
 from parsers.grammar import parse_lines
 from parsers.names import player_name
 from rules.cards import Card
@@ -45,7 +45,7 @@ from rules.sixcard import Box, BoxResult, DealerBuy, ExtraDraw, SixcardHand, Six
 __all__ = ["WORDS", "parse"]
 
 WORDS = {
-    "CARD": "a card like As or 10♥",
+    "CARD": CARD_WANTED,
     "NUMBER": "an amount like 10",
     "SIGNED_NUMBER": "a box net like +20 or -30",
     "INT": "a number",

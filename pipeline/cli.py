@@ -2224,10 +2224,11 @@ def house_edge(warehouse: Path, rules_text: str, jobs: int | None, spark_master:
         click.echo(json.dumps({"ruleset": progress.ruleset, "finished": result is not None,
                                "chunks_done": len(progress.done), "chunks": progress.chunks,
                                "house_edge": result.house_edge if result else None,
-                               "edge_so_far": progress.running_edge, "cpu_seconds": progress.cpu_seconds}, indent=2))
+                               "edge_so_far": progress.running_edge, "edge_margin": progress.running_margin,
+                               "cpu_seconds": progress.cpu_seconds}, indent=2))
     elif result is None:
         click.echo(f"{len(progress.done):,} of {progress.chunks:,} chunks done; run again to continue "
-                   f"(edge so far {progress.running_edge:.4%} of the ante, not yet the figure)")
+                   f"({progress.edge_so_far()}; not yet the figure)")
     else:
         click.echo(f"house edge of perfect play ({result.ruleset}): {result.house_edge:.9%} of the ante, over "
                    f"{result.count_deals:,} deals ({result.count_canonical_deals:,} up to the suits), "

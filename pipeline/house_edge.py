@@ -12,9 +12,12 @@ the rules say (rules/sixcard_ev.py, the replay's own engine, which values the co
 canonical deals of one box together); the house edge is minus their weighted mean, in antes. The
 canonical deals are cut into chunks, and each finished chunk's sum is appended to a state file
 beside the warehouse (``house_edge/<ruleset key>.jsonl``): a run killed half way and started
-again continues where it stopped. Chunks run in a fixed shuffled order, so the running figure of
-a partial run is a fair sample of the whole. The finished result is one row of the warehouse
-table ``sixcard_house_edge`` per ruleset.
+again continues where it stopped. Chunks run in a fixed shuffled order, so the chunks of a
+partial run are a random sample of them all; but a chunk is a block of alike deals (one box's
+up cards, boxes of alike cards), whose edges range from below 0 to above 90 %, so the running
+figure says little until many chunks are done. Progress lines show it, with its 95 % margin
+from the spread of the chunks done, only from :data:`EDGE_AFTER_CHUNKS` chunks on. The
+finished result is one row of the warehouse table ``sixcard_house_edge`` per ruleset.
 
 >>> canonical_key(SixcardRules.parse("pay flush 6, bet 2 antes"))
 'pay flush 6'
@@ -44,7 +47,8 @@ import pyarrow as pa
 from numba import njit
 
 from pipeline import kernels
-from rules.sixcard import DEFAULT_RULES, SixcardRules
+from rules.evaluator import HandCategory
+from rules.sixcard import DEFAULT_RULES, DealerQualifier, SixcardRules
 from rules.sixcard_ev import best_first_decisions
 from rules.words import counted
 
@@ -55,6 +59,9 @@ TOTAL_DEALS = math.comb(52, 5) * 47
 """Every deal of one box: five cards to the box, one up card of the 47 others."""
 CHUNK_DEALS = 400
 """Canonical deals per chunk: the unit of work, of a progress checkpoint, and of a Spark task."""
+EDGE_AFTER_CHUNKS = 30
+"""Chunks done before the running edge is shown: from fewer, the spread of their edges, which its
+margin is worked from, is not known."""
 STATE_FOLDER = "house_edge"
 METHOD = "every deal up to suit symmetry, exact EV of the best first decision"
 
@@ -137,11 +144,25 @@ def canonical_key(rules: SixcardRules) -> str:
     """The ruleset as the settings that differ from the default table, in a fixed order
     (``default`` when none do): one text per ruleset, whatever order its ``Rules:`` line used.
     A setting the figure does not depend on is left out: the edge assumes the dealer's highest
-    card replaced where the rules leave it open, so ``dealer game replaces highest`` is ``default``."""
+    card replaced where the rules leave it open, so ``dealer game replaces highest`` is ``default``,
+    and an ace-king high never wins under the pair qualifier, so its pay is left out there.
+
+    >>> canonical_key(SixcardRules.parse("pay ace-king 3")), canonical_key(
+    ...     SixcardRules.parse("pay ace-king 3, dealer qualifies ace-king"))
+    ('default', 'pay ace-king 3, dealer qualifies ace-king')
+    """
     base = DEFAULT_RULES
     settings = []
     table = base.pay_table
     for category, pays in rules.pay:
+        # A box wins only against a dealer with a game who holds less. Under the pair qualifier
+        # such a dealer holds a pair or more, so a high card (the ace-king line) never wins and
+        # its pay cannot change the figure; every other line can win under either qualifier (a
+        # pair beats a dealer's lower pair), and the ace-king one under the ace-king qualifier.
+        # The other settings always count: the buy, the exchange and the dealer's game are
+        # options of every deal, and the bet and the replaced card change what a showdown pays.
+        if category is HandCategory.HIGH_CARD and rules.qualifier is DealerQualifier.PAIR:
+            continue
         if table.get(category) != pays:
             word = "ace-king" if category.label == "high card" else category.label
             settings.append(f"pay {word} {pays}")
@@ -224,6 +245,34 @@ class Progress:
     def running_edge(self) -> float | None:
         """Minus the mean value of the deals done so far: the whole's edge once finished."""
         return -self.value_sum / self.deals if self.deals else None
+
+    @property
+    def running_margin(self) -> float | None:
+        """Half the width of the 95 % interval around :attr:`running_edge`: the chunks done are a
+        random sample of the chunks (they run in shuffled order), and the edge a ratio of their
+        sums, whose variance is estimated from the spread of the chunks' own losses about it
+        (less the share of the chunks already done). 0 once finished; None before
+        :data:`EDGE_AFTER_CHUNKS` chunks."""
+        done = len(self.done)
+        if self.finished:
+            return 0.0
+        if done < EDGE_AFTER_CHUNKS:
+            return None
+        edge = self.running_edge
+        spread = math.fsum((-float.fromhex(row["sum"]) - edge * row["deals"]) ** 2
+                           for row in self.done.values()) / (done - 1)
+        mean_deals = self.deals / done
+        return 1.96 * math.sqrt((1 - done / self.chunks) * spread / done) / mean_deals
+
+    def edge_so_far(self) -> str:
+        """The running edge as the progress lines and a partial run's last line say it."""
+        margin = self.running_margin
+        if self.finished:
+            return f"edge {self.running_edge:.4%} of the ante, every deal valued"
+        if margin is None:
+            return (f"edge so far not shown before {EDGE_AFTER_CHUNKS} chunks: each is a block of alike "
+                    f"deals, and a few say little of the whole")
+        return f"edge so far {self.running_edge:.2%} ± {margin:.2%} of the ante (95 % margin)"
 
 
 def state_path(warehouse: Path, ruleset: str) -> Path:
@@ -364,7 +413,7 @@ def _progress_line(progress: Progress, ran: int, seconds: float) -> str:
     left = (len(canonical_deals()[1]) - progress.canonical) * cpu_per_deal / 3600
     return (f"  {len(progress.done):,}/{progress.chunks:,} chunks ({share:.2%} of the canonical deals), "
             f"{ran:,} this run in {seconds:,.0f} s; {1 / max(cpu_per_deal, 1e-12):,.1f} deals per CPU-second, "
-            f"{left:,.1f} CPU-hours left; edge so far {progress.running_edge:.4%}")
+            f"{left:,.1f} CPU-hours left; {progress.edge_so_far()}")
 
 
 # ---------------------------------------------------------------- the warehouse table

@@ -32,6 +32,7 @@ from rules.evaluator import HandCategory, HandError, RankOrder, categories, eval
 from rules.findings import Findings, Severity
 from rules.records import GameInfo, PlayerResult, Replay, Source
 from rules.rules_line import Choice, RulesLine, Setting, Whole, set_to
+from rules.words import counted
 
 RULES = {
     "CP-PLAYERS": ("2 to 4 players (Chinese poker and OFC), each listed once; the dealer and every hand "
@@ -678,7 +679,7 @@ def check_table(findings: Findings, players: tuple[str, ...], players_line: int,
                 dealer_line: int | None) -> None:
     """CP-PLAYERS: 2 to 4 players, each once; the dealer one of them."""
     if not 2 <= len(players) <= 4:
-        findings.add("CP-PLAYERS", f"{len(players)} players at the table: Chinese poker is played by 2 to 4",
+        findings.add("CP-PLAYERS", f"{counted(len(players), 'player')} at the table: Chinese poker is played by 2 to 4",
                      line=players_line, expected="2 to 4", actual=len(players))
     for name, count in Counter(players).items():
         if count > 1:

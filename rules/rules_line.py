@@ -270,14 +270,15 @@ class RulesLine:
 
     def _unknown(self, item: str, words: list[str]) -> str:
         # the settings whose name is close to the words in its place, each with the value as given
-        # ('hok off': 'hook off'); the value, the same for all, would make every name look close
+        # ('hok off': 'hook off'); the value, the same for all, would make every name look close.
+        # Only those that take that value: 'dealer qualifes pair' is not 'dealer game pair'
         close = []
         for setting in self.settings:
             spelt = []
             for spelling in setting.spellings():
                 width = len(spelling.split())
                 given = " ".join(words[:width])
-                if close_names(given, [spelling]):
+                if close_names(given, [spelling]) and _takes(setting, words[width:]):
                     spelt.append((letters_to_change(given, spelling), " ".join([setting.name, *words[width:]])))
             if spelt:
                 close.append(min(spelt))    # the spelling closest to the words given
@@ -292,11 +293,22 @@ class RulesLine:
         value = " ".join(words)
         given = f"not {value!r}" if value else "and none is given"
         suggest = getattr(setting.value, "suggest", None)
+        # (not the value refused itself, nor one the setting would refuse as well)
         close = [] if not value or suggest is None else close_names(
-            value, [word for word in suggest(words) if word != value])  # (not the value refused itself)
+            value, [word for word in suggest(words) if word != value and _takes(setting, word.split())])
         again = suggested([f"{setting.name} {word}" for word in close])
         return (f"{item.strip()!r}: {why + '; ' if why else ''}{setting.name} takes {spoken(setting.takes)}, {given}"
                 + (f".{again}" if again else ""))
+
+
+def _takes(setting: Setting, words: list[str]) -> bool:
+    """Whether ``setting`` reads the value ``words``: a suggestion names only a setting as it
+    would be read, never one that would be refused in turn."""
+    try:
+        setting.value.read(words)
+    except (ValueError, ArithmeticError, IndexError):
+        return False
+    return True
 
 
 def split_settings(text: str) -> list[tuple[str, int]]:

@@ -1190,7 +1190,15 @@ class Decision:
 
 @dataclass(frozen=True, kw_only=True)
 class BoxDecisions:
-    """A box's decisions; ``ev_taken`` is the best first-decision EV less all EV given away."""
+    """A box's decisions.
+
+    ``ev_best`` and ``ev_taken`` are EVs at the first decision, of its best option and of the one
+    the player took there (each with best play after it): expectations of the same moment, so
+    ``ev_taken`` is the value of the player's line and lies within what the box can win or lose.
+    ``ev_lost`` sums every decision's loss, each measured with what was known at it: a later
+    decision sees the drawn cards and the dealer's hand, so its loss is not part of a first-decision
+    expectation, and ``ev_best − ev_taken`` is the first decision's loss alone (at most ``ev_lost``).
+    """
 
     hand_no: int
     box: int
@@ -1214,7 +1222,7 @@ class BoxDecisions:
 
     @property
     def ev_taken(self) -> float:
-        return self.ev_best - self.ev_lost
+        return self.decisions[0].ev_taken
 
 
 _TREES: dict[tuple, DrawTree] = {}

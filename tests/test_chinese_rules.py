@@ -418,6 +418,13 @@ def test_cp_players_five_players():
     assert rules_of(replay.findings).count("CP-PLAYERS") == 1
 
 
+def test_cp_players_one_player_is_counted_in_the_singular():
+    _, replay = hand("Scoring: 1-6", "Players: A", f"A: {A_ROWS}")
+    (finding,) = [f for f in replay.findings if f.rule_id == "CP-PLAYERS"]
+    assert finding.message == "1 player at the table: Chinese poker is played by 2 to 4"
+    assert (finding.expected, finding.actual) == ("2 to 4", "1")
+
+
 def test_every_chinese_rule_id_has_a_registered_text():
     for rule_id in ("CP-PLAYERS", "CP-DEAL", "CP-FOUL", "CP-SURRENDER", "CP-SCORE", "CP-ROYALTY", "CP-NATURAL"):
         assert len(RULES.get(rule_id, "")) > 20, rule_id

@@ -274,10 +274,12 @@ def test_player_review_headlines_equal_the_games_table(built, player):
     at = page("player")
     at.selectbox(key="player").set_value(player).run()
     assert not at.exception
-    # one row per game and unit (currency, cash or tournament, Chinese poker's scale): two units are never added
+    # one row per game and unit (currency, cash or tournament, Chinese poker's scale): two units are never
+    # added; no currency is the casino's money in six-card poker, points in the scored games
     expected = {
         (game, unit): (count, net) for game, unit, count, net in sql(
-            built, "select game, coalesce(currency, 'points') || coalesce(' (' || scoring || ' scoring)', '') "
+            built, "select game, coalesce(currency, if(game = 'sixcard', 'money', 'points')) "
+                   "|| coalesce(' (' || scoring || ' scoring)', '') "
                    "|| if(is_tournament, ' (tournaments)', ''), count(*), sum(net) "
                    "from stg_game_players join stg_games using (game_id, game) "
                    "left join (select distinct game_id, scoring from stg_chinese_players) using (game_id) "
@@ -444,6 +446,24 @@ def test_leaderboard_counts_six_card_wins_as_the_player_review(built):
     wins = sql(built, "select count(*) filter (where net > 0) from int_player_games where game = 'sixcard' "
                       "and person = ?", [expected[0][0]])[0][0]
     assert any(m.label.startswith("Six-card poker") and m.proto.delta.endswith(f", {wins} won") for m in at.metric)
+
+
+def test_six_card_money_is_labelled_money_and_scored_games_points(built):
+    # six-card amounts are the casino's money, whose logs name no currency; Chinese poker's and
+    # raspisnoy's are points, which have no currency either: the same null, two different units
+    (gleb_net,) = sql(built, "select sum(net) from int_player_games where game = 'sixcard' and person = 'Gleb'")[0]
+    at = page("player")
+    at.selectbox(key="player").set_value("Gleb").run()
+    six = next(m for m in at.metric if m.label.startswith("Six-card poker"))
+    assert (six.label, six.value) == ("Six-card poker, money", f"{gleb_net:+,} money")
+    units = {row["game"]: row["unit"] for row in at.dataframe[0].value.to_dict("records")}
+    assert units["Six-card poker"] == "money"
+    at.selectbox(key="player").set_value("Vera").run()
+    assert any(m.label == "Raspisnoy (log), points" for m in at.metric), [m.label for m in at.metric]
+    at = page("leaderboards")
+    at.selectbox(key="lb_club").set_value("Metropol").run()
+    at.selectbox(key="lb_game").set_value("sixcard").run()
+    assert at.selectbox(key="lb_money").options == ["money"]
 
 
 def test_player_review_counts_in_words_and_says_how_to_get_the_house_edge(built):

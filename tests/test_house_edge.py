@@ -17,7 +17,7 @@ import pipeline.house_edge as he
 from pipeline.cli import main
 from pipeline.warehouse import connect
 from rules.sixcard import SixcardRules
-from rules.sixcard_ev import best_first_decision, codes
+from rules.sixcard_ev import DrawTree, best_first_decision, codes
 
 
 def orbit(cards, up):
@@ -81,6 +81,49 @@ def test_ruleset_key_is_one_text_whatever_the_order():
     # the card replaced where no log names one: the default assumes the highest
     assert he.canonical_key(SixcardRules.parse("dealer game replaces highest")) == "default"
     assert he.canonical_key(SixcardRules.parse("dealer game replaces lowest")) == "dealer game replaces lowest"
+
+
+def test_the_ace_king_pay_is_its_own_ruleset_only_where_an_ace_king_can_win():
+    # Under the pair qualifier a dealer with a game holds a pair or more, and beats an ace-king
+    # high: its pay never pays, so the figure, and the ruleset it is stored under, is the default's.
+    for pays in ("0", "3"):
+        assert he.canonical_key(SixcardRules.parse(f"pay ace-king {pays}")) == "default"
+        assert he.canonical_key(SixcardRules.parse(f"pay ace-king {pays}, pay flush 6")) == "pay flush 6"
+    under_ace_king = SixcardRules.parse("pay ace-king 3, dealer qualifies ace-king")
+    assert he.canonical_key(under_ace_king) == "pay ace-king 3, dealer qualifies ace-king"
+    # the values agree: playing an ace-king box against a deuce is worth the same whatever the
+    # line pays, and more under the ace-king qualifier when it pays 3 than when it pays 1
+    box, up = tuple(codes("Ah Kd Qc Js 9d")), codes("2s")[0]
+
+    def play(rules):
+        return dict(DrawTree.build(box, up, (), rules=rules).root_options())["play"]
+
+    assert play(SixcardRules.parse("pay ace-king 3")) == play(SixcardRules.parse("default"))
+    assert play(under_ace_king) > play(SixcardRules.parse("dealer qualifies ace-king"))
+
+
+def chunks_done(edges, deals=10):
+    """State rows of chunks of ``deals`` deals each, chunk i with the edge ``edges[i]``."""
+    return {i: {"chunk": i, "sum": float(-edge * deals).hex(), "deals": deals, "canonical": 1, "cpu_seconds": 1.0}
+            for i, edge in enumerate(edges)}
+
+
+def test_the_running_edge_is_shown_with_its_margin_only_from_30_chunks():
+    # A chunk is a block of alike deals: the first ones' edges said 16 %, 35 %, 56 % of a 3.43 %
+    # figure. Below 30 chunks no running edge is shown; from 30, with its 95 % margin.
+    early = he.Progress(ruleset="default", chunk_deals=400, chunks=100, done=chunks_done([0.0, 0.1] * 14 + [0.1]))
+    assert early.running_margin is None
+    assert early.edge_so_far().startswith("edge so far not shown before 30 chunks")
+    # 30 chunks of 10 deals, half with edge 0 and half 0.1, of 100: the edge is 0.05; each chunk's
+    # loss (0 or 1) is 0.5 from 0.05 × 10, so the spread is 30 × 0.25 / 29; the margin is
+    # 1.96 × sqrt((1 − 30/100) × spread / 30) / 10 = 1.96 × sqrt(0.7 × 0.25 / 29) / 10
+    half = he.Progress(ruleset="default", chunk_deals=400, chunks=100, done=chunks_done([0.0, 0.1] * 15))
+    assert half.running_edge == pytest.approx(0.05)
+    assert half.running_margin == pytest.approx(1.96 * math.sqrt(0.7 * 0.25 / 29) / 10)
+    assert half.edge_so_far() == "edge so far 5.00% ± 1.52% of the ante (95 % margin)"
+    # every chunk done: the figure itself, no margin
+    whole = he.Progress(ruleset="default", chunk_deals=400, chunks=30, done=chunks_done([0.0, 0.1] * 15))
+    assert whole.running_margin == 0 and whole.edge_so_far() == "edge 5.0000% of the ante, every deal valued"
 
 
 def small_run(monkeypatch, deals):

@@ -156,10 +156,20 @@ def test_the_zeros_a_house_may_mean_are_taken():
     ("ofc", "bonus most-rows", "'bonus most-rows': bonus takes 'two-or-three-rows' or 'more-rows', not "
                                "'most-rows'. Did you mean 'bonus more-rows'?"),
     ("sixcard", "pay flsh 6", "Did you mean 'pay flush 6' or 'pay royal flush 6'?"),
-    ("sixcard", "dealer qualifes pair", "Did you mean 'dealer qualifies pair'"),
+    ("sixcard", "dealer qualifes pair", "Did you mean 'dealer qualifies pair'? Its settings"),
 ])
 def test_a_misspelt_setting_names_the_close_ones(game, rules, meant):
     assert meant in quarantined(game, rules)["error"]
+
+
+def test_a_suggestion_is_a_setting_as_it_would_be_read():
+    # 'dealer game' takes a number of antes: 'dealer game pair', or a bare 'dealer game replaces',
+    # would be refused in turn
+    for given in ("dealer qualifes pair", "dealr game pair"):
+        error = quarantined("sixcard", given)["error"]
+        assert "Did you mean 'dealer qualifies pair'? Its settings" in error
+    # a pay is at most 1,000,000: no line of the table pays 6,000,000, so none is suggested
+    assert quarantined("sixcard", "pay flsh 6000000")["error"].endswith("not 'flsh 6000000'")
 
 
 # ---------------------------------------------------------------- Hold'em's --rules

@@ -117,6 +117,26 @@ def test_decisions_of_the_formats_example():
     assert dict(one.decisions[0].options)["fold"] == -10
 
 
+def test_ev_taken_is_the_first_decisions_value_when_a_later_decision_loses():
+    # The box buys (its best first option), then takes the ante from a dealer with no game where
+    # buying his game was worth more. The dealer keeps Jh 9s 7d 3s and replaces the Kh: of the 41
+    # cards the player has not seen (52 - his 6 - the dealer's 5), the 10 that pair the J, 9, 7 or 3
+    # (3 jacks, 2 nines, 3 sevens, 2 threes) give him a game, and the box's straight flush wins
+    # ante 5 + bet 10 x 50; the others return the box. Buying costs 5, taking the ante wins 5.
+    lines = ("Six-card poker session R-EV", "Player: Casey", "Hand 1", "Dealer up: Kh",
+             "Box 1: ante 5 [2h 3h 4h 5h 9c]; buys 6h; plays 10", "Dealer: [Jh 9s 7d 3s Kh]")
+    session = parse(lines, Source(file="t", first_line=1, last_line=len(lines), game_id="t"))
+    (box,) = analyse_hand(session.hands[0])
+    later_loss = (10 / 41 * (5 + 10 * 50) - 5) - 5
+    assert box.option_taken == box.best_option == "buy"
+    assert box.ev_lost == pytest.approx(later_loss, abs=1e-9)
+    # the loss seen after the deal is not taken from the expectation before it: the line the
+    # player took at the first decision is the best one, and worth no more than the box can lose
+    # (ante 5 + bet 10 + buy 5 + dealer's game 5) or win
+    assert box.ev_taken == box.ev_best
+    assert -25 <= box.ev_taken <= 5 + 10 * 100
+
+
 def test_after_buy_values_remove_both_drawn_cards_from_the_dealers_hands():
     hand, up = codes("Th Jh Qh 9c 2c"), codes("3s")[0]
     dead = codes("Ad 7c 5s 2d Kd 8d 6h 4s 3c Qc Jc Tc 7h 6s 9s 9d 5d 4d 8c 8s")

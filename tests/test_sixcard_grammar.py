@@ -86,6 +86,30 @@ def test_syntax_errors_say_where_and_what_in_words(bad, line, column, words):
     assert words in error.value.reason
 
 
+@pytest.mark.parametrize("card", ["2x", "11h", "Ax", "Kz", "10x"])
+def test_an_unreadable_card_is_quoted_whole(card):
+    # Lark's lexer takes part of the word (the '2' of '2x' reads as a number) or the rest of the
+    # line: the reason names the card the clerk wrote, whole, at its column
+    lines = CANONICAL.splitlines()
+    lines[7] = f"Box 1: ante 10 [Kc Kd 8s 4h {card}]; plays 20"
+    with pytest.raises(ParseError) as error:
+        parse_text("\n".join(lines))
+    assert (error.value.line, error.value.column) == (8, 29)
+    assert error.value.reason == f"expected a card like As or 10♥, found '{card}'"
+
+
+@pytest.mark.parametrize("old, new, line, column, card", [
+    ("[8h 8c 4d 3s Qs]", "[8h 8c 4d 3x Qs]", 10, 19, "3x"),
+    ("Dealer up: Qs", "Dealer up: Qx", 7, 12, "Qx"),
+    ("buys 9h", "buys 9x", 8, 39, "9x"),
+])
+def test_an_unreadable_card_of_the_dealer_and_of_a_buy_is_quoted_whole(old, new, line, column, card):
+    with pytest.raises(ParseError) as error:
+        parse_text(CANONICAL.replace(old, new))
+    assert (error.value.line, error.value.column) == (line, column)
+    assert error.value.reason == f"expected a card like As or 10♥, found '{card}'"
+
+
 def test_a_session_without_player_is_refused():
     with pytest.raises(ParseError, match="expected a line 'Player: <name>'"):
         parse_text(CANONICAL.replace("Player: Anna\n", ""))

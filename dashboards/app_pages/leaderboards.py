@@ -46,7 +46,7 @@ if not is_raspisnoy:
     # one table per unit: a net in USD, in EUR or in tournament chips, or points on Chinese poker's
     # other scale, never ranks against another
     units = q.leaderboard_money(db, club, game) or [(False, None, None)]
-    is_tournament, currency, scoring = row[2].selectbox("Money", units, format_func=lambda unit: q.money_label(*unit),
+    is_tournament, currency, scoring = row[2].selectbox("Money", units, format_func=lambda unit: q.money_label(*unit, game),
                                                         key="lb_money", disabled=len(units) == 1)
 seasons = (q.raspisnoy_seasons(db, club, kind) if is_raspisnoy
            else q.seasons(db, club, game, kind, is_tournament, currency, scoring))
@@ -69,7 +69,7 @@ if is_raspisnoy:
                "chosen value of a point.")
 else:
     table = q.leaderboard(db, club, game, kind, season, int(min_games), is_tournament, currency, scoring)
-    unit_label = q.money_label(is_tournament, currency, scoring)
+    unit_label = q.money_label(is_tournament, currency, scoring, game)
     amounts_unit = currency
     config = {"net": f"Net ({unit_label})"}
     # cash of several currencies ranked in one, at the user's own rates only (rasklad settings rate)

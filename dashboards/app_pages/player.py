@@ -95,7 +95,7 @@ else:
                "Chinese poker's two scales are never added.")
     metric_cols = st.columns(min(len(headlines), 4))
     for i, row in enumerate(headlines.iter_rows(named=True)):
-        unit = q.money_label(row["is_tournament"], row["currency"], row["scoring"])
+        unit = q.money_label(row["is_tournament"], row["currency"], row["scoring"], row["game"])
         metric_cols[i % len(metric_cols)].metric(
             f"{q.label(row['game'])}, {unit}", f"{row['net']:+,} {unit}", help="Net in the unit named",
             delta=f"{q.counted(row['count_games'], 'game')}, {row['count_wins']:,} won", delta_color="off",
@@ -104,8 +104,8 @@ else:
     tables.show(
         headlines.with_columns(
             pl.col("game").replace_strict(q.GAME_LABELS, default=pl.col("game")),
-            pl.struct("is_tournament", "currency", "scoring").map_elements(
-                lambda unit: q.money_label(unit["is_tournament"], unit["currency"], unit["scoring"]),
+            pl.struct("is_tournament", "currency", "scoring", "game").map_elements(
+                lambda unit: q.money_label(unit["is_tournament"], unit["currency"], unit["scoring"], unit["game"]),
                 return_dtype=pl.String,
             ).alias("unit"),
         ).select("game", "unit", "count_games", "net", "count_wins", "avg_placement", "first_played_at",

@@ -2,10 +2,11 @@
 the house edge of perfect play.
 
 ``sixcard_boxes`` is what ``player_stats_sixcard`` reads. EV columns are expectations (money
-units, rounded to 1/10,000), not amounts that changed hands: ``ev_best`` is the value of the
-best first decision, ``ev_lost`` the EV given away over all the box's decisions (first
-decision, after a buy, after an exchange, the dealer's game), ``ev_taken = ev_best − ev_lost``
-(an unbiased estimate of the value of the player's own line; see rules/sixcard_ev.py).
+units, rounded to 1/10,000), not amounts that changed hands: ``ev_best`` and ``ev_taken`` are
+the values, at the first decision, of its best option and of the one the player took (best play
+after it); ``ev_lost`` the EV given away over all the box's decisions (first decision, after a
+buy, after an exchange, the dealer's game), each measured with what was known at it, so
+``ev_best − ev_taken`` is at most ``ev_lost`` (see rules/sixcard_ev.py ``BoxDecisions``).
 """
 
 from __future__ import annotations
