@@ -776,6 +776,7 @@ def _check_results(hand: SixcardHand, facts: list[BoxFacts], findings: Findings)
     for claim in hand.results:
         if claim.box in written:
             findings.add("SIX-PAY", f"hand {hand.number}: box {claim.box} has two results", line=line,
+                         expected="one result", actual=f"{written[claim.box]:+} and {claim.net:+}",
                          subject=box_subject(hand.number, claim.box))
         written[claim.box] = claim.net
     for i, fact in enumerate(facts):

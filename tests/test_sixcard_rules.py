@@ -87,6 +87,12 @@ def test_six_pay_wrong_result_is_a_finding_at_its_line():
     assert result.players[0].net == -10  # the true net, not the claim
 
 
+def test_six_pay_a_box_with_two_results_says_what_was_written():
+    result = replay(session(FORMATS_EXAMPLE[:-1] + ["Result: box 1 +20, box 1 +30, box 2 -30"]))
+    twice = [f for f in result.findings if "two results" in f.message]
+    assert [(f.rule_id, f.expected, f.actual) for f in twice] == [("SIX-PAY", "one result", "+20 and +30")]
+
+
 def test_six_qualify_no_game_pays_ante_returns_bet():
     result = replay(hand("Dealer up: Qs", "Box 1: ante 10 [2h 2d 7c 5s 3d]; plays 20",
                          "Dealer: [Kh 9c 6d 4s Qs]", "Result: box 1 +10"))
