@@ -650,9 +650,9 @@ def test_check_lists_a_games_findings_by_line_as_the_audit_does(built):
 
 @pytest.mark.parametrize("name, caption, finding", [
     # a score sheet opens at the row of the round whose total is wrong, and marks it there
-    ("SHEET", "Step 2 of 2, line 11: round 3: ", "RSP-TOTAL (line 11): round 3: Vera's total"),
+    ("SHEET", "Step 3 of 3, line 11: round 3: ", "RSP-TOTAL (line 11): round 3: Vera's total"),
     # two findings on one Result line: the replay opens at the first box, marked with its own only
-    ("SIXCARD", "Step 0 of 1, line 8: hand 1, box 1: plays 10; win, net 10", "SIX-PAY (line 12): hand 1, box 1: "),
+    ("SIXCARD", "Step 1 of 2, line 8: hand 1, box 1: plays 10; win, net 10", "SIX-PAY (line 12): hand 1, box 1: "),
 ])
 def test_check_opens_the_replay_at_the_step_a_finding_is_about_and_marks_it(built, name, caption, finding):
     from tests import test_replayer
@@ -669,6 +669,28 @@ def test_check_opens_the_replay_at_the_step_a_finding_is_about_and_marks_it(buil
         at.button(key=next(b.key for b in at.button if b.key and b.key.endswith("_next"))).click().run()
         marked = [as_read(e.value) for e in at.error if "at this step" in e.value]
         assert len(marked) == 1 and "SIX-PAY (line 12): hand 1, box 2: " in marked[0], marked
+
+
+def test_the_replay_counts_its_steps_from_one_to_the_last(built):
+    # The 3-round sheet opens at round 3 (its finding): step 3 of 3, not "2 of 2"; back to round 1,
+    # step 1 of 3; the slider runs 1 to 3 as the caption counts.
+    from tests import test_replayer
+
+    at = page("check")
+    at.text_area(key="check_text").set_value(test_replayer.SHEET).run()
+    at.button(key="check_run").click().run()
+
+    def step_caption() -> str:
+        return next(as_read(c.value) for c in at.caption if c.value.startswith("Step "))
+
+    assert step_caption().startswith("Step 3 of 3, line 11: round 3")
+    step_key = next(s.key for s in at.slider if s.key and s.key.endswith("_step"))
+    assert (at.slider(key=step_key).min, at.slider(key=step_key).max, at.slider(key=step_key).value) == (1, 3, 3)
+    for _ in range(2):
+        at.button(key=step_key.removesuffix("_step") + "_previous").click().run()
+    assert step_caption().startswith("Step 1 of 3, line 9: round 1")
+    assert at.button(key=step_key.removesuffix("_step") + "_previous").disabled
+    assert not at.exception
 
 
 def _keys(at: AppTest) -> list[str]:
