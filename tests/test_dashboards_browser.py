@@ -89,7 +89,7 @@ def test_overview_page(browser, server, warehouse):
 
 
 def test_player_page(browser, server):
-    visit(browser, server, "player", "player?player=Vera", "Player review", "Per game", "Raspisnoy (log)")
+    visit(browser, server, "player", "player?player=Vera", "Player review", "Per game", "Raspisnoy (logs and sheets)")
     click(browser, "[role=tab]", "Raspisnoy")
     text = browser.wait_for_text("Points over the rounds", "Bid accuracy by cards dealt")
     browser.wait_until_idle()
