@@ -1270,8 +1270,10 @@ def _log_round_borne_out(rnd: Round, due: ScheduledRound | None, rules: Ruleset,
                          basis: dict[str, Decimal]) -> ScheduledRound:
     """:func:`_round_borne_out` for a round of a log; ``basis``: each player's previous total as
     written, which his ``Totals:`` entry steps from when the round writes no ``Points:``."""
+    if due is not None and due.cards == rnd.cards and due.kind is rnd.kind:
+        return due    # (as the schedule says: the common case, with nothing made)
     header = ScheduledRound(number=rnd.number, cards=rnd.cards, kind=rnd.kind)
-    if due is None or (due.cards, due.kind) == (rnd.cards, rnd.kind):
+    if due is None:
         return header
     kinds = (due.kind, rnd.kind)
     if RoundKind.NO_TRUMP in kinds and due.kind is not rnd.kind:
@@ -1295,8 +1297,10 @@ def _sheet_row_borne_out(row: SheetRow, due: ScheduledRound | None, rules: Rules
                          basis: dict[str, Decimal]) -> ScheduledRound:
     """:func:`_round_borne_out` for a row of a score sheet; ``basis``: each player's previous total
     as written, which his total on the row steps from."""
+    if due is not None and due.cards == row.cards and due.kind is row.kind:
+        return due    # (as the schedule says: the common case, with nothing made)
     header = ScheduledRound(number=row.number, cards=row.cards, kind=row.kind)
-    if due is None or (due.cards, due.kind) == (row.cards, row.kind):
+    if due is None:
         return header
     return _round_borne_out(header, due, (due.kind, row.kind), [sum(cell.tricks for cell in row.cells)],
                             {cell.player: cell.bid for cell in row.cells if cell.bid is not None}, None,
