@@ -79,8 +79,18 @@ STATS_MARTS = {
 }
 
 
+LEADERBOARD_GAME_LABELS = {"raspisnoy": "Raspisnoy (logs and sheets)"}
+"""The games a person's results and the leaderboards count as one (macro ``leaderboard_game_of``),
+named for all the warehouse games they cover."""
+
+
 def label(game: str) -> str:
     return GAME_LABELS.get(game, game)
+
+
+def leaderboard_label(game: str) -> str:
+    """The name of a game as a person's results and the leaderboards count it."""
+    return LEADERBOARD_GAME_LABELS.get(game) or label(game)
 
 
 def money_label(is_tournament: bool | None, currency: str | None, scoring: str | None = None,
@@ -401,11 +411,13 @@ def player_headlines(db: Db, person: str, start: date | None, end: date | None, 
     """Per game, cash or tournament, currency and scoring: a person's games played, net, wins, average
     placement, over his accounts (a screen name in a room) and the chosen dates, club and room:
     ``player_results`` over the rows of ``person_results_by_day`` they keep, where a game two of his
-    names sat in counts once, as the leaderboards count it. Nets of two units are never added: each
+    names sat in counts once, and each game is the leaderboards' (raspisnoy logs and score sheets are
+    one, ``raspisnoy``), as the leaderboards count them. Nets of two units are never added: each
     has its row. Empty before the marts are built."""
     if not has(db, "person_results_by_day"):
         return pl.DataFrame()
-    kept = ("select null::varchar as player, days.* replace (null::varchar as site) from person_results_by_day as days"
+    kept = ("select null::varchar as player, days.* replace (null::varchar as site, leaderboard_game_of(days.game) as game)"
+            " from person_results_by_day as days"
             " where days.person = $person and ($site is null or days.site = $site)"
             " and ($start is null or days.played_on >= $start) and ($end is null or days.played_on <= $end)"
             " and ($club is null or days.club = $club)")

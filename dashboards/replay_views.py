@@ -35,6 +35,7 @@ from dashboards.replayer import (
     holdem_states,
     reads_whole_chips,
     step_at_line,
+    step_count,
     steps_of,
     steps_of_finding,
 )
@@ -264,8 +265,8 @@ def show_replay(audited: Audited, marks: Marks | None = None, start_line: int | 
     show_results(replay, record)
 
 
-def _move(state_key: str, by: int, last: int) -> None:
-    st.session_state[state_key] = min(max(st.session_state.get(state_key, 0) + by, 0), last)
+def _move(state_key: str, by: int, count: int) -> None:
+    st.session_state[state_key] = min(max(st.session_state.get(state_key, 1) + by, 1), count)
 
 
 def flagged_at(steps: list[Step], index: int, marks: Marks) -> list[tuple[int, str, str]]:
@@ -285,21 +286,21 @@ def show_stepper(steps: list[Step], key: str, start: int, marks: Marks | None = 
     """The drawn table of one step, with previous/next buttons (and the arrow keys, with ``shortcuts``)
     and a slider where there are several; opened at ``start``; the findings the step is about marked above it."""
     marks = marks or {}
-    last = len(steps) - 1
-    state_key = f"{key}_step"
-    if state_key not in st.session_state or not 0 <= st.session_state[state_key] <= last:
-        st.session_state[state_key] = min(max(start, 0), last)
-    if last > 0:    # a game drawn in one step (Chinese poker) has nothing to step through
+    count = len(steps)
+    state_key = f"{key}_step"    # the step's number as the slider shows it: 1 to count
+    if state_key not in st.session_state or not 1 <= st.session_state[state_key] <= count:
+        st.session_state[state_key] = min(max(start, 0), count - 1) + 1
+    if count > 1:    # a game drawn in one step (Chinese poker) has nothing to step through
         buttons = st.columns([1, 1, 6])
-        buttons[0].button("◀ Previous", key=f"{key}_previous", on_click=_move, args=(state_key, -1, last),
-                          disabled=st.session_state[state_key] <= 0, width="stretch",
+        buttons[0].button("◀ Previous", key=f"{key}_previous", on_click=_move, args=(state_key, -1, count),
+                          disabled=st.session_state[state_key] <= 1, width="stretch",
                           shortcut="Left" if shortcuts else None)
-        buttons[1].button("Next ▶", key=f"{key}_next", on_click=_move, args=(state_key, 1, last),
-                          disabled=st.session_state[state_key] >= last, width="stretch",
+        buttons[1].button("Next ▶", key=f"{key}_next", on_click=_move, args=(state_key, 1, count),
+                          disabled=st.session_state[state_key] >= count, width="stretch",
                           shortcut="Right" if shortcuts else None)
         with buttons[2]:
-            st.slider("Step", 0, last, key=state_key, label_visibility="collapsed")
-    index = st.session_state[state_key]
+            st.slider("Step", 1, count, key=state_key, label_visibility="collapsed")
+    index = st.session_state[state_key] - 1
     step = steps[index]
     flagged = flagged_at(steps, index, marks)
     if flagged:
@@ -308,7 +309,7 @@ def show_stepper(steps: list[Step], key: str, start: int, marks: Marks | None = 
                  icon=":material/error:")
     st.html(step.html)
     # a game drawn in one step has no step to count; a step of no one line names none
-    where = ", ".join(part for part in (f"Step {index} of {last}" if last else "",
+    where = ", ".join(part for part in (step_count(index, count).capitalize() if count > 1 else "",
                                         f"line {step.line}" if step.line is not None else "") if part)
     st.caption(f"{where}: {md(step.label)}" if where else md(step.label[:1].upper() + step.label[1:]))
 

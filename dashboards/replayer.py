@@ -324,6 +324,15 @@ def _plus(stack: Decimal | None, amount: Decimal) -> Decimal | None:
     return None if stack is None else stack + amount
 
 
+def step_count(index: int, steps: int) -> str:
+    """Step ``index`` (0-based) of ``steps``, as a reader counts them: from 1, the last the count.
+
+    >>> step_count(0, 6), step_count(5, 6)
+    ('step 1 of 6', 'step 6 of 6')
+    """
+    return f"step {index + 1} of {steps}"
+
+
 def holdem_steps(record, replay) -> list[Step]:
     holes = {h.player: h.cards for h in record.hole_cards}
     whole = reads_whole_chips(record, replay)
@@ -350,7 +359,7 @@ def holdem_steps(record, replay) -> list[Step]:
             centre += f'<div style="font-size:0.8rem;">rake {esc(money(summary.rake))}</div>'
         if index == last and len(record.boards) > 1:
             centre += "".join(f'<div>{cards_html(b, small=True)}</div>' for b in record.boards[1:])
-        caption = (f'<b>{esc(state.street)}</b> · step {index} of {last}: {esc(state.label)}')
+        caption = (f'<b>{esc(state.street)}</b> · {step_count(index, len(states))}: {esc(state.label)}')
         steps.append(Step(label=state.label, line=state.line, html=table_html(seat_views, centre, caption)))
     return steps
 

@@ -582,13 +582,28 @@ def _number(builder: _Builder, field: _Field) -> Decimal:
     return value
 
 
-def _checked(lines: tuple[str, ...], grammar: str) -> list:
-    """(kind, index, match or tree) per line of a game whose shape Lark has checked."""
+def _built(lines: tuple[str, ...], grammar: str, body: str, build):
+    """``build`` of the (kind, index, match or tree) of each line, once Lark has checked their shape.
+
+    A line that fails its own reading, or Lark's shape, is found before the fields of the lines above
+    it are read (a card in a hand, a player's name): when one of those is wrong, it comes first in the
+    text, so it is the error raised. They are built once the header is whole (a line of the ``body``
+    kind above the error)."""
     if not lines:
         raise ParseError("empty game", line=1, column=1)
     read = _Lines(lines, grammar)
-    read.check()
-    return read.read
+    try:
+        read.check()
+    except ParseError as error:
+        above = [item for item in read.read if item[1] + 1 < error.line]
+        if any(kind == body for kind, _, _ in above):
+            try:
+                build(above)
+            except ParseError as earlier:
+                if earlier.line < error.line:
+                    raise earlier from None
+        raise
+    return build(read.read)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -598,7 +613,11 @@ def _checked(lines: tuple[str, ...], grammar: str) -> list:
 def parse_log(lines: tuple[str, ...], source: Source) -> RaspisnoyGame:
     """Parse one game log (its lines, header first) into a record."""
     builder = _Builder(lines, source, _reading("raspisnoy_log"))
-    read = _checked(lines, "raspisnoy_log")
+    return _built(lines, "raspisnoy_log", "ROUND_LINE", lambda read: _log(builder, read, source))
+
+
+def _log(builder: _Builder, read: list, source: Source) -> RaspisnoyGame:
+    """The record of a log's lines as read (:func:`_built`)."""
     builder.read_meta(read)
     builder.read_players()
     rules = builder.rules()
@@ -883,7 +902,11 @@ def _play(builder: _Builder, player: _Field, card: _Field, declaration: _Field |
 def parse_sheet(lines: tuple[str, ...], source: Source) -> RaspisnoySheet:
     """Parse one score sheet into a record."""
     builder = _Builder(lines, source, _reading("raspisnoy_sheet"))
-    read = _checked(lines, "raspisnoy_sheet")
+    return _built(lines, "raspisnoy_sheet", "TABLE_HEAD_LINE", lambda read: _sheet(builder, read, source))
+
+
+def _sheet(builder: _Builder, read: list, source: Source) -> RaspisnoySheet:
+    """The record of a sheet's lines as read (:func:`_built`)."""
     builder.read_meta(read)
     builder.read_players()
     rules = builder.rules()

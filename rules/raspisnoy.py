@@ -54,12 +54,13 @@ RULES = {
                      "With P players, a hand holds at most M = min(9, deck ÷ P) cards; the simple rounds "
                      "deal 1, 2, …, M−1 cards, then M cards once per player, then M−1 down to 1; then come "
                      "the special rounds, each kind once per player, M cards each, in the order no-trump, "
-                     "blind, misère, golden. A round of another kind than the schedule's is one finding: the "
-                     "round is then checked and scored as the schedule's kind, unless more of what it writes "
-                     "fits the header's: between no-trump and another kind, the trump decides (`trump none` "
-                     "is a no-trump round); else its bids count (none in misère and golden rounds, written "
-                     "before the hands in blind and forehead rounds), and each player's points (else the "
-                     "step of their total)."),
+                     "blind, misère, golden. A round whose cards or kind differ from the schedule's is one "
+                     "finding: the round is then checked and scored as the schedule's, unless more of what "
+                     "it writes fits the header's: between no-trump and another kind, the trump decides "
+                     "(`trump none` is a no-trump round); else count the cards of each hand and the tricks "
+                     "played (on a sheet, the tricks taken added up), its bids (none in misère and golden "
+                     "rounds, written before the hands in blind and forehead rounds), and each player's "
+                     "points (else the step of their total)."),
     "RSP-DEALER": ("The first dealer is drawn by lot; the deal then passes clockwise. Cards go one at a "
                    "time clockwise from the dealer's left, the dealer last, and every player gets the "
                    "round's number of cards. A dealer out of turn, or misnamed, is one finding: the "
@@ -1147,10 +1148,11 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
     played = PlayedCards()
     scores: dict[tuple, Decimal] = {}   # round_points by kind, cards, bid and tricks: a game repeats them
     for index, rnd in enumerate(game.rounds):
-        kind = _kind_of_log_round(rnd, _due_kind(plan, index), rules, basis)
-        _check_schedule(findings, plan, index, rnd.number, rnd.cards, rnd.kind, rnd.line, kind)
-        if kind is not rnd.kind:
-            rnd = replace(rnd, kind=kind)   # every later check, and the score, is the kind's
+        played_as = _log_round_borne_out(rnd, _due(plan, index), rules, basis)
+        _check_schedule(findings, plan, index, rnd.number, rnd.cards, rnd.kind, rnd.line, played_as)
+        if (played_as.cards, played_as.kind) != (rnd.cards, rnd.kind):
+            # every later check, and the score, is the round's as played
+            rnd = replace(rnd, cards=played_as.cards, kind=played_as.kind)
         expected_dealer = dealer_of(players, game.first_dealer, index + 1)
         if rnd.dealer != expected_dealer:
             findings.check("RSP-DEALER", expected_dealer, rnd.dealer,
@@ -1243,9 +1245,9 @@ def _check_players(findings: Findings, players: tuple[str, ...], rules: Ruleset,
 
 
 def _check_schedule(findings: Findings, plan, index: int, number: int, cards: int, kind: RoundKind,
-                    line: int, scored_as: RoundKind) -> None:
-    """``kind``: the header's; ``scored_as``: the kind the round is checked and scored as
-    (:func:`_kind_borne_out`), which the finding names when the two differ."""
+                    line: int, scored_as: ScheduledRound) -> None:
+    """``cards`` and ``kind``: the header's; ``scored_as``: the round as it is checked and scored
+    (:func:`_round_borne_out`), which the finding names."""
     if number != index + 1:
         findings.check("RSP-SCHEDULE", index + 1, number, f"round {number} follows round {index}", line=line)
     if index >= len(plan):
@@ -1254,26 +1256,30 @@ def _check_schedule(findings: Findings, plan, index: int, number: int, cards: in
         return
     due = plan[index]
     if due.cards != cards or due.kind is not kind:
-        scored = "" if kind is due.kind else f"; scored as a {scored_as.value} round"
         findings.check("RSP-SCHEDULE", f"{_cards(due.cards)}, {due.kind.value}", f"{_cards(cards)}, {kind.value}",
-                       f"round {number}: the schedule deals {_cards(due.cards)}, {due.kind.value}{scored}", line=line)
+                       f"round {number}: the schedule deals {_cards(due.cards)}, {due.kind.value}; scored as a "
+                       f"{scored_as.kind.value} round of {_cards(scored_as.cards)}", line=line)
 
 
-def _due_kind(plan: tuple[ScheduledRound, ...], index: int) -> RoundKind | None:
-    """The kind the schedule gives the round at ``index`` (0-based), None past a full game."""
-    return plan[index].kind if index < len(plan) else None
+def _due(plan: tuple[ScheduledRound, ...], index: int) -> ScheduledRound | None:
+    """The round the schedule gives at ``index`` (0-based), None past a full game."""
+    return plan[index] if index < len(plan) else None
 
 
-def _kind_of_log_round(rnd: Round, due: RoundKind | None, rules: Ruleset, basis: dict[str, Decimal]) -> RoundKind:
-    """:func:`_kind_borne_out` for a round of a log; ``basis``: each player's previous total as
+def _log_round_borne_out(rnd: Round, due: ScheduledRound | None, rules: Ruleset,
+                         basis: dict[str, Decimal]) -> ScheduledRound:
+    """:func:`_round_borne_out` for a round of a log; ``basis``: each player's previous total as
     written, which his ``Totals:`` entry steps from when the round writes no ``Points:``."""
-    written = rnd.kind
-    if due is None or due is written:
-        return written
-    if RoundKind.NO_TRUMP in (written, due):
+    if due is not None and due.cards == rnd.cards and due.kind is rnd.kind:
+        return due    # (as the schedule says: the common case, with nothing made)
+    header = ScheduledRound(number=rnd.number, cards=rnd.cards, kind=rnd.kind)
+    if due is None:
+        return header
+    kinds = (due.kind, rnd.kind)
+    if RoundKind.NO_TRUMP in kinds and due.kind is not rnd.kind:
         # the trump decides, and the other kind's tricks would be played with another trump
-        other = written if due is RoundKind.NO_TRUMP else due
-        return RoundKind.NO_TRUMP if rnd.trump is None else other
+        other = rnd.kind if due.kind is RoundKind.NO_TRUMP else due.kind
+        kinds = (RoundKind.NO_TRUMP if rnd.trump is None else other,)
     if rnd.points is not None:
         scored = dict(rnd.points.values)
     elif rnd.totals is not None:
@@ -1281,36 +1287,46 @@ def _kind_of_log_round(rnd: Round, due: RoundKind | None, rules: Ruleset, basis:
     else:
         scored = {}
     bids_unseen = rnd.bids_before_hands if rnd.bids is not None and rnd.hands is not None else None
-    return _kind_borne_out(written, due, rnd.cards, dict(rnd.bids or ()), bids_unseen,
-                           _tricks_taken(rnd, rules), scored, rules)
+    # the cards dealt show in each hand and in the tricks played
+    sizes = [len(cards) for _, cards in rnd.hands or ()] + [len(rnd.tricks)]
+    return _round_borne_out(header, due, kinds, sizes, dict(rnd.bids or ()), bids_unseen,
+                            _tricks_taken(rnd, rules), scored, rules)
 
 
-def _kind_of_sheet_row(row: SheetRow, due: RoundKind | None, rules: Ruleset,
-                       basis: dict[str, Decimal]) -> RoundKind:
-    """:func:`_kind_borne_out` for a row of a score sheet; ``basis``: each player's previous total
+def _sheet_row_borne_out(row: SheetRow, due: ScheduledRound | None, rules: Ruleset,
+                         basis: dict[str, Decimal]) -> ScheduledRound:
+    """:func:`_round_borne_out` for a row of a score sheet; ``basis``: each player's previous total
     as written, which his total on the row steps from."""
-    if due is None or due is row.kind:
-        return row.kind
-    return _kind_borne_out(row.kind, due, row.cards,
-                           {cell.player: cell.bid for cell in row.cells if cell.bid is not None}, None,
-                           {cell.player: cell.tricks for cell in row.cells},
-                           {cell.player: cell.total - basis[cell.player] for cell in row.cells}, rules)
+    if due is not None and due.cards == row.cards and due.kind is row.kind:
+        return due    # (as the schedule says: the common case, with nothing made)
+    header = ScheduledRound(number=row.number, cards=row.cards, kind=row.kind)
+    if due is None:
+        return header
+    return _round_borne_out(header, due, (due.kind, row.kind), [sum(cell.tricks for cell in row.cells)],
+                            {cell.player: cell.bid for cell in row.cells if cell.bid is not None}, None,
+                            {cell.player: cell.tricks for cell in row.cells},
+                            {cell.player: cell.total - basis[cell.player] for cell in row.cells}, rules)
 
 
-def _kind_borne_out(written: RoundKind, due: RoundKind, cards: int, bids: dict[str, int], bids_unseen: bool | None,
-                    taken: dict[str, int], scored: dict[str, Decimal], rules: Ruleset) -> RoundKind:
-    """The kind a round whose header names another kind than the schedule's is checked and
-    scored as (RSP-SCHEDULE): one fault, one finding. The schedule's kind, unless the header's
-    fits more of what the round writes: its ``bids`` (none in misère and golden rounds), whether
-    they come before the hands (``bids_unseen``, None when not known) and each player's points
-    ``scored`` for the tricks he ``taken``."""
-    def fits(kind: RoundKind) -> int:
-        count = bool(bids) == kind.has_bids
+def _round_borne_out(header: ScheduledRound, due: ScheduledRound, kinds: tuple[RoundKind, ...], sizes: list[int],
+                     bids: dict[str, int], bids_unseen: bool | None, taken: dict[str, int],
+                     scored: dict[str, Decimal], rules: Ruleset) -> ScheduledRound:
+    """The round a round whose header differs from the schedule's (in its cards, its kind or both)
+    is checked and scored as (RSP-SCHEDULE): one fault, one finding. The schedule's cards and kind,
+    unless the header's fit more of what the round writes: the ``sizes`` that count the cards
+    dealt (each hand, the tricks), its ``bids`` (none in misère and golden rounds), whether they
+    come before the hands (``bids_unseen``, None when not known) and each player's points
+    ``scored`` for the tricks he ``taken``. ``kinds``: the kinds in question, the schedule's first."""
+    def fits(cards: int, kind: RoundKind) -> int:
+        count = (bool(bids) == kind.has_bids) + sum(size == cards for size in sizes)
         if bids_unseen is not None and kind.has_bids:
             count += bids_unseen == kind.bids_unseen
         return count + sum(points == round_points(kind, cards, bids.get(player), taken.get(player, 0), rules)
                            for player, points in scored.items())
-    return written if fits(written) > fits(due) else due
+    # the schedule's first, so that it stands when the header's fits no more (max keeps the first)
+    candidates = dict.fromkeys((cards, kind) for cards in (due.cards, header.cards) for kind in kinds)
+    cards, kind = max(candidates, key=lambda candidate: fits(*candidate))
+    return ScheduledRound(number=header.number, cards=cards, kind=kind)
 
 
 def _tricks_taken(rnd: Round, rules: Ruleset) -> Counter:
@@ -1657,10 +1673,11 @@ def replay_sheet(sheet: RaspisnoySheet) -> RaspisnoyReplay:
     rows: list[RoundRow] = []
     for index, row in enumerate(sheet.rows):
         line = row.line
-        kind = _kind_of_sheet_row(row, _due_kind(plan, index), rules, basis)
-        _check_schedule(findings, plan, index, row.number, row.cards, row.kind, line, kind)
-        if kind is not row.kind:
-            row = replace(row, kind=kind)   # every later check, and the score, is the kind's
+        played_as = _sheet_row_borne_out(row, _due(plan, index), rules, basis)
+        _check_schedule(findings, plan, index, row.number, row.cards, row.kind, line, played_as)
+        if (played_as.cards, played_as.kind) != (row.cards, row.kind):
+            # every later check, and the score, is the round's as played
+            row = replace(row, cards=played_as.cards, kind=played_as.kind)
         dealer = dealer_of(players, sheet.first_dealer, index + 1)
         order = deal_order(players, dealer)
         cells = {cell.player: cell for cell in row.cells}

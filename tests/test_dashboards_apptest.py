@@ -275,10 +275,12 @@ def test_player_review_headlines_equal_the_games_table(built, player):
     at.selectbox(key="player").set_value(player).run()
     assert not at.exception
     # one row per game and unit (currency, cash or tournament, Chinese poker's scale): two units are never
-    # added; no currency is the casino's money in six-card poker, points in the scored games
+    # added; no currency is the casino's money in six-card poker, points in the scored games; raspisnoy
+    # logs and score sheets are one game, as the leaderboards count them
     expected = {
         (game, unit): (count, net) for game, unit, count, net in sql(
-            built, "select game, coalesce(currency, if(game = 'sixcard', 'money', 'points')) "
+            built, "select if(game = 'raspisnoy_sheet', 'raspisnoy', game), "
+                   "coalesce(currency, if(game = 'sixcard', 'money', 'points')) "
                    "|| coalesce(' (' || scoring || ' scoring)', '') "
                    "|| if(is_tournament, ' (tournaments)', ''), count(*), sum(net) "
                    "from stg_game_players join stg_games using (game_id, game) "
@@ -287,9 +289,8 @@ def test_player_review_headlines_equal_the_games_table(built, player):
             [player])
     }
     shown = at.dataframe[0].value
-    labels = {"Raspisnoy (log)": "raspisnoy", "Chinese poker": "chinese", "Hold'em (52 cards)": "holdem",
-              "Open-face Chinese": "ofc", "Six-card poker": "sixcard", "Raspisnoy (score sheet)": "raspisnoy_sheet",
-              "Hold'em 6+ (short deck, 36 cards)": "holdem36"}
+    labels = {"Raspisnoy (logs and sheets)": "raspisnoy", "Chinese poker": "chinese", "Hold'em (52 cards)": "holdem",
+              "Open-face Chinese": "ofc", "Six-card poker": "sixcard", "Hold'em 6+ (short deck, 36 cards)": "holdem36"}
     got = {(labels[row["game"]], row["unit"].replace("tournament chips", "chips (tournaments)")
             .replace("play chips", "chips")): (row["count_games"], Decimal(str(row["net"])))
            for row in shown.to_dict("records")}
@@ -459,7 +460,7 @@ def test_six_card_money_is_labelled_money_and_scored_games_points(built):
     units = {row["game"]: row["unit"] for row in at.dataframe[0].value.to_dict("records")}
     assert units["Six-card poker"] == "money"
     at.selectbox(key="player").set_value("Vera").run()
-    assert any(m.label == "Raspisnoy (log), points" for m in at.metric), [m.label for m in at.metric]
+    assert any(m.label == "Raspisnoy (logs and sheets), points" for m in at.metric), [m.label for m in at.metric]
     at = page("leaderboards")
     at.selectbox(key="lb_club").set_value("Metropol").run()
     at.selectbox(key="lb_game").set_value("sixcard").run()
@@ -688,9 +689,9 @@ def test_check_lists_a_games_findings_by_line_as_the_audit_does(built):
 
 @pytest.mark.parametrize("name, caption, finding", [
     # a score sheet opens at the row of the round whose total is wrong, and marks it there
-    ("SHEET", "Step 2 of 2, line 11: round 3: ", "RSP-TOTAL (line 11): round 3: Vera's total"),
+    ("SHEET", "Step 3 of 3, line 11: round 3: ", "RSP-TOTAL (line 11): round 3: Vera's total"),
     # two findings on one Result line: the replay opens at the first box, marked with its own only
-    ("SIXCARD", "Step 0 of 1, line 8: hand 1, box 1: plays 10.00; win, net 10.00", "SIX-PAY (line 12): hand 1, box 1: "),
+    ("SIXCARD", "Step 1 of 2, line 8: hand 1, box 1: plays 10.00; win, net 10.00", "SIX-PAY (line 12): hand 1, box 1: "),
 ])
 def test_check_opens_the_replay_at_the_step_a_finding_is_about_and_marks_it(built, name, caption, finding):
     from tests import test_replayer
@@ -711,6 +712,28 @@ def test_check_opens_the_replay_at_the_step_a_finding_is_about_and_marks_it(buil
         at.button(key=next(b.key for b in at.button if b.key and b.key.endswith("_next"))).click().run()
         marked = [as_read(e.value) for e in at.error if "at this step" in e.value]
         assert len(marked) == 1 and "SIX-PAY (line 12): hand 1, box 2: " in marked[0], marked
+
+
+def test_the_replay_counts_its_steps_from_one_to_the_last(built):
+    # The 3-round sheet opens at round 3 (its finding): step 3 of 3, not "2 of 2"; back to round 1,
+    # step 1 of 3; the slider runs 1 to 3 as the caption counts.
+    from tests import test_replayer
+
+    at = page("check")
+    at.text_area(key="check_text").set_value(test_replayer.SHEET).run()
+    at.button(key="check_run").click().run()
+
+    def step_caption() -> str:
+        return next(as_read(c.value) for c in at.caption if c.value.startswith("Step "))
+
+    assert step_caption().startswith("Step 3 of 3, line 11: round 3")
+    step_key = next(s.key for s in at.slider if s.key and s.key.endswith("_step"))
+    assert (at.slider(key=step_key).min, at.slider(key=step_key).max, at.slider(key=step_key).value) == (1, 3, 3)
+    for _ in range(2):
+        at.button(key=step_key.removesuffix("_step") + "_previous").click().run()
+    assert step_caption().startswith("Step 1 of 3, line 9: round 1")
+    assert at.button(key=step_key.removesuffix("_step") + "_previous").disabled
+    assert not at.exception
 
 
 def _keys(at: AppTest) -> list[str]:

@@ -89,7 +89,7 @@ def test_overview_page(browser, server, warehouse):
 
 
 def test_player_page(browser, server):
-    visit(browser, server, "player", "player?player=Vera", "Player review", "Per game", "Raspisnoy (log)")
+    visit(browser, server, "player", "player?player=Vera", "Player review", "Per game", "Raspisnoy (logs and sheets)")
     click(browser, "[role=tab]", "Raspisnoy")
     text = browser.wait_for_text("Points over the rounds", "Bid accuracy by cards dealt")
     browser.wait_until_idle()
@@ -234,10 +234,11 @@ def test_hands_page_replays_a_hand_step_by_step_to_its_pot(browser, server, ware
     if found is None:
         pytest.skip("the samples' first PokerStars hand is not in this warehouse")
     game_id, actions = found
-    visit(browser, server, "hands", f"hands?player=Anna&game={game_id}", "Replay a hand", f"Step 0 of {actions}")
-    for step in range(1, actions + 1):
+    # the seats dealt, then each action: steps counted from 1
+    visit(browser, server, "hands", f"hands?player=Anna&game={game_id}", "Replay a hand", f"Step 1 of {actions + 1}")
+    for step in range(2, actions + 2):
         click_containing(browser, "button", "Next")
-        browser.wait_for_text(f"Step {step} of {actions}")
+        browser.wait_for_text(f"Step {step} of {actions + 1}")
     browser.wait_until_idle()
     text = browser.text()
     # the hand of the samples: 1 + 6 + 6 + 20 + 40 in the pot, 2 of it raked, Anna collects 71
@@ -332,27 +333,27 @@ def test_check_page_steps_every_game_through_every_step(browser, server):
     assert steppers == len(games) - 1     # every game but Chinese poker, drawn in one step, has a stepper
     walked = []
     for k in range(steppers):
-        index, last = at(k)
-        for step in range(index - 1, -1, -1):
+        number, count = at(k)    # steps counted from 1, the last one the count
+        for step in range(number - 1, 0, -1):
             press(k, "Previous", step)
-        visited = [0]
-        for step in range(1, last + 1):
+        visited = [1]
+        for step in range(2, count + 1):
             press(k, "Next", step)
             visited.append(at(k)[0])
-        assert visited == list(range(last + 1))
-        walked.append(last + 1)
+        assert visited == list(range(1, count + 1))
+        walked.append(count)
     browser.wait_until_idle()
     text = browser.text()
     assert "Traceback" not in text and "could not be drawn" not in text
     # as many steps as the replayer draws for each game (a Chinese poker hand is one step, all rows set,
-    # with nothing to step through, and no "Step 0 of 0")
+    # with nothing to step through, and no "Step 1 of 1")
     from dashboards.replay_views import audit_text
     from dashboards.replayer import steps_of
 
     drawn = [len(steps_of(g.record, g.replay)) for g in audit_text("\n\n".join(games).encode(), "pasted")
              if g.replay is not None]
     assert walked == [count for count in drawn if count > 1] and 1 in drawn, (walked, drawn)
-    assert "Step 0 of 0" not in text and "The rows as set" in text
+    assert "Step 1 of 1" not in text and "The rows as set" in text
     assert sum(walked) > len(games)
     browser.screenshot(SHOTS / "check_every_step.png")
 
@@ -367,7 +368,7 @@ def test_check_page_marks_each_finding_on_its_step_and_gives_the_rules_result_be
     text = browser.wait_for_text("Result by the replay, beside the log's", "Finding at this step: SIX-PAY (line ")
     browser.wait_until_idle()
     text = browser.text()
-    assert re.search(r"Step 2 of 2, line \d+: round 3: ", text) and re.search(r"RSP-TOTAL \(line \d+\): round 3", text)
+    assert re.search(r"Step 3 of 3, line \d+: round 3: ", text) and re.search(r"RSP-TOTAL \(line \d+\): round 3", text)
     assert re.search(r"SIX-PAY \(line \d+\): hand 1, box 1: ", text)
     assert not re.search(r"SIX-PAY \(line \d+\): hand 1, box 2: ", text)    # marked on box 2's step only
     assert any({"Net by the rules", "Net in the log", "The rules pay"} <= set(titles) for titles in grid_titles(browser))
@@ -483,7 +484,7 @@ def test_the_game_pickers_name_the_game_shown_after_a_filter_change(browser, ser
         player = next((p for p in others if newest[p] != newest.get("Anna")), None)
         if "Anna" not in newest or player is None:
             pytest.skip("no two players with hands in this warehouse")
-        visit(browser, server, "hands_picker", "hands?player=Anna", "Replay a hand", "Step 0 of")
+        visit(browser, server, "hands_picker", "hands?player=Anna", "Replay a hand", "Step 1 of")
         choose(browser, "Player", player)
         game_id = address_names(browser, "player", player)
         hand_id, net, currency = hand_of(game_id, player)

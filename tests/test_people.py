@@ -184,7 +184,7 @@ def test_player_review_counts_a_persons_names_together_and_starts_from_me(root):
         headline = at.dataframe[0].value.to_dict("records")
         # two games of 15 points each, one per name: 30 points, never in two rows
         assert [(row["game"], row["count_games"], Decimal(str(row["net"]))) for row in headline] == [
-            ("Raspisnoy (log)", 2, Decimal(30))]
+            ("Raspisnoy (logs and sheets)", 2, Decimal(30))]
         assert any("Vera, Вера" in caption.value for caption in at.caption)
 
 

@@ -278,7 +278,7 @@ def test_the_player_review_shows_his_games_once(review):
     assert at.selectbox(key="player").value == "Verochka"
     shown = {row["game"]: (row["count_games"], Decimal(str(row["net"])), row["count_wins"])
              for row in at.dataframe[0].value.to_dict("records")}
-    assert shown == {"Hold'em (52 cards)": (2, D(-73), 0), "Raspisnoy (log)": (2, D(30), 2), "Chinese poker": (2, D(-8), 0),
+    assert shown == {"Hold'em (52 cards)": (2, D(-73), 0), "Raspisnoy (logs and sheets)": (2, D(30), 2), "Chinese poker": (2, D(-8), 0),
                      "Open-face Chinese": (1, D(0), 1), "Six-card poker": (2, D(-20), 0)}
     # raspisnoy's statistics, per person, count the game once too
     assert not [info.value for info in at.info if "No raspisnoy statistics" in info.value]

@@ -133,6 +133,26 @@ def test_syntax_errors_say_where_and_what_in_words(line, bad, where, words):
     assert error.value.line_text == bad
 
 
+@pytest.mark.parametrize("text, where, words", [
+    # the bad card written twice, in the hand (9:15, the A of [Ax]) and in the trick (11:16)
+    (FORMATS_LOG.replace("Boris [As]", "Boris [Ax]").replace("Boris As,", "Boris Ax,"), (9, 15),
+     "expected a card like As or 10♥, found 'Ax'"),
+    # a misspelt name in the bids (10:24), then a bad card in the trick
+    (FORMATS_LOG.replace("Anna 1\n", "Ana 1\n", 1).replace("Boris As,", "Boris Ax,"), (10, 24),
+     "'Ana' is not one of the players"),
+    # a misspelt column of the sheet (8:35), then a row's tricks that are no number
+    (FORMATS_SHEET.replace("| Boris     |", "| Borsi     |").replace("0/1 11", "0/x 11"), (8, 35),
+     "'Borsi' is not one of the players"),
+])
+def test_the_first_error_in_the_text_is_the_one_raised(text, where, words):
+    # A line that fails its own reading (the trick, the row) is found before the fields of the lines
+    # above it are read; their error comes first in the text, as when it is the only one.
+    with pytest.raises(ParseError) as error:
+        parse(text)
+    assert (error.value.line, error.value.column) == where
+    assert words in error.value.reason
+
+
 def test_unknown_player_is_a_parse_error_at_the_name():
     with pytest.raises(ParseError, match=r"'Bors' is not one of the players \(Anna, Boris, Vera\)") as error:
         parse(FORMATS_LOG.replace("won by Boris", "won by Bors"))

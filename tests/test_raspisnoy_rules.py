@@ -369,6 +369,76 @@ def test_rsp_schedule_a_sheet_total_after_a_kind_slip_is_cited_once():
         ("RSP-SCHEDULE", 10, "1 card, blind", "1 card, regular"), ("RSP-TOTAL", 10, "16", "11")]
 
 
+# Three players under `max cards 2`: the schedule deals 1, 2, 2, 2, 1 cards; Anna deals first, so
+# Boris deals round 2 (bids Vera, Anna, Boris). Row 2 (line 8) writes 3 cards where the schedule
+# deals 2, and everything else on it fits 2 cards: its tricks add up to 2, and Vera's total steps
+# by +40, bid 2 of 2 taken (20 a trick; of 3 cards it would be 10 a trick, +20). Worked by hand:
+# Anna -10, -5, 5, -5, -4; Boris 5, -5 (bid 1 missed, -10), -15, -10, -5; Vera 10, 50, 60, 100, 105.
+# The bids of row 2 add up to 3: the hook is kept with 2 cards, broken with 3.
+CARDS_SLIP_SHEET = """Raspisnoy sheet K
+Players: Anna | Boris | Vera
+Rules: max cards 2, specials none
+First dealer: Anna
+
+ #  cards kind      | Anna      | Boris     | Vera
+ 1  1     regular   | 1/0 -10   | 0/0 5     | 1/1 10
+ 2  3     regular   | 0/0 -5    | 1/0 -5    | 2/2 50
+ 3  2     regular   | 1/1 5     | 1/0 -15   | 1/1 60
+ 4  2     regular   | 1/0 -5    | 0/0 -10   | 2/2 100
+ 5  1     regular   | 0/1 -4    | 0/0 -5    | 0/0 105
+"""
+
+
+def round_cards(result, round_no):
+    return {row.cards for row in result.rounds if row.round_no == round_no}
+
+
+def test_rsp_schedule_a_sheet_row_with_a_slip_in_its_cards_is_one_finding_and_scored_as_dealt():
+    # before: RSP-HOOK, RSP-TRICK and RSP-TOTAL besides, Vera's net 85 and the round stored as 3 cards
+    result = replay(CARDS_SLIP_SHEET)
+    assert [(f.rule_id, f.line, f.expected, f.actual) for f in result.findings] == [
+        ("RSP-SCHEDULE", 8, "2 cards, regular", "3 cards, regular")]
+    assert "scored as a regular round of 2 cards" in result.findings[0].message
+    assert nets(result) == {"Anna": -4, "Boris": -5, "Vera": 105}
+    assert round_cards(result, 2) == {2}
+
+
+def test_rsp_schedule_a_sheet_row_checked_as_dealt_keeps_the_rules_it_breaks_there():
+    # Boris, the dealer, passes instead: the bids add up to the 2 cards dealt, a hook the header's
+    # 3 cards hid. Still one slip for the cards; Boris +5 (10), then -10, +5, +5: 10.
+    text = CARDS_SLIP_SHEET
+    for line, row in [(8, " 2  3     regular   | 0/0 -5    | 0/0 10    | 2/2 50"),
+                      (9, " 3  2     regular   | 1/1 5     | 1/0 0     | 1/1 60"),
+                      (10, " 4  2     regular   | 1/0 -5    | 0/0 5     | 2/2 100"),
+                      (11, " 5  1     regular   | 0/1 -4    | 0/0 10    | 0/0 105")]:
+        text = edit(text, line, row)
+    result = replay(text)
+    assert [(f.rule_id, f.line, f.expected, f.actual) for f in result.findings] == [
+        ("RSP-SCHEDULE", 8, "2 cards, regular", "3 cards, regular"), ("RSP-HOOK", 8, "a bid other than 0", "0")]
+    assert nets(result) == {"Anna": -4, "Boris": 10, "Vera": 105}
+
+
+def test_rsp_schedule_a_sheet_row_that_dealt_the_cards_it_writes_is_scored_so():
+    # The table dealt 3 cards in round 2: the tricks add up to 3 and every total steps by a 3-card
+    # round's points (Anna passed and took 1, +1; Boris's clean pass +5; Vera 2 of 3, +20). One
+    # finding, and the row scored as written: Anna -9, Boris 10, Vera 30.
+    text = "\n".join(CARDS_SLIP_SHEET.splitlines()[:7]) + "\n"
+    result = replay(text + " 2  3     regular   | 0/1 -9    | 0/0 10    | 2/2 30\n")
+    assert [(f.rule_id, f.line) for f in result.findings] == [("RSP-SCHEDULE", 8)]
+    assert nets(result) == {"Anna": -9, "Boris": 10, "Vera": 30}
+    assert round_cards(result, 2) == {3}
+
+
+def test_rsp_schedule_a_log_round_with_a_slip_in_its_cards_is_one_finding_and_played_as_dealt():
+    # FORMATS.md's round 2 headed `3 cards`, its hands and tricks those of the 2 cards dealt. Before:
+    # three RSP-DEALER (each hand "2 cards of 3"), an RSP-HOOK (bids 3 of "3 cards") and an RSP-TRICK.
+    result = replay(edit(FORMATS_LOG, 15, "Round 2: 3 cards, regular, dealer Boris, trump Jc"))
+    assert [(f.rule_id, f.line, f.expected, f.actual) for f in result.findings] == [
+        ("RSP-SCHEDULE", 15, "2 cards, regular", "3 cards, regular")]
+    assert nets(result) == {"Anna": 0, "Boris": 0, "Vera": 15}
+    assert round_cards(result, 2) == {2}
+
+
 def test_rsp_dealer_passes_clockwise():
     result = replay(edit(FORMATS_LOG, 15, "Round 2: 2 cards, regular, dealer Vera, trump Jc"))
     assert (15, "Boris", "Vera") in found(result, "RSP-DEALER")

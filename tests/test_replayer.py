@@ -109,6 +109,15 @@ def test_holdem_replayer_last_step_shows_the_pot_and_the_rake():
     assert "collects 71" in html
 
 
+def test_holdem_replayer_counts_the_steps_on_the_table_from_one():
+    # the seats, then each of the hand's actions: the first step is 1, the last the count
+    game = one(HAND)
+    steps = steps_of(game.record, game.replay)
+    count = 1 + len(game.record.actions)
+    assert len(steps) == count
+    assert f"step 1 of {count}:" in steps[0].html and f"step {count} of {count}:" in steps[-1].html
+
+
 def test_holdem_replayer_writes_every_amount_of_a_currency_to_the_cent():
     # the log writes $4 and $100 bare: a hand in dollars reads 4.00 and 100.00, as its table does
     game = one(HAND)

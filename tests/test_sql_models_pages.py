@@ -67,6 +67,40 @@ def test_player_headlines_follow_the_pages_dates_club_and_room(warehouse, dashbo
     assert mart == {None: ("chinese", None, 1, D(4), 1, 1.0), "PokerStars": headline(site="PokerStars")[0]}
 
 
+def test_player_headline_counts_raspisnoy_logs_and_sheets_as_one_game(warehouse, dashboard_db):
+    # Vera's raspisnoy, one night card by card and one on paper:
+    #   r1  log    1 November  Vera +40, Anna −5, Boris −35    placed 1st: a win
+    #   r2  sheet  8 November  Vera −20, Anna +30, Boris −10   placed 3rd
+    # One raspisnoy row: 2 games, net +20, 1 won, average place (1 + 3) / 2 = 2.0 (not a log row of
+    # 1 game, +40, 1.0 and a sheet row of 1 game, −20, 3.0). Her Chinese game stays its own.
+    from dashboards import queries as q
+
+    rows = TableRows()
+    add_game(rows, "raspisnoy", "r1", {"Vera": "40", "Anna": "-5", "Boris": "-35"}, club="Kotelnaya",
+             played_at=datetime(2026, 11, 1, 19))
+    add_game(rows, "raspisnoy_sheet", "r2", {"Vera": "-20", "Anna": "30", "Boris": "-10"}, club="Kotelnaya",
+             played_at=datetime(2026, 11, 8, 19))
+    add_game(rows, "chinese", "c1", {"Vera": "4", "Anna": "-4"}, club="Kotelnaya", played_at=datetime(2026, 11, 8, 23))
+    store = build(warehouse, rows)
+    db = dashboard_db(store)
+    shape = ("game", "count_games", "net", "count_wins", "avg_placement")
+    found = [tuple(r[c] for c in shape) for r in q.player_headlines(db, "Vera", None, None, None).to_dicts()]
+    assert found == [("chinese", 1, D(4), 1, 1.0), ("raspisnoy", 2, D(20), 1, 2.0)]
+    # the week of the sheet alone: that game only, under the same name
+    found = [tuple(r[c] for c in shape) for r in
+             q.player_headlines(db, "Vera", date(2026, 11, 8), date(2026, 11, 8), None).to_dicts()]
+    assert found == [("chinese", 1, D(4), 1, 1.0), ("raspisnoy", 1, D(-20), 0, 3.0)]
+    # as the raspisnoy leaderboard counts her
+    (board,) = [r for r in q.leaderboard(db, "Kotelnaya", "raspisnoy", "all", "all time", 1, currency=None).to_dicts()
+                if r["player"] == "Vera"]
+    assert (board["count_games"], board["net"], board["count_wins"]) == (2, D(20), 1)
+    # player_results keeps the warehouse's games apart (its game column is the games' table, as
+    # docs/warehouse.md says): a log row and a sheet row
+    mart = {r["game"]: (r["count_games"], r["net"], r["avg_placement"]) for r in
+            query(store, "select * from player_results where player = 'Vera' and game like 'raspisnoy%'")}
+    assert mart == {"raspisnoy": (1, D(40), 1.0), "raspisnoy_sheet": (1, D(-20), 3.0)}
+
+
 # ------------------------------------------------------------------ six-card hand categories
 
 

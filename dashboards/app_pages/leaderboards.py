@@ -28,7 +28,7 @@ merged = q.has(db, "leaderboard_raspisnoy")  # one raspisnoy table for logs and 
 
 
 def game_label(game: str) -> str:
-    return "Raspisnoy (logs and sheets)" if merged and game == "raspisnoy" else q.label(game)
+    return q.leaderboard_label(game) if merged else q.label(game)
 
 
 top = st.columns([2, 2, 3])

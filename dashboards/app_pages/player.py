@@ -97,13 +97,13 @@ else:
     for i, row in enumerate(headlines.iter_rows(named=True)):
         unit = q.money_label(row["is_tournament"], row["currency"], row["scoring"], row["game"])
         metric_cols[i % len(metric_cols)].metric(
-            f"{q.label(row['game'])}, {unit}", f"{row['net']:+,} {unit}", help="Net in the unit named",
+            f"{q.leaderboard_label(row['game'])}, {unit}", f"{row['net']:+,} {unit}", help="Net in the unit named",
             delta=f"{q.counted(row['count_games'], 'game')}, {row['count_wins']:,} won", delta_color="off",
             delta_arrow="off",
         )
     tables.show(
         headlines.with_columns(
-            pl.col("game").replace_strict(q.GAME_LABELS, default=pl.col("game")),
+            pl.col("game").map_elements(q.leaderboard_label, return_dtype=pl.String),
             pl.struct("is_tournament", "currency", "scoring", "game").map_elements(
                 lambda unit: q.money_label(unit["is_tournament"], unit["currency"], unit["scoring"], unit["game"]),
                 return_dtype=pl.String,

@@ -10,7 +10,8 @@
 -- zero, whatever its placement: a raked split pot leaves nobody above zero, and a player who folded
 -- without a chip in would otherwise tie for first. Any other game is won by its first place (a tie for
 -- first wins too).
--- leaderboard_game: the game as the leaderboards rank it (raspisnoy logs and score sheets are one).
+-- leaderboard_game: the game as the leaderboards rank it (macro leaderboard_game_of: raspisnoy logs and
+-- score sheets are one).
 -- currency: the unit of net (null for points); is_tournament: a tournament's hand, never summed with cash.
 -- scoring: the scale of a Chinese poker or OFC hand's points ('1-6' or '2-4'; null for other games), whose
 -- points are never summed with the other scale's.
@@ -50,8 +51,7 @@ joined as (
     select
         players.game_id,
         players.game,
-        case when players.game in ('raspisnoy', 'raspisnoy_sheet') then 'raspisnoy' else players.game end
-            as leaderboard_game,
+        leaderboard_game_of(players.game) as leaderboard_game,
         players.player,
         games.site,
         coalesce(accounts.person, players.player) as person,
