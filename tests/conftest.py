@@ -45,3 +45,18 @@ def warehouse_of_pages(root: Path):
             os.environ.pop(q.WAREHOUSE_ENV, None)
         else:
             os.environ[q.WAREHOUSE_ENV] = before
+
+
+# The files whose tests run longest (a Spark session, writers killed and run again, first compiles
+# of kernels, the browser): run first, so that `pytest -n 2` hands them out while the two workers
+# are both busy, and the suite ends on short tests on both workers, not on one long test on one.
+LONGEST_FIRST = (
+    "test_spark.py", "test_warehouse_concurrency.py", "test_stopped_writers.py", "test_coldstart.py",
+    "test_dashboards_browser.py", "test_house_edge.py", "test_models_incremental.py", "test_worked_tournaments.py",
+    "test_pokerstars_fast.py", "test_reaudit.py", "test_upgrades.py",
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))   # stable: the rest keep their order
