@@ -287,7 +287,7 @@ class _Reader:
             self.stage()
 
     def read(self, path: Path) -> None:
-        from pipeline.worker import FileResult, parse_bytes
+        from pipeline.worker import FileResult, parse_appended, parse_bytes
 
         name = stored_name(path)
         try:
@@ -308,8 +308,13 @@ class _Reader:
         if self.warehouse.skips_file(digest, name):
             self.report("unchanged", FileResult(name, digest, len(data)))
             return
-        result = parse_bytes(data, name, self.warehouse.known_ids, digest=digest,
-                             quarantined=self.warehouse.quarantined_ids)
+        # a file read before that grew (hands appended) is read from its last game on
+        earlier = self.warehouse.earlier_reading(name, digest)
+        result = None if earlier is None else parse_appended(
+            data, name, earlier, self.warehouse.known_ids, digest=digest, quarantined=self.warehouse.quarantined_ids)
+        if result is None:
+            result = parse_bytes(data, name, self.warehouse.known_ids, digest=digest,
+                                 quarantined=self.warehouse.quarantined_ids)
         self.held.append(result)
         self.held_bytes += result.size_bytes
         self.report("read", result)
