@@ -146,3 +146,24 @@ def test_reading_from_the_last_game_gives_what_reading_whole_gives_at_every_step
     assert _ingest_steps(steps, tmp_path / "hands.txt", tmp_path / "read-whole", "\n") == [1, 1, 1]
     _assert_same_tables(tmp_path / "appended", tmp_path / "read-whole")
     assert _latest_ledger_row(tmp_path / "appended") == _latest_ledger_row(tmp_path / "read-whole")
+
+
+def test_the_summary_says_a_file_grew_and_was_read_from_its_last_game_on(tmp_path):
+    from click.testing import CliRunner
+
+    from pipeline.cli import main
+
+    hands = _hands(12, seed=5)
+    log = tmp_path / "hands.txt"
+    command = ["ingest", str(log), "--warehouse", str(tmp_path / "wh"), "-j", "1"]
+    log.write_text("\n\n\n".join(hands[:8]) + "\n\n\n")
+    assert "grown" not in CliRunner().invoke(main, command).output
+    log.write_text("\n\n\n".join(hands) + "\n\n\n")
+    result = CliRunner().invoke(main, [*command, "--json"])
+    assert result.exit_code == 0
+    assert '"files_grown": 1' in result.output
+    log.write_text("\n\n\n".join([*hands, *_hands(2, seed=6)]) + "\n\n\n")
+    result = CliRunner().invoke(main, command)
+    # counted as a whole read counts: the 12 hands read before are stored already
+    assert ("\n1 file (0 unchanged, 1 grown, read from its last game on), 2 games stored, 12 already stored,"
+            in result.output), result.output
