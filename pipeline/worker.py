@@ -435,10 +435,10 @@ def parse_appended(data: bytes, source_file: str, earlier: EarlierReading, known
     the file did not grow so (edited before its end, cut back), its decoding may hang on the bytes
     before (not UTF-8 throughout, an e-mail), or a game before is stored no more: read it whole."""
     start, size = earlier.resume_offset, earlier.size_bytes
-    if (len(data) <= size or content_hash(memoryview(data)[:size]) != earlier.content_hash
-            or not decodes_alone(data, start)):
+    if (len(data) <= size or len(earlier.game_ids) != len(earlier.first_lines)
+            or content_hash(memoryview(data)[:size]) != earlier.content_hash or not decodes_alone(data, start)):
         return None
-    before = [(game_id, line) for game_id, line in zip(earlier.game_ids, earlier.first_lines, strict=True)
+    before = [(game_id, line) for game_id, line in zip(earlier.game_ids, earlier.first_lines)
               if line < earlier.resume_line]
     ids = [game_id for game_id, _ in before]
     if not are_known(known, ids).all():     # (a game superseded: a whole read stores it again)
