@@ -13,6 +13,11 @@ incrementally. Then times, wall and CPU seconds of this process:
   sittings near the new hands are recomputed), the heavy case; then 100 more, as the next
   import would (by then the standby models file is there to be written in place).
 
+- a log the poker client appends to: ``RASKLAD_BENCH_APPENDED_HANDS`` generated hands (default
+  20,000) ingested as one file, then 1,000 more appended to it and ingested again, which reads the
+  file from its last hand on (``pipeline.worker.parse_appended``); timed beside the same file read
+  whole, as every ingest did before.
+
 Each update is listed per model, with the file it wrote (the standby in place, or a copy of
 ``rasklad.duckdb``). Wall time beyond CPU time is the wait for a core when the machine is
 shared (each figure gives the load average): a busy loop of pure Python waits as long.
@@ -25,6 +30,7 @@ models file, whose models are built again only when they are not of this SQL.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 import time
@@ -36,6 +42,8 @@ import pyarrow.compute as pc
 HANDS = int(os.environ.get("RASKLAD_BENCH_INCREMENTAL_HANDS", "200000"))
 FROM = os.environ.get("RASKLAD_BENCH_INCREMENTAL_FROM")
 NEW_HANDS = 100
+APPENDED_HANDS = int(os.environ.get("RASKLAD_BENCH_APPENDED_HANDS", "20000"))
+APPENDED_NEW = 1_000
 GAME_TABLES = ("games", "game_players", "holdem_results", "holdem_actions", "findings")
 
 
@@ -75,6 +83,33 @@ def _rehands(warehouse, count: int, salt: int = 0x5a5a5a5a5a5a5a5a):
 def _per_model(summary) -> str:
     slowest = sorted(summary.seconds.items(), key=lambda item: -item[1])
     return ", ".join(f"{name} {seconds:.2f}" for name, seconds in slowest if seconds >= 0.05)
+
+
+def _appended(folder: Path, root: Path) -> None:
+    """An appended log's evening: its file read from its last hand on, then the same read whole."""
+    from pipeline import worker
+    from pipeline.generators.holdem import generate
+    from pipeline.ingest import ingest
+
+    hands = generate("holdem", APPENDED_HANDS + APPENDED_NEW, seed=20261207)
+    cut = [found.start() for found in re.finditer("^PokerStars Hand #", hands, re.MULTILINE)][APPENDED_HANDS]
+    log = folder / "appended.txt"
+    log.write_text(hands[:cut])
+    ingest([log], root, jobs=1)
+    kept = folder / "before-append"
+    shutil.copytree(root, kept)
+    log.write_text(hands)
+    for way, reader in (("from its last hand on", worker.parse_appended), ("whole", lambda *args, **kwargs: None)):
+        shutil.rmtree(root)
+        shutil.copytree(kept, root)
+        worker.parse_appended, real = reader, worker.parse_appended
+        try:
+            with _Timer() as timer:
+                summary = ingest([log], root, jobs=1)
+        finally:
+            worker.parse_appended = real
+        print(f"{summary.games:,} hands appended to a file of {summary.games_known:,} stored, read {way}: {timer}; "
+              f"of which models {summary.models_seconds:.2f} s wall")
 
 
 def main() -> None:
@@ -139,6 +174,7 @@ def main() -> None:
                       f"rebuilt, {len(update.unchanged)} unchanged; slowest: {_per_model(update)})")
         finally:
             models.shutil.copyfile = real_copy
+        _appended(folder, root)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

@@ -39,8 +39,8 @@ from rules.compiled import entry, helper
 from rules.records import slot_filler
 
 __all__ = ["Chunk", "CutText", "DecodedText", "FileEnd", "MailText", "SplitFile", "at_file_end", "cut_chunk", "cut_games", "decode",
-           "dedent", "drop_leading_controls", "drop_opening_nuls",
-           "expand_elements", "game_id", "is_filler", "line_cut_at_end", "needs_context", "normalize_lines", "not_text",
+           "decodes_alone", "dedent", "drop_leading_controls", "drop_opening_nuls",
+           "expand_elements", "game_id", "is_filler", "line_cut_at_end", "line_offset", "needs_context", "normalize_lines", "not_text",
            "split", "split_file", "split_games"]
 
 # ////////////////////////////////////////////////////////////////////// decoding
@@ -149,6 +149,51 @@ _MAIL_PARTS = re.compile(rb"^(?:content-type:[ \t]*(?:multipart/|text/html)|"
 """A mail's header that says its body is parts (or one part in base64, or HTML): read by :func:`_mail_parts`."""
 _MAIL_HEADERS_MOST = 65_536
 """The most bytes an e-mail's headers take (a file is looked at that far for them)."""
+
+
+def line_offset(data: bytes, line: int) -> int | None:
+    """The byte at which line ``line`` of a file's bytes starts, its lines numbered as the splitter
+    numbers them (``\\r\\n`` or ``\\n`` ends a line); None when the file has no such line, or ends
+    lines with a lone ``\\r`` too (not looked for). Counted back from the file's end: the line asked
+    for is a late one (a file's last game, where a later read of it, grown, starts).
+
+    >>> line_offset(b"a\\r\\nbc\\nd", 3), line_offset(b"a\\nb", 1), line_offset(b"a\\nb", 3), line_offset(b"a\\rb", 2)
+    (6, 0, None, None)
+    """
+    breaks = data.count(b"\n")
+    if line < 1 or line > breaks + 1 or data.count(b"\r") != data.count(b"\r\n"):
+        return None
+    back = breaks - line + 2    # the line breaks to step over from the end
+    if back > _LINES_STEPPED_BACK:
+        return int(line_starts(np.frombuffer(data, dtype=np.uint8))[line - 1])
+    at = len(data)
+    for _ in range(back):
+        at = data.rfind(b"\n", 0, at)
+    return at + 1
+
+
+_LINES_STEPPED_BACK = 4096
+"""Beyond this many lines from a file's end, :func:`line_offset` counts every line start at once."""
+
+
+def decodes_alone(data: bytes, at: int) -> bool:
+    """Whether ``data[at:]`` (``at`` a line's start), decoded on its own, is the text :func:`decode`
+    gives of the whole file from that byte on: so for a file in UTF-8 throughout (with or without
+    its byte order mark) that holds no NUL and is no e-mail. Another file's decoding may hang on its
+    other bytes (a code page chosen for the file, UTF-16 parts, a mail's headers).
+
+    >>> decodes_alone("Анна\\nБорис\\n".encode(), 9), decodes_alone(b"a\\n\\xe9\\n", 2), decodes_alone(b"a\\n\\x00b", 2)
+    (True, False, False)
+    """
+    if b"\x00" in data or _mail_headers_end(data) is not None or not 0 <= at <= len(data):
+        return False
+    if data.isascii():
+        return True
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _mail_headers_end(data: bytes) -> int | None:
@@ -1631,6 +1676,9 @@ def split_file(text: str, *, opens_file: bool = True) -> SplitFile:
         (begin, begin_at, fmt), (end, end_at, _) = pieces[index]
         stop = end
         stop_at = end_at - 1            # the "\n" after the chunk's last line (or the text's end)
+        if fmt is None and text.count("\n", begin_at, stop_at) == stop_at - begin_at:
+            index += 1      # empty lines alone (a grown file's earlier lines, laid blank): no chunk, at once
+            continue
         while stop > begin:     # filler lines at the end are not the chunk's (most often: empty ones)
             last_at = stop_at if stop_at == begin_at or text[stop_at - 1] == "\n" else \
                 max(text.rfind("\n", begin_at, stop_at) + 1, begin_at)

@@ -411,6 +411,9 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         earlier = (f" ({finished['games']} of them by the interrupted ingest this one finished)"
                    if finished.get("games") else "")
         unreadable = f", {len(summary.unreadable)} unreadable" if summary.unreadable else ""
+        if summary.files_grown:     # read from their last game on: the rest is what was read before
+            unreadable = (f", {summary.files_grown} grown, read from {'its' if summary.files_grown == 1 else 'their'}"
+                          f" last game on{unreadable}")
         # a quarantined game's copies in its own file: one row names them all, none is "already stored"
         copies = summary.quarantined_copies
         twice = ("" if not copies else f" ({_times(copies + 1)} in its file)" if summary.quarantined == 1

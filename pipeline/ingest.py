@@ -78,6 +78,8 @@ class IngestSummary:
     files: int = 0
     """Every file met, those in ``unreadable`` among them (a folder that cannot be walked too)."""
     files_unchanged: int = 0
+    files_grown: int = 0
+    """Files read before that grew since (hands appended): read from their last game on."""
     games: int = 0
     games_known: int = 0
     duplicates: int = 0
@@ -159,7 +161,7 @@ class IngestSummary:
 
     def as_dict(self) -> dict:
         return {
-            "files": self.files, "files_unchanged": self.files_unchanged,
+            "files": self.files, "files_unchanged": self.files_unchanged, "files_grown": self.files_grown,
             "files_unreadable": dict(self.unreadable), "files_skipped": dict(self.skipped), "games": self.games,
             "games_known": self.games_known, "duplicates": self.duplicates,
             "already_quarantined": self.already_quarantined,
@@ -291,7 +293,7 @@ class _Reader:
             self.stage()
 
     def read(self, path: Path) -> None:
-        from pipeline.worker import FileResult, parse_bytes
+        from pipeline.worker import FileResult, parse_appended, parse_bytes
 
         name = stored_name(path)
         try:
@@ -312,8 +314,13 @@ class _Reader:
         if self.warehouse.skips_file(digest, name):
             self.report("unchanged", FileResult(name, digest, len(data)))
             return
-        result = parse_bytes(data, name, self.warehouse.known_ids, digest=digest,
-                             quarantined=self.warehouse.quarantined_ids)
+        # a file read before that grew (hands appended) is read from its last game on
+        earlier = self.warehouse.earlier_reading(name, digest)
+        result = None if earlier is None else parse_appended(
+            data, name, earlier, self.warehouse.known_ids, digest=digest, quarantined=self.warehouse.quarantined_ids)
+        if result is None:
+            result = parse_bytes(data, name, self.warehouse.known_ids, digest=digest,
+                                 quarantined=self.warehouse.quarantined_ids)
         self.held.append(result)
         self.held_bytes += result.size_bytes
         self.report("read", result)
@@ -946,6 +953,7 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
             summary.unreadable.append(value)
             value = FileResult(value[0], "", 0)     # for on_file: a file done, nothing from it
         else:
+            summary.files_grown += value.read_from_line > 1
             summary.games_known += value.count_known
             summary.already_quarantined += value.count_in_quarantine
             summary.quarantined_copies += value.count_quarantined_copies

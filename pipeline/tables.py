@@ -111,6 +111,10 @@ COMMON_TABLES: tuple[Table, ...] = (
         # the source_paths of the files read before that were merged into this one: the versions of
         # each are this file's earlier versions; null for a file that is no merge
         ("merged_from", pa.list_(pa.string())),
+        # where a later read of this version, grown (hands appended), starts: the first line of its
+        # last game and the byte that line starts at; null when it cannot start there (a file of one
+        # game, lone carriage returns, a version read by an older Rasklad)
+        ("resume_line", pa.int32()), ("resume_offset", pa.int64()),
     ),
     # Games that left the statistics because the file that held them changed: the version read
     # after no longer holds them, nor does any other file read. Kept apart, with their text, for

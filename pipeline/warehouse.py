@@ -84,7 +84,7 @@ if TYPE_CHECKING:
     import duckdb
 
     from pipeline.table_rules import Followed
-    from pipeline.worker import FileResult
+    from pipeline.worker import EarlierReading, FileResult
 
 STANDBY_FILE = f"{DUCKDB_FILE}.standby"
 """The models file before its last update: the one the next update writes in place."""
@@ -581,22 +581,50 @@ class Warehouse:
         at another path only (a copy, a file renamed) are not: see :meth:`known_copies`."""
         return self._files.holds_at(source_file, content_hash)
 
+    def earlier_reading(self, source_file: str, content_hash: str) -> EarlierReading | None:
+        """The ledger's latest version at ``source_file``'s path when it holds other bytes than
+        ``content_hash`` and says where a read of it, grown since, starts (its ``resume_line``):
+        for the reader to read only what was appended (``pipeline.worker.parse_appended``)."""
+        from pipeline.worker import EarlierReading
+
+        path = os.path.abspath(source_file)
+        latest = self._files.latest.get(path)
+        if latest is None or latest == content_hash:
+            return None
+        import pyarrow.compute as pc
+        import pyarrow.dataset as ds
+
+        # (the files table's parts are never rewritten: a forked reader's manifest still names them)
+        columns = ["content_hash", "size_bytes", "game_ids", "first_lines", "resume_line", "resume_offset"]
+        rows = ds.dataset([str(part) for part in self.committed_files("files")], format="parquet",
+                          schema=_schemas()["files"]).to_table(
+            columns=columns, filter=(pc.field("source_path") == path) & (pc.field("content_hash") == latest))
+        if not rows.num_rows:
+            return None
+        row = rows.slice(rows.num_rows - 1).to_pylist()[0]      # (the last row of a path is its latest)
+        if row["resume_line"] is None or row["resume_offset"] is None or row["game_ids"] is None \
+                or row["first_lines"] is None:
+            return None
+        return EarlierReading(**row)
+
     def known_copies(self, results: list[FileResult]) -> StagedBatch:
         """A batch recording files whose bytes the ledger knows at another path (``results``:
         each file's name, hash and size), without reading them: each holds the games of that
         version, at the same lines (its ``game_ids`` and ``first_lines``). Committed, such a file
         holds them as any file read does, and one at a new path whose other path is gone is
         that file moved (see :meth:`commit_staged`)."""
-        rows = self.read_table("files", ["content_hash", "game_ids", "first_lines"])
-        recorded = {digest: (games, lines) for digest, games, lines in zip(    # (the last row of each bytes)
+        rows = self.read_table("files", ["content_hash", "game_ids", "first_lines", "resume_line", "resume_offset"])
+        recorded = {digest: rest for digest, *rest in zip(    # (the last row of each bytes)
             rows.column("content_hash").to_pylist(), rows.column("game_ids").to_pylist(),
-            rows.column("first_lines").to_pylist())}
+            rows.column("first_lines").to_pylist(), rows.column("resume_line").to_pylist(),
+            rows.column("resume_offset").to_pylist())}
         copies = []
         for result in results:
-            games, lines = recorded.get(result.content_hash, (None, None))
+            games, lines, resume_line, resume_offset = recorded.get(result.content_hash, (None, None, None, None))
             copies.append(replace(
                 result, tables={}, count_games=0, count_known=len(games or ()), count_in_quarantine=0,
-                count_quarantined=0, game_ids=games, first_lines=lines if games is not None else None))
+                count_quarantined=0, game_ids=games, first_lines=lines if games is not None else None,
+                resume_line=resume_line, resume_offset=resume_offset))
         return StagedBatch(results=copies, ids=[([], {}) for _ in copies], repeats=[0] * len(copies),
                            repeats_quarantined=[0] * len(copies), parts=[], numbers=np.zeros(0, np.uint64))
 
@@ -674,6 +702,7 @@ class Warehouse:
                         "count_quarantined": result.count_quarantined, "ingested_at": now,
                         "source_path": path, "game_ids": result.game_ids,
                         "first_lines": result.first_lines if result.game_ids is not None else None,
+                        "resume_line": result.resume_line, "resume_offset": result.resume_offset,
                     })
                     latest = self._files.latest.get(path)
                     versions.append(Version(

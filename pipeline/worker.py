@@ -30,7 +30,17 @@ from parsers.formats import (
     split_named,
     undecodable_finding,
 )
-from parsers.source import Chunk, CutText, at_file_end, decode, line_cut_at_end, line_starts, split
+from parsers.source import (
+    Chunk,
+    CutText,
+    at_file_end,
+    decode,
+    decodes_alone,
+    line_cut_at_end,
+    line_offset,
+    line_starts,
+    split,
+)
 from pipeline import kernels
 from pipeline.audit import audit_chunk, internal_error, read_record
 from pipeline.facts import Lane, RecordBatch, finding_columns, played_in_utc
@@ -76,6 +86,27 @@ class FileResult:
     first_lines: list[int] | None = None
     """Per game of ``game_ids``, the line it begins at in this file (its first copy): where a
     game stored before stands now, for the writer to move its lines when its file changed."""
+    resume_line: int | None = None
+    """The first line of the file's last game: where a later read of the file, grown, starts
+    (:func:`parse_appended`); None when none can (no game past the first line, a file whose
+    decoding hangs on all its bytes, lone carriage returns, a game of an XML document)."""
+    resume_offset: int | None = None
+    """The byte of the file that ``resume_line`` starts at."""
+    read_from_line: int = 1
+    """The line the reading began at: past the first for a file read before that grew, read from
+    its last game on (:func:`parse_appended`)."""
+
+
+class EarlierReading(NamedTuple):
+    """What the file ledger holds of the latest version read at a file's path (its ``files`` row),
+    for :func:`parse_appended` to read the file, grown since, from that version's last game on."""
+
+    content_hash: str
+    size_bytes: int
+    game_ids: list[str]
+    first_lines: list[int]
+    resume_line: int
+    resume_offset: int
 
 
 def id_number(game_id: str) -> int:
@@ -332,6 +363,7 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     if not isinstance(text, CutText):
         # a file read whole: its last game may be one it ends inside (kept texts are marked by cut_games)
         chunks = at_file_end(chunks, line_cut_at_end(text))
+        _mark_resume(result, chunks, data)
     seen: set[str] = set()
     copies: dict[str, list[int]] = {}     # a game read first here → the first lines of its later copies
     firsts: dict[str, int] = {}
@@ -378,6 +410,53 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     record_provenance(result.tables, original.texts,
                       contexts={chunk.game_id: "\n".join(chunk.context) for chunk in chunks if chunk.context},
                       undecodable={chunk.game_id: chunk.undecodable for chunk in chunks if chunk.undecodable})
+    return result
+
+
+def _mark_resume(result: FileResult, chunks: list[Chunk], data: bytes) -> None:
+    """Note where a later read of the file, grown, starts: its last game's first line (that game
+    may be cut off mid-write, and the growth end it), when its bytes from there on decode alone."""
+    last = next((chunk for chunk in reversed(chunks) if chunk.format is not None), None)
+    if last is None or last.first_line == 1 or last.context:
+        return
+    offset = line_offset(data, last.first_line)
+    if offset is not None and decodes_alone(data, offset):
+        result.resume_line, result.resume_offset = last.first_line, offset
+
+
+def parse_appended(data: bytes, source_file: str, earlier: EarlierReading, known: np.ndarray = _EMPTY, *,
+                   digest: str, quarantined: np.ndarray = _EMPTY) -> FileResult | None:
+    """:func:`parse_bytes` of a file that grew since its version ``earlier`` was read (hands
+    appended: its bytes up to that version's end are unchanged), reading only from the first line of
+    that version's last game on (a game the client was still writing then is read whole), laid at
+    its lines as :func:`parsers.source.cut_games` lays kept texts, so that every line of its rows,
+    findings and quarantine is the file's. The games before that line are those ``earlier`` holds
+    there, all stored or quarantined: the result is what a read of the whole file gives. None when
+    the file did not grow so (edited before its end, cut back), its decoding may hang on the bytes
+    before (not UTF-8 throughout, an e-mail), or a game before is stored no more: read it whole."""
+    start, size = earlier.resume_offset, earlier.size_bytes
+    if (len(data) <= size or len(earlier.game_ids) != len(earlier.first_lines)
+            or content_hash(memoryview(data)[:size]) != earlier.content_hash or not decodes_alone(data, start)):
+        return None
+    before = [(game_id, line) for game_id, line in zip(earlier.game_ids, earlier.first_lines)
+              if line < earlier.resume_line]
+    ids = [game_id for game_id, _ in before]
+    if not are_known(known, ids).all():     # (a game superseded: a whole read stores it again)
+        return None
+    blank = earlier.resume_line - 1
+    result = parse_bytes(b"\n" * blank + data[start:], source_file, known, digest=digest, quarantined=quarantined)
+    held = set(ids)
+    later = [(game_id, line) for game_id, line in zip(result.game_ids, result.first_lines) if game_id not in held]
+    result.game_ids = ids + [game_id for game_id, _ in later]
+    result.first_lines = [line for _, line in before] + [line for _, line in later]
+    result.size_bytes = len(data)
+    result.read_from_line = earlier.resume_line
+    # counted as a whole read counts them: each game in quarantine once, the others' first copies known
+    in_quarantine = int(are_known(quarantined, ids).sum())
+    result.count_known += len(ids) - in_quarantine
+    result.count_in_quarantine = int(are_known(quarantined, result.game_ids).sum())
+    if result.resume_offset is not None:    # (found in the laid bytes: blank lines stood for those before)
+        result.resume_offset += start - blank
     return result
 
 

@@ -135,8 +135,8 @@ def test_a_file_appended_to_another_and_removed_is_merged_into_it(tmp_path):
     assert result.exit_code == 1, result.output
     # b.txt's ten games keep their lines; a.txt's nine games and its quarantined text move below them
     assert _without_seconds(result.output) == (
-        "1 file (0 unchanged), 0 games stored, 19 already stored, 1 game already in quarantine, 0 quarantined, "
-        "0 findings in … s\n"
+        "1 file (0 unchanged, 1 grown, read from its last game on), 0 games stored, 19 already stored, "
+        "1 game already in quarantine, 0 quarantined, 0 findings in … s\n"
         f"  {second} is {first} merged into it (that path is gone, most games of each are in it, and with its own "
         "they make most of its games): taken as their new version\n"
         "  10 games stored before stand at other lines of their file now: their lines follow it\n"

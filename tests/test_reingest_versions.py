@@ -294,7 +294,9 @@ def test_a_file_read_while_the_room_wrote_it_leaves_no_quarantine_once_complete(
     log.write_text(whole, encoding="utf-8")
     done = run("ingest", str(log.parent), "-w", str(root), "-q")
     assert done.exit_code == 0, done.output
-    assert done.output.startswith("1 file (0 unchanged), 1 game stored, 1 already stored, 0 quarantined, ")
+    # the file grew: read from its last hand on, the one cut mid-hand before
+    assert done.output.startswith("1 file (0 unchanged, 1 grown, read from its last game on), 1 game stored, "
+                                  "1 already stored, 0 quarantined, ")
     assert "  1 taken out of quarantine: no file read holds it now (the table superseded keeps its text)\n" in done.output
     assert query(root, "select count(*) from quarantine") == [(0,)] and len(nets(root)) == 3
 

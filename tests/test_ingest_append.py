@@ -1,0 +1,169 @@
+"""A file the poker client appends to is read, at each later ingest, from its last game on.
+
+The ledger keeps where the last game of each file read begins (``files.resume_line``, and the
+byte that line starts at, ``resume_offset``). A file whose bytes up to what was read before are
+unchanged is read from there: the game the client was still writing is read whole, and every
+line of the rows, findings and quarantine is the whole file's. The warehouse must then be what
+one read of the final file gives, and what reading it whole at each step gives; a file edited
+before its end is read whole, as before.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyarrow.dataset as ds
+import pytest
+
+import pipeline.worker
+from pipeline.generators.holdem import generate
+from pipeline.ingest import ingest
+from pipeline.tables import SCHEMAS
+
+HEADER = "PokerStars Hand #"
+# when a row was written, and what one reading (not the file) held: a ledger row's own
+MOMENTS = {"ingested_at", "superseded_at", "count_games", "count_quarantined"}
+
+
+def _hands(count: int, seed: int) -> list[str]:
+    return generate("holdem", count, seed=seed).strip("\n").split("\n\n\n")
+
+
+def _with_finding(hand: str) -> str:
+    """The hand with its summary's pot ten dollars larger than what was bet: a finding."""
+    assert "Total pot $" in hand
+    return hand.replace("Total pot $", "Total pot $1", 1)
+
+
+def _rows(warehouse: Path, table: str) -> list[tuple]:
+    folder = warehouse / table
+    if not folder.exists():
+        return []
+    columns = [name for name in SCHEMAS[table].names if name not in MOMENTS]
+    rows = ds.dataset(folder, format="parquet", schema=SCHEMAS[table], partitioning="hive").to_table(
+        columns=columns).to_pylist()
+    return sorted(tuple(repr(row[column]) for column in columns) for row in rows)
+
+
+def _latest_ledger_row(warehouse: Path) -> dict:
+    rows = ds.dataset(warehouse / "files", format="parquet", schema=SCHEMAS["files"]).to_table().to_pylist()
+    latest = max(rows, key=lambda row: row["ingested_at"])
+    return {name: value for name, value in latest.items() if name not in MOMENTS}
+
+
+def _ingest_steps(steps: list[str], log: Path, warehouse: Path, newline: str, jobs: int = 1) -> list[int]:
+    """Write each step's text over the log, ingest it; the line each reading of it began at."""
+    began = []
+    for text in steps:
+        log.write_bytes(text.replace("\n", newline).encode())
+        ingest([log], warehouse, jobs=jobs, on_file=lambda result: began.append(result.read_from_line))
+    return began
+
+
+def _first_line_of_last_hand(text: str) -> int:
+    """Worked by hand: the number of the line the text's last header opens."""
+    return text[:text.rindex(HEADER)].count("\n") + 1
+
+
+def _assert_same_tables(one: Path, other: Path, *, but: tuple[str, ...] = ()) -> None:
+    for table in SCHEMAS:
+        if table not in ("files", *but):
+            assert _rows(one, table) == _rows(other, table), table
+
+
+@pytest.mark.parametrize(("newline", "jobs"), [("\n", 1), ("\r\n", 2)])
+def test_a_file_appended_to_in_steps_holds_what_one_read_of_it_holds(tmp_path, newline, jobs):
+    hands = _hands(40, seed=3)
+    hands[27] = _with_finding(hands[27])
+    hands[33] = _with_finding(hands[33])
+    garbage = "PokerStars Hand #1: gibberish"
+    whole = "\n\n\n".join([*hands[:30], garbage, *hands[30:]]) + "\n\n\n"
+    steps = ["\n\n\n".join(hands[:20]) + "\n\n\n",
+             "\n\n\n".join([*hands[:30], garbage]) + "\n\n\n",
+             whole]
+    began = _ingest_steps(steps, tmp_path / "hands.txt", tmp_path / "by-steps", newline, jobs)
+    # every reading after the first began at the last hand the one before had read
+    assert began == [1, _first_line_of_last_hand(steps[0]), _first_line_of_last_hand(steps[1])]
+    assert began[1] > 100 and began[2] > began[1]
+
+    _ingest_steps([whole], tmp_path / "hands.txt", tmp_path / "at-once", newline)
+    _assert_same_tables(tmp_path / "by-steps", tmp_path / "at-once")
+    assert _rows(tmp_path / "by-steps", "superseded") == []
+    assert len(_rows(tmp_path / "by-steps", "findings")) >= 2
+    quarantined = _rows(tmp_path / "by-steps", "quarantine")
+    assert len(quarantined) == 1
+    line = whole[:whole.index(garbage)].count("\n") + 1
+    assert (line, line) == (int(quarantined[0][2]), int(quarantined[0][3]))     # first_line, last_line
+    stored = _latest_ledger_row(tmp_path / "by-steps")
+    assert stored == _latest_ledger_row(tmp_path / "at-once")
+    data = whole.replace("\n", newline).encode()
+    assert stored["size_bytes"] == len(data)
+    assert stored["resume_line"] == _first_line_of_last_hand(whole)
+    assert stored["resume_offset"] == data.rindex(HEADER.encode())
+    assert len(stored["game_ids"]) == 41
+
+
+def test_a_hand_cut_mid_line_at_the_end_is_read_whole_once_the_client_writes_the_rest(tmp_path):
+    hands = _hands(16, seed=8)
+    text = "\n\n\n".join(hands) + "\n\n\n"
+    cut = text.index(hands[10]) + hands[10].index("\n", hands[10].index("*** SUMMARY ***")) - 4
+    began = _ingest_steps([text[:cut], text], tmp_path / "hands.txt", tmp_path / "by-steps", "\n")
+    assert began == [1, _first_line_of_last_hand(text[:cut])]
+
+    _ingest_steps([text], tmp_path / "hands.txt", tmp_path / "at-once", "\n")
+    _assert_same_tables(tmp_path / "by-steps", tmp_path / "at-once", but=("superseded",))
+    assert _rows(tmp_path / "by-steps", "quarantine") == []
+    # the cut hand was quarantined at first; the file read whole no longer holds it
+    superseded = _rows(tmp_path / "by-steps", "superseded")
+    assert [row[1] for row in superseded] == [repr("quarantined")]
+    assert int(superseded[0][3]) == _first_line_of_last_hand(text[:cut])
+    assert _latest_ledger_row(tmp_path / "by-steps") == _latest_ledger_row(tmp_path / "at-once")
+
+
+def test_a_file_edited_before_its_end_is_read_whole(tmp_path, monkeypatch):
+    hands = _hands(16, seed=9)
+    first = "\n\n\n".join(hands[:10]) + "\n\n\n"
+    edited = hands[3].replace("*** SUMMARY ***", "Stepan said, \"gl\"\n*** SUMMARY ***", 1)
+    assert edited != hands[3]
+    final = "\n\n\n".join([*hands[:3], edited, *hands[4:]]) + "\n\n\n"
+    began = _ingest_steps([first, final], tmp_path / "hands.txt", tmp_path / "by-steps", "\n")
+    assert began == [1, 1]
+
+    _ingest_steps([final], tmp_path / "hands.txt", tmp_path / "at-once", "\n")
+    _assert_same_tables(tmp_path / "by-steps", tmp_path / "at-once", but=("superseded",))
+    assert len(_rows(tmp_path / "by-steps", "superseded")) == 1      # the hand as it was before its edit
+    assert _latest_ledger_row(tmp_path / "by-steps") == _latest_ledger_row(tmp_path / "at-once")
+
+
+def test_reading_from_the_last_game_gives_what_reading_whole_gives_at_every_step(tmp_path, monkeypatch):
+    hands = _hands(30, seed=4)
+    hands[12] = _with_finding(hands[12])
+    cut_mid_hand = "\n\n\n".join(hands[:14])
+    steps = ["\n\n\n".join(hands[:8]) + "\n\n\n", cut_mid_hand[:-40], "\n\n\n".join(hands) + "\n"]
+    began = _ingest_steps(steps, tmp_path / "hands.txt", tmp_path / "appended", "\n")
+    assert began[1] > 1 and began[2] > 1
+    monkeypatch.setattr(pipeline.worker, "parse_appended", lambda *args, **kwargs: None)
+    assert _ingest_steps(steps, tmp_path / "hands.txt", tmp_path / "read-whole", "\n") == [1, 1, 1]
+    _assert_same_tables(tmp_path / "appended", tmp_path / "read-whole")
+    assert _latest_ledger_row(tmp_path / "appended") == _latest_ledger_row(tmp_path / "read-whole")
+
+
+def test_the_summary_says_a_file_grew_and_was_read_from_its_last_game_on(tmp_path):
+    from click.testing import CliRunner
+
+    from pipeline.cli import main
+
+    hands = _hands(12, seed=5)
+    log = tmp_path / "hands.txt"
+    command = ["ingest", str(log), "--warehouse", str(tmp_path / "wh"), "-j", "1"]
+    log.write_text("\n\n\n".join(hands[:8]) + "\n\n\n")
+    assert "grown" not in CliRunner().invoke(main, command).output
+    log.write_text("\n\n\n".join(hands) + "\n\n\n")
+    result = CliRunner().invoke(main, [*command, "--json"])
+    assert result.exit_code == 0
+    assert '"files_grown": 1' in result.output
+    log.write_text("\n\n\n".join([*hands, *_hands(2, seed=6)]) + "\n\n\n")
+    result = CliRunner().invoke(main, command)
+    # counted as a whole read counts: the 12 hands read before are stored already
+    assert ("\n1 file (0 unchanged, 1 grown, read from its last game on), 2 games stored, 12 already stored,"
+            in result.output), result.output
