@@ -134,7 +134,8 @@ def stored_hands(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None,
         params.append(player)
     chosen = "select g.game_id from games g where " + " and ".join(where)
     games = con.execute(
-        "select g.game_id, g.game, g.played_at, g.table_name, g.site, g.source_file, g.count_errors, t.text from games g "
+        "select g.game_id, g.game, g.played_at, g.table_name, g.site, g.source_file, g.count_errors, t.text, "
+        "t.context from games g "
         "left join game_texts t using (game_id) where " + " and ".join(where)
         + " order by g.played_at nulls last, g.source_file, g.first_line", params).fetchall()
     # one query per table for all the hands, not one per hand
@@ -145,7 +146,7 @@ def stored_hands(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None,
     actions = _by_game(con.execute(
         "select game_id, street, player, action, amount, raise_to, is_all_in, coalesce(board, 0) from holdem_actions "
         f"where game_id in ({chosen}) order by game_id, action_no", params).fetchall())
-    for gid, game, played_at, table_name, site, source_file, count_errors, text in games:
+    for gid, game, played_at, table_name, site, source_file, count_errors, text, context in games:
         rows = results.get(gid)
         if not rows:
             continue
@@ -160,7 +161,7 @@ def stored_hands(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None,
             max_seats=first[14], total_pot=first[15] or Decimal(0), rake=first[16] or Decimal(0), players=players,
             actions=[StoredAction(*row) for row in actions.get(gid, ())],
             count_errors=count_errors or 0, is_short_deck=game == "holdem36",
-            **_kept_facts(text, source_file, gid, first[9]),
+            **_kept_facts(text, source_file, gid, first[9], context),
         )
 
 
@@ -172,11 +173,11 @@ def _by_game(rows: list[tuple]) -> dict[str, list[tuple]]:
     return out
 
 
-def _kept_facts(text: str | None, source_file: str, game_id: str, betting: str) -> dict:
-    """What the warehouse has no column for, from the hand's kept text: the board (the first of a
-    hand run twice), the table's cap, the pots the summary lists and its total, and whether the
-    time is in UTC."""
-    record = kept_record(text, source_file, game_id, betting)
+def _kept_facts(text: str | None, source_file: str, game_id: str, betting: str, context: str | None = None) -> dict:
+    """What the warehouse has no column for, from the hand's kept text (with its XML document's
+    head, ``context``, for an iPoker hand): the board (the first of a hand run twice), the table's
+    cap, the pots the summary lists and its total, and whether the time is in UTC."""
+    record = kept_record(text, source_file, game_id, betting, context)
     if record is None:
         return {}
     boards = getattr(record, "boards", ())
@@ -208,11 +209,8 @@ def phh_text(hand: StoredHand) -> str:
     if any(a.action == "post_bb" and a.amount < hand.big_blind for a in hand.actions):
         raise ValueError("the big blind is posted short, all-in: the room's calls match the full big blind, "
                          "PHH's the largest bet posted")
-    reached = max((_STREETS.index(a.street) for a in hand.actions if a.street in _STREETS), default=0)
+    _refuse_without_board(hand, "PHH")
     folded = {a.player for a in hand.actions if a.action == "fold"}
-    needed = 5 if len(players) - len(folded) > 1 else (0, 3, 4, 5)[reached]
-    if len(hand.board) < needed:
-        raise ValueError("the board could not be read again from the hand's kept text: PHH deals it")
     if len(players) - len(folded) > 1 and any(
             p.player not in folded and p.collected > 0
             and (len(p.hole_cards) != 2 or len(hand.shown.get(p.player, ())) == 1) for p in players):
@@ -287,6 +285,16 @@ def _posting_order(hand: StoredHand, index: dict[str, int]) -> list[str]:
     posts = [f"p{index[a.player] + 1} {'ante' if a.action == 'post_ante' else 'blind'}" for a in hand.actions
              if (a.action == "post_ante" or a.action in _BLINDS) and a.amount > 0]
     return list(dict.fromkeys(posts))
+
+
+def _refuse_without_board(hand: StoredHand, fmt: str) -> None:
+    """A hand whose board was dealt (to the street last played, or all five cards to a showdown)
+    but cannot be read again from its kept text: both formats deal it."""
+    reached = max((_STREETS.index(a.street) for a in hand.actions if a.street in _STREETS), default=0)
+    folded = {a.player for a in hand.actions if a.action == "fold"}
+    needed = 5 if len(hand.players) - len(folded) > 1 else (0, 3, 4, 5)[reached]
+    if len(hand.board) < needed:
+        raise ValueError(f"the board could not be read again from the hand's kept text: {fmt} deals it")
 
 
 def _refuse_what_neither_states(hand: StoredHand, fmt: str) -> None:
@@ -522,6 +530,7 @@ def ohh_document(hand: StoredHand) -> dict:
         raise ValueError("the log does not state a player's chips at the start: OHH needs every player's "
                          "starting stack, a number, and has no way to say it is unknown (PHH writes it inf)")
     _refuse_what_neither_states(hand, "OHH")
+    _refuse_without_board(hand, "OHH")
     pot = _ohh_pot(hand)
     by_seat = sorted(hand.players, key=lambda p: p.seat)
     ids = {p.player: k for k, p in enumerate(by_seat)}
@@ -547,6 +556,14 @@ def ohh_document(hand: StoredHand) -> dict:
             entry["amount"] = float(a.amount)
             entry["is_allin"] = bool(a.is_all_in)
         actions[street].append(entry)
+    # a room that writes no show (iPoker's XML deals the hole cards and pays the pot) still had
+    # its contenders show down: their cards are known, as PHH writes them (``pK sm cards``)
+    folded = {a.player for a in hand.actions if a.action == "fold"}
+    logged = {a.player for a in hand.actions if a.action in ("show", "muck")}
+    contenders = [p for p in hand.players if p.player not in folded]
+    if len(contenders) > 1:
+        actions["Showdown"] += [{"player_id": ids[p.player], "action": "Shows Cards", "cards": list(p.hole_cards)}
+                                for p in contenders if p.player not in logged and len(p.hole_cards) == 2]
     # a street whose cards were dealt has its round even with nobody left to act on it (an all-in
     # before it): its cards are the board's
     rounds = []

@@ -1,0 +1,88 @@
+"""rasklad export of real rooms' hands as another tool reads them: the board of every room, the
+table's size, seats, caps and what a PHH round trip keeps.
+
+Each hand is checked against its log's own text, worked out by hand in the comments.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+import warnings
+from decimal import Decimal
+from pathlib import Path
+
+import pokerkit
+
+from pipeline.export import export
+from pipeline.ingest import ingest
+from pipeline.warehouse import connect
+from tests.conftest import corpus
+
+D = Decimal
+
+
+def _exported(tmp_path: Path, logs: Path, fmt: str):
+    """The export summary of the hands of ``logs``, and the files written by hand ID (PHH's
+    ``hand``, OHH's ``game_number``), read."""
+    ingest([logs], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        summary = export(con, fmt, tmp_path / fmt)
+    if fmt == "phh":
+        files = {tomllib.loads(p.read_text())["hand"]: p.read_text() for p in summary.written}
+    else:
+        files = {doc["ohh"]["game_number"]: doc["ohh"] for doc in (json.loads(p.read_text()) for p in summary.written)}
+    return summary, files
+
+
+def _rounds(ohh: dict) -> list[tuple[str, list[str] | None]]:
+    return [(r["street"], r.get("cards")) for r in ohh["rounds"]]
+
+
+def _pokerkit_stacks(text: str) -> list[Decimal]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return [D(s) for s in list(pokerkit.HandHistory.loads(text))[-1].stacks]
+
+
+IPOKER_LIMIT = ("rooms", "iPoker", "Flop", "LHE-5-10-10-20-USD-201103.HEM.archive.txt")
+IPOKER_ALL_IN = ("rooms", "iPoker", "Flop", "NLHE-GBP-0.05-0.10-201307.uncalled.2nd.winner.xml")
+
+
+def test_export_ohh_of_an_ipoker_hand_has_its_board_and_showdown(tmp_path):
+    """Game 2606454888 deals ``<cards type="Flop">SJ D3 C5</cards>``, ``CQ``, ``DA``; Player5 (S5 CA)
+    and Player0 (H4 D4) check the river down, and the XML writes no show: they showed down."""
+    _, files = _exported(tmp_path, corpus(*IPOKER_LIMIT), "ohh")
+    ohh = files["2606454888"]
+    assert _rounds(ohh) == [("Preflop", None), ("Flop", ["Js", "3d", "5c"]), ("Turn", ["Qc"]), ("River", ["Ad"]),
+                            ("Showdown", None)]
+    names = {p["id"]: p["name"] for p in ohh["players"]}
+    assert [(names[a["player_id"]], a["action"], a["cards"]) for a in ohh["rounds"][-1]["actions"]] == [
+        ("Player5", "Shows Cards", ["5s", "Ac"]), ("Player0", "Shows Cards", ["4h", "4d"])]
+
+
+def test_export_ohh_of_an_ipoker_all_in_deals_the_board_out(tmp_path):
+    """Game 2594948741 (the GBP file): P0k3rkIng2k calls all in preflop; the XML deals D5 C7 D9,
+    DJ, DQ with nobody left to act."""
+    _, files = _exported(tmp_path, corpus(*IPOKER_ALL_IN), "ohh")
+    [ohh] = [o for o in files.values() if any(p["name"] == "P0k3rkIng2k" for p in o["players"])]
+    assert _rounds(ohh) == [("Preflop", None), ("Flop", ["5d", "7c", "9d"]), ("Turn", ["Jd"]), ("River", ["Qd"]),
+                            ("Showdown", None)]
+    names = {p["id"]: p["name"] for p in ohh["players"]}
+    assert sorted((names[a["player_id"]], a["cards"]) for a in ohh["rounds"][-1]["actions"]) == [
+        ("P0k3rkIng2k", ["Kd", "Ks"]), ("gortaleva", ["Ac", "Qh"])]
+
+
+def test_export_phh_writes_an_ipoker_hand_with_a_board_and_pokerkit_replays_it(tmp_path):
+    """The same game 2606454888 as PHH: Player5 (210.14) puts in 30 and is paid 64.50, 244.64;
+    Player0 (468.70) puts in 30, 438.70. The pot is 2.50 + 5 + 2 × 30 = 67.50, raked 3."""
+    summary, files = _exported(tmp_path, corpus(*IPOKER_LIMIT), "phh")
+    assert not any("board" in why for why in summary.skipped.values()), summary.skipped
+    text = files["2606454888"]
+    fields = tomllib.loads(text, parse_float=Decimal)
+    assert [a for a in fields["actions"] if a.startswith("d db")] == ["d db Js3d5c", "d db Qc", "d db Ad"]
+    stacks = dict(zip(fields["players"], fields["finishing_stacks"]))
+    assert (stacks["Player5"], stacks["Player0"]) == (D("244.64"), D("438.70"))
+    # pokerkit takes no rake: the winner ends with the 3 more
+    replayed = dict(zip(fields["players"], _pokerkit_stacks(text)))
+    assert (replayed["Player5"], replayed["Player0"]) == (D("247.64"), D("438.70"))
