@@ -86,3 +86,58 @@ def test_export_phh_writes_an_ipoker_hand_with_a_board_and_pokerkit_replays_it(t
     # pokerkit takes no rake: the winner ends with the 3 more
     replayed = dict(zip(fields["players"], _pokerkit_stacks(text)))
     assert (replayed["Player5"], replayed["Player0"]) == (D("247.64"), D("438.70"))
+
+
+SPLIT_IN_CHIPS_WITH_CENTS = """\
+variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [0.5, 1, 0]
+min_bet = 1
+starting_stacks = [10, 10, 10]
+actions = [
+  "d dh p1 2c3d", "d dh p2 2d3c", "d dh p3 4h4s",
+  "p3 f", "p1 cc", "p2 cbr 2.25", "p1 cc",
+  "d db ThJdQs", "p1 cc", "p2 cc", "d db Kh", "p1 cc", "p2 cc", "d db Ac", "p1 cc", "p2 cc",
+  "p1 sm 2c3d", "p2 sm 2d3c",
+]
+players = ["Anna", "Boris", "Vera"]
+finishing_stacks = [10, 10, 10]
+winnings = [2.25, 2.25, 0]
+"""
+
+
+def _findings(warehouse: Path) -> set[tuple[str, str, str]]:
+    """(hand ID, rule, severity) of every finding of the warehouse's Hold'em hands."""
+    with connect(warehouse) as con:
+        return set(con.execute("select distinct r.hand_id, f.rule_id, f.severity from findings f "
+                               "join holdem_results r using (game_id)").fetchall())
+
+
+def test_phh_hand_in_chips_that_states_cents_is_split_in_cents(tmp_path):
+    """No currency: chips. Anna posts 0.50 and calls Boris's raise to 2.25: the pot is 4.50, and
+    both play the board's broadway straight, so each gets 4.50 / 2 = 2.25, no odd chip."""
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "split.phh").write_text(SPLIT_IN_CHIPS_WITH_CENTS)
+    ingest([tmp_path / "logs"], tmp_path / "wh", jobs=1)
+    assert _findings(tmp_path / "wh") == set()
+    with connect(tmp_path / "wh") as con:
+        assert dict(con.execute("select player, collected from holdem_results").fetchall()) == {
+            "Anna": D("2.25"), "Boris": D("2.25"), "Vera": D(0)}
+
+
+def test_phh_round_trip_of_888_play_money_brings_no_new_findings(tmp_path):
+    """Game 440730046 (Practice Play, 0.50/1 Limit): four players put in 1 + 2 + 2 = 5 each, 20,
+    raked 1.15; Borr_09 and smir794 split 18.85 with 5-to-9 straights, 9.425 each: the odd cent
+    to Borr_09 (seat 4, the first left of the button at seat 1), 9.43, and 9.42 to smir794, as the
+    log pays. The PHH file states no currency (play money has none) and reads back in chips."""
+    logs = corpus("rooms", "PacificPoker", "Flop", "888-FLH-PM-1.00-2.00-stacks_over_1k.txt")
+    ingest([logs], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        summary = export(con, "phh", tmp_path / "phh")
+    ingest([tmp_path / "phh"], tmp_path / "back", jobs=1)
+    before, after = _findings(tmp_path / "wh"), _findings(tmp_path / "back")
+    assert after - before == set()
+    with connect(tmp_path / "back") as con:
+        assert dict(con.execute("select player, collected from holdem_results where hand_id = '440730046' "
+                                "and collected > 0").fetchall()) == {"Borr_09": D("9.43"), "smir794": D("9.42")}
+    assert "440730046" in {tomllib.loads(p.read_text())["hand"] for p in summary.written}
