@@ -594,7 +594,7 @@ def ohh_document(hand: StoredHand) -> dict:
         "table_name": hand.table_name or "",
         "game_type": "Holdem",
         "bet_limit": {"bet_type": _OHH_BET_TYPES.get(hand.betting, "NL"), "bet_cap": 0},
-        "table_size": hand.max_seats or len(hand.players),
+        "table_size": _table_size(hand),
         "currency": hand.currency if len(hand.currency) == 3 and hand.currency.isupper() else "",
         "dealer_seat": button,
         "small_blind_amount": float(hand.small_blind),
@@ -606,6 +606,12 @@ def ohh_document(hand: StoredHand) -> dict:
         "pots": [{"number": 0, "amount": float(pot), "rake": float(hand.rake), "player_wins": wins}],
     }
     return {"ohh": body}
+
+
+def _table_size(hand: StoredHand) -> int:
+    """OHH's seats at the table: its size where the log states it, never less than a seat used
+    (the highest seat number where it does not state it)."""
+    return max(hand.max_seats or 0, *(p.seat for p in hand.players))
 
 
 def _ohh_pot(hand: StoredHand) -> Decimal:

@@ -141,3 +141,21 @@ def test_phh_round_trip_of_888_play_money_brings_no_new_findings(tmp_path):
         assert dict(con.execute("select player, collected from holdem_results where hand_id = '440730046' "
                                 "and collected > 0").fetchall()) == {"Borr_09": D("9.43"), "smir794": D("9.42")}
     assert "440730046" in {tomllib.loads(p.read_text())["hand"] for p in summary.written}
+
+
+def test_export_ohh_table_size_is_the_size_the_log_states(tmp_path):
+    """PartyPoker's game 198585626: ``Total number of players : 9/9``, a 9-seat table (its first
+    number is the players seated: 7, 8 or 9 in this file, the second always 9)."""
+    _, files = _exported(tmp_path, corpus("pokerstars", "hhp", "partypoker", "cash.hhsmithy.usd.NLHE.9max.txt"), "ohh")
+    assert files["198585626"]["table_size"] == 9
+    assert {ohh["table_size"] for ohh in files.values()} == {9}
+
+
+def test_export_ohh_table_size_where_the_log_states_none_is_the_highest_seat(tmp_path):
+    """Bovada's hand 2599656336 states no table size and seats players at 1, 3, 4, 5, 6, 8 and 9
+    (seven players): the table has at least 9 seats."""
+    _, files = _exported(tmp_path, corpus("rooms", "Bovada", "Flop", "LHE-9max-USD - $20-$40 - 201204.limit.blinds.txt"),
+                         "ohh")
+    ohh = files["2599656336"]
+    assert sorted(p["seat"] for p in ohh["players"]) == [1, 3, 4, 5, 6, 8, 9]
+    assert ohh["table_size"] == 9
