@@ -372,9 +372,15 @@ class _Reader:
         given = self.fields.get("seats")
         if given is None:
             return list(range(1, n + 1))
-        if (not isinstance(given, list) or len(given) != n or not all(isinstance(s, int) and s > 0 for s in given)
-                or len(set(given)) != n):
+        if not isinstance(given, list) or len(given) != n or not all(isinstance(s, int) for s in given):
             raise self.fail(f"seats must be an array of {n} different seat numbers", "seats")
+        below = next((s for s in given if s <= 0), None)
+        if below is not None:
+            raise self.fail(f"seats gives p{given.index(below) + 1} the seat {below}: seats are numbered from 1",
+                            "seats")
+        twice = next((s for s in given if given.count(s) > 1), None)
+        if twice is not None:
+            raise self.fail(f"seats gives the seat {twice} to two players: a seat holds one player", "seats")
         return given
 
     def site(self) -> str:

@@ -96,6 +96,9 @@ class StoredHand:
     board: tuple[str, ...] = ()
     cap: Decimal | None = None
     """The most a hand may cost a player on a capped table, as the hand's text states it."""
+    capped: tuple[str, ...] = ()
+    """The players the hand's text holds in for what they have put in, at a table's cap (stated or
+    not, as Winning's ``caps $T``) or by the room's disconnection protection (iPoker's ``DP``)."""
     played_in_utc: bool = False
     """``played_at`` is in UTC (the log names its zone), not the time as written."""
     count_errors: int = 0
@@ -188,6 +191,7 @@ def _kept_facts(text: str | None, source_file: str, game_id: str, betting: str, 
     summary = getattr(record, "summary", None)
     return {"board": tuple(str(card) for card in boards[0]) if boards else (),
             "cap": getattr(record, "cap", None), "played_in_utc": record.info.played_in_utc,
+            "capped": tuple(dict.fromkeys(a.player for a in getattr(record, "actions", ()) if a.is_capped)),
             "pots": tuple(getattr(summary, "pots", None) or ()), "shown": shown,
             "logged_pot": getattr(summary, "total_pot", None)}
 
@@ -210,6 +214,7 @@ def phh_text(hand: StoredHand) -> str:
         raise ValueError("the big blind is posted short, all-in: the room's calls match the full big blind, "
                          "PHH's the largest bet posted")
     _refuse_without_board(hand, "PHH")
+    _refuse_unseated(hand, "PHH")
     folded = {a.player for a in hand.actions if a.action == "fold"}
     if len(players) - len(folded) > 1 and any(
             p.player not in folded and p.collected > 0
@@ -217,6 +222,9 @@ def phh_text(hand: StoredHand) -> str:
         raise ValueError("a winner at the showdown does not show their cards: a PHH replay cannot judge it")
     if hand.cap is not None:
         raise ValueError("the table caps what a hand may cost a player: PHH has no cap")
+    if hand.capped:
+        raise ValueError(f"{hand.capped[0]} is held in for what they have put in, with chips left (a table's cap, "
+                         "or the room's disconnection protection): PHH has no cap")
     if hand.count_errors:
         raise ValueError("the hand breaks a rule (rasklad audit lists it): a PHH replay would not follow its log")
     if any(p.cash_out for p in players):
@@ -285,6 +293,15 @@ def _posting_order(hand: StoredHand, index: dict[str, int]) -> list[str]:
     posts = [f"p{index[a.player] + 1} {'ante' if a.action == 'post_ante' else 'blind'}" for a in hand.actions
              if (a.action == "post_ante" or a.action in _BLINDS) and a.amount > 0]
     return list(dict.fromkeys(posts))
+
+
+def _refuse_unseated(hand: StoredHand, fmt: str) -> None:
+    """A player the log seats nowhere (one who joins the table and posts, stored at seat 0): both
+    formats number every player's seat from 1, and the log gives his none."""
+    unseated = next((p.player for p in hand.players if p.seat <= 0), None)
+    if unseated is not None:
+        raise ValueError(f"{unseated} has no seat in the log (a player who joins the table and posts): {fmt} "
+                         "gives every player a seat number from 1")
 
 
 def _refuse_without_board(hand: StoredHand, fmt: str) -> None:
@@ -531,6 +548,7 @@ def ohh_document(hand: StoredHand) -> dict:
                          "starting stack, a number, and has no way to say it is unknown (PHH writes it inf)")
     _refuse_what_neither_states(hand, "OHH")
     _refuse_without_board(hand, "OHH")
+    _refuse_unseated(hand, "OHH")
     pot = _ohh_pot(hand)
     by_seat = sorted(hand.players, key=lambda p: p.seat)
     ids = {p.player: k for k, p in enumerate(by_seat)}
@@ -541,10 +559,14 @@ def ohh_document(hand: StoredHand) -> dict:
         if len(p.hole_cards) == 2:
             dealt["cards"] = list(p.hole_cards)
         actions["Preflop"].append(dealt)
-    for a in hand.actions:
+    cap = _table_cap(hand)
+    put_in = {p.player: Decimal(0) for p in hand.players}
+    capped_at = _capped_actions(hand)
+    for place, a in enumerate(hand.actions):
         kind = _OHH_ACTIONS.get(a.action)
         if kind is None:        # uncalled bets and collections are the pots' business
             continue
+        put_in[a.player] += a.amount
         street = "Showdown" if a.action in ("show", "muck") else a.street.capitalize()
         entry = {"player_id": ids[a.player], "action": kind}
         if a.action in ("show", "muck"):
@@ -554,7 +576,8 @@ def ohh_document(hand: StoredHand) -> dict:
                 entry["cards"] = _unknown_filled(cards, "??")
         elif a.action not in ("fold", "check"):
             entry["amount"] = float(a.amount)
-            entry["is_allin"] = bool(a.is_all_in)
+            # a capped player is all in at what he has put in (at a table's cap, when he reaches it)
+            entry["is_allin"] = bool(a.is_all_in or place in capped_at or cap and put_in[a.player] >= cap)
         actions[street].append(entry)
     # a room that writes no show (iPoker's XML deals the hole cards and pays the pot) still had
     # its contenders show down: their cards are known, as PHH writes them (``pK sm cards``)
@@ -593,7 +616,7 @@ def ohh_document(hand: StoredHand) -> dict:
         "start_date_utc": hand.played_at.isoformat() if hand.played_at is not None else "",
         "table_name": hand.table_name or "",
         "game_type": "Holdem",
-        "bet_limit": {"bet_type": _OHH_BET_TYPES.get(hand.betting, "NL"), "bet_cap": 0},
+        "bet_limit": {"bet_type": _OHH_BET_TYPES.get(hand.betting, "NL"), "bet_cap": float(cap) if cap else 0},
         "table_size": _table_size(hand),
         "currency": hand.currency if len(hand.currency) == 3 and hand.currency.isupper() else "",
         "dealer_seat": button,
@@ -606,6 +629,29 @@ def ohh_document(hand: StoredHand) -> dict:
         "pots": [{"number": 0, "amount": float(pot), "rake": float(hand.rake), "player_wins": wins}],
     }
     return {"ohh": body}
+
+
+def _capped_actions(hand: StoredHand) -> set[int]:
+    """The places in ``hand.actions`` of each capped player's last bet, call or raise: where the
+    text holds him in for what he has put in."""
+    last = {a.player: place for place, a in enumerate(hand.actions) if a.action in ("bet", "call", "raise")}
+    return {last[player] for player in hand.capped if player in last}
+
+
+def _table_cap(hand: StoredHand) -> Decimal | None:
+    """The most a hand may cost a player: the cap the text states, else, where capped players all
+    put in the most anyone did (Winning's ``caps $T``, which states no cap), what they put in; a
+    player held in below it is protected (disconnected), not capped by the table."""
+    if hand.cap is not None or not hand.capped:
+        return hand.cap
+    paid = {p.player: Decimal(0) for p in hand.players}
+    for a in hand.actions:
+        if a.action in _BLINDS or a.action in ("post_ante", "bet", "call", "raise"):
+            paid[a.player] += a.amount
+        elif a.action == "uncalled":
+            paid[a.player] -= a.amount
+    reached = {paid[player] for player in hand.capped}
+    return reached.pop() if len(reached) == 1 and max(paid.values()) in reached else None
 
 
 def _table_size(hand: StoredHand) -> int:

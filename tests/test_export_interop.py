@@ -159,3 +159,90 @@ def test_export_ohh_table_size_where_the_log_states_none_is_the_highest_seat(tmp
     ohh = files["2599656336"]
     assert sorted(p["seat"] for p in ohh["players"]) == [1, 3, 4, 5, 6, 8, 9]
     assert ohh["table_size"] == 9
+
+
+def _ingested_phh(tmp_path: Path, text: str):
+    """The ingest summary of one PHH file of ``text``, and its quarantine's reasons."""
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "hand.phh").write_text(text)
+    summary = ingest([tmp_path / "logs"], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        reasons = [r for (r,) in con.execute("select error from quarantine").fetchall()]
+    return summary, reasons
+
+
+SEATED_AT = """\
+variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+seats = {seats}
+actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 f", "p1 f"]
+"""
+
+
+def test_phh_import_says_a_seat_0_is_no_seat_number(tmp_path):
+    summary, reasons = _ingested_phh(tmp_path, SEATED_AT.format(seats="[5, 0, 2]"))
+    assert summary.quarantined == 1
+    assert reasons == ["seats gives p2 the seat 0: seats are numbered from 1"]
+
+
+def test_phh_import_says_which_seat_two_players_share(tmp_path):
+    summary, reasons = _ingested_phh(tmp_path, SEATED_AT.format(seats="[5, 2, 5]"))
+    assert summary.quarantined == 1
+    assert reasons == ["seats gives the seat 5 to two players: a seat holds one player"]
+
+
+def test_export_leaves_out_a_player_the_log_seats_nowhere_and_says_why(tmp_path):
+    """PartyPoker's game 14017581513: seats 4, 2 and 5 are Player0, Hero and Player1; Player3
+    "has joined the table" and posts the big blind with no seat line. PHH cannot number his seat:
+    the hand is not written, rather than written with a seat 0 that PHH's import refuses."""
+    logs = corpus("rooms", "PartyPoker", "Flop", "NLHE-6max-USD-5-10-201408.joins.and.posts.bb.txt")
+    summary, files = _exported(tmp_path, logs, "phh")
+    assert files == {} and list(summary.skipped.values()) == [
+        "Player3 has no seat in the log (a player who joins the table and posts): PHH gives every player a seat "
+        "number from 1"]
+
+
+WINNING_CAPPED = ("rooms", "Winning", "Flop", "NLHE-9max-USD-0.01-0.02-201911.CASHID-TN-Miramar (Cap) GAMETYPE.txt")
+
+
+def test_export_of_a_hand_capped_at_a_table_that_states_no_cap(tmp_path):
+    """Winning's hand 151588328 at 'Miramar (Cap)': IrishPimp2233 raises to 0.05 preflop and
+    ``caps $0.55`` on the flop, 0.60 in all; ccZORBAcc (0.02 + 0.03 preflop, 0.11 + 0.44 on the
+    flop) puts in 0.60 too, and neither acts again though both have chips: the cap is 0.60.
+    PHH has no cap: the hand is not written (pokerkit would have them act on)."""
+    summary, files = _exported(tmp_path, corpus(*WINNING_CAPPED), "phh")
+    assert files == {} and list(summary.skipped.values()) == [
+        "IrishPimp2233 is held in for what they have put in, with chips left (a table's cap, or the room's "
+        "disconnection protection): PHH has no cap"]
+    with connect(tmp_path / "wh") as con:
+        export(con, "ohh", tmp_path / "ohh")
+    [path] = (tmp_path / "ohh").iterdir()
+    ohh = json.loads(path.read_text())["ohh"]
+    assert ohh["bet_limit"] == {"bet_type": "NL", "bet_cap": 0.6}
+    names = {p["id"]: p["name"] for p in ohh["players"]}
+    flop = next(r for r in ohh["rounds"] if r["street"] == "Flop")
+    assert [(names[a["player_id"]], a["action"], a.get("amount"), a.get("is_allin")) for a in flop["actions"]] == [
+        ("Papabear2016", "Check", None, None), ("ccZORBAcc", "Bet", 0.11, False),
+        ("IrishPimp2233", "Raise", 0.55, True), ("Papabear2016", "Fold", None, None),
+        ("ccZORBAcc", "Call", 0.44, True)]
+
+
+def test_export_of_a_player_held_in_by_disconnection_protection(tmp_path):
+    """iPoker's game 2855472319: Player7 (2.29) raises to 0.20 and is then held in by
+    ``type="7" sum="DP"``, with 2.09 left; Player4 and Player5 play on to 0.30 and beyond. That
+    is no table cap (bet_cap stays 0); Player7's raise is his all-in."""
+    summary, files = _exported(tmp_path, corpus("rooms", "iPoker", "Flop",
+                                                "LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml"), "phh")
+    assert "2855472319" not in files
+    assert any(why.startswith("Player7 is held in for what they have put in") for why in summary.skipped.values())
+    with connect(tmp_path / "wh") as con:
+        export(con, "ohh", tmp_path / "ohh")
+    [ohh] = [doc["ohh"] for doc in (json.loads(p.read_text()) for p in (tmp_path / "ohh").iterdir())
+             if doc["ohh"]["game_number"] == "2855472319"]
+    assert ohh["bet_limit"]["bet_cap"] == 0
+    names = {p["id"]: p["name"] for p in ohh["players"]}
+    assert [(a["action"], a["amount"], a["is_allin"]) for r in ohh["rounds"] for a in r["actions"]
+            if names[a["player_id"]] == "Player7" and "amount" in a] == [("Raise", 0.2, True)]
