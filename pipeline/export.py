@@ -29,7 +29,7 @@ from pathlib import Path
 
 import duckdb
 
-from parsers.phh import NOT_SHOWN, POSTING_ORDER, SHOWN_PARTLY, forced_bets
+from parsers.phh import NOT_SHOWN, POSTING_ORDER, SHOWN_PARTLY, TOURNAMENT, forced_bets
 from pipeline.audit import kept_record
 from rules.holdem_explain import money
 from rules.holdem_hand import ActionKind
@@ -108,6 +108,8 @@ class StoredHand:
     shown: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """The cards each player showed first, as the hand's text states them: where he showed one card
     of two, the warehouse keeps no hole cards of his."""
+    tournament_id: str | None = None
+    """The tournament's ID, as the hand's text states it."""
     logged_pot: Decimal | None = None
     """The total pot the summary states (before the rake), as the hand's text has it; ``total_pot``
     is the replay's, what the actions put in, which a hand with an error finding may contradict."""
@@ -193,7 +195,7 @@ def _kept_facts(text: str | None, source_file: str, game_id: str, betting: str, 
             "cap": getattr(record, "cap", None), "played_in_utc": record.info.played_in_utc,
             "capped": tuple(dict.fromkeys(a.player for a in getattr(record, "actions", ()) if a.is_capped)),
             "pots": tuple(getattr(summary, "pots", None) or ()), "shown": shown,
-            "logged_pot": getattr(summary, "total_pot", None)}
+            "logged_pot": getattr(summary, "total_pot", None), "tournament_id": getattr(record, "tournament_id", None)}
 
 
 # ////////////////////////////////////////////////////////////////////// PHH
@@ -242,7 +244,10 @@ def phh_text(hand: StoredHand) -> str:
                 # PHH's forced bets go by seat: the small blind, the big blind, then straddles
                 raise ValueError(f"{a.player} posts {a.action.removeprefix('post_').replace('_', ' ')} out of "
                                  "the seat's turn (a new or returning player's post): PHH has no such post")
-            blinds[k] += a.amount
+            # a small blind posted all in short is the table's, which PHH posts all in for what the
+            # stack has, so that the hand reads back at its stakes
+            short = a.action == "post_sb" and a.is_all_in and a.amount < hand.small_blind
+            blinds[k] += hand.small_blind if short else a.amount
     posted = _posting_order(hand, index)
     if posted == forced_bets(antes, blinds):
         posted = None       # PHH's own order: nothing to add
@@ -261,6 +266,8 @@ def phh_text(hand: StoredHand) -> str:
     lines.append(f"hand = {_q(hand.hand_id)}")
     if hand.site and hand.site != "PHH":
         lines.append(f"venue = {_q(hand.site)}")
+    if hand.is_tournament:
+        lines.append(f"event = {_q('Tournament #' + hand.tournament_id if hand.tournament_id else 'Tournament')}")
     if hand.table_name:
         lines.append(f"table = {_q(hand.table_name)}")
     lines.append(f"seats = [{', '.join(str(p.seat) for p in players)}]")
@@ -276,6 +283,8 @@ def phh_text(hand: StoredHand) -> str:
         lines.append(f"currency = {_q(hand.currency)}")
     lines.append(f"finishing_stacks = {_stacks([_plus(p.stack_start, p.net) for p in players])}")
     lines.append(f"winnings = {_numbers([p.collected for p in players])}")
+    if hand.is_tournament:
+        lines.append(f"{TOURNAMENT} = {_q(hand.tournament_id or '')}")
     if posted is not None:
         lines.append(f"{POSTING_ORDER} = [{', '.join(map(_q, posted))}]")
     not_shown = _not_shown(hand)

@@ -246,3 +246,43 @@ def test_export_of_a_player_held_in_by_disconnection_protection(tmp_path):
     names = {p["id"]: p["name"] for p in ohh["players"]}
     assert [(a["action"], a["amount"], a["is_allin"]) for r in ohh["rounds"] for a in r["actions"]
             if names[a["player_id"]] == "Player7" and "amount" in a] == [("Raise", 0.2, True)]
+
+
+def _round_trip(tmp_path: Path, logs: Path) -> tuple[dict, dict, dict[str, str]]:
+    """(stakes, is_tournament, currency) of each hand ID of ``logs`` as stored, and as stored
+    again from its exported PHH file; the PHH texts by hand ID."""
+    ingest([logs], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        summary = export(con, "phh", tmp_path / "phh")
+    back = ingest([tmp_path / "phh"], tmp_path / "back", jobs=1)
+    assert back.quarantined == 0
+
+    def stored(warehouse: Path) -> dict:
+        with connect(warehouse) as con:
+            return {h: rest for h, *rest in con.execute(
+                "select distinct hand_id, stakes, is_tournament, currency from holdem_results").fetchall()}
+
+    texts = {tomllib.loads(p.read_text())["hand"]: p.read_text() for p in summary.written}
+    return stored(tmp_path / "wh"), stored(tmp_path / "back"), texts
+
+
+def test_phh_round_trip_keeps_a_tournament_hand_a_tournament_hand(tmp_path):
+    """PokerStars' hand 183617887084 of Tournament #2244109429, Level X (300/600), in chips."""
+    before, after, texts = _round_trip(tmp_path, corpus("pokerstars", "hhp", "holdem", "pokerstars",
+                                                        "timezone-costarica.sng.txt"))
+    assert before["183617887084"] == ["300/600 T", True, "chips"]
+    assert after["183617887084"] == before["183617887084"]
+    fields = tomllib.loads(texts["183617887084"])
+    assert (fields["event"], fields["_tournament"]) == ("Tournament #2244109429", "2244109429")
+
+
+def test_phh_round_trip_keeps_the_stakes_of_a_small_blind_posted_short(tmp_path):
+    """PartyPoker's game 9498788316 at a $1.60 buy-in table: Player5 (seat 3, left of the button
+    at seat 2) has $0.01 and posts it as the small blind, all in; Hero posts the $0.04 big blind.
+    The table's small blind is $0.02: PHH writes it, and posts Player5 all in for his $0.01."""
+    before, after, texts = _round_trip(tmp_path, corpus("rooms", "PartyPoker", "Flop",
+                                                        "NLHE-USD-0.02-0.04-20100804.smallBlindIsForcedAllIn.txt"))
+    assert before["9498788316"] == after["9498788316"] == ["$0.02/$0.04 USD", False, "USD"]
+    fields = tomllib.loads(texts["9498788316"], parse_float=Decimal)
+    assert fields["blinds_or_straddles"][:2] == [D("0.02"), D("0.04")]
+    assert fields["starting_stacks"][0] == D("0.01")
