@@ -2035,20 +2035,25 @@ def build_models(warehouse: Path, no_wait: bool, full: bool, quiet: bool) -> Non
     folder, a re-audit or a changed alias rebuilds the models it reaches, and --full rebuilds
     every model.
 
+    A build that takes seconds says on stderr every few seconds how far it is, as ingest does
+    (not with --quiet).
+
     Example: rasklad build-models --full --warehouse data/warehouse
     """
     from pipeline import models
     from pipeline.warehouse import Warehouse
 
     _require_warehouse(warehouse)
+    # the same lines as an ingest's build: a full build over a large history takes a minute and more
+    progress = _Progress(enabled=not quiet)
     try:
         with (_cut_short_saying("the models readers see are as they were, and the same command run again "
                                 "brings them up to date.", warehouse),
               Warehouse(warehouse).open(wait=not no_wait, on_wait=_say_waiting, purpose="rasklad build-models") as store):
             _say_settings_carried(store, err=quiet)
-            updated = None if full else models.update(store)
+            updated = None if full else models.update(store, on_model=progress.model)
             if updated is None:
-                built = models.build(store)
+                built = models.build(store, on_model=progress.model)
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
     except models.ModelError as error:
