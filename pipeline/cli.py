@@ -428,6 +428,12 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         )
         if finished and not finished.get("games"):
             click.echo("  finished the commit of an interrupted ingest first")
+        elsewhere_copies = summary.quarantined_copies_elsewhere
+        if elsewhere_copies:    # counted once above, as the quarantine lists them: the other files' copies apart
+            click.echo(f"  {counted(elsewhere_copies, 'more copy', 'more copies')} of "
+                       f"{'a game' if elsewhere_copies == 1 else 'games'} in quarantine in "
+                       f"{'another file' if elsewhere_copies == 1 else 'other files'} read: `rasklad quarantine` "
+                       f"lists each game once, where it was first quarantined")
         superseded = summary.superseded + finished.get("superseded", 0)
         unquarantined = summary.unquarantined + finished.get("unquarantined", 0)
         if superseded or unquarantined:

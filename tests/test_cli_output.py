@@ -127,3 +127,37 @@ def test_build_models_shows_the_progress_of_the_build_as_ingest_does(tmp_path, m
     assert built.stdout.startswith(f"{len(models())} models built: ")
     quiet = run("build-models", "--full", "--quiet", "--warehouse", str(wh))
     assert quiet.exit_code == 0 and quiet.output == ""
+
+
+BROKEN = "Full Tilt Poker Game #{number}: Table T - $1/$2 - No Limit Hold'em\nSeat 1: A ($10)\n"
+"""A game no reader takes: quarantined, its ID its text's."""
+
+
+def test_games_already_in_quarantine_are_counted_as_the_quarantine_lists_them(tmp_path):
+    # a first import said "4 games already in quarantine" for texts found in two files of the run,
+    # and every later one 190 where the quarantine listed 186: each file's copies were added up
+    wh, logs = tmp_path / "wh", tmp_path / "logs"
+    logs.mkdir()
+    (logs / "a.txt").write_text(BROKEN.format(number=1) + "\n" + BROKEN.format(number=2), encoding="utf-8")
+    (logs / "b.txt").write_text(BROKEN.format(number=1), encoding="utf-8")     # game 1 again, in another file
+    quarantine_rows = lambda: json.loads(run("quarantine", "--json", "--warehouse", str(wh)).stdout)  # noqa: E731
+    copy_line = ("  1 more copy of a game in quarantine in another file read: `rasklad quarantine` lists each "
+                 "game once, where it was first quarantined\n")
+
+    first = run("ingest", str(logs), "--warehouse", str(wh), "-j", "1")
+    assert first.exit_code == 1
+    assert len(quarantine_rows()) == 2      # games 1 and 2, each once
+    assert first.stdout.startswith("2 files (0 unchanged), 0 games stored, 0 already stored, 2 quarantined, ")
+    assert copy_line in first.stdout and "already in quarantine" not in first.stdout
+
+    # later: both files unchanged (the run that reads nothing), then beside a new file (the readers' run)
+    again = run("ingest", str(logs), "--warehouse", str(wh), "-j", "1")
+    assert again.exit_code == 1
+    assert again.stdout.startswith("2 files (2 unchanged), 0 games stored, 0 already stored, "
+                                   "2 games already in quarantine, 0 quarantined, ")
+    assert copy_line in again.stdout
+    (logs / "c.txt").write_text(BROKEN.format(number=3), encoding="utf-8")
+    more = json.loads(run("ingest", str(logs), "--warehouse", str(wh), "-j", "1", "--json").stdout)
+    assert (more["files_unchanged"], more["already_quarantined"], more["quarantined"],
+            more["quarantined_copies_elsewhere"]) == (2, 2, 1, 1)
+    assert len(quarantine_rows()) == 2 + 1
