@@ -982,3 +982,24 @@ def test_rasklad_export_counts_the_hands_not_written_by_reason_and_shows_its_pro
                                       str(tmp_path / "fewer"), "-q"])
     assert fewer.stdout.splitlines()[1:] == ["  not written      5 × 1 other reason",
                                              "  --json gives the game ID of each hand"]
+
+
+def test_an_exports_summary_counts_disputed_hands_and_names_the_game_of_a_reason_of_one():
+    from pipeline.cli import _export_notes
+    from pipeline.export import ExportSummary
+
+    summary = ExportSummary(disputed=["g1", "g2"], skipped={"g3": "a cap", "g4": "pot limit", "g5": "pot limit",
+                                                            "g6": "run twice"})
+    assert _export_notes(summary) == [
+        "  written 2 hands as their logs state them, though they break a rule (rasklad audit lists them): their "
+        "pots, rakes and wins are the logs', and they balance",
+        "  not written      2 × pot limit",
+        "  not written g3: a cap",      # ties in the order played
+        "  not written g6: run twice",
+        "  --json gives the game ID of each hand",
+    ]
+    assert _export_notes(ExportSummary(disputed=["g1"], skipped={"g3": "a cap"})) == [
+        "  written g1 as its log states it, though it breaks a rule (rasklad audit lists it): its pot, rake and "
+        "wins are the log's, and they balance",
+        "  not written g3: a cap",
+    ]
