@@ -3,7 +3,8 @@
 The hands come from the warehouse: ``games`` says where and when, ``holdem_results`` who sat
 where with what and what each won, ``holdem_actions`` every action with its amount. The board
 is not a warehouse column: it is read from the hand's own text, which the warehouse keeps
-(``game_texts``). Any room's hand is written the same way.
+(``game_texts``). Any room's hand is written the same way. The hands are read :data:`BATCH_HANDS`
+at a time, in the order played, so that the export of a whole history holds one batch's rows.
 
 PHH numbers the players from the seat left of the button (``p1``) to the button (``pN``); heads-up
 it reverses the forced bets, so that ``p1`` is the big blind. ``finishing_stacks`` are the
