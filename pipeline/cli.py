@@ -716,13 +716,17 @@ def _sites_if_stored(warehouse: Path) -> list[str]:
 
 
 class _Progress:
-    """Files and games read so far, on stderr: a bar on a terminal; elsewhere (a log file, a
-    CI job) a line every PROGRESS_EVERY seconds, so that a long run is seen to be alive."""
+    """Files and games read so far (or the hands an export took up), on stderr: a bar on a
+    terminal; elsewhere (a log file, a CI job) a line every PROGRESS_EVERY seconds, so that a
+    long run is seen to be alive."""
 
     PROGRESS_EVERY = 5.0
+    BAR_AFTER = 1.0
+    """Seconds before an export's bar shows: a quick export says nothing but its summary."""
 
     def __init__(self, *, enabled: bool) -> None:
         self.enabled, self.bar, self.total, self.files, self.games, self.models = enabled, None, 0, 0, 0, 0
+        self.hands = 0
         self.on_terminal = sys.stderr.isatty()
         self.last = time.monotonic()
 
@@ -736,6 +740,23 @@ class _Progress:
             # said at once: the first run also compiles the Hold'em kernels before any file is done
             click.echo(f"reading {counted(total, 'file')}", err=True)
             self.last = time.monotonic()
+
+    def start_hands(self, total: int) -> None:
+        """An export of ``total`` hands begins: its bar shows after BAR_AFTER seconds, its lines
+        after PROGRESS_EVERY."""
+        self.total = total
+        if self.enabled and self.on_terminal:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=total, unit="hand", file=sys.stderr, delay=self.BAR_AFTER)
+        self.last = time.monotonic()
+
+    def hand(self) -> None:
+        self.hands += 1
+        if self.bar is not None:
+            self.bar.update(1)
+        elif self._due():
+            click.echo(f"exporting: {self.hands:,} of {counted(self.total, 'hand')} done", err=True)
 
     def file(self, result) -> None:
         self.files += 1
@@ -2191,28 +2212,36 @@ SENT_SHOWN = 10
 @click.option("--player", "-p", help="Only the hands this player played.")
 @click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), default=Path("export"),
               show_default=True, help="The folder the files go to (one file per hand, named by game ID).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress on stderr (a bar, or a line every few seconds).")
 @warehouse_option
 @json_option
-def export(fmt: str, game_id: str | None, player: str | None, out: Path, warehouse: Path, as_json: bool) -> None:
+def export(fmt: str, game_id: str | None, player: str | None, out: Path, quiet: bool, warehouse: Path,
+           as_json: bool) -> None:
     """Write stored Hold'em hands of any room as PHH or OHH files, one file per hand.
 
     A PHH file states the finishing stacks (starting stack plus the stored net) and the
-    winnings, so that pokerkit or another reader can replay the hand and check them.
+    winnings, so that pokerkit or another reader can replay the hand and check them. The
+    hands are read a few thousand at a time, so that a whole history fits in memory. The
+    hands not written are counted by reason (--json gives each one's game ID).
 
     Example: rasklad export --format phh --player Anna --out anna-phh
     """
     from pipeline.export import export as run_export
 
+    progress = _Progress(enabled=not quiet and not as_json)
     with _connect(warehouse) as con:
         if player is not None:
             _known_player(con, player)
         if game_id is not None:
             game_id = _known_game_id(con, game_id)      # the start of an ID, or a hand's number, as `show` takes
         try:
-            summary = run_export(con, fmt, out, game_id=game_id, player=player)
+            summary = run_export(con, fmt, out, game_id=game_id, player=player, on_start=progress.start_hands,
+                                 on_hand=progress.hand)
         except OSError as error:
             raise UsageProblem(f"Cannot write the hands to {str(out)!r}: {error.strerror} ({error.filename}).",
                                "Name a folder you may write with --out.") from None
+        finally:
+            progress.close()
     if not summary.written and not summary.skipped:
         what = (f"Game {game_id} is not a Hold'em hand of {player!r}." if game_id and player
                 else f"Game {game_id} is not a Hold'em hand." if game_id
@@ -2225,14 +2254,43 @@ def export(fmt: str, game_id: str | None, player: str | None, out: Path, warehou
                                "disputed": summary.disputed}, indent=2))
     else:
         click.echo(f"{counted(len(summary.written), 'hand')} written to {out} as {fmt.upper()}")
-        for gid in summary.disputed:
-            click.echo(f"  written {gid} as its log states it, though it breaks a rule (rasklad audit lists it): "
-                       "its pot, rake and wins are the log's, and they balance")
-        for gid, why in summary.skipped.items():
-            click.echo(f"  not written {gid}: {why}")
+        for line in _export_notes(summary):
+            click.echo(line)
     if not summary.written:     # a script must not take an empty folder for the export
         click.echo(f"Error: no hand could be written as {fmt.upper()} (the reason is given for each).", err=True)
         sys.exit(1)
+
+
+EXPORT_REASONS_SHOWN = 10
+"""The reasons an export's summary gives for the hands it did not write, most hands first (as
+ingest's for its quarantine); --json gives every hand's."""
+
+
+def _export_notes(summary) -> list[str]:
+    """The lines under an export's count: the disputed hands it wrote, and the hands it did not
+    write by reason, most first, a reason of one hand with its game ID; one line per hand would
+    bury a history's few odd reasons under thousands of one (a whole history's pot-limit hands)."""
+    lines = []
+    if len(summary.disputed) == 1:
+        lines.append(f"  written {summary.disputed[0]} as its log states it, though it breaks a rule (rasklad audit "
+                     "lists it): its pot, rake and wins are the log's, and they balance")
+    elif summary.disputed:
+        lines.append(f"  written {len(summary.disputed):,} hands as their logs state them, though they break a rule "
+                     "(rasklad audit lists them): their pots, rakes and wins are the logs', and they balance")
+    by_reason: dict[str, list[str]] = {}
+    for gid, why in summary.skipped.items():
+        by_reason.setdefault(why, []).append(gid)
+    ranked = sorted(by_reason.items(), key=lambda item: -len(item[1]))     # (stable: ties in the order played)
+    for why, games in ranked[:EXPORT_REASONS_SHOWN]:
+        lines.append(f"  not written {games[0]}: {why}" if len(games) == 1
+                     else f"  not written {len(games):>6,} × {why}")
+    rest = ranked[EXPORT_REASONS_SHOWN:]
+    if rest:
+        hands = sum(len(games) for _, games in rest)
+        lines.append(f"  not written {hands:>6,} × {counted(len(rest), 'other reason')}")
+    if any(len(games) > 1 for _, games in ranked) or rest or len(summary.disputed) > 1:
+        lines.append("  --json gives the game ID of each hand")
+    return lines
 
 
 @main.command("house-edge")
