@@ -68,6 +68,13 @@ STATS_GAMES = {**{game: game for game in STATS_MARTS}, "raspisnoy_sheet": "raspi
 """What ``stats --game`` takes (any case), and the game whose statistics each shows: the
 raspisnoy mart counts the score sheets' games with the logs'."""
 
+MOST_PLAYED = {"holdem": "count_hands", "holdem36": "count_hands", "raspisnoy": "count_games",
+               "chinese": "count_hands", "ofc": "count_hands", "sixcard": "count_hands",
+               "tournament": "count_entries"}
+"""The column of each mart that says how much a row's player played: ``stats`` lists the most first."""
+STATS_REST = "--limit N or --all shows more; --json prints every row"
+"""How a ``stats`` table that left rows out gets them."""
+
 SITE_MARTS = frozenset({"holdem", "holdem36", "tournament"})
 """The marts keyed by site: the poker rooms' games and tournaments; the club games have none."""
 
@@ -431,6 +438,12 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         )
         if finished and not finished.get("games"):
             click.echo("  finished the commit of an interrupted ingest first")
+        elsewhere_copies = summary.quarantined_copies_elsewhere
+        if elsewhere_copies:    # counted once above, as the quarantine lists them: the other files' copies apart
+            click.echo(f"  {counted(elsewhere_copies, 'more copy', 'more copies')} of "
+                       f"{'a game' if elsewhere_copies == 1 else 'games'} in quarantine in "
+                       f"{'another file' if elsewhere_copies == 1 else 'other files'} read: `rasklad quarantine` "
+                       f"lists each game once, where it was first quarantined")
         superseded = summary.superseded + finished.get("superseded", 0)
         unquarantined = summary.unquarantined + finished.get("unquarantined", 0)
         if superseded or unquarantined:
@@ -703,13 +716,17 @@ def _sites_if_stored(warehouse: Path) -> list[str]:
 
 
 class _Progress:
-    """Files and games read so far, on stderr: a bar on a terminal; elsewhere (a log file, a
-    CI job) a line every PROGRESS_EVERY seconds, so that a long run is seen to be alive."""
+    """Files and games read so far (or the hands an export took up), on stderr: a bar on a
+    terminal; elsewhere (a log file, a CI job) a line every PROGRESS_EVERY seconds, so that a
+    long run is seen to be alive."""
 
     PROGRESS_EVERY = 5.0
+    BAR_AFTER = 1.0
+    """Seconds before an export's bar shows: a quick export says nothing but its summary."""
 
     def __init__(self, *, enabled: bool) -> None:
         self.enabled, self.bar, self.total, self.files, self.games, self.models = enabled, None, 0, 0, 0, 0
+        self.hands = 0
         self.on_terminal = sys.stderr.isatty()
         self.last = time.monotonic()
 
@@ -723,6 +740,23 @@ class _Progress:
             # said at once: the first run also compiles the Hold'em kernels before any file is done
             click.echo(f"reading {counted(total, 'file')}", err=True)
             self.last = time.monotonic()
+
+    def start_hands(self, total: int) -> None:
+        """An export of ``total`` hands begins: its bar shows after BAR_AFTER seconds, its lines
+        after PROGRESS_EVERY."""
+        self.total = total
+        if self.enabled and self.on_terminal:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=total, unit="hand", file=sys.stderr, delay=self.BAR_AFTER)
+        self.last = time.monotonic()
+
+    def hand(self) -> None:
+        self.hands += 1
+        if self.bar is not None:
+            self.bar.update(1)
+        elif self._due():
+            click.echo(f"exporting: {self.hands:,} of {counted(self.total, 'hand')} done", err=True)
 
     def file(self, result) -> None:
         self.files += 1
@@ -884,29 +918,41 @@ SHOWN_ROWS = 200
 """The rows a table (or its blocks) shows: --json, --csv and --limit give the others."""
 UNCUT = 1_000_000
 """polars' limit on the printed length of a table's cell, above any value the warehouse holds."""
+EVERY_ROW = "--csv or --json prints every row"
+"""How a query's table that left rows out gets them all."""
 
 
-def _show(frame: pl.DataFrame, as_json: bool) -> None:
-    """``frame`` as JSON, or as a table whose every value is whole (a file:line:column, a
+def _rows_more(count: int, how: str) -> str:
+    """The line under a table that left ``count`` rows out: how many, and ``how`` to see them."""
+    return f"… and {counted(count, 'row')} more ({how})"
+
+
+def _show(frame: pl.DataFrame, as_json: bool, *, limit: int | None = SHOWN_ROWS, rest: str = EVERY_ROW) -> None:
+    """``frame`` as JSON (every row), or as a table whose every value is whole (a file:line:column, a
     finding's message): when the table is wider than the terminal, as one block of ``column:
-    value`` lines per row, long values wrapped at the terminal's width, never cut."""
+    value`` lines per row, long values wrapped at the terminal's width, never cut. A table shows
+    its first ``limit`` rows (None: all), then how many it left out and ``rest``: how to get them."""
     import polars as pl
 
     if as_json:
         click.echo(json.dumps(frame.to_dicts(), indent=2, default=_json_value))
         return
     width = shutil.get_terminal_size((200, 24)).columns     # COLUMNS, the terminal, or 200 in a pipe
-    frame = _flat(frame)     # a list or struct as its JSON text, as --csv writes it: polars' own form drops the keys
+    left_out = 0 if limit is None else max(frame.height - limit, 0)
+    # the first rows, never polars' first and last hundred around a bare "…", which hid how many were left out
+    frame = _flat(frame.head(frame.height - left_out))     # a list or struct as its JSON text, as --csv writes it
     # polars cuts the printed text of every cell (a time, a decimal, a name) at fmt_str_lengths, not
     # only strings: a limit no cell reaches keeps each whole; the columns stay as wide as their text
-    with pl.Config(tbl_rows=SHOWN_ROWS, tbl_cols=-1, tbl_width_chars=65_535, fmt_str_lengths=UNCUT,
+    with pl.Config(tbl_rows=-1, tbl_cols=-1, tbl_width_chars=65_535, fmt_str_lengths=UNCUT,
                    fmt_table_cell_list_len=-1, tbl_hide_dataframe_shape=True, tbl_hide_column_data_types=True):
         table = str(frame)
     if max(map(len, table.splitlines()), default=0) <= width or frame.is_empty():
         click.echo(table)
+        if left_out:
+            click.echo(_rows_more(left_out, rest))
         return
     label = max(map(len, frame.columns)) + 2
-    for number, row in enumerate(frame.head(SHOWN_ROWS).iter_rows(named=True)):
+    for number, row in enumerate(frame.iter_rows(named=True)):
         if number:
             click.echo("")
         for column, value in row.items():
@@ -914,8 +960,8 @@ def _show(frame: pl.DataFrame, as_json: bool) -> None:
             click.echo(textwrap.fill(text, max(width, label + 20), initial_indent=f"{column + ':':<{label}}",
                                      subsequent_indent=" " * label, break_long_words=False,
                                      break_on_hyphens=False, replace_whitespace=False) or f"{column}:")
-    if frame.height > SHOWN_ROWS:
-        click.echo(f"\n… and {counted(frame.height - SHOWN_ROWS, 'row')} more")
+    if left_out:
+        click.echo(f"\n{_rows_more(left_out, rest)}")
 
 
 def _json_value(value):
@@ -983,7 +1029,7 @@ def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | N
         if older_line:
             click.echo(older_line)
         return
-    _show(frame, as_json)
+    _show(frame, as_json, limit=None)   # --limit cut it, and the count below says so
     if not as_json:
         click.echo(counted(total, "finding") + (f" (first {limit:,} shown; --all for every one)"
                                                  if total > limit and not show_all else ""))
@@ -1132,10 +1178,15 @@ def _known_player(con: duckdb.DuckDBPyConnection, player: str) -> str:
               help="Only this game's statistics (any case; raspisnoy_sheet shows the raspisnoy statistics, "
                    "which count the score sheets' games with the logs').")
 @site_option
-@click.option("--all", "all_columns", is_flag=True, help="Every column and season, not just the headline figures.")
+@click.option("--all", "all_columns", is_flag=True,
+              help="Every column, season and row (no --limit, unless given), not just the headline figures.")
+@click.option("--limit", type=click.IntRange(min=1), default=SHOWN_ROWS, show_default=True,
+              help="At most this many rows of each mart: me first (rasklad alias --me), then the most played. "
+                   "--json prints every row unless --limit is given.")
 @json_option
-def stats(warehouse: Path, player: str | None, game: str | None, site: str | None, all_columns: bool,
-          as_json: bool) -> None:
+@click.pass_context
+def stats(ctx: click.Context, warehouse: Path, player: str | None, game: str | None, site: str | None,
+          all_columns: bool, limit: int, as_json: bool) -> None:
     """Per-player statistics of every game in the warehouse.
 
     Rates are fractions (raspisnoy, Chinese, six-card) or percentages (Hold'em, as
@@ -1155,11 +1206,18 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
     --player shows the figures of the person the name belongs to (rasklad alias): every name
     linked to that person, each row naming its name (raspisnoy counts a person's names as one).
 
+    Each mart lists the rows of the person who is me (rasklad alias --me) first, then the most
+    played (hands, games or entries); a table shows its first 200 rows and says how many it left
+    out: --limit N shows N, --all every one.
+
     Example: rasklad stats --player Anna --game raspisnoy
     """
     import polars as pl
 
     game = None if game is None else STATS_GAMES[game]
+    # a limit given holds for every output; else --all and --json give every row, a table the first ones
+    limit_given = ctx.get_parameter_source("limit") is not click.core.ParameterSource.DEFAULT
+    rows = limit if limit_given or not (all_columns or as_json) else None
     with _connect(warehouse) as con:
         persons: list[str] = []
         if player is not None:
@@ -1171,6 +1229,8 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
         if site is not None:
             site = _known_site(con, site)
         present = _tables(con)
+        me = (con.execute("select any_value(value) from stg_settings where name = 'me'").fetchone()[0]
+              if "stg_settings" in present else None)
         shown = 0
         for name, mart in STATS_MARTS.items():
             if (game and name != game) or mart not in present or (site and name not in SITE_MARTS):
@@ -1186,19 +1246,27 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
             # a mart of accounts names each one's person; raspisnoy's player is the person
             whose = "person" if "person" in present_columns or name == "tournament" else "player"
             relation = ACCOUNTS_OF_SUMMARIES if name == "tournament" else mart
+            # me first, then the most played: the rows a user looks for are never beyond the limit
+            headline = [column for column in HEADLINES[name] if column in present_columns]
+            order = ", ".join([f"{whose} is not distinct from $me desc", f"{MOST_PLAYED[name]} desc nulls last",
+                               *headline, *sorted(present_columns - set(headline))])
             frame = con.sql(
                 f"select {columns} from {relation} where ($player is null or list_contains($persons, {whose}))"
-                f"{season}{by_site}{by_game} order by all",
-                params={"player": player, "persons": persons, **({"site": site} if by_site else {}),
+                f"{season}{by_site}{by_game} order by {order}",
+                params={"player": player, "persons": persons, "me": me, **({"site": site} if by_site else {}),
                         **({"game": game} if by_game else {})},
             ).pl()
             if frame.is_empty():
                 continue
             shown += 1
+            if as_json and rows is not None and frame.height > rows:
+                # the rows left out said beside the JSON, as quarantine --json does
+                click.echo(f"{mart}: {_rows_more(frame.height - rows, STATS_REST)}", err=True)
+                frame = frame.head(rows)
             if not as_json:
                 click.echo(f"\n{mart}")
                 frame = frame.with_columns(pl.selectors.float().round(3))
-            _show(frame, as_json)
+            _show(frame, as_json, limit=rows, rest=STATS_REST)
         if not shown and not as_json:
             given = " ".join(f"--{name} {value}" for name, value in (("player", player), ("game", game),
                                                                     ("site", site)) if value)
@@ -1370,7 +1438,7 @@ def quarantine(warehouse: Path, limit: int, show_all: bool, show_text: bool, as_
         click.echo("Nothing is in quarantine.")
         return
     if as_json or not show_text:
-        _show(frame, as_json)
+        _show(frame, as_json, limit=None)   # --limit cut it, and the count below says so
     else:
         for row in frame.iter_rows(named=True):
             click.echo(f"{row['where']}: {row['error']} (ID {row['quarantine_id']})\n{_escaped(row['text'])}\n")
@@ -2005,20 +2073,25 @@ def build_models(warehouse: Path, no_wait: bool, full: bool, quiet: bool) -> Non
     folder, a re-audit or a changed alias rebuilds the models it reaches, and --full rebuilds
     every model.
 
+    A build that takes seconds says on stderr every few seconds how far it is, as ingest does
+    (not with --quiet).
+
     Example: rasklad build-models --full --warehouse data/warehouse
     """
     from pipeline import models
     from pipeline.warehouse import Warehouse
 
     _require_warehouse(warehouse)
+    # the same lines as an ingest's build: a full build over a large history takes a minute and more
+    progress = _Progress(enabled=not quiet)
     try:
         with (_cut_short_saying("the models readers see are as they were, and the same command run again "
                                 "brings them up to date.", warehouse),
               Warehouse(warehouse).open(wait=not no_wait, on_wait=_say_waiting, purpose="rasklad build-models") as store):
             _say_settings_carried(store, err=quiet)
-            updated = None if full else models.update(store)
+            updated = None if full else models.update(store, on_model=progress.model)
             if updated is None:
-                built = models.build(store)
+                built = models.build(store, on_model=progress.model)
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
     except models.ModelError as error:
@@ -2139,28 +2212,36 @@ SENT_SHOWN = 10
 @click.option("--player", "-p", help="Only the hands this player played.")
 @click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), default=Path("export"),
               show_default=True, help="The folder the files go to (one file per hand, named by game ID).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress on stderr (a bar, or a line every few seconds).")
 @warehouse_option
 @json_option
-def export(fmt: str, game_id: str | None, player: str | None, out: Path, warehouse: Path, as_json: bool) -> None:
+def export(fmt: str, game_id: str | None, player: str | None, out: Path, quiet: bool, warehouse: Path,
+           as_json: bool) -> None:
     """Write stored Hold'em hands of any room as PHH or OHH files, one file per hand.
 
     A PHH file states the finishing stacks (starting stack plus the stored net) and the
-    winnings, so that pokerkit or another reader can replay the hand and check them.
+    winnings, so that pokerkit or another reader can replay the hand and check them. The
+    hands are read a few thousand at a time, so that a whole history fits in memory. The
+    hands not written are counted by reason (--json gives each one's game ID).
 
     Example: rasklad export --format phh --player Anna --out anna-phh
     """
     from pipeline.export import export as run_export
 
+    progress = _Progress(enabled=not quiet and not as_json)
     with _connect(warehouse) as con:
         if player is not None:
             _known_player(con, player)
         if game_id is not None:
             game_id = _known_game_id(con, game_id)      # the start of an ID, or a hand's number, as `show` takes
         try:
-            summary = run_export(con, fmt, out, game_id=game_id, player=player)
+            summary = run_export(con, fmt, out, game_id=game_id, player=player, on_start=progress.start_hands,
+                                 on_hand=progress.hand)
         except OSError as error:
             raise UsageProblem(f"Cannot write the hands to {str(out)!r}: {error.strerror} ({error.filename}).",
                                "Name a folder you may write with --out.") from None
+        finally:
+            progress.close()
     if not summary.written and not summary.skipped:
         what = (f"Game {game_id} is not a Hold'em hand of {player!r}." if game_id and player
                 else f"Game {game_id} is not a Hold'em hand." if game_id
@@ -2173,14 +2254,43 @@ def export(fmt: str, game_id: str | None, player: str | None, out: Path, warehou
                                "disputed": summary.disputed}, indent=2))
     else:
         click.echo(f"{counted(len(summary.written), 'hand')} written to {out} as {fmt.upper()}")
-        for gid in summary.disputed:
-            click.echo(f"  written {gid} as its log states it, though it breaks a rule (rasklad audit lists it): "
-                       "its pot, rake and wins are the log's, and they balance")
-        for gid, why in summary.skipped.items():
-            click.echo(f"  not written {gid}: {why}")
+        for line in _export_notes(summary):
+            click.echo(line)
     if not summary.written:     # a script must not take an empty folder for the export
         click.echo(f"Error: no hand could be written as {fmt.upper()} (the reason is given for each).", err=True)
         sys.exit(1)
+
+
+EXPORT_REASONS_SHOWN = 10
+"""The reasons an export's summary gives for the hands it did not write, most hands first (as
+ingest's for its quarantine); --json gives every hand's."""
+
+
+def _export_notes(summary) -> list[str]:
+    """The lines under an export's count: the disputed hands it wrote, and the hands it did not
+    write by reason, most first, a reason of one hand with its game ID; one line per hand would
+    bury a history's few odd reasons under thousands of one (a whole history's pot-limit hands)."""
+    lines = []
+    if len(summary.disputed) == 1:
+        lines.append(f"  written {summary.disputed[0]} as its log states it, though it breaks a rule (rasklad audit "
+                     "lists it): its pot, rake and wins are the log's, and they balance")
+    elif summary.disputed:
+        lines.append(f"  written {len(summary.disputed):,} hands as their logs state them, though they break a rule "
+                     "(rasklad audit lists them): their pots, rakes and wins are the logs', and they balance")
+    by_reason: dict[str, list[str]] = {}
+    for gid, why in summary.skipped.items():
+        by_reason.setdefault(why, []).append(gid)
+    ranked = sorted(by_reason.items(), key=lambda item: -len(item[1]))     # (stable: ties in the order played)
+    for why, games in ranked[:EXPORT_REASONS_SHOWN]:
+        lines.append(f"  not written {games[0]}: {why}" if len(games) == 1
+                     else f"  not written {len(games):>6,} × {why}")
+    rest = ranked[EXPORT_REASONS_SHOWN:]
+    if rest:
+        hands = sum(len(games) for _, games in rest)
+        lines.append(f"  not written {hands:>6,} × {counted(len(rest), 'other reason')}")
+    if any(len(games) > 1 for _, games in ranked) or rest or len(summary.disputed) > 1:
+        lines.append("  --json gives the game ID of each hand")
+    return lines
 
 
 @main.command("house-edge")

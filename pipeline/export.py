@@ -3,7 +3,8 @@
 The hands come from the warehouse: ``games`` says where and when, ``holdem_results`` who sat
 where with what and what each won, ``holdem_actions`` every action with its amount. The board
 is not a warehouse column: it is read from the hand's own text, which the warehouse keeps
-(``game_texts``). Any room's hand is written the same way.
+(``game_texts``). Any room's hand is written the same way. The hands are read :data:`BATCH_HANDS`
+at a time, in the order played, so that the export of a whole history holds one batch's rows.
 
 PHH numbers the players from the seat left of the button (``p1``) to the button (``pN``); heads-up
 it reverses the forced bets, so that ``p1`` is the big blind. ``finishing_stacks`` are the
@@ -21,7 +22,7 @@ hand back as it was stored.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
@@ -34,7 +35,8 @@ from pipeline.audit import kept_record
 from rules.holdem_explain import money
 from rules.holdem_hand import ActionKind
 
-__all__ = ["FORMATS", "ExportSummary", "StoredHand", "export", "ohh_document", "phh_text", "stored_hands"]
+__all__ = ["BATCH_HANDS", "FORMATS", "ExportSummary", "StoredHand", "chosen_games", "export", "ohh_document", "phh_text",
+           "stored_hands"]
 
 FORMATS = ("phh", "ohh")
 OHH_SPEC_VERSION = "1.4.7"
@@ -127,34 +129,60 @@ class ExportSummary:
 # ////////////////////////////////////////////////////////////////////// reading the warehouse
 
 
-def stored_hands(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None,
-                 player: str | None = None) -> Iterator[StoredHand]:
-    """The stored Hold'em hands (all, one game ID, or those a player played), in the order played."""
-    where, params = ["g.game in ('holdem', 'holdem36')"], []
+BATCH_HANDS = 5000
+"""The hands an export reads from the warehouse at a time: its memory is one batch's rows, not
+the history's (a grinder's 150,000 hands held at once took 3.6 GB); each batch costs a scan of
+the tables' game IDs, so a batch much smaller costs CPU."""
+
+
+def chosen_games(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None,
+                 player: str | None = None) -> list[str]:
+    """The game IDs of the stored Hold'em hands (all, one game ID, or those a player played), in
+    the order played (a history's IDs are a few MB: their rows are read a batch at a time)."""
+    # a game without result rows has no hand to write: left out here, so that the count is the hands'
+    played, params = "select game_id from holdem_results", []
+    if player is not None:
+        played += " where player = ?"
+        params.append(player)
+    where = ["g.game in ('holdem', 'holdem36')", f"g.game_id in ({played})"]
     if game_id is not None:
         where.append("g.game_id = ?")
         params.append(game_id)
-    if player is not None:
-        where.append("g.game_id in (select game_id from holdem_results where player = ?)")
-        params.append(player)
-    chosen = "select g.game_id from games g where " + " and ".join(where)
-    games = con.execute(
-        "select g.game_id, g.game, g.played_at, g.table_name, g.site, g.source_file, g.count_errors, t.text, "
-        "t.context from games g "
-        "left join game_texts t using (game_id) where " + " and ".join(where)
-        + " order by g.played_at nulls last, g.source_file, g.first_line", params).fetchall()
-    # one query per table for all the hands, not one per hand
+    # the game ID last: a tie in the other keys is broken the same way every run
+    return [gid for (gid,) in con.execute(
+        "select g.game_id from games g where " + " and ".join(where)
+        + " order by g.played_at nulls last, g.source_file, g.first_line, g.game_id", params).fetchall()]
+
+
+def stored_hands(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None, player: str | None = None,
+                 batch: int = BATCH_HANDS, games: list[str] | None = None) -> Iterator[StoredHand]:
+    """The stored Hold'em hands (all, one game ID, or those a player played, or ``games``, IDs
+    of :func:`chosen_games`), in the order played, read ``batch`` hands at a time."""
+    if games is None:
+        games = chosen_games(con, game_id=game_id, player=player)
+    for start in range(0, len(games), batch):
+        yield from _stored_batch(con, games[start:start + batch])
+
+
+def _stored_batch(con: duckdb.DuckDBPyConnection, chosen: list[str]) -> Iterator[StoredHand]:
+    """The hands of ``chosen`` (game IDs), in its order: one query per table for all of them, not
+    one per hand."""
+    among = "where game_id in (select unnest(?::varchar[]))"
+    games = {row[0]: row[1:] for row in con.execute(
+        "select game_id, g.game, g.played_at, g.table_name, g.site, g.source_file, g.count_errors, t.text, t.context "
+        f"from games g left join game_texts t using (game_id) {among}", [chosen]).fetchall()}
     results = _by_game(con.execute(
         "select game_id, hand_id, player, seat, position, hole_cards, stack_start, collected, cash_out, net, "
         "betting, currency, is_tournament, small_blind, big_blind, max_seats, total_pot, rake from holdem_results "
-        f"where game_id in ({chosen}) order by game_id, seat", params).fetchall())
+        f"{among} order by game_id, seat", [chosen]).fetchall())
     actions = _by_game(con.execute(
         "select game_id, street, player, action, amount, raise_to, is_all_in, coalesce(board, 0) from holdem_actions "
-        f"where game_id in ({chosen}) order by game_id, action_no", params).fetchall())
-    for gid, game, played_at, table_name, site, source_file, count_errors, text, context in games:
+        f"{among} order by game_id, action_no", [chosen]).fetchall())
+    for gid in chosen:
         rows = results.get(gid)
-        if not rows:
+        if not rows or gid not in games:
             continue
+        game, played_at, table_name, site, source_file, count_errors, text, context = games[gid]
         first = rows[0]
         players = [StoredPlayer(r[1], r[2], r[3], tuple((r[4] or "").split()), r[5], r[6], r[7] or Decimal(0), r[8])
                    for r in rows]
@@ -704,12 +732,18 @@ def _amount_text(value: Decimal) -> str:
 
 
 def export(con: duckdb.DuckDBPyConnection, fmt: str, out: Path, *, game_id: str | None = None,
-           player: str | None = None) -> ExportSummary:
-    """Write the selected stored Hold'em hands to ``out``, one file each, named by game ID."""
+           player: str | None = None, batch: int = BATCH_HANDS, on_start: Callable[[int], None] = lambda total: None,
+           on_hand: Callable[[], None] = lambda: None) -> ExportSummary:
+    """Write the selected stored Hold'em hands to ``out``, one file each, named by game ID, reading
+    them ``batch`` at a time. ``on_start`` is told how many hands there are, ``on_hand`` called
+    as each is taken up, written or not (a command's progress)."""
     if fmt not in FORMATS:
         raise ValueError(f"{fmt!r} is not an export format: expected {' or '.join(FORMATS)}")
     summary = ExportSummary()
-    for hand in stored_hands(con, game_id=game_id, player=player):
+    games = chosen_games(con, game_id=game_id, player=player)
+    on_start(len(games))
+    for hand in stored_hands(con, games=games, batch=batch):
+        on_hand()
         try:
             if fmt == "phh":
                 text = phh_text(hand)

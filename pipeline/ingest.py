@@ -84,12 +84,16 @@ class IngestSummary:
     games_known: int = 0
     duplicates: int = 0
     already_quarantined: int = 0
-    """Games of the files met (read, or skipped as unchanged) that are in quarantine from before:
-    not among the games already stored, as they never were; the file still holds text that could
-    not be read."""
+    """Games of the files met (read, or skipped as unchanged) that are in quarantine from before
+    the run, each once however many files hold it (``rasklad quarantine`` lists each once): not
+    among the games already stored, as they never were; the file still holds text that could not
+    be read."""
     quarantined: int = 0
     quarantined_copies: int = 0
     """Further copies of the quarantined games in their own files (each row names its copies' lines)."""
+    quarantined_copies_elsewhere: int = 0
+    """Further copies, in other files met, of games in quarantine (from before, or quarantined by
+    this run): the quarantine lists each game once, where it was first quarantined."""
     findings: int = 0
     seconds: float = 0.0
     models_seconds: float = 0.0
@@ -166,6 +170,7 @@ class IngestSummary:
             "games_known": self.games_known, "duplicates": self.duplicates,
             "already_quarantined": self.already_quarantined,
             "quarantined": self.quarantined, "quarantined_copies": self.quarantined_copies,
+            "quarantined_copies_elsewhere": self.quarantined_copies_elsewhere,
             "findings": self.findings,
             "seconds": round(self.seconds, 3), "models_seconds": round(self.models_seconds, 3),
             "quarantine_reasons": dict(self.reasons.most_common()),
@@ -620,10 +625,11 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
         hashed.save(root / KNOWN_FILES, key, ledger.holds_at)
     summary = IngestSummary(files=len(listing.files) + len(listing.refused), files_unchanged=len(listing.files),
                             unreadable=listing.refused, skipped=listing.skipped)
-    counts = _kept_quarantined(root, key) if current else None
-    if counts is None:
-        counts = _quarantined_versions(root, manifest)
-    summary.already_quarantined = sum(counts.get(digest, 0) for digest in digests)
+    held = _kept_quarantined(root, key) if current else None
+    if held is None:
+        held = _quarantined_versions(root, manifest)
+    in_files = [held.get(digest, ()) for digest in digests]
+    _count_quarantined_met(summary, set().union(*in_files), sum(map(len, in_files)))
     summary.seconds = time.perf_counter() - started
     return summary
 
@@ -644,19 +650,27 @@ def _quarantine_current(root: Path, manifest: Manifest) -> bool:
 
 QUARANTINED_FILES = "_quarantined_files.json"
 """File in the warehouse root: per file version the ledger knows (its hash) that holds games in
-quarantine, how many, kept with the key of ``KNOWN_FILES``: a run of unchanged files tells how
-many of their games are in quarantine without reading the ledger."""
+quarantine, which, kept with the key of ``KNOWN_FILES``: a run of unchanged files tells which of
+their games are in quarantine without reading the ledger."""
 
 
-def _quarantined_versions(root: Path, manifest: Manifest) -> dict[str, int]:
-    """Per file version of the ledger (its hash), how many of its games are in quarantine."""
+def _quarantined_versions(root: Path, manifest: Manifest) -> dict[str, list[str]]:
+    """Per file version of the ledger (its hash), its games in quarantine."""
     quarantined = set(_column(root, manifest, "quarantine", "quarantine_id"))
     if not quarantined:
         return {}
     from pipeline.versions import quarantined_by_version
 
-    return {digest: len(ids) for digest, ids in quarantined_by_version(_ledger_games(root, manifest),
-                                                                       quarantined).items()}
+    return {digest: sorted(ids) for digest, ids in quarantined_by_version(_ledger_games(root, manifest),
+                                                                          quarantined).items()}
+
+
+def _count_quarantined_met(summary: IngestSummary, before: set[str], copies: int) -> None:
+    """Count the games in quarantine from before the run that the files met hold (``before``), once
+    each, as ``rasklad quarantine`` lists them, and apart the rest of the ``copies`` of games in
+    quarantine the files met hold (each counted once per file): those in further files."""
+    summary.already_quarantined = len(before)
+    summary.quarantined_copies_elsewhere = copies - len(before)
 
 
 def _superseded_held(root: Path, manifest: Manifest) -> set[str]:
@@ -685,13 +699,15 @@ def _ledger_games(root: Path, manifest: Manifest):
     return pa.table({"content_hash": pa.array(digests, pa.string()), "game_ids": pa.array(lists, pa.list_(pa.string()))})
 
 
-def _kept_quarantined(root: Path, key: str) -> dict[str, int] | None:
-    """The counts :func:`_keep_known_files` kept under ``key``; None when none were."""
+def _kept_quarantined(root: Path, key: str) -> dict[str, list[str]] | None:
+    """The games :func:`_keep_known_files` kept under ``key``; None when none were."""
     try:
         kept = json.loads((root / QUARANTINED_FILES).read_bytes())
-        return dict(kept["versions"]) if kept["key"] == key else None
+        versions = dict(kept["versions"]) if kept["key"] == key else None
     except (OSError, ValueError, LookupError, TypeError):
         return None
+    # (an older Rasklad kept how many, not which: read the ledger again)
+    return versions if versions is not None and all(isinstance(ids, list) for ids in versions.values()) else None
 
 
 def _ledger(root: Path, manifest: Manifest) -> FileLedger:
@@ -907,9 +923,14 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
     superseded = False
     held_back: list[StagedBatch] = []
     copies: list[FileResult] = []   # known bytes at a path not recorded with them: recorded, unread, last
+    # the games in quarantine before the files are read (the quarantine judged again first), and
+    # those of them the files hold: counted once each, as the quarantine lists them
+    quarantined_before = warehouse.quarantined_games()
+    met_before: set[str] = set()
+    met_copies = 0      # each file's games in quarantine, once per file
 
     def handle(kind: str, value) -> None:
-        nonlocal superseded
+        nonlocal superseded, met_copies
         if kind == "staged" and warehouse.may_hold_moved_files(value):
             # a file moved, or split, is told by the files committed with it: such a batch waits for
             # the run's last commit, with every other file of the run (those of a split may be
@@ -927,7 +948,7 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
             superseded = superseded or kind == "last"
             summary.games += committed.games
             summary.duplicates += committed.duplicates
-            summary.already_quarantined += committed.in_quarantine
+            met_copies += committed.in_quarantine     # (games a file of this run quarantined first)
             summary.quarantined += committed.quarantined
             summary.findings += committed.findings
             summary.reasons.update(committed.reasons)
@@ -946,7 +967,9 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
             return
         if kind == "unchanged":
             summary.files_unchanged += 1
-            summary.already_quarantined += warehouse.in_quarantine(value.content_hash)
+            held = warehouse.in_quarantine(value.content_hash)
+            met_before.update(held & quarantined_before)
+            met_copies += len(held)
             if not warehouse.holds_file(value.source_file, value.content_hash):
                 copies.append(value)
         elif kind == "unreadable":
@@ -955,7 +978,8 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
         else:
             summary.files_grown += value.read_from_line > 1
             summary.games_known += value.count_known
-            summary.already_quarantined += value.count_in_quarantine
+            met_before.update(quarantined_before.intersection(value.game_ids or ()))
+            met_copies += value.count_in_quarantine
             summary.quarantined_copies += value.count_quarantined_copies
         if on_file:
             on_file(value)
@@ -982,3 +1006,4 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
             handle("last", [])
     finally:
         gc.unfreeze()
+    _count_quarantined_met(summary, met_before, met_copies)

@@ -537,15 +537,19 @@ class Warehouse:
         self._quarantined = quarantined
         self._quarantined_ids = None
 
-    def in_quarantine(self, content_hash: str) -> int:
-        """How many games of the file version of these bytes (the ledger's ``game_ids``) are in
+    def quarantined_games(self) -> frozenset[str]:
+        """The games in quarantine (committed, or quarantined by this writer's commits)."""
+        return frozenset(self._quarantined)
+
+    def in_quarantine(self, content_hash: str) -> set[str]:
+        """The games of the file version of these bytes (the ledger's ``game_ids``) that are in
         quarantine: a file skipped as unchanged still holds them."""
         if not self._quarantined:
-            return 0
+            return set()
         if self._quarantined_by_version is None:
             rows = self.read_table("files", ["content_hash", "game_ids"])
             self._quarantined_by_version = quarantined_by_version(rows, self._quarantined)
-        return len(self._quarantined_by_version.get(content_hash, set()) & self._quarantined)
+        return self._quarantined_by_version.get(content_hash, set()) & self._quarantined
 
     def may_hold_moved_files(self, staged: StagedBatch) -> bool:
         """Does ``staged`` hold a file at a path never read that holds games known before (a file

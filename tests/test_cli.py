@@ -523,10 +523,10 @@ def test_counts_are_worded_for_one_and_the_model_counts_name_tables_and_views(tm
     # an update and a whole build count the same models: the update brings the tables up to date
     tables = sum(model.materialized == "table" for model in models())
     views = len(models()) - tables
-    assert run("build-models", "--warehouse", str(wh)).output == (
+    assert run("build-models", "--warehouse", str(wh)).stdout == (
         f"{len(models())} models up to date: of the {tables} tables, 0 updated, 0 rebuilt and {tables} unchanged; "
         f"the {views} views read them as they stand\n")
-    assert run("build-models", "--full", "--warehouse", str(wh)).output == (
+    assert run("build-models", "--full", "--warehouse", str(wh)).stdout == (
         f"{len(models())} models built: {tables} tables and {views} views\n")
 
 

@@ -84,13 +84,19 @@ def _older(game_id: int) -> str:
     return OLDER.replace("Game ID: 698338917", f"Game ID: {game_id}")
 
 
-def test_a_hand_a_moved_file_gained_that_only_its_betting_setting_reads_counts_as_stored(tmp_path):
+def _moved_and_grown(tmp_path):
+    """A file of two hands read under a betting setting, then moved and grown by a third hand that
+    only that setting reads: most games of each are the other's, so it is the file moved."""
     night, moved, wh = tmp_path / "night.txt", tmp_path / "archive.txt", tmp_path / "wh"
     night.write_text(_older(698338917) + "\n" + _older(698338918), encoding="utf-8")
     assert run("ingest", str(night), "-w", str(wh), "-q", "--rules", "no_limit").exit_code == 0
-    # two hands before, three now: most games of each are the other's, so it is the file moved
     moved.write_text(_older(698338917) + "\n" + _older(698338918) + "\n" + _older(698338919), encoding="utf-8")
     night.unlink()
+    return night, moved, wh
+
+
+def test_a_hand_a_moved_file_gained_that_only_its_betting_setting_reads_counts_as_stored(tmp_path):
+    night, moved, wh = _moved_and_grown(tmp_path)
     result = run("ingest", str(moved), "-w", str(wh), "-q")
     assert result.exit_code == 0, result.output
     first, *rest = result.output.splitlines()
@@ -108,11 +114,7 @@ def test_a_hand_a_moved_file_gained_that_only_its_betting_setting_reads_counts_a
 
 
 def test_the_json_of_that_run_counts_the_hand_as_stored(tmp_path):
-    night, moved, wh = tmp_path / "night.txt", tmp_path / "archive.txt", tmp_path / "wh"
-    night.write_text(_older(698338917) + "\n" + _older(698338918), encoding="utf-8")
-    assert run("ingest", str(night), "-w", str(wh), "-q", "--rules", "no_limit").exit_code == 0
-    moved.write_text(_older(698338917) + "\n" + _older(698338918) + "\n" + _older(698338919), encoding="utf-8")
-    night.unlink()
+    night, moved, wh = _moved_and_grown(tmp_path)
     result = run("ingest", str(moved), "-w", str(wh), "--json")
     assert result.exit_code == 0, result.output
     told = json.loads(result.stdout)

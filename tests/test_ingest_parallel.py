@@ -67,11 +67,14 @@ def test_parallel_ingest_stores_what_one_process_stores(tmp_path, monkeypatch, j
     many = ingest([logs], tmp_path / "many", jobs=jobs, build_models=False)
     # A repeated hand is skipped by ID before it is parsed when its first copy was committed
     # already, and dropped at the commit otherwise: either way "already stored"; the gibberish's
-    # second copy, either way "already in quarantine" (it never was stored).
+    # second copy, either way a copy in another file of a game in quarantine (it never was stored),
+    # not "already in quarantine": the quarantine held nothing before the run.
     assert (many.games, many.games_known + many.duplicates, many.already_quarantined, many.quarantined,
-            many.findings) == (one.games, one.games_known + one.duplicates, one.already_quarantined,
-                               one.quarantined, one.findings)
-    assert (one.games_known + one.duplicates, one.already_quarantined, one.quarantined) == (10, 1, 1)
+            many.quarantined_copies_elsewhere, many.findings) == (
+        one.games, one.games_known + one.duplicates, one.already_quarantined, one.quarantined,
+        one.quarantined_copies_elsewhere, one.findings)
+    assert (one.games_known + one.duplicates, one.already_quarantined, one.quarantined,
+            one.quarantined_copies_elsewhere) == (10, 0, 1, 1)
     assert many.reasons == one.reasons
     assert _tables(tmp_path / "many") == _tables(tmp_path / "one")
     ledger = {
