@@ -98,8 +98,9 @@ LINE_KINDS: tuple[LineKind, ...] = (
                         r"button)?\s*$"), ("name", "money", "btn"), "^Table ", "setup"),
     LineKind("BUTTON", "the 'Seat N is the button' line", re.compile(r"^Seat (?P<btn>\d+) is the button\s*$"),
              ("btn",), "^Seat ", "setup"),
-    LineKind(None, "the 'Total number of players : N/N' line",
-             re.compile(r"^Total number of players : \d+(?:\s*/\s*\d+)?\s*$"), (), "^Total number", "setup"),
+    LineKind("PLAYERS", "the 'Total number of players : N/N' line",
+             re.compile(r"^Total number of players : \d+(?:\s*/\s*(?P<max>\d+))?\s*$"), ("max",), "^Total number",
+             "setup"),
     LineKind("SEAT", "a seat line like 'Seat 1: Name ( $10 USD )'",
              re.compile(r"^[Ss]eat ?(?P<n>\d+): (?P<p>.+?) \(\s*(?P<s>" + _AMT + r")\s*\)(?: - .*)?\s*$"),
              ("n", "p", "s"), "", "setup"),
@@ -249,7 +250,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     actions, bets = play.actions, play.bets
     board: list = []
     board_lines: list[int] = []
-    button = table = None
+    button = table = max_seats = None
     total = rake = None
     total_line = 0
     play_money = False
@@ -272,6 +273,8 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
                 button = int(m["btn"])
         elif kind == "BUTTON":
             button = int(m["btn"])
+        elif kind == "PLAYERS" and m["max"]:
+            max_seats = int(m["max"])      # "9/9": players seated of the table's seats
         elif kind == "POST":
             amount = read(m["a"] or m["a2"])
             post, live = m["post"], amount
@@ -406,7 +409,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         source=source, info=info, hand_id=head["id"], tournament_id=game["tid"], is_tournament=game["tid"] is not None,
         second_small_blind_live=True, away_folds_out_of_turn=game["tid"] is not None, ante=ante,
         betting=betting, small_blind=small_blind, small_blind_stated=small_blind_stated, big_blind=big_blind,
-        small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency=currency, button_seat=button,
+        small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency=currency, max_seats=max_seats, button_seat=button,
         seats=tuple(sorted(seats, key=lambda s: s.seat)), stack_not_stated=not_stated, actions=tuple(actions),
         boards=(tuple(board),),
         board_lines=(tuple(board_lines),), hole_cards=tuple(holes), summary=summary, room_findings=marks.findings,

@@ -76,7 +76,7 @@ try:    # TOML read in Rust: a tenth of the standard library's time, most of a P
 except ImportError:     # the standard library's reader, the same documents, slower
     rtoml = None
 
-__all__ = ["NOT_SHOWN", "POSTING_ORDER", "SHOWN_PARTLY", "VARIANTS", "PhhHand", "forced_bets", "parse", "rooms", "split"]
+__all__ = ["NOT_SHOWN", "POSTING_ORDER", "SHOWN_PARTLY", "TOURNAMENT", "VARIANTS", "PhhHand", "forced_bets", "parse", "rooms", "split"]
 
 VARIANTS = {
     "FT": "fixed-limit Texas hold'em",
@@ -103,6 +103,10 @@ NOT_SHOWN = "_not_shown"
 show his hand (``["p3"]``; PokerStars' ``doesn't show hand``). PHH has no action for it: its
 showdown action after the last fold is a show of all the cards (pokerkit refuses a muck or a card
 left unknown there), and a hand without one says nothing of what the winner did."""
+TOURNAMENT = "_tournament"
+"""Rasklad's own field: the ID of the tournament a hand was played in (``"1495192630"``), so that
+it reads back as a tournament hand in tournament chips. PHH's ``event`` names an event for people,
+and says nothing of whether the chips are a tournament's."""
 SHOWN_PARTLY = "_shown_partly"
 """Rasklad's own field: the show of the player left alone when the others fold, where he shows some
 of his cards and not all, as the action PHH writes it (``["p3 sm Ah??"]``, one card of two). PHH's
@@ -323,6 +327,9 @@ class _Reader:
         # "inf": the source did not record the stack. The reader plays it as Infinity (nobody is
         # all in but who says so) and the replay as a stack not stated; it is stored as unknown
         unknown = tuple(names[i] for i in range(n) if stacks[i].is_infinite())
+        # the field's presence makes the hand a tournament's; its value, if any, is the ID
+        in_tournament = isinstance(fields.get(TOURNAMENT), (str, int))
+        tournament = str(fields[TOURNAMENT]).strip() or None if in_tournament else None
         currency = self.currency()
         actions, boards, board_lines, holes = self.play(antes, blinds, betting)
         result_actions, summary, finishing, finishing_line, not_stated = self.results(actions, boards, holes)
@@ -342,7 +349,7 @@ class _Reader:
                           table_name=None if table is None else str(table), site=self.site()),
             hand_id=str(hand) if hand is not None else self.source.game_id,
             betting=betting, small_blind=small_blind, big_blind=big_blind, small_bet=small_bet, big_bet=big_bet,
-            stakes=stakes, currency=currency,
+            stakes=stakes, currency=currency, tournament_id=tournament, is_tournament=in_tournament,
             max_seats=seat_count if isinstance(seat_count, int) else None,
             button_seat=seats[-1],
             seats=tuple(Seat(seat=seats[i], player=names[i], stack=stacks[i] if stacks[i].is_finite() else Decimal(0),
@@ -372,9 +379,15 @@ class _Reader:
         given = self.fields.get("seats")
         if given is None:
             return list(range(1, n + 1))
-        if (not isinstance(given, list) or len(given) != n or not all(isinstance(s, int) and s > 0 for s in given)
-                or len(set(given)) != n):
+        if not isinstance(given, list) or len(given) != n or not all(isinstance(s, int) for s in given):
             raise self.fail(f"seats must be an array of {n} different seat numbers", "seats")
+        below = next((s for s in given if s <= 0), None)
+        if below is not None:
+            raise self.fail(f"seats gives p{given.index(below) + 1} the seat {below}: seats are numbered from 1",
+                            "seats")
+        twice = next((s for s in given if given.count(s) > 1), None)
+        if twice is not None:
+            raise self.fail(f"seats gives the seat {twice} to two players: a seat holds one player", "seats")
         return given
 
     def site(self) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from parsers.errors import ParseError, UnstatedRule, UnsupportedGame
 from parsers.formats import UNDECODABLE, parse_chunk, read_despite, split_named, undecodable_finding
-from parsers.source import Chunk, at_file_end, decode, line_cut_at_end, normalize_lines
+from parsers.source import Chunk, at_file_end, cut_games, decode, line_cut_at_end, normalize_lines
 from pipeline import kernels
 from pipeline.amounts import check_amounts
 from pipeline.games import handler_for
@@ -153,10 +153,15 @@ def audit_stored(source_file: str, game_id: str, first_line: int, last_line: int
                      "(it was edited since the import); the lines are shown as they are now.")
 
 
-def kept_chunk(text: str, source_file: str, game_id: str, first_line: int = 1) -> Chunk | None:
+def kept_chunk(text: str, source_file: str, game_id: str, first_line: int = 1,
+               context: str | None = None) -> Chunk | None:
     """The chunk of a stored game in the text the warehouse keeps of it, its lines numbered as in
-    its file (the text is set at ``first_line``); None when the text does not hold the game any more."""
-    for chunk in split_named("\n" * (first_line - 1) + text, source_file):
+    its file (the text is set at ``first_line``); None when the text does not hold the game any more.
+    ``context`` is the kept head of its XML document (``game_texts.context``), without which a game
+    of an iPoker session does not read: its own lines name no format."""
+    chunks = (cut_games([text], [first_line], [context]).cut.chunks if context
+              else split_named("\n" * (first_line - 1) + text, source_file))
+    for chunk in chunks:
         if chunk.game_id == game_id:
             return chunk
     return None
@@ -169,12 +174,13 @@ def audit_kept(text: str, source_file: str, game_id: str, first_line: int) -> Au
     return None if chunk is None else audit_chunk(chunk, source_file)
 
 
-def kept_record(text: str | None, source_file: str, game_id: str, betting: str = "no_limit"):
+def kept_record(text: str | None, source_file: str, game_id: str, betting: str = "no_limit",
+                context: str | None = None):
     """A stored game's record, read again from the text the warehouse keeps of it (its line numbers
-    do not matter here), or None when there is no text or it no longer reads. A Hold'em hand whose
-    text names no betting structure is read under the one it was stored with (``betting``), which
-    a setting gave it."""
-    chunk = None if text is None else kept_chunk(text, source_file, game_id)
+    do not matter here), and its XML document's head where it has one (see :func:`kept_chunk`),
+    or None when there is no text or it no longer reads. A Hold'em hand whose text names no
+    betting structure is read under the one it was stored with (``betting``), which a setting gave it."""
+    chunk = None if text is None else kept_chunk(text, source_file, game_id, context=context)
     if chunk is None:
         return None
     try:

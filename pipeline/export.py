@@ -30,7 +30,7 @@ from pathlib import Path
 
 import duckdb
 
-from parsers.phh import NOT_SHOWN, POSTING_ORDER, SHOWN_PARTLY, forced_bets
+from parsers.phh import NOT_SHOWN, POSTING_ORDER, SHOWN_PARTLY, TOURNAMENT, forced_bets
 from pipeline.audit import kept_record
 from rules.holdem_explain import money
 from rules.holdem_hand import ActionKind
@@ -98,6 +98,9 @@ class StoredHand:
     board: tuple[str, ...] = ()
     cap: Decimal | None = None
     """The most a hand may cost a player on a capped table, as the hand's text states it."""
+    capped: tuple[str, ...] = ()
+    """The players the hand's text holds in for what they have put in, at a table's cap (stated or
+    not, as Winning's ``caps $T``) or by the room's disconnection protection (iPoker's ``DP``)."""
     played_in_utc: bool = False
     """``played_at`` is in UTC (the log names its zone), not the time as written."""
     count_errors: int = 0
@@ -107,6 +110,8 @@ class StoredHand:
     shown: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """The cards each player showed first, as the hand's text states them: where he showed one card
     of two, the warehouse keeps no hole cards of his."""
+    tournament_id: str | None = None
+    """The tournament's ID, as the hand's text states it."""
     logged_pot: Decimal | None = None
     """The total pot the summary states (before the rake), as the hand's text has it; ``total_pot``
     is the replay's, what the actions put in, which a hand with an error finding may contradict."""
@@ -164,8 +169,8 @@ def _stored_batch(con: duckdb.DuckDBPyConnection, chosen: list[str]) -> Iterator
     one per hand."""
     among = "where game_id in (select unnest(?::varchar[]))"
     games = {row[0]: row[1:] for row in con.execute(
-        "select game_id, g.game, g.played_at, g.table_name, g.site, g.source_file, g.count_errors, t.text from games g "
-        f"left join game_texts t using (game_id) {among}", [chosen]).fetchall()}
+        "select game_id, g.game, g.played_at, g.table_name, g.site, g.source_file, g.count_errors, t.text, t.context "
+        f"from games g left join game_texts t using (game_id) {among}", [chosen]).fetchall()}
     results = _by_game(con.execute(
         "select game_id, hand_id, player, seat, position, hole_cards, stack_start, collected, cash_out, net, "
         "betting, currency, is_tournament, small_blind, big_blind, max_seats, total_pot, rake from holdem_results "
@@ -177,7 +182,7 @@ def _stored_batch(con: duckdb.DuckDBPyConnection, chosen: list[str]) -> Iterator
         rows = results.get(gid)
         if not rows or gid not in games:
             continue
-        game, played_at, table_name, site, source_file, count_errors, text = games[gid]
+        game, played_at, table_name, site, source_file, count_errors, text, context = games[gid]
         first = rows[0]
         players = [StoredPlayer(r[1], r[2], r[3], tuple((r[4] or "").split()), r[5], r[6], r[7] or Decimal(0), r[8])
                    for r in rows]
@@ -189,7 +194,7 @@ def _stored_batch(con: duckdb.DuckDBPyConnection, chosen: list[str]) -> Iterator
             max_seats=first[14], total_pot=first[15] or Decimal(0), rake=first[16] or Decimal(0), players=players,
             actions=[StoredAction(*row) for row in actions.get(gid, ())],
             count_errors=count_errors or 0, is_short_deck=game == "holdem36",
-            **_kept_facts(text, source_file, gid, first[9]),
+            **_kept_facts(text, source_file, gid, first[9], context),
         )
 
 
@@ -201,11 +206,11 @@ def _by_game(rows: list[tuple]) -> dict[str, list[tuple]]:
     return out
 
 
-def _kept_facts(text: str | None, source_file: str, game_id: str, betting: str) -> dict:
-    """What the warehouse has no column for, from the hand's kept text: the board (the first of a
-    hand run twice), the table's cap, the pots the summary lists and its total, and whether the
-    time is in UTC."""
-    record = kept_record(text, source_file, game_id, betting)
+def _kept_facts(text: str | None, source_file: str, game_id: str, betting: str, context: str | None = None) -> dict:
+    """What the warehouse has no column for, from the hand's kept text (with its XML document's
+    head, ``context``, for an iPoker hand): the board (the first of a hand run twice), the table's
+    cap, the pots the summary lists and its total, and whether the time is in UTC."""
+    record = kept_record(text, source_file, game_id, betting, context)
     if record is None:
         return {}
     boards = getattr(record, "boards", ())
@@ -216,8 +221,9 @@ def _kept_facts(text: str | None, source_file: str, game_id: str, betting: str) 
     summary = getattr(record, "summary", None)
     return {"board": tuple(str(card) for card in boards[0]) if boards else (),
             "cap": getattr(record, "cap", None), "played_in_utc": record.info.played_in_utc,
+            "capped": tuple(dict.fromkeys(a.player for a in getattr(record, "actions", ()) if a.is_capped)),
             "pots": tuple(getattr(summary, "pots", None) or ()), "shown": shown,
-            "logged_pot": getattr(summary, "total_pot", None)}
+            "logged_pot": getattr(summary, "total_pot", None), "tournament_id": getattr(record, "tournament_id", None)}
 
 
 # ////////////////////////////////////////////////////////////////////// PHH
@@ -237,17 +243,18 @@ def phh_text(hand: StoredHand) -> str:
     if any(a.action == "post_bb" and a.amount < hand.big_blind for a in hand.actions):
         raise ValueError("the big blind is posted short, all-in: the room's calls match the full big blind, "
                          "PHH's the largest bet posted")
-    reached = max((_STREETS.index(a.street) for a in hand.actions if a.street in _STREETS), default=0)
+    _refuse_without_board(hand, "PHH")
+    _refuse_unseated(hand, "PHH")
     folded = {a.player for a in hand.actions if a.action == "fold"}
-    needed = 5 if len(players) - len(folded) > 1 else (0, 3, 4, 5)[reached]
-    if len(hand.board) < needed:
-        raise ValueError("the board could not be read again from the hand's kept text: PHH deals it")
     if len(players) - len(folded) > 1 and any(
             p.player not in folded and p.collected > 0
             and (len(p.hole_cards) != 2 or len(hand.shown.get(p.player, ())) == 1) for p in players):
         raise ValueError("a winner at the showdown does not show their cards: a PHH replay cannot judge it")
     if hand.cap is not None:
         raise ValueError("the table caps what a hand may cost a player: PHH has no cap")
+    if hand.capped:
+        raise ValueError(f"{hand.capped[0]} is held in for what they have put in, with chips left (a table's cap, "
+                         "or the room's disconnection protection): PHH has no cap")
     if hand.count_errors:
         raise ValueError("the hand breaks a rule (rasklad audit lists it): a PHH replay would not follow its log")
     if any(p.cash_out for p in players):
@@ -265,7 +272,10 @@ def phh_text(hand: StoredHand) -> str:
                 # PHH's forced bets go by seat: the small blind, the big blind, then straddles
                 raise ValueError(f"{a.player} posts {a.action.removeprefix('post_').replace('_', ' ')} out of "
                                  "the seat's turn (a new or returning player's post): PHH has no such post")
-            blinds[k] += a.amount
+            # a small blind posted all in short is the table's, which PHH posts all in for what the
+            # stack has, so that the hand reads back at its stakes
+            short = a.action == "post_sb" and a.is_all_in and a.amount < hand.small_blind
+            blinds[k] += hand.small_blind if short else a.amount
     posted = _posting_order(hand, index)
     if posted == forced_bets(antes, blinds):
         posted = None       # PHH's own order: nothing to add
@@ -284,6 +294,8 @@ def phh_text(hand: StoredHand) -> str:
     lines.append(f"hand = {_q(hand.hand_id)}")
     if hand.site and hand.site != "PHH":
         lines.append(f"venue = {_q(hand.site)}")
+    if hand.is_tournament:
+        lines.append(f"event = {_q('Tournament #' + hand.tournament_id if hand.tournament_id else 'Tournament')}")
     if hand.table_name:
         lines.append(f"table = {_q(hand.table_name)}")
     lines.append(f"seats = [{', '.join(str(p.seat) for p in players)}]")
@@ -299,6 +311,8 @@ def phh_text(hand: StoredHand) -> str:
         lines.append(f"currency = {_q(hand.currency)}")
     lines.append(f"finishing_stacks = {_stacks([_plus(p.stack_start, p.net) for p in players])}")
     lines.append(f"winnings = {_numbers([p.collected for p in players])}")
+    if hand.is_tournament:
+        lines.append(f"{TOURNAMENT} = {_q(hand.tournament_id or '')}")
     if posted is not None:
         lines.append(f"{POSTING_ORDER} = [{', '.join(map(_q, posted))}]")
     not_shown = _not_shown(hand)
@@ -316,6 +330,25 @@ def _posting_order(hand: StoredHand, index: dict[str, int]) -> list[str]:
     posts = [f"p{index[a.player] + 1} {'ante' if a.action == 'post_ante' else 'blind'}" for a in hand.actions
              if (a.action == "post_ante" or a.action in _BLINDS) and a.amount > 0]
     return list(dict.fromkeys(posts))
+
+
+def _refuse_unseated(hand: StoredHand, fmt: str) -> None:
+    """A player the log seats nowhere (one who joins the table and posts, stored at seat 0): both
+    formats number every player's seat from 1, and the log gives his none."""
+    unseated = next((p.player for p in hand.players if p.seat <= 0), None)
+    if unseated is not None:
+        raise ValueError(f"{unseated} has no seat in the log (a player who joins the table and posts): {fmt} "
+                         "gives every player a seat number from 1")
+
+
+def _refuse_without_board(hand: StoredHand, fmt: str) -> None:
+    """A hand whose board was dealt (to the street last played, or all five cards to a showdown)
+    but cannot be read again from its kept text: both formats deal it."""
+    reached = max((_STREETS.index(a.street) for a in hand.actions if a.street in _STREETS), default=0)
+    folded = {a.player for a in hand.actions if a.action == "fold"}
+    needed = 5 if len(hand.players) - len(folded) > 1 else (0, 3, 4, 5)[reached]
+    if len(hand.board) < needed:
+        raise ValueError(f"the board could not be read again from the hand's kept text: {fmt} deals it")
 
 
 def _refuse_what_neither_states(hand: StoredHand, fmt: str) -> None:
@@ -551,6 +584,8 @@ def ohh_document(hand: StoredHand) -> dict:
         raise ValueError("the log does not state a player's chips at the start: OHH needs every player's "
                          "starting stack, a number, and has no way to say it is unknown (PHH writes it inf)")
     _refuse_what_neither_states(hand, "OHH")
+    _refuse_without_board(hand, "OHH")
+    _refuse_unseated(hand, "OHH")
     pot = _ohh_pot(hand)
     by_seat = sorted(hand.players, key=lambda p: p.seat)
     ids = {p.player: k for k, p in enumerate(by_seat)}
@@ -561,10 +596,14 @@ def ohh_document(hand: StoredHand) -> dict:
         if len(p.hole_cards) == 2:
             dealt["cards"] = list(p.hole_cards)
         actions["Preflop"].append(dealt)
-    for a in hand.actions:
+    cap = _table_cap(hand)
+    put_in = {p.player: Decimal(0) for p in hand.players}
+    capped_at = _capped_actions(hand)
+    for place, a in enumerate(hand.actions):
         kind = _OHH_ACTIONS.get(a.action)
         if kind is None:        # uncalled bets and collections are the pots' business
             continue
+        put_in[a.player] += a.amount
         street = "Showdown" if a.action in ("show", "muck") else a.street.capitalize()
         entry = {"player_id": ids[a.player], "action": kind}
         if a.action in ("show", "muck"):
@@ -574,8 +613,17 @@ def ohh_document(hand: StoredHand) -> dict:
                 entry["cards"] = _unknown_filled(cards, "??")
         elif a.action not in ("fold", "check"):
             entry["amount"] = float(a.amount)
-            entry["is_allin"] = bool(a.is_all_in)
+            # a capped player is all in at what he has put in (at a table's cap, when he reaches it)
+            entry["is_allin"] = bool(a.is_all_in or place in capped_at or cap and put_in[a.player] >= cap)
         actions[street].append(entry)
+    # a room that writes no show (iPoker's XML deals the hole cards and pays the pot) still had
+    # its contenders show down: their cards are known, as PHH writes them (``pK sm cards``)
+    folded = {a.player for a in hand.actions if a.action == "fold"}
+    logged = {a.player for a in hand.actions if a.action in ("show", "muck")}
+    contenders = [p for p in hand.players if p.player not in folded]
+    if len(contenders) > 1:
+        actions["Showdown"] += [{"player_id": ids[p.player], "action": "Shows Cards", "cards": list(p.hole_cards)}
+                                for p in contenders if p.player not in logged and len(p.hole_cards) == 2]
     # a street whose cards were dealt has its round even with nobody left to act on it (an all-in
     # before it): its cards are the board's
     rounds = []
@@ -605,8 +653,8 @@ def ohh_document(hand: StoredHand) -> dict:
         "start_date_utc": hand.played_at.isoformat() if hand.played_at is not None else "",
         "table_name": hand.table_name or "",
         "game_type": "Holdem",
-        "bet_limit": {"bet_type": _OHH_BET_TYPES.get(hand.betting, "NL"), "bet_cap": 0},
-        "table_size": hand.max_seats or len(hand.players),
+        "bet_limit": {"bet_type": _OHH_BET_TYPES.get(hand.betting, "NL"), "bet_cap": float(cap) if cap else 0},
+        "table_size": _table_size(hand),
         "currency": hand.currency if len(hand.currency) == 3 and hand.currency.isupper() else "",
         "dealer_seat": button,
         "small_blind_amount": float(hand.small_blind),
@@ -618,6 +666,35 @@ def ohh_document(hand: StoredHand) -> dict:
         "pots": [{"number": 0, "amount": float(pot), "rake": float(hand.rake), "player_wins": wins}],
     }
     return {"ohh": body}
+
+
+def _capped_actions(hand: StoredHand) -> set[int]:
+    """The places in ``hand.actions`` of each capped player's last bet, call or raise: where the
+    text holds him in for what he has put in."""
+    last = {a.player: place for place, a in enumerate(hand.actions) if a.action in ("bet", "call", "raise")}
+    return {last[player] for player in hand.capped if player in last}
+
+
+def _table_cap(hand: StoredHand) -> Decimal | None:
+    """The most a hand may cost a player: the cap the text states, else, where capped players all
+    put in the most anyone did (Winning's ``caps $T``, which states no cap), what they put in; a
+    player held in below it is protected (disconnected), not capped by the table."""
+    if hand.cap is not None or not hand.capped:
+        return hand.cap
+    paid = {p.player: Decimal(0) for p in hand.players}
+    for a in hand.actions:
+        if a.action in _BLINDS or a.action in ("post_ante", "bet", "call", "raise"):
+            paid[a.player] += a.amount
+        elif a.action == "uncalled":
+            paid[a.player] -= a.amount
+    reached = {paid[player] for player in hand.capped}
+    return reached.pop() if len(reached) == 1 and max(paid.values()) in reached else None
+
+
+def _table_size(hand: StoredHand) -> int:
+    """OHH's seats at the table: its size where the log states it, never less than a seat used
+    (the highest seat number where it does not state it)."""
+    return max(hand.max_seats or 0, *(p.seat for p in hand.players))
 
 
 def _ohh_pot(hand: StoredHand) -> Decimal:

@@ -24,7 +24,7 @@ import numpy as np
 from rules.cards import Card
 from rules.findings import Finding, Severity
 from rules.holdem_batch import KINDS, STREETS, UNSET, HandBatch
-from rules.holdem_fast import WARNING, FactBatch, hand_units, pot_of_collect
+from rules.holdem_fast import WARNING, FactBatch, hand_unit, hand_units, pot_of_collect
 from rules.holdem_hand import ActionKind
 from rules.holdem_options import CAP_OPTIONS, HEADS_UP_OPTIONS, ODD_CHIP_OPTIONS, ORDER_OPTIONS, option_said
 from rules.holdem_room import breaches
@@ -232,7 +232,7 @@ WORD_VALUES: dict[str, Callable[[_Said], object]] = {
     "winners": _winners,
     # a line paying a winner a second time from a pot: whose share it pays, else nothing more
     "second_share_of": lambda s: ", ".join(s.unpaid_winners) or f"nothing more for {s.who}",
-    "unit": lambda s: "chip" if s.batch.currency[s.h] in ("chips", "play") else "cent",
+    "unit": lambda s: "chip" if hand_unit(s.batch, s.h) == 100 else "cent",
     "rake": lambda s: money(int(s.batch.rake[s.h])),
     "cancelled": lambda s: bool(s.batch.is_cancelled[s.h]),
     # the row is at the player's summary line (a row's line is None, not 0, when it has none)

@@ -380,13 +380,19 @@ def _table(b: HandBatch, names: tuple[str, ...], rows: int, **given) -> np.ndarr
 
 
 def hand_units(b: HandBatch) -> np.ndarray:
-    """The smallest unit of each hand in cents: a chip (100) in tournaments and in play money
-    with whole stacks, else a cent."""
-    unit = np.ones(b.hands, np.int64)
-    for h, currency in enumerate(b.currency):
-        if currency == "chips" or currency == "play" and not (b.stack[b.seat_start[h]:b.seat_start[h + 1]] % 100).any():
-            unit[h] = 100
-    return unit
+    """The smallest unit of each hand in cents (:func:`hand_unit`)."""
+    return np.array([hand_unit(b, h) for h in range(b.hands)], np.int64)
+
+
+def hand_unit(b: HandBatch, h: int) -> int:
+    """The smallest unit of hand ``h`` in cents: a chip (100) in tournament chips and play money
+    whose stacks and amounts are all whole chips, else a cent (a hand in chips that states
+    cents, a PHH file's ``0.5`` blind, is played in cents)."""
+    if b.currency[h] not in ("chips", "play"):
+        return 1
+    stacks = b.stack[b.seat_start[h]:b.seat_start[h + 1]]
+    amounts = b.amount[b.action_start[h]:b.action_start[h + 1]]
+    return 1 if (stacks % 100).any() or (amounts % 100).any() else 100
 
 
 def _add_allin_ev(b: HandBatch, f: FactBatch, units: np.ndarray) -> None:

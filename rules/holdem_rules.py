@@ -94,7 +94,8 @@ class HE(enum.StrEnum):
                                 "line of that pot pays (whose share it is), whose own right collect lines of "
                                 "other pots are no finding; a winner who collects nothing, at their summary line."))
     SPLIT = ("HE-SPLIT", ("Equal best hands share the pot equally. The pot is split after the rake, in its "
-                          "smallest unit (a cent; a chip in tournaments and play money); who gets the odd "
+                          "smallest unit (a cent; a chip in tournaments and play money whose stacks and "
+                          "amounts are all whole chips); who gets the odd "
                           "units is the room's fact (`ROOM-ODD-CHIP`), and an equal split whose odd units "
                           "went to other winners is reported under it, unless a setting lets any winners "
                           "take them, one each (`odd_chip_any`). A warning when the log splits "
