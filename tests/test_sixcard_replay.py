@@ -15,6 +15,7 @@ from pipeline.audit import audit_kept
 from pipeline.ingest import ingest
 from pipeline.warehouse import connect
 from tests.test_replayer import SIXCARD
+from tests.worked_marts import assert_worked
 
 # SIXCARD's Result line (12) says box 1 +15 and box 2 +5, where the rules give box 1 +10 (kings win
 # 5 + 10 at 1:1 against the dealer's bought pair of eights, less the 5 the buy cost) and box 2 +0
@@ -96,3 +97,13 @@ def test_a_sessions_box_table_holds_its_amounts_as_numbers_and_the_drawing_write
     assert "ante 5.00" in box_1.html and "wagered 20.00 · returned 30.00 · net 10.00" in box_1.html
     assert "the log says net 15.00" in box_1.html
     assert box_2.label == "hand 1, box 2: buys 2♥; plays 10.00; no game, net 0.00"
+
+
+def test_the_finding_list_names_the_box_each_finding_is_about(tmp_path, monkeypatch):
+    _stored(tmp_path, monkeypatch)
+    with connect(tmp_path / "wh") as con:
+        # the two SIX-PAY findings of the Result line (12), worked above: each names its own box
+        assert_worked(con, "finding_list", [
+            {"rule_id": "SIX-PAY", "line": 12, "expected": "+10", "actual": "+15", "subject": "hand 1, box 1"},
+            {"rule_id": "SIX-PAY", "line": 12, "expected": "+0", "actual": "+5", "subject": "hand 1, box 2"},
+        ], where="rule_id = 'SIX-PAY'")
