@@ -1229,8 +1229,9 @@ def stats(ctx: click.Context, warehouse: Path, player: str | None, game: str | N
         if site is not None:
             site = _known_site(con, site)
         present = _tables(con)
-        me = (con.execute("select any_value(value) from stg_settings where name = 'me'").fetchone()[0]
-              if "stg_settings" in present else None)
+        # the person "me" names, as the people mart and the dashboards read it
+        me = (con.execute("select any_value(person) from people where is_me").fetchone()[0]
+              if "people" in present else None)
         shown = 0
         for name, mart in STATS_MARTS.items():
             if (game and name != game) or mart not in present or (site and name not in SITE_MARTS):
