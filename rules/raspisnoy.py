@@ -1237,11 +1237,10 @@ def _dealer_replayed(rnd: Round, players: tuple[str, ...], expected: str) -> str
 
 
 def _check_players(findings: Findings, players: tuple[str, ...], rules: Ruleset, line: int) -> None:
-    most = MOST_PLAYERS[rules.deck]
-    if not FEWEST_PLAYERS <= len(players) <= most:
-        findings.add("RSP-PLAYERS",
-                     f"{counted(len(players), 'player')}: the {rules.deck}-card game takes 3 to {most}",
-                     line=line, expected=f"3-{most}", actual=len(players))
+    fewest, most = FEWEST_PLAYERS, MOST_PLAYERS[rules.deck]
+    if not fewest <= len(players) <= most:
+        findings.add("RSP-PLAYERS", f"{counted(len(players), 'player')}: the {rules.deck}-card game takes {fewest} to {most}",
+                     line=line, expected=f"{fewest}-{most}", actual=len(players))
 
 
 def _check_schedule(findings: Findings, plan, index: int, number: int, cards: int, kind: RoundKind,
