@@ -3,10 +3,11 @@
 
 An ingest reads a file whole: its text, its games' lines and the columns of their batch, and the
 rows it makes until they are staged. So the reading's peak grows with the largest file; the
-models' build at the end grows with the warehouse (the README's figures), and may set the peak. This measures it on generated No Limit PokerStars hands (``RASKLAD_BENCH_MEMORY_HANDS``,
-default ``20000,100000``): the command over a file of a few hands (the base: the program, its
-libraries and kernels), over one file of each size, and over the largest size's hands as files of
-500. Each command runs in a process of its own, which reports its own peak, and prints e.g.::
+models' build at the end grows with the warehouse (the README's figures), and may set the peak.
+This measures the command's peak on generated No Limit PokerStars hands
+(``RASKLAD_BENCH_MEMORY_HANDS``, default ``20000,100000``): over a file of a few hands (the base:
+the program, its libraries and kernels), over one file of each size, and over the largest size's
+hands as files of 500. Each command runs in a process of its own, which reports its own peak, and prints e.g.::
 
     one file of 100,000 hands (106.0 MB): peak 1.48 GB, 11.7x the file over the base
 

@@ -337,10 +337,11 @@ def show_results(replay, record) -> None:
 
 
 def holdem_results(replay) -> pl.DataFrame:
-    """Each player of a replayed Hold'em hand: what he put in, what the rules pay him from the pots
-    (rake taken), given a cash-out (:func:`rules.holdem_engine.owed_with_cash_out`), and his net by
-    them, beside what the log's collect lines pay him and his net in the log (the net the warehouse
-    keeps: the money the room moved); where someone cashed out, what the room paid each (``cash_out``).
+    """Each player of a replayed Hold'em hand: what they put in, what the rules pay them from the
+    pots (rake taken), given a cash-out (:func:`rules.holdem_engine.owed_with_cash_out`), and their
+    net by the rules, beside what the log's collect lines pay them and their net in the log (the net
+    the warehouse keeps: the money the room moved); where someone cashed out, what the room paid
+    each (``cash_out``).
     Without ``owed_known`` (a contender's cards not shown) the rules' columns are empty."""
     known = replay.owed_known
     results = pl.DataFrame(
@@ -355,8 +356,8 @@ def holdem_results(replay) -> pl.DataFrame:
 
 
 def cash_out_notes(replay, whole: bool) -> list[str]:
-    """A sentence per player who cashed out: what the room paid him (or he paid it) outside the pots,
-    and what that does to what the rules pay him (``whole``: amounts read whole, dashboards.money)."""
+    """A sentence per player who cashed out: what the room paid them (or they paid it) outside the
+    pots, and what that does to what the rules pay them (``whole``: amounts read whole, dashboards.money)."""
     notes = []
     for p in (p for p in replay.players if p.cash_out):
         paid, share = amount_text(abs(p.cash_out), whole), amount_text(p.owed, whole)

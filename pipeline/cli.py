@@ -417,10 +417,11 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         finished = summary.finished
         earlier = (f" ({finished['games']} of them by the interrupted ingest this one finished)"
                    if finished.get("games") else "")
+        # the files beside the unchanged ones: grown ones were read from their last game on (the
+        # rest is what was read before), unreadable ones not at all
+        grown = (f", {summary.files_grown} grown, read from {'its' if summary.files_grown == 1 else 'their'} last "
+                 f"game on" if summary.files_grown else "")
         unreadable = f", {len(summary.unreadable)} unreadable" if summary.unreadable else ""
-        if summary.files_grown:     # read from their last game on: the rest is what was read before
-            unreadable = (f", {summary.files_grown} grown, read from {'its' if summary.files_grown == 1 else 'their'}"
-                          f" last game on{unreadable}")
         # a quarantined game's copies in its own file: one row names them all, none is "already stored"
         copies = summary.quarantined_copies
         twice = ("" if not copies else f" ({_times(copies + 1)} in its file)" if summary.quarantined == 1
@@ -429,7 +430,7 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         before = (f", {counted(summary.already_quarantined, 'game')} already in quarantine"
                   if summary.already_quarantined else "")
         click.echo(
-            f"{counted(summary.files, 'file')} ({summary.files_unchanged} unchanged{unreadable}), "
+            f"{counted(summary.files, 'file')} ({summary.files_unchanged} unchanged{grown}{unreadable}), "
             f"{counted(summary.games + summary.retried_stored + finished.get('games', 0), 'game')} stored{freed}{earlier}, "
             f"{summary.games_known + summary.duplicates:,} already stored{before}, "
             f"{summary.quarantined + finished.get('quarantined', 0):,} quarantined{twice}{kept}, "
@@ -1229,8 +1230,9 @@ def stats(ctx: click.Context, warehouse: Path, player: str | None, game: str | N
         if site is not None:
             site = _known_site(con, site)
         present = _tables(con)
-        me = (con.execute("select any_value(value) from stg_settings where name = 'me'").fetchone()[0]
-              if "stg_settings" in present else None)
+        # the person "me" names, as the people mart and the dashboards read it
+        me = (con.execute("select any_value(person) from people where is_me").fetchone()[0]
+              if "people" in present else None)
         shown = 0
         for name, mart in STATS_MARTS.items():
             if (game and name != game) or mart not in present or (site and name not in SITE_MARTS):

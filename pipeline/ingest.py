@@ -898,13 +898,14 @@ def _judge_as_followed(warehouse: Warehouse, summary: IngestSummary) -> None:
         retried = reaudit(warehouse, quarantine_only=True, all_quarantined=True)
         # this run's own games, quarantined as read at the new path before the setting followed:
         # stored in the same run, they count as stored, not as quarantined nor as taken out of it
-        own = [summary.quarantined_ids.pop(game_id) for game_id in retried.taken_out_of_quarantine
-               if game_id in summary.quarantined_ids]
-        summary.games, summary.quarantined = summary.games + len(own), summary.quarantined - len(own)
-        summary.reasons.subtract(own)
+        own_reasons = [summary.quarantined_ids.pop(game_id) for game_id in retried.taken_out_of_quarantine
+                       if game_id in summary.quarantined_ids]
+        own_stored = len(own_reasons)
+        summary.games, summary.quarantined = summary.games + own_stored, summary.quarantined - own_stored
+        summary.reasons.subtract(own_reasons)
         summary.reasons = +summary.reasons     # (a reason no game is left under is not told)
-        summary.retried += retried.judged - len(own)
-        summary.retried_stored += retried.games - len(own)
+        summary.retried += retried.judged - own_stored
+        summary.retried_stored += retried.games - own_stored
         summary.retried_findings += retried.findings
     resettled = reaudit(warehouse, resettled_only=True)
     summary.refollowed += resettled.judged

@@ -81,18 +81,18 @@ PlayerFact = _fact_class("PlayerFact", """One player's hand as the engine derive
 
 
 def sold_to_the_room(player) -> bool:
-    """Whether a player (a :class:`PlayerFact`) cashed out and collects nothing from the pots: he sold
-    his claim on them to the room, which pays him the cash-out in its place (PokerStars' "cashed out
-    the hand for $X", his share "not awarded"). One who collects from them as well (GGPoker's EV
-    Cashout, played out) kept his claim. As the replay judges his collect lines (rules.holdem_fast: a
-    player who cashed out and collects nothing is no finding)."""
+    """Whether a player (a :class:`PlayerFact`) cashed out and collects nothing from the pots: they
+    sold their claim on them to the room, which pays them the cash-out in its place (PokerStars'
+    "cashed out the hand for $X", their share "not awarded"). One who collects from them as well
+    (GGPoker's EV Cashout, played out) kept their claim. As the replay judges their collect lines
+    (rules.holdem_fast: a player who cashed out and collects nothing is no finding)."""
     return player.cash_out > 0 and player.collected == player.cash_out
 
 
 def owed_with_cash_out(player) -> Decimal:
-    """What the rules pay a player (a :class:`PlayerFact`) given what the room paid him, or he paid it,
-    outside the pots (``cash_out``): the cash-out in place of his share of the pots where he sold it
-    to the room (:func:`sold_to_the_room`), else his share and the cash-out besides.
+    """What the rules pay a player (a :class:`PlayerFact`) given what the room paid them, or they paid
+    it, outside the pots (``cash_out``): the cash-out in place of their share of the pots where they
+    sold it to the room (:func:`sold_to_the_room`), else their share and the cash-out besides.
 
     >>> from dataclasses import replace
     >>> sold = PlayerFact(player="Hero", seat=6, position=None, hole_cards=(), is_anonymous=False,

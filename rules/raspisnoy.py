@@ -1237,11 +1237,10 @@ def _dealer_replayed(rnd: Round, players: tuple[str, ...], expected: str) -> str
 
 
 def _check_players(findings: Findings, players: tuple[str, ...], rules: Ruleset, line: int) -> None:
-    most = MOST_PLAYERS[rules.deck]
-    if not FEWEST_PLAYERS <= len(players) <= most:
-        findings.add("RSP-PLAYERS",
-                     f"{counted(len(players), 'player')}: the {rules.deck}-card game takes 3 to {most}",
-                     line=line, expected=f"3-{most}", actual=len(players))
+    fewest, most = FEWEST_PLAYERS, MOST_PLAYERS[rules.deck]
+    if not fewest <= len(players) <= most:
+        findings.add("RSP-PLAYERS", f"{counted(len(players), 'player')}: the {rules.deck}-card game takes {fewest} to {most}",
+                     line=line, expected=f"{fewest}-{most}", actual=len(players))
 
 
 def _check_schedule(findings: Findings, plan, index: int, number: int, cards: int, kind: RoundKind,
@@ -1269,7 +1268,7 @@ def _due(plan: tuple[ScheduledRound, ...], index: int) -> ScheduledRound | None:
 def _log_round_borne_out(rnd: Round, due: ScheduledRound | None, rules: Ruleset,
                          basis: dict[str, Decimal]) -> ScheduledRound:
     """:func:`_round_borne_out` for a round of a log; ``basis``: each player's previous total as
-    written, which his ``Totals:`` entry steps from when the round writes no ``Points:``."""
+    written, which their ``Totals:`` entry steps from when the round writes no ``Points:``."""
     if due is not None and due.cards == rnd.cards and due.kind is rnd.kind:
         return due    # (as the schedule says: the common case, with nothing made)
     header = ScheduledRound(number=rnd.number, cards=rnd.cards, kind=rnd.kind)
@@ -1296,7 +1295,7 @@ def _log_round_borne_out(rnd: Round, due: ScheduledRound | None, rules: Ruleset,
 def _sheet_row_borne_out(row: SheetRow, due: ScheduledRound | None, rules: Ruleset,
                          basis: dict[str, Decimal]) -> ScheduledRound:
     """:func:`_round_borne_out` for a row of a score sheet; ``basis``: each player's previous total
-    as written, which his total on the row steps from."""
+    as written, which their total on the row steps from."""
     if due is not None and due.cards == row.cards and due.kind is row.kind:
         return due    # (as the schedule says: the common case, with nothing made)
     header = ScheduledRound(number=row.number, cards=row.cards, kind=row.kind)
@@ -1316,7 +1315,7 @@ def _round_borne_out(header: ScheduledRound, due: ScheduledRound, kinds: tuple[R
     unless the header's fit more of what the round writes: the ``sizes`` that count the cards
     dealt (each hand, the tricks), its ``bids`` (none in misère and golden rounds), whether they
     come before the hands (``bids_unseen``, None when not known) and each player's points
-    ``scored`` for the tricks he ``taken``. ``kinds``: the kinds in question, the schedule's first."""
+    ``scored`` for the tricks they took (``taken``). ``kinds``: the kinds in question, the schedule's first."""
     def fits(cards: int, kind: RoundKind) -> int:
         count = (bool(bids) == kind.has_bids) + sum(size == cards for size in sizes)
         if bids_unseen is not None and kind.has_bids:

@@ -630,7 +630,7 @@ def _check_deck(hand: SixcardHand, findings: Findings) -> None:
     seen: dict[Card, str] = {}
 
     def deal(card: Card, where: str, line: int, box: int | None) -> None:
-        # (a dealer's card is every box's: a finding at his line is the whole hand's)
+        # (a dealer's card is every box's: a finding at the dealer's line is the whole hand's)
         subject = None if box is None else box_subject(hand.number, box)
         if card in seen:
             findings.add("SIX-DECK", f"hand {hand.number}: {card} ({where}) was already dealt ({seen[card]})",

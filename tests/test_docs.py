@@ -583,6 +583,31 @@ def test_readme_links_the_docs_and_no_team_paper():
     assert not TEAM_PAPERS.findall(readme), f"README names {TEAM_PAPERS.findall(readme)}"
 
 
+def readme_sentence(ending: str) -> str:
+    """The README's sentence that ends with ``ending``, its lines joined."""
+    text = " ".join(read(ROOT / "README.md").split())
+    (sentence,) = re.findall(r"[^.;]*" + re.escape(ending), text)
+    return sentence
+
+
+def test_readme_names_every_command_that_takes_json_or_shows_progress():
+    # each command's own options and --help are the measure: the README named ingest and
+    # build-models for progress after export showed it too, and five of the eleven that take --json
+    from pipeline.cli import main
+
+    helps = {name: CliRunner().invoke(main, [name, "--help"]).output for name in main.commands}
+    takes_json = {name for name, command in main.commands.items()
+                  if any("--json" in param.opts for param in command.params)}
+    shows_progress = {name for name, text in helps.items() if re.search(r"progress|how far", text)}
+    assert {"ingest", "export", "build-models", "house-edge"} <= shows_progress
+
+    def commands_named(ending: str) -> set[str]:    # (`alias --list` is alias)
+        return set(re.findall(r"`([a-z][a-z-]*)(?: --[a-z]+)?`", readme_sentence(ending)))
+
+    assert commands_named("take `--json`") == takes_json
+    assert commands_named("say on stderr how far they are") == shows_progress
+
+
 def anchors(text: str) -> set[str]:
     """The anchors of a page's headings, as Markdown renderers make them (GitHub's rule)."""
     found = set()

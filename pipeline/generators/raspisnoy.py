@@ -34,6 +34,8 @@ from decimal import Decimal
 
 from rules.cards import Card, Suit
 from rules.raspisnoy import (
+    FEWEST_PLAYERS,
+    MOST_PLAYERS,
     Declaration,
     JokerCall,
     RoundKind,
@@ -81,9 +83,9 @@ def generate(game: str = "raspisnoy", count: int = 1, seed: int = 0, *, players:
         raise ValueError(f"strategy must be club or random, not {strategy!r}")
     ruleset = Ruleset.parse(rules)
     count, players = int(count), int(players)
-    most = 10 if ruleset.deck == 54 else 6
-    if not 3 <= players <= most:
-        raise ValueError(f"players must be 3 to 6 (up to 10 with deck 54), not {players}")
+    if not FEWEST_PLAYERS <= players <= MOST_PLAYERS[ruleset.deck]:
+        raise ValueError(f"players must be {FEWEST_PLAYERS} to {MOST_PLAYERS[36]} (up to {MOST_PLAYERS[54]} with "
+                         f"deck 54), not {players}")
     rounds = None if rounds in (None, "", "all") else int(rounds)
     rng = random.Random(int(seed))
     texts = []
