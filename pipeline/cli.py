@@ -2067,7 +2067,7 @@ and selling rates differ so); further apart, ``settings rate`` says so."""
 @warehouse_option
 @no_wait_option
 @click.option("--full", is_flag=True, help="Rebuild every model from the whole history, not only what changed.")
-@click.option("--quiet", "-q", is_flag=True, help="Say nothing when it went well.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress lines, and nothing when it went well.")
 def build_models(warehouse: Path, no_wait: bool, full: bool, quiet: bool) -> None:
     """Bring the SQL models of a warehouse up to date (ingest does it by itself).
 

@@ -120,7 +120,7 @@ def test_a_hand_cut_mid_line_at_the_end_is_read_whole_once_the_client_writes_the
     assert _latest_ledger_row(tmp_path / "by-steps") == _latest_ledger_row(tmp_path / "at-once")
 
 
-def test_a_file_edited_before_its_end_is_read_whole(tmp_path, monkeypatch):
+def test_a_file_edited_before_its_end_is_read_whole(tmp_path):
     hands = _hands(16, seed=9)
     first = "\n\n\n".join(hands[:10]) + "\n\n\n"
     edited = hands[3].replace("*** SUMMARY ***", "Stepan said, \"gl\"\n*** SUMMARY ***", 1)
