@@ -36,6 +36,9 @@ from tests.test_reaudit import OLD, judged_by_another_version
 
 FORK = multiprocessing.get_context("fork")
 VOLATILE = {"ingested_at", "source_path"}
+MORE_TRIALS = bool(os.environ.get("RASKLAD_SLOW"))
+"""Random trials drawn per test: a few in the suite, which keeps its time; more with
+`RASKLAD_SLOW=1 make test`, where each race has more draws to show itself."""
 
 
 @pytest.fixture(scope="module")
@@ -111,7 +114,7 @@ def _write(op: str, root: Path, inputs: dict[str, Path], delay: float, failures:
 def test_concurrent_writers_lose_nothing_double_nothing_and_equal_a_serial_run(tmp_path, inputs):
     serial = reader_rows(inputs["serial"])
     chooser = random.Random(12)
-    trials = 20
+    trials = 20 if MORE_TRIALS else 8     # 8 still draws each of the four extra writers twice, on average
     for trial in range(trials):
         root = tmp_path / f"wh-{trial}"
         # Models are built by "ingest b" and "build models" only (the views read the commits;
@@ -192,10 +195,10 @@ def _ingest_until_killed(root: Path, logs: Path, jobs: int) -> None:
     os._exit(0)
 
 
-KILLED_TRIALS = 8
-"""Ingests killed per test: one at a random moment of each eighth of an ingest's span, so that a
-few trials still reach its start, its commits and its end (twelve moments drawn over the whole span
-could all fall in its middle)."""
+KILLED_TRIALS = 8 if MORE_TRIALS else 4
+"""Ingests killed per test: one at a random moment of each quarter (eighth) of an ingest's span, so
+that the trials reach its start, its commits and its end (moments drawn over the whole span could
+all fall in its middle)."""
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
@@ -328,7 +331,7 @@ def test_a_reaudit_killed_at_any_moment_leaves_whole_commits_and_a_rerun_equals_
     span = time.perf_counter() - started
     assert reader_rows(tmp_path / "timed") == serial
     outcomes = {"before": 0, "after": 0}
-    for trial in range(10):
+    for trial in range(10 if MORE_TRIALS else 5):
         root = tmp_path / f"wh-{trial}"
         shutil.copytree(tmp_path / "older", root)
         writer = FORK.Process(target=_reaudit_until_killed, args=(root, jobs))
