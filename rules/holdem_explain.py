@@ -24,7 +24,7 @@ import numpy as np
 from rules.cards import Card
 from rules.findings import Finding, Severity
 from rules.holdem_batch import KINDS, STREETS, UNSET, HandBatch
-from rules.holdem_fast import WARNING, FactBatch, hand_unit, hand_units, pot_of_collect
+from rules.holdem_fast import WARNING, FactBatch, hand_unit, pot_of_collect
 from rules.holdem_hand import ActionKind
 from rules.holdem_options import CAP_OPTIONS, HEADS_UP_OPTIONS, ODD_CHIP_OPTIONS, ORDER_OPTIONS, option_said
 from rules.holdem_room import breaches
@@ -494,17 +494,16 @@ def explain(batch: HandBatch, facts: FactBatch, h: int = 0) -> tuple[Finding, ..
 
 
 def explain_hands(batch: HandBatch, facts: FactBatch, hands: list[int]) -> dict[int, tuple[Finding, ...]]:
-    """:func:`explain` of each of ``hands``, the batch's units, room facts and finding rows read
-    once for all of them (a file's batch may word thousands of hands)."""
+    """:func:`explain` of each of ``hands``, the batch's room facts and finding rows read once for
+    all of them (a file's batch may word thousands of hands)."""
     found = facts.findings
     rows_of: dict[int, list[_Row]] = {h: [] for h in hands}
     for k in np.flatnonzero(np.isin(found.hand, hands)).tolist():
         rows_of[int(found.hand[k])].append(_Row(
             HE.by_code(int(found.rule[k])), Severity.WARNING if int(found.severity[k]) == WARNING else Severity.ERROR,
             int(found.line[k]) or None, int(found.seat[k]), int(found.expected[k]), int(found.actual[k])))
-    units = hand_units(batch)
     for h, rows in rows_of.items():
-        if _odd_units_moved(rows, int(units[h])):
+        if _odd_units_moved(rows, hand_unit(batch, h)):   # the hands worded only, not the whole batch
             rows_of[h] = [row._replace(rule=ODD_CHIP) if row.rule is HE.SPLIT else row for row in rows]
     if not facts.certified[hands].all():
         for hand, rule, severity, line, *rest in breaches(batch, facts):
