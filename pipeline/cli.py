@@ -305,17 +305,22 @@ def _generation(warehouse: Path) -> int | None:
         return None
 
 
+def _what_then_fix(what: str, fix: str) -> str:
+    """A refusal's words: what went wrong, then, indented below, how to fix it."""
+    return f"{what}\n  {fix}"
+
+
 class UsageProblem(click.ClickException):
     """An error that says what went wrong and then how to fix it."""
 
     def __init__(self, what: str, fix: str) -> None:
-        super().__init__(f"{what}\n  {fix}")
+        super().__init__(_what_then_fix(what, fix))
 
 
 def _refused_setting(what: str, fix: str, option: str = "'--rules'") -> click.BadParameter:
     """A setting refused before anything is read or written: a usage error, as click's own are
     (exit code 2), whether it is unknown, names what nothing names, or contradicts another."""
-    return click.BadParameter(f"{what}\n  {fix}", param_hint=option)
+    return click.BadParameter(_what_then_fix(what, fix), param_hint=option)
 
 
 class _Commands(click.Group):
