@@ -161,7 +161,8 @@ def line_offset(data: bytes, line: int) -> int | None:
     (6, 0, None, None)
     """
     breaks = data.count(b"\n")
-    if line < 1 or line > breaks + 1 or data.count(b"\r") != data.count(b"\r\n"):
+    # a lone carriage return is looked for only in a file that has one (two counts: 35 ms in 22 MB)
+    if line < 1 or line > breaks + 1 or b"\r" in data and data.count(b"\r") != data.count(b"\r\n"):
         return None
     back = breaks - line + 2    # the line breaks to step over from the end
     if back > _LINES_STEPPED_BACK:
