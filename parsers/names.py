@@ -29,10 +29,10 @@ def player_name(text: str) -> str:
 
 def seats_named_by_position(players: Iterable[str]) -> frozenset[str]:
     """Of a hand's seated players, those that are Bovada's anonymous seats in a hand converted to
-    another room's text: every seat but at most one (the log's owner, whom a conversion names as
-    he is, ``brian``, or ``Big Blind [ME]``) named by its position (:data:`BOVADA_SEAT`). Each is
+    another room's text: every seat but at most one (the log's owner, whom a conversion names by
+    the account's name, ``brian``, or ``Big Blind [ME]``) named by its position (:data:`BOVADA_SEAT`). Each is
     nobody: the same name in two hands is two strangers. In a hand of real names none is, even a
-    player who calls himself ``Dealer``.
+    player named ``Dealer``.
 
     >>> sorted(seats_named_by_position(["Big Blind", "UTG", "UTGplus1", "brian", "Small Blind"]))
     ['Big Blind', 'Small Blind', 'UTG', 'UTGplus1']
