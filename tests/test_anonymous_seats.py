@@ -183,3 +183,68 @@ def test_a_blank_name_of_the_winning_corpus_is_worded_and_no_player(tmp_path):
     assert "a player with no name acts but has no seat at the table" in messages
     for mart in ("player_stats_holdem", "hand_list", "leaderboard", "people", "player_results"):
         assert ("",) not in _rows(root, f"select distinct player from {mart}"), mart
+
+
+CONVERTED = """\
+PokerStars Hand #3405956177: Hold'em No Limit ($10/$20) - 2017/01/01 15:02:07
+Table '#11250870' 6-max Seat #3 is the button
+Seat 2: UTGplus1 ($2,418.66 in chips)
+Seat 3: Dealer ($2,040 in chips)
+Seat 4: Small Blind ($2,292 in chips)
+Seat 5: brian ($1,960 in chips)
+Seat 6: UTG ($917 in chips)
+Small Blind: posts small blind $10
+brian: posts big blind $20
+*** HOLE CARDS ***
+Dealt to brian [Td 5d]
+UTG: folds
+UTGplus1: folds
+Dealer: folds
+Small Blind: folds
+Uncalled bet ($10) returned to brian
+brian collected $20 from pot
+brian: doesn't show hand
+*** SUMMARY ***
+Total pot $20 | Rake $0
+Seat 2: UTGplus1 folded before Flop (didn't bet)
+Seat 3: Dealer (button) folded before Flop (didn't bet)
+Seat 4: Small Blind (small blind) folded before Flop
+Seat 5: brian (big blind) collected ($20)
+Seat 6: UTG folded before Flop (didn't bet)
+"""
+
+
+def test_a_bovada_hand_converted_to_pokerstars_text_names_its_seats_anonymous_in_either_lane():
+    # a tracker's conversion keeps Bovada's seats named by position and names the owner, brian:
+    # the reader and the fast lane both mark every seat but his as nobody's
+    from parsers.pokerstars_fast import read_batch
+    from rules.holdem_batch import anonymous_seats
+
+    hand = parse_chunk(split(CONVERTED)[0], "converted.txt")
+    assert hand.anonymous_players == ("Dealer", "Small Blind", "UTG", "UTGplus1")
+    batch = read_batch(split(CONVERTED), "converted.txt")
+    assert batch.in_lane.tolist() == [True]
+    assert dict(zip(batch.player, anonymous_seats(batch).tolist())) == {
+        "UTGplus1": True, "Dealer": True, "Small Blind": True, "brian": False, "UTG": True}
+    # brian's big blind: the small blind's 10 won, his own 10 nobody matched returned
+    assert {(p.player, p.net, p.is_anonymous) for p in replay(hand).players} >= {
+        ("brian", D(10), False), ("Small Blind", D(-10), True)}
+    # a table of real names keeps them, even one who calls himself Dealer
+    named = CONVERTED.replace("UTGplus1", "Anna").replace("UTG", "Boris")
+    assert parse_chunk(split(named)[0], "named.txt").anonymous_players == ()
+
+
+def test_the_converted_bovada_hands_of_the_pokerstars_corpus_count_their_owners_alone(tmp_path):
+    folder = corpus("pokerstars", "fpdb-cash", "Flop")
+    files = sorted(folder.glob("NLHE-*converted*.txt"))
+    assert len(files) == 4
+    ingest(files, tmp_path / "warehouse", jobs=1)
+    root = tmp_path / "warehouse"
+    # the owners: brian folds on the button (0), gets a walk in the big blind (+10: the small blind's
+    # 10) and folds his small blind (-10); HOOP's walk wins the small blind's 3
+    for mart in ("player_stats_holdem", "hand_list", "leaderboard", "people", "player_results"):
+        assert _rows(root, f"select distinct player from {mart} order by player") == [("HOOP",), ("brian",)], mart
+    assert _rows(root, "select player, sum(count_hands), sum(net_won) from player_stats_holdem group by player "
+                       "order by player") == [("HOOP", 1, D(3)), ("brian", 3, D(0))]
+    # the strangers stay in their hands: 6 + 5 + 6 + 3 seats, 4 of them the owners
+    assert _rows(root, "select count(*), count(*) filter (where is_anonymous) from game_players") == [(20, 16)]

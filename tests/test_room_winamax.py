@@ -336,3 +336,63 @@ Seat 1: Anna (button) won 9€
 """)
     # Winamax's collect holds the raise nobody called: 9 = her 6 back, the blinds' 1 + 2
     assert got == {"Anna": D(3), "Boris": D(-1), "Vera": D(-2)}
+
+
+FRENCH_AMOUNTS = """
+Winamax Poker - CashGame - HandId: #12-22-32 - Holdem no limit (0,25€/0,50€) - 2021/05/06 07:08:09 UTC
+Table: 'Lyon' 2-max (real money) Seat #1 is the button
+Seat 1: Anna (1 000€)
+Seat 2: Boris (1 250,50€)
+*** ANTE/BLINDS ***
+Anna posts small blind 0,25€
+Boris posts big blind 0,50€
+Dealt to Anna [Ah Ad]
+*** PRE-FLOP ***
+Anna raises 999,50€ to 1 000€ and is all-in
+Boris calls 999,50€
+*** FLOP *** [2c 7d 9s]
+*** TURN *** [2c 7d 9s][Jh]
+*** RIVER *** [2c 7d 9s Jh][3c]
+*** SHOW DOWN ***
+Anna shows [Ah Ad] (One pair : Ace)
+Boris shows [Kh Kd] (One pair : King)
+Anna collected 1 997,54€ from pot
+*** SUMMARY ***
+Total pot 1 997,54€ | Rake 2,46€
+Board: [2c 7d 9s Jh 3c]
+Seat 1: Anna (small blind) (button) showed [Ah Ad] and won 1 997,54€ with One pair : Ace
+Seat 2: Boris (big blind) showed [Kh Kd] and lost with One pair : King
+"""
+
+
+def test_winamax_amounts_with_a_decimal_comma_and_thousands_spaces_are_read():
+    # Anna's 1 000€ all-in, Boris calls the 999,50€ over his big blind: a pot of 2 000€, of which
+    # the room keeps 2,46€ and Anna collects 1 997,54€, 997,54€ more than she put in
+    hand, result, got = replayed(FRENCH_AMOUNTS)
+    assert (hand.small_blind, hand.big_blind, hand.stakes) == (D("0.25"), D("0.50"), "€0.25/€0.50 EUR")
+    assert [s.stack for s in hand.seats] == [D(1000), D("1250.50")]
+    assert [(a.kind, a.amount, a.raise_to) for a in hand.actions if a.player == "Anna"][1] == (
+        ActionKind.RAISE, D("999.50"), D(1000))
+    assert (hand.summary.total_pot, hand.summary.rake) == (D(2000), D("2.46"))
+    assert got == {"Anna": D("997.54"), "Boris": D(-1000)}
+    assert result.findings == ()
+
+
+@pytest.mark.parametrize("written", ["1.000€", "1,000€"])
+def test_winamax_a_point_or_a_comma_before_three_digits_is_refused_at_its_column(written):
+    # Winamax groups thousands with spaces: "1.000€" or "1,000€" could be a thousand euros or one,
+    # so the hand is quarantined at the amount ("Seat 1: Anna (" is 14 characters), never read
+    with pytest.raises(ParseError) as refused:
+        parse_text(parse, FRENCH_AMOUNTS.replace("Anna (1 000€)", f"Anna ({written})"))
+    assert (refused.value.line, refused.value.column) == (3, 15)
+    assert refused.value.reason.startswith(f"'{written}' is not an amount: 3 decimals")
+    assert "this room groups thousands with spaces, not dots or commas" in refused.value.reason
+
+
+def test_winamax_an_amount_of_the_header_that_is_none_is_refused_at_its_column():
+    # "Winamax Poker - CashGame - HandId: #12-22-32 - Holdem no limit (" is 64 characters and
+    # "0,25€/" 6 more: the big blind "0,500€" starts at column 71
+    with pytest.raises(ParseError) as refused:
+        parse_text(parse, FRENCH_AMOUNTS.replace("(0,25€/0,50€)", "(0,25€/0,500€)"))
+    assert (refused.value.line, refused.value.column) == (1, 71)
+    assert refused.value.reason.startswith("'0,500€' is not an amount: 3 decimals")
