@@ -129,22 +129,17 @@ _CURRENCY_MARK = re.compile(CURRENCY_SIGN + r"|\b(?:" + "|".join(dict.fromkeys(C
 AMOUNT = r"[^\d\s(\[]?\d[\d,]*(?:\.\d+)?"
 """An amount as the rooms write it: an optional currency sign, digits, thousands commas, decimals."""
 
-_AMOUNTS: dict[tuple[bool | str | None, str], Decimal] = {}   # (mode, text) -> value: a few thousand texts recur
+_AMOUNTS: dict[tuple[bool | None, str], Decimal] = {}   # (mode, text) -> value: a few thousand texts recur
 
 _MARKS_BEFORE = re.compile(r"^\s*(?:[A-Z]{3}\s*)?(?:" + CURRENCY_SIGN + r"\s*)?")
 _MARKS_AFTER = re.compile(r"(?:\s*" + CURRENCY_SIGN + r")?(?:\s*[A-Z]{3})?\s*$")
-SPACED_THOUSANDS = "spaced thousands"
-"""How a room writes amounts (a ``decimal_comma`` of :func:`read_amount`) when its decimal mark is a
-point or a comma and only spaces group its thousands (Winamax: ``0.46€``, ``0,46€``, ``1 000€``):
-a point or a comma before three digits is no amount there, since either could be the other."""
 _NUMBER = {
     False: re.compile(r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?|\.\d{1,2}"),
     True: re.compile(r"(?:\d{1,3}(?:[. \u00a0\u202f]\d{3})+|\d+)(?:,\d{1,2})?"),
-    SPACED_THOUSANDS: re.compile(r"(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:[.,]\d{1,2})?"),
 }
 """The digits of an amount: with a decimal point, thousands grouped by commas; with a decimal
-comma, by dots or spaces; with either mark, by spaces alone; in each, groups of three digits, and
-cents at most: no room writes a third decimal, so ``$1.000`` is never read as $1 (see :func:`read_amount`)."""
+comma, by dots or spaces; in either, groups of three digits, and cents at most: no room writes a
+third decimal, so ``$1.000`` is never read as $1 (see :func:`read_amount`)."""
 _DECIMAL_COMMA = re.compile(r",\d{1,2}$")
 _DOT_THOUSANDS = re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")
 """Thousands grouped by dots, no decimals: how a room that writes decimal commas writes a round
@@ -157,8 +152,6 @@ _AMOUNT_WORDS = {
           "spaces, such as 1.234,50 €",
     None: "digits with at most one decimal point (or comma), two decimals at most, and thousands grouped by "
           "threes, such as $1,234.50 or 1.234,50 €",
-    SPACED_THOUSANDS: "digits with at most one decimal point (or comma), two decimals at most, and thousands "
-                      "grouped by spaces, such as 1 234.50€ or 1 234,50€",
 }
 _WRITTEN_ON = re.compile(r"[\w.,]*\d")
 """What a line writes on past an amount its pattern took, when the amount goes on (``$0.1`` of
@@ -180,15 +173,13 @@ def _place_of(text: str, line: str) -> int:
 _WITHIN_AMOUNT = frozenset("0123456789.,")
 
 
-def read_amount(text: str, *, decimal_comma: bool | str | None = False) -> Decimal:
+def read_amount(text: str, *, decimal_comma: bool | None = False) -> Decimal:
     """An amount's value, read strictly: a currency sign before or after the digits (and an ISO code
     before or after them, ``RSD2``, ``$0.25 USD``) dropped, the digits grouped by threes and with one
     decimal separator at most, before one or two decimals. With ``decimal_comma`` a comma is the
     decimal point and a dot or a space groups thousands; None decides by the text, as the rooms that
     write either do: a comma before one or two last digits is the decimal point, before three it
-    groups thousands, and dots before groups of three group thousands (``$ 3.243``);
-    :data:`SPACED_THOUSANDS` takes a point or a comma as the decimal mark and spaces alone as
-    thousands (``1 000,50€``, ``1 000.50€``). Anything else
+    groups thousands, and dots before groups of three group thousands (``$ 3.243``). Anything else
     (a minus, a letter, a second point, a group of two, a third decimal: ``$1.000`` is no room's
     dollar) is a ValueError naming the amount, never another amount.
 
@@ -198,8 +189,6 @@ def read_amount(text: str, *, decimal_comma: bool | str | None = False) -> Decim
     (Decimal('0.55'), Decimal('28031.33'))
     >>> read_amount("$ 3.243", decimal_comma=None), read_amount("1.234,50 €", decimal_comma=None)
     (Decimal('3243'), Decimal('1234.50'))
-    >>> [read_amount(text, decimal_comma=SPACED_THOUSANDS) for text in ("1 000€", "0,46€", "1 000.5€")]
-    [Decimal('1000'), Decimal('0.46'), Decimal('1000.5')]
     >>> read_amount("$0.0x4")
     Traceback (most recent call last):
     ...
@@ -223,9 +212,7 @@ and thousands grouped by commas, such as $1,234.50
     if _NUMBER[comma].fullmatch(number) is None:
         raise ValueError(f"{text!r} is not an amount: {_fault(number, comma, decimal_comma)}"
                          f"expected {_AMOUNT_WORDS[decimal_comma]}")
-    if comma == SPACED_THOUSANDS:
-        number = number.translate(_SPACE_GROUPS).replace(",", ".")
-    elif comma:
+    if comma:
         number = number.translate(_COMMA_GROUPS).replace(",", ".")
     value = Decimal(number.replace(",", ""))
     if len(_AMOUNTS) < 200_000:
@@ -234,21 +221,18 @@ and thousands grouped by commas, such as $1,234.50
 
 
 _COMMA_GROUPS = str.maketrans("", "", ". \u00a0\u202f")
-_SPACE_GROUPS = str.maketrans("", "", " \u00a0\u202f")
 
 
-def _fault(number: str, comma: bool | str, decimal_comma: bool | str | None) -> str:
+def _fault(number: str, comma: bool, decimal_comma: bool | None) -> str:
     """What is wrong with an amount's digits when it is their decimals (more than cents), else ""."""
     many = _MANY_DECIMALS.search(number)
     if many is None or _NUMBER[comma].fullmatch(number[:many.start(1) + 2]) is None:
         return ""
-    dots = (", and this room groups thousands with commas, not dots" if decimal_comma is False else
-            ", and this room groups thousands with spaces, not dots or commas" if decimal_comma == SPACED_THOUSANDS
-            else "")
+    dots = ", and this room groups thousands with commas, not dots" if decimal_comma is False else ""
     return f"{len(many[1])} decimals, where amounts have two at most (cents){dots}; "
 
 
-def read_amount_at(text: str, index: int, line: str, start: int = -1, *, decimal_comma: bool | str | None = False) -> Decimal:
+def read_amount_at(text: str, index: int, line: str, start: int = -1, *, decimal_comma: bool | None = False) -> Decimal:
     """:func:`read_amount` of the amount ``text`` that stands at ``start`` of the hand's line
     ``index`` (``line``; -1: where ``text`` first stands in it). An amount that is none, or that the
     line writes on past what its pattern took (``$0.1x2``: the pattern took ``$0.1``), is a
@@ -673,7 +657,7 @@ def _steps_read(steps: tuple[tuple, ...], line: str) -> bool:
                for match, hint, at_start, _ in steps)
 
 
-def amount_at_fault(line: str, reads: Callable[[str], bool], decimal_comma: bool | str | None = False
+def amount_at_fault(line: str, reads: Callable[[str], bool], decimal_comma: bool | None = False
                     ) -> tuple[str, int] | None:
     """Why a line its pattern does not read is refused when an amount that is none is the cause:
     (the reason, the amount's place in ``line``). An amount-shaped word (a currency sign beside
@@ -741,7 +725,7 @@ class LineTable:
                  body: frozenset[str] = frozenset(), runs: frozenset[str] = frozenset(),
                  post: str | None = "POST", hole: str | None = "HOLE",
                  sections: tuple[str, ...] = ("play", "summary"), switches: dict[str, str] | None = None,
-                 header_kind: bool = True, decimal_comma: bool | str | None = False, collect: str | None = None,
+                 header_kind: bool = True, decimal_comma: bool | None = False, collect: str | None = None,
                  street: str = "STREET", showdown: str = "SHOWDOWN") -> None:
         self.kinds = kinds
         self.collect, self.street, self.showdown = collect, street, showdown

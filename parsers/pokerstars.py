@@ -52,7 +52,6 @@ from parsers.lines import (
 )
 from parsers.lines import read_amount as _money
 from parsers.lines import read_cards as _cards
-from parsers.names import seats_named_by_position
 from parsers.pokerstars_summary import SITE
 from parsers.room_lines import in_utc as _room_in_utc
 from parsers.room_lines import zone_clock
@@ -886,6 +885,4 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         board_lines=tuple(tuple(b) for b in board_lines), board_change=board_change,
         hole_cards=tuple(holes), cash_outs=tuple(cash_outs), summary=summary, is_cancelled=cancelled,
         room_findings=marks.findings, header_line=source.first_line,
-        # a Bovada hand converted to this text keeps its seats named by position: nobody's
-        anonymous_players=tuple(sorted(seats_named_by_position(s.player for s in seats))),
     )

@@ -58,7 +58,6 @@ import numpy as np
 from parsers import pokerstars as ps
 from parsers.errors import ParseError
 from parsers.lines import UNSHOWN_CARDS
-from parsers.names import BOVADA_SEAT, seats_named_by_position
 from parsers.pokerstars import DEALT, deal_street
 from parsers.source import Chunk, line_starts, split_file
 from rules.cards import Rank, Suit
@@ -1303,7 +1302,6 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
     for h in np.flatnonzero(b.in_lane).tolist():
         b.in_lane[h] = _shape_accepted(tuple(shapes[h]))
     b.player = _strings(text, data, found.name_from[:ns], found.name_to[:ns])
-    _mark_positions(b)
     b.table_name = _strings(text, data, found.table_from, found.table_to)
     b.game_id = [c.game_id for c in chunks]
     b.tournament_id = [head.tournament_id for head in heads]
@@ -1312,20 +1310,6 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
                   for head, is_play in zip(heads, found.play.tolist())]
     b.club = [head.club for head in heads]
     return b
-
-
-def _mark_positions(b: HandBatch) -> None:
-    """Mark anonymous the seats of the hands converted from Bovada, named by their position
-    (:func:`parsers.names.seats_named_by_position`), as the reader does: most files name none."""
-    if not any(BOVADA_SEAT.fullmatch(name) for name in set(b.player) if name):
-        return
-    starts = b.seat_start.tolist()
-    for h in range(len(b.in_lane)):
-        first, after = starts[h], starts[h + 1]
-        anonymous = seats_named_by_position(b.player[first:after])
-        for k in range(first, after):
-            if b.player[k] in anonymous:
-                b.is_anonymous[k] = True
 
 
 def _strings(text: str, data: bytes, start: np.ndarray, stop: np.ndarray) -> list[str | None]:

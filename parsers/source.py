@@ -251,15 +251,13 @@ _PLAIN_TRANSFER = {"", "7bit", "8bit", "binary"}
 """The transfer encodings that leave a part's bytes as they are."""
 _MIME_FIRST_HEADER = re.compile(r"[A-Za-z][A-Za-z0-9-]*:")
 _MIME_CONTENT_HEADER = re.compile(r"content-(?:type|transfer-encoding):", re.IGNORECASE)
-_BLOCK_TAGS = frozenset({"p", "div", "pre", "tr", "li", "table", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6"})
-"""HTML tags whose edges end a line of the text a mail program shows (as ``<br>`` does)."""
-_HIDDEN_TAGS = frozenset({"head", "title", "style", "script"})
-"""HTML tags whose text a mail program does not show."""
-HTML_PART = ("an HTML part of an e-mail holding hand histories or summaries that the mail's plain-text parts "
-             "hold only in part: its copy cannot be told from other games; save the letter as text (or have "
-             "it sent as plain text) to read them")
-"""The reason an HTML part is quarantined when the mail's text parts hold some of its games but not
-all (see :func:`_mail_parts`)."""
+_BLOCK_TAGS = frozenset({"br", "p", "div", "pre", "tr", "li", "table", "blockquote",
+                         "h1", "h2", "h3", "h4", "h5", "h6"})
+"""HTML tags that end a line of the text a mail program shows."""
+HTML_PART = ("an HTML part of an e-mail holding hand histories or summaries that no plain-text part of the "
+             "mail holds: Rasklad reads text, not HTML; save the letter as text (or have it sent as plain "
+             "text) to read them")
+"""The reason an HTML part with games and no plain-text copy is quarantined (see :func:`_mail_parts`)."""
 
 
 def _mail_parts(data: bytes, headers_end: int) -> tuple[str, tuple[tuple[int, int], ...]] | None:
@@ -277,9 +275,7 @@ def _mail_parts(data: bytes, headers_end: int) -> tuple[str, tuple[tuple[int, in
       mail's last line (the parts in base64 one after the other, in the mail's order), so that every
       other line keeps its number in the file;
     - an HTML part is passed over when the plain-text parts hold every game header it holds (a copy
-      of them) or it holds none; when no plain-text part holds a game (an HTML-only letter) it is
-      read as a mail program shows it (:func:`_html_text`), its text after the mail's last line as a
-      text in base64 is; else it is not read (see :data:`HTML_PART`);
+      of them) or it holds none; else it is not read (see :data:`HTML_PART`);
     - a part that cannot be decoded (base64 that is not, a transfer encoding no reader here knows) is
       not read; a part not read is laid out as it stands, its headers first (:func:`not_text` says why);
     - boundaries, parts' headers, other parts (images) and the text MIME puts before the first part
@@ -339,8 +335,7 @@ def _mail_parts(data: bytes, headers_end: int) -> tuple[str, tuple[tuple[int, in
         text = _part_text(part, body)
         lines = _lines(text)
         if kind == "text/html":
-            shown = _html_text(text)
-            html.append((part_start, end, shown, _game_headers(shown)))
+            html.append((part_start, end, _game_headers(_html_text(text))))
             continue
         games = _game_headers(text)
         if games or (is_text and (part.get_content_disposition() == "attachment" or name)):
@@ -349,11 +344,8 @@ def _mail_parts(data: bytes, headers_end: int) -> tuple[str, tuple[tuple[int, in
             else:
                 regions.append((first, after, lines, False))
             read_games |= games
-    for part_start, end, shown, games in html:
-        if games and not read_games:    # an HTML-only letter: its games as it shows them, after the mail
-            shown_lines = _lines(shown)
-            after_mail.extend(shown_lines[:-1] if shown_lines[-1] == "" else shown_lines)
-        elif games - read_games:        # games that no plain-text part holds: not passed over in silence
+    for part_start, end, games in html:
+        if games - read_games:      # games that no plain-text part holds: not passed over in silence
             regions.append((row(part_start), row(end) + 1, _lines(_decode_bytes(data[part_start:end])), True))
     if not any(first == 0 for first, _, _, _ in regions):
         regions.append((0, header_rows, _lines(_decode_bytes(data[:headers_end])), False))
@@ -472,74 +464,28 @@ def _game_headers(text: str) -> set[str]:
 
 
 class _HtmlText(html.parser.HTMLParser):
-    """The text of an HTML part as a mail program shows it (see :func:`_html_text`)."""
+    """The text of an HTML part, a line per line its reader shows (only for finding game headers)."""
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
         self.pieces: list[str] = []
-        self.in_pre = self.hidden = 0
-        self.pre_opened = False     # a line break right after <pre> is no line (as browsers read it)
-
-    def _end_line(self) -> None:
-        """End the line at a block's edge, unless it has just ended: blocks in blocks make no blank line."""
-        if self.pieces and not self.pieces[-1].endswith("\n"):
-            self.pieces.append("\n")
 
     def handle_starttag(self, tag, attrs):
-        if tag in _HIDDEN_TAGS:
-            self.hidden += 1
-        elif tag == "br":
+        if tag in _BLOCK_TAGS:
             self.pieces.append("\n")
-        elif tag in _BLOCK_TAGS:
-            self._end_line()
-            self.in_pre += tag == "pre"
-            self.pre_opened = tag == "pre"
-        elif tag in ("td", "th"):
-            self.pieces.append(" ")
-
-    def handle_startendtag(self, tag, attrs):
-        self.handle_starttag(tag, attrs)    # (<br/>: one line break, no end tag)
 
     def handle_endtag(self, tag):
-        if tag in _HIDDEN_TAGS:
-            self.hidden = max(self.hidden - 1, 0)
-        elif tag in _BLOCK_TAGS:
-            self.in_pre = max(self.in_pre - (tag == "pre"), 0)
-            self._end_line()
+        self.handle_starttag(tag, [])
 
     def handle_data(self, data):
-        if self.hidden:
-            return
-        data = data.replace("\u00a0", " ")
-        if self.pre_opened:
-            self.pre_opened = False
-            data = data.removeprefix("\r").removeprefix("\n") if data.startswith("\r\n") else data.removeprefix("\n")
-        if not self.in_pre:     # outside <pre> a run of blanks, line breaks among them, is one space
-            data = _HTML_BLANKS.sub(" ", data)
-            if not self.pieces or self.pieces[-1].endswith("\n"):
-                data = data.lstrip(" ")
-        if data:    # (an empty piece would hide that the line has just ended)
-            self.pieces.append(data)
-
-
-_HTML_BLANKS = re.compile(r"[ \t\r\n\f]+")
+        self.pieces.append(data.replace("\u00a0", " "))
 
 
 def _html_text(markup: str) -> str:
-    r"""An HTML part's text as a mail program shows it, a line per line shown: tags dropped and
-    character references decoded; a line ends at ``<br>`` and at the edges of blocks (a paragraph,
-    a ``<div>``, a table's row, a ``<pre>``); outside ``<pre>`` a run of blanks and line breaks is
-    one space (a line the markup wraps is one line), inside it they are kept; the head, styles and
-    scripts show nothing; blanks that end a line are dropped.
-
-    >>> _html_text("<html><head><style>p {}</style></head><body><p>Seat 1: Anna\n($2 in&nbsp;chips)</p>"
-    ...            "<div>Seat 2: Boris<br>*** HOLE CARDS ***<br/><br></div><pre>Anna:  folds\n</pre>")
-    'Seat 1: Anna ($2 in chips)\nSeat 2: Boris\n*** HOLE CARDS ***\n\nAnna:  folds\n'
-    """
     parser = _HtmlText()
     parser.feed(markup)
     parser.close()
-    return "\n".join(line.rstrip() for line in "".join(parser.pieces).split("\n"))
+    return "".join(parser.pieces)
 
 
 def _unread_part(lines: tuple[str, ...]) -> str | None:

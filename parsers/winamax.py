@@ -6,9 +6,6 @@ room's own facts:
 
 - the header writes the time zone (``UTC``); amounts carry the currency after them (``0.05€``),
   play money none (ROOM-CURRENCY); a tournament's stakes may start with the ante (``(10/50/100)``);
-- amounts are written with a decimal point, or a decimal comma as French writes them, and spaces
-  alone group thousands (``0.46€``, ``0,46€``, ``1 000€``): a point or a comma before three digits
-  is no amount (see :data:`parsers.lines.SPACED_THOUSANDS`);
 - actions have no colon after the name (``Anna raises 0.17€ to 0.22€``);
 - the blinds come in a section of their own (``*** ANTE/BLINDS ***``) and the hero's cards
   before ``*** PRE-FLOP ***``;
@@ -55,11 +52,11 @@ from decimal import ROUND_DOWN, Decimal
 
 from parsers.errors import ParseError
 from parsers.lines import (
-    SPACED_THOUSANDS,
     CurrencyMarks,
     LineKind,
     LineTable,
     StreetActions,
+    read_amount,
     read_amount_at,
     read_cards,
     stakes_label,
@@ -80,9 +77,8 @@ __all__ = ["LINE_KINDS", "TABLE", "parse"]
 
 SITE = "Winamax"
 
-_AMT = r"(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:[.,]\d+)?(?:€|\$|£)?"
-"""An amount as Winamax writes it: digits (thousands grouped by spaces, or not), decimals after a
-point or a comma, the currency sign after them; :func:`_amount` reads it."""
+_AMT = r"\d+(?:\.\d+)?(?:€|\$|£)?"
+"""An amount as Winamax writes it: digits, decimals, the currency sign after them."""
 _HEADER = re.compile(
     r"^Winamax Poker - (?P<kind>.*?) - HandId: #(?P<id>[\d-]+) - (?P<game>.+?) "
     r"(?P<struct>no limit|pot limit|fixed limit|limit) \((?P<stakes>[^)]*)\) - "
@@ -152,7 +148,7 @@ LINE_KINDS: tuple[LineKind, ...] = (
 
 TABLE = LineTable(
     LINE_KINDS, grammar="winamax.lark", body=frozenset({"ACTION", "POST", "COLLECT"}),
-    runs=frozenset({"BODY", "SEAT", "POST", "SEATSUM"}), decimal_comma=SPACED_THOUSANDS,
+    runs=frozenset({"BODY", "SEAT", "POST", "SEATSUM"}),
     unreadable="expected a seat, a post, an action (folds, checks, calls, bets, raises), a street line like "
                "'*** FLOP *** […]', a showdown or a summary line")
 """The classifier, terminals and shape check made from LINE_KINDS."""
@@ -163,10 +159,8 @@ _CENT = Decimal("0.01")
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 
 
-def _amount(text: str, index: int, line: str, start: int = -1) -> Decimal:
-    """The room's one amount reader: the amount ``text`` at ``start`` of the hand's line ``index``
-    (``line``), as Winamax writes amounts; one that is none quarantines the hand at its column."""
-    return read_amount_at(text, index, line, start, decimal_comma=SPACED_THOUSANDS)
+def _money(text: str) -> Decimal:
+    return read_amount(text)
 
 
 def read_header(line: str) -> dict:
@@ -203,12 +197,7 @@ def read_header(line: str) -> dict:
         raise ParseError(f"'{match['d']} {match['t']}' is not a real date and time ({error})", line=1,
                          column=match.start("d") + 1, line_text=line) from None
     betting = BettingStructure.parse(match["struct"])
-    at = match.start("stakes") + len(match["stakes"]) - len(match["stakes"].lstrip())
-
-    def money(group: str) -> Decimal:
-        return _amount(stakes[group], 0, line, at + stakes.start(group))
-
-    small, big = money("sb"), money("bb")
+    small, big = _money(stakes["sb"]), _money(stakes["bb"])
     small_bet = big_bet = None
     if betting is BettingStructure.LIMIT:
         # Limit stakes are the bets: the blinds are half the small bet (down to the cent) and the small bet
@@ -216,7 +205,7 @@ def read_header(line: str) -> dict:
         small, big = (small_bet / 2).quantize(_CENT, rounding=ROUND_DOWN), small_bet
     return {"match": match, "is_tournament": is_tournament, "currency": currency, "played_at": played_at,
             "betting": betting, "small_blind": small, "big_blind": big, "small_bet": small_bet, "big_bet": big_bet,
-            "ante": money("ante") if stakes["ante"] else _ZERO}
+            "ante": _money(stakes["ante"]) if stakes["ante"] else _ZERO}
 
 
 def _paid_back(seat: SummarySeat, chips: Decimal) -> SummarySeat:
@@ -255,7 +244,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         """An amount of the line the reader is on (at ``start`` in it): one that is none quarantines
         the hand at its column."""
         marks.other(text, text[-1])     # ROOM-CURRENCY: read as written, noted when another currency's
-        return _amount(text, marks.index, lines[marks.index], start)
+        return read_amount_at(text, marks.index, lines[marks.index], start)
 
     for kind, m, index in tokens:
         line = first_line + index

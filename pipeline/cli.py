@@ -256,8 +256,7 @@ def _cut_short_saying(kept: str | Callable[[], str], warehouse: Path,
             # After a stop, whatever comes up is the stop: DuckDB's "Query interrupted", or the
             # refusal of a statement in the transaction the interrupt aborted
             before()
-            click.echo(f"Stopped before the end: {kept}", err=True)
-            sys.exit(128 + (STOPPED_BY[-1] if STOPPED_BY else signal.SIGINT))
+            _exit_stopped(kept)
         if getattr(error, "errno", None) == errno.ENOSPC or NO_SPACE in str(error):
             before()
             raise UsageProblem(f"The disk of the warehouse {str(warehouse)!r} is full ({NO_SPACE.lower()}).",
@@ -269,6 +268,12 @@ def _cut_short_saying(kept: str | Callable[[], str], warehouse: Path,
                                "Name a folder you may write with --warehouse (or RASKLAD_WAREHOUSE), or make "
                                "this one writable.") from None
         raise
+
+
+def _exit_stopped(kept: str) -> None:
+    """Say what a command stopped by a signal keeps, and exit with the shells' code for the signal."""
+    click.echo(f"Stopped before the end: {kept}", err=True)
+    sys.exit(128 + (STOPPED_BY[-1] if STOPPED_BY else signal.SIGINT))
 
 
 UNPUBLISHED = ("The commit it was making waits, whole, for its statistics: readers see the warehouse without it "
@@ -2233,20 +2238,28 @@ def export(fmt: str, game_id: str | None, player: str | None, out: Path, quiet: 
 
     Example: rasklad export --format phh --player Anna --out anna-phh
     """
+    from pipeline.export import ExportSummary
     from pipeline.export import export as run_export
 
     progress = _Progress(enabled=not quiet and not as_json)
+    summary = ExportSummary()
     with _connect(warehouse) as con:
         if player is not None:
             _known_player(con, player)
         if game_id is not None:
             game_id = _known_game_id(con, game_id)      # the start of an ID, or a hand's number, as `show` takes
         try:
-            summary = run_export(con, fmt, out, game_id=game_id, player=player, on_start=progress.start_hands,
-                                 on_hand=progress.hand)
-        except OSError as error:
-            raise UsageProblem(f"Cannot write the hands to {str(out)!r}: {error.strerror} ({error.filename}).",
-                               "Name a folder you may write with --out.") from None
+            run_export(con, fmt, out, game_id=game_id, player=player, on_start=progress.start_hands,
+                       on_hand=progress.hand, summary=summary)
+        except (KeyboardInterrupt, Exception) as error:
+            progress.close()
+            if STOPPED_BY or isinstance(error, KeyboardInterrupt):
+                # it says what it wrote (each file whole), not click's bare "Aborted!"
+                _exit_stopped(_export_stopped(summary, progress.total, out))
+            if isinstance(error, OSError):
+                raise UsageProblem(f"Cannot write the hands to {str(out)!r}: {error.strerror} ({error.filename}).",
+                                   "Name a folder you may write with --out.") from None
+            raise
         finally:
             progress.close()
     if not summary.written and not summary.skipped:
@@ -2266,6 +2279,13 @@ def export(fmt: str, game_id: str | None, player: str | None, out: Path, quiet: 
     if not summary.written:     # a script must not take an empty folder for the export
         click.echo(f"Error: no hand could be written as {fmt.upper()} (the reason is given for each).", err=True)
         sys.exit(1)
+
+
+def _export_stopped(summary, total: int, out: Path) -> str:
+    """What an export stopped before its end wrote, and what it did not."""
+    written = len(summary.written)
+    return (f"{written:,} of {counted(total, 'hand')} written to {out}, each file whole; the other "
+            f"{total - written:,} not (the same export run again writes them all).")
 
 
 EXPORT_REASONS_SHOWN = 10

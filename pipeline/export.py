@@ -21,7 +21,9 @@ hand back as it was stored.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -130,9 +132,18 @@ class ExportSummary:
 
 
 BATCH_HANDS = 5000
-"""The hands an export reads from the warehouse at a time: its memory is one batch's rows, not
-the history's (a grinder's 150,000 hands held at once took 3.6 GB); each batch costs a scan of
-the tables' game IDs, so a batch much smaller costs CPU."""
+"""The hands an export holds at a time: its memory is one batch's rows, not the history's (a
+grinder's 150,000 hands held at once took 3.6 GB)."""
+
+_READS = (
+    ("games", "game_id, game, played_at, table_name, site, source_file, count_errors", "game_id"),
+    ("game_texts", "game_id, text, context", "game_id"),
+    ("holdem_results", ("game_id, hand_id, player, seat, position, hole_cards, stack_start, collected, cash_out, net, "
+                        "betting, currency, is_tournament, small_blind, big_blind, max_seats, total_pot, rake"), "seat"),
+    ("holdem_actions", "game_id, street, player, action, amount, raise_to, is_all_in, coalesce(board, 0)", "action_no"),
+)
+"""What a hand is read from: per read, its table, its columns (the game ID first) and the order of
+a game's rows. (The texts apart from the games: joined, a scan of every game held every text.)"""
 
 
 def chosen_games(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None,
@@ -157,27 +168,25 @@ def chosen_games(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None,
 def stored_hands(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None, player: str | None = None,
                  batch: int = BATCH_HANDS, games: list[str] | None = None) -> Iterator[StoredHand]:
     """The stored Hold'em hands (all, one game ID, or those a player played, or ``games``, IDs
-    of :func:`chosen_games`), in the order played, read ``batch`` hands at a time."""
+    of :func:`chosen_games`), in the order played, read ``batch`` hands at a time (each batch's
+    reads scan the tables' game IDs: laid out by batch in one scan instead, 60,000 hands took as
+    much CPU and 0.1 GB more memory)."""
     if games is None:
         games = chosen_games(con, game_id=game_id, player=player)
     for start in range(0, len(games), batch):
-        yield from _stored_batch(con, games[start:start + batch])
+        chosen = games[start:start + batch]
+        yield from _hands_of(chosen, *(con.execute(
+            f"select {columns} from {table} where game_id in (select unnest(?::varchar[])) "
+            f"order by game_id, {order}", [chosen]).fetchall() for table, columns, order in _READS))
 
 
-def _stored_batch(con: duckdb.DuckDBPyConnection, chosen: list[str]) -> Iterator[StoredHand]:
-    """The hands of ``chosen`` (game IDs), in its order: one query per table for all of them, not
-    one per hand."""
-    among = "where game_id in (select unnest(?::varchar[]))"
-    games = {row[0]: row[1:] for row in con.execute(
-        "select game_id, g.game, g.played_at, g.table_name, g.site, g.source_file, g.count_errors, t.text, t.context "
-        f"from games g left join game_texts t using (game_id) {among}", [chosen]).fetchall()}
-    results = _by_game(con.execute(
-        "select game_id, hand_id, player, seat, position, hole_cards, stack_start, collected, cash_out, net, "
-        "betting, currency, is_tournament, small_blind, big_blind, max_seats, total_pot, rake from holdem_results "
-        f"{among} order by game_id, seat", [chosen]).fetchall())
-    actions = _by_game(con.execute(
-        "select game_id, street, player, action, amount, raise_to, is_all_in, coalesce(board, 0) from holdem_actions "
-        f"{among} order by game_id, action_no", [chosen]).fetchall())
+def _hands_of(chosen: list[str], games_rows: list[tuple], text_rows: list[tuple], result_rows: list[tuple],
+              action_rows: list[tuple]) -> Iterator[StoredHand]:
+    """The hands of ``chosen`` (game IDs), in its order, from the rows of ``_READS`` that hold them."""
+    texts = {row[0]: row[1:] for row in text_rows}
+    games = {row[0]: row[1:] + texts.get(row[0], (None, None)) for row in games_rows}
+    results = _by_game(result_rows)
+    actions = _by_game(action_rows)
     for gid in chosen:
         rows = results.get(gid)
         if not rows or gid not in games:
@@ -733,16 +742,26 @@ def _amount_text(value: Decimal) -> str:
 
 def export(con: duckdb.DuckDBPyConnection, fmt: str, out: Path, *, game_id: str | None = None,
            player: str | None = None, batch: int = BATCH_HANDS, on_start: Callable[[int], None] = lambda total: None,
-           on_hand: Callable[[], None] = lambda: None) -> ExportSummary:
+           on_hand: Callable[[], None] = lambda: None, summary: ExportSummary | None = None) -> ExportSummary:
     """Write the selected stored Hold'em hands to ``out``, one file each, named by game ID, reading
     them ``batch`` at a time. ``on_start`` is told how many hands there are, ``on_hand`` called
-    as each is taken up, written or not (a command's progress)."""
+    as each is taken up, written or not (a command's progress). ``summary`` (a new one if not
+    given) is filled as the hands are taken up, so that an export stopped half way says what it
+    wrote; each file is written whole or not at all."""
     if fmt not in FORMATS:
         raise ValueError(f"{fmt!r} is not an export format: expected {' or '.join(FORMATS)}")
-    summary = ExportSummary()
+    summary = ExportSummary() if summary is None else summary
     games = chosen_games(con, game_id=game_id, player=player)
     on_start(len(games))
-    for hand in stored_hands(con, games=games, batch=batch):
+    hands = stored_hands(con, games=games, batch=batch)
+    with contextlib.closing(hands):     # (its open reads end at once, however the loop ends)
+        _write_hands(hands, fmt, out, summary, on_hand)
+    return summary
+
+
+def _write_hands(hands: Iterator[StoredHand], fmt: str, out: Path, summary: ExportSummary,
+                 on_hand: Callable[[], None]) -> None:
+    for hand in hands:
         on_hand()
         try:
             if fmt == "phh":
@@ -756,8 +775,19 @@ def export(con: duckdb.DuckDBPyConnection, fmt: str, out: Path, *, game_id: str 
             continue
         if not summary.written:
             out.mkdir(parents=True, exist_ok=True)     # made once there is a hand to write
-        path.write_text(text, encoding="utf-8")
+        _write_whole(path, text)
         summary.written.append(path)
         if hand.count_errors:
             summary.disputed.append(hand.game_id)
-    return summary
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """Write ``path`` under a scratch name renamed at the end: a file stopped half way (Ctrl-C, a
+    full disk) is never left under the name of a whole one."""
+    partial = path.with_name(f".{path.name}.partial")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, path)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise

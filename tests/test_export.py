@@ -8,6 +8,7 @@ read back by Rasklad's ingest give the same nets. Every OHH file validates again
 from __future__ import annotations
 
 import json
+import os
 import re
 import tomllib
 import warnings
@@ -887,26 +888,15 @@ def test_export_phh_read_back_repeats_the_warnings_on_what_the_log_paid_not_on_i
         assert Path(source).read_text().splitlines()[line - 1].startswith("winnings = ")
 
 
-class _FetchCounting:
-    """A warehouse connection that notes, for each result of more than one column (the first the
-    game ID), how many games' rows it held: what an export holds at once."""
+class _ScanCounting:
+    """A warehouse connection that counts the queries an export runs."""
 
     def __init__(self, con) -> None:
-        self.con, self.games_held = con, []
+        self.con, self.executed = con, []
 
     def execute(self, sql: str, params=()):
-        rows = self.con.execute(sql, params).fetchall()
-        if rows and len(rows[0]) > 1:
-            self.games_held.append(len({row[0] for row in rows}))
-        return _Fetched(rows)
-
-
-class _Fetched:
-    def __init__(self, rows: list[tuple]) -> None:
-        self.rows = rows
-
-    def fetchall(self) -> list[tuple]:
-        return self.rows
+        self.executed.append(sql)
+        return self.con.execute(sql, params)
 
 
 def _header_times(folder: Path) -> dict[str, str]:
@@ -920,20 +910,32 @@ def _header_times(folder: Path) -> dict[str, str]:
     return times
 
 
-def test_export_reads_a_batch_of_hands_at_a_time_and_writes_the_same_files_as_at_once(tmp_path):
+def test_export_reads_a_batch_of_hands_at_a_time_and_writes_the_same_files_as_at_once(tmp_path, monkeypatch):
     """The export read every chosen hand's rows before writing one: a history of 151,000 hands
-    took 3.6 GB. Read 4 at a time, 23 hands (6 batches, the last of 3) give the same files, in
-    the order played, and no read holds more than 4 hands' rows. Hand-worked from the generated
-    text: 17 No Limit hands of seed 12 are written, 6 Pot Limit of seed 14 are not."""
+    took 3.6 GB. Read 4 at a time, 23 hands (6 batches, the last of 3) give the same files, in the
+    order played, and no batch holds more than 4 hands' rows. Hand-worked from the generated text: 17 No Limit hands of seed
+    12 are written, 6 Pot Limit of seed 14 are not."""
+    import pipeline.export
+
     generated(tmp_path / "logs", seed=12, count=17, betting="no_limit")
     generated(tmp_path / "logs", seed=14, count=6, betting="pot_limit")
     ingest([tmp_path / "logs"], tmp_path / "wh", jobs=1)
+    held = []
+    hands_of = pipeline.export._hands_of
+
+    def noting_held(chosen, *rows):
+        held.append(max(len({row[0] for row in read}) for read in rows))
+        return hands_of(chosen, *rows)
+    monkeypatch.setattr(pipeline.export, "_hands_of", noting_held)
     with connect(tmp_path / "wh") as con:
         at_once = export(con, "phh", tmp_path / "at-once", batch=1000)
-        counting = _FetchCounting(con)
+        assert held == [23]     # (one batch)
+        held.clear()
+        counting = _ScanCounting(con)
         batched = export(counting, "phh", tmp_path / "batched", batch=4)
         hand_of = dict(con.execute("select distinct game_id, hand_id from holdem_results").fetchall())
-    assert counting.games_held and max(counting.games_held) == 4
+    assert len(counting.executed) == 1 + 4 * 6      # the choice of hands, then four reads a batch
+    assert len(held) == 6 and max(held) == 4
     assert (len(batched.written), len(batched.skipped)) == (17, 6)
     assert set(batched.skipped.values()) == {"PHH has no pot-limit Hold'em variant"}
     assert [p.name for p in batched.written] == [p.name for p in at_once.written]
@@ -982,6 +984,39 @@ def test_rasklad_export_counts_the_hands_not_written_by_reason_and_shows_its_pro
                                       str(tmp_path / "fewer"), "-q"])
     assert fewer.stdout.splitlines()[1:] == ["  not written      5 × 1 other reason",
                                              "  --json gives the game ID of each hand"]
+
+
+def test_an_export_stopped_half_way_says_what_it_wrote_and_leaves_no_file_half_written(tmp_path, monkeypatch):
+    """Ctrl-C in an export printed click's bare "Aborted!" and exited 1, and a file it was writing
+    stayed under its name, cut short. Stopped as it renames its third file into place, of 5 hands:
+    the 2 before are whole, the third is not there under any name, and the command says so and
+    exits 130 (128 + SIGINT), as the shells do."""
+    import pipeline.export
+
+    generated(tmp_path / "logs", seed=12, count=5, betting="no_limit")
+    ingest([tmp_path / "logs"], tmp_path / "wh", jobs=1)
+    whole = tmp_path / "whole"
+    assert CliRunner().invoke(main, ["export", "--format", "phh", "-w", str(tmp_path / "wh"), "--out", str(whole),
+                                     "-q"]).exit_code == 0
+    renamed, out = [], tmp_path / "phh"
+
+    def stopped_at_the_third(source, target, replace=os.replace):
+        if Path(target).parent == out and len(renamed) == 2:
+            raise KeyboardInterrupt
+        if Path(target).parent == out:
+            renamed.append(Path(target).name)
+        replace(source, target)
+    monkeypatch.setattr(pipeline.export.os, "replace", stopped_at_the_third)
+    result = CliRunner().invoke(main, ["export", "--format", "phh", "-w", str(tmp_path / "wh"), "--out", str(out),
+                                       "-q"])
+    monkeypatch.undo()
+    assert result.exit_code == 130
+    assert result.stdout == ""
+    assert result.stderr == (f"Stopped before the end: 2 of 5 hands written to {out}, each file whole; the other 3 "
+                             "not (the same export run again writes them all).\n")
+    assert sorted(path.name for path in out.iterdir()) == sorted(renamed)
+    assert {name: (out / name).read_bytes() for name in renamed} == {name: (whole / name).read_bytes()
+                                                                    for name in renamed}
 
 
 def test_an_exports_summary_counts_disputed_hands_and_names_the_game_of_a_reason_of_one():

@@ -153,10 +153,9 @@ def test_a_small_hand_attached_in_base64_is_stored_with_its_nets(tmp_path):
     assert [(player, net) for _, player, net in nets] == [("Anna", D("0.02")), ("Boris", D("-0.02"))]
 
 
-def test_an_html_only_letter_with_hands_is_read_as_the_mail_program_shows_it(tmp_path):
-    """No plain-text copy: the HTML part (headers at line 5, markup to line 24 of a 25-line mail) is
-    read as it shows: the <pre> hand after the mail's last line, lines 26 to 41, its nets the small
-    hand's (Anna +0.02, Boris -0.02); nothing quarantined."""
+def test_an_html_only_letter_with_hands_is_quarantined_as_html_at_its_part(tmp_path):
+    """No plain-text copy: the HTML part (its headers at line 5) is one quarantined chunk whose
+    reason says so, its text kept as it stands; its <pre> hand is not read out of the HTML."""
     mail = ("From: a@example.org\n"
             "Content-Type: multipart/alternative; boundary=b\n"
             "\n"
@@ -167,27 +166,12 @@ def test_an_html_only_letter_with_hands_is_read_as_the_mail_program_shows_it(tmp
             + SMALL_HAND +                                               # lines 8 to 23
             "</pre></body></html>\n"                                     # line 24
             "--b--\n").encode("ascii")
-    summary, games, nets, quarantined = _ingest(tmp_path, mail)
-    assert (summary.games, games, quarantined) == (1, [(26, 41)], [])
-    assert [(player, net) for _, player, net in nets] == [("Anna", D("0.02")), ("Boris", D("-0.02"))]
-
-
-def test_an_html_only_letter_of_paragraphs_and_breaks_is_read_line_by_line(tmp_path):
-    """A mail program's HTML, in quoted-printable: a <div> a line, <br> inside one, a header the
-    markup wraps over two lines, &nbsp; and a style sheet. Read as shown, the hand is the small hand
-    (Anna +0.02, Boris -0.02), its 16 lines after the mail's last line."""
-    lines = SMALL_HAND.rstrip("\n").split("\n")
-    wrapped = lines[0].replace(" - 2024", " -\n  2024")
-    body = ("<html><head><style>div { margin: 0 }</style></head><body>"
-            f"<div>{wrapped}</div>\n"
-            + "".join(f"<div>{line.replace(' ', '&nbsp;', 1)}</div>\n" for line in lines[1:7])
-            + "<div>" + "<br>\n".join(lines[7:]) + "</div></body></html>\n")
-    mail = ("From: a@example.org\nContent-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: "
-            "quoted-printable\nSubject: hands\n\n" + quopri.encodestring(body.encode("utf-8")).decode("ascii"))
-    summary, games, nets, quarantined = _ingest(tmp_path, mail.encode("ascii"))
-    first = mail.count("\n") + 1
-    assert (summary.games, games, quarantined) == (1, [(first, first + 15)], [])
-    assert [(player, net) for _, player, net in nets] == [("Anna", D("0.02")), ("Boris", D("-0.02"))]
+    summary, games, _, quarantined = _ingest(tmp_path, mail)
+    assert (summary.games, games) == (0, [])
+    assert [(first, last, line, error) for first, last, line, error, _ in quarantined] == [(5, 24, 5, HTML_PART)]
+    assert quarantined[0][4].split("\n")[3:5] == ["PokerStars Hand #900000000001:  Hold'em No Limit ($0.01/$0.02 "
+                                                  "USD) - 2024/01/02 10:00:00 ET", "Table 'Letter' 6-max Seat #1 is "
+                                                  "the button"]
 
 
 def test_an_html_copy_with_a_hand_its_text_part_lacks_is_quarantined_not_dropped():
@@ -265,12 +249,14 @@ def test_a_mail_cut_inside_its_base64_never_crashes_the_decoder():
         decode(mail[:end])
 
 
-def test_a_mail_of_one_html_part_is_read_when_it_holds_games():
-    """A mail whose one part is HTML: holding the small hand, the hand is read after the mail's 21
-    lines (its headers are the part's), from line 22 to 37; holding only a letter, it is no game."""
+def test_a_mail_of_one_html_part_is_quarantined_as_html_only_when_it_holds_games():
+    """A mail whose one part is HTML: holding the small hand, it is one quarantined chunk from line 1
+    (its headers are the part's), saying why; holding only a letter, it is no game and no quarantine."""
     head = "From: a@example.org\nContent-Type: text/html; charset=utf-8\n\n"
     with_hand = decode((head + "<pre>\n" + SMALL_HAND + "</pre>\n").encode("ascii"))
     chunks = split(with_hand)
-    assert [(chunk.format, chunk.first_line, chunk.last_line) for chunk in chunks] == [("pokerstars", 22, 37)]
-    assert parse_chunk(chunks[0], "mail.eml").hand_id == "900000000001"
+    assert [(chunk.format, chunk.first_line, chunk.last_line) for chunk in chunks] == [(None, 1, 21)]
+    with pytest.raises(ParseError) as refused:
+        parse_chunk(chunks[0], "mail.eml")
+    assert (refused.value.line, refused.value.reason) == (1, HTML_PART)
     assert split(decode((head + "<p>Hi me, no hands tonight.</p>\n").encode("ascii"))) == []
