@@ -286,3 +286,32 @@ def test_phh_round_trip_keeps_the_stakes_of_a_small_blind_posted_short(tmp_path)
     fields = tomllib.loads(texts["9498788316"], parse_float=Decimal)
     assert fields["blinds_or_straddles"][:2] == [D("0.02"), D("0.04")]
     assert fields["starting_stacks"][0] == D("0.01")
+
+
+def _pots(ohh: dict) -> list[tuple[int, float, float, list[tuple[str, float]]]]:
+    """(number, amount, rake, [(winner, win)]) of each OHH pot."""
+    names = {p["id"]: p["name"] for p in ohh["players"]}
+    return [(pot["number"], pot["amount"], pot["rake"], [(names[w["player_id"]], w["win_amount"])
+                                                         for w in pot["player_wins"]]) for pot in ohh["pots"]]
+
+
+def test_export_ohh_writes_each_pot_with_its_winner_and_rake(tmp_path):
+    """888poker's game 361198949: rensi66 is all in for 198 (40 + 158), manit2522 for 311 (40 + 200
+    + 71); Champs2011 and genu74 put in 311 too (Champs2011's river bet of 203 is not called), and
+    tosas23 his big blind of 2. The main pot is 4 × 198 + 2 = 794, the side pot (311 − 198) × 3
+    = 339. rensi66's queens win the main pot, manit2522's jacks the side pot (Champs2011 has fives);
+    888 lists no pots, and its rake of 4 (1,133 put in, 790 + 339 collected) is the main pot's."""
+    _, files = _exported(tmp_path, corpus("rooms", "PacificPoker", "Flop", "888-NLHE-PM-1.00-2.00.txt"), "ohh")
+    assert _pots(files["361198949"]) == [(0, 794, 4, [("rensi66", 790)]), (1, 339, 0, [("manit2522", 339)])]
+
+
+def test_export_ohh_writes_a_hand_whose_room_raked_the_side_pot(tmp_path):
+    """Winamax's hand #910116-28-1298310000: Player8 is all in for 2.98, Player4 for 4.54, Hero
+    raises all in to 5.96 (1.42 of it not called); Player1 (0.15) and the blinds (0.02, 0.05)
+    fold. The main pot is 3 × 2.98 + 0.22 = 9.16, the side pot (4.54 − 2.98) × 2 = 3.12. Player8
+    collects 8.56 from the main pot (raked 0.60), Hero 4.34 from side pot 1, his 1.42 with it: 2.92
+    of the side pot, raked 0.20 (the rake of 0.80 in all). PHH cannot state that rake; OHH can."""
+    summary, files = _exported(tmp_path, corpus("rooms", "Winamax", "Flop",
+                                                "NLHE-FR-EUR-0.02-0.05-201010.Side.pot.Biggest.stack.loses.main.txt"),
+                               "ohh")
+    assert _pots(files["910116-28-1298310000"]) == [(0, 9.16, 0.6, [("Player8", 8.56)]), (1, 3.12, 0.2, [("Hero", 2.92)])]
