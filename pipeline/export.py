@@ -115,6 +115,8 @@ class StoredHand:
     logged_pot: Decimal | None = None
     """The total pot the summary states (before the rake), as the hand's text has it; ``total_pot``
     is the replay's, what the actions put in, which a hand with an error finding may contradict."""
+    fees: Decimal = Decimal(0)
+    """Of ``rake``, the room's jackpot fee and other fees beside its rake, as the hand's text states them."""
 
 
 @dataclass(slots=True)
@@ -223,7 +225,8 @@ def _kept_facts(text: str | None, source_file: str, game_id: str, betting: str, 
             "cap": getattr(record, "cap", None), "played_in_utc": record.info.played_in_utc,
             "capped": tuple(dict.fromkeys(a.player for a in getattr(record, "actions", ()) if a.is_capped)),
             "pots": tuple(getattr(summary, "pots", None) or ()), "shown": shown,
-            "logged_pot": getattr(summary, "total_pot", None), "tournament_id": getattr(record, "tournament_id", None)}
+            "logged_pot": getattr(summary, "total_pot", None), "tournament_id": getattr(record, "tournament_id", None),
+            "fees": getattr(summary, "fees", Decimal(0))}
 
 
 # ////////////////////////////////////////////////////////////////////// PHH
@@ -647,12 +650,16 @@ def ohh_document(hand: StoredHand) -> dict:
     numbers = iter(range(1, 10_000))
     for entry in rounds:
         entry["actions"] = [{"action_number": next(numbers), **action} for action in entry["actions"]]
-    pots = []
+    pots, fees = [], hand.fees
     for number, (amount, rake, won) in enumerate(_ohh_pots(hand, pot)):
         wins = [{"player_id": ids[p.player], "win_amount": float(won[p.player])}
                 | ({"cashout_amount": float(p.cash_out)} if p.cash_out else {})
                 for p in by_seat if p.player in won]
-        pots.append({"number": number, "amount": float(amount), "rake": float(rake), "player_wins": wins})
+        # the room's fees (a jackpot's) are OHH's jackpot, not its rake: taken from the pots' rakes in order
+        jackpot = min(fees, rake)
+        fees -= jackpot
+        pots.append({"number": number, "amount": float(amount), "rake": float(rake - jackpot)}
+                    | ({"jackpot": float(jackpot)} if jackpot else {}) | {"player_wins": wins})
     body = {
         "spec_version": OHH_SPEC_VERSION,
         "site_name": hand.site or "",

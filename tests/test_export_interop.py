@@ -315,3 +315,15 @@ def test_export_ohh_writes_a_hand_whose_room_raked_the_side_pot(tmp_path):
                                                 "NLHE-FR-EUR-0.02-0.05-201010.Side.pot.Biggest.stack.loses.main.txt"),
                                "ohh")
     assert _pots(files["910116-28-1298310000"]) == [(0, 9.16, 0.6, [("Player8", 8.56)]), (1, 3.12, 0.2, [("Hero", 2.92)])]
+
+
+def test_export_ohh_states_the_jackpot_fee_apart_from_the_rake(tmp_path):
+    """Winning's hand 151588328 ends ``Total pot $1.19 | Rake $0.04 | JP Fee $0.02``: 0.05 × 3
+    before the flop, then 0.11 + 0.55 + 0.44 on it, put in 1.25; ccZORBAcc takes 1.19. The room's
+    rake is 0.04; the 0.02 is OHH's ``jackpot``, the fee the specification has a field for."""
+    _, files = _exported(tmp_path, corpus(*WINNING_CAPPED), "ohh")
+    (ohh,) = files.values()
+    names = {p["id"]: p["name"] for p in ohh["players"]}
+    ((pot, winner),) = [(pot, names[w["player_id"]]) for pot in ohh["pots"] for w in pot["player_wins"]]
+    assert (winner, pot["amount"], pot["rake"], pot["jackpot"], pot["player_wins"][0]["win_amount"]) == (
+        "ccZORBAcc", 1.25, 0.04, 0.02, 1.19)
