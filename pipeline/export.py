@@ -721,7 +721,17 @@ def _ohh_pots(hand: StoredHand, pot: Decimal) -> list[tuple[Decimal, Decimal, di
     from the main pot, as the replay takes it) and winners (:func:`_pot_wins`); else, or where no
     split of the winnings over the pots adds up (a hand with an error finding, a cash-out), one pot
     of ``pot`` (:func:`_ohh_pot`) with the rake and everyone's winnings."""
-    whole = [(pot, hand.rake, {p.player: p.collected - p.cash_out for p in hand.players if p.collected > 0})]
+    winnings = {p.player: p.collected - p.cash_out for p in hand.players if p.collected > 0}
+    unmatched = None if hand.count_errors else _unmatched_bet(hand)
+    put_in = sum((a.amount for a in hand.actions if a.action in _OHH_ACTIONS), Decimal(0))
+    if unmatched is not None and sum(winnings.values()) + hand.rake == put_in and winnings.get(unmatched[0], 0) >= unmatched[1]:
+        # the log pays the bet nobody matched back with the pot (no uncalled line: an old converted
+        # PokerStars walk, 888poker's hand cancelled after the small blind alone): it came back as any
+        # other, in no pot and no win, so that the file's nets are what its reader works out
+        bettor, amount = unmatched
+        pot, winnings[bettor] = put_in - amount, winnings[bettor] - amount
+        winnings = {player: won for player, won in winnings.items() if won}
+    whole = [(pot, hand.rake, winnings)]
     pots = _contribution_pots(hand)
     if len(pots) < 2 or hand.count_errors or any(p.cash_out for p in hand.players):
         return whole
@@ -738,6 +748,21 @@ def _ohh_pots(hand: StoredHand, pot: Decimal) -> list[tuple[Decimal, Decimal, di
     if won is None:
         return whole
     return [(amount, amount - sum(wins.values()), wins) for amount, wins in zip(amounts, won)]
+
+
+def _unmatched_bet(hand: StoredHand) -> tuple[str, Decimal] | None:
+    """The player whose bet or raise (or blind) of the last street bet on nobody matched in full,
+    and the part of it above what the next player put in on that street, live (a dead blind is not
+    matched); None where everyone's is matched."""
+    live = ("post_sb", "post_bb", "post_straddle", "post_button", "bet", "raise", "call")
+    last = next((a.street for a in reversed(hand.actions) if a.action in live), None)
+    bets: dict[str, Decimal] = {}
+    for a in hand.actions:
+        if a.street == last and a.action in live:
+            bets[a.player] = bets.get(a.player, Decimal(0)) + a.amount
+    ranked = sorted(bets.items(), key=lambda bet: bet[1], reverse=True) + [("", Decimal(0))]
+    (top, most), (_, next_most) = ranked[:2]
+    return (top, most - next_most) if most > next_most else None
 
 
 def _pot_wins(pots: list[tuple[Decimal, frozenset[str]]],

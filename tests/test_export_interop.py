@@ -327,3 +327,47 @@ def test_export_ohh_states_the_jackpot_fee_apart_from_the_rake(tmp_path):
     ((pot, winner),) = [(pot, names[w["player_id"]]) for pot in ohh["pots"] for w in pot["player_wins"]]
     assert (winner, pot["amount"], pot["rake"], pot["jackpot"], pot["player_wins"][0]["win_amount"]) == (
         "ccZORBAcc", 1.25, 0.04, 0.02, 1.19)
+
+
+_LIVE = ("Post SB", "Post BB", "Straddle", "Post Extra Blind", "Bet", "Raise", "Call")
+
+
+def _nets_by_the_docs(ohh: dict) -> dict[str, Decimal]:
+    """Each player's net as docs/formats.md tells an OHH reader to work it out: his wins (and
+    cash-out) less his actions' amounts, plus what came back to him: on the last round with a live
+    bet (a blind, bet, raise or call; a dead blind is not one), the part of the largest live total
+    above the next largest."""
+    names = {p["id"]: p["name"] for p in ohh["players"]}
+    nets = dict.fromkeys(names.values(), D(0))
+    last: dict[str, D] = {}
+    for round_ in ohh["rounds"]:
+        live: dict[str, D] = {}
+        for a in round_["actions"]:
+            if "amount" in a:
+                nets[names[a["player_id"]]] -= D(str(a["amount"]))
+                if a["action"] in _LIVE:
+                    live[names[a["player_id"]]] = live.get(names[a["player_id"]], D(0)) + D(str(a["amount"]))
+        last = live or last
+    ranked = sorted(last.items(), key=lambda bet: bet[1], reverse=True) + [("", D(0))]
+    nets[ranked[0][0]] = nets.get(ranked[0][0], D(0)) + ranked[0][1] - ranked[1][1]
+    for pot in ohh["pots"]:
+        for w in pot["player_wins"]:
+            nets[names[w["player_id"]]] += D(str(w["win_amount"])) + D(str(w.get("cashout_amount", 0)))
+    return {name: net for name, net in nets.items() if name}
+
+
+def test_export_ohh_nets_come_back_as_the_docs_say_a_reader_works_them_out(tmp_path):
+    """OHH has no action for a bet returned: the bet is in the actions, the part nobody called in
+    no pot. 888poker's game 361198949: Champs2011 puts in 40 + 200 + 71 and bets 203 on the river,
+    which nobody calls: −514 by his actions, +203 back, −311. PokerStars' (converted) hand
+    2762719793: Small Blind posts 3, HOOP the big blind 6, and all fold; the log has HOOP collect
+    $9 from the pot, the 3 nobody matched with it, where the file's pot is the 6 matched (3 + 3): HOOP
+    −6, +3 back, +6 won, +3, his net (the file wrote a pot of 9 and a win of 9: +6)."""
+    _, fold_to_hoop = _exported(tmp_path / "a", corpus("pokerstars", "fpdb-cash", "Flop",
+                                                       "NLHE-6max-USD-3.00-6.00-201310.old.converted.walk.txt"), "ohh")
+    _, side_pots = _exported(tmp_path / "b", corpus("rooms", "PacificPoker", "Flop", "888-NLHE-PM-1.00-2.00.txt"), "ohh")
+    hoop = fold_to_hoop["2762719793"]
+    assert _pots(hoop) == [(0, 6, 0, [("HOOP", 6)])]
+    assert _nets_by_the_docs(hoop) == {"HOOP": D(3), "Dealer": D(0), "Small Blind": D(-3)}
+    assert _nets_by_the_docs(side_pots["361198949"]) == {"rensi66": D(592), "Champs2011": D(-311), "orcogro2": D(0),
+                                                         "genu74": D(-311), "tosas23": D(-2), "manit2522": D(28)}
