@@ -428,7 +428,10 @@ def _phh_actions(hand: StoredHand, index: dict[str, int]) -> list[str]:
             # pokerkit refuses it, and what it adds would come back as an uncalled bet
             out.append(f"{who} cc")
         else:
-            out.append(f"{who} cbr {_number(a.raise_to if a.action == 'raise' and a.raise_to else a.amount)}")
+            to = a.raise_to if a.action == 'raise' and a.raise_to else a.amount
+            if hand.betting == "limit":
+                _refuse_limit_raise_pokerkit_refuses(hand, a, to, top)
+            out.append(f"{who} cbr {_number(to)}")
             aggressor = index[a.player]
         left[a.player] -= a.amount
         bets[a.player] += a.amount
@@ -441,6 +444,19 @@ def _phh_actions(hand: StoredHand, index: dict[str, int]) -> list[str]:
         out += _shown_alone(hand, contenders[0])
     return (out + _deal(hand, dealt, _STREETS[min(len(hand.board) - 2, 3)] if len(hand.board) >= 3 else dealt)
             + after_the_board)
+
+
+def _refuse_limit_raise_pokerkit_refuses(hand: StoredHand, action: StoredAction, to: Decimal, top: Decimal) -> None:
+    """A Limit bet or raise to ``to`` over a largest bet of ``top`` on the street, which pokerkit
+    takes only to ``top`` plus the street's bet (all in, less): after an all-in short of a full bet,
+    a room that counts it as a full bet (half a bet or more, iPoker) raises to two bets, where
+    pokerkit raises a full bet over the all-in."""
+    size = hand.big_blind * (2 if action.street in ("turn", "river") else 1)
+    if to == top + size or action.is_all_in and to < top + size:
+        return
+    raise ValueError(f"{action.player} raises to {_amount_text(to)} over an all-in short of a full bet, as the room "
+                     f"counts it a full bet; pokerkit's Limit raises a full bet over the all-in ({_amount_text(top + size)}) "
+                     "and would refuse the hand")
 
 
 def _shown_alone(hand: StoredHand, winner: int) -> list[str]:

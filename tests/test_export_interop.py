@@ -371,3 +371,17 @@ def test_export_ohh_nets_come_back_as_the_docs_say_a_reader_works_them_out(tmp_p
     assert _nets_by_the_docs(hoop) == {"HOOP": D(3), "Dealer": D(0), "Small Blind": D(-3)}
     assert _nets_by_the_docs(side_pots["361198949"]) == {"rensi66": D(592), "Champs2011": D(-311), "orcogro2": D(0),
                                                          "genu74": D(-311), "tosas23": D(-2), "manit2522": D(28)}
+
+
+def test_export_phh_leaves_out_a_limit_raise_over_a_short_all_in_that_pokerkit_refuses(tmp_path):
+    """iPoker's game 2855501026, Limit 0.10/0.20: on the river Player4 bets his last 0.13 (0.83 less
+    0.20, 0.10 and 0.40 before), short of the big bet of 0.20, and Player13 raises to 0.40: iPoker
+    counts the all-in as a full bet (half a bet or more) and the raise as the second bet. pokerkit
+    raises a full bet over the all-in, to 0.13 + 0.20 = 0.33 and no other amount, and refused the
+    file the export wrote ("Unable to repair the hand history"); the file is right, the rules
+    differ: the hand is not written, as PHH."""
+    summary, files = _exported(tmp_path, corpus("rooms", "iPoker", "Flop",
+                                                "LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml"), "phh")
+    assert "2855501026" not in files
+    assert ("Player13 raises to 0.40 over an all-in short of a full bet, as the room counts it a full bet; pokerkit's "
+            "Limit raises a full bet over the all-in (0.33) and would refuse the hand") in summary.skipped.values()
