@@ -33,7 +33,7 @@ import duckdb
 from parsers.phh import NOT_SHOWN, POSTING_ORDER, SHOWN_PARTLY, TOURNAMENT, forced_bets
 from pipeline.audit import kept_record
 from rules.holdem_explain import money
-from rules.holdem_hand import ActionKind
+from rules.holdem_hand import ActionKind, CardsHow
 
 __all__ = ["BATCH_HANDS", "FORMATS", "ExportSummary", "StoredHand", "chosen_games", "export", "ohh_document", "phh_text",
            "stored_hands"]
@@ -117,6 +117,8 @@ class StoredHand:
     is the replay's, what the actions put in, which a hand with an error finding may contradict."""
     fees: Decimal = Decimal(0)
     """Of ``rake``, the room's jackpot fee and other fees beside its rake, as the hand's text states them."""
+    hero: str | None = None
+    """The player the log deals his cards to alone (``Dealt to Anna [Ah Kd]``), as the hand's text states it."""
 
 
 @dataclass(slots=True)
@@ -226,7 +228,14 @@ def _kept_facts(text: str | None, source_file: str, game_id: str, betting: str, 
             "capped": tuple(dict.fromkeys(a.player for a in getattr(record, "actions", ()) if a.is_capped)),
             "pots": tuple(getattr(summary, "pots", None) or ()), "shown": shown,
             "logged_pot": getattr(summary, "total_pot", None), "tournament_id": getattr(record, "tournament_id", None),
-            "fees": getattr(summary, "fees", Decimal(0))}
+            "fees": getattr(summary, "fees", Decimal(0)), "hero": _hero(record)}
+
+
+def _hero(record) -> str | None:
+    """The one player whose cards the log deals to him (``Dealt to …``); None where it deals none, or
+    several players' (a PHH file's known cards, iPoker's XML deals those shown too)."""
+    dealt = {h.player for h in getattr(record, "hole_cards", ()) if h.how is CardsHow.DEALT}
+    return dealt.pop() if len(dealt) == 1 else None
 
 
 # ////////////////////////////////////////////////////////////////////// PHH
@@ -693,6 +702,7 @@ def ohh_document(hand: StoredHand) -> dict:
         "small_blind_amount": float(hand.small_blind),
         "big_blind_amount": float(hand.big_blind),
         "ante_amount": float(max((a.amount for a in hand.actions if a.action == "post_ante"), default=0)),
+        **({"hero_player_id": ids[hand.hero]} if hand.hero in ids else {}),
         "players": [{"id": ids[p.player], "seat": p.seat, "name": p.player, "starting_stack": float(p.stack_start)}
                     for p in by_seat],
         "rounds": rounds,

@@ -385,3 +385,14 @@ def test_export_phh_leaves_out_a_limit_raise_over_a_short_all_in_that_pokerkit_r
     assert "2855501026" not in files
     assert ("Player13 raises to 0.40 over an all-in short of a full bet, as the room counts it a full bet; pokerkit's "
             "Limit raises a full bet over the all-in (0.33) and would refuse the hand") in summary.skipped.values()
+
+
+def test_export_ohh_names_the_hero_the_log_deals_to(tmp_path):
+    """PokerStars' hand 2762719793 has ``Dealt to HOOP [7c Th]``: HOOP is OHH's hero. 888poker's game
+    361198949 deals nobody's cards by name (no ``Dealt to`` line): no hero."""
+    _, dealt = _exported(tmp_path / "a", corpus("pokerstars", "fpdb-cash", "Flop",
+                                                "NLHE-6max-USD-3.00-6.00-201310.old.converted.walk.txt"), "ohh")
+    _, undealt = _exported(tmp_path / "b", corpus("rooms", "PacificPoker", "Flop", "888-NLHE-PM-1.00-2.00.txt"), "ohh")
+    hoop = dealt["2762719793"]
+    assert {p["id"]: p["name"] for p in hoop["players"]}[hoop["hero_player_id"]] == "HOOP"
+    assert "hero_player_id" not in undealt["361198949"]
