@@ -298,6 +298,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     boards: list[list] = [[]]
     board_lines: list[list[int]] = [[]]
     total = rake = None
+    fees = _ZERO
     total_line = 0
     summary_boards: list[tuple] = []
     summary_board_lines: list[int] = []
@@ -376,8 +377,8 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         elif kind == "TOTAL":
             total = money(m["t"])
             # the jackpot and the other fees leave the pot as the rake does
-            rake = (money(m["r"]) if m["r"] else _ZERO) + sum(
-                (money(fee[1], m.start("fees") + fee.start(1)) for fee in _FEES.finditer(m["fees"])), _ZERO)
+            fees = sum((money(fee[1], m.start("fees") + fee.start(1)) for fee in _FEES.finditer(m["fees"])), _ZERO)
+            rake = (money(m["r"]) if m["r"] else _ZERO) + fees
             total_line = line
         elif kind == "BOARD":
             cards = read_cards(m["c"], index, text)
@@ -396,7 +397,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     if total is not None:
         # GGPoker sums up every seat of a hand where nobody sits out (every hand of its samples), so a
         # seat left out is a finding (HE-SUMMARY-SEATS); of a seat sitting out no sample shows the line
-        summary = Summary(total_pot=total, rake=rake, boards=tuple(summary_boards), seats=tuple(play.summary_seats),
+        summary = Summary(total_pot=total, rake=rake, fees=fees, boards=tuple(summary_boards), seats=tuple(play.summary_seats),
                           lists_every_seat=not any(seat.is_sitting_out for seat in seats),
                           total_line=total_line, board_lines=tuple(summary_board_lines))
     betting = head["betting"]

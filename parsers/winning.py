@@ -169,6 +169,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     board_lines: list[list[int]] = [[]]
     table = max_seats = button = None
     total = rake = None
+    fees = Decimal(0)
     total_line = 0
     returned = False
     walk_back: Action | None = None
@@ -243,8 +244,8 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
                          street=play.pot_street())
         elif kind == "TOTAL":
             total_line = line
-            fee = read(m["jp"]) if m["jp"] else Decimal(0)
-            rake = (read(m["r"]) if m["r"] else Decimal(0)) + fee
+            fees = read(m["jp"]) if m["jp"] else Decimal(0)
+            rake = (read(m["r"]) if m["r"] else Decimal(0)) + fees
             total = read(m["t"])
         elif kind == "BOARD":
             summary_board.append(cards(m["c"], index, text))
@@ -284,7 +285,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         # the pots the showdown's running lines write are the pots after rake, main first (as PokerStars'
         # summary lists them); every seat not sitting out is summed up, under each board of a hand run twice
         pots = tuple(groups[-1][1]) if showdown_pots else ()
-        summary = Summary(total_pot=total + rake, rake=rake, pots=pots, boards=tuple(summary_board),
+        summary = Summary(total_pot=total + rake, rake=rake, fees=fees, pots=pots, boards=tuple(summary_board),
                           seats=tuple(play.summary_seats), total_line=total_line,
                           lists_every_seat=not summary_unread and not any(seat.is_sitting_out for seat in seats),
                           board_lines=tuple(summary_board_lines))
@@ -462,6 +463,7 @@ def _older_hand(lines: tuple[str, ...], source: Source, tokens, start: re.Match,
     board_lines: list[int] = []
     button = None
     total = rake = None
+    fees = Decimal(0)
     total_line = 0
     summary_board: list = []
     summary_board_lines: list[int] = []
@@ -508,7 +510,8 @@ def _older_hand(lines: tuple[str, ...], source: Source, tokens, start: re.Match,
             play.muck(m["p"], line)
         elif kind == "POT":
             total_line = line
-            rake = money(m["r"]) + (money(m["jp"]) if m["jp"] else Decimal(0))
+            fees = money(m["jp"]) if m["jp"] else Decimal(0)
+            rake = money(m["r"]) + fees
             total = money(m["t"])
         elif kind == "BOARD":
             summary_board.append(cards(m["c"], index, text))
@@ -523,7 +526,7 @@ def _older_hand(lines: tuple[str, ...], source: Source, tokens, start: re.Match,
                 play.collect(m["p"], got, line, street=play.pot_street())
     summary = None
     if total is not None:
-        summary = Summary(total_pot=total + rake, rake=rake, boards=tuple(summary_board), total_line=total_line,
+        summary = Summary(total_pot=total + rake, rake=rake, fees=fees, boards=tuple(summary_board), total_line=total_line,
                           board_lines=tuple(summary_board_lines))
     # the older text writes no zone (the time as written) and no currency: its play-money tables are named 'PM …'
     currency = "play" if table and table.startswith("PM ") else "USD"

@@ -35,7 +35,7 @@ import duckdb
 from parsers.phh import NOT_SHOWN, POSTING_ORDER, SHOWN_PARTLY, TOURNAMENT, forced_bets
 from pipeline.audit import kept_record
 from rules.holdem_explain import money
-from rules.holdem_hand import ActionKind
+from rules.holdem_hand import ActionKind, CardsHow
 
 __all__ = ["BATCH_HANDS", "FORMATS", "ExportSummary", "StoredHand", "chosen_games", "export", "ohh_document", "phh_text",
            "stored_hands"]
@@ -117,6 +117,10 @@ class StoredHand:
     logged_pot: Decimal | None = None
     """The total pot the summary states (before the rake), as the hand's text has it; ``total_pot``
     is the replay's, what the actions put in, which a hand with an error finding may contradict."""
+    fees: Decimal = Decimal(0)
+    """Of ``rake``, the room's jackpot fee and other fees beside its rake, as the hand's text states them."""
+    hero: str | None = None
+    """The player the log deals his cards to alone (``Dealt to Anna [Ah Kd]``), as the hand's text states it."""
 
 
 @dataclass(slots=True)
@@ -232,7 +236,15 @@ def _kept_facts(text: str | None, source_file: str, game_id: str, betting: str, 
             "cap": getattr(record, "cap", None), "played_in_utc": record.info.played_in_utc,
             "capped": tuple(dict.fromkeys(a.player for a in getattr(record, "actions", ()) if a.is_capped)),
             "pots": tuple(getattr(summary, "pots", None) or ()), "shown": shown,
-            "logged_pot": getattr(summary, "total_pot", None), "tournament_id": getattr(record, "tournament_id", None)}
+            "logged_pot": getattr(summary, "total_pot", None), "tournament_id": getattr(record, "tournament_id", None),
+            "fees": getattr(summary, "fees", Decimal(0)), "hero": _hero(record)}
+
+
+def _hero(record) -> str | None:
+    """The one player whose cards the log deals to him (``Dealt to …``); None where it deals none, or
+    several players' (a PHH file's known cards, iPoker's XML deals those shown too)."""
+    dealt = {h.player for h in getattr(record, "hole_cards", ()) if h.how is CardsHow.DEALT}
+    return dealt.pop() if len(dealt) == 1 else None
 
 
 # ////////////////////////////////////////////////////////////////////// PHH
@@ -249,6 +261,10 @@ def phh_text(hand: StoredHand) -> str:
     if any(p.stack_start is not None and p.stack_start <= 0 for p in players):
         raise ValueError("a player dealt in has no chips at the start: PHH needs every stack above zero")
     _refuse_what_neither_states(hand, "PHH")
+    if hand.rake > 0 and len(hand.pots) > 1 and not _raked_from_the_main_pot(hand):
+        # OHH states each pot's rake: this is PHH's alone
+        raise ValueError("the room raked the side pots of this hand: PHH states the winnings and one rake, and "
+                         "a replay takes the rake from the main pot, not from the pots as the log did")
     if any(a.action == "post_bb" and a.amount < hand.big_blind for a in hand.actions):
         raise ValueError("the big blind is posted short, all-in: the room's calls match the full big blind, "
                          "PHH's the largest bet posted")
@@ -363,33 +379,36 @@ def _refuse_without_board(hand: StoredHand, fmt: str) -> None:
 def _refuse_what_neither_states(hand: StoredHand, fmt: str) -> None:
     """What neither PHH nor OHH, as written here, can state so that a replay pays the hand as the
     log did: a Short Deck hand (its own deck and rankings), a hand run twice (two boards and two
-    showdowns; they state one of each), and a raked hand with side pots (they state the winnings
-    and one rake, and a replay takes the rake from the main pot, where the room may have taken it
-    from the pots another way)."""
+    showdowns; they state one of each)."""
     if hand.is_short_deck:
         raise ValueError(f"a Short Deck (36-card) hand: the export writes {fmt} for 52-card Hold'em only")
     if any(a.board > 0 for a in hand.actions):
         raise ValueError(f"the hand was run twice: {fmt} states one board")
-    if hand.rake > 0 and len(hand.pots) > 1 and not _raked_from_the_main_pot(hand):
-        raise ValueError(f"the room raked the side pots of this hand: {fmt} states the winnings and one rake, and "
-                         "a replay takes the rake from the main pot, not from the pots as the log did")
 
 
 def _raked_from_the_main_pot(hand: StoredHand) -> bool:
     """Whether the pots the summary lists are the pots the contributions make, the rake taken from
-    the main pot alone, as a replay of the winnings takes it. Each pot holds what every player put in
-    up to its level, the levels being what the players still in at the end put in (each one's
-    collections, a cash-out included, less his net)."""
+    the main pot alone, as a replay of the winnings takes it."""
+    pots = [amount for amount, _ in _contribution_pots(hand)]
+    return len(pots) == len(hand.pots) and [pots[0] - hand.rake, *pots[1:]] == list(hand.pots)
+
+
+def _contribution_pots(hand: StoredHand) -> list[tuple[Decimal, frozenset[str]]]:
+    """The main pot and the side pots the contributions make, before the rake, each with the
+    players still in at the end who may win it. Each pot holds what every player put in up to its
+    level, the levels being what the players still in put in (each one's collections, a cash-out
+    included, less his net: an uncalled bet came back and is in no pot)."""
     folded = {a.player for a in hand.actions if a.action == "fold"}
     put_in = {p.player: p.collected - p.net for p in hand.players}
     levels = sorted({put_in[p.player] for p in hand.players if p.player not in folded})
     pots, below = [], Decimal(0)
     for level in levels:
-        pots.append(sum(max(min(amount, level) - below, Decimal(0)) for amount in put_in.values()))
+        pots.append([sum(max(min(amount, level) - below, Decimal(0)) for amount in put_in.values()),
+                     frozenset(p.player for p in hand.players if p.player not in folded and put_in[p.player] >= level)])
         below = level
-    pots[-1] += sum(max(amount - below, Decimal(0)) for amount in put_in.values())    # (a folded player's excess)
-    pots = [pot for pot in pots if pot > 0]
-    return len(pots) == len(hand.pots) and [pots[0] - hand.rake, *pots[1:]] == list(hand.pots)
+    if pots:
+        pots[-1][0] += sum(max(amount - below, Decimal(0)) for amount in put_in.values())    # (a folded player's excess)
+    return [(amount, eligible) for amount, eligible in pots if amount > 0]
 
 
 def _phh_actions(hand: StoredHand, index: dict[str, int]) -> list[str]:
@@ -427,7 +446,10 @@ def _phh_actions(hand: StoredHand, index: dict[str, int]) -> list[str]:
             # pokerkit refuses it, and what it adds would come back as an uncalled bet
             out.append(f"{who} cc")
         else:
-            out.append(f"{who} cbr {_number(a.raise_to if a.action == 'raise' and a.raise_to else a.amount)}")
+            to = a.raise_to if a.action == 'raise' and a.raise_to else a.amount
+            if hand.betting == "limit":
+                _refuse_limit_raise_pokerkit_refuses(hand, a, to, top)
+            out.append(f"{who} cbr {_number(to)}")
             aggressor = index[a.player]
         left[a.player] -= a.amount
         bets[a.player] += a.amount
@@ -440,6 +462,19 @@ def _phh_actions(hand: StoredHand, index: dict[str, int]) -> list[str]:
         out += _shown_alone(hand, contenders[0])
     return (out + _deal(hand, dealt, _STREETS[min(len(hand.board) - 2, 3)] if len(hand.board) >= 3 else dealt)
             + after_the_board)
+
+
+def _refuse_limit_raise_pokerkit_refuses(hand: StoredHand, action: StoredAction, to: Decimal, top: Decimal) -> None:
+    """A Limit bet or raise to ``to`` over a largest bet of ``top`` on the street, which pokerkit
+    takes only to ``top`` plus the street's bet (all in, less): after an all-in short of a full bet,
+    a room that counts it as a full bet (half a bet or more, iPoker) raises to two bets, where
+    pokerkit raises a full bet over the all-in."""
+    size = hand.big_blind * (2 if action.street in ("turn", "river") else 1)
+    if to == top + size or action.is_all_in and to < top + size:
+        return
+    raise ValueError(f"{action.player} raises to {_amount_text(to)} over an all-in short of a full bet, as the room "
+                     f"counts it a full bet; pokerkit's Limit raises a full bet over the all-in ({_amount_text(top + size)}) "
+                     "and would refuse the hand")
 
 
 def _shown_alone(hand: StoredHand, winner: int) -> list[str]:
@@ -649,9 +684,16 @@ def ohh_document(hand: StoredHand) -> dict:
     numbers = iter(range(1, 10_000))
     for entry in rounds:
         entry["actions"] = [{"action_number": next(numbers), **action} for action in entry["actions"]]
-    wins = [{"player_id": ids[p.player], "win_amount": float(p.collected - p.cash_out)}
-            | ({"cashout_amount": float(p.cash_out)} if p.cash_out else {})
-            for p in by_seat if p.collected > 0]
+    pots, fees = [], hand.fees
+    for number, (amount, rake, won) in enumerate(_ohh_pots(hand, pot)):
+        wins = [{"player_id": ids[p.player], "win_amount": float(won[p.player])}
+                | ({"cashout_amount": float(p.cash_out)} if p.cash_out else {})
+                for p in by_seat if p.player in won]
+        # the room's fees (a jackpot's) are OHH's jackpot, not its rake: taken from the pots' rakes in order
+        jackpot = min(fees, rake)
+        fees -= jackpot
+        pots.append({"number": number, "amount": float(amount), "rake": float(rake - jackpot)}
+                    | ({"jackpot": float(jackpot)} if jackpot else {}) | {"player_wins": wins})
     body = {
         "spec_version": OHH_SPEC_VERSION,
         "site_name": hand.site or "",
@@ -669,10 +711,11 @@ def ohh_document(hand: StoredHand) -> dict:
         "small_blind_amount": float(hand.small_blind),
         "big_blind_amount": float(hand.big_blind),
         "ante_amount": float(max((a.amount for a in hand.actions if a.action == "post_ante"), default=0)),
+        **({"hero_player_id": ids[hand.hero]} if hand.hero in ids else {}),
         "players": [{"id": ids[p.player], "seat": p.seat, "name": p.player, "starting_stack": float(p.stack_start)}
                     for p in by_seat],
         "rounds": rounds,
-        "pots": [{"number": 0, "amount": float(pot), "rake": float(hand.rake), "player_wins": wins}],
+        "pots": pots,
     }
     return {"ohh": body}
 
@@ -704,6 +747,120 @@ def _table_size(hand: StoredHand) -> int:
     """OHH's seats at the table: its size where the log states it, never less than a seat used
     (the highest seat number where it does not state it)."""
     return max(hand.max_seats or 0, *(p.seat for p in hand.players))
+
+
+def _ohh_pots(hand: StoredHand, pot: Decimal) -> list[tuple[Decimal, Decimal, dict[str, Decimal]]]:
+    """OHH's pots, main pot first: each one's amount before the rake, its rake and what each of its
+    winners takes of it. A hand with side pots (each level of a player all in for less) writes each
+    pot with its own rake (the summary's pots, after the rake, where it lists them, else the rake
+    from the main pot, as the replay takes it) and winners (:func:`_pot_wins`); else, or where no
+    split of the winnings over the pots adds up (a hand with an error finding, a cash-out), one pot
+    of ``pot`` (:func:`_ohh_pot`) with the rake and everyone's winnings."""
+    winnings = {p.player: p.collected - p.cash_out for p in hand.players if p.collected > 0}
+    unmatched = None if hand.count_errors else _unmatched_bet(hand)
+    put_in = sum((a.amount for a in hand.actions if a.action in _OHH_ACTIONS), Decimal(0))
+    if unmatched is not None and sum(winnings.values()) + hand.rake == put_in and winnings.get(unmatched[0], 0) >= unmatched[1]:
+        # the log pays the bet nobody matched back with the pot (no uncalled line: an old converted
+        # PokerStars walk, 888poker's hand cancelled after the small blind alone): it came back as any
+        # other, in no pot and no win, so that the file's nets are what its reader works out
+        bettor, amount = unmatched
+        pot, winnings[bettor] = put_in - amount, winnings[bettor] - amount
+        winnings = {player: won for player, won in winnings.items() if won}
+    whole = [(pot, hand.rake, winnings)]
+    pots = _contribution_pots(hand)
+    if len(pots) < 2 or hand.count_errors or any(p.cash_out for p in hand.players):
+        return whole
+    amounts = [amount for amount, _ in pots]
+    if len(hand.pots) == len(pots) and sum(hand.pots) + hand.rake == sum(amounts):
+        nets = list(hand.pots)
+    else:
+        nets = [amounts[0] - hand.rake, *amounts[1:]]
+    won = None
+    if all(0 <= net <= amount for net, amount in zip(nets, amounts)):
+        won = _pot_wins([(net, eligible) for net, (_, eligible) in zip(nets, pots)], whole[0][2])
+    if won is None and not hand.pots:
+        won = _pot_wins_of_the_deepest(pots, whole[0][2])
+    if won is None:
+        return whole
+    return [(amount, amount - sum(wins.values()), wins) for amount, wins in zip(amounts, won)]
+
+
+def _unmatched_bet(hand: StoredHand) -> tuple[str, Decimal] | None:
+    """The player whose bet or raise (or blind) of the last street bet on nobody matched in full,
+    and the part of it above what the next player put in on that street, live (a dead blind is not
+    matched); None where everyone's is matched."""
+    live = ("post_sb", "post_bb", "post_straddle", "post_button", "bet", "raise", "call")
+    last = next((a.street for a in reversed(hand.actions) if a.action in live), None)
+    bets: dict[str, Decimal] = {}
+    for a in hand.actions:
+        if a.street == last and a.action in live:
+            bets[a.player] = bets.get(a.player, Decimal(0)) + a.amount
+    ranked = sorted(bets.items(), key=lambda bet: bet[1], reverse=True) + [("", Decimal(0))]
+    (top, most), (_, next_most) = ranked[:2]
+    return (top, most - next_most) if most > next_most else None
+
+
+def _pot_wins(pots: list[tuple[Decimal, frozenset[str]]],
+              winnings: dict[str, Decimal]) -> list[dict[str, Decimal]] | None:
+    """What each player took of each pot (its amount after the rake, and the players who may win
+    it), from what each took in all: a pot one player left may win takes what is left of it, and a
+    player one pot left may pay takes what is left of his winnings there, until every pot is paid;
+    None where that leaves a choice (two players sharing two pots) or does not add up.
+
+    >>> D = Decimal
+    >>> _pot_wins([(D(790), frozenset("ABC")), (D(339), frozenset("BC"))], {"A": D(790), "B": D(339)})
+    [{'A': Decimal('790')}, {'B': Decimal('339')}]
+    """
+    wins: list[dict[str, Decimal]] = [{} for _ in pots]
+    pot_left = [net for net, _ in pots]
+    player_left = dict(winnings)
+    open_claims = {(k, player) for k, (_, eligible) in enumerate(pots) for player in eligible if player in winnings}
+
+    def pay(k: int, player: str, amount: Decimal) -> None:
+        open_claims.discard((k, player))
+        if amount:
+            wins[k][player] = amount
+            pot_left[k] -= amount
+            player_left[player] -= amount
+
+    while open_claims:
+        paid = False
+        for k in range(len(pots)):
+            claims = [player for kk, player in open_claims if kk == k]
+            if len(claims) == 1 or claims and not pot_left[k]:
+                for player in claims:
+                    pay(k, player, pot_left[k] if len(claims) == 1 else Decimal(0))
+                paid = True
+        for player in winnings:
+            claims = [k for k, pp in open_claims if pp == player]
+            if len(claims) == 1 or claims and not player_left[player]:
+                for k in claims:
+                    pay(k, player, player_left[player] if len(claims) == 1 else Decimal(0))
+                paid = True
+        if not paid:
+            return None
+    if any(pot_left) or any(player_left.values()) or any(x < 0 for w in wins for x in w.values()):
+        return None
+    return wins
+
+
+def _pot_wins_of_the_deepest(pots: list[tuple[Decimal, frozenset[str]]],
+                             winnings: dict[str, Decimal]) -> list[dict[str, Decimal]] | None:
+    """What each player took of each pot (its amount before the rake, and the players who may win
+    it) where the room took the rake from the pots its own way and lists none (888poker, iPoker):
+    the best hand of a pot is the best of every smaller pot it may win, so each winner, the deepest
+    pot he may win last, wins the pots after the last one of the winner before him; where each then
+    wins one pot, he took his winnings from it, and its rake is the rest. None otherwise (a tie, a
+    winner of two pots: which of them paid the rake is not known)."""
+    deepest = {player: max(k for k, (_, eligible) in enumerate(pots) if player in eligible) for player in winnings
+               if any(player in eligible for _, eligible in pots)}
+    order = sorted(deepest, key=deepest.get)
+    if len(deepest) != len(winnings) or [deepest[player] for player in order] != list(range(len(pots))):
+        return None
+    wins = [{player: winnings[player]} for player in order]
+    if any(winnings[player] > pots[deepest[player]][0] for player in order):
+        return None
+    return wins
 
 
 def _ohh_pot(hand: StoredHand) -> Decimal:

@@ -226,6 +226,9 @@ class Summary:
     missing from it, or listed twice, is a finding (HE-SUMMARY-SEATS)."""
     total_line: int
     board_lines: tuple[int, ...] = ()
+    fees: Decimal = Decimal(0)
+    """Of ``rake``, the fees the room takes from the pot beside its rake, as it takes the rake: a
+    jackpot fee (Winning's ``JP Fee``; GGPoker's ``Jackpot``, ``Bingo``, ``Fortune``, ``Tax``)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -394,7 +394,8 @@ def test_export_names_the_short_deck_and_raked_side_pot_hands_it_leaves_out(tmp_
     """The samples' Short Deck hands were left out without a word, and their IDs answered "not a
     Hold'em hand". A hand whose room raked its side pot came back from PHH with the rake from the
     main pot: the samples' hand 250000000002 (main pot 60 less the rake of 2, side pot 60) is
-    written; the same hand with the rake taken 1 from each pot (59 and 59) is not."""
+    written; the same hand with the rake taken 1 from each pot (59 and 59) is not, as PHH, and is
+    as OHH, which states each pot's rake."""
     from pipeline.cli import main
 
     samples = (ROOT / "data" / "samples" / "pokerstars-holdem.txt").read_text()
@@ -418,9 +419,17 @@ def test_export_names_the_short_deck_and_raked_side_pot_hands_it_leaves_out(tmp_
             summary = export(con, fmt, tmp_path / fmt)
             assert len(short_deck) == 2 and {summary.skipped[g] for g in short_deck} == {
                 f"a Short Deck (36-card) hand: the export writes {fmt.upper()} for 52-card Hold'em only"}
-            assert [summary.skipped[g] for g in games("hand_id = '250000000902'")] == [
-                (f"the room raked the side pots of this hand: {fmt.upper()} states the winnings and one rake, and a "
-                "replay takes the rake from the main pot, not from the pots as the log did")]
+            raked_both_id = games("hand_id = '250000000902'")
+            if fmt == "phh":
+                assert [summary.skipped[g] for g in raked_both_id] == [
+                    "the room raked the side pots of this hand: PHH states the winnings and one rake, and a "
+                    "replay takes the rake from the main pot, not from the pots as the log did"]
+            else:   # OHH states each pot's rake: Anna 50, Boris 20, Vera 50 make a main pot of 60 and a side pot of 60
+                (ohh,) = [json.loads(p.read_text())["ohh"] for p in summary.written if p.name.startswith(*raked_both_id)]
+                names = {p["id"]: p["name"] for p in ohh["players"]}
+                assert [(pot["number"], pot["amount"], pot["rake"],
+                         [(names[w["player_id"]], w["win_amount"]) for w in pot["player_wins"]]) for pot in ohh["pots"]] \
+                    == [(0, 60, 1, [("Boris", 59)]), (1, 60, 1, [("Vera", 59)])]
             assert not games("hand_id = '250000000002'") & set(summary.skipped)
     one = CliRunner().invoke(main, ["export", "--format", "phh", "--game", sorted(short_deck)[0][:8],
                                     "--out", str(tmp_path / "one"), "--warehouse", str(tmp_path / "wh")])

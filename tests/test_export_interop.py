@@ -286,3 +286,113 @@ def test_phh_round_trip_keeps_the_stakes_of_a_small_blind_posted_short(tmp_path)
     fields = tomllib.loads(texts["9498788316"], parse_float=Decimal)
     assert fields["blinds_or_straddles"][:2] == [D("0.02"), D("0.04")]
     assert fields["starting_stacks"][0] == D("0.01")
+
+
+def _pots(ohh: dict) -> list[tuple[int, float, float, list[tuple[str, float]]]]:
+    """(number, amount, rake, [(winner, win)]) of each OHH pot."""
+    names = {p["id"]: p["name"] for p in ohh["players"]}
+    return [(pot["number"], pot["amount"], pot["rake"], [(names[w["player_id"]], w["win_amount"])
+                                                         for w in pot["player_wins"]]) for pot in ohh["pots"]]
+
+
+def test_export_ohh_writes_each_pot_with_its_winner_and_rake(tmp_path):
+    """888poker's game 361198949: rensi66 is all in for 198 (40 + 158), manit2522 for 311 (40 + 200
+    + 71); Champs2011 and genu74 put in 311 too (Champs2011's river bet of 203 is not called), and
+    tosas23 his big blind of 2. The main pot is 4 × 198 + 2 = 794, the side pot (311 − 198) × 3
+    = 339. rensi66's queens win the main pot, manit2522's jacks the side pot (Champs2011 has fives);
+    888 lists no pots, and its rake of 4 (1,133 put in, 790 + 339 collected) is the main pot's."""
+    _, files = _exported(tmp_path, corpus("rooms", "PacificPoker", "Flop", "888-NLHE-PM-1.00-2.00.txt"), "ohh")
+    assert _pots(files["361198949"]) == [(0, 794, 4, [("rensi66", 790)]), (1, 339, 0, [("manit2522", 339)])]
+
+
+def test_export_ohh_writes_a_hand_whose_room_raked_the_side_pot(tmp_path):
+    """Winamax's hand #910116-28-1298310000: Player8 is all in for 2.98, Player4 for 4.54, Hero
+    raises all in to 5.96 (1.42 of it not called); Player1 (0.15) and the blinds (0.02, 0.05)
+    fold. The main pot is 3 × 2.98 + 0.22 = 9.16, the side pot (4.54 − 2.98) × 2 = 3.12. Player8
+    collects 8.56 from the main pot (raked 0.60), Hero 4.34 from side pot 1, his 1.42 with it: 2.92
+    of the side pot, raked 0.20 (the rake of 0.80 in all). PHH cannot state that rake; OHH can."""
+    summary, files = _exported(tmp_path, corpus("rooms", "Winamax", "Flop",
+                                                "NLHE-FR-EUR-0.02-0.05-201010.Side.pot.Biggest.stack.loses.main.txt"),
+                               "ohh")
+    assert _pots(files["910116-28-1298310000"]) == [(0, 9.16, 0.6, [("Player8", 8.56)]), (1, 3.12, 0.2, [("Hero", 2.92)])]
+
+
+def test_export_ohh_states_the_jackpot_fee_apart_from_the_rake(tmp_path):
+    """Winning's hand 151588328 ends ``Total pot $1.19 | Rake $0.04 | JP Fee $0.02``: 0.05 × 3
+    before the flop, then 0.11 + 0.55 + 0.44 on it, put in 1.25; ccZORBAcc takes 1.19. The room's
+    rake is 0.04; the 0.02 is OHH's ``jackpot``, the fee the specification has a field for."""
+    _, files = _exported(tmp_path, corpus(*WINNING_CAPPED), "ohh")
+    (ohh,) = files.values()
+    names = {p["id"]: p["name"] for p in ohh["players"]}
+    ((pot, winner),) = [(pot, names[w["player_id"]]) for pot in ohh["pots"] for w in pot["player_wins"]]
+    assert (winner, pot["amount"], pot["rake"], pot["jackpot"], pot["player_wins"][0]["win_amount"]) == (
+        "ccZORBAcc", 1.25, 0.04, 0.02, 1.19)
+
+
+_LIVE = ("Post SB", "Post BB", "Straddle", "Post Extra Blind", "Bet", "Raise", "Call")
+
+
+def _nets_by_the_docs(ohh: dict) -> dict[str, Decimal]:
+    """Each player's net as docs/formats.md tells an OHH reader to work it out: his wins (and
+    cash-out) less his actions' amounts, plus what came back to him: on the last round with a live
+    bet (a blind, bet, raise or call; a dead blind is not one), the part of the largest live total
+    above the next largest."""
+    names = {p["id"]: p["name"] for p in ohh["players"]}
+    nets = dict.fromkeys(names.values(), D(0))
+    last: dict[str, D] = {}
+    for round_ in ohh["rounds"]:
+        live: dict[str, D] = {}
+        for a in round_["actions"]:
+            if "amount" in a:
+                nets[names[a["player_id"]]] -= D(str(a["amount"]))
+                if a["action"] in _LIVE:
+                    live[names[a["player_id"]]] = live.get(names[a["player_id"]], D(0)) + D(str(a["amount"]))
+        last = live or last
+    ranked = sorted(last.items(), key=lambda bet: bet[1], reverse=True) + [("", D(0))]
+    nets[ranked[0][0]] = nets.get(ranked[0][0], D(0)) + ranked[0][1] - ranked[1][1]
+    for pot in ohh["pots"]:
+        for w in pot["player_wins"]:
+            nets[names[w["player_id"]]] += D(str(w["win_amount"])) + D(str(w.get("cashout_amount", 0)))
+    return {name: net for name, net in nets.items() if name}
+
+
+def test_export_ohh_nets_come_back_as_the_docs_say_a_reader_works_them_out(tmp_path):
+    """OHH has no action for a bet returned: the bet is in the actions, the part nobody called in
+    no pot. 888poker's game 361198949: Champs2011 puts in 40 + 200 + 71 and bets 203 on the river,
+    which nobody calls: −514 by his actions, +203 back, −311. PokerStars' (converted) hand
+    2762719793: Small Blind posts 3, HOOP the big blind 6, and all fold; the log has HOOP collect
+    $9 from the pot, the 3 nobody matched with it, where the file's pot is the 6 matched (3 + 3): HOOP
+    −6, +3 back, +6 won, +3, his net (the file wrote a pot of 9 and a win of 9: +6)."""
+    _, fold_to_hoop = _exported(tmp_path / "a", corpus("pokerstars", "fpdb-cash", "Flop",
+                                                       "NLHE-6max-USD-3.00-6.00-201310.old.converted.walk.txt"), "ohh")
+    _, side_pots = _exported(tmp_path / "b", corpus("rooms", "PacificPoker", "Flop", "888-NLHE-PM-1.00-2.00.txt"), "ohh")
+    hoop = fold_to_hoop["2762719793"]
+    assert _pots(hoop) == [(0, 6, 0, [("HOOP", 6)])]
+    assert _nets_by_the_docs(hoop) == {"HOOP": D(3), "Dealer": D(0), "Small Blind": D(-3)}
+    assert _nets_by_the_docs(side_pots["361198949"]) == {"rensi66": D(592), "Champs2011": D(-311), "orcogro2": D(0),
+                                                         "genu74": D(-311), "tosas23": D(-2), "manit2522": D(28)}
+
+
+def test_export_phh_leaves_out_a_limit_raise_over_a_short_all_in_that_pokerkit_refuses(tmp_path):
+    """iPoker's game 2855501026, Limit 0.10/0.20: on the river Player4 bets his last 0.13 (0.83 less
+    0.20, 0.10 and 0.40 before), short of the big bet of 0.20, and Player13 raises to 0.40: iPoker
+    counts the all-in as a full bet (half a bet or more) and the raise as the second bet. pokerkit
+    raises a full bet over the all-in, to 0.13 + 0.20 = 0.33 and no other amount, and refused the
+    file the export wrote ("Unable to repair the hand history"); the file is right, the rules
+    differ: the hand is not written, as PHH."""
+    summary, files = _exported(tmp_path, corpus("rooms", "iPoker", "Flop",
+                                                "LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml"), "phh")
+    assert "2855501026" not in files
+    assert ("Player13 raises to 0.40 over an all-in short of a full bet, as the room counts it a full bet; pokerkit's "
+            "Limit raises a full bet over the all-in (0.33) and would refuse the hand") in summary.skipped.values()
+
+
+def test_export_ohh_names_the_hero_the_log_deals_to(tmp_path):
+    """PokerStars' hand 2762719793 has ``Dealt to HOOP [7c Th]``: HOOP is OHH's hero. 888poker's game
+    361198949 deals nobody's cards by name (no ``Dealt to`` line): no hero."""
+    _, dealt = _exported(tmp_path / "a", corpus("pokerstars", "fpdb-cash", "Flop",
+                                                "NLHE-6max-USD-3.00-6.00-201310.old.converted.walk.txt"), "ohh")
+    _, undealt = _exported(tmp_path / "b", corpus("rooms", "PacificPoker", "Flop", "888-NLHE-PM-1.00-2.00.txt"), "ohh")
+    hoop = dealt["2762719793"]
+    assert {p["id"]: p["name"] for p in hoop["players"]}[hoop["hero_player_id"]] == "HOOP"
+    assert "hero_player_id" not in undealt["361198949"]
