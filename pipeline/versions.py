@@ -60,9 +60,12 @@ class Dropped:
     no longer holds."""
 
     path: str
-    """The file's latest path: the history (:func:`file_histories`) that dropped it."""
+    """The file's latest path: the history (:func:`file_histories`) that dropped it first."""
     digest: str
     """The hash of that latest version."""
+    also: tuple[str, ...] = ()
+    """The latest paths of the other files whose histories dropped it since (a game dropped by a
+    file, taken by another, then dropped by that one too): it may be stored at any of them."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -368,8 +371,13 @@ class Ledger:
                 # a file split: what one part dropped, another may hold
                 now = held_now(path) if len(heirs[row]) == 1 else set().union(*map(held_now, heirs[row]))
                 for game_id in self.games_of(row) - now:
-                    if game_id in known:
-                        dropped.setdefault(game_id, Dropped(path, self.digests[last]))
+                    if game_id not in known:
+                        continue
+                    drop = dropped.get(game_id)
+                    if drop is None:
+                        dropped[game_id] = Dropped(path, self.digests[last])
+                    elif path != drop.path and path not in drop.also:
+                        dropped[game_id] = replace(drop, also=(*drop.also, path))
         return dropped
 
     def holders(self, ids: set[str]) -> dict[str, Holder]:
@@ -410,13 +418,15 @@ class Ledger:
     def places_in_holders(self, dropped: dict[str, Dropped], holders: dict[str, Holder],
                           stored_at: Callable[[set[str]], dict[str, tuple[str, int]]]) -> dict[str, Place]:
         """Where the ``dropped`` games that another file holds (``holders``) stand now, for those
-        stored at the file that dropped them: in that other file, so that a quarantine row or a
+        stored at a file that dropped them: in that other file, so that a quarantine row or a
         finding points at text that is there (``stored_at``: as in :meth:`places`). A game whose
         holder's line is not known stays where it is."""
         wanted = {game_id for game_id in dropped if game_id in holders and holders[game_id].first_line is not None}
         places: dict[str, Place] = {}
         for game_id, (source_file, first_line) in stored_at(wanted).items() if wanted else ():
-            names = {self.names[row] for row in self.histories.get(dropped[game_id].path, ())}
+            # stored at any file that dropped it (taken by one file, then dropped by that one too)
+            drop = dropped[game_id]
+            names = {self.names[row] for path in (drop.path, *drop.also) for row in self.histories.get(path, ())}
             if source_file in names:
                 holder = holders[game_id]
                 places[game_id] = Place(holder.source_file, holder.first_line - first_line)

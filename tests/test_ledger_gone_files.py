@@ -1,0 +1,98 @@
+"""The file ledger and files gone from disk: a gone file holds no game, a game dropped twice points
+at the file that holds it now, and the games of files read before can be taken out (``rasklad
+forget``). Real DuckDB and Parquet in a temporary folder; every net is worked by hand from the hands."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from pipeline.cli import main
+from pipeline.ingest import ingest
+from pipeline.warehouse import connect
+
+C1 = """Chinese poker hand C1
+Date: 2026-10-05 22:40
+Club: Tverskaya
+Scoring: 1-6
+Players: Anna, Boris, Vera
+Dealer: Vera
+Anna: back [9s 9h 9d 9c 2s] middle [Ks Kd 7c 7h 3d] front [Qs Qd 4c]
+Boris: back [Ah Kh Th 6h 3h] middle [Jc Jd Js 5s 4s] front [8s 8c 2h]
+Vera: back [As Ad Ac 5d 5c] middle [Td Tc 8d 8h 4d] front [Kc 6c 2c]
+Royalties: Anna 1, Boris 0, Vera 0
+Points: Anna +9, Boris -1, Vera -8
+"""
+"""11 lines. Anna's quads beat Boris's flush and Vera's full house, her two pair K-7 lose to Boris's
+trip jacks and beat Vera's T-8, her queens beat both fronts: against Boris +1 -1 +1 and her quads'
+royalty 1 = +2; she scoops Vera, 6, and the royalty 1 = +7: +9. Boris against Vera: the full house
+beats his flush, his trips and eights win: +1. Boris -2 + 1 = -1, Vera -7 - 1 = -8."""
+C1_NETS = {"Anna": Decimal(9), "Boris": Decimal(-1), "Vera": Decimal(-8)}
+
+C2 = """Chinese poker hand C2
+Date: 2026-10-19 22:00
+Club: Tverskaya
+Scoring: 1-6
+Players: Vera, Anna, Boris
+Dealer: Boris
+Vera: back [9s 9h 9d 9c 2s] middle [Ks Kd 7c 7h 3d] front [Qs Qd 4c]
+Anna: back [Ah Kh Th 6h 3h] middle [Jc Jd Js 5s 4s] front [8s 8c 2h]
+Boris: back [As Ad Ac 5d 5c] middle [Td Tc 8d 8h 4d] front [Kc 6c 2c]
+Points: Vera +9, Anna -1, Boris -8
+"""
+"""10 lines: C1's rows dealt to Vera, Anna and Boris, so their nets are C1's: Vera +9, Anna -1, Boris -8."""
+C2_NETS = {"Vera": Decimal(9), "Anna": Decimal(-1), "Boris": Decimal(-8)}
+
+C3 = C1.replace("hand C1", "hand C3").replace("2026-10-05 22:40", "2026-10-26 21:15")
+"""C1's rows on another night: another hand, the same nets."""
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def query(root: Path, sql: str, parameters: list | None = None) -> list[tuple]:
+    with connect(root) as con:
+        return con.execute(sql, parameters).fetchall()
+
+
+def results(root: Path) -> dict[str, tuple[int, Decimal]]:
+    """Per player, hands and net in the mart the club reads (``player_results``)."""
+    return {player: (int(count), Decimal(net)) for player, count, net in query(
+        root, "select player, sum(count_games), sum(net) from player_results group by all")}
+
+
+def summed(*nets: dict[str, Decimal]) -> dict[str, tuple[int, Decimal]]:
+    total: dict[str, tuple[int, Decimal]] = {}
+    for game in nets:
+        for player, net in game.items():
+            count, before = total.get(player, (0, Decimal(0)))
+            total[player] = (count + 1, before + net)
+    return total
+
+
+def place_of(root: Path, hand: str) -> tuple[str, int, int]:
+    (row,) = query(root, "select g.source_file, g.first_line, g.last_line from games g join game_texts t "
+                         "using (game_id) where strpos(t.text, $1) > 0", [hand])
+    return row
+
+
+def test_a_game_dropped_a_second_time_points_at_the_file_that_holds_it_now(tmp_path):
+    a, b, c, root = tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "c.txt", tmp_path / "wh"
+    a.write_text(C1, encoding="utf-8")
+    ingest([a], root, jobs=1)
+    b.write_text(C2 + "\n" + C1, encoding="utf-8")      # C1 at lines 12-22: C2's 10, a blank line
+    ingest([b], root, jobs=1)
+    a.write_text(C3, encoding="utf-8")
+    ingest([a], root, jobs=1)
+    assert place_of(root, "hand C1") == (str(b), 12, 22)    # a.txt dropped it: b.txt holds it
+    c.write_text(b.read_text(encoding="utf-8"), encoding="utf-8")
+    ingest([c], root, jobs=1)
+    b.write_text(C2, encoding="utf-8")
+    again = ingest([b], root, jobs=1)
+    # b.txt (10 lines now) dropped it too: c.txt holds it, at the same lines, and it counts once
+    assert place_of(root, "hand C1") == (str(c), 12, 22)
+    assert (again.superseded, again.in_other_files) == (0, 1)
+    assert results(root) == summed(C1_NETS, C2_NETS, C1_NETS)
