@@ -380,14 +380,23 @@ class Ledger:
                         dropped[game_id] = replace(drop, also=(*drop.also, path))
         return dropped
 
-    def holders(self, ids: set[str]) -> dict[str, Holder]:
-        """Per game of ``ids`` that the latest version of a file holds, one such file: the first
-        read of those whose ledger row says the game's line, else the first read."""
+    def holders(self, ids: set[str], still_there: Callable[[str], bool]) -> dict[str, Holder]:
+        """Per game of ``ids`` that the latest version of a file still there holds (``still_there``,
+        given its path: a file gone from disk holds nothing, else a game corrected in its file
+        would count twice while a deleted copy's last version held its old text), one such file:
+        the first read of those whose ledger row says the game's line, else the first read."""
         import pyarrow.compute as pc
 
         found: dict[str, Holder] = {}
         if not ids:
             return found
+        there: dict[int, bool] = {}     # (asked once a file, and only of the files holding these games)
+
+        def holds(row: int) -> bool:
+            if row not in there:
+                there[row] = not self.paths[row] or still_there(self.paths[row])
+            return there[row]
+
         latest = sorted([rows[-1] for rows in self.histories.values()]
                         + [row for row, path in enumerate(self.paths) if not path])
         lists = self.held.take(pa.array(latest, pa.int64()))
@@ -399,13 +408,15 @@ class Ledger:
         offsets = offsets - offsets[0]      # where each list's values begin among the flattened ones
         for game_id, flat, parent in zip(held.take(pa.array(at)).to_pylist(), at.tolist(), parents.tolist()):
             row = latest[parent]
+            if not holds(row):
+                continue
             lines = self.first_lines[row]
             known_line = lines.is_valid and len(lines) == len(self.held[row])    # (one line per game)
             line = lines.values[flat - offsets[parent]].as_py() if known_line else None
             if game_id not in found or (found[game_id].first_line is None and line is not None):
                 found[game_id] = Holder(self.names[row], line)
         for row in latest:
-            if not self.held[row].is_valid:     # read by an older Rasklad: it holds what was stored from it
+            if not self.held[row].is_valid and holds(row):   # read by an older Rasklad: it holds what was stored from it
                 for game_id in self.games_of(row) & ids:
                     found.setdefault(game_id, Holder(self.names[row], None))
         return found

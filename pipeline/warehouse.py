@@ -857,7 +857,7 @@ class Warehouse:
         if not supersede or not (self.manifest.unsettled or any(version.changed for version in versions)):
             return places, {}, {}, origins
         dropped = ledger.dropped(self._known_games)
-        holders = ledger.holders(set(dropped))
+        holders = ledger.holders(set(dropped), lambda path: self._holds(path) or store.exists(path))
         return (places, ledger.lost(dropped, holders), ledger.places_in_holders(dropped, holders, self._stored_at),
                 origins)
 

@@ -96,3 +96,20 @@ def test_a_game_dropped_a_second_time_points_at_the_file_that_holds_it_now(tmp_p
     assert place_of(root, "hand C1") == (str(c), 12, 22)
     assert (again.superseded, again.in_other_files) == (0, 1)
     assert results(root) == summed(C1_NETS, C2_NETS, C1_NETS)
+
+
+def test_a_game_corrected_in_its_file_counts_once_when_its_only_other_holder_is_a_deleted_copy(tmp_path):
+    night, backup, root = tmp_path / "night.txt", tmp_path / "backup", tmp_path / "wh"
+    backup.mkdir()
+    night.write_text(C1.replace("Boris", "Borsi"), encoding="utf-8")
+    ingest([night], root, jobs=1)
+    (backup / "night.txt").write_text(night.read_text(encoding="utf-8"), encoding="utf-8")
+    copied = ingest([backup], root, jobs=1)
+    assert (copied.games, copied.files_unchanged) == (0, 1)     # a copy imported by mistake adds nothing
+    (backup / "night.txt").unlink()                             # and is taken away
+    night.write_text(C1, encoding="utf-8")                      # the typo corrected
+    corrected = ingest([night], root, jobs=1)
+    # the deleted copy holds nothing: the old hand goes, and the hand counts once, with Boris's -1
+    assert (corrected.games, corrected.superseded, corrected.in_other_files) == (1, 1, 0)
+    assert results(root) == summed(C1_NETS)
+    assert query(root, "select source_file from superseded") == [(str(night),)]

@@ -261,8 +261,10 @@ def test_a_dropped_game_goes_to_the_first_file_read_that_says_its_line():
         "first_lines": [[4], [], None, [1, 12], [3]],
         "moved_from": [None] * 5}), dict)
     dropped = ledger.dropped({"g", "h"})
-    holders = ledger.holders(set(dropped))
+    holders = ledger.holders(set(dropped), lambda path: True)
     assert (dropped, holders) == ({"g": Dropped("/a.txt", "a2")}, {"g": Holder("c.txt", 12)})
+    # c.txt gone from disk holds nothing: d.txt, the next that says the line, holds it
+    assert ledger.holders({"g"}, lambda path: path != "/c.txt") == {"g": Holder("d.txt", 3)}
     assert ledger.lost(dropped, holders) == {}
     assert ledger.places_in_holders(dropped, holders, lambda ids: {"g": ("a.txt", 4)}) == {"g": Place("c.txt", 8)}
     # already pointing at another file (moved there before): left as it is
