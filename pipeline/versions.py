@@ -7,6 +7,7 @@ reads the rows these decisions need and applies them in its commit."""
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -365,7 +366,9 @@ class Ledger:
 
         for path, rows in self.histories.items():
             last = rows[-1]
-            if all(self.digests[row] == self.digests[last] for row in rows):
+            held = self.held[last]
+            # bytes never changed drop nothing, unless the file was forgotten (its bytes kept, holding no game)
+            if all(self.digests[row] == self.digests[last] for row in rows) and not (held.is_valid and not len(held)):
                 continue
             for row in rows[:-1]:
                 # a file split: what one part dropped, another may hold
@@ -379,6 +382,21 @@ class Ledger:
                     elif path != drop.path and path not in drop.also:
                         dropped[game_id] = replace(drop, also=(*drop.also, path))
         return dropped
+
+    def files_at(self, given: list[str]) -> list[str]:
+        """The latest paths of the files read whose path is one of ``given`` (absolute) or under
+        one of them (a folder), there or gone, that hold games (their latest version)."""
+        folders = tuple(path.rstrip(os.sep) + os.sep for path in given)
+        return sorted(path for path, rows in self.histories.items()
+                      if (path in given or path.startswith(folders)) and self.games_of(rows[-1]))
+
+    def games_at(self, path: str) -> set[str]:
+        """The games the latest version of the file whose latest path is ``path`` holds."""
+        return self.games_of(self.histories[path][-1])
+
+    def latest_name(self, path: str) -> str:
+        """The name (``source_file``) the file whose latest path is ``path`` was last read under."""
+        return self.names[self.histories[path][-1]]
 
     def holders(self, ids: set[str], still_there: Callable[[str], bool]) -> dict[str, Holder]:
         """Per game of ``ids`` that the latest version of a file still there holds (``still_there``,

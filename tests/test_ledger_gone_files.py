@@ -113,3 +113,69 @@ def test_a_game_corrected_in_its_file_counts_once_when_its_only_other_holder_is_
     assert (corrected.games, corrected.superseded, corrected.in_other_files) == (1, 1, 0)
     assert results(root) == summed(C1_NETS)
     assert query(root, "select source_file from superseded") == [(str(night),)]
+
+
+def test_a_file_emptied_to_a_comment_takes_its_games_out_without_an_error(tmp_path):
+    inbox, root = tmp_path / "inbox", tmp_path / "wh"
+    inbox.mkdir()
+    (inbox / "ours.txt").write_text(C2, encoding="utf-8")
+    (inbox / "other-club.txt").write_text(C1 + "\n" + C3, encoding="utf-8")
+    assert run("ingest", str(inbox), "-w", str(root), "-j", "1", "-q").exit_code == 0
+    (inbox / "other-club.txt").write_text("# imported by mistake\n", encoding="utf-8")
+    result = run("ingest", str(inbox / "other-club.txt"), "-w", str(root), "-j", "1", "-q")
+    assert result.exit_code == 0, result.output
+    assert "Error" not in result.output and "replaced" not in result.output
+    assert "  2 games dropped by their files' new text: no file read holds them now" in result.output
+    assert results(root) == summed(C2_NETS)
+
+
+def test_forget_takes_out_the_games_of_a_deleted_file_after_a_dry_run_that_changes_nothing(tmp_path):
+    inbox, root = tmp_path / "inbox", tmp_path / "wh"
+    inbox.mkdir()
+    (inbox / "ours.txt").write_text(C2 + "\n" + C3, encoding="utf-8")
+    (inbox / "other-club.txt").write_text(C1 + "\n" + C3, encoding="utf-8")
+    assert run("ingest", str(inbox), "-w", str(root), "-j", "1", "-q").exit_code == 0
+    assert results(root) == summed(C1_NETS, C2_NETS, C1_NETS)     # C3's nets are C1's
+    (inbox / "other-club.txt").unlink()
+    # deleting a file keeps its games: C1 still counts
+    kept = run("ingest", str(inbox), "-w", str(root), "-j", "1", "-q")
+    assert kept.exit_code == 0 and results(root) == summed(C1_NETS, C2_NETS, C1_NETS)
+    other = str(inbox / "other-club.txt")
+    dry = run("forget", "--gone", "--dry-run", str(inbox), "-w", str(root))
+    assert dry.exit_code == 0, dry.output
+    assert dry.output == ("Would forget 1 file (gone from disk): 1 game would leave the statistics\n"
+                          "  1 game would stay: another file still holds it\n"
+                          f"  {other} (gone)\n"
+                          "Run it again without --dry-run to forget them.\n")
+    assert results(root) == summed(C1_NETS, C2_NETS, C1_NETS)
+    done = run("forget", "--gone", str(inbox), "-w", str(root))
+    assert done.exit_code == 0, done.output
+    assert done.output.startswith("Forgot 1 file (gone from disk): 1 game left the statistics (the table "
+                                  "superseded keeps their text)\n")
+    # C1 left; C3, which ours.txt holds too, stays and points there (line 12, after C2's 10 and a blank)
+    assert results(root) == summed(C2_NETS, C1_NETS)
+    assert place_of(root, "hand C3") == (str(inbox / "ours.txt"), 12, 22)
+    assert query(root, "select source_file, first_line from superseded") == [(other, 1)]
+    # forgotten stays forgotten; nothing more to forget
+    again = run("ingest", str(inbox), "-w", str(root), "-j", "1", "-q")
+    assert again.exit_code == 0 and results(root) == summed(C2_NETS, C1_NETS)
+    assert run("forget", "--gone", str(inbox), "-w", str(root)).exit_code == 1
+
+
+def test_a_forgotten_file_still_on_disk_is_skipped_until_it_changes(tmp_path):
+    inbox, root = tmp_path / "inbox", tmp_path / "wh"
+    inbox.mkdir()
+    (inbox / "ours.txt").write_text(C2, encoding="utf-8")
+    (inbox / "test.txt").write_text(C1, encoding="utf-8")
+    assert run("ingest", str(inbox), "-w", str(root), "-j", "1", "-q").exit_code == 0
+    done = run("forget", str(inbox / "test.txt"), "-w", str(root), "--json")
+    assert done.exit_code == 0, done.output
+    assert '"superseded": 1' in done.output
+    assert results(root) == summed(C2_NETS)
+    unchanged = ingest([inbox], root, jobs=1)
+    assert (unchanged.files_unchanged, unchanged.games, unchanged.restored) == (2, 0, 0)
+    assert results(root) == summed(C2_NETS)
+    (inbox / "test.txt").write_text(C1 + "\n" + C3, encoding="utf-8")      # edited: read again
+    read = ingest([inbox], root, jobs=1)
+    assert (read.games, read.restored) == (2, 1)     # C3 new, C1 back (counted among the games stored)
+    assert results(root) == summed(C2_NETS, C1_NETS, C1_NETS)
