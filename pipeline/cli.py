@@ -515,6 +515,9 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         if followed:    # their file moved, its lines did not: only the path they point at changed
             click.echo(f"  {counted(followed, 'game')} stored before {'follows its' if followed == 1 else 'follow their'} "
                        f"file to its new path, at the same lines")
+        gone_line = _gone_line(summary.gone_files, summary.gone_games, paths, warehouse)
+        if gone_line:
+            click.echo(gone_line)
         for line in _settings_followed(summary):
             click.echo(line)
         for line in _contradictions(summary.contradicting):
@@ -548,6 +551,32 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     quarantined = summary.quarantined or summary.finished.get("quarantined") or summary.already_quarantined
     failed = nothing or summary.models_failed
     sys.exit(1 if quarantined or summary.unreadable or summary.skipped or failed else 0)
+
+
+GONE_NAMED = 3
+"""The files gone from disk an ingest's summary names (the rest are counted)."""
+
+
+def _gone_line(gone: list[str], games: int, paths: tuple[Path, ...], warehouse: Path) -> str:
+    """The summary's line on the files read before that are gone from disk at the paths given, and
+    how to take their games out (empty when none is gone)."""
+    if not gone:
+        return ""
+    named = ", ".join(gone[:GONE_NAMED]) + (f" and {len(gone) - GONE_NAMED:,} more" if len(gone) > GONE_NAMED else "")
+    one = len(gone) == 1
+    forget = (f"rasklad forget {_quoted(gone[0])}" if one
+              else "rasklad forget --gone " + " ".join(_quoted(str(path)) for path in paths))
+    return (f"  {counted(len(gone), 'file')} read before {'is' if one else 'are'} gone from disk ({named}): "
+            f"{counted(games, 'game')} of {'its' if one else 'theirs'} still count{'s' if games == 1 else ''}; "
+            f"if {'it was' if one else 'they were'} moved and edited, or deleted, `{forget} --warehouse "
+            f"{_quoted(str(warehouse))}` takes {'it' if games == 1 else 'them'} out (--dry-run lists first)")
+
+
+def _quoted(path: str) -> str:
+    """A path as a shell takes it (quoted when it holds a space or another special character)."""
+    import shlex
+
+    return shlex.quote(path)
 
 
 def _settings_followed(summary) -> list[str]:

@@ -159,6 +159,11 @@ class IngestSummary:
     """Entries that two stored summaries of one tournament, one of them in a file read now, list as
     finished at another place or prize (``int_tournament_conflicts``): the first is the one the
     marts keep."""
+    gone_files: list[str] = field(default_factory=list)
+    """Files read before at the paths given (or under the folders given) that are gone from disk
+    and hold games: they keep them (see ``rasklad forget``)."""
+    gone_games: int = 0
+    """The stored games that count by ``gone_files`` alone (no other file still there holds them)."""
     models_failed: str = ""
     """Why the SQL models could not be brought up to date (a model's name and the database's
     reason), empty when they were: the games were committed all the same."""
@@ -191,6 +196,7 @@ class IngestSummary:
                                    "options": list(entry.options), "overridden": list(entry.overridden),
                                    "left": dict(entry.differing)} for entry in self.settings_followed],
             "judged_again_as_followed": self.refollowed, "judged_again_as_followed_findings": self.refollowed_findings,
+            "gone_files": self.gone_files, "gone_games": self.gone_games,
             "models_failed": self.models_failed or None,
             "summaries_contradicting": self.contradicting,
         }
@@ -621,6 +627,8 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
             holding_superseded = _superseded_held(root, manifest)
         if digest in holding_superseded:     # (it holds superseded games: read, they come back)
             return None
+    if _gone_under(paths, listing.files, root, key):
+        return None     # the whole ingest counts their games and says so
     if hashed_any and ledger is not None:
         hashed.save(root / KNOWN_FILES, key, ledger.holds_at)
     summary = IngestSummary(files=len(listing.files) + len(listing.refused), files_unchanged=len(listing.files),
@@ -632,6 +640,30 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
     _count_quarantined_met(summary, set().union(*in_files), sum(map(len, in_files)))
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+LEDGER_PATHS = "_ledger_paths.json"
+"""File in the warehouse root: the latest paths of the files read that hold games, kept with the
+key of ``KNOWN_FILES``: a run of unchanged files tells whether a file read under its paths is
+gone without reading the ledger."""
+
+
+def _gone_under(paths: Iterable[str | Path], files: list[Path], root: Path, key: str) -> bool:
+    """Is a file read before, holding games, gone from disk at ``paths`` (named, or under a folder
+    given)? True when the paths kept under ``key`` are not there to tell."""
+    try:
+        kept = json.loads((root / LEDGER_PATHS).read_bytes())
+        if kept["key"] != key:
+            return True
+        read = kept["paths"]
+    except (OSError, ValueError, LookupError, TypeError):
+        return True
+    given = [os.path.abspath(path) for path in paths]
+    folders = tuple(path.rstrip(os.sep) + os.sep for path in given)
+    met = {os.path.abspath(path) for path in files}
+    uploads = os.path.abspath(root) + os.sep    # (the dashboard's, gone once read: see Warehouse.gone_files)
+    return any((path in given or path.startswith(folders)) and path not in met and not path.startswith(uploads)
+               and not os.path.exists(path) for path in read)
 
 
 def _column(root: Path, manifest: Manifest, table: str, name: str) -> list:
@@ -737,6 +769,9 @@ def _keep_known_files(warehouse: Warehouse, hashed: HashedFiles) -> None:
         # (a file holding a superseded game is read by the next run: see Warehouse.skips_file)
         hashed.save(warehouse.root / KNOWN_FILES, key, lambda path, digest: warehouse.holds_file(path, digest)
                     and warehouse.skips_file(digest, path))
+        with contextlib.suppress(OSError):  # (as the identities: the next run then does the whole ingest)
+            write_text_atomically(warehouse.root / LEDGER_PATHS, json.dumps(
+                {"key": key, "paths": warehouse.paths_holding_games()}, separators=(",", ":")))
         with contextlib.suppress(OSError):  # (as the identities: the next run then reads the ledger)
             write_text_atomically(warehouse.root / QUARANTINED_FILES, json.dumps(
                 {"key": key, "versions": _quarantined_versions(warehouse.root, manifest)}, separators=(",", ":")))
@@ -783,6 +818,7 @@ def ingest(
     An unknown one raises ValueError before anything is read."""
     started = time.perf_counter()
     hashed = HashedFiles()
+    paths = list(paths)     # (walked twice: for the files, and for the files read before and gone)
     if build_models:
         sql_files(SQL_ROOT)     # a copy without its models stops here, before a file is read or stored
         unchanged = unchanged_run(paths, warehouse_root, rules=rules, hashed=hashed)
@@ -835,6 +871,8 @@ def ingest(
                     resettled = reaudit(warehouse, resettled_only=True)
                     summary.resettled, summary.resettled_findings = resettled.judged, resettled.findings
                 _ingest_files(files, warehouse, summary, jobs, on_file, on_start, hashed)
+                summary.gone_files, summary.gone_games = warehouse.gone_files(
+                    [str(path) for path in paths], {os.path.abspath(path) for path in files})
                 if any(entry.options for entry in summary.settings_followed):
                     _judge_as_followed(warehouse, summary)
         finally:

@@ -390,6 +390,12 @@ class Ledger:
         return sorted(path for path, rows in self.histories.items()
                       if (path in given or path.startswith(folders)) and self.games_of(rows[-1]))
 
+    def paths_holding_games(self) -> list[str]:
+        """The latest paths of the files whose latest version holds a game (or may: read by an
+        older Rasklad, which kept no ``game_ids``)."""
+        return sorted(path for path, rows in self.histories.items()
+                      if not self.held[rows[-1]].is_valid or len(self.held[rows[-1]]))
+
     def games_at(self, path: str) -> set[str]:
         """The games the latest version of the file whose latest path is ``path`` holds."""
         return self.games_of(self.histories[path][-1])

@@ -890,6 +890,33 @@ class Warehouse:
         return (places, ledger.lost(dropped, holders), ledger.places_in_holders(dropped, holders, self._stored_at),
                 origins)
 
+    def paths_holding_games(self) -> list[str]:
+        """The latest paths of the files read whose latest version holds games."""
+        return Ledger(self.read_table("files", LEDGER_COLUMNS), dict).paths_holding_games()
+
+    def gone_files(self, given: Iterable[str], listed: set[str], store: FileStore = LOCAL_FILES) -> tuple[list[str], int]:
+        """The files read before at ``given`` paths (files, or folders and every file read under
+        them) that are gone from disk and hold games (their names as last read), and how many
+        stored games count by them alone (no other file still there holds them): what
+        :meth:`forget_files` would take out of the statistics. ``listed``: the absolute paths the
+        run met (there, no need to ask)."""
+        given = [store.located(str(path)) for path in given]
+        folders = tuple(path.rstrip(os.sep) + os.sep for path in given)
+
+        def there(path: str) -> bool:
+            return path in listed or self._holds(path) or store.exists(path)
+
+        # (the ledger in memory first: it is read whole only when a file is gone)
+        if all(there(path) for path in self._files.latest if path in given or path.startswith(folders)):
+            return [], 0
+        ledger = Ledger(self.read_table("files", LEDGER_COLUMNS), self._games_by_file)
+        gone = [path for path in ledger.files_at(given) if not there(path)]
+        if not gone:
+            return [], 0
+        games = set().union(*map(ledger.games_at, gone)) & self._known_games - self._quarantined
+        held = ledger.holders(games, lambda path: path not in gone and there(path))
+        return [ledger.latest_name(path) for path in gone], len(games - held.keys())
+
     def forget_files(self, given: Iterable[str], *, gone_only: bool = False, dry_run: bool = False,
                      store: FileStore = LOCAL_FILES) -> Forgotten:
         """Take out the games of the files read at ``given`` paths (files, or folders and every
@@ -926,7 +953,7 @@ class Warehouse:
         if dry_run:
             ledger.add([Version(path, result.source_file, result.content_hash, [], [], changed=True)
                         for path, result in zip(paths, results)])
-            dropped = {game_id: drop for game_id, drop in ledger.dropped(games).items()}
+            dropped = ledger.dropped(games)
             holders = ledger.holders(set(dropped), there)
             lost = set(ledger.lost(dropped, holders))
             forgotten.superseded = len(lost - self._quarantined)
