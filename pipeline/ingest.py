@@ -627,12 +627,14 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
             holding_superseded = _superseded_held(root, manifest)
         if digest in holding_superseded:     # (it holds superseded games: read, they come back)
             return None
-    if _gone_under(paths, listing.files, root, key):
+    gone = _kept_gone(paths, listing.files, root, key)
+    if gone is None:
         return None     # the whole ingest counts their games and says so
     if hashed_any and ledger is not None:
         hashed.save(root / KNOWN_FILES, key, ledger.holds_at)
     summary = IngestSummary(files=len(listing.files) + len(listing.refused), files_unchanged=len(listing.files),
-                            unreadable=listing.refused, skipped=listing.skipped)
+                            unreadable=listing.refused, skipped=listing.skipped,
+                            gone_files=gone[0], gone_games=gone[1])
     held = _kept_quarantined(root, key) if current else None
     if held is None:
         held = _quarantined_versions(root, manifest)
@@ -643,27 +645,33 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
 
 
 LEDGER_PATHS = "_ledger_paths.json"
-"""File in the warehouse root: the latest paths of the files read that hold games, kept with the
-key of ``KNOWN_FILES``: a run of unchanged files tells whether a file read under its paths is
-gone without reading the ledger."""
+"""File in the warehouse root, kept with the key of ``KNOWN_FILES``: the latest paths of the files
+read that hold games (each with its name), and the files gone from disk the last ingest told of
+with the games of theirs that still count, for a run of unchanged files to tell the same without
+reading the ledger."""
 
 
-def _gone_under(paths: Iterable[str | Path], files: list[Path], root: Path, key: str) -> bool:
-    """Is a file read before, holding games, gone from disk at ``paths`` (named, or under a folder
-    given)? True when the paths kept under ``key`` are not there to tell."""
+def _kept_gone(paths: Iterable[str | Path], files: list[Path], root: Path, key: str) -> tuple[list[str], int] | None:
+    """The files read before, holding games, that are gone from disk at ``paths`` (named, or under
+    a folder given), and the games of theirs that still count, as the last ingest told them; None
+    when these are other files, or what it kept is not there to tell."""
     try:
         kept = json.loads((root / LEDGER_PATHS).read_bytes())
         if kept["key"] != key:
-            return True
-        read = kept["paths"]
+            return None
+        read, told, told_games = dict(kept["paths"]), list(kept["gone"]), int(kept["gone_games"])
     except (OSError, ValueError, LookupError, TypeError):
-        return True
+        return None
     given = [os.path.abspath(path) for path in paths]
     folders = tuple(path.rstrip(os.sep) + os.sep for path in given)
     met = {os.path.abspath(path) for path in files}
     uploads = os.path.abspath(root) + os.sep    # (the dashboard's, gone once read: see Warehouse.gone_files)
-    return any((path in given or path.startswith(folders)) and path not in met and not path.startswith(uploads)
-               and not os.path.exists(path) for path in read)
+    gone = sorted(name for path, name in read.items()
+                  if (path in given or path.startswith(folders)) and path not in met and not path.startswith(uploads)
+                  and not os.path.exists(path))
+    if not gone:
+        return [], 0
+    return (told, told_games) if gone == sorted(told) else None
 
 
 def _column(root: Path, manifest: Manifest, table: str, name: str) -> list:
@@ -756,9 +764,10 @@ def _ledger(root: Path, manifest: Manifest) -> FileLedger:
     return FileLedger.of(*columns.values())
 
 
-def _keep_known_files(warehouse: Warehouse, hashed: HashedFiles) -> None:
+def _keep_known_files(warehouse: Warehouse, hashed: HashedFiles, gone: tuple[list[str], int] = ([], 0)) -> None:
     """After an ingest, with the writers' lock: keep the identities of the files read, for the
-    next run to answer from them (when no quarantined game awaits other rules)."""
+    next run to answer from them (when no quarantined game awaits other rules), and the files gone
+    from disk it told of (``gone``: their names, and the games of theirs that still count)."""
     try:
         manifest_text = (warehouse.root / MANIFEST_FILE).read_bytes()
     except FileNotFoundError:   # nothing committed: no file the ledger knows
@@ -771,7 +780,8 @@ def _keep_known_files(warehouse: Warehouse, hashed: HashedFiles) -> None:
                     and warehouse.skips_file(digest, path))
         with contextlib.suppress(OSError):  # (as the identities: the next run then does the whole ingest)
             write_text_atomically(warehouse.root / LEDGER_PATHS, json.dumps(
-                {"key": key, "paths": warehouse.paths_holding_games()}, separators=(",", ":")))
+                {"key": key, "paths": warehouse.paths_holding_games(), "gone": gone[0], "gone_games": gone[1]},
+                separators=(",", ":")))
         with contextlib.suppress(OSError):  # (as the identities: the next run then reads the ledger)
             write_text_atomically(warehouse.root / QUARANTINED_FILES, json.dumps(
                 {"key": key, "versions": _quarantined_versions(warehouse.root, manifest)}, separators=(",", ":")))
@@ -880,7 +890,7 @@ def ingest(
         if build_models and not summary.models_failed:
             try:
                 summary.models_seconds += refresh_models(warehouse, threads=jobs, on_model=on_model)
-                _keep_known_files(warehouse, hashed)
+                _keep_known_files(warehouse, hashed, (summary.gone_files, summary.gone_games))
                 if summary.games and warehouse.manifest.paths("tournament_results"):
                     # (no summary stored, nothing to contradict: the look costs a connection, 0.1 CPU-s)
                     summary.contradicting = _summaries_contradicting(warehouse, [stored_name(f) for f in files])

@@ -890,9 +890,11 @@ class Warehouse:
         return (places, ledger.lost(dropped, holders), ledger.places_in_holders(dropped, holders, self._stored_at),
                 origins)
 
-    def paths_holding_games(self) -> list[str]:
-        """The latest paths of the files read whose latest version holds games."""
-        return Ledger(self.read_table("files", LEDGER_COLUMNS), dict).paths_holding_games()
+    def paths_holding_games(self) -> dict[str, str]:
+        """The latest paths of the files read whose latest version holds games, each with the
+        name it was last read under."""
+        ledger = Ledger(self.read_table("files", LEDGER_COLUMNS), dict)
+        return {path: ledger.latest_name(path) for path in ledger.paths_holding_games()}
 
     def gone_files(self, given: Iterable[str], listed: set[str], store: FileStore = LOCAL_FILES) -> tuple[list[str], int]:
         """The files read before at ``given`` paths (files, or folders and every file read under
