@@ -567,7 +567,7 @@ def _gone_line(gone: list[str], games: int, paths: tuple[Path, ...], warehouse: 
     forget = (f"rasklad forget {_quoted(gone[0])}" if one
               else "rasklad forget --gone " + " ".join(_quoted(str(path)) for path in paths))
     return (f"  {counted(len(gone), 'file')} read before {'is' if one else 'are'} gone from disk ({named}): "
-            f"{counted(games, 'game')} of {'its' if one else 'theirs'} still count{'s' if games == 1 else ''}; "
+            f"{'its' if one else 'of their games,'} {counted(games, 'game')} still count{'s' if games == 1 else ''}; "
             f"if {'it was' if one else 'they were'} moved and edited, or deleted, `{forget} --warehouse "
             f"{_quoted(str(warehouse))}` takes {'it' if games == 1 else 'them'} out (--dry-run lists first)")
 

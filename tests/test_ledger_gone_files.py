@@ -192,7 +192,7 @@ def test_a_one_game_file_moved_and_edited_is_told_as_gone_with_the_command_that_
     result = run("ingest", str(night), str(month), "-w", str(root), "-j", "1", "-q")
     assert result.exit_code == 0, result.output
     gone = str(night / "n.txt")
-    line = (f"  1 file read before is gone from disk ({gone}): 1 game of its still counts; if it was moved and "
+    line = (f"  1 file read before is gone from disk ({gone}): its 1 game still counts; if it was moved and "
             f"edited, or deleted, `rasklad forget {gone} --warehouse {root}` takes it out (--dry-run lists first)\n")
     assert line in result.output
     assert results(root) == summed(C1_NETS, C1_NETS)      # the old text and the new: twice, until forgotten
@@ -204,3 +204,22 @@ def test_a_one_game_file_moved_and_edited_is_told_as_gone_with_the_command_that_
     quiet = run("ingest", str(night), str(month), "-w", str(root), "-j", "1", "-q")
     assert quiet.exit_code == 0 and "gone from disk" not in quiet.output
     assert results(root) == summed(C1_NETS)
+
+
+def test_a_hand_merged_from_a_removed_file_and_then_corrected_counts_once(tmp_path):
+    season, month, root = tmp_path / "season", tmp_path / "months" / "2026-11", tmp_path / "wh"
+    season.mkdir()
+    month.mkdir(parents=True)
+    (season / "chinese-late.txt").write_text(C1.replace("Boris", "Borsi"), encoding="utf-8")
+    assert run("ingest", str(season), "-w", str(root), "-j", "1", "-q").exit_code == 0
+    # merged into the month's file beside another hand, and the old file removed
+    (month / "chinese.txt").write_text(C2 + "\n" + C1.replace("Boris", "Borsi"), encoding="utf-8")
+    (season / "chinese-late.txt").unlink()
+    merged = run("ingest", str(season), str(month.parent), "-w", str(root), "-j", "1", "-q")
+    assert "which is gone, and 1 others: not taken for that file moved" in merged.output
+    # the typo corrected in the month's file: the old text goes, though the removed file held it last
+    (month / "chinese.txt").write_text(C2 + "\n" + C1, encoding="utf-8")
+    corrected = ingest([month.parent], root, jobs=1)
+    assert (corrected.games, corrected.superseded) == (1, 1)
+    assert results(root) == summed(C2_NETS, C1_NETS)
+    assert query(root, "select count(*) from player_results where player = 'Borsi'") == [(0,)]
