@@ -2117,10 +2117,10 @@ def forget(paths: tuple[Path, ...], warehouse: Path, gone_only: bool, dry_run: b
     that file. A file forgotten is not read again while its bytes stay the same; changed, it is
     read as any file is, and its games come back.
 
-    \b
-    rasklad forget --dry-run inbox/other-club.txt   what would leave
-    rasklad forget inbox/other-club.txt             its games leave
-    rasklad forget --gone ~/hands                   the files read under ~/hands that are gone
+    With --gone, only the files gone from disk: `rasklad forget --gone ~/hands` takes out the games
+    of the files read under ~/hands that are deleted since. Docs: docs/warehouse.md.
+
+    Example: rasklad forget --dry-run inbox/other-club.txt
     """
     from pipeline.ingest import models_with_commits, refresh_models
     from pipeline.warehouse import Warehouse
