@@ -164,6 +164,9 @@ class IngestSummary:
     and hold games: they keep them (see ``rasklad forget``)."""
     gone_games: int = 0
     """The stored games that count by ``gone_files`` alone (no other file still there holds them)."""
+    gone_met: list[str] = field(default_factory=list)
+    """Every file gone from disk at the paths given whose ledger row holds games (``gone_files``
+    and those whose games count no more, or by other files too): kept for the next run to compare."""
     models_failed: str = ""
     """Why the SQL models could not be brought up to date (a model's name and the database's
     reason), empty when they were: the games were committed all the same."""
@@ -634,7 +637,7 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
         hashed.save(root / KNOWN_FILES, key, ledger.holds_at)
     summary = IngestSummary(files=len(listing.files) + len(listing.refused), files_unchanged=len(listing.files),
                             unreadable=listing.refused, skipped=listing.skipped,
-                            gone_files=gone[0], gone_games=gone[1])
+                            gone_files=gone[0], gone_games=gone[1], gone_met=gone[2])
     held = _kept_quarantined(root, key) if current else None
     if held is None:
         held = _quarantined_versions(root, manifest)
@@ -651,15 +654,17 @@ with the games of theirs that still count, for a run of unchanged files to tell 
 reading the ledger."""
 
 
-def _kept_gone(paths: Iterable[str | Path], files: list[Path], root: Path, key: str) -> tuple[list[str], int] | None:
-    """The files read before, holding games, that are gone from disk at ``paths`` (named, or under
-    a folder given), and the games of theirs that still count, as the last ingest told them; None
-    when these are other files, or what it kept is not there to tell."""
+def _kept_gone(paths: Iterable[str | Path], files: list[Path], root: Path,
+               key: str) -> tuple[list[str], int, list[str]] | None:
+    """What the last ingest told of the files read before that are gone from disk at ``paths``
+    (named, or under a folder given): as :meth:`Warehouse.gone_files` answers; None when other
+    files are gone now, or what it kept is not there to tell."""
     try:
         kept = json.loads((root / LEDGER_PATHS).read_bytes())
         if kept["key"] != key:
             return None
-        read, told, told_games = dict(kept["paths"]), list(kept["gone"]), int(kept["gone_games"])
+        read, told, told_games, met = (dict(kept["paths"]), list(kept["gone"]), int(kept["gone_games"]),
+                                       list(kept["gone_met"]))
     except (OSError, ValueError, LookupError, TypeError):
         return None
     given = [os.path.abspath(path) for path in paths]
@@ -670,8 +675,8 @@ def _kept_gone(paths: Iterable[str | Path], files: list[Path], root: Path, key: 
                   if (path in given or path.startswith(folders)) and path not in met and not path.startswith(uploads)
                   and not os.path.exists(path))
     if not gone:
-        return [], 0
-    return (told, told_games) if gone == sorted(told) else None
+        return [], 0, []
+    return (told, told_games, met) if gone == sorted(met) else None
 
 
 def _column(root: Path, manifest: Manifest, table: str, name: str) -> list:
@@ -764,7 +769,8 @@ def _ledger(root: Path, manifest: Manifest) -> FileLedger:
     return FileLedger.of(*columns.values())
 
 
-def _keep_known_files(warehouse: Warehouse, hashed: HashedFiles, gone: tuple[list[str], int] = ([], 0)) -> None:
+def _keep_known_files(warehouse: Warehouse, hashed: HashedFiles,
+                      gone: tuple[list[str], int, list[str]] = ([], 0, [])) -> None:
     """After an ingest, with the writers' lock: keep the identities of the files read, for the
     next run to answer from them (when no quarantined game awaits other rules), and the files gone
     from disk it told of (``gone``: their names, and the games of theirs that still count)."""
@@ -780,7 +786,8 @@ def _keep_known_files(warehouse: Warehouse, hashed: HashedFiles, gone: tuple[lis
                     and warehouse.skips_file(digest, path))
         with contextlib.suppress(OSError):  # (as the identities: the next run then does the whole ingest)
             write_text_atomically(warehouse.root / LEDGER_PATHS, json.dumps(
-                {"key": key, "paths": warehouse.paths_holding_games(), "gone": gone[0], "gone_games": gone[1]},
+                {"key": key, "paths": warehouse.paths_holding_games(), "gone": gone[0], "gone_games": gone[1],
+                 "gone_met": gone[2]},
                 separators=(",", ":")))
         with contextlib.suppress(OSError):  # (as the identities: the next run then reads the ledger)
             write_text_atomically(warehouse.root / QUARANTINED_FILES, json.dumps(
@@ -881,7 +888,7 @@ def ingest(
                     resettled = reaudit(warehouse, resettled_only=True)
                     summary.resettled, summary.resettled_findings = resettled.judged, resettled.findings
                 _ingest_files(files, warehouse, summary, jobs, on_file, on_start, hashed)
-                summary.gone_files, summary.gone_games = warehouse.gone_files(
+                summary.gone_files, summary.gone_games, summary.gone_met = warehouse.gone_files(
                     [str(path) for path in paths], {os.path.abspath(path) for path in files})
                 if any(entry.options for entry in summary.settings_followed):
                     _judge_as_followed(warehouse, summary)
@@ -890,7 +897,7 @@ def ingest(
         if build_models and not summary.models_failed:
             try:
                 summary.models_seconds += refresh_models(warehouse, threads=jobs, on_model=on_model)
-                _keep_known_files(warehouse, hashed, (summary.gone_files, summary.gone_games))
+                _keep_known_files(warehouse, hashed, (summary.gone_files, summary.gone_games, summary.gone_met))
                 if summary.games and warehouse.manifest.paths("tournament_results"):
                     # (no summary stored, nothing to contradict: the look costs a connection, 0.1 CPU-s)
                     summary.contradicting = _summaries_contradicting(warehouse, [stored_name(f) for f in files])

@@ -896,12 +896,14 @@ class Warehouse:
         ledger = Ledger(self.read_table("files", LEDGER_COLUMNS), dict)
         return {path: ledger.latest_name(path) for path in ledger.paths_holding_games()}
 
-    def gone_files(self, given: Iterable[str], listed: set[str], store: FileStore = LOCAL_FILES) -> tuple[list[str], int]:
+    def gone_files(self, given: Iterable[str], listed: set[str],
+                   store: FileStore = LOCAL_FILES) -> tuple[list[str], int, list[str]]:
         """The files read before at ``given`` paths (files, or folders and every file read under
-        them) that are gone from disk and hold games (their names as last read), and how many
-        stored games count by them alone (no other file still there holds them): what
-        :meth:`forget_files` would take out of the statistics. ``listed``: the absolute paths the
-        run met (there, no need to ask)."""
+        them) that are gone from disk and hold stored games that count by them alone (no other
+        file still there holds them), by the names they were last read under; how many such games
+        they hold (what :meth:`forget_files` would take out of the statistics); and every gone
+        file whose ledger row holds games (those counting no more among them: what a later run
+        compares). ``listed``: the absolute paths the run met (there, no need to ask)."""
         given = [store.located(str(path)) for path in given]
         folders = tuple(path.rstrip(os.sep) + os.sep for path in given)
 
@@ -910,14 +912,16 @@ class Warehouse:
 
         # (the ledger in memory first: it is read whole only when a file is gone)
         if all(there(path) for path in self._files.latest if path in given or path.startswith(folders)):
-            return [], 0
+            return [], 0, []
         ledger = Ledger(self.read_table("files", LEDGER_COLUMNS), self._games_by_file)
         gone = [path for path in ledger.files_at(given) if not there(path)]
         if not gone:
-            return [], 0
+            return [], 0, []
         games = set().union(*map(ledger.games_at, gone)) & self._known_games - self._quarantined
-        held = ledger.holders(games, lambda path: path not in gone and there(path))
-        return [ledger.latest_name(path) for path in gone], len(games - held.keys())
+        alone = games - ledger.holders(games, lambda path: path not in gone and there(path)).keys()
+        counting = [path for path in gone if ledger.games_at(path) & alone]
+        return ([ledger.latest_name(path) for path in counting], len(alone),
+                [ledger.latest_name(path) for path in gone])
 
     def forget_files(self, given: Iterable[str], *, gone_only: bool = False, dry_run: bool = False,
                      store: FileStore = LOCAL_FILES) -> Forgotten:

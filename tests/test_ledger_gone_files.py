@@ -113,6 +113,10 @@ def test_a_game_corrected_in_its_file_counts_once_when_its_only_other_holder_is_
     assert (corrected.games, corrected.superseded, corrected.in_other_files) == (1, 1, 0)
     assert results(root) == summed(C1_NETS)
     assert query(root, "select source_file from superseded") == [(str(night),)]
+    # the deleted copy holds no game that counts: an ingest of its folder has nothing to tell of it
+    for _ in range(2):     # (the whole run, then one answered from what it kept)
+        told = run("ingest", str(backup), str(night), "-w", str(root), "-j", "1", "-q")
+        assert told.exit_code == 0 and "gone from disk" not in told.output, told.output
 
 
 def test_a_file_emptied_to_a_comment_takes_its_games_out_without_an_error(tmp_path):
