@@ -663,8 +663,8 @@ def _kept_gone(paths: Iterable[str | Path], files: list[Path], root: Path,
         kept = json.loads((root / LEDGER_PATHS).read_bytes())
         if kept["key"] != key:
             return None
-        read, told, told_games, met = (dict(kept["paths"]), list(kept["gone"]), int(kept["gone_games"]),
-                                       list(kept["gone_met"]))
+        read, told, told_games, gone_then = (dict(kept["paths"]), list(kept["gone"]), int(kept["gone_games"]),
+                                             list(kept["gone_met"]))
     except (OSError, ValueError, LookupError, TypeError):
         return None
     given = [os.path.abspath(path) for path in paths]
@@ -676,7 +676,7 @@ def _kept_gone(paths: Iterable[str | Path], files: list[Path], root: Path,
                   and not os.path.exists(path))
     if not gone:
         return [], 0, []
-    return (told, told_games, met) if gone == sorted(met) else None
+    return (told, told_games, gone_then) if gone == sorted(gone_then) else None
 
 
 def _column(root: Path, manifest: Manifest, table: str, name: str) -> list:

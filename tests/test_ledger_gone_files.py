@@ -10,7 +10,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from pipeline.cli import main
-from pipeline.ingest import ingest
+from pipeline.ingest import ingest, unchanged_run
 from pipeline.warehouse import connect
 
 C1 = """Chinese poker hand C1
@@ -203,6 +203,8 @@ def test_a_one_game_file_moved_and_edited_is_told_as_gone_with_the_command_that_
     # told again by a run that finds nothing new (not answered from the kept identities alone)
     again = run("ingest", str(night), str(month), "-w", str(root), "-j", "1", "-q", "--json")
     assert '"gone_games": 1' in again.output and '"files_unchanged": 1' in again.output
+    fast = unchanged_run([night, month], root)     # (without reading the ledger)
+    assert fast is not None and (fast.gone_files, fast.gone_games) == ([gone], 1)
     assert run("forget", gone, "-w", str(root)).exit_code == 0
     assert results(root) == summed(C1_NETS)
     quiet = run("ingest", str(night), str(month), "-w", str(root), "-j", "1", "-q")
