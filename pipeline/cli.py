@@ -2149,10 +2149,11 @@ def forget(paths: tuple[Path, ...], warehouse: Path, gone_only: bool, dry_run: b
     gone = f" ({len(done.gone)} gone from disk)" if done.gone and len(done.gone) < len(done.files) else (
         " (gone from disk)" if done.gone else "")
     verb, leave, stay = ("Would forget", "would leave", "would stay") if dry_run else ("Forgot", "left", "stay")
+    left = done.superseded + done.unquarantined
     what = [f"{counted(done.superseded, 'game')} {leave} the statistics",
             f"{done.unquarantined:,} the quarantine" if done.unquarantined else ""]
     click.echo(f"{verb} {counted(len(done.files), 'file')}{gone}: {', '.join(filter(None, what))}"
-               + ("" if dry_run else " (the table superseded keeps their text)"))
+               + ("" if dry_run else f" (the table superseded keeps {'its' if left == 1 else 'their'} text)"))
     if done.in_other_files:
         click.echo(f"  {counted(done.in_other_files, 'game')} {stay}: another file still holds "
                    f"{'it' if done.in_other_files == 1 else 'them'}")

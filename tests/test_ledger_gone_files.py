@@ -155,7 +155,7 @@ def test_forget_takes_out_the_games_of_a_deleted_file_after_a_dry_run_that_chang
     done = run("forget", "--gone", str(inbox), "-w", str(root))
     assert done.exit_code == 0, done.output
     assert done.output.startswith("Forgot 1 file (gone from disk): 1 game left the statistics (the table "
-                                  "superseded keeps their text)\n")
+                                  "superseded keeps its text)\n")
     # C1 left; C3, which ours.txt holds too, stays and points there (line 12, after C2's 10 and a blank)
     assert results(root) == summed(C2_NETS, C1_NETS)
     assert place_of(root, "hand C3") == (str(inbox / "ours.txt"), 12, 22)
