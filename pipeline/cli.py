@@ -460,7 +460,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         if superseded or unquarantined:
             # a file read before and changed since: what its earlier text held, and no file holds now
             owner = "its file's" if superseded == 1 else "their files'"
-            what = [f"{counted(superseded, 'game')} replaced by {owner} new text" if superseded else "",
+            # (dropped, not replaced: a file may now hold only a comment)
+            what = [f"{counted(superseded, 'game')} dropped by {owner} new text" if superseded else "",
                     f"{unquarantined:,} taken out of quarantine" if unquarantined else ""]
             click.echo(f"  {', '.join(filter(None, what))}: no file read holds "
                        f"{'it' if superseded + unquarantined == 1 else 'them'} now (the table superseded keeps "
@@ -519,6 +520,9 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         if followed:    # their file moved, its lines did not: only the path they point at changed
             click.echo(f"  {counted(followed, 'game')} stored before {'follows its' if followed == 1 else 'follow their'} "
                        f"file to its new path, at the same lines")
+        gone_line = _gone_line(summary.gone_files, summary.gone_games, paths, warehouse)
+        if gone_line:
+            click.echo(gone_line)
         for line in _settings_followed(summary):
             click.echo(line)
         for line in _contradictions(summary.contradicting):
@@ -552,6 +556,32 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     quarantined = summary.quarantined or summary.finished.get("quarantined") or summary.already_quarantined
     failed = nothing or summary.models_failed
     sys.exit(1 if quarantined or summary.unreadable or summary.skipped or failed else 0)
+
+
+GONE_NAMED = 3
+"""The files gone from disk an ingest's summary names (the rest are counted)."""
+
+
+def _gone_line(gone: list[str], games: int, paths: tuple[Path, ...], warehouse: Path) -> str:
+    """The summary's line on the files read before that are gone from disk at the paths given, and
+    how to take their games out (empty when none is gone)."""
+    if not gone:
+        return ""
+    named = ", ".join(gone[:GONE_NAMED]) + (f" and {len(gone) - GONE_NAMED:,} more" if len(gone) > GONE_NAMED else "")
+    one = len(gone) == 1
+    forget = (f"rasklad forget {_quoted(gone[0])}" if one
+              else "rasklad forget --gone " + " ".join(_quoted(str(path)) for path in paths))
+    return (f"  {counted(len(gone), 'file')} read before {'is' if one else 'are'} gone from disk ({named}): "
+            f"{'its' if one else 'of their games,'} {counted(games, 'game')} still count{'s' if games == 1 else ''}; "
+            f"if {'it was' if one else 'they were'} moved and edited, or deleted, `{forget} --warehouse "
+            f"{_quoted(str(warehouse))}` takes {'it' if games == 1 else 'them'} out (--dry-run lists first)")
+
+
+def _quoted(path: str) -> str:
+    """A path as a shell takes it (quoted when it holds a space or another special character)."""
+    import shlex
+
+    return shlex.quote(path)
 
 
 def _settings_followed(summary) -> list[str]:
@@ -830,8 +860,8 @@ def _nothing_found(summary) -> str | None:
     from pipeline.inputs import LOG_SUFFIXES
 
     if (summary.games or summary.games_known or summary.duplicates or summary.quarantined or summary.files_unchanged
-            or summary.already_quarantined):
-        return None
+            or summary.already_quarantined or summary.superseded or summary.unquarantined):
+        return None     # (a file that now holds only a comment took its games out: that is no error)
     readable = summary.files - len(summary.unreadable)
     if readable:
         return (f"No games found: the {counted(readable, 'file')} read "
@@ -2071,6 +2101,71 @@ def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool) -
 RATES_AGREE_WITHIN = Decimal("0.01")
 """A rate and the rate of the other way agree when their product is 1 within this (a bank's buying
 and selling rates differ so); further apart, ``settings rate`` says so."""
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path, exists=False))
+@warehouse_option
+@click.option("--gone", "gone_only", is_flag=True,
+              help="Only the files gone from disk (deleted, or moved out of the folders ingested).")
+@click.option("--dry-run", is_flag=True, help="List what would leave, and change nothing.")
+@no_wait_option
+@json_option
+def forget(paths: tuple[Path, ...], warehouse: Path, gone_only: bool, dry_run: bool, no_wait: bool,
+           as_json: bool) -> None:
+    """Take out the games of files read before: files, or folders (every file read under them),
+    on disk or gone.
+
+    A file deleted keeps its games (archived logs are not lost); this takes them out. Their games
+    leave every statistic and the quarantine, as a file's games do when its new text drops them;
+    the table superseded keeps their text. A game another file still holds stays, pointing at
+    that file. A file forgotten is not read again while its bytes stay the same; changed, it is
+    read as any file is, and its games come back.
+
+    With --gone, only the files gone from disk: `rasklad forget --gone ~/hands` takes out the games
+    of the files read under ~/hands that are deleted since. Docs: docs/warehouse.md.
+
+    Example: rasklad forget --dry-run inbox/other-club.txt
+    """
+    from pipeline.ingest import models_with_commits, refresh_models
+    from pipeline.warehouse import Warehouse
+
+    _require_warehouse(warehouse)
+    try:
+        with (_cut_short_saying(_kept_by_run(warehouse, "the files are forgotten.", "nothing was changed."),
+                                warehouse),
+              Warehouse(warehouse).open(wait=not no_wait, on_wait=_say_waiting, purpose="rasklad forget") as store):
+            if not dry_run:
+                models_with_commits(store)     # the games leave the marts in the same commit
+            done = store.forget_files([str(path) for path in paths], gone_only=gone_only, dry_run=dry_run)
+            if done.files and not dry_run:
+                refresh_models(store)
+    except WarehouseBusy as error:
+        raise UsageProblem(error.what, error.fix) from error
+    if as_json:
+        click.echo(json.dumps({**done.as_dict(), "dry_run": dry_run}, indent=2))
+    if not done.files:
+        raise UsageProblem(f"No file {'gone from disk ' if gone_only else ''}read before at "
+                           f"{listed([str(path) for path in paths], 'or')} holds games: nothing to forget.",
+                           "Name the files or folders as they were ingested (`rasklad query \"select distinct "
+                           "source_file from files\"` lists them).")
+    if as_json:
+        return
+    gone = f" ({len(done.gone)} gone from disk)" if done.gone and len(done.gone) < len(done.files) else (
+        " (gone from disk)" if done.gone else "")
+    verb, leave, stay = ("Would forget", "would leave", "would stay") if dry_run else ("Forgot", "left", "stay")
+    left = done.superseded + done.unquarantined
+    what = [f"{counted(done.superseded, 'game')} {leave} the statistics",
+            f"{done.unquarantined:,} the quarantine" if done.unquarantined else ""]
+    click.echo(f"{verb} {counted(len(done.files), 'file')}{gone}: {', '.join(filter(None, what))}"
+               + ("" if dry_run else f" (the table superseded keeps {'its' if left == 1 else 'their'} text)"))
+    if done.in_other_files:
+        click.echo(f"  {counted(done.in_other_files, 'game')} {stay}: another file still holds "
+                   f"{'it' if done.in_other_files == 1 else 'them'}")
+    for name in done.files:
+        click.echo(f"  {name}{' (gone)' if name in done.gone else ''}")
+    if dry_run:
+        click.echo("Run it again without --dry-run to forget them.")
 
 
 @main.command("build-models")

@@ -159,6 +159,14 @@ class IngestSummary:
     """Entries that two stored summaries of one tournament, one of them in a file read now, list as
     finished at another place or prize (``int_tournament_conflicts``): the first is the one the
     marts keep."""
+    gone_files: list[str] = field(default_factory=list)
+    """Files read before at the paths given (or under the folders given) that are gone from disk
+    and hold games: they keep them (see ``rasklad forget``)."""
+    gone_games: int = 0
+    """The stored games that count by ``gone_files`` alone (no other file still there holds them)."""
+    gone_met: list[str] = field(default_factory=list)
+    """Every file gone from disk at the paths given whose ledger row holds games (``gone_files``
+    and those whose games count no more, or by other files too): kept for the next run to compare."""
     models_failed: str = ""
     """Why the SQL models could not be brought up to date (a model's name and the database's
     reason), empty when they were: the games were committed all the same."""
@@ -191,6 +199,7 @@ class IngestSummary:
                                    "options": list(entry.options), "overridden": list(entry.overridden),
                                    "left": dict(entry.differing)} for entry in self.settings_followed],
             "judged_again_as_followed": self.refollowed, "judged_again_as_followed_findings": self.refollowed_findings,
+            "gone_files": self.gone_files, "gone_games": self.gone_games,
             "models_failed": self.models_failed or None,
             "summaries_contradicting": self.contradicting,
         }
@@ -621,10 +630,14 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
             holding_superseded = _superseded_held(root, manifest)
         if digest in holding_superseded:     # (it holds superseded games: read, they come back)
             return None
+    gone = _kept_gone(paths, listing.files, root, key)
+    if gone is None:
+        return None     # the whole ingest counts their games and says so
     if hashed_any and ledger is not None:
         hashed.save(root / KNOWN_FILES, key, ledger.holds_at)
     summary = IngestSummary(files=len(listing.files) + len(listing.refused), files_unchanged=len(listing.files),
-                            unreadable=listing.refused, skipped=listing.skipped)
+                            unreadable=listing.refused, skipped=listing.skipped,
+                            gone_files=gone[0], gone_games=gone[1], gone_met=gone[2])
     held = _kept_quarantined(root, key) if current else None
     if held is None:
         held = _quarantined_versions(root, manifest)
@@ -632,6 +645,38 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
     _count_quarantined_met(summary, set().union(*in_files), sum(map(len, in_files)))
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+LEDGER_PATHS = "_ledger_paths.json"
+"""File in the warehouse root, kept with the key of ``KNOWN_FILES``: the latest paths of the files
+read that hold games (each with its name), and the files gone from disk the last ingest told of
+with the games of theirs that still count, for a run of unchanged files to tell the same without
+reading the ledger."""
+
+
+def _kept_gone(paths: Iterable[str | Path], files: list[Path], root: Path,
+               key: str) -> tuple[list[str], int, list[str]] | None:
+    """What the last ingest told of the files read before that are gone from disk at ``paths``
+    (named, or under a folder given): as :meth:`Warehouse.gone_files` answers; None when other
+    files are gone now, or what it kept is not there to tell."""
+    try:
+        kept = json.loads((root / LEDGER_PATHS).read_bytes())
+        if kept["key"] != key:
+            return None
+        read, told, told_games, gone_then = (dict(kept["paths"]), list(kept["gone"]), int(kept["gone_games"]),
+                                             list(kept["gone_met"]))
+    except (OSError, ValueError, LookupError, TypeError):
+        return None
+    given = [os.path.abspath(path) for path in paths]
+    folders = tuple(path.rstrip(os.sep) + os.sep for path in given)
+    met = {os.path.abspath(path) for path in files}
+    uploads = os.path.abspath(root) + os.sep    # (the dashboard's, gone once read: see Warehouse.gone_files)
+    gone = sorted(name for path, name in read.items()
+                  if (path in given or path.startswith(folders)) and path not in met and not path.startswith(uploads)
+                  and not os.path.exists(path))
+    if not gone:
+        return [], 0, []
+    return (told, told_games, gone_then) if gone == sorted(gone_then) else None
 
 
 def _column(root: Path, manifest: Manifest, table: str, name: str) -> list:
@@ -724,9 +769,11 @@ def _ledger(root: Path, manifest: Manifest) -> FileLedger:
     return FileLedger.of(*columns.values())
 
 
-def _keep_known_files(warehouse: Warehouse, hashed: HashedFiles) -> None:
+def _keep_known_files(warehouse: Warehouse, hashed: HashedFiles,
+                      gone: tuple[list[str], int, list[str]] = ([], 0, [])) -> None:
     """After an ingest, with the writers' lock: keep the identities of the files read, for the
-    next run to answer from them (when no quarantined game awaits other rules)."""
+    next run to answer from them (when no quarantined game awaits other rules), and the files gone
+    from disk it told of (``gone``: their names, and the games of theirs that still count)."""
     try:
         manifest_text = (warehouse.root / MANIFEST_FILE).read_bytes()
     except FileNotFoundError:   # nothing committed: no file the ledger knows
@@ -737,6 +784,11 @@ def _keep_known_files(warehouse: Warehouse, hashed: HashedFiles) -> None:
         # (a file holding a superseded game is read by the next run: see Warehouse.skips_file)
         hashed.save(warehouse.root / KNOWN_FILES, key, lambda path, digest: warehouse.holds_file(path, digest)
                     and warehouse.skips_file(digest, path))
+        with contextlib.suppress(OSError):  # (as the identities: the next run then does the whole ingest)
+            write_text_atomically(warehouse.root / LEDGER_PATHS, json.dumps(
+                {"key": key, "paths": warehouse.paths_holding_games(), "gone": gone[0], "gone_games": gone[1],
+                 "gone_met": gone[2]},
+                separators=(",", ":")))
         with contextlib.suppress(OSError):  # (as the identities: the next run then reads the ledger)
             write_text_atomically(warehouse.root / QUARANTINED_FILES, json.dumps(
                 {"key": key, "versions": _quarantined_versions(warehouse.root, manifest)}, separators=(",", ":")))
@@ -783,6 +835,7 @@ def ingest(
     An unknown one raises ValueError before anything is read."""
     started = time.perf_counter()
     hashed = HashedFiles()
+    paths = list(paths)     # (walked twice: for the files, and for the files read before and gone)
     if build_models:
         sql_files(SQL_ROOT)     # a copy without its models stops here, before a file is read or stored
         unchanged = unchanged_run(paths, warehouse_root, rules=rules, hashed=hashed)
@@ -835,6 +888,8 @@ def ingest(
                     resettled = reaudit(warehouse, resettled_only=True)
                     summary.resettled, summary.resettled_findings = resettled.judged, resettled.findings
                 _ingest_files(files, warehouse, summary, jobs, on_file, on_start, hashed)
+                summary.gone_files, summary.gone_games, summary.gone_met = warehouse.gone_files(
+                    [str(path) for path in paths], {os.path.abspath(path) for path in files})
                 if any(entry.options for entry in summary.settings_followed):
                     _judge_as_followed(warehouse, summary)
         finally:
@@ -842,7 +897,7 @@ def ingest(
         if build_models and not summary.models_failed:
             try:
                 summary.models_seconds += refresh_models(warehouse, threads=jobs, on_model=on_model)
-                _keep_known_files(warehouse, hashed)
+                _keep_known_files(warehouse, hashed, (summary.gone_files, summary.gone_games, summary.gone_met))
                 if summary.games and warehouse.manifest.paths("tournament_results"):
                     # (no summary stored, nothing to contradict: the look costs a connection, 0.1 CPU-s)
                     summary.contradicting = _summaries_contradicting(warehouse, [stored_name(f) for f in files])

@@ -7,6 +7,7 @@ reads the rows these decisions need and applies them in its commit."""
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -60,9 +61,12 @@ class Dropped:
     no longer holds."""
 
     path: str
-    """The file's latest path: the history (:func:`file_histories`) that dropped it."""
+    """The file's latest path: the history (:func:`file_histories`) that dropped it first."""
     digest: str
     """The hash of that latest version."""
+    also: tuple[str, ...] = ()
+    """The latest paths of the other files whose histories dropped it since (a game dropped by a
+    file, taken by another, then dropped by that one too): it may be stored at any of them."""
 
 
 @dataclass(slots=True, frozen=True)
@@ -362,24 +366,61 @@ class Ledger:
 
         for path, rows in self.histories.items():
             last = rows[-1]
-            if all(self.digests[row] == self.digests[last] for row in rows):
+            held = self.held[last]
+            # bytes never changed drop nothing, unless the file was forgotten (its bytes kept, holding no game)
+            if all(self.digests[row] == self.digests[last] for row in rows) and not (held.is_valid and not len(held)):
                 continue
             for row in rows[:-1]:
                 # a file split: what one part dropped, another may hold
                 now = held_now(path) if len(heirs[row]) == 1 else set().union(*map(held_now, heirs[row]))
                 for game_id in self.games_of(row) - now:
-                    if game_id in known:
-                        dropped.setdefault(game_id, Dropped(path, self.digests[last]))
+                    if game_id not in known:
+                        continue
+                    drop = dropped.get(game_id)
+                    if drop is None:
+                        dropped[game_id] = Dropped(path, self.digests[last])
+                    elif path != drop.path and path not in drop.also:
+                        dropped[game_id] = replace(drop, also=(*drop.also, path))
         return dropped
 
-    def holders(self, ids: set[str]) -> dict[str, Holder]:
-        """Per game of ``ids`` that the latest version of a file holds, one such file: the first
-        read of those whose ledger row says the game's line, else the first read."""
+    def files_at(self, given: list[str]) -> list[str]:
+        """The latest paths of the files read whose path is one of ``given`` (absolute) or under
+        one of them (a folder), there or gone, that hold games (their latest version)."""
+        folders = tuple(path.rstrip(os.sep) + os.sep for path in given)
+        return sorted(path for path, rows in self.histories.items()
+                      if (path in given or path.startswith(folders)) and self.games_of(rows[-1]))
+
+    def paths_holding_games(self) -> list[str]:
+        """The latest paths of the files whose latest version holds a game (or may: read by an
+        older Rasklad, which kept no ``game_ids``)."""
+        return sorted(path for path, rows in self.histories.items()
+                      if not self.held[rows[-1]].is_valid or len(self.held[rows[-1]]))
+
+    def games_at(self, path: str) -> set[str]:
+        """The games the latest version of the file whose latest path is ``path`` holds."""
+        return self.games_of(self.histories[path][-1])
+
+    def latest_name(self, path: str) -> str:
+        """The name (``source_file``) the file whose latest path is ``path`` was last read under."""
+        return self.names[self.histories[path][-1]]
+
+    def holders(self, ids: set[str], still_there: Callable[[str], bool]) -> dict[str, Holder]:
+        """Per game of ``ids`` that the latest version of a file still there holds (``still_there``,
+        given its path: a file gone from disk holds nothing, else a game corrected in its file
+        would count twice while a deleted copy's last version held its old text), one such file:
+        the first read of those whose ledger row says the game's line, else the first read."""
         import pyarrow.compute as pc
 
         found: dict[str, Holder] = {}
         if not ids:
             return found
+        there: dict[int, bool] = {}     # (asked once a file, and only of the files holding these games)
+
+        def holds(row: int) -> bool:
+            if row not in there:
+                there[row] = not self.paths[row] or still_there(self.paths[row])
+            return there[row]
+
         latest = sorted([rows[-1] for rows in self.histories.values()]
                         + [row for row, path in enumerate(self.paths) if not path])
         lists = self.held.take(pa.array(latest, pa.int64()))
@@ -391,13 +432,15 @@ class Ledger:
         offsets = offsets - offsets[0]      # where each list's values begin among the flattened ones
         for game_id, flat, parent in zip(held.take(pa.array(at)).to_pylist(), at.tolist(), parents.tolist()):
             row = latest[parent]
+            if not holds(row):
+                continue
             lines = self.first_lines[row]
             known_line = lines.is_valid and len(lines) == len(self.held[row])    # (one line per game)
             line = lines.values[flat - offsets[parent]].as_py() if known_line else None
             if game_id not in found or (found[game_id].first_line is None and line is not None):
                 found[game_id] = Holder(self.names[row], line)
         for row in latest:
-            if not self.held[row].is_valid:     # read by an older Rasklad: it holds what was stored from it
+            if not self.held[row].is_valid and holds(row):   # read by an older Rasklad: it holds what was stored from it
                 for game_id in self.games_of(row) & ids:
                     found.setdefault(game_id, Holder(self.names[row], None))
         return found
@@ -410,13 +453,15 @@ class Ledger:
     def places_in_holders(self, dropped: dict[str, Dropped], holders: dict[str, Holder],
                           stored_at: Callable[[set[str]], dict[str, tuple[str, int]]]) -> dict[str, Place]:
         """Where the ``dropped`` games that another file holds (``holders``) stand now, for those
-        stored at the file that dropped them: in that other file, so that a quarantine row or a
+        stored at a file that dropped them: in that other file, so that a quarantine row or a
         finding points at text that is there (``stored_at``: as in :meth:`places`). A game whose
         holder's line is not known stays where it is."""
         wanted = {game_id for game_id in dropped if game_id in holders and holders[game_id].first_line is not None}
         places: dict[str, Place] = {}
         for game_id, (source_file, first_line) in stored_at(wanted).items() if wanted else ():
-            names = {self.names[row] for row in self.histories.get(dropped[game_id].path, ())}
+            # stored at any file that dropped it (taken by one file, then dropped by that one too)
+            drop = dropped[game_id]
+            names = {self.names[row] for path in (drop.path, *drop.also) for row in self.histories.get(path, ())}
             if source_file in names:
                 holder = holders[game_id]
                 places[game_id] = Place(holder.source_file, holder.first_line - first_line)

@@ -51,7 +51,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from pipeline.inputs import LOCAL_FILES, FileStore
+from pipeline.inputs import LOCAL_FILES, FileStore, content_hash
 from pipeline.manifest import (
     DUCKDB_FILE,
     EMPTY_PARTITION,
@@ -157,6 +157,33 @@ class CommitSummary:
     def add_journaled(self, counts: dict[str, int]) -> None:
         for name in self.JOURNALED:
             setattr(self, name, getattr(self, name) + counts.get(name, 0))
+
+
+@dataclass(slots=True)
+class Forgotten:
+    """What :meth:`Warehouse.forget_files` took out (or, a dry run, would take out)."""
+
+    files: list[str] = field(default_factory=list)
+    """The files forgotten (their names as last read), each holding games."""
+    gone: list[str] = field(default_factory=list)
+    """Of ``files``, those gone from disk."""
+    superseded: int = 0
+    """Stored games that left the statistics: no other file still there holds them."""
+    unquarantined: int = 0
+    """Quarantined games taken out of quarantine so."""
+    in_other_files: int = 0
+    """Their games another file still there holds: they stay, pointing at that file."""
+
+    def as_dict(self) -> dict:
+        return {"files": self.files, "gone": self.gone, "superseded": self.superseded,
+                "quarantine_superseded": self.unquarantined, "kept_in_other_files": self.in_other_files}
+
+
+def _forgotten_result(name: str, digest: str, size: int) -> FileResult:
+    """A ledger row for a file forgotten: its bytes, holding no game."""
+    from pipeline.worker import FileResult
+
+    return FileResult(name, digest, size, game_ids=[], first_lines=[])
 
 
 # -- the writers' lock ----------------------------------------------------------------------------
@@ -641,7 +668,7 @@ class Warehouse:
 
     def commit_staged(self, *batches: StagedBatch, replacing: Iterable[str] = (),
                       texts_kept: Iterable[str] = (), supersede: bool = False,
-                      store: FileStore = LOCAL_FILES) -> CommitSummary:
+                      store: FileStore = LOCAL_FILES, forgetting: bool = False) -> CommitSummary:
         """Publish the parts workers wrote (:func:`stage_results`) as :meth:`commit` would
         store their results' tables: games already stored, or stored by a batch before, are
         dropped from the parts (their files rewritten, rarely: the same hand in two files of
@@ -659,7 +686,9 @@ class Warehouse:
 
         ``replacing``: game and quarantine IDs whose stored rows this commit replaces (a
         re-audit): their rows leave every table in the same commit, and the batches' files
-        are not added to the file ledger (it holds them already). ``texts_kept``: of those, the
+        are not added to the file ledger (it holds them already). ``forgetting``: the batches'
+        files are read before, and forgotten (see :meth:`forget_files`): each row a new version
+        holding no game, whatever its bytes. ``texts_kept``: of those, the
         games whose ``game_texts`` row stays (stored before and now, from the same text: the
         batches hold no text row for them). ``store``: where the batches' files are (their paths,
         and whether a gone file's path is still there: see :class:`pipeline.inputs.FileStore`)."""
@@ -711,7 +740,7 @@ class Warehouse:
                     latest = self._files.latest.get(path)
                     versions.append(Version(
                         path, result.source_file, result.content_hash, result.game_ids, result.first_lines,
-                        changed=latest not in (None, result.content_hash),
+                        changed=latest not in (None, result.content_hash) or (forgetting and latest is not None),
                         # (count_known: the games its reader skipped as stored; a Spark task skips none)
                         may_have_moved=latest is None and bool(result.count_known or duplicates or old_quarantine)))
             for part in staged.parts:
@@ -857,9 +886,92 @@ class Warehouse:
         if not supersede or not (self.manifest.unsettled or any(version.changed for version in versions)):
             return places, {}, {}, origins
         dropped = ledger.dropped(self._known_games)
-        holders = ledger.holders(set(dropped))
+        holders = ledger.holders(set(dropped), lambda path: self._holds(path) or store.exists(path))
         return (places, ledger.lost(dropped, holders), ledger.places_in_holders(dropped, holders, self._stored_at),
                 origins)
+
+    def paths_holding_games(self) -> dict[str, str]:
+        """The latest paths of the files read whose latest version holds games, each with the
+        name it was last read under."""
+        ledger = Ledger(self.read_table("files", LEDGER_COLUMNS), dict)
+        return {path: ledger.latest_name(path) for path in ledger.paths_holding_games()}
+
+    def gone_files(self, given: Iterable[str], listed: set[str],
+                   store: FileStore = LOCAL_FILES) -> tuple[list[str], int, list[str]]:
+        """The files read before at ``given`` paths (files, or folders and every file read under
+        them) that are gone from disk and hold stored games that count by them alone (no other
+        file still there holds them), by the names they were last read under; how many such games
+        they hold (what :meth:`forget_files` would take out of the statistics); and every gone
+        file whose ledger row holds games (those counting no more among them: what a later run
+        compares). ``listed``: the absolute paths the run met (there, no need to ask)."""
+        given = [store.located(str(path)) for path in given]
+        folders = tuple(path.rstrip(os.sep) + os.sep for path in given)
+
+        def there(path: str) -> bool:
+            return path in listed or self._holds(path) or store.exists(path)
+
+        # (the ledger in memory first: it is read whole only when a file is gone)
+        if all(there(path) for path in self._files.latest if path in given or path.startswith(folders)):
+            return [], 0, []
+        ledger = Ledger(self.read_table("files", LEDGER_COLUMNS), self._games_by_file)
+        gone = [path for path in ledger.files_at(given) if not there(path)]
+        if not gone:
+            return [], 0, []
+        games = set().union(*map(ledger.games_at, gone)) & self._known_games - self._quarantined
+        alone = games - ledger.holders(games, lambda path: path not in gone and there(path)).keys()
+        counting = [path for path in gone if ledger.games_at(path) & alone]
+        return ([ledger.latest_name(path) for path in counting], len(alone),
+                [ledger.latest_name(path) for path in gone])
+
+    def forget_files(self, given: Iterable[str], *, gone_only: bool = False, dry_run: bool = False,
+                     store: FileStore = LOCAL_FILES) -> Forgotten:
+        """Take out the games of the files read at ``given`` paths (files, or folders and every
+        file read under them; there or gone from disk; ``gone_only``: the gone ones alone), as a
+        file's new version takes out what it no longer holds: each file gets a ledger row of its
+        bytes (those on disk, else its last version's) holding no game, and the games that no
+        other file still there holds leave every table for ``superseded``, in one commit (none
+        when ``dry_run``). A file forgotten is skipped while its bytes stay the same; changed, it
+        is read again as its new version, and its games come back."""
+        ledger = Ledger(self.read_table("files", LEDGER_COLUMNS), self._games_by_file)
+
+        def there(path: str) -> bool:
+            return self._holds(path) or store.exists(path)
+
+        paths = [path for path in ledger.files_at([store.located(str(name)) for name in given])
+                 if not (gone_only and there(path))]
+        forgotten = Forgotten(files=[ledger.latest_name(path) for path in paths],
+                              gone=[ledger.latest_name(path) for path in paths if not there(path)])
+        if not paths:
+            return forgotten
+        results = []
+        for path in paths:
+            name = ledger.latest_name(path)
+            digest, size = ledger.latest_digest(path), 0
+            if there(path) and not self._holds(path):
+                try:    # its bytes now, for the next ingest to skip it while they stay so
+                    data = Path(path).read_bytes()
+                    digest, size = content_hash(data), len(data)
+                except OSError:
+                    pass
+            # (the ledger's path is the name's only when read from the same folder as now)
+            results.append(_forgotten_result(name if store.located(name) == path else path, digest, size))
+        games = set().union(*map(ledger.games_at, paths)) & self._known_games
+        if dry_run:
+            ledger.add([Version(path, result.source_file, result.content_hash, [], [], changed=True)
+                        for path, result in zip(paths, results)])
+            dropped = ledger.dropped(games)
+            holders = ledger.holders(set(dropped), there)
+            lost = set(ledger.lost(dropped, holders))
+            forgotten.superseded = len(lost - self._quarantined)
+            forgotten.unquarantined = len(lost & self._quarantined)
+            forgotten.in_other_files = len(games - lost)
+            return forgotten
+        staged = StagedBatch(results=results, ids=[([], {}) for _ in results], repeats=[0] * len(results),
+                             repeats_quarantined=[0] * len(results), parts=[], numbers=np.zeros(0, np.uint64))
+        committed = self.commit_staged(staged, supersede=True, store=store, forgetting=True)
+        forgotten.superseded, forgotten.unquarantined = committed.superseded, committed.unquarantined
+        forgotten.in_other_files = len(games) - committed.superseded - committed.unquarantined
+        return forgotten
 
     def _settings_following(self, origins: dict[str, tuple], summary: CommitSummary, added: list[str],
                             removed: list[str]) -> tuple[list[str], list[str]]:

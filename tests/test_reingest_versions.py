@@ -76,7 +76,7 @@ def test_a_comment_added_to_a_club_sheet_replaces_its_game_and_each_player_count
     again = run("ingest", str(sheet.parent), "-w", str(root), "-q")
     assert again.exit_code == 0
     assert again.output.startswith("1 file (0 unchanged), 1 game stored, 0 already stored, 0 quarantined, ")
-    assert ("  1 game replaced by its file's new text: no file read holds it now (the table superseded keeps "
+    assert ("  1 game dropped by its file's new text: no file read holds it now (the table superseded keeps "
             "its text)\n") in again.output
     # one game each, as the sheet's last row says; not 772 for Gleb
     assert nets(root) == {player: (1, net) for player, net in SHEET_NETS.items()}
@@ -261,8 +261,10 @@ def test_a_dropped_game_goes_to_the_first_file_read_that_says_its_line():
         "first_lines": [[4], [], None, [1, 12], [3]],
         "moved_from": [None] * 5}), dict)
     dropped = ledger.dropped({"g", "h"})
-    holders = ledger.holders(set(dropped))
+    holders = ledger.holders(set(dropped), lambda path: True)
     assert (dropped, holders) == ({"g": Dropped("/a.txt", "a2")}, {"g": Holder("c.txt", 12)})
+    # c.txt gone from disk holds nothing: d.txt, the next that says the line, holds it
+    assert ledger.holders({"g"}, lambda path: path != "/c.txt") == {"g": Holder("d.txt", 3)}
     assert ledger.lost(dropped, holders) == {}
     assert ledger.places_in_holders(dropped, holders, lambda ids: {"g": ("a.txt", 4)}) == {"g": Place("c.txt", 8)}
     # already pointing at another file (moved there before): left as it is
@@ -513,7 +515,7 @@ def test_a_file_moved_and_edited_is_its_old_files_new_version(tmp_path):
     assert result.output.startswith("1 file (0 unchanged), 1 game stored, 2 already stored, 0 quarantined, ")
     assert (f"  {new} is {old} moved (that path is gone, and most games of each are the other's): taken as its new "
             f"version\n") in result.output
-    assert "  1 game replaced by its file's new text: no file read holds it now" in result.output
+    assert "  1 game dropped by its file's new text: no file read holds it now" in result.output
     assert "  2 games stored before stand at other lines of their file now: their lines follow it\n" in result.output
     # three hands, each once: Anna +35 - 8 and hand #250000000002's
     assert query(root, "select count(*) from games") == [(3,)]
@@ -610,7 +612,7 @@ def test_a_file_split_in_two_is_its_old_file_and_its_games_follow_the_parts(tmp_
     assert (f"  {first} and {second} are {night} split (that path is gone, most games of each are its, and "
             f"together they hold most of its games): taken as its new versions\n") in result.output
     assert "not taken for that file moved" not in result.output
-    assert "  1 game replaced by its file's new text: no file read holds it now" in result.output
+    assert "  1 game dropped by its file's new text: no file read holds it now" in result.output
     # the five hands the halves hold, each at its line there: none points at the gone file
     assert query(root, "select source_file, first_line from games order by 1, 2") == (
         [(str(first), line) for line in _starts(HANDS[:3])] + [(str(second), line) for line in _starts(HANDS[3:5])])
@@ -804,7 +806,7 @@ def test_a_file_split_in_two_unequal_parts_is_told_as_split_whatever_their_sizes
             f"together they hold most of its games): taken as its new versions\n") in result.output
     assert "not taken for that file moved" not in result.output and " moved (" not in result.output
     # the edited hand replaced its old text; the night's six others follow the parts
-    assert "  1 game replaced by its file's new text: no file read holds it now" in result.output
+    assert "  1 game dropped by its file's new text: no file read holds it now" in result.output
     assert query(root, "select count(*) from superseded where source_file = $1", [str(night)]) == [(1,)]
     assert query(root, "select source_file, first_line from games order by 1, 2") == (
         [(str(first), line) for line in _starts([HAND_0, edited, HAND_2])]
