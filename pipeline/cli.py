@@ -1575,21 +1575,29 @@ def generator_settings(game: str) -> dict[str, object]:
     return settings
 
 
-def _setting_text(name: str, default: object) -> str:
+def generator_choices(game: str) -> dict[str, tuple[str, ...]]:
+    """The settings of ``game``'s generator whose value is one of a few, and those values (its
+    ``CHOICES`` table, which its own checks use)."""
+    return getattr(_generator(game), "CHOICES", {}).get(game, {})
+
+
+def _setting_text(name: str, default: object, choices: tuple[str, ...] = ()) -> str:
     if default is None:
         return name
     if isinstance(default, tuple):
         default = "-".join(map(str, default))
-    return f"{name}={default}"
+    others = [value for value in choices if value != str(default)]
+    return f"{name}={default}" + (f" (or {', '.join(others)})" if others else "")
 
 
 class _GenerateCommand(click.Command):
     """``generate --help`` lists every generator's settings, read when the help is shown."""
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        with formatter.section("Settings (-o KEY=VALUE; the value shown is the default)"):
+        with formatter.section("Settings (-o KEY=VALUE; the value shown is the default; \"(or …)\": the other values a choice allows)"):
             formatter.write_dl([
-                (game, ", ".join(_setting_text(name, default) for name, default in generator_settings(game).items()))
+                (game, ", ".join(_setting_text(name, default, generator_choices(game).get(name, ()))
+                                 for name, default in generator_settings(game).items()))
                 for game in GENERATORS
             ])
         super().format_epilog(ctx, formatter)
@@ -1601,7 +1609,8 @@ class _GenerateCommand(click.Command):
               help="How many games (hands, sessions) to write.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed: the same seed writes the same text.")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
-              help="A generator setting, e.g. -o players=4 -o strategy=best (repeatable; listed below).")
+              help="A setting of the game's generator, e.g. raspisnoy -o players=5 -o strategy=random "
+                   "(repeatable; each generator's are listed below).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write to this file instead of stdout.")
 @click.option("--quiet", "-q", is_flag=True, help="With --out: say nothing when it went well.")
 def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Path | None, quiet: bool) -> None:
