@@ -2066,8 +2066,8 @@ def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool) -
         raise UsageProblem(error.what, error.fix) from error
     except LookupError as error:
         raise UsageProblem(f"{error.args[0]}.", "See them with: rasklad settings") from None
-    for name in removed:
-        click.echo(f"Removed {name} = {parsed.option}.")
+    for name in removed:    # named as typed (the room as the games write it), not as the settings table keeps it
+        click.echo(f"Removed the rule setting '{RuleSetting.of_row(name, parsed.option).text}'.")
     click.echo(f"  The hands read from now on are judged without it; `rasklad reaudit --warehouse {warehouse}` "
                "judges again the stored ones judged under it.")
 

@@ -233,11 +233,16 @@ def remove_rule_setting(root: str | Path, name: str, option: str, *, build: bool
         named = [name] if name in settings else [kept for kept in settings if kept.casefold() == name.casefold()]
         removed = [kept for kept in named if settings[kept] == option]
         if not removed:
-            from pipeline.table_rules import PREFIX
+            from pipeline.table_rules import RuleSetting
 
-            kept = [f"{kept} = {value}" for kept, value in settings.items() if kept.startswith(PREFIX)]
-            raise LookupError(f"No rule setting {name} = {option} is kept"
-                              + (f" ({'; '.join(f'{n} = {settings[n]}' for n in named)} is)" if named else "")
+            # each named as --rules and --remove take it, not as the settings table keeps it
+            def told(key: str, value: str) -> str:
+                setting = RuleSetting.of_row(key, value)
+                return f"'{setting.text}'" if setting else f"{key} = {value}"
+
+            kept = [told(kept, value) for kept, value in settings.items() if RuleSetting.of_row(kept, value)]
+            raise LookupError(f"No rule setting {told(name, option)} is kept"
+                              + (f" ({'; '.join(told(n, settings[n]) for n in named)} is)" if named else "")
                               + f". The rule settings kept: {'; '.join(kept) or 'none'}")
         for kept in removed:
             del settings[kept]

@@ -765,13 +765,17 @@ def test_a_room_rule_setting_is_matched_as_the_site_column_writes_it_and_can_be_
 
     removed = run("settings", "rules", "room POKERSTARS: cap_heads_up", "--remove", "--warehouse", str(wh))
     assert removed.exit_code == 0, removed.output
-    assert removed.output.startswith("Removed rules heads_up room PokerStars = cap_heads_up.\n")
+    # named as --rules takes it, the room as the games write it: not the settings row "rules heads_up room …"
+    assert removed.output.startswith("Removed the rule setting 'room PokerStars: cap_heads_up'.\n")
     assert kept() == {"rules cap room Winamax": "limit_cap_3"}
     assert run("reaudit", "--warehouse", str(wh)).exit_code == 0 and findings() == 0
     again = run("settings", "rules", "room PokerStars: cap_heads_up", "--remove", "--warehouse", str(wh))
     assert again.exit_code == 1
-    assert "No rule setting rules heads_up room PokerStars = cap_heads_up is kept" in again.output
-    assert "rules cap room Winamax = limit_cap_3" in again.output
+    assert again.output.startswith("Error: No rule setting 'room PokerStars: cap_heads_up' is kept. The rule "
+                                   "settings kept: 'room Winamax: limit_cap_3'.\n")
+    other = run("settings", "rules", "room Winamax: limit_cap_5", "--remove", "--warehouse", str(wh))
+    assert other.output.startswith("Error: No rule setting 'room Winamax: limit_cap_5' is kept ('room Winamax: "
+                                   "limit_cap_3' is). The rule settings kept: 'room Winamax: limit_cap_3'.\n")
     given = run("settings", "rules", "room PokerStars: cap_heads_up", "--warehouse", str(wh))
     assert given.exit_code == 1 and "rasklad ingest PATH --rules" in given.output
 
