@@ -2031,8 +2031,9 @@ def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool) -
     """Remove a rule setting an ingest's --rules kept ('room NAME: …', 'table NAME: …', or
     'file PATH: …' for one given for the files of a run, PATH as `rasklad settings` lists it).
 
-    The games read from then on are judged without it; `rasklad reaudit` judges again the stored
-    hands judged under it. A setting is given (or changed) with `rasklad ingest PATH --rules SETTING`.
+    The stored hands judged under it are judged again at once (as an ingest given a setting judges
+    again those it reaches), and the games read from then on are judged without it. A setting is
+    given (or changed) with `rasklad ingest PATH --rules SETTING`.
 
     \b
     Example: rasklad settings rules "room PokerStars: limit_cap_2" --remove
@@ -2059,17 +2060,28 @@ def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool) -
                                "lists it.", "'SETTING'")
     _require_warehouse(warehouse)
     try:
-        with _cut_short_saying(_kept_by_run(warehouse, "the change is made.", "nothing was changed."), warehouse):
-            removed = people.remove_rule_setting(warehouse, parsed.key, parsed.option, on_wait=_say_waiting,
-                                                 wait=not no_wait)
+        kept = _kept_by_run(warehouse, f"the setting is removed (`rasklad reaudit --warehouse {warehouse}` judges "
+                                       "again the stored hands judged under it, if it was not done).",
+                            "nothing was changed.")
+        with _cut_short_saying(kept, warehouse):
+            removed, resettled = people.remove_rule_setting(warehouse, parsed.key, parsed.option,
+                                                            on_wait=_say_waiting, wait=not no_wait)
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
     except LookupError as error:
         raise UsageProblem(f"{error.args[0]}.", "See them with: rasklad settings") from None
     for name in removed:    # named as typed (the room as the games write it), not as the settings table keeps it
         click.echo(f"Removed the rule setting '{RuleSetting.of_row(name, parsed.option).text}'.")
-    click.echo(f"  The hands read from now on are judged without it; `rasklad reaudit --warehouse {warehouse}` "
-               "judges again the stored ones judged under it.")
+    # as an ingest given a setting judges again the stored hands it reaches, so does its removal
+    judged = resettled.judged if resettled else 0
+    if judged:
+        quarantined = (f", {resettled.quarantined:,} sent to quarantine (see them with: rasklad quarantine "
+                       f"--warehouse {warehouse})" if resettled.quarantined else "")
+        click.echo(f"  {counted(judged, 'stored game')} judged again without it (judged under it before): "
+                   f"{counted(resettled.findings, 'finding')}{quarantined}")
+    else:
+        click.echo("  No stored game was judged under it.")
+    click.echo("  The games read from now on are judged without it.")
 
 
 RATES_AGREE_WITHIN = Decimal("0.01")
