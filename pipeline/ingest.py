@@ -782,7 +782,7 @@ def ingest(
     warehouse for later runs; one without a table or room holds for the files of this run.
     An unknown one raises ValueError before anything is read."""
     started = time.perf_counter()
-    paths = list(paths)     # (read twice: for "nothing new", then for the files to read)
+    paths, rules = list(paths), tuple(rules)    # (each read more than once)
     hashed = HashedFiles()
     if build_models:
         sql_files(SQL_ROOT)     # a copy without its models stops here, before a file is read or stored
@@ -798,11 +798,12 @@ def ingest(
     summary = IngestSummary()
     listing = list_inputs(paths, skip=warehouse_root)
     files, summary.unreadable, summary.skipped = listing.files, listing.refused, listing.skipped
-    if (not files and paths
+    if (not files and paths and not rules
             and not any((Path(warehouse_root) / name).exists() for name in (MANIFEST_FILE, DUCKDB_FILE))):
         # no file to read (paths missing or empty, folders with no log file) and no warehouse yet:
         # none is made, or a mistyped --warehouse left an empty one that later commands took for
-        # a real one; only a call given no path at all makes the empty warehouse it asks for
+        # a real one; a call given no path at all, or rule settings to keep for the games read
+        # later, makes the warehouse it asks for
         summary.files = len(summary.unreadable)
         if on_start:
             on_start(0)
