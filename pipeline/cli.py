@@ -1820,7 +1820,7 @@ def _known_game_id(con: duckdb.DuckDBPyConnection, game_id: str) -> str:
 @no_wait_option
 @click.argument("person", required=False)
 @click.argument("names", nargs=-1)
-@click.option("--list", "list_links", is_flag=True, help="List every person with their names, and who is me.")
+@click.option("--list", "list_links", is_flag=True, help="List every person (of the stored games, or linked) with their names and games, and who is me.")
 @click.option("--remove", "remove", is_flag=True,
               help="Remove the links of the names given (a person's name removes all their links).")
 @click.option("--me", "is_me", is_flag=True, help="This person is me: every dashboard page starts from this person.")
@@ -1897,10 +1897,11 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
                            coalesce(any_value(games.count_games), 0)::bigint as count_games,
                            sum(count_tournaments)::bigint as count_tournaments
                     from people left join games using (person)
-                    group by person having count(*) > 1 or bool_or(is_me) order by person
-                """).pl()
+                    group by person order by person
+                """).pl()   # every person, as the help says: one of a single name too (Gleb unlinked from Глеб)
             if frame.is_empty() and not as_json:
-                click.echo("No name is linked yet: rasklad alias PERSON NAME... links some.")
+                click.echo("No person yet: no stored game has a player and no name is linked "
+                           "(rasklad alias PERSON NAME... links some).")
             else:
                 _show(frame, as_json)
     except WarehouseBusy as error:
