@@ -194,6 +194,10 @@ def read_amount(text: str, *, decimal_comma: bool | None = False) -> Decimal:
     ...
     ValueError: '$0.0x4' is not an amount: expected digits with at most one decimal point, two decimals at \
 most, and thousands grouped by commas, such as $1,234.50
+    >>> read_amount("$0.505")
+    Traceback (most recent call last):
+    ...
+    ValueError: '$0.505' is not an amount: 3 decimals, where amounts have two at most (cents); expected digits with at most one decimal point, two decimals at most, and thousands grouped by commas, such as $1,234.50
     >>> read_amount("$1.000")
     Traceback (most recent call last):
     ...
@@ -228,7 +232,9 @@ def _fault(number: str, comma: bool, decimal_comma: bool | None) -> str:
     many = _MANY_DECIMALS.search(number)
     if many is None or _NUMBER[comma].fullmatch(number[:many.start(1) + 2]) is None:
         return ""
-    dots = ", and this room groups thousands with commas, not dots" if decimal_comma is False else ""
+    # the dots are named only where they could group thousands ($1.000): $0.505 is no thousand
+    could_group = decimal_comma is False and _DOT_THOUSANDS.fullmatch(number) is not None
+    dots = ", and this room groups thousands with commas, not dots" if could_group else ""
     return f"{len(many[1])} decimals, where amounts have two at most (cents){dots}; "
 
 

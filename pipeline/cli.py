@@ -1610,21 +1610,29 @@ def generator_settings(game: str) -> dict[str, object]:
     return settings
 
 
-def _setting_text(name: str, default: object) -> str:
+def generator_choices(game: str) -> dict[str, tuple[str, ...]]:
+    """The settings of ``game``'s generator whose value is one of a few, and those values (its
+    ``CHOICES`` table, which its own checks use)."""
+    return getattr(_generator(game), "CHOICES", {}).get(game, {})
+
+
+def _setting_text(name: str, default: object, choices: tuple[str, ...] = ()) -> str:
     if default is None:
         return name
     if isinstance(default, tuple):
         default = "-".join(map(str, default))
-    return f"{name}={default}"
+    others = [value for value in choices if value != str(default)]
+    return f"{name}={default}" + (f" (or {', '.join(others)})" if others else "")
 
 
 class _GenerateCommand(click.Command):
     """``generate --help`` lists every generator's settings, read when the help is shown."""
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        with formatter.section("Settings (-o KEY=VALUE; the value shown is the default)"):
+        with formatter.section("Settings (-o KEY=VALUE; the value shown is the default; \"(or …)\": the other values a choice allows)"):
             formatter.write_dl([
-                (game, ", ".join(_setting_text(name, default) for name, default in generator_settings(game).items()))
+                (game, ", ".join(_setting_text(name, default, generator_choices(game).get(name, ()))
+                                 for name, default in generator_settings(game).items()))
                 for game in GENERATORS
             ])
         super().format_epilog(ctx, formatter)
@@ -1636,7 +1644,8 @@ class _GenerateCommand(click.Command):
               help="How many games (hands, sessions) to write.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed: the same seed writes the same text.")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
-              help="A generator setting, e.g. -o players=4 -o strategy=best (repeatable; listed below).")
+              help="A setting of the game's generator, e.g. raspisnoy -o players=5 -o strategy=random "
+                   "(repeatable; each generator's are listed below).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write to this file instead of stdout.")
 @click.option("--quiet", "-q", is_flag=True, help="With --out: say nothing when it went well.")
 def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Path | None, quiet: bool) -> None:
@@ -1846,7 +1855,7 @@ def _known_game_id(con: duckdb.DuckDBPyConnection, game_id: str) -> str:
 @no_wait_option
 @click.argument("person", required=False)
 @click.argument("names", nargs=-1)
-@click.option("--list", "list_links", is_flag=True, help="List every person with their names, and who is me.")
+@click.option("--list", "list_links", is_flag=True, help="List every person (of the stored games, or linked) with their names and games, and who is me.")
 @click.option("--remove", "remove", is_flag=True,
               help="Remove the links of the names given (a person's name removes all their links).")
 @click.option("--me", "is_me", is_flag=True, help="This person is me: every dashboard page starts from this person.")
@@ -1923,10 +1932,11 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
                            coalesce(any_value(games.count_games), 0)::bigint as count_games,
                            sum(count_tournaments)::bigint as count_tournaments
                     from people left join games using (person)
-                    group by person having count(*) > 1 or bool_or(is_me) order by person
-                """).pl()
+                    group by person order by person
+                """).pl()   # every person, as the help says: one of a single name too (Gleb unlinked from Глеб)
             if frame.is_empty() and not as_json:
-                click.echo("No name is linked yet: rasklad alias PERSON NAME... links some.")
+                click.echo("No person yet: no stored game has a player and no name is linked "
+                           "(rasklad alias PERSON NAME... links some).")
             else:
                 _show(frame, as_json)
     except WarehouseBusy as error:
@@ -2057,8 +2067,9 @@ def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool) -
     """Remove a rule setting an ingest's --rules kept ('room NAME: …', 'table NAME: …', or
     'file PATH: …' for one given for the files of a run, PATH as `rasklad settings` lists it).
 
-    The games read from then on are judged without it; `rasklad reaudit` judges again the stored
-    hands judged under it. A setting is given (or changed) with `rasklad ingest PATH --rules SETTING`.
+    The stored hands judged under it are judged again at once (as an ingest given a setting judges
+    again those it reaches), and the games read from then on are judged without it. A setting is
+    given (or changed) with `rasklad ingest PATH --rules SETTING`.
 
     \b
     Example: rasklad settings rules "room PokerStars: limit_cap_2" --remove
@@ -2085,17 +2096,28 @@ def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool) -
                                "lists it.", "'SETTING'")
     _require_warehouse(warehouse)
     try:
-        with _cut_short_saying(_kept_by_run(warehouse, "the change is made.", "nothing was changed."), warehouse):
-            removed = people.remove_rule_setting(warehouse, parsed.key, parsed.option, on_wait=_say_waiting,
-                                                 wait=not no_wait)
+        kept = _kept_by_run(warehouse, f"the setting is removed (`rasklad reaudit --warehouse {warehouse}` judges "
+                                       "again the stored hands judged under it, if it was not done).",
+                            "nothing was changed.")
+        with _cut_short_saying(kept, warehouse):
+            removed, resettled = people.remove_rule_setting(warehouse, parsed.key, parsed.option,
+                                                            on_wait=_say_waiting, wait=not no_wait)
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
     except LookupError as error:
         raise UsageProblem(f"{error.args[0]}.", "See them with: rasklad settings") from None
-    for name in removed:
-        click.echo(f"Removed {name} = {parsed.option}.")
-    click.echo(f"  The hands read from now on are judged without it; `rasklad reaudit --warehouse {warehouse}` "
-               "judges again the stored ones judged under it.")
+    for name in removed:    # named as typed (the room as the games write it), not as the settings table keeps it
+        click.echo(f"Removed the rule setting '{RuleSetting.of_row(name, parsed.option).text}'.")
+    # as an ingest given a setting judges again the stored hands it reaches, so does its removal
+    judged = resettled.judged if resettled else 0
+    if judged:
+        quarantined = (f", {resettled.quarantined:,} sent to quarantine (see them with: rasklad quarantine "
+                       f"--warehouse {warehouse})" if resettled.quarantined else "")
+        click.echo(f"  {counted(judged, 'stored game')} judged again without it (judged under it before): "
+                   f"{counted(resettled.findings, 'finding')}{quarantined}")
+    else:
+        click.echo("  No stored game was judged under it.")
+    click.echo("  The games read from now on are judged without it.")
 
 
 RATES_AGREE_WITHIN = Decimal("0.01")

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pipeline.inputs import MISSING, HashedFiles, list_inputs, stored_name
+from pipeline.inputs import HashedFiles, list_inputs, stored_name
 from pipeline.manifest import (
     DUCKDB_FILE,
     MANIFEST_FILE,
@@ -834,6 +834,7 @@ def ingest(
     warehouse for later runs; one without a table or room holds for the files of this run.
     An unknown one raises ValueError before anything is read."""
     started = time.perf_counter()
+    paths, rules = list(paths), tuple(rules)    # (each read more than once)
     hashed = HashedFiles()
     paths = list(paths)     # (walked twice: for the files, and for the files read before and gone)
     if build_models:
@@ -850,11 +851,12 @@ def ingest(
     summary = IngestSummary()
     listing = list_inputs(paths, skip=warehouse_root)
     files, summary.unreadable, summary.skipped = listing.files, listing.refused, listing.skipped
-    if (not files and summary.unreadable and all(why == MISSING for _, why in summary.unreadable)
+    if (not files and paths and not rules
             and not any((Path(warehouse_root) / name).exists() for name in (MANIFEST_FILE, DUCKDB_FILE))):
-        # every path given is missing and there is no warehouse yet: none is made (a mistyped path
-        # left an empty one, where later commands no longer said "No warehouse"); an empty file or
-        # folder, or no path at all, still makes the empty warehouse asked for
+        # no file to read (paths missing or empty, folders with no log file) and no warehouse yet:
+        # none is made, or a mistyped --warehouse left an empty one that later commands took for
+        # a real one; a call given no path at all, or rule settings to keep for the games read
+        # later, makes the warehouse it asks for
         summary.files = len(summary.unreadable)
         if on_start:
             on_start(0)

@@ -15,12 +15,16 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pyarrow as pa
 
 from pipeline.ingest import models_with_commits, refresh_models
 from pipeline.tables import SCHEMAS
 from pipeline.warehouse import Warehouse
+
+if TYPE_CHECKING:
+    from pipeline.reaudit import ReauditSummary
 
 __all__ = ["ME", "RATE", "Account", "aliases", "link", "me", "rates", "set_me", "set_rate", "unlink"]
 
@@ -224,25 +228,40 @@ def set_rate(root: str | Path, source: str, target: str, rate: str | Decimal | N
 
 
 def remove_rule_setting(root: str | Path, name: str, option: str, *, build: bool = True,
-                        on_wait: Callable[[str], None] | None = None, wait: bool = True) -> list[str]:
+                        on_wait: Callable[[str], None] | None = None,
+                        wait: bool = True) -> tuple[list[str], ReauditSummary | None]:
     """Remove the rule setting kept as ``name`` (``rules cap room PokerStars``) with ``option``: the
-    one so written, else those of its name in another case (kept before rooms were matched so).
-    Returns the names removed; LookupError naming the rule settings kept when none matches."""
+    one so written, else those of its name in another case (kept before rooms were matched so);
+    then judge again the stored hands judged under it, as an ingest given a setting judges those
+    it reaches. Returns the names removed and that re-audit's summary (None: no game stored);
+    LookupError naming the rule settings kept when none matches."""
     with _writer(root, "rasklad settings", build, on_wait, wait) as store:
         settings = {row["name"]: row["value"] for row in _read(store, "settings")}
         named = [name] if name in settings else [kept for kept in settings if kept.casefold() == name.casefold()]
         removed = [kept for kept in named if settings[kept] == option]
         if not removed:
-            from pipeline.table_rules import PREFIX
+            from pipeline.table_rules import RuleSetting
 
-            kept = [f"{kept} = {value}" for kept, value in settings.items() if kept.startswith(PREFIX)]
-            raise LookupError(f"No rule setting {name} = {option} is kept"
-                              + (f" ({'; '.join(f'{n} = {settings[n]}' for n in named)} is)" if named else "")
+            # each named as --rules and --remove take it, not as the settings table keeps it
+            def told(key: str, value: str) -> str:
+                setting = RuleSetting.of_row(key, value)
+                return f"'{setting.text}'" if setting else f"{key} = {value}"
+
+            kept = [told(kept, value) for kept, value in settings.items() if RuleSetting.of_row(kept, value)]
+            raise LookupError(f"No rule setting {told(name, option)} is kept"
+                              + (f" ({'; '.join(told(n, settings[n]) for n in named)} is)" if named else "")
                               + f". The rule settings kept: {'; '.join(kept) or 'none'}")
         for kept in removed:
             del settings[kept]
         rows = sorted(settings.items())
         store.replace_table("settings", pa.table({"name": [n for n, _ in rows], "value": [v for _, v in rows]}))
+        # judged again now: left to a later `reaudit`, those hands kept the removed option's
+        # figures while no command counted them as out of date
+        resettled = None
+        if store.manifest.paths("games"):
+            from pipeline.reaudit import reaudit
+
+            resettled = reaudit(store, resettled_only=True)
         if build:
             refresh_models(store)
-    return removed
+    return removed, resettled

@@ -118,6 +118,22 @@ class RuleSetting:
         rule = "" if self.rule == "order" else f"{self.rule} "
         return f"{PREFIX}{rule}{self.scope} {self.name}"
 
+    @property
+    def text(self) -> str:
+        """The setting as ``ingest --rules`` and ``settings rules … --remove`` take it, which is how
+        a user knows it: ``room PokerStars: limit_cap_3``, not its ``settings`` row."""
+        return f"{self.scope} {self.name}: {self.option}"
+
+    @classmethod
+    def of_row(cls, key: str, option: str) -> RuleSetting | None:
+        """The rule setting a row of the ``settings`` table keeps (name ``key``, value ``option``);
+        None for a row of another setting."""
+        if not key.startswith(PREFIX) or option not in RULE_OF:
+            return None
+        rule = RULE_OF[option]
+        scope, _, name = key.removeprefix(PREFIX).removeprefix("" if rule == "order" else f"{rule} ").partition(" ")
+        return cls(scope, name, option) if scope in SCOPES else None
+
 
 def parse_setting(text: str) -> RuleSetting:
     """``straight_beats_trips``, ``table NAME: …`` or ``room NAME: …``; ValueError naming the
@@ -202,12 +218,9 @@ class RuleSettings:
         """From the ``settings`` table's rows (name → value); other settings are left out."""
         by_rule = {rule: {scope: {} for scope in SCOPES} for rule in RULES}
         for key, option in rows.items():
-            if not key.startswith(PREFIX) or option not in RULE_OF:
-                continue
-            rule = RULE_OF[option]
-            scope, _, name = key.removeprefix(PREFIX).removeprefix("" if rule == "order" else f"{rule} ").partition(" ")
-            if scope in SCOPES:
-                by_rule[rule][scope][name] = option
+            setting = RuleSetting.of_row(key, option)
+            if setting is not None:
+                by_rule[setting.rule][setting.scope][setting.name] = option
         return cls(by_rule)
 
     def rows(self) -> dict[str, str]:

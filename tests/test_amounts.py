@@ -287,6 +287,24 @@ def test_three_decimals_in_a_room_that_writes_cents_quarantine_the_hand_at_the_a
         "and this room groups thousands with commas, not dots; expected digits")
 
 
+@pytest.mark.parametrize("lane", [True, False], ids=["lane", "full-path"])
+@pytest.mark.parametrize(("written", "as_written"), [
+    ("posts small blind $0.505\n", "$0.505"), ("posts small blind $1.2345\n", "$1.2345"),
+], ids=["below-a-dollar", "four-decimals"])
+def test_three_decimals_that_could_group_no_thousands_are_not_said_to(lane, written, as_written):
+    # "$0.505" was refused "and this room groups thousands with commas, not dots": no dot of it
+    # groups a thousand (a group of dots starts with 1 to 3 digits, not 0, before groups of three)
+    text = _hand("$100", 1)
+    result = parse_bytes(text.replace("posts small blind $1\n", written).encode(), "fine.txt", lane=lane)
+    row, = result.tables[("quarantine", "holdem")].to_pylist()
+    assert (row["line"], row["column"]) == (6, 26)
+    decimals = len(as_written.split(".")[1])
+    assert row["error"] == (
+        f"{as_written!r} is not an amount: {decimals} decimals, where amounts have two at most (cents); expected "
+        "digits with at most one decimal point, two decimals at most, and thousands grouped by commas, such as "
+        "$1,234.50")
+
+
 @pytest.mark.parametrize("text", ["$1.000", "$20.001", "1,234.567", "$0.1234"])
 def test_an_amount_with_more_than_two_decimals_is_no_amount(text):
     with pytest.raises(ValueError, match="decimals, where amounts have two at most"):

@@ -402,10 +402,46 @@ def test_query_show_tables_lists_each_table_once(tmp_path):
 def test_generate_help_lists_each_generators_settings():
     result = run("generate", "--help")
     assert result.exit_code == 0
-    settings = result.output.split("Settings (-o KEY=VALUE")[1]
+    settings = " ".join(result.output.split("Settings (-o KEY=VALUE")[1].split())    # (lines wrapped as it fits)
     assert re.search(r"raspisnoy\s+players=4, rules=default, rounds, club, strategy=club", settings)
-    assert re.search(r"sixcard\s+hands=10, strategy=simple, boxes, ante, wrong_results=0.0", settings)
+    assert re.search(r"sixcard\s+hands=10, strategy=simple \(or random, best\), boxes, ante, wrong_results=0.0",
+                     settings)
     assert "variant=classic" in settings.split("ofc")[1] and "foul_rate=0.05" in settings.split("chinese")[1]
+
+
+def test_generate_helps_example_runs_and_each_choice_listed_is_taken():
+    # the help's example once took strategy=best (a sixcard value) beside players (no sixcard
+    # setting): every generator refused it; and a choice's other values were listed nowhere
+    (option,) = [param for param in main.commands["generate"].params if "--option" in param.opts]
+    game, settings = re.search(r"e\.g\. (\w+)((?: -o \S+)+)", option.help).groups()
+    example = run("generate", game, "-n", "1", *settings.split())
+    assert example.exit_code == 0, example.output
+    assert example.output.startswith("Raspisnoy game G-0-1\n")
+    assert "Players: " in example.output and example.output.split("Players: ")[1].split("\n")[0].count(",") == 4
+    text = run("generate", "--help").output.split("Settings (-o KEY=VALUE")[1].split("\n", 1)[1]
+    # each game's settings, their wrapped lines joined, each ended by a comma
+    listed = {game: " ".join(settings.split()) + "," for game, settings
+              in re.findall(r"^  (\w+) +(.*(?:\n {4,}.*)*)", text, flags=re.MULTILINE)}
+    assert listed["raspisnoy"] == "players=4, rules=default, rounds, club, strategy=club (or random),"
+    assert listed["ofc"].startswith("players=2-3, scoring=1-6 (or 2-4), variant=classic (or pineapple, "
+                                    "fantasyland), royalties=classic (or modern),")
+    assert listed["chinese"].startswith("players=2-4, scoring=random (or 1-6, 2-4),")
+    assert "betting=mixed (or no_limit, pot_limit, limit)," in listed["holdem"]
+    assert "currency=USD (or EUR)," in listed["holdem36"]
+    taken = {"holdem": {"betting": 4, "currency": 2}, "holdem36": {"betting": 4, "currency": 2},
+             "raspisnoy": {"strategy": 2}, "raspisnoy_sheet": {"strategy": 2}, "chinese": {"scoring": 3},
+             "ofc": {"scoring": 2, "variant": 3, "royalties": 2}, "sixcard": {"strategy": 3}}
+    small = {"raspisnoy": ["-o", "rounds=1"], "raspisnoy_sheet": ["-o", "rounds=1"], "sixcard": ["-o", "hands=1"]}
+    for game, counts in taken.items():
+        for name, count in counts.items():
+            values = re.search(rf"\b{name}=(\S+?)(?: \(or ([^)]*)\))?,", listed[game]).groups()
+            values = [values[0], *values[1].split(", ")]
+            assert len(values) == count, (game, name, values)
+            for value in values:
+                result = run("generate", game, "-n", "1", "-o", f"{name}={value}", *small.get(game, []))
+                assert result.exit_code == 0, (game, name, value, result.output)
+            wrong = run("generate", game, "-n", "1", "-o", f"{name}=nonesuch")
+            assert wrong.exit_code == 1 and values[-1] in wrong.output, (game, name, wrong.output)
 
 
 def test_generate_names_the_known_settings_for_a_misspelt_one():
@@ -729,13 +765,17 @@ def test_a_room_rule_setting_is_matched_as_the_site_column_writes_it_and_can_be_
 
     removed = run("settings", "rules", "room POKERSTARS: cap_heads_up", "--remove", "--warehouse", str(wh))
     assert removed.exit_code == 0, removed.output
-    assert removed.output.startswith("Removed rules heads_up room PokerStars = cap_heads_up.\n")
+    # named as --rules takes it, the room as the games write it: not the settings row "rules heads_up room …"
+    assert removed.output.startswith("Removed the rule setting 'room PokerStars: cap_heads_up'.\n")
     assert kept() == {"rules cap room Winamax": "limit_cap_3"}
     assert run("reaudit", "--warehouse", str(wh)).exit_code == 0 and findings() == 0
     again = run("settings", "rules", "room PokerStars: cap_heads_up", "--remove", "--warehouse", str(wh))
     assert again.exit_code == 1
-    assert "No rule setting rules heads_up room PokerStars = cap_heads_up is kept" in again.output
-    assert "rules cap room Winamax = limit_cap_3" in again.output
+    assert again.output.startswith("Error: No rule setting 'room PokerStars: cap_heads_up' is kept. The rule "
+                                   "settings kept: 'room Winamax: limit_cap_3'.\n")
+    other = run("settings", "rules", "room Winamax: limit_cap_5", "--remove", "--warehouse", str(wh))
+    assert other.output.startswith("Error: No rule setting 'room Winamax: limit_cap_5' is kept ('room Winamax: "
+                                   "limit_cap_3' is). The rule settings kept: 'room Winamax: limit_cap_3'.\n")
     given = run("settings", "rules", "room PokerStars: cap_heads_up", "--warehouse", str(wh))
     assert given.exit_code == 1 and "rasklad ingest PATH --rules" in given.output
 

@@ -219,3 +219,38 @@ def test_reaudit_judges_again_the_stored_hands_judged_under_other_settings(tmp_p
             ("HE-SHOWDOWN", COLLECT_LINE), ("HE-SHOWDOWN", BORIS_SUMMARY_LINE)]
     again = CliRunner().invoke(main, ["reaudit", "--warehouse", str(tmp_path / "wh")])
     assert again.output.startswith("0 games judged again"), again.output
+
+
+def test_removing_a_setting_judges_again_the_stored_hands_judged_under_it(tmp_path):
+    # Adding a setting judges again at once the stored hands it reaches; its removal left them with
+    # the removed option's findings, and no command but `reaudit` said so ("No findings." stayed
+    # wrong, or right, until someone thought of it). Removed, the setting's hands are judged again.
+    _, _, ruleset_by_default, _ = _ingest(tmp_path / "plain")
+    findings, _, ruleset, _ = _ingest(tmp_path, "table Vienna: straight_beats_trips")
+    # under the setting Boris's straight wins: Anna's collect line and Boris's summary line are wrong
+    assert [(rule, line) for rule, line, _, _ in findings] == [
+        ("HE-SHOWDOWN", COLLECT_LINE), ("HE-SHOWDOWN", BORIS_SUMMARY_LINE)]
+    assert ruleset == f"{ruleset_by_default}, straight_beats_trips"
+    warehouse = str(tmp_path / "wh")
+    removed = CliRunner().invoke(main, ["settings", "rules", "table Vienna: straight_beats_trips", "--remove",
+                                        "--warehouse", warehouse])
+    assert removed.exit_code == 0, removed.output
+    assert removed.output.splitlines() == [
+        "Removed the rule setting 'table Vienna: straight_beats_trips'.",
+        "  1 stored game judged again without it (judged under it before): 0 findings",
+        "  The games read from now on are judged without it."]
+    with connect(tmp_path / "wh") as con:
+        assert con.execute("select count(*) from findings").fetchone()[0] == 0
+        assert con.execute("select count(*) from finding_list").fetchone()[0] == 0     # the marts too
+        assert con.execute("select ruleset from games").fetchone()[0] == ruleset_by_default
+    audit = CliRunner().invoke(main, ["audit", "--warehouse", warehouse])
+    assert audit.output.startswith("No findings."), audit.output
+    reaudited = CliRunner().invoke(main, ["reaudit", "--warehouse", warehouse])
+    assert reaudited.output.startswith("0 games judged again"), reaudited.output
+    # a setting no stored hand was judged under: nothing to judge again, and the removal says so
+    other = ["ingest", str(tmp_path / "short.txt"), "--warehouse", warehouse, "-q", "--rules", "room Winamax: limit_cap_3"]
+    assert CliRunner().invoke(main, other).exit_code == 0
+    removed = CliRunner().invoke(main, ["settings", "rules", "room Winamax: limit_cap_3", "--remove",
+                                        "--warehouse", warehouse])
+    assert removed.output.splitlines()[1:] == ["  No stored game was judged under it.",
+                                               "  The games read from now on are judged without it."]

@@ -147,6 +147,30 @@ def test_zero_games_found_is_exit_1_with_the_reason(tmp_path):
     assert "Error: No games found: no file given could be read (each is named with the reason)." in result.stderr
 
 
+def test_an_ingest_that_finds_no_file_to_read_makes_no_warehouse(tmp_path):
+    # an empty folder (or only an empty file) behind a mistyped --warehouse left an empty warehouse
+    # there, which the later commands took for one instead of saying "No warehouse"
+    empty_folder = tmp_path / "empty"
+    empty_folder.mkdir()
+    (tmp_path / "empty.txt").write_bytes(b"")
+    csvs = tmp_path / "csvs"
+    csvs.mkdir()
+    (csvs / "a.csv").write_text("x\n")
+    for given in (empty_folder, tmp_path / "empty.txt", csvs):
+        warehouse = tmp_path / f"wh_{given.name}"
+        assert run("ingest", str(given), "--warehouse", str(warehouse)).exit_code == 1
+        assert not warehouse.exists(), given
+        later = run("stats", "--warehouse", str(warehouse))
+        assert later.exit_code == 1
+        assert f"No warehouse at '{warehouse}'." in later.output
+    # a warehouse that exists stays one: an empty folder adds nothing to it, and takes nothing away
+    warehouse = tmp_path / "wh"
+    assert run("ingest", str(NIGHT), "--warehouse", str(warehouse), "-q").exit_code == 0
+    assert run("ingest", str(empty_folder), "--warehouse", str(warehouse)).exit_code == 1
+    games = run("query", "select count(*) as n from games", "--warehouse", str(warehouse), "--json")
+    assert json.loads(games.stdout) == [{"n": NIGHT_GAMES}]
+
+
 def test_a_warehouse_inside_the_folder_of_logs_is_not_walked(tmp_path):
     logs = tmp_path / "logs"
     logs.mkdir()

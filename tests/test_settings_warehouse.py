@@ -37,7 +37,7 @@ def test_settings_subcommands_honour_the_warehouse_given_before_them(tmp_path, m
     assert kept() == {f"rules file {log}": "straight_beats_trips", "rate EUR USD": "1.08"}
     removed = run("settings", "-w", str(wh), "rules", f"file {log}: straight_beats_trips", "--remove")
     assert removed.exit_code == 0, removed.output
-    assert removed.output.startswith(f"Removed rules file {log} = straight_beats_trips.\n")
+    assert removed.output.startswith(f"Removed the rule setting 'file {log}: straight_beats_trips'.\n")
     assert kept() == {"rate EUR USD": "1.08"}
     # the same warehouse on both sides is one; two different ones are refused, nothing changed
     again = run("settings", "-w", str(wh), "rate", "EUR", "USD", "--remove", "-w", str(wh))

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-__all__ = ["player_range"]
+__all__ = ["one_of", "player_range"]
+
+
+def one_of(values: tuple[str, ...]) -> str:
+    """A setting's allowed values in words, for its refusal.
+
+    >>> one_of(("random", "simple", "best"))
+    'random, simple or best'
+    """
+    return ", ".join(values[:-1]) + " or " + values[-1]
 
 
 def player_range(value, fewest: int, most: int) -> tuple[int, int]:

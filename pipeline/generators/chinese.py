@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 
 import numpy as np
 
-from pipeline.generators import player_range
+from pipeline.generators import one_of, player_range
 from rules.cards import Card, Deck, format_cards
 from rules.chinese import (
     ROWS,
@@ -54,6 +54,14 @@ SETTINGS: dict[str, dict[str, object]] = {
             "club": "Tverskaya"},
 }
 """Each game's settings (``-o KEY=VALUE``) and what they are by default, for the command's help."""
+SCORINGS = tuple(scoring.value for scoring in Scoring)
+VARIANTS = ("classic", "pineapple", "fantasyland")
+CHOICES = {
+    "chinese": {"scoring": ("random", *SCORINGS)},
+    "ofc": {"scoring": SCORINGS, "variant": VARIANTS,
+            "royalties": tuple(table.value for table in RoyaltyTable if table is not RoyaltyTable.CHINESE)},
+}
+"""The settings whose value is one of a few, by game: the command's help lists them."""
 
 
 def generate(game: str, count: int = 10, seed: int = 0, **options) -> str:
@@ -74,23 +82,24 @@ def generate(game: str, count: int = 10, seed: int = 0, **options) -> str:
     start = datetime(2026, 11, 28, 20, 0)
     texts = []
     if game == "chinese":
-        scoring = options.pop("scoring", None)
+        scoring = options.pop("scoring", "random")     # (the default, which may be named too)
         foul_rate = float(options.pop("foul_rate", 0.05))
         surrender_rate = float(options.pop("surrender_rate", 0.05))
         _no_more(options)
         for i in range(count):
             n = _dealt_in(rng, players or (2, 4))
             texts.append(_chinese_hand(rng, f"C-{seed}-{i + 1}", start + timedelta(minutes=3 * i), club, n,
-                                       Scoring.parse(scoring) if scoring else rng.choice(list(Scoring)),
+                                       Scoring.parse(scoring) if scoring not in ("", "random") else rng.choice(list(Scoring)),
                                        foul_rate, surrender_rate, rng.random() < mistakes))
     elif game == "ofc":
         variant = options.pop("variant", "classic")
-        if variant not in ("classic", "pineapple", "fantasyland"):
-            raise ValueError(f"variant must be classic, pineapple or fantasyland, not {variant!r}")
+        if variant not in VARIANTS:
+            raise ValueError(f"variant must be {one_of(VARIANTS)}, not {variant!r}")
         scoring = Scoring.parse(options.pop("scoring", "1-6"))
-        table = RoyaltyTable(options.pop("royalties", "classic"))
-        if table is RoyaltyTable.CHINESE:
-            raise ValueError("OFC royalties are classic or modern")
+        royalties = options.pop("royalties", "classic")
+        if royalties not in CHOICES["ofc"]["royalties"]:
+            raise ValueError(f"royalties must be {one_of(CHOICES['ofc']['royalties'])}, not {royalties!r}")
+        table = RoyaltyTable(royalties)
         _no_more(options)
         per_player = 13 if variant == "classic" else 17
         limit = 52 // per_player

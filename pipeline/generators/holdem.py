@@ -35,7 +35,7 @@ from decimal import Decimal
 
 import numpy as np
 
-from pipeline.generators import player_range
+from pipeline.generators import one_of, player_range
 from rules.cards import Card, Deck
 from rules.evaluator import HandCategory, RankOrder, categories, evaluate_many
 
@@ -43,6 +43,8 @@ __all__ = ["GeneratorSettings", "generate", "generate_hands"]
 
 GAMES = ("holdem", "holdem36")
 BETTINGS = ("no_limit", "pot_limit", "limit")
+CHOICES = {game: {"betting": (*BETTINGS, "mixed"), "currency": ("USD", "EUR")} for game in GAMES}
+"""The settings whose value is one of a few, by game: the command's help lists them."""
 _BETTING_TITLE = {"no_limit": "No Limit", "pot_limit": "Pot Limit", "limit": "Limit"}
 
 # Blinds in cents: (small blind, big blind). For Limit the header shows (big blind / 2 big blinds).
@@ -122,8 +124,8 @@ def _convert(key: str, value):
         return player_range(value, 2, 9)
     if key == "betting":
         value = str(value).lower().replace("-", "_").replace(" ", "_")
-        if value not in BETTINGS + ("mixed",):
-            raise ValueError(f"betting {value!r} is not one of {', '.join(BETTINGS)}, mixed")
+        if value not in CHOICES["holdem"]["betting"]:
+            raise ValueError(f"betting {value!r} is not one of {', '.join(CHOICES['holdem']['betting'])}")
         return value
     if key in ("ante", "straddle", "allin", "short_stacks"):
         number = float(value)
@@ -142,8 +144,8 @@ def _convert(key: str, value):
         return number
     if key == "currency":
         value = str(value).upper()
-        if value not in ("USD", "EUR"):
-            raise ValueError(f"currency {value!r} is not USD or EUR")
+        if value not in CHOICES["holdem"]["currency"]:
+            raise ValueError(f"currency {value!r} is not {one_of(CHOICES['holdem']['currency'])}")
         return value
     return str(value)
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from decimal import Decimal
 
+from pipeline.generators import one_of
 from rules.cards import Card, Suit
 from rules.raspisnoy import (
     FEWEST_PLAYERS,
@@ -69,6 +70,11 @@ class _Round:
     totals: dict[str, Decimal]
 
 
+STRATEGIES = ("club", "random")
+CHOICES = {game: {"strategy": STRATEGIES} for game in ("raspisnoy", "raspisnoy_sheet")}
+"""The settings whose value is one of a few, by game: the command's help lists them."""
+
+
 def generate(game: str = "raspisnoy", count: int = 1, seed: int = 0, *, players: int | str = 4,
              rules: str = "default", rounds: int | str | None = None, club: str | None = None,
              strategy: str = "club") -> str:
@@ -79,8 +85,8 @@ def generate(game: str = "raspisnoy", count: int = 1, seed: int = 0, *, players:
     """
     if game not in ("raspisnoy", "raspisnoy_sheet"):
         raise ValueError(f"game must be raspisnoy or raspisnoy_sheet, not {game!r}")
-    if strategy not in ("club", "random"):
-        raise ValueError(f"strategy must be club or random, not {strategy!r}")
+    if strategy not in STRATEGIES:
+        raise ValueError(f"strategy must be {one_of(STRATEGIES)}, not {strategy!r}")
     ruleset = Ruleset.parse(rules)
     count, players = int(count), int(players)
     if not FEWEST_PLAYERS <= players <= MOST_PLAYERS[ruleset.deck]:

@@ -21,6 +21,7 @@ import random
 from datetime import datetime, timedelta
 from decimal import Decimal
 
+from pipeline.generators import one_of
 from rules.cards import Card, format_cards
 from rules.evaluator import HandCategory, evaluate
 from rules.records import GameInfo, Source
@@ -28,6 +29,8 @@ from rules.sixcard import BET_ANTES, Box, DealerBuy, SixcardHand, SixcardSession
 from rules.sixcard_ev import DrawTree, dealer_game_options
 
 STRATEGIES = ("random", "simple", "best")
+CHOICES = {"sixcard": {"strategy": STRATEGIES}}
+"""The settings whose value is one of a few, by game: the command's help lists them."""
 _ANTES = (5, 10, 20, 25, 50, 100)
 _PLAYERS = ("Anna", "Boris", "Vera", "Gleb", "Dasha")
 _CASINOS = ("Metropol", "Shangri La", "Tverskaya")
@@ -38,7 +41,7 @@ def generate(game: str = "sixcard", count: int = 1, seed: int = 0, *, hands: int
              wrong_results: float | str = 0.0) -> str:
     """``count`` sessions of ``hands`` hands each, as one text."""
     if strategy not in STRATEGIES:
-        raise ValueError(f"strategy must be random, simple or best, not {strategy!r}")
+        raise ValueError(f"strategy must be {one_of(STRATEGIES)}, not {strategy!r}")
     hands, wrong = int(hands), float(wrong_results)
     boxes = int(boxes) if boxes not in (None, "") else None
     ante = int(ante) if ante not in (None, "") else None
