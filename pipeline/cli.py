@@ -2344,7 +2344,8 @@ def house_edge(warehouse: Path, rules_text: str, jobs: int | None, spark_master:
         click.echo(json.dumps({"ruleset": progress.ruleset, "finished": result is not None,
                                "chunks_done": len(progress.done), "chunks": progress.chunks,
                                "house_edge": result.house_edge if result else None,
-                               "edge_so_far": progress.running_edge, "edge_margin": progress.running_margin,
+                               "edge_so_far": progress.shown_edge, "edge_margin": progress.running_margin,
+                               "edge_so_far_withheld": progress.edge_withheld,
                                "cpu_seconds": progress.cpu_seconds}, indent=2))
     elif result is None:
         click.echo(f"{len(progress.done):,} of {progress.chunks:,} chunks done; run again to continue "
