@@ -17,6 +17,7 @@ import sys
 import textwrap
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -218,8 +219,24 @@ def _send_sigterm_on() -> None:
                 if number == signal.SIGTERM and not STOPPED_BY and not TERM_SENT_ON:
                     TERM_SENT_ON.append(True)
                     os.kill(stopped, signal.SIGINT)
+                elif number == signal.SIGINT:
+                    _interrupt_reads()
 
     threading.Thread(target=watch, name="rasklad-sigterm", daemon=True).start()
+
+
+READING: weakref.WeakSet = weakref.WeakSet()
+"""The connections the commands read the warehouse through (:func:`_connect`), for a stop to
+interrupt their statement (see :func:`_interrupt_reads`)."""
+
+
+def _interrupt_reads() -> None:
+    """Stop the statements of the reading connections: DuckDB looks for a SIGINT while it fetches
+    a result only where no handler of Python's is set, and a query left to run kept a stopped
+    ``rasklad query`` going for minutes."""
+    for con in list(READING):
+        with contextlib.suppress(Exception):    # (closed since)
+            con.interrupt()
 
 
 def _no_wakeup_pipe() -> None:
@@ -276,10 +293,29 @@ UNPUBLISHED = ("The commit it was making waits, whole, for its statistics: reade
 """Said of a commit stopped while its models were updated (see ``Warehouse.before_commit``)."""
 
 
-def _kept_by_run(warehouse: Path, done: str, nothing: str) -> Callable[[], str]:
+def _stored_before_the_stop(so_far) -> str:
+    """What an ingest stopped before its end stored, and what it did not (``so_far``: its
+    :class:`~pipeline.ingest.IngestSummary` as the stop found it)."""
+    rest = so_far.files - so_far.files_committed
+    quarantined = f", {so_far.quarantined:,} quarantined" if so_far.quarantined else ""
+    games = f"({counted(so_far.games, 'game')}{quarantined})"
+    one = so_far.files_committed == 1
+    if not so_far.files_committed:      # (what was committed judged the quarantine again, or waits)
+        stored = "no file was stored whole yet; the same ingest"
+    elif not rest:
+        stored = f"every file was stored {games} and is kept; the same ingest"
+    else:
+        stored = (f"{so_far.files_committed:,} of {counted(so_far.files, 'file')} {'was' if one else 'were'} "
+                  f"stored {games} and {'is' if one else 'are'} kept, the other {rest:,} not; "
+                  "the same ingest")
+    return f"{stored} run again goes on from there (what was stored is not read twice)."
+
+
+def _kept_by_run(warehouse: Path, done: str | Callable[[], str], nothing: str) -> Callable[[], str]:
     """What a writing command stopped before its end keeps, worked out when it stops: ``done`` when
-    it committed something, ``nothing`` when it did not; and, when a commit waits in its journal
-    (stopped while its models were updated), that the next writer publishes it."""
+    it committed something (or what ``done`` tells, asked then), ``nothing`` when it did not; and,
+    when a commit waits in its journal (stopped while its models were updated), that the next
+    writer publishes it."""
     from pipeline.manifest import commit_pending
 
     before = _generation(warehouse)
@@ -291,7 +327,8 @@ def _kept_by_run(warehouse: Path, done: str, nothing: str) -> Callable[[], str]:
             pending = False
         if before is not None and _generation(warehouse) == before and not pending:
             return nothing
-        return f"{done} {UNPUBLISHED}" if pending else done
+        said = done() if callable(done) else done
+        return f"{said} {UNPUBLISHED}" if pending else said
     return kept
 
 
@@ -327,6 +364,21 @@ class _Commands(click.Group):
     """The commands, each of which says so when this copy of Rasklad lacks its SQL models."""
 
     def invoke(self, ctx: click.Context):
+        try:
+            return self._invoke_saying_why(ctx)
+        except (KeyboardInterrupt, Exception) as error:
+            # a command stopped where it says nothing itself of what it kept: before it wrote, or
+            # one that only reads. After a stop, whatever comes up is the stop (DuckDB's "Query
+            # interrupted", worded as a failed query). export writes a file of its own, which it
+            # words itself
+            if not (STOPPED_BY or isinstance(error, KeyboardInterrupt)) or ctx.invoked_subcommand == "export":
+                raise
+            what = ("no game was written (they are written at the end)." if ctx.invoked_subcommand == "generate"
+                    else "nothing was changed (the warehouse is as it was).")
+            click.echo(f"Stopped before the end: {what}", err=True)
+            sys.exit(128 + (STOPPED_BY[-1] if STOPPED_BY else signal.SIGINT))
+
+    def _invoke_saying_why(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
         except NewerWarehouse as error:     # any command that writes (or reads a format it cannot)
@@ -385,19 +437,20 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
 
     Example: rasklad ingest ~/hands/ club-night.txt --warehouse data/warehouse --jobs 2
     """
-    from pipeline.ingest import ReaderFailed
+    from pipeline.ingest import IngestSummary, ReaderFailed
     from pipeline.ingest import ingest as run_ingest
 
     rules = _rule_settings_checked(rules, warehouse, paths)
     progress = _Progress(enabled=not quiet and not as_json)
-    on_stop = _kept_by_run(warehouse, "what was committed is kept, and the same ingest run again goes on from "
-                                      "there (what was stored is not read twice).",
+    so_far = IngestSummary()    # what the run has committed, counted as it commits, for a stop to tell
+    on_stop = _kept_by_run(warehouse, lambda: _stored_before_the_stop(so_far),
                            "nothing was committed yet (the warehouse is as it was), and the same ingest run "
                            "again starts over.")
     try:
         with _cut_short_saying(on_stop, warehouse, before=progress.close):
             summary = run_ingest(paths, warehouse, jobs=jobs, on_file=progress.file, on_start=progress.start,
-                                 wait=not no_wait, on_wait=_say_waiting, rules=rules, on_model=progress.model)
+                                 wait=not no_wait, on_wait=_say_waiting, rules=rules, on_model=progress.model,
+                                 summary=so_far)
     except ReaderFailed as error:
         raise UsageProblem(error.what[0].upper() + error.what[1:], error.fix) from error
     except WarehouseBusy as error:
@@ -865,6 +918,7 @@ def _connect(warehouse: Path) -> duckdb.DuckDBPyConnection:
     from pipeline.models import missing_from, supply_missing
 
     con = connect(warehouse)
+    READING.add(con)
     # models built by an older Rasklad: this one's macros and marts, for this connection
     missing = missing_from(con)
     supply_missing(con, missing)
