@@ -168,7 +168,7 @@ subcommand_warehouse_option = click.option(
 """The ``-w`` of a group's subcommand: the group takes one too, and a user gives it on either side."""
 site_option = click.option(
     "--site", "-s", help="Only this poker room's hands (PokerStars, GGPoker, Winamax, 888poker, Bovada, PartyPoker …).")
-json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+json_option = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON, for programs to read.")
 no_wait_option = click.option(
     "--no-wait", is_flag=True,
     help="Stop at once when another process is writing the warehouse (default: wait for it).",
@@ -402,7 +402,8 @@ class _Commands(click.Group):
 def main() -> None:
     """Rasklad: read hand histories and score sheets, audit every game, compute player statistics.
 
-    Docs: docs/formats.md (input formats), docs/rules.md (rule IDs), docs/warehouse.md (tables).
+    Docs, in Rasklad's source folder: docs/formats.md (input formats), docs/rules.md (rule IDs),
+    docs/warehouse.md (tables).
 
     Example: rasklad ingest data/samples && rasklad stats
     """
@@ -1036,7 +1037,8 @@ def _json_value(value):
 @click.option("--rule", "-r", help="Only this rule ID, or a prefix of it (HE-, RSP-HOOK).")
 @click.option("--severity", type=click.Choice(["error", "warning"]), help="Only this severity.")
 @site_option
-@click.option("--limit", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--limit", type=click.IntRange(min=1), default=100, show_default=True,
+              help="Show at most this many findings (the command says how many it left out).")
 @click.option("--all", "show_all", is_flag=True, help="Every finding, however many (no --limit).")
 @click.option("--explain", is_flag=True, help="Show the text of each rule broken (--json: a rule_text field).")
 @json_option
@@ -1470,7 +1472,8 @@ def _connect_for_query(warehouse: Path) -> duckdb.DuckDBPyConnection:
 
 @main.command()
 @warehouse_option
-@click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True)
+@click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True,
+              help="Show at most this many games (the command says how many it left out).")
 @click.option("--all", "show_all", is_flag=True, help="Every quarantined game, however many (no --limit).")
 @click.option("--text", "show_text", is_flag=True, help="Print each game's original text too.")
 @json_option
@@ -2128,11 +2131,11 @@ and selling rates differ so); further apart, ``settings rate`` says so."""
 @click.option("--full", is_flag=True, help="Rebuild every model from the whole history, not only what changed.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress lines, and nothing when it went well.")
 def build_models(warehouse: Path, no_wait: bool, full: bool, quiet: bool) -> None:
-    """Bring the SQL models of a warehouse up to date (ingest does it by itself).
+    """Bring the statistics of a warehouse (its SQL models) up to date; ingest does it by itself.
 
-    The marts are updated for the games committed since they were built; a changed sql/
-    folder, a re-audit or a changed alias rebuilds the models it reaches, and --full rebuilds
-    every model.
+    The statistics tables (the marts) are updated for the games stored since they were built;
+    a changed sql/ folder, a re-audit or a changed alias rebuilds the models it reaches, and
+    --full rebuilds every model.
 
     A build that takes seconds says on stderr every few seconds how far it is, as ingest does
     (not with --quiet).
@@ -2183,7 +2186,9 @@ def build_models(warehouse: Path, no_wait: bool, full: bool, quiet: bool) -> Non
 @warehouse_option
 @click.option("--game", "-g", "game_id",
               help="Only this game (its ID, the start of it, or its hand number), whatever its version.")
-@click.option("--since", metavar="VERSION", help="Only games judged by this rules version or a later one.")
+@click.option("--since", metavar="VERSION",
+              help="Only games judged by this rules version or a later one: a code of 12 letters and digits, "
+                   "as `rasklad query \"select distinct rules_version from games\"` lists them.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Processes that read the kept texts (default: all cores).")
 @no_wait_option
@@ -2361,7 +2366,8 @@ def _export_notes(summary) -> list[str]:
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: all cores).")
 @click.option("--spark", "spark_master", metavar="MASTER",
-              help="Run the chunks as Spark tasks on this master (local[4], spark://host:7077); needs '.[spark]'.")
+              help="Run the chunks as Spark tasks on this master (local[4], spark://host:7077); needs the Spark "
+                   "extra: pip install '.[spark]' in Rasklad's source folder.")
 @click.option("--max-chunks", type=click.IntRange(min=1), default=None,
               help="Stop after this many more chunks (a partial run: the next run continues it).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress lines.")
