@@ -339,20 +339,24 @@ def show_results(replay, record) -> None:
 def holdem_results(replay) -> pl.DataFrame:
     """Each player of a replayed Hold'em hand: what they put in, what the rules pay them from the
     pots (rake taken), given a cash-out (:func:`rules.holdem_engine.owed_with_cash_out`), and their
-    net by the rules, beside what the log's collect lines pay them and their net in the log (the net
-    the warehouse keeps: the money the room moved); where someone cashed out, what the room paid
-    each (``cash_out``).
+    net by the rules, beside what the log's collect lines pay them from the pots and their net in the
+    log (the net the warehouse keeps: the money the room moved); where someone cashed out, what the
+    room paid each (``cash_out``), and where someone paid the room (GGPoker's Cashout Risk, which the
+    warehouse keeps as a negative ``cash_out``), what each paid it (``paid_the_room``): each amount
+    as it was paid, in a column named for the way the money went, never a negative cash-out.
     Without ``owed_known`` (a contender's cards not shown) the rules' columns are empty."""
     known = replay.owed_known
     results = pl.DataFrame(
         [{"player": p.player, "seat": p.seat, "invested": p.invested,
           "owed": owed_with_cash_out(p) if known else None,
-          "net": owed_with_cash_out(p) - p.invested if known else None, "cash_out": p.cash_out,
-          "collected": p.collected, "net_in_log": p.net}
+          "net": owed_with_cash_out(p) - p.invested if known else None,
+          "cash_out": max(p.cash_out, 0), "paid_the_room": max(-p.cash_out, 0),
+          "collected": p.collected - p.cash_out, "net_in_log": p.net}
          for p in replay.players],
         schema={"player": pl.String, "seat": pl.Int64, **dict.fromkeys(
-            ("invested", "owed", "net", "cash_out", "collected", "net_in_log"), pl.Decimal(18, 2))})
-    return results if any(p.cash_out for p in replay.players) else results.drop("cash_out")
+            ("invested", "owed", "net", "cash_out", "paid_the_room", "collected", "net_in_log"), pl.Decimal(18, 2))})
+    return results.drop(name for name, paid in (("cash_out", max), ("paid_the_room", min))
+                        if not any(paid(p.cash_out, 0) for p in replay.players))
 
 
 def cash_out_notes(replay, whole: bool) -> list[str]:
@@ -368,8 +372,9 @@ def cash_out_notes(replay, whole: bool) -> list[str]:
             notes.append(f"{p.player} cashed out for {paid}, which the room paid beside the share of the pots "
                          f"({share} by the rules): the rules pay both.")
         else:
-            notes.append(f"{p.player} paid the room {paid} to insure the hand, beside the share of the pots "
-                         f"({share} by the rules): the rules pay that share less the premium.")
+            notes.append(f"{p.player} took an EV Cashout and paid the room {paid} of the share of the pots "
+                         f"({share} by the rules) as its Cashout Risk: the rules pay that share less {paid}, "
+                         f"{amount_text(owed_with_cash_out(p), whole)}.")
     return notes
 
 

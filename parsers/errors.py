@@ -143,6 +143,14 @@ def from_lark(exc: UnexpectedInput, text: str, words: dict[str, str]) -> ParseEr
     else:
         expected, seen = set(), "this"
     phrases = sorted({words[name] for name in expected if name in words})
+    history = getattr(exc, "token_history", None) or ()
+    card = history[-1] if history and history[-1].type == "CARD" else None
+    if card is not None and not at_end and (card.end_line, card.end_column) == (line, column):
+        # the lexer read a card from the start of a longer word (the 'A♥' of 'A♥x') and stopped at
+        # the rest: the card written is the whole word, quoted at its own column
+        written = _CARD_WORD.match(line_text, card.column - 1)
+        if written and len(written.group()) > len(card):
+            return ParseError(not_a_card(written.group()), line=line, column=card.column, line_text=line_text)
     card_word = _CARD_WORD.match(line_text, column - 1) if "CARD" in {str(name) for name in expected} else None
     if card_word and not at_end:
         # Lark shows what its lexer took, part of a card (the '2' of '2x') or the rest of the line

@@ -17,6 +17,7 @@ import sys
 import textwrap
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -167,7 +168,7 @@ subcommand_warehouse_option = click.option(
 """The ``-w`` of a group's subcommand: the group takes one too, and a user gives it on either side."""
 site_option = click.option(
     "--site", "-s", help="Only this poker room's hands (PokerStars, GGPoker, Winamax, 888poker, Bovada, PartyPoker …).")
-json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+json_option = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON, for programs to read.")
 no_wait_option = click.option(
     "--no-wait", is_flag=True,
     help="Stop at once when another process is writing the warehouse (default: wait for it).",
@@ -218,8 +219,24 @@ def _send_sigterm_on() -> None:
                 if number == signal.SIGTERM and not STOPPED_BY and not TERM_SENT_ON:
                     TERM_SENT_ON.append(True)
                     os.kill(stopped, signal.SIGINT)
+                elif number == signal.SIGINT:
+                    _interrupt_reads()
 
     threading.Thread(target=watch, name="rasklad-sigterm", daemon=True).start()
+
+
+READING: weakref.WeakSet = weakref.WeakSet()
+"""The connections the commands read the warehouse through (:func:`_connect`), for a stop to
+interrupt their statement (see :func:`_interrupt_reads`)."""
+
+
+def _interrupt_reads() -> None:
+    """Stop the statements of the reading connections: DuckDB looks for a SIGINT while it fetches
+    a result only where no handler of Python's is set, and a query left to run kept a stopped
+    ``rasklad query`` going for minutes."""
+    for con in list(READING):
+        with contextlib.suppress(Exception):    # (closed since)
+            con.interrupt()
 
 
 def _no_wakeup_pipe() -> None:
@@ -281,10 +298,29 @@ UNPUBLISHED = ("The commit it was making waits, whole, for its statistics: reade
 """Said of a commit stopped while its models were updated (see ``Warehouse.before_commit``)."""
 
 
-def _kept_by_run(warehouse: Path, done: str, nothing: str) -> Callable[[], str]:
+def _stored_before_the_stop(so_far) -> str:
+    """What an ingest stopped before its end stored, and what it did not (``so_far``: its
+    :class:`~pipeline.ingest.IngestSummary` as the stop found it)."""
+    rest = so_far.files - so_far.files_committed
+    quarantined = f", {so_far.quarantined:,} quarantined" if so_far.quarantined else ""
+    games = f"({counted(so_far.games, 'game')}{quarantined})"
+    one = so_far.files_committed == 1
+    if not so_far.files_committed:      # (what was committed judged the quarantine again, or waits)
+        stored = "no file was stored whole yet; the same ingest"
+    elif not rest:
+        stored = f"every file was stored {games} and is kept; the same ingest"
+    else:
+        stored = (f"{so_far.files_committed:,} of {counted(so_far.files, 'file')} {'was' if one else 'were'} "
+                  f"stored {games} and {'is' if one else 'are'} kept, the other {rest:,} not; "
+                  "the same ingest")
+    return f"{stored} run again goes on from there (what was stored is not read twice)."
+
+
+def _kept_by_run(warehouse: Path, done: str | Callable[[], str], nothing: str) -> Callable[[], str]:
     """What a writing command stopped before its end keeps, worked out when it stops: ``done`` when
-    it committed something, ``nothing`` when it did not; and, when a commit waits in its journal
-    (stopped while its models were updated), that the next writer publishes it."""
+    it committed something (or what ``done`` tells, asked then), ``nothing`` when it did not; and,
+    when a commit waits in its journal (stopped while its models were updated), that the next
+    writer publishes it."""
     from pipeline.manifest import commit_pending
 
     before = _generation(warehouse)
@@ -296,7 +332,8 @@ def _kept_by_run(warehouse: Path, done: str, nothing: str) -> Callable[[], str]:
             pending = False
         if before is not None and _generation(warehouse) == before and not pending:
             return nothing
-        return f"{done} {UNPUBLISHED}" if pending else done
+        said = done() if callable(done) else done
+        return f"{said} {UNPUBLISHED}" if pending else said
     return kept
 
 
@@ -333,6 +370,21 @@ class _Commands(click.Group):
 
     def invoke(self, ctx: click.Context):
         try:
+            return self._invoke_saying_why(ctx)
+        except (KeyboardInterrupt, Exception) as error:
+            # a command stopped where it says nothing itself of what it kept: before it wrote, or
+            # one that only reads. After a stop, whatever comes up is the stop (DuckDB's "Query
+            # interrupted", worded as a failed query). export writes a file of its own, which it
+            # words itself
+            if not (STOPPED_BY or isinstance(error, KeyboardInterrupt)) or ctx.invoked_subcommand == "export":
+                raise
+            what = ("no game was written (they are written at the end)." if ctx.invoked_subcommand == "generate"
+                    else "nothing was changed (the warehouse is as it was).")
+            click.echo(f"Stopped before the end: {what}", err=True)
+            sys.exit(128 + (STOPPED_BY[-1] if STOPPED_BY else signal.SIGINT))
+
+    def _invoke_saying_why(self, ctx: click.Context):
+        try:
             return super().invoke(ctx)
         except NewerWarehouse as error:     # any command that writes (or reads a format it cannot)
             raise UsageProblem(error.what, error.fix) from None
@@ -355,7 +407,8 @@ class _Commands(click.Group):
 def main() -> None:
     """Rasklad: read hand histories and score sheets, audit every game, compute player statistics.
 
-    Docs: docs/formats.md (input formats), docs/rules.md (rule IDs), docs/warehouse.md (tables).
+    Docs, in Rasklad's source folder: docs/formats.md (input formats), docs/rules.md (rule IDs),
+    docs/warehouse.md (tables).
 
     Example: rasklad ingest data/samples && rasklad stats
     """
@@ -390,19 +443,20 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
 
     Example: rasklad ingest ~/hands/ club-night.txt --warehouse data/warehouse --jobs 2
     """
-    from pipeline.ingest import ReaderFailed
+    from pipeline.ingest import IngestSummary, ReaderFailed
     from pipeline.ingest import ingest as run_ingest
 
     rules = _rule_settings_checked(rules, warehouse, paths)
     progress = _Progress(enabled=not quiet and not as_json)
-    on_stop = _kept_by_run(warehouse, "what was committed is kept, and the same ingest run again goes on from "
-                                      "there (what was stored is not read twice).",
+    so_far = IngestSummary()    # what the run has committed, counted as it commits, for a stop to tell
+    on_stop = _kept_by_run(warehouse, lambda: _stored_before_the_stop(so_far),
                            "nothing was committed yet (the warehouse is as it was), and the same ingest run "
                            "again starts over.")
     try:
         with _cut_short_saying(on_stop, warehouse, before=progress.close):
             summary = run_ingest(paths, warehouse, jobs=jobs, on_file=progress.file, on_start=progress.start,
-                                 wait=not no_wait, on_wait=_say_waiting, rules=rules, on_model=progress.model)
+                                 wait=not no_wait, on_wait=_say_waiting, rules=rules, on_model=progress.model,
+                                 summary=so_far)
     except ReaderFailed as error:
         raise UsageProblem(error.what[0].upper() + error.what[1:], error.fix) from error
     except WarehouseBusy as error:
@@ -900,6 +954,7 @@ def _connect(warehouse: Path) -> duckdb.DuckDBPyConnection:
     from pipeline.models import missing_from, supply_missing
 
     con = connect(warehouse)
+    READING.add(con)
     # models built by an older Rasklad: this one's macros and marts, for this connection
     missing = missing_from(con)
     supply_missing(con, missing)
@@ -1017,7 +1072,8 @@ def _json_value(value):
 @click.option("--rule", "-r", help="Only this rule ID, or a prefix of it (HE-, RSP-HOOK).")
 @click.option("--severity", type=click.Choice(["error", "warning"]), help="Only this severity.")
 @site_option
-@click.option("--limit", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--limit", type=click.IntRange(min=1), default=100, show_default=True,
+              help="Show at most this many findings (the command says how many it left out).")
 @click.option("--all", "show_all", is_flag=True, help="Every finding, however many (no --limit).")
 @click.option("--explain", is_flag=True, help="Show the text of each rule broken (--json: a rule_text field).")
 @json_option
@@ -1451,7 +1507,8 @@ def _connect_for_query(warehouse: Path) -> duckdb.DuckDBPyConnection:
 
 @main.command()
 @warehouse_option
-@click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True)
+@click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True,
+              help="Show at most this many games (the command says how many it left out).")
 @click.option("--all", "show_all", is_flag=True, help="Every quarantined game, however many (no --limit).")
 @click.option("--text", "show_text", is_flag=True, help="Print each game's original text too.")
 @json_option
@@ -2196,11 +2253,11 @@ def forget(paths: tuple[Path, ...], warehouse: Path, gone_only: bool, dry_run: b
 @click.option("--full", is_flag=True, help="Rebuild every model from the whole history, not only what changed.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress lines, and nothing when it went well.")
 def build_models(warehouse: Path, no_wait: bool, full: bool, quiet: bool) -> None:
-    """Bring the SQL models of a warehouse up to date (ingest does it by itself).
+    """Bring the statistics of a warehouse (its SQL models) up to date; ingest does it by itself.
 
-    The marts are updated for the games committed since they were built; a changed sql/
-    folder, a re-audit or a changed alias rebuilds the models it reaches, and --full rebuilds
-    every model.
+    The statistics tables (the marts) are updated for the games stored since they were built;
+    a changed sql/ folder, a re-audit or a changed alias rebuilds the models it reaches, and
+    --full rebuilds every model.
 
     A build that takes seconds says on stderr every few seconds how far it is, as ingest does
     (not with --quiet).
@@ -2251,7 +2308,9 @@ def build_models(warehouse: Path, no_wait: bool, full: bool, quiet: bool) -> Non
 @warehouse_option
 @click.option("--game", "-g", "game_id",
               help="Only this game (its ID, the start of it, or its hand number), whatever its version.")
-@click.option("--since", metavar="VERSION", help="Only games judged by this rules version or a later one.")
+@click.option("--since", metavar="VERSION",
+              help="Only games judged by this rules version or a later one: a code of 12 letters and digits, "
+                   "as `rasklad query \"select distinct rules_version from games\"` lists them.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Processes that read the kept texts (default: all cores).")
 @no_wait_option
@@ -2444,7 +2503,8 @@ def _export_notes(summary) -> list[str]:
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: all cores).")
 @click.option("--spark", "spark_master", metavar="MASTER",
-              help="Run the chunks as Spark tasks on this master (local[4], spark://host:7077); needs '.[spark]'.")
+              help="Run the chunks as Spark tasks on this master (local[4], spark://host:7077); needs the Spark "
+                   "extra: pip install '.[spark]' in Rasklad's source folder.")
 @click.option("--max-chunks", type=click.IntRange(min=1), default=None,
               help="Stop after this many more chunks (a partial run: the next run continues it).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress lines.")
@@ -2481,7 +2541,8 @@ def house_edge(warehouse: Path, rules_text: str, jobs: int | None, spark_master:
         click.echo(json.dumps({"ruleset": progress.ruleset, "finished": result is not None,
                                "chunks_done": len(progress.done), "chunks": progress.chunks,
                                "house_edge": result.house_edge if result else None,
-                               "edge_so_far": progress.running_edge, "edge_margin": progress.running_margin,
+                               "edge_so_far": progress.shown_edge, "edge_margin": progress.running_margin,
+                               "edge_so_far_withheld": progress.edge_withheld,
                                "cpu_seconds": progress.cpu_seconds}, indent=2))
     elif result is None:
         click.echo(f"{len(progress.done):,} of {progress.chunks:,} chunks done; run again to continue "

@@ -264,15 +264,27 @@ class Progress:
         mean_deals = self.deals / done
         return 1.96 * math.sqrt((1 - done / self.chunks) * spread / done) / mean_deals
 
+    @property
+    def shown_edge(self) -> float | None:
+        """The running edge where a run says it (the text and ``--json`` alike): once it has its
+        margin (:attr:`running_margin`), None before, for :attr:`edge_withheld`."""
+        return None if self.running_margin is None else self.running_edge
+
+    @property
+    def edge_withheld(self) -> str | None:
+        """Why :attr:`shown_edge` is None; None where it is given."""
+        if self.running_margin is not None:
+            return None
+        return (f"edge so far not shown before {EDGE_AFTER_CHUNKS} chunks: each is a block of alike "
+                f"deals, and a few say little of the whole")
+
     def edge_so_far(self) -> str:
         """The running edge as the progress lines and a partial run's last line say it."""
-        margin = self.running_margin
         if self.finished:
             return f"edge {self.running_edge:.4%} of the ante, every deal valued"
-        if margin is None:
-            return (f"edge so far not shown before {EDGE_AFTER_CHUNKS} chunks: each is a block of alike "
-                    f"deals, and a few say little of the whole")
-        return f"edge so far {self.running_edge:.2%} ± {margin:.2%} of the ante (95 % margin)"
+        if self.shown_edge is None:
+            return self.edge_withheld
+        return f"edge so far {self.shown_edge:.2%} ± {self.running_margin:.2%} of the ante (95 % margin)"
 
 
 def state_path(warehouse: Path, ruleset: str) -> Path:

@@ -81,6 +81,8 @@ class IngestSummary:
     files_grown: int = 0
     """Files read before that grew since (hands appended): read from their last game on."""
     games: int = 0
+    files_committed: int = 0
+    """Files whose games a commit of the run stored: those a run stopped before its end keeps."""
     games_known: int = 0
     duplicates: int = 0
     already_quarantined: int = 0
@@ -819,6 +821,7 @@ def ingest(
     on_wait: Callable[[str], None] | None = None,
     rules: Iterable[str] = (),
     on_model: Callable[[str], None] | None = None,
+    summary: IngestSummary | None = None,
 ) -> IngestSummary:
     """Parse, replay and store every game of ``paths``, the SQL models updated with each commit
     (built whole at the end when there are none yet; unless ``build_models`` is False: several
@@ -832,7 +835,10 @@ def ingest(
 
     ``rules``: rule options the logs cannot state (``pipeline.table_rules``), kept in the
     warehouse for later runs; one without a table or room holds for the files of this run.
-    An unknown one raises ValueError before anything is read."""
+    An unknown one raises ValueError before anything is read.
+
+    ``summary``: where the run counts what it commits, as it commits it, for a caller whose run is
+    stopped (Ctrl-C) to say what was stored before the stop."""
     started = time.perf_counter()
     paths, rules = list(paths), tuple(rules)    # (each read more than once)
     hashed = HashedFiles()
@@ -848,7 +854,7 @@ def ingest(
     from pipeline.warehouse import Warehouse
     from pipeline.worker import rule_settings
 
-    summary = IngestSummary()
+    summary = IngestSummary() if summary is None else summary
     listing = list_inputs(paths, skip=warehouse_root)
     files, summary.unreadable, summary.skipped = listing.files, listing.refused, listing.skipped
     if (not files and paths and not rules
@@ -1002,8 +1008,10 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
         if kind in ("staged", "last"):
             # the last commit, when every file is read, supersedes the games no file holds now: a
             # commit before it could not tell whether a file not read yet holds them
-            committed = warehouse.commit_staged(*(value if kind == "last" else [value]), supersede=kind == "last")
+            batches = value if kind == "last" else [value]
+            committed = warehouse.commit_staged(*batches, supersede=kind == "last")
             superseded = superseded or kind == "last"
+            summary.files_committed += sum(len(batch.results) for batch in batches)
             summary.games += committed.games
             summary.duplicates += committed.duplicates
             met_copies += committed.in_quarantine     # (games a file of this run quarantined first)

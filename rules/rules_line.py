@@ -268,22 +268,30 @@ class RulesLine:
                 rules = setting.apply(rules, value)
         return rules
 
-    def _unknown(self, item: str, words: list[str]) -> str:
-        # the settings whose name is close to the words in its place, each with the value as given
-        # ('hok off': 'hook off'); the value, the same for all, would make every name look close.
-        # Only those that take that value: 'dealer qualifes pair' is not 'dealer game pair'
+    def _close_settings(self, words: list[str], besides: Setting | None = None) -> list[str]:
+        """The settings, ``besides`` aside, whose name is close to the words in its place, each with
+        the value as given ('hok off': 'hook off'), at most three, the closest first.
+
+        The name is compared alone: the value, the same for all, would make every name look close.
+        Only those that take that value: 'dealer qualifes pair' is not 'dealer game pair'. The words
+        of the name may be one fewer or one more than its own ('dealer replaces lowest' for
+        'dealer game replaces lowest')."""
         close = []
         for setting in self.settings:
+            if setting is besides:
+                continue
             spelt = []
             for spelling in setting.spellings():
-                width = len(spelling.split())
-                given = " ".join(words[:width])
-                if close_names(given, [spelling]) and _takes(setting, words[width:]):
-                    spelt.append((letters_to_change(given, spelling), " ".join([setting.name, *words[width:]])))
+                for width in {len(spelling.split()) + more for more in (-1, 0, 1)} - {0}:
+                    given = " ".join(words[:width])
+                    if close_names(given, [spelling]) and _takes(setting, words[width:]):
+                        spelt.append((letters_to_change(given, spelling), " ".join([setting.name, *words[width:]])))
             if spelt:
                 close.append(min(spelt))    # the spelling closest to the words given
-        close = [text for _, text in sorted(close)[:3]]
-        return (f"{item.strip()!r} is not a setting of {self.game}.{suggested(close)} "
+        return [text for _, text in sorted(close)[:3]]
+
+    def _unknown(self, item: str, words: list[str]) -> str:
+        return (f"{item.strip()!r} is not a setting of {self.game}.{suggested(self._close_settings(words))} "
                 f"Its settings are {listed(self.names, 'and')}.")
 
     def _refused(self, item: str, setting: Setting, words: list[str], error: Exception) -> str:
@@ -296,7 +304,10 @@ class RulesLine:
         # (not the value refused itself, nor one the setting would refuse as well)
         close = [] if not value or suggest is None else close_names(
             value, [word for word in suggest(words) if word != value and _takes(setting, word.split())])
-        again = suggested([f"{setting.name} {word}" for word in close])
+        # then the other settings the item reads as with a name mistyped: 'dealer game replace lowest'
+        # starts with the name of the cost 'dealer game', and means 'dealer game replaces lowest'
+        again = suggested([*(f"{setting.name} {word}" for word in close),
+                           *self._close_settings(item.lower().split(), besides=setting)][:3])
         return (f"{item.strip()!r}: {why + '; ' if why else ''}{setting.name} takes {spoken(setting.takes)}, {given}"
                 + (f".{again}" if again else ""))
 

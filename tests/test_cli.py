@@ -95,8 +95,8 @@ def test_an_ingest_stopped_in_its_models_says_so_and_any_other_error_stays_an_er
     monkeypatch.setattr(pipeline.cli, "STOPPED_BY", [15])   # SIGTERM, as the program's handler records it
     stopped = CliRunner().invoke(main, args)
     assert stopped.exit_code == 143
-    assert stopped.stderr.startswith("Stopped before the end: what was committed is kept, and the same ingest "
-                                     "run again goes on from there")
+    assert stopped.stderr.startswith("Stopped before the end: no file was stored whole yet; the same ingest run "
+                                     "again goes on from there")
 
 
 def test_an_ingest_on_a_full_disk_says_so_and_what_is_kept(tmp_path, monkeypatch):
@@ -123,7 +123,7 @@ def test_an_ingest_on_a_full_disk_says_so_and_what_is_kept(tmp_path, monkeypatch
     monkeypatch.setattr(pipeline.ingest, "refresh_models", models_full)
     building = CliRunner().invoke(main, args)
     assert (building.exit_code, building.stderr) == (1, (
-        f"{full_disk}{fix}what was committed is kept, and the same ingest run again goes on from there (what was "
+        f"{full_disk}{fix}no file was stored whole yet; the same ingest run again goes on from there (what was "
         "stored is not read twice). The commit it was making waits, whole, for its statistics: readers see the "
         "warehouse without it until the next command that writes the warehouse publishes it with them.\n"))
     assert not (tmp_path / "wh" / "_manifest.json").exists() and list((tmp_path / "wh" / "_journal").iterdir())

@@ -675,6 +675,22 @@ def test_check_a_cashed_out_hand_says_the_rules_pay_the_cash_out(built):
                for c in at.caption), [c.value for c in at.caption]
 
 
+def test_check_a_hand_whose_player_paid_the_room_shows_what_was_paid_never_a_negative_cash_out(built):
+    from tests.test_holdem_cash_out_replay import PAID_THE_ROOM
+
+    at = page("check")
+    at.text_area(key="check_text").set_value(PAID_THE_ROOM).run()
+    at.button(key="check_run").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    results = next(t for t in at.dataframe if "net_in_log" in t.value.columns)
+    rows = {r["player"]: r for r in results.value.to_dict("records")}
+    # hand-worked (tests.test_holdem_cash_out_replay): the pot's 84.49 collected, 19 paid to the room
+    assert (number(str(rows["d31522d6"]["paid_the_room"])), number(str(rows["d31522d6"]["collected"]))) == (
+        Decimal("19.00"), Decimal("84.49"))
+    titles = {name: c.get("label") for name, c in json.loads(results.proto.columns).items()}
+    assert titles["paid_the_room"] == "Paid the room" and "cash_out" not in titles
+
+
 def test_check_lists_a_games_findings_by_line_as_the_audit_does(built):
     from tests.test_holdem_engine import SIDE_POTS_PAID_THE_WRONG_WAY
 

@@ -111,19 +111,79 @@ Seat 6: Hero showed [Ah Ac] and won ($71.68) with two pair, Aces and Queens (pot
 """)
 
 
-def results(text: bytes) -> tuple[dict, object]:
+# GGPoker's EV Cashout: d31522d6 (K♦ Q♦) is all in for 44.37 (the big blind 0.50, 3.00, 5.50 and
+# 35.37), called by 4d960f58 (A♣ A♠, 1.10 + 7.90 + 6 + 29.37 = 44.37); with Hero's small blind 0.25 the
+# pot is 88.99, less the rake 4 and the jackpot 0.50: 84.49, which his straight (A K Q J T) takes.
+# He took the EV Cashout on the turn, so the room keeps 19 of it (Cashout Risk): the rules pay him
+# 84.49 - 19 = 65.49, his net 65.49 - 44.37 = 21.12.
+PAID_THE_ROOM = """\
+Poker Hand #HD2735972142: Hold'em No Limit ($0.25/$0.5) - 2026/02/17 06:24:30
+Table 'NLHPurple11' 6-max Seat #3 is the button
+Seat 1: 4d960f58 ($54.65 in chips)
+Seat 2: b65c35c8 ($53.59 in chips)
+Seat 3: 364e5533 ($50 in chips)
+Seat 4: Hero ($50 in chips)
+Seat 5: d31522d6 ($44.37 in chips)
+Seat 6: 6d09f27f ($85.04 in chips)
+Hero: posts small blind $0.25
+d31522d6: posts big blind $0.5
+*** HOLE CARDS ***
+Dealt to 4d960f58 
+Dealt to b65c35c8 
+Dealt to 364e5533 
+Dealt to Hero [Qs 8h]
+Dealt to d31522d6 
+Dealt to 6d09f27f 
+6d09f27f: folds
+4d960f58: raises $0.6 to $1.1
+b65c35c8: folds
+364e5533: folds
+Hero: folds
+d31522d6: raises $2.4 to $3.5
+4d960f58: raises $5.5 to $9
+d31522d6: calls $5.5
+*** FLOP *** [Jc 7s 9s]
+d31522d6: checks
+4d960f58: bets $6
+d31522d6: raises $29.37 to $35.37 and is all-in
+4d960f58: calls $29.37
+d31522d6: shows [Kd Qd] (King high)
+4d960f58: shows [Ac As] (a pair of Aces)
+*** TURN *** [Jc 7s 9s] [Ts]
+d31522d6: Chooses to EV Cashout
+*** RIVER *** [Jc 7s 9s Ts] [Ah]
+d31522d6: Pays Cashout Risk ($19)
+*** SHOWDOWN ***
+d31522d6 collected $84.49 from pot
+*** SUMMARY ***
+Total pot $88.99 | Rake $4 | Jackpot $0.5 | Bingo $0 | Fortune $0 | Tax $0
+Board [Jc 7s 9s Ts Ah]
+Seat 1: 4d960f58 showed [Ac As] and lost with three of a kind, Aces
+Seat 2: b65c35c8 folded before Flop (didn't bet)
+Seat 3: 364e5533 (button) folded before Flop (didn't bet)
+Seat 4: Hero (small blind) folded before Flop
+Seat 5: d31522d6 (big blind) showed [Kd Qd] and won ($84.49) with a straight, Ace to Ten, Cashout Risk ($19)
+Seat 6: 6d09f27f folded before Flop (didn't bet)
+"""
+
+
+def results(text: bytes, room: str = "cash_out") -> tuple[dict, object]:
+    """Each player's row: put in, what the rules pay, the net by the rules, what the room paid him
+    (``room="cash_out"``) or he paid the room (``"paid_the_room"``), what the log's collect lines pay
+    him, and his net in the log."""
     (game,) = audit_bytes(text, "cash-out.txt")
     assert game.replay.owed_known and not game.replay.findings
     table = holdem_results(game.replay)
-    return {row["player"]: (row["invested"], row["owed"], row["net"], row["cash_out"], row["net_in_log"])
+    return {row["player"]: (row["invested"], row["owed"], row["net"], row[room], row["collected"],
+                            row["net_in_log"])
             for row in table.iter_rows(named=True)}, game.replay
 
 
 def test_a_player_who_lost_and_cashed_out_is_paid_the_cash_out_by_the_rules():
     rows, replay = results(LOSER_CASHED_OUT.encode())
-    assert rows["Player1"] == (D("13.53"), D("25.96"), D("12.43"), D(0), D("12.43"))
+    assert rows["Player1"] == (D("13.53"), D("25.96"), D("12.43"), D(0), D("25.96"), D("12.43"))
     # the pots pay him nothing; the room 22.77: his net by the rules 22.77 - 13.53, as in the log
-    assert rows["Player3"] == (D("13.53"), D("22.77"), D("9.24"), D("22.77"), D("9.24"))
+    assert rows["Player3"] == (D("13.53"), D("22.77"), D("9.24"), D("22.77"), D(0), D("9.24"))
     assert cash_out_notes(replay, whole=False) == [
         ("Player3 cashed out the hand for 22.77: the share of the pots (0.00 by the rules) was sold to the room, "
          "which paid 22.77 in its place; the rules pay that.")]
@@ -131,8 +191,9 @@ def test_a_player_who_lost_and_cashed_out_is_paid_the_cash_out_by_the_rules():
 
 def test_a_winner_who_cashed_out_is_paid_the_cash_out_in_place_of_the_pot_he_sold():
     rows, replay = results(WINNER_CASHED_OUT.encode("latin-1"))    # (the header's spaces are bytes A0)
-    assert rows["Hero"] == (D("36.09"), D("60.26"), D("24.17"), D("60.26"), D("24.17"))
-    assert rows["Player0"] == (D("36.09"), D("10.70"), D("-25.39"), D("10.70"), D("-25.39"))
+    # his pot is "not awarded": the collect lines pay him nothing, the room 60.26
+    assert rows["Hero"] == (D("36.09"), D("60.26"), D("24.17"), D("60.26"), D(0), D("24.17"))
+    assert rows["Player0"] == (D("36.09"), D("10.70"), D("-25.39"), D("10.70"), D(0), D("-25.39"))
     assert {name: row[2] for name, row in rows.items() if name not in ("Hero", "Player0")} == dict.fromkeys(
         ("Player1", "Player2", "Player3"), D("-0.50"))
     assert "Hero cashed out the hand for 60.26: the share of the pots (71.68 by the rules) was sold" in " ".join(
@@ -144,3 +205,14 @@ def test_a_hand_without_a_cash_out_has_no_cash_out_column():
 
     (game,) = audit_bytes(HAND.encode(), "hand.txt")
     assert "cash_out" not in holdem_results(game.replay).columns and cash_out_notes(game.replay, False) == []
+
+
+def test_what_a_player_paid_the_room_is_shown_as_paid_never_as_a_negative_cash_out():
+    rows, replay = results(PAID_THE_ROOM.encode(), room="paid_the_room")
+    assert "cash_out" not in holdem_results(replay).columns     # the room paid no one
+    # he collected 84.49 from the pot, as the log's collect line says, and paid the room 19
+    assert rows["d31522d6"] == (D("44.37"), D("65.49"), D("21.12"), D(19), D("84.49"), D("21.12"))
+    assert rows["4d960f58"] == (D("44.37"), D(0), D("-44.37"), D(0), D(0), D("-44.37"))
+    assert cash_out_notes(replay, whole=False) == [
+        ("d31522d6 took an EV Cashout and paid the room 19.00 of the share of the pots (84.49 by the rules) "
+         "as its Cashout Risk: the rules pay that share less 19.00, 65.49.")]

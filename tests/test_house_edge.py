@@ -271,3 +271,28 @@ def test_cli_runs_to_the_stored_figure_and_refuses_an_unknown_setting(monkeypatc
     assert report["house_edge"] == report["edge_so_far"]
     bad = runner.invoke(main, ["house-edge", "-w", str(root), "--rules", "pay high card 1"])
     assert bad.exit_code != 0 and "'pay high card 1': pay takes a category (" in bad.output
+
+
+@pytest.mark.parametrize("edges, shown, margin", [
+    # 29 chunks: the text holds the edge back, and so does --json, with the text's reason
+    ([0.0, 0.1] * 14 + [0.1], None, None),
+    # 30 chunks, half with edge 0 and half 0.1: 0.05, with the margin worked out above
+    ([0.0, 0.1] * 15, 0.05, 1.96 * math.sqrt(0.7 * 0.25 / 29) / 10),
+])
+def test_json_of_a_partial_run_says_the_edge_so_far_as_the_text_does(monkeypatch, tmp_path, edges, shown, margin):
+    progress = he.Progress(ruleset="default", chunk_deals=400, chunks=100, done=chunks_done(edges))
+    monkeypatch.setattr(he, "house_edge", lambda *args, **kwargs: (progress, None))
+    root = a_warehouse(tmp_path)
+    runner = CliRunner()
+    report = json.loads(runner.invoke(main, ["house-edge", "-w", str(root), "--json"]).stdout)
+    text = runner.invoke(main, ["house-edge", "-w", str(root)]).stdout
+    assert (report["finished"], report["chunks_done"], report["chunks"]) == (False, len(edges), 100)
+    if shown is None:
+        assert report["edge_so_far"] is None and report["edge_margin"] is None
+        assert report["edge_so_far_withheld"] == ("edge so far not shown before 30 chunks: each is a block of alike "
+                                                  "deals, and a few say little of the whole")
+        assert report["edge_so_far_withheld"] in text
+    else:
+        assert report["edge_so_far"] == pytest.approx(shown) and report["edge_margin"] == pytest.approx(margin)
+        assert report["edge_so_far_withheld"] is None
+        assert "edge so far 5.00% ± 1.52% of the ante (95 % margin)" in text

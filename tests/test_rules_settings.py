@@ -157,6 +157,9 @@ def test_the_zeros_a_house_may_mean_are_taken():
                                "'most-rows'. Did you mean 'bonus more-rows'?"),
     ("sixcard", "pay flsh 6", "Did you mean 'pay flush 6' or 'pay royal flush 6'?"),
     ("sixcard", "dealer qualifes pair", "Did you mean 'dealer qualifies pair'? Its settings"),
+    # a word of the name left out
+    ("sixcard", "dealer replaces lowest", "'dealer replaces lowest' is not a setting of six-card poker. Did you "
+                                          "mean 'dealer game replaces lowest'? Its settings"),
 ])
 def test_a_misspelt_setting_names_the_close_ones(game, rules, meant):
     assert meant in quarantined(game, rules)["error"]
@@ -170,6 +173,20 @@ def test_a_suggestion_is_a_setting_as_it_would_be_read():
         assert "Did you mean 'dealer qualifies pair'? Its settings" in error
     # a pay is at most 1,000,000: no line of the table pays 6,000,000, so none is suggested
     assert quarantined("sixcard", "pay flsh 6000000")["error"].endswith("not 'flsh 6000000'")
+
+
+@pytest.mark.parametrize(("rules", "meant"), [
+    ("dealer game replace lowest", "dealer game replaces lowest"),
+    ("dealer game replace highest", "dealer game replaces highest"),
+    ("dealer game lowest", "dealer game replaces lowest"),
+])
+def test_a_misspelt_setting_that_starts_with_another_ones_name_names_the_one_meant(rules, meant):
+    # 'dealer game' is the cost of buying the dealer's game, a number of antes: its value is
+    # refused, and the setting the words are close to is named with the value as given
+    error = quarantined("sixcard", rules)["error"]
+    value = rules.removeprefix("dealer game ")
+    assert error == (f"{rules!r}: dealer game takes a number of antes from 0 to 1,000,000, with at most 2 "
+                     f"decimals, not {value!r}. Did you mean {meant!r}?")
 
 
 # ---------------------------------------------------------------- Hold'em's --rules

@@ -86,10 +86,11 @@ def test_syntax_errors_say_where_and_what_in_words(bad, line, column, words):
     assert words in error.value.reason
 
 
-@pytest.mark.parametrize("card", ["2x", "11h", "Ax", "Kz", "10x"])
+@pytest.mark.parametrize("card", ["2x", "11h", "Ax", "Kz", "10x", "A♥x", "4h7", "10♥x"])
 def test_an_unreadable_card_is_quoted_whole(card):
     # Lark's lexer takes part of the word (the '2' of '2x' reads as a number) or the rest of the
-    # line: the reason names the card the clerk wrote, whole, at its column
+    # line, or reads a card from the start of the word ('A♥' of 'A♥x') and stops at the rest:
+    # the reason names the card the clerk wrote, whole, at its column
     lines = CANONICAL.splitlines()
     lines[7] = f"Box 1: ante 10 [Kc Kd 8s 4h {card}]; plays 20"
     with pytest.raises(ParseError) as error:
@@ -102,6 +103,10 @@ def test_an_unreadable_card_is_quoted_whole(card):
     ("[8h 8c 4d 3s Qs]", "[8h 8c 4d 3x Qs]", 10, 19, "3x"),
     ("Dealer up: Qs", "Dealer up: Qx", 7, 12, "Qx"),
     ("buys 9h", "buys 9x", 8, 39, "9x"),
+    ("[8h 8c 4d 3s Qs]", "[8h 8c 4dd 3s Qs]", 10, 16, "4dd"),
+    ("Dealer up: Qs", "Dealer up: Q♠x", 7, 12, "Q♠x"),
+    ("buys 9h", "buys 9hx", 8, 39, "9hx"),
+    ("[Ah Ad 7c 5s 2d]", "[Ah A♥x 7c 5s 2d]", 8, 20, "A♥x"),
 ])
 def test_an_unreadable_card_of_the_dealer_and_of_a_buy_is_quoted_whole(old, new, line, column, card):
     with pytest.raises(ParseError) as error:

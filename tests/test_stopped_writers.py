@@ -101,7 +101,7 @@ def test_an_ingest_stopped_in_its_models_publishes_its_commit_with_them_or_not_a
     assert writer.returncode == code, said
     assert "Traceback" not in said, said
     assert said.endswith(
-        "Stopped before the end: what was committed is kept, and the same ingest run again goes on from there "
+        "Stopped before the end: no file was stored whole yet; the same ingest run again goes on from there "
         "(what was stored is not read twice). The commit it was making waits, whole, for its statistics: readers "
         "see the warehouse without it until the next command that writes the warehouse publishes it with them.\n")
     # Readers see the commit before it, its tables and its marts: 'Me' has no statistics yet, nor hands.
@@ -181,4 +181,5 @@ def test_a_stop_in_a_query_and_the_refusals_after_it_are_the_stop(tmp_path, monk
     assert isinstance(fault.exception, duckdb.TransactionException) and "Stopped" not in fault.output
     monkeypatch.setattr(pipeline.cli, "STOPPED_BY", [signal.SIGINT])
     stopped = CliRunner().invoke(main, args)
-    assert stopped.exit_code == 130 and stopped.stderr.startswith("Stopped before the end: what was committed is kept")
+    assert stopped.exit_code == 130 and stopped.stderr.startswith(
+        "Stopped before the end: no file was stored whole yet; the same ingest run again goes on from there")

@@ -1,0 +1,132 @@
+"""Commands stopped by Ctrl-C (SIGINT, sent to the process group as a terminal does) in real
+processes: each says in one line what it did and what it did not, and exits with 130.
+
+An ingest commits the files it has read as it goes: stopped, it says how many files and games
+it stored, the warehouse holds them (and nothing half), and the same ingest run again stores the
+rest. A query stops in the middle of its statement, at once."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from click.testing import CliRunner
+
+from pipeline.cli import main
+from pipeline.warehouse import connect
+from tests.conftest import ROOT
+
+PAUSED_AFTER_COMMITS = """
+import pathlib, sys, time
+import pipeline.cli
+import pipeline.ingest
+from pipeline.warehouse import Warehouse
+
+ready, commits, *command = sys.argv[1:]
+pipeline.ingest.STAGE_BYTES = 1     # a reader stages, and the writer commits, each file it reads
+made = []
+commit = Warehouse.commit_staged
+
+def wait_then_commit(self, *args, **kwargs):
+    if len(made) == int(commits):   # the n commits made: wait, before the next one, until stopped
+        pathlib.Path(ready).touch()
+        while not pipeline.cli.STOPPED_BY:
+            time.sleep(0.01)
+    made.append(commit(self, *args, **kwargs))
+    return made[-1]
+
+Warehouse.commit_staged = wait_then_commit
+sys.argv = ["rasklad", *command]
+pipeline.cli.run()
+"""
+"""A ``rasklad`` process whose ingest waits after its n-th commit, before the next, until it is stopped."""
+
+ENV = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
+
+
+def _stop(process: subprocess.Popen) -> tuple[str, str]:
+    os.killpg(process.pid, signal.SIGINT)     # Ctrl-C signals the terminal's whole group
+    try:
+        return process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        raise AssertionError("the command went on a minute after Ctrl-C") from None
+
+
+def _games(warehouse) -> int:
+    with connect(warehouse) as con:
+        return con.execute("select count(*) from games").fetchone()[0]
+
+
+def test_an_ingest_stopped_says_the_files_and_games_it_stored_and_the_next_run_stores_the_rest(tmp_path):
+    # five files of ten generated hands each, one commit per file: stopped after the second commit
+    logs = tmp_path / "logs"
+    for seed in range(5):
+        made = CliRunner().invoke(main, ["generate", "holdem", "-n", "10", "--seed", str(seed), "-q",
+                                         "--out", str(logs / f"night{seed}.txt")])
+        assert made.exit_code == 0, made.output
+    warehouse, ready = tmp_path / "wh", tmp_path / "ready"
+    # a warehouse with its statistics, of three hands read before
+    made = CliRunner().invoke(main, ["generate", "holdem", "-n", "3", "--seed", "9", "-q", "--out",
+                                     str(tmp_path / "before.txt")])
+    assert made.exit_code == 0, made.output
+    assert CliRunner().invoke(main, ["ingest", str(tmp_path / "before.txt"), "-w", str(warehouse), "-q"]).exit_code == 0
+    writer = subprocess.Popen(
+        [sys.executable, "-c", PAUSED_AFTER_COMMITS, str(ready), "2", "ingest", str(logs), "-w", str(warehouse),
+         "-j", "1", "-q"], cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True)
+    deadline = time.monotonic() + 180
+    while not ready.exists() and writer.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert ready.exists(), writer.communicate(timeout=60)
+    _, said = _stop(writer)
+    assert writer.returncode == 130, said
+    assert said == ("Stopped before the end: 2 of 5 files were stored (20 games) and are kept, the "
+                    "other 3 not; the same ingest run again goes on from there (what was stored is not read twice).\n")
+    assert _games(warehouse) == 3 + 20
+    again = CliRunner().invoke(main, ["ingest", str(logs), "-w", str(warehouse), "-q"])
+    assert again.exit_code == 0, again.output
+    assert again.output.startswith("5 files (2 unchanged), 30 games stored"), again.output
+    assert _games(warehouse) == 3 + 50
+
+
+def test_a_query_stopped_in_its_statement_stops_at_once_and_says_nothing_changed(tmp_path):
+    warehouse = tmp_path / "wh"
+    made = CliRunner().invoke(main, ["generate", "holdem", "-n", "3", "-q", "--out", str(tmp_path / "a.txt")])
+    assert made.exit_code == 0, made.output
+    assert CliRunner().invoke(main, ["ingest", str(tmp_path / "a.txt"), "-w", str(warehouse), "-q"]).exit_code == 0
+    # a statement of hours: DuckDB, fetching its result, heeds no SIGINT by itself
+    reader = subprocess.Popen(
+        [sys.executable, "-m", "pipeline.cli", "query", "select count(*) from range(100000000000) t(a) where a % 7 = 3",
+         "-w", str(warehouse)], cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True)
+    # inside the statement: the process has spent a second of CPU beyond its start
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and reader.poll() is None:
+        with open(f"/proc/{reader.pid}/stat") as stat:
+            ticks = sum(int(field) for field in stat.read().rsplit(")", 1)[1].split()[11:13])
+        if ticks / os.sysconf("SC_CLK_TCK") > 4:
+            break
+        time.sleep(0.1)
+    stopped = time.monotonic()
+    out, said = _stop(reader)
+    assert time.monotonic() - stopped < 30
+    assert (reader.returncode, out, said) == (130, "", "Stopped before the end: nothing was changed (the warehouse "
+                                                       "is as it was).\n")
+
+
+def test_a_command_stopped_before_it_wrote_says_nothing_changed(tmp_path, monkeypatch):
+    import pipeline.cli
+
+    def stopped(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pipeline.cli, "_rule_settings_checked", stopped)
+    result = CliRunner().invoke(main, ["ingest", str(tmp_path), "-w", str(tmp_path / "wh")])
+    assert (result.exit_code, result.stderr) == (130, "Stopped before the end: nothing was changed (the warehouse "
+                                                      "is as it was).\n")
+    assert not (tmp_path / "wh").exists()
