@@ -49,7 +49,7 @@ from pipeline.provenance import RULES_VERSION, SQL_ROOT, ModelError, sql_files, 
 
 if TYPE_CHECKING:
     from pipeline.table_rules import RuleSettings
-    from pipeline.versions import UnsureMove
+    from pipeline.versions import Restorable, UnsureMove
     from pipeline.warehouse import StagedBatch, Warehouse
     from pipeline.worker import FileResult
 
@@ -608,7 +608,7 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
     key = _known_files_key(manifest_text)
     current = hashed.load(root / KNOWN_FILES, key)
     ledger: FileLedger | None = None
-    holding_superseded: set[str] | None = None
+    holding_superseded: Restorable | None = None
     hashed_any = False
     digests = []
     for path in listing.files:
@@ -630,7 +630,7 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
             return None
         if holding_superseded is None:
             holding_superseded = _superseded_held(root, manifest)
-        if digest in holding_superseded:     # (it holds superseded games: read, they come back)
+        if holding_superseded.brings_back(os.path.abspath(path), digest):   # (read, its superseded games come back)
             return None
     gone = _kept_gone(paths, listing.files, root, key)
     if gone is None:
@@ -720,30 +720,35 @@ def _count_quarantined_met(summary: IngestSummary, before: set[str], copies: int
     summary.quarantined_copies_elsewhere = copies - len(before)
 
 
-def _superseded_held(root: Path, manifest: Manifest) -> set[str]:
-    """The file versions of the ledger (their hash) whose latest reading holds a superseded game."""
+def _superseded_held(root: Path, manifest: Manifest) -> Restorable:
+    """The file versions of the ledger (their hash) whose latest reading holds a superseded game,
+    and the files forgotten with them (see :func:`pipeline.versions.restorable`)."""
+    from pipeline.versions import Restorable, restorable
+
     superseded = set(_column(root, manifest, "superseded", "game_id"))
     if not superseded:
-        return set()
-    from pipeline.versions import latest_readings_holding
-
-    return latest_readings_holding(_ledger_games(root, manifest), superseded)
+        return Restorable(set(), set())
+    return restorable(_ledger_games(root, manifest), superseded)
 
 
 def _ledger_games(root: Path, manifest: Manifest):
-    """The ledger's ``content_hash`` and ``game_ids``, in order (the rows an older Rasklad wrote,
-    without games, left out)."""
+    """The ledger's ``content_hash``, ``source_path`` and ``game_ids``, in order (the rows an older
+    Rasklad wrote, without games, left out)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    digests, lists = [], []
+    digests, paths, lists = [], [], []
     for part in manifest.paths("files"):
         ledger = pq.ParquetFile(root / part)
         if "game_ids" in ledger.schema_arrow.names:     # (a part an older Rasklad wrote has none)
-            rows = ledger.read(columns=["content_hash", "game_ids"])
+            rows = ledger.read(columns=[name for name in ("content_hash", "source_path", "game_ids")
+                                        if name in ledger.schema_arrow.names])
             digests += rows.column("content_hash").to_pylist()
+            paths += rows.column("source_path").to_pylist() if "source_path" in rows.column_names \
+                else [None] * rows.num_rows     # (kept before paths were)
             lists += rows.column("game_ids").to_pylist()
-    return pa.table({"content_hash": pa.array(digests, pa.string()), "game_ids": pa.array(lists, pa.list_(pa.string()))})
+    return pa.table({"content_hash": pa.array(digests, pa.string()), "source_path": pa.array(paths, pa.string()),
+                     "game_ids": pa.array(lists, pa.list_(pa.string()))})
 
 
 def _kept_quarantined(root: Path, key: str) -> dict[str, list[str]] | None:

@@ -71,13 +71,14 @@ from pipeline.versions import (
     LINE_COLUMNS,
     Ledger,
     Place,
+    Restorable,
     UnsureMove,
     Version,
     file_histories,
     has_places,
-    latest_readings_holding,
     moved_rows,
     quarantined_by_version,
+    restorable,
 )
 
 if TYPE_CHECKING:
@@ -374,9 +375,9 @@ class Warehouse:
         self._quarantined_by_version: dict[str, set[str]] | None = None
         self._files = FileLedger()
         self._superseded: set[str] = set()
-        self._superseded_held: set[str] | None = None
-        """The file versions whose latest reading holds a superseded game (see :meth:`skips_file`)."""
         """The games the ``superseded`` table holds."""
+        self._superseded_held: Restorable | None = None
+        """The file versions whose latest reading holds a superseded game (see :meth:`skips_file`)."""
         self._release: weakref.finalize | None = None
         self.finished = CommitSummary()
         """What the commits that :meth:`open` finished (interrupted after their journal) stored."""
@@ -597,14 +598,17 @@ class Warehouse:
         """May an ingest skip the file ``source_file`` of these bytes unread? When the ledger knows
         them (:meth:`knows_file`), unless they hold a game that is superseded: no file held it when
         it was, yet this one does (a warehouse an older Rasklad damaged superseded the games of a
-        file renamed, which it never recorded; bytes put back at a new path). Read again, the file
-        stores such a game again, and it leaves ``superseded``."""
-        return self.knows_file(content_hash, source_file) and content_hash not in self._holding_superseded()
+        file renamed, which it never recorded; bytes put back at a new path; a copy of a file
+        forgotten, at a path not forgotten). Read again, the file stores such a game again, and it
+        leaves ``superseded``. The file forgotten itself is skipped while its bytes stay so."""
+        return self.knows_file(content_hash, source_file) and not self._holding_superseded().brings_back(
+            os.path.abspath(source_file), content_hash)
 
-    def _holding_superseded(self) -> set[str]:
+    def _holding_superseded(self) -> Restorable:
         if self._superseded_held is None:
-            self._superseded_held = latest_readings_holding(
-                self.read_table("files", ["content_hash", "game_ids"]), self._superseded) if self._superseded else set()
+            self._superseded_held = restorable(self.read_table(
+                "files", ["content_hash", "source_path", "game_ids"]), self._superseded) if self._superseded \
+                else Restorable(set(), set())
         return self._superseded_held
 
     def holds_file(self, source_file: str, content_hash: str) -> bool:
@@ -645,10 +649,14 @@ class Warehouse:
         holds them as any file read does, and one at a new path whose other path is gone is
         that file moved (see :meth:`commit_staged`)."""
         rows = self.read_table("files", ["content_hash", "game_ids", "first_lines", "resume_line", "resume_offset"])
-        recorded = {digest: rest for digest, *rest in zip(    # (the last row of each bytes)
-            rows.column("content_hash").to_pylist(), rows.column("game_ids").to_pylist(),
-            rows.column("first_lines").to_pylist(), rows.column("resume_line").to_pylist(),
-            rows.column("resume_offset").to_pylist())}
+        recorded: dict[str, list] = {}
+        for digest, *rest in zip(rows.column("content_hash").to_pylist(), rows.column("game_ids").to_pylist(),
+                                 rows.column("first_lines").to_pylist(), rows.column("resume_line").to_pylist(),
+                                 rows.column("resume_offset").to_pylist()):
+            # the last row of each bytes that holds games: a later one holding none is a file
+            # forgotten, and its copy still holds them (see pipeline.versions.restorable)
+            if rest[0] != [] or digest not in recorded:
+                recorded[digest] = rest
         copies = []
         for result in results:
             games, lines, resume_line, resume_offset = recorded.get(result.content_hash, (None, None, None, None))
