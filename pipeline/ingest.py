@@ -229,7 +229,8 @@ class _Share:
     smallest files, so that no reader is left reading a large one alone while the others wait.
     One reader takes the files as listed."""
 
-    def __init__(self, files: list[Path], jobs: int, hashed: HashedFiles | None = None) -> None:
+    def __init__(self, files: list[Path], jobs: int, hashed: HashedFiles | None = None,
+                 read_again: bool = False) -> None:
         sizes = [_size(path) for path in files]
         if jobs > 1:
             order = sorted(range(len(files)), key=sizes.__getitem__, reverse=True)   # stable: ties as listed
@@ -237,6 +238,8 @@ class _Share:
         self.files = files
         self.jobs = jobs
         self.hashed = hashed or HashedFiles()
+        self.read_again = read_again
+        """Read every file, even one whose bytes the ledger knows (see :func:`ingest`)."""
         self._bytes_from = list(itertools.accumulate(reversed(sizes)))[::-1] + [0]
         self._next = _shared_count() if jobs > 1 else _Count()
 
@@ -319,7 +322,7 @@ class _Reader:
                 # is not hashed again, nor even read when the ledger knows it
                 info = os.fstat(file.fileno())
                 digest = self.share.hashed.recall(path, info)
-                if digest is not None and self.warehouse.skips_file(digest, name):
+                if digest is not None and self.skips(digest, name):
                     self.report("unchanged", FileResult(name, digest, info.st_size))
                     return
                 data = file.read()
@@ -327,7 +330,7 @@ class _Reader:
             self.report("unreadable", (name, error.strerror or str(error)))
             return
         digest = digest or self.share.hashed.digest(path, info, data, started)
-        if self.warehouse.skips_file(digest, name):
+        if self.skips(digest, name):
             self.report("unchanged", FileResult(name, digest, len(data)))
             return
         # a file read before that grew (hands appended) is read from its last game on
@@ -340,6 +343,9 @@ class _Reader:
         self.held.append(result)
         self.held_bytes += result.size_bytes
         self.report("read", result)
+
+    def skips(self, digest: str, name: str) -> bool:
+        return not self.share.read_again and self.warehouse.skips_file(digest, name)
 
     def stage(self) -> None:
         self.report("staged", self.staged_rest())
@@ -827,6 +833,7 @@ def ingest(
     rules: Iterable[str] = (),
     on_model: Callable[[str], None] | None = None,
     summary: IngestSummary | None = None,
+    read_again: bool = False,
 ) -> IngestSummary:
     """Parse, replay and store every game of ``paths``, the SQL models updated with each commit
     (built whole at the end when there are none yet; unless ``build_models`` is False: several
@@ -843,14 +850,18 @@ def ingest(
     An unknown one raises ValueError before anything is read.
 
     ``summary``: where the run counts what it commits, as it commits it, for a caller whose run is
-    stopped (Ctrl-C) to say what was stored before the stop."""
+    stopped (Ctrl-C) to say what was stored before the stop.
+
+    ``read_again``: every file is read, even when the ledger knows its bytes at its path (the
+    files forgotten that ``rasklad forget --undo`` brings back: see
+    :meth:`Warehouse.forgotten_files`)."""
     started = time.perf_counter()
     paths, rules = list(paths), tuple(rules)    # (each read more than once)
     hashed = HashedFiles()
     paths = list(paths)     # (walked twice: for the files, and for the files read before and gone)
     if build_models:
         sql_files(SQL_ROOT)     # a copy without its models stops here, before a file is read or stored
-        unchanged = unchanged_run(paths, warehouse_root, rules=rules, hashed=hashed)
+        unchanged = None if read_again else unchanged_run(paths, warehouse_root, rules=rules, hashed=hashed)
         if unchanged is not None:
             if on_start:
                 on_start(unchanged.files)
@@ -900,7 +911,7 @@ def ingest(
                     # the stored games a setting given now reaches, judged under other options before
                     resettled = reaudit(warehouse, resettled_only=True)
                     summary.resettled, summary.resettled_findings = resettled.judged, resettled.findings
-                _ingest_files(files, warehouse, summary, jobs, on_file, on_start, hashed)
+                _ingest_files(files, warehouse, summary, jobs, on_file, on_start, hashed, read_again)
                 summary.gone_files, summary.gone_games, summary.gone_met = warehouse.gone_files(
                     [str(path) for path in paths], {os.path.abspath(path) for path in files})
                 if any(entry.options for entry in summary.settings_followed):
@@ -982,7 +993,7 @@ def _judge_as_followed(warehouse: Warehouse, summary: IngestSummary) -> None:
 
 def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummary, jobs: int | None,
                   on_file: Callable[[FileResult], None] | None, on_start: Callable[[int], None] | None,
-                  hashed: HashedFiles) -> None:
+                  hashed: HashedFiles, read_again: bool = False) -> None:
     from pipeline.worker import FileResult, plan, warm_up
 
     summary.files = len(files) + len(summary.unreadable)    # those the listing refused: unreadable files too
@@ -1055,7 +1066,7 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
         if on_file:
             on_file(value)
 
-    share = _Share(files, max(1, min(jobs or os.cpu_count() or 1, len(files))), hashed)
+    share = _Share(files, max(1, min(jobs or os.cpu_count() or 1, len(files))), hashed, read_again)
     # The objects alive now (modules, grammars, kernels: a few hundred thousand) are set apart
     # from the collector while the files are read: each full collection would walk them all
     # again (~65 ms each, a few per 10,000 hands). Forked readers inherit the setting, and the

@@ -390,6 +390,19 @@ class Ledger:
         return sorted(path for path, rows in self.histories.items()
                       if (path in given or path.startswith(folders)) and self.games_of(rows[-1]))
 
+    def forgotten_at(self, given: list[str]) -> dict[str, set[str]]:
+        """Per latest path of a file read whose path is one of ``given`` (absolute) or under one
+        of them (a folder), there or gone, whose latest version holds no game and an earlier one
+        held some (forgotten, or emptied in its file): the games of the last version that held any."""
+        folders = tuple(path.rstrip(os.sep) + os.sep for path in given)
+        found: dict[str, set[str]] = {}
+        for path, rows in self.histories.items():
+            if (path in given or path.startswith(folders)) and not self.games_of(rows[-1]):
+                held = next(filter(None, map(self.games_of, reversed(rows[:-1]))), None)
+                if held:
+                    found[path] = held
+        return dict(sorted(found.items()))
+
     def paths_holding_games(self) -> list[str]:
         """The latest paths of the files whose latest version holds a game (or may: read by an
         older Rasklad, which kept no ``game_ids``)."""

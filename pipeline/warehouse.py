@@ -180,6 +180,22 @@ class Forgotten:
                 "quarantine_superseded": self.unquarantined, "kept_in_other_files": self.in_other_files}
 
 
+@dataclass(slots=True)
+class Remembered:
+    """What ``rasklad forget --undo`` reads again (or, a dry run, would): the files forgotten."""
+
+    files: list[str] = field(default_factory=list)
+    """The files forgotten that are on disk, read again (their names as last read, or their paths)."""
+    gone: list[str] = field(default_factory=list)
+    """The files forgotten that are gone from disk: not read (put back at their paths, they can be)."""
+    back: int = 0
+    """The superseded games their last versions holding games held: those a read of their bytes
+    unchanged brings back."""
+
+    def as_dict(self) -> dict:
+        return {"files": self.files, "gone": self.gone, "back": self.back}
+
+
 def _forgotten_result(name: str, digest: str, size: int) -> FileResult:
     """A ledger row for a file forgotten: its bytes, holding no game."""
     from pipeline.worker import FileResult
@@ -980,6 +996,26 @@ class Warehouse:
         forgotten.superseded, forgotten.unquarantined = committed.superseded, committed.unquarantined
         forgotten.in_other_files = len(games) - committed.superseded - committed.unquarantined
         return forgotten
+
+    def forgotten_files(self, given: Iterable[str], store: FileStore = LOCAL_FILES) -> Remembered:
+        """The files read at ``given`` paths (files, or folders and every file read under them)
+        whose latest version holds no game where an earlier one held some: forgotten (see
+        :meth:`forget_files`), or emptied in their files. Those on disk are what ``rasklad forget
+        --undo`` reads again (an ingest's ``read_again``), whose games come back, as a file's do
+        when its new version holds them again."""
+        ledger = Ledger(self.read_table("files", LEDGER_COLUMNS), self._games_by_file)
+        found, back = Remembered(), set()
+        for path, held in ledger.forgotten_at([store.located(str(name)) for name in given]).items():
+            name = ledger.latest_name(path)
+            # (the ledger's path is the name's only when read from the same folder as now)
+            name = name if store.located(name) == path else path
+            if store.exists(path):
+                found.files.append(name)
+                back |= held & self._superseded
+            else:
+                found.gone.append(name)
+        found.back = len(back)
+        return found
 
     def _settings_following(self, origins: dict[str, tuple], summary: CommitSummary, added: list[str],
                             removed: list[str]) -> tuple[list[str], list[str]]:

@@ -75,3 +75,48 @@ def test_a_copy_of_a_forgotten_file_at_another_path_is_read_and_its_games_come_b
         assert both.exit_code == 0, both.output
         assert both.output.startswith("2 files (2 unchanged), 0 games stored"), both.output
         assert results(root) == NIGHT_NETS
+
+
+def test_forget_undo_reads_a_forgotten_file_again_and_its_games_come_back(tmp_path):
+    night, root = forgotten_night(tmp_path)
+    # a plain ingest skips it: its bytes are those it was forgotten with
+    skipped = run("ingest", str(night), "-w", str(root), "-j", "1", "-q")
+    assert skipped.exit_code == 0 and skipped.output.startswith("1 file (1 unchanged), 0 games stored")
+    assert results(root) == {}
+    dry = run("forget", "--undo", "--dry-run", str(night), "-w", str(root))
+    assert dry.exit_code == 0, dry.output
+    assert dry.output == ("Would read 1 file forgotten again: 1 game would come back to the statistics\n"
+                          f"  {night}\n"
+                          "Run it again without --dry-run to bring them back.\n")
+    assert results(root) == {}
+    done = run("forget", "--undo", str(night), "-w", str(root))
+    assert done.exit_code == 0, done.output
+    assert done.output == ("Read 1 file forgotten again: 1 game is back in the statistics (the table superseded "
+                           "no longer keeps its text)\n"
+                           f"  {night}\n")
+    assert results(root) == NIGHT_NETS
+    assert query(root, "select source_file, first_line, last_line from games") == [(str(night), 1, 9)]
+    assert query(root, "select count(*) from superseded") == [(0,)]
+    # nothing is forgotten there now, and a later ingest keeps the hand once
+    assert run("forget", "--undo", str(night), "-w", str(root)).exit_code == 1
+    again = run("ingest", str(night), "-w", str(root), "-j", "1", "-q")
+    assert again.exit_code == 0 and results(root) == NIGHT_NETS
+
+
+def test_forget_says_how_to_undo_it_and_a_gone_file_is_read_once_put_back(tmp_path):
+    night, root = tmp_path / "night.txt", tmp_path / "wh"
+    night.write_text(NIGHT, encoding="utf-8")
+    assert run("ingest", str(night), "-w", str(root), "-j", "1", "-q").exit_code == 0
+    night.unlink()
+    done = run("forget", str(night), "-w", str(root))
+    assert done.exit_code == 0, done.output
+    assert done.output.endswith(f"Undo: `rasklad forget --undo {night} --warehouse {root}` reads it again "
+                                "(put back at its path first)\n")
+    assert results(root) == {}
+    gone = run("forget", "--undo", str(night), "-w", str(root), "--json")
+    assert gone.exit_code == 1 and "gone from disk" in gone.output
+    night.write_text(NIGHT, encoding="utf-8")
+    back = run("forget", "--undo", str(night), "-w", str(root), "--json")
+    assert back.exit_code == 0, back.output
+    assert '"back": 1' in back.output and '"stored": 0' in back.output
+    assert results(root) == NIGHT_NETS
