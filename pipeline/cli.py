@@ -2187,10 +2187,12 @@ and selling rates differ so); further apart, ``settings rate`` says so."""
 @warehouse_option
 @click.option("--gone", "gone_only", is_flag=True,
               help="Only the files gone from disk (deleted, or moved out of the folders ingested).")
-@click.option("--dry-run", is_flag=True, help="List what would leave, and change nothing.")
+@click.option("--dry-run", is_flag=True, help="List what would leave (or come back), and change nothing.")
+@click.option("--undo", is_flag=True,
+              help="Bring the games of files forgotten back: read them again (they must be on disk).")
 @no_wait_option
 @json_option
-def forget(paths: tuple[Path, ...], warehouse: Path, gone_only: bool, dry_run: bool, no_wait: bool,
+def forget(paths: tuple[Path, ...], warehouse: Path, gone_only: bool, dry_run: bool, undo: bool, no_wait: bool,
            as_json: bool) -> None:
     """Take out the games of files read before: files, or folders (every file read under them),
     on disk or gone.
@@ -2202,7 +2204,9 @@ def forget(paths: tuple[Path, ...], warehouse: Path, gone_only: bool, dry_run: b
     read as any file is, and its games come back.
 
     With --gone, only the files gone from disk: `rasklad forget --gone ~/hands` takes out the games
-    of the files read under ~/hands that are deleted since. Docs: docs/warehouse.md.
+    of the files read under ~/hands that are deleted since. With --undo, the files forgotten at
+    the paths are read again, and their games come back (a file gone from disk is read once put
+    back at its path). Docs: docs/warehouse.md.
 
     Example: rasklad forget --dry-run inbox/other-club.txt
     """
@@ -2210,6 +2214,12 @@ def forget(paths: tuple[Path, ...], warehouse: Path, gone_only: bool, dry_run: b
     from pipeline.warehouse import Warehouse
 
     _require_warehouse(warehouse)
+    if undo:
+        if gone_only:
+            raise UsageProblem("--undo reads files forgotten again, and a file gone from disk cannot be read.",
+                               "Leave out --gone (put a gone file back at its path first).")
+        _undo_forget(paths, warehouse, dry_run, no_wait, as_json)
+        return
     try:
         with (_cut_short_saying(_kept_by_run(warehouse, "the files are forgotten.", "nothing was changed."),
                                 warehouse),
@@ -2245,6 +2255,78 @@ def forget(paths: tuple[Path, ...], warehouse: Path, gone_only: bool, dry_run: b
         click.echo(f"  {name}{' (gone)' if name in done.gone else ''}")
     if dry_run:
         click.echo("Run it again without --dry-run to forget them.")
+        return
+    # (the files stay forgotten while their bytes do: a plain ingest skips them)
+    one = len(done.files) == 1
+    named = " ".join(map(_quoted, done.files if len(done.files) <= GONE_NAMED else map(str, paths)))
+    back = (" (put back at its path first)" if one else " (those gone put back at their paths first)") \
+        if done.gone else ""
+    click.echo(f"Undo: `rasklad forget --undo {named} --warehouse {_quoted(str(warehouse))}` reads "
+               f"{'it' if one else 'them'} again{back}")
+
+
+def _undo_forget(paths: tuple[Path, ...], warehouse: Path, dry_run: bool, no_wait: bool, as_json: bool) -> None:
+    """`rasklad forget --undo`: read the files forgotten at ``paths`` again (those on disk), for
+    their games to come back; an ingest skips them while their bytes stay as they were forgotten."""
+    from pipeline.ingest import ReaderFailed
+    from pipeline.ingest import ingest as run_ingest
+    from pipeline.inputs import path_from_stored
+    from pipeline.warehouse import Warehouse
+
+    try:
+        with Warehouse(warehouse).open(wait=not no_wait, on_wait=_say_waiting, purpose="rasklad forget --undo") as store:
+            found = store.forgotten_files([str(path) for path in paths])
+    except WarehouseBusy as error:
+        raise UsageProblem(error.what, error.fix) from error
+    given = listed([str(path) for path in paths], "or")
+    if not found.files and not found.gone:
+        raise UsageProblem(f"No file read at {given} is forgotten: nothing to undo.",
+                           "Name the files or folders as they were forgotten (`rasklad query \"select distinct "
+                           "source_file from files\"` lists the files read).")
+    if not found.files:
+        raise UsageProblem(f"The {'file' if len(found.gone) == 1 else 'files'} forgotten at {given} "
+                           f"{'is' if len(found.gone) == 1 else 'are'} gone from disk ({listed(found.gone, 'and')}): "
+                           f"nothing to read again.",
+                           "Put it back at its path, then run the same command again.")
+    summary = None
+    if not dry_run:
+        on_stop = _kept_by_run(warehouse, "what was committed is kept; the same command run again reads the rest.",
+                               "nothing was committed yet (the warehouse is as it was).")
+        try:
+            with _cut_short_saying(on_stop, warehouse):
+                summary = run_ingest([Path(path_from_stored(name)) for name in found.files], warehouse,
+                                     wait=not no_wait, on_wait=_say_waiting, read_again=True)
+        except ReaderFailed as error:
+            raise UsageProblem(error.what[0].upper() + error.what[1:], error.fix) from error
+        except WarehouseBusy as error:
+            raise UsageProblem(error.what, error.fix) from error
+        found.back = summary.restored
+    new = 0 if summary is None else summary.games + summary.quarantined - summary.restored
+    if as_json:
+        click.echo(json.dumps({**found.as_dict(), "stored": new, "quarantined": summary.quarantined if summary else 0,
+                               "dry_run": dry_run}, indent=2))
+        return
+    one = found.back == 1
+    verb, back = (("Would read", "would come back to") if dry_run else
+                  ("Read", f"{'is' if one else 'are'} back in"))
+    kept = "" if dry_run else f" (the table superseded no longer keeps {'its' if one else 'their'} text)"
+    click.echo(f"{verb} {counted(len(found.files), 'file')} forgotten again: {counted(found.back, 'game')} {back} "
+               f"the statistics{kept}")
+    if new:     # (a file changed since it was forgotten holds other games too)
+        click.echo(f"  {counted(new, 'other game')} stored from {'its' if len(found.files) == 1 else 'their'} "
+                   f"text now")
+    for name in found.files:
+        click.echo(f"  {name}")
+    for name in found.gone:
+        click.echo(f"  {name} (gone from disk: put it back at its path, then run this again)")
+    if dry_run:
+        click.echo("Run it again without --dry-run to bring them back.")
+        return
+    if summary.quarantined:
+        click.echo(f"  {summary.quarantined:,} quarantined: see them with `rasklad quarantine --warehouse "
+                   f"{_quoted(str(warehouse))}`")
+    for path, reason in summary.unreadable:     # (removed or locked since it was listed)
+        click.echo(f"  could not read {path}: {reason}")
 
 
 @main.command("build-models")

@@ -49,7 +49,7 @@ from pipeline.provenance import RULES_VERSION, SQL_ROOT, ModelError, sql_files, 
 
 if TYPE_CHECKING:
     from pipeline.table_rules import RuleSettings
-    from pipeline.versions import UnsureMove
+    from pipeline.versions import Restorable, UnsureMove
     from pipeline.warehouse import StagedBatch, Warehouse
     from pipeline.worker import FileResult
 
@@ -229,7 +229,8 @@ class _Share:
     smallest files, so that no reader is left reading a large one alone while the others wait.
     One reader takes the files as listed."""
 
-    def __init__(self, files: list[Path], jobs: int, hashed: HashedFiles | None = None) -> None:
+    def __init__(self, files: list[Path], jobs: int, hashed: HashedFiles | None = None,
+                 read_again: bool = False) -> None:
         sizes = [_size(path) for path in files]
         if jobs > 1:
             order = sorted(range(len(files)), key=sizes.__getitem__, reverse=True)   # stable: ties as listed
@@ -237,6 +238,8 @@ class _Share:
         self.files = files
         self.jobs = jobs
         self.hashed = hashed or HashedFiles()
+        self.read_again = read_again
+        """Read every file, even one whose bytes the ledger knows (see :func:`ingest`)."""
         self._bytes_from = list(itertools.accumulate(reversed(sizes)))[::-1] + [0]
         self._next = _shared_count() if jobs > 1 else _Count()
 
@@ -319,7 +322,7 @@ class _Reader:
                 # is not hashed again, nor even read when the ledger knows it
                 info = os.fstat(file.fileno())
                 digest = self.share.hashed.recall(path, info)
-                if digest is not None and self.warehouse.skips_file(digest, name):
+                if digest is not None and self.skips(digest, name):
                     self.report("unchanged", FileResult(name, digest, info.st_size))
                     return
                 data = file.read()
@@ -327,7 +330,7 @@ class _Reader:
             self.report("unreadable", (name, error.strerror or str(error)))
             return
         digest = digest or self.share.hashed.digest(path, info, data, started)
-        if self.warehouse.skips_file(digest, name):
+        if self.skips(digest, name):
             self.report("unchanged", FileResult(name, digest, len(data)))
             return
         # a file read before that grew (hands appended) is read from its last game on
@@ -340,6 +343,9 @@ class _Reader:
         self.held.append(result)
         self.held_bytes += result.size_bytes
         self.report("read", result)
+
+    def skips(self, digest: str, name: str) -> bool:
+        return not self.share.read_again and self.warehouse.skips_file(digest, name)
 
     def stage(self) -> None:
         self.report("staged", self.staged_rest())
@@ -608,7 +614,7 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
     key = _known_files_key(manifest_text)
     current = hashed.load(root / KNOWN_FILES, key)
     ledger: FileLedger | None = None
-    holding_superseded: set[str] | None = None
+    holding_superseded: Restorable | None = None
     hashed_any = False
     digests = []
     for path in listing.files:
@@ -630,7 +636,7 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
             return None
         if holding_superseded is None:
             holding_superseded = _superseded_held(root, manifest)
-        if digest in holding_superseded:     # (it holds superseded games: read, they come back)
+        if holding_superseded.brings_back(os.path.abspath(path), digest):   # (read, its superseded games come back)
             return None
     gone = _kept_gone(paths, listing.files, root, key)
     if gone is None:
@@ -720,30 +726,35 @@ def _count_quarantined_met(summary: IngestSummary, before: set[str], copies: int
     summary.quarantined_copies_elsewhere = copies - len(before)
 
 
-def _superseded_held(root: Path, manifest: Manifest) -> set[str]:
-    """The file versions of the ledger (their hash) whose latest reading holds a superseded game."""
+def _superseded_held(root: Path, manifest: Manifest) -> Restorable:
+    """The file versions of the ledger (their hash) whose latest reading holds a superseded game,
+    and the files forgotten with them (see :func:`pipeline.versions.restorable`)."""
+    from pipeline.versions import Restorable, restorable
+
     superseded = set(_column(root, manifest, "superseded", "game_id"))
     if not superseded:
-        return set()
-    from pipeline.versions import latest_readings_holding
-
-    return latest_readings_holding(_ledger_games(root, manifest), superseded)
+        return Restorable(set(), set())
+    return restorable(_ledger_games(root, manifest), superseded)
 
 
 def _ledger_games(root: Path, manifest: Manifest):
-    """The ledger's ``content_hash`` and ``game_ids``, in order (the rows an older Rasklad wrote,
-    without games, left out)."""
+    """The ledger's ``content_hash``, ``source_path`` and ``game_ids``, in order (the rows an older
+    Rasklad wrote, without games, left out)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    digests, lists = [], []
+    digests, paths, lists = [], [], []
     for part in manifest.paths("files"):
         ledger = pq.ParquetFile(root / part)
         if "game_ids" in ledger.schema_arrow.names:     # (a part an older Rasklad wrote has none)
-            rows = ledger.read(columns=["content_hash", "game_ids"])
+            rows = ledger.read(columns=[name for name in ("content_hash", "source_path", "game_ids")
+                                        if name in ledger.schema_arrow.names])
             digests += rows.column("content_hash").to_pylist()
+            paths += rows.column("source_path").to_pylist() if "source_path" in rows.column_names \
+                else [None] * rows.num_rows     # (kept before paths were)
             lists += rows.column("game_ids").to_pylist()
-    return pa.table({"content_hash": pa.array(digests, pa.string()), "game_ids": pa.array(lists, pa.list_(pa.string()))})
+    return pa.table({"content_hash": pa.array(digests, pa.string()), "source_path": pa.array(paths, pa.string()),
+                     "game_ids": pa.array(lists, pa.list_(pa.string()))})
 
 
 def _kept_quarantined(root: Path, key: str) -> dict[str, list[str]] | None:
@@ -822,6 +833,7 @@ def ingest(
     rules: Iterable[str] = (),
     on_model: Callable[[str], None] | None = None,
     summary: IngestSummary | None = None,
+    read_again: bool = False,
 ) -> IngestSummary:
     """Parse, replay and store every game of ``paths``, the SQL models updated with each commit
     (built whole at the end when there are none yet; unless ``build_models`` is False: several
@@ -838,14 +850,18 @@ def ingest(
     An unknown one raises ValueError before anything is read.
 
     ``summary``: where the run counts what it commits, as it commits it, for a caller whose run is
-    stopped (Ctrl-C) to say what was stored before the stop."""
+    stopped (Ctrl-C) to say what was stored before the stop.
+
+    ``read_again``: every file is read, even when the ledger knows its bytes at its path (the
+    files forgotten that ``rasklad forget --undo`` brings back: see
+    :meth:`Warehouse.forgotten_files`)."""
     started = time.perf_counter()
     paths, rules = list(paths), tuple(rules)    # (each read more than once)
     hashed = HashedFiles()
     paths = list(paths)     # (walked twice: for the files, and for the files read before and gone)
     if build_models:
         sql_files(SQL_ROOT)     # a copy without its models stops here, before a file is read or stored
-        unchanged = unchanged_run(paths, warehouse_root, rules=rules, hashed=hashed)
+        unchanged = None if read_again else unchanged_run(paths, warehouse_root, rules=rules, hashed=hashed)
         if unchanged is not None:
             if on_start:
                 on_start(unchanged.files)
@@ -895,7 +911,7 @@ def ingest(
                     # the stored games a setting given now reaches, judged under other options before
                     resettled = reaudit(warehouse, resettled_only=True)
                     summary.resettled, summary.resettled_findings = resettled.judged, resettled.findings
-                _ingest_files(files, warehouse, summary, jobs, on_file, on_start, hashed)
+                _ingest_files(files, warehouse, summary, jobs, on_file, on_start, hashed, read_again)
                 summary.gone_files, summary.gone_games, summary.gone_met = warehouse.gone_files(
                     [str(path) for path in paths], {os.path.abspath(path) for path in files})
                 if any(entry.options for entry in summary.settings_followed):
@@ -977,7 +993,7 @@ def _judge_as_followed(warehouse: Warehouse, summary: IngestSummary) -> None:
 
 def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummary, jobs: int | None,
                   on_file: Callable[[FileResult], None] | None, on_start: Callable[[int], None] | None,
-                  hashed: HashedFiles) -> None:
+                  hashed: HashedFiles, read_again: bool = False) -> None:
     from pipeline.worker import FileResult, plan, warm_up
 
     summary.files = len(files) + len(summary.unreadable)    # those the listing refused: unreadable files too
@@ -1050,7 +1066,7 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
         if on_file:
             on_file(value)
 
-    share = _Share(files, max(1, min(jobs or os.cpu_count() or 1, len(files))), hashed)
+    share = _Share(files, max(1, min(jobs or os.cpu_count() or 1, len(files))), hashed, read_again)
     # The objects alive now (modules, grammars, kernels: a few hundred thousand) are set apart
     # from the collector while the files are read: each full collection would walk them all
     # again (~65 ms each, a few per 10,000 hands). Forked readers inherit the setting, and the

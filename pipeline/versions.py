@@ -390,6 +390,19 @@ class Ledger:
         return sorted(path for path, rows in self.histories.items()
                       if (path in given or path.startswith(folders)) and self.games_of(rows[-1]))
 
+    def forgotten_at(self, given: list[str]) -> dict[str, set[str]]:
+        """Per latest path of a file read whose path is one of ``given`` (absolute) or under one
+        of them (a folder), there or gone, whose latest version holds no game and an earlier one
+        held some (forgotten, or emptied in its file): the games of the last version that held any."""
+        folders = tuple(path.rstrip(os.sep) + os.sep for path in given)
+        found: dict[str, set[str]] = {}
+        for path, rows in self.histories.items():
+            if (path in given or path.startswith(folders)) and not self.games_of(rows[-1]):
+                held = next(filter(None, map(self.games_of, reversed(rows[:-1]))), None)
+                if held:
+                    found[path] = held
+        return dict(sorted(found.items()))
+
     def paths_holding_games(self) -> list[str]:
         """The latest paths of the files whose latest version holds a game (or may: read by an
         older Rasklad, which kept no ``game_ids``)."""
@@ -508,23 +521,58 @@ def quarantined_by_version(rows: pa.Table, quarantined: set[str]) -> dict[str, s
     return found
 
 
-def latest_readings_holding(rows: pa.Table, ids: set[str]) -> set[str]:
-    """The file versions (``content_hash``) of the ledger's ``rows`` whose latest reading (the last
-    row of those bytes) holds a game of ``ids`` (``game_ids``). The last row only: a reading by a
-    later Rasklad that no longer finds such a game (its readers cut the text otherwise) settles it.
+@dataclass(slots=True, frozen=True)
+class Restorable:
+    """The file versions whose reading holds a superseded game: a file of those bytes is read
+    again, and stores the games again (they leave ``superseded``), unless it is the file forgotten
+    with them (``rasklad forget``), which is skipped while its bytes stay so."""
 
-    >>> latest_readings_holding(pa.table({"content_hash": ["a", "b", "a"], "game_ids": [["g"], ["g"], ["h"]]}), {"g"})
-    {'b'}
+    digests: set[str]
+    """The versions (``content_hash``) whose latest reading holds a superseded game."""
+    forgotten: set[tuple[str, str]]
+    """Of those, the files forgotten with these bytes: (``source_path``, ``content_hash``)."""
+
+    def brings_back(self, path: str, digest: str) -> bool:
+        """Is a file at ``path`` (absolute) of bytes ``digest`` to be read, its games coming back?"""
+        return digest in self.digests and (path, digest) not in self.forgotten
+
+
+def restorable(rows: pa.Table, ids: set[str]) -> Restorable:
+    """The file versions of the ledger's ``rows`` (``content_hash``, ``source_path``, ``game_ids``)
+    whose latest reading holds a game of ``ids``, and the files forgotten with them. A version's
+    latest reading is the last row of its bytes that holds a game: a row of the same bytes that
+    holds none after it is no reading, but a file forgotten (its row holding no game, after a
+    row at its path that held some), or a copy of it recorded unread; a copy at another path
+    holds the games. The last such row only: a reading by a later Rasklad that no longer finds
+    such a game (its readers cut the text otherwise) settles it.
+
+    >>> found = restorable(pa.table({"content_hash": ["a", "b", "a", "a"], "source_path": ["/x", "/y", "/x", "/z"],
+    ...                              "game_ids": [["g"], ["g"], [], []]}), {"g"})
+    >>> sorted(found.digests), found.forgotten, found.brings_back("/x", "a"), found.brings_back("/z", "a")
+    (['a', 'b'], {('/x', 'a')}, False, True)
     """
     import pyarrow.compute as pc
 
     if not ids or not rows.num_rows:
-        return set()
+        return Restorable(set(), set())
     digests = rows.column("content_hash").to_pylist()
-    last = sorted({digest: row for row, digest in enumerate(digests)}.values())
+    holding = pc.fill_null(pc.list_value_length(rows.column("game_ids")), 0).to_numpy(zero_copy_only=False) > 0
+    last = sorted({digests[row]: row for row in np.flatnonzero(holding).tolist()}.values())
     lists = _lists(rows.column("game_ids"), pa.string()).take(pa.array(last, pa.int64()))
     hits = pc.is_in(pc.list_flatten(lists), value_set=pa.array(sorted(ids), pa.string())).to_numpy(zero_copy_only=False)
-    return {digests[last[parent]] for parent in pc.list_parent_indices(lists).to_numpy()[hits].tolist()}
+    found = {digests[last[parent]] for parent in pc.list_parent_indices(lists).to_numpy()[hits].tolist()}
+    # each path's last row of those bytes, and whether a row there held games before it
+    paths = rows.column("source_path").to_pylist()
+    held_before: set[str] = set()
+    latest: dict[str, tuple[str, bool]] = {}
+    for row in np.flatnonzero(pc.is_in(rows.column("content_hash"), value_set=pa.array(sorted(found), pa.string()))
+                              .to_numpy(zero_copy_only=False)).tolist() if found else ():
+        path = paths[row]
+        if path:
+            latest[path] = (digests[row], path in held_before and not holding[row])
+            if holding[row]:
+                held_before.add(path)
+    return Restorable(found, {(path, digest) for path, (digest, forgotten) in latest.items() if forgotten})
 
 
 def moved_rows(rows: pa.Table, id_column: str, places: dict[str, Place]) -> pa.Table:

@@ -71,13 +71,14 @@ from pipeline.versions import (
     LINE_COLUMNS,
     Ledger,
     Place,
+    Restorable,
     UnsureMove,
     Version,
     file_histories,
     has_places,
-    latest_readings_holding,
     moved_rows,
     quarantined_by_version,
+    restorable,
 )
 
 if TYPE_CHECKING:
@@ -177,6 +178,22 @@ class Forgotten:
     def as_dict(self) -> dict:
         return {"files": self.files, "gone": self.gone, "superseded": self.superseded,
                 "quarantine_superseded": self.unquarantined, "kept_in_other_files": self.in_other_files}
+
+
+@dataclass(slots=True)
+class Remembered:
+    """What ``rasklad forget --undo`` reads again (or, a dry run, would): the files forgotten."""
+
+    files: list[str] = field(default_factory=list)
+    """The files forgotten that are on disk, read again (their names as last read, or their paths)."""
+    gone: list[str] = field(default_factory=list)
+    """The files forgotten that are gone from disk: not read (put back at their paths, they can be)."""
+    back: int = 0
+    """The superseded games their last versions holding games held: those a read of their bytes
+    unchanged brings back."""
+
+    def as_dict(self) -> dict:
+        return {"files": self.files, "gone": self.gone, "back": self.back}
 
 
 def _forgotten_result(name: str, digest: str, size: int) -> FileResult:
@@ -374,9 +391,9 @@ class Warehouse:
         self._quarantined_by_version: dict[str, set[str]] | None = None
         self._files = FileLedger()
         self._superseded: set[str] = set()
-        self._superseded_held: set[str] | None = None
-        """The file versions whose latest reading holds a superseded game (see :meth:`skips_file`)."""
         """The games the ``superseded`` table holds."""
+        self._superseded_held: Restorable | None = None
+        """The file versions whose latest reading holds a superseded game (see :meth:`skips_file`)."""
         self._release: weakref.finalize | None = None
         self.finished = CommitSummary()
         """What the commits that :meth:`open` finished (interrupted after their journal) stored."""
@@ -597,14 +614,17 @@ class Warehouse:
         """May an ingest skip the file ``source_file`` of these bytes unread? When the ledger knows
         them (:meth:`knows_file`), unless they hold a game that is superseded: no file held it when
         it was, yet this one does (a warehouse an older Rasklad damaged superseded the games of a
-        file renamed, which it never recorded; bytes put back at a new path). Read again, the file
-        stores such a game again, and it leaves ``superseded``."""
-        return self.knows_file(content_hash, source_file) and content_hash not in self._holding_superseded()
+        file renamed, which it never recorded; bytes put back at a new path; a copy of a file
+        forgotten, at a path not forgotten). Read again, the file stores such a game again, and it
+        leaves ``superseded``. The file forgotten itself is skipped while its bytes stay so."""
+        return self.knows_file(content_hash, source_file) and not self._holding_superseded().brings_back(
+            os.path.abspath(source_file), content_hash)
 
-    def _holding_superseded(self) -> set[str]:
+    def _holding_superseded(self) -> Restorable:
         if self._superseded_held is None:
-            self._superseded_held = latest_readings_holding(
-                self.read_table("files", ["content_hash", "game_ids"]), self._superseded) if self._superseded else set()
+            self._superseded_held = restorable(self.read_table(
+                "files", ["content_hash", "source_path", "game_ids"]), self._superseded) if self._superseded \
+                else Restorable(set(), set())
         return self._superseded_held
 
     def holds_file(self, source_file: str, content_hash: str) -> bool:
@@ -645,10 +665,14 @@ class Warehouse:
         holds them as any file read does, and one at a new path whose other path is gone is
         that file moved (see :meth:`commit_staged`)."""
         rows = self.read_table("files", ["content_hash", "game_ids", "first_lines", "resume_line", "resume_offset"])
-        recorded = {digest: rest for digest, *rest in zip(    # (the last row of each bytes)
-            rows.column("content_hash").to_pylist(), rows.column("game_ids").to_pylist(),
-            rows.column("first_lines").to_pylist(), rows.column("resume_line").to_pylist(),
-            rows.column("resume_offset").to_pylist())}
+        recorded: dict[str, list] = {}
+        for digest, *rest in zip(rows.column("content_hash").to_pylist(), rows.column("game_ids").to_pylist(),
+                                 rows.column("first_lines").to_pylist(), rows.column("resume_line").to_pylist(),
+                                 rows.column("resume_offset").to_pylist()):
+            # the last row of each bytes that holds games: a later one holding none is a file
+            # forgotten, and its copy still holds them (see pipeline.versions.restorable)
+            if rest[0] != [] or digest not in recorded:
+                recorded[digest] = rest
         copies = []
         for result in results:
             games, lines, resume_line, resume_offset = recorded.get(result.content_hash, (None, None, None, None))
@@ -972,6 +996,26 @@ class Warehouse:
         forgotten.superseded, forgotten.unquarantined = committed.superseded, committed.unquarantined
         forgotten.in_other_files = len(games) - committed.superseded - committed.unquarantined
         return forgotten
+
+    def forgotten_files(self, given: Iterable[str], store: FileStore = LOCAL_FILES) -> Remembered:
+        """The files read at ``given`` paths (files, or folders and every file read under them)
+        whose latest version holds no game where an earlier one held some: forgotten (see
+        :meth:`forget_files`), or emptied in their files. Those on disk are what ``rasklad forget
+        --undo`` reads again (an ingest's ``read_again``), whose games come back, as a file's do
+        when its new version holds them again."""
+        ledger = Ledger(self.read_table("files", LEDGER_COLUMNS), self._games_by_file)
+        found, back = Remembered(), set()
+        for path, held in ledger.forgotten_at([store.located(str(name)) for name in given]).items():
+            name = ledger.latest_name(path)
+            # (the ledger's path is the name's only when read from the same folder as now)
+            name = name if store.located(name) == path else path
+            if store.exists(path):
+                found.files.append(name)
+                back |= held & self._superseded
+            else:
+                found.gone.append(name)
+        found.back = len(back)
+        return found
 
     def _settings_following(self, origins: dict[str, tuple], summary: CommitSummary, added: list[str],
                             removed: list[str]) -> tuple[list[str], list[str]]:
