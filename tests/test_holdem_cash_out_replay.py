@@ -12,6 +12,7 @@ from decimal import Decimal as D
 
 from dashboards.replay_views import cash_out_notes, holdem_results
 from pipeline.audit import audit_bytes
+from tests.conftest import ROOT
 
 # Player1 (Q♠ J♠) and Player3 (10♥ 10♣) each put in 13.53: 0.90 before the flop, 0.93 on it, and
 # Player1's last 11.70 on the turn, which Player3 calls of his 14.96 (3.26 back). The pot is
@@ -116,55 +117,7 @@ Seat 6: Hero showed [Ah Ac] and won ($71.68) with two pair, Aces and Queens (pot
 # pot is 88.99, less the rake 4 and the jackpot 0.50: 84.49, which his straight (A K Q J T) takes.
 # He took the EV Cashout on the turn, so the room keeps 19 of it (Cashout Risk): the rules pay him
 # 84.49 - 19 = 65.49, his net 65.49 - 44.37 = 21.12.
-PAID_THE_ROOM = """\
-Poker Hand #HD2735972142: Hold'em No Limit ($0.25/$0.5) - 2026/02/17 06:24:30
-Table 'NLHPurple11' 6-max Seat #3 is the button
-Seat 1: 4d960f58 ($54.65 in chips)
-Seat 2: b65c35c8 ($53.59 in chips)
-Seat 3: 364e5533 ($50 in chips)
-Seat 4: Hero ($50 in chips)
-Seat 5: d31522d6 ($44.37 in chips)
-Seat 6: 6d09f27f ($85.04 in chips)
-Hero: posts small blind $0.25
-d31522d6: posts big blind $0.5
-*** HOLE CARDS ***
-Dealt to 4d960f58 
-Dealt to b65c35c8 
-Dealt to 364e5533 
-Dealt to Hero [Qs 8h]
-Dealt to d31522d6 
-Dealt to 6d09f27f 
-6d09f27f: folds
-4d960f58: raises $0.6 to $1.1
-b65c35c8: folds
-364e5533: folds
-Hero: folds
-d31522d6: raises $2.4 to $3.5
-4d960f58: raises $5.5 to $9
-d31522d6: calls $5.5
-*** FLOP *** [Jc 7s 9s]
-d31522d6: checks
-4d960f58: bets $6
-d31522d6: raises $29.37 to $35.37 and is all-in
-4d960f58: calls $29.37
-d31522d6: shows [Kd Qd] (King high)
-4d960f58: shows [Ac As] (a pair of Aces)
-*** TURN *** [Jc 7s 9s] [Ts]
-d31522d6: Chooses to EV Cashout
-*** RIVER *** [Jc 7s 9s Ts] [Ah]
-d31522d6: Pays Cashout Risk ($19)
-*** SHOWDOWN ***
-d31522d6 collected $84.49 from pot
-*** SUMMARY ***
-Total pot $88.99 | Rake $4 | Jackpot $0.5 | Bingo $0 | Fortune $0 | Tax $0
-Board [Jc 7s 9s Ts Ah]
-Seat 1: 4d960f58 showed [Ac As] and lost with three of a kind, Aces
-Seat 2: b65c35c8 folded before Flop (didn't bet)
-Seat 3: 364e5533 (button) folded before Flop (didn't bet)
-Seat 4: Hero (small blind) folded before Flop
-Seat 5: d31522d6 (big blind) showed [Kd Qd] and won ($84.49) with a straight, Ace to Ten, Cashout Risk ($19)
-Seat 6: 6d09f27f folded before Flop (didn't bet)
-"""
+PAID_THE_ROOM = (ROOT / "tests" / "fixtures" / "ggpoker" / "ev-cashout-HD2735972142.txt").read_text(encoding="utf-8")
 
 
 def results(text: bytes, room: str = "cash_out") -> tuple[dict, object]:

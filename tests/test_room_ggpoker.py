@@ -13,7 +13,7 @@ from pipeline.worker import parse_bytes
 from rules.findings import Severity
 from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind
-from tests.conftest import corpus
+from tests.conftest import ROOT, corpus
 from tests.room_corpus import in_other_currency, parse_text, read_room
 
 RUN_TWICE = """
@@ -366,55 +366,7 @@ Seat 8: fd98a38c won (3,350)
 def test_ggpoker_ev_cashout_is_settled_outside_the_pot():
     # d31522d6 is all in with a straight draw against aces, takes the EV Cashout on the turn and
     # wins the pot: he collects 84.49 and pays the room 19 of Cashout Risk; he put in 44.37
-    hand = parse_text(parse, """
-Poker Hand #HD2735972142: Hold'em No Limit ($0.25/$0.5) - 2026/02/17 06:24:30
-Table 'NLHPurple11' 6-max Seat #3 is the button
-Seat 1: 4d960f58 ($54.65 in chips)
-Seat 2: b65c35c8 ($53.59 in chips)
-Seat 3: 364e5533 ($50 in chips)
-Seat 4: Hero ($50 in chips)
-Seat 5: d31522d6 ($44.37 in chips)
-Seat 6: 6d09f27f ($85.04 in chips)
-Hero: posts small blind $0.25
-d31522d6: posts big blind $0.5
-*** HOLE CARDS ***
-Dealt to 4d960f58 
-Dealt to b65c35c8 
-Dealt to 364e5533 
-Dealt to Hero [Qs 8h]
-Dealt to d31522d6 
-Dealt to 6d09f27f 
-6d09f27f: folds
-4d960f58: raises $0.6 to $1.1
-b65c35c8: folds
-364e5533: folds
-Hero: folds
-d31522d6: raises $2.4 to $3.5
-4d960f58: raises $5.5 to $9
-d31522d6: calls $5.5
-*** FLOP *** [Jc 7s 9s]
-d31522d6: checks
-4d960f58: bets $6
-d31522d6: raises $29.37 to $35.37 and is all-in
-4d960f58: calls $29.37
-d31522d6: shows [Kd Qd] (King high)
-4d960f58: shows [Ac As] (a pair of Aces)
-*** TURN *** [Jc 7s 9s] [Ts]
-d31522d6: Chooses to EV Cashout
-*** RIVER *** [Jc 7s 9s Ts] [Ah]
-d31522d6: Pays Cashout Risk ($19)
-*** SHOWDOWN ***
-d31522d6 collected $84.49 from pot
-*** SUMMARY ***
-Total pot $88.99 | Rake $4 | Jackpot $0.5 | Bingo $0 | Fortune $0 | Tax $0
-Board [Jc 7s 9s Ts Ah]
-Seat 1: 4d960f58 showed [Ac As] and lost with three of a kind, Aces
-Seat 2: b65c35c8 folded before Flop (didn't bet)
-Seat 3: 364e5533 (button) folded before Flop (didn't bet)
-Seat 4: Hero (small blind) folded before Flop
-Seat 5: d31522d6 (big blind) showed [Kd Qd] and won ($84.49) with a straight, Ace to Ten, Cashout Risk ($19)
-Seat 6: 6d09f27f folded before Flop (didn't bet)
-""")
+    hand = parse_text(parse, (ROOT / "tests" / "fixtures" / "ggpoker" / "ev-cashout-HD2735972142.txt").read_text(encoding="utf-8"))
     assert [(c.player, c.amount) for c in hand.cash_outs] == [("d31522d6", D(-19))]
     got, result = nets(hand)
     assert (got["d31522d6"], got["4d960f58"], got["Hero"]) == (D("21.12"), D("-44.37"), D("-0.25"))
