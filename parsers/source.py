@@ -151,25 +151,31 @@ _MAIL_HEADERS_MOST = 65_536
 """The most bytes an e-mail's headers take (a file is looked at that far for them)."""
 
 
-def line_offset(data: bytes, line: int) -> int | None:
+def line_offset(data: bytes, line: int, *, known: tuple[int, int] = (1, 0)) -> int | None:
     """The byte at which line ``line`` of a file's bytes starts, its lines numbered as the splitter
     numbers them (``\\r\\n`` or ``\\n`` ends a line); None when the file has no such line, or ends
     lines with a lone ``\\r`` too (not looked for). Counted back from the file's end: the line asked
-    for is a late one (a file's last game, where a later read of it, grown, starts).
+    for is a late one (a file's last game, where a later read of it, grown, starts). ``known``: a
+    line at or before ``line`` and the byte it starts at, from a reading before: only the bytes
+    from there on are looked at (a grown file's earlier bytes are not counted again).
 
     >>> line_offset(b"a\\r\\nbc\\nd", 3), line_offset(b"a\\nb", 1), line_offset(b"a\\nb", 3), line_offset(b"a\\rb", 2)
     (6, 0, None, None)
+    >>> line_offset(b"a\\rb\\nc\\r\\nd", 5, known=(4, 4))    # (the lone one before byte 4 not looked at)
+    7
     """
-    breaks = data.count(b"\n")
+    first, start = known
+    breaks = data.count(b"\n", start)
     # a lone carriage return is looked for only in a file that has one (two counts: 35 ms in 22 MB)
-    if line < 1 or line > breaks + 1 or b"\r" in data and data.count(b"\r") != data.count(b"\r\n"):
+    if (line < first or line > first + breaks or data.find(b"\r", start) >= 0
+            and data.count(b"\r", start) != data.count(b"\r\n", start)):
         return None
-    back = breaks - line + 2    # the line breaks to step over from the end
+    back = first + breaks - line + 1    # the line breaks to step over from the end
     if back > _LINES_STEPPED_BACK:
-        return int(line_starts(np.frombuffer(data, dtype=np.uint8))[line - 1])
+        return start + int(line_starts(np.frombuffer(data, dtype=np.uint8, offset=start))[line - first])
     at = len(data)
     for _ in range(back):
-        at = data.rfind(b"\n", 0, at)
+        at = data.rfind(b"\n", start, at)
     return at + 1
 
 
@@ -177,21 +183,29 @@ _LINES_STEPPED_BACK = 4096
 """Beyond this many lines from a file's end, :func:`line_offset` counts every line start at once."""
 
 
-def decodes_alone(data: bytes, at: int) -> bool:
+def decodes_alone(data: bytes, at: int, *, unchanged: int = 0) -> bool:
     """Whether ``data[at:]`` (``at`` a line's start), decoded on its own, is the text :func:`decode`
     gives of the whole file from that byte on: so for a file in UTF-8 throughout (with or without
     its byte order mark) that holds no NUL and is no e-mail. Another file's decoding may hang on its
-    other bytes (a code page chosen for the file, UTF-16 parts, a mail's headers).
+    other bytes (a code page chosen for the file, UTF-16 parts, a mail's headers). ``unchanged``:
+    the file's first bytes, found so before (an earlier version of a file that grew, its bytes
+    unchanged): only those after them are looked at, and the start for a mail's headers.
 
     >>> decodes_alone("Анна\\nБорис\\n".encode(), 9), decodes_alone(b"a\\n\\xe9\\n", 2), decodes_alone(b"a\\n\\x00b", 2)
     (True, False, False)
+    >>> decodes_alone("Анна\\nБорис\\n".encode(), 9, unchanged=9), decodes_alone("Анна\\n".encode() + b"\\xe9\\n", 9, unchanged=9)
+    (True, False)
     """
-    if b"\x00" in data or _mail_headers_end(data) is not None or not 0 <= at <= len(data):
+    if not 0 <= at <= len(data) or not 0 <= unchanged <= len(data):
         return False
-    if data.isascii():
+    # (a valid UTF-8 start ends on a character's end: the bytes after it decode alone)
+    later = data[unchanged:] if unchanged else data
+    if b"\x00" in later or _mail_headers_end(data) is not None:
+        return False
+    if later.isascii():
         return True
     try:
-        data.decode("utf-8")
+        later.decode("utf-8")
     except UnicodeDecodeError:
         return False
     return True

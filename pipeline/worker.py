@@ -344,9 +344,11 @@ def _lane_for(text: str, source_file: str) -> Lane | None:
 
 
 def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, digest: str | None,
-           text: str | None = None, *, batched: bool = True, quarantined: np.ndarray = _EMPTY) -> FileResult:
+           text: str | None = None, *, batched: bool = True, quarantined: np.ndarray = _EMPTY,
+           blank_lines: int = 0) -> FileResult:
     """Read a file, through ``lane`` when given (taking it whatever its size), the record
-    batches when ``batched``, and the full path."""
+    batches when ``batched``, and the full path. ``blank_lines``: the bytes open with that many
+    line feeds laid for lines read before (see :func:`parse_appended`), not looked at again."""
     kernels.watch()
     result = FileResult(source_file, digest or content_hash(data), len(data))
     rows = TableRows()
@@ -363,7 +365,7 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     if not isinstance(text, CutText):
         # a file read whole: its last game may be one it ends inside (kept texts are marked by cut_games)
         chunks = at_file_end(chunks, line_cut_at_end(text))
-        _mark_resume(result, chunks, data)
+        _mark_resume(result, chunks, data, blank_lines)
     seen: set[str] = set()
     copies: dict[str, list[int]] = {}     # a game read first here → the first lines of its later copies
     firsts: dict[str, int] = {}
@@ -413,14 +415,15 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     return result
 
 
-def _mark_resume(result: FileResult, chunks: list[Chunk], data: bytes) -> None:
+def _mark_resume(result: FileResult, chunks: list[Chunk], data: bytes, blank_lines: int = 0) -> None:
     """Note where a later read of the file, grown, starts: its last game's first line (that game
-    may be cut off mid-write, and the growth end it), when its bytes from there on decode alone."""
+    may be cut off mid-write, and the growth end it), when its bytes from there on decode alone.
+    The ``blank_lines`` line feeds that open ``data`` (lines read before) are not counted again."""
     last = next((chunk for chunk in reversed(chunks) if chunk.format is not None), None)
     if last is None or last.first_line == 1 or last.context:
         return
-    offset = line_offset(data, last.first_line)
-    if offset is not None and decodes_alone(data, offset):
+    offset = line_offset(data, last.first_line, known=(blank_lines + 1, blank_lines))
+    if offset is not None and decodes_alone(data, offset, unchanged=blank_lines):
         result.resume_line, result.resume_offset = last.first_line, offset
 
 
@@ -436,7 +439,8 @@ def parse_appended(data: bytes, source_file: str, earlier: EarlierReading, known
     before (not UTF-8 throughout, an e-mail), or a game before is stored no more: read it whole."""
     start, size = earlier.resume_offset, earlier.size_bytes
     if (len(data) <= size or len(earlier.game_ids) != len(earlier.first_lines)
-            or content_hash(memoryview(data)[:size]) != earlier.content_hash or not decodes_alone(data, start)):
+            or content_hash(memoryview(data)[:size]) != earlier.content_hash
+            or not decodes_alone(data, start, unchanged=size)):     # (the bytes before were, as the ledger's offset says)
         return None
     before = [(game_id, line) for game_id, line in zip(earlier.game_ids, earlier.first_lines)
               if line < earlier.resume_line]
@@ -444,7 +448,10 @@ def parse_appended(data: bytes, source_file: str, earlier: EarlierReading, known
     if not are_known(known, ids).all():     # (a game superseded: a whole read stores it again)
         return None
     blank = earlier.resume_line - 1
-    result = parse_bytes(b"\n" * blank + data[start:], source_file, known, digest=digest, quarantined=quarantined)
+    laid = b"\n" * blank + data[start:]
+    text = decode(laid)
+    result = _parse(laid, source_file, known, _lane_for(text, source_file), digest, text, quarantined=quarantined,
+                    blank_lines=blank)
     held = set(ids)
     later = [(game_id, line) for game_id, line in zip(result.game_ids, result.first_lines) if game_id not in held]
     result.game_ids = ids + [game_id for game_id, _ in later]
