@@ -35,10 +35,11 @@ from parsers.source import (
     CutText,
     at_file_end,
     decode,
-    decodes_alone,
+    laid_lines,
     line_cut_at_end,
     line_offset,
     line_starts,
+    restart_codec,
     split,
 )
 from pipeline import kernels
@@ -345,10 +346,10 @@ def _lane_for(text: str, source_file: str) -> Lane | None:
 
 def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, digest: str | None,
            text: str | None = None, *, batched: bool = True, quarantined: np.ndarray = _EMPTY,
-           blank_lines: int = 0) -> FileResult:
+           laid: tuple[int, int] = (0, 0)) -> FileResult:
     """Read a file, through ``lane`` when given (taking it whatever its size), the record
-    batches when ``batched``, and the full path. ``blank_lines``: the bytes open with that many
-    line feeds laid for lines read before (see :func:`parse_appended`), not looked at again."""
+    batches when ``batched``, and the full path. ``laid``: the bytes open with that many lines,
+    in that many bytes, laid for lines read before (see :func:`parse_appended`), not looked at again."""
     kernels.watch()
     result = FileResult(source_file, digest or content_hash(data), len(data))
     rows = TableRows()
@@ -365,7 +366,7 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     if not isinstance(text, CutText):
         # a file read whole: its last game may be one it ends inside (kept texts are marked by cut_games)
         chunks = at_file_end(chunks, line_cut_at_end(text))
-        _mark_resume(result, chunks, data, blank_lines)
+        _mark_resume(result, chunks, data, laid)
     seen: set[str] = set()
     copies: dict[str, list[int]] = {}     # a game read first here → the first lines of its later copies
     firsts: dict[str, int] = {}
@@ -415,15 +416,20 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     return result
 
 
-def _mark_resume(result: FileResult, chunks: list[Chunk], data: bytes, blank_lines: int = 0) -> None:
+def _mark_resume(result: FileResult, chunks: list[Chunk], data: bytes, laid: tuple[int, int] = (0, 0)) -> None:
     """Note where a later read of the file, grown, starts: its last game's first line (that game
     may be cut off mid-write, and the growth end it), when its bytes from there on decode alone.
-    The ``blank_lines`` line feeds that open ``data`` (lines read before) are not counted again."""
+    The ``laid`` lines and bytes that open ``data`` (lines read before) are not looked at again."""
     last = next((chunk for chunk in reversed(chunks) if chunk.format is not None), None)
     if last is None or last.first_line == 1 or last.context:
         return
-    offset = line_offset(data, last.first_line, known=(blank_lines + 1, blank_lines))
-    if offset is not None and decodes_alone(data, offset, unchanged=blank_lines):
+    lines, size = laid
+    codec = restart_codec(data, unchanged=size)
+    if codec is None:
+        return
+    # (a UTF-16 file's first line starts past its byte order mark)
+    offset = line_offset(data, last.first_line, known=(lines + 1, size or len(laid_lines(codec, 0))), codec=codec)
+    if offset is not None:
         result.resume_line, result.resume_offset = last.first_line, offset
 
 
@@ -438,20 +444,23 @@ def parse_appended(data: bytes, source_file: str, earlier: EarlierReading, known
     the file did not grow so (edited before its end, cut back), its decoding may hang on the bytes
     before (not UTF-8 throughout, an e-mail), or a game before is stored no more: read it whole."""
     start, size = earlier.resume_offset, earlier.size_bytes
-    if (len(data) <= size or len(earlier.game_ids) != len(earlier.first_lines)
-            or content_hash(memoryview(data)[:size]) != earlier.content_hash
-            or not decodes_alone(data, start, unchanged=size)):     # (the bytes before were, as the ledger's offset says)
+    # (the ledger's offset says the bytes before decoded alone: only those appended are looked at)
+    codec = restart_codec(data, unchanged=size) if len(data) > size else None
+    if (codec is None or len(earlier.game_ids) != len(earlier.first_lines)
+            or content_hash(memoryview(data)[:size]) != earlier.content_hash):
         return None
     before = [(game_id, line) for game_id, line in zip(earlier.game_ids, earlier.first_lines)
               if line < earlier.resume_line]
     ids = [game_id for game_id, _ in before]
     if not are_known(known, ids).all():     # (a game superseded: a whole read stores it again)
         return None
-    blank = earlier.resume_line - 1
-    laid = b"\n" * blank + data[start:]
-    text = decode(laid)
-    result = _parse(laid, source_file, known, _lane_for(text, source_file), digest, text, quarantined=quarantined,
-                    blank_lines=blank)
+    prefix = laid_lines(codec, earlier.resume_line - 1)
+    data_laid = prefix + data[start:]
+    if restart_codec(data_laid) != codec:
+        return None     # (UTF-16 laid so that it no longer looks like UTF-16 throughout: read whole)
+    text = decode(data_laid)
+    result = _parse(data_laid, source_file, known, _lane_for(text, source_file), digest, text, quarantined=quarantined,
+                    laid=(earlier.resume_line - 1, len(prefix)))
     held = set(ids)
     later = [(game_id, line) for game_id, line in zip(result.game_ids, result.first_lines) if game_id not in held]
     result.game_ids = ids + [game_id for game_id, _ in later]
@@ -463,7 +472,7 @@ def parse_appended(data: bytes, source_file: str, earlier: EarlierReading, known
     result.count_known += len(ids) - in_quarantine
     result.count_in_quarantine = int(are_known(quarantined, result.game_ids).sum())
     if result.resume_offset is not None:    # (found in the laid bytes: blank lines stood for those before)
-        result.resume_offset += start - blank
+        result.resume_offset += start - len(prefix)
     return result
 
 

@@ -179,7 +179,7 @@ def _ingest_encoded(steps: list[str], log: Path, warehouse: Path, encoding: str,
     return began
 
 
-@pytest.mark.parametrize(("encoding", "newline"), [("utf-8-sig", "\r\n")])
+@pytest.mark.parametrize(("encoding", "newline"), [("utf-8-sig", "\r\n"), ("utf-16", "\r\n"), ("utf-16", "\n")])
 def test_a_windows_log_appended_to_in_steps_is_read_from_its_last_game_and_holds_what_one_read_holds(
         tmp_path, encoding, newline):
     hands = _hands(30, seed=11)
@@ -204,7 +204,7 @@ def test_a_windows_log_appended_to_in_steps_is_read_from_its_last_game_and_holds
     assert stored["resume_line"] == _first_line_of_last_hand(whole)
     # the byte the last hand starts at: the encoded text before it
     assert stored["resume_offset"] == len((whole[:last].replace("\n", newline)).encode(encoding))
-    assert data[stored["resume_offset"]:].startswith(HEADER.encode(encoding.removesuffix("-sig")))
+    assert data[stored["resume_offset"]:].startswith(HEADER.encode({"utf-8-sig": "utf-8", "utf-16": "utf-16-le"}[encoding]))
 
 
 def test_a_grown_files_earlier_bytes_are_not_looked_at_again():
