@@ -442,7 +442,10 @@ def parse_appended(data: bytes, source_file: str, earlier: EarlierReading, known
     findings and quarantine is the file's. The games before that line are those ``earlier`` holds
     there, all stored or quarantined: the result is what a read of the whole file gives. None when
     the file did not grow so (edited before its end, cut back), its decoding may hang on the bytes
-    before (not UTF-8 throughout, an e-mail), or a game before is stored no more: read it whole."""
+    before (in neither UTF-8 nor UTF-16 with its byte order mark throughout, an e-mail: see
+    :func:`parsers.source.restart_codec`), or a game before is stored no more: read it whole. The
+    bytes before are not looked at again but to check their hash: the ledger's offset says they
+    decoded alone."""
     start, size = earlier.resume_offset, earlier.size_bytes
     # (the ledger's offset says the bytes before decoded alone: only those appended are looked at)
     codec = restart_codec(data, unchanged=size) if len(data) > size else None
