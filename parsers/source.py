@@ -230,20 +230,30 @@ def decodes_alone(data: bytes, at: int, *, unchanged: int = 0) -> bool:
     return True
 
 
-def restart_codec(data: bytes, *, unchanged: int = 0) -> str | None:
+def restart_codec(data: bytes, at: int | None = None, *, unchanged: int = 0) -> str | None:
     """The encoding in which a file's bytes from a line's start on, read alone, give the text
     :func:`decode` gives of the whole file from there: ``utf-8`` for a file in UTF-8 throughout
     (see :func:`decodes_alone`), ``utf-16-le`` or ``utf-16-be`` for one in UTF-16 throughout that
     opens with its byte order mark (as Winning writes them; its lines' offsets counted in its
-    characters, see :func:`line_offset`); None for another (a code page chosen for the whole file,
-    UTF-16 parts, a mail). ``unchanged``: as for :func:`decodes_alone`.
+    characters, see :func:`line_offset`); ``ascii`` for another file (a Windows code page, decided
+    over the whole file) whose bytes from ``at`` on are ASCII and hold no NUL: bytes that are no
+    letter in any code page change no decision made of the bytes before. None for another (UTF-16
+    parts, a mail). ``unchanged``: as for :func:`decodes_alone`.
 
     >>> restart_codec("Hand 1\\nHand 2\\n".encode("utf-16")), restart_codec(b"a\\n\\xe9\\n")
     ('utf-16-le', None)
+    >>> restart_codec(b"\\xc0\\xe9\\nHand 2\\n", 3), restart_codec(b"\\xc0\\xe9\\nHand 2\\n", 1)
+    ('ascii', None)
     """
     if data.startswith(tuple(_UTF16_BOMS.values())):
         return _plain_utf16(data, unchanged)
-    return "utf-8" if decodes_alone(data, 0, unchanged=unchanged) else None
+    if decodes_alone(data, 0, unchanged=unchanged):
+        return "utf-8"
+    if at is None or not unchanged <= len(data) or not 0 <= at <= max(unchanged, len(data)):
+        return None
+    # (the bytes before were free of NULs: the ledger's offset says so)
+    ascii_after = data[at:].isascii() and b"\x00" not in data[unchanged:]
+    return "ascii" if ascii_after and _mail_headers_end(data) is None else None
 
 
 def laid_lines(codec: str, count: int) -> bytes:
@@ -256,7 +266,7 @@ def laid_lines(codec: str, count: int) -> bytes:
     """
     if codec in _UTF16_BOMS:
         return _UTF16_BOMS[codec] + "\n".encode(codec) * count
-    return b"\n" * count
+    return b"\n" * count       # (UTF-8, ASCII)
 
 
 def _mail_headers_end(data: bytes) -> int | None:

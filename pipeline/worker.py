@@ -425,11 +425,10 @@ def _mark_resume(result: FileResult, chunks: list[Chunk], data: bytes, laid: tup
         return
     lines, size = laid
     codec = restart_codec(data, unchanged=size)
-    if codec is None:
-        return
-    # (a UTF-16 file's first line starts past its byte order mark)
-    offset = line_offset(data, last.first_line, known=(lines + 1, size or len(laid_lines(codec, 0))), codec=codec)
-    if offset is not None:
+    # (a UTF-16 file's first line starts past its byte order mark; a code page's lines are its bytes')
+    offset = line_offset(data, last.first_line, known=(lines + 1, size or len(laid_lines(codec or "", 0))),
+                         codec=codec or "ascii")
+    if offset is not None and (codec is not None or restart_codec(data, offset, unchanged=size) is not None):
         result.resume_line, result.resume_offset = last.first_line, offset
 
 
@@ -448,7 +447,7 @@ def parse_appended(data: bytes, source_file: str, earlier: EarlierReading, known
     decoded alone."""
     start, size = earlier.resume_offset, earlier.size_bytes
     # (the ledger's offset says the bytes before decoded alone: only those appended are looked at)
-    codec = restart_codec(data, unchanged=size) if len(data) > size else None
+    codec = restart_codec(data, start, unchanged=size) if len(data) > size else None
     if (codec is None or len(earlier.game_ids) != len(earlier.first_lines)
             or content_hash(memoryview(data)[:size]) != earlier.content_hash):
         return None
@@ -459,7 +458,7 @@ def parse_appended(data: bytes, source_file: str, earlier: EarlierReading, known
         return None
     prefix = laid_lines(codec, earlier.resume_line - 1)
     data_laid = prefix + data[start:]
-    if restart_codec(data_laid) != codec:
+    if codec.startswith("utf-16") and restart_codec(data_laid) != codec:
         return None     # (UTF-16 laid so that it no longer looks like UTF-16 throughout: read whole)
     text = decode(data_laid)
     result = _parse(data_laid, source_file, known, _lane_for(text, source_file), digest, text, quarantined=quarantined,

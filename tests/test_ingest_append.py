@@ -222,3 +222,22 @@ def test_a_grown_files_earlier_bytes_are_not_looked_at_again():
     assert decodes_alone(grown, 11, unchanged=11)
     assert not decodes_alone(grown + b"\xe9\n", 11, unchanged=11)
     assert not decodes_alone(grown + b"\x00", 11, unchanged=11)
+
+
+def test_a_code_page_log_grown_by_ascii_hands_is_read_from_its_last_game_and_holds_what_one_read_holds(tmp_path):
+    hands = _hands(24, seed=12)
+    player = hands[0].split("Seat 1: ", 1)[1].split(" (", 1)[0]
+    # the first hands name a player in Cyrillic (Windows-1251); those appended are ASCII
+    cyrillic = [hand.replace(player, "Ярослав") for hand in hands[:10]]
+    hands[18] = _with_finding(hands[18])
+    steps = ["\n\n\n".join(cyrillic) + "\n\n\n", "\n\n\n".join([*cyrillic, *hands[10:16]]) + "\n\n\n",
+             "\n\n\n".join([*cyrillic, *hands[10:]]) + "\n\n\n"]
+    began = _ingest_encoded(steps, tmp_path / "hands.txt", tmp_path / "by-steps", "cp1251", "\r\n")
+    # the first reading's last hand holds the Cyrillic name: read whole; the second's is ASCII
+    assert began == [1, 1, _first_line_of_last_hand(steps[1])]
+
+    _ingest_encoded(steps[-1:], tmp_path / "hands.txt", tmp_path / "at-once", "cp1251", "\r\n")
+    _assert_same_tables(tmp_path / "by-steps", tmp_path / "at-once")
+    assert any("Ярослав" in value for row in _rows(tmp_path / "at-once", "game_players") for value in row)
+    assert len(_rows(tmp_path / "by-steps", "findings")) >= 1
+    assert _latest_ledger_row(tmp_path / "by-steps") == _latest_ledger_row(tmp_path / "at-once")
