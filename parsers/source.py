@@ -40,7 +40,8 @@ from rules.records import slot_filler
 
 __all__ = ["Chunk", "CutText", "DecodedText", "FileEnd", "MailText", "SplitFile", "at_file_end", "cut_chunk", "cut_games", "decode",
            "decodes_alone", "dedent", "drop_leading_controls", "drop_opening_nuls",
-           "expand_elements", "game_id", "is_filler", "line_cut_at_end", "line_offset", "needs_context", "normalize_lines", "not_text",
+           "expand_elements", "game_id", "is_filler", "laid_lines", "line_cut_at_end", "line_offset", "needs_context", "normalize_lines", "not_text",
+           "restart_codec",
            "split", "split_file", "split_games"]
 
 # ////////////////////////////////////////////////////////////////////// decoding
@@ -151,25 +152,35 @@ _MAIL_HEADERS_MOST = 65_536
 """The most bytes an e-mail's headers take (a file is looked at that far for them)."""
 
 
-def line_offset(data: bytes, line: int) -> int | None:
+def line_offset(data: bytes, line: int, *, known: tuple[int, int] = (1, 0), codec: str = "utf-8") -> int | None:
     """The byte at which line ``line`` of a file's bytes starts, its lines numbered as the splitter
     numbers them (``\\r\\n`` or ``\\n`` ends a line); None when the file has no such line, or ends
     lines with a lone ``\\r`` too (not looked for). Counted back from the file's end: the line asked
-    for is a late one (a file's last game, where a later read of it, grown, starts).
+    for is a late one (a file's last game, where a later read of it, grown, starts). ``known``: a
+    line at or before ``line`` and the byte it starts at, from a reading before: only the bytes
+    from there on are looked at (a grown file's earlier bytes are not counted again). ``codec``: a
+    UTF-16 one (see :func:`restart_codec`) counts in characters, from ``known``'s byte (past the
+    byte order mark).
 
     >>> line_offset(b"a\\r\\nbc\\nd", 3), line_offset(b"a\\nb", 1), line_offset(b"a\\nb", 3), line_offset(b"a\\rb", 2)
     (6, 0, None, None)
+    >>> line_offset(b"a\\rb\\nc\\r\\nd", 5, known=(4, 4))    # (the lone one before byte 4 not looked at)
+    7
     """
-    breaks = data.count(b"\n")
+    first, start = known
+    if codec in _UTF16_BOMS:
+        return _utf16_line_offset(data, line, first, start, codec)
+    breaks = data.count(b"\n", start)
     # a lone carriage return is looked for only in a file that has one (two counts: 35 ms in 22 MB)
-    if line < 1 or line > breaks + 1 or b"\r" in data and data.count(b"\r") != data.count(b"\r\n"):
+    if (line < first or line > first + breaks or data.find(b"\r", start) >= 0
+            and data.count(b"\r", start) != data.count(b"\r\n", start)):
         return None
-    back = breaks - line + 2    # the line breaks to step over from the end
+    back = first + breaks - line + 1    # the line breaks to step over from the end
     if back > _LINES_STEPPED_BACK:
-        return int(line_starts(np.frombuffer(data, dtype=np.uint8))[line - 1])
+        return start + int(line_starts(np.frombuffer(data, dtype=np.uint8, offset=start))[line - first])
     at = len(data)
     for _ in range(back):
-        at = data.rfind(b"\n", 0, at)
+        at = data.rfind(b"\n", start, at)
     return at + 1
 
 
@@ -177,24 +188,85 @@ _LINES_STEPPED_BACK = 4096
 """Beyond this many lines from a file's end, :func:`line_offset` counts every line start at once."""
 
 
-def decodes_alone(data: bytes, at: int) -> bool:
+def _utf16_line_offset(data: bytes, line: int, first: int, start: int, codec: str) -> int | None:
+    """:func:`line_offset` in a UTF-16 file, its line ``first`` starting at byte ``start``."""
+    units = np.frombuffer(data, dtype="<u2" if codec == "utf-16-le" else ">u2", offset=start,
+                          count=(len(data) - start) // 2)
+    returns = units == 13
+    lone = returns[:-1] & (units[1:] != 10)
+    if lone.any() or len(units) and returns[-1]:
+        return None
+    starts = line_starts(units)
+    if not first <= line < first + len(starts):
+        return None
+    return start + 2 * int(starts[line - first])
+
+
+def decodes_alone(data: bytes, at: int, *, unchanged: int = 0) -> bool:
     """Whether ``data[at:]`` (``at`` a line's start), decoded on its own, is the text :func:`decode`
     gives of the whole file from that byte on: so for a file in UTF-8 throughout (with or without
     its byte order mark) that holds no NUL and is no e-mail. Another file's decoding may hang on its
-    other bytes (a code page chosen for the file, UTF-16 parts, a mail's headers).
+    other bytes (a code page chosen for the file, UTF-16 parts, a mail's headers). ``unchanged``:
+    the file's first bytes, found so before (an earlier version of a file that grew, its bytes
+    unchanged): only those after them are looked at, and the start for a mail's headers.
 
     >>> decodes_alone("Анна\\nБорис\\n".encode(), 9), decodes_alone(b"a\\n\\xe9\\n", 2), decodes_alone(b"a\\n\\x00b", 2)
     (True, False, False)
+    >>> decodes_alone("Анна\\nБорис\\n".encode(), 9, unchanged=9), decodes_alone("Анна\\n".encode() + b"\\xe9\\n", 9, unchanged=9)
+    (True, False)
     """
-    if b"\x00" in data or _mail_headers_end(data) is not None or not 0 <= at <= len(data):
+    if not 0 <= at <= len(data) or not 0 <= unchanged <= len(data):
         return False
-    if data.isascii():
+    # (a valid UTF-8 start ends on a character's end: the bytes after it decode alone)
+    later = data[unchanged:] if unchanged else data
+    if b"\x00" in later or _mail_headers_end(data) is not None:
+        return False
+    if later.isascii():
         return True
     try:
-        data.decode("utf-8")
+        later.decode("utf-8")
     except UnicodeDecodeError:
         return False
     return True
+
+
+def restart_codec(data: bytes, at: int | None = None, *, unchanged: int = 0) -> str | None:
+    """The encoding in which a file's bytes from a line's start on, read alone, give the text
+    :func:`decode` gives of the whole file from there: ``utf-8`` for a file in UTF-8 throughout
+    (see :func:`decodes_alone`), ``utf-16-le`` or ``utf-16-be`` for one in UTF-16 throughout that
+    opens with its byte order mark (as Winning writes them; its lines' offsets counted in its
+    characters, see :func:`line_offset`); ``ascii`` for another file (a Windows code page, decided
+    over the whole file) whose bytes from ``at`` on are ASCII and hold no NUL: bytes that are no
+    letter in any code page change no decision made of the bytes before. None for another (UTF-16
+    parts, a mail). ``unchanged``: as for :func:`decodes_alone`.
+
+    >>> restart_codec("Hand 1\\nHand 2\\n".encode("utf-16")), restart_codec(b"a\\n\\xe9\\n")
+    ('utf-16-le', None)
+    >>> restart_codec(b"\\xc0\\xe9\\nHand 2\\n", 3), restart_codec(b"\\xc0\\xe9\\nHand 2\\n", 1)
+    ('ascii', None)
+    """
+    if data.startswith(tuple(_UTF16_BOMS.values())):
+        return _plain_utf16(data, unchanged)
+    if decodes_alone(data, 0, unchanged=unchanged):
+        return "utf-8"
+    if at is None or not unchanged <= len(data) or not 0 <= at <= max(unchanged, len(data)):
+        return None
+    # (the bytes before were free of NULs: the ledger's offset says so)
+    ascii_after = data[at:].isascii() and b"\x00" not in data[unchanged:]
+    return "ascii" if ascii_after and _mail_headers_end(data) is None else None
+
+
+def laid_lines(codec: str, count: int) -> bytes:
+    """The bytes that stand for a file's first ``count`` lines, read before, where the rest of it
+    is laid to be read from its next line on (:func:`restart_codec`'s ``codec``): as many line
+    feeds, in UTF-16 after its byte order mark.
+
+    >>> laid_lines("utf-8", 2), laid_lines("utf-16-le", 1)
+    (b'\\n\\n', b'\\xff\\xfe\\n\\x00')
+    """
+    if codec in _UTF16_BOMS:
+        return _UTF16_BOMS[codec] + "\n".encode(codec) * count
+    return b"\n" * count       # (UTF-8, ASCII)
 
 
 def _mail_headers_end(data: bytes) -> int | None:
@@ -538,11 +610,13 @@ _UTF16_BLOCK = 64
 (a space, a digit, a line break) among so many."""
 
 
-def _plain_utf16(data: bytes) -> str | None:
+def _plain_utf16(data: bytes, unchanged: int = 0) -> str | None:
     """The codec of a file that is UTF-16 throughout, else None (then :func:`_utf16_spans` looks
     closer): its byte order mark says which, or its first byte (a NUL: big-endian); every block
     of its characters has a NUL high byte, no low byte is a NUL, and no byte order mark stands
-    inside. (A quick look, where the close one costs seconds for a file of tens of megabytes.)"""
+    inside. (A quick look, where the close one costs seconds for a file of tens of megabytes.)
+    ``unchanged``: its first bytes were found so before (a file that grew): only the blocks from
+    the one they end in are looked at."""
     codec = next((name for name, bom in _UTF16_BOMS.items() if data.startswith(bom)), None)
     start = 2 if codec else 0
     if codec is None:
@@ -551,9 +625,14 @@ def _plain_utf16(data: bytes) -> str | None:
         codec = "utf-16-be" if data[0] == 0 else "utf-16-le"
     while start and data.startswith(_UTF16_BOMS[codec], start):
         start += 2      # the mark written twice (a text that began with U+FEFF): no file joined there
-    if data.find(_UTF16_BOMS[codec], start) >= 0:
+    begin = start
+    if unchanged > start:
+        if (unchanged - start) % 2:
+            return None     # (a byte after its last character: what was appended stands a byte off)
+        begin += (unchanged - start) // (2 * _UTF16_BLOCK) * (2 * _UTF16_BLOCK)
+    if data.find(_UTF16_BOMS[codec], max(start, unchanged - 1)) >= 0:
         return None
-    units = np.frombuffer(data, dtype=np.uint8, offset=start, count=(len(data) - start) // 2 * 2)
+    units = np.frombuffer(data, dtype=np.uint8, offset=begin, count=(len(data) - begin) // 2 * 2)
     high, low = (units[1::2], units[0::2]) if codec == "utf-16-le" else (units[0::2], units[1::2])
     if not len(high) or not low.all():
         return None

@@ -35,10 +35,11 @@ from parsers.source import (
     CutText,
     at_file_end,
     decode,
-    decodes_alone,
+    laid_lines,
     line_cut_at_end,
     line_offset,
     line_starts,
+    restart_codec,
     split,
 )
 from pipeline import kernels
@@ -344,9 +345,11 @@ def _lane_for(text: str, source_file: str) -> Lane | None:
 
 
 def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, digest: str | None,
-           text: str | None = None, *, batched: bool = True, quarantined: np.ndarray = _EMPTY) -> FileResult:
+           text: str | None = None, *, batched: bool = True, quarantined: np.ndarray = _EMPTY,
+           laid: tuple[int, int] = (0, 0)) -> FileResult:
     """Read a file, through ``lane`` when given (taking it whatever its size), the record
-    batches when ``batched``, and the full path."""
+    batches when ``batched``, and the full path. ``laid``: the bytes open with that many lines,
+    in that many bytes, laid for lines read before (see :func:`parse_appended`), not looked at again."""
     kernels.watch()
     result = FileResult(source_file, digest or content_hash(data), len(data))
     rows = TableRows()
@@ -363,7 +366,7 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     if not isinstance(text, CutText):
         # a file read whole: its last game may be one it ends inside (kept texts are marked by cut_games)
         chunks = at_file_end(chunks, line_cut_at_end(text))
-        _mark_resume(result, chunks, data)
+        _mark_resume(result, chunks, data, laid)
     seen: set[str] = set()
     copies: dict[str, list[int]] = {}     # a game read first here → the first lines of its later copies
     firsts: dict[str, int] = {}
@@ -413,14 +416,19 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     return result
 
 
-def _mark_resume(result: FileResult, chunks: list[Chunk], data: bytes) -> None:
+def _mark_resume(result: FileResult, chunks: list[Chunk], data: bytes, laid: tuple[int, int] = (0, 0)) -> None:
     """Note where a later read of the file, grown, starts: its last game's first line (that game
-    may be cut off mid-write, and the growth end it), when its bytes from there on decode alone."""
+    may be cut off mid-write, and the growth end it), when its bytes from there on decode alone.
+    The ``laid`` lines and bytes that open ``data`` (lines read before) are not looked at again."""
     last = next((chunk for chunk in reversed(chunks) if chunk.format is not None), None)
     if last is None or last.first_line == 1 or last.context:
         return
-    offset = line_offset(data, last.first_line)
-    if offset is not None and decodes_alone(data, offset):
+    lines, size = laid
+    codec = restart_codec(data, unchanged=size)
+    # (a UTF-16 file's first line starts past its byte order mark; a code page's lines are its bytes')
+    offset = line_offset(data, last.first_line, known=(lines + 1, size or len(laid_lines(codec or "", 0))),
+                         codec=codec or "ascii")
+    if offset is not None and (codec is not None or restart_codec(data, offset, unchanged=size) is not None):
         result.resume_line, result.resume_offset = last.first_line, offset
 
 
@@ -433,18 +441,28 @@ def parse_appended(data: bytes, source_file: str, earlier: EarlierReading, known
     findings and quarantine is the file's. The games before that line are those ``earlier`` holds
     there, all stored or quarantined: the result is what a read of the whole file gives. None when
     the file did not grow so (edited before its end, cut back), its decoding may hang on the bytes
-    before (not UTF-8 throughout, an e-mail), or a game before is stored no more: read it whole."""
+    before (in neither UTF-8 nor UTF-16 with its byte order mark throughout, an e-mail: see
+    :func:`parsers.source.restart_codec`), or a game before is stored no more: read it whole. The
+    bytes before are not looked at again but to check their hash: the ledger's offset says they
+    decoded alone."""
     start, size = earlier.resume_offset, earlier.size_bytes
-    if (len(data) <= size or len(earlier.game_ids) != len(earlier.first_lines)
-            or content_hash(memoryview(data)[:size]) != earlier.content_hash or not decodes_alone(data, start)):
+    # (the ledger's offset says the bytes before decoded alone: only those appended are looked at)
+    codec = restart_codec(data, start, unchanged=size) if len(data) > size else None
+    if (codec is None or len(earlier.game_ids) != len(earlier.first_lines)
+            or content_hash(memoryview(data)[:size]) != earlier.content_hash):
         return None
     before = [(game_id, line) for game_id, line in zip(earlier.game_ids, earlier.first_lines)
               if line < earlier.resume_line]
     ids = [game_id for game_id, _ in before]
     if not are_known(known, ids).all():     # (a game superseded: a whole read stores it again)
         return None
-    blank = earlier.resume_line - 1
-    result = parse_bytes(b"\n" * blank + data[start:], source_file, known, digest=digest, quarantined=quarantined)
+    prefix = laid_lines(codec, earlier.resume_line - 1)
+    data_laid = prefix + data[start:]
+    if codec.startswith("utf-16") and restart_codec(data_laid) != codec:
+        return None     # (UTF-16 laid so that it no longer looks like UTF-16 throughout: read whole)
+    text = decode(data_laid)
+    result = _parse(data_laid, source_file, known, _lane_for(text, source_file), digest, text, quarantined=quarantined,
+                    laid=(earlier.resume_line - 1, len(prefix)))
     held = set(ids)
     later = [(game_id, line) for game_id, line in zip(result.game_ids, result.first_lines) if game_id not in held]
     result.game_ids = ids + [game_id for game_id, _ in later]
@@ -456,7 +474,7 @@ def parse_appended(data: bytes, source_file: str, earlier: EarlierReading, known
     result.count_known += len(ids) - in_quarantine
     result.count_in_quarantine = int(are_known(quarantined, result.game_ids).sum())
     if result.resume_offset is not None:    # (found in the laid bytes: blank lines stood for those before)
-        result.resume_offset += start - blank
+        result.resume_offset += start - len(prefix)
     return result
 
 

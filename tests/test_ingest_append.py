@@ -167,3 +167,77 @@ def test_the_summary_says_a_file_grew_and_was_read_from_its_last_game_on(tmp_pat
     # counted as a whole read counts: the 12 hands read before are stored already
     assert ("\n1 file (0 unchanged, 1 grown, read from its last game on), 2 games stored, 12 already stored,"
             in result.output), result.output
+
+
+def _ingest_encoded(steps: list[str], log: Path, warehouse: Path, encoding: str, newline: str) -> list[int]:
+    """:func:`_ingest_steps` of a log written in ``encoding`` (a byte order mark with it, as Windows
+    clients write one); the line each reading of it began at."""
+    began = []
+    for text in steps:
+        log.write_bytes(text.replace("\n", newline).encode(encoding))
+        ingest([log], warehouse, jobs=1, on_file=lambda result: began.append(result.read_from_line))
+    return began
+
+
+@pytest.mark.parametrize(("encoding", "newline"), [("utf-8-sig", "\r\n"), ("utf-16", "\r\n"), ("utf-16", "\n")])
+def test_a_windows_log_appended_to_in_steps_is_read_from_its_last_game_and_holds_what_one_read_holds(
+        tmp_path, encoding, newline):
+    hands = _hands(30, seed=11)
+    hands[24] = _with_finding(hands[24])
+    garbage = "PokerStars Hand #1: gibberish"
+    whole = "\n\n\n".join([*hands[:22], garbage, *hands[22:]]) + "\n\n\n"
+    steps = ["\n\n\n".join(hands[:12]) + "\n\n\n", "\n\n\n".join([*hands[:22], garbage]) + "\n\n\n", whole]
+    began = _ingest_encoded(steps, tmp_path / "hands.txt", tmp_path / "by-steps", encoding, newline)
+    assert began == [1, _first_line_of_last_hand(steps[0]), _first_line_of_last_hand(steps[1])]
+
+    _ingest_encoded([whole], tmp_path / "hands.txt", tmp_path / "at-once", encoding, newline)
+    _assert_same_tables(tmp_path / "by-steps", tmp_path / "at-once")
+    assert _rows(tmp_path / "by-steps", "superseded") == []
+    assert len(_rows(tmp_path / "by-steps", "findings")) >= 1
+    quarantined = _rows(tmp_path / "by-steps", "quarantine")
+    line = whole[:whole.index(garbage)].count("\n") + 1
+    assert [(int(row[2]), int(row[3])) for row in quarantined] == [(line, line)]
+    stored = _latest_ledger_row(tmp_path / "by-steps")
+    assert stored == _latest_ledger_row(tmp_path / "at-once")
+    data = whole.replace("\n", newline).encode(encoding)
+    last = whole.rindex(HEADER)
+    assert stored["resume_line"] == _first_line_of_last_hand(whole)
+    # the byte the last hand starts at: the encoded text before it
+    assert stored["resume_offset"] == len((whole[:last].replace("\n", newline)).encode(encoding))
+    assert data[stored["resume_offset"]:].startswith(HEADER.encode({"utf-8-sig": "utf-8", "utf-16": "utf-16-le"}[encoding]))
+
+
+def test_a_grown_files_earlier_bytes_are_not_looked_at_again():
+    from parsers.source import decodes_alone, line_offset
+
+    # counted from a line the reading before found (line 4 at byte 4): the lone carriage return
+    # before it, which a count from the start refuses, is not looked at; line 5 starts at byte 7
+    data = b"a\rb\nc\r\nd"
+    assert line_offset(data, 5) is None
+    assert line_offset(data, 5, known=(4, 4)) == 7
+    assert line_offset(data, 3, known=(4, 4)) is None      # (before the line known)
+    # a byte not UTF-8 before the unchanged part's end is not looked at again; one after it is
+    grown = "Анна\n".encode() + b"\xe9\n" + "Борис\n".encode()
+    assert not decodes_alone(grown, 11)
+    assert decodes_alone(grown, 11, unchanged=11)
+    assert not decodes_alone(grown + b"\xe9\n", 11, unchanged=11)
+    assert not decodes_alone(grown + b"\x00", 11, unchanged=11)
+
+
+def test_a_code_page_log_grown_by_ascii_hands_is_read_from_its_last_game_and_holds_what_one_read_holds(tmp_path):
+    hands = _hands(24, seed=12)
+    player = hands[0].split("Seat 1: ", 1)[1].split(" (", 1)[0]
+    # the first hands name a player in Cyrillic (Windows-1251); those appended are ASCII
+    cyrillic = [hand.replace(player, "Ярослав") for hand in hands[:10]]
+    hands[18] = _with_finding(hands[18])
+    steps = ["\n\n\n".join(cyrillic) + "\n\n\n", "\n\n\n".join([*cyrillic, *hands[10:16]]) + "\n\n\n",
+             "\n\n\n".join([*cyrillic, *hands[10:]]) + "\n\n\n"]
+    began = _ingest_encoded(steps, tmp_path / "hands.txt", tmp_path / "by-steps", "cp1251", "\r\n")
+    # the first reading's last hand holds the Cyrillic name: read whole; the second's is ASCII
+    assert began == [1, 1, _first_line_of_last_hand(steps[1])]
+
+    _ingest_encoded(steps[-1:], tmp_path / "hands.txt", tmp_path / "at-once", "cp1251", "\r\n")
+    _assert_same_tables(tmp_path / "by-steps", tmp_path / "at-once")
+    assert any("Ярослав" in value for row in _rows(tmp_path / "at-once", "game_players") for value in row)
+    assert len(_rows(tmp_path / "by-steps", "findings")) >= 1
+    assert _latest_ledger_row(tmp_path / "by-steps") == _latest_ledger_row(tmp_path / "at-once")
