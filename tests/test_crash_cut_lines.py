@@ -1,0 +1,80 @@
+"""A client that crashed mid-line, then wrote on (parsers/source.py, parsers/formats.py): the next
+hand's header stands on the cut line, after the fragment or a block of NUL bytes."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from parsers.errors import ParseError
+from parsers.formats import parse_chunk
+from parsers.source import decode, split
+from pipeline.audit import audit_chunk
+from tests.conftest import corpus
+
+BOM = b"\xef\xbb\xbf"
+
+
+def _windows_hands() -> list[str]:
+    """The hands of a real PokerStars cash file, each with CRLF line ends, as the Windows client writes them."""
+    text = corpus("pokerstars", "fpdb-cash", "Flop", "NLHE-6max-USD-0.05-0.10-200911.txt").read_bytes().decode("utf-8-sig")
+    return [hand.strip("\n").replace("\n", "\r\n") for hand in re.split(r"\n\s*\n(?=PokerStars Game)", text)]
+
+
+def _block(hands: list[str]) -> bytes:
+    return "".join(hand + "\r\n" * 4 for hand in hands).encode()
+
+
+@pytest.mark.parametrize("nuls", [0, 300])
+def test_a_hand_written_after_a_crash_cut_line_is_stored_and_the_fragment_quarantined_alone(nuls):
+    hands = _windows_hands()
+    cut = hands[3].encode()[:200]        # hand 4, cut by the crash inside one of its seat lines
+    data = BOM + _block(hands[:3]) + cut + b"\x00" * nuls + _block(hands[4:8])
+    fragment = cut.decode().split("\r\n")[-1]
+    cut_line = _block(hands[:3]).count(b"\n") + cut.count(b"\n") + 1
+
+    chunks = split(decode(data))
+    assert [chunk.format for chunk in chunks] == ["pokerstars"] * 8
+    torn, after = chunks[3], chunks[4]
+    assert (torn.last_line, torn.lines[-1]) == (cut_line, fragment)
+    assert (after.first_line, after.first_column) == (cut_line, len(fragment) + nuls + 1)
+    assert after.lines[0] == hands[4].split("\r\n")[0].rstrip()
+    assert after.last_line == cut_line + hands[4].count("\n")
+
+    audited = [audit_chunk(chunk, "t.txt") for chunk in chunks]
+    assert [a.error is None for a in audited] == [True, True, True, False, True, True, True, True]
+    assert audited[3].error_line == cut_line
+    # the seven whole hands are the games of the same hands written without a crash
+    whole = [c.game_id for c in split(decode(BOM + _block(hands[:3] + hands[4:8])))]
+    assert [c.game_id for k, c in enumerate(chunks) if k != 3] == whole
+
+
+def _header_error(text: str) -> tuple[int, int]:
+    (chunk,) = [chunk for chunk in split(text) if chunk.format == "pokerstars" and chunk.lines[0].startswith("Poker")
+                and "Omaha" in chunk.lines[0]]
+    with pytest.raises(ParseError) as caught:
+        parse_chunk(chunk, "t.txt")
+    return caught.value.line, caught.value.column
+
+
+def test_a_fault_in_a_header_after_a_fragment_is_cited_at_its_column_in_the_file():
+    omaha = "PokerStars Hand #7: Omaha Pot Limit ($1/$2 USD) - 2024/01/02 3:04:05 ET\nTable 'T' 6-max Seat #1 is the button"
+    line, column = _header_error("x\n\n" + omaha)
+    fragment = "Seat 2: Boris ($10"
+    assert _header_error("x\n\n" + fragment + omaha) == (line, column + len(fragment))
+
+
+def test_header_words_in_a_chat_line_or_without_the_rest_of_a_header_open_no_game():
+    hand = ("PokerStars Hand #1: Hold'em No Limit ($1/$2 USD) - 2024/01/02 3:04:05 ET\n"
+            "Table 'T' 6-max Seat #1 is the button\nSeat 1: Anna ($100 in chips)\nSeat 2: Boris ($100 in chips)\n"
+            "Anna: posts small blind $1\nBoris: posts big blind $2\n*** HOLE CARDS ***\n{chat}\nAnna: folds\n"
+            "Uncalled bet ($1) returned to Boris\nBoris collected $2 from pot\n*** SUMMARY ***\n"
+            "Total pot $2 | Rake $0\nSeat 1: Anna (button) (small blind) folded before Flop\n"
+            "Seat 2: Boris (big blind) collected ($2)")
+    for chat in ('Anna said, "PokerStars Hand #2: Hold\'em No Limit ($1/$2 USD) - 2024/01/02 3:04:05 ET"',
+                 'Anna said, "see PokerStars Hand #2: gg"'):
+        chunks = split(hand.format(chat=chat))
+        assert [(chunk.first_line, chunk.last_line) for chunk in chunks] == [(1, 15)]
+        assert audit_chunk(chunks[0], "t.txt").error is None
+
