@@ -1630,6 +1630,21 @@ def at_file_end(chunks: list[Chunk], cut_line: int | None = None) -> list[Chunk]
     return out
 
 
+_END_OF_FILE_MARK = "\x1a"
+"""DOS's end-of-file mark (Ctrl-Z), which Windows' ``copy a.txt+b.txt all.txt`` writes after the
+text: no text of the file, as a last blank is none."""
+
+
+def drop_end_of_file_mark(text: str) -> str:
+    """The text without the end-of-file marks it ends with (:data:`_END_OF_FILE_MARK`), whether they
+    stand on a line of their own or after the last line's text.
+
+    >>> drop_end_of_file_mark("Seat 6: Hero folded\\x1a"), drop_end_of_file_mark("a\\r\\n\\x1a")
+    ('Seat 6: Hero folded', 'a\\r\\n')
+    """
+    return text.rstrip(_END_OF_FILE_MARK) if text.endswith(_END_OF_FILE_MARK) else text
+
+
 def line_cut_at_end(text: str) -> int | None:
     """The number of a file's last line when the file ends inside it: no line break after its last
     character, and that line holds text (not blanks or NULs alone). None for a file that ends with
@@ -1638,6 +1653,7 @@ def line_cut_at_end(text: str) -> int | None:
     >>> line_cut_at_end("PokerStars Hand #1: x\\r\\nSeat 3: Bob ("), line_cut_at_end("a\\nb\\n"), line_cut_at_end("a\\n  ")
     (2, None, None)
     """
+    text = drop_end_of_file_mark(text)
     if not text or text[-1] in "\n\r":
         return None
     start = max(text.rfind("\n"), text.rfind("\r")) + 1
@@ -1683,6 +1699,7 @@ def split_file(text: str, *, opens_file: bool = True) -> SplitFile:
         chunks = [Chunk(None, 1, len(body), tuple(body), game_id(body))]
         return SplitFile(_with_undecodable(chunks, undecodable) if undecodable else chunks, None, None, None)
     plain = True
+    text = drop_end_of_file_mark(text)
     cut_at_end = text[-1:] not in ("", "\n", "\r")     # no line break after the last line: the file cut it
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")

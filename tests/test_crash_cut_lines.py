@@ -78,3 +78,17 @@ def test_header_words_in_a_chat_line_or_without_the_rest_of_a_header_open_no_gam
         assert [(chunk.first_line, chunk.last_line) for chunk in chunks] == [(1, 15)]
         assert audit_chunk(chunks[0], "t.txt").error is None
 
+
+
+@pytest.mark.parametrize("end", [b"\x1a", b"\r\n\r\n\x1a"])
+def test_a_dos_end_of_file_mark_after_the_last_hand_is_no_text_and_the_hand_is_stored(end):
+    # Windows' copy a.txt+b.txt writes 0x1A after the text: after a last line with no line break
+    # the hand was called cut in that line; on a line of its own it was a text of no known format
+    from pipeline.audit import audit_bytes
+
+    hands = _windows_hands()
+    data = BOM + _block(hands[:4]) + hands[4].encode() + end
+    audited = audit_bytes(data, "all.txt")
+    assert [a.error for a in audited] == [None] * 5
+    last_line = _block(hands[:4]).count(b"\n") + hands[4].count("\n") + 1
+    assert (audited[-1].chunk.last_line, audited[-1].chunk.lines[-1]) == (last_line, hands[4].split("\r\n")[-1])
