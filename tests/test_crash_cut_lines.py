@@ -92,3 +92,16 @@ def test_a_dos_end_of_file_mark_after_the_last_hand_is_no_text_and_the_hand_is_s
     assert [a.error for a in audited] == [None] * 5
     last_line = _block(hands[:4]).count(b"\n") + hands[4].count("\n") + 1
     assert (audited[-1].chunk.last_line, audited[-1].chunk.lines[-1]) == (last_line, hands[4].split("\r\n")[-1])
+
+def test_a_quarantined_text_superseded_before_that_comes_back_is_said_to_be_back_in_quarantine(tmp_path):
+    from tests.test_forget_again import NIGHT, run
+
+    night, root = tmp_path / "night.txt", tmp_path / "wh"
+    cut = NIGHT[:NIGHT.index("Vera: back") + len("Vera: back [As Ad")]      # a hand the writer has not finished
+    for text, stored, quarantined in ((cut, 0, 1), (NIGHT, 1, 0), (cut, 0, 1)):
+        night.write_text(text, encoding="utf-8")
+        out = run("ingest", str(night), "-w", str(root), "-j", "1").output
+        assert f"{stored} game{'' if stored == 1 else 's'} stored" in out and f"{quarantined} quarantined" in out, out
+    # the cut text went to the table superseded when the whole hand was read, and is read again now
+    assert "  1 quarantined text superseded before is back in quarantine: a file read holds it" in out, out
+    assert "game superseded before is back" not in out, out
