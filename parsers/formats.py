@@ -357,6 +357,22 @@ def _file_ends_in_line(chunk: Chunk) -> ParseError:
                       line=chunk.last_line, column=len(last) + 1, line_text=last)
 
 
+def _header_begun(lines: tuple[str, ...]) -> bool:
+    """Is a text of one line the start of a header line (``P``, ``PokerStars``, ``PokerStars Gam``)?
+    Its first characters are those of a header's declared start, or its start and more.
+
+    >>> [_header_begun((text,)) for text in ("P", "pokerstars", "PokerStars Gam", "Seat 3: Bob (", "")]
+    [True, True, True, False, False]
+    """
+    if len(lines) != 1:
+        return False
+    begun = lines[0].lstrip(" \t\ufeff")
+    return bool(begun) and any(
+        prefix.startswith(begun) or begun.startswith(prefix) if not any_case else
+        prefix.lower().startswith(begun.lower()) or begun.lower().startswith(prefix.lower())
+        for prefix, any_case in HEADER_PREFIXES)
+
+
 def parse_chunk(chunk: Chunk, file: str):
     """Parse one game's text into its record; a ParseError carries the file's line numbers, and
     its columns (the header of a game that starts inside a line is cited at its column there)."""
@@ -378,6 +394,8 @@ def _parsed(chunk: Chunk, file: str):
             line, column, byte = chunk.undecodable
             raise ParseError(UNDECODABLE.format(byte=byte), line=line, column=column,
                              line_text=chunk.lines[line - chunk.first_line])
+        if chunk.ends_mid_line and _header_begun(chunk.lines):
+            raise _file_ends_in_line(chunk)     # the next game's first characters: the file's end, not junk
         if chunk.format in UNSUPPORTED:
             reason = UNSUPPORTED[chunk.format].reason
         else:

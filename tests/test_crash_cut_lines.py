@@ -93,6 +93,26 @@ def test_a_dos_end_of_file_mark_after_the_last_hand_is_no_text_and_the_hand_is_s
     last_line = _block(hands[:4]).count(b"\n") + hands[4].count("\n") + 1
     assert (audited[-1].chunk.last_line, audited[-1].chunk.lines[-1]) == (last_line, hands[4].split("\r\n")[-1])
 
+
+@pytest.mark.parametrize("begun", ["P", "PokerStars", "PokerStars Gam"])
+def test_a_header_the_file_cuts_in_its_first_characters_is_a_hand_the_file_ends_inside(begun):
+    from pipeline.audit import audit_bytes
+
+    hands = _windows_hands()
+    data = BOM + _block(hands[:5]) + begun.encode()
+    line = _block(hands[:5]).count(b"\n") + 1
+    *whole, cut = audit_bytes(data, "t.txt")
+    assert [a.error for a in whole] == [None] * 5
+    assert (cut.error, cut.error_line, cut.error_column) == (
+        f"the file ends inside this hand, in the middle of line {line} (after column {len(begun)})", line, len(begun) + 1)
+
+
+def test_text_at_a_files_end_that_begins_no_header_is_still_text_of_no_known_format():
+    from pipeline.audit import audit_bytes
+
+    *_, cut = audit_bytes(BOM + _block(_windows_hands()[:1]) + b"Hello, Bob", "t.txt")
+    assert cut.error.startswith("text is not a game of any known format")
+
 def test_a_quarantined_text_superseded_before_that_comes_back_is_said_to_be_back_in_quarantine(tmp_path):
     from tests.test_forget_again import NIGHT, run
 
