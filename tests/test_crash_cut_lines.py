@@ -125,3 +125,22 @@ def test_a_quarantined_text_superseded_before_that_comes_back_is_said_to_be_back
     # the cut text went to the table superseded when the whole hand was read, and is read again now
     assert "  1 quarantined text superseded before is back in quarantine: a file read holds it" in out, out
     assert "game superseded before is back" not in out, out
+
+
+def test_a_file_grown_after_a_hand_written_on_a_crash_cut_line_is_read_on_as_a_whole_read_reads_it(tmp_path):
+    # the next read starts at the last game's line: from the cut line's start, the fragment alone
+    # was a text of no known format, quarantined at every later ingest
+    from tests.test_forget_again import query, run
+
+    hands = _windows_hands()
+    log, root = tmp_path / "t.txt", tmp_path / "wh"
+    cut = hands[3].encode()[:200]
+    log.write_bytes(BOM + _block(hands[:3]) + cut + _block(hands[4:5]))
+    first = run("ingest", str(log), "-w", str(root), "-j", "1").output
+    assert "4 games stored" in first and "1 quarantined" in first, first
+    log.write_bytes(log.read_bytes() + _block(hands[5:8]))
+    grown = run("ingest", str(log), "-w", str(root), "-j", "1").output
+    assert "1 grown" in grown and "3 games stored" in grown and "0 quarantined" in grown, grown
+    cut_line = _block(hands[:3]).count(b"\n") + cut.count(b"\n") + 1
+    assert query(root, "select count(*) from games") == [(7,)]
+    assert query(root, "select first_line, last_line from quarantine") == [(cut_line - cut.count(b"\n"), cut_line)]
