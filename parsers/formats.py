@@ -82,6 +82,12 @@ class Format:
     shown_as: str = ""
     """How a header line starts and what the format is, for the reason a text of no known format
     is quarantined with (``'Poker Hand #…' (GGPoker hand)``)."""
+    whole_header: str | None = None
+    """Regular expression of the whole header line, from its first character to its end (the
+    hand's number, then its date and time at the end, a time zone after them): where it follows
+    other text on a line, it opens a game there. A client that crashed mid-line leaves a fragment
+    (or a block of NUL bytes) and, restarted, writes its next hand's header right after it. A
+    header's first words in a name or a chat line (ending in its quote) are no whole header."""
 
 
 # The club formats' lines, as their grammars read them (parsers/grammars/*.lark): keywords in any
@@ -101,6 +107,11 @@ _SIXCARD_HAND_LINES = tuple(re.compile(p) for p in (r"(?i:hand)\b", r"(?i:dealer
                                                     r"(?i:results?)\b"))
 
 
+_DATED_LINE_END = r'[^\n"]*\d{4}[/-]\d{1,2}[/-]\d{1,2}[ T]\d{1,2}:\d{2}:\d{2}[^\n"]*(?=\n|\Z)'
+"""The rest of a header line that ends with its date and time (then a zone, a second date in
+brackets): no closing quote of a chat line on the way."""
+
+
 def _ascii_cases(start: str) -> tuple[str, ...]:
     """Every way of writing ``start`` in upper- and lower-case ASCII letters: the prefixes of a
     header read in any case by ``(?ai:…)``. (Declared so, not with ``ignore_case``, which also
@@ -117,10 +128,12 @@ FORMATS: tuple[Format, ...] = (
                                "Hand was run "),
            # the tournament transcripts the room sends on request open so, their hands under banners
            head_lines=r"Transcript for tournament #\d+ requested by .*$", cut_short="parsers.pokerstars:cut_short",
-           shown_as="'PokerStars Hand #…' (PokerStars hand)"),
+           shown_as="'PokerStars Hand #…' (PokerStars hand)",
+           whole_header=r"PokerStars (?:Zoom |Home Game |HomeGame )?(?:Hand|Game) #\d+: " + _DATED_LINE_END),
     Format("bovada", r"(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #", ("Bovada Hand #", "Ignition Hand #", "Bodog"),
            "parsers.bovada:parse", "holdem",
-           shown_as="'Bovada Hand #…' (Bovada hand)"),
+           shown_as="'Bovada Hand #…' (Bovada hand)",
+           whole_header=r"(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #\d+ " + _DATED_LINE_END),
     Format("partypoker", r"\*{5} Hand History [Ff]or Game ", ("***** Hand History ",), "parsers.partypoker:parse",
            "holdem", preamble=r"(?:Game #\d+ starts\.|#Game No\s*:\s*\d+)\s*$",
            shown_as="'***** Hand History for Game …' (PartyPoker hand)"),
@@ -139,14 +152,16 @@ FORMATS: tuple[Format, ...] = (
     Format("ggpoker", r"Poker Hand #[A-Z]{0,3}\d+: ", ("Poker Hand #",), "parsers.ggpoker:parse", "holdem",
            game_named="parsers.ggpoker:game_named", last_section="*** SUMMARY ***",
            last_section_lines=("Total pot ", "Hand was run ", "Board [", "FIRST", "SECOND", "THIRD", "Seat "),
-           shown_as="'Poker Hand #…' (GGPoker hand)"),
+           shown_as="'Poker Hand #…' (GGPoker hand)",
+           whole_header=r"Poker Hand #[A-Z]{0,3}\d+: " + _DATED_LINE_END),
     # before Winamax hands, whose header starts the same way: the first format that matches takes a line
     Format("winamax_summary", r"Winamax Poker - Tournament summary :", ("Winamax Poker - ",),
            "parsers.winamax_summary:parse", "tournament", refuses_cut_lines=True,
            shown_as="'Winamax Poker - Tournament summary : …' (Winamax tournament summary)"),
     Format("winamax", r"Winamax Poker - ", ("Winamax Poker - ",), "parsers.winamax:parse", "holdem",
            last_section="*** SUMMARY ***", last_section_lines=("Total pot ", "Board: [", "Seat "),
-           shown_as="'Winamax Poker - …' (Winamax hand)"),
+           shown_as="'Winamax Poker - …' (Winamax hand)",
+           whole_header=r"Winamax Poker - [^\n\"]* - HandId: #[\d-]+ - " + _DATED_LINE_END),
     # 888poker opens a hand with "#Game No : N", a comment line to the splitter, then this line
     Format("pacific", r"\*{4,5} (?:888poker|Cassava|888)\S*(?: Snap Poker| BLAST)? Hand History for Game ",
            ("***** 888", "***** Cassava", "**** 888", "**** Cassava"),
@@ -219,6 +234,11 @@ HEADER_PREFIXES: tuple[tuple[str, bool], ...] = tuple(
     + [(prefix, False) for room in UNSUPPORTED.values() for prefix in room.prefixes]
 )
 """(prefix, in any case) of every header: a line that starts with none of them is no header."""
+WHOLE_HEADERS = re.compile("|".join(f"(?P<{fmt.name}>{fmt.whole_header})" for fmt in FORMATS if fmt.whole_header))
+"""The whole header lines (:attr:`Format.whole_header`), matched where one stands after other text on its line."""
+WHOLE_HEADER_PREFIXES: dict[str, tuple[str, ...]] = {fmt.name: fmt.prefixes for fmt in FORMATS if fmt.whole_header}
+"""Per format with a whole header: what it starts with, as the room writes it (the splitter looks
+inside a line only there)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,8 +357,34 @@ def _file_ends_in_line(chunk: Chunk) -> ParseError:
                       line=chunk.last_line, column=len(last) + 1, line_text=last)
 
 
+def _header_begun(lines: tuple[str, ...]) -> bool:
+    """Is a text of one line the start of a header line (``P``, ``PokerStars``, ``PokerStars Gam``)?
+    Its first characters are those of a header's declared start, or its start and more.
+
+    >>> [_header_begun((text,)) for text in ("P", "pokerstars", "PokerStars Gam", "Seat 3: Bob (", "")]
+    [True, True, True, False, False]
+    """
+    if len(lines) != 1:
+        return False
+    begun = lines[0].lstrip(" \t\ufeff")
+    return bool(begun) and any(
+        prefix.startswith(begun) or begun.startswith(prefix) if not any_case else
+        prefix.lower().startswith(begun.lower()) or begun.lower().startswith(prefix.lower())
+        for prefix, any_case in HEADER_PREFIXES)
+
+
 def parse_chunk(chunk: Chunk, file: str):
-    """Parse one game's text into its record; a ParseError carries the file's line numbers."""
+    """Parse one game's text into its record; a ParseError carries the file's line numbers, and
+    its columns (the header of a game that starts inside a line is cited at its column there)."""
+    try:
+        return _parsed(chunk, file)
+    except ParseError as error:
+        if chunk.first_column > 1 and error.line == chunk.first_line:
+            error.column += chunk.first_column - 1
+        raise
+
+
+def _parsed(chunk: Chunk, file: str):
     source = Source(file=file, first_line=chunk.first_line, last_line=chunk.last_line, game_id=chunk.game_id)
     fmt = _BY_NAME.get(chunk.format or "")
     if fmt is None:
@@ -348,6 +394,8 @@ def parse_chunk(chunk: Chunk, file: str):
             line, column, byte = chunk.undecodable
             raise ParseError(UNDECODABLE.format(byte=byte), line=line, column=column,
                              line_text=chunk.lines[line - chunk.first_line])
+        if chunk.ends_mid_line and _header_begun(chunk.lines):
+            raise _file_ends_in_line(chunk)     # the next game's first characters: the file's end, not junk
         if chunk.format in UNSUPPORTED:
             reason = UNSUPPORTED[chunk.format].reason
         else:

@@ -28,13 +28,14 @@ import hashlib
 import html.parser
 import quopri
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import NamedTuple
 
 import numpy as np
 
-from parsers.formats import FORMATS, HEADER_PREFIXES, HEADERS
+from parsers.formats import FORMATS, HEADER_PREFIXES, HEADERS, WHOLE_HEADER_PREFIXES, WHOLE_HEADERS
 from rules.compiled import entry, helper
 from rules.records import slot_filler
 
@@ -1158,6 +1159,10 @@ class Chunk:
     ends_mid_line: bool = False
     """The file ends inside this chunk's last line, no line break after it (a download interrupted
     at ``Seat 3: Bob (``): set by :func:`at_file_end` on the chunk that holds the file's last line."""
+    first_column: int = 1
+    """The column of its file's line at which the chunk's first line starts: past 1 for a game whose
+    header follows a cut line's fragment on that line (:attr:`parsers.formats.Format.whole_header`),
+    so that a fault in the header is cited at its column in the file."""
     _cut_from: tuple[str, int, int] | None = field(default=None, init=False, repr=False, compare=False)
     """(text, start, stop) of a chunk made by :func:`cut_chunk` until its lines are first read."""
 
@@ -1189,7 +1194,7 @@ def cut_chunk(fmt: str | None, first_line: int, last_line: int, game_id: str, te
     >>> chunk.lines, chunk == Chunk("pokerstars", 3, 4, ("c", "d"), "x")
     (('c', 'd'), True)
     """
-    chunk = _make_chunk(fmt, first_line, last_line, None, game_id, None, (), False, False, (text, start, stop))
+    chunk = _make_chunk(fmt, first_line, last_line, None, game_id, None, (), False, False, 1, (text, start, stop))
     _LINES.__delete__(chunk)
     return chunk
 
@@ -1625,6 +1630,21 @@ def at_file_end(chunks: list[Chunk], cut_line: int | None = None) -> list[Chunk]
     return out
 
 
+_END_OF_FILE_MARK = "\x1a"
+"""DOS's end-of-file mark (Ctrl-Z), which Windows' ``copy a.txt+b.txt all.txt`` writes after the
+text: no text of the file, as a last blank is none."""
+
+
+def drop_end_of_file_mark(text: str) -> str:
+    """The text without the end-of-file marks it ends with (:data:`_END_OF_FILE_MARK`), whether they
+    stand on a line of their own or after the last line's text.
+
+    >>> drop_end_of_file_mark("Seat 6: Hero folded\\x1a"), drop_end_of_file_mark("a\\r\\n\\x1a")
+    ('Seat 6: Hero folded', 'a\\r\\n')
+    """
+    return text.rstrip(_END_OF_FILE_MARK) if text.endswith(_END_OF_FILE_MARK) else text
+
+
 def line_cut_at_end(text: str) -> int | None:
     """The number of a file's last line when the file ends inside it: no line break after its last
     character, and that line holds text (not blanks or NULs alone). None for a file that ends with
@@ -1633,6 +1653,7 @@ def line_cut_at_end(text: str) -> int | None:
     >>> line_cut_at_end("PokerStars Hand #1: x\\r\\nSeat 3: Bob ("), line_cut_at_end("a\\nb\\n"), line_cut_at_end("a\\n  ")
     (2, None, None)
     """
+    text = drop_end_of_file_mark(text)
     if not text or text[-1] in "\n\r":
         return None
     start = max(text.rfind("\n"), text.rfind("\r")) + 1
@@ -1678,6 +1699,7 @@ def split_file(text: str, *, opens_file: bool = True) -> SplitFile:
         chunks = [Chunk(None, 1, len(body), tuple(body), game_id(body))]
         return SplitFile(_with_undecodable(chunks, undecodable) if undecodable else chunks, None, None, None)
     plain = True
+    text = drop_end_of_file_mark(text)
     cut_at_end = text[-1:] not in ("", "\n", "\r")     # no line break after the last line: the file cut it
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -1729,7 +1751,12 @@ def split_file(text: str, *, opens_file: bool = True) -> SplitFile:
                 match = match_header(line.lstrip(" \t\ufeff") if first in " \t\ufeff" else line)
                 if match:
                     starts.append((row, int(row_at[row]), match.lastgroup))
-    preambles = _PREAMBLES.keys() & {fmt for _, _, fmt in starts}
+    formats = {fmt for _, _, fmt in starts}
+    # (a text no header opens a line of, as a piece of a file, is looked at for every format)
+    inside = _headers_inside_lines(text, data, starts_of_lines, row_at, formats or WHOLE_HEADER_PREFIXES.keys())
+    if inside:
+        return _split_at(text, inside, undecodable)
+    preambles = _PREAMBLES.keys() & formats
     if lines is None and (preambles or "\x00" in text):
         lines = text.split("\n")
     breaks = _breaks(text, lines, row_at, count)
@@ -1808,6 +1835,66 @@ def split_file(text: str, *, opens_file: bool = True) -> SplitFile:
     if not ascii_text or not plain:
         return SplitFile(chunks, None, None, None)
     return SplitFile(chunks, text, data, starts_of_lines)
+
+
+def _headers_inside_lines(text: str, data: bytes, line_bytes: np.ndarray, line_chars: np.ndarray,
+                          formats: Collection[str | None]) -> list[int]:
+    """Where a whole header (:data:`parsers.formats.WHOLE_HEADERS`) of one of ``formats`` (those
+    whose headers open the text's lines) stands after other text on its line, not a header's own
+    text nor a comment: a client that crashed mid-line left that text (a fragment, NUL bytes), and
+    the game it wrote on restarting, of the file's format, starts there. Offsets in ``text``;
+    ``data`` is its UTF-8 bytes, searched (faster than the text), ``line_bytes`` and ``line_chars``
+    where each line starts in either.
+
+    >>> text = "Seat 2: Bo ($2 in cPokerStars Hand #5: Hold'em - 2009/11/25 15:42:40 ET\\nx"
+    >>> _headers_inside_lines(text, text.encode(), np.array([0, 72]), np.array([0, 72]), {"pokerstars"})
+    [19]
+    """
+    found = []
+    for prefix in {prefix.encode() for fmt in formats for prefix in WHOLE_HEADER_PREFIXES.get(fmt, ())}:
+        at = data.find(prefix, 1)
+        while at >= 0:
+            if data[at - 1] != 10:      # (a header that opens its line is the splitter's already)
+                row = int(np.searchsorted(line_bytes, at, side="right")) - 1
+                line_at = int(line_chars[row])
+                char_at = line_at + len(data[int(line_bytes[row]):at].decode("utf-8", "surrogatepass"))
+                before = text[line_at:char_at]
+                if WHOLE_HEADERS.match(text, char_at) and before.strip(" \t\ufeff") and \
+                        not before.lstrip(" \t\ufeff").startswith("#") and not _inside_header(text, line_at, char_at):
+                    found.append(char_at)
+            at = data.find(prefix, at + 1)
+    return sorted(set(found))
+
+
+_HEADER_REACH = 64
+"""How far before a header's words another header's start may stand (``Run It Once Poker Hand #``
+holds GGPoker's ``Poker Hand #``)."""
+
+
+def _inside_header(text: str, line_at: int, at: int) -> bool:
+    """Is ``at`` inside the words of a header that starts before it on its line?"""
+    return any((match := HEADERS.match(text, start)) and match.end() > at
+               for start in range(max(line_at, at - _HEADER_REACH), at))
+
+
+def _split_at(text: str, inside: list[int], undecodable) -> SplitFile:
+    """:func:`split_file` of a text with headers inside lines (:func:`_headers_inside_lines`): each
+    piece split alone and numbered as the file's lines. The text before a header ends its line
+    (NULs left by the writer dropped, as those opening a line are), quarantined or read as what it
+    is, never with the game after it; the game starts on that line, at the header's column."""
+    chunks: list[Chunk] = []
+    bounds = [0, *inside, len(text)]
+    for begin, end in pairwise(bounds):
+        piece = text[begin:end]
+        if end < len(text):
+            piece = piece.rstrip("\x00")
+        lines_before = text.count("\n", 0, begin)
+        line_at = text.rfind("\n", 0, begin) + 1
+        for chunk in split_file(piece, opens_file=begin == 0).chunks:
+            first_column = begin - line_at + 1 if chunk.first_line == 1 else 1
+            chunks.append(dataclasses.replace(chunk, first_line=chunk.first_line + lines_before,
+                                              last_line=chunk.last_line + lines_before, first_column=first_column))
+    return SplitFile(_with_undecodable(chunks, undecodable) if undecodable else chunks, None, None, None)
 
 
 _ELEMENTS = {fmt.name: re.compile(rf"<{fmt.element}[\s>]") for fmt in FORMATS if fmt.element}
@@ -2029,7 +2116,7 @@ def _one_game(text: str, first_line: int) -> Chunk | None:
         return None
     return _make_chunk(fmt, first_line, first_line + len(lines) - 1, tuple(lines),
                        hashlib.blake2b(normalized.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest(),
-                       None, (), False, False, None)
+                       None, (), False, False, 1, None)
 
 
 def _element_game(text: str, first_line: int, context: str) -> Chunk | None:

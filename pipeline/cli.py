@@ -520,11 +520,16 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
             click.echo(f"  {', '.join(filter(None, what))}: no file read holds "
                        f"{'it' if superseded + unquarantined == 1 else 'them'} now (the table superseded keeps "
                        f"{'its' if superseded + unquarantined == 1 else 'their'} text)")
-        restored = summary.restored + finished.get("restored", 0)
-        if restored:    # superseded once, yet a file read holds them: stored again, from that file
-            click.echo(f"  {counted(restored, 'game')} superseded before {'is' if restored == 1 else 'are'} back: a "
-                       f"file read holds {'it' if restored == 1 else 'them'} (the table superseded no longer keeps "
-                       f"{'it' if restored == 1 else 'them'})")
+        restored_quarantined = summary.restored_quarantined + finished.get("restored_quarantined", 0)
+        restored = summary.restored + finished.get("restored", 0) - restored_quarantined
+        # superseded once, yet a file read holds them: stored again, or quarantined again, from that file
+        for count, what, where in ((restored, counted(restored, "game"), ""),
+                                   (restored_quarantined, counted(restored_quarantined, "quarantined text"),
+                                    " in quarantine")):
+            if count:
+                click.echo(f"  {what} superseded before {'is' if count == 1 else 'are'} back{where}: a file read "
+                           f"holds {'it' if count == 1 else 'them'} (the table superseded no longer keeps "
+                           f"{'it' if count == 1 else 'them'})")
         parts: dict[str, list[str]] = {}    # a gone file → the files read as it (several: it was split)
         for file, path in summary.moved:
             parts.setdefault(path, []).append(file)

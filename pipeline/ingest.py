@@ -130,6 +130,8 @@ class IngestSummary:
     restored: int = 0
     """Superseded games that a file read holds: stored (or quarantined) again (among ``games`` and
     ``quarantined``), out of the table ``superseded``."""
+    restored_quarantined: int = 0
+    """Of ``restored``, the texts back in quarantine."""
     moved: list[tuple[str, str]] = field(default_factory=list)
     """Files taken for files read before, moved (edited or not): (the file, the path it was read at)."""
     moved_unchanged: list[str] = field(default_factory=list)
@@ -188,7 +190,7 @@ class IngestSummary:
             "quarantine_retried_findings": self.retried_findings,
             "superseded": self.superseded, "quarantine_superseded": self.unquarantined,
             "relocated": self.relocated, "followed": self.followed, "in_other_files": self.in_other_files,
-            "restored": self.restored,
+            "restored": self.restored, "restored_quarantined": self.restored_quarantined,
             "moved": [{"file": file, "from": path, "unchanged": file in self.moved_unchanged}
                       for file, path in self.moved],
             "merged": [{"file": file, "from": paths} for file, paths in self.merged],
@@ -1041,6 +1043,7 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
             summary.followed += committed.followed
             summary.in_other_files += committed.in_other_files
             summary.restored += committed.restored
+            summary.restored_quarantined += committed.restored_quarantined
             summary.moved += committed.moved
             summary.moved_unchanged += committed.moved_unchanged
             summary.merged += committed.merged

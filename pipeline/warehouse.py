@@ -130,6 +130,9 @@ class CommitSummary:
     another file read does: their file and lines are now that file's."""
     restored: int = 0
     """Superseded games that a file read holds: stored (or quarantined) again, out of ``superseded``."""
+    restored_quarantined: int = 0
+    """Of ``restored``, the texts quarantined again (a cut hand's text read again as it was): back
+    in quarantine, not in the statistics."""
     reasons: Counter = field(default_factory=Counter)
     """How many of the newly quarantined games each reason sent there."""
     quarantined_ids: dict[str, str] = field(default_factory=dict)
@@ -149,7 +152,7 @@ class CommitSummary:
     copied) to files of this commit, in its publish (see :meth:`RuleSettings.follow`)."""
 
     JOURNALED = ("games", "quarantined", "findings", "superseded", "unquarantined", "relocated", "followed",
-                 "in_other_files", "restored")
+                 "in_other_files", "restored", "restored_quarantined")
     """The counts a commit's journal keeps, for the writer that finishes the commit to tell them."""
 
     def journaled(self) -> dict[str, int]:
@@ -795,6 +798,7 @@ class Warehouse:
                 summary.unquarantined += was.count("quarantined")
         returned = stored_now & self._superseded    # held by a file read now: counted again
         summary.restored = len(returned)
+        summary.restored_quarantined = len(returned & self._quarantined)
         if returned:
             more_added, more_removed = self._superseded_parts_without(returned)
             added, removed = added + more_added, removed + more_removed

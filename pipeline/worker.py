@@ -419,8 +419,10 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
 def _mark_resume(result: FileResult, chunks: list[Chunk], data: bytes, laid: tuple[int, int] = (0, 0)) -> None:
     """Note where a later read of the file, grown, starts: its last game's first line (that game
     may be cut off mid-write, and the growth end it), when its bytes from there on decode alone.
-    The ``laid`` lines and bytes that open ``data`` (lines read before) are not looked at again."""
-    last = next((chunk for chunk in reversed(chunks) if chunk.format is not None), None)
+    The ``laid`` lines and bytes that open ``data`` (lines read before) are not looked at again.
+    A game whose header follows a crash-cut fragment on its line is passed over for the game
+    before it: read from that line's start, the fragment alone would be a text of no format."""
+    last = next((chunk for chunk in reversed(chunks) if chunk.format is not None and chunk.first_column == 1), None)
     if last is None or last.first_line == 1 or last.context:
         return
     lines, size = laid
