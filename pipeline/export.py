@@ -121,6 +121,9 @@ class StoredHand:
     """Of ``rake``, the room's jackpot fee and other fees beside its rake, as the hand's text states them."""
     hero: str | None = None
     """The player the log deals his cards to alone (``Dealt to Anna [Ah Kd]``), as the hand's text states it."""
+    button_seat: int | None = None
+    """The seat the log names the button (``Seat #1 is the button``), as the hand's text states it:
+    a dead button's seat may be empty or its player away, so it is not always the ``BTN`` player's."""
 
 
 @dataclass(slots=True)
@@ -222,7 +225,7 @@ def _by_game(rows: list[tuple]) -> dict[str, list[tuple]]:
 def _kept_facts(text: str | None, source_file: str, game_id: str, betting: str, context: str | None = None) -> dict:
     """What the warehouse has no column for, from the hand's kept text (with its XML document's
     head, ``context``, for an iPoker hand): the board (the first of a hand run twice), the table's
-    cap, the pots the summary lists and its total, and whether the time is in UTC."""
+    cap, the pots the summary lists and its total, whether the time is in UTC, and the button's seat."""
     record = kept_record(text, source_file, game_id, betting, context)
     if record is None:
         return {}
@@ -237,7 +240,8 @@ def _kept_facts(text: str | None, source_file: str, game_id: str, betting: str, 
             "capped": tuple(dict.fromkeys(a.player for a in getattr(record, "actions", ()) if a.is_capped)),
             "pots": tuple(getattr(summary, "pots", None) or ()), "shown": shown,
             "logged_pot": getattr(summary, "total_pot", None), "tournament_id": getattr(record, "tournament_id", None),
-            "fees": getattr(summary, "fees", Decimal(0)), "hero": _hero(record)}
+            "fees": getattr(summary, "fees", Decimal(0)), "hero": _hero(record),
+            "button_seat": getattr(record, "button_seat", None) or None}
 
 
 def _hero(record) -> str | None:
@@ -633,7 +637,8 @@ def ohh_document(hand: StoredHand) -> dict:
     pot = _ohh_pot(hand)
     by_seat = sorted(hand.players, key=lambda p: p.seat)
     ids = {p.player: k for k, p in enumerate(by_seat)}
-    button = next((p.seat for p in hand.players if p.position == "BTN"), hand.players[-1].seat)
+    # the button the log names, empty or away as it may be (a dead button); else the BTN player's seat
+    button = hand.button_seat or next((p.seat for p in hand.players if p.position == "BTN"), hand.players[-1].seat)
     actions: dict[str, list[dict]] = {street: [] for street in _OHH_STREETS}
     for p in by_seat:
         dealt = {"player_id": ids[p.player], "action": "Dealt Cards"}

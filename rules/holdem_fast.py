@@ -68,7 +68,7 @@ K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_UNCALLED, K_COLLECT, K_MUCK = 6, 7, 8
 ST_PREFLOP, ST_FLOP, ST_RIVER = 0, 1, 3
 N_KINDS, N_STREETS = 15, 5
 B_NO_LIMIT, B_POT_LIMIT, B_LIMIT = 0, 1, 2
-P_BTN, P_BB = 0, 2
+P_BTN, P_SB, P_BB = 0, 1, 2
 assert (K_SB, K_BB, K_BUTTON, K_ANTE, K_STRADDLE, K_DEAD, K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_UNCALLED,
         K_COLLECT, K_MUCK) == tuple(KINDS.index(k) for k in (
             ActionKind.POST_SB, ActionKind.POST_BB, ActionKind.POST_BUTTON, ActionKind.POST_ANTE,
@@ -80,7 +80,7 @@ assert (ST_PREFLOP, ST_FLOP, ST_RIVER) == tuple(STREETS.index(s) for s in (Stree
 assert [(kind.is_post, kind.is_betting) for kind in KINDS] == [(k <= K_DEAD, K_FOLD <= k <= K_RAISE) for k in range(N_KINDS)]
 assert len(STREETS) == N_STREETS, "a street's code is its place in the order: update N_STREETS"
 assert (B_NO_LIMIT, B_POT_LIMIT, B_LIMIT) == tuple(BETTINGS.index(x) for x in BettingStructure)
-assert (P_BTN, P_BB) == (POSITIONS.index("BTN"), POSITIONS.index("BB"))
+assert (P_BTN, P_SB, P_BB) == tuple(POSITIONS.index(x) for x in ("BTN", "SB", "BB"))
 ERROR, WARNING = 0, 1
 """Finding severities: ``FindingRows.severity`` codes."""
 _MAX_SEATS = 62     # seats of one hand held in an int64 bit mask
@@ -967,20 +967,44 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
     # 36-card hand of antes alone, names nobody SB or BB; a 36-card hand of small and big blinds
     # (Winning's Six Plus Hold'em) names them as a 52-card hand does
     button_game = button_blind or G.is_short_deck != 0 and sb_poster < 0 and bb_poster < 0
-    # no small blind: the player left of the button posts the big one (the small blind's seat is
-    # empty, or its player is away): he is BB, and the players after him keep the places they have
-    # at a table of one more, whose small blind is missing
-    no_sb = not button_game and n > 2 and bb_poster >= 0 and S[(at + 1) % n].live == bb_poster
-    for k in range(n):      # n is at most _MAX_SEATS: within the table
-        i = S[(at + k) % n].live
-        S[i].position = positions[0, n + 1, k + 1] if no_sb and k > 0 else positions[1 if button_game else 0, n, k]
-        S[(k - 1) % n].ring = i
+    for k in range(n):      # the ring from the button the log names: the odd chip's order
+        S[(k - 1) % n].ring = S[(at + k) % n].live
     if n == 2 and not button_game and bb_poster >= 0:
         # heads-up the big-blind poster is BB and the other the button, even where the log marks the
         # big-blind poster as the button (a dead button)
         for r in range(n):
             S[S[r].live].position = P_BB if S[r].live == bb_poster else P_BTN
+    elif n > 2 and not button_game and (sb_poster >= 0 or bb_poster >= 0):
+        _blind_positions(positions, sb_poster, bb_poster, S, n)
+    else:
+        for k in range(n):      # n is at most _MAX_SEATS: within the table
+            S[S[(at + k) % n].live].position = positions[1 if button_game else 0, n, k]
     return True
+
+
+@helper
+def _blind_positions(positions, sb_poster, bb_poster, S, n):
+    """The posters of the blinds are SB and BB; the others count back from the first blind, whichever
+    seat the log names the button (a dead button: an empty seat, or one whose player is away): the
+    player before it is BTN, the one before that CO, and so on. With no small blind (its seat empty,
+    or its player away) the others keep the places they have at a table of one more."""
+    first = sb_poster if sb_poster >= 0 else bb_poster
+    start = 0
+    for r in range(n):
+        if S[r].live == first:
+            start = r
+    others = n - (sb_poster >= 0) - (bb_poster >= 0 and bb_poster != sb_poster)
+    table = min(others + 2, _MAX_SEATS)     # a table with both blinds: the missing one's seat counted
+    place = 3               # the places after the big blind, then the button last
+    for k in range(n):
+        i = S[(start + k) % n].live
+        if i == sb_poster:
+            S[i].position = P_SB
+        elif i == bb_poster:
+            S[i].position = P_BB
+        else:
+            S[i].position = positions[0, table, place if place < table else 0]
+            place += 1
 
 
 @helper

@@ -1047,3 +1047,13 @@ def test_an_exports_summary_counts_disputed_hands_and_names_the_game_of_a_reason
         "wins are the log's, and they balance",
         "  not written g3: a cap",
     ]
+
+
+def test_export_ohh_dealer_seat_is_the_button_the_log_names_an_empty_seat_too(tmp_path):
+    from tests.test_holdem_positions import PARTY_DEAD_BUTTON
+
+    # "Seat 1 is the button", and seat 1 is empty (a dead button): Player0 in seat 2, the seat before
+    # the small blind's, is BTN in the warehouse, yet OHH's dealer_seat is the seat the log names
+    (hand,) = _ohh_exported(tmp_path, _logged(tmp_path, PARTY_DEAD_BUTTON)).values()
+    assert hand["dealer_seat"] == 1
+    assert sorted(p["seat"] for p in hand["players"]) == [2, 3, 4, 5, 6]

@@ -5,7 +5,8 @@ UTG and CO after the big blind; 6-handed UTG, MP, CO. A hand with no small blind
 empty) has the big-blind poster, left of the button, as BB, and the places after him as at a
 table of one more player. Heads-up the small-blind poster is the
 button (BTN) and the other player the big blind (BB), also where the log marks the big-blind
-poster as the button (a dead button).
+poster as the button (a dead button). At a larger table too the posters of the blinds are SB
+and BB whichever seat the log names the button, and the others count back from the small blind.
 """
 
 from __future__ import annotations
@@ -213,3 +214,61 @@ def test_no_small_blind_the_big_blind_poster_is_bb_and_the_others_keep_their_pla
         "Seat 4: Vera (big blind) folded before Flop\nSeat 5: Dasha folded before Flop (didn't bet)\n").replace(
         "Seat 6: Gleb collected ($1.25)", "Seat 6: Gleb collected ($1)")
     assert _positions(no_sb) == {"Anna": "BTN", "Vera": "BB", "Dasha": "UTG", "Gleb": "CO"}
+
+
+# PartyPoker game 14019052 as the room wrote it: the button the log names, seat 1, is empty; seat 2
+# posts nothing, seat 3 the small blind and seat 4 the big one
+PARTY_DEAD_BUTTON = """\
+#Game No : 14019052
+***** Hand History for Game 14019052 *****
+$10 USD NL Texas Hold'em - Sunday, September 2, 21:10:58 ET 2012
+Table Banjul1 (Real Money)
+Seat 1 is the button
+Total number of players : 5
+Seat 2: Player0 ( $9.95 USD )
+Seat 3: Player1 ( $9.95 USD )
+Seat 4: Hero ( $10.00 USD )
+Seat 5: Player2 ( $6.53 USD )
+Seat 6: Player3 ( $1.24 USD )
+Player1 posts small blind [$0.05 USD].
+Hero posts big blind [$0.10 USD].
+** Dealing down cards **
+Dealt to Hero [  9d 8s ]
+Player2 folds.
+Player3 calls [$0.10 USD].
+Player0 folds.
+Player1 folds.
+Hero checks.
+** Dealing Flop ** [ Jh, 9h, 2h ]
+Hero checks.
+Player3 checks.
+** Dealing Turn ** [ 9c ]
+Hero bets [$0.12 USD].
+Player3 calls [$0.12 USD].
+** Dealing River ** [ 5c ]
+Hero bets [$0.24 USD].
+Player3 calls [$0.24 USD].
+Player0 does not show cards.
+Player1 does not show cards.
+Hero shows [ 9d, 8s ].
+Player2 does not show cards.
+Player3 does not show cards.
+Hero wins $0.92 USD
+"""
+
+
+def test_dead_button_the_blind_posters_are_sb_and_bb_and_the_others_count_back_from_them():
+    # Player1 posts the small blind and Hero the big one, whatever seat the log names the button;
+    # counted back from the small blind: seat 2 (Player0) is the button, seat 6 (Player3) the cutoff,
+    # and seat 5 (Player2), first after the big blind, UTG. The preflop order agrees: Player2,
+    # Player3, Player0, then the blinds
+    assert _positions(PARTY_DEAD_BUTTON) == {
+        "Player0": "BTN", "Player1": "SB", "Hero": "BB", "Player2": "UTG", "Player3": "CO"}
+
+
+def test_a_button_named_two_seats_before_the_small_blind_moves_to_the_seat_before_it():
+    # the same hand with the button named at seat 6 (Player3): the blinds still sit at seats 3 and 4,
+    # so the seat before the small blind's, seat 2, is the button and seat 6 the cutoff
+    moved = PARTY_DEAD_BUTTON.replace("Seat 1 is the button", "Seat 6 is the button")
+    assert _positions(moved) == {
+        "Player0": "BTN", "Player1": "SB", "Hero": "BB", "Player2": "UTG", "Player3": "CO"}
