@@ -501,7 +501,10 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
             f"{counted(summary.findings + summary.retried_findings + finished.get('findings', 0), 'finding')} "
             f"in {summary.seconds:.2f} s{rate}"
         )
-        if finished and not finished.get("games"):
+        if summary.finished_forget:
+            click.echo(_finished_forget_line(summary.finished_forget,
+                                             first="  finished first the commit of a stopped `rasklad forget`"))
+        elif finished and not finished.get("games"):
             click.echo("  finished the commit of an interrupted ingest first")
         elsewhere_copies = summary.quarantined_copies_elsewhere
         if elsewhere_copies:    # counted once above, as the quarantine lists them: the other files' copies apart
@@ -2229,16 +2232,30 @@ def forget(paths: tuple[Path, ...], warehouse: Path, gone_only: bool, dry_run: b
         with (_cut_short_saying(_kept_by_run(warehouse, "the files are forgotten.", "nothing was changed."),
                                 warehouse),
               Warehouse(warehouse).open(wait=not no_wait, on_wait=_say_waiting, purpose="rasklad forget") as store):
+            # (a stopped forget's commit, waiting for its statistics, is published by the open)
+            finished = store.finished
             if not dry_run:
                 models_with_commits(store)     # the games leave the marts in the same commit
             done = store.forget_files([str(path) for path in paths], gone_only=gone_only, dry_run=dry_run)
             if done.files and not dry_run:
                 refresh_models(store)
+            # a path that matched nothing: forgotten already (by a stopped forget, too), or a typo
+            forgotten_before = {name: store.forgotten_files([name]) for name in done.unmatched}
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
+    already = [name for name, found in forgotten_before.items() if found.files or found.gone]
     if as_json:
-        click.echo(json.dumps({**done.as_dict(), "dry_run": dry_run}, indent=2))
+        click.echo(json.dumps({**done.as_dict(), "forgotten_already": already,
+                               "finished_stopped_forget": {"files": finished.forgotten,
+                                                           **_forget_counts(finished)},
+                               "dry_run": dry_run}, indent=2))
+    if finished.forgotten and not as_json:
+        click.echo(_finished_forget_line(finished, first="Finished first the forget stopped before"))
     if not done.files:
+        if finished.forgotten:
+            return
+        if already:
+            raise UsageProblem(_forgotten_already(already, warehouse), _forgotten_where(warehouse))
         raise UsageProblem(f"No file {'gone from disk ' if gone_only else ''}read before at "
                            f"{listed([str(path) for path in paths], 'or')} holds games: nothing to forget.",
                            "Name the files or folders as they were ingested (`rasklad query \"select distinct "
@@ -2254,10 +2271,17 @@ def forget(paths: tuple[Path, ...], warehouse: Path, gone_only: bool, dry_run: b
     click.echo(f"{verb} {counted(len(done.files), 'file')}{gone}: {', '.join(filter(None, what))}"
                + ("" if dry_run else f" (the table superseded keeps {'its' if left == 1 else 'their'} text)"))
     if done.in_other_files:
+        stay = "stays" if stay == "stay" and done.in_other_files == 1 else stay
         click.echo(f"  {counted(done.in_other_files, 'game')} {stay}: another file still holds "
                    f"{'it' if done.in_other_files == 1 else 'them'}")
     for name in done.files:
         click.echo(f"  {name}{' (gone)' if name in done.gone else ''}")
+    if already:
+        click.echo(f"  {_forgotten_already(already, warehouse)}")
+    typos = [name for name in done.unmatched if name not in already]
+    if typos:   # (said, not refused: the others are forgotten as asked, and `forget --undo` takes it back)
+        click.echo(f"  Not forgotten: no file {'gone from disk ' if gone_only else ''}read before at "
+                   f"{listed(typos, 'or')} holds games (name the files or folders as they were ingested)")
     if dry_run:
         click.echo("Run it again without --dry-run to forget them.")
         return
@@ -2268,6 +2292,36 @@ def forget(paths: tuple[Path, ...], warehouse: Path, gone_only: bool, dry_run: b
         if done.gone else ""
     click.echo(f"Undo: `rasklad forget --undo {named} --warehouse {_quoted(str(warehouse))}` reads "
                f"{'it' if one else 'them'} again{back}")
+
+
+def _forget_counts(summary) -> dict[str, int]:
+    """The games a forget's commit took out (``summary``: its ``CommitSummary``), as ``--json`` says them."""
+    return {"superseded": summary.superseded, "quarantine_superseded": summary.unquarantined,
+            "kept_in_other_files": summary.in_other_files}
+
+
+def _finished_forget_line(summary, first: str) -> str:
+    """What the commit of a stopped ``rasklad forget`` that a writer finished took out (``summary``:
+    the ``CommitSummary`` of the commits it finished), after ``first``."""
+    left = summary.superseded + summary.unquarantined
+    what = [f"{counted(summary.superseded, 'game')} left the statistics",
+            f"{summary.unquarantined:,} the quarantine" if summary.unquarantined else ""]
+    return (f"{first}: forgot {counted(len(summary.forgotten), 'file')} ({listed(summary.forgotten, 'and')}), "
+            f"{', '.join(filter(None, what))} (the table superseded keeps {'its' if left == 1 else 'their'} text)")
+
+
+def _forgotten_already(names: list[str], warehouse: Path) -> str:
+    """Says the files at ``names`` were forgotten already, and how to bring them back."""
+    one = len(names) == 1
+    return (f"{'The file' if one else 'The files'} at {listed(names, 'and')} {'was' if one else 'were'} forgotten "
+            f"already: {'its' if one else 'their'} games are out of the statistics. "
+            f"`rasklad forget --undo {' '.join(map(_quoted, names))} --warehouse {_quoted(str(warehouse))}` "
+            f"brings them back")
+
+
+def _forgotten_where(warehouse: Path) -> str:
+    return ("The table superseded keeps their text: `rasklad query \"select * from superseded\" --warehouse "
+            f"{_quoted(str(warehouse))}`.")
 
 
 def _undo_forget(paths: tuple[Path, ...], warehouse: Path, dry_run: bool, no_wait: bool, as_json: bool) -> None:
