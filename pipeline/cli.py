@@ -479,7 +479,7 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         kept = f" (and {stay:,} judged again {'stays' if stay == 1 else 'stay'} there)" if stay else ""
         # the commit of an interrupted ingest that this one finished first: published by this run
         finished = summary.finished
-        earlier = (f" ({finished['games']} of them by the interrupted ingest this one finished)"
+        earlier = (f" ({finished['games']:,} of them by the interrupted ingest this one finished)"
                    if finished.get("games") else "")
         # the files beside the unchanged ones: grown ones were read from their last game on (the
         # rest is what was read before), unreadable ones not at all
@@ -1773,7 +1773,7 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
         if quarantined is not None:
             _show_quarantined(quarantined, as_json)
             return
-        found = _known_game_id(con, game_id)
+        found = _known_game_id(con, game_id, warehouse)
         game = con.sql(
             "select game_id, game, source_file, first_line, last_line, played_at, club, table_name, ruleset "
             "from stg_games where game_id = $id", params={"id": found}).pl().row(0, named=True)
@@ -1893,7 +1893,31 @@ def _where_games_are(con: duckdb.DuckDBPyConnection, game_ids: list[str]) -> str
     return listed + ("\n    …" if len(game_ids) > 5 else "")
 
 
-def _known_game_id(con: duckdb.DuckDBPyConnection, game_id: str) -> str:
+def _superseded_named(con: duckdb.DuckDBPyConnection, wanted: str, warehouse: Path) -> tuple[str, str] | None:
+    """What to say of a game no longer stored whose ID starts with ``wanted`` (superseded: its file
+    forgotten, or its file's new text no longer holds it), and where its text is; None when the
+    table superseded holds no such game (or none only)."""
+    if not wanted or not {"superseded", "files"} <= _tables(con):
+        return None
+    rows = con.execute(
+        "select s.game_id, s.source_file, coalesce(bool_or(f.content_hash = s.superseded_by "
+        "and len(coalesce(f.game_ids, [])) = 0), false) "
+        "from superseded s left join files f on f.content_hash = s.superseded_by and f.source_file = s.source_file "
+        "where starts_with(s.game_id, $p) group by all order by s.game_id limit 2", {"p": wanted}).fetchall()
+    if len(rows) != 1:
+        return None
+    found, file, forgotten = rows[0]
+    shown = (f"`rasklad query \"select text from superseded where game_id = '{found}'\" --warehouse "
+             f"{_quoted(str(warehouse))}` shows its text")
+    if forgotten:    # (a forget's ledger row, or a new text that holds no game: read again, it comes back)
+        return (f"The game {found} is no longer stored: its file {file} was forgotten.",
+                (f"{shown}; `rasklad forget --undo {_quoted(file)} --warehouse {_quoted(str(warehouse))}` "
+                 f"brings its games back."))
+    return (f"The game {found} is no longer stored: the new text of its file {file} does not hold it.",
+            f"{shown} (the table superseded keeps it).")
+
+
+def _known_game_id(con: duckdb.DuckDBPyConnection, game_id: str, warehouse: Path) -> str:
     """The one stored game whose ID starts with ``game_id`` (or whose Hold'em hand number it is),
     else an error naming the games it could be or the close IDs."""
     wanted = game_id.strip().lower()
@@ -1908,6 +1932,9 @@ def _known_game_id(con: duckdb.DuckDBPyConnection, game_id: str) -> str:
     if hands:
         raise UsageProblem(f"{game_id!r} is the hand number of several stored games:{_where_games_are(con, hands)}",
                            "Name one by its game ID (or the start of it).")
+    superseded = _superseded_named(con, wanted, warehouse)
+    if superseded:
+        raise UsageProblem(*superseded)
     near = [row[0] for row in con.execute(
         "select game_id from stg_games where starts_with(game_id, $p) limit 5000", {"p": wanted[:2]}).fetchall()]
     raise UsageProblem(f"No stored game has an ID starting with {game_id!r}.{did_you_mean(wanted, near)}",
@@ -2477,7 +2504,7 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
     _require_warehouse(warehouse)
     if game_id is not None:
         with _connect(warehouse) as con:
-            game_id = _known_game_id(con, game_id)      # the start of an ID, or a hand's number, as `show` takes
+            game_id = _known_game_id(con, game_id, warehouse)      # the start of an ID, or a hand's number, as `show` takes
     try:
         with (_cut_short_saying(_kept_by_run(
                   warehouse, "what it judged is kept, and the same command run again goes on from there.",
@@ -2564,7 +2591,7 @@ def export(fmt: str, game_id: str | None, player: str | None, out: Path, quiet: 
         if player is not None:
             _known_player(con, player)
         if game_id is not None:
-            game_id = _known_game_id(con, game_id)      # the start of an ID, or a hand's number, as `show` takes
+            game_id = _known_game_id(con, game_id, warehouse)      # the start of an ID, or a hand's number, as `show` takes
         try:
             run_export(con, fmt, out, game_id=game_id, player=player, on_start=progress.start_hands,
                        on_hand=progress.hand, summary=summary)

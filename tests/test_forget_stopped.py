@@ -73,3 +73,50 @@ def test_an_ingest_after_a_stopped_forget_says_it_finished_the_forget(two_nights
                         "1 game left the statistics (the table superseded keeps its text)")
     assert "interrupted ingest" not in after.output and "new text" not in after.output
     assert results(root) == NIGHT_NETS
+
+
+def test_forget_names_a_path_given_that_holds_nothing_beside_one_forgotten(two_nights, tmp_path):
+    night, _, root = two_nights
+    typo = tmp_path / "nigth.txt"
+    dry = run("forget", str(night), str(typo), "-w", str(root), "--dry-run")
+    assert dry.exit_code == 0, dry.output
+    assert dry.output == ("Would forget 1 file: 1 game would leave the statistics\n"
+                          f"  {night}\n"
+                          f"  Not forgotten: no file read before at {typo} holds games (name the files or folders "
+                          "as they were ingested)\n"
+                          "Run it again without --dry-run to forget them.\n")
+    done = run("forget", str(night), str(typo), "-w", str(root), "--json")
+    assert done.exit_code == 0, done.output
+    assert f'"unmatched": [\n    "{typo}"\n  ]' in done.output
+    assert results(root) == NIGHT_NETS
+
+
+def test_forgetting_a_file_again_says_it_was_forgotten_and_how_to_undo_it(two_nights):
+    night, second, root = two_nights
+    assert run("forget", str(night), "-w", str(root)).exit_code == 0
+    again = run("forget", str(night), "-w", str(root))
+    assert again.exit_code == 1
+    assert again.output == (f"Error: The file at {night} was forgotten already: its games are out of the statistics. "
+                            f"`rasklad forget --undo {night} --warehouse {root}` brings them back\n"
+                            f"  The table superseded keeps their text: `rasklad query \"select * from superseded\" "
+                            f"--warehouse {root}`.\n")
+    # beside a file that holds games: that one is forgotten, and the other said forgotten already
+    both = run("forget", str(second), str(night), "-w", str(root))
+    assert both.exit_code == 0, both.output
+    assert (f"  The file at {night} was forgotten already: its games are out of the statistics. "
+            f"`rasklad forget --undo {night} --warehouse {root}` brings them back\n") in both.output
+    assert results(root) == {}
+
+
+def test_show_export_and_reaudit_of_a_forgotten_game_say_its_file_was_forgotten(two_nights, tmp_path):
+    night, _, root = two_nights
+    [(game,)] = query(root, f"select game_id from games where source_file = '{night}'")
+    assert run("forget", str(night), "-w", str(root)).exit_code == 0
+    said = (f"Error: The game {game} is no longer stored: its file {night} was forgotten.\n"
+            f"  `rasklad query \"select text from superseded where game_id = '{game}'\" --warehouse {root}` shows "
+            f"its text; `rasklad forget --undo {night} --warehouse {root}` brings its games back.\n")
+    for command in (["show", game[:8]], ["reaudit", "--game", game], ["export", "--format", "phh", "--game", game,
+                                                                          "--out", str(tmp_path / "out")]):
+        answer = run(*command, "-w", str(root))
+        assert answer.exit_code == 1, answer.output
+        assert answer.output.endswith(said), command     # (export may say first that it compiles)
