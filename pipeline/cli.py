@@ -316,6 +316,23 @@ def _stored_before_the_stop(so_far) -> str:
     return f"{stored} run again goes on from there (what was stored is not read twice)."
 
 
+def _statistics_unbuilt(warehouse: Path) -> bool:
+    """Does the warehouse hold commits whose statistics were never built (a new warehouse's ingest
+    stopped in its first build)? Readers refuse it until they are."""
+    from pipeline.manifest import DUCKDB_FILE
+
+    return bool(_generation(warehouse)) and not (warehouse / DUCKDB_FILE).exists()
+
+
+def _unbuilt_said(warehouse: Path) -> str:
+    """What a stopped ingest adds when the statistics of what it stored are not built: readers
+    refuse the warehouse until they are."""
+    if not _statistics_unbuilt(warehouse):
+        return ""
+    return (" Its statistics are not built yet: the commands that read the warehouse refuse it until the same "
+            f"ingest run again, or `rasklad build-models --warehouse {_quoted(str(warehouse))}`, builds them.")
+
+
 def _kept_by_run(warehouse: Path, done: str | Callable[[], str], nothing: str) -> Callable[[], str]:
     """What a writing command stopped before its end keeps, worked out when it stops: ``done`` when
     it committed something (or what ``done`` tells, asked then), ``nothing`` when it did not; and,
@@ -449,7 +466,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     rules = _rule_settings_checked(rules, warehouse, paths)
     progress = _Progress(enabled=not quiet and not as_json)
     so_far = IngestSummary()    # what the run has committed, counted as it commits, for a stop to tell
-    on_stop = _kept_by_run(warehouse, lambda: _stored_before_the_stop(so_far),
+    unbuilt_before = _statistics_unbuilt(warehouse)
+    on_stop = _kept_by_run(warehouse, lambda: _stored_before_the_stop(so_far) + _unbuilt_said(warehouse),
                            "nothing was committed yet (the warehouse is as it was), and the same ingest run "
                            "again starts over.")
     try:
@@ -501,6 +519,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
             f"{counted(summary.findings + summary.retried_findings + finished.get('findings', 0), 'finding')} "
             f"in {summary.seconds:.2f} s{rate}"
         )
+        if unbuilt_before and not _statistics_unbuilt(warehouse):
+            click.echo("  built the statistics that a stopped ingest left unbuilt: the warehouse can be read")
         if summary.finished_forget:
             click.echo(_finished_forget_line(summary.finished_forget,
                                              first="  finished first the commit of a stopped `rasklad forget`"))

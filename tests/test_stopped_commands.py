@@ -130,3 +130,33 @@ def test_a_command_stopped_before_it_wrote_says_nothing_changed(tmp_path, monkey
     assert (result.exit_code, result.stderr) == (130, "Stopped before the end: nothing was changed (the warehouse "
                                                       "is as it was).\n")
     assert not (tmp_path / "wh").exists()
+
+
+def test_an_ingest_stopped_in_a_new_warehouse_first_build_says_readers_wait_for_it(tmp_path, monkeypatch):
+    import pipeline.ingest
+    from tests.test_forget_again import NIGHT, NIGHT_NETS, results
+
+    night, warehouse = tmp_path / "night.txt", tmp_path / "wh"
+    night.write_text(NIGHT, encoding="utf-8")
+    refresh = pipeline.ingest.refresh_models
+
+    def stopped_in_the_first_build(*args, build: bool = True, **kwargs):
+        if build:       # (the whole build at the run's end: a new warehouse has no models to update)
+            raise KeyboardInterrupt     # as the program's handler raises it
+        return refresh(*args, build=build, **kwargs)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(pipeline.ingest, "refresh_models", stopped_in_the_first_build)
+        cut = CliRunner().invoke(main, ["ingest", str(night), "-w", str(warehouse), "-j", "1", "-q"])
+    assert cut.exit_code == 130, cut.output
+    assert cut.stderr == ("Stopped before the end: every file was stored (1 game) and is kept; the same ingest run "
+                          "again goes on from there (what was stored is not read twice). Its statistics are not "
+                          "built yet: the commands that read the warehouse refuse it until the same ingest run "
+                          f"again, or `rasklad build-models --warehouse {warehouse}`, builds them.\n")
+    refused = CliRunner().invoke(main, ["query", "select count(*) from games", "-w", str(warehouse)])
+    assert refused.exit_code == 1 and "are not built" in refused.output
+    again = CliRunner().invoke(main, ["ingest", str(night), "-w", str(warehouse), "-j", "1", "-q"])
+    assert again.exit_code == 0, again.output
+    assert again.output.startswith("1 file (1 unchanged), 0 games stored"), again.output
+    assert "\n  built the statistics that a stopped ingest left unbuilt: the warehouse can be read\n" in again.output
+    assert results(warehouse) == NIGHT_NETS
