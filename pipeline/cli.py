@@ -2668,12 +2668,13 @@ def _export_notes(summary) -> list[str]:
     elif summary.disputed:
         lines.append(f"  written {len(summary.disputed):,} hands as their logs state them, though they break a rule "
                      "(rasklad audit lists them): their pots, rakes and wins are the logs', and they balance")
+    # counted by kind: a reason that names its player is one reason, whoever posts out of turn
     by_reason: dict[str, list[str]] = {}
     for gid, why in summary.skipped.items():
-        by_reason.setdefault(why, []).append(gid)
+        by_reason.setdefault(summary.skipped_kinds.get(gid, why), []).append(gid)
     ranked = sorted(by_reason.items(), key=lambda item: -len(item[1]))     # (stable: ties in the order played)
     for why, games in ranked[:EXPORT_REASONS_SHOWN]:
-        lines.append(f"  not written {games[0]}: {why}" if len(games) == 1
+        lines.append(f"  not written {games[0]}: {summary.skipped[games[0]]}" if len(games) == 1
                      else f"  not written {len(games):>6,} × {why}")
     rest = ranked[EXPORT_REASONS_SHOWN:]
     if rest:
