@@ -2217,7 +2217,8 @@ def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool) -
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
     except LookupError as error:
-        raise UsageProblem(f"{error.args[0]}.", "See them with: rasklad settings") from None
+        raise UsageProblem(f"{error.args[0]}.",
+                           f"See them with: rasklad settings --warehouse {_quoted(str(warehouse))}") from None
     for name in removed:    # named as typed (the room as the games write it), not as the settings table keeps it
         click.echo(f"Removed the rule setting '{RuleSetting.of_row(name, parsed.option).text}'.")
     # as an ingest given a setting judges again the stored hands it reaches, so does its removal
