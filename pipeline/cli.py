@@ -472,7 +472,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
                            "again starts over.")
     try:
         with _cut_short_saying(on_stop, warehouse, before=progress.close):
-            summary = run_ingest(paths, warehouse, jobs=jobs, on_file=progress.file, on_start=progress.start,
+            summary = run_ingest(paths, warehouse, jobs=jobs, on_file=progress.file,
+                                 on_start=lambda total: progress.start(total, len(so_far.unreadable)),
                                  wait=not no_wait, on_wait=_say_waiting, rules=rules, on_model=progress.model,
                                  summary=so_far)
     except ReaderFailed as error:
@@ -853,7 +854,9 @@ class _Progress:
         self.on_terminal = sys.stderr.isatty()
         self.last = time.monotonic()
 
-    def start(self, total: int) -> None:
+    def start(self, total: int, unreadable: int = 0) -> None:
+        """An ingest of ``total`` files begins (``unreadable``: the files given it cannot read, not
+        among them, that its summary counts: said, lest the two numbers disagree)."""
         self.total = total
         if self.enabled and self.on_terminal:
             from tqdm import tqdm
@@ -861,7 +864,8 @@ class _Progress:
             self.bar = tqdm(total=total, unit="file", file=sys.stderr)
         elif self.enabled:
             # said at once: the first run also compiles the Hold'em kernels before any file is done
-            click.echo(f"reading {counted(total, 'file')}", err=True)
+            refused = f" ({unreadable:,} more that cannot be read)" if unreadable else ""
+            click.echo(f"reading {counted(total, 'file')}{refused}", err=True)
             self.last = time.monotonic()
 
     def start_hands(self, total: int) -> None:
@@ -1080,7 +1084,8 @@ def _show(frame: pl.DataFrame, as_json: bool, *, limit: int | None = SHOWN_ROWS,
         if number:
             click.echo("")
         for column, value in row.items():
-            text = "null" if value is None else str(value)
+            # (a boolean as the table layout prints it, lest one listing say false and True)
+            text = "null" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
             click.echo(textwrap.fill(text, max(width, label + 20), initial_indent=f"{column + ':':<{label}}",
                                      subsequent_indent=" " * label, break_long_words=False,
                                      break_on_hyphens=False, replace_whitespace=False) or f"{column}:")
@@ -2118,7 +2123,12 @@ def settings_group(ctx: click.Context, warehouse: Path, as_json: bool) -> None:
         with _connect(warehouse) as con:
             if "stg_settings" not in _tables(con):
                 raise UsageProblem("The settings of this warehouse are not built yet.", "Run `rasklad build-models` first.")
-            _show(con.sql("select name, value from stg_settings order by name").pl(), as_json)
+            frame = con.sql("select name, value from stg_settings order by name").pl()
+            if frame.is_empty() and not as_json:    # words, not an empty table's header
+                click.echo("No setting kept: `rasklad settings rate FROM TO RATE` keeps a rate, and `rasklad ingest "
+                           "--rules` the rule settings it is given.")
+                return
+            _show(frame, as_json)
 
 
 @settings_group.command("rate", context_settings={"ignore_unknown_options": True})   # -1 is a rate, refused as such

@@ -120,3 +120,16 @@ def test_show_export_and_reaudit_of_a_forgotten_game_say_its_file_was_forgotten(
         answer = run(*command, "-w", str(root))
         assert answer.exit_code == 1, answer.output
         assert answer.output.endswith(said), command     # (export may say first that it compiles)
+
+
+def test_forget_says_one_game_another_file_holds_stays(tmp_path):
+    night, copy, root = tmp_path / "night.txt", tmp_path / "copy.txt", tmp_path / "wh"
+    night.write_text(NIGHT, encoding="utf-8")
+    copy.write_text(NIGHT, encoding="utf-8")
+    assert run("ingest", str(night), str(copy), "-w", str(root), "-j", "1", "-q").exit_code == 0
+    done = run("forget", str(night), "-w", str(root))
+    assert done.exit_code == 0, done.output
+    assert done.output.splitlines()[:2] == ["Forgot 1 file: 0 games left the statistics (the table superseded "
+                                            "keeps their text)",
+                                            "  1 game stays: another file still holds it"]
+    assert results(root) == NIGHT_NETS
