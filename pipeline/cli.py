@@ -219,7 +219,9 @@ def _send_sigterm_on() -> None:
                 if number == signal.SIGTERM and not STOPPED_BY and not TERM_SENT_ON:
                     TERM_SENT_ON.append(True)
                     os.kill(stopped, signal.SIGINT)
-                elif number == signal.SIGINT:
+                if number in (signal.SIGINT, signal.SIGTERM):
+                    # a SIGTERM too: when Python's handler took it first (STOPPED_BY set), no SIGINT
+                    # follows, and the statement ran to its end (minutes)
                     _interrupt_reads()
 
     threading.Thread(target=watch, name="rasklad-sigterm", daemon=True).start()

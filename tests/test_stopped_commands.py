@@ -160,3 +160,50 @@ def test_an_ingest_stopped_in_a_new_warehouse_first_build_says_readers_wait_for_
     assert again.output.startswith("1 file (1 unchanged), 0 games stored"), again.output
     assert "\n  built the statistics that a stopped ingest left unbuilt: the warehouse can be read\n" in again.output
     assert results(warehouse) == NIGHT_NETS
+
+
+TERM_TAKEN_FIRST = """
+import pathlib, signal, sys
+import pipeline.cli
+
+ready, *command = sys.argv[1:]
+connect = pipeline.cli._connect
+
+def taken_first(*args, **kwargs):
+    con = connect(*args, **kwargs)
+    # as when Python's own handler takes the SIGTERM first, inside DuckDB's statement, and DuckDB
+    # drops the KeyboardInterrupt it raised: the stop is recorded, and no SIGINT is sent on
+    pipeline.cli.STOPPED_BY.append(signal.SIGTERM)
+    pathlib.Path(ready).touch()
+    return con
+
+pipeline.cli._connect = taken_first
+sys.argv = ["rasklad", *command]
+pipeline.cli.run()
+"""
+"""A ``rasklad`` process whose stop is recorded as a SIGTERM before its query starts."""
+
+
+def test_a_kill_stops_a_query_though_python_took_the_signal_first(tmp_path):
+    warehouse = tmp_path / "wh"
+    made = CliRunner().invoke(main, ["generate", "holdem", "-n", "3", "-q", "--out", str(tmp_path / "a.txt")])
+    assert made.exit_code == 0, made.output
+    assert CliRunner().invoke(main, ["ingest", str(tmp_path / "a.txt"), "-w", str(warehouse), "-q"]).exit_code == 0
+    ready = tmp_path / "ready"
+    reader = subprocess.Popen(
+        [sys.executable, "-c", TERM_TAKEN_FIRST, str(ready), "query",
+         "select count(*) from range(100000000000) t(a) where a % 7 = 3", "-w", str(warehouse)],
+        cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while not ready.exists() and reader.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(2)       # inside the statement
+    os.kill(reader.pid, signal.SIGTERM)
+    try:
+        out, said = reader.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(reader.pid, signal.SIGKILL)
+        reader.communicate()
+        raise AssertionError("the query went on 30 s after the kill") from None
+    assert (reader.returncode, out, said) == (143, "", "Stopped before the end: nothing was changed (the warehouse "
+                                                       "is as it was).\n")
