@@ -207,3 +207,28 @@ def test_a_kill_stops_a_query_though_python_took_the_signal_first(tmp_path):
         raise AssertionError("the query went on 30 s after the kill") from None
     assert (reader.returncode, out, said) == (143, "", "Stopped before the end: nothing was changed (the warehouse "
                                                        "is as it was).\n")
+
+
+def test_the_games_an_ingest_finished_for_an_interrupted_one_are_counted_with_thousands_separated(tmp_path,
+                                                                                                 monkeypatch):
+    import pipeline.ingest
+    from tests.test_forget_again import NIGHT
+
+    night, big, warehouse = tmp_path / "night.txt", tmp_path / "big.txt", tmp_path / "wh"
+    night.write_text(NIGHT, encoding="utf-8")
+    made = CliRunner().invoke(main, ["generate", "holdem", "-n", "1000", "--seed", "3", "-q", "--out", str(big)])
+    assert made.exit_code == 0, made.output
+    assert CliRunner().invoke(main, ["ingest", str(night), "-w", str(warehouse), "-q"]).exit_code == 0
+
+    def stopped(*args, **kwargs):
+        raise KeyboardInterrupt     # in the models' update for the commit: it waits in its journal
+
+    with monkeypatch.context() as patched:
+        patched.setattr(pipeline.ingest, "refresh_models", stopped)
+        cut = CliRunner().invoke(main, ["ingest", str(big), "-w", str(warehouse), "-j", "1", "-q"])
+    assert cut.exit_code == 130, cut.output
+    again = CliRunner().invoke(main, ["ingest", str(big), "-w", str(warehouse), "-j", "1", "-q"])
+    assert again.exit_code == 0, again.output
+    # the 1,000 generated hands, all stored by the commit this run finished
+    assert again.output.startswith("1 file (1 unchanged), 1,000 games stored (1,000 of them by the interrupted "
+                                   "ingest this one finished)"), again.output
