@@ -111,15 +111,40 @@ class _WarehouseFolder(click.Path):
 
 
 FORMAT_BEFORE = "rasklad.warehouse_format_before"
+FORGET_WAITING = "rasklad.forget_waiting"
+"""The warehouse given and the journal entry of a stopped forget's commit waiting there before the
+command ran (see :func:`_tell_finished_forget`)."""
 """Where a command's context keeps its warehouse and that warehouse's format before the command ran."""
 
 
 def _noting_format(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
     """The ``--warehouse`` given, its format noted before the command runs (see :func:`_tell_upgrade`)."""
-    from pipeline.manifest import written_format
+    from pipeline.manifest import waiting_forget, written_format
 
     ctx.meta[FORMAT_BEFORE] = (value, written_format(value))     # (a subcommand's, after its group's)
+    ctx.meta[FORGET_WAITING] = (value, waiting_forget(value))
     return value
+
+
+def _tell_finished_forget(ctx: click.Context) -> None:
+    """After a command that writes the warehouse (forget and ingest say it themselves): when it
+    published the commit of a stopped forget, say so (on stderr, beside any JSON), lest a
+    `settings rate` take thousands of games out of the statistics without a word."""
+    noted = ctx.meta.get(FORGET_WAITING)
+    if not noted or noted[1] is None or ctx.invoked_subcommand in ("forget", "ingest"):
+        return
+    from pipeline.manifest import read_manifest, waiting_forget
+
+    warehouse, entry = noted
+    try:
+        published = read_manifest(warehouse).generation >= entry.get("generation", 0)
+    except (OSError, ValueError, LookupError):
+        return
+    if published and waiting_forget(warehouse) is None:
+        stored = entry.get("stored", {})
+        click.echo(_finished_forget_line(entry["forgotten"], stored.get("superseded", 0),
+                                         stored.get("unquarantined", 0),
+                                         first="Finished first the forget stopped before"), err=True)
 
 
 def _tell_upgrade(ctx: click.Context) -> None:
@@ -419,6 +444,7 @@ class _Commands(click.Group):
                                "fails again).") from error
         finally:
             _tell_upgrade(ctx)
+            _tell_finished_forget(ctx)
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
@@ -525,7 +551,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         if unbuilt_before and not _statistics_unbuilt(warehouse):
             click.echo("  built the statistics that a stopped ingest left unbuilt: the warehouse can be read")
         if summary.finished_forget:
-            click.echo(_finished_forget_line(summary.finished_forget,
+            done_before = summary.finished_forget
+            click.echo(_finished_forget_line(done_before.forgotten, done_before.superseded, done_before.unquarantined,
                                              first="  finished first the commit of a stopped `rasklad forget`"))
         elif finished and not finished.get("games"):
             click.echo("  finished the commit of an interrupted ingest first")
@@ -2310,7 +2337,8 @@ def forget(paths: tuple[Path, ...], warehouse: Path, gone_only: bool, dry_run: b
                                                            **_forget_counts(finished)},
                                "dry_run": dry_run}, indent=2))
     if finished.forgotten and not as_json:
-        click.echo(_finished_forget_line(finished, first="Finished first the forget stopped before"))
+        click.echo(_finished_forget_line(finished.forgotten, finished.superseded, finished.unquarantined,
+                                         first="Finished first the forget stopped before"))
     if not done.files:
         if finished.forgotten:
             return
@@ -2360,13 +2388,13 @@ def _forget_counts(summary) -> dict[str, int]:
             "kept_in_other_files": summary.in_other_files}
 
 
-def _finished_forget_line(summary, first: str) -> str:
-    """What the commit of a stopped ``rasklad forget`` that a writer finished took out (``summary``:
-    the ``CommitSummary`` of the commits it finished), after ``first``."""
-    left = summary.superseded + summary.unquarantined
-    what = [f"{counted(summary.superseded, 'game')} left the statistics",
-            f"{summary.unquarantined:,} the quarantine" if summary.unquarantined else ""]
-    return (f"{first}: forgot {counted(len(summary.forgotten), 'file')} ({listed(summary.forgotten, 'and')}), "
+def _finished_forget_line(files: list[str], superseded: int, unquarantined: int, first: str) -> str:
+    """What the commit of a stopped ``rasklad forget`` that a writer finished took out: its
+    ``files``, the games that left the statistics and the quarantine; after ``first``."""
+    left = superseded + unquarantined
+    what = [f"{counted(superseded, 'game')} left the statistics",
+            f"{unquarantined:,} the quarantine" if unquarantined else ""]
+    return (f"{first}: forgot {counted(len(files), 'file')} ({listed(files, 'and')}), "
             f"{', '.join(filter(None, what))} (the table superseded keeps {'its' if left == 1 else 'their'} text)")
 
 

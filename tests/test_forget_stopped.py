@@ -133,3 +133,17 @@ def test_forget_says_one_game_another_file_holds_stays(tmp_path):
                                             "keeps their text)",
                                             "  1 game stays: another file still holds it"]
     assert results(root) == NIGHT_NETS
+
+
+def test_any_writer_that_publishes_a_stopped_forget_says_so(two_nights, monkeypatch):
+    night, _, root = two_nights
+    stopped_forget(night, root, monkeypatch)
+    # a reader publishes nothing, and says nothing of it
+    read = CliRunner().invoke(main, ["query", "select 1", "-w", str(root)])
+    assert read.exit_code == 0 and read.stderr == "" and commit_pending(root)
+    rate = CliRunner().invoke(main, ["settings", "rate", "EUR", "USD", "1.08", "-w", str(root)])
+    assert rate.exit_code == 0, rate.output
+    assert rate.stdout == "1 EUR = 1.08 USD\n"
+    assert rate.stderr == (f"Finished first the forget stopped before: forgot 1 file ({night}), 1 game left the "
+                           "statistics (the table superseded keeps its text)\n")
+    assert results(root) == NIGHT_NETS
