@@ -111,15 +111,40 @@ class _WarehouseFolder(click.Path):
 
 
 FORMAT_BEFORE = "rasklad.warehouse_format_before"
+FORGET_WAITING = "rasklad.forget_waiting"
+"""The warehouse given and the journal entry of a stopped forget's commit waiting there before the
+command ran (see :func:`_tell_finished_forget`)."""
 """Where a command's context keeps its warehouse and that warehouse's format before the command ran."""
 
 
 def _noting_format(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
     """The ``--warehouse`` given, its format noted before the command runs (see :func:`_tell_upgrade`)."""
-    from pipeline.manifest import written_format
+    from pipeline.manifest import waiting_forget, written_format
 
     ctx.meta[FORMAT_BEFORE] = (value, written_format(value))     # (a subcommand's, after its group's)
+    ctx.meta[FORGET_WAITING] = (value, waiting_forget(value))
     return value
+
+
+def _tell_finished_forget(ctx: click.Context) -> None:
+    """After a command that writes the warehouse (forget and ingest say it themselves): when it
+    published the commit of a stopped forget, say so (on stderr, beside any JSON), lest a
+    `settings rate` take thousands of games out of the statistics without a word."""
+    noted = ctx.meta.get(FORGET_WAITING)
+    if not noted or noted[1] is None or ctx.invoked_subcommand in ("forget", "ingest"):
+        return
+    from pipeline.manifest import read_manifest, waiting_forget
+
+    warehouse, entry = noted
+    try:
+        published = read_manifest(warehouse).generation >= entry.get("generation", 0)
+    except (OSError, ValueError, LookupError):
+        return
+    if published and waiting_forget(warehouse) is None:
+        stored = entry.get("stored", {})
+        click.echo(_finished_forget_line(entry["forgotten"], stored.get("superseded", 0),
+                                         stored.get("unquarantined", 0),
+                                         first="Finished first the forget stopped before"), err=True)
 
 
 def _tell_upgrade(ctx: click.Context) -> None:
@@ -219,7 +244,9 @@ def _send_sigterm_on() -> None:
                 if number == signal.SIGTERM and not STOPPED_BY and not TERM_SENT_ON:
                     TERM_SENT_ON.append(True)
                     os.kill(stopped, signal.SIGINT)
-                elif number == signal.SIGINT:
+                if number in (signal.SIGINT, signal.SIGTERM):
+                    # a SIGTERM too: when Python's handler took it first (STOPPED_BY set), no SIGINT
+                    # follows, and the statement ran to its end (minutes)
                     _interrupt_reads()
 
     threading.Thread(target=watch, name="rasklad-sigterm", daemon=True).start()
@@ -316,6 +343,23 @@ def _stored_before_the_stop(so_far) -> str:
     return f"{stored} run again goes on from there (what was stored is not read twice)."
 
 
+def _statistics_unbuilt(warehouse: Path) -> bool:
+    """Does the warehouse hold commits whose statistics were never built (a new warehouse's ingest
+    stopped in its first build)? Readers refuse it until they are."""
+    from pipeline.manifest import DUCKDB_FILE
+
+    return bool(_generation(warehouse)) and not (warehouse / DUCKDB_FILE).exists()
+
+
+def _unbuilt_said(warehouse: Path) -> str:
+    """What a stopped ingest adds when the statistics of what it stored are not built: readers
+    refuse the warehouse until they are."""
+    if not _statistics_unbuilt(warehouse):
+        return ""
+    return (" Its statistics are not built yet: the commands that read the warehouse refuse it until the same "
+            f"ingest run again, or `rasklad build-models --warehouse {_quoted(str(warehouse))}`, builds them.")
+
+
 def _kept_by_run(warehouse: Path, done: str | Callable[[], str], nothing: str) -> Callable[[], str]:
     """What a writing command stopped before its end keeps, worked out when it stops: ``done`` when
     it committed something (or what ``done`` tells, asked then), ``nothing`` when it did not; and,
@@ -400,6 +444,7 @@ class _Commands(click.Group):
                                "fails again).") from error
         finally:
             _tell_upgrade(ctx)
+            _tell_finished_forget(ctx)
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
@@ -449,12 +494,14 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     rules = _rule_settings_checked(rules, warehouse, paths)
     progress = _Progress(enabled=not quiet and not as_json)
     so_far = IngestSummary()    # what the run has committed, counted as it commits, for a stop to tell
-    on_stop = _kept_by_run(warehouse, lambda: _stored_before_the_stop(so_far),
+    unbuilt_before = _statistics_unbuilt(warehouse)
+    on_stop = _kept_by_run(warehouse, lambda: _stored_before_the_stop(so_far) + _unbuilt_said(warehouse),
                            "nothing was committed yet (the warehouse is as it was), and the same ingest run "
                            "again starts over.")
     try:
         with _cut_short_saying(on_stop, warehouse, before=progress.close):
-            summary = run_ingest(paths, warehouse, jobs=jobs, on_file=progress.file, on_start=progress.start,
+            summary = run_ingest(paths, warehouse, jobs=jobs, on_file=progress.file,
+                                 on_start=lambda total: progress.start(total, len(so_far.unreadable)),
                                  wait=not no_wait, on_wait=_say_waiting, rules=rules, on_model=progress.model,
                                  summary=so_far)
     except ReaderFailed as error:
@@ -479,7 +526,7 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         kept = f" (and {stay:,} judged again {'stays' if stay == 1 else 'stay'} there)" if stay else ""
         # the commit of an interrupted ingest that this one finished first: published by this run
         finished = summary.finished
-        earlier = (f" ({finished['games']} of them by the interrupted ingest this one finished)"
+        earlier = (f" ({finished['games']:,} of them by the interrupted ingest this one finished)"
                    if finished.get("games") else "")
         # the files beside the unchanged ones: grown ones were read from their last game on (the
         # rest is what was read before), unreadable ones not at all
@@ -501,7 +548,13 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
             f"{counted(summary.findings + summary.retried_findings + finished.get('findings', 0), 'finding')} "
             f"in {summary.seconds:.2f} s{rate}"
         )
-        if finished and not finished.get("games"):
+        if unbuilt_before and not _statistics_unbuilt(warehouse):
+            click.echo("  built the statistics that a stopped ingest left unbuilt: the warehouse can be read")
+        if summary.finished_forget:
+            done_before = summary.finished_forget
+            click.echo(_finished_forget_line(done_before.forgotten, done_before.superseded, done_before.unquarantined,
+                                             first="  finished first the commit of a stopped `rasklad forget`"))
+        elif finished and not finished.get("games"):
             click.echo("  finished the commit of an interrupted ingest first")
         elsewhere_copies = summary.quarantined_copies_elsewhere
         if elsewhere_copies:    # counted once above, as the quarantine lists them: the other files' copies apart
@@ -830,7 +883,9 @@ class _Progress:
         self.on_terminal = sys.stderr.isatty()
         self.last = time.monotonic()
 
-    def start(self, total: int) -> None:
+    def start(self, total: int, unreadable: int = 0) -> None:
+        """An ingest of ``total`` files begins (``unreadable``: the files given it cannot read, not
+        among them, that its summary counts: said, lest the two numbers disagree)."""
         self.total = total
         if self.enabled and self.on_terminal:
             from tqdm import tqdm
@@ -838,7 +893,8 @@ class _Progress:
             self.bar = tqdm(total=total, unit="file", file=sys.stderr)
         elif self.enabled:
             # said at once: the first run also compiles the Hold'em kernels before any file is done
-            click.echo(f"reading {counted(total, 'file')}", err=True)
+            refused = f" ({unreadable:,} more that cannot be read)" if unreadable else ""
+            click.echo(f"reading {counted(total, 'file')}{refused}", err=True)
             self.last = time.monotonic()
 
     def start_hands(self, total: int) -> None:
@@ -1057,7 +1113,8 @@ def _show(frame: pl.DataFrame, as_json: bool, *, limit: int | None = SHOWN_ROWS,
         if number:
             click.echo("")
         for column, value in row.items():
-            text = "null" if value is None else str(value)
+            # (a boolean as the table layout prints it, lest one listing say false and True)
+            text = "null" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
             click.echo(textwrap.fill(text, max(width, label + 20), initial_indent=f"{column + ':':<{label}}",
                                      subsequent_indent=" " * label, break_long_words=False,
                                      break_on_hyphens=False, replace_whitespace=False) or f"{column}:")
@@ -1770,7 +1827,7 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
         if quarantined is not None:
             _show_quarantined(quarantined, as_json)
             return
-        found = _known_game_id(con, game_id)
+        found = _known_game_id(con, game_id, warehouse)
         game = con.sql(
             "select game_id, game, source_file, first_line, last_line, played_at, club, table_name, ruleset "
             "from stg_games where game_id = $id", params={"id": found}).pl().row(0, named=True)
@@ -1890,7 +1947,31 @@ def _where_games_are(con: duckdb.DuckDBPyConnection, game_ids: list[str]) -> str
     return listed + ("\n    …" if len(game_ids) > 5 else "")
 
 
-def _known_game_id(con: duckdb.DuckDBPyConnection, game_id: str) -> str:
+def _superseded_named(con: duckdb.DuckDBPyConnection, wanted: str, warehouse: Path) -> tuple[str, str] | None:
+    """What to say of a game no longer stored whose ID starts with ``wanted`` (superseded: its file
+    forgotten, or its file's new text no longer holds it), and where its text is; None when the
+    table superseded holds no such game (or none only)."""
+    if not wanted or not {"superseded", "files"} <= _tables(con):
+        return None
+    rows = con.execute(
+        "select s.game_id, s.source_file, coalesce(bool_or(f.content_hash = s.superseded_by "
+        "and len(coalesce(f.game_ids, [])) = 0), false) "
+        "from superseded s left join files f on f.content_hash = s.superseded_by and f.source_file = s.source_file "
+        "where starts_with(s.game_id, $p) group by all order by s.game_id limit 2", {"p": wanted}).fetchall()
+    if len(rows) != 1:
+        return None
+    found, file, forgotten = rows[0]
+    shown = (f"`rasklad query \"select text from superseded where game_id = '{found}'\" --warehouse "
+             f"{_quoted(str(warehouse))}` shows its text")
+    if forgotten:    # (a forget's ledger row, or a new text that holds no game: read again, it comes back)
+        return (f"The game {found} is no longer stored: its file {file} was forgotten.",
+                (f"{shown}; `rasklad forget --undo {_quoted(file)} --warehouse {_quoted(str(warehouse))}` "
+                 f"brings its games back."))
+    return (f"The game {found} is no longer stored: the new text of its file {file} does not hold it.",
+            f"{shown} (the table superseded keeps it).")
+
+
+def _known_game_id(con: duckdb.DuckDBPyConnection, game_id: str, warehouse: Path) -> str:
     """The one stored game whose ID starts with ``game_id`` (or whose Hold'em hand number it is),
     else an error naming the games it could be or the close IDs."""
     wanted = game_id.strip().lower()
@@ -1905,6 +1986,9 @@ def _known_game_id(con: duckdb.DuckDBPyConnection, game_id: str) -> str:
     if hands:
         raise UsageProblem(f"{game_id!r} is the hand number of several stored games:{_where_games_are(con, hands)}",
                            "Name one by its game ID (or the start of it).")
+    superseded = _superseded_named(con, wanted, warehouse)
+    if superseded:
+        raise UsageProblem(*superseded)
     near = [row[0] for row in con.execute(
         "select game_id from stg_games where starts_with(game_id, $p) limit 5000", {"p": wanted[:2]}).fetchall()]
     raise UsageProblem(f"No stored game has an ID starting with {game_id!r}.{did_you_mean(wanted, near)}",
@@ -2068,7 +2152,12 @@ def settings_group(ctx: click.Context, warehouse: Path, as_json: bool) -> None:
         with _connect(warehouse) as con:
             if "stg_settings" not in _tables(con):
                 raise UsageProblem("The settings of this warehouse are not built yet.", "Run `rasklad build-models` first.")
-            _show(con.sql("select name, value from stg_settings order by name").pl(), as_json)
+            frame = con.sql("select name, value from stg_settings order by name").pl()
+            if frame.is_empty() and not as_json:    # words, not an empty table's header
+                click.echo("No setting kept: `rasklad settings rate FROM TO RATE` keeps a rate, and `rasklad ingest "
+                           "--rules` the rule settings it is given.")
+                return
+            _show(frame, as_json)
 
 
 @settings_group.command("rate", context_settings={"ignore_unknown_options": True})   # -1 is a rate, refused as such
@@ -2167,7 +2256,8 @@ def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool) -
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
     except LookupError as error:
-        raise UsageProblem(f"{error.args[0]}.", "See them with: rasklad settings") from None
+        raise UsageProblem(f"{error.args[0]}.",
+                           f"See them with: rasklad settings --warehouse {_quoted(str(warehouse))}") from None
     for name in removed:    # named as typed (the room as the games write it), not as the settings table keeps it
         click.echo(f"Removed the rule setting '{RuleSetting.of_row(name, parsed.option).text}'.")
     # as an ingest given a setting judges again the stored hands it reaches, so does its removal
@@ -2229,16 +2319,31 @@ def forget(paths: tuple[Path, ...], warehouse: Path, gone_only: bool, dry_run: b
         with (_cut_short_saying(_kept_by_run(warehouse, "the files are forgotten.", "nothing was changed."),
                                 warehouse),
               Warehouse(warehouse).open(wait=not no_wait, on_wait=_say_waiting, purpose="rasklad forget") as store):
+            # (a stopped forget's commit, waiting for its statistics, is published by the open)
+            finished = store.finished
             if not dry_run:
                 models_with_commits(store)     # the games leave the marts in the same commit
             done = store.forget_files([str(path) for path in paths], gone_only=gone_only, dry_run=dry_run)
             if done.files and not dry_run:
                 refresh_models(store)
+            # a path that matched nothing: forgotten already (by a stopped forget, too), or a typo
+            forgotten_before = {name: store.forgotten_files([name]) for name in done.unmatched}
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
+    already = [name for name, found in forgotten_before.items() if found.files or found.gone]
     if as_json:
-        click.echo(json.dumps({**done.as_dict(), "dry_run": dry_run}, indent=2))
+        click.echo(json.dumps({**done.as_dict(), "forgotten_already": already,
+                               "finished_stopped_forget": {"files": finished.forgotten,
+                                                           **_forget_counts(finished)},
+                               "dry_run": dry_run}, indent=2))
+    if finished.forgotten and not as_json:
+        click.echo(_finished_forget_line(finished.forgotten, finished.superseded, finished.unquarantined,
+                                         first="Finished first the forget stopped before"))
     if not done.files:
+        if finished.forgotten:
+            return
+        if already:
+            raise UsageProblem(_forgotten_already(already, warehouse), _forgotten_where(warehouse))
         raise UsageProblem(f"No file {'gone from disk ' if gone_only else ''}read before at "
                            f"{listed([str(path) for path in paths], 'or')} holds games: nothing to forget.",
                            "Name the files or folders as they were ingested (`rasklad query \"select distinct "
@@ -2254,10 +2359,17 @@ def forget(paths: tuple[Path, ...], warehouse: Path, gone_only: bool, dry_run: b
     click.echo(f"{verb} {counted(len(done.files), 'file')}{gone}: {', '.join(filter(None, what))}"
                + ("" if dry_run else f" (the table superseded keeps {'its' if left == 1 else 'their'} text)"))
     if done.in_other_files:
+        stay = "stays" if stay == "stay" and done.in_other_files == 1 else stay
         click.echo(f"  {counted(done.in_other_files, 'game')} {stay}: another file still holds "
                    f"{'it' if done.in_other_files == 1 else 'them'}")
     for name in done.files:
         click.echo(f"  {name}{' (gone)' if name in done.gone else ''}")
+    if already:
+        click.echo(f"  {_forgotten_already(already, warehouse)}")
+    typos = [name for name in done.unmatched if name not in already]
+    if typos:   # (said, not refused: the others are forgotten as asked, and `forget --undo` takes it back)
+        click.echo(f"  Not forgotten: no file {'gone from disk ' if gone_only else ''}read before at "
+                   f"{listed(typos, 'or')} holds games (name the files or folders as they were ingested)")
     if dry_run:
         click.echo("Run it again without --dry-run to forget them.")
         return
@@ -2268,6 +2380,36 @@ def forget(paths: tuple[Path, ...], warehouse: Path, gone_only: bool, dry_run: b
         if done.gone else ""
     click.echo(f"Undo: `rasklad forget --undo {named} --warehouse {_quoted(str(warehouse))}` reads "
                f"{'it' if one else 'them'} again{back}")
+
+
+def _forget_counts(summary) -> dict[str, int]:
+    """The games a forget's commit took out (``summary``: its ``CommitSummary``), as ``--json`` says them."""
+    return {"superseded": summary.superseded, "quarantine_superseded": summary.unquarantined,
+            "kept_in_other_files": summary.in_other_files}
+
+
+def _finished_forget_line(files: list[str], superseded: int, unquarantined: int, first: str) -> str:
+    """What the commit of a stopped ``rasklad forget`` that a writer finished took out: its
+    ``files``, the games that left the statistics and the quarantine; after ``first``."""
+    left = superseded + unquarantined
+    what = [f"{counted(superseded, 'game')} left the statistics",
+            f"{unquarantined:,} the quarantine" if unquarantined else ""]
+    return (f"{first}: forgot {counted(len(files), 'file')} ({listed(files, 'and')}), "
+            f"{', '.join(filter(None, what))} (the table superseded keeps {'its' if left == 1 else 'their'} text)")
+
+
+def _forgotten_already(names: list[str], warehouse: Path) -> str:
+    """Says the files at ``names`` were forgotten already, and how to bring them back."""
+    one = len(names) == 1
+    return (f"{'The file' if one else 'The files'} at {listed(names, 'and')} {'was' if one else 'were'} forgotten "
+            f"already: {'its' if one else 'their'} games are out of the statistics. "
+            f"`rasklad forget --undo {' '.join(map(_quoted, names))} --warehouse {_quoted(str(warehouse))}` "
+            f"brings them back")
+
+
+def _forgotten_where(warehouse: Path) -> str:
+    return ("The table superseded keeps their text: `rasklad query \"select * from superseded\" --warehouse "
+            f"{_quoted(str(warehouse))}`.")
 
 
 def _undo_forget(paths: tuple[Path, ...], warehouse: Path, dry_run: bool, no_wait: bool, as_json: bool) -> None:
@@ -2423,7 +2565,7 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
     _require_warehouse(warehouse)
     if game_id is not None:
         with _connect(warehouse) as con:
-            game_id = _known_game_id(con, game_id)      # the start of an ID, or a hand's number, as `show` takes
+            game_id = _known_game_id(con, game_id, warehouse)      # the start of an ID, or a hand's number, as `show` takes
     try:
         with (_cut_short_saying(_kept_by_run(
                   warehouse, "what it judged is kept, and the same command run again goes on from there.",
@@ -2510,7 +2652,7 @@ def export(fmt: str, game_id: str | None, player: str | None, out: Path, quiet: 
         if player is not None:
             _known_player(con, player)
         if game_id is not None:
-            game_id = _known_game_id(con, game_id)      # the start of an ID, or a hand's number, as `show` takes
+            game_id = _known_game_id(con, game_id, warehouse)      # the start of an ID, or a hand's number, as `show` takes
         try:
             run_export(con, fmt, out, game_id=game_id, player=player, on_start=progress.start_hands,
                        on_hand=progress.hand, summary=summary)
@@ -2567,12 +2709,13 @@ def _export_notes(summary) -> list[str]:
     elif summary.disputed:
         lines.append(f"  written {len(summary.disputed):,} hands as their logs state them, though they break a rule "
                      "(rasklad audit lists them): their pots, rakes and wins are the logs', and they balance")
+    # counted by kind: a reason that names its player is one reason, whoever posts out of turn
     by_reason: dict[str, list[str]] = {}
     for gid, why in summary.skipped.items():
-        by_reason.setdefault(why, []).append(gid)
+        by_reason.setdefault(summary.skipped_kinds.get(gid, why), []).append(gid)
     ranked = sorted(by_reason.items(), key=lambda item: -len(item[1]))     # (stable: ties in the order played)
     for why, games in ranked[:EXPORT_REASONS_SHOWN]:
-        lines.append(f"  not written {games[0]}: {why}" if len(games) == 1
+        lines.append(f"  not written {games[0]}: {summary.skipped[games[0]]}" if len(games) == 1
                      else f"  not written {len(games):>6,} × {why}")
     rest = ranked[EXPORT_REASONS_SHOWN:]
     if rest:

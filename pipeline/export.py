@@ -126,11 +126,22 @@ class StoredHand:
     a dead button's seat may be empty or its player away, so it is not always the ``BTN`` player's."""
 
 
+class NotWritable(ValueError):
+    """Why a hand is not written, naming its player; ``kind``: the same reason without the player
+    (nor the amounts), by which an export's summary counts the hands it did not write."""
+
+    def __init__(self, player: str, what: str, kind: str | None = None) -> None:
+        super().__init__(f"{player} {what}")
+        self.kind = f"a player {kind or what}"
+
+
 @dataclass(slots=True)
 class ExportSummary:
     written: list[Path] = field(default_factory=list)
     skipped: dict[str, str] = field(default_factory=dict)
     """Hands not written (game ID) and why."""
+    skipped_kinds: dict[str, str] = field(default_factory=dict)
+    """Of ``skipped``, the reason of each in words without the player it names (see :class:`NotWritable`)."""
     disputed: list[str] = field(default_factory=list)
     """Hands written (game ID) that break a rule: the file states them as their log does."""
 
@@ -282,8 +293,8 @@ def phh_text(hand: StoredHand) -> str:
     if hand.cap is not None:
         raise ValueError("the table caps what a hand may cost a player: PHH has no cap")
     if hand.capped:
-        raise ValueError(f"{hand.capped[0]} is held in for what they have put in, with chips left (a table's cap, "
-                         "or the room's disconnection protection): PHH has no cap")
+        raise NotWritable(hand.capped[0], "is held in for what they have put in, with chips left (a table's cap, "
+                          "or the room's disconnection protection): PHH has no cap")
     if hand.count_errors:
         raise ValueError("the hand breaks a rule (rasklad audit lists it): a PHH replay would not follow its log")
     if any(p.cash_out for p in players):
@@ -299,8 +310,8 @@ def phh_text(hand: StoredHand) -> str:
             k = index[a.player]
             if a.action != seat_blinds.get(k, "post_straddle") or blinds[k]:
                 # PHH's forced bets go by seat: the small blind, the big blind, then straddles
-                raise ValueError(f"{a.player} posts {a.action.removeprefix('post_').replace('_', ' ')} out of "
-                                 "the seat's turn (a new or returning player's post): PHH has no such post")
+                raise NotWritable(a.player, f"posts {a.action.removeprefix('post_').replace('_', ' ')} out of "
+                                  "the seat's turn (a new or returning player's post): PHH has no such post")
             # a small blind posted all in short is the table's, which PHH posts all in for what the
             # stack has, so that the hand reads back at its stakes
             short = a.action == "post_sb" and a.is_all_in and a.amount < hand.small_blind
@@ -366,8 +377,8 @@ def _refuse_unseated(hand: StoredHand, fmt: str) -> None:
     formats number every player's seat from 1, and the log gives his none."""
     unseated = next((p.player for p in hand.players if p.seat <= 0), None)
     if unseated is not None:
-        raise ValueError(f"{unseated} has no seat in the log (a player who joins the table and posts): {fmt} "
-                         "gives every player a seat number from 1")
+        raise NotWritable(unseated, f"has no seat in the log (a player who joins the table and posts): {fmt} "
+                          "gives every player a seat number from 1")
 
 
 def _refuse_without_board(hand: StoredHand, fmt: str) -> None:
@@ -476,9 +487,10 @@ def _refuse_limit_raise_pokerkit_refuses(hand: StoredHand, action: StoredAction,
     size = hand.big_blind * (2 if action.street in ("turn", "river") else 1)
     if to == top + size or action.is_all_in and to < top + size:
         return
-    raise ValueError(f"{action.player} raises to {_amount_text(to)} over an all-in short of a full bet, as the room "
-                     f"counts it a full bet; pokerkit's Limit raises a full bet over the all-in ({_amount_text(top + size)}) "
-                     "and would refuse the hand")
+    tail = ("over an all-in short of a full bet, as the room counts it a full bet; pokerkit's Limit raises a full "
+            "bet over the all-in")
+    raise NotWritable(action.player, f"raises to {_amount_text(to)} {tail} ({_amount_text(top + size)}) and would "
+                      "refuse the hand", kind=f"raises {tail}, and pokerkit would refuse the hand")
 
 
 def _shown_alone(hand: StoredHand, winner: int) -> list[str]:
@@ -934,6 +946,7 @@ def _write_hands(hands: Iterator[StoredHand], fmt: str, out: Path, summary: Expo
                 path = out / f"{hand.game_id}.ohh.json"
         except (ValueError, KeyError) as error:
             summary.skipped[hand.game_id] = str(error)
+            summary.skipped_kinds[hand.game_id] = getattr(error, "kind", str(error))
             continue
         if not summary.written:
             out.mkdir(parents=True, exist_ok=True)     # made once there is a hand to write

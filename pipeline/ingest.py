@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pipeline.inputs import HashedFiles, list_inputs, stored_name
 from pipeline.manifest import (
@@ -142,7 +142,11 @@ class IngestSummary:
     """Files that may be files read before, moved, but share too few of their games to be taken for them."""
     finished: dict[str, int] = field(default_factory=dict)
     """What the commit of an interrupted ingest, finished before the files were read, stored
-    (see ``CommitSummary.JOURNALED``); empty when there was none."""
+    (see ``CommitSummary.JOURNALED``); empty when there was none. A stopped forget's commit
+    counts in ``finished_forget`` instead."""
+    finished_forget: Any = None
+    """The ``pipeline.warehouse.CommitSummary`` of a stopped ``rasklad forget``'s commit, finished
+    before the files were read (its games left by the forget, not by their files' new text)."""
     resettled: int = 0
     """Stored games judged again before the files were read: the rule settings given reach them,
     and they had been judged under other options."""
@@ -198,6 +202,9 @@ class IngestSummary:
                               "gone_games": move.gone_games, "games": move.games,
                               "taken_for": list(move.taken_for)} for move in self.unsure_moves],
             "finished_interrupted": self.finished,
+            "finished_stopped_forget": self.finished_forget and {
+                "files": self.finished_forget.forgotten, "superseded": self.finished_forget.superseded,
+                "quarantine_superseded": self.finished_forget.unquarantined},
             "resettled": self.resettled, "resettled_findings": self.resettled_findings,
             "settings_followed": [{"file": entry.file, "from": list(entry.origins), "copy": entry.copy,
                                    "options": list(entry.options), "overridden": list(entry.overridden),
@@ -889,7 +896,9 @@ def ingest(
     given = RuleSettings.of(rules, [stored_name(path) for path in files])
     with Warehouse(warehouse_root).open(placeholders=False, wait=wait, on_wait=on_wait,
                                         purpose="rasklad ingest") as warehouse:
-        if any(warehouse.finished.journaled().values()):
+        if warehouse.finished.forgotten:
+            summary.finished_forget = warehouse.finished
+        elif any(warehouse.finished.journaled().values()):
             summary.finished = warehouse.finished.journaled()
         if build_models:
             # the marts land with each commit (the settings, the games judged again, the files'

@@ -62,6 +62,20 @@ class WarehouseBusy(RuntimeError):
         super().__init__(f"{self.what} {self.fix}")
 
 
+def waiting_forget(root: str | Path) -> dict | None:
+    """The journal entry of a stopped ``rasklad forget``'s commit that waits for its statistics
+    (its ``forgotten`` files, what it ``stored``, its ``generation``), or None."""
+    journal = Path(root) / JOURNAL
+    try:
+        for path in sorted(journal.glob("*.json")):
+            entry = json.loads(path.read_text())
+            if entry.get("forgotten"):
+                return entry
+    except (OSError, ValueError):
+        return None
+    return None
+
+
 def commit_pending(root: str | Path) -> bool:
     """Is a commit half done (a journal the next writer must finish or undo)?"""
     journal = Path(root) / JOURNAL

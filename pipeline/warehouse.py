@@ -150,6 +150,9 @@ class CommitSummary:
     settings_followed: list[Followed] = field(default_factory=list)
     """The rule settings given for files read before that followed them (moved, split, merged or
     copied) to files of this commit, in its publish (see :meth:`RuleSettings.follow`)."""
+    forgotten: list[str] = field(default_factory=list)
+    """The files a ``rasklad forget`` commit forgot (kept in the journal too: the writer that
+    finishes a stopped forget tells it was a forget, not files' new text)."""
 
     JOURNALED = ("games", "quarantined", "findings", "superseded", "unquarantined", "relocated", "followed",
                  "in_other_files", "restored", "restored_quarantined")
@@ -177,10 +180,14 @@ class Forgotten:
     """Quarantined games taken out of quarantine so."""
     in_other_files: int = 0
     """Their games another file still there holds: they stay, pointing at that file."""
+    unmatched: list[str] = field(default_factory=list)
+    """The paths given (as given) at which no file read before holds games (with ``gone_only``:
+    no such file gone from disk): a typo, or files forgotten already."""
 
     def as_dict(self) -> dict:
         return {"files": self.files, "gone": self.gone, "superseded": self.superseded,
-                "quarantine_superseded": self.unquarantined, "kept_in_other_files": self.in_other_files}
+                "quarantine_superseded": self.unquarantined, "kept_in_other_files": self.in_other_files,
+                "unmatched": self.unmatched}
 
 
 @dataclass(slots=True)
@@ -498,6 +505,7 @@ class Warehouse:
                         _bring_models(self, manifest)
                     write_manifest(self.root, manifest)
                     self.finished.add_journaled(entry.get("stored", {}))
+                    self.finished.forgotten += entry.get("forgotten", [])
                 else:
                     for final in added:
                         for path in (self.root / final, self.root / (final + ".tmp")):
@@ -810,6 +818,8 @@ class Warehouse:
         # a new version committed before its run's last commit leaves games to supersede; the
         # last commit looks at the whole ledger, and settles that
         unsettled = False if supersede else True if any(version.changed for version in versions) else None
+        if forgetting:
+            summary.forgotten = [result.source_file for staged in batches for result in staged.results]
         if added or removed:
             self._publish(added, removed, done=None if replacing else summary, unsettled=unsettled)
         elif unsettled is False and self.manifest.unsettled:
@@ -965,10 +975,13 @@ class Warehouse:
         def there(path: str) -> bool:
             return self._holds(path) or store.exists(path)
 
-        paths = [path for path in ledger.files_at([store.located(str(name)) for name in given])
-                 if not (gone_only and there(path))]
+        given = [str(name) for name in given]
+        matched = {name: [path for path in ledger.files_at([store.located(name)]) if not (gone_only and there(path))]
+                   for name in given}
+        paths = sorted(set().union(*matched.values()))
         forgotten = Forgotten(files=[ledger.latest_name(path) for path in paths],
-                              gone=[ledger.latest_name(path) for path in paths if not there(path)])
+                              gone=[ledger.latest_name(path) for path in paths if not there(path)],
+                              unmatched=[name for name in given if not matched[name]])
         if not paths:
             return forgotten
         results = []
@@ -1196,6 +1209,8 @@ class Warehouse:
                  "models": self.before_commit is not None}
         if done is not None:
             entry["stored"] = done.journaled()
+            if done.forgotten:
+                entry["forgotten"] = done.forgotten
         if unsettled is not None:
             entry["unsettled"] = unsettled
         write_text_atomically(journal, json.dumps(entry))

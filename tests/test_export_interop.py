@@ -396,3 +396,22 @@ def test_export_ohh_names_the_hero_the_log_deals_to(tmp_path):
     hoop = dealt["2762719793"]
     assert {p["id"]: p["name"] for p in hoop["players"]}[hoop["hero_player_id"]] == "HOOP"
     assert "hero_player_id" not in undealt["361198949"]
+
+
+def test_the_export_summary_counts_a_reason_naming_players_once_by_its_kind(tmp_path):
+    """PokerStars' 0.05/0.10 6-max history of November 2009: 78 hands, of which 6 have a second
+    big blind, posted out of the seat's turn each by another player (shaunsaville, DSOR65,
+    Dragsta03, StifflerPL, ChrVo, Andrey_UKRNA, counted in the log). PHH has no such post: the
+    summary says 6 hands for that reason, not six reasons of one hand each."""
+    from click.testing import CliRunner
+
+    from pipeline.cli import main
+
+    ingest([corpus("pokerstars", "fpdb-cash", "Flop", "NLHE-6max-USD-0.05-0.10-200911.txt")], tmp_path / "wh", jobs=1)
+    done = CliRunner().invoke(main, ["export", "--format", "phh", "-w", str(tmp_path / "wh"), "--out",
+                                     str(tmp_path / "phh")])
+    assert done.exit_code == 0, done.output
+    assert done.stdout == (f"72 hands written to {tmp_path / 'phh'} as PHH\n"
+                           "  not written      6 × a player posts bb out of the seat's turn (a new or returning "
+                           "player's post): PHH has no such post\n"
+                           "  --json gives the game ID of each hand\n")

@@ -47,3 +47,14 @@ def test_settings_subcommands_honour_the_warehouse_given_before_them(tmp_path, m
     assert two.output == (f"Error: Two warehouses given: {wh} before `rate` and {tmp_path / 'other'} after it.\n"
                           "  Give one, before the subcommand or after it.\n")
     assert kept() == {}
+
+
+def test_a_rule_setting_not_kept_points_at_the_listing_of_the_warehouse_given(tmp_path, monkeypatch):
+    monkeypatch.delenv(WAREHOUSE_ENV, raising=False)
+    log, wh = tmp_path / "short.txt", tmp_path / "wh"
+    log.write_text(HAND, encoding="utf-8")
+    assert run("ingest", str(log), "-w", str(wh), "-q", "--rules", "straight_beats_trips").exit_code == 0
+    refused = run("settings", "-w", str(wh), "rules", "room PokerStars: straight_beats_trips", "--remove")
+    assert refused.exit_code == 1, refused.output
+    # the listing it points at is that of the warehouse given, not the default one
+    assert refused.output.endswith(f"\n  See them with: rasklad settings --warehouse {wh}\n"), refused.output

@@ -130,3 +130,105 @@ def test_a_command_stopped_before_it_wrote_says_nothing_changed(tmp_path, monkey
     assert (result.exit_code, result.stderr) == (130, "Stopped before the end: nothing was changed (the warehouse "
                                                       "is as it was).\n")
     assert not (tmp_path / "wh").exists()
+
+
+def test_an_ingest_stopped_in_a_new_warehouse_first_build_says_readers_wait_for_it(tmp_path, monkeypatch):
+    import pipeline.ingest
+    from tests.test_forget_again import NIGHT, NIGHT_NETS, results
+
+    night, warehouse = tmp_path / "night.txt", tmp_path / "wh"
+    night.write_text(NIGHT, encoding="utf-8")
+    refresh = pipeline.ingest.refresh_models
+
+    def stopped_in_the_first_build(*args, build: bool = True, **kwargs):
+        if build:       # (the whole build at the run's end: a new warehouse has no models to update)
+            raise KeyboardInterrupt     # as the program's handler raises it
+        return refresh(*args, build=build, **kwargs)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(pipeline.ingest, "refresh_models", stopped_in_the_first_build)
+        cut = CliRunner().invoke(main, ["ingest", str(night), "-w", str(warehouse), "-j", "1", "-q"])
+    assert cut.exit_code == 130, cut.output
+    assert cut.stderr == ("Stopped before the end: every file was stored (1 game) and is kept; the same ingest run "
+                          "again goes on from there (what was stored is not read twice). Its statistics are not "
+                          "built yet: the commands that read the warehouse refuse it until the same ingest run "
+                          f"again, or `rasklad build-models --warehouse {warehouse}`, builds them.\n")
+    refused = CliRunner().invoke(main, ["query", "select count(*) from games", "-w", str(warehouse)])
+    assert refused.exit_code == 1 and "are not built" in refused.output
+    again = CliRunner().invoke(main, ["ingest", str(night), "-w", str(warehouse), "-j", "1", "-q"])
+    assert again.exit_code == 0, again.output
+    assert again.output.startswith("1 file (1 unchanged), 0 games stored"), again.output
+    assert "\n  built the statistics that a stopped ingest left unbuilt: the warehouse can be read\n" in again.output
+    assert results(warehouse) == NIGHT_NETS
+
+
+TERM_TAKEN_FIRST = """
+import pathlib, signal, sys
+import pipeline.cli
+
+ready, *command = sys.argv[1:]
+connect = pipeline.cli._connect
+
+def taken_first(*args, **kwargs):
+    con = connect(*args, **kwargs)
+    # as when Python's own handler takes the SIGTERM first, inside DuckDB's statement, and DuckDB
+    # drops the KeyboardInterrupt it raised: the stop is recorded, and no SIGINT is sent on
+    pipeline.cli.STOPPED_BY.append(signal.SIGTERM)
+    pathlib.Path(ready).touch()
+    return con
+
+pipeline.cli._connect = taken_first
+sys.argv = ["rasklad", *command]
+pipeline.cli.run()
+"""
+"""A ``rasklad`` process whose stop is recorded as a SIGTERM before its query starts."""
+
+
+def test_a_kill_stops_a_query_though_python_took_the_signal_first(tmp_path):
+    warehouse = tmp_path / "wh"
+    made = CliRunner().invoke(main, ["generate", "holdem", "-n", "3", "-q", "--out", str(tmp_path / "a.txt")])
+    assert made.exit_code == 0, made.output
+    assert CliRunner().invoke(main, ["ingest", str(tmp_path / "a.txt"), "-w", str(warehouse), "-q"]).exit_code == 0
+    ready = tmp_path / "ready"
+    reader = subprocess.Popen(
+        [sys.executable, "-c", TERM_TAKEN_FIRST, str(ready), "query",
+         "select count(*) from range(100000000000) t(a) where a % 7 = 3", "-w", str(warehouse)],
+        cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while not ready.exists() and reader.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(2)       # inside the statement
+    os.kill(reader.pid, signal.SIGTERM)
+    try:
+        out, said = reader.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(reader.pid, signal.SIGKILL)
+        reader.communicate()
+        raise AssertionError("the query went on 30 s after the kill") from None
+    assert (reader.returncode, out, said) == (143, "", "Stopped before the end: nothing was changed (the warehouse "
+                                                       "is as it was).\n")
+
+
+def test_the_games_an_ingest_finished_for_an_interrupted_one_are_counted_with_thousands_separated(tmp_path,
+                                                                                                 monkeypatch):
+    import pipeline.ingest
+    from tests.test_forget_again import NIGHT
+
+    night, big, warehouse = tmp_path / "night.txt", tmp_path / "big.txt", tmp_path / "wh"
+    night.write_text(NIGHT, encoding="utf-8")
+    made = CliRunner().invoke(main, ["generate", "holdem", "-n", "1000", "--seed", "3", "-q", "--out", str(big)])
+    assert made.exit_code == 0, made.output
+    assert CliRunner().invoke(main, ["ingest", str(night), "-w", str(warehouse), "-q"]).exit_code == 0
+
+    def stopped(*args, **kwargs):
+        raise KeyboardInterrupt     # in the models' update for the commit: it waits in its journal
+
+    with monkeypatch.context() as patched:
+        patched.setattr(pipeline.ingest, "refresh_models", stopped)
+        cut = CliRunner().invoke(main, ["ingest", str(big), "-w", str(warehouse), "-j", "1", "-q"])
+    assert cut.exit_code == 130, cut.output
+    again = CliRunner().invoke(main, ["ingest", str(big), "-w", str(warehouse), "-j", "1", "-q"])
+    assert again.exit_code == 0, again.output
+    # the 1,000 generated hands, all stored by the commit this run finished
+    assert again.output.startswith("1 file (1 unchanged), 1,000 games stored (1,000 of them by the interrupted "
+                                   "ingest this one finished)"), again.output
