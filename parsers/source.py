@@ -1752,8 +1752,10 @@ def split_file(text: str, *, opens_file: bool = True) -> SplitFile:
                 if match:
                     starts.append((row, int(row_at[row]), match.lastgroup))
     formats = {fmt for _, _, fmt in starts}
-    # (a text no header opens a line of, as a piece of a file, is looked at for every format)
-    inside = _headers_inside_lines(text, data, starts_of_lines, row_at, formats or WHOLE_HEADER_PREFIXES.keys())
+    # (a text no header opens a line of, as a piece of a file, is looked at for every format; an
+    # e-mail is no file a client crashed writing, and its parts' markup and headers are split apart)
+    inside = [] if isinstance(text, MailText) else _headers_inside_lines(
+        text, data, starts_of_lines, row_at, formats or WHOLE_HEADER_PREFIXES.keys())
     if inside:
         return _split_at(text, inside, undecodable)
     preambles = _PREAMBLES.keys() & formats
