@@ -82,9 +82,10 @@ class Format:
     shown_as: str = ""
     """How a header line starts and what the format is, for the reason a text of no known format
     is quarantined with (``'Poker Hand #…' (GGPoker hand)``)."""
-    whole_header: str | None = None
-    """Regular expression of the whole header line, from its first character to its end (the
-    hand's number, then its date and time at the end, a time zone after them): where it follows
+    header_line_rest: str | None = None
+    """Regular expression of the rest of the header line after ``header``, to its end (the
+    hand's number, then its date and time at the end, a time zone after them): the whole header
+    line, ``header`` and this (:data:`WHOLE_HEADERS`), where it follows
     other text on a line, it opens a game there. A client that crashed mid-line leaves a fragment
     (or a block of NUL bytes) and, restarted, writes its next hand's header right after it. A
     header's first words in a name or a chat line (ending in its quote) are no whole header."""
@@ -129,11 +130,11 @@ FORMATS: tuple[Format, ...] = (
            # the tournament transcripts the room sends on request open so, their hands under banners
            head_lines=r"Transcript for tournament #\d+ requested by .*$", cut_short="parsers.pokerstars:cut_short",
            shown_as="'PokerStars Hand #…' (PokerStars hand)",
-           whole_header=r"PokerStars (?:Zoom |Home Game |HomeGame )?(?:Hand|Game) #\d+: " + _DATED_LINE_END),
+           header_line_rest=r"\d+: " + _DATED_LINE_END),
     Format("bovada", r"(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #", ("Bovada Hand #", "Ignition Hand #", "Bodog"),
            "parsers.bovada:parse", "holdem",
            shown_as="'Bovada Hand #…' (Bovada hand)",
-           whole_header=r"(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #\d+ " + _DATED_LINE_END),
+           header_line_rest=r"\d+ " + _DATED_LINE_END),
     Format("partypoker", r"\*{5} Hand History [Ff]or Game ", ("***** Hand History ",), "parsers.partypoker:parse",
            "holdem", preamble=r"(?:Game #\d+ starts\.|#Game No\s*:\s*\d+)\s*$",
            shown_as="'***** Hand History for Game …' (PartyPoker hand)"),
@@ -153,7 +154,7 @@ FORMATS: tuple[Format, ...] = (
            game_named="parsers.ggpoker:game_named", last_section="*** SUMMARY ***",
            last_section_lines=("Total pot ", "Hand was run ", "Board [", "FIRST", "SECOND", "THIRD", "Seat "),
            shown_as="'Poker Hand #…' (GGPoker hand)",
-           whole_header=r"Poker Hand #[A-Z]{0,3}\d+: " + _DATED_LINE_END),
+           header_line_rest=_DATED_LINE_END),
     # before Winamax hands, whose header starts the same way: the first format that matches takes a line
     Format("winamax_summary", r"Winamax Poker - Tournament summary :", ("Winamax Poker - ",),
            "parsers.winamax_summary:parse", "tournament", refuses_cut_lines=True,
@@ -161,7 +162,7 @@ FORMATS: tuple[Format, ...] = (
     Format("winamax", r"Winamax Poker - ", ("Winamax Poker - ",), "parsers.winamax:parse", "holdem",
            last_section="*** SUMMARY ***", last_section_lines=("Total pot ", "Board: [", "Seat "),
            shown_as="'Winamax Poker - …' (Winamax hand)",
-           whole_header=r"Winamax Poker - [^\n\"]* - HandId: #[\d-]+ - " + _DATED_LINE_END),
+           header_line_rest=r"[^\n\"]* - HandId: #[\d-]+ - " + _DATED_LINE_END),
     # 888poker opens a hand with "#Game No : N", a comment line to the splitter, then this line
     Format("pacific", r"\*{4,5} (?:888poker|Cassava|888)\S*(?: Snap Poker| BLAST)? Hand History for Game ",
            ("***** 888", "***** Cassava", "**** 888", "**** Cassava"),
@@ -234,9 +235,10 @@ HEADER_PREFIXES: tuple[tuple[str, bool], ...] = tuple(
     + [(prefix, False) for room in UNSUPPORTED.values() for prefix in room.prefixes]
 )
 """(prefix, in any case) of every header: a line that starts with none of them is no header."""
-WHOLE_HEADERS = re.compile("|".join(f"(?P<{fmt.name}>{fmt.whole_header})" for fmt in FORMATS if fmt.whole_header))
-"""The whole header lines (:attr:`Format.whole_header`), matched where one stands after other text on its line."""
-WHOLE_HEADER_PREFIXES: dict[str, tuple[str, ...]] = {fmt.name: fmt.prefixes for fmt in FORMATS if fmt.whole_header}
+WHOLE_HEADERS = re.compile("|".join(f"(?P<{fmt.name}>(?:{fmt.header}){fmt.header_line_rest})"
+                                     for fmt in FORMATS if fmt.header_line_rest))
+"""The whole header lines (``Format.header`` and :attr:`Format.header_line_rest`), matched where one stands after other text on its line."""
+WHOLE_HEADER_PREFIXES: dict[str, tuple[str, ...]] = {fmt.name: fmt.prefixes for fmt in FORMATS if fmt.header_line_rest}
 """Per format with a whole header: what it starts with, as the room writes it (the splitter looks
 inside a line only there)."""
 

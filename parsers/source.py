@@ -1161,7 +1161,7 @@ class Chunk:
     at ``Seat 3: Bob (``): set by :func:`at_file_end` on the chunk that holds the file's last line."""
     first_column: int = 1
     """The column of its file's line at which the chunk's first line starts: past 1 for a game whose
-    header follows a cut line's fragment on that line (:attr:`parsers.formats.Format.whole_header`),
+    header follows a cut line's fragment on that line (:data:`parsers.formats.WHOLE_HEADERS`),
     so that a fault in the header is cited at its column in the file."""
     _cut_from: tuple[str, int, int] | None = field(default=None, init=False, repr=False, compare=False)
     """(text, start, stop) of a chunk made by :func:`cut_chunk` until its lines are first read."""
