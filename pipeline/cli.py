@@ -2722,7 +2722,7 @@ def _export_notes(summary) -> list[str]:
         hands = sum(len(games) for _, games in rest)
         lines.append(f"  not written {hands:>6,} × {counted(len(rest), 'other reason')}")
     if any(len(games) > 1 for _, games in ranked) or rest or len(summary.disputed) > 1:
-        lines.append("  --json gives the game ID of each hand")
+        lines.append("  --json gives each hand's game ID and whole reason")
     return lines
 
 

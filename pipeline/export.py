@@ -128,7 +128,7 @@ class StoredHand:
 
 class NotWritable(ValueError):
     """Why a hand is not written, naming its player; ``kind``: the same reason without the player
-    (nor the amounts), by which an export's summary counts the hands it did not write."""
+    (nor the amounts, nor which blind), by which an export's summary counts the hands it did not write."""
 
     def __init__(self, player: str, what: str, kind: str | None = None) -> None:
         super().__init__(f"{player} {what}")
@@ -310,8 +310,10 @@ def phh_text(hand: StoredHand) -> str:
             k = index[a.player]
             if a.action != seat_blinds.get(k, "post_straddle") or blinds[k]:
                 # PHH's forced bets go by seat: the small blind, the big blind, then straddles
-                raise NotWritable(a.player, f"posts {a.action.removeprefix('post_').replace('_', ' ')} out of "
-                                  "the seat's turn (a new or returning player's post): PHH has no such post")
+                # counted as one reason whichever blind it is; the hand's own reason names the blind
+                tail = "out of the seat's turn (a new or returning player's post): PHH has no such post"
+                raise NotWritable(a.player, f"posts {a.action.removeprefix('post_').replace('_', ' ')} {tail}",
+                                  kind=f"posts a blind {tail}")
             # a small blind posted all in short is the table's, which PHH posts all in for what the
             # stack has, so that the hand reads back at its stakes
             short = a.action == "post_sb" and a.is_all_in and a.amount < hand.small_blind

@@ -937,8 +937,8 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
         if not S[i].dealt:
             continue
         r = n
-        key = _ring_key(i, sb_poster, bb_poster, S, G)
-        while r > 0 and _ring_key(S[r - 1].live, sb_poster, bb_poster, S, G) > key:
+        key = _ring_key(i, sb_poster, bb_poster, a0, a1, acts, S, G)
+        while r > 0 and _ring_key(S[r - 1].live, sb_poster, bb_poster, a0, a1, acts, S, G) > key:
             S[r].live = S[r - 1].live
             r -= 1
         if r > 0 and S[S[r - 1].live].seat_no == S[i].seat_no and not S[i].is_unseated:
@@ -1008,12 +1008,35 @@ def _blind_positions(positions, sb_poster, bb_poster, S, n):
 
 
 @helper
-def _ring_key(i, sb_poster, bb_poster, S, G):
+def _ring_key(i, sb_poster, bb_poster, a0, a1, acts, S, G):
     """Seat ``i``'s place in the ring: by seat number; a big blind of unknown seat right after the
-    small blind (the blinds are posted in turn), any other player of unknown seat first (seat 0)."""
+    small blind (the blinds are posted in turn); any other player of unknown seat right before the
+    first seated player whose first turn before the flop comes after theirs (the turn shows where
+    they sit), else first (seat 0). Twice the seat number, so that one of unknown seat fits between."""
     if G.unplaced >> i & 1 and i == bb_poster and sb_poster >= 0 and not G.unplaced >> sb_poster & 1:
         return 2 * S[sb_poster].seat_no + 1
+    if G.unplaced >> i & 1:
+        seated = _seated_after(i, a0, a1, acts, G)
+        if seated >= 0:
+            return 2 * S[seated].seat_no - 1
     return 2 * S[i].seat_no
+
+
+@helper
+def _seated_after(u, a0, a1, acts, G):
+    """The first seated player whose first turn before the flop comes after the first turn of ``u``,
+    a player of unknown seat; -1 if none (``u`` takes no turn, or nobody seated takes one after)."""
+    turned = np.int64(0)        # the players whose first turn has come
+    for j in range(a0, a1):
+        p = acts.actor[j]
+        k = acts.kind[j]
+        # a fold while the blinds are still posted is no turn (he leaves before the deal)
+        if acts.street[j] != ST_PREFLOP or not _is_betting(k) or k == K_FOLD and j + 1 < G.posts_end:
+            continue
+        if turned >> u & 1 and p != u and not turned >> p & 1 and not G.unplaced >> p & 1:
+            return p
+        turned |= np.int64(1) << p
+    return np.int64(-1)
 
 
 @helper

@@ -979,7 +979,7 @@ def test_rasklad_export_counts_the_hands_not_written_by_reason_and_shows_its_pro
     assert result.exit_code == 0, result.output
     assert result.stdout == (f"3 hands written to {out} as PHH\n"
                              "  not written      5 × PHH has no pot-limit Hold'em variant\n"
-                             "  --json gives the game ID of each hand\n")
+                             "  --json gives each hand's game ID and whole reason\n")
     assert result.stderr.splitlines() == [f"exporting: {k} of 8 hands done" for k in range(1, 9)]
     as_json = CliRunner().invoke(main, ["export", "--format", "phh", "-w", str(tmp_path / "wh"), "--out",
                                         str(tmp_path / "json"), "--json"])
@@ -992,7 +992,7 @@ def test_rasklad_export_counts_the_hands_not_written_by_reason_and_shows_its_pro
     fewer = CliRunner().invoke(main, ["export", "--format", "phh", "-w", str(tmp_path / "wh"), "--out",
                                       str(tmp_path / "fewer"), "-q"])
     assert fewer.stdout.splitlines()[1:] == ["  not written      5 × 1 other reason",
-                                             "  --json gives the game ID of each hand"]
+                                             "  --json gives each hand's game ID and whole reason"]
 
 
 def test_an_export_stopped_half_way_says_what_it_wrote_and_leaves_no_file_half_written(tmp_path, monkeypatch):
@@ -1040,7 +1040,7 @@ def test_an_exports_summary_counts_disputed_hands_and_names_the_game_of_a_reason
         "  not written      2 × pot limit",
         "  not written g3: a cap",      # ties in the order played
         "  not written g6: run twice",
-        "  --json gives the game ID of each hand",
+        "  --json gives each hand's game ID and whole reason",
     ]
     assert _export_notes(ExportSummary(disputed=["g1"], skipped={"g3": "a cap"})) == [
         "  written g1 as its log states it, though it breaks a rule (rasklad audit lists it): its pot, rake and "

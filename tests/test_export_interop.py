@@ -412,6 +412,39 @@ def test_the_export_summary_counts_a_reason_naming_players_once_by_its_kind(tmp_
                                      str(tmp_path / "phh")])
     assert done.exit_code == 0, done.output
     assert done.stdout == (f"72 hands written to {tmp_path / 'phh'} as PHH\n"
-                           "  not written      6 × a player posts bb out of the seat's turn (a new or returning "
+                           "  not written      6 × a player posts a blind out of the seat's turn (a new or returning "
                            "player's post): PHH has no such post\n"
-                           "  --json gives the game ID of each hand\n")
+                           "  --json gives each hand's game ID and whole reason\n")
+
+
+def test_the_export_summary_counts_blinds_posted_out_of_turn_as_one_reason_whichever_the_blind(tmp_path):
+    """Three PartyPoker hands, each with one blind PHH has no post for (its forced bets go by seat:
+    the small blind, then the big blind): game 10398176832's Player1 (seat 6) posts a second small
+    blind after Hero's big blind (PartyPoker's second small blind is live), game 11253035050's
+    Player5 (seat 5) posts "big blind + dead" (both blinds, the small one dead) after Player3's big
+    blind, and game 9507514114's Player8 (seat 2) a second big blind after Player7's. They were three
+    reasons of one hand each (posts sb, posts dead, posts bb); they are one reason of three hands,
+    and --json still says which blind each hand's player posted."""
+    from click.testing import CliRunner
+
+    from pipeline.cli import main
+
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for name in ("LHE-6max-USD-15-30-201104.live.second.sb.txt", "NLHE-EUR-6max-0.10-0.25-201112.post.both.txt",
+                 "NLHE-USD-0.01-0.02-20100807.newPlayerWithZeroStack.txt"):
+        (logs / name).write_bytes(corpus("rooms", "PartyPoker", "Flop", name).read_bytes())
+    ingest([logs], tmp_path / "wh", jobs=1)
+    tail = "out of the seat's turn (a new or returning player's post): PHH has no such post"
+    args = ["export", "--format", "phh", "-w", str(tmp_path / "wh"), "--out", str(tmp_path / "phh")]
+    done = CliRunner().invoke(main, args)
+    assert done.exit_code == 1     # no hand written
+    assert done.stdout == (f"0 hands written to {tmp_path / 'phh'} as PHH\n"
+                           f"  not written      3 × a player posts a blind {tail}\n"
+                           "  --json gives each hand's game ID and whole reason\n")
+    told = json.loads(CliRunner().invoke(main, [*args, "--json"]).stdout)
+    with connect(tmp_path / "wh") as con:
+        hand_of = dict(con.execute("select distinct game_id, hand_id from holdem_results").fetchall())
+    assert {hand_of[game]: why for game, why in told["skipped"].items()} == {
+        "10398176832": f"Player1 posts sb {tail}", "11253035050": f"Player5 posts dead {tail}",
+        "9507514114": f"Player8 posts bb {tail}"}

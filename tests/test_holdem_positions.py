@@ -14,6 +14,7 @@ from __future__ import annotations
 from parsers.formats import HEADERS, parse_chunk
 from parsers.source import normalize_lines, split_games
 from rules.holdem_engine import replay
+from tests.conftest import ROOT
 
 
 def _replay(text: str):
@@ -272,3 +273,29 @@ def test_a_button_named_two_seats_before_the_small_blind_moves_to_the_seat_befor
     moved = PARTY_DEAD_BUTTON.replace("Seat 1 is the button", "Seat 6 is the button")
     assert _positions(moved) == {
         "Player0": "BTN", "Player1": "SB", "Hero": "BB", "Player2": "UTG", "Player3": "CO"}
+
+
+# PartyPoker game 13290328324 as the room wrote it (fpdb's sample hands, AGPL-3.0 data): seat 5, the
+# button the log names, is Player3's; Hero (seat 1) posts the small blind and Player0 (seat 2) the
+# big one; Player4 joins the table and posts a big blind with no seat line, so only the turn shows
+# where Player4 sits
+PARTY_JOINS_AND_POSTS = (ROOT / "tests" / "fixtures" / "partypoker" /
+                         "joins-and-posts-a-bb-13290328324.txt").read_text(encoding="utf-8")
+
+
+def test_a_player_of_unknown_seat_sits_where_their_turn_shows():
+    # four dealt in (Player1 sits out, Player2 has left): before the flop Player4 checks, then
+    # Player3 folds, then the blinds act, so Player4 sits between the big blind and Player3: counted
+    # back from the small blind, Player3 (seat 5, the button the log names) is BTN and Player4 the
+    # seat before it, CO (4-handed: BTN, SB, BB, CO)
+    chunk, = split_games(normalize_lines(PARTY_JOINS_AND_POSTS), HEADERS)
+    assert chunk.game_id == "5afbc44288d28101"
+    assert _positions(PARTY_JOINS_AND_POSTS) == {"Hero": "SB", "Player0": "BB", "Player3": "BTN", "Player4": "CO"}
+
+
+def test_a_player_of_unknown_seat_who_acts_after_the_button_seat_is_the_button():
+    # the same hand with Player4's turn after Player3's: Player4 now sits between Player3 and the
+    # small blind, so Player4 is BTN and Player3, the seat before, CO
+    later = PARTY_JOINS_AND_POSTS.replace("Player4 checks\nPlayer3 folds\n", "Player3 folds\nPlayer4 checks\n")
+    assert later != PARTY_JOINS_AND_POSTS
+    assert _positions(later) == {"Hero": "SB", "Player0": "BB", "Player3": "CO", "Player4": "BTN"}
