@@ -1030,7 +1030,7 @@ def _seated_after(u, a0, a1, acts, G):
     for j in range(a0, a1):
         p = acts.actor[j]
         k = acts.kind[j]
-        # a fold while the blinds are still posted is no turn (he leaves before the deal)
+        # a fold while the blinds are still posted is no turn (the player leaves before the deal)
         if acts.street[j] != ST_PREFLOP or not _is_betting(k) or k == K_FOLD and j + 1 < G.posts_end:
             continue
         if turned >> u & 1 and p != u and not turned >> p & 1 and not G.unplaced >> p & 1:
