@@ -1853,10 +1853,14 @@ def _headers_inside_lines(text: str, data: bytes, line_bytes: np.ndarray, line_c
     [19]
     """
     found = []
-    for prefix in {prefix.encode() for fmt in formats for prefix in WHOLE_HEADER_PREFIXES.get(fmt, ())}:
+    prefixes = {prefix.encode() for fmt in formats for prefix in WHOLE_HEADER_PREFIXES.get(fmt, ())}
+    for prefix in prefixes:
+        # a header's stars one fewer (888poker writes four or five) are looked at from the first star
+        longer = b"*" + prefix in prefixes
         at = data.find(prefix, 1)
         while at >= 0:
-            if data[at - 1] != 10:      # (a header that opens its line is the splitter's already)
+            # (a header that opens its line is the splitter's already)
+            if data[at - 1] != 10 and not (longer and data[at - 1] == 42):
                 row = int(np.searchsorted(line_bytes, at, side="right")) - 1
                 line_at = int(line_chars[row])
                 char_at = line_at + len(data[int(line_bytes[row]):at].decode("utf-8", "surrogatepass"))
