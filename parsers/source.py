@@ -1853,10 +1853,14 @@ def _headers_inside_lines(text: str, data: bytes, line_bytes: np.ndarray, line_c
     [19]
     """
     found = []
-    for prefix in {prefix.encode() for fmt in formats for prefix in WHOLE_HEADER_PREFIXES.get(fmt, ())}:
+    prefixes = {prefix.encode() for fmt in formats for prefix in WHOLE_HEADER_PREFIXES.get(fmt, ())}
+    for prefix in prefixes:
+        # a header's stars one fewer (888poker writes four or five) are looked at from the first star
+        longer = b"*" + prefix in prefixes
         at = data.find(prefix, 1)
         while at >= 0:
-            if data[at - 1] != 10:      # (a header that opens its line is the splitter's already)
+            # (a header that opens its line is the splitter's already)
+            if data[at - 1] != 10 and not (longer and data[at - 1] == 42):
                 row = int(np.searchsorted(line_bytes, at, side="right")) - 1
                 line_at = int(line_chars[row])
                 char_at = line_at + len(data[int(line_bytes[row]):at].decode("utf-8", "surrogatepass"))
@@ -2113,6 +2117,8 @@ def _one_game(text: str, first_line: int) -> Chunk | None:
         line = normalized[later.start() + 1:].split("\n", 1)[0]
         if HEADERS.match(line.lstrip(" \t\ufeff")):
             return None
+    if _ends_in_next_header(lines[-1], fmt):
+        return None
     # (a text alone ends without a line break, as split_file reads a file its end cuts)
     if fmt in _GAME_ENDS and _end_of_game(normalized, fmt, 0, len(normalized), True) < len(normalized):
         return None
@@ -2206,7 +2212,8 @@ def _cut_one(text: str, first_line: int, context: str | None,
     with its first byte that could not be decoded, if any, and marked as its file's end as
     ``ends_file`` says."""
     chunk = _one_game(text, first_line) if context is None else _element_game(text, first_line, context)
-    chunks = [chunk] if chunk is not None else _split_alone(text, first_line)
+    chunks = [chunk] if chunk is not None else _own_pieces(_split_alone(text, first_line), first_line,
+                                                            first_line + text.count("\n"))
     if undecodable:
         chunks = _with_undecodable(chunks, (tuple(undecodable),))
     if not ends_file:
@@ -2221,6 +2228,30 @@ def _split_alone(text: str, first_line: int) -> list[Chunk]:
                                 undecodable=None if piece.undecodable is None else
                                 (piece.undecodable[0] + shift, *piece.undecodable[1:]))
             for piece in split_file(text, opens_file=first_line == 1).chunks]
+
+
+def _ends_in_next_header(line: str, fmt: str | None) -> bool:
+    """Does a kept game's last line hold the whole header of the game a crashed client wrote after
+    its cut (:func:`_headers_inside_lines`)? The file's line is kept whole with each game on it."""
+    return fmt in WHOLE_HEADER_PREFIXES and any(prefix in line for prefix in WHOLE_HEADER_PREFIXES[fmt]) and bool(
+        _headers_inside_lines(line, line.encode("utf-8", "surrogatepass"), _LINE_AT_ZERO, _LINE_AT_ZERO, (fmt,)))
+
+
+_LINE_AT_ZERO = np.zeros(1, dtype=np.int64)
+
+
+def _own_pieces(chunks: list[Chunk], first_line: int, last_line: int) -> list[Chunk]:
+    """Of the split of a kept game's text (``first_line`` to ``last_line`` of its file), the pieces
+    that are its own: a game written on a crash-cut line keeps that line whole, and so does the
+    torn game before it, so that the cut fragment before the header, or the header after it, is
+    the other game's (judged from that game's own text) and is no game to judge again here. A
+    text of one line cannot tell which of the two it is: it is judged whole, as it was split."""
+    if first_line == last_line:
+        return chunks
+    return [chunk for k, chunk in enumerate(chunks)
+            if not (chunk.first_line == last_line and chunk.first_column > 1)
+            and not (chunk.last_line == first_line and k + 1 < len(chunks)
+                     and chunks[k + 1].first_line == first_line and chunks[k + 1].first_column > 1)]
 
 
 def _cut_plain(laid: str, texts: list[str], first_lines: list[int], counts: list[int]) -> SplitFile | None:
@@ -2253,6 +2284,9 @@ def _cut_plain(laid: str, texts: list[str], first_lines: list[int], counts: list
     for row in candidate_rows.tolist():        # a second header inside a game cuts it
         if row not in opening and HEADERS.match(lines[row].lstrip(" \t\ufeff")):
             plain[bisect.bisect_right(rows, row) - 1] = False
+    for k, (row, _, fmt) in enumerate(heads):
+        if plain[k] and _ends_in_next_header(lines[row + counts[k] - 1], fmt):
+            plain[k] = False
     ends = [int(starts[row + count - 1]) + len(lines[row + count - 1]) for row, count in zip(rows, counts)]
     close_reading = _games_to_check(buf, starts, heads, len(lines))
     for k, (row, at, fmt) in enumerate(heads):
@@ -2264,7 +2298,7 @@ def _cut_plain(laid: str, texts: list[str], first_lines: list[int], counts: list
             chunks.append(cut_chunk(fmt, row + 1, row + counts[k], hashlib.blake2b(data[at:ends[k]], digest_size=8)
                                     .hexdigest(), laid, at, ends[k]))
         else:
-            chunks.extend(_split_alone(texts[k], row + 1))
+            chunks.extend(_own_pieces(_split_alone(texts[k], row + 1), row + 1, row + counts[k]))
     if all(plain):
         return SplitFile(chunks, laid, data, starts)
     return SplitFile(chunks, None, None, None)
