@@ -2295,8 +2295,9 @@ def forget(paths: tuple[Path, ...], warehouse: Path, gone_only: bool, dry_run: b
     A file deleted keeps its games (archived logs are not lost); this takes them out. Their games
     leave every statistic and the quarantine, as a file's games do when its new text drops them;
     the table superseded keeps their text. A game another file still holds stays, pointing at
-    that file. A file forgotten is not read again while its bytes stay the same; changed, it is
-    read as any file is, and its games come back.
+    that file. A file forgotten is not read again while its bytes stay those last read; changed
+    (before the forget too: it forgets what was read), it is read as any file is, and its games
+    come back.
 
     With --gone, only the files gone from disk: `rasklad forget --gone ~/hands` takes out the games
     of the files read under ~/hands that are deleted since. With --undo, the files forgotten at

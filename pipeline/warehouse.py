@@ -51,7 +51,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from pipeline.inputs import LOCAL_FILES, FileStore, content_hash
+from pipeline.inputs import LOCAL_FILES, FileStore
 from pipeline.manifest import (
     DUCKDB_FILE,
     EMPTY_PARTITION,
@@ -965,12 +965,14 @@ class Warehouse:
                      store: FileStore = LOCAL_FILES) -> Forgotten:
         """Take out the games of the files read at ``given`` paths (files, or folders and every
         file read under them; there or gone from disk; ``gone_only``: the gone ones alone), as a
-        file's new version takes out what it no longer holds: each file gets a ledger row of its
-        bytes (those on disk, else its last version's) holding no game, and the games that no
-        other file still there holds leave every table for ``superseded``, in one commit (none
-        when ``dry_run``). A file forgotten is skipped while its bytes stay the same; changed, it
-        is read again as its new version, and its games come back."""
-        ledger = Ledger(self.read_table("files", LEDGER_COLUMNS), self._games_by_file)
+        file's new version takes out what it no longer holds: each file gets a ledger row of the
+        bytes of its last version read, holding no game, and the games that no other file still
+        there holds leave every table for ``superseded``, in one commit (none when ``dry_run``).
+        A file forgotten is skipped while its bytes stay those; changed (before the forget too),
+        it is read again as its new version, and its games come back."""
+        rows = self.read_table("files", [*LEDGER_COLUMNS, "size_bytes"])
+        ledger = Ledger(rows, self._games_by_file)
+        sizes = rows.column("size_bytes").to_pylist()
 
         def there(path: str) -> bool:
             return self._holds(path) or store.exists(path)
@@ -987,13 +989,9 @@ class Warehouse:
         results = []
         for path in paths:
             name = ledger.latest_name(path)
-            digest, size = ledger.latest_digest(path), 0
-            if there(path) and not self._holds(path):
-                try:    # its bytes now, for the next ingest to skip it while they stay so
-                    data = Path(path).read_bytes()
-                    digest, size = content_hash(data), len(data)
-                except OSError:
-                    pass
+            # the bytes read last, never those on disk now: bytes no ingest read are no version
+            # of the file (a copy of them elsewhere is read, and stores the games they hold)
+            digest, size = ledger.latest_digest(path), sizes[ledger.histories[path][-1]]
             # (the ledger's path is the name's only when read from the same folder as now)
             results.append(_forgotten_result(name if store.located(name) == path else path, digest, size))
         games = set().union(*map(ledger.games_at, paths)) & self._known_games
