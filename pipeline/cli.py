@@ -1953,21 +1953,29 @@ def _superseded_named(con: duckdb.DuckDBPyConnection, wanted: str, warehouse: Pa
     table superseded holds no such game (or none only)."""
     if not wanted or not {"superseded", "files"} <= _tables(con):
         return None
+    # A forget's ledger row holds no game and the very bytes its file held when last read, which
+    # held games; a new text holding none (a file emptied to a comment) has bytes of its own.
     rows = con.execute(
-        "select s.game_id, s.source_file, coalesce(bool_or(f.content_hash = s.superseded_by "
-        "and len(coalesce(f.game_ids, [])) = 0), false) "
+        "select s.game_id, s.source_file, max(s.superseded_at), coalesce(bool_or("
+        "len(coalesce(f.game_ids, [])) = 0 and exists (select 1 from files read where read.source_path = "
+        "f.source_path and read.content_hash = f.content_hash and len(coalesce(read.game_ids, [])) > 0 "
+        "and read.ingested_at < f.ingested_at)), false) "
+        # (the row of the commit that superseded it: the same bytes forgotten later did not)
         "from superseded s left join files f on f.content_hash = s.superseded_by and f.source_file = s.source_file "
-        "where starts_with(s.game_id, $p) group by all order by s.game_id limit 2", {"p": wanted}).fetchall()
+        "and f.ingested_at = s.superseded_at "
+        "where starts_with(s.game_id, $p) group by s.game_id, s.source_file order by s.game_id limit 2",
+        {"p": wanted}).fetchall()
     if len(rows) != 1:
         return None
-    found, file, forgotten = rows[0]
+    found, file, left_at, forgotten = rows[0]
     shown = (f"`rasklad query \"select text from superseded where game_id = '{found}'\" --warehouse "
              f"{_quoted(str(warehouse))}` shows its text")
-    if forgotten:    # (a forget's ledger row, or a new text that holds no game: read again, it comes back)
+    if forgotten:    # (read again, it comes back)
         return (f"The game {found} is no longer stored: its file {file} was forgotten.",
                 (f"{shown}; `rasklad forget --undo {_quoted(file)} --warehouse {_quoted(str(warehouse))}` "
                  f"brings its games back."))
-    return (f"The game {found} is no longer stored: the new text of its file {file} does not hold it.",
+    return ((f"The game {found} is no longer stored: its file {file} no longer holds it since the ingest of "
+             f"{left_at:%Y-%m-%d %H:%M:%S} UTC, which read its new text (it was not forgotten)."),
             f"{shown} (the table superseded keeps it).")
 
 

@@ -229,3 +229,36 @@ def test_a_hand_merged_from_a_removed_file_and_then_corrected_counts_once(tmp_pa
     assert (corrected.games, corrected.superseded) == (1, 1)
     assert results(root) == summed(C2_NETS, C1_NETS)
     assert query(root, "select count(*) from player_results where player = 'Borsi'") == [(0,)]
+
+
+def test_show_tells_a_game_its_file_dropped_from_a_game_forgotten(tmp_path):
+    from pipeline.inputs import content_hash
+
+    a, b, root = tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "wh"
+    a.write_text(C1 + "\n" + C2, encoding="utf-8")
+    b.write_text(C3, encoding="utf-8")
+    assert run("ingest", str(a), str(b), "-w", str(root), "-j", "1", "-q").exit_code == 0
+    ids = dict(query(root, "select substr(text, 1, 21), game_id from game_texts"))
+    c1, c2, c3 = ids["Chinese poker hand C1"], ids["Chinese poker hand C2"], ids["Chinese poker hand C3"]
+    a.write_text(C2, encoding="utf-8")                      # C1 edited out of its file
+    comment = "# imported by mistake\n"
+    b.write_text(comment, encoding="utf-8")                 # C3's file emptied to a comment
+    assert run("ingest", str(a), str(b), "-w", str(root), "-j", "1", "-q").exit_code == 0
+    assert run("forget", str(a), "-w", str(root)).exit_code == 0   # C2 forgotten, after C1 was dropped
+
+    def read_at(text: str) -> str:
+        """When the ledger recorded the version of these bytes (UTC, to the second)."""
+        (when,), = query(root, "select ingested_at from files where content_hash = $1 and len(game_ids) = $2",
+                         [content_hash(text.encode()), 1 if text == C2 else 0])
+        return f"{when:%Y-%m-%d %H:%M:%S}"
+
+    def said(game: str) -> str:
+        answer = run("show", game[:8], "-w", str(root))
+        assert answer.exit_code == 1, answer.output
+        return answer.output.splitlines()[0]
+
+    assert said(c1) == (f"Error: The game {c1} is no longer stored: its file {a} no longer holds it since the ingest "
+                        f"of {read_at(C2)} UTC, which read its new text (it was not forgotten).")
+    assert said(c3) == (f"Error: The game {c3} is no longer stored: its file {b} no longer holds it since the ingest "
+                        f"of {read_at(comment)} UTC, which read its new text (it was not forgotten).")
+    assert said(c2) == f"Error: The game {c2} is no longer stored: its file {a} was forgotten."
