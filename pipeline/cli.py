@@ -632,7 +632,7 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         if followed:    # their file moved, its lines did not: only the path they point at changed
             click.echo(f"  {counted(followed, 'game')} stored before {'follows its' if followed == 1 else 'follow their'} "
                        f"file to its new path, at the same lines")
-        gone_line = _gone_line(summary.gone_files, summary.gone_games, paths, warehouse)
+        gone_line = _gone_line(summary.gone_files, summary.gone_games, summary.gone_quarantined, paths, warehouse)
         if gone_line:
             click.echo(gone_line)
         for line in _settings_followed(summary):
@@ -674,19 +674,24 @@ GONE_NAMED = 3
 """The files gone from disk an ingest's summary names (the rest are counted)."""
 
 
-def _gone_line(gone: list[str], games: int, paths: tuple[Path, ...], warehouse: Path) -> str:
-    """The summary's line on the files read before that are gone from disk at the paths given, and
-    how to take their games out (empty when none is gone)."""
+def _gone_line(gone: list[str], games: int, quarantined: int, paths: tuple[Path, ...], warehouse: Path) -> str:
+    """The summary's line on the files read before that are gone from disk at the paths given, what
+    of theirs still counts (stored games, games in quarantine), and how to take it out (empty
+    when none is gone)."""
     if not gone:
         return ""
     named = ", ".join(gone[:GONE_NAMED]) + (f" and {len(gone) - GONE_NAMED:,} more" if len(gone) > GONE_NAMED else "")
     one = len(gone) == 1
     forget = (f"rasklad forget {_quoted(gone[0])}" if one
               else "rasklad forget --gone " + " ".join(_quoted(str(path)) for path in paths))
+    held = ([f"{counted(games, 'game')} still count{'s' if games == 1 else ''}"] if games else []) + (
+        [(f"{counted(quarantined, 'game')} in quarantine {'is' if quarantined == 1 else 'are'} still listed by "
+          f"`rasklad quarantine`")] if quarantined else [])
     return (f"  {counted(len(gone), 'file')} read before {'is' if one else 'are'} gone from disk ({named}): "
-            f"{'its' if one else 'of their games,'} {counted(games, 'game')} still count{'s' if games == 1 else ''}; "
+            f"{'its' if one else 'of their games,'} {' and '.join(held)}; "
             f"if {'it was' if one else 'they were'} moved and edited, or deleted, `{forget} --warehouse "
-            f"{_quoted(str(warehouse))}` takes {'it' if games == 1 else 'them'} out (--dry-run lists first)")
+            f"{_quoted(str(warehouse))}` takes {'it' if games + quarantined == 1 else 'them'} out "
+            f"(--dry-run lists first)")
 
 
 def _quoted(path: str) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from pipeline.provenance import RULES_VERSION
 
@@ -131,6 +132,22 @@ class Manifest:
 
     def paths(self, table: str) -> list[str]:
         return self.parts.get(table, [])
+
+
+class GoneFiles(NamedTuple):
+    """The files read before at the paths an ingest was given that are gone from disk (see
+    ``Warehouse.gone_files``)."""
+
+    files: list[str]
+    """Those holding games that count by them alone (no other file still there holds them), stored
+    or in quarantine, by the names they were last read under."""
+    games: int
+    """Their stored games that count by them alone."""
+    quarantined: int
+    """Their games in quarantine that no other file still there holds."""
+    met: list[str]
+    """Every gone file whose ledger row holds games (those counting no more among them): what a
+    later run compares."""
 
 
 def left_paths(path: str | None, moved_from: str | None, merged_from: list[str] | None) -> list[str]:

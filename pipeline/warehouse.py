@@ -59,6 +59,7 @@ from pipeline.manifest import (
     MANIFEST_FILE,
     WAREHOUSE_FORMAT,
     FileLedger,
+    GoneFiles,
     Manifest,
     NewerWarehouse,
     WarehouseBusy,
@@ -934,14 +935,13 @@ class Warehouse:
         ledger = Ledger(self.read_table("files", LEDGER_COLUMNS), dict)
         return {path: ledger.latest_name(path) for path in ledger.paths_holding_games()}
 
-    def gone_files(self, given: Iterable[str], listed: set[str],
-                   store: FileStore = LOCAL_FILES) -> tuple[list[str], int, list[str]]:
+    def gone_files(self, given: Iterable[str], listed: set[str], store: FileStore = LOCAL_FILES) -> GoneFiles:
         """The files read before at ``given`` paths (files, or folders and every file read under
-        them) that are gone from disk and hold stored games that count by them alone (no other
-        file still there holds them), by the names they were last read under; how many such games
-        they hold (what :meth:`forget_files` would take out of the statistics); and every gone
-        file whose ledger row holds games (those counting no more among them: what a later run
-        compares). ``listed``: the absolute paths the run met (there, no need to ask)."""
+        them) that are gone from disk and hold games that count by them alone (no other file
+        still there holds them: stored, or in quarantine), by the names they were last read
+        under; how many such games they hold (what :meth:`forget_files` would take out of the
+        statistics, and of the quarantine); and every gone file whose ledger row holds games.
+        ``listed``: the ledger paths of the files the run met (there, no need to ask)."""
         given = [store.located(str(path)) for path in given]
         folders = tuple(path.rstrip(os.sep) + os.sep for path in given)
 
@@ -950,16 +950,17 @@ class Warehouse:
 
         # (the ledger in memory first: it is read whole only when a file is gone)
         if all(there(path) for path in self._files.latest if path in given or path.startswith(folders)):
-            return [], 0, []
+            return GoneFiles([], 0, 0, [])
         ledger = Ledger(self.read_table("files", LEDGER_COLUMNS), self._games_by_file)
         gone = [path for path in ledger.files_at(given) if not there(path)]
         if not gone:
-            return [], 0, []
-        games = set().union(*map(ledger.games_at, gone)) & self._known_games - self._quarantined
+            return GoneFiles([], 0, 0, [])
+        # (a game in quarantine counts too: `rasklad quarantine` lists it until its file is forgotten)
+        games = set().union(*map(ledger.games_at, gone)) & self._known_games
         alone = games - ledger.holders(games, lambda path: path not in gone and there(path)).keys()
         counting = [path for path in gone if ledger.games_at(path) & alone]
-        return ([ledger.latest_name(path) for path in counting], len(alone),
-                [ledger.latest_name(path) for path in gone])
+        return GoneFiles([ledger.latest_name(path) for path in counting], len(alone - self._quarantined),
+                         len(alone & self._quarantined), [ledger.latest_name(path) for path in gone])
 
     def forget_files(self, given: Iterable[str], *, gone_only: bool = False, dry_run: bool = False,
                      store: FileStore = LOCAL_FILES) -> Forgotten:

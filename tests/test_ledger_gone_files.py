@@ -262,3 +262,33 @@ def test_show_tells_a_game_its_file_dropped_from_a_game_forgotten(tmp_path):
     assert said(c3) == (f"Error: The game {c3} is no longer stored: its file {b} no longer holds it since the ingest "
                         f"of {read_at(comment)} UTC, which read its new text (it was not forgotten).")
     assert said(c2) == f"Error: The game {c2} is no longer stored: its file {a} was forgotten."
+
+
+def test_a_gone_file_that_held_only_quarantined_text_is_told_and_forget_gone_takes_it_out(tmp_path):
+    inbox, root = tmp_path / "inbox", tmp_path / "wh"
+    inbox.mkdir()
+    (inbox / "ours.txt").write_text(C2, encoding="utf-8")
+    # C1 with a card mistyped on Anna's back row: line 7, column 13 (after "Anna: back [")
+    (inbox / "typo.txt").write_text(C1.replace("[9s 9h", "[9x 9h"), encoding="utf-8")
+    first = run("ingest", str(inbox), "-w", str(root), "-j", "1", "-q")
+    assert first.exit_code == 1 and "1 quarantined" in first.output, first.output
+    assert query(root, "select source_file, line, \"column\" from quarantine") == [(str(inbox / "typo.txt"), 7, 13)]
+    (inbox / "typo.txt").unlink()
+    typo = str(inbox / "typo.txt")
+    line = (f"  1 file read before is gone from disk ({typo}): its 1 game in quarantine is still listed by "
+            f"`rasklad quarantine`; if it was moved and edited, or deleted, `rasklad forget {typo} --warehouse "
+            f"{root}` takes it out (--dry-run lists first)\n")
+    for _ in range(2):     # (the whole run, then one answered from what it kept)
+        told = run("ingest", str(inbox), "-w", str(root), "-j", "1", "-q")
+        assert line in told.output, told.output
+    as_json = run("ingest", str(inbox), "-w", str(root), "-j", "1", "-q", "--json")
+    assert '"gone_games": 0' in as_json.output and '"gone_quarantined": 1' in as_json.output
+    fast = unchanged_run([inbox], root)     # (without reading the ledger)
+    assert fast is not None and (fast.gone_files, fast.gone_games, fast.gone_quarantined) == ([typo], 0, 1)
+    done = run("forget", "--gone", str(inbox), "-w", str(root))
+    assert done.exit_code == 0, done.output
+    assert query(root, "select count(*) from quarantine") == [(0,)]
+    assert query(root, "select was, source_file from superseded") == [("quarantined", typo)]
+    quiet = run("ingest", str(inbox), "-w", str(root), "-j", "1", "-q")
+    assert quiet.exit_code == 0 and "gone from disk" not in quiet.output, quiet.output
+    assert results(root) == summed(C2_NETS)
