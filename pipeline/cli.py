@@ -598,7 +598,9 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
                            f"games of each are its, and together they hold most of its games): taken as its new "
                            f"versions")
         for file, merged_from in summary.merged:
-            gone = [path for path in merged_from if path != os.path.abspath(file)]
+            from pipeline.inputs import LOCAL_FILES  # (as the ledger keeps a path: links resolved)
+
+            gone = [path for path in merged_from if path != LOCAL_FILES.located(file)]
             if len(gone) < len(merged_from):  # merged into the file at its own path (put back, or appended to it)
                 click.echo(f"  {file} is {listed(gone, 'and')} merged into it ({'that path is' if len(gone) == 1 else 'those paths are'} "
                            f"gone, most games of each are in it, and with its own they make most of its games): taken "

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pipeline.inputs import HashedFiles, list_inputs, stored_name
+from pipeline.inputs import LOCAL_FILES, HashedFiles, list_inputs, stored_name
 from pipeline.manifest import (
     DUCKDB_FILE,
     MANIFEST_FILE,
@@ -646,17 +646,20 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
             if not current and not _quarantine_current(root, manifest):
                 return None
             ledger = _ledger(root, manifest)
-        if not ledger.holds_at(stored_name(path), digest):     # (known bytes at a new path: recorded by an ingest)
+        # (known bytes at a new path: recorded by an ingest)
+        if not ledger.holds_at(LOCAL_FILES.located(stored_name(path)), digest):
             return None
         if holding_superseded is None:
             holding_superseded = _superseded_held(root, manifest)
-        if holding_superseded.brings_back(os.path.abspath(path), digest):   # (read, its superseded games come back)
+        # (read, its superseded games come back)
+        if holding_superseded.brings_back(LOCAL_FILES.located(stored_name(path)), digest):
             return None
     gone = _kept_gone(paths, listing.files, root, key)
     if gone is None:
         return None     # the whole ingest counts their games and says so
     if hashed_any and ledger is not None:
-        hashed.save(root / KNOWN_FILES, key, ledger.holds_at)
+        hashed.save(root / KNOWN_FILES, key,
+                    lambda path, digest: ledger.holds_at(LOCAL_FILES.located(stored_name(path)), digest))
     summary = IngestSummary(files=len(listing.files) + len(listing.refused), files_unchanged=len(listing.files),
                             unreadable=listing.refused, skipped=listing.skipped,
                             gone_files=gone.files, gone_games=gone.games, gone_quarantined=gone.quarantined,
@@ -690,10 +693,10 @@ def _kept_gone(paths: Iterable[str | Path], files: list[Path], root: Path, key: 
                          list(kept["gone_met"]))
     except (OSError, ValueError, LookupError, TypeError):
         return None
-    given = [os.path.abspath(path) for path in paths]
+    given = [LOCAL_FILES.located(str(path)) for path in paths]     # (as the ledger keeps paths: links resolved)
     folders = tuple(path.rstrip(os.sep) + os.sep for path in given)
-    met = {os.path.abspath(path) for path in files}
-    uploads = os.path.abspath(root) + os.sep    # (the dashboard's, gone once read: see Warehouse.gone_files)
+    met = {os.path.abspath(path) for path in files}     # (a file met is there: no need to ask, by either name)
+    uploads = LOCAL_FILES.located(str(root)) + os.sep    # (the dashboard's, gone once read: see Warehouse.gone_files)
     gone = sorted(name for path, name in read.items()
                   if (path in given or path.startswith(folders)) and path not in met and not path.startswith(uploads)
                   and not os.path.exists(path))

@@ -195,14 +195,15 @@ class FileLedger:
         if path:    # (a ledger written before paths were kept has none)
             self.latest[path] = digest
 
-    def knows(self, source_file: str, digest: str) -> bool:
-        """Were these bytes read before, and are they the latest read at ``source_file``'s path?"""
-        return digest in self.hashes and self.latest.get(os.path.abspath(source_file), digest) == digest
+    def knows(self, path: str, digest: str) -> bool:
+        """Were these bytes read before, and are they the latest read at ``path`` (as the ledger
+        keeps it: ``FileStore.located``)?"""
+        return digest in self.hashes and self.latest.get(path, digest) == digest
 
-    def holds_at(self, source_file: str, digest: str) -> bool:
-        """Is a file of these bytes recorded at ``source_file``'s path (its latest version read
-        there)? Bytes known at another path only are a copy, or the file moved, not yet recorded."""
-        return self.latest.get(os.path.abspath(source_file)) == digest
+    def holds_at(self, path: str, digest: str) -> bool:
+        """Is a file of these bytes recorded at ``path`` (as the ledger keeps it; its latest version
+        read there)? Bytes known at another path only are a copy, or the file moved, not yet recorded."""
+        return self.latest.get(path) == digest
 
 
 def read_manifest(root: str | Path) -> Manifest:

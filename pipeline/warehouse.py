@@ -612,15 +612,15 @@ class Warehouse:
         read before may have moved there, or be one part of a file split: its commit looks for
         the other parts among the files committed with it)?"""
         return any((result.count_known or result.count_in_quarantine)
-                   and os.path.abspath(result.source_file) not in self._files.latest
-                   and not self._holds(os.path.abspath(result.source_file)) for result in staged.results)
+                   and LOCAL_FILES.located(result.source_file) not in self._files.latest
+                   and not self._holds(LOCAL_FILES.located(result.source_file)) for result in staged.results)
 
     def knows_file(self, content_hash: str, source_file: str | None = None) -> bool:
         """Were these bytes read before (and, given the file's name, are they the latest read at
         its path: see :class:`FileLedger`)?"""
         if source_file is None:
             return content_hash in self._files.hashes
-        return self._files.knows(source_file, content_hash)
+        return self._files.knows(LOCAL_FILES.located(source_file), content_hash)
 
     def skips_file(self, content_hash: str, source_file: str) -> bool:
         """May an ingest skip the file ``source_file`` of these bytes unread? When the ledger knows
@@ -630,7 +630,7 @@ class Warehouse:
         forgotten, at a path not forgotten). Read again, the file stores such a game again, and it
         leaves ``superseded``. The file forgotten itself is skipped while its bytes stay so."""
         return self.knows_file(content_hash, source_file) and not self._holding_superseded().brings_back(
-            os.path.abspath(source_file), content_hash)
+            LOCAL_FILES.located(source_file), content_hash)
 
     def _holding_superseded(self) -> Restorable:
         if self._superseded_held is None:
@@ -642,7 +642,7 @@ class Warehouse:
     def holds_file(self, source_file: str, content_hash: str) -> bool:
         """Is a file of these bytes recorded at ``source_file``'s path? Bytes the ledger knows
         at another path only (a copy, a file renamed) are not: see :meth:`known_copies`."""
-        return self._files.holds_at(source_file, content_hash)
+        return self._files.holds_at(LOCAL_FILES.located(source_file), content_hash)
 
     def earlier_reading(self, source_file: str, content_hash: str) -> EarlierReading | None:
         """The ledger's latest version at ``source_file``'s path when it holds other bytes than
@@ -650,7 +650,7 @@ class Warehouse:
         for the reader to read only what was appended (``pipeline.worker.parse_appended``)."""
         from pipeline.worker import EarlierReading
 
-        path = os.path.abspath(source_file)
+        path = LOCAL_FILES.located(source_file)
         latest = self._files.latest.get(path)
         if latest is None or latest == content_hash:
             return None
@@ -1096,8 +1096,8 @@ class Warehouse:
         return told
 
     def _holds(self, path: str) -> bool:
-        """Is ``path`` (absolute) in the warehouse's folder?"""
-        return Path(path).is_relative_to(self.root.absolute())
+        """Is ``path`` (absolute) in the warehouse's folder (reached through a link or not)?"""
+        return Path(path).is_relative_to(self.root.absolute()) or Path(path).is_relative_to(self.root.resolve())
 
     def _games_by_file(self) -> dict[str, set[str]]:
         """Per ``source_file``, the games stored or quarantined from it."""

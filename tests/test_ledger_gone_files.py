@@ -292,3 +292,25 @@ def test_a_gone_file_that_held_only_quarantined_text_is_told_and_forget_gone_tak
     quiet = run("ingest", str(inbox), "-w", str(root), "-j", "1", "-q")
     assert quiet.exit_code == 0 and "gone from disk" not in quiet.output, quiet.output
     assert results(root) == summed(C2_NETS)
+
+
+def test_a_file_read_through_a_linked_folder_and_at_its_real_path_is_one_file(tmp_path):
+    real, linked, root = tmp_path / "real", tmp_path / "linked", tmp_path / "wh"
+    real.mkdir()
+    linked.symlink_to(real, target_is_directory=True)
+    (real / "a.txt").write_text(C1 + "\n" + C2, encoding="utf-8")
+    assert run("ingest", str(linked / "a.txt"), "-w", str(root), "-j", "1", "-q").exit_code == 0
+    again = ingest([real / "a.txt"], root, jobs=1)
+    assert (again.files_unchanged, again.games) == (1, 0)      # read once: the same file
+    # one ledger row, kept at its real path under the name it was first read by
+    assert query(root, "select source_file, source_path from files") == [(str(linked / "a.txt"), str(real / "a.txt"))]
+    # edited and read at its real path: nothing else holds C1 (no second row of the file at the link)
+    (real / "a.txt").write_text(C2, encoding="utf-8")
+    edited = ingest([real], root, jobs=1)
+    assert (edited.superseded, edited.in_other_files) == (1, 0)
+    assert results(root) == summed(C2_NETS)
+    # forget takes any name of the file, and names it as last read
+    done = run("forget", str(linked / "a.txt"), "-w", str(root))
+    assert done.exit_code == 0, done.output
+    assert f"\n  {real / 'a.txt'}\n" in done.output
+    assert results(root) == {}
