@@ -598,7 +598,9 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
                            f"games of each are its, and together they hold most of its games): taken as its new "
                            f"versions")
         for file, merged_from in summary.merged:
-            gone = [path for path in merged_from if path != os.path.abspath(file)]
+            from pipeline.inputs import LOCAL_FILES  # (as the ledger keeps a path: links resolved)
+
+            gone = [path for path in merged_from if path != LOCAL_FILES.located(file)]
             if len(gone) < len(merged_from):  # merged into the file at its own path (put back, or appended to it)
                 click.echo(f"  {file} is {listed(gone, 'and')} merged into it ({'that path is' if len(gone) == 1 else 'those paths are'} "
                            f"gone, most games of each are in it, and with its own they make most of its games): taken "
@@ -632,7 +634,7 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         if followed:    # their file moved, its lines did not: only the path they point at changed
             click.echo(f"  {counted(followed, 'game')} stored before {'follows its' if followed == 1 else 'follow their'} "
                        f"file to its new path, at the same lines")
-        gone_line = _gone_line(summary.gone_files, summary.gone_games, paths, warehouse)
+        gone_line = _gone_line(summary.gone_files, summary.gone_games, summary.gone_quarantined, paths, warehouse)
         if gone_line:
             click.echo(gone_line)
         for line in _settings_followed(summary):
@@ -674,19 +676,24 @@ GONE_NAMED = 3
 """The files gone from disk an ingest's summary names (the rest are counted)."""
 
 
-def _gone_line(gone: list[str], games: int, paths: tuple[Path, ...], warehouse: Path) -> str:
-    """The summary's line on the files read before that are gone from disk at the paths given, and
-    how to take their games out (empty when none is gone)."""
+def _gone_line(gone: list[str], games: int, quarantined: int, paths: tuple[Path, ...], warehouse: Path) -> str:
+    """The summary's line on the files read before that are gone from disk at the paths given, what
+    of theirs still counts (stored games, games in quarantine), and how to take it out (empty
+    when none is gone)."""
     if not gone:
         return ""
     named = ", ".join(gone[:GONE_NAMED]) + (f" and {len(gone) - GONE_NAMED:,} more" if len(gone) > GONE_NAMED else "")
     one = len(gone) == 1
     forget = (f"rasklad forget {_quoted(gone[0])}" if one
               else "rasklad forget --gone " + " ".join(_quoted(str(path)) for path in paths))
+    held = ([f"{counted(games, 'game')} still count{'s' if games == 1 else ''}"] if games else []) + (
+        [(f"{counted(quarantined, 'game')} in quarantine {'is' if quarantined == 1 else 'are'} still listed by "
+          f"`rasklad quarantine`")] if quarantined else [])
     return (f"  {counted(len(gone), 'file')} read before {'is' if one else 'are'} gone from disk ({named}): "
-            f"{'its' if one else 'of their games,'} {counted(games, 'game')} still count{'s' if games == 1 else ''}; "
+            f"{'its' if one else 'of their games,'} {' and '.join(held)}; "
             f"if {'it was' if one else 'they were'} moved and edited, or deleted, `{forget} --warehouse "
-            f"{_quoted(str(warehouse))}` takes {'it' if games == 1 else 'them'} out (--dry-run lists first)")
+            f"{_quoted(str(warehouse))}` takes {'it' if games + quarantined == 1 else 'them'} out "
+            f"(--dry-run lists first)")
 
 
 def _quoted(path: str) -> str:
@@ -1953,21 +1960,29 @@ def _superseded_named(con: duckdb.DuckDBPyConnection, wanted: str, warehouse: Pa
     table superseded holds no such game (or none only)."""
     if not wanted or not {"superseded", "files"} <= _tables(con):
         return None
+    # A forget's ledger row holds no game and the very bytes its file held when last read, which
+    # held games; a new text holding none (a file emptied to a comment) has bytes of its own.
     rows = con.execute(
-        "select s.game_id, s.source_file, coalesce(bool_or(f.content_hash = s.superseded_by "
-        "and len(coalesce(f.game_ids, [])) = 0), false) "
+        "select s.game_id, s.source_file, max(s.superseded_at), coalesce(bool_or("
+        "len(coalesce(f.game_ids, [])) = 0 and exists (select 1 from files read where read.source_path = "
+        "f.source_path and read.content_hash = f.content_hash and len(coalesce(read.game_ids, [])) > 0 "
+        "and read.ingested_at < f.ingested_at)), false) "
+        # (the row of the commit that superseded it: the same bytes forgotten later did not)
         "from superseded s left join files f on f.content_hash = s.superseded_by and f.source_file = s.source_file "
-        "where starts_with(s.game_id, $p) group by all order by s.game_id limit 2", {"p": wanted}).fetchall()
+        "and f.ingested_at = s.superseded_at "
+        "where starts_with(s.game_id, $p) group by s.game_id, s.source_file order by s.game_id limit 2",
+        {"p": wanted}).fetchall()
     if len(rows) != 1:
         return None
-    found, file, forgotten = rows[0]
+    found, file, left_at, forgotten = rows[0]
     shown = (f"`rasklad query \"select text from superseded where game_id = '{found}'\" --warehouse "
              f"{_quoted(str(warehouse))}` shows its text")
-    if forgotten:    # (a forget's ledger row, or a new text that holds no game: read again, it comes back)
+    if forgotten:    # (read again, it comes back)
         return (f"The game {found} is no longer stored: its file {file} was forgotten.",
                 (f"{shown}; `rasklad forget --undo {_quoted(file)} --warehouse {_quoted(str(warehouse))}` "
                  f"brings its games back."))
-    return (f"The game {found} is no longer stored: the new text of its file {file} does not hold it.",
+    return ((f"The game {found} is no longer stored: its file {file} no longer holds it since the ingest of "
+             f"{left_at:%Y-%m-%d %H:%M:%S} UTC, which read its new text (it was not forgotten)."),
             f"{shown} (the table superseded keeps it).")
 
 
@@ -2295,8 +2310,9 @@ def forget(paths: tuple[Path, ...], warehouse: Path, gone_only: bool, dry_run: b
     A file deleted keeps its games (archived logs are not lost); this takes them out. Their games
     leave every statistic and the quarantine, as a file's games do when its new text drops them;
     the table superseded keeps their text. A game another file still holds stays, pointing at
-    that file. A file forgotten is not read again while its bytes stay the same; changed, it is
-    read as any file is, and its games come back.
+    that file. A file forgotten is not read again while its bytes stay those last read; changed
+    (before the forget too: it forgets what was read), it is read as any file is, and its games
+    come back.
 
     With --gone, only the files gone from disk: `rasklad forget --gone ~/hands` takes out the games
     of the files read under ~/hands that are deleted since. With --undo, the files forgotten at
