@@ -241,3 +241,28 @@ def test_a_code_page_log_grown_by_ascii_hands_is_read_from_its_last_game_and_hol
     assert any("Ярослав" in value for row in _rows(tmp_path / "at-once", "game_players") for value in row)
     assert len(_rows(tmp_path / "by-steps", "findings")) >= 1
     assert _latest_ledger_row(tmp_path / "by-steps") == _latest_ledger_row(tmp_path / "at-once")
+
+
+class _CountedBytes(bytes):
+    """Bytes that note every count made of them (a count is a pass over all of a file's lines)."""
+
+    counts: list[bytes]
+
+    def count(self, sub, *args):
+        self.counts.append(bytes(sub))
+        return super().count(sub, *args)
+
+
+def test_the_first_read_of_a_crlf_file_counts_its_lines_once():
+    from parsers.source import line_offset
+
+    data = _CountedBytes(b"Hand 1\r\nA\r\n\r\nHand 2\r\nB\r\n")
+    data.counts = []
+    # worked by hand: line 4 ("Hand 2") starts after 6 + 2, 1 + 2 and 2 bytes
+    assert line_offset(data, 4) == 13
+    assert data.counts == [b"\n"]
+    # a lone carriage return still numbers the lines otherwise: no offset
+    lone = _CountedBytes(b"Hand 1\r\nA\rB\r\nHand 2\r\n")
+    lone.counts = []
+    assert line_offset(lone, 4) is None
+    assert lone.counts == [b"\n"]
