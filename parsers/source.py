@@ -41,7 +41,7 @@ from rules.records import slot_filler
 
 __all__ = ["Chunk", "CutText", "DecodedText", "FileEnd", "MailText", "SplitFile", "at_file_end", "cut_chunk", "cut_games", "decode",
            "decodes_alone", "dedent", "drop_leading_controls", "drop_opening_nuls",
-           "expand_elements", "game_id", "is_filler", "laid_lines", "line_cut_at_end", "line_offset", "needs_context", "normalize_lines", "not_text",
+           "expand_elements", "game_id", "is_filler", "laid_appended", "laid_lines", "line_cut_at_end", "line_offset", "needs_context", "normalize_lines", "not_text",
            "restart_codec",
            "split", "split_file", "split_games"]
 
@@ -239,7 +239,8 @@ def restart_codec(data: bytes, at: int | None = None, *, unchanged: int = 0) -> 
     :func:`decode` gives of the whole file from there: ``utf-8`` for a file in UTF-8 throughout
     (see :func:`decodes_alone`), ``utf-16-le`` or ``utf-16-be`` for one in UTF-16 throughout that
     opens with its byte order mark (as Winning writes them; its lines' offsets counted in its
-    characters, see :func:`line_offset`); ``ascii`` for another file (a Windows code page, decided
+    characters, see :func:`line_offset`), or one read before from ``at`` on that grew by UTF-16
+    text a byte off (see :func:`_appended_utf16`; read laid by :func:`laid_appended`); ``ascii`` for another file (a Windows code page, decided
     over the whole file) whose bytes from ``at`` on are ASCII and hold no NUL: bytes that are no
     letter in any code page change no decision made of the bytes before. None for another (UTF-16
     parts, a mail). ``unchanged``: as for :func:`decodes_alone`.
@@ -250,7 +251,8 @@ def restart_codec(data: bytes, at: int | None = None, *, unchanged: int = 0) -> 
     ('ascii', None)
     """
     if data.startswith(tuple(_UTF16_BOMS.values())):
-        return _plain_utf16(data, unchanged)
+        plain = _plain_utf16(data, unchanged)
+        return plain if plain is not None or at is None else _appended_utf16(data, at, unchanged)
     if decodes_alone(data, 0, unchanged=unchanged):
         return "utf-8"
     if at is None or not unchanged <= len(data) or not 0 <= at <= max(unchanged, len(data)):
@@ -258,6 +260,45 @@ def restart_codec(data: bytes, at: int | None = None, *, unchanged: int = 0) -> 
     # (the bytes before were free of NULs: the ledger's offset says so)
     ascii_after = data[at:].isascii() and b"\x00" not in data[unchanged:]
     return "ascii" if ascii_after and _mail_headers_end(data) is None else None
+
+
+def _appended_utf16(data: bytes, at: int, unchanged: int) -> str | None:
+    """The codec of a UTF-16 file read before up to ``unchanged``, from its line at byte ``at`` on,
+    that grew by UTF-16 text alone, when the file as a whole is no UTF-16 throughout: Winning writes
+    a line feed as one byte after its text (the file ends a byte past its last character), and what
+    it appends stands after that byte, a byte off the characters before. The bytes from ``at`` were
+    characters (the ledger's offset says so), and that one byte, when they end with it, is a blank:
+    :func:`decode` reads it as such, on its own between the file's two parts. The appended bytes
+    must be UTF-16 throughout in the order of the file's byte order mark, from ``unchanged`` on.
+
+    >>> old = "Game 1\\n".encode("utf-16") + b"\\n"
+    >>> _appended_utf16(old + "Game 2\\n".encode("utf-16-le"), 2, len(old))
+    'utf-16-le'
+    >>> _appended_utf16(old[:-1] + b"x" + "Game 2\\n".encode("utf-16-le"), 2, len(old))   # (no blank)
+    """
+    bom = data[:2]
+    if not 2 <= at <= unchanged < len(data) or data.startswith(bom, unchanged):
+        return None
+    if (unchanged - at) % 2 and data[unchanged - 1] not in _BLANK_BYTES:
+        return None
+    return _plain_utf16(bom + data[unchanged:])
+
+
+def laid_appended(data: bytes, at: int, unchanged: int, codec: str) -> bytes:
+    """``data[at:]``, a grown file's bytes from a line read before (up to ``unchanged``) on, laid to be
+    read alone in ``codec`` (:func:`restart_codec`'s) as :func:`decode` reads them in the whole file:
+    in UTF-16, the blank byte that ended the bytes read before a byte past their last character
+    (see :func:`_appended_utf16`) becomes that blank's character, so that all of them are UTF-16 at
+    one alignment; other bytes stay as they are.
+
+    >>> old = "Game 1\\n".encode("utf-16-le") + b"\\n"
+    >>> laid_appended(old + "G".encode("utf-16-le"), 0, len(old), "utf-16-le").decode("utf-16-le")
+    'Game 1\\n\\nG'
+    """
+    if codec in _UTF16_BOMS and (unchanged - at) % 2:
+        lone = data[unchanged - 1:unchanged].decode("latin-1").encode(codec)
+        return b"".join((data[at:unchanged - 1], lone, data[unchanged:]))
+    return data[at:]
 
 
 def laid_lines(codec: str, count: int) -> bytes:

@@ -35,6 +35,7 @@ from parsers.source import (
     CutText,
     at_file_end,
     decode,
+    laid_appended,
     laid_lines,
     line_cut_at_end,
     line_offset,
@@ -444,7 +445,9 @@ def parse_appended(data: bytes, source_file: str, earlier: EarlierReading, known
     there, all stored or quarantined: the result is what a read of the whole file gives. None when
     the file did not grow so (edited before its end, cut back), its decoding may hang on the bytes
     before (in neither UTF-8 nor UTF-16 with its byte order mark throughout, an e-mail: see
-    :func:`parsers.source.restart_codec`), or a game before is stored no more: read it whole. The
+    :func:`parsers.source.restart_codec`; a UTF-16 file that ended a byte past its last character
+    and grew by UTF-16 text after that byte is read on, that byte laid as its character by
+    :func:`parsers.source.laid_appended`), or a game before is stored no more: read it whole. The
     bytes before are not looked at again but to check their hash: the ledger's offset says they
     decoded alone."""
     start, size = earlier.resume_offset, earlier.size_bytes
@@ -459,7 +462,8 @@ def parse_appended(data: bytes, source_file: str, earlier: EarlierReading, known
     if not are_known(known, ids).all():     # (a game superseded: a whole read stores it again)
         return None
     prefix = laid_lines(codec, earlier.resume_line - 1)
-    data_laid = prefix + data[start:]
+    tail = laid_appended(data, start, size, codec)
+    data_laid = prefix + tail
     if codec.startswith("utf-16") and restart_codec(data_laid) != codec:
         return None     # (UTF-16 laid so that it no longer looks like UTF-16 throughout: read whole)
     text = decode(data_laid)
@@ -477,6 +481,12 @@ def parse_appended(data: bytes, source_file: str, earlier: EarlierReading, known
     result.count_in_quarantine = int(are_known(quarantined, result.game_ids).sum())
     if result.resume_offset is not None:    # (found in the laid bytes: blank lines stood for those before)
         result.resume_offset += start - len(prefix)
+        widened = len(tail) - (len(data) - start)     # (a byte laid as its UTF-16 character, before the appended)
+        if widened and result.resume_offset < size:
+            # a last game that starts before that byte: a later read from it would find the byte inside
+            result.resume_line = result.resume_offset = None
+        elif widened:
+            result.resume_offset -= widened
     return result
 
 

@@ -266,3 +266,51 @@ def test_the_first_read_of_a_crlf_file_counts_its_lines_once():
     lone.counts = []
     assert line_offset(lone, 4) is None
     assert lone.counts == [b"\n"]
+
+
+def _winning_steps() -> tuple[list[bytes], list[str]]:
+    """A real Winning log (UTF-16 with its byte order mark, ending a byte past its last character: a
+    line feed written as one byte, 0A) as the client grows it: each write of hands, its one byte
+    after it, what it appends standing a byte off the characters before. Its bytes at each step,
+    and their text as a whole read gives it (the lone byte a line feed)."""
+    from tests.conftest import corpus
+
+    real = corpus("rooms", "Winning", "NLHE-9max-play-5.00-10.00-201608.HH00000000 G0.txt").read_bytes()
+    assert real.startswith(b"\xff\xfe") and len(real) % 2 == 1 and real.endswith(b"\n\x00\n")
+    hands = real[2:-1].decode("utf-16-le").split("\n\n\n\n")[:-1]
+    assert len(hands) == 12
+    writes = ["\n\n\n\n".join(hands[:10]) + "\n\n\n\n", hands[10] + "\n\n\n\n", hands[11] + "\n\n\n\n"]
+    steps, texts = [], []
+    data, text = b"\xff\xfe", ""
+    for written in writes:
+        data += written.encode("utf-16-le") + b"\n"
+        text += written + "\n"
+        steps.append(data)
+        texts.append(text)
+    return steps, texts
+
+
+def test_a_winning_log_grown_a_byte_off_is_read_from_its_last_game_and_holds_what_one_read_holds(tmp_path):
+    steps, texts = _winning_steps()
+    assert [len(step) % 2 for step in steps] == [1, 0, 1]      # each write a byte off the one before
+    log, rules = tmp_path / "winning.txt", ["room Winning: no_limit"]
+    began = []
+    for data in steps:
+        log.write_bytes(data)
+        ingest([log], tmp_path / "by-steps", jobs=1, rules=rules,
+               on_file=lambda result: began.append(result.read_from_line))
+    # worked by hand: the last hand of each step starts on the line after the text before it
+    last = "Game started at:"
+    assert began == [1] + [text[:text.rindex(last)].count("\n") + 1 for text in texts[:2]]
+    assert began[1] > 1000 and began[2] > began[1]
+
+    log.write_bytes(steps[-1])
+    ingest([log], tmp_path / "at-once", jobs=1, rules=rules)
+    _assert_same_tables(tmp_path / "by-steps", tmp_path / "at-once")
+    assert len(_rows(tmp_path / "at-once", "games")) == 12
+    assert _rows(tmp_path / "by-steps", "quarantine") == _rows(tmp_path / "by-steps", "superseded") == []
+    stored = _latest_ledger_row(tmp_path / "by-steps")
+    assert len(stored["game_ids"]) == 12 and stored["size_bytes"] == len(steps[-1])
+    # the next growth starts at the last hand, in the bytes the client wrote last (a byte off)
+    assert stored["resume_line"] == texts[2][:texts[2].rindex(last)].count("\n") + 1
+    assert stored["resume_offset"] == len(steps[1]) and stored["resume_offset"] % 2 == 0
