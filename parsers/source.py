@@ -240,10 +240,14 @@ def restart_codec(data: bytes, at: int | None = None, *, unchanged: int = 0) -> 
     (see :func:`decodes_alone`), ``utf-16-le`` or ``utf-16-be`` for one in UTF-16 throughout that
     opens with its byte order mark (as Winning writes them; its lines' offsets counted in its
     characters, see :func:`line_offset`), or one read before from ``at`` on that grew by UTF-16
-    text a byte off (see :func:`_appended_utf16`; read laid by :func:`laid_appended`); ``ascii`` for another file (a Windows code page, decided
-    over the whole file) whose bytes from ``at`` on are ASCII and hold no NUL: bytes that are no
-    letter in any code page change no decision made of the bytes before. None for another (UTF-16
-    parts, a mail). ``unchanged``: as for :func:`decodes_alone`.
+    text a byte off (see :func:`_appended_utf16`; read laid by :func:`laid_appended`); ``ascii``
+    for another file (a Windows code page, decided over the whole file) whose bytes from ``at`` on
+    are ASCII and hold no NUL: bytes that are no letter in any code page change no decision made of
+    the bytes before; ``code-page`` for one whose games from ``at`` on are each decided on their own
+    bytes (by their letters and signs: one byte a character, the bytes from a line on read alone
+    as they read in the file), when the bytes appended leave what was decided over the whole file
+    as it was (:func:`code_page_kept`, asked apart). None for another (UTF-16 parts, a mail, a
+    code page's game that only the whole file decides). ``unchanged``: as for :func:`decodes_alone`.
 
     >>> restart_codec("Hand 1\\nHand 2\\n".encode("utf-16")), restart_codec(b"a\\n\\xe9\\n")
     ('utf-16-le', None)
@@ -258,8 +262,14 @@ def restart_codec(data: bytes, at: int | None = None, *, unchanged: int = 0) -> 
     if at is None or not unchanged <= len(data) or not 0 <= at <= max(unchanged, len(data)):
         return None
     # (the bytes before were free of NULs: the ledger's offset says so)
-    ascii_after = data[at:].isascii() and b"\x00" not in data[unchanged:]
-    return "ascii" if ascii_after and _mail_headers_end(data) is None else None
+    if b"\x00" in data[unchanged:] or _mail_headers_end(data) is not None:
+        return None
+    if data[at:].isascii():
+        return "ascii"
+    # a code page's games each decided on their own bytes (whether the bytes appended change what the
+    # file decided for the others is code_page_kept's question)
+    alone = not data.startswith(_UTF8_BOM) and _decode_games(data[at:], alone=True) is not None
+    return "code-page" if alone else None
 
 
 def _appended_utf16(data: bytes, at: int, unchanged: int) -> str | None:
@@ -921,7 +931,7 @@ def _stray_opening(opening: bytes) -> bool:
     return False
 
 
-def _decode_games(data: bytes) -> str:
+def _decode_games(data: bytes, *, alone: bool = False) -> str | None:
     """A text not UTF-8 throughout, decided game by game (a game from one header line to the next).
 
     A game that is UTF-8 reads as UTF-8. Another reads as UTF-8 with unreadable bytes marked
@@ -931,10 +941,14 @@ def _decode_games(data: bytes) -> str:
     letter in a Windows code page (a stray dash or no-break space) but stands in a file that
     is UTF-8; else as Windows-1251 or 1252 by the shape of its letters, a byte that code page has
     no character for (0x81 in Windows-1252, 0x98 in Windows-1251) marked as unreadable.
+    ``alone``: the bytes are a file's from a game's first line on, to be read as they read in the
+    whole file: None when a game among them is decided by the whole file's bytes (see
+    :func:`_file_choices`), or text before their first header is not ASCII (the game before's, in the file).
     """
     file_utf8: bool | None = None       # the whole text's, worked out once a game needs them
     file_codec: str | None = None
     starts = [0]
+    opened = False      # whether a header opens the bytes
     strays = {}     # a game's start: the stray bytes that open its header's line (where, how many)
     for m in _HEADER_STARTS.finditer(data):
         stray = m["opening"].removeprefix(_UTF8_BOM)
@@ -944,11 +958,14 @@ def _decode_games(data: bytes) -> str:
         line_end = data.find(b"\n", begin)
         line = data[m.end("opening"):line_end if line_end >= 0 else len(data)].decode("latin-1")
         if HEADERS.match(line):
+            opened = opened or begin == 0
             if begin > 0:
                 starts.append(begin)
             if stray:
                 strays[begin] = (m.end("opening") - len(stray) - begin, len(stray))
     starts.append(len(data))
+    if alone and not (opened or data[:starts[1]].isascii()):
+        return None
     parts = []
     for begin, end in pairwise(starts):
         if begin in strays:
@@ -965,18 +982,41 @@ def _decode_games(data: bytes) -> str:
             parts.append(piece.decode("utf-8"))
             continue
         if utf8_bytes == 0 and file_utf8 is None and not _has_letter_bytes(piece):
-            whole = (utf8_bytes, bad) if end - begin == len(data) else _utf8_bytes(data)
-            file_utf8 = whole[0] > whole[1]
+            if alone:
+                return None
+            file_utf8 = _file_choices(data)[0]
         if utf8_bytes > bad or (utf8_bytes == 0 and file_utf8 and not _has_letter_bytes(piece)):
             parts.append(piece.decode("utf-8", "surrogateescape"))
             continue
         codec = _legacy_codec(piece, None)
         if codec is None:
+            if alone:
+                return None
             if file_codec is None:
-                file_codec = _legacy_codec(data) if end - begin < len(data) else "cp1252"
+                file_codec = _file_choices(data)[1]
             codec = file_codec
         parts.append(piece.decode(codec, "rasklad.mark"))
     return "".join(parts)
+
+
+def _file_choices(data: bytes) -> tuple[bool, str]:
+    """What :func:`_decode_games` decides over a whole file's bytes for the games whose own bytes do
+    not tell: whether the file is more UTF-8 than not (a game with a stray byte and no letter), and
+    its code page (a game whose letters and signs do not tell)."""
+    utf8_bytes, bad = _utf8_bytes(data)
+    return utf8_bytes > bad, _legacy_codec(data)
+
+
+def code_page_kept(data: bytes, unchanged: int) -> bool:
+    """Whether the bytes a file in a Windows code page grew by (after its first ``unchanged``) leave
+    what its decoding decided over the whole file as it was (:func:`_file_choices`): the games read
+    before that it decided so read as they did. A code page of one byte a character can be cut at
+    any line; what its games' bytes mean may hang on all the others.
+
+    >>> code_page_kept(b"Hand 1 \\xc0\\n", 9), code_page_kept(b"Hand 1 \\xc0\\n" + "Hand 2 Zoë, José, Chloé\\n".encode("cp1252"), 9)
+    (True, False)
+    """
+    return _file_choices(data[:unchanged]) == _file_choices(data)
 
 
 def _utf8_bytes(data: bytes) -> tuple[int, int]:

@@ -34,6 +34,7 @@ from parsers.source import (
     Chunk,
     CutText,
     at_file_end,
+    code_page_kept,
     decode,
     laid_appended,
     laid_lines,
@@ -447,14 +448,17 @@ def parse_appended(data: bytes, source_file: str, earlier: EarlierReading, known
     before (in neither UTF-8 nor UTF-16 with its byte order mark throughout, an e-mail: see
     :func:`parsers.source.restart_codec`; a UTF-16 file that ended a byte past its last character
     and grew by UTF-16 text after that byte is read on, that byte laid as its character by
-    :func:`parsers.source.laid_appended`), or a game before is stored no more: read it whole. The
+    :func:`parsers.source.laid_appended`; a Windows code page when its games from there on are each
+    decided on their own bytes and the bytes appended change no choice made over the whole file,
+    :func:`parsers.source.code_page_kept`), or a game before is stored no more: read it whole. The
     bytes before are not looked at again but to check their hash: the ledger's offset says they
     decoded alone."""
     start, size = earlier.resume_offset, earlier.size_bytes
     # (the ledger's offset says the bytes before decoded alone: only those appended are looked at)
     codec = restart_codec(data, start, unchanged=size) if len(data) > size else None
     if (codec is None or len(earlier.game_ids) != len(earlier.first_lines)
-            or content_hash(memoryview(data)[:size]) != earlier.content_hash):
+            or content_hash(memoryview(data)[:size]) != earlier.content_hash
+            or codec == "code-page" and not code_page_kept(data, size)):    # (the games before read otherwise now)
         return None
     before = [(game_id, line) for game_id, line in zip(earlier.game_ids, earlier.first_lines)
               if line < earlier.resume_line]

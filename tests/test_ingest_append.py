@@ -314,3 +314,45 @@ def test_a_winning_log_grown_a_byte_off_is_read_from_its_last_game_and_holds_wha
     # the next growth starts at the last hand, in the bytes the client wrote last (a byte off)
     assert stored["resume_line"] == texts[2][:texts[2].rindex(last)].count("\n") + 1
     assert stored["resume_offset"] == len(steps[1]) and stored["resume_offset"] % 2 == 0
+
+
+def test_a_code_page_log_grown_by_accented_names_is_read_from_its_last_game_and_holds_what_one_read_holds(
+        tmp_path):
+    hands = _hands(30, seed=12)
+    player = hands[0].split("Seat 1: ", 1)[1].split(" (", 1)[0]
+
+    def named(hand: str, name: str) -> str:
+        return hand.replace(player, name)
+
+    # Windows-1252 throughout: each hand names a player with an accented letter, decided on its own
+    hands[14] = _with_finding(hands[14])
+    written = [[named(hand, "José") for hand in hands[:10]], [named(hand, "Chloé") for hand in hands[10:16]],
+               [named(hand, "Zoë") for hand in hands[16:22]]]
+    # then hands whose Cyrillic names (Windows-1251) turn what the whole file reads as to 1251
+    cyrillic = "\n\n\n".join(named(hand, "Ярослав Ёж") for hand in hands[22:]) + "\n\n\n"
+    steps, text = [], ""
+    for part in written:
+        text += "\n\n\n".join(part) + "\n\n\n"
+        steps.append(text.replace("\n", "\r\n").encode("cp1252"))
+    steps.append(steps[-1] + cyrillic.replace("\n", "\r\n").encode("cp1251"))
+    log = tmp_path / "hands.txt"
+    began = []
+    for data in steps:
+        log.write_bytes(data)
+        ingest([log], tmp_path / "by-steps", jobs=1, on_file=lambda result: began.append(result.read_from_line))
+    # worked by hand: each later reading began at the last hand read before; the Cyrillic hands,
+    # which change the code page the whole file would be read in, had it read whole
+    firsts = [_first_line_of_last_hand(text) for text in
+              ("\n\n\n".join(sum(written[:count], [])) + "\n\n\n" for count in (1, 2))]
+    assert began == [1, *firsts, 1]
+    assert firsts[0] > 100
+
+    log.write_bytes(steps[-1])
+    ingest([log], tmp_path / "at-once", jobs=1)
+    _assert_same_tables(tmp_path / "by-steps", tmp_path / "at-once")
+    players = {row[1] for row in _rows(tmp_path / "at-once", "game_players")}
+    assert {repr("José"), repr("Chloé"), repr("Zoë"), repr("Ярослав Ёж")} <= players
+    assert len(_rows(tmp_path / "at-once", "games")) == 30
+    assert len(_rows(tmp_path / "by-steps", "findings")) >= 1
+    assert _rows(tmp_path / "by-steps", "superseded") == []
+    assert _latest_ledger_row(tmp_path / "by-steps") == _latest_ledger_row(tmp_path / "at-once")
