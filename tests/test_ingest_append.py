@@ -233,8 +233,8 @@ def test_a_code_page_log_grown_by_ascii_hands_is_read_from_its_last_game_and_hol
     steps = ["\n\n\n".join(cyrillic) + "\n\n\n", "\n\n\n".join([*cyrillic, *hands[10:16]]) + "\n\n\n",
              "\n\n\n".join([*cyrillic, *hands[10:]]) + "\n\n\n"]
     began = _ingest_encoded(steps, tmp_path / "hands.txt", tmp_path / "by-steps", "cp1251", "\r\n")
-    # the first reading's last hand holds the Cyrillic name: read whole; the second's is ASCII
-    assert began == [1, 1, _first_line_of_last_hand(steps[1])]
+    # the first reading's last hand holds the Cyrillic name, which tells its code page alone; the second's is ASCII
+    assert began == [1, _first_line_of_last_hand(steps[0]), _first_line_of_last_hand(steps[1])]
 
     _ingest_encoded(steps[-1:], tmp_path / "hands.txt", tmp_path / "at-once", "cp1251", "\r\n")
     _assert_same_tables(tmp_path / "by-steps", tmp_path / "at-once")
