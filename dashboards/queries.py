@@ -707,6 +707,9 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
     added, in big blinds neither: cash and tournaments stay apart, and so do the two decks (a
     short-deck big blind may be a button blind).
 
+    The totals are exact decimals, to the cent (in big blinds, to the hundredth: each hand's amount
+    in big blinds added exactly, the running total rounded once, half away from zero).
+
     One row per hand, in the order played (date, then hand number): a hand two of his linked names
     sat in is one hand, its net both seats' nets added, as the leaderboards count it. Thinned evenly
     to at most ``max_points`` rows (the last hand always kept) so that a long history draws quickly.
@@ -723,9 +726,10 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
 
         seats as (
             select
-                if($in_bb, big_blinds(hands.net, hands.big_blind), hands.net) as net,
-                if($in_bb, big_blinds(hands.net_showdown, hands.big_blind), hands.net_showdown) as net_showdown,
-                if($in_bb, big_blinds(hands.allin_ev_net, hands.big_blind), hands.allin_ev_net) as allin_ev_net,
+                -- decimals, to add up exactly: a sum of doubles drew 0 as -8.9e-16 and 6 as 5.999999999999999
+                if($in_bb, decimal_big_blinds(hands.net, hands.big_blind), hands.net) as net,
+                if($in_bb, decimal_big_blinds(hands.net_showdown, hands.big_blind), hands.net_showdown) as net_showdown,
+                if($in_bb, decimal_big_blinds(hands.allin_ev_net, hands.big_blind), hands.allin_ev_net) as allin_ev_net,
                 hands.played_at,
                 hands.hand_id,
                 hands.game_id,
@@ -750,10 +754,11 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
             select
                 row_number() over w as hand_no,
                 played_at,
-                sum(net) over w as won,
-                sum(net_showdown) over w as showdown,
-                sum(net - net_showdown) over w as non_showdown,
-                sum(allin_ev_net) over w as allin_ev,
+                -- each running total rounded once, to the cent or the hundredth of a big blind
+                round(sum(net) over w, 2)::decimal(38, 2) as won,
+                round(sum(net_showdown) over w, 2)::decimal(38, 2) as showdown,
+                round(sum(net - net_showdown) over w, 2)::decimal(38, 2) as non_showdown,
+                round(sum(allin_ev_net) over w, 2)::decimal(38, 2) as allin_ev,
                 count(*) over () as count_hands,
             from hands
             window w as (order by played_at nulls first, try_cast(hand_id as hugeint) nulls last, hand_id, game_id
