@@ -395,6 +395,15 @@ def me(db: Db) -> str | None:
     return rows["person"][0] if rows.height else None
 
 
+def persons_of(db: Db, name: str) -> list[str]:
+    """The persons the screen name ``name`` belongs to (one a room, as ``rasklad alias`` links
+    it), as ``rasklad stats --player`` reads them; none when no stored game or summary has it."""
+    if not has(db, "people"):
+        return [name] if name in players(db) else []
+    return frame(db, "select distinct person from people where player = $name order by person", name=name)[
+        "person"].to_list()
+
+
 def person_names(db: Db, person: str) -> tuple[str, ...]:
     """The screen names of a person (his own name when no alias links it), each once."""
     if not has(db, "people"):

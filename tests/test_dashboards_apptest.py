@@ -297,6 +297,37 @@ def test_player_review_headlines_equal_the_games_table(built, player):
     assert got == {key: (count, Decimal(net)) for key, (count, net) in expected.items()}
 
 
+def review_at(address_player: str) -> AppTest:
+    """The Player review opened at an address naming ``address_player`` (``?player=…``)."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.switch_page("app_pages/player.py")
+    at.query_params["player"] = address_player
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_player_review_opens_the_person_of_a_linked_name_and_no_one_for_an_unknown_name(served_copy):
+    from pipeline import people
+
+    # the fixture's Глеб is Gleb renamed: linked, a shared ?player=Глеб opens Gleb (not the busiest player)
+    people.link(served_copy, "Gleb", ["Глеб"])
+    at = review_at("Глеб")
+    assert at.selectbox(key="player").value == "Gleb"
+    assert at.query_params["player"] == "Gleb"    # the address rewritten to the person
+    assert "Глеб is a name of Gleb: the figures of Gleb, every linked name together." in all_markdown(at)
+    assert not at.error
+    # a name no game has: said so, with the close one, and no one's review under it
+    at = review_at("Glebb")
+    assert [as_read(error.value) for error in at.error] == [
+        "No stored game has a player 'Glebb'. Did you mean 'Gleb'? Choose a player below."]
+    assert [(link.proto.label, link.proto.query_string) for link in at.get("page_link")] == [
+        ("Review Gleb", "player=Gleb")]
+    assert at.selectbox(key="player").value is None
+    assert not at.dataframe and not at.metric and not at.tabs
+
+
 def test_player_review_club_filter_leaves_other_clubs_out(built):
     at = page("player")
     at.selectbox(key="player").set_value("Anna").run()
