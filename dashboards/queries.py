@@ -28,6 +28,8 @@ import duckdb
 import polars as pl
 import streamlit as st
 
+from dashboards.safe_text import md, md_with_code
+from pipeline.manifest import MANIFEST_FILE, NewerWarehouse, StatisticsNotBuilt
 from pipeline.models import Missing, build_apart, missing_from, models, select_over, supply_missing
 from pipeline.provenance import OLDER_RULES_SQL, RULES_VERSION, OlderRules, judged_by_older_rules
 from pipeline.tables import SCHEMAS
@@ -146,12 +148,25 @@ def database() -> Db | None:
     return str(path), marker
 
 
-def open_or_stop() -> Db:
-    """The warehouse for a page, or a note saying how to fill it and the end of the page."""
+def open_or_stop(none_yet: str | None = None) -> Db:
+    """The warehouse for a page, opened; or, and the end of the page, what keeps it from being read,
+    in the command line's words: no warehouse yet (a note saying how to fill it, or ``none_yet``),
+    its statistics not built, or a newer Rasklad's format this one cannot read. Every page opens
+    the warehouse here, so that none of them meets these as a traceback."""
+    root = warehouse_root()
     db = database()
     if db is None:
-        st.info(f"No warehouse at `{warehouse_root()}` yet. Import logs on the **Import** page, or run "
-                f"`rasklad ingest data/samples --warehouse {warehouse_root()}`.", icon=":material/info:")
+        if (root / MANIFEST_FILE).exists():     # games committed, a first ingest stopped in its build
+            unbuilt = StatisticsNotBuilt(root)
+            st.warning(f"{md(unbuilt.what)} {md_with_code(unbuilt.fix)}", icon=":material/warning:")
+        else:
+            st.info(none_yet or f"No warehouse at `{root}` yet. Import logs on the **Import** page, or run "
+                                f"`rasklad ingest data/samples --warehouse {root}`.", icon=":material/info:")
+        st.stop()
+    try:
+        _connection(*db)    # (the connection every query of this commit reads: opened once)
+    except NewerWarehouse as error:
+        st.error(f"{md(error.what)} {md(error.fix)}", icon=":material/error:")
         st.stop()
     return db
 
@@ -378,6 +393,15 @@ def me(db: Db) -> str | None:
         return None
     rows = frame(db, "select any_value(person) as person from people where is_me")
     return rows["person"][0] if rows.height else None
+
+
+def persons_of(db: Db, name: str) -> list[str]:
+    """The persons the screen name ``name`` belongs to (one a room, as ``rasklad alias`` links
+    it), as ``rasklad stats --player`` reads them; none when no stored game or summary has it."""
+    if not has(db, "people"):
+        return [name] if name in players(db) else []
+    return frame(db, "select distinct person from people where player = $name order by person", name=name)[
+        "person"].to_list()
 
 
 def person_names(db: Db, person: str) -> tuple[str, ...]:

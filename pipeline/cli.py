@@ -1013,12 +1013,13 @@ def _require_warehouse(warehouse: Path) -> None:
 
 
 def _connect(warehouse: Path) -> duckdb.DuckDBPyConnection:
+    from pipeline.manifest import StatisticsNotBuilt
     from pipeline.warehouse import Warehouse, connect
 
     _require_warehouse(warehouse)
     if not Warehouse(warehouse).duckdb_path.exists():
-        raise UsageProblem(f"The statistics of the warehouse {str(warehouse)!r} are not built.",
-                           f"Run `rasklad build-models --warehouse {warehouse}` to build them.")
+        unbuilt = StatisticsNotBuilt(warehouse)     # (the dashboards say it in the same words)
+        raise UsageProblem(unbuilt.what, unbuilt.fix)
     from pipeline.models import missing_from, supply_missing
 
     con = connect(warehouse)

@@ -860,7 +860,8 @@ def ingest(
     as it is read, or skipped as unchanged; ``on_model`` each model's name as it is built.
 
     The run holds the warehouse's writers' lock: when another writer holds it, the run waits
-    (telling ``on_wait`` why, once), or raises :class:`WarehouseBusy` if ``wait`` is False.
+    (telling ``on_wait`` why, again when another writer takes the lock first), or raises
+    :class:`WarehouseBusy` if ``wait`` is False.
     Games quarantined by other rules or parsers than these are judged again first.
 
     ``rules``: rule options the logs cannot state (``pipeline.table_rules``), kept in the

@@ -63,6 +63,17 @@ class WarehouseBusy(RuntimeError):
         super().__init__(f"{self.what} {self.fix}")
 
 
+class StatisticsNotBuilt(Exception):
+    """The warehouse holds committed games whose statistics (the SQL models) were never built: a
+    new warehouse's first ingest stopped in its build. Readers refuse it until they are. (Here, for
+    the command line and the dashboards to say it in the same words.)"""
+
+    def __init__(self, root: Path) -> None:
+        self.what = f"The statistics of the warehouse {str(root)!r} are not built."
+        self.fix = f"Run `rasklad build-models --warehouse {root}` to build them."
+        super().__init__(f"{self.what} {self.fix}")
+
+
 def waiting_forget(root: str | Path) -> dict | None:
     """The journal entry of a stopped ``rasklad forget``'s commit that waits for its statistics
     (its ``forgotten`` files, what it ``stored``, its ``generation``), or None."""

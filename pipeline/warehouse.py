@@ -251,13 +251,15 @@ def _lock(root: Path, wait: bool, on_wait: Callable[[str], None] | None, purpose
         except OSError as error:
             if error.errno not in (errno.EAGAIN, errno.EACCES):
                 raise
-            holder = os.pread(fd, 200, 0).decode(errors="replace").strip() or "a writer"
+            holder = _holder(fd) or "a writer"
             if not wait:
                 raise WarehouseBusy(root, holder) from None
             if on_wait:
                 on_wait(f"The warehouse {str(root)!r} is being written by another process ({holder}); "
                         f"waiting for it to finish…")
-            fcntl.flock(fd, fcntl.LOCK_EX)
+                _wait_telling(fd, root, holder, on_wait)
+            else:
+                fcntl.flock(fd, fcntl.LOCK_EX)
         note = f"process {os.getpid()}, {purpose}, since {time.strftime('%H:%M:%S')}".encode()
         os.ftruncate(fd, 0)
         os.pwrite(fd, note, 0)
@@ -267,6 +269,42 @@ def _lock(root: Path, wait: bool, on_wait: Callable[[str], None] | None, purpose
     with _held_guard:
         _held[key] = [fd, 1]
     return key
+
+
+def _holder(fd: int) -> str:
+    """The note of the writer holding the lock (its process, command and start), as it wrote it."""
+    return os.pread(fd, 200, 0).decode(errors="replace").strip()
+
+
+HOLDER_LOOKS = 0.25
+"""Seconds between two looks at the note of the writer a waiting one waits for."""
+
+
+def _wait_telling(fd: int, root: Path, holder: str, on_wait: Callable[[str], None]) -> None:
+    """Take the lock, waiting, and tell ``on_wait`` each time another writer takes it first (a
+    queue of writers: the one first named ends, and the wait goes on behind the next). A thread
+    waits in the system's lock, which hands it on as to any waiter; this one, the caller's (where
+    ``on_wait`` may write a page), looks at the holder's note meanwhile."""
+    failed: list[OSError] = []
+
+    def take() -> None:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError as error:
+            failed.append(error)
+
+    taking = threading.Thread(target=take, name="rasklad-writers-lock", daemon=True)
+    taking.start()
+    while taking.is_alive():
+        taking.join(HOLDER_LOOKS)
+        # (an empty note: the next writer has the lock and is writing its note)
+        now = _holder(fd) if taking.is_alive() else ""
+        if now and now != holder:
+            holder = now
+            on_wait(f"The warehouse {str(root)!r} is now being written by another process ({holder}); "
+                    f"waiting for it to finish…")
+    if failed:
+        raise failed[0]
 
 
 def _unlock(key: tuple[int, int, str]) -> None:
@@ -426,7 +464,8 @@ class Warehouse:
 
     def open(self, *, placeholders: bool = True, wait: bool = True,
              on_wait: Callable[[str], None] | None = None, purpose: str = "rasklad") -> Warehouse:
-        """Take the writers' lock (waiting for another writer, telling ``on_wait`` so once; or
+        """Take the writers' lock (waiting for another writer, telling ``on_wait`` so, and again
+        each time another writer takes the lock first; or
         raising :class:`WarehouseBusy` when ``wait`` is False), refuse a warehouse of a newer
         format (:class:`NewerWarehouse`), finish or undo an interrupted commit, record this
         Rasklad's format in one of an older format, and load the ledger; then :meth:`lay_placeholders`, unless the caller does it
