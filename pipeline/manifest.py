@@ -70,7 +70,9 @@ class StatisticsNotBuilt(Exception):
 
     def __init__(self, root: Path) -> None:
         self.what = f"The statistics of the warehouse {str(root)!r} are not built."
-        self.fix = f"Run `rasklad build-models --warehouse {root}` to build them."
+        # (a first ingest still running looks the same from outside: it builds them at its end)
+        self.fix = (f"An ingest into it that is still running builds them when it ends; else run "
+                    f"`rasklad build-models --warehouse {root}` to build them.")
         super().__init__(f"{self.what} {self.fix}")
 
 

@@ -185,7 +185,8 @@ def test_a_warehouse_without_its_models_file_is_built_again_by_build_models(tmp_
     before = run("stats", "--warehouse", str(tmp_path / "wh"))
     assert before.exit_code == 1
     assert before.output == (f"Error: The statistics of the warehouse '{tmp_path / 'wh'}' are not built.\n"
-                             f"  Run `rasklad build-models --warehouse {tmp_path / 'wh'}` to build them.\n")
+                             "  An ingest into it that is still running builds them when it ends; else run "
+                             f"`rasklad build-models --warehouse {tmp_path / 'wh'}` to build them.\n")
     assert run("build-models", "--warehouse", str(tmp_path / "wh")).exit_code == 0
     assert "player_stats_chinese" in run("stats", "--warehouse", str(tmp_path / "wh")).output
 

@@ -843,7 +843,8 @@ def test_every_page_says_the_statistics_are_not_built_and_how_to_build_them(serv
     # a first ingest stopped while it built the statistics: games committed, no models file
     (served_copy / "rasklad.duckdb").unlink()
     said = (f"The statistics of the warehouse '{served_copy}' are not built. "
-            f"Run `rasklad build-models --warehouse {served_copy}` to build them.")
+            "An ingest into it that is still running builds them when it ends; else run "
+            f"`rasklad build-models --warehouse {served_copy}` to build them.")
     for name in PAGES_READING:
         at = page(name)
         assert [as_read(warning.value) for warning in at.warning] == [said], name
