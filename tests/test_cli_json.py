@@ -184,3 +184,8 @@ def test_settings_json_before_or_after_the_subcommand_prints_the_setting(tmp_pat
     assert {"name": "rate EUR USD", "value": "1.08"} in listed
     removed = run("settings", "--warehouse", str(wh), "--json", "rate", "EUR", "USD", "--remove")
     assert strict_json(removed.stdout) == {"name": "rate EUR USD", "value": None}
+    # a rule setting an ingest kept: for a room none of the stored games was played in, so none is judged again
+    assert run("ingest", str(CHINESE), "--warehouse", str(wh), "-q", "--rules", "room WINAMAX: limit_cap_3").exit_code == 0
+    rules = run("settings", "--json", "--warehouse", str(wh), "rules", "room Winamax: limit_cap_3", "--remove")
+    assert (rules.exit_code, strict_json(rules.stdout)) == (0, {
+        "removed": ["room Winamax: limit_cap_3"], "judged_again": 0, "findings": 0, "sent_to_quarantine": 0})
