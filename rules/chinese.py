@@ -37,7 +37,9 @@ from rules.words import counted
 RULES = {
     "CP-PLAYERS": ("2 to 4 players (Chinese poker and OFC), each listed once; the dealer and every hand "
                    "belong to a listed player."),
-    "CP-DEAL": "13 cards each, no card twice, rows of 5, 5 and 3.",
+    "CP-DEAL": ("13 cards each, no card twice, rows of 5, 5 and 3. A card twice is reported, and the hands are "
+                "still ranked and scored as written, each copy counted, wherever the other copy lies (the same "
+                "hand or another): a hand fouls only by its rows' order."),
     "CP-FOUL": ("The back row ranks at least as high as the middle, the middle at least as high as the "
                 "front (compared as a three-card hand). A fouled hand loses all three rows to every "
                 "opponent and earns no royalty. A foul is scored, not reported: it breaks no rule of the "

@@ -68,10 +68,11 @@ def test_cp_deal_batch_card_twice_is_left_to_the_explaining_path():
 
 
 def test_cp_deal_batch_card_twice_in_one_row_is_ranked_as_written_and_left_to_the_explaining_path():
-    # Boris's front Ad 3h Ad is a pair of aces as written (under his middle's two pair: no foul); the lane
+    # Boris's front Ad 3h Ad is a pair of aces as written (under Boris's middle two pair: no foul); the lane
     # used to refuse the row and stop the file. Anna v Boris: back full house > flush (Anna), middle
     # QQ < TT99 (Boris), front 66 < AA (Boris): 1-2, -2 for Anna under 2-4. Vera pays each 2.
-    text = HAND.format(n=8, points="Anna 0, Boris +4, Vera -4").replace("front [3s 3h Ad]", "front [Ad 3h Ad]")
+    text = HAND.format(n=8, points="Anna 0, Boris +4, Vera -4")
+    text = text.replace("front [3s 3h Ad]", "front [Ad 3h Ad]")
     _, _, facts = _batch(text)
     assert facts.certified.tolist() == [False]
     fast = parse_bytes(text.encode(), "hands.txt", lane=True)

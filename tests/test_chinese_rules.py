@@ -404,19 +404,20 @@ BORIS_Y = "back [Ah Kh Th 6h 3h] middle [Jc Jd Js 5s 4s] front [8s 8c {}]"
 
 @pytest.mark.parametrize("last, where, anna", [
     # Back: Anna's four nines beat the heart flush; middle: three jacks beat kings and sevens.
-    # 4c (Anna's front): fronts QQ > 88, Anna wins 2-1, +1, and her four of a kind's royalty, +2.
+    # 4c (Anna's front): fronts QQ > 88, Anna wins 2-1, +1, and Anna's four of a kind's royalty: +2.
     ("4c", "Anna", 2),
     # 5s (Boris's middle): the front 8 8 5 is still a pair of eights, the same +2.
     ("5s", "Boris", 2),
     # 8c (the same front): three eights as written, under three jacks, so no foul; Boris wins the
-    # front: 1-2 for Anna, -1, and the royalties cancel (her nines, his front trips): -1.
+    # front: 1-2 for Anna, -1, and the royalties cancel (Anna's nines, Boris's front trips): -1.
     ("8c", "Boris", -1),
 ])
 def test_cp_deal_a_card_twice_ranks_the_hands_as_written_wherever_the_copy_lies(last, where, anna):
-    _, replay = hand("Scoring: 1-6", "Players: Anna, Boris", f"Anna: {ANNA_Y}", f"Boris: {BORIS_Y.format(last)}")
+    boris = BORIS_Y.format(last)
+    _, replay = hand("Scoring: 1-6", "Players: Anna, Boris", f"Anna: {ANNA_Y}", f"Boris: {boris}")
     (finding,) = replay.findings
     assert (finding.rule_id, finding.line, finding.actual) == ("CP-DEAL", 5, last)
-    assert finding.message.startswith(f"{last} of Boris was already dealt to {where}: a deal cannot hold a card twice")
+    assert finding.message.startswith(f"{last} of Boris was already dealt to {where}: a deal cannot")
     assert nets(replay) == {"Anna": anna, "Boris": -anna}
     assert [(h.player, h.status, h.is_foul) for h in replay.hands] == [("Anna", Status.SET, False),
                                                                         ("Boris", Status.SET, False)]
@@ -424,7 +425,7 @@ def test_cp_deal_a_card_twice_ranks_the_hands_as_written_wherever_the_copy_lies(
 
 def test_cp_deal_a_card_twice_in_rows_out_of_order_still_fouls():
     # Boris's front 8s 8c 8c is three eights over a middle pair of jacks: rows out of order, a foul.
-    # Anna scoops (6) and takes her royalty (1): +7.
+    # Anna scoops (6) and takes the royalty of the nines (1): +7.
     _, replay = hand("Scoring: 1-6", "Players: Anna, Boris", f"Anna: {ANNA_Y}",
                      "Boris: back [Ah Kh Th 6h 3h] middle [Jc Jd 7s 5s 4s] front [8s 8c 8c]")
     assert rules_of(replay.findings) == ["CP-DEAL"]
