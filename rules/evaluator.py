@@ -704,10 +704,16 @@ def evaluate_many(codes: np.ndarray, order: RankOrder = RankOrder.STANDARD, *, a
     k = codes.shape[1]
     rows = card_rows(codes)
     out = np.empty(rows.shape[0], dtype=np.int32)
-    if k in _HASHED and rows.shape[0] >= HASHED_FROM_ROWS and not as_written:
+    i = _ORDER_INDEX[order]
+    if k in _HASHED and rows.shape[0] >= HASHED_FROM_ROWS:
         _evaluate_hashed(rows, _DECK_LOW[order], _CARD_KEY, *_hash_tables(order, k), out)
-    else:   # the hashed tables hold no rank five times: rows as written take the rank masks
-        i = _ORDER_INDEX[order]
+        if as_written and out.min() < 0:
+            # the hashed tables hold no rank five times: the rows it refused take the rank masks
+            again = np.flatnonzero(out < 0)
+            ranked = np.empty(len(again), dtype=np.int32)
+            _evaluate_rows(rows[again], _DECK_LOW[order], _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5, ranked, True)
+            out[again] = ranked
+    else:
         _evaluate_rows(rows, _DECK_LOW[order], _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5, out, as_written)
     if rows.shape[0] and out.min() < 0:     # named in the caller's codes, not the narrowed ones
         row = int(np.argmax(out < 0))
