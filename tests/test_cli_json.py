@@ -5,13 +5,13 @@ and a value reads the same in a table, CSV and JSON (real click runs, real wareh
 from __future__ import annotations
 
 import json
-from collections import Counter
 
 import pytest
 from click.testing import CliRunner
 
 from pipeline.cli import main
 from tests.conftest import SAMPLES
+from tests.test_cli_output import chinese_hands_by_player
 
 CHINESE = SAMPLES / "chinese-night.txt"
 WRONG_CLAIMS = SAMPLES / "chinese-wrong-claims.txt"
@@ -60,13 +60,7 @@ def test_stats_json_is_one_document_keyed_by_statistics_table(chinese_warehouse)
     assert {name: rows for name, rows in document.items() if name != "player_stats_chinese"} == {
         name: [] for name in STATISTICS_TABLES - {"player_stats_chinese"}}
     # the Chinese rows are the players' hands, counted from the sample's text (one row per player and scoring)
-    hands: Counter = Counter()
-    scoring = None
-    for line in CHINESE.read_text(encoding="utf-8").splitlines():
-        if line.startswith("Scoring: "):
-            scoring = line.removeprefix("Scoring: ")
-        elif line.startswith("Players: "):
-            hands.update((player, scoring) for player in line.removeprefix("Players: ").split(", "))
+    hands = chinese_hands_by_player()
     assert {(row["player"], row["scoring"]): row["count_hands"] for row in document["player_stats_chinese"]} == hands
     # a filter that matches nothing: the same document, empty, not an empty stdout
     holdem = run("stats", "--json", "--game", "holdem", "--warehouse", chinese_warehouse)
