@@ -642,8 +642,13 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         if summary.resettled:
             click.echo(f"  {counted(summary.resettled, 'stored game')} judged again under the rule settings given "
                        f"(judged under other options before): {counted(summary.resettled_findings, 'finding')}")
-        for reason, count in summary.reasons.most_common(10):
+        reasons = summary.reasons.most_common()
+        for reason, count in reasons[:QUARANTINE_REASONS_SHOWN]:
             click.echo(f"  quarantined {count:>5} × {reason}")
+        rest = reasons[QUARANTINE_REASONS_SHOWN:]
+        if rest:    # said, lest the lines shown be taken for the whole quarantine
+            click.echo(f"  quarantined {sum(count for _, count in rest):>5} × {counted(len(rest), 'other reason')} "
+                       f"(`rasklad quarantine --all` lists every game with its reason; `ingest --json` counts every reason)")
         if summary.quarantined or finished.get("quarantined") or summary.already_quarantined:
             click.echo(f"See them with: rasklad quarantine --warehouse {warehouse}")
         for path, reason in summary.unreadable:
@@ -669,6 +674,9 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     failed = nothing or summary.models_failed
     sys.exit(1 if quarantined or summary.unreadable or summary.skipped or failed else 0)
 
+
+QUARANTINE_REASONS_SHOWN = 10
+"""The quarantine reasons an ingest's summary gives, most games first (the rest are counted)."""
 
 GONE_NAMED = 3
 """The files gone from disk an ingest's summary names (the rest are counted)."""

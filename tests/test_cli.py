@@ -938,3 +938,27 @@ def test_a_table_setting_no_stored_game_names_is_kept_with_a_note_naming_the_clo
                            "it).\n")
     right = run("ingest", str(log), "--warehouse", str(wh), "-q", "--rules", "table Tverskaya I: cap_heads_up")
     assert right.exit_code == 0 and right.stderr == ""
+
+
+def test_an_ingest_summary_counts_the_quarantine_reasons_past_the_tenth_on_a_line(tmp_path):
+    # twelve games, each quarantined for a reason of its own: ten reasons shown, and the two
+    # left out were not said at all (the lines shown added up to 10 of 12)
+    unsupported = ["Omaha Pot Limit", "Razz Limit", "7 Card Stud Limit", "5 Card Draw No Limit", "Badugi Limit",
+                   "Omaha Hi/Lo Pot Limit", "2-7 Triple Draw Limit"]
+    games = [f"PokerStars Hand #25000000{number:04d}: {game} ($1/$2 USD) - 2024/01/02 3:04:05 ET\n"
+             "Table 'T' 6-max Seat #1 is the button\nSeat 1: A ($100 in chips)\n"
+             for number, game in enumerate(unsupported)]
+    games += [f"{header}\nSeat 1: A ($10)\n" for header in (
+        "Full Tilt Poker Game #1: Table T - $1/$2 - No Limit Hold'em", "Run It Once Poker Hand #2: x",
+        "PokerMaster Hand #3: x", "PokerBros Hand #4: x", "Hand #5-6 - x")]
+    log = tmp_path / "twelve.txt"
+    log.write_text("\n\n".join(games), encoding="utf-8")
+    result = run("ingest", str(log), "--warehouse", str(tmp_path / "wh"), "-q", "-j", "1")
+    assert result.exit_code == 1
+    reasons = [line for line in result.stdout.splitlines() if line.startswith("  quarantined ")]
+    assert len(reasons) == 11
+    assert all(line.startswith("  quarantined     1 × ") for line in reasons[:10])
+    # the last two reasons met (ties keep the order met): PokerBros' and Merge's, one game each
+    assert reasons[10] == ("  quarantined     2 × 2 other reasons (`rasklad quarantine --all` lists every game "
+                           "with its reason; `ingest --json` counts every reason)")
+    assert not any("PokerBros" in line or "Merge" in line for line in reasons)
