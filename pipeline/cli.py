@@ -2036,10 +2036,17 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
     """
     from pipeline import people
 
+    notes: list[str] = []
     if person is not None or site is not None:
         # looked up before anything changes: a misspelt name or room is said, not linked silently
         with _connect(warehouse) as con:
-            site = _look_up_alias_names(con, warehouse, person, names, site, remove=remove, is_me=is_me)
+            site, notes = _look_up_alias_names(con, warehouse, person, names, site, remove=remove, is_me=is_me)
+
+    def say_notes() -> None:
+        # once the link is written: a note that says "the link is kept" must not come before a refusal
+        for note in notes:
+            click.echo(note, err=True)
+        notes.clear()
 
     def changing() -> contextlib.AbstractContextManager:
         return _cut_short_saying(_kept_by_run(warehouse, "the change is made.", "nothing was changed."), warehouse)
@@ -2062,6 +2069,7 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
                                    f"Give the names: rasklad alias {person} NAME..., or --me to say this person is you.")
             with changing():
                 links = people.link(warehouse, person, names, site=site, on_wait=_say_waiting, wait=not no_wait)
+            say_notes()
             linked = sorted(f"{name} ({room})" if room else name
                             for (room, name), holder in links.items() if holder == person)
             click.echo(f"{person}: {', '.join(linked)}")
@@ -2070,6 +2078,7 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
                 raise UsageProblem("Who is me?", "Give the person: rasklad alias NAME --me")
             with changing():
                 people.set_me(warehouse, person, on_wait=_say_waiting, wait=not no_wait)
+            say_notes()
             click.echo(f"{person} is me.")
         if list_links or (person is None and not remove):
             with _connect(warehouse) as con:
@@ -2100,12 +2109,13 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
 
 
 def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person: str | None, names: tuple[str, ...],
-                       site: str | None, *, remove: bool, is_me: bool) -> str | None:
-    """The room as the warehouse spells it, after looking up every name ``alias`` was given. A link
+                       site: str | None, *, remove: bool, is_me: bool) -> tuple[str | None, list[str]]:
+    """The room as the warehouse spells it, after looking up every name ``alias`` was given, and
+    the notes to say (on stderr) once the link is written. A link
     to remove must exist (else an error naming the close ones). A name to link that no stored game
     has (in that room, with --site), a room no game was played in, or a me who is nobody yet is
-    linked all the same, as a name whose games are not ingested yet may be, and said on stderr with
-    the close ones, so that a misspelling is not linked silently."""
+    linked all the same, as a name whose games are not ingested yet may be, and said with the close
+    ones, so that a misspelling is not linked silently."""
     players_stored = con.execute(f"select 1 from ({_STORED_PLAYERS}) limit 1").fetchone() is not None
     notes = []
     if site is not None:
@@ -2123,7 +2133,7 @@ def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person
                 where = f" in {site}" if site else ""
                 raise UsageProblem(f"{name!r} has no link{where} to remove.{did_you_mean(name, linked)}",
                                    "`rasklad alias --list` lists every person with their names.")
-        return site
+        return site, []
     players = _stored_players(con, site)
     known = set(players)
     room = f" in {site}" if site else ""
@@ -2134,14 +2144,12 @@ def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person
         if person.strip() not in persons:
             notes.append(f"No stored game has a player {person!r} yet, and no person is named so."
                          f"{did_you_mean(person, persons)}")
-    for note in notes:
-        click.echo(f"Note: {note}", err=True)
-    if notes:
-        click.echo("  The link is kept: it counts those names' games once they are ingested. "
-                   "A misspelling? Undo it with rasklad alias --remove NAME." if players_stored else
-                   "  This warehouse holds no game yet: the links count the games once they are ingested.",
-                   err=True)
-    return site
+    if not notes:
+        return site, []
+    return site, [*(f"Note: {note}" for note in notes),
+                  "  The link is kept: it counts those names' games once they are ingested. "
+                  "A misspelling? Undo it with rasklad alias --remove NAME." if players_stored else
+                  "  This warehouse holds no game yet: the links count the games once they are ingested."]
 
 
 @main.group("settings", invoke_without_command=True)
