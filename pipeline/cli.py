@@ -2463,18 +2463,19 @@ def _undo_forget(paths: tuple[Path, ...], warehouse: Path, dry_run: bool, no_wai
             raise UsageProblem(error.what[0].upper() + error.what[1:], error.fix) from error
         except WarehouseBusy as error:
             raise UsageProblem(error.what, error.fix) from error
-        found.back = summary.restored
+        found.back, found.back_quarantined = summary.restored, summary.restored_quarantined
     new = 0 if summary is None else summary.games + summary.quarantined - summary.restored
     if as_json:
         click.echo(json.dumps({**found.as_dict(), "stored": new, "quarantined": summary.quarantined if summary else 0,
                                "dry_run": dry_run}, indent=2))
         return
-    one = found.back == 1
-    verb, back = (("Would read", "would come back to") if dry_run else
-                  ("Read", f"{'is' if one else 'are'} back in"))
-    kept = "" if dry_run else f" (the table superseded no longer keeps {'its' if one else 'their'} text)"
-    click.echo(f"{verb} {counted(len(found.files), 'file')} forgotten again: {counted(found.back, 'game')} {back} "
-               f"the statistics{kept}")
+    # the texts that were in quarantine go back there: counted apart from the games back in the statistics
+    statistics, quarantine = found.back - found.back_quarantined, found.back_quarantined
+    verb, back, also = (("Would read", "would come back to", "to") if dry_run else
+                        ("Read", f"{'is' if statistics == 1 else 'are'} back in", "in"))
+    kept = "" if dry_run else f" (the table superseded no longer keeps {'its' if found.back == 1 else 'their'} text)"
+    click.echo(f"{verb} {counted(len(found.files), 'file')} forgotten again: {counted(statistics, 'game')} {back} "
+               f"the statistics{f', {quarantine:,} {also} the quarantine' if quarantine else ''}{kept}")
     if new:     # (a file changed since it was forgotten holds other games too)
         click.echo(f"  {counted(new, 'other game')} stored from {'its' if len(found.files) == 1 else 'their'} "
                    f"text now")
