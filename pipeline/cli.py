@@ -213,16 +213,44 @@ TERM_SENT_ON: list[bool] = []
 """Whether a SIGTERM was sent on as SIGINT (see :func:`_send_sigterm_on`)."""
 
 
+STOP_RAISED_AGAIN: list[int] = []
+"""The signal of a stop whose KeyboardInterrupt was lost (see :func:`_stop_never_lost`), until
+:func:`_stop` raises it again."""
+
+COMMAND_DONE: list[bool] = []
+"""Whether the command ran to its end: a stop after it has nothing left to stop (the process is
+exiting with the command's own code)."""
+
+
 def _stop(signum, frame) -> None:
     # Both signals are taken as Ctrl-C is, so every ``finally`` runs (an ingest stops its readers
     # and removes its scratch files instead of vanishing mid-step); kept, because DuckDB answers
     # the interrupt of a query with an error of its own
+    if COMMAND_DONE:
+        return
+    if STOP_RAISED_AGAIN:     # (recorded when it was first raised)
+        STOP_RAISED_AGAIN.clear()
+        raise KeyboardInterrupt
     if TERM_SENT_ON:
         if STOPPED_BY:  # the SIGTERM, or the SIGINT it was sent on as, after the other stopped the run
             return
         signum = signal.SIGTERM
     STOPPED_BY.append(signum)
     raise KeyboardInterrupt
+
+
+def _stop_never_lost(unraisable) -> None:
+    """``sys.unraisablehook``: a KeyboardInterrupt of a stop raised where Python can only print
+    it and go on (a weakref's callback, such as the import system's for its module locks) is
+    raised again a moment later, in the code the command runs: lost, the command ran to its end
+    after Ctrl-C and exited 0. Any other such error is printed as Python prints it."""
+    if isinstance(unraisable.exc_value, KeyboardInterrupt) and STOPPED_BY and not STOP_RAISED_AGAIN:
+        STOP_RAISED_AGAIN.append(STOPPED_BY[-1])
+        # sent by a thread, once the callback has returned (raised here, it would be lost again), to
+        # the main thread, whose sleep or wait the signal ends
+        threading.Timer(0.05, signal.pthread_kill, (threading.main_thread().ident, signal.SIGINT)).start()
+        return
+    sys.__unraisablehook__(unraisable)
 
 
 def _send_sigterm_on() -> None:
@@ -409,23 +437,39 @@ def _refused_setting(what: str, fix: str, option: str = "'--rules'") -> click.Ba
     return click.BadParameter(_what_then_fix(what, fix), param_hint=option)
 
 
+NOTHING_CHANGED = "nothing was changed (the warehouse is as it was)."
+STOPPED_BEFORE_WRITING = {"generate": "no game was written (they are written at the end).",
+                          "export": "no hand was written (the same export run again writes them all)."}
+"""What a command stopped before it wrote says, when it writes elsewhere than in the warehouse."""
+KEPT_WHEN_STOPPED = "rasklad.kept_when_stopped"
+"""Where a command's context keeps what tells, when a stop comes, what the command has done so far
+(export: the hands it wrote), for a stop its own handler does not see (while it sums up)."""
+
+
 class _Commands(click.Group):
     """The commands, each of which says so when this copy of Rasklad lacks its SQL models."""
 
-    def invoke(self, ctx: click.Context):
+    def make_context(self, *args, **kwargs) -> click.Context:
         try:
-            return self._invoke_saying_why(ctx)
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt:   # (reading the command line: click would print "Aborted!", exit 1)
+            _exit_stopped(NOTHING_CHANGED)
+
+    def invoke(self, ctx: click.Context):
+        COMMAND_DONE.clear()
+        try:
+            done = self._invoke_saying_why(ctx)
         except (KeyboardInterrupt, Exception) as error:
             # a command stopped where it says nothing itself of what it kept: before it wrote, or
-            # one that only reads. After a stop, whatever comes up is the stop (DuckDB's "Query
-            # interrupted", worded as a failed query). export writes a file of its own, which it
-            # words itself
-            if not (STOPPED_BY or isinstance(error, KeyboardInterrupt)) or ctx.invoked_subcommand == "export":
+            # one that only reads, whichever the command: a stop that reached click was its bare
+            # "Aborted!" and exit code 1. After a stop, whatever comes up is the stop (DuckDB's
+            # "Query interrupted", worded as a failed query)
+            if not (STOPPED_BY or isinstance(error, KeyboardInterrupt)):
                 raise
-            what = ("no game was written (they are written at the end)." if ctx.invoked_subcommand == "generate"
-                    else "nothing was changed (the warehouse is as it was).")
-            click.echo(f"Stopped before the end: {what}", err=True)
-            sys.exit(128 + (STOPPED_BY[-1] if STOPPED_BY else signal.SIGINT))
+            kept = ctx.meta.get(KEPT_WHEN_STOPPED)
+            _exit_stopped(kept() if kept else STOPPED_BEFORE_WRITING.get(ctx.invoked_subcommand, NOTHING_CHANGED))
+        COMMAND_DONE.append(True)
+        return done
 
     def _invoke_saying_why(self, ctx: click.Context):
         try:
@@ -2665,6 +2709,7 @@ def export(fmt: str, game_id: str | None, player: str | None, out: Path, quiet: 
 
     progress = _Progress(enabled=not quiet and not as_json)
     summary = ExportSummary()
+    click.get_current_context().meta[KEPT_WHEN_STOPPED] = lambda: _export_stopped(summary, progress.total, out)
     with _connect(warehouse) as con:
         if player is not None:
             _known_player(con, player)
@@ -2706,6 +2751,8 @@ def export(fmt: str, game_id: str | None, player: str | None, out: Path, quiet: 
 def _export_stopped(summary, total: int, out: Path) -> str:
     """What an export stopped before its end wrote, and what it did not."""
     written = len(summary.written)
+    if not written and not total:   # (stopped before it counted the hands: reading the warehouse)
+        return STOPPED_BEFORE_WRITING["export"]
     return (f"{written:,} of {counted(total, 'hand')} written to {out}, each file whole; the other "
             f"{total - written:,} not (the same export run again writes them all).")
 
@@ -2823,9 +2870,12 @@ def run() -> None:
         sys.meta_path.insert(0, _NotInstalled("pandas"))
     for stopping in (signal.SIGINT, signal.SIGTERM):
         signal.signal(stopping, _stop)
-    _send_sigterm_on()
+    sys.unraisablehook = _stop_never_lost
     try:
+        _send_sigterm_on()
         main()
+    except KeyboardInterrupt:   # (before the command line is read)
+        _exit_stopped(NOTHING_CHANGED)
     finally:
         # The process ends here: the collector's passes at the interpreter's shutdown would walk
         # every object left (modules, grammars, kernels, DuckDB's and Arrow's) only to find cycles
