@@ -180,8 +180,8 @@ def _warehouse_of_group(ctx: click.Context, param: click.Parameter, value: Path)
     before = group.params["warehouse"]
     given_after = ctx.get_parameter_source(param.name) is click.core.ParameterSource.COMMANDLINE
     if given_after and value.resolve() != before.resolve():
-        raise UsageProblem(f"Two warehouses given: {before} before `{ctx.info_name}` and {value} after it.",
-                           "Give one, before the subcommand or after it.")
+        raise CommandLineProblem(f"Two warehouses given: {before} before `{ctx.info_name}` and {value} after it.",
+                                 "Give one, before the subcommand or after it.")
     return _noting_format(ctx, param, before)
 
 
@@ -431,9 +431,19 @@ class UsageProblem(click.ClickException):
         super().__init__(_what_then_fix(what, fix))
 
 
-def _refused_setting(what: str, fix: str, option: str = "'--rules'") -> click.BadParameter:
-    """A setting refused before anything is read or written: a usage error, as click's own are
-    (exit code 2), whether it is unknown, names what nothing names, or contradicts another."""
+class CommandLineProblem(click.UsageError):
+    """A command line no warehouse could answer (an argument missing, options that contradict each
+    other): a usage error, exit code 2, as click's own are, said as :class:`UsageProblem` says its."""
+
+    def __init__(self, what: str, fix: str) -> None:
+        super().__init__(_what_then_fix(what, fix))
+
+
+def _refused_value(what: str, fix: str, option: str | None = "'--rules'") -> click.BadParameter:
+    """A value of an option or argument refused whatever the warehouse holds (a game, rule ID or
+    setting Rasklad does not know, a rate that is no number), before anything is read or written:
+    a usage error, exit code 2, as click's own are. A name the warehouse does not hold (a player,
+    a site, a game ID) is not one: the command ran, and exits with 1 (docs/warehouse.md)."""
     return click.BadParameter(_what_then_fix(what, fix), param_hint=option)
 
 
@@ -843,14 +853,14 @@ def _rule_settings_checked(rules: tuple[str, ...], warehouse: Path, paths: tuple
         try:
             parsed = parse_setting(setting)
         except ValueError as error:
-            raise _refused_setting(f"{setting!r}: {error}.", "See the rule settings in docs/formats.md.") from None
+            raise _refused_value(f"{setting!r}: {error}.", "See the rule settings in docs/formats.md.") from None
         if parsed.scope == "room":
             setting = f"room {_known_room(parsed.name, warehouse, setting, rooms_of_files)}: {parsed.option}"
         checked.append(setting)
     # (after the rooms are spelt as stored: 'room pokerstars' and 'room PokerStars' are one room)
     clash = contradiction(map(parse_setting, checked))
     if clash:   # the command line contradicts itself
-        raise _refused_setting(f"{clash}.", "See the rule settings in docs/formats.md.")
+        raise _refused_value(f"{clash}.", "See the rule settings in docs/formats.md.")
     return tuple(checked)
 
 
@@ -884,7 +894,7 @@ def _known_room(room: str, warehouse: Path, setting: str, rooms_of_files: Callab
     for name in rooms:
         if name.casefold() == room.casefold():
             return name
-    raise _refused_setting(f"{setting!r}: no stored game was played in the room {room!r}, no reader writes "
+    raise _refused_value(f"{setting!r}: no stored game was played in the room {room!r}, no reader writes "
                           f"it, and no file given names it.{did_you_mean(room, rooms)}",
                           f"The rooms, as the site column writes them: {', '.join(rooms)}.")
 
@@ -1275,15 +1285,17 @@ def _known_game(con: duckdb.DuckDBPyConnection, game: str) -> str:
     by_id, by_number = _games_named(con, game)
     if by_id or by_number:
         what = "the start of a game ID" if by_id else "a hand number"
-        raise UsageProblem(f"{game!r} is {what}, not a game: audit --game takes a kind of game "
-                           f"({', '.join(sorted(known))}).",
-                           f"audit has no option for one game: `rasklad show {game}` prints its findings.")
+        raise _refused_value(f"{game!r} is {what}, not a game: audit --game takes a kind of game "
+                             f"({', '.join(sorted(known))}).",
+                             f"audit has no option for one game: `rasklad show {game}` prints its findings.", "'--game'")
     raise _unknown_game(game, sorted(known))
 
 
-def _unknown_game(game: str, known: list[str], listed: str = "The games") -> UsageProblem:
+def _unknown_game(game: str, known: list[str], listed: str = "The games", option: str | None = "'--game'"
+                  ) -> click.BadParameter:
     """The error for a game no option knows, naming the close ones, then every one (``listed``)."""
-    return UsageProblem(f"There is no game {game!r}.{did_you_mean(game, known)}", f"{listed}: {', '.join(known)}.")
+    return _refused_value(f"There is no game {game!r}.{did_you_mean(game, known)}", f"{listed}: {', '.join(known)}.",
+                          option)
 
 
 class _GameName(click.Choice):
@@ -1298,7 +1310,10 @@ class _GameName(click.Choice):
         try:
             return super().convert(value, param, ctx)
         except click.BadParameter:
-            raise _unknown_game(value, list(self.choices), self.listed) from None
+            # (an argument by its name: its hint would list every choice, as the error's second line does)
+            hint = (None if param is None or ctx is None else f"'{param.name.upper()}'"
+                    if isinstance(param, click.Argument) else param.get_error_hint(ctx))
+            raise _unknown_game(value, list(self.choices), self.listed, hint) from None
 
 
 def _columns(con: duckdb.DuckDBPyConnection, relation: str) -> set[str]:
@@ -1350,8 +1365,9 @@ def _known_rule(rule: str) -> str:
     if any(rule_id.startswith(prefix) for rule_id in texts):
         return prefix
     families = sorted({rule_id.split("-")[0] + "-" for rule_id in texts})
-    raise UsageProblem(f"No rule ID is or starts with {rule!r}.{did_you_mean(prefix, texts)}",
-                       f"Rule IDs start with {', '.join(families)}; `rasklad audit --explain` shows their texts.")
+    raise _refused_value(f"No rule ID is or starts with {rule!r}.{did_you_mean(prefix, texts)}",
+                         f"Rule IDs start with {', '.join(families)}; `rasklad audit --explain` shows their texts.",
+                         "'--rule'")
 
 
 _STORED_PLAYERS = ("select player, site from stg_game_players join stg_games using (game_id) "
@@ -1522,7 +1538,7 @@ def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
     import duckdb
 
     if as_json and as_csv:
-        raise UsageProblem("--json and --csv were both given.", "Pick one of them.")
+        raise CommandLineProblem("--json and --csv were both given.", "Pick one of them.")
     _refuse_all_but_queries(sql)
     if _SHOW_TABLES.fullmatch(sql):
         sql = LISTED_TABLES
@@ -1831,19 +1847,20 @@ def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Pa
     for option in options:
         key, sep, value = option.partition("=")
         if not sep:
-            raise UsageProblem(f"The option {option!r} has no value.", "Write it as KEY=VALUE, e.g. -o players=4.")
+            raise _refused_value(f"The option {option!r} has no value.", "Write it as KEY=VALUE, e.g. -o players=4.",
+                                 "'--option'")
         key = key.strip().replace("-", "_")
         if key not in known:
-            raise UsageProblem(
+            raise _refused_value(
                 f"The {game} generator has no setting {key!r}.{did_you_mean(key, known)}",
-                f"Its settings: {', '.join(known)} (see rasklad generate --help).",
+                f"Its settings: {', '.join(known)} (see rasklad generate --help).", "'--option'",
             )
         settings[key] = value.strip()
     try:
         text = _generator(game).generate(game, count=count, seed=seed, **settings)
     except (TypeError, ValueError) as error:
-        raise UsageProblem(f"The generator refused the settings: {error}",
-                           f"Its settings: {', '.join(known)} (see rasklad generate --help).") from None
+        raise _refused_value(f"The generator refused the settings: {error}",
+                             f"Its settings: {', '.join(known)} (see rasklad generate --help).", "'--option'") from None
     if out:
         try:
             out.parent.mkdir(parents=True, exist_ok=True)     # as export --out makes its folder
@@ -2099,7 +2116,7 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
         if remove:
             gone = [name for name in (person, *names) if name]
             if not gone:
-                raise UsageProblem("Nothing to remove.", "Give the names to unlink: rasklad alias --remove NAME...")
+                raise CommandLineProblem("Nothing to remove.", "Give the names to unlink: rasklad alias --remove NAME...")
             with changing():
                 links = people.unlink(warehouse, gone, site=site, on_wait=_say_waiting, wait=not no_wait)
             # as --list counts them: a name linked to another person (a person's own name, which
@@ -2109,8 +2126,8 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
             click.echo(f"Removed the links of {', '.join(gone)}{f' in {site}' if site else ''}; {left} linked.")
         elif person is not None and (names or not is_me):
             if not names:
-                raise UsageProblem(f"No name to link to {person}.",
-                                   f"Give the names: rasklad alias {person} NAME..., or --me to say this person is you.")
+                raise CommandLineProblem(f"No name to link to {person}.", f"Give the names: rasklad alias {person} "
+                                         "NAME..., or --me to say this person is you.")
             with changing():
                 links = people.link(warehouse, person, names, site=site, on_wait=_say_waiting, wait=not no_wait)
             say_notes()
@@ -2119,7 +2136,7 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
             click.echo(f"{person}: {', '.join(linked)}")
         if is_me:
             if person is None:
-                raise UsageProblem("Who is me?", "Give the person: rasklad alias NAME --me")
+                raise CommandLineProblem("Who is me?", "Give the person: rasklad alias NAME --me")
             with changing():
                 people.set_me(warehouse, person, on_wait=_say_waiting, wait=not no_wait)
             say_notes()
@@ -2244,8 +2261,8 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
     from pipeline import people
 
     if rate is None and not remove:
-        raise UsageProblem(f"No rate given for {source} in {target}.",
-                           f"Give it: rasklad settings rate {source} {target} 1.08, or --remove.")
+        raise CommandLineProblem(f"No rate given for {source} in {target}.",
+                                 f"Give it: rasklad settings rate {source} {target} 1.08, or --remove.")
     _require_warehouse(warehouse)
     try:
         with _cut_short_saying(_kept_by_run(warehouse, "the change is made.", "nothing was changed."), warehouse):
@@ -2253,8 +2270,8 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
                                       wait=not no_wait)
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
-    except ValueError as error:
-        raise UsageProblem(str(error), "Example: rasklad settings rate EUR USD 1.08") from error
+    except ValueError as error:     # (a currency or a rate that is none: checked before the warehouse is read)
+        raise CommandLineProblem(str(error), "Example: rasklad settings rate EUR USD 1.08") from error
     except LookupError as error:
         raise UsageProblem(f"{error.args[0]}.", "See the rates set with: rasklad settings") from None
     source, target = source.strip().upper(), target.strip().upper()
@@ -2289,8 +2306,8 @@ def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool) -
     from pipeline.table_rules import RuleSetting, parse_setting
 
     if not remove:
-        raise UsageProblem(f"A rule setting is given to an ingest, not here: {setting!r}.",
-                           f"Give it: rasklad ingest PATH --rules {setting!r}, or remove a kept one with --remove.")
+        raise CommandLineProblem(f"A rule setting is given to an ingest, not here: {setting!r}.",
+                                 f"Give it: rasklad ingest PATH --rules {setting!r}, or remove a kept one with --remove.")
     head, colon, option = setting.partition(":")
     kind, _, path = head.strip().partition(" ")
     try:
@@ -2299,10 +2316,10 @@ def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool) -
         else:
             parsed = parse_setting(setting)
     except ValueError as error:
-        raise _refused_setting(f"{setting!r}: {error}.", "See the rule settings in docs/formats.md.",
+        raise _refused_value(f"{setting!r}: {error}.", "See the rule settings in docs/formats.md.",
                                "'SETTING'") from None
     if parsed.name is None:
-        raise _refused_setting(f"{setting!r} names no table, room or file: a setting given for the files of a run is "
+        raise _refused_value(f"{setting!r} names no table, room or file: a setting given for the files of a run is "
                                "kept for each of them.", "Name one: 'file PATH: OPTION', PATH as `rasklad settings` "
                                "lists it.", "'SETTING'")
     _require_warehouse(warehouse)
@@ -2371,8 +2388,8 @@ def forget(paths: tuple[Path, ...], warehouse: Path, gone_only: bool, dry_run: b
     _require_warehouse(warehouse)
     if undo:
         if gone_only:
-            raise UsageProblem("--undo reads files forgotten again, and a file gone from disk cannot be read.",
-                               "Leave out --gone (put a gone file back at its path first).")
+            raise CommandLineProblem("--undo reads files forgotten again, and a file gone from disk cannot be read.",
+                                     "Leave out --gone (put a gone file back at its path first).")
         _undo_forget(paths, warehouse, dry_run, no_wait, as_json)
         return
     try:
@@ -2821,7 +2838,7 @@ def house_edge(warehouse: Path, rules_text: str, jobs: int | None, spark_master:
     try:
         rules = SixcardRules.parse(rules_text)
     except ValueError as error:
-        raise _refused_setting(str(error), "Write the settings as a session's Rules: line does, separated by commas.") from None
+        raise _refused_value(str(error), "Write the settings as a session's Rules: line does, separated by commas.") from None
     _require_warehouse(warehouse)
     say = (lambda line: None) if quiet or as_json else (lambda line: click.echo(line, err=True))
     try:
