@@ -8,6 +8,7 @@ import errno
 import functools
 import gc
 import json
+import locale
 import os
 import re
 import shutil
@@ -456,6 +457,20 @@ KEPT_WHEN_STOPPED = "rasklad.kept_when_stopped"
 (export: the hands it wrote), for a stop its own handler does not see (while it sums up)."""
 
 
+def _path_duckdb_cannot_open(ctx: click.Context, error: Exception) -> str | None:
+    """The warehouse path (as its bytes spell it) that ``error`` failed on: DuckDB's
+    ``std::bad_cast``, or a path's undecoded bytes refused as UTF-8, for a path that is not ASCII
+    where the locale is not UTF-8 and Python's UTF-8 mode is off (PYTHONCOERCECLOCALE=0, or
+    LC_ALL=POSIX); else None."""
+    noted = ctx.meta.get(FORMAT_BEFORE)
+    lost = (str(error) == "std::bad_cast" if isinstance(error, RuntimeError)
+            else isinstance(error, UnicodeEncodeError) and error.reason == "surrogates not allowed")
+    if not lost or noted is None or sys.getfilesystemencoding().lower() in ("utf-8", "utf8"):
+        return None
+    warehouse = str(Path(noted[0]).absolute())
+    return None if warehouse.isascii() else os.fsencode(warehouse).decode("utf-8", "backslashreplace")
+
+
 class _Commands(click.Group):
     """The commands, each of which says so when this copy of Rasklad lacks its SQL models."""
 
@@ -489,6 +504,16 @@ class _Commands(click.Group):
         except ModelsMissing as error:
             raise UsageProblem(f"{error}", "The install left the models out: install Rasklad again from a complete "
                                            "source (pip install .), or run it from a checkout.") from None
+        except (RuntimeError, UnicodeEncodeError) as error:
+            unopened = _path_duckdb_cannot_open(ctx, error)
+            if unopened is None:
+                raise
+            raise UsageProblem(
+                f"The warehouse {unopened!r} cannot be opened in this process: DuckDB and Arrow take a path that is "
+                f"not ASCII in a UTF-8 locale or with Python's UTF-8 mode only, and the locale here is "
+                f"{locale.setlocale(locale.LC_CTYPE)!r} ({sys.getfilesystemencoding()}) with the UTF-8 mode off.",
+                "Run it with PYTHONUTF8=1 set (or in a UTF-8 locale, such as LC_ALL=C.UTF-8), or name a warehouse "
+                "whose path is ASCII with --warehouse.") from None
         except ModelError as error:     # any command that brings the statistics up to date (reaudit, alias …)
             if error.interrupted:
                 raise KeyboardInterrupt from error
@@ -2270,6 +2295,8 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
                                       wait=not no_wait)
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
+    except UnicodeError:    # (a warehouse path the locale cannot spell: said as for every command)
+        raise
     except ValueError as error:     # (a currency or a rate that is none: checked before the warehouse is read)
         raise CommandLineProblem(str(error), "Example: rasklad settings rate EUR USD 1.08") from error
     except LookupError as error:

@@ -999,3 +999,28 @@ def test_every_command_exits_2_for_what_no_warehouse_could_answer_and_1_for_what
     with pipeline.warehouse.connect(wh) as con:    # nothing was changed by any of them
         assert con.execute("select count(*) from settings").fetchone()[0] == 0
 
+
+def test_a_warehouse_path_duckdb_cannot_open_where_the_locale_is_not_utf8_is_said_in_words(tmp_path):
+    """With the locale POSIX, its coercion and Python's UTF-8 mode off, DuckDB refused a warehouse
+    path that is not ASCII with `RuntimeError: std::bad_cast`, and the commands printed a traceback."""
+    import os
+    import subprocess
+    import sys
+
+    warehouse = tmp_path / "склад 2"
+    assert run("ingest", str(SAMPLES / "chinese-night.txt"), "-w", str(warehouse), "-q").exit_code == 0
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1", "LC_ALL": "POSIX",
+           "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}
+    for command in (["audit"], ["settings", "rate", "EUR", "USD", "1.08"]):
+        done = subprocess.run([sys.executable, "-m", "pipeline.cli", *command, "-w", str(warehouse)], cwd=ROOT, env=env,
+                              capture_output=True, stdin=subprocess.DEVNULL, timeout=120)
+        said = done.stderr.decode("utf-8")
+        assert (done.returncode, done.stdout) == (1, b""), said
+        assert said == (f"Error: The warehouse '{warehouse}' cannot be opened in this process: DuckDB and Arrow take a "
+                        "path that is not ASCII in a UTF-8 locale or with Python's UTF-8 mode only, and the locale here "
+                        "is 'C' (ascii) with the UTF-8 mode off.\n  Run it with PYTHONUTF8=1 set (or in a UTF-8 locale, "
+                        "such as LC_ALL=C.UTF-8), or name a warehouse whose path is ASCII with --warehouse.\n"), command
+    # as it says: the same locale with Python's UTF-8 mode on reads it, and nothing was changed
+    read = subprocess.run([sys.executable, "-m", "pipeline.cli", "settings", "-w", str(warehouse), "--json"], cwd=ROOT,
+                          env={**env, "PYTHONUTF8": "1"}, capture_output=True, stdin=subprocess.DEVNULL, timeout=120)
+    assert (read.returncode, json.loads(read.stdout)) == (0, [])
