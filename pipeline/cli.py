@@ -460,7 +460,7 @@ KEPT_WHEN_STOPPED = "rasklad.kept_when_stopped"
 def _path_duckdb_cannot_open(ctx: click.Context, error: Exception) -> str | None:
     """The warehouse path (as its bytes spell it) that ``error`` failed on: DuckDB's
     ``std::bad_cast``, or a path's undecoded bytes refused as UTF-8, for a path that is not ASCII
-    where the locale is not UTF-8 and Python's UTF-8 mode is off (PYTHONCOERCECLOCALE=0, or
+    where the locale is not UTF-8 and Python's UTF-8 mode is off (PYTHONUTF8=0 beside
     LC_ALL=POSIX); else None."""
     noted = ctx.meta.get(FORMAT_BEFORE)
     lost = (str(error) == "std::bad_cast" if isinstance(error, RuntimeError)
