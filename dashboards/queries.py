@@ -28,6 +28,8 @@ import duckdb
 import polars as pl
 import streamlit as st
 
+from dashboards.safe_text import md, md_with_code
+from pipeline.manifest import MANIFEST_FILE, NewerWarehouse, StatisticsNotBuilt
 from pipeline.models import Missing, build_apart, missing_from, models, select_over, supply_missing
 from pipeline.provenance import OLDER_RULES_SQL, RULES_VERSION, OlderRules, judged_by_older_rules
 from pipeline.tables import SCHEMAS
@@ -146,12 +148,25 @@ def database() -> Db | None:
     return str(path), marker
 
 
-def open_or_stop() -> Db:
-    """The warehouse for a page, or a note saying how to fill it and the end of the page."""
+def open_or_stop(none_yet: str | None = None) -> Db:
+    """The warehouse for a page, opened; or, and the end of the page, what keeps it from being read,
+    in the command line's words: no warehouse yet (a note saying how to fill it, or ``none_yet``),
+    its statistics not built, or a newer Rasklad's format this one cannot read. Every page opens
+    the warehouse here, so that none of them meets these as a traceback."""
+    root = warehouse_root()
     db = database()
     if db is None:
-        st.info(f"No warehouse at `{warehouse_root()}` yet. Import logs on the **Import** page, or run "
-                f"`rasklad ingest data/samples --warehouse {warehouse_root()}`.", icon=":material/info:")
+        if (root / MANIFEST_FILE).exists():     # games committed, a first ingest stopped in its build
+            unbuilt = StatisticsNotBuilt(root)
+            st.warning(f"{md(unbuilt.what)} {md_with_code(unbuilt.fix)}", icon=":material/warning:")
+        else:
+            st.info(none_yet or f"No warehouse at `{root}` yet. Import logs on the **Import** page, or run "
+                                f"`rasklad ingest data/samples --warehouse {root}`.", icon=":material/info:")
+        st.stop()
+    try:
+        _connection(*db)    # (the connection every query of this commit reads: opened once)
+    except NewerWarehouse as error:
+        st.error(f"{md(error.what)} {md(error.fix)}", icon=":material/error:")
         st.stop()
     return db
 
@@ -378,6 +393,15 @@ def me(db: Db) -> str | None:
         return None
     rows = frame(db, "select any_value(person) as person from people where is_me")
     return rows["person"][0] if rows.height else None
+
+
+def persons_of(db: Db, name: str) -> list[str]:
+    """The persons the screen name ``name`` belongs to (one a room, as ``rasklad alias`` links
+    it), as ``rasklad stats --player`` reads them; none when no stored game or summary has it."""
+    if not has(db, "people"):
+        return [name] if name in players(db) else []
+    return frame(db, "select distinct person from people where player = $name order by person", name=name)[
+        "person"].to_list()
 
 
 def person_names(db: Db, person: str) -> tuple[str, ...]:
@@ -707,6 +731,9 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
     added, in big blinds neither: cash and tournaments stay apart, and so do the two decks (a
     short-deck big blind may be a button blind).
 
+    The totals are exact decimals, to the cent (in big blinds, to the hundredth: each hand's amount
+    in big blinds added exactly, the running total rounded once, half away from zero).
+
     One row per hand, in the order played (date, then hand number): a hand two of his linked names
     sat in is one hand, its net both seats' nets added, as the leaderboards count it. Thinned evenly
     to at most ``max_points`` rows (the last hand always kept) so that a long history draws quickly.
@@ -723,9 +750,10 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
 
         seats as (
             select
-                if($in_bb, big_blinds(hands.net, hands.big_blind), hands.net) as net,
-                if($in_bb, big_blinds(hands.net_showdown, hands.big_blind), hands.net_showdown) as net_showdown,
-                if($in_bb, big_blinds(hands.allin_ev_net, hands.big_blind), hands.allin_ev_net) as allin_ev_net,
+                -- decimals, to add up exactly: a sum of doubles drew 0 as -8.9e-16 and 6 as 5.999999999999999
+                if($in_bb, decimal_big_blinds(hands.net, hands.big_blind), hands.net) as net,
+                if($in_bb, decimal_big_blinds(hands.net_showdown, hands.big_blind), hands.net_showdown) as net_showdown,
+                if($in_bb, decimal_big_blinds(hands.allin_ev_net, hands.big_blind), hands.allin_ev_net) as allin_ev_net,
                 hands.played_at,
                 hands.hand_id,
                 hands.game_id,
@@ -750,10 +778,11 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
             select
                 row_number() over w as hand_no,
                 played_at,
-                sum(net) over w as won,
-                sum(net_showdown) over w as showdown,
-                sum(net - net_showdown) over w as non_showdown,
-                sum(allin_ev_net) over w as allin_ev,
+                -- each running total rounded once, to the cent or the hundredth of a big blind
+                round(sum(net) over w, 2)::decimal(38, 2) as won,
+                round(sum(net_showdown) over w, 2)::decimal(38, 2) as showdown,
+                round(sum(net - net_showdown) over w, 2)::decimal(38, 2) as non_showdown,
+                round(sum(allin_ev_net) over w, 2)::decimal(38, 2) as allin_ev,
                 count(*) over () as count_hands,
             from hands
             window w as (order by played_at nulls first, try_cast(hand_id as hugeint) nulls last, hand_id, game_id

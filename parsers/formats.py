@@ -137,16 +137,20 @@ FORMATS: tuple[Format, ...] = (
            header_line_rest=r"\d+ " + _DATED_LINE_END),
     Format("partypoker", r"\*{5} Hand History [Ff]or Game ", ("***** Hand History ",), "parsers.partypoker:parse",
            "holdem", preamble=r"(?:Game #\d+ starts\.|#Game No\s*:\s*\d+)\s*$",
-           shown_as="'***** Hand History for Game …' (PartyPoker hand)"),
+           shown_as="'***** Hand History for Game …' (PartyPoker hand)",
+           # the hand's number between stars, then the network a converted hand came from: "(WPN)"
+           header_line_rest=r"\w+ \*{5}(?: \([^()\n]*\))?(?=\n|\Z)"),
     Format("winning", r"(?:Game )?Hand #\d+ - (?:Tournament #\d+ - )?[^(\n]+\((?:No|Pot|Fixed)? ?Limit\) - ",
            ("Hand #", "Game Hand #"), "parsers.winning:parse", "holdem",
-           shown_as="'Hand #… - Holdem(No Limit) - …' (Winning Poker Network hand)"),
+           shown_as="'Hand #… - Holdem(No Limit) - …' (Winning Poker Network hand)",
+           header_line_rest=_DATED_LINE_END),
     # the network's older text: it names no betting structure, which the user sets (pipeline.table_rules)
     Format("winning_older", r"Game started at: \d{4}/\d{1,2}/\d{1,2} ", ("Game started at: ",),
            "parsers.winning:parse_older", "holdem", game_named="parsers.winning:game_named_older",
            last_section="------ Summary",
            last_section_lines=("Pot: ", "Board: ", "Player ", "*Player ", "Game ended at: "),
-           shown_as="'Game started at: …' (Winning Poker Network hand, older text)"),
+           shown_as="'Game started at: …' (Winning Poker Network hand, older text)",
+           header_line_rest=r"\d{1,2}:\d{1,2}:\d{1,2}(?=\n|\Z)"),     # (no zone; "1:1:3" unpadded)
     Format("ipoker", r"(?:<\?xml[^>]*\?>\s*)?<session[ >]", ("<session", "<?xml"), "parsers.ipoker:parse", "holdem",
            element="game", preamble=r"<\?xml[^>]*\?>\s*$",
            shown_as="'<session …>' (iPoker XML session)"),
@@ -167,7 +171,8 @@ FORMATS: tuple[Format, ...] = (
     Format("pacific", r"\*{4,5} (?:888poker|Cassava|888)\S*(?: Snap Poker| BLAST)? Hand History for Game ",
            ("***** 888", "***** Cassava", "**** 888", "**** Cassava"),
            "parsers.pacific:parse", "holdem",
-           shown_as="'***** 888poker Hand History for Game …' (888poker hand)"),
+           shown_as="'***** 888poker Hand History for Game …' (888poker hand)",
+           header_line_rest=r"\d+ \*{4,5}(?=\n|\Z)"),
     # A raspisnoy log ends after its rounds, a sheet after its rows, a six-card session after its
     # hands; the lines of a Chinese or OFC hand come in any order after its header. Their headers,
     # as all their keywords, are read in any case (docs/formats.md, "Case").

@@ -41,7 +41,7 @@ from rules.records import slot_filler
 
 __all__ = ["Chunk", "CutText", "DecodedText", "FileEnd", "MailText", "SplitFile", "at_file_end", "cut_chunk", "cut_games", "decode",
            "decodes_alone", "dedent", "drop_leading_controls", "drop_opening_nuls",
-           "expand_elements", "game_id", "is_filler", "laid_lines", "line_cut_at_end", "line_offset", "needs_context", "normalize_lines", "not_text",
+           "expand_elements", "game_id", "is_filler", "laid_appended", "laid_lines", "line_cut_at_end", "line_offset", "needs_context", "normalize_lines", "not_text",
            "restart_codec",
            "split", "split_file", "split_games"]
 
@@ -172,9 +172,11 @@ def line_offset(data: bytes, line: int, *, known: tuple[int, int] = (1, 0), code
     if codec in _UTF16_BOMS:
         return _utf16_line_offset(data, line, first, start, codec)
     breaks = data.count(b"\n", start)
-    # a lone carriage return is looked for only in a file that has one (two counts: 35 ms in 22 MB)
-    if (line < first or line > first + breaks or data.find(b"\r", start) >= 0
-            and data.count(b"\r", start) != data.count(b"\r\n", start)):
+    # a lone carriage return is looked for only in a file that has one, by one search: counting the
+    # carriage returns and the CRLFs too counted a CRLF file's lines twice more (56 ms in 22 MB, 36 now)
+    carriage_return = data.find(b"\r", start)
+    if (line < first or line > first + breaks
+            or carriage_return >= 0 and _LONE_CARRIAGE_RETURN.search(data, carriage_return) is not None):
         return None
     back = first + breaks - line + 1    # the line breaks to step over from the end
     if back > _LINES_STEPPED_BACK:
@@ -185,6 +187,7 @@ def line_offset(data: bytes, line: int, *, known: tuple[int, int] = (1, 0), code
     return at + 1
 
 
+_LONE_CARRIAGE_RETURN = re.compile(rb"\r(?!\n)")
 _LINES_STEPPED_BACK = 4096
 """Beyond this many lines from a file's end, :func:`line_offset` counts every line start at once."""
 
@@ -236,10 +239,15 @@ def restart_codec(data: bytes, at: int | None = None, *, unchanged: int = 0) -> 
     :func:`decode` gives of the whole file from there: ``utf-8`` for a file in UTF-8 throughout
     (see :func:`decodes_alone`), ``utf-16-le`` or ``utf-16-be`` for one in UTF-16 throughout that
     opens with its byte order mark (as Winning writes them; its lines' offsets counted in its
-    characters, see :func:`line_offset`); ``ascii`` for another file (a Windows code page, decided
-    over the whole file) whose bytes from ``at`` on are ASCII and hold no NUL: bytes that are no
-    letter in any code page change no decision made of the bytes before. None for another (UTF-16
-    parts, a mail). ``unchanged``: as for :func:`decodes_alone`.
+    characters, see :func:`line_offset`), or one read before from ``at`` on that grew by UTF-16
+    text a byte off (see :func:`_appended_utf16`; read laid by :func:`laid_appended`); ``ascii``
+    for another file (a Windows code page, decided over the whole file) whose bytes from ``at`` on
+    are ASCII and hold no NUL: bytes that are no letter in any code page change no decision made of
+    the bytes before; ``code-page`` for one whose games from ``at`` on are each decided on their own
+    bytes (by their letters and signs: one byte a character, the bytes from a line on read alone
+    as they read in the file), when the bytes appended leave what was decided over the whole file
+    as it was (:func:`code_page_kept`, asked apart). None for another (UTF-16 parts, a mail, a
+    code page's game that only the whole file decides). ``unchanged``: as for :func:`decodes_alone`.
 
     >>> restart_codec("Hand 1\\nHand 2\\n".encode("utf-16")), restart_codec(b"a\\n\\xe9\\n")
     ('utf-16-le', None)
@@ -247,14 +255,60 @@ def restart_codec(data: bytes, at: int | None = None, *, unchanged: int = 0) -> 
     ('ascii', None)
     """
     if data.startswith(tuple(_UTF16_BOMS.values())):
-        return _plain_utf16(data, unchanged)
+        plain = _plain_utf16(data, unchanged)
+        return plain if plain is not None or at is None else _appended_utf16(data, at, unchanged)
     if decodes_alone(data, 0, unchanged=unchanged):
         return "utf-8"
     if at is None or not unchanged <= len(data) or not 0 <= at <= max(unchanged, len(data)):
         return None
     # (the bytes before were free of NULs: the ledger's offset says so)
-    ascii_after = data[at:].isascii() and b"\x00" not in data[unchanged:]
-    return "ascii" if ascii_after and _mail_headers_end(data) is None else None
+    if b"\x00" in data[unchanged:] or _mail_headers_end(data) is not None:
+        return None
+    if data[at:].isascii():
+        return "ascii"
+    # a code page's games each decided on their own bytes (whether the bytes appended change what the
+    # file decided for the others is code_page_kept's question)
+    alone = not data.startswith(_UTF8_BOM) and _decode_games(data[at:], alone=True) is not None
+    return "code-page" if alone else None
+
+
+def _appended_utf16(data: bytes, at: int, unchanged: int) -> str | None:
+    """The codec of a UTF-16 file read before up to ``unchanged``, from its line at byte ``at`` on,
+    that grew by UTF-16 text alone, when the file as a whole is no UTF-16 throughout: Winning writes
+    a line feed as one byte after its text (the file ends a byte past its last character), and what
+    it appends stands after that byte, a byte off the characters before. The bytes from ``at`` were
+    characters (the ledger's offset says so), and that one byte, when they end with it, is a blank:
+    :func:`decode` reads it as such, on its own between the file's two parts. The appended bytes
+    must be UTF-16 throughout in the order of the file's byte order mark, from ``unchanged`` on.
+
+    >>> old = "Game 1\\n".encode("utf-16") + b"\\n"
+    >>> _appended_utf16(old + "Game 2\\n".encode("utf-16-le"), 2, len(old))
+    'utf-16-le'
+    >>> _appended_utf16(old[:-1] + b"x" + "Game 2\\n".encode("utf-16-le"), 2, len(old))   # (no blank)
+    """
+    bom = data[:2]
+    if not 2 <= at <= unchanged < len(data) or data.startswith(bom, unchanged):
+        return None
+    if (unchanged - at) % 2 and data[unchanged - 1] not in _BLANK_BYTES:
+        return None
+    return _plain_utf16(bom + data[unchanged:])
+
+
+def laid_appended(data: bytes, at: int, unchanged: int, codec: str) -> bytes:
+    """``data[at:]``, a grown file's bytes from a line read before (up to ``unchanged``) on, laid to be
+    read alone in ``codec`` (:func:`restart_codec`'s) as :func:`decode` reads them in the whole file:
+    in UTF-16, the blank byte that ended the bytes read before a byte past their last character
+    (see :func:`_appended_utf16`) becomes that blank's character, so that all of them are UTF-16 at
+    one alignment; other bytes stay as they are.
+
+    >>> old = "Game 1\\n".encode("utf-16-le") + b"\\n"
+    >>> laid_appended(old + "G".encode("utf-16-le"), 0, len(old), "utf-16-le").decode("utf-16-le")
+    'Game 1\\n\\nG'
+    """
+    if codec in _UTF16_BOMS and (unchanged - at) % 2:
+        lone = data[unchanged - 1:unchanged].decode("latin-1").encode(codec)
+        return b"".join((data[at:unchanged - 1], lone, data[unchanged:]))
+    return data[at:]
 
 
 def laid_lines(codec: str, count: int) -> bytes:
@@ -877,7 +931,7 @@ def _stray_opening(opening: bytes) -> bool:
     return False
 
 
-def _decode_games(data: bytes) -> str:
+def _decode_games(data: bytes, *, alone: bool = False) -> str | None:
     """A text not UTF-8 throughout, decided game by game (a game from one header line to the next).
 
     A game that is UTF-8 reads as UTF-8. Another reads as UTF-8 with unreadable bytes marked
@@ -887,10 +941,14 @@ def _decode_games(data: bytes) -> str:
     letter in a Windows code page (a stray dash or no-break space) but stands in a file that
     is UTF-8; else as Windows-1251 or 1252 by the shape of its letters, a byte that code page has
     no character for (0x81 in Windows-1252, 0x98 in Windows-1251) marked as unreadable.
+    ``alone``: the bytes are a file's from a game's first line on, to be read as they read in the
+    whole file: None when a game among them is decided by the whole file's bytes (see
+    :func:`_file_choices`), or text before their first header is not ASCII (the game before's, in the file).
     """
     file_utf8: bool | None = None       # the whole text's, worked out once a game needs them
     file_codec: str | None = None
     starts = [0]
+    opened = False      # whether a header opens the bytes
     strays = {}     # a game's start: the stray bytes that open its header's line (where, how many)
     for m in _HEADER_STARTS.finditer(data):
         stray = m["opening"].removeprefix(_UTF8_BOM)
@@ -900,11 +958,14 @@ def _decode_games(data: bytes) -> str:
         line_end = data.find(b"\n", begin)
         line = data[m.end("opening"):line_end if line_end >= 0 else len(data)].decode("latin-1")
         if HEADERS.match(line):
+            opened = opened or begin == 0
             if begin > 0:
                 starts.append(begin)
             if stray:
                 strays[begin] = (m.end("opening") - len(stray) - begin, len(stray))
     starts.append(len(data))
+    if alone and not (opened or data[:starts[1]].isascii()):
+        return None
     parts = []
     for begin, end in pairwise(starts):
         if begin in strays:
@@ -921,18 +982,41 @@ def _decode_games(data: bytes) -> str:
             parts.append(piece.decode("utf-8"))
             continue
         if utf8_bytes == 0 and file_utf8 is None and not _has_letter_bytes(piece):
-            whole = (utf8_bytes, bad) if end - begin == len(data) else _utf8_bytes(data)
-            file_utf8 = whole[0] > whole[1]
+            if alone:
+                return None
+            file_utf8 = _file_choices(data)[0]
         if utf8_bytes > bad or (utf8_bytes == 0 and file_utf8 and not _has_letter_bytes(piece)):
             parts.append(piece.decode("utf-8", "surrogateescape"))
             continue
         codec = _legacy_codec(piece, None)
         if codec is None:
+            if alone:
+                return None
             if file_codec is None:
-                file_codec = _legacy_codec(data) if end - begin < len(data) else "cp1252"
+                file_codec = _file_choices(data)[1]
             codec = file_codec
         parts.append(piece.decode(codec, "rasklad.mark"))
     return "".join(parts)
+
+
+def _file_choices(data: bytes) -> tuple[bool, str]:
+    """What :func:`_decode_games` decides over a whole file's bytes for the games whose own bytes do
+    not tell: whether the file is more UTF-8 than not (a game with a stray byte and no letter), and
+    its code page (a game whose letters and signs do not tell)."""
+    utf8_bytes, bad = _utf8_bytes(data)
+    return utf8_bytes > bad, _legacy_codec(data)
+
+
+def code_page_kept(data: bytes, unchanged: int) -> bool:
+    """Whether the bytes a file in a Windows code page grew by (after its first ``unchanged``) leave
+    what its decoding decided over the whole file as it was (:func:`_file_choices`): the games read
+    before that it decided so read as they did. A code page of one byte a character can be cut at
+    any line; what its games' bytes mean may hang on all the others.
+
+    >>> code_page_kept(b"Hand 1 \\xc0\\n", 9), code_page_kept(b"Hand 1 \\xc0\\n" + "Hand 2 Zoë, José, Chloé\\n".encode("cp1252"), 9)
+    (True, False)
+    """
+    return _file_choices(data[:unchanged]) == _file_choices(data)
 
 
 def _utf8_bytes(data: bytes) -> tuple[int, int]:
@@ -1853,10 +1937,14 @@ def _headers_inside_lines(text: str, data: bytes, line_bytes: np.ndarray, line_c
     [19]
     """
     found = []
-    for prefix in {prefix.encode() for fmt in formats for prefix in WHOLE_HEADER_PREFIXES.get(fmt, ())}:
+    prefixes = {prefix.encode() for fmt in formats for prefix in WHOLE_HEADER_PREFIXES.get(fmt, ())}
+    for prefix in prefixes:
+        # a header's stars one fewer (888poker writes four or five) are looked at from the first star
+        longer = b"*" + prefix in prefixes
         at = data.find(prefix, 1)
         while at >= 0:
-            if data[at - 1] != 10:      # (a header that opens its line is the splitter's already)
+            # (a header that opens its line is the splitter's already)
+            if data[at - 1] != 10 and not (longer and data[at - 1] == 42):
                 row = int(np.searchsorted(line_bytes, at, side="right")) - 1
                 line_at = int(line_chars[row])
                 char_at = line_at + len(data[int(line_bytes[row]):at].decode("utf-8", "surrogatepass"))
@@ -2113,6 +2201,8 @@ def _one_game(text: str, first_line: int) -> Chunk | None:
         line = normalized[later.start() + 1:].split("\n", 1)[0]
         if HEADERS.match(line.lstrip(" \t\ufeff")):
             return None
+    if _ends_in_next_header(lines[-1], fmt):
+        return None
     # (a text alone ends without a line break, as split_file reads a file its end cuts)
     if fmt in _GAME_ENDS and _end_of_game(normalized, fmt, 0, len(normalized), True) < len(normalized):
         return None
@@ -2206,7 +2296,8 @@ def _cut_one(text: str, first_line: int, context: str | None,
     with its first byte that could not be decoded, if any, and marked as its file's end as
     ``ends_file`` says."""
     chunk = _one_game(text, first_line) if context is None else _element_game(text, first_line, context)
-    chunks = [chunk] if chunk is not None else _split_alone(text, first_line)
+    chunks = [chunk] if chunk is not None else _own_pieces(_split_alone(text, first_line), first_line,
+                                                            first_line + text.count("\n"))
     if undecodable:
         chunks = _with_undecodable(chunks, (tuple(undecodable),))
     if not ends_file:
@@ -2221,6 +2312,30 @@ def _split_alone(text: str, first_line: int) -> list[Chunk]:
                                 undecodable=None if piece.undecodable is None else
                                 (piece.undecodable[0] + shift, *piece.undecodable[1:]))
             for piece in split_file(text, opens_file=first_line == 1).chunks]
+
+
+def _ends_in_next_header(line: str, fmt: str | None) -> bool:
+    """Does a kept game's last line hold the whole header of the game a crashed client wrote after
+    its cut (:func:`_headers_inside_lines`)? The file's line is kept whole with each game on it."""
+    return fmt in WHOLE_HEADER_PREFIXES and any(prefix in line for prefix in WHOLE_HEADER_PREFIXES[fmt]) and bool(
+        _headers_inside_lines(line, line.encode("utf-8", "surrogatepass"), _LINE_AT_ZERO, _LINE_AT_ZERO, (fmt,)))
+
+
+_LINE_AT_ZERO = np.zeros(1, dtype=np.int64)
+
+
+def _own_pieces(chunks: list[Chunk], first_line: int, last_line: int) -> list[Chunk]:
+    """Of the split of a kept game's text (``first_line`` to ``last_line`` of its file), the pieces
+    that are its own: a game written on a crash-cut line keeps that line whole, and so does the
+    torn game before it, so that the cut fragment before the header, or the header after it, is
+    the other game's (judged from that game's own text) and is no game to judge again here. A
+    text of one line cannot tell which of the two it is: it is judged whole, as it was split."""
+    if first_line == last_line:
+        return chunks
+    return [chunk for k, chunk in enumerate(chunks)
+            if not (chunk.first_line == last_line and chunk.first_column > 1)
+            and not (chunk.last_line == first_line and k + 1 < len(chunks)
+                     and chunks[k + 1].first_line == first_line and chunks[k + 1].first_column > 1)]
 
 
 def _cut_plain(laid: str, texts: list[str], first_lines: list[int], counts: list[int]) -> SplitFile | None:
@@ -2253,6 +2368,9 @@ def _cut_plain(laid: str, texts: list[str], first_lines: list[int], counts: list
     for row in candidate_rows.tolist():        # a second header inside a game cuts it
         if row not in opening and HEADERS.match(lines[row].lstrip(" \t\ufeff")):
             plain[bisect.bisect_right(rows, row) - 1] = False
+    for k, (row, _, fmt) in enumerate(heads):
+        if plain[k] and _ends_in_next_header(lines[row + counts[k] - 1], fmt):
+            plain[k] = False
     ends = [int(starts[row + count - 1]) + len(lines[row + count - 1]) for row, count in zip(rows, counts)]
     close_reading = _games_to_check(buf, starts, heads, len(lines))
     for k, (row, at, fmt) in enumerate(heads):
@@ -2264,7 +2382,7 @@ def _cut_plain(laid: str, texts: list[str], first_lines: list[int], counts: list
             chunks.append(cut_chunk(fmt, row + 1, row + counts[k], hashlib.blake2b(data[at:ends[k]], digest_size=8)
                                     .hexdigest(), laid, at, ends[k]))
         else:
-            chunks.extend(_split_alone(texts[k], row + 1))
+            chunks.extend(_own_pieces(_split_alone(texts[k], row + 1), row + 1, row + counts[k]))
     if all(plain):
         return SplitFile(chunks, laid, data, starts)
     return SplitFile(chunks, None, None, None)

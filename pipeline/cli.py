@@ -9,6 +9,7 @@ import functools
 import gc
 import json
 import locale
+import math
 import os
 import re
 import shutil
@@ -195,6 +196,16 @@ subcommand_warehouse_option = click.option(
 site_option = click.option(
     "--site", "-s", help="Only this poker room's hands (PokerStars, GGPoker, Winamax, 888poker, Bovada, PartyPoker …).")
 json_option = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON, for programs to read.")
+
+
+def _json_of_group(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
+    """A subcommand prints JSON when given --json, or when its group was (``settings --json rate …``)."""
+    return value or bool(ctx.parent and ctx.parent.params.get("as_json"))
+
+
+subcommand_json_option = click.option(
+    "--json", "as_json", is_flag=True, callback=_json_of_group,
+    help="Print the result as JSON, for programs to read (one given before the subcommand holds too).")
 no_wait_option = click.option(
     "--no-wait", is_flag=True,
     help="Stop at once when another process is writing the warehouse (default: wait for it).",
@@ -677,7 +688,9 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
                            f"games of each are its, and together they hold most of its games): taken as its new "
                            f"versions")
         for file, merged_from in summary.merged:
-            gone = [path for path in merged_from if path != os.path.abspath(file)]
+            from pipeline.inputs import LOCAL_FILES  # (as the ledger keeps a path: links resolved)
+
+            gone = [path for path in merged_from if path != LOCAL_FILES.located(file)]
             if len(gone) < len(merged_from):  # merged into the file at its own path (put back, or appended to it)
                 click.echo(f"  {file} is {listed(gone, 'and')} merged into it ({'that path is' if len(gone) == 1 else 'those paths are'} "
                            f"gone, most games of each are in it, and with its own they make most of its games): taken "
@@ -711,7 +724,7 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         if followed:    # their file moved, its lines did not: only the path they point at changed
             click.echo(f"  {counted(followed, 'game')} stored before {'follows its' if followed == 1 else 'follow their'} "
                        f"file to its new path, at the same lines")
-        gone_line = _gone_line(summary.gone_files, summary.gone_games, paths, warehouse)
+        gone_line = _gone_line(summary.gone_files, summary.gone_games, summary.gone_quarantined, paths, warehouse)
         if gone_line:
             click.echo(gone_line)
         for line in _settings_followed(summary):
@@ -761,19 +774,24 @@ GONE_NAMED = 3
 """The files gone from disk an ingest's summary names (the rest are counted)."""
 
 
-def _gone_line(gone: list[str], games: int, paths: tuple[Path, ...], warehouse: Path) -> str:
-    """The summary's line on the files read before that are gone from disk at the paths given, and
-    how to take their games out (empty when none is gone)."""
+def _gone_line(gone: list[str], games: int, quarantined: int, paths: tuple[Path, ...], warehouse: Path) -> str:
+    """The summary's line on the files read before that are gone from disk at the paths given, what
+    of theirs still counts (stored games, games in quarantine), and how to take it out (empty
+    when none is gone)."""
     if not gone:
         return ""
     named = ", ".join(gone[:GONE_NAMED]) + (f" and {len(gone) - GONE_NAMED:,} more" if len(gone) > GONE_NAMED else "")
     one = len(gone) == 1
     forget = (f"rasklad forget {_quoted(gone[0])}" if one
               else "rasklad forget --gone " + " ".join(_quoted(str(path)) for path in paths))
+    held = ([f"{counted(games, 'game')} still count{'s' if games == 1 else ''}"] if games else []) + (
+        [(f"{counted(quarantined, 'game')} in quarantine {'is' if quarantined == 1 else 'are'} still listed by "
+          f"`rasklad quarantine`")] if quarantined else [])
     return (f"  {counted(len(gone), 'file')} read before {'is' if one else 'are'} gone from disk ({named}): "
-            f"{'its' if one else 'of their games,'} {counted(games, 'game')} still count{'s' if games == 1 else ''}; "
+            f"{'its' if one else 'of their games,'} {' and '.join(held)}; "
             f"if {'it was' if one else 'they were'} moved and edited, or deleted, `{forget} --warehouse "
-            f"{_quoted(str(warehouse))}` takes {'it' if games == 1 else 'them'} out (--dry-run lists first)")
+            f"{_quoted(str(warehouse))}` takes {'it' if games + quarantined == 1 else 'them'} out "
+            f"(--dry-run lists first)")
 
 
 def _quoted(path: str) -> str:
@@ -1093,12 +1111,13 @@ def _require_warehouse(warehouse: Path) -> None:
 
 
 def _connect(warehouse: Path) -> duckdb.DuckDBPyConnection:
+    from pipeline.manifest import StatisticsNotBuilt
     from pipeline.warehouse import Warehouse, connect
 
     _require_warehouse(warehouse)
     if not Warehouse(warehouse).duckdb_path.exists():
-        raise UsageProblem(f"The statistics of the warehouse {str(warehouse)!r} are not built.",
-                           f"Run `rasklad build-models --warehouse {warehouse}` to build them.")
+        unbuilt = StatisticsNotBuilt(warehouse)     # (the dashboards say it in the same words)
+        raise UsageProblem(unbuilt.what, unbuilt.fix)
     from pipeline.models import missing_from, supply_missing
 
     con = connect(warehouse)
@@ -1179,12 +1198,12 @@ def _show(frame: pl.DataFrame, as_json: bool, *, limit: int | None = SHOWN_ROWS,
     import polars as pl
 
     if as_json:
-        click.echo(json.dumps(frame.to_dicts(), indent=2, default=_json_value))
+        click.echo(_json_text(frame.to_dicts()))
         return
     width = shutil.get_terminal_size((200, 24)).columns     # COLUMNS, the terminal, or 200 in a pipe
     left_out = 0 if limit is None else max(frame.height - limit, 0)
     # the first rows, never polars' first and last hundred around a bare "…", which hid how many were left out
-    frame = _flat(frame.head(frame.height - left_out))     # a list or struct as its JSON text, as --csv writes it
+    frame = _cells(frame.head(frame.height - left_out))
     # polars cuts the printed text of every cell (a time, a decimal, a name) at fmt_str_lengths, not
     # only strings: a limit no cell reaches keeps each whole; the columns stay as wide as their text
     with pl.Config(tbl_rows=-1, tbl_cols=-1, tbl_width_chars=65_535, fmt_str_lengths=UNCUT,
@@ -1200,8 +1219,7 @@ def _show(frame: pl.DataFrame, as_json: bool, *, limit: int | None = SHOWN_ROWS,
         if number:
             click.echo("")
         for column, value in row.items():
-            # (a boolean as the table layout prints it, lest one listing say false and True)
-            text = "null" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+            text = "null" if value is None else value
             click.echo(textwrap.fill(text, max(width, label + 20), initial_indent=f"{column + ':':<{label}}",
                                      subsequent_indent=" " * label, break_long_words=False,
                                      break_on_hyphens=False, replace_whitespace=False) or f"{column}:")
@@ -1209,10 +1227,51 @@ def _show(frame: pl.DataFrame, as_json: bool, *, limit: int | None = SHOWN_ROWS,
         click.echo(f"\n{_rows_more(left_out, rest)}")
 
 
-def _json_value(value):
+def _json_ready(value):
+    """``value`` as JSON holds it: an amount (a decimal with cents) as the text of its exact
+    decimal, a whole decimal (DuckDB's HUGEINT sums) as a number, NaN and ±Infinity (a rate with no
+    opportunity) as null, which JSON has for them, a map's keys as text, and any other value a
+    table prints (a time, an ID) as its cell's text."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
     if isinstance(value, Decimal):
-        return str(value)
+        return int(value) if value.is_finite() and value.as_tuple().exponent == 0 else str(value)
+    if isinstance(value, dict):
+        return {key if isinstance(key, str) else _cell_text(key): _json_ready(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_ready(item) for item in value]
+    return _cell_text(value)
+
+
+def _json_text(data, *, indent: int | None = 2, ensure_ascii: bool = True) -> str:
+    """``data`` (rows, a game, a summary) as the one JSON document a command prints."""
+    return json.dumps(_json_ready(data), indent=indent, ensure_ascii=ensure_ascii, allow_nan=False)
+
+
+def _cell_text(value) -> str:
+    """``value`` as a table's or CSV's cell: a time to the second (its fraction when it has one,
+    never a ``T``), a list, struct or map as its JSON text (CSV has no nested cells)."""
+    if isinstance(value, (list, tuple, dict)):
+        return _json_text(value, indent=None, ensure_ascii=False)
     return str(value)
+
+
+def _cells(frame: pl.DataFrame) -> pl.DataFrame:
+    """``frame`` with every value as its cell's text (nulls kept), which the table layouts and
+    CSV print: a float to its last digit (polars' own table rounded it to 6 decimals), a boolean
+    as true or false."""
+    import polars as pl
+
+    def own_text(kind) -> bool:     # polars writes these as the cell says them
+        return kind in (pl.String, pl.Categorical, pl.Enum, pl.Boolean) or kind.is_integer() or kind.is_float()
+
+    return frame.with_columns(
+        pl.col(name).cast(pl.String) if own_text(kind)
+        else pl.Series(name, [None if value is None else _cell_text(value) for value in frame[name].to_list()],
+                       dtype=pl.String)
+        for name, kind in frame.schema.items())
 
 
 @main.command()
@@ -1276,6 +1335,8 @@ def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | N
             click.echo(older_line)
         return
     _show(frame, as_json, limit=None)   # --limit cut it, and the count below says so
+    if as_json and total > frame.height:    # never cut short without a word: on stderr, as quarantine --json
+        click.echo(f"{frame.height} of {total} shown; --limit N or --all shows more", err=True)
     if not as_json:
         click.echo(counted(total, "finding") + (f" (first {limit:,} shown; --all for every one)"
                                                  if total > limit and not show_all else ""))
@@ -1485,11 +1546,15 @@ def stats(ctx: click.Context, warehouse: Path, player: str | None, game: str | N
         me = (con.execute("select any_value(person) from people where is_me").fetchone()[0]
               if "people" in present else None)
         shown = 0
+        documents: dict[str, list[dict]] = {}     # --json: each mart's rows, one document for them all
         for name, mart in STATS_MARTS.items():
-            if (game and name != game) or mart not in present or (site and name not in SITE_MARTS):
+            if (game and name != game) or (site and name not in SITE_MARTS):
                 continue
             if not game and name in SHARED_MARTS:
                 continue    # shown with the game whose mart it shares
+            documents[mart] = []    # the same keys whatever the rows: an empty list when none matches
+            if mart not in present:
+                continue
             by_game = " and game = $game" if game in SHARED_MARTS or game in SHARED_MARTS.values() else ""
             everything = all_columns or as_json
             present_columns = _columns(con, mart)     # a mart built by an older version lacks newer ones
@@ -1512,15 +1577,18 @@ def stats(ctx: click.Context, warehouse: Path, player: str | None, game: str | N
             if frame.is_empty():
                 continue
             shown += 1
-            if as_json and rows is not None and frame.height > rows:
-                # the rows left out said beside the JSON, as quarantine --json does
-                click.echo(f"{mart}: {_rows_more(frame.height - rows, STATS_REST)}", err=True)
-                frame = frame.head(rows)
-            if not as_json:
-                click.echo(f"\n{mart}")
-                frame = frame.with_columns(pl.selectors.float().round(3))
-            _show(frame, as_json, limit=rows, rest=STATS_REST)
-        if not shown and not as_json:
+            if as_json:
+                if rows is not None and frame.height > rows:
+                    # the rows left out said beside the JSON, as quarantine --json does
+                    click.echo(f"{mart}: {_rows_more(frame.height - rows, STATS_REST)}", err=True)
+                    frame = frame.head(rows)
+                documents[mart] = frame.to_dicts()
+                continue
+            click.echo(f"\n{mart}")
+            _show(frame.with_columns(pl.selectors.float().round(3)), False, limit=rows, rest=STATS_REST)
+        if as_json:
+            click.echo(_json_text(documents))
+        elif not shown:
             given = " ".join(f"--{name} {value}" for name, value in (("player", player), ("game", game),
                                                                     ("site", site)) if value)
             if not given:
@@ -1569,7 +1637,7 @@ def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
         sql = LISTED_TABLES
     with _connect_for_query(warehouse) as con:
         try:
-            frame = con.sql(sql).pl()
+            frame = _query_rows(con.sql(sql))
         except duckdb.PermissionException as error:
             raise UsageProblem(f"The query failed: {error}", "rasklad query reads the warehouse's tables only, "
                                "never other files or the network.")
@@ -1577,20 +1645,38 @@ def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
             raise UsageProblem(f"The query failed: {error}", "Tables: games, game_players, findings, "
                                "quarantine and the marts; list them with `rasklad query \"show tables\"`.")
     if as_csv:
-        click.echo(_flat(frame).write_csv(), nl=False)
+        click.echo(_cells(frame).write_csv(), nl=False)
     else:
         _show(frame, as_json)
 
 
-def _flat(frame: pl.DataFrame) -> pl.DataFrame:
-    """``frame`` with each list or struct column as its values' JSON text: CSV has no nested cells
-    (``files.game_ids``, ``quarantine.copies_first_lines``, ``game_list.players`` …)."""
-    import polars as pl
+READ_AS_VALUES = frozenset({
+    "boolean", "tinyint", "smallint", "integer", "bigint", "hugeint", "utinyint", "usmallint", "uinteger", "ubigint",
+    "uhugeint", "float", "double", "decimal", "varchar", "uuid", "enum", "null", "date", "time", "timestamp",
+    "timestamp_s", "timestamp_ms", "timestamp with time zone", "list", "array", "struct", "map"})
+"""The DuckDB types (``DuckDBPyType.id``) a query's rows keep as values. Any other, or a list,
+struct or map that holds one, is read as DuckDB's text of it (INTERVAL ``2 days 03:00:00``,
+TIME WITH TIME ZONE, TIMESTAMP_NS to the nanosecond, BIT, BLOB, UNION, BIGNUM): polars
+cannot read an INTERVAL at all, and would garble the others."""
 
-    nested = [name for name, kind in frame.schema.items() if kind.is_nested()]
-    return frame.with_columns(
-        pl.Series(name, [None if value is None else json.dumps(value, default=_json_value, ensure_ascii=False)
-                         for value in frame[name].to_list()], dtype=pl.String) for name in nested)
+
+def _read_as_value(kind) -> bool:
+    """Whether a column of the DuckDB type ``kind`` is read as values (see ``READ_AS_VALUES``)."""
+    if kind.id not in READ_AS_VALUES:
+        return False
+    if kind.id in ("list", "array", "struct", "map"):     # (an array's children name its size too)
+        return all(_read_as_value(child) for _, child in kind.children if hasattr(child, "id"))
+    return True
+
+
+def _query_rows(relation: duckdb.DuckDBPyRelation) -> pl.DataFrame:
+    """The rows of a query's ``relation``, each column as a value polars holds or as its text."""
+    if not all(map(_read_as_value, relation.types)):
+        # by position, each under its name (a name may hold any character, a double quote too)
+        relation = relation.project(", ".join(
+            f"#{number}{'' if _read_as_value(kind) else '::varchar'} as " + '"' + name.replace('"', '""') + '"'
+            for number, (name, kind) in enumerate(zip(relation.columns, relation.types), start=1)))
+    return relation.pl()
 
 
 _SHOW_TABLES = re.compile(r"\s*show\s+tables\s*;?\s*", re.IGNORECASE)
@@ -1939,8 +2025,8 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
     record = kept_record(text, game["source_file"], game["game_id"]) if game["played_at"] else None
     in_utc = getattr(getattr(record, "info", None), "played_in_utc", False)
     if as_json:
-        click.echo(json.dumps({**game, "time_zone": "UTC" if in_utc else None, "players": players.to_dicts(),
-                               "findings": findings.to_dicts(), "text": text}, indent=2, default=_json_value))
+        click.echo(_json_text({**game, "time_zone": "UTC" if in_utc else None, "players": players.to_dicts(),
+                               "findings": findings.to_dicts(), "text": text}))
         return
     click.echo(f"{game['game']} game {game['game_id']}: {game['source_file']} lines "
                f"{game['first_line']}–{game['last_line']}")
@@ -2006,7 +2092,7 @@ def _quarantined_named(con: duckdb.DuckDBPyConnection, game_id: str) -> dict | N
 def _show_quarantined(row: dict, as_json: bool) -> None:
     """A quarantined game as `show` prints it: where, why, and its text with the fault marked."""
     if as_json:
-        click.echo(json.dumps({**row, "quarantined": True}, indent=2, default=_json_value))
+        click.echo(_json_text({**row, "quarantined": True}))
         return
     span = row["last_line"] - row["first_line"]
     copies = row["copies_first_lines"] or []
@@ -2047,21 +2133,29 @@ def _superseded_named(con: duckdb.DuckDBPyConnection, wanted: str, warehouse: Pa
     table superseded holds no such game (or none only)."""
     if not wanted or not {"superseded", "files"} <= _tables(con):
         return None
+    # A forget's ledger row holds no game and the very bytes its file held when last read, which
+    # held games; a new text holding none (a file emptied to a comment) has bytes of its own.
     rows = con.execute(
-        "select s.game_id, s.source_file, coalesce(bool_or(f.content_hash = s.superseded_by "
-        "and len(coalesce(f.game_ids, [])) = 0), false) "
+        "select s.game_id, s.source_file, max(s.superseded_at), coalesce(bool_or("
+        "len(coalesce(f.game_ids, [])) = 0 and exists (select 1 from files read where read.source_path = "
+        "f.source_path and read.content_hash = f.content_hash and len(coalesce(read.game_ids, [])) > 0 "
+        "and read.ingested_at < f.ingested_at)), false) "
+        # (the row of the commit that superseded it: the same bytes forgotten later did not)
         "from superseded s left join files f on f.content_hash = s.superseded_by and f.source_file = s.source_file "
-        "where starts_with(s.game_id, $p) group by all order by s.game_id limit 2", {"p": wanted}).fetchall()
+        "and f.ingested_at = s.superseded_at "
+        "where starts_with(s.game_id, $p) group by s.game_id, s.source_file order by s.game_id limit 2",
+        {"p": wanted}).fetchall()
     if len(rows) != 1:
         return None
-    found, file, forgotten = rows[0]
+    found, file, left_at, forgotten = rows[0]
     shown = (f"`rasklad query \"select text from superseded where game_id = '{found}'\" --warehouse "
              f"{_quoted(str(warehouse))}` shows its text")
-    if forgotten:    # (a forget's ledger row, or a new text that holds no game: read again, it comes back)
+    if forgotten:    # (read again, it comes back)
         return (f"The game {found} is no longer stored: its file {file} was forgotten.",
                 (f"{shown}; `rasklad forget --undo {_quoted(file)} --warehouse {_quoted(str(warehouse))}` "
                  f"brings its games back."))
-    return (f"The game {found} is no longer stored: the new text of its file {file} does not hold it.",
+    return ((f"The game {found} is no longer stored: its file {file} no longer holds it since the ingest of "
+             f"{left_at:%Y-%m-%d %H:%M:%S} UTC, which read its new text (it was not forgotten)."),
             f"{shown} (the table superseded keeps it).")
 
 
@@ -2102,7 +2196,8 @@ def _known_game_id(con: duckdb.DuckDBPyConnection, game_id: str, warehouse: Path
 @click.option("--site", "site", metavar="ROOM",
               help="The room (site) of the names given: a screen name is per room. Without it, a link "
                    "holds in every room where the name has no link of its own.")
-@click.option("--json", "as_json", is_flag=True, help="With --list: print JSON.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print JSON: --list's people, each with a list of names, or the change made.")
 def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, ...], list_links: bool,
           remove: bool, is_me: bool, site: str | None, as_json: bool) -> None:
     """Link screen names to one person, so that their figures are counted together.
@@ -2137,6 +2232,7 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
     def changing() -> contextlib.AbstractContextManager:
         return _cut_short_saying(_kept_by_run(warehouse, "the change is made.", "nothing was changed."), warehouse)
 
+    made: dict[str, object] = {}    # --json: the change made, one document with the list when both are asked
     try:
         if remove:
             gone = [name for name in (person, *names) if name]
@@ -2148,7 +2244,9 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
             # alias links to him beside the others, is no link of its own)
             stay = sum(name != holder for (_, name), holder in links.items())
             left = f"{counted(stay, 'name')} {'stays' if stay == 1 else 'stay'}" if stay else "no name stays"
-            click.echo(f"Removed the links of {', '.join(gone)}{f' in {site}' if site else ''}; {left} linked.")
+            made.update(removed=gone, site=site, names_linked=stay)
+            if not as_json:
+                click.echo(f"Removed the links of {', '.join(gone)}{f' in {site}' if site else ''}; {left} linked.")
         elif person is not None and (names or not is_me):
             if not names:
                 raise CommandLineProblem(f"No name to link to {person}.", f"Give the names: rasklad alias {person} "
@@ -2156,38 +2254,47 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
             with changing():
                 links = people.link(warehouse, person, names, site=site, on_wait=_say_waiting, wait=not no_wait)
             say_notes()
-            linked = sorted(f"{name} ({room})" if room else name
-                            for (room, name), holder in links.items() if holder == person)
-            click.echo(f"{person}: {', '.join(linked)}")
+            linked = sorted((name, room or "") for (room, name), holder in links.items() if holder == person)
+            made.update(person=person, names=[{"name": name, "site": room or None} for name, room in linked])
+            if not as_json:
+                click.echo(f"{person}: {', '.join(f'{name} ({room})' if room else name for name, room in linked)}")
         if is_me:
             if person is None:
                 raise CommandLineProblem("Who is me?", "Give the person: rasklad alias NAME --me")
             with changing():
                 people.set_me(warehouse, person, on_wait=_say_waiting, wait=not no_wait)
             say_notes()
-            click.echo(f"{person} is me.")
+            made.update(person=person, is_me=True)
+            if not as_json:
+                click.echo(f"{person} is me.")
         if list_links or (person is None and not remove):
             with _connect(warehouse) as con:
                 if "people" not in _tables(con):
                     raise UsageProblem("The people of this warehouse are not built yet.",
                                        "Run `rasklad build-models` first.")
-                # a game two of his names sat in is one game of his (int_person_games), not one of each name
-                frame = con.sql("""
+                # a game two of his names sat in is one game of his (int_person_games), not one of each name;
+                # a screen name may hold ', ' and '(': JSON lists the names, each with its site
+                names_column = ("list({'name': player, 'site': site} order by player, site)" if as_json else
+                                "string_agg(player || coalesce(' (' || site || ')', ''), ', ' order by player, site)")
+                frame = con.sql(f"""
                     with games as (select person, count(*) as count_games from int_person_games group by person)
                     select person,
-                           string_agg(player || coalesce(' (' || site || ')', ''), ', ' order by player, site)
-                               as names,
+                           {names_column} as names,
                            bool_or(is_me) as is_me,
                            coalesce(any_value(games.count_games), 0)::bigint as count_games,
                            sum(count_tournaments)::bigint as count_tournaments
                     from people left join games using (person)
                     group by person order by person
                 """).pl()   # every person, as the help says: one of a single name too (Gleb unlinked from Глеб)
-            if frame.is_empty() and not as_json:
+            if as_json and made:
+                made["people"] = frame.to_dicts()
+            elif frame.is_empty() and not as_json:
                 click.echo("No person yet: no stored game has a player and no name is linked "
                            "(rasklad alias PERSON NAME... links some).")
             else:
                 _show(frame, as_json)
+        if as_json and made:
+            click.echo(_json_text(made))
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
     except ValueError as error:
@@ -2269,7 +2376,9 @@ def settings_group(ctx: click.Context, warehouse: Path, as_json: bool) -> None:
 @click.option("--remove", is_flag=True, help="Remove the rate of FROM in TO.")
 @subcommand_warehouse_option
 @no_wait_option
-def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, remove: bool, no_wait: bool) -> None:
+@subcommand_json_option
+def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, remove: bool, no_wait: bool,
+                  as_json: bool) -> None:
     """Set the rate at which the pages convert FROM into TO (1 FROM = RATE TO).
 
     Figures of two currencies are never added otherwise: with a rate, Player review adds them in
@@ -2302,10 +2411,14 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
     except LookupError as error:
         raise UsageProblem(f"{error.args[0]}.", "See the rates set with: rasklad settings") from None
     source, target = source.strip().upper(), target.strip().upper()
-    if remove:
+    if as_json:     # the setting as `rasklad settings --json` lists it (null: removed)
+        click.echo(_json_text({"name": f"rate {source} {target}", "value": None if remove else rate.strip()}))
+    elif remove:
         click.echo(f"No rate of {source} in {target} any more.")
+    else:
+        click.echo(f"1 {source} = {rate} {target}")
+    if remove:
         return
-    click.echo(f"1 {source} = {rate} {target}")
     if reverse is not None and abs(Decimal(rate) * reverse - 1) > RATES_AGREE_WITHIN:
         click.echo(f"Note: the rate of {target} in {source} set before, 1 {target} = {reverse.normalize():f} {source}, "
                    f"says 1 {source} = {1 / reverse:.6g} {target}. Both are kept: the pages convert {source} into "
@@ -2318,7 +2431,8 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
 @click.option("--remove", is_flag=True, help="Remove this rule setting kept by an ingest's --rules.")
 @subcommand_warehouse_option
 @no_wait_option
-def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool) -> None:
+@subcommand_json_option
+def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool, as_json: bool) -> None:
     """Remove a rule setting an ingest's --rules kept ('room NAME: …', 'table NAME: …', or
     'file PATH: …' for one given for the files of a run, PATH as `rasklad settings` lists it).
 
@@ -2362,10 +2476,17 @@ def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool) -
     except LookupError as error:
         raise UsageProblem(f"{error.args[0]}.",
                            f"See them with: rasklad settings --warehouse {_quoted(str(warehouse))}") from None
-    for name in removed:    # named as typed (the room as the games write it), not as the settings table keeps it
-        click.echo(f"Removed the rule setting '{RuleSetting.of_row(name, parsed.option).text}'.")
+    # named as typed (the room as the games write it), not as the settings table keeps it
+    texts = [RuleSetting.of_row(name, parsed.option).text for name in removed]
     # as an ingest given a setting judges again the stored hands it reaches, so does its removal
     judged = resettled.judged if resettled else 0
+    if as_json:
+        click.echo(_json_text({"removed": texts, "judged_again": judged,
+                               "findings": resettled.findings if judged else 0,
+                               "sent_to_quarantine": resettled.quarantined if judged else 0}))
+        return
+    for text in texts:
+        click.echo(f"Removed the rule setting '{text}'.")
     if judged:
         quarantined = (f", {resettled.quarantined:,} sent to quarantine (see them with: rasklad quarantine "
                        f"--warehouse {warehouse})" if resettled.quarantined else "")
@@ -2399,8 +2520,9 @@ def forget(paths: tuple[Path, ...], warehouse: Path, gone_only: bool, dry_run: b
     A file deleted keeps its games (archived logs are not lost); this takes them out. Their games
     leave every statistic and the quarantine, as a file's games do when its new text drops them;
     the table superseded keeps their text. A game another file still holds stays, pointing at
-    that file. A file forgotten is not read again while its bytes stay the same; changed, it is
-    read as any file is, and its games come back.
+    that file. A file forgotten is not read again while its bytes stay those last read; changed
+    (before the forget too: it forgets what was read), it is read as any file is, and its games
+    come back.
 
     With --gone, only the files gone from disk: `rasklad forget --gone ~/hands` takes out the games
     of the files read under ~/hands that are deleted since. With --undo, the files forgotten at

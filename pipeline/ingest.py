@@ -34,12 +34,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pipeline.inputs import HashedFiles, list_inputs, stored_name
+from pipeline.inputs import LOCAL_FILES, HashedFiles, list_inputs, stored_name
 from pipeline.manifest import (
     DUCKDB_FILE,
     MANIFEST_FILE,
     WAREHOUSE_FORMAT,
     FileLedger,
+    GoneFiles,
     Manifest,
     commit_pending,
     parse_manifest,
@@ -169,9 +170,12 @@ class IngestSummary:
     marts keep."""
     gone_files: list[str] = field(default_factory=list)
     """Files read before at the paths given (or under the folders given) that are gone from disk
-    and hold games: they keep them (see ``rasklad forget``)."""
+    and hold games, stored or in quarantine: they keep them (see ``rasklad forget``)."""
     gone_games: int = 0
     """The stored games that count by ``gone_files`` alone (no other file still there holds them)."""
+    gone_quarantined: int = 0
+    """The games in quarantine that ``gone_files`` alone hold: listed by ``rasklad quarantine``
+    until those files are forgotten."""
     gone_met: list[str] = field(default_factory=list)
     """Every file gone from disk at the paths given whose ledger row holds games (``gone_files``
     and those whose games count no more, or by other files too): kept for the next run to compare."""
@@ -211,6 +215,7 @@ class IngestSummary:
                                    "left": dict(entry.differing)} for entry in self.settings_followed],
             "judged_again_as_followed": self.refollowed, "judged_again_as_followed_findings": self.refollowed_findings,
             "gone_files": self.gone_files, "gone_games": self.gone_games,
+            "gone_quarantined": self.gone_quarantined,
             "models_failed": self.models_failed or None,
             "summaries_contradicting": self.contradicting,
         }
@@ -641,20 +646,24 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
             if not current and not _quarantine_current(root, manifest):
                 return None
             ledger = _ledger(root, manifest)
-        if not ledger.holds_at(stored_name(path), digest):     # (known bytes at a new path: recorded by an ingest)
+        # (known bytes at a new path: recorded by an ingest)
+        if not ledger.holds_at(LOCAL_FILES.located(stored_name(path)), digest):
             return None
         if holding_superseded is None:
             holding_superseded = _superseded_held(root, manifest)
-        if holding_superseded.brings_back(os.path.abspath(path), digest):   # (read, its superseded games come back)
+        # (read, its superseded games come back)
+        if holding_superseded.brings_back(LOCAL_FILES.located(stored_name(path)), digest):
             return None
     gone = _kept_gone(paths, listing.files, root, key)
     if gone is None:
         return None     # the whole ingest counts their games and says so
     if hashed_any and ledger is not None:
-        hashed.save(root / KNOWN_FILES, key, ledger.holds_at)
+        hashed.save(root / KNOWN_FILES, key,
+                    lambda path, digest: ledger.holds_at(LOCAL_FILES.located(stored_name(path)), digest))
     summary = IngestSummary(files=len(listing.files) + len(listing.refused), files_unchanged=len(listing.files),
                             unreadable=listing.refused, skipped=listing.skipped,
-                            gone_files=gone[0], gone_games=gone[1], gone_met=gone[2])
+                            gone_files=gone.files, gone_games=gone.games, gone_quarantined=gone.quarantined,
+                            gone_met=gone.met)
     held = _kept_quarantined(root, key) if current else None
     if held is None:
         held = _quarantined_versions(root, manifest)
@@ -671,8 +680,7 @@ with the games of theirs that still count, for a run of unchanged files to tell 
 reading the ledger."""
 
 
-def _kept_gone(paths: Iterable[str | Path], files: list[Path], root: Path,
-               key: str) -> tuple[list[str], int, list[str]] | None:
+def _kept_gone(paths: Iterable[str | Path], files: list[Path], root: Path, key: str) -> GoneFiles | None:
     """What the last ingest told of the files read before that are gone from disk at ``paths``
     (named, or under a folder given): as :meth:`Warehouse.gone_files` answers; None when other
     files are gone now, or what it kept is not there to tell."""
@@ -680,20 +688,21 @@ def _kept_gone(paths: Iterable[str | Path], files: list[Path], root: Path,
         kept = json.loads((root / LEDGER_PATHS).read_bytes())
         if kept["key"] != key:
             return None
-        read, told, told_games, gone_then = (dict(kept["paths"]), list(kept["gone"]), int(kept["gone_games"]),
-                                             list(kept["gone_met"]))
+        read = dict(kept["paths"])
+        told = GoneFiles(list(kept["gone"]), int(kept["gone_games"]), int(kept["gone_quarantined"]),
+                         list(kept["gone_met"]))
     except (OSError, ValueError, LookupError, TypeError):
         return None
-    given = [os.path.abspath(path) for path in paths]
+    given = [LOCAL_FILES.located(str(path)) for path in paths]     # (as the ledger keeps paths: links resolved)
     folders = tuple(path.rstrip(os.sep) + os.sep for path in given)
-    met = {os.path.abspath(path) for path in files}
-    uploads = os.path.abspath(root) + os.sep    # (the dashboard's, gone once read: see Warehouse.gone_files)
+    met = {os.path.abspath(path) for path in files}     # (a file met is there: no need to ask, by either name)
+    uploads = LOCAL_FILES.located(str(root)) + os.sep    # (the dashboard's, gone once read: see Warehouse.gone_files)
     gone = sorted(name for path, name in read.items()
                   if (path in given or path.startswith(folders)) and path not in met and not path.startswith(uploads)
                   and not os.path.exists(path))
     if not gone:
-        return [], 0, []
-    return (told, told_games, gone_then) if gone == sorted(gone_then) else None
+        return GoneFiles([], 0, 0, [])
+    return told if gone == sorted(told.met) else None
 
 
 def _column(root: Path, manifest: Manifest, table: str, name: str) -> list:
@@ -791,8 +800,7 @@ def _ledger(root: Path, manifest: Manifest) -> FileLedger:
     return FileLedger.of(*columns.values())
 
 
-def _keep_known_files(warehouse: Warehouse, hashed: HashedFiles,
-                      gone: tuple[list[str], int, list[str]] = ([], 0, [])) -> None:
+def _keep_known_files(warehouse: Warehouse, hashed: HashedFiles, gone: GoneFiles | None = None) -> None:
     """After an ingest, with the writers' lock: keep the identities of the files read, for the
     next run to answer from them (when no quarantined game awaits other rules), and the files gone
     from disk it told of (``gone``: their names, and the games of theirs that still count)."""
@@ -801,6 +809,7 @@ def _keep_known_files(warehouse: Warehouse, hashed: HashedFiles,
     except FileNotFoundError:   # nothing committed: no file the ledger knows
         return
     manifest = parse_manifest(manifest_text)
+    gone = gone or GoneFiles([], 0, 0, [])
     if _quarantine_current(warehouse.root, manifest):
         key = _known_files_key(manifest_text)
         # (a file holding a superseded game is read by the next run: see Warehouse.skips_file)
@@ -808,8 +817,8 @@ def _keep_known_files(warehouse: Warehouse, hashed: HashedFiles,
                     and warehouse.skips_file(digest, path))
         with contextlib.suppress(OSError):  # (as the identities: the next run then does the whole ingest)
             write_text_atomically(warehouse.root / LEDGER_PATHS, json.dumps(
-                {"key": key, "paths": warehouse.paths_holding_games(), "gone": gone[0], "gone_games": gone[1],
-                 "gone_met": gone[2]},
+                {"key": key, "paths": warehouse.paths_holding_games(), "gone": gone.files, "gone_games": gone.games,
+                 "gone_quarantined": gone.quarantined, "gone_met": gone.met},
                 separators=(",", ":")))
         with contextlib.suppress(OSError):  # (as the identities: the next run then reads the ledger)
             write_text_atomically(warehouse.root / QUARANTINED_FILES, json.dumps(
@@ -851,7 +860,8 @@ def ingest(
     as it is read, or skipped as unchanged; ``on_model`` each model's name as it is built.
 
     The run holds the warehouse's writers' lock: when another writer holds it, the run waits
-    (telling ``on_wait`` why, once), or raises :class:`WarehouseBusy` if ``wait`` is False.
+    (telling ``on_wait`` why, again when another writer takes the lock first), or raises
+    :class:`WarehouseBusy` if ``wait`` is False.
     Games quarantined by other rules or parsers than these are judged again first.
 
     ``rules``: rule options the logs cannot state (``pipeline.table_rules``), kept in the
@@ -923,8 +933,9 @@ def ingest(
                     resettled = reaudit(warehouse, resettled_only=True)
                     summary.resettled, summary.resettled_findings = resettled.judged, resettled.findings
                 _ingest_files(files, warehouse, summary, jobs, on_file, on_start, hashed, read_again)
-                summary.gone_files, summary.gone_games, summary.gone_met = warehouse.gone_files(
-                    [str(path) for path in paths], {os.path.abspath(path) for path in files})
+                gone = warehouse.gone_files([str(path) for path in paths], {os.path.abspath(path) for path in files})
+                summary.gone_files, summary.gone_games, summary.gone_met = gone.files, gone.games, gone.met
+                summary.gone_quarantined = gone.quarantined
                 if any(entry.options for entry in summary.settings_followed):
                     _judge_as_followed(warehouse, summary)
         finally:
@@ -932,7 +943,8 @@ def ingest(
         if build_models and not summary.models_failed:
             try:
                 summary.models_seconds += refresh_models(warehouse, threads=jobs, on_model=on_model)
-                _keep_known_files(warehouse, hashed, (summary.gone_files, summary.gone_games, summary.gone_met))
+                _keep_known_files(warehouse, hashed, GoneFiles(summary.gone_files, summary.gone_games,
+                                                               summary.gone_quarantined, summary.gone_met))
                 if summary.games and warehouse.manifest.paths("tournament_results"):
                     # (no summary stored, nothing to contradict: the look costs a connection, 0.1 CPU-s)
                     summary.contradicting = _summaries_contradicting(warehouse, [stored_name(f) for f in files])

@@ -53,7 +53,9 @@ class LocalFiles:
     """The files of this machine: absolute paths, and the file system's word on them."""
 
     def located(self, name: str) -> str:
-        return os.path.abspath(name)
+        """Its path with every link resolved (as :meth:`same_file`), written as :func:`stored_name`
+        writes names: a file read through a linked folder and at its real path is one file."""
+        return stored_name(self.same_file(name))
 
     def exists(self, path: str) -> bool:
         return os.path.exists(path_from_stored(path))   # (a name kept with its odd bytes written \xNN)

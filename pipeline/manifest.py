@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from pipeline.provenance import RULES_VERSION
 
@@ -59,6 +60,19 @@ class WarehouseBusy(RuntimeError):
     def __init__(self, root: Path, holder: str) -> None:
         self.what = f"The warehouse {str(root)!r} is being written by another process ({holder})."
         self.fix = "Wait for it to finish, or run again without --no-wait to wait for it."
+        super().__init__(f"{self.what} {self.fix}")
+
+
+class StatisticsNotBuilt(Exception):
+    """The warehouse holds committed games whose statistics (the SQL models) were never built: a
+    new warehouse's first ingest stopped in its build. Readers refuse it until they are. (Here, for
+    the command line and the dashboards to say it in the same words.)"""
+
+    def __init__(self, root: Path) -> None:
+        self.what = f"The statistics of the warehouse {str(root)!r} are not built."
+        # (a first ingest still running looks the same from outside: it builds them at its end)
+        self.fix = (f"An ingest into it that is still running builds them when it ends; else run "
+                    f"`rasklad build-models --warehouse {root}` to build them.")
         super().__init__(f"{self.what} {self.fix}")
 
 
@@ -133,6 +147,22 @@ class Manifest:
         return self.parts.get(table, [])
 
 
+class GoneFiles(NamedTuple):
+    """The files read before at the paths an ingest was given that are gone from disk (see
+    ``Warehouse.gone_files``)."""
+
+    files: list[str]
+    """Those holding games that count by them alone (no other file still there holds them), stored
+    or in quarantine, by the names they were last read under."""
+    games: int
+    """Their stored games that count by them alone."""
+    quarantined: int
+    """Their games in quarantine that no other file still there holds."""
+    met: list[str]
+    """Every gone file whose ledger row holds games (those counting no more among them): what a
+    later run compares."""
+
+
 def left_paths(path: str | None, moved_from: str | None, merged_from: list[str] | None) -> list[str]:
     """The paths a ledger row's file was read at before and left (the file moved, split or merged
     from them to ``path``): from then on no file's latest path, until a file is read there.
@@ -178,14 +208,15 @@ class FileLedger:
         if path:    # (a ledger written before paths were kept has none)
             self.latest[path] = digest
 
-    def knows(self, source_file: str, digest: str) -> bool:
-        """Were these bytes read before, and are they the latest read at ``source_file``'s path?"""
-        return digest in self.hashes and self.latest.get(os.path.abspath(source_file), digest) == digest
+    def knows(self, path: str, digest: str) -> bool:
+        """Were these bytes read before, and are they the latest read at ``path`` (as the ledger
+        keeps it: ``FileStore.located``)?"""
+        return digest in self.hashes and self.latest.get(path, digest) == digest
 
-    def holds_at(self, source_file: str, digest: str) -> bool:
-        """Is a file of these bytes recorded at ``source_file``'s path (its latest version read
-        there)? Bytes known at another path only are a copy, or the file moved, not yet recorded."""
-        return self.latest.get(os.path.abspath(source_file)) == digest
+    def holds_at(self, path: str, digest: str) -> bool:
+        """Is a file of these bytes recorded at ``path`` (as the ledger keeps it; its latest version
+        read there)? Bytes known at another path only are a copy, or the file moved, not yet recorded."""
+        return self.latest.get(path) == digest
 
 
 def read_manifest(root: str | Path) -> Manifest:

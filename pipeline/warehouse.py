@@ -51,7 +51,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from pipeline.inputs import LOCAL_FILES, FileStore, content_hash
+from pipeline.inputs import LOCAL_FILES, FileStore
 from pipeline.manifest import (
     DUCKDB_FILE,
     EMPTY_PARTITION,
@@ -59,6 +59,7 @@ from pipeline.manifest import (
     MANIFEST_FILE,
     WAREHOUSE_FORMAT,
     FileLedger,
+    GoneFiles,
     Manifest,
     NewerWarehouse,
     WarehouseBusy,
@@ -253,13 +254,15 @@ def _lock(root: Path, wait: bool, on_wait: Callable[[str], None] | None, purpose
         except OSError as error:
             if error.errno not in (errno.EAGAIN, errno.EACCES):
                 raise
-            holder = os.pread(fd, 200, 0).decode(errors="replace").strip() or "a writer"
+            holder = _holder(fd) or "a writer"
             if not wait:
                 raise WarehouseBusy(root, holder) from None
             if on_wait:
                 on_wait(f"The warehouse {str(root)!r} is being written by another process ({holder}); "
                         f"waiting for it to finish…")
-            fcntl.flock(fd, fcntl.LOCK_EX)
+                _wait_telling(fd, root, holder, on_wait)
+            else:
+                fcntl.flock(fd, fcntl.LOCK_EX)
         note = f"process {os.getpid()}, {purpose}, since {time.strftime('%H:%M:%S')}".encode()
         os.ftruncate(fd, 0)
         os.pwrite(fd, note, 0)
@@ -269,6 +272,42 @@ def _lock(root: Path, wait: bool, on_wait: Callable[[str], None] | None, purpose
     with _held_guard:
         _held[key] = [fd, 1]
     return key
+
+
+def _holder(fd: int) -> str:
+    """The note of the writer holding the lock (its process, command and start), as it wrote it."""
+    return os.pread(fd, 200, 0).decode(errors="replace").strip()
+
+
+HOLDER_LOOKS = 0.25
+"""Seconds between two looks at the note of the writer a waiting one waits for."""
+
+
+def _wait_telling(fd: int, root: Path, holder: str, on_wait: Callable[[str], None]) -> None:
+    """Take the lock, waiting, and tell ``on_wait`` each time another writer takes it first (a
+    queue of writers: the one first named ends, and the wait goes on behind the next). A thread
+    waits in the system's lock, which hands it on as to any waiter; this one, the caller's (where
+    ``on_wait`` may write a page), looks at the holder's note meanwhile."""
+    failed: list[OSError] = []
+
+    def take() -> None:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError as error:
+            failed.append(error)
+
+    taking = threading.Thread(target=take, name="rasklad-writers-lock", daemon=True)
+    taking.start()
+    while taking.is_alive():
+        taking.join(HOLDER_LOOKS)
+        # (an empty note: the next writer has the lock and is writing its note)
+        now = _holder(fd) if taking.is_alive() else ""
+        if now and now != holder:
+            holder = now
+            on_wait(f"The warehouse {str(root)!r} is now being written by another process ({holder}); "
+                    f"waiting for it to finish…")
+    if failed:
+        raise failed[0]
 
 
 def _unlock(key: tuple[int, int, str]) -> None:
@@ -428,7 +467,8 @@ class Warehouse:
 
     def open(self, *, placeholders: bool = True, wait: bool = True,
              on_wait: Callable[[str], None] | None = None, purpose: str = "rasklad") -> Warehouse:
-        """Take the writers' lock (waiting for another writer, telling ``on_wait`` so once; or
+        """Take the writers' lock (waiting for another writer, telling ``on_wait`` so, and again
+        each time another writer takes the lock first; or
         raising :class:`WarehouseBusy` when ``wait`` is False), refuse a warehouse of a newer
         format (:class:`NewerWarehouse`), finish or undo an interrupted commit, record this
         Rasklad's format in one of an older format, and load the ledger; then :meth:`lay_placeholders`, unless the caller does it
@@ -614,15 +654,15 @@ class Warehouse:
         read before may have moved there, or be one part of a file split: its commit looks for
         the other parts among the files committed with it)?"""
         return any((result.count_known or result.count_in_quarantine)
-                   and os.path.abspath(result.source_file) not in self._files.latest
-                   and not self._holds(os.path.abspath(result.source_file)) for result in staged.results)
+                   and LOCAL_FILES.located(result.source_file) not in self._files.latest
+                   and not self._holds(LOCAL_FILES.located(result.source_file)) for result in staged.results)
 
     def knows_file(self, content_hash: str, source_file: str | None = None) -> bool:
         """Were these bytes read before (and, given the file's name, are they the latest read at
         its path: see :class:`FileLedger`)?"""
         if source_file is None:
             return content_hash in self._files.hashes
-        return self._files.knows(source_file, content_hash)
+        return self._files.knows(LOCAL_FILES.located(source_file), content_hash)
 
     def skips_file(self, content_hash: str, source_file: str) -> bool:
         """May an ingest skip the file ``source_file`` of these bytes unread? When the ledger knows
@@ -632,7 +672,7 @@ class Warehouse:
         forgotten, at a path not forgotten). Read again, the file stores such a game again, and it
         leaves ``superseded``. The file forgotten itself is skipped while its bytes stay so."""
         return self.knows_file(content_hash, source_file) and not self._holding_superseded().brings_back(
-            os.path.abspath(source_file), content_hash)
+            LOCAL_FILES.located(source_file), content_hash)
 
     def _holding_superseded(self) -> Restorable:
         if self._superseded_held is None:
@@ -644,7 +684,7 @@ class Warehouse:
     def holds_file(self, source_file: str, content_hash: str) -> bool:
         """Is a file of these bytes recorded at ``source_file``'s path? Bytes the ledger knows
         at another path only (a copy, a file renamed) are not: see :meth:`known_copies`."""
-        return self._files.holds_at(source_file, content_hash)
+        return self._files.holds_at(LOCAL_FILES.located(source_file), content_hash)
 
     def earlier_reading(self, source_file: str, content_hash: str) -> EarlierReading | None:
         """The ledger's latest version at ``source_file``'s path when it holds other bytes than
@@ -652,7 +692,7 @@ class Warehouse:
         for the reader to read only what was appended (``pipeline.worker.parse_appended``)."""
         from pipeline.worker import EarlierReading
 
-        path = os.path.abspath(source_file)
+        path = LOCAL_FILES.located(source_file)
         latest = self._files.latest.get(path)
         if latest is None or latest == content_hash:
             return None
@@ -937,14 +977,13 @@ class Warehouse:
         ledger = Ledger(self.read_table("files", LEDGER_COLUMNS), dict)
         return {path: ledger.latest_name(path) for path in ledger.paths_holding_games()}
 
-    def gone_files(self, given: Iterable[str], listed: set[str],
-                   store: FileStore = LOCAL_FILES) -> tuple[list[str], int, list[str]]:
+    def gone_files(self, given: Iterable[str], listed: set[str], store: FileStore = LOCAL_FILES) -> GoneFiles:
         """The files read before at ``given`` paths (files, or folders and every file read under
-        them) that are gone from disk and hold stored games that count by them alone (no other
-        file still there holds them), by the names they were last read under; how many such games
-        they hold (what :meth:`forget_files` would take out of the statistics); and every gone
-        file whose ledger row holds games (those counting no more among them: what a later run
-        compares). ``listed``: the absolute paths the run met (there, no need to ask)."""
+        them) that are gone from disk and hold games that count by them alone (no other file
+        still there holds them: stored, or in quarantine), by the names they were last read
+        under; how many such games they hold (what :meth:`forget_files` would take out of the
+        statistics, and of the quarantine); and every gone file whose ledger row holds games.
+        ``listed``: the ledger paths of the files the run met (there, no need to ask)."""
         given = [store.located(str(path)) for path in given]
         folders = tuple(path.rstrip(os.sep) + os.sep for path in given)
 
@@ -953,27 +992,30 @@ class Warehouse:
 
         # (the ledger in memory first: it is read whole only when a file is gone)
         if all(there(path) for path in self._files.latest if path in given or path.startswith(folders)):
-            return [], 0, []
+            return GoneFiles([], 0, 0, [])
         ledger = Ledger(self.read_table("files", LEDGER_COLUMNS), self._games_by_file)
         gone = [path for path in ledger.files_at(given) if not there(path)]
         if not gone:
-            return [], 0, []
-        games = set().union(*map(ledger.games_at, gone)) & self._known_games - self._quarantined
+            return GoneFiles([], 0, 0, [])
+        # (a game in quarantine counts too: `rasklad quarantine` lists it until its file is forgotten)
+        games = set().union(*map(ledger.games_at, gone)) & self._known_games
         alone = games - ledger.holders(games, lambda path: path not in gone and there(path)).keys()
         counting = [path for path in gone if ledger.games_at(path) & alone]
-        return ([ledger.latest_name(path) for path in counting], len(alone),
-                [ledger.latest_name(path) for path in gone])
+        return GoneFiles([ledger.latest_name(path) for path in counting], len(alone - self._quarantined),
+                         len(alone & self._quarantined), [ledger.latest_name(path) for path in gone])
 
     def forget_files(self, given: Iterable[str], *, gone_only: bool = False, dry_run: bool = False,
                      store: FileStore = LOCAL_FILES) -> Forgotten:
         """Take out the games of the files read at ``given`` paths (files, or folders and every
         file read under them; there or gone from disk; ``gone_only``: the gone ones alone), as a
-        file's new version takes out what it no longer holds: each file gets a ledger row of its
-        bytes (those on disk, else its last version's) holding no game, and the games that no
-        other file still there holds leave every table for ``superseded``, in one commit (none
-        when ``dry_run``). A file forgotten is skipped while its bytes stay the same; changed, it
-        is read again as its new version, and its games come back."""
-        ledger = Ledger(self.read_table("files", LEDGER_COLUMNS), self._games_by_file)
+        file's new version takes out what it no longer holds: each file gets a ledger row of the
+        bytes of its last version read, holding no game, and the games that no other file still
+        there holds leave every table for ``superseded``, in one commit (none when ``dry_run``).
+        A file forgotten is skipped while its bytes stay those; changed (before the forget too),
+        it is read again as its new version, and its games come back."""
+        rows = self.read_table("files", [*LEDGER_COLUMNS, "size_bytes"])
+        ledger = Ledger(rows, self._games_by_file)
+        sizes = rows.column("size_bytes").to_pylist()
 
         def there(path: str) -> bool:
             return self._holds(path) or store.exists(path)
@@ -990,13 +1032,9 @@ class Warehouse:
         results = []
         for path in paths:
             name = ledger.latest_name(path)
-            digest, size = ledger.latest_digest(path), 0
-            if there(path) and not self._holds(path):
-                try:    # its bytes now, for the next ingest to skip it while they stay so
-                    data = Path(path).read_bytes()
-                    digest, size = content_hash(data), len(data)
-                except OSError:
-                    pass
+            # the bytes read last, never those on disk now: bytes no ingest read are no version
+            # of the file (a copy of them elsewhere is read, and stores the games they hold)
+            digest, size = ledger.latest_digest(path), sizes[ledger.histories[path][-1]]
             # (the ledger's path is the name's only when read from the same folder as now)
             results.append(_forgotten_result(name if store.located(name) == path else path, digest, size))
         games = set().union(*map(ledger.games_at, paths)) & self._known_games
@@ -1103,8 +1141,8 @@ class Warehouse:
         return told
 
     def _holds(self, path: str) -> bool:
-        """Is ``path`` (absolute) in the warehouse's folder?"""
-        return Path(path).is_relative_to(self.root.absolute())
+        """Is ``path`` (absolute) in the warehouse's folder (reached through a link or not)?"""
+        return Path(path).is_relative_to(self.root.absolute()) or Path(path).is_relative_to(self.root.resolve())
 
     def _games_by_file(self) -> dict[str, set[str]]:
         """Per ``source_file``, the games stored or quarantined from it."""

@@ -34,7 +34,9 @@ from parsers.source import (
     Chunk,
     CutText,
     at_file_end,
+    code_page_kept,
     decode,
+    laid_appended,
     laid_lines,
     line_cut_at_end,
     line_offset,
@@ -444,14 +446,19 @@ def parse_appended(data: bytes, source_file: str, earlier: EarlierReading, known
     there, all stored or quarantined: the result is what a read of the whole file gives. None when
     the file did not grow so (edited before its end, cut back), its decoding may hang on the bytes
     before (in neither UTF-8 nor UTF-16 with its byte order mark throughout, an e-mail: see
-    :func:`parsers.source.restart_codec`), or a game before is stored no more: read it whole. The
+    :func:`parsers.source.restart_codec`; a UTF-16 file that ended a byte past its last character
+    and grew by UTF-16 text after that byte is read on, that byte laid as its character by
+    :func:`parsers.source.laid_appended`; a Windows code page when its games from there on are each
+    decided on their own bytes and the bytes appended change no choice made over the whole file,
+    :func:`parsers.source.code_page_kept`), or a game before is stored no more: read it whole. The
     bytes before are not looked at again but to check their hash: the ledger's offset says they
     decoded alone."""
     start, size = earlier.resume_offset, earlier.size_bytes
     # (the ledger's offset says the bytes before decoded alone: only those appended are looked at)
     codec = restart_codec(data, start, unchanged=size) if len(data) > size else None
     if (codec is None or len(earlier.game_ids) != len(earlier.first_lines)
-            or content_hash(memoryview(data)[:size]) != earlier.content_hash):
+            or content_hash(memoryview(data)[:size]) != earlier.content_hash
+            or codec == "code-page" and not code_page_kept(data, size)):    # (the games before read otherwise now)
         return None
     before = [(game_id, line) for game_id, line in zip(earlier.game_ids, earlier.first_lines)
               if line < earlier.resume_line]
@@ -459,7 +466,8 @@ def parse_appended(data: bytes, source_file: str, earlier: EarlierReading, known
     if not are_known(known, ids).all():     # (a game superseded: a whole read stores it again)
         return None
     prefix = laid_lines(codec, earlier.resume_line - 1)
-    data_laid = prefix + data[start:]
+    tail = laid_appended(data, start, size, codec)
+    data_laid = prefix + tail
     if codec.startswith("utf-16") and restart_codec(data_laid) != codec:
         return None     # (UTF-16 laid so that it no longer looks like UTF-16 throughout: read whole)
     text = decode(data_laid)
@@ -477,6 +485,12 @@ def parse_appended(data: bytes, source_file: str, earlier: EarlierReading, known
     result.count_in_quarantine = int(are_known(quarantined, result.game_ids).sum())
     if result.resume_offset is not None:    # (found in the laid bytes: blank lines stood for those before)
         result.resume_offset += start - len(prefix)
+        widened = len(tail) - (len(data) - start)     # (a byte laid as its UTF-16 character, before the appended)
+        if widened and result.resume_offset < size:
+            # a last game that starts before that byte: a later read from it would find the byte inside
+            result.resume_line = result.resume_offset = None
+        elif widened:
+            result.resume_offset -= widened
     return result
 
 

@@ -37,7 +37,9 @@ from rules.words import counted
 RULES = {
     "CP-PLAYERS": ("2 to 4 players (Chinese poker and OFC), each listed once; the dealer and every hand "
                    "belong to a listed player."),
-    "CP-DEAL": "13 cards each, no card twice, rows of 5, 5 and 3.",
+    "CP-DEAL": ("13 cards each, no card twice, rows of 5, 5 and 3. A card twice is reported, and the hands are "
+                "still ranked and scored as written, each copy counted, wherever the other copy lies (the same "
+                "hand or another): a hand fouls only by its rows' order."),
     "CP-FOUL": ("The back row ranks at least as high as the middle, the middle at least as high as the "
                 "front (compared as a three-card hand). A fouled hand loses all three rows to every "
                 "opponent and earns no royalty. A foul is scored, not reported: it breaks no rule of the "
@@ -173,7 +175,8 @@ class NaturalKind(enum.StrEnum):
         >>> NaturalKind.SIX_PAIRS.holds(parse_cards("2c 2d 4h 4s 6c 6d 8h 8s Tc Td Qh Ks Ac"))
         False
         """
-        if len(cards) != 13 or len(set(cards)) != 13 or any(card.is_joker for card in cards):
+        # judged as written, a card twice counted twice: the deal's CP-DEAL finding reports it
+        if len(cards) != 13 or any(card.is_joker for card in cards):
             return False
         ranks = Counter(card.rank for card in cards)
         if self is NaturalKind.DRAGON:
@@ -432,9 +435,10 @@ def rank_many(hands: list[tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, 
 
 def row_strengths(codes: np.ndarray) -> np.ndarray:
     """The strengths of back, middle and front of hands given as 13 card codes each (back's 5,
-    middle's 5, front's 3): one evaluator call for all 5-card rows and one for the fronts."""
-    fives = evaluate_many(codes[:, :10].reshape(-1, 5), _ORDER).astype(np.int64).reshape(-1, 2)
-    threes = evaluate_many(codes[:, 10:13], _ORDER).astype(np.int64)
+    middle's 5, front's 3): one evaluator call for all 5-card rows and one for the fronts. A card
+    written twice counts twice (see :func:`rankable`)."""
+    fives = evaluate_many(codes[:, :10].reshape(-1, 5), _ORDER, as_written=True).astype(np.int64).reshape(-1, 2)
+    threes = evaluate_many(codes[:, 10:13], _ORDER, as_written=True).astype(np.int64)
     return np.column_stack((fives, threes))
 
 
@@ -461,7 +465,7 @@ class Status(enum.StrEnum):
     NATURAL = "natural"
     """Declared a natural (CP-NATURAL)."""
     INVALID = "invalid"
-    """Rows that cannot be ranked (wrong sizes, a card twice): scored as a foul."""
+    """Rows that cannot be ranked (wrong sizes, a card not of the 52-card deck): scored as a foul."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -731,18 +735,23 @@ def check_cards(findings: Findings, cards_by_line: list[tuple[Card, int, str]], 
             findings.add(rule_id, f"{card} of {player} is not a card of the 52-card deck", line=line,
                          expected="a card of the 52-card deck", actual=card)
         elif card in seen:
-            findings.add(rule_id, f"{card} of {player} was already dealt to {seen[card]}", line=line,
+            findings.add(rule_id, f"{card} of {player} was already dealt to {seen[card]}: a deal cannot hold a "
+                         "card twice (the hands are scored as written)", line=line,
                          expected="a card not yet dealt", actual=card)
         else:
             seen[card] = player
 
 
 def rankable(rows: dict[Row, tuple[Card, ...]]) -> bool:
-    """Whether a player's rows can be ranked: the right sizes, no card twice, all of the 52-card deck."""
+    """Whether a player's rows can be ranked: the right sizes, all of the 52-card deck.
+
+    A card twice does not stop it: the deal is impossible and :func:`check_cards` says so, but the
+    rows are ranked as written (``8s 8c 8c`` is three eights), and a foul is only rows out of order,
+    so a hand scores the same wherever the card's other copy lies, in its own rows or another's.
+    """
     if any(len(rows.get(row, ())) != row.size for row in ROWS):
         return False
-    allcards = [card for row in ROWS for card in rows[row]]
-    return len(set(allcards)) == 13 and all(card in Deck.STANDARD_52 for card in allcards)
+    return all(card in Deck.STANDARD_52 for row in ROWS for card in rows[row])
 
 
 def rank_players(players: list[tuple[str, dict[Row, tuple[Card, ...]]]]) -> dict[str, SetHand]:

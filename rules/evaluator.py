@@ -281,7 +281,7 @@ def add_card_masks(m1, m2, m3, m4, sc, sm, c):
 
 
 @entry
-def _evaluate_rows(codes, low_code, cat_pos, straight_top, top5, out):
+def _evaluate_rows(codes, low_code, cat_pos, straight_top, top5, out, as_written):
     n, k = codes.shape
     for i in range(n):
         # int64 from the start: a literal 0 would have Numba compile mask_strength once more
@@ -294,7 +294,7 @@ def _evaluate_rows(codes, low_code, cat_pos, straight_top, top5, out):
                 bad = True
                 break
             cb = np.int64(1) << c
-            if used & cb:
+            if used & cb and not as_written:
                 bad = True
                 break
             used |= cb
@@ -657,7 +657,7 @@ def rank_rows(codes: np.ndarray, order: RankOrder = RankOrder.STANDARD) -> np.nd
     codes = card_rows(codes)
     out = np.empty(codes.shape[0], dtype=np.int32)
     tables = rank_tables(order)
-    _evaluate_rows(codes, tables.low_code, tables.cat_pos, tables.straight_top, tables.top5, out)
+    _evaluate_rows(codes, tables.low_code, tables.cat_pos, tables.straight_top, tables.top5, out, False)
     return out
 
 
@@ -675,10 +675,14 @@ def hand_combinations(codes: Iterable[int], k: int) -> np.ndarray:
     return out
 
 
-def evaluate_many(codes: np.ndarray, order: RankOrder = RankOrder.STANDARD) -> np.ndarray:
+def evaluate_many(codes: np.ndarray, order: RankOrder = RankOrder.STANDARD, *, as_written: bool = False
+                  ) -> np.ndarray:
     """Strengths of many hands at once: ``codes`` has one hand per row (3 or 5 to 9 card codes).
 
-    Rows of 3 cards are ranked as front rows. Returns int32, one strength per row.
+    Rows of 3 cards are ranked as front rows. Returns int32, one strength per row. A card twice
+    in a row is refused, unless ``as_written``: then each copy counts, by its rank and its suit,
+    for a log that deals a card twice and is judged on the cards it wrote (its replay reports
+    the card); ``8s 8c 8c`` is three eights.
 
     >>> rows = np.array([[51, 47, 43, 39, 35], [0, 1, 2, 3, 4]], dtype=np.int8)  # royal; quad 2s
     >>> categories(evaluate_many(rows), RankOrder.STANDARD).tolist()
@@ -687,6 +691,8 @@ def evaluate_many(codes: np.ndarray, order: RankOrder = RankOrder.STANDARD) -> n
     Traceback (most recent call last):
     ...
     rules.evaluator.HandError: row 0 of the hands, [51 51 43 39 35], is not a hand of the 52-card deck: a card twice or off the deck
+    >>> categories(evaluate_many(np.array([[27, 24, 24]]), as_written=True)).tolist()  # 8s 8c 8c
+    [3]
     """
     codes = np.asarray(codes)
     if codes.ndim != 2 or not (codes.shape[1] == 3 or 5 <= codes.shape[1] <= 9):
@@ -698,11 +704,17 @@ def evaluate_many(codes: np.ndarray, order: RankOrder = RankOrder.STANDARD) -> n
     k = codes.shape[1]
     rows = card_rows(codes)
     out = np.empty(rows.shape[0], dtype=np.int32)
+    i = _ORDER_INDEX[order]
     if k in _HASHED and rows.shape[0] >= HASHED_FROM_ROWS:
         _evaluate_hashed(rows, _DECK_LOW[order], _CARD_KEY, *_hash_tables(order, k), out)
+        if as_written and out.min() < 0:
+            # the hashed tables hold no rank five times: the rows it refused take the rank masks
+            again = np.flatnonzero(out < 0)
+            ranked = np.empty(len(again), dtype=np.int32)
+            _evaluate_rows(rows[again], _DECK_LOW[order], _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5, ranked, True)
+            out[again] = ranked
     else:
-        i = _ORDER_INDEX[order]
-        _evaluate_rows(rows, _DECK_LOW[order], _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5, out)
+        _evaluate_rows(rows, _DECK_LOW[order], _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5, out, as_written)
     if rows.shape[0] and out.min() < 0:     # named in the caller's codes, not the narrowed ones
         row = int(np.argmax(out < 0))
         raise HandError(

@@ -52,8 +52,9 @@ POT_NAMES = ("pot", "main pot", "side pot")
 UNSET = -2
 """A per-hand rule option (``limit_cap``, ``cap_heads_up``) no setting gives: the replay's default."""
 
-POSITIONS = ("BTN", "SB", "BB", "UTG", "UTG1", "UTG2", "MP", "MP1", "MP2", "HJ", "CO")
-"""Position codes of the replay's output: index into this tuple; -1 = none."""
+POSITIONS = ("BTN", "SB", "BB", "UTG", "UTG1", "UTG2", "MP", "MP1", "MP2", "HJ", "CO", "MP3")
+"""Position codes of the replay's output: index into this tuple; -1 = none. A name added goes last,
+so that the codes of the others stay."""
 
 
 def pot_code(name: str | None) -> int:

@@ -170,6 +170,8 @@ POSITIONS_AFTER_BB = {
     0: (), 1: ("CO",), 2: ("UTG", "CO"), 3: ("UTG", "MP", "CO"), 4: ("UTG", "MP", "HJ", "CO"),
     5: ("UTG", "UTG1", "MP", "HJ", "CO"), 6: ("UTG", "UTG1", "UTG2", "MP", "HJ", "CO"),
     7: ("UTG", "UTG1", "UTG2", "MP", "MP1", "HJ", "CO"), 8: ("UTG", "UTG1", "UTG2", "MP", "MP1", "MP2", "HJ", "CO"),
+    # a 10-handed table of a button blind alone names nine places after the button
+    9: ("UTG", "UTG1", "UTG2", "MP", "MP1", "MP2", "MP3", "HJ", "CO"),
 }
 """The names of the positions after the big blind, by how many players sit there, as PokerTracker 4
 names them: the seat right of the button is always the cutoff (CO), so 4-handed it is BTN, SB, BB,

@@ -67,6 +67,23 @@ def test_cp_deal_batch_card_twice_is_left_to_the_explaining_path():
     assert facts.certified.tolist() == [False]
 
 
+def test_cp_deal_batch_card_twice_in_one_row_is_ranked_as_written_and_left_to_the_explaining_path():
+    # Boris's front Ad 3h Ad is a pair of aces as written (under Boris's middle two pair: no foul); the lane
+    # used to refuse the row and stop the file. Anna v Boris: back full house > flush (Anna), middle
+    # QQ < TT99 (Boris), front 66 < AA (Boris): 1-2, -2 for Anna under 2-4. Vera pays each 2.
+    text = HAND.format(n=8, points="Anna 0, Boris +4, Vera -4")
+    text = text.replace("front [3s 3h Ad]", "front [Ad 3h Ad]")
+    _, _, facts = _batch(text)
+    assert facts.certified.tolist() == [False]
+    fast = parse_bytes(text.encode(), "hands.txt", lane=True)
+    slow = parse_bytes(text.encode(), "hands.txt", lane=False)
+    assert (fast.count_games, fast.count_findings) == (slow.count_games, slow.count_findings) == (1, 1)
+    assert _rows(fast.tables) == _rows(slow.tables)
+    stored = slow.tables["chinese_players", "chinese"].to_pylist()
+    players = {row["player"]: (row["points"], row["is_foul"]) for row in stored}
+    assert players == {"Anna": (0, False), "Boris": (4, False), "Vera": (-4, False)}
+
+
 def test_batch_reader_leaves_a_rules_line_to_the_parser():
     text = HAND.format(n=4, points="Anna +4, Boris 0, Vera -4").replace("Dealer: Vera", "Dealer: Vera\nRules: default")
     batch, taken, _ = _batch(text)

@@ -398,6 +398,49 @@ def test_cp_deal_a_card_twice_is_a_finding_naming_the_card():
     assert "Kh" in replay.findings[0].message and replay.findings[0].line == 5
 
 
+ANNA_Y = "back [9s 9h 9d 9c 2s] middle [Ks Kd 7c 7h 3d] front [Qs Qd 4c]"
+BORIS_Y = "back [Ah Kh Th 6h 3h] middle [Jc Jd Js 5s 4s] front [8s 8c {}]"
+
+
+@pytest.mark.parametrize("last, where, anna", [
+    # Back: Anna's four nines beat the heart flush; middle: three jacks beat kings and sevens.
+    # 4c (Anna's front): fronts QQ > 88, Anna wins 2-1, +1, and Anna's four of a kind's royalty: +2.
+    ("4c", "Anna", 2),
+    # 5s (Boris's middle): the front 8 8 5 is still a pair of eights, the same +2.
+    ("5s", "Boris", 2),
+    # 8c (the same front): three eights as written, under three jacks, so no foul; Boris wins the
+    # front: 1-2 for Anna, -1, and the royalties cancel (Anna's nines, Boris's front trips): -1.
+    ("8c", "Boris", -1),
+])
+def test_cp_deal_a_card_twice_ranks_the_hands_as_written_wherever_the_copy_lies(last, where, anna):
+    boris = BORIS_Y.format(last)
+    _, replay = hand("Scoring: 1-6", "Players: Anna, Boris", f"Anna: {ANNA_Y}", f"Boris: {boris}")
+    (finding,) = replay.findings
+    assert (finding.rule_id, finding.line, finding.actual) == ("CP-DEAL", 5, last)
+    assert finding.message.startswith(f"{last} of Boris was already dealt to {where}: a deal cannot")
+    assert nets(replay) == {"Anna": anna, "Boris": -anna}
+    assert [(h.player, h.status, h.is_foul) for h in replay.hands] == [("Anna", Status.SET, False),
+                                                                        ("Boris", Status.SET, False)]
+
+
+def test_cp_deal_a_card_twice_in_rows_out_of_order_still_fouls():
+    # Boris's front 8s 8c 8c is three eights over a middle pair of jacks: rows out of order, a foul.
+    # Anna scoops (6) and takes the royalty of the nines (1): +7.
+    _, replay = hand("Scoring: 1-6", "Players: Anna, Boris", f"Anna: {ANNA_Y}",
+                     "Boris: back [Ah Kh Th 6h 3h] middle [Jc Jd 7s 5s 4s] front [8s 8c 8c]")
+    assert rules_of(replay.findings) == ["CP-DEAL"]
+    assert nets(replay) == {"Anna": 7, "Boris": -7}
+    assert [(h.status, h.is_foul) for h in replay.hands] == [(Status.SET, False), (Status.SET, True)]
+
+
+def test_cp_natural_with_a_card_twice_is_judged_on_its_cards_as_written():
+    # 2s 2s is a pair as written: six pairs, which scoops Boris (6) whoever holds the other 2s.
+    _, replay = hand("Scoring: 1-6", "Players: Anna, Boris",
+                     "Anna: natural six pairs [2s 2s 5s 5h 8s 8h Ts Th Js Jh As Ah 3d]", f"Boris: {A_ROWS}")
+    assert rules_of(replay.findings) == ["CP-DEAL"]
+    assert nets(replay) == {"Anna": 6, "Boris": -6}
+
+
 def test_cp_deal_a_row_of_the_wrong_size_is_a_finding_and_scores_as_a_foul():
     _, replay = hand("Scoring: 1-6", "Players: A, B", f"A: {A_ROWS}",
                      "B: back [Ah Jh 8h 5h] middle [Tc Td 9s 9h 5d] front [3s 3d Ad 2h]")

@@ -318,3 +318,43 @@ def test_leaderboard_and_player_results_keep_the_scales_apart(con):
          "count_wins": 2, "count_placed": 2, "placement_sum": 2, "first_played_at": "2026-11-29 00:30:00",
          "last_played_at": "2026-11-29 00:40:00"},
     ], where="game = 'chinese' and player = 'Anna'")
+
+
+DEALT_TWICE = """Chinese poker hand Y-01
+Date: 2026-11-06 21:00
+Club: Sandbox
+Scoring: 1-6
+Players: Anna, Boris
+Anna: back [9s 9h 9d 9c 2s] middle [Ks Kd 7c 7h 3d] front [Qs Qd 4c]
+Boris: back [Ah Kh Th 6h 3h] middle [Jc Jd Js 5s 4s] front [8s 8c 4c]
+
+Chinese poker hand Y-03
+Date: 2026-11-06 21:10
+Club: Sandbox
+Scoring: 1-6
+Players: Anna, Boris
+Anna: back [9s 9h 9d 9c 2s] middle [Ks Kd 7c 7h 3d] front [Qs Qd 4c]
+Boris: back [Ah Kh Th 6h 3h] middle [Jc Jd Js 5s 4s] front [8s 8c 8c]
+"""
+
+
+def test_a_card_dealt_twice_counts_no_foul_in_the_statistics_wherever_the_copy_lies(tmp_path):
+    # Y-01, the 4c in both fronts: Anna's nines win the back, Boris's jacks the middle, queens over
+    # eights the front: 2-1, +1, and the nines' royalty: Anna +2. Y-03, the 8c twice in Boris's front:
+    # three eights under three jacks, no foul; Boris wins middle and front: Anna -1, the royalties
+    # (nines, front trips) cancelling. Anna 2 - 1 = +1 and one win each; no foul in either deal.
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    (folder / "dup.txt").write_text(DEALT_TWICE, encoding="utf-8")
+    warehouse = Warehouse(tmp_path / "warehouse")
+    summary = ingest([folder / "dup.txt"], warehouse.root, jobs=1)
+    assert (summary.games, summary.quarantined, summary.findings) == (2, 0, 2)
+    with connect(warehouse.root) as connection:
+        assert_worked(connection, "player_stats_chinese", [
+            {"player": "Anna", "count_hands": 2, "total_points": 1, "count_fouls": 0, "foul_rate": 0.0},
+            {"player": "Boris", "count_hands": 2, "total_points": -1, "count_fouls": 0, "foul_rate": 0.0},
+        ])
+        assert_worked(connection, "leaderboard", [
+            {"player": "Anna", "count_games": 2, "net": 1, "count_wins": 1, "avg_placement": 1.5, "rank": 1},
+            {"player": "Boris", "count_games": 2, "net": -1, "count_wins": 1, "avg_placement": 1.5, "rank": 2},
+        ], where="season_kind = 'all'")

@@ -185,7 +185,8 @@ def test_a_warehouse_without_its_models_file_is_built_again_by_build_models(tmp_
     before = run("stats", "--warehouse", str(tmp_path / "wh"))
     assert before.exit_code == 1
     assert before.output == (f"Error: The statistics of the warehouse '{tmp_path / 'wh'}' are not built.\n"
-                             f"  Run `rasklad build-models --warehouse {tmp_path / 'wh'}` to build them.\n")
+                             "  An ingest into it that is still running builds them when it ends; else run "
+                             f"`rasklad build-models --warehouse {tmp_path / 'wh'}` to build them.\n")
     assert run("build-models", "--warehouse", str(tmp_path / "wh")).exit_code == 0
     assert "player_stats_chinese" in run("stats", "--warehouse", str(tmp_path / "wh")).output
 
@@ -230,7 +231,7 @@ def test_stats_shows_headline_figures_and_all_columns_on_request(tmp_path, monke
         every = len(con.execute("select * from player_stats_raspisnoy limit 0").description)
     assert columns(brief.output) == 12 and columns(full.output) == every > 12
     rows = json.loads(run("stats", "--game", "raspisnoy", "--json", "--player", "Vera",
-                          "--warehouse", str(tmp_path / "wh")).output)
+                          "--warehouse", str(tmp_path / "wh")).output)["player_stats_raspisnoy"]
     assert rows and {row["player"] for row in rows} == {"Vera"} and "count_undertricks" in rows[0]
     # narrower than the table: a block per row, a line per column, no value squeezed
     monkeypatch.setenv("COLUMNS", "100")
@@ -498,7 +499,8 @@ def test_every_game_option_names_the_close_games_for_an_unknown_one(tmp_path):
     assert unknown.exit_code == 2
     assert unknown.output.endswith("\nError: Invalid value for '--game' / '-g': There is no game 'poker'.\n" + takes)
     chinese = run("stats", "--game", "CHINESE", "--json", "--warehouse", str(wh))
-    assert chinese.exit_code == 0 and {row["game"] for row in json.loads(chinese.stdout)} == {"chinese"}
+    assert chinese.exit_code == 0
+    assert {row["game"] for row in json.loads(chinese.stdout)["player_stats_chinese"]} == {"chinese"}
     generated = run("generate", "chines", "-n", "1")
     assert generated.exit_code == 2
     assert ("\nError: Invalid value for 'GAME': There is no game 'chines'. Did you mean 'chinese'?\n"
@@ -687,7 +689,7 @@ def test_stats_game_shows_short_deck_and_ofc_apart_as_the_readme_names_them(tmp_
     for game in ("holdem", "holdem36", "chinese", "ofc"):
         result = run("stats", "--game", game, "--json", "--warehouse", wh)
         assert result.exit_code == 0, result.output
-        rows = json.loads(result.stdout)
+        (rows,) = json.loads(result.stdout).values()    # the one statistics table of the game
         assert rows and {row["game"] for row in rows} == {game}, game
     monkeypatch.setenv("COLUMNS", "1000")      # the marts as tables, a row a line
     shown = run("stats", "--warehouse", wh).output
@@ -864,6 +866,7 @@ def test_every_game_option_takes_any_case_and_stats_takes_raspisnoy_sheet(tmp_pa
     assert quarantined == [{"game": "unknown"}]
     sheets = json.loads(run("stats", "--game", "RASPISNOY_SHEET", "--json", "--warehouse", wh).stdout)
     assert sheets == json.loads(run("stats", "--game", "raspisnoy", "--json", "--warehouse", wh).stdout)
+    sheets = sheets["player_stats_raspisnoy"]
     # each player of the two sheets: his all-time rows (one a club) count the sheets he played
     counted_games: dict[str, int] = {}
     for row in sheets:
@@ -874,7 +877,8 @@ def test_every_game_option_takes_any_case_and_stats_takes_raspisnoy_sheet(tmp_pa
     assert counted_games == {row["player"]: row["n"] for row in played}
     assert "raspisnoy_sheet shows the raspisnoy statistics" in re.sub(r"\s+", " ", run("stats", "--help").output)
     holdem = run("stats", "--game", "Holdem", "--json", "--warehouse", wh)
-    assert holdem.exit_code == 0 and {row["game"] for row in json.loads(holdem.stdout)} == {"holdem"}
+    assert holdem.exit_code == 0
+    assert {row["game"] for row in json.loads(holdem.stdout)["player_stats_holdem"]} == {"holdem"}
     assert run("audit", "--game", "HOLDEM", "--warehouse", wh).exit_code == 0
     unknown = run("audit", "--game", "poker", "--warehouse", wh)
     assert unknown.exit_code == 2 and "The games: " in unknown.output and "unknown" not in unknown.output

@@ -97,9 +97,11 @@ def test_stats_lists_me_then_the_most_played_and_limit_shows_as_many_as_asked(tm
     assert blocks(two) == [player for player, _ in [*mine, after_me][:2]]
     assert two.endswith(f"\n\n… and {len(hands) - 2} rows more {rest}\n")
     # --json: every row, unless --limit is given (then the rows left out are said on stderr)
-    assert len(json.loads(run("stats", "--game", "chinese", "--json", "--warehouse", str(wh)).stdout)) == len(hands)
+    every_json = json.loads(run("stats", "--game", "chinese", "--json", "--warehouse", str(wh)).stdout)
+    assert len(every_json["player_stats_chinese"]) == len(hands)
     two = run("stats", "--game", "chinese", "--json", "--limit", "2", "--warehouse", str(wh))
-    assert [(row["player"], row["scoring"]) for row in json.loads(two.stdout)] == [*mine, after_me][:2]
+    assert [(row["player"], row["scoring"]) for row in json.loads(two.stdout)["player_stats_chinese"]] == [
+        *mine, after_me][:2]
     assert two.stderr == f"player_stats_chinese: … and {len(hands) - 2} rows more {rest}\n"
 
 

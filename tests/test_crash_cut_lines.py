@@ -144,3 +144,37 @@ def test_a_file_grown_after_a_hand_written_on_a_crash_cut_line_is_read_on_as_a_w
     cut_line = _block(hands[:3]).count(b"\n") + cut.count(b"\n") + 1
     assert query(root, "select count(*) from games") == [(7,)]
     assert query(root, "select first_line, last_line from quarantine") == [(cut_line - cut.count(b"\n"), cut_line)]
+
+
+@pytest.mark.parametrize(("game", "nuls"), [("Hold'em No Limit", 0), ("Omaha Pot Limit", 7)])
+def test_a_reaudit_judges_the_games_on_a_crash_cut_line_as_the_ingest_did(tmp_path, game, nuls):
+    # each keeps the cut line whole: split again, the fragment before the header (or the header
+    # after it) was judged as one more game, and the column of a fault in the header was lost
+    from pipeline.ingest import ingest
+    from pipeline.reaudit import reaudit
+    from pipeline.warehouse import Warehouse
+    from tests.test_forget_again import query
+    from tests.test_reaudit import judged_by_old_rules
+
+    hands = _windows_hands()
+    after = hands[4].replace("Hold'em No Limit", game, 1)
+    cut = hands[3].encode()[:200]
+    logs, root = tmp_path / "logs", tmp_path / "wh"
+    logs.mkdir()
+    (logs / "t.txt").write_bytes(BOM + _block(hands[:3]) + cut + b"\x00" * nuls + _block([after] + hands[5:8]))
+    cut_line = _block(hands[:3]).count(b"\n") + cut.count(b"\n") + 1
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        judged_by_old_rules(monkeypatch)
+        ingest([logs], root, jobs=1)
+    rows = ('select quarantine_id, first_line, last_line, line, "column", error from quarantine order by first_line',
+            "select game_id, first_line, last_line from games order by first_line")
+    ingested = [query(root, sql) for sql in rows]
+    torn, *header_fault = ingested[0]
+    assert torn[1:5] == (cut_line - cut.count(b"\n"), cut_line, cut_line, 1)
+    if game.startswith("Omaha"):      # cited at the game's name in the header, counted from the line's start
+        column = len(cut.decode().split("\r\n")[-1]) + nuls + after.index("Omaha") + 1
+        assert [row[1:5] for row in header_fault] == [(cut_line, cut_line + after.count("\n"), cut_line, column)]
+    with Warehouse(root).open() as store:
+        summary = reaudit(store, jobs=1)
+    assert summary.judged == 8 and (summary.games, summary.quarantined) == (8 - len(ingested[0]), len(ingested[0]))
+    assert [query(root, sql) for sql in rows] == ingested

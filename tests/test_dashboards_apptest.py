@@ -297,6 +297,37 @@ def test_player_review_headlines_equal_the_games_table(built, player):
     assert got == {key: (count, Decimal(net)) for key, (count, net) in expected.items()}
 
 
+def review_at(address_player: str) -> AppTest:
+    """The Player review opened at an address naming ``address_player`` (``?player=…``)."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.switch_page("app_pages/player.py")
+    at.query_params["player"] = address_player
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_player_review_opens_the_person_of_a_linked_name_and_no_one_for_an_unknown_name(served_copy):
+    from pipeline import people
+
+    # the fixture's Глеб is Gleb renamed: linked, a shared ?player=Глеб opens Gleb (not the busiest player)
+    people.link(served_copy, "Gleb", ["Глеб"])
+    at = review_at("Глеб")
+    assert at.selectbox(key="player").value == "Gleb"
+    assert at.query_params["player"] == "Gleb"    # the address rewritten to the person
+    assert "Глеб is a name of Gleb: the figures of Gleb, every linked name together." in all_markdown(at)
+    assert not at.error
+    # a name no game has: said so, with the close one, and no one's review under it
+    at = review_at("Glebb")
+    assert [as_read(error.value) for error in at.error] == [
+        "No stored game has a player 'Glebb'. Did you mean 'Gleb'? Choose a player below."]
+    assert [(link.proto.label, link.proto.query_string) for link in at.get("page_link")] == [
+        ("Review Gleb", "player=Gleb")]
+    assert at.selectbox(key="player").value is None
+    assert not at.dataframe and not at.metric and not at.tabs
+
+
 def test_player_review_club_filter_leaves_other_clubs_out(built):
     at = page("player")
     at.selectbox(key="player").set_value("Anna").run()
@@ -782,6 +813,42 @@ def test_every_page_says_how_to_start_without_a_warehouse(tmp_path, monkeypatch,
     at = page(name)
     if name not in ("check",):
         assert any("rasklad ingest" in i.value or "first import" in i.value for i in at.info)
+
+
+PAGES_READING = [None, "player", "hands", "reports", "leaderboards", "audit", "import_files"]
+"""Every page that reads the warehouse (Check a game stores nothing and reads none)."""
+
+
+@pytest.fixture
+def served_copy(built, tmp_path, monkeypatch) -> Path:
+    """A copy of the fixture warehouse, served to the pages, for a test to alter."""
+    copy = (tmp_path / "warehouse").resolve()
+    shutil.copytree(built, copy)
+    monkeypatch.setenv("RASKLAD_WAREHOUSE", str(copy))
+    return copy
+
+
+def test_every_page_refuses_a_newer_rasklads_warehouse_in_the_command_lines_words(served_copy):
+    # a newer Rasklad wrote it, in a format this one cannot read rightly (readable_from above 1)
+    manifest = served_copy / "_manifest.json"
+    manifest.write_text(json.dumps(json.loads(manifest.read_text()) | {"format": 2, "readable_from": 2}))
+    refusal = (f"The warehouse '{served_copy}' was written by a newer Rasklad (warehouse format 2); this Rasklad "
+               "knows format 1 and cannot read it rightly. Use the Rasklad that wrote it, or a later one.")
+    for name in PAGES_READING:
+        at = page(name)     # (no exception: a traceback is no refusal in words)
+        assert [as_read(error.value) for error in at.error] == [refusal], name
+
+
+def test_every_page_says_the_statistics_are_not_built_and_how_to_build_them(served_copy):
+    # a first ingest stopped while it built the statistics: games committed, no models file
+    (served_copy / "rasklad.duckdb").unlink()
+    said = (f"The statistics of the warehouse '{served_copy}' are not built. "
+            "An ingest into it that is still running builds them when it ends; else run "
+            f"`rasklad build-models --warehouse {served_copy}` to build them.")
+    for name in PAGES_READING:
+        at = page(name)
+        assert [as_read(warning.value) for warning in at.warning] == [said], name
+        assert not [info.value for info in at.info if "No warehouse" in info.value], name
 
 
 # -- the step-by-step views of every game --------------------------------------------------------

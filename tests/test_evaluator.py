@@ -407,3 +407,18 @@ def test_hand_errors_quote_the_input():
 def test_doctests_of_the_evaluator():
     result = doctest.testmod(rules.evaluator, extraglobs={"parse_cards": parse_cards})
     assert result.attempted >= 5 and result.failed == 0
+
+
+def test_rows_as_written_count_a_card_twice_in_the_few_rows_way_and_the_hashed_way_alike():
+    # 8c 8c 8s 2d 3h is three eights as written, As As Ks Qs Js a flush (five spades); the other rows
+    # have no repeat. Past HASHED_FROM_ROWS the rows go the hashed way, which takes no repeat: its
+    # refused rows are ranked again by the rank masks, as a few rows are.
+    repeated = np.array([[24, 24, 27, 1, 6], [51, 51, 47, 43, 39]])
+    few = rules.evaluator.evaluate_many(repeated, as_written=True)
+    assert rules.evaluator.categories(few).tolist() == [3, 5]
+    plain = np.tile(np.array([[0, 5, 10, 15, 20]]), (rules.evaluator.HASHED_FROM_ROWS, 1))
+    many = rules.evaluator.evaluate_many(np.vstack([plain, repeated]), as_written=True)
+    assert many[-2:].tolist() == few.tolist()
+    assert (many[:-2] == rules.evaluator.evaluate_many(plain)).all()
+    with pytest.raises(rules.evaluator.HandError):
+        rules.evaluator.evaluate_many(repeated)

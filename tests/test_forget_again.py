@@ -148,3 +148,34 @@ def test_forget_says_how_to_undo_it_and_a_gone_file_is_read_once_put_back(tmp_pa
     assert back.exit_code == 0, back.output
     assert '"back": 1' in back.output and '"stored": 0' in back.output
     assert results(root) == NIGHT_NETS
+
+
+def test_forget_records_the_bytes_last_read_not_those_a_file_gained_since(tmp_path):
+    night, root = tmp_path / "night.txt", tmp_path / "wh"
+    second = NIGHT.replace("hand N1", "hand N2").replace("21:00", "22:00")
+    third = NIGHT.replace("hand N1", "hand N3").replace("21:00", "23:00")
+    night.write_text(NIGHT + "\n" + second, encoding="utf-8")
+    assert run("ingest", str(night), "-w", str(root), "-j", "1", "-q").exit_code == 0
+    read = night.read_bytes()
+    night.write_text(NIGHT + "\n" + second + "\n" + third, encoding="utf-8")   # a hand appended, not ingested
+    assert run("forget", str(night), "-w", str(root)).exit_code == 0
+    assert results(root) == {}
+    # the forget's ledger row is the version read (its size), holding no game
+    assert query(root, "select size_bytes, game_ids from files order by ingested_at")[-1] == (len(read), [])
+    # the grown bytes were never read: a copy of them elsewhere is, and stores all three hands once
+    other = tmp_path / "other"
+    other.mkdir()
+    shutil.copy(night, other / "copy.txt")
+    copied = run("ingest", str(other), "-w", str(root), "-j", "1", "-q")
+    assert copied.exit_code == 0, copied.output
+    assert copied.output.startswith("1 file (0 unchanged), 3 games stored, 0 already stored"), copied.output
+    # 9 lines a hand and a blank line between: N1 at 1, N2 at 11, N3 at 21
+    assert query(root, "select source_file, first_line from games order by first_line") == [
+        (str(other / "copy.txt"), 1), (str(other / "copy.txt"), 11), (str(other / "copy.txt"), 21)]
+    assert query(root, "select count(*) from games g join game_texts t using (game_id) "
+                       "where strpos(t.text, 'hand N3') > 0") == [(1,)]
+    assert results(root) == {"Anna": (3, Decimal(27)), "Boris": (3, Decimal(-3)), "Vera": (3, Decimal(-24))}
+    # the file forgotten holds bytes never read: the next ingest reads them, and stores nothing twice
+    again = run("ingest", str(night), "-w", str(root), "-j", "1", "-q")
+    assert again.exit_code == 0 and again.output.startswith("1 file (0 unchanged), 0 games stored, 3 already stored")
+    assert results(root) == {"Anna": (3, Decimal(27)), "Boris": (3, Decimal(-3)), "Vera": (3, Decimal(-24))}

@@ -299,3 +299,89 @@ def test_a_player_of_unknown_seat_who_acts_after_the_button_seat_is_the_button()
     later = PARTY_JOINS_AND_POSTS.replace("Player4 checks\nPlayer3 folds\n", "Player3 folds\nPlayer4 checks\n")
     assert later != PARTY_JOINS_AND_POSTS
     assert _positions(later) == {"Hero": "SB", "Player0": "BB", "Player3": "CO", "Player4": "BTN"}
+
+
+def _open_raise(players: int, *, small_blind: bool = True) -> str:
+    """A PokerStars Hold'em hand of ``players`` seated in seats 1 to ``players``, the button seat 1,
+    the small blind seat 2 (its seat left empty with ``small_blind=False``, the others one seat on)
+    and the big blind seat 3: the first player after the big blind raises and everyone folds. Player
+    Pn sits in seat n."""
+    seats = [1, 2, *range(3, players + 1)] if small_blind else [1, *range(3, players + 2)]
+    opener = seats[seats.index(3) + 1]
+    won = "1.25" if small_blind else "1"        # the blinds and the raiser's called $0.50
+    lines = [f"PokerStars Hand #2600000001{players:02d}: Hold'em No Limit ($0.25/$0.50 USD) - 2024/03/01 21:00:00 ET",
+             "Table 'Positions' 10-max Seat #1 is the button", *(f"Seat {n}: P{n} ($50 in chips)" for n in seats),
+             *(["P2: posts small blind $0.25"] if small_blind else []), "P3: posts big blind $0.50",
+             "*** HOLE CARDS ***", f"P{opener}: raises $1 to $1.50",
+             *(f"P{n}: folds" for n in seats[seats.index(opener) + 1:] + seats[:seats.index(3) + 1]),
+             f"Uncalled bet ($1) returned to P{opener}", f"P{opener} collected ${won} from pot",
+             f"P{opener}: doesn't show hand", "*** SUMMARY ***", f"Total pot ${won} | Rake $0"]
+    says = {1: "(button) folded before Flop (didn't bet)", 2: "(small blind) folded before Flop",
+            3: "(big blind) folded before Flop", opener: f"collected (${won})"}
+    lines += [f"Seat {n}: P{n} " + says.get(n, "folded before Flop (didn't bet)") for n in seats]
+    return "\n".join(lines) + "\n"
+
+
+# Seven to ten handed, counted back from the small blind: the seat before it is BTN, before that CO,
+# HJ, then MP, MP1 … and the places right after the big blind are UTG, UTG1, UTG2. With the button
+# in seat 1 and the blinds in seats 2 and 3, seat 4 is first after the big blind and the last seat
+# right of the button.
+def test_seven_handed_utg_mp_hijack_and_the_cutoff():
+    assert _positions(_open_raise(7)) == {"P1": "BTN", "P2": "SB", "P3": "BB", "P4": "UTG", "P5": "MP", "P6": "HJ",
+                                    "P7": "CO"}
+
+
+def test_eight_handed_adds_utg1():
+    assert _positions(_open_raise(8)) == {"P1": "BTN", "P2": "SB", "P3": "BB", "P4": "UTG", "P5": "UTG1", "P6": "MP",
+                                    "P7": "HJ", "P8": "CO"}
+
+
+def test_nine_handed_adds_utg2():
+    assert _positions(_open_raise(9)) == {"P1": "BTN", "P2": "SB", "P3": "BB", "P4": "UTG", "P5": "UTG1", "P6": "UTG2",
+                                    "P7": "MP", "P8": "HJ", "P9": "CO"}
+
+
+def test_ten_handed_adds_mp1():
+    assert _positions(_open_raise(10)) == {"P1": "BTN", "P2": "SB", "P3": "BB", "P4": "UTG", "P5": "UTG1", "P6": "UTG2",
+                                     "P7": "MP", "P8": "MP1", "P9": "HJ", "P10": "CO"}
+
+
+def test_ten_handed_without_a_small_blind_keeps_the_places_of_eleven_seats():
+    # seat 2 empty: ten players in seats 1 and 3 to 11, P3 the big blind. A table of eleven with
+    # both blinds has eight places after the big blind, so MP2 comes in after MP1
+    assert _positions(_open_raise(10, small_blind=False)) == {
+        "P1": "BTN", "P3": "BB", "P4": "UTG", "P5": "UTG1", "P6": "UTG2", "P7": "MP", "P8": "MP1", "P9": "MP2",
+        "P10": "HJ", "P11": "CO"}
+
+
+def _button_blind_open_raise(players: int) -> str:
+    """A PokerStars 6+ Hold'em hand (antes and the button's blind alone) of ``players`` in seats 1
+    to ``players``, the button seat 1: the first player after the button raises and everyone
+    folds. Player Pn sits in seat n."""
+    seats = list(range(1, players + 1))
+    won = f"{players * 2 + 4}"      # the antes, the button blind and the $2 of the raise it calls
+    lines = [f"PokerStars Hand #2600000002{players:02d}:  6+ Hold'em No Limit (Button Blind $2 - Ante $2 USD) - "
+             "2024/03/01 22:00:00 ET", "Table 'Positions' 10-max Seat #1 is the button",
+             *(f"Seat {n}: P{n} ($500 in chips)" for n in seats), *(f"P{n}: posts the ante $2" for n in seats),
+             "P1: posts button blind $2", "*** HOLE CARDS ***", "P2: raises $4 to $6",
+             *(f"P{n}: folds" for n in [*seats[2:], 1]), "Uncalled bet ($4) returned to P2",
+             f"P2 collected ${won} from pot", "P2: doesn't show hand", "*** SUMMARY ***", f"Total pot ${won} | Rake $0"]
+    says = {1: "(button blind) folded before Flop", 2: f"collected (${won})"}
+    lines += [f"Seat {n}: P{n} " + says.get(n, "folded before Flop (didn't bet)") for n in seats]
+    return "\n".join(lines) + "\n"
+
+
+def test_nine_handed_button_blind_table_names_eight_places_after_the_button():
+    # no small nor big blind: after the button come the places after a big blind, as many as there
+    # are players, the last right of the button always CO: eight here, so MP1 and MP2 come in
+    assert _positions(_button_blind_open_raise(9)) == {
+        "P1": "BTN", "P2": "UTG", "P3": "UTG1", "P4": "UTG2", "P5": "MP", "P6": "MP1", "P7": "MP2", "P8": "HJ",
+        "P9": "CO"}
+
+
+def test_ten_handed_button_blind_table_names_every_place_after_the_button():
+    # nine places after the button: one more than any table of two blinds has, so MP3 follows MP2
+    # (the places grow in the middle: 7 places add MP1, 8 add MP2), and nobody is left unnamed
+    assert _positions(_button_blind_open_raise(10)) == {
+        "P1": "BTN", "P2": "UTG", "P3": "UTG1", "P4": "UTG2", "P5": "MP", "P6": "MP1", "P7": "MP2", "P8": "MP3",
+        "P9": "HJ", "P10": "CO"}

@@ -233,11 +233,126 @@ def test_a_code_page_log_grown_by_ascii_hands_is_read_from_its_last_game_and_hol
     steps = ["\n\n\n".join(cyrillic) + "\n\n\n", "\n\n\n".join([*cyrillic, *hands[10:16]]) + "\n\n\n",
              "\n\n\n".join([*cyrillic, *hands[10:]]) + "\n\n\n"]
     began = _ingest_encoded(steps, tmp_path / "hands.txt", tmp_path / "by-steps", "cp1251", "\r\n")
-    # the first reading's last hand holds the Cyrillic name: read whole; the second's is ASCII
-    assert began == [1, 1, _first_line_of_last_hand(steps[1])]
+    # the first reading's last hand holds the Cyrillic name, which tells its code page alone; the second's is ASCII
+    assert began == [1, _first_line_of_last_hand(steps[0]), _first_line_of_last_hand(steps[1])]
 
     _ingest_encoded(steps[-1:], tmp_path / "hands.txt", tmp_path / "at-once", "cp1251", "\r\n")
     _assert_same_tables(tmp_path / "by-steps", tmp_path / "at-once")
     assert any("Ярослав" in value for row in _rows(tmp_path / "at-once", "game_players") for value in row)
     assert len(_rows(tmp_path / "by-steps", "findings")) >= 1
+    assert _latest_ledger_row(tmp_path / "by-steps") == _latest_ledger_row(tmp_path / "at-once")
+
+
+class _CountedBytes(bytes):
+    """Bytes that note every count made of them (a count is a pass over all of a file's lines)."""
+
+    counts: list[bytes]
+
+    def count(self, sub, *args):
+        self.counts.append(bytes(sub))
+        return super().count(sub, *args)
+
+
+def test_the_first_read_of_a_crlf_file_counts_its_lines_once():
+    from parsers.source import line_offset
+
+    data = _CountedBytes(b"Hand 1\r\nA\r\n\r\nHand 2\r\nB\r\n")
+    data.counts = []
+    # worked by hand: line 4 ("Hand 2") starts after 6 + 2, 1 + 2 and 2 bytes
+    assert line_offset(data, 4) == 13
+    assert data.counts == [b"\n"]
+    # a lone carriage return still numbers the lines otherwise: no offset
+    lone = _CountedBytes(b"Hand 1\r\nA\rB\r\nHand 2\r\n")
+    lone.counts = []
+    assert line_offset(lone, 4) is None
+    assert lone.counts == [b"\n"]
+
+
+def _winning_steps() -> tuple[list[bytes], list[str]]:
+    """A real Winning log (UTF-16 with its byte order mark, ending a byte past its last character: a
+    line feed written as one byte, 0A) as the client grows it: each write of hands, its one byte
+    after it, what it appends standing a byte off the characters before. Its bytes at each step,
+    and their text as a whole read gives it (the lone byte a line feed)."""
+    from tests.conftest import corpus
+
+    real = corpus("rooms", "Winning", "NLHE-9max-play-5.00-10.00-201608.HH00000000 G0.txt").read_bytes()
+    assert real.startswith(b"\xff\xfe") and len(real) % 2 == 1 and real.endswith(b"\n\x00\n")
+    hands = real[2:-1].decode("utf-16-le").split("\n\n\n\n")[:-1]
+    assert len(hands) == 12
+    writes = ["\n\n\n\n".join(hands[:10]) + "\n\n\n\n", hands[10] + "\n\n\n\n", hands[11] + "\n\n\n\n"]
+    steps, texts = [], []
+    data, text = b"\xff\xfe", ""
+    for written in writes:
+        data += written.encode("utf-16-le") + b"\n"
+        text += written + "\n"
+        steps.append(data)
+        texts.append(text)
+    return steps, texts
+
+
+def test_a_winning_log_grown_a_byte_off_is_read_from_its_last_game_and_holds_what_one_read_holds(tmp_path):
+    steps, texts = _winning_steps()
+    assert [len(step) % 2 for step in steps] == [1, 0, 1]      # each write a byte off the one before
+    log, rules = tmp_path / "winning.txt", ["room Winning: no_limit"]
+    began = []
+    for data in steps:
+        log.write_bytes(data)
+        ingest([log], tmp_path / "by-steps", jobs=1, rules=rules,
+               on_file=lambda result: began.append(result.read_from_line))
+    # worked by hand: the last hand of each step starts on the line after the text before it
+    last = "Game started at:"
+    assert began == [1] + [text[:text.rindex(last)].count("\n") + 1 for text in texts[:2]]
+    assert began[1] > 1000 and began[2] > began[1]
+
+    log.write_bytes(steps[-1])
+    ingest([log], tmp_path / "at-once", jobs=1, rules=rules)
+    _assert_same_tables(tmp_path / "by-steps", tmp_path / "at-once")
+    assert len(_rows(tmp_path / "at-once", "games")) == 12
+    assert _rows(tmp_path / "by-steps", "quarantine") == _rows(tmp_path / "by-steps", "superseded") == []
+    stored = _latest_ledger_row(tmp_path / "by-steps")
+    assert len(stored["game_ids"]) == 12 and stored["size_bytes"] == len(steps[-1])
+    # the next growth starts at the last hand, in the bytes the client wrote last (a byte off)
+    assert stored["resume_line"] == texts[2][:texts[2].rindex(last)].count("\n") + 1
+    assert stored["resume_offset"] == len(steps[1]) and stored["resume_offset"] % 2 == 0
+
+
+def test_a_code_page_log_grown_by_accented_names_is_read_from_its_last_game_and_holds_what_one_read_holds(
+        tmp_path):
+    hands = _hands(30, seed=12)
+    player = hands[0].split("Seat 1: ", 1)[1].split(" (", 1)[0]
+
+    def named(hand: str, name: str) -> str:
+        return hand.replace(player, name)
+
+    # Windows-1252 throughout: each hand names a player with an accented letter, decided on its own
+    hands[14] = _with_finding(hands[14])
+    written = [[named(hand, "José") for hand in hands[:10]], [named(hand, "Chloé") for hand in hands[10:16]],
+               [named(hand, "Zoë") for hand in hands[16:22]]]
+    # then hands whose Cyrillic names (Windows-1251) turn what the whole file reads as to 1251
+    cyrillic = "\n\n\n".join(named(hand, "Ярослав Ёж") for hand in hands[22:]) + "\n\n\n"
+    steps, text = [], ""
+    for part in written:
+        text += "\n\n\n".join(part) + "\n\n\n"
+        steps.append(text.replace("\n", "\r\n").encode("cp1252"))
+    steps.append(steps[-1] + cyrillic.replace("\n", "\r\n").encode("cp1251"))
+    log = tmp_path / "hands.txt"
+    began = []
+    for data in steps:
+        log.write_bytes(data)
+        ingest([log], tmp_path / "by-steps", jobs=1, on_file=lambda result: began.append(result.read_from_line))
+    # worked by hand: each later reading began at the last hand read before; the Cyrillic hands,
+    # which change the code page the whole file would be read in, had it read whole
+    firsts = [_first_line_of_last_hand(text) for text in
+              ("\n\n\n".join(sum(written[:count], [])) + "\n\n\n" for count in (1, 2))]
+    assert began == [1, *firsts, 1]
+    assert firsts[0] > 100
+
+    log.write_bytes(steps[-1])
+    ingest([log], tmp_path / "at-once", jobs=1)
+    _assert_same_tables(tmp_path / "by-steps", tmp_path / "at-once")
+    players = {row[1] for row in _rows(tmp_path / "at-once", "game_players")}
+    assert {repr("José"), repr("Chloé"), repr("Zoë"), repr("Ярослав Ёж")} <= players
+    assert len(_rows(tmp_path / "at-once", "games")) == 30
+    assert len(_rows(tmp_path / "by-steps", "findings")) >= 1
+    assert _rows(tmp_path / "by-steps", "superseded") == []
     assert _latest_ledger_row(tmp_path / "by-steps") == _latest_ledger_row(tmp_path / "at-once")

@@ -229,3 +229,88 @@ def test_a_hand_merged_from_a_removed_file_and_then_corrected_counts_once(tmp_pa
     assert (corrected.games, corrected.superseded) == (1, 1)
     assert results(root) == summed(C2_NETS, C1_NETS)
     assert query(root, "select count(*) from player_results where player = 'Borsi'") == [(0,)]
+
+
+def test_show_tells_a_game_its_file_dropped_from_a_game_forgotten(tmp_path):
+    from pipeline.inputs import content_hash
+
+    a, b, root = tmp_path / "a.txt", tmp_path / "b.txt", tmp_path / "wh"
+    a.write_text(C1 + "\n" + C2, encoding="utf-8")
+    b.write_text(C3, encoding="utf-8")
+    assert run("ingest", str(a), str(b), "-w", str(root), "-j", "1", "-q").exit_code == 0
+    ids = dict(query(root, "select substr(text, 1, 21), game_id from game_texts"))
+    c1, c2, c3 = ids["Chinese poker hand C1"], ids["Chinese poker hand C2"], ids["Chinese poker hand C3"]
+    a.write_text(C2, encoding="utf-8")                      # C1 edited out of its file
+    comment = "# imported by mistake\n"
+    b.write_text(comment, encoding="utf-8")                 # C3's file emptied to a comment
+    assert run("ingest", str(a), str(b), "-w", str(root), "-j", "1", "-q").exit_code == 0
+    assert run("forget", str(a), "-w", str(root)).exit_code == 0   # C2 forgotten, after C1 was dropped
+
+    def read_at(text: str) -> str:
+        """When the ledger recorded the version of these bytes (UTC, to the second)."""
+        (when,), = query(root, "select ingested_at from files where content_hash = $1 and len(game_ids) = $2",
+                         [content_hash(text.encode()), 1 if text == C2 else 0])
+        return f"{when:%Y-%m-%d %H:%M:%S}"
+
+    def said(game: str) -> str:
+        answer = run("show", game[:8], "-w", str(root))
+        assert answer.exit_code == 1, answer.output
+        return answer.output.splitlines()[0]
+
+    assert said(c1) == (f"Error: The game {c1} is no longer stored: its file {a} no longer holds it since the ingest "
+                        f"of {read_at(C2)} UTC, which read its new text (it was not forgotten).")
+    assert said(c3) == (f"Error: The game {c3} is no longer stored: its file {b} no longer holds it since the ingest "
+                        f"of {read_at(comment)} UTC, which read its new text (it was not forgotten).")
+    assert said(c2) == f"Error: The game {c2} is no longer stored: its file {a} was forgotten."
+
+
+def test_a_gone_file_that_held_only_quarantined_text_is_told_and_forget_gone_takes_it_out(tmp_path):
+    inbox, root = tmp_path / "inbox", tmp_path / "wh"
+    inbox.mkdir()
+    (inbox / "ours.txt").write_text(C2, encoding="utf-8")
+    # C1 with a card mistyped on Anna's back row: line 7, column 13 (after "Anna: back [")
+    (inbox / "typo.txt").write_text(C1.replace("[9s 9h", "[9x 9h"), encoding="utf-8")
+    first = run("ingest", str(inbox), "-w", str(root), "-j", "1", "-q")
+    assert first.exit_code == 1 and "1 quarantined" in first.output, first.output
+    assert query(root, "select source_file, line, \"column\" from quarantine") == [(str(inbox / "typo.txt"), 7, 13)]
+    (inbox / "typo.txt").unlink()
+    typo = str(inbox / "typo.txt")
+    line = (f"  1 file read before is gone from disk ({typo}): its 1 game in quarantine is still listed by "
+            f"`rasklad quarantine`; if it was moved and edited, or deleted, `rasklad forget {typo} --warehouse "
+            f"{root}` takes it out (--dry-run lists first)\n")
+    for _ in range(2):     # (the whole run, then one answered from what it kept)
+        told = run("ingest", str(inbox), "-w", str(root), "-j", "1", "-q")
+        assert line in told.output, told.output
+    as_json = run("ingest", str(inbox), "-w", str(root), "-j", "1", "-q", "--json")
+    assert '"gone_games": 0' in as_json.output and '"gone_quarantined": 1' in as_json.output
+    fast = unchanged_run([inbox], root)     # (without reading the ledger)
+    assert fast is not None and (fast.gone_files, fast.gone_games, fast.gone_quarantined) == ([typo], 0, 1)
+    done = run("forget", "--gone", str(inbox), "-w", str(root))
+    assert done.exit_code == 0, done.output
+    assert query(root, "select count(*) from quarantine") == [(0,)]
+    assert query(root, "select was, source_file from superseded") == [("quarantined", typo)]
+    quiet = run("ingest", str(inbox), "-w", str(root), "-j", "1", "-q")
+    assert quiet.exit_code == 0 and "gone from disk" not in quiet.output, quiet.output
+    assert results(root) == summed(C2_NETS)
+
+
+def test_a_file_read_through_a_linked_folder_and_at_its_real_path_is_one_file(tmp_path):
+    real, linked, root = tmp_path / "real", tmp_path / "linked", tmp_path / "wh"
+    real.mkdir()
+    linked.symlink_to(real, target_is_directory=True)
+    (real / "a.txt").write_text(C1 + "\n" + C2, encoding="utf-8")
+    assert run("ingest", str(linked / "a.txt"), "-w", str(root), "-j", "1", "-q").exit_code == 0
+    again = ingest([real / "a.txt"], root, jobs=1)
+    assert (again.files_unchanged, again.games) == (1, 0)      # read once: the same file
+    # one ledger row, kept at its real path under the name it was first read by
+    assert query(root, "select source_file, source_path from files") == [(str(linked / "a.txt"), str(real / "a.txt"))]
+    # edited and read at its real path: nothing else holds C1 (no second row of the file at the link)
+    (real / "a.txt").write_text(C2, encoding="utf-8")
+    edited = ingest([real], root, jobs=1)
+    assert (edited.superseded, edited.in_other_files) == (1, 0)
+    assert results(root) == summed(C2_NETS)
+    # forget takes any name of the file, and names it as last read
+    done = run("forget", str(linked / "a.txt"), "-w", str(root))
+    assert done.exit_code == 0, done.output
+    assert f"\n  {real / 'a.txt'}\n" in done.output
+    assert results(root) == {}

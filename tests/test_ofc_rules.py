@@ -226,6 +226,32 @@ def test_ofc_rows_a_card_twice_is_a_finding():
     assert (replay.findings[0].expected, replay.findings[0].actual) == ("a card not yet dealt", "2h")
 
 
+@pytest.mark.parametrize("last, where, anna", [
+    # Classic table. Anna: four nines in back 8, kings and sevens in the middle 0, queens in front 7: 15.
+    # Boris: a flush in back 4, three jacks in the middle 0. Back to Anna, middle to Boris.
+    # 4c (Anna's front): Boris's front 8 8 4 pays 3, Boris's 7 against Anna's 15; fronts QQ > 88: Anna 2-1,
+    # +1, and 15 - 7: +9.
+    ("4c", "Anna", 9),
+    # 5s (Boris's middle): the front 8 8 5 is still a pair of eights: +9.
+    ("5s", "Boris", 9),
+    # 8c (the same front): three eights as written, 16, under three jacks: no foul. Boris wins the
+    # front: Anna 1-2, -1, and 15 - 20: -6.
+    ("8c", "Boris", -6),
+])
+def test_ofc_rows_a_card_twice_ranks_the_hands_as_written_wherever_the_copy_lies(last, where, anna):
+    text = classic_log({"Anna": "back [9s 9h 9d 9c 2s] middle [Ks Kd 7c 7h 3d] front [Qs Qd 4c]",
+                        "Boris": f"back [Ah Kh Th 6h 3h] middle [Jc Jd Js 5s 4s] front [8s 8c {last}]"})
+    _, replay = replay_text(text)
+    (dealt,) = [f for f in replay.findings if f.rule_id == "OFC-ROWS"]
+    assert (dealt.line, dealt.actual) == (len(text.splitlines()), last)
+    assert dealt.message.startswith(f"{last} of Boris was already dealt to {where}: a deal cannot")
+    # a card Boris drew before, drawn again, is also a placed card that moved (OFC-PLACE)
+    assert set(rule_ids(replay)) == ({"OFC-ROWS"} if where == "Anna" else {"OFC-ROWS", "OFC-PLACE"})
+    assert nets(replay) == {"Anna": anna, "Boris": -anna}
+    assert [(h.player, h.status.value, h.is_foul) for h in replay.hands] == [("Anna", "set", False),
+                                                                              ("Boris", "set", False)]
+
+
 def test_ofc_place_a_placed_card_never_moves():
     text = FORMATS_EXAMPLE.replace("Anna draws 2c: middle", "Anna draws Ac: middle")  # Ac went to back before
     _, replay = replay_text(text)

@@ -196,7 +196,7 @@ def test_stats_of_a_linked_name_are_its_persons_figures_and_say_whose(root):
     assert shown.exit_code == 0, shown.output
     assert "Вера is a name of Vera: the figures of Vera, every linked name together." in shown.output
     assert "No statistics yet" not in shown.output
-    rows = json.loads(CliRunner().invoke(main, [*args, "--json"]).stdout)
+    rows = json.loads(CliRunner().invoke(main, [*args, "--json"]).stdout)["player_stats_raspisnoy"]
     assert [(row["player"], row["count_games"], Decimal(str(row["total_points"]))) for row in rows
             if row["season_kind"] == "all"] == [("Vera", 2, Decimal(30))]
 
@@ -518,15 +518,17 @@ def test_alias_remove_counts_the_links_as_alias_list_shows_them(root):
     assert alias(root, "--remove", "Вера").strip() == "Removed the links of Вера; no name stays linked."
     # every person stays listed, each with their one name now: Anna and Boris played both games
     listed = json.loads(alias(root, "--list", "--json"))
-    assert [(row["person"], row["names"], row["count_games"]) for row in listed] == [
-        ("Anna", "Anna", 2), ("Boris", "Boris", 2), ("Vera", "Vera", 1), ("Вера", "Вера", 1)]
+    names = lambda row: [(name["name"], name["site"]) for name in row["names"]]  # noqa: E731
+    assert [(row["person"], names(row), row["count_games"]) for row in listed] == [
+        ("Anna", [("Anna", None)], 2), ("Boris", [("Boris", None)], 2), ("Vera", [("Vera", None)], 1),
+        ("Вера", [("Вера", None)], 1)]
     with connect(root) as con:
         assert con.execute("select count(*) from aliases").fetchone()[0] == 0
     alias(root, "Vera", "Вера", "Boris")
     assert alias(root, "--remove", "Boris").strip() == "Removed the links of Boris; 1 name stays linked."
     listed = json.loads(alias(root, "--list", "--json"))
-    assert [(row["person"], row["names"]) for row in listed] == [("Anna", "Anna"), ("Boris", "Boris"),
-                                                                 ("Vera", "Vera, Вера")]
+    assert [(row["person"], names(row)) for row in listed] == [
+        ("Anna", [("Anna", None)]), ("Boris", [("Boris", None)]), ("Vera", [("Vera", None), ("Вера", None)])]
     assert people(root)["Boris"] == ("Boris", False)
 
 
@@ -590,12 +592,13 @@ def test_a_person_whose_names_shared_a_game_counts_it_once_and_is_known_to_stats
     # ends both games on 0 and Vera the first on 15: 15 points. stats --player takes the person's name.
     alias(root, "Pavel", "Boris", "Vera")
     listed = json.loads(CliRunner().invoke(main, ["alias", "--warehouse", str(root), "--list", "--json"]).stdout)
-    assert [(row["person"], row["names"], row["count_games"]) for row in listed] == [
-        ("Anna", "Anna", 2), ("Pavel", "Boris, Pavel, Vera", 2), ("Вера", "Вера", 1)]
+    assert [(row["person"], [name["name"] for name in row["names"]], row["count_games"]) for row in listed] == [
+        ("Anna", ["Anna"], 2), ("Pavel", ["Boris", "Pavel", "Vera"], 2), ("Вера", ["Вера"], 1)]
     args = ["stats", "--player", "Pavel", "--game", "raspisnoy", "--warehouse", str(root), "--json"]
     shown = CliRunner().invoke(main, args)
     assert shown.exit_code == 0, shown.output
-    assert [(row["player"], row["count_games"], Decimal(str(row["total_points"]))) for row in json.loads(shown.stdout)
+    assert [(row["player"], row["count_games"], Decimal(str(row["total_points"])))
+            for row in json.loads(shown.stdout)["player_stats_raspisnoy"]
             if row["season_kind"] == "all"] == [("Pavel", 2, Decimal(15))]
     refused = CliRunner().invoke(main, ["stats", "--player", "Pavle", "--warehouse", str(root)])
     assert refused.exit_code != 0 and "Did you mean 'Pavel'" in refused.output

@@ -103,7 +103,9 @@ def test_site_is_stored_per_game_and_statistics_are_per_site_and_player(tmp_path
 def test_stats_and_audit_filter_by_site(tmp_path):
     warehouse = ingest(tmp_path)
     result = run("stats", "--warehouse", str(warehouse), "--site", "ggpoker", "--json")
-    rows = json.loads(result.stdout)
+    document = json.loads(result.stdout)    # the statistics tables that have a site: no tournament was read
+    assert document["player_stats_tournaments"] == []
+    rows = document["player_stats_holdem"]
     assert {(r["player"], r["site"]) for r in rows} == {("Anna", "GGPoker"), ("Vera", "GGPoker")}
     findings = json.loads(run("audit", "--warehouse", str(warehouse), "--site", "Winamax", "--json").stdout)
     assert findings and {f["rule_id"] for f in findings} >= {"HE-POT-BALANCE"}

@@ -280,6 +280,43 @@ def test_winnings_in_big_blinds_through_the_page_query(reports_store, dashboard_
     assert q.holdem_winnings(db, ("Boris",), None, None, None, None, False, currency="USD")["won"].to_list()[-1] == 11
 
 
+def _tenth_hands() -> TableRows:
+    """Zoya's three USD hands at blinds of 0.05/0.10, one a day: +0.30, −0.10, −0.20 (Kim the other seat)."""
+    rows = TableRows()
+    for day, (hand, net) in enumerate((("t1", "0.30"), ("t2", "-0.10"), ("t3", "-0.20")), start=1):
+        rows.add("games", "holdem", game_id=gid(hand), source_file="cases.txt", first_line=1, last_line=1,
+                 played_at=datetime(2026, 2, day, 20), club=None, table_name="Tenths", count_players=2,
+                 count_errors=0, count_warnings=0, currency="USD", is_tournament=False)
+        for seat, (player, amount) in enumerate((("Zoya", D(net)), ("Kim", -D(net))), start=1):
+            rows.add("game_players", "holdem", game_id=gid(hand), player=player, seat=seat, net=amount)
+            rows.add("holdem_results", "holdem", game_id=gid(hand), hand_id=hand, player=player, seat=seat,
+                     position=("BTN", "BB")[seat - 1], hole_cards=None, stack_start=D(10), invested=D(0),
+                     collected=D(0), net=amount, net_showdown=amount, allin_ev_net=amount, saw_flop=True,
+                     saw_turn=True, saw_river=True, went_to_showdown=True, won_at_showdown=amount > 0,
+                     is_walk=False, small_blind=D("0.05"), big_blind=D("0.10"), stakes="$0.05/$0.10 USD",
+                     betting="no_limit", currency="USD", is_tournament=False, max_seats=6, count_players=2,
+                     rake=D(0), cash_out=D(0), total_pot=None)
+    return rows
+
+
+def test_winnings_in_big_blinds_add_up_exactly(tmp_path, dashboard_db):
+    # 0.30, −0.10 and −0.20 at a big blind of 0.10 are 3, −1 and −2 big blinds: running 3, 2, 0. In
+    # doubles 0.30 / 0.10 is 2.9999999999999996, and the running total came out 1.9999999999999996,
+    # then −4.4e-16, which the chart was given. Every hand went to showdown: none won without one.
+    from dashboards import charts
+    from dashboards import queries as q
+
+    db = dashboard_db(build(tmp_path / "warehouse", _tenth_hands()))
+    line = q.holdem_winnings(db, ("Zoya",), None, None, None, None, True, currency="USD")
+    worked = [D("3.00"), D("2.00"), D("0.00")]
+    assert [line[c].to_list() for c in ("won", "showdown", "allin_ev")] == [worked] * 3
+    assert line["non_showdown"].to_list() == [D("0.00")] * 3
+    drawn = charts.numeric(line)
+    assert drawn["won"].to_list() == [3.0, 2.0, 0.0] and str(drawn["won"][2]) == "0.0"
+    money = q.holdem_winnings(db, ("Zoya",), None, None, None, None, False, currency="USD")
+    assert money["won"].to_list() == [D("0.30"), D("0.20"), D("0.00")]
+
+
 def test_player_review_mart_and_report_take_pfr_over_its_own_opportunities(reports_store, dashboard_db):
     # PFR's chances are VPIP's (PokerTracker 4: hands less walks). At 0.50/1 Boris folded h1 and raised
     # h2 (1 of 2: 50 %); h5 gave him no decision. At 1/2 he called h3 (0 of 1); h6 no decision. The

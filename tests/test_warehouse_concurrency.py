@@ -171,6 +171,60 @@ def test_a_second_writer_waits_saying_why_or_refuses_with_no_wait(tmp_path, inpu
         holder.join(30)
 
 
+def _wait_then_hold(root: Path, purpose: str, said: Path, waiting, took: Path) -> None:
+    """A writer that waits for the lock, writing each line it says to ``said``; holds it 2 s."""
+    lines = []
+
+    def on_wait(line: str) -> None:
+        lines.append(line)
+        said.write_text("\n".join(lines))
+        waiting.set()
+
+    with Warehouse(root).open(purpose=purpose, on_wait=on_wait):
+        took.write_text(str(time.monotonic()))
+        time.sleep(2)
+    os._exit(0)
+
+
+def test_a_writer_queued_behind_two_says_so_each_time_the_writer_it_waits_for_changes(tmp_path):
+    # An ingest holds the lock; a forget and a settings queue behind it. Whichever of the two takes
+    # the lock second waited for the ingest, then for the other: it says both, in turn.
+    root = tmp_path / "wh"
+    ready, release = FORK.Event(), FORK.Event()
+    holder = FORK.Process(target=_hold_the_lock, args=(root, ready, release))
+    holder.start()
+    waiters = {}
+    try:
+        assert ready.wait(30)
+        for purpose in ("rasklad forget", "rasklad settings"):
+            said, took, waiting = tmp_path / f"{purpose}.said", tmp_path / f"{purpose}.took", FORK.Event()
+            waiter = FORK.Process(target=_wait_then_hold, args=(root, purpose, said, waiting, took))
+            waiter.start()
+            assert waiting.wait(30)
+            waiters[purpose] = (waiter, said, took)
+        release.set()
+        for waiter, _, _ in waiters.values():
+            waiter.join(60)
+            assert waiter.exitcode == 0
+    finally:
+        release.set()
+        holder.join(30)
+    first, second = sorted(waiters, key=lambda purpose: float(waiters[purpose][2].read_text()))
+    told = {purpose: said.read_text().split("\n") for purpose, (_, said, _) in waiters.items()}
+
+    def since(line: str) -> str:    # the clock of the note the line quotes
+        return line.split("since ")[1][:8]
+
+    behind_holder = (f"The warehouse {str(root)!r} is being written by another process (process {holder.pid}, "
+                     f"a test holding the lock, since {since(told[first][0])}); waiting for it to finish…")
+    assert told[first] == [behind_holder]
+    assert told[second][0] == behind_holder and len(told[second]) == 2, told[second]
+    assert told[second][1] == (f"The warehouse {str(root)!r} is now being written by another process (process "
+                               f"{waiters[first][0].pid}, {first}, since {since(told[second][1])}); waiting for it "
+                               f"to finish…")
+    assert re.fullmatch(r"\d\d:\d\d:\d\d", since(told[second][1]))
+
+
 def test_two_threads_of_one_process_write_one_at_a_time(tmp_path, inputs):
     # The dashboard's Import runs in a thread of the server: a second import waits for the first.
     root = tmp_path / "wh"

@@ -350,7 +350,7 @@ def stats(root: Path, *args: str) -> list[dict]:
 
     result = CliRunner().invoke(main, ["stats", "--game", "tournament", "--json", *args, "--warehouse", str(root)])
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
+    return json.loads(result.stdout)["player_stats_tournaments"]
 
 
 def test_stats_shows_the_tournament_figures_of_each_account_and_currency(root):

@@ -124,10 +124,7 @@ if "import_summary" in st.session_state:
     for name, reason in summary.get("files_unreadable", {}).items():
         st.markdown(f"- not read: {md(Path(name).name)}: {md(reason)}")
 
-db = q.database()
-if db is None:
-    st.info("No warehouse yet: the first import creates it.")
-    st.stop()
+db = q.open_or_stop(none_yet="No warehouse yet: the first import creates it.")
 st.subheader("Quarantine")
 reasons = q.quarantine_reasons(db)
 if reasons.is_empty():

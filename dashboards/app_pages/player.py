@@ -14,6 +14,7 @@ from dashboards import charts, tables
 from dashboards import queries as q
 from dashboards.date_filter import pick_dates
 from dashboards.safe_text import md
+from rules.words import close_names, suggested
 
 st.title("Player review")
 st.caption("What each figure means, and the grain of each table: docs/warehouse.md.")
@@ -24,13 +25,32 @@ if not everyone:
     st.info("No player yet: import some games first.")
     st.stop()
 
-top = st.columns([2, 2, 2, 3])
 wanted = st.query_params.get("player")
 busiest = q.busiest_player(db)
 me = q.me(db)
-default = wanted if wanted in everyone else (me or (busiest if busiest in everyone else everyone[0]))
-player = top[0].selectbox("Player", everyone, index=everyone.index(default), key="player",
+default = me or (busiest if busiest in everyone else everyone[0])
+if wanted is not None and wanted not in everyone:
+    # an address naming a screen name (a link shared before the name was linked) opens its person;
+    # a name no game has opens no one: another's review would pass for the one asked for
+    persons = q.persons_of(db, wanted)
+    if persons:
+        st.caption(f"{md(wanted)} is a name of {' and '.join(map(md, persons))}: the figures of {md(persons[0])}, "
+                   "every linked name together.")
+    else:
+        close = close_names(wanted, sorted({*everyone, *q.players(db)}))
+        st.error(md(f"No stored game has a player {wanted!r}.{suggested(close)}") + " Choose a player below.")
+        for name in close:
+            st.page_link("app_pages/player.py", label=f"Review {md(name)}", icon=":material/person:",
+                         query_params={"player": name})
+    default = persons[0] if persons else None
+elif wanted is not None:
+    default = wanted
+top = st.columns([2, 2, 2, 3])
+player = top[0].selectbox("Player", everyone, index=None if default is None else everyone.index(default),
+                          key="player", placeholder="Choose a player",
                           format_func=lambda person: f"{person} (me)" if person == me else person)
+if player is None:
+    st.stop()
 st.query_params["player"] = player  # the address names the player: a review can be shared
 names = q.person_names(db, player)
 accounts = q.person_accounts(db, player)

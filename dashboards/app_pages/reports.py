@@ -14,7 +14,7 @@ from dashboards import queries as q
 from dashboards.date_filter import pick_dates
 from dashboards.safe_text import md
 
-POSITION_ORDER = ("SB", "BB", "UTG", "UTG1", "UTG2", "MP", "MP1", "MP2", "HJ", "CO", "BTN")
+POSITION_ORDER = ("SB", "BB", "UTG", "UTG1", "UTG2", "MP", "MP1", "MP2", "MP3", "HJ", "CO", "BTN")
 DEPTH_ORDER = ("<20", "20-40", "40-60", "60-100", "100-150", "150+")
 RANKS = q.RANKS
 

@@ -5,7 +5,7 @@
 -- A screen name belongs to its site: the same name on two sites is two accounts; person is the
 -- person the account belongs to (int_accounts).
 -- Percentages are 0-100 over the opportunities counted beside them (count_*_opportunities);
--- af is a ratio, (bets + raises) / calls after the flop. Definitions after PokerTracker 4. The
+-- af is a ratio, (bets + raises) / calls on the flop, turn and river. Definitions after PokerTracker 4. The
 -- formulas are the macros of sql/00_macros (bb_per_100, percent_of, ratio_of), which the pages call too.
 -- bb_per_100 is taken over the hands with a big blind (count_bb_hands): a hand whose big blind is
 -- zero has no size in big blinds (the holdem_big_blind_positive audit lists it). net_won is in
