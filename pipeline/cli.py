@@ -8,6 +8,7 @@ import errno
 import functools
 import gc
 import json
+import locale
 import math
 import os
 import re
@@ -181,8 +182,8 @@ def _warehouse_of_group(ctx: click.Context, param: click.Parameter, value: Path)
     before = group.params["warehouse"]
     given_after = ctx.get_parameter_source(param.name) is click.core.ParameterSource.COMMANDLINE
     if given_after and value.resolve() != before.resolve():
-        raise UsageProblem(f"Two warehouses given: {before} before `{ctx.info_name}` and {value} after it.",
-                           "Give one, before the subcommand or after it.")
+        raise CommandLineProblem(f"Two warehouses given: {before} before `{ctx.info_name}` and {value} after it.",
+                                 "Give one, before the subcommand or after it.")
     return _noting_format(ctx, param, before)
 
 
@@ -224,16 +225,44 @@ TERM_SENT_ON: list[bool] = []
 """Whether a SIGTERM was sent on as SIGINT (see :func:`_send_sigterm_on`)."""
 
 
+STOP_RAISED_AGAIN: list[int] = []
+"""The signal of a stop whose KeyboardInterrupt was lost (see :func:`_stop_never_lost`), until
+:func:`_stop` raises it again."""
+
+COMMAND_DONE: list[bool] = []
+"""Whether the command ran to its end: a stop after it has nothing left to stop (the process is
+exiting with the command's own code)."""
+
+
 def _stop(signum, frame) -> None:
     # Both signals are taken as Ctrl-C is, so every ``finally`` runs (an ingest stops its readers
     # and removes its scratch files instead of vanishing mid-step); kept, because DuckDB answers
     # the interrupt of a query with an error of its own
+    if COMMAND_DONE:
+        return
+    if STOP_RAISED_AGAIN:     # (recorded when it was first raised)
+        STOP_RAISED_AGAIN.clear()
+        raise KeyboardInterrupt
     if TERM_SENT_ON:
         if STOPPED_BY:  # the SIGTERM, or the SIGINT it was sent on as, after the other stopped the run
             return
         signum = signal.SIGTERM
     STOPPED_BY.append(signum)
     raise KeyboardInterrupt
+
+
+def _stop_never_lost(unraisable) -> None:
+    """``sys.unraisablehook``: a KeyboardInterrupt of a stop raised where Python can only print
+    it and go on (a weakref's callback, such as the import system's for its module locks) is
+    raised again a moment later, in the code the command runs: lost, the command ran to its end
+    after Ctrl-C and exited 0. Any other such error is printed as Python prints it."""
+    if isinstance(unraisable.exc_value, KeyboardInterrupt) and STOPPED_BY and not STOP_RAISED_AGAIN:
+        STOP_RAISED_AGAIN.append(STOPPED_BY[-1])
+        # sent by a thread, once the callback has returned (raised here, it would be lost again), to
+        # the main thread, whose sleep or wait the signal ends
+        threading.Timer(0.05, signal.pthread_kill, (threading.main_thread().ident, signal.SIGINT)).start()
+        return
+    sys.__unraisablehook__(unraisable)
 
 
 def _send_sigterm_on() -> None:
@@ -414,29 +443,69 @@ class UsageProblem(click.ClickException):
         super().__init__(_what_then_fix(what, fix))
 
 
-def _refused_setting(what: str, fix: str, option: str = "'--rules'") -> click.BadParameter:
-    """A setting refused before anything is read or written: a usage error, as click's own are
-    (exit code 2), whether it is unknown, names what nothing names, or contradicts another."""
+class CommandLineProblem(click.UsageError):
+    """A command line no warehouse could answer (an argument missing, options that contradict each
+    other): a usage error, exit code 2, as click's own are, said as :class:`UsageProblem` says its."""
+
+    def __init__(self, what: str, fix: str) -> None:
+        super().__init__(_what_then_fix(what, fix))
+
+
+def _refused_value(what: str, fix: str, option: str | None = "'--rules'") -> click.BadParameter:
+    """A value of an option or argument refused whatever the warehouse holds (a game, rule ID or
+    setting Rasklad does not know, a rate that is no number), before anything is read or written:
+    a usage error, exit code 2, as click's own are. A name the warehouse does not hold (a player,
+    a site, a game ID) is not one: the command ran, and exits with 1 (docs/warehouse.md)."""
     return click.BadParameter(_what_then_fix(what, fix), param_hint=option)
+
+
+NOTHING_CHANGED = "nothing was changed (the warehouse is as it was)."
+STOPPED_BEFORE_WRITING = {"generate": "no game was written (they are written at the end).",
+                          "export": "no hand was written (the same export run again writes them all)."}
+"""What a command stopped before it wrote says, when it writes elsewhere than in the warehouse."""
+KEPT_WHEN_STOPPED = "rasklad.kept_when_stopped"
+"""Where a command's context keeps what tells, when a stop comes, what the command has done so far
+(export: the hands it wrote), for a stop its own handler does not see (while it sums up)."""
+
+
+def _path_duckdb_cannot_open(ctx: click.Context, error: Exception) -> str | None:
+    """The warehouse path (as its bytes spell it) that ``error`` failed on: DuckDB's
+    ``std::bad_cast``, or a path's undecoded bytes refused as UTF-8, for a path that is not ASCII
+    where the locale is not UTF-8 and Python's UTF-8 mode is off (PYTHONUTF8=0 beside
+    LC_ALL=POSIX); else None."""
+    noted = ctx.meta.get(FORMAT_BEFORE)
+    lost = (str(error) == "std::bad_cast" if isinstance(error, RuntimeError)
+            else isinstance(error, UnicodeEncodeError) and error.reason == "surrogates not allowed")
+    if not lost or noted is None or sys.getfilesystemencoding().lower() in ("utf-8", "utf8"):
+        return None
+    warehouse = str(Path(noted[0]).absolute())
+    return None if warehouse.isascii() else os.fsencode(warehouse).decode("utf-8", "backslashreplace")
 
 
 class _Commands(click.Group):
     """The commands, each of which says so when this copy of Rasklad lacks its SQL models."""
 
-    def invoke(self, ctx: click.Context):
+    def make_context(self, *args, **kwargs) -> click.Context:
         try:
-            return self._invoke_saying_why(ctx)
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt:   # (reading the command line: click would print "Aborted!", exit 1)
+            _exit_stopped(NOTHING_CHANGED)
+
+    def invoke(self, ctx: click.Context):
+        COMMAND_DONE.clear()
+        try:
+            done = self._invoke_saying_why(ctx)
         except (KeyboardInterrupt, Exception) as error:
             # a command stopped where it says nothing itself of what it kept: before it wrote, or
-            # one that only reads. After a stop, whatever comes up is the stop (DuckDB's "Query
-            # interrupted", worded as a failed query). export writes a file of its own, which it
-            # words itself
-            if not (STOPPED_BY or isinstance(error, KeyboardInterrupt)) or ctx.invoked_subcommand == "export":
+            # one that only reads, whichever the command: a stop that reached click was its bare
+            # "Aborted!" and exit code 1. After a stop, whatever comes up is the stop (DuckDB's
+            # "Query interrupted", worded as a failed query)
+            if not (STOPPED_BY or isinstance(error, KeyboardInterrupt)):
                 raise
-            what = ("no game was written (they are written at the end)." if ctx.invoked_subcommand == "generate"
-                    else "nothing was changed (the warehouse is as it was).")
-            click.echo(f"Stopped before the end: {what}", err=True)
-            sys.exit(128 + (STOPPED_BY[-1] if STOPPED_BY else signal.SIGINT))
+            kept = ctx.meta.get(KEPT_WHEN_STOPPED)
+            _exit_stopped(kept() if kept else STOPPED_BEFORE_WRITING.get(ctx.invoked_subcommand, NOTHING_CHANGED))
+        COMMAND_DONE.append(True)
+        return done
 
     def _invoke_saying_why(self, ctx: click.Context):
         try:
@@ -446,6 +515,16 @@ class _Commands(click.Group):
         except ModelsMissing as error:
             raise UsageProblem(f"{error}", "The install left the models out: install Rasklad again from a complete "
                                            "source (pip install .), or run it from a checkout.") from None
+        except (RuntimeError, UnicodeEncodeError) as error:
+            unopened = _path_duckdb_cannot_open(ctx, error)
+            if unopened is None:
+                raise
+            raise UsageProblem(
+                f"The warehouse {unopened!r} cannot be opened in this process: DuckDB and Arrow take a path that is "
+                f"not ASCII in a UTF-8 locale or with Python's UTF-8 mode only, and the locale here is "
+                f"{locale.setlocale(locale.LC_CTYPE)!r} ({sys.getfilesystemencoding()}) with the UTF-8 mode off.",
+                "Run it with PYTHONUTF8=1 set (or in a UTF-8 locale, such as LC_ALL=C.UTF-8), or name a warehouse "
+                "whose path is ASCII with --warehouse.") from None
         except ModelError as error:     # any command that brings the statistics up to date (reaudit, alias …)
             if error.interrupted:
                 raise KeyboardInterrupt from error
@@ -655,8 +734,13 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         if summary.resettled:
             click.echo(f"  {counted(summary.resettled, 'stored game')} judged again under the rule settings given "
                        f"(judged under other options before): {counted(summary.resettled_findings, 'finding')}")
-        for reason, count in summary.reasons.most_common(10):
+        reasons = summary.reasons.most_common()
+        for reason, count in reasons[:QUARANTINE_REASONS_SHOWN]:
             click.echo(f"  quarantined {count:>5} × {reason}")
+        rest = reasons[QUARANTINE_REASONS_SHOWN:]
+        if rest:    # said, lest the lines shown be taken for the whole quarantine
+            click.echo(f"  quarantined {sum(count for _, count in rest):>5} × {counted(len(rest), 'other reason')} "
+                       f"(`rasklad quarantine --all` lists every game with its reason; `ingest --json` counts every reason)")
         if summary.quarantined or finished.get("quarantined") or summary.already_quarantined:
             click.echo(f"See them with: rasklad quarantine --warehouse {warehouse}")
         for path, reason in summary.unreadable:
@@ -682,6 +766,9 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     failed = nothing or summary.models_failed
     sys.exit(1 if quarantined or summary.unreadable or summary.skipped or failed else 0)
 
+
+QUARANTINE_REASONS_SHOWN = 10
+"""The quarantine reasons an ingest's summary gives, most games first (the rest are counted)."""
 
 GONE_NAMED = 3
 """The files gone from disk an ingest's summary names (the rest are counted)."""
@@ -809,14 +896,14 @@ def _rule_settings_checked(rules: tuple[str, ...], warehouse: Path, paths: tuple
         try:
             parsed = parse_setting(setting)
         except ValueError as error:
-            raise _refused_setting(f"{setting!r}: {error}.", "See the rule settings in docs/formats.md.") from None
+            raise _refused_value(f"{setting!r}: {error}.", "See the rule settings in docs/formats.md.") from None
         if parsed.scope == "room":
             setting = f"room {_known_room(parsed.name, warehouse, setting, rooms_of_files)}: {parsed.option}"
         checked.append(setting)
     # (after the rooms are spelt as stored: 'room pokerstars' and 'room PokerStars' are one room)
     clash = contradiction(map(parse_setting, checked))
     if clash:   # the command line contradicts itself
-        raise _refused_setting(f"{clash}.", "See the rule settings in docs/formats.md.")
+        raise _refused_value(f"{clash}.", "See the rule settings in docs/formats.md.")
     return tuple(checked)
 
 
@@ -850,7 +937,7 @@ def _known_room(room: str, warehouse: Path, setting: str, rooms_of_files: Callab
     for name in rooms:
         if name.casefold() == room.casefold():
             return name
-    raise _refused_setting(f"{setting!r}: no stored game was played in the room {room!r}, no reader writes "
+    raise _refused_value(f"{setting!r}: no stored game was played in the room {room!r}, no reader writes "
                           f"it, and no file given names it.{did_you_mean(room, rooms)}",
                           f"The rooms, as the site column writes them: {', '.join(rooms)}.")
 
@@ -1284,15 +1371,17 @@ def _known_game(con: duckdb.DuckDBPyConnection, game: str) -> str:
     by_id, by_number = _games_named(con, game)
     if by_id or by_number:
         what = "the start of a game ID" if by_id else "a hand number"
-        raise UsageProblem(f"{game!r} is {what}, not a game: audit --game takes a kind of game "
-                           f"({', '.join(sorted(known))}).",
-                           f"audit has no option for one game: `rasklad show {game}` prints its findings.")
+        raise _refused_value(f"{game!r} is {what}, not a game: audit --game takes a kind of game "
+                             f"({', '.join(sorted(known))}).",
+                             f"audit has no option for one game: `rasklad show {game}` prints its findings.", "'--game'")
     raise _unknown_game(game, sorted(known))
 
 
-def _unknown_game(game: str, known: list[str], listed: str = "The games") -> UsageProblem:
+def _unknown_game(game: str, known: list[str], listed: str = "The games", option: str | None = "'--game'"
+                  ) -> click.BadParameter:
     """The error for a game no option knows, naming the close ones, then every one (``listed``)."""
-    return UsageProblem(f"There is no game {game!r}.{did_you_mean(game, known)}", f"{listed}: {', '.join(known)}.")
+    return _refused_value(f"There is no game {game!r}.{did_you_mean(game, known)}", f"{listed}: {', '.join(known)}.",
+                          option)
 
 
 class _GameName(click.Choice):
@@ -1307,7 +1396,10 @@ class _GameName(click.Choice):
         try:
             return super().convert(value, param, ctx)
         except click.BadParameter:
-            raise _unknown_game(value, list(self.choices), self.listed) from None
+            # (an argument by its name: its hint would list every choice, as the error's second line does)
+            hint = (None if param is None or ctx is None else f"'{param.name.upper()}'"
+                    if isinstance(param, click.Argument) else param.get_error_hint(ctx))
+            raise _unknown_game(value, list(self.choices), self.listed, hint) from None
 
 
 def _columns(con: duckdb.DuckDBPyConnection, relation: str) -> set[str]:
@@ -1359,8 +1451,9 @@ def _known_rule(rule: str) -> str:
     if any(rule_id.startswith(prefix) for rule_id in texts):
         return prefix
     families = sorted({rule_id.split("-")[0] + "-" for rule_id in texts})
-    raise UsageProblem(f"No rule ID is or starts with {rule!r}.{did_you_mean(prefix, texts)}",
-                       f"Rule IDs start with {', '.join(families)}; `rasklad audit --explain` shows their texts.")
+    raise _refused_value(f"No rule ID is or starts with {rule!r}.{did_you_mean(prefix, texts)}",
+                         f"Rule IDs start with {', '.join(families)}; `rasklad audit --explain` shows their texts.",
+                         "'--rule'")
 
 
 _STORED_PLAYERS = ("select player, site from stg_game_players join stg_games using (game_id) "
@@ -1538,7 +1631,7 @@ def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
     import duckdb
 
     if as_json and as_csv:
-        raise UsageProblem("--json and --csv were both given.", "Pick one of them.")
+        raise CommandLineProblem("--json and --csv were both given.", "Pick one of them.")
     _refuse_all_but_queries(sql)
     if _SHOW_TABLES.fullmatch(sql):
         sql = LISTED_TABLES
@@ -1865,19 +1958,20 @@ def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Pa
     for option in options:
         key, sep, value = option.partition("=")
         if not sep:
-            raise UsageProblem(f"The option {option!r} has no value.", "Write it as KEY=VALUE, e.g. -o players=4.")
+            raise _refused_value(f"The option {option!r} has no value.", "Write it as KEY=VALUE, e.g. -o players=4.",
+                                 "'--option'")
         key = key.strip().replace("-", "_")
         if key not in known:
-            raise UsageProblem(
+            raise _refused_value(
                 f"The {game} generator has no setting {key!r}.{did_you_mean(key, known)}",
-                f"Its settings: {', '.join(known)} (see rasklad generate --help).",
+                f"Its settings: {', '.join(known)} (see rasklad generate --help).", "'--option'",
             )
         settings[key] = value.strip()
     try:
         text = _generator(game).generate(game, count=count, seed=seed, **settings)
     except (TypeError, ValueError) as error:
-        raise UsageProblem(f"The generator refused the settings: {error}",
-                           f"Its settings: {', '.join(known)} (see rasklad generate --help).") from None
+        raise _refused_value(f"The generator refused the settings: {error}",
+                             f"Its settings: {', '.join(known)} (see rasklad generate --help).", "'--option'") from None
     if out:
         try:
             out.parent.mkdir(parents=True, exist_ok=True)     # as export --out makes its folder
@@ -2123,10 +2217,17 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
     """
     from pipeline import people
 
+    notes: list[str] = []
     if person is not None or site is not None:
         # looked up before anything changes: a misspelt name or room is said, not linked silently
         with _connect(warehouse) as con:
-            site = _look_up_alias_names(con, warehouse, person, names, site, remove=remove, is_me=is_me)
+            site, notes = _look_up_alias_names(con, warehouse, person, names, site, remove=remove, is_me=is_me)
+
+    def say_notes() -> None:
+        # once the link is written: a note that says "the link is kept" must not come before a refusal
+        for note in notes:
+            click.echo(note, err=True)
+        notes.clear()
 
     def changing() -> contextlib.AbstractContextManager:
         return _cut_short_saying(_kept_by_run(warehouse, "the change is made.", "nothing was changed."), warehouse)
@@ -2136,7 +2237,7 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
         if remove:
             gone = [name for name in (person, *names) if name]
             if not gone:
-                raise UsageProblem("Nothing to remove.", "Give the names to unlink: rasklad alias --remove NAME...")
+                raise CommandLineProblem("Nothing to remove.", "Give the names to unlink: rasklad alias --remove NAME...")
             with changing():
                 links = people.unlink(warehouse, gone, site=site, on_wait=_say_waiting, wait=not no_wait)
             # as --list counts them: a name linked to another person (a person's own name, which
@@ -2148,19 +2249,21 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
                 click.echo(f"Removed the links of {', '.join(gone)}{f' in {site}' if site else ''}; {left} linked.")
         elif person is not None and (names or not is_me):
             if not names:
-                raise UsageProblem(f"No name to link to {person}.",
-                                   f"Give the names: rasklad alias {person} NAME..., or --me to say this person is you.")
+                raise CommandLineProblem(f"No name to link to {person}.", f"Give the names: rasklad alias {person} "
+                                         "NAME..., or --me to say this person is you.")
             with changing():
                 links = people.link(warehouse, person, names, site=site, on_wait=_say_waiting, wait=not no_wait)
+            say_notes()
             linked = sorted((name, room or "") for (room, name), holder in links.items() if holder == person)
             made.update(person=person, names=[{"name": name, "site": room or None} for name, room in linked])
             if not as_json:
                 click.echo(f"{person}: {', '.join(f'{name} ({room})' if room else name for name, room in linked)}")
         if is_me:
             if person is None:
-                raise UsageProblem("Who is me?", "Give the person: rasklad alias NAME --me")
+                raise CommandLineProblem("Who is me?", "Give the person: rasklad alias NAME --me")
             with changing():
                 people.set_me(warehouse, person, on_wait=_say_waiting, wait=not no_wait)
+            say_notes()
             made.update(person=person, is_me=True)
             if not as_json:
                 click.echo(f"{person} is me.")
@@ -2199,12 +2302,13 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
 
 
 def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person: str | None, names: tuple[str, ...],
-                       site: str | None, *, remove: bool, is_me: bool) -> str | None:
-    """The room as the warehouse spells it, after looking up every name ``alias`` was given. A link
+                       site: str | None, *, remove: bool, is_me: bool) -> tuple[str | None, list[str]]:
+    """The room as the warehouse spells it, after looking up every name ``alias`` was given, and
+    the notes to say (on stderr) once the link is written. A link
     to remove must exist (else an error naming the close ones). A name to link that no stored game
     has (in that room, with --site), a room no game was played in, or a me who is nobody yet is
-    linked all the same, as a name whose games are not ingested yet may be, and said on stderr with
-    the close ones, so that a misspelling is not linked silently."""
+    linked all the same, as a name whose games are not ingested yet may be, and said with the close
+    ones, so that a misspelling is not linked silently."""
     players_stored = con.execute(f"select 1 from ({_STORED_PLAYERS}) limit 1").fetchone() is not None
     notes = []
     if site is not None:
@@ -2222,7 +2326,7 @@ def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person
                 where = f" in {site}" if site else ""
                 raise UsageProblem(f"{name!r} has no link{where} to remove.{did_you_mean(name, linked)}",
                                    "`rasklad alias --list` lists every person with their names.")
-        return site
+        return site, []
     players = _stored_players(con, site)
     known = set(players)
     room = f" in {site}" if site else ""
@@ -2233,14 +2337,12 @@ def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person
         if person.strip() not in persons:
             notes.append(f"No stored game has a player {person!r} yet, and no person is named so."
                          f"{did_you_mean(person, persons)}")
-    for note in notes:
-        click.echo(f"Note: {note}", err=True)
-    if notes:
-        click.echo("  The link is kept: it counts those names' games once they are ingested. "
-                   "A misspelling? Undo it with rasklad alias --remove NAME." if players_stored else
-                   "  This warehouse holds no game yet: the links count the games once they are ingested.",
-                   err=True)
-    return site
+    if not notes:
+        return site, []
+    return site, [*(f"Note: {note}" for note in notes),
+                  "  The link is kept: it counts those names' games once they are ingested. "
+                  "A misspelling? Undo it with rasklad alias --remove NAME." if players_stored else
+                  "  This warehouse holds no game yet: the links count the games once they are ingested."]
 
 
 @main.group("settings", invoke_without_command=True)
@@ -2293,8 +2395,8 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
     from pipeline import people
 
     if rate is None and not remove:
-        raise UsageProblem(f"No rate given for {source} in {target}.",
-                           f"Give it: rasklad settings rate {source} {target} 1.08, or --remove.")
+        raise CommandLineProblem(f"No rate given for {source} in {target}.",
+                                 f"Give it: rasklad settings rate {source} {target} 1.08, or --remove.")
     _require_warehouse(warehouse)
     try:
         with _cut_short_saying(_kept_by_run(warehouse, "the change is made.", "nothing was changed."), warehouse):
@@ -2302,8 +2404,10 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
                                       wait=not no_wait)
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
-    except ValueError as error:
-        raise UsageProblem(str(error), "Example: rasklad settings rate EUR USD 1.08") from error
+    except UnicodeError:    # (a warehouse path the locale cannot spell: said as for every command)
+        raise
+    except ValueError as error:     # (a currency or a rate that is none: checked before the warehouse is read)
+        raise CommandLineProblem(str(error), "Example: rasklad settings rate EUR USD 1.08") from error
     except LookupError as error:
         raise UsageProblem(f"{error.args[0]}.", "See the rates set with: rasklad settings") from None
     source, target = source.strip().upper(), target.strip().upper()
@@ -2343,8 +2447,8 @@ def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool, a
     from pipeline.table_rules import RuleSetting, parse_setting
 
     if not remove:
-        raise UsageProblem(f"A rule setting is given to an ingest, not here: {setting!r}.",
-                           f"Give it: rasklad ingest PATH --rules {setting!r}, or remove a kept one with --remove.")
+        raise CommandLineProblem(f"A rule setting is given to an ingest, not here: {setting!r}.",
+                                 f"Give it: rasklad ingest PATH --rules {setting!r}, or remove a kept one with --remove.")
     head, colon, option = setting.partition(":")
     kind, _, path = head.strip().partition(" ")
     try:
@@ -2353,10 +2457,10 @@ def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool, a
         else:
             parsed = parse_setting(setting)
     except ValueError as error:
-        raise _refused_setting(f"{setting!r}: {error}.", "See the rule settings in docs/formats.md.",
+        raise _refused_value(f"{setting!r}: {error}.", "See the rule settings in docs/formats.md.",
                                "'SETTING'") from None
     if parsed.name is None:
-        raise _refused_setting(f"{setting!r} names no table, room or file: a setting given for the files of a run is "
+        raise _refused_value(f"{setting!r} names no table, room or file: a setting given for the files of a run is "
                                "kept for each of them.", "Name one: 'file PATH: OPTION', PATH as `rasklad settings` "
                                "lists it.", "'SETTING'")
     _require_warehouse(warehouse)
@@ -2433,8 +2537,8 @@ def forget(paths: tuple[Path, ...], warehouse: Path, gone_only: bool, dry_run: b
     _require_warehouse(warehouse)
     if undo:
         if gone_only:
-            raise UsageProblem("--undo reads files forgotten again, and a file gone from disk cannot be read.",
-                               "Leave out --gone (put a gone file back at its path first).")
+            raise CommandLineProblem("--undo reads files forgotten again, and a file gone from disk cannot be read.",
+                                     "Leave out --gone (put a gone file back at its path first).")
         _undo_forget(paths, warehouse, dry_run, no_wait, as_json)
         return
     try:
@@ -2569,18 +2673,19 @@ def _undo_forget(paths: tuple[Path, ...], warehouse: Path, dry_run: bool, no_wai
             raise UsageProblem(error.what[0].upper() + error.what[1:], error.fix) from error
         except WarehouseBusy as error:
             raise UsageProblem(error.what, error.fix) from error
-        found.back = summary.restored
+        found.back, found.back_quarantined = summary.restored, summary.restored_quarantined
     new = 0 if summary is None else summary.games + summary.quarantined - summary.restored
     if as_json:
         click.echo(json.dumps({**found.as_dict(), "stored": new, "quarantined": summary.quarantined if summary else 0,
                                "dry_run": dry_run}, indent=2))
         return
-    one = found.back == 1
-    verb, back = (("Would read", "would come back to") if dry_run else
-                  ("Read", f"{'is' if one else 'are'} back in"))
-    kept = "" if dry_run else f" (the table superseded no longer keeps {'its' if one else 'their'} text)"
-    click.echo(f"{verb} {counted(len(found.files), 'file')} forgotten again: {counted(found.back, 'game')} {back} "
-               f"the statistics{kept}")
+    # the texts that were in quarantine go back there: counted apart from the games back in the statistics
+    statistics, quarantine = found.back - found.back_quarantined, found.back_quarantined
+    verb, back, also = (("Would read", "would come back to", "to") if dry_run else
+                        ("Read", f"{'is' if statistics == 1 else 'are'} back in", "in"))
+    kept = "" if dry_run else f" (the table superseded no longer keeps {'its' if found.back == 1 else 'their'} text)"
+    click.echo(f"{verb} {counted(len(found.files), 'file')} forgotten again: {counted(statistics, 'game')} {back} "
+               f"the statistics{f', {quarantine:,} {also} the quarantine' if quarantine else ''}{kept}")
     if new:     # (a file changed since it was forgotten holds other games too)
         click.echo(f"  {counted(new, 'other game')} stored from {'its' if len(found.files) == 1 else 'their'} "
                    f"text now")
@@ -2770,6 +2875,7 @@ def export(fmt: str, game_id: str | None, player: str | None, out: Path, quiet: 
 
     progress = _Progress(enabled=not quiet and not as_json)
     summary = ExportSummary()
+    click.get_current_context().meta[KEPT_WHEN_STOPPED] = lambda: _export_stopped(summary, progress.total, out)
     with _connect(warehouse) as con:
         if player is not None:
             _known_player(con, player)
@@ -2811,6 +2917,8 @@ def export(fmt: str, game_id: str | None, player: str | None, out: Path, quiet: 
 def _export_stopped(summary, total: int, out: Path) -> str:
     """What an export stopped before its end wrote, and what it did not."""
     written = len(summary.written)
+    if not written and not total:   # (stopped before it counted the hands: reading the warehouse)
+        return STOPPED_BEFORE_WRITING["export"]
     return (f"{written:,} of {counted(total, 'hand')} written to {out}, each file whole; the other "
             f"{total - written:,} not (the same export run again writes them all).")
 
@@ -2879,7 +2987,7 @@ def house_edge(warehouse: Path, rules_text: str, jobs: int | None, spark_master:
     try:
         rules = SixcardRules.parse(rules_text)
     except ValueError as error:
-        raise _refused_setting(str(error), "Write the settings as a session's Rules: line does, separated by commas.") from None
+        raise _refused_value(str(error), "Write the settings as a session's Rules: line does, separated by commas.") from None
     _require_warehouse(warehouse)
     say = (lambda line: None) if quiet or as_json else (lambda line: click.echo(line, err=True))
     try:
@@ -2928,9 +3036,12 @@ def run() -> None:
         sys.meta_path.insert(0, _NotInstalled("pandas"))
     for stopping in (signal.SIGINT, signal.SIGTERM):
         signal.signal(stopping, _stop)
-    _send_sigterm_on()
+    sys.unraisablehook = _stop_never_lost
     try:
+        _send_sigterm_on()
         main()
+    except KeyboardInterrupt:   # (before the command line is read)
+        _exit_stopped(NOTHING_CHANGED)
     finally:
         # The process ends here: the collector's passes at the interpreter's shutdown would walk
         # every object left (modules, grammars, kernels, DuckDB's and Arrow's) only to find cycles

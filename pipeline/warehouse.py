@@ -202,9 +202,12 @@ class Remembered:
     back: int = 0
     """The superseded games their last versions holding games held: those a read of their bytes
     unchanged brings back."""
+    back_quarantined: int = 0
+    """Of ``back``, the texts that were in quarantine: they go back there, not to the statistics."""
 
     def as_dict(self) -> dict:
-        return {"files": self.files, "gone": self.gone, "back": self.back}
+        return {"files": self.files, "gone": self.gone, "back": self.back - self.back_quarantined,
+                "back_to_quarantine": self.back_quarantined}
 
 
 def _forgotten_result(name: str, digest: str, size: int) -> FileResult:
@@ -1070,6 +1073,9 @@ class Warehouse:
             else:
                 found.gone.append(name)
         found.back = len(back)
+        if back:
+            superseded = self.read_table("superseded", ["game_id", "was"]).to_pylist()
+            found.back_quarantined = len(back & {row["game_id"] for row in superseded if row["was"] == "quarantined"})
         return found
 
     def _settings_following(self, origins: dict[str, tuple], summary: CommitSummary, added: list[str],

@@ -214,7 +214,7 @@ def test_query_reads_every_warehouse_table_by_its_contract_name(tmp_path):
 
 def test_generate_rejects_options_without_values(tmp_path):
     result = run("generate", "sixcard", "-o", "strategy")
-    assert result.exit_code == 1
+    assert result.exit_code == 2     # a usage error: no warehouse could make it right
     assert "The option 'strategy' has no value." in result.output
 
 
@@ -273,7 +273,8 @@ def test_settings_rate_refuses_what_is_no_rate_and_says_when_the_two_ways_disagr
                ("EUR", "fpp", "2"): "'FPP' has no rate: tournament chips, play chips and points are never converted"}
     for words, said in refused.items():
         result = run("settings", "rate", *words, "--warehouse", str(wh))
-        assert (result.exit_code, result.output.splitlines()[0]) == (1, f"Error: {said}"), words
+        assert result.exit_code == 2, words      # a usage error: refused before the warehouse is read
+        assert f"\nError: {said}\n" in result.output, words
     assert run("settings", "rate", "EUR", "USD", "1.08", "--warehouse", str(wh)).output == "1 EUR = 1.08 USD\n"
     # 1.08 × 0.925 = 0.999: a buying and a selling rate, which agree
     agreeing = run("settings", "rate", "USD", "EUR", "0.925", "--warehouse", str(wh))
@@ -442,13 +443,14 @@ def test_generate_helps_example_runs_and_each_choice_listed_is_taken():
                 result = run("generate", game, "-n", "1", "-o", f"{name}={value}", *small.get(game, []))
                 assert result.exit_code == 0, (game, name, value, result.output)
             wrong = run("generate", game, "-n", "1", "-o", f"{name}=nonesuch")
-            assert wrong.exit_code == 1 and values[-1] in wrong.output, (game, name, wrong.output)
+            assert wrong.exit_code == 2 and values[-1] in wrong.output, (game, name, wrong.output)
 
 
 def test_generate_names_the_known_settings_for_a_misspelt_one():
     result = run("generate", "raspisnoy", "-o", "plyers=4")
-    assert result.exit_code == 1
-    assert "Error: The raspisnoy generator has no setting 'plyers'. Did you mean 'players'?" in result.output
+    assert result.exit_code == 2
+    assert ("Error: Invalid value for '--option': The raspisnoy generator has no setting 'plyers'. Did you mean "
+            "'players'?") in result.output
     assert "Its settings: players, rules, rounds, club, strategy (see rasklad generate --help)." in result.output
 
 
@@ -466,13 +468,14 @@ def test_unknown_game_rule_or_player_is_an_error_with_the_close_names(tmp_path):
     wh = tmp_path / "wh"
     run("ingest", str(ROOT / "data" / "samples" / "chinese-wrong-claims.txt"), "--warehouse", str(wh), "-q")
     game = run("audit", "--game", "chinses", "--warehouse", str(wh))
-    assert game.exit_code == 1
-    assert "Error: There is no game 'chinses'. Did you mean 'chinese'?" in game.output
+    assert game.exit_code == 2
+    assert "Error: Invalid value for '--game': There is no game 'chinses'. Did you mean 'chinese'?" in game.output
     rule = run("audit", "--rule", "CP-SCOR", "--warehouse", str(wh))
     assert rule.exit_code == 0 and "CP-SCORE" in rule.output     # a prefix of a rule ID
     rule = run("audit", "--rule", "CP-SCRE", "--warehouse", str(wh))
-    assert rule.exit_code == 1
-    assert "Error: No rule ID is or starts with 'CP-SCRE'. Did you mean 'CP-SCORE', " in rule.output
+    assert rule.exit_code == 2
+    assert "Error: Invalid value for '--rule': No rule ID is or starts with 'CP-SCRE'. Did you mean 'CP-SCORE', " \
+        in rule.output
     players = json.loads(run("query", "select distinct player from game_players", "--warehouse", str(wh),
                              "--json").output)
     assert "Gleb" in {row["player"] for row in players}
@@ -489,19 +492,22 @@ def test_every_game_option_names_the_close_games_for_an_unknown_one(tmp_path):
     takes = ("  The games stats --game takes: chinese, holdem, holdem36, ofc, raspisnoy, raspisnoy_sheet, sixcard, "
              "tournament.\n")
     misspelt = run("stats", "--game", "holdm", "--warehouse", str(wh))
-    assert (misspelt.exit_code, misspelt.output) == (1, "Error: There is no game 'holdm'. Did you mean 'holdem' or "
-                                                        "'holdem36'?\n" + takes)
+    assert misspelt.exit_code == 2
+    assert misspelt.output.endswith("\nError: Invalid value for '--game' / '-g': There is no game 'holdm'. Did you "
+                                    "mean 'holdem' or 'holdem36'?\n" + takes)
     unknown = run("stats", "--game", "poker", "--warehouse", str(wh))
-    assert (unknown.exit_code, unknown.output) == (1, "Error: There is no game 'poker'.\n" + takes)
+    assert unknown.exit_code == 2
+    assert unknown.output.endswith("\nError: Invalid value for '--game' / '-g': There is no game 'poker'.\n" + takes)
     chinese = run("stats", "--game", "CHINESE", "--json", "--warehouse", str(wh))
     assert chinese.exit_code == 0
     assert {row["game"] for row in json.loads(chinese.stdout)["player_stats_chinese"]} == {"chinese"}
     generated = run("generate", "chines", "-n", "1")
-    assert generated.exit_code == 1
-    assert generated.output.startswith("Error: There is no game 'chines'. Did you mean 'chinese'?\n"
-                                       "  The games generate writes: holdem, holdem36, raspisnoy, ")
+    assert generated.exit_code == 2
+    assert ("\nError: Invalid value for 'GAME': There is no game 'chines'. Did you mean 'chinese'?\n"
+            "  The games generate writes: holdem, holdem36, raspisnoy, ") in generated.output
     audited = run("audit", "--game", "poker", "--warehouse", str(wh))
-    assert audited.exit_code == 1 and audited.output.startswith("Error: There is no game 'poker'.\n  The games: ")
+    assert audited.exit_code == 2
+    assert "\nError: Invalid value for '--game': There is no game 'poker'.\n  The games: " in audited.output
 
 
 def test_audit_explain_shows_the_text_of_each_rule_broken(tmp_path):
@@ -664,9 +670,9 @@ def test_audit_game_given_a_game_id_says_it_takes_a_kind_and_how_to_see_one_game
     with pipeline.warehouse.connect(wh) as con:
         game_id = con.execute("select min(game_id) from games").fetchone()[0]
     result = run("audit", "--game", game_id[:8], "--warehouse", str(wh))
-    assert result.exit_code == 1
-    assert result.stderr.startswith(f"Error: '{game_id[:8]}' is the start of a game ID, not a game: audit --game "
-                                    "takes a kind of game (chinese, holdem, ")
+    assert result.exit_code == 2
+    assert (f"\nError: Invalid value for '--game': '{game_id[:8]}' is the start of a game ID, not a game: audit "
+            "--game takes a kind of game (chinese, holdem, ") in result.stderr
     assert result.stderr.endswith(f"  audit has no option for one game: `rasklad show {game_id[:8]}` prints its "
                                   "findings.\n")
 
@@ -779,7 +785,7 @@ def test_a_room_rule_setting_is_matched_as_the_site_column_writes_it_and_can_be_
     assert other.output.startswith("Error: No rule setting 'room Winamax: limit_cap_5' is kept ('room Winamax: "
                                    "limit_cap_3' is). The rule settings kept: 'room Winamax: limit_cap_3'.\n")
     given = run("settings", "rules", "room PokerStars: cap_heads_up", "--warehouse", str(wh))
-    assert given.exit_code == 1 and "rasklad ingest PATH --rules" in given.output
+    assert given.exit_code == 2 and "rasklad ingest PATH --rules" in given.output
 
 
 def test_a_room_only_a_phh_files_venue_names_is_set_in_the_ingest_that_first_stores_it(tmp_path, monkeypatch):
@@ -875,7 +881,7 @@ def test_every_game_option_takes_any_case_and_stats_takes_raspisnoy_sheet(tmp_pa
     assert {row["game"] for row in json.loads(holdem.stdout)["player_stats_holdem"]} == {"holdem"}
     assert run("audit", "--game", "HOLDEM", "--warehouse", wh).exit_code == 0
     unknown = run("audit", "--game", "poker", "--warehouse", wh)
-    assert unknown.exit_code == 1 and "The games: " in unknown.output and "unknown" not in unknown.output
+    assert unknown.exit_code == 2 and "The games: " in unknown.output and "unknown" not in unknown.output
 
 
 def test_the_compile_notice_takes_a_line_of_its_own_below_a_progress_bar():
@@ -942,3 +948,83 @@ def test_a_table_setting_no_stored_game_names_is_kept_with_a_note_naming_the_clo
                            "it).\n")
     right = run("ingest", str(log), "--warehouse", str(wh), "-q", "--rules", "table Tverskaya I: cap_heads_up")
     assert right.exit_code == 0 and right.stderr == ""
+
+
+def test_an_ingest_summary_counts_the_quarantine_reasons_past_the_tenth_on_a_line(tmp_path):
+    # twelve games, each quarantined for a reason of its own: ten reasons shown, and the two
+    # left out were not said at all (the lines shown added up to 10 of 12)
+    unsupported = ["Omaha Pot Limit", "Razz Limit", "7 Card Stud Limit", "5 Card Draw No Limit", "Badugi Limit",
+                   "Omaha Hi/Lo Pot Limit", "2-7 Triple Draw Limit"]
+    games = [f"PokerStars Hand #25000000{number:04d}: {game} ($1/$2 USD) - 2024/01/02 3:04:05 ET\n"
+             "Table 'T' 6-max Seat #1 is the button\nSeat 1: A ($100 in chips)\n"
+             for number, game in enumerate(unsupported)]
+    games += [f"{header}\nSeat 1: A ($10)\n" for header in (
+        "Full Tilt Poker Game #1: Table T - $1/$2 - No Limit Hold'em", "Run It Once Poker Hand #2: x",
+        "PokerMaster Hand #3: x", "PokerBros Hand #4: x", "Hand #5-6 - x")]
+    log = tmp_path / "twelve.txt"
+    log.write_text("\n\n".join(games), encoding="utf-8")
+    result = run("ingest", str(log), "--warehouse", str(tmp_path / "wh"), "-q", "-j", "1")
+    assert result.exit_code == 1
+    reasons = [line for line in result.stdout.splitlines() if line.startswith("  quarantined ")]
+    assert len(reasons) == 11
+    assert all(line.startswith("  quarantined     1 × ") for line in reasons[:10])
+    # the last two reasons met (ties keep the order met): PokerBros' and Merge's, one game each
+    assert reasons[10] == ("  quarantined     2 × 2 other reasons (`rasklad quarantine --all` lists every game "
+                           "with its reason; `ingest --json` counts every reason)")
+    assert not any("PokerBros" in line or "Merge" in line for line in reasons)
+
+
+def test_every_command_exits_2_for_what_no_warehouse_could_answer_and_1_for_what_this_one_lacks(tmp_path):
+    """One rule of exit codes (docs/warehouse.md): a game, rule ID, setting or value Rasklad does
+    not know, or options that contradict each other, is a usage error (2), as click's own are;
+    a name this warehouse does not hold is the data's answer (1). `stats --game holdm`,
+    `audit --game`, `generate` and `settings rate EUR USD abc` exited 1, `ingest --rules bogus` 2."""
+    wh = str(tmp_path / "wh")
+    assert run("ingest", str(ROOT / "data" / "samples" / "pokerstars-holdem.txt"), "-w", wh, "-q").exit_code == 0
+    usage = [("stats", "-w", wh, "--game", "holdm"), ("stats", "-w", wh, "--limit", "0"),
+             ("audit", "-w", wh, "--game", "nope"), ("audit", "-w", wh, "--rule", "XX-NOPE"),
+             ("generate", "chineze"), ("generate", "chinese", "-o", "player=4"),
+             ("generate", "chinese", "-o", "players=x"), ("generate", "chinese", "-o", "players"),
+             ("settings", "-w", wh, "rate", "EUR", "USD", "abc"), ("settings", "-w", wh, "rate", "EUR", "USD"),
+             ("settings", "-w", wh, "rate", "EUR", "EUR", "2"),
+             ("settings", "-w", wh, "rate", "EUR", "USD", "2", "-w", str(tmp_path / "other")),
+             ("settings", "-w", wh, "rules", "bogus", "--remove"), ("settings", "-w", wh, "rules", "no_limit"),
+             ("ingest", str(tmp_path), "-w", wh, "--rules", "bogus"), ("house-edge", "-w", wh, "--rules", "bogus 3"),
+             ("export", "--format", "xml", "-w", wh), ("query", "-w", wh, "--json", "--csv", "select 1"),
+             ("alias", "-w", wh, "--remove"), ("alias", "-w", wh, "Anna"), ("forget", "-w", wh, "--undo", "--gone", wh)]
+    data = [("stats", "-w", wh, "--player", "Nobody"), ("stats", "-w", wh, "--site", "Nowhere"),
+            ("audit", "-w", wh, "--site", "Nowhere"), ("show", "-w", wh, "deadbeef"),
+            ("export", "--format", "phh", "-w", wh, "--player", "Nobody", "--out", str(tmp_path / "out")),
+            ("reaudit", "-w", wh, "--game", "deadbeef"), ("query", "-w", wh, "select * from nope"),
+            ("alias", "-w", wh, "--remove", "Nobody"), ("settings", "-w", wh, "rate", "EUR", "USD", "--remove"),
+            ("forget", "-w", wh, str(tmp_path / "nothing-read-here.txt"))]
+    codes = {args: run(*args).exit_code for args in usage + data}
+    assert codes == {**{args: 2 for args in usage}, **{args: 1 for args in data}}
+    with pipeline.warehouse.connect(wh) as con:    # nothing was changed by any of them
+        assert con.execute("select count(*) from settings").fetchone()[0] == 0
+
+
+def test_a_warehouse_path_duckdb_cannot_open_where_the_locale_is_not_utf8_is_said_in_words(tmp_path):
+    """With the locale POSIX, its coercion and Python's UTF-8 mode off, DuckDB refused a warehouse
+    path that is not ASCII with `RuntimeError: std::bad_cast`, and the commands printed a traceback."""
+    import os
+    import subprocess
+    import sys
+
+    warehouse = tmp_path / "склад 2"
+    assert run("ingest", str(SAMPLES / "chinese-night.txt"), "-w", str(warehouse), "-q").exit_code == 0
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1", "LC_ALL": "POSIX",
+           "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}
+    for command in (["audit"], ["settings", "rate", "EUR", "USD", "1.08"]):
+        done = subprocess.run([sys.executable, "-m", "pipeline.cli", *command, "-w", str(warehouse)], cwd=ROOT, env=env,
+                              capture_output=True, stdin=subprocess.DEVNULL, timeout=120)
+        said = done.stderr.decode("utf-8")
+        assert (done.returncode, done.stdout) == (1, b""), said
+        assert said == (f"Error: The warehouse '{warehouse}' cannot be opened in this process: DuckDB and Arrow take a "
+                        "path that is not ASCII in a UTF-8 locale or with Python's UTF-8 mode only, and the locale here "
+                        "is 'C' (ascii) with the UTF-8 mode off.\n  Run it with PYTHONUTF8=1 set (or in a UTF-8 locale, "
+                        "such as LC_ALL=C.UTF-8), or name a warehouse whose path is ASCII with --warehouse.\n"), command
+    # as it says: the same locale with Python's UTF-8 mode on reads it, and nothing was changed
+    read = subprocess.run([sys.executable, "-m", "pipeline.cli", "settings", "-w", str(warehouse), "--json"], cwd=ROOT,
+                          env={**env, "PYTHONUTF8": "1"}, capture_output=True, stdin=subprocess.DEVNULL, timeout=120)
+    assert (read.returncode, json.loads(read.stdout)) == (0, [])

@@ -4,6 +4,7 @@ Through the CLI, with real DuckDB and Parquet in a temporary folder; the nets ar
 
 from __future__ import annotations
 
+import json
 import shutil
 from decimal import Decimal
 from pathlib import Path
@@ -101,6 +102,33 @@ def test_forget_undo_reads_a_forgotten_file_again_and_its_games_come_back(tmp_pa
     assert run("forget", "--undo", str(night), "-w", str(root)).exit_code == 1
     again = run("ingest", str(night), "-w", str(root), "-j", "1", "-q")
     assert again.exit_code == 0 and results(root) == NIGHT_NETS
+
+
+def test_forget_undo_counts_the_games_back_in_the_statistics_and_the_texts_back_in_quarantine_apart(tmp_path):
+    # night.txt holds the hand and, below it, a Full Tilt hand, which goes to the quarantine: the
+    # undo said "2 games are back in the statistics" (and --json "back": 2), one being that text
+    night, root = tmp_path / "night.txt", tmp_path / "wh"
+    night.write_text(NIGHT + "\n\nFull Tilt Poker Game #1: Table T - $1/$2 - No Limit Hold'em\nSeat 1: A ($10)\n",
+                     encoding="utf-8")
+    assert run("ingest", str(night), "-w", str(root), "-j", "1", "-q").exit_code == 1     # (one quarantined)
+    counts = "select (select count(*) from games), (select count(*) from quarantine)"
+    assert query(root, counts) == [(1, 1)]
+    forgot = run("forget", str(night), "-w", str(root))
+    assert forgot.output.startswith("Forgot 1 file: 1 game left the statistics, 1 the quarantine")
+    assert query(root, counts) == [(0, 0)]
+    dry = run("forget", "--undo", "--dry-run", str(night), "-w", str(root))
+    assert dry.output.startswith("Would read 1 file forgotten again: 1 game would come back to the statistics, "
+                                 "1 to the quarantine\n")
+    dry_json = json.loads(run("forget", "--undo", "--dry-run", str(night), "-w", str(root), "--json").stdout)
+    assert (dry_json["back"], dry_json["back_to_quarantine"]) == (1, 1)
+    done = run("forget", "--undo", str(night), "-w", str(root))
+    assert done.exit_code == 0, done.output
+    assert done.output.startswith("Read 1 file forgotten again: 1 game is back in the statistics, 1 in the "
+                                  "quarantine (the table superseded no longer keeps their text)\n")
+    assert query(root, counts) == [(1, 1)] and results(root) == NIGHT_NETS
+    assert run("forget", str(night), "-w", str(root)).exit_code == 0
+    undone = json.loads(run("forget", "--undo", str(night), "-w", str(root), "--json").stdout)
+    assert (undone["back"], undone["back_to_quarantine"], undone["stored"]) == (1, 1, 0)
 
 
 def test_forget_says_how_to_undo_it_and_a_gone_file_is_read_once_put_back(tmp_path):

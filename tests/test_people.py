@@ -152,11 +152,12 @@ def test_settings_rate_refuses_what_decimal_18_6_cannot_hold_before_saving_it(ro
 
     for value in ("1e400", "1000000000000", "0.0000001", "1.0000005", "0", "nan", "inf"):
         refused = rate(value)
-        assert refused.exit_code == 1, value
+        assert refused.exit_code == 2, value     # a usage error, refused before the warehouse is read
         # in the user's words: what a rate is, not the type that keeps it
         said = ("a rate is more than 0 (what 1 EUR is worth in USD)" if value == "0" else
                 "a rate is a number from 0.000001 to 999,999,999,999.999999 with at most 6 decimals (kept exactly so)")
-        assert refused.stderr == f"Error: {said}, not {value}\n  Example: rasklad settings rate EUR USD 1.08\n", value
+        assert refused.stderr.endswith(f"\nError: {said}, not {value}\n  Example: rasklad settings rate EUR USD "
+                                       "1.08\n"), value
         with connect(root) as con:
             assert con.execute("select * from settings where name like 'rate %'").fetchall() == [], value
     assert CliRunner().invoke(main, ["build-models", "--warehouse", str(root)]).exit_code == 0
@@ -601,3 +602,39 @@ def test_a_person_whose_names_shared_a_game_counts_it_once_and_is_known_to_stats
             if row["season_kind"] == "all"] == [("Pavel", 2, Decimal(15))]
     refused = CliRunner().invoke(main, ["stats", "--player", "Pavle", "--warehouse", str(root)])
     assert refused.exit_code != 0 and "Did you mean 'Pavel'" in refused.output
+
+
+def _hold_the_lock(root, ready, release) -> None:
+    from pipeline.warehouse import Warehouse
+
+    with Warehouse(root).open(purpose="a test holding the lock"):
+        ready.set()
+        release.wait(60)
+    os._exit(0)
+
+
+def test_alias_refused_by_a_busy_warehouse_never_says_the_link_is_kept(root):
+    """`alias X Y --no-wait` said "The link is kept" for a name of no game, then stopped at the
+    lock another writer held, keeping nothing: the note comes once the link is written."""
+    import multiprocessing
+
+    fork = multiprocessing.get_context("fork")
+    ready, release = fork.Event(), fork.Event()
+    holder = fork.Process(target=_hold_the_lock, args=(root, ready, release))
+    holder.start()
+    try:
+        assert ready.wait(30)
+        result = CliRunner().invoke(main, ["alias", "--warehouse", str(root), "Vera", "Vera22", "--no-wait"])
+    finally:
+        release.set()
+        holder.join(30)
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"Error: The warehouse {str(root)!r} is being written by another process "
+                                    f"(process {holder.pid}, a test holding the lock, since ")
+    assert "Note:" not in result.stderr and "The link is kept" not in result.stderr
+    assert "Vera22" not in people(root)
+    # the lock released, the same command links the name, and then says the note
+    assert noted(root, "Vera", "Vera22") == ("Vera: Vera, Vera22\n",
+                                             "Note: No stored game has a player 'Vera22' yet. Did you mean 'Vera'?\n"
+                                             + KEPT)
