@@ -224,17 +224,19 @@ def test_tournament_and_cancelled_hands_attribute_no_rake():
 
 
 def test_an_odd_cent_of_equal_fractions_goes_clockwise_from_the_button_and_large_amounts_stay_exact():
-    # 0.05 over three equal shares: 1.67 cents each, 1 whole each, two left: the small blind's and
-    # the big blind's, the button's last. Then 9,999,999,999,999.99 put in by each of two, with a
-    # rake of 0.03: 1.5 cents each, the odd one to the big blind (heads-up the button is the small
-    # blind, the big blind first clockwise from it); the product of the cents passes a BIGINT's range.
+    # 0.05 over three equal shares: 1.67 cents each, 1 whole each, two left: to the small blind's
+    # seat 3 and the big blind's seat 1 (clockwise from the button's seat 2, round the table), the
+    # button's last. Then 9,999,999,999,999,999.99 put in by each of two, with a rake of 0.03: 1.5
+    # cents each, the odd one to the big blind's seat 5 (heads-up the button is the small blind, the
+    # big blind first clockwise from it), whatever the seat numbers; the product of the cents passes
+    # a BIGINT's range, and a hundred times either amount a decimal(18, 2)'s.
     assert _shares([
-        "('three', 'Anna', 1, 'BTN', 2.00, 0.05, false, false)",
-        "('three', 'Boris', 2, 'SB', 2.00, 0.05, false, false)",
-        "('three', 'Vera', 3, 'BB', 2.00, 0.05, false, false)",
-        "('large', 'Anna', 1, 'BTN', 9999999999999999.99, 0.03, false, false)",
-        "('large', 'Boris', 2, 'BB', 9999999999999999.99, 0.03, false, false)",
-    ]) == {("three", "Anna"): Decimal("0.01"), ("three", "Boris"): Decimal("0.02"), ("three", "Vera"): Decimal("0.02"),
+        "('three', 'Anna', 1, 'BB', 2.00, 0.05, false, false)",
+        "('three', 'Boris', 2, 'BTN', 2.00, 0.05, false, false)",
+        "('three', 'Vera', 3, 'SB', 2.00, 0.05, false, false)",
+        "('large', 'Anna', 2, 'BTN', 9999999999999999.99, 0.03, false, false)",
+        "('large', 'Boris', 5, 'BB', 9999999999999999.99, 0.03, false, false)",
+    ]) == {("three", "Anna"): Decimal("0.02"), ("three", "Boris"): Decimal("0.01"), ("three", "Vera"): Decimal("0.02"),
            ("large", "Anna"): Decimal("0.01"), ("large", "Boris"): Decimal("0.02")}
 
 
