@@ -11,14 +11,16 @@ within a cent of its exact proportion, and each player's mart rows to the sum of
 
 from __future__ import annotations
 
+from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 
 import duckdb
 import pytest
 
+from dashboards import tables
 from pipeline.models import define_macros, select_over
-from tests.conftest import corpus
+from tests.conftest import corpus, warehouse_of_pages
 from tests.worked_marts import assert_worked, ingest_files
 
 HANDS = [
@@ -148,13 +150,18 @@ LOG = "\n\n\n".join(HANDS) + "\n"
 
 
 @pytest.fixture(scope="module")
-def con(tmp_path_factory):
-    from pipeline.warehouse import connect
-
+def worked_warehouse(tmp_path_factory):
     folder = tmp_path_factory.mktemp("rake_paid")
     summary = ingest_files(folder, {"hands.txt": LOG})
     assert (summary.games, summary.quarantined, summary.findings) == (4, 0, 0), summary.as_dict()
-    with connect(folder / "warehouse") as connection:
+    return folder / "warehouse"
+
+
+@pytest.fixture(scope="module")
+def con(worked_warehouse):
+    from pipeline.warehouse import connect
+
+    with connect(worked_warehouse) as connection:
         yield connection
 
 
@@ -197,6 +204,17 @@ def test_the_marts_add_up_each_players_shares(con):
         {"player": "Boris", "session_no": 1, "count_hands": 4, "rake_paid": Decimal("0.63"), "rake_paid_big_blinds": 1.26},
         {"player": "Vera", "session_no": 1, "count_hands": 3, "rake_paid": Decimal("0.48"), "rake_paid_big_blinds": 0.96},
     ])
+
+
+def test_the_player_review_shows_the_rake_paid_of_its_dates(worked_warehouse):
+    # the Player review's Hold'em statistics: Anna's four hands of 1 March, as the mart sums them;
+    # a day without hands has no row
+    with warehouse_of_pages(worked_warehouse) as (q, db):
+        shown = q.holdem_stats(db, "Anna", start=date(2024, 3, 1), end=date(2024, 3, 1))
+        assert shown.select("count_hands", "rake_paid", "rake_paid_bb_per_100").rows() == [
+            (4, Decimal("0.54"), Decimal("27.00"))]
+        assert q.holdem_stats(db, "Anna", start=date(2024, 3, 2)).is_empty()
+        assert tables.title("rake_paid") == "Rake paid" and "rake_paid" in tables.MONEY
 
 
 def _shares(rows: list[str]) -> dict[tuple[str, str], Decimal]:
