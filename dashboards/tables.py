@@ -49,7 +49,7 @@ RATIO_FORMAT = "%.2f"
 
 RATIOS = frozenset({
     "bb_per_100", "af", "avg_placement", "avg_finish", "points_per_round", "points_per_hand", "royalties_per_hand",
-    "golden_tricks_per_round", "net_big_blinds",
+    "golden_tricks_per_round", "net_big_blinds", "rake_paid_bb_per_100", "rake_paid_big_blinds",
 })
 
 
@@ -57,7 +57,7 @@ MONEY = frozenset({
     "net", "net_won", "allin_ev_net", "net_showdown", "net_non_showdown", "total_pot", "pot", "invested",
     "collected", "owed", "net_in_log", "stack_start", "cost", "won", "prize", "bounties_won", "price", "total_wagered", "total_net",
     "total_returned", "ev_lost_total", "own_net", "own_allin_ev_net", "total_points", "settlement_points",
-    "ante", "costs", "wagered", "returned", "cash_out", "paid_the_room",
+    "ante", "costs", "wagered", "returned", "cash_out", "paid_the_room", "rake_paid",
 })
 """The amounts in a unit: a currency's to the cent, chips and points whole where they are (:func:`money_format`)."""
 
@@ -86,7 +86,8 @@ COLUMN_LABELS = {
     "stack_start": "Stack", "invested": "Put in", "collected": "Collected", "net": "Net", "net_won": "Net",
     "net_showdown": "Net at showdown", "net_non_showdown": "Net without showdown", "allin_ev_net": "All-in EV",
     "net_big_blinds": "Net (bb)", "owed": "The rules pay", "net_in_log": "Net in the log",
-    "cash_out": "Cashed out for", "paid_the_room": "Paid the room", "total_pot": "Pot", "is_all_in": "All-in", "went_to_showdown": "Showdown",
+    "cash_out": "Cashed out for", "paid_the_room": "Paid the room", "rake_paid": "Rake paid",
+    "rake_paid_bb_per_100": "Rake paid (bb/100)", "rake_paid_big_blinds": "Rake paid (bb)", "total_pot": "Pot", "is_all_in": "All-in", "went_to_showdown": "Showdown",
     "bb_per_100": "bb/100", "vpip": "VPIP", "pfr": "PFR", "three_bet": "3-bet", "fold_to_three_bet": "Fold to 3-bet",
     "af": "AF", "afq": "AFq", "wtsd": "WTSD", "wsd": "W$SD", "wwsf": "WWSF", "cbet_flop": "Flop c-bet",
     "fold_to_cbet_flop": "Fold to flop c-bet", "steal_attempt": "Steal",

@@ -75,8 +75,10 @@ def flags():
              "true as played_in_utc, null as club, 'Vesta' as table_name, 'hands.txt' as source_file, "
              "1 as first_line, 'USD' as currency "
              f"from (values {', '.join(f'({g!r})' for g in DECISIONS)}) as g (game_id)")
+    # no hand here is raked: no seat's share of a rake
+    rake_shares = "select game_id, player, 0.00 as rake_paid from (values ('none', 'nobody')) as t (game_id, player) where false"
     sql = select_over("int_holdem_player_hands", stg_holdem_actions=actions, stg_holdem_results=results,
-                      stg_games=games)
+                      stg_games=games, int_holdem_rake_shares=rake_shares)
     found = con.execute(
         f"select game_id, player, is_cbet_flop_opportunity, is_cbet_flop, is_fold_to_cbet_flop_opportunity, "
         f"is_fold_to_cbet_flop from ({sql})").fetchall()

@@ -120,6 +120,9 @@ final as (
         results.stack_start,
         results.invested,
         results.total_pot,
+        -- his share of the hand's rake (int_holdem_rake_shares); 0 in a hand without rake, a
+        -- tournament's or a cancelled one
+        cast(coalesce(rake_shares.rake_paid, 0) as decimal(18, 2)) as rake_paid,
         results.is_cancelled,
         results.net,
         results.net_showdown,
@@ -167,6 +170,8 @@ final as (
     left join flags on results.game_id = flags.game_id and results.player = flags.player
         and is_played(results.is_cancelled)
     left join preflop_aggressors on results.game_id = preflop_aggressors.game_id
+    left join int_holdem_rake_shares as rake_shares
+        on results.game_id = rake_shares.game_id and results.player = rake_shares.player
 )
 
 select * from final

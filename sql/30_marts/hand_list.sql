@@ -88,6 +88,7 @@ final as (
         decimal_big_blinds(hands.net, hands.big_blind) as net_big_blinds,
         hands.allin_ev_net,
         hands.total_pot,
+        hands.rake_paid,
         -- all-in at some action of the hand (a blind posted all-in too): a semi-join of the all-in
         -- actions, where a grouping of them joined back cost a tenth more of the model
         exists (

@@ -23,7 +23,7 @@ hands as (
     select
         player, game, currency, is_tournament, club, site, played_at, played_in_utc, game_id, table_name,
         stakes_label(stakes, betting) as stakes,
-        net, allin_ev_net, net_big_blinds, big_blind,
+        net, allin_ev_net, net_big_blinds, big_blind, rake_paid,
     from hand_list
     where played_at is not null
 ),
@@ -97,6 +97,8 @@ final as (
         sum(net_big_blinds) as net_big_blinds,
         count(*) filter (where big_blind > 0) as count_bb_hands,
         bb_per_100(sum(net_big_blinds), count(*) filter (where big_blind > 0)) as bb_per_100,
+        sum(rake_paid) as rake_paid,
+        sum(decimal_big_blinds(rake_paid, big_blind)) as rake_paid_big_blinds,
     from numbered
     group by player, game, currency, is_tournament, club, site, session_no
 )

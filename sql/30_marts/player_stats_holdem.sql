@@ -35,6 +35,8 @@ totals as (
         sum(count_bb_hands)::bigint as count_bb_hands,
         sum(net_showdown) as net_showdown,
         sum(allin_ev_net) as allin_ev_net,
+        sum(rake_paid) as rake_paid,
+        sum(rake_paid_big_blinds) as rake_paid_big_blinds,
         sum(count_vpip_opportunities)::bigint as count_vpip_opportunities,
         sum(count_vpip)::bigint as count_vpip,
         sum(count_pfr_opportunities)::bigint as count_pfr_opportunities,
@@ -90,6 +92,9 @@ final as (
         net_showdown,
         net_won - net_showdown as net_non_showdown,
         allin_ev_net,
+        rake_paid,
+        -- the rake paid per 100 hands in big blinds, as bb_per_100 takes the net
+        bb_per_100(rake_paid_big_blinds, count_bb_hands) as rake_paid_bb_per_100,
         count_vpip_opportunities,
         count_vpip,
         count_pfr_opportunities,

@@ -11,6 +11,8 @@
 -- merge: count_person_bb_hands = old.count_person_bb_hands + new.count_person_bb_hands
 -- merge: net_showdown = old.net_showdown + new.net_showdown
 -- merge: allin_ev_net = coalesce(old.allin_ev_net + new.allin_ev_net, old.allin_ev_net, new.allin_ev_net)
+-- merge: rake_paid = old.rake_paid + new.rake_paid
+-- merge: rake_paid_big_blinds = coalesce(old.rake_paid_big_blinds + new.rake_paid_big_blinds, old.rake_paid_big_blinds, new.rake_paid_big_blinds)
 -- merge: count_vpip_opportunities = old.count_vpip_opportunities + new.count_vpip_opportunities
 -- merge: count_vpip = old.count_vpip + new.count_vpip
 -- merge: count_pfr_opportunities = old.count_pfr_opportunities + new.count_pfr_opportunities
@@ -82,6 +84,10 @@ totals as (
         -- net in the hands he took to showdown (PokerTracker's blue line); the rest is the red line
         coalesce(sum(net) filter (where went_to_showdown), 0) as net_showdown,
         sum(allin_ev_net) as allin_ev_net,
+        -- the rake attributed to him (hand_list.rake_paid: 0 in a hand without rake), in big blinds
+        -- over the hands with a big blind, as net_big_blinds
+        sum(rake_paid) as rake_paid,
+        sum(decimal_big_blinds(rake_paid, big_blind)) as rake_paid_big_blinds,
         count(*) filter (where is_vpip_opportunity) as count_vpip_opportunities,
         count(*) filter (where is_vpip) as count_vpip,
         count(*) filter (where is_pfr_opportunity) as count_pfr_opportunities,
