@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 from typing import Self
 
-__all__ = ["DEFAULT", "HE", "LIMIT_CAP_BETS", "LIMIT_CAP_HEADS_UP", "MAX_PLAYERS", "MIN_PLAYERS", "POSITIONS_AFTER_BB",
+__all__ = ["DEFAULT", "HE", "LIMIT_CAP_BETS", "LIMIT_CAP_HEADS_UP", "MAX_PLAYERS", "MIN_PLAYERS", "POSITIONS_AFTER_BB", "POSITIONS_FROM_BUTTON",
            "RULES"]
 
 
@@ -177,3 +177,8 @@ POSITIONS_AFTER_BB = {
 names them: the seat right of the button is always the cutoff (CO), so 4-handed it is BTN, SB, BB,
 CO; 5-handed UTG, CO; 6-handed UTG, MP, CO. Heads-up the player who posts the small blind is the
 button (BTN) and the other the big blind (BB), whichever seat the log marks as the button."""
+
+POSITIONS_FROM_BUTTON = ("SB", "BB", *max(POSITIONS_AFTER_BB.values(), key=len), "BTN")
+"""Every position name in the hand's order, clockwise from the button: the order of the reports by
+position and the one in which an odd cent of rake goes first (``order_from_button`` of
+sql/00_macros/holdem.sql, held to it by a test)."""

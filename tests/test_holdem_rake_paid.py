@@ -20,6 +20,7 @@ import pytest
 
 from dashboards import tables
 from pipeline.models import define_macros, select_over
+from rules.holdem_rules import POSITIONS_FROM_BUTTON
 from tests.conftest import corpus, warehouse_of_pages
 from tests.worked_marts import assert_worked, ingest_files
 
@@ -226,6 +227,14 @@ def _shares(rows: list[str]) -> dict[tuple[str, str], Decimal]:
                "is_tournament, is_cancelled)")
     found = con.execute(f"select game_id, player, rake_paid from ({select_over('int_holdem_rake_shares', stg_holdem_results=results)})")
     return {(game_id, player): paid for game_id, player, paid in found.fetchall()}
+
+
+def test_the_sql_order_from_the_button_is_the_rules_order_of_positions():
+    # the macro's order is written in SQL beside the rules' tuple: a position added to one alone fails here
+    con = duckdb.connect()
+    define_macros(con)
+    got = [con.execute("select order_from_button(?)", [name]).fetchone()[0] for name in (*POSITIONS_FROM_BUTTON, None)]
+    assert got == list(range(1, len(POSITIONS_FROM_BUTTON) + 2))
 
 
 def test_tournament_and_cancelled_hands_attribute_no_rake():

@@ -13,8 +13,8 @@ from dashboards import charts, tables
 from dashboards import queries as q
 from dashboards.date_filter import pick_dates
 from dashboards.safe_text import md
+from rules.holdem_rules import POSITIONS_FROM_BUTTON
 
-POSITION_ORDER = ("SB", "BB", "UTG", "UTG1", "UTG2", "MP", "MP1", "MP2", "MP3", "HJ", "CO", "BTN")
 DEPTH_ORDER = ("<20", "20-40", "40-60", "60-100", "100-150", "150+")
 RANKS = q.RANKS
 
@@ -118,7 +118,7 @@ with by_position:
     if frame.is_empty():
         st.info(f"No hand in {md(unit)} matches these filters.")
     else:
-        frame = ordered(frame, "position", POSITION_ORDER)
+        frame = ordered(frame, "position", POSITIONS_FROM_BUTTON)
         tables.show(frame.select("position", *columns_shown), hide_index=True, key="reports_positions", unit=unit)
         st.bar_chart(frame.select("position", pl.col("bb_per_100").cast(pl.Float64)), x="position",
                      y="bb_per_100", x_label="Position", y_label="bb/100", sort=False)
