@@ -515,6 +515,14 @@ class _Commands(click.Group):
         except ModelsMissing as error:
             raise UsageProblem(f"{error}", "The install left the models out: install Rasklad again from a complete "
                                            "source (pip install .), or run it from a checkout.") from None
+        except ModelError as error:     # any command that brings the statistics up to date (reaudit, alias …)
+            # (before RuntimeError, of which it is one: a path check there would raise it again untold)
+            if error.interrupted:
+                raise KeyboardInterrupt from error
+            raise UsageProblem(f"The statistics were not brought up to date: {error}",
+                               "What the command stored is kept, and the statistics stay as they were: "
+                               "`rasklad build-models` builds them again (report the reason above if it "
+                               "fails again).") from error
         except (RuntimeError, UnicodeEncodeError) as error:
             unopened = _path_duckdb_cannot_open(ctx, error)
             if unopened is None:
@@ -525,13 +533,6 @@ class _Commands(click.Group):
                 f"{locale.setlocale(locale.LC_CTYPE)!r} ({sys.getfilesystemencoding()}) with the UTF-8 mode off.",
                 "Run it with PYTHONUTF8=1 set (or in a UTF-8 locale, such as LC_ALL=C.UTF-8), or name a warehouse "
                 "whose path is ASCII with --warehouse.") from None
-        except ModelError as error:     # any command that brings the statistics up to date (reaudit, alias …)
-            if error.interrupted:
-                raise KeyboardInterrupt from error
-            raise UsageProblem(f"The statistics were not brought up to date: {error}",
-                               "What the command stored is kept, and the statistics stay as they were: "
-                               "`rasklad build-models` builds them again (report the reason above if it "
-                               "fails again).") from error
         finally:
             _tell_upgrade(ctx)
             _tell_finished_forget(ctx)
