@@ -1671,12 +1671,78 @@ def _read_as_value(kind) -> bool:
 
 def _query_rows(relation: duckdb.DuckDBPyRelation) -> pl.DataFrame:
     """The rows of a query's ``relation``, each column as a value polars holds or as its text."""
-    if not all(map(_read_as_value, relation.types)):
+    kinds = relation.types
+    sent = [_sent_as_text(kind) if _read_as_value(kind) else "VARCHAR" for kind in kinds]
+    if any(sent):
         # by position, each under its name (a name may hold any character, a double quote too)
         relation = relation.project(", ".join(
-            f"#{number}{'' if _read_as_value(kind) else '::varchar'} as " + '"' + name.replace('"', '""') + '"'
-            for number, (name, kind) in enumerate(zip(relation.columns, relation.types), start=1)))
-    return relation.pl()
+            f"#{number}{'' if kind is None else f'::{kind}'} as " + '"' + name.replace('"', '""') + '"'
+            for number, (name, kind) in enumerate(zip(relation.columns, sent), start=1)))
+    frame = relation.pl()
+    return frame.with_columns(
+        frame.to_series(number).cast(_read_back(read, kind))
+        for number, (read, kind, how) in enumerate(zip(frame.dtypes, kinds, sent))
+        if how is not None and _read_as_value(kind))
+
+
+SENT_AS_TEXT = frozenset({"hugeint", "uhugeint", "float"})
+"""The DuckDB types a query's rows take as DuckDB's text, then read back as polars values: polars
+would take a HUGEINT or UHUGEINT as a decimal of 38 digits, which cuts a 39th digit and turns a
+UHUGEINT of 2^127 and above negative, and a FLOAT as the double it widens to, 0.10000000149011612
+for 0.1. DuckDB's text of each is exact, a FLOAT's the shortest that reads back as it."""
+
+
+def _sent_as_text(kind: duckdb.DuckDBPyType) -> str | None:
+    """The DuckDB type ``kind`` with each of ``SENT_AS_TEXT`` in it as VARCHAR, as SQL (None: it
+    holds none)."""
+    import duckdb
+
+    text = duckdb.sqltype("VARCHAR")
+
+    def as_text(kind):
+        if kind.id in SENT_AS_TEXT:
+            return text
+        children = dict(kind.children) if kind.id in ("list", "array", "struct", "map") else {}
+        if kind.id == "list":
+            child = as_text(children["child"])
+            return child and duckdb.list_type(child)
+        if kind.id == "array":
+            child = as_text(children["child"])
+            return child and duckdb.array_type(child, children["size"])
+        if kind.id == "map":
+            key, value = as_text(children["key"]), as_text(children["value"])
+            return (key or value) and duckdb.map_type(key or children["key"], value or children["value"])
+        if kind.id == "struct":
+            fields = {name: as_text(child) for name, child in kind.children}
+            return any(fields.values()) and duckdb.struct_type(
+                {name: field or child for (name, child), field in zip(kind.children, fields.values())})
+        return None
+
+    found = as_text(kind)
+    return str(found) if found else None
+
+
+def _read_back(read: pl.DataType, kind: duckdb.DuckDBPyType) -> pl.DataType:
+    """The polars type a column of DuckDB type ``kind`` is read back as, from ``read``, its type
+    as it came with ``SENT_AS_TEXT`` as text: a HUGEINT as Int128, a UHUGEINT as UInt128, a FLOAT
+    as the double its text says (0.1), in a list, an array, a struct or a map's value too (a map's
+    key stays text, as every output writes it)."""
+    import polars as pl
+
+    whole = {"hugeint": pl.Int128, "uhugeint": pl.UInt128, "float": pl.Float64}
+    if kind.id in whole:
+        return whole[kind.id]
+    children = dict(kind.children) if kind.id in ("list", "array", "map") else {}
+    if kind.id == "list":
+        return pl.List(_read_back(read.inner, children["child"]))
+    if kind.id == "array":
+        return pl.Array(_read_back(read.inner, children["child"]), read.size)
+    if kind.id == "map":
+        return pl.Map(read.key, _read_back(read.value, children["value"]))
+    if kind.id == "struct":
+        return pl.Struct([pl.Field(field.name, _read_back(field.dtype, child))
+                          for field, (_, child) in zip(read.fields, kind.children)])
+    return read
 
 
 _SHOW_TABLES = re.compile(r"\s*show\s+tables\s*;?\s*", re.IGNORECASE)

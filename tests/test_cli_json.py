@@ -96,6 +96,23 @@ TYPES = {
     "struct": ("{'a': 1, 'b': 'x'}", '{"a": 1, "b": "x"}', '"{""a"": 1, ""b"": ""x""}"', {"a": 1, "b": "x"}),
     "map": ("map(['k'], [2])", '{"k": 2}', '"{""k"": 2}"', {"k": 2}),
     "hugeint": ("12::hugeint", "12", "12", 12),
+    # 39 digits were cut to 38 (…105730 in E notation, a JSON string), and a UHUGEINT from 2^127 on turned negative
+    "hugeint of 39 digits": ("170141183460469231731687303715884105727::hugeint", str(2**127 - 1), str(2**127 - 1),
+                             2**127 - 1),
+    "lowest hugeint": ("-170141183460469231731687303715884105727::hugeint", str(1 - 2**127), str(1 - 2**127),
+                       1 - 2**127),
+    "uhugeint of 2^127": ("1::uhugeint << 127", str(2**127), str(2**127), 2**127),
+    "largest uhugeint": ("340282366920938463463374607431768211455::uhugeint", str(2**128 - 1), str(2**128 - 1),
+                         2**128 - 1),
+    "list of hugeints": ("[1::uhugeint << 127]", f"[{2**127}]", f"[{2**127}]", [2**127]),
+    # a FLOAT (REAL) is the shortest text that reads back as it, 0.1, where JSON and a list said the double
+    # it widens to, 0.10000000149011612
+    "float": ("0.1::float", "0.1", "0.1", 0.1),
+    "list of floats": ("[0.1::float, 2.5::float]", "[0.1, 2.5]", '"[0.1, 2.5]"', [0.1, 2.5]),
+    "array of floats": ("[0.1, 0.7]::float[2]", "[0.1, 0.7]", '"[0.1, 0.7]"', [0.1, 0.7]),
+    "struct of a float and a uhugeint": ("{'f': 0.1::float, 'u': 1::uhugeint << 127}", f'{{"f": 0.1, "u": {2**127}}}',
+                                         f'"{{""f"": 0.1, ""u"": {2**127}}}"', {"f": 0.1, "u": 2**127}),
+    "map to floats": ("map(['k'], [0.1::float])", '{"k": 0.1}', '"{""k"": 0.1}"', {"k": 0.1}),
     "decimal": ("12.5::decimal(18, 2)", "12.50", "12.50", "12.50"),
     "timestamp_ns": ("'2024-01-02 08:04:05.123456789'::timestamp_ns", "2024-01-02 08:04:05.123456789",
                      "2024-01-02 08:04:05.123456789", "2024-01-02 08:04:05.123456789"),
