@@ -77,6 +77,8 @@ MOST_PLAYED = {"holdem": "count_hands", "holdem36": "count_hands", "raspisnoy": 
 """The column of each mart that says how much a row's player played: ``stats`` lists the most first."""
 STATS_REST = "--limit N or --all shows more; --json prints every row"
 """How a ``stats`` table that left rows out gets them."""
+STATS_JSON_REST = "a larger --limit N shows more, and no --limit every row"
+"""How ``stats --json`` that left rows out gets them: only a --limit given cuts it (--all does not lift it)."""
 
 SITE_MARTS = frozenset({"holdem", "holdem36", "tournament"})
 """The marts keyed by site: the poker rooms' games and tournaments; the club games have none."""
@@ -1580,7 +1582,7 @@ def stats(ctx: click.Context, warehouse: Path, player: str | None, game: str | N
             if as_json:
                 if rows is not None and frame.height > rows:
                     # the rows left out said beside the JSON, as quarantine --json does
-                    click.echo(f"{mart}: {_rows_more(frame.height - rows, STATS_REST)}", err=True)
+                    click.echo(f"{mart}: {_rows_more(frame.height - rows, STATS_JSON_REST)}", err=True)
                     frame = frame.head(rows)
                 documents[mart] = frame.to_dicts()
                 continue
