@@ -1221,10 +1221,14 @@ def _show(frame: pl.DataFrame, as_json: bool, *, limit: int | None = SHOWN_ROWS,
         if number:
             click.echo("")
         for column, value in row.items():
-            text = "null" if value is None else value
-            click.echo(textwrap.fill(text, max(width, label + 20), initial_indent=f"{column + ':':<{label}}",
-                                     subsequent_indent=" " * label, break_long_words=False,
-                                     break_on_hyphens=False, replace_whitespace=False) or f"{column}:")
+            # each line of a value under the one before it, never at column 0 where it would read as a
+            # column of its own; a word wider than the terminal (a path, a hash) is wrapped too
+            indent = f"{column + ':':<{label}}"
+            for line in ["null"] if value is None else value.splitlines() or [""]:
+                click.echo(textwrap.fill(line, max(width, label + 20), initial_indent=indent,
+                                         subsequent_indent=" " * label, break_on_hyphens=False,
+                                         replace_whitespace=False) or indent.rstrip())
+                indent = " " * label
     if left_out:
         click.echo(f"\n{_rows_more(left_out, rest)}")
 
