@@ -235,6 +235,11 @@ COMMAND_DONE: list[bool] = []
 """Whether the command ran to its end: a stop after it has nothing left to stop (the process is
 exiting with the command's own code)."""
 
+JSON_ASKED = "rasklad.json_asked"
+"""Where the main context notes whether the command line gave --json."""
+JSON_PRINTED: list[bool] = []
+"""Whether the command printed its JSON document (see :func:`_echo_json`)."""
+
 
 def _stop(signum, frame) -> None:
     # Both signals are taken as Ctrl-C is, so every ``finally`` runs (an ingest stops its readers
@@ -493,10 +498,16 @@ class _Commands(click.Group):
         except KeyboardInterrupt:   # (reading the command line: click would print "Aborted!", exit 1)
             _exit_stopped(NOTHING_CHANGED)
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # (what the subcommand is given is gone from ctx by the time an error reaches invoke)
+        ctx.meta[JSON_ASKED] = "--json" in (args[:args.index("--")] if "--" in args else args)
+        return super().parse_args(ctx, args)
+
     def invoke(self, ctx: click.Context):
         COMMAND_DONE.clear()
+        JSON_PRINTED.clear()
         try:
-            done = self._invoke_saying_why(ctx)
+            done = self._invoke_printing_json_on_error(ctx)
         except (KeyboardInterrupt, Exception) as error:
             # a command stopped where it says nothing itself of what it kept: before it wrote, or
             # one that only reads, whichever the command: a stop that reached click was its bare
@@ -508,6 +519,19 @@ class _Commands(click.Group):
             _exit_stopped(kept() if kept else STOPPED_BEFORE_WRITING.get(ctx.invoked_subcommand, NOTHING_CHANGED))
         COMMAND_DONE.append(True)
         return done
+
+    def _invoke_printing_json_on_error(self, ctx: click.Context):
+        """The command run; under --json, an error before its document is printed prints one of its
+        own, ``{"error": …}`` with the words stderr says, for a script reads stdout as JSON whatever
+        the exit code (a command that did part of its work, as ingest and forget, printed what it did)."""
+        try:
+            return self._invoke_saying_why(ctx)
+        except click.ClickException as error:
+            command = self.get_command(ctx, ctx.invoked_subcommand or "")
+            takes_json = command is not None and any(param.name == "as_json" for param in command.params)
+            if ctx.meta.get(JSON_ASKED) and takes_json and not JSON_PRINTED:
+                _echo_json({"error": error.format_message()})
+            raise
 
     def _invoke_saying_why(self, ctx: click.Context):
         try:
@@ -606,8 +630,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     # the stored games other rules judged keep their figures until a re-audit: said once, at the end
     older = None if summary.models_failed else _older_rules_of(warehouse)
     if as_json:
-        click.echo(json.dumps({**summary.as_dict(), "no_games": nothing, "older_rules": older and {
-            "games": older.games, "quarantined": older.quarantined, "versions": list(older.versions)}}, indent=2))
+        _echo_json({**summary.as_dict(), "no_games": nothing, "older_rules": older and {
+            "games": older.games, "quarantined": older.quarantined, "versions": list(older.versions)}})
     else:
         handled = summary.games + summary.quarantined + summary.retried
         # a rate only where it says something: a few games' seconds are the start-up's, not theirs
@@ -1200,7 +1224,7 @@ def _show(frame: pl.DataFrame, as_json: bool, *, limit: int | None = SHOWN_ROWS,
     import polars as pl
 
     if as_json:
-        click.echo(_json_text(frame.to_dicts()))
+        _echo_json(frame.to_dicts())
         return
     width = shutil.get_terminal_size((200, 24)).columns     # COLUMNS, the terminal, or 200 in a pipe
     left_out = 0 if limit is None else max(frame.height - limit, 0)
@@ -1249,6 +1273,12 @@ def _json_ready(value):
     if isinstance(value, (list, tuple)):
         return [_json_ready(item) for item in value]
     return _cell_text(value)
+
+
+def _echo_json(data) -> None:
+    """Print ``data`` as the command's one JSON document, and note it: an error after it prints no other."""
+    click.echo(_json_text(data))
+    JSON_PRINTED.append(True)
 
 
 def _json_text(data, *, indent: int | None = 2, ensure_ascii: bool = True) -> str:
@@ -1593,7 +1623,7 @@ def stats(ctx: click.Context, warehouse: Path, player: str | None, game: str | N
             click.echo(f"\n{mart}")
             _show(frame.with_columns(pl.selectors.float().round(3)), False, limit=rows, rest=STATS_REST)
         if as_json:
-            click.echo(_json_text(documents))
+            _echo_json(documents)
         elif not shown:
             given = " ".join(f"--{name} {value}" for name, value in (("player", player), ("game", game),
                                                                     ("site", site)) if value)
@@ -2097,8 +2127,8 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
     record = kept_record(text, game["source_file"], game["game_id"]) if game["played_at"] else None
     in_utc = getattr(getattr(record, "info", None), "played_in_utc", False)
     if as_json:
-        click.echo(_json_text({**game, "time_zone": "UTC" if in_utc else None, "players": players.to_dicts(),
-                               "findings": findings.to_dicts(), "text": text}))
+        _echo_json({**game, "time_zone": "UTC" if in_utc else None, "players": players.to_dicts(),
+                    "findings": findings.to_dicts(), "text": text})
         return
     click.echo(f"{game['game']} game {game['game_id']}: {game['source_file']} lines "
                f"{game['first_line']}–{game['last_line']}")
@@ -2164,7 +2194,7 @@ def _quarantined_named(con: duckdb.DuckDBPyConnection, game_id: str) -> dict | N
 def _show_quarantined(row: dict, as_json: bool) -> None:
     """A quarantined game as `show` prints it: where, why, and its text with the fault marked."""
     if as_json:
-        click.echo(_json_text({**row, "quarantined": True}))
+        _echo_json({**row, "quarantined": True})
         return
     span = row["last_line"] - row["first_line"]
     copies = row["copies_first_lines"] or []
@@ -2366,7 +2396,7 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
             else:
                 _show(frame, as_json)
         if as_json and made:
-            click.echo(_json_text(made))
+            _echo_json(made)
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
     except ValueError as error:
@@ -2484,7 +2514,7 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
         raise UsageProblem(f"{error.args[0]}.", "See the rates set with: rasklad settings") from None
     source, target = source.strip().upper(), target.strip().upper()
     if as_json:     # the setting as `rasklad settings --json` lists it (null: removed)
-        click.echo(_json_text({"name": f"rate {source} {target}", "value": None if remove else rate.strip()}))
+        _echo_json({"name": f"rate {source} {target}", "value": None if remove else rate.strip()})
     elif remove:
         click.echo(f"No rate of {source} in {target} any more.")
     else:
@@ -2553,9 +2583,9 @@ def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool, a
     # as an ingest given a setting judges again the stored hands it reaches, so does its removal
     judged = resettled.judged if resettled else 0
     if as_json:
-        click.echo(_json_text({"removed": texts, "judged_again": judged,
-                               "findings": resettled.findings if judged else 0,
-                               "sent_to_quarantine": resettled.quarantined if judged else 0}))
+        _echo_json({"removed": texts, "judged_again": judged,
+                    "findings": resettled.findings if judged else 0,
+                    "sent_to_quarantine": resettled.quarantined if judged else 0})
         return
     for text in texts:
         click.echo(f"Removed the rule setting '{text}'.")
@@ -2630,10 +2660,10 @@ def forget(paths: tuple[Path, ...], warehouse: Path, gone_only: bool, dry_run: b
         raise UsageProblem(error.what, error.fix) from error
     already = [name for name, found in forgotten_before.items() if found.files or found.gone]
     if as_json:
-        click.echo(json.dumps({**done.as_dict(), "forgotten_already": already,
-                               "finished_stopped_forget": {"files": finished.forgotten,
-                                                           **_forget_counts(finished)},
-                               "dry_run": dry_run}, indent=2))
+        _echo_json({**done.as_dict(), "forgotten_already": already,
+                    "finished_stopped_forget": {"files": finished.forgotten,
+                                                **_forget_counts(finished)},
+                    "dry_run": dry_run})
     if finished.forgotten and not as_json:
         click.echo(_finished_forget_line(finished.forgotten, finished.superseded, finished.unquarantined,
                                          first="Finished first the forget stopped before"))
@@ -2748,8 +2778,8 @@ def _undo_forget(paths: tuple[Path, ...], warehouse: Path, dry_run: bool, no_wai
         found.back, found.back_quarantined = summary.restored, summary.restored_quarantined
     new = 0 if summary is None else summary.games + summary.quarantined - summary.restored
     if as_json:
-        click.echo(json.dumps({**found.as_dict(), "stored": new, "quarantined": summary.quarantined if summary else 0,
-                               "dry_run": dry_run}, indent=2))
+        _echo_json({**found.as_dict(), "stored": new, "quarantined": summary.quarantined if summary else 0,
+                    "dry_run": dry_run})
         return
     # the texts that were in quarantine go back there: counted apart from the games back in the statistics
     statistics, quarantine = found.back - found.back_quarantined, found.back_quarantined
@@ -2881,7 +2911,7 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
         raise UsageProblem(f"{error}.", "Run `rasklad reaudit` without --since to judge every older game, or name one "
                                         "it knows (its first characters are enough).") from error
     if as_json:
-        click.echo(json.dumps(summary.as_dict(), indent=2))
+        _echo_json(summary.as_dict())
         return
     resettled = (f" ({summary.resettled} of them judged under other options than the rule settings give them now)"
                  if summary.resettled else "")
@@ -2975,8 +3005,8 @@ def export(fmt: str, game_id: str | None, player: str | None, out: Path, quiet: 
         raise UsageProblem(what, "Only Hold'em hands are exported; `rasklad show GAME_ID` tells a game's kind and "
                                  "players.")
     if as_json:
-        click.echo(json.dumps({"written": [str(p) for p in summary.written], "skipped": summary.skipped,
-                               "disputed": summary.disputed}, indent=2))
+        _echo_json({"written": [str(p) for p in summary.written], "skipped": summary.skipped,
+                    "disputed": summary.disputed})
     else:
         click.echo(f"{counted(len(summary.written), 'hand')} written to {out} as {fmt.upper()}")
         for line in _export_notes(summary):
@@ -3070,12 +3100,12 @@ def house_edge(warehouse: Path, rules_text: str, jobs: int | None, spark_master:
     except (RuntimeError, ValueError) as error:
         raise UsageProblem(str(error), "Wait for the other run, or move its state file away.") from None
     if as_json:
-        click.echo(json.dumps({"ruleset": progress.ruleset, "finished": result is not None,
-                               "chunks_done": len(progress.done), "chunks": progress.chunks,
-                               "house_edge": result.house_edge if result else None,
-                               "edge_so_far": progress.shown_edge, "edge_margin": progress.running_margin,
-                               "edge_so_far_withheld": progress.edge_withheld,
-                               "cpu_seconds": progress.cpu_seconds}, indent=2))
+        _echo_json({"ruleset": progress.ruleset, "finished": result is not None,
+                    "chunks_done": len(progress.done), "chunks": progress.chunks,
+                    "house_edge": result.house_edge if result else None,
+                    "edge_so_far": progress.shown_edge, "edge_margin": progress.running_margin,
+                    "edge_so_far_withheld": progress.edge_withheld,
+                    "cpu_seconds": progress.cpu_seconds})
     elif result is None:
         click.echo(f"{len(progress.done):,} of {progress.chunks:,} chunks done; run again to continue "
                    f"({progress.edge_so_far()}; not yet the figure)")
