@@ -1216,11 +1216,14 @@ def _rows_more(count: int, how: str) -> str:
     return f"… and {counted(count, 'row')} more ({how})"
 
 
-def _show(frame: pl.DataFrame, as_json: bool, *, limit: int | None = SHOWN_ROWS, rest: str = EVERY_ROW) -> None:
+def _show(frame: pl.DataFrame, as_json: bool, *, limit: int | None = SHOWN_ROWS, rest: str = EVERY_ROW,
+          whole_words: bool = True) -> None:
     """``frame`` as JSON (every row), or as a table whose every value is whole (a file:line:column, a
     finding's message): when the table is wider than the terminal, as one block of ``column:
     value`` lines per row, long values wrapped at the terminal's width, never cut. A table shows
-    its first ``limit`` rows (None: all), then how many it left out and ``rest``: how to get them."""
+    its first ``limit`` rows (None: all), then how many it left out and ``rest``: how to get them.
+    With ``whole_words`` a word wider than the terminal is not broken (a finding's file:line, which
+    is copied whole), else it is wrapped too."""
     import polars as pl
 
     if as_json:
@@ -1246,12 +1249,12 @@ def _show(frame: pl.DataFrame, as_json: bool, *, limit: int | None = SHOWN_ROWS,
             click.echo("")
         for column, value in row.items():
             # each line of a value under the one before it, never at column 0 where it would read as a
-            # column of its own; a word wider than the terminal (a path, a hash) is wrapped too
+            # column of its own
             indent = f"{column + ':':<{label}}"
             for line in ["null"] if value is None else value.splitlines() or [""]:
                 click.echo(textwrap.fill(line, max(width, label + 20), initial_indent=indent,
-                                         subsequent_indent=" " * label, break_on_hyphens=False,
-                                         replace_whitespace=False) or indent.rstrip())
+                                         subsequent_indent=" " * label, break_long_words=not whole_words,
+                                         break_on_hyphens=False, replace_whitespace=False) or indent.rstrip())
                 indent = " " * label
     if left_out:
         click.echo(f"\n{_rows_more(left_out, rest)}")
@@ -1683,7 +1686,7 @@ def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
     if as_csv:
         click.echo(_cells(frame).write_csv(), nl=False)
     else:
-        _show(frame, as_json)
+        _show(frame, as_json, whole_words=False)    # a query's value of any width stays in the terminal
 
 
 READ_AS_VALUES = frozenset({
