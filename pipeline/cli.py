@@ -77,6 +77,8 @@ MOST_PLAYED = {"holdem": "count_hands", "holdem36": "count_hands", "raspisnoy": 
 """The column of each mart that says how much a row's player played: ``stats`` lists the most first."""
 STATS_REST = "--limit N or --all shows more; --json prints every row"
 """How a ``stats`` table that left rows out gets them."""
+STATS_JSON_REST = "a larger --limit N shows more, and no --limit every row"
+"""How ``stats --json`` that left rows out gets them: only a --limit given cuts it (--all does not lift it)."""
 
 SITE_MARTS = frozenset({"holdem", "holdem36", "tournament"})
 """The marts keyed by site: the poker rooms' games and tournaments; the club games have none."""
@@ -232,6 +234,11 @@ STOP_RAISED_AGAIN: list[int] = []
 COMMAND_DONE: list[bool] = []
 """Whether the command ran to its end: a stop after it has nothing left to stop (the process is
 exiting with the command's own code)."""
+
+JSON_ASKED = "rasklad.json_asked"
+"""Where the main context notes whether the command line gave --json."""
+JSON_PRINTED: list[bool] = []
+"""Whether the command printed its JSON document (see :func:`_echo_json`)."""
 
 
 def _stop(signum, frame) -> None:
@@ -491,10 +498,16 @@ class _Commands(click.Group):
         except KeyboardInterrupt:   # (reading the command line: click would print "Aborted!", exit 1)
             _exit_stopped(NOTHING_CHANGED)
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        # (what the subcommand is given is gone from ctx by the time an error reaches invoke)
+        ctx.meta[JSON_ASKED] = "--json" in (args[:args.index("--")] if "--" in args else args)
+        return super().parse_args(ctx, args)
+
     def invoke(self, ctx: click.Context):
         COMMAND_DONE.clear()
+        JSON_PRINTED.clear()
         try:
-            done = self._invoke_saying_why(ctx)
+            done = self._invoke_printing_json_on_error(ctx)
         except (KeyboardInterrupt, Exception) as error:
             # a command stopped where it says nothing itself of what it kept: before it wrote, or
             # one that only reads, whichever the command: a stop that reached click was its bare
@@ -506,6 +519,19 @@ class _Commands(click.Group):
             _exit_stopped(kept() if kept else STOPPED_BEFORE_WRITING.get(ctx.invoked_subcommand, NOTHING_CHANGED))
         COMMAND_DONE.append(True)
         return done
+
+    def _invoke_printing_json_on_error(self, ctx: click.Context):
+        """The command run; under --json, an error before its document is printed prints one of its
+        own, ``{"error": …}`` with the words stderr says, for a script reads stdout as JSON whatever
+        the exit code (a command that did part of its work, as ingest and forget, printed what it did)."""
+        try:
+            return self._invoke_saying_why(ctx)
+        except click.ClickException as error:
+            command = self.get_command(ctx, ctx.invoked_subcommand or "")
+            takes_json = command is not None and any(param.name == "as_json" for param in command.params)
+            if ctx.meta.get(JSON_ASKED) and takes_json and not JSON_PRINTED:
+                _echo_json({"error": error.format_message()})
+            raise
 
     def _invoke_saying_why(self, ctx: click.Context):
         try:
@@ -605,8 +631,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     # the stored games other rules judged keep their figures until a re-audit: said once, at the end
     older = None if summary.models_failed else _older_rules_of(warehouse)
     if as_json:
-        click.echo(json.dumps({**summary.as_dict(), "no_games": nothing, "older_rules": older and {
-            "games": older.games, "quarantined": older.quarantined, "versions": list(older.versions)}}, indent=2))
+        _echo_json({**summary.as_dict(), "no_games": nothing, "older_rules": older and {
+            "games": older.games, "quarantined": older.quarantined, "versions": list(older.versions)}})
     else:
         handled = summary.games + summary.quarantined + summary.retried
         # a rate only where it says something: a few games' seconds are the start-up's, not theirs
@@ -1191,15 +1217,18 @@ def _rows_more(count: int, how: str) -> str:
     return f"… and {counted(count, 'row')} more ({how})"
 
 
-def _show(frame: pl.DataFrame, as_json: bool, *, limit: int | None = SHOWN_ROWS, rest: str = EVERY_ROW) -> None:
+def _show(frame: pl.DataFrame, as_json: bool, *, limit: int | None = SHOWN_ROWS, rest: str = EVERY_ROW,
+          whole_words: bool = True) -> None:
     """``frame`` as JSON (every row), or as a table whose every value is whole (a file:line:column, a
     finding's message): when the table is wider than the terminal, as one block of ``column:
     value`` lines per row, long values wrapped at the terminal's width, never cut. A table shows
-    its first ``limit`` rows (None: all), then how many it left out and ``rest``: how to get them."""
+    its first ``limit`` rows (None: all), then how many it left out and ``rest``: how to get them.
+    With ``whole_words`` a word wider than the terminal is not broken (a finding's file:line, which
+    is copied whole), else it is wrapped too."""
     import polars as pl
 
     if as_json:
-        click.echo(_json_text(frame.to_dicts()))
+        _echo_json(frame.to_dicts())
         return
     width = shutil.get_terminal_size((200, 24)).columns     # COLUMNS, the terminal, or 200 in a pipe
     left_out = 0 if limit is None else max(frame.height - limit, 0)
@@ -1220,10 +1249,14 @@ def _show(frame: pl.DataFrame, as_json: bool, *, limit: int | None = SHOWN_ROWS,
         if number:
             click.echo("")
         for column, value in row.items():
-            text = "null" if value is None else value
-            click.echo(textwrap.fill(text, max(width, label + 20), initial_indent=f"{column + ':':<{label}}",
-                                     subsequent_indent=" " * label, break_long_words=False,
-                                     break_on_hyphens=False, replace_whitespace=False) or f"{column}:")
+            # each line of a value under the one before it, never at column 0 where it would read as a
+            # column of its own
+            indent = f"{column + ':':<{label}}"
+            for line in ["null"] if value is None else value.splitlines() or [""]:
+                click.echo(textwrap.fill(line, max(width, label + 20), initial_indent=indent,
+                                         subsequent_indent=" " * label, break_long_words=not whole_words,
+                                         break_on_hyphens=False, replace_whitespace=False) or indent.rstrip())
+                indent = " " * label
     if left_out:
         click.echo(f"\n{_rows_more(left_out, rest)}")
 
@@ -1244,6 +1277,12 @@ def _json_ready(value):
     if isinstance(value, (list, tuple)):
         return [_json_ready(item) for item in value]
     return _cell_text(value)
+
+
+def _echo_json(data) -> None:
+    """Print ``data`` as the command's one JSON document, and note it: an error after it prints no other."""
+    click.echo(_json_text(data))
+    JSON_PRINTED.append(True)
 
 
 def _json_text(data, *, indent: int | None = 2, ensure_ascii: bool = True) -> str:
@@ -1581,14 +1620,14 @@ def stats(ctx: click.Context, warehouse: Path, player: str | None, game: str | N
             if as_json:
                 if rows is not None and frame.height > rows:
                     # the rows left out said beside the JSON, as quarantine --json does
-                    click.echo(f"{mart}: {_rows_more(frame.height - rows, STATS_REST)}", err=True)
+                    click.echo(f"{mart}: {_rows_more(frame.height - rows, STATS_JSON_REST)}", err=True)
                     frame = frame.head(rows)
                 documents[mart] = frame.to_dicts()
                 continue
             click.echo(f"\n{mart}")
             _show(frame.with_columns(pl.selectors.float().round(3)), False, limit=rows, rest=STATS_REST)
         if as_json:
-            click.echo(_json_text(documents))
+            _echo_json(documents)
         elif not shown:
             given = " ".join(f"--{name} {value}" for name, value in (("player", player), ("game", game),
                                                                     ("site", site)) if value)
@@ -1648,7 +1687,7 @@ def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
     if as_csv:
         click.echo(_cells(frame).write_csv(), nl=False)
     else:
-        _show(frame, as_json)
+        _show(frame, as_json, whole_words=False)    # a query's value of any width stays in the terminal
 
 
 READ_AS_VALUES = frozenset({
@@ -1672,12 +1711,78 @@ def _read_as_value(kind) -> bool:
 
 def _query_rows(relation: duckdb.DuckDBPyRelation) -> pl.DataFrame:
     """The rows of a query's ``relation``, each column as a value polars holds or as its text."""
-    if not all(map(_read_as_value, relation.types)):
+    kinds = relation.types
+    sent = [_sent_as_text(kind) if _read_as_value(kind) else "VARCHAR" for kind in kinds]
+    if any(sent):
         # by position, each under its name (a name may hold any character, a double quote too)
         relation = relation.project(", ".join(
-            f"#{number}{'' if _read_as_value(kind) else '::varchar'} as " + '"' + name.replace('"', '""') + '"'
-            for number, (name, kind) in enumerate(zip(relation.columns, relation.types), start=1)))
-    return relation.pl()
+            f"#{number}{'' if kind is None else f'::{kind}'} as " + '"' + name.replace('"', '""') + '"'
+            for number, (name, kind) in enumerate(zip(relation.columns, sent), start=1)))
+    frame = relation.pl()
+    return frame.with_columns(
+        frame.to_series(number).cast(_read_back(read, kind))
+        for number, (read, kind, how) in enumerate(zip(frame.dtypes, kinds, sent))
+        if how is not None and _read_as_value(kind))
+
+
+SENT_AS_TEXT = frozenset({"hugeint", "uhugeint", "float"})
+"""The DuckDB types a query's rows take as DuckDB's text, then read back as polars values: polars
+would take a HUGEINT or UHUGEINT as a decimal of 38 digits, which cuts a 39th digit and turns a
+UHUGEINT of 2^127 and above negative, and a FLOAT as the double it widens to, 0.10000000149011612
+for 0.1. DuckDB's text of each is exact, a FLOAT's the shortest that reads back as it."""
+
+
+def _sent_as_text(kind: duckdb.DuckDBPyType) -> str | None:
+    """The DuckDB type ``kind`` with each of ``SENT_AS_TEXT`` in it as VARCHAR, as SQL (None: it
+    holds none)."""
+    import duckdb
+
+    text = duckdb.sqltype("VARCHAR")
+
+    def as_text(kind):
+        if kind.id in SENT_AS_TEXT:
+            return text
+        children = dict(kind.children) if kind.id in ("list", "array", "struct", "map") else {}
+        if kind.id == "list":
+            child = as_text(children["child"])
+            return child and duckdb.list_type(child)
+        if kind.id == "array":
+            child = as_text(children["child"])
+            return child and duckdb.array_type(child, children["size"])
+        if kind.id == "map":
+            key, value = as_text(children["key"]), as_text(children["value"])
+            return (key or value) and duckdb.map_type(key or children["key"], value or children["value"])
+        if kind.id == "struct":
+            fields = {name: as_text(child) for name, child in kind.children}
+            return any(fields.values()) and duckdb.struct_type(
+                {name: field or child for (name, child), field in zip(kind.children, fields.values())})
+        return None
+
+    found = as_text(kind)
+    return str(found) if found else None
+
+
+def _read_back(read: pl.DataType, kind: duckdb.DuckDBPyType) -> pl.DataType:
+    """The polars type a column of DuckDB type ``kind`` is read back as, from ``read``, its type
+    as it came with ``SENT_AS_TEXT`` as text: a HUGEINT as Int128, a UHUGEINT as UInt128, a FLOAT
+    as the double its text says (0.1), in a list, an array, a struct or a map's value too (a map's
+    key stays text, as every output writes it)."""
+    import polars as pl
+
+    whole = {"hugeint": pl.Int128, "uhugeint": pl.UInt128, "float": pl.Float64}
+    if kind.id in whole:
+        return whole[kind.id]
+    children = dict(kind.children) if kind.id in ("list", "array", "map") else {}
+    if kind.id == "list":
+        return pl.List(_read_back(read.inner, children["child"]))
+    if kind.id == "array":
+        return pl.Array(_read_back(read.inner, children["child"]), read.size)
+    if kind.id == "map":
+        return pl.Map(read.key, _read_back(read.value, children["value"]))
+    if kind.id == "struct":
+        return pl.Struct([pl.Field(field.name, _read_back(field.dtype, child))
+                          for field, (_, child) in zip(read.fields, kind.children)])
+    return read
 
 
 _SHOW_TABLES = re.compile(r"\s*show\s+tables\s*;?\s*", re.IGNORECASE)
@@ -2026,8 +2131,8 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
     record = kept_record(text, game["source_file"], game["game_id"]) if game["played_at"] else None
     in_utc = getattr(getattr(record, "info", None), "played_in_utc", False)
     if as_json:
-        click.echo(_json_text({**game, "time_zone": "UTC" if in_utc else None, "players": players.to_dicts(),
-                               "findings": findings.to_dicts(), "text": text}))
+        _echo_json({**game, "time_zone": "UTC" if in_utc else None, "players": players.to_dicts(),
+                    "findings": findings.to_dicts(), "text": text})
         return
     click.echo(f"{game['game']} game {game['game_id']}: {game['source_file']} lines "
                f"{game['first_line']}–{game['last_line']}")
@@ -2093,7 +2198,7 @@ def _quarantined_named(con: duckdb.DuckDBPyConnection, game_id: str) -> dict | N
 def _show_quarantined(row: dict, as_json: bool) -> None:
     """A quarantined game as `show` prints it: where, why, and its text with the fault marked."""
     if as_json:
-        click.echo(_json_text({**row, "quarantined": True}))
+        _echo_json({**row, "quarantined": True})
         return
     span = row["last_line"] - row["first_line"]
     copies = row["copies_first_lines"] or []
@@ -2295,7 +2400,7 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
             else:
                 _show(frame, as_json)
         if as_json and made:
-            click.echo(_json_text(made))
+            _echo_json(made)
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
     except ValueError as error:
@@ -2413,7 +2518,7 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
         raise UsageProblem(f"{error.args[0]}.", "See the rates set with: rasklad settings") from None
     source, target = source.strip().upper(), target.strip().upper()
     if as_json:     # the setting as `rasklad settings --json` lists it (null: removed)
-        click.echo(_json_text({"name": f"rate {source} {target}", "value": None if remove else rate.strip()}))
+        _echo_json({"name": f"rate {source} {target}", "value": None if remove else rate.strip()})
     elif remove:
         click.echo(f"No rate of {source} in {target} any more.")
     else:
@@ -2482,9 +2587,9 @@ def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool, a
     # as an ingest given a setting judges again the stored hands it reaches, so does its removal
     judged = resettled.judged if resettled else 0
     if as_json:
-        click.echo(_json_text({"removed": texts, "judged_again": judged,
-                               "findings": resettled.findings if judged else 0,
-                               "sent_to_quarantine": resettled.quarantined if judged else 0}))
+        _echo_json({"removed": texts, "judged_again": judged,
+                    "findings": resettled.findings if judged else 0,
+                    "sent_to_quarantine": resettled.quarantined if judged else 0})
         return
     for text in texts:
         click.echo(f"Removed the rule setting '{text}'.")
@@ -2559,10 +2664,10 @@ def forget(paths: tuple[Path, ...], warehouse: Path, gone_only: bool, dry_run: b
         raise UsageProblem(error.what, error.fix) from error
     already = [name for name, found in forgotten_before.items() if found.files or found.gone]
     if as_json:
-        click.echo(json.dumps({**done.as_dict(), "forgotten_already": already,
-                               "finished_stopped_forget": {"files": finished.forgotten,
-                                                           **_forget_counts(finished)},
-                               "dry_run": dry_run}, indent=2))
+        _echo_json({**done.as_dict(), "forgotten_already": already,
+                    "finished_stopped_forget": {"files": finished.forgotten,
+                                                **_forget_counts(finished)},
+                    "dry_run": dry_run})
     if finished.forgotten and not as_json:
         click.echo(_finished_forget_line(finished.forgotten, finished.superseded, finished.unquarantined,
                                          first="Finished first the forget stopped before"))
@@ -2677,8 +2782,8 @@ def _undo_forget(paths: tuple[Path, ...], warehouse: Path, dry_run: bool, no_wai
         found.back, found.back_quarantined = summary.restored, summary.restored_quarantined
     new = 0 if summary is None else summary.games + summary.quarantined - summary.restored
     if as_json:
-        click.echo(json.dumps({**found.as_dict(), "stored": new, "quarantined": summary.quarantined if summary else 0,
-                               "dry_run": dry_run}, indent=2))
+        _echo_json({**found.as_dict(), "stored": new, "quarantined": summary.quarantined if summary else 0,
+                    "dry_run": dry_run})
         return
     # the texts that were in quarantine go back there: counted apart from the games back in the statistics
     statistics, quarantine = found.back - found.back_quarantined, found.back_quarantined
@@ -2810,7 +2915,7 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
         raise UsageProblem(f"{error}.", "Run `rasklad reaudit` without --since to judge every older game, or name one "
                                         "it knows (its first characters are enough).") from error
     if as_json:
-        click.echo(json.dumps(summary.as_dict(), indent=2))
+        _echo_json(summary.as_dict())
         return
     resettled = (f" ({summary.resettled} of them judged under other options than the rule settings give them now)"
                  if summary.resettled else "")
@@ -2904,8 +3009,8 @@ def export(fmt: str, game_id: str | None, player: str | None, out: Path, quiet: 
         raise UsageProblem(what, "Only Hold'em hands are exported; `rasklad show GAME_ID` tells a game's kind and "
                                  "players.")
     if as_json:
-        click.echo(json.dumps({"written": [str(p) for p in summary.written], "skipped": summary.skipped,
-                               "disputed": summary.disputed}, indent=2))
+        _echo_json({"written": [str(p) for p in summary.written], "skipped": summary.skipped,
+                    "disputed": summary.disputed})
     else:
         click.echo(f"{counted(len(summary.written), 'hand')} written to {out} as {fmt.upper()}")
         for line in _export_notes(summary):
@@ -2999,12 +3104,12 @@ def house_edge(warehouse: Path, rules_text: str, jobs: int | None, spark_master:
     except (RuntimeError, ValueError) as error:
         raise UsageProblem(str(error), "Wait for the other run, or move its state file away.") from None
     if as_json:
-        click.echo(json.dumps({"ruleset": progress.ruleset, "finished": result is not None,
-                               "chunks_done": len(progress.done), "chunks": progress.chunks,
-                               "house_edge": result.house_edge if result else None,
-                               "edge_so_far": progress.shown_edge, "edge_margin": progress.running_margin,
-                               "edge_so_far_withheld": progress.edge_withheld,
-                               "cpu_seconds": progress.cpu_seconds}, indent=2))
+        _echo_json({"ruleset": progress.ruleset, "finished": result is not None,
+                    "chunks_done": len(progress.done), "chunks": progress.chunks,
+                    "house_edge": result.house_edge if result else None,
+                    "edge_so_far": progress.shown_edge, "edge_margin": progress.running_margin,
+                    "edge_so_far_withheld": progress.edge_withheld,
+                    "cpu_seconds": progress.cpu_seconds})
     elif result is None:
         click.echo(f"{len(progress.done):,} of {progress.chunks:,} chunks done; run again to continue "
                    f"({progress.edge_so_far()}; not yet the figure)")

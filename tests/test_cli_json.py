@@ -96,6 +96,23 @@ TYPES = {
     "struct": ("{'a': 1, 'b': 'x'}", '{"a": 1, "b": "x"}', '"{""a"": 1, ""b"": ""x""}"', {"a": 1, "b": "x"}),
     "map": ("map(['k'], [2])", '{"k": 2}', '"{""k"": 2}"', {"k": 2}),
     "hugeint": ("12::hugeint", "12", "12", 12),
+    # 39 digits were cut to 38 (…105730 in E notation, a JSON string), and a UHUGEINT from 2^127 on turned negative
+    "hugeint of 39 digits": ("170141183460469231731687303715884105727::hugeint", str(2**127 - 1), str(2**127 - 1),
+                             2**127 - 1),
+    "lowest hugeint": ("-170141183460469231731687303715884105727::hugeint", str(1 - 2**127), str(1 - 2**127),
+                       1 - 2**127),
+    "uhugeint of 2^127": ("1::uhugeint << 127", str(2**127), str(2**127), 2**127),
+    "largest uhugeint": ("340282366920938463463374607431768211455::uhugeint", str(2**128 - 1), str(2**128 - 1),
+                         2**128 - 1),
+    "list of hugeints": ("[1::uhugeint << 127]", f"[{2**127}]", f"[{2**127}]", [2**127]),
+    # a FLOAT (REAL) is the shortest text that reads back as it, 0.1, where JSON and a list said the double
+    # it widens to, 0.10000000149011612
+    "float": ("0.1::float", "0.1", "0.1", 0.1),
+    "list of floats": ("[0.1::float, 2.5::float]", "[0.1, 2.5]", '"[0.1, 2.5]"', [0.1, 2.5]),
+    "array of floats": ("[0.1, 0.7]::float[2]", "[0.1, 0.7]", '"[0.1, 0.7]"', [0.1, 0.7]),
+    "struct of a float and a uhugeint": ("{'f': 0.1::float, 'u': 1::uhugeint << 127}", f'{{"f": 0.1, "u": {2**127}}}',
+                                         f'"{{""f"": 0.1, ""u"": {2**127}}}"', {"f": 0.1, "u": 2**127}),
+    "map to floats": ("map(['k'], [0.1::float])", '{"k": 0.1}', '"{""k"": 0.1}"', {"k": 0.1}),
     "decimal": ("12.5::decimal(18, 2)", "12.50", "12.50", "12.50"),
     "timestamp_ns": ("'2024-01-02 08:04:05.123456789'::timestamp_ns", "2024-01-02 08:04:05.123456789",
                      "2024-01-02 08:04:05.123456789", "2024-01-02 08:04:05.123456789"),
@@ -183,3 +200,42 @@ def test_settings_json_before_or_after_the_subcommand_prints_the_setting(tmp_pat
     rules = run("settings", "--json", "--warehouse", str(wh), "rules", "room Winamax: limit_cap_3", "--remove")
     assert (rules.exit_code, strict_json(rules.stdout)) == (0, {
         "removed": ["room Winamax: limit_cap_3"], "judged_again": 0, "findings": 0, "sent_to_quarantine": 0})
+
+
+# a command line of each command that takes --json, failing: `forget --undo`, `show`, `stats`, `alias` … printed
+# nothing on stdout, where ingest and forget print what they did, and a script parsing stdout failed on it
+FAILING = {
+    "audit": ["audit", "--json", "--rule", "NOPE"],
+    "stats": ["stats", "--json", "--player", "Nobody"],
+    "query": ["query", "--json", "select nope"],
+    "show": ["show", "--json", "nosuchid"],
+    "alias": ["alias", "--json", "--remove", "Nobody"],
+    "settings": ["settings", "--json", "rate", "EUR", "USD", "abc"],
+    "settings rules": ["settings", "rules", "room Winning: no_limit", "--remove", "--json"],
+    "forget --undo": ["forget", "--undo", "--json", "/nonexist"],
+    "reaudit": ["reaudit", "--json", "--since", "zzz"],
+    "export": ["export", "--json", "--format", "phh", "--player", "Nobody"],
+    "house-edge": ["house-edge", "--json", "--rules", "nonsense"],
+}
+
+
+@pytest.mark.parametrize("command", FAILING)
+def test_an_error_under_json_prints_one_document_naming_it(command, chinese_warehouse, tmp_path):
+    args = [*FAILING[command], "--warehouse", chinese_warehouse]
+    if command == "export":
+        args += ["--out", str(tmp_path / "out")]
+    result = run(*args)
+    assert result.exit_code in (1, 2)
+    # the words of the error, as stderr says them after "Error: " (a usage error prints its usage before)
+    said = result.stderr.split("Error: ", 1)[1].rstrip("\n")
+    assert strict_json(result.stdout) == {"error": said}
+
+
+def test_ingest_and_forget_print_what_they_did_under_json_when_they_fail(chinese_warehouse, tmp_path):
+    ingested = run("ingest", "--json", str(tmp_path / "nonexist"), "--warehouse", chinese_warehouse)
+    assert ingested.exit_code == 1 and "Error: " in ingested.stderr
+    assert list(strict_json(ingested.stdout)["files_unreadable"]) == [str(tmp_path / "nonexist")]
+    forgot = run("forget", "--json", str(tmp_path / "nonexist"), "--warehouse", chinese_warehouse)
+    assert forgot.exit_code == 1 and "Error: " in forgot.stderr
+    document = strict_json(forgot.stdout)
+    assert (document["files"], document["unmatched"]) == ([], [str(tmp_path / "nonexist")])

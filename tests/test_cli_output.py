@@ -102,7 +102,9 @@ def test_stats_lists_me_then_the_most_played_and_limit_shows_as_many_as_asked(tm
     two = run("stats", "--game", "chinese", "--json", "--limit", "2", "--warehouse", str(wh))
     assert [(row["player"], row["scoring"]) for row in json.loads(two.stdout)["player_stats_chinese"]] == [
         *mine, after_me][:2]
-    assert two.stderr == f"player_stats_chinese: … and {len(hands) - 2} rows more {rest}\n"
+    # (--json is given, and --all does not lift a --limit given: only the limit can show more)
+    assert two.stderr == (f"player_stats_chinese: … and {len(hands) - 2} rows more "
+                          "(a larger --limit N shows more, and no --limit every row)\n")
 
 
 def test_stats_help_and_readme_name_the_limit():
@@ -163,3 +165,22 @@ def test_games_already_in_quarantine_are_counted_as_the_quarantine_lists_them(tm
     assert (more["files_unchanged"], more["already_quarantined"], more["quarantined"],
             more["quarantined_copies_elsewhere"]) == (2, 2, 1, 1)
     assert len(quarantine_rows()) == 2 + 1
+
+
+def test_query_blocks_indent_each_line_of_a_value_and_wrap_a_value_without_spaces(tmp_path, monkeypatch):
+    # the lines after a value's first started at column 0, where a line "y: …" of it read as a column, and
+    # 70 x's ran past a terminal of 60 columns
+    wh = tmp_path / "wh"
+    run("ingest", str(CHINESE), "--warehouse", str(wh), "-q")
+    monkeypatch.setenv("COLUMNS", "60")
+    shown = run("query", "select 'line one' || chr(10) || 'y: line two' || chr(10) || '  three' as t, "
+                "repeat('x', 70) as y", "--warehouse", str(wh))
+    assert shown.exit_code == 0
+    # the label is the longest column name and ': ' (3 places); 60 - 3 = 57 x's, then the other 13
+    assert shown.stdout.splitlines() == [
+        "t: line one",
+        "   y: line two",
+        "     three",       # (its own two spaces kept)
+        "y: " + "x" * 57,
+        "   " + "x" * 13,
+    ]
