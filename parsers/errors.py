@@ -58,6 +58,25 @@ class UnsupportedGame(ParseError):
                                line_text=self.line_text)
 
 
+class LineOutOfPlace(ParseError):
+    """A line its section cannot read that a later section reads: the reason says that the line
+    opening that section is missing before it. ``unread`` is the reason for a line that cannot be
+    read at all, which a line a crash cut (:attr:`parsers.source.Chunk.cut_by_crash`) is given: its
+    fragment (``Seat 4: Bob ($5``) may read as a later line and was never out of place."""
+
+    def __init__(self, reason: str, *, unread: str, line: int = 1, column: int = 1, line_text: str = "") -> None:
+        super().__init__(reason, line=line, column=column, line_text=line_text)
+        self.unread = unread
+
+    def shifted(self, first_line: int) -> LineOutOfPlace:
+        return LineOutOfPlace(self.reason, unread=self.unread, line=self.line + first_line - 1, column=self.column,
+                              line_text=self.line_text)
+
+    def as_unread(self) -> ParseError:
+        """The same fault told as a line that cannot be read."""
+        return ParseError(self.unread, line=self.line, column=self.column, line_text=self.line_text)
+
+
 class UnstatedRule(ParseError):
     """A game whose log leaves unstated a rule its replay needs (Winning's older text names no
     betting structure): the user states it with a setting (``pipeline.table_rules``), and

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from parsers.errors import ParseError, UnstatedRule, UnsupportedGame
+from parsers.errors import LineOutOfPlace, ParseError, UnstatedRule, UnsupportedGame
 from rules.findings import Finding, Severity
 from rules.records import Source
 
@@ -421,6 +421,9 @@ def _parsed(chunk: Chunk, file: str):
             return _parser(fmt.parser)(chunk.lines, source, chunk.context)
         record = _parser(fmt.parser)(chunk.lines, source)
     except ParseError as error:
+        if chunk.cut_by_crash and isinstance(error, LineOutOfPlace) and \
+                error.line + chunk.first_line - 1 == chunk.last_line:
+            error = error.as_unread()       # a crash's fragment is unreadable, not out of place
         if chunk.ends_mid_line and not isinstance(error, (UnsupportedGame, UnstatedRule)) and \
                 error.line + chunk.first_line - 1 >= chunk.last_line:
             # the fault is the line the file cuts (or what it leaves out after it): the file's end

@@ -40,7 +40,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer
 
-from parsers.errors import ParseError, UnsupportedGame
+from parsers.errors import LineOutOfPlace, ParseError, UnsupportedGame
 from rules.cards import Card, CardError
 from rules.findings import Finding, Severity
 from rules.holdem_batch import pot_code
@@ -817,9 +817,12 @@ class LineTable:
                 if fault is not None:
                     raise ParseError(fault[0], line=index + 1, column=fault[1] + 1, line_text=line)
                 section = next(name for name, section_steps in by_section.items() if section_steps is steps)
-                why = self._belongs_later(line, section) or self.unreadable
-                raise ParseError(f"cannot read {line.strip()[:60]!r}: {why}", line=index + 1, column=1,
-                                 line_text=line)
+                unread = f"cannot read {line.strip()[:60]!r}: {self.unreadable}"
+                later = self._belongs_later(line, section)
+                if later is not None:
+                    raise LineOutOfPlace(f"cannot read {line.strip()[:60]!r}: {later}", unread=unread,
+                                         line=index + 1, column=1, line_text=line)
+                raise ParseError(unread, line=index + 1, column=1, line_text=line)
         return out
 
     def _belongs_later(self, line: str, section: str) -> str | None:

@@ -1247,6 +1247,10 @@ class Chunk:
     """The column of its file's line at which the chunk's first line starts: past 1 for a game whose
     header follows a cut line's fragment on that line (:data:`parsers.formats.WHOLE_HEADERS`),
     so that a fault in the header is cited at its column in the file."""
+    cut_by_crash: bool = False
+    """A client that crashed cut this chunk's last line, then wrote the next game on after the cut
+    (:func:`_split_at`): the line is a fragment, which may read as the start of a line of any kind,
+    so its fault is told as a line that cannot be read, never as a line out of place."""
     _cut_from: tuple[str, int, int] | None = field(default=None, init=False, repr=False, compare=False)
     """(text, start, stop) of a chunk made by :func:`cut_chunk` until its lines are first read."""
 
@@ -1278,7 +1282,7 @@ def cut_chunk(fmt: str | None, first_line: int, last_line: int, game_id: str, te
     >>> chunk.lines, chunk == Chunk("pokerstars", 3, 4, ("c", "d"), "x")
     (('c', 'd'), True)
     """
-    chunk = _make_chunk(fmt, first_line, last_line, None, game_id, None, (), False, False, 1, (text, start, stop))
+    chunk = _make_chunk(fmt, first_line, last_line, None, game_id, None, (), False, False, 1, False, (text, start, stop))
     _LINES.__delete__(chunk)
     return chunk
 
@@ -1980,10 +1984,13 @@ def _split_at(text: str, inside: list[int], undecodable) -> SplitFile:
             piece = piece.rstrip("\x00")
         lines_before = text.count("\n", 0, begin)
         line_at = text.rfind("\n", 0, begin) + 1
+        piece_lines = piece.count("\n") + 1
         for chunk in split_file(piece, opens_file=begin == 0).chunks:
             first_column = begin - line_at + 1 if chunk.first_line == 1 else 1
+            cut_by_crash = end < len(text) and chunk.last_line == piece_lines    # (the next header follows on its line)
             chunks.append(dataclasses.replace(chunk, first_line=chunk.first_line + lines_before,
-                                              last_line=chunk.last_line + lines_before, first_column=first_column))
+                                              last_line=chunk.last_line + lines_before, first_column=first_column,
+                                              cut_by_crash=cut_by_crash))
     return SplitFile(_with_undecodable(chunks, undecodable) if undecodable else chunks, None, None, None)
 
 
@@ -2208,7 +2215,7 @@ def _one_game(text: str, first_line: int) -> Chunk | None:
         return None
     return _make_chunk(fmt, first_line, first_line + len(lines) - 1, tuple(lines),
                        hashlib.blake2b(normalized.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest(),
-                       None, (), False, False, 1, None)
+                       None, (), False, False, 1, False, None)
 
 
 def _element_game(text: str, first_line: int, context: str) -> Chunk | None:

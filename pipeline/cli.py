@@ -407,6 +407,14 @@ def _unbuilt_said(warehouse: Path) -> str:
             f"ingest run again, or `rasklad build-models --warehouse {_quoted(str(warehouse))}`, builds them.")
 
 
+def _say_statistics_built(warehouse: Path, unbuilt_before: bool) -> None:
+    """The line a writing command adds when it built the statistics a stopped first ingest left
+    unbuilt (``unbuilt_before``: so they were when it started): readers refused the warehouse until
+    then, and nothing else tells that they read it now."""
+    if unbuilt_before and not _statistics_unbuilt(warehouse):
+        click.echo("  built the statistics that a stopped ingest left unbuilt: the warehouse can be read")
+
+
 def _kept_by_run(warehouse: Path, done: str | Callable[[], str], nothing: str) -> Callable[[], str]:
     """What a writing command stopped before its end keeps, worked out when it stops: ``done`` when
     it committed something (or what ``done`` tells, asked then), ``nothing`` when it did not; and,
@@ -665,8 +673,7 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
             f"{counted(summary.findings + summary.retried_findings + finished.get('findings', 0), 'finding')} "
             f"in {summary.seconds:.2f} s{rate}"
         )
-        if unbuilt_before and not _statistics_unbuilt(warehouse):
-            click.echo("  built the statistics that a stopped ingest left unbuilt: the warehouse can be read")
+        _say_statistics_built(warehouse, unbuilt_before)
         if summary.finished_forget:
             done_before = summary.finished_forget
             click.echo(_finished_forget_line(done_before.forgotten, done_before.superseded, done_before.unquarantined,
@@ -2504,6 +2511,7 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
         raise CommandLineProblem(f"No rate given for {source} in {target}.",
                                  f"Give it: rasklad settings rate {source} {target} 1.08, or --remove.")
     _require_warehouse(warehouse)
+    unbuilt_before = _statistics_unbuilt(warehouse)     # (a writer builds them with its commit)
     try:
         with _cut_short_saying(_kept_by_run(warehouse, "the change is made.", "nothing was changed."), warehouse):
             reverse = people.set_rate(warehouse, source, target, None if remove else rate, on_wait=_say_waiting,
@@ -2523,6 +2531,8 @@ def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, r
         click.echo(f"No rate of {source} in {target} any more.")
     else:
         click.echo(f"1 {source} = {rate} {target}")
+    if not as_json:
+        _say_statistics_built(warehouse, unbuilt_before)
     if remove:
         return
     if reverse is not None and abs(Decimal(rate) * reverse - 1) > RATES_AGREE_WITHIN:
@@ -2899,6 +2909,7 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
     if game_id is not None:
         with _connect(warehouse) as con:
             game_id = _known_game_id(con, game_id, warehouse)      # the start of an ID, or a hand's number, as `show` takes
+    unbuilt_before = _statistics_unbuilt(warehouse)     # (its commit builds them)
     try:
         with (_cut_short_saying(_kept_by_run(
                   warehouse, "what it judged is kept, and the same command run again goes on from there.",
@@ -2927,6 +2938,7 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
     click.echo(f"{counted(summary.judged, 'game')} judged again by rules version {RULES_VERSION}{resettled}: "
                f"{summary.games:,} stored, {summary.quarantined:,} quarantined{f' ({which})' if which else ''}, "
                f"{counted(summary.findings, 'finding')} in {summary.seconds:.2f} s")
+    _say_statistics_built(warehouse, unbuilt_before)
     for game in sent[:SENT_SHOWN]:
         where = ":".join(str(part) for part in (game["source_file"], game["line"], game["column"]) if part is not None)
         click.echo(f"  sent to quarantine: {where} (game {game['game_id']}): {game['reason']}")

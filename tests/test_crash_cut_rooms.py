@@ -99,3 +99,23 @@ def test_a_winning_older_text_hand_written_after_a_crash_cut_line_is_stored(tmp_
     assert nets == {"ChazDazzle": Decimal("0.09"), "armyvisayan": Decimal("-0.08"), "MosarP73": Decimal("-0.01"),
                     "STACKS5143": 0}
     _cited_at_the_fragment(quarantined, cut_line, fragment)
+
+
+def test_a_winning_seat_line_cut_by_a_crash_is_told_as_unreadable_not_as_a_summary_out_of_place(tmp_path):
+    # Winning's summary reads any 'Seat N: …' line, so the fragment 'Seat 4: Player2 ($5' reads as one:
+    # the hand was torn in its seat lines, and no '*** SUMMARY ***' line is missing before it
+    hand = _text("Winning", "Flop", "NLHE-9max-USD-0.02-0.05-202104.walk.txt").strip("\n")
+    first, torn, after = (hand.replace("784373412", number) for number in ("784373401", "784373402", "784373403"))
+    assert hand.count("\n") == 32 and hand.split("\n")[5] == "Seat 4: Player2 ($5.00)"
+    torn = torn[:torn.index("Seat 4: Player2 ($5") + len("Seat 4: Player2 ($5")]
+    log, root = tmp_path / "cut.txt", tmp_path / "wh"
+    log.write_bytes((first + "\n\n" + torn + "\x00" * 4 + after + "\n").encode())
+    out = run("ingest", str(log), "-w", str(root), "-j", "1").output
+    assert "2 games stored" in out and "1 quarantined" in out, out
+    # the first hand is lines 1-33, a blank line, the torn one from line 35: its sixth line, 40, is cut
+    # (the header at 35, the table line, then seats 1 to 4); the third hand starts on it, 33 lines
+    unread = ("cannot read 'Seat 4: Player2 ($5': expected a seat, a post, an action (folds, checks, calls, bets, "
+              "raises, caps), a street line like '*** FLOP *** […]', a show, a collect or a summary line")
+    assert query(root, 'select first_line, last_line, line, "column", error from quarantine') == [
+        (35, 40, 40, 1, unread)]
+    assert query(root, "select first_line, last_line from games order by 1") == [(1, 33), (40, 72)]

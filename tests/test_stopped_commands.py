@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 
+import pytest
 from click.testing import CliRunner
 
 from pipeline.cli import main
@@ -332,3 +333,36 @@ def test_a_stop_while_the_command_line_is_read_is_said_never_aborted(monkeypatch
     result = CliRunner().invoke(pipeline.cli.main, ["stats"])
     assert (result.exit_code, result.stdout, result.stderr) == (
         130, "", "Stopped before the end: nothing was changed (the warehouse is as it was).\n")
+
+
+@pytest.mark.parametrize(("command", "said_first"), [
+    (["reaudit"], "0 games judged again by rules version"),
+    (["settings", "rate", "EUR", "USD", "1.1"], "1 EUR = 1.1 USD"),
+])
+def test_a_writer_that_builds_the_statistics_a_stopped_first_ingest_left_says_so(tmp_path, monkeypatch, command,
+                                                                                  said_first):
+    import pipeline.ingest
+    from tests.test_forget_again import NIGHT, NIGHT_NETS, results
+
+    night, warehouse = tmp_path / "night.txt", tmp_path / "wh"
+    night.write_text(NIGHT, encoding="utf-8")
+    refresh = pipeline.ingest.refresh_models
+
+    def stopped_in_the_first_build(*args, build: bool = True, **kwargs):
+        if build:
+            raise KeyboardInterrupt
+        return refresh(*args, build=build, **kwargs)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(pipeline.ingest, "refresh_models", stopped_in_the_first_build)
+        cut = CliRunner().invoke(main, ["ingest", str(night), "-w", str(warehouse), "-j", "1", "-q"])
+    assert cut.exit_code == 130 and "Its statistics are not built yet" in cut.stderr, cut.output
+    built = CliRunner().invoke(main, [*command, "-w", str(warehouse)])
+    assert built.exit_code == 0, built.output
+    first, second, *_ = built.output.splitlines()
+    assert first.startswith(said_first), built.output
+    assert second == "  built the statistics that a stopped ingest left unbuilt: the warehouse can be read"
+    assert results(warehouse) == NIGHT_NETS
+    # built once: the same command run again has nothing of the kind to say
+    again = CliRunner().invoke(main, [*command, "-w", str(warehouse)])
+    assert again.exit_code == 0 and "left unbuilt" not in again.output, again.output
