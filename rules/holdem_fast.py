@@ -153,7 +153,7 @@ SEAT = np.dtype([(name, np.int64) for name in SEAT_COLUMNS + (
     "invested", "dead", "bet", "folded", "all_in", "all_in_by_post", "fold_street", "dealt", "position", "collected",
     "has_collect", "collect_line", "first_line", "expected", "after_split", "in_split", "odd_given", "odd_reach",
     "cited", "owed_cited", "paid_away", "pot_got", "pot_lines", "pot_last", "pot_owed", "strength",
-    "std_strength", "std_winner", "live", "ring", "winners", "by_line", "pot_amount", "pot_net", "pot_eligible",
+    "std_strength", "std_winner", "ring_key", "live", "ring", "winners", "by_line", "pot_amount", "pot_net", "pot_eligible",
     "pot_winners")], align=True)
 """A seat of the hand being replayed (S, a record per seat): its batch columns (``SEAT_COLUMNS``, in
 order; ``stack`` is what is left of it, ``summary_seat_no`` the summary's other seat number, -1 none), then
@@ -161,7 +161,8 @@ the replay's (``odd_given``: the odd units the replay gives him of split pots, `
 he may get of them, one a split pot that has some; ``cited``: what his collect lines already cited one by one pay him, ``owed_cited`` what the rules
 give at those lines; ``paid_away``: what the lines cited so, or a co-winner's lines, pay of his share of a pot no
 line of his names; ``pot_got``, ``pot_lines``, ``pot_last``, ``pot_owed``: his lines of the pot being checked,
-what they pay, how many, the last, and his share of it). The last eight are lists
+what they pay, how many, the last, and his share of it; ``ring_key``: its place in the ring, by which
+``live`` is sorted). The last eight are lists
 by place, not by seat: the players dealt in by seat number (``live``) and clockwise from the button's left
 (``ring``), a pot's winners clockwise, the seats by their hole cards' line, and the pots (pot k in record k;
 ``pot_winners`` the bits of the seats that win it)."""
@@ -913,7 +914,7 @@ def _hand_facts(s0, npots, boards, hole, hand, seat, S, G):
 def _seat_hand(a0, a1, acts, positions, S, G, out, count):
     """Who is dealt in, their ring and positions, and HE-PLAYERS; False when not modelled."""
     ns = G.seats
-    sb_poster = np.int64(-1)    # int64 from the start: a literal -1 would compile _ring_key twice
+    sb_poster = np.int64(-1)    # int64 from the start: a literal -1 would compile _unplaced_ring_key twice
     bb_poster = np.int64(-1)
     button_blind = False
     for j in range(a1 - 1, a0 - 1, -1):     # backwards: what is kept is each one's first
@@ -932,13 +933,18 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
             bb_poster = i
         elif k == K_BUTTON:
             button_blind = True
+    for i in range(ns):
+        # each seat's place in the ring worked once, not at each comparison of the sort: a player of
+        # unknown seat is placed by reading the actions (a call per comparison cost the replay a fifth)
+        S[i].ring_key = _unplaced_ring_key(i, sb_poster, bb_poster, a0, a1, acts, S, G) if G.unplaced >> i & 1 \
+            else 2 * S[i].seat_no
     n = np.int64(0)     # int64 from the start: a literal 0 would compile he_players twice
     for i in range(ns):       # live: the dealt seats by seat number (insertion sort)
         if not S[i].dealt:
             continue
         r = n
-        key = _ring_key(i, sb_poster, bb_poster, a0, a1, acts, S, G)
-        while r > 0 and _ring_key(S[r - 1].live, sb_poster, bb_poster, a0, a1, acts, S, G) > key:
+        key = S[i].ring_key
+        while r > 0 and S[S[r - 1].live].ring_key > key:
             S[r].live = S[r - 1].live
             r -= 1
         if r > 0 and S[S[r - 1].live].seat_no == S[i].seat_no and not S[i].is_unseated:
@@ -1008,18 +1014,15 @@ def _blind_positions(positions, sb_poster, bb_poster, S, n):
 
 
 @helper
-def _ring_key(i, sb_poster, bb_poster, a0, a1, acts, S, G):
-    """Seat ``i``'s place in the ring: by seat number; a big blind of unknown seat right after the
-    small blind (the blinds are posted in turn); any other player of unknown seat right before the
-    first seated player whose first turn before the flop comes after theirs (the turn shows where
-    they sit), else first (seat 0). Twice the seat number, so that one of unknown seat fits between."""
-    if G.unplaced >> i & 1 and i == bb_poster and sb_poster >= 0 and not G.unplaced >> sb_poster & 1:
+def _unplaced_ring_key(i, sb_poster, bb_poster, a0, a1, acts, S, G):
+    """The place in the ring of seat ``i``, a player of unknown seat, where a seated player's is
+    twice the seat number (so that one of unknown seat fits between): a big blind right after the
+    small blind (the blinds are posted in turn); any other right before the first seated player whose
+    first turn before the flop comes after theirs (the turn shows where they sit), else by its seat."""
+    if i == bb_poster and sb_poster >= 0 and not G.unplaced >> sb_poster & 1:
         return 2 * S[sb_poster].seat_no + 1
-    if G.unplaced >> i & 1:
-        seated = _seated_after(i, a0, a1, acts, G)
-        if seated >= 0:
-            return 2 * S[seated].seat_no - 1
-    return 2 * S[i].seat_no
+    seated = _seated_after(i, a0, a1, acts, G)
+    return 2 * S[seated].seat_no - 1 if seated >= 0 else 2 * S[i].seat_no
 
 
 @helper
