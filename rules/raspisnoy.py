@@ -101,7 +101,8 @@ RULES = {
     "RSP-SCORE": ("A simple round scores, for bid b, tricks taken t and cards in hand c: a clean pass (b = "
                   "t = 0) +5; t = b > 0: +10 a trick, +20 a trick when b = c > 1 in the rounds `all-tricks "
                   "double` names; t > b: +1 a trick taken; t < b: −10 a trick missing, −20 when b = c > 1 "
-                  "in those rounds. Cited when a `Points:` entry differs."),
+                  "in those rounds (but under `all-tricks double special-made`, which doubles a made bid "
+                  "only). Cited when a `Points:` entry differs."),
     "RSP-SCORE-SPECIAL": ("No-trump, blind and forehead rounds score as simple rounds times 1.5; misère "
                           "−15 a trick, +50 for none; golden +15 a trick."),
     "RSP-TOTAL": ("Each player's total is the running sum of their points; the highest total after the last "
@@ -268,13 +269,21 @@ class DoublingScope(enum.Enum):
     """The special rounds only (seed 001: "во время проведения специальных конов")."""
     SIMPLE = "simple"
     """The simple rounds only."""
+    SPECIAL_MADE = "special-made"
+    """The special rounds only, and a made bid only: a miss costs the ordinary 10 a trick (seed 001:
+    "и наборе этого числа взяток, ваши выигранные очки умножаются в два раза")."""
 
     def doubles(self, kind: RoundKind) -> bool:
-        if self is DoublingScope.SPECIAL:
+        """Whether a bid of every card made in a round of this kind scores 20 a trick."""
+        if self in (DoublingScope.SPECIAL, DoublingScope.SPECIAL_MADE):
             return kind.is_special
         if self is DoublingScope.SIMPLE:
             return not kind.is_special
         return self is DoublingScope.ON
+
+    def doubles_misses(self, kind: RoundKind) -> bool:
+        """Whether a bid of every card missed in a round of this kind costs 20 a trick missing."""
+        return self is not DoublingScope.SPECIAL_MADE and self.doubles(kind)
 
 
 class WholeDeckTrump(enum.Enum):
@@ -309,7 +318,8 @@ class Ruleset:
     """Cards dealt in special rounds; None deals M, the most of the simple rounds."""
     special_multiplier: Decimal = Decimal("1.5")
     all_tricks_double: DoublingScope = DoublingScope.ON
-    """Where a bid of every card in hand (more than one) scores 20 per trick, made or missed."""
+    """Where a bid of every card in hand (more than one) scores 20 per trick, made (and, but under
+    ``special-made``, missed)."""
     misere_trick: Decimal = Decimal(15)
     """Points lost per trick taken in a misère round."""
     misere_clean: Decimal = Decimal(50)
@@ -514,15 +524,15 @@ def round_points(kind: RoundKind, cards: int, bid: int | None, tricks: int, rule
     if kind is RoundKind.GOLDEN:
         return _whole(rules.golden_trick * tricks)
     bid = bid or 0
-    per_trick = 20 if rules.all_tricks_double.doubles(kind) and bid == cards and cards > 1 else 10
+    every_card = bid == cards and cards > 1
     if bid == 0 and tricks == 0:
         points = 5
     elif tricks == bid:
-        points = per_trick * tricks
+        points = (20 if every_card and rules.all_tricks_double.doubles(kind) else 10) * tricks
     elif tricks > bid:
         points = tricks
     else:
-        points = -per_trick * (bid - tricks)
+        points = -(20 if every_card and rules.all_tricks_double.doubles_misses(kind) else 10) * (bid - tricks)
     result = Decimal(points)
     if kind.is_multiplied:
         result *= rules.special_multiplier

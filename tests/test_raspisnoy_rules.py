@@ -897,6 +897,48 @@ def test_rsp_score_seed_001_doubling_in_special_rounds_only():
     assert round_points(RoundKind.REGULAR, 3, 3, 3, rules) == 30
 
 
+# The tester's sheet for seed 001 (casebook R.26 and R.36): rounds 1-5 as in R.26; in the no-trump
+# round 6 (Boris deals: Vera, Anna, Boris bid) Vera bids both cards and takes one.
+SEED_001_MISS = """Raspisnoy sheet S1-seed001-miss
+Players: Anna | Boris | Vera
+Rules: max cards 2, specials no-trump, all-tricks double {scope}, special multiplier 1
+First dealer: Vera
+
+ #  cards kind     | Anna     | Boris    | Vera
+ 1  1     regular  | 1/1 10   | 0/0 5    | 1/0 -10
+ 2  2     regular  | 1/0 0    | 1/1 15   | 1/1 0
+ 3  2     regular  | 1/1 10   | 1/0 5    | 1/1 10
+ 4  2     regular  | 1/1 20   | 1/1 15   | 1/0 0
+ 5  1     regular  | 1/0 10   | 1/1 25   | 1/0 -10
+ 6  2     no-trump | 0/0 15   | 1/1 35   | 2/1 -20
+"""
+
+
+def test_rsp_score_seed_001_doubles_a_made_bid_of_every_card_only():
+    # Seed 001 doubles "the points you won" for a bid of every card made in the special rounds; a
+    # miss is its ordinary undertrick, -10 a trick. Three cards, no 1.5 multiplier:
+    rules = Ruleset.parse("special multiplier 1, all-tricks double special-made")
+    assert rules.all_tricks_double is DoublingScope.SPECIAL_MADE
+    assert round_points(RoundKind.NO_TRUMP, 3, 3, 3, rules) == 60     # 30 x 2
+    assert round_points(RoundKind.NO_TRUMP, 3, 3, 1, rules) == -20    # 2 missing x 10 (special: -40)
+    assert round_points(RoundKind.REGULAR, 3, 3, 3, rules) == 30      # simple rounds are not doubled
+    assert round_points(RoundKind.REGULAR, 3, 3, 1, rules) == -20
+    # with the default 1.5: bid 2 of 2, took 1, one missing: -10 x 1.5 = -15
+    assert round_points(RoundKind.BLIND, 2, 2, 1, Ruleset.parse("all-tricks double special-made")) == -15
+
+
+def test_rsp_total_seed_001_sheet_a_missed_bid_of_every_card_costs_10_a_trick():
+    # Round 6: Vera bid 2 of 2 and took 1: under special-made one trick missing is -10, so her
+    # total is -10 + -10 = -20, as written; Anna's clean pass +5 (15), Boris's 1 of 1 +10 (35).
+    result = replay(SEED_001_MISS.format(scope="special-made"))
+    assert result.findings == ()
+    assert nets(result) == {"Anna": 15, "Boris": 35, "Vera": -20}
+    # `special` doubles the miss too: -20, so the true total is -30 and the sheet's -20 is cited
+    result = replay(SEED_001_MISS.format(scope="special"))
+    assert [(f.rule_id, f.line, f.expected, f.actual) for f in result.findings] == [
+        ("RSP-TOTAL", 12, "-30", "-20")]
+
+
 def _whole_deck_round(trump: str, rules: str) -> str:
     # Three players, 12 cards each: the whole 36-card deck is dealt. Anna deals round 1.
     deck = [rank + suit for suit in "shdc" for rank in "6789TJQKA"]
