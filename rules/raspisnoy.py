@@ -89,7 +89,8 @@ RULES = {
                        "is the lowest card of that suit, which counts as led). Every duty of a high call "
                        "is cited under this rule, the \"else a trump\" of `high <suit>` included; after "
                        "`low <suit>` the ordinary duties of RSP-FOLLOW apply (but the lowest card, under "
-                       "`joker low lowest`)."),
+                       "`joker low lowest`). Under `joker high lead on` it may also be led plain `high`: it takes "
+                       "the trick and, naming no suit, asks nothing of the others, who play any card."),
     "RSP-JOKER-FOLLOW": ("A joker played to a trick already led is declared `high` (it wins the trick; of "
                          "two high jokers the later wins) or `low` (it loses to every card)."),
     "RSP-TRICK": ("The trick goes to the high joker if one was played, else to the highest trump, else to "
@@ -300,13 +301,13 @@ class Ruleset:
     """The settings a table plays by; every setting of a ``Rules:`` line (docs/formats.md) is one field.
 
     >>> Ruleset.parse("deck 54, pass limit none, hook off").canonical
-    'deck 54, joker JK, max cards 9, specials no-trump blind misere golden, special cards max, special multiplier 1.5, all-tricks double on, misere 15 50, golden 15, pass limit none, hook off, joker low ordinary, whole-deck trump drawn'
+    'deck 54, joker JK, max cards 9, specials no-trump blind misere golden, special cards max, special multiplier 1.5, all-tricks double on, misere 15 50, golden 15, pass limit none, hook off, joker low ordinary, whole-deck trump drawn, joker high lead off'
     >>> Ruleset.parse("Deck 36, hook on") == Ruleset.parse("default")
     True
     >>> Ruleset.parse("trumps 4")
     Traceback (most recent call last):
     ...
-    rules.rules_line.SettingError: 'trumps 4' is not a setting of raspisnoy. Its settings are deck, joker, max cards, specials, special cards, special multiplier, all-tricks double, misere, golden, pass limit, hook, joker low and whole-deck trump.
+    rules.rules_line.SettingError: 'trumps 4' is not a setting of raspisnoy. Its settings are deck, joker, max cards, specials, special cards, special multiplier, all-tricks double, misere, golden, pass limit, hook, joker low, whole-deck trump and joker high lead.
     """
 
     deck: int = 36
@@ -331,6 +332,9 @@ class Ruleset:
     hook: bool = True
     joker_low: JokerLow = JokerLow.ORDINARY
     whole_deck_trump: WholeDeckTrump = WholeDeckTrump.DRAWN
+    joker_high_lead: bool = False
+    """The joker may also be led declared plain ``high``: it takes the trick and asks nothing of the
+    others (seeds 000 and 001: "объявив ее самой старшей. В этом случае взятка достается ему")."""
 
     @property
     def deck_cards(self) -> Deck:
@@ -366,6 +370,7 @@ class Ruleset:
             f"hook {'on' if self.hook else 'off'}",
             f"joker low {self.joker_low.value}",
             f"whole-deck trump {self.whole_deck_trump.value}",
+            f"joker high lead {'on' if self.joker_high_lead else 'off'}",
         ))
 
     @classmethod
@@ -489,6 +494,7 @@ RULES_LINE = RulesLine("raspisnoy", [
     Setting("hook", Choice({"on": True, "off": False}, _ON_OFF), set_to("hook")),
     Setting("joker low", Choice({low.value: low for low in JokerLow}), set_to("joker_low")),
     Setting("whole-deck trump", Choice({trump.value: trump for trump in WholeDeckTrump}), set_to("whole_deck_trump")),
+    Setting("joker high lead", Choice({"on": True, "off": False}, _ON_OFF), set_to("joker_high_lead")),
 ])
 """The settings of a ``Rules:`` line, each once: what the parser reads, the refusals say and
 docs/formats.md's table lists."""
@@ -711,7 +717,7 @@ def trick_duty(led: int | None, declaration: Declaration | None, trump: Suit | N
                 tiers.append(Tier(_asked(declaration.suit, jokers), Pick.LOWEST,
                                   f"the lowest {suit_name} (joker led low {suit_name})", demand))
             led_suit, otherwise = declaration.suit, None
-        else:
+        else:   # plain high (``joker high lead on``, else a finding) or no call: no suit, no duty
             return TrickDuty((), ("any card (the joker led no suit)", "RSP-FOLLOW"), jokers.mask, -1)
     else:
         led_suit, otherwise = _SUIT_OF[led], None
@@ -1647,10 +1653,11 @@ def _check_declaration(findings: Findings, rnd: Round, trick: Trick, play: Play,
                          expected=str(play.card), actual=f"{play.card} {declaration}")
         return None
     if position == 0:
-        if declaration is None or not declaration.is_lead_call:
-            findings.add("RSP-JOKER-LEAD", f"{where} is led: declare high trumps, high <suit> or low <suit>",
-                         line=trick.line, expected="high trumps, high <suit> or low <suit>",
-                         actual=str(declaration) if declaration else "no declaration")
+        plain_high = rules.joker_high_lead and declaration is not None and declaration.call is JokerCall.HIGH
+        if declaration is None or not (declaration.is_lead_call or plain_high):
+            calls = ("high, " if rules.joker_high_lead else "") + "high trumps, high <suit> or low <suit>"
+            findings.add("RSP-JOKER-LEAD", f"{where} is led: declare {calls}", line=trick.line,
+                         expected=calls, actual=str(declaration) if declaration else "no declaration")
             if declaration is None:
                 return Declaration(call=JokerCall.HIGH)
         elif declaration.call is JokerCall.HIGH_TRUMPS and trump is None:

@@ -939,6 +939,44 @@ def test_rsp_total_seed_001_sheet_a_missed_bid_of_every_card_costs_10_a_trick():
         ("RSP-TOTAL", 12, "-30", "-20")]
 
 
+# The tester's log: Anna leads the joker (7s) declared only "high"; trump diamonds.
+JOKER_LED_HIGH = """Raspisnoy game R1-joker-led-high
+Players: Anna, Boris, Vera
+Rules: {rules}
+First dealer: Vera
+
+Round 1: 1 card, regular, dealer Vera, trump Td
+Hands: Anna [7s], Boris [Ks], Vera [Qh]
+Bids: Anna 1, Boris 0, Vera 1
+Trick 1: Anna 7s high, Boris Ks, Vera Qh; won by Anna
+Points: Anna 10, Boris 5, Vera -10
+"""
+
+
+def test_rsp_joker_lead_plain_high_is_a_setting_and_the_default_s_finding():
+    # The default knows three lead calls: a plain high lead is a finding at the Trick line (9); the
+    # joker still takes the trick, so the points stand: Anna 1 of 1 +10, Boris clean pass +5, Vera -10.
+    result = replay(JOKER_LED_HIGH.format(rules="default"))
+    assert found(result, "RSP-JOKER-LEAD") == [(9, "high trumps, high <suit> or low <suit>", "high")]
+    assert nets(result) == {"Anna": 10, "Boris": 5, "Vera": -10}
+    result = replay(JOKER_LED_HIGH.format(rules="joker high lead on"))
+    assert result.findings == ()
+    assert nets(result) == {"Anna": 10, "Boris": 5, "Vera": -10}
+    # still refused under the setting: a plain low lead names no suit to be the lowest of
+    result = replay(JOKER_LED_HIGH.format(rules="joker high lead on").replace("7s high,", "7s low,"))
+    assert found(result, "RSP-JOKER-LEAD") == [(9, "high, high trumps, high <suit> or low <suit>", "low")]
+
+
+def test_rsp_joker_lead_plain_high_asks_nothing_of_the_others():
+    # Led plain high, the joker names no suit: a player holding a heart, a trump (clubs) and a
+    # spade may play any of them, and the joker takes the trick.
+    rules = Ruleset.parse("joker high lead on")
+    joker, high = Card.parse("7s"), Declaration.parse("high")
+    duty = legal_cards(_hand("Ah", "6c", "Ks"), joker, high, Suit.CLUBS, rules)
+    assert duty.cards == {Card.parse("Ah"), Card.parse("6c"), Card.parse("Ks")}
+    assert trick_winner([(joker, high), (Card.parse("Ah"), None), (Card.parse("6c"), None)], Suit.CLUBS, rules) == 0
+
+
 def _whole_deck_round(trump: str, rules: str) -> str:
     # Three players, 12 cards each: the whole 36-card deck is dealt. Anna deals round 1.
     deck = [rank + suit for suit in "shdc" for rank in "6789TJQKA"]
