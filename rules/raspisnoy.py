@@ -76,7 +76,9 @@ RULES = {
                 "cards in hand. Blind and forehead rounds bid before anyone sees their own cards; misère and "
                 "golden rounds have no bids."),
     "RSP-THREE-PASSES": ("A player who passed in each of the two previous rounds in which they bid may not "
-                         "pass a third time, unless the hook leaves them nothing else."),
+                         "pass a third time, unless the hook leaves them nothing else. Under `pass run rounds` "
+                         "the two previous rounds are the two rounds before, of any kind: a misère or golden "
+                         "round, where nobody bids, ends the run."),
     "RSP-HOOK": "The dealer may not bid so that the bids add up to the number of cards dealt to each player.",
     "RSP-LEAD": ("The player left of the dealer leads the first trick; the winner of each trick leads the "
                  "next; play goes clockwise."),
@@ -287,6 +289,19 @@ class DoublingScope(enum.Enum):
         return self is not DoublingScope.SPECIAL_MADE and self.doubles(kind)
 
 
+class PassRun(enum.Enum):
+    """Which rounds a run of passes is counted over (RSP-THREE-PASSES)."""
+
+    BIDS = "bids"
+    """The rounds with bids: a misère or golden round between two passes is passed over (the default)."""
+    ROUNDS = "rounds"
+    """Every round: a round without bids ends the run (seed 000: "если он 2 кона до этого пасовал")."""
+
+    def counts(self, kind: RoundKind) -> bool:
+        """Whether a round of this kind is one of the run, a pass or not."""
+        return self is PassRun.ROUNDS or kind.has_bids
+
+
 class WholeDeckTrump(enum.Enum):
     """Where the trump card comes from when the whole deck is dealt (RSP-TRUMP)."""
 
@@ -301,13 +316,13 @@ class Ruleset:
     """The settings a table plays by; every setting of a ``Rules:`` line (docs/formats.md) is one field.
 
     >>> Ruleset.parse("deck 54, pass limit none, hook off").canonical
-    'deck 54, joker JK, max cards 9, specials no-trump blind misere golden, special cards max, special multiplier 1.5, all-tricks double on, misere 15 50, golden 15, pass limit none, hook off, joker low ordinary, whole-deck trump drawn, joker high lead off'
+    'deck 54, joker JK, max cards 9, specials no-trump blind misere golden, special cards max, special multiplier 1.5, all-tricks double on, misere 15 50, golden 15, pass limit none, hook off, joker low ordinary, whole-deck trump drawn, joker high lead off, pass run bids'
     >>> Ruleset.parse("Deck 36, hook on") == Ruleset.parse("default")
     True
     >>> Ruleset.parse("trumps 4")
     Traceback (most recent call last):
     ...
-    rules.rules_line.SettingError: 'trumps 4' is not a setting of raspisnoy. Its settings are deck, joker, max cards, specials, special cards, special multiplier, all-tricks double, misere, golden, pass limit, hook, joker low, whole-deck trump and joker high lead.
+    rules.rules_line.SettingError: 'trumps 4' is not a setting of raspisnoy. Its settings are deck, joker, max cards, specials, special cards, special multiplier, all-tricks double, misere, golden, pass limit, hook, joker low, whole-deck trump, joker high lead and pass run.
     """
 
     deck: int = 36
@@ -332,6 +347,7 @@ class Ruleset:
     hook: bool = True
     joker_low: JokerLow = JokerLow.ORDINARY
     whole_deck_trump: WholeDeckTrump = WholeDeckTrump.DRAWN
+    pass_run: PassRun = PassRun.BIDS
     joker_high_lead: bool = False
     """The joker may also be led declared plain ``high``: it takes the trick and asks nothing of the
     others (seeds 000 and 001: "объявив ее самой старшей. В этом случае взятка достается ему")."""
@@ -371,6 +387,7 @@ class Ruleset:
             f"joker low {self.joker_low.value}",
             f"whole-deck trump {self.whole_deck_trump.value}",
             f"joker high lead {'on' if self.joker_high_lead else 'off'}",
+            f"pass run {self.pass_run.value}",
         ))
 
     @classmethod
@@ -495,6 +512,7 @@ RULES_LINE = RulesLine("raspisnoy", [
     Setting("joker low", Choice({low.value: low for low in JokerLow}), set_to("joker_low")),
     Setting("whole-deck trump", Choice({trump.value: trump for trump in WholeDeckTrump}), set_to("whole_deck_trump")),
     Setting("joker high lead", Choice({"on": True, "off": False}, _ON_OFF), set_to("joker_high_lead")),
+    Setting("pass run", Choice({run.value: run for run in PassRun}), set_to("pass_run")),
 ])
 """The settings of a ``Rules:`` line, each once: what the parser reads, the refusals say and
 docs/formats.md's table lists."""
@@ -1102,7 +1120,7 @@ def allowed_bids(cards: int, so_far: int, is_dealer: bool, passes: list[bool], r
     """The bids a player may make (RSP-BID, RSP-HOOK, RSP-THREE-PASSES).
 
     ``so_far`` is the sum of the bids before his; ``passes`` whether he passed in each earlier
-    round with bids. The hook wins when the two rules leave nothing (the dealer may then pass).
+    round of the run (:class:`PassRun`: the rounds with bids, by default). The hook wins when the two rules leave nothing (the dealer may then pass).
 
     >>> sorted(allowed_bids(3, 2, True, [], Ruleset()))
     [0, 2, 3]
@@ -1129,6 +1147,12 @@ class _Bidding:
     def __init__(self, players):
         self.history = {player: [] for player in players}
 
+    def without_bids(self, rules: Ruleset, kind: RoundKind) -> None:
+        """A round with no bids (misère, golden): where the run counts it, nobody passed in it."""
+        if rules.pass_run.counts(kind):
+            for passes in self.history.values():
+                passes.append(False)
+
     def check(self, findings: Findings, rules: Ruleset, cards: int, order: tuple[str, ...],
               bids: dict[str, int], line: int | None, round_no: int) -> None:
         dealer = order[-1]
@@ -1144,8 +1168,9 @@ class _Bidding:
             passes = self.history[player]
             if (bid == 0 and pass_barred(passes, rules)      # (a pass is barred only when another bid is allowed)
                     and allowed_bids(cards, so_far, player == dealer, [], rules) - {0}):
+                over = " in the rounds with bids" if rules.pass_run is PassRun.BIDS else ""
                 findings.add("RSP-THREE-PASSES", f"round {round_no}: {player} passed "
-                             f"{counted(rules.pass_limit + 1, 'time')} in a row in the rounds with bids",
+                             f"{counted(rules.pass_limit + 1, 'time')} in a row{over}",
                              line=line, expected="a bid of 1 or more", actual=0)
             passes.append(bid == 0)
             so_far += bid
@@ -1486,6 +1511,7 @@ def _deal_checked(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[s
 def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
                 bidding: _Bidding) -> dict[str, int]:
     if not rnd.kind.has_bids:
+        bidding.without_bids(rules, rnd.kind)
         if rnd.bids is not None:
             findings.add("RSP-BID", f"round {rnd.number}: {rnd.kind.value} rounds have no bids", line=rnd.bids_line,
                          expected="no Bids line", actual=_list(rnd.bids))
@@ -1713,6 +1739,8 @@ def replay_sheet(sheet: RaspisnoySheet) -> RaspisnoyReplay:
                 bids[player] = bid
         if row.kind.has_bids:
             bidding.check(findings, rules, row.cards, order, bids, line, row.number)
+        else:
+            bidding.without_bids(rules, row.kind)
         taken = sum(cell.tricks for cell in row.cells)
         findings.check("RSP-TRICK", row.cards, taken,
                        f"round {row.number}: the tricks of {_cards(row.cards)} add up to {taken}", line=line)

@@ -977,6 +977,61 @@ def test_rsp_joker_lead_plain_high_asks_nothing_of_the_others():
     assert trick_winner([(joker, high), (Card.parse("Ah"), None), (Card.parse("6c"), None)], Suit.CLUBS, rules) == 0
 
 
+# The tester's sheet: specials in seed 000's order (blind, golden, no-trump). Boris passes in the
+# blind rounds 5 and 6 and in the no-trump round 10; the golden rounds 7-9 have no bids. Sheet
+# lines: row 1 is line 7, row 10 line 16.
+PASSES_ACROSS_GOLDEN = """Raspisnoy sheet S3-three-passes-across-golden
+Players: Anna | Boris | Vera
+Rules: max cards 1, specials blind golden no-trump{rules}
+First dealer: Vera
+
+ #  cards kind     | Anna     | Boris    | Vera
+ 1  1     regular  | 1/1 10   | 1/0 -10  | 1/0 -10
+ 2  1     regular  | 1/0 0    | 1/1 0    | 1/0 -20
+ 3  1     regular  | 1/0 -10  | 1/0 -10  | 1/1 -10
+ 4  1     blind    | 1/1 5    | 1/0 -25  | 1/0 -25
+ 5  1     blind    | 1/0 -10  | 0/0 -17.5 | 1/1 -10
+ 6  1     blind    | 1/0 -25  | 0/0 -10  | 1/1 5
+ 7  1     golden   | -/1 -10  | -/0 -10  | -/0 5
+ 8  1     golden   | -/0 -10  | -/1 5    | -/0 5
+ 9  1     golden   | -/0 -10  | -/0 5    | -/1 20
+10  1     no-trump | 1/1 5    | 0/0 12.5 | 1/0 5
+11  1     no-trump | 1/0 -10  | 1/1 27.5 | 1/0 -10
+12  1     no-trump | 1/0 -25  | 1/0 12.5 | 1/1 5
+"""
+
+
+def test_rsp_three_passes_over_the_rounds_with_bids_by_default_or_every_round_as_a_setting():
+    # Round 10 (Vera deals; Boris bids second, a bid of 1 open to him): by default the golden
+    # rounds are passed over, so rounds 5, 6 and 10 are three passes in a row.
+    result = replay(PASSES_ACROSS_GOLDEN.format(rules=""))
+    assert [(f.rule_id, f.line, f.expected, f.actual, f.message) for f in result.findings] == [
+        ("RSP-THREE-PASSES", 16, "a bid of 1 or more", "0",
+         "round 10: Boris passed 3 times in a row in the rounds with bids")]
+    # Every round counted: rounds 8 and 9, just before round 10, are golden and nobody passed there.
+    result = replay(PASSES_ACROSS_GOLDEN.format(rules=", pass run rounds"))
+    assert result.findings == ()
+    # The points are the same either way: Anna -25, Boris 12.5, Vera 5 (worked row by row).
+    assert nets(result) == {"Anna": Decimal(-25), "Boris": Decimal("12.5"), "Vera": Decimal(5)}
+
+
+def test_rsp_three_passes_every_round_counted_still_bars_three_passes_running():
+    # rules.md's sheet: Boris passes in rounds 1, 2 and 3, all with bids; counting every round
+    # changes nothing there.
+    sheet = """Raspisnoy sheet R-passes
+Players: Anna | Boris | Vera
+Rules: pass run rounds
+First dealer: Vera
+
+ #  cards kind     | Anna     | Boris    | Vera
+ 1  1     regular  | 0/0 5    | 0/0 5    | 0/1 1
+ 2  2     regular  | 1/1 15   | 0/0 10   | 0/1 2
+ 3  3     regular  | 1/1 25   | 0/1 11   | 1/1 12
+"""
+    assert [(f.rule_id, f.line, f.message) for f in replay(sheet).findings] == [
+        ("RSP-THREE-PASSES", 9, "round 3: Boris passed 3 times in a row")]
+
+
 def _whole_deck_round(trump: str, rules: str) -> str:
     # Three players, 12 cards each: the whole 36-card deck is dealt. Anna deals round 1.
     deck = [rank + suit for suit in "shdc" for rank in "6789TJQKA"]
