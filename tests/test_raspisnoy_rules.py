@@ -104,6 +104,18 @@ def test_rsp_schedule_rounds_per_player_count(players, top, simple, total):
     assert all(r.cards == top for r in plan if r.kind.is_special)
 
 
+def test_rsp_schedule_deals_the_maximum_once_per_player_as_the_traditions_example_counts():
+    # The traditions' "21 simple rounds" is read as the maximum dealt once per player (rules.md):
+    # their own example deals three players 9 cards in rounds 9, 10 and 11, and 8 in rounds 8 and 12.
+    plan = schedule(Ruleset(), 3)
+    assert [r.number for r in plan if r.cards == 9 and not r.kind.is_special] == [9, 10, 11]
+    assert (plan[7].cards, plan[11].cards) == (8, 8)
+    # four players: 8 up, 4 of 9, 8 down = 20 simple rounds, the 21st is the first special one
+    four = schedule(Ruleset(), 4)
+    assert [r.number for r in four if r.cards == 9 and not r.kind.is_special] == [9, 10, 11, 12]
+    assert (four[19].cards, four[19].kind, four[20].kind) == (1, RoundKind.REGULAR, RoundKind.NO_TRUMP)
+
+
 def test_rsp_schedule_four_players_play_36_rounds_20_simple_16_special():
     plan = schedule(Ruleset(), 4)
     assert [r.cards for r in plan[:20]] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 9, 8, 7, 6, 5, 4, 3, 2, 1]
