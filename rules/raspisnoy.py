@@ -76,7 +76,9 @@ RULES = {
                 "cards in hand. Blind and forehead rounds bid before anyone sees their own cards; misère and "
                 "golden rounds have no bids."),
     "RSP-THREE-PASSES": ("A player who passed in each of the two previous rounds in which they bid may not "
-                         "pass a third time, unless the hook leaves them nothing else."),
+                         "pass a third time, unless the hook leaves them nothing else. Under `pass run rounds` "
+                         "the two previous rounds are the two rounds before, of any kind: a misère or golden "
+                         "round, where nobody bids, ends the run."),
     "RSP-HOOK": "The dealer may not bid so that the bids add up to the number of cards dealt to each player.",
     "RSP-LEAD": ("The player left of the dealer leads the first trick; the winner of each trick leads the "
                  "next; play goes clockwise."),
@@ -89,7 +91,8 @@ RULES = {
                        "is the lowest card of that suit, which counts as led). Every duty of a high call "
                        "is cited under this rule, the \"else a trump\" of `high <suit>` included; after "
                        "`low <suit>` the ordinary duties of RSP-FOLLOW apply (but the lowest card, under "
-                       "`joker low lowest`)."),
+                       "`joker low lowest`). Under `joker high lead on` it may also be led plain `high`: it takes "
+                       "the trick and, naming no suit, asks nothing of the others, who play any card."),
     "RSP-JOKER-FOLLOW": ("A joker played to a trick already led is declared `high` (it wins the trick; of "
                          "two high jokers the later wins) or `low` (it loses to every card)."),
     "RSP-TRICK": ("The trick goes to the high joker if one was played, else to the highest trump, else to "
@@ -101,7 +104,8 @@ RULES = {
     "RSP-SCORE": ("A simple round scores, for bid b, tricks taken t and cards in hand c: a clean pass (b = "
                   "t = 0) +5; t = b > 0: +10 a trick, +20 a trick when b = c > 1 in the rounds `all-tricks "
                   "double` names; t > b: +1 a trick taken; t < b: −10 a trick missing, −20 when b = c > 1 "
-                  "in those rounds. Cited when a `Points:` entry differs."),
+                  "in those rounds (but under `all-tricks double special-made`, which doubles a made bid "
+                  "only). Cited when a `Points:` entry differs."),
     "RSP-SCORE-SPECIAL": ("No-trump, blind and forehead rounds score as simple rounds times 1.5; misère "
                           "−15 a trick, +50 for none; golden +15 a trick."),
     "RSP-TOTAL": ("Each player's total is the running sum of their points; the highest total after the last "
@@ -268,13 +272,34 @@ class DoublingScope(enum.Enum):
     """The special rounds only (seed 001: "во время проведения специальных конов")."""
     SIMPLE = "simple"
     """The simple rounds only."""
+    SPECIAL_MADE = "special-made"
+    """The special rounds only, and a made bid only: a miss costs the ordinary 10 a trick (seed 001:
+    "и наборе этого числа взяток, ваши выигранные очки умножаются в два раза")."""
 
     def doubles(self, kind: RoundKind) -> bool:
-        if self is DoublingScope.SPECIAL:
+        """Whether a bid of every card made in a round of this kind scores 20 a trick."""
+        if self in (DoublingScope.SPECIAL, DoublingScope.SPECIAL_MADE):
             return kind.is_special
         if self is DoublingScope.SIMPLE:
             return not kind.is_special
         return self is DoublingScope.ON
+
+    def doubles_misses(self, kind: RoundKind) -> bool:
+        """Whether a bid of every card missed in a round of this kind costs 20 a trick missing."""
+        return self is not DoublingScope.SPECIAL_MADE and self.doubles(kind)
+
+
+class PassRun(enum.Enum):
+    """Which rounds a run of passes is counted over (RSP-THREE-PASSES)."""
+
+    BIDS = "bids"
+    """The rounds with bids: a misère or golden round between two passes is passed over (the default)."""
+    ROUNDS = "rounds"
+    """Every round: a round without bids ends the run (seed 000: "если он 2 кона до этого пасовал")."""
+
+    def counts(self, kind: RoundKind) -> bool:
+        """Whether a round of this kind is one of the run, a pass or not."""
+        return self is PassRun.ROUNDS or kind.has_bids
 
 
 class WholeDeckTrump(enum.Enum):
@@ -291,13 +316,13 @@ class Ruleset:
     """The settings a table plays by; every setting of a ``Rules:`` line (docs/formats.md) is one field.
 
     >>> Ruleset.parse("deck 54, pass limit none, hook off").canonical
-    'deck 54, joker JK, max cards 9, specials no-trump blind misere golden, special cards max, special multiplier 1.5, all-tricks double on, misere 15 50, golden 15, pass limit none, hook off, joker low ordinary, whole-deck trump drawn'
+    'deck 54, joker JK, max cards 9, specials no-trump blind misere golden, special cards max, special multiplier 1.5, all-tricks double on, misere 15 50, golden 15, pass limit none, hook off, joker low ordinary, whole-deck trump drawn, joker high lead off, pass run bids'
     >>> Ruleset.parse("Deck 36, hook on") == Ruleset.parse("default")
     True
     >>> Ruleset.parse("trumps 4")
     Traceback (most recent call last):
     ...
-    rules.rules_line.SettingError: 'trumps 4' is not a setting of raspisnoy. Its settings are deck, joker, max cards, specials, special cards, special multiplier, all-tricks double, misere, golden, pass limit, hook, joker low and whole-deck trump.
+    rules.rules_line.SettingError: 'trumps 4' is not a setting of raspisnoy. Its settings are deck, joker, max cards, specials, special cards, special multiplier, all-tricks double, misere, golden, pass limit, hook, joker low, whole-deck trump, joker high lead and pass run.
     """
 
     deck: int = 36
@@ -309,7 +334,8 @@ class Ruleset:
     """Cards dealt in special rounds; None deals M, the most of the simple rounds."""
     special_multiplier: Decimal = Decimal("1.5")
     all_tricks_double: DoublingScope = DoublingScope.ON
-    """Where a bid of every card in hand (more than one) scores 20 per trick, made or missed."""
+    """Where a bid of every card in hand (more than one) scores 20 per trick, made (and, but under
+    ``special-made``, missed)."""
     misere_trick: Decimal = Decimal(15)
     """Points lost per trick taken in a misère round."""
     misere_clean: Decimal = Decimal(50)
@@ -321,6 +347,10 @@ class Ruleset:
     hook: bool = True
     joker_low: JokerLow = JokerLow.ORDINARY
     whole_deck_trump: WholeDeckTrump = WholeDeckTrump.DRAWN
+    pass_run: PassRun = PassRun.BIDS
+    joker_high_lead: bool = False
+    """The joker may also be led declared plain ``high``: it takes the trick and asks nothing of the
+    others (seeds 000 and 001: "объявив ее самой старшей. В этом случае взятка достается ему")."""
 
     @property
     def deck_cards(self) -> Deck:
@@ -356,6 +386,8 @@ class Ruleset:
             f"hook {'on' if self.hook else 'off'}",
             f"joker low {self.joker_low.value}",
             f"whole-deck trump {self.whole_deck_trump.value}",
+            f"joker high lead {'on' if self.joker_high_lead else 'off'}",
+            f"pass run {self.pass_run.value}",
         ))
 
     @classmethod
@@ -479,6 +511,8 @@ RULES_LINE = RulesLine("raspisnoy", [
     Setting("hook", Choice({"on": True, "off": False}, _ON_OFF), set_to("hook")),
     Setting("joker low", Choice({low.value: low for low in JokerLow}), set_to("joker_low")),
     Setting("whole-deck trump", Choice({trump.value: trump for trump in WholeDeckTrump}), set_to("whole_deck_trump")),
+    Setting("joker high lead", Choice({"on": True, "off": False}, _ON_OFF), set_to("joker_high_lead")),
+    Setting("pass run", Choice({run.value: run for run in PassRun}), set_to("pass_run")),
 ])
 """The settings of a ``Rules:`` line, each once: what the parser reads, the refusals say and
 docs/formats.md's table lists."""
@@ -514,15 +548,15 @@ def round_points(kind: RoundKind, cards: int, bid: int | None, tricks: int, rule
     if kind is RoundKind.GOLDEN:
         return _whole(rules.golden_trick * tricks)
     bid = bid or 0
-    per_trick = 20 if rules.all_tricks_double.doubles(kind) and bid == cards and cards > 1 else 10
+    every_card = bid == cards and cards > 1
     if bid == 0 and tricks == 0:
         points = 5
     elif tricks == bid:
-        points = per_trick * tricks
+        points = (20 if every_card and rules.all_tricks_double.doubles(kind) else 10) * tricks
     elif tricks > bid:
         points = tricks
     else:
-        points = -per_trick * (bid - tricks)
+        points = -(20 if every_card and rules.all_tricks_double.doubles_misses(kind) else 10) * (bid - tricks)
     result = Decimal(points)
     if kind.is_multiplied:
         result *= rules.special_multiplier
@@ -701,7 +735,7 @@ def trick_duty(led: int | None, declaration: Declaration | None, trump: Suit | N
                 tiers.append(Tier(_asked(declaration.suit, jokers), Pick.LOWEST,
                                   f"the lowest {suit_name} (joker led low {suit_name})", demand))
             led_suit, otherwise = declaration.suit, None
-        else:
+        else:   # plain high (``joker high lead on``, else a finding) or no call: no suit, no duty
             return TrickDuty((), ("any card (the joker led no suit)", "RSP-FOLLOW"), jokers.mask, -1)
     else:
         led_suit, otherwise = _SUIT_OF[led], None
@@ -1086,7 +1120,7 @@ def allowed_bids(cards: int, so_far: int, is_dealer: bool, passes: list[bool], r
     """The bids a player may make (RSP-BID, RSP-HOOK, RSP-THREE-PASSES).
 
     ``so_far`` is the sum of the bids before his; ``passes`` whether he passed in each earlier
-    round with bids. The hook wins when the two rules leave nothing (the dealer may then pass).
+    round of the run (:class:`PassRun`: the rounds with bids, by default). The hook wins when the two rules leave nothing (the dealer may then pass).
 
     >>> sorted(allowed_bids(3, 2, True, [], Ruleset()))
     [0, 2, 3]
@@ -1113,6 +1147,12 @@ class _Bidding:
     def __init__(self, players):
         self.history = {player: [] for player in players}
 
+    def without_bids(self, rules: Ruleset, kind: RoundKind) -> None:
+        """A round with no bids (misère, golden): where the run counts it, nobody passed in it."""
+        if rules.pass_run.counts(kind):
+            for passes in self.history.values():
+                passes.append(False)
+
     def check(self, findings: Findings, rules: Ruleset, cards: int, order: tuple[str, ...],
               bids: dict[str, int], line: int | None, round_no: int) -> None:
         dealer = order[-1]
@@ -1128,8 +1168,9 @@ class _Bidding:
             passes = self.history[player]
             if (bid == 0 and pass_barred(passes, rules)      # (a pass is barred only when another bid is allowed)
                     and allowed_bids(cards, so_far, player == dealer, [], rules) - {0}):
+                over = " in the rounds with bids" if rules.pass_run is PassRun.BIDS else ""
                 findings.add("RSP-THREE-PASSES", f"round {round_no}: {player} passed "
-                             f"{counted(rules.pass_limit + 1, 'time')} in a row in the rounds with bids",
+                             f"{counted(rules.pass_limit + 1, 'time')} in a row{over}",
                              line=line, expected="a bid of 1 or more", actual=0)
             passes.append(bid == 0)
             so_far += bid
@@ -1470,6 +1511,7 @@ def _deal_checked(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[s
 def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
                 bidding: _Bidding) -> dict[str, int]:
     if not rnd.kind.has_bids:
+        bidding.without_bids(rules, rnd.kind)
         if rnd.bids is not None:
             findings.add("RSP-BID", f"round {rnd.number}: {rnd.kind.value} rounds have no bids", line=rnd.bids_line,
                          expected="no Bids line", actual=_list(rnd.bids))
@@ -1637,10 +1679,11 @@ def _check_declaration(findings: Findings, rnd: Round, trick: Trick, play: Play,
                          expected=str(play.card), actual=f"{play.card} {declaration}")
         return None
     if position == 0:
-        if declaration is None or not declaration.is_lead_call:
-            findings.add("RSP-JOKER-LEAD", f"{where} is led: declare high trumps, high <suit> or low <suit>",
-                         line=trick.line, expected="high trumps, high <suit> or low <suit>",
-                         actual=str(declaration) if declaration else "no declaration")
+        plain_high = rules.joker_high_lead and declaration is not None and declaration.call is JokerCall.HIGH
+        if declaration is None or not (declaration.is_lead_call or plain_high):
+            calls = ("high, " if rules.joker_high_lead else "") + "high trumps, high <suit> or low <suit>"
+            findings.add("RSP-JOKER-LEAD", f"{where} is led: declare {calls}", line=trick.line,
+                         expected=calls, actual=str(declaration) if declaration else "no declaration")
             if declaration is None:
                 return Declaration(call=JokerCall.HIGH)
         elif declaration.call is JokerCall.HIGH_TRUMPS and trump is None:
@@ -1696,6 +1739,8 @@ def replay_sheet(sheet: RaspisnoySheet) -> RaspisnoyReplay:
                 bids[player] = bid
         if row.kind.has_bids:
             bidding.check(findings, rules, row.cards, order, bids, line, row.number)
+        else:
+            bidding.without_bids(rules, row.kind)
         taken = sum(cell.tricks for cell in row.cells)
         findings.check("RSP-TRICK", row.cards, taken,
                        f"round {row.number}: the tricks of {_cards(row.cards)} add up to {taken}", line=line)

@@ -104,6 +104,18 @@ def test_rsp_schedule_rounds_per_player_count(players, top, simple, total):
     assert all(r.cards == top for r in plan if r.kind.is_special)
 
 
+def test_rsp_schedule_deals_the_maximum_once_per_player_as_the_traditions_example_counts():
+    # The traditions' "21 simple rounds" is read as the maximum dealt once per player (rules.md):
+    # their own example deals three players 9 cards in rounds 9, 10 and 11, and 8 in rounds 8 and 12.
+    plan = schedule(Ruleset(), 3)
+    assert [r.number for r in plan if r.cards == 9 and not r.kind.is_special] == [9, 10, 11]
+    assert (plan[7].cards, plan[11].cards) == (8, 8)
+    # four players: 8 up, 4 of 9, 8 down = 20 simple rounds, the 21st is the first special one
+    four = schedule(Ruleset(), 4)
+    assert [r.number for r in four if r.cards == 9 and not r.kind.is_special] == [9, 10, 11, 12]
+    assert (four[19].cards, four[19].kind, four[20].kind) == (1, RoundKind.REGULAR, RoundKind.NO_TRUMP)
+
+
 def test_rsp_schedule_four_players_play_36_rounds_20_simple_16_special():
     plan = schedule(Ruleset(), 4)
     assert [r.cards for r in plan[:20]] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 9, 8, 7, 6, 5, 4, 3, 2, 1]
@@ -895,6 +907,141 @@ def test_rsp_score_seed_001_doubling_in_special_rounds_only():
     rules = Ruleset.parse("special multiplier 1, all-tricks double special")
     assert round_points(RoundKind.NO_TRUMP, 3, 3, 3, rules) == 60
     assert round_points(RoundKind.REGULAR, 3, 3, 3, rules) == 30
+
+
+# The tester's sheet for seed 001 (casebook R.26 and R.36): rounds 1-5 as in R.26; in the no-trump
+# round 6 (Boris deals: Vera, Anna, Boris bid) Vera bids both cards and takes one.
+SEED_001_MISS = """Raspisnoy sheet S1-seed001-miss
+Players: Anna | Boris | Vera
+Rules: max cards 2, specials no-trump, all-tricks double {scope}, special multiplier 1
+First dealer: Vera
+
+ #  cards kind     | Anna     | Boris    | Vera
+ 1  1     regular  | 1/1 10   | 0/0 5    | 1/0 -10
+ 2  2     regular  | 1/0 0    | 1/1 15   | 1/1 0
+ 3  2     regular  | 1/1 10   | 1/0 5    | 1/1 10
+ 4  2     regular  | 1/1 20   | 1/1 15   | 1/0 0
+ 5  1     regular  | 1/0 10   | 1/1 25   | 1/0 -10
+ 6  2     no-trump | 0/0 15   | 1/1 35   | 2/1 -20
+"""
+
+
+def test_rsp_score_seed_001_doubles_a_made_bid_of_every_card_only():
+    # Seed 001 doubles "the points you won" for a bid of every card made in the special rounds; a
+    # miss is its ordinary undertrick, -10 a trick. Three cards, no 1.5 multiplier:
+    rules = Ruleset.parse("special multiplier 1, all-tricks double special-made")
+    assert rules.all_tricks_double is DoublingScope.SPECIAL_MADE
+    assert round_points(RoundKind.NO_TRUMP, 3, 3, 3, rules) == 60     # 30 x 2
+    assert round_points(RoundKind.NO_TRUMP, 3, 3, 1, rules) == -20    # 2 missing x 10 (special: -40)
+    assert round_points(RoundKind.REGULAR, 3, 3, 3, rules) == 30      # simple rounds are not doubled
+    assert round_points(RoundKind.REGULAR, 3, 3, 1, rules) == -20
+    # with the default 1.5: bid 2 of 2, took 1, one missing: -10 x 1.5 = -15
+    assert round_points(RoundKind.BLIND, 2, 2, 1, Ruleset.parse("all-tricks double special-made")) == -15
+
+
+def test_rsp_total_seed_001_sheet_a_missed_bid_of_every_card_costs_10_a_trick():
+    # Round 6: Vera bid 2 of 2 and took 1: under special-made one trick missing is -10, so her
+    # total is -10 + -10 = -20, as written; Anna's clean pass +5 (15), Boris's 1 of 1 +10 (35).
+    result = replay(SEED_001_MISS.format(scope="special-made"))
+    assert result.findings == ()
+    assert nets(result) == {"Anna": 15, "Boris": 35, "Vera": -20}
+    # `special` doubles the miss too: -20, so the true total is -30 and the sheet's -20 is cited
+    result = replay(SEED_001_MISS.format(scope="special"))
+    assert [(f.rule_id, f.line, f.expected, f.actual) for f in result.findings] == [
+        ("RSP-TOTAL", 12, "-30", "-20")]
+
+
+# The tester's log: Anna leads the joker (7s) declared only "high"; trump diamonds.
+JOKER_LED_HIGH = """Raspisnoy game R1-joker-led-high
+Players: Anna, Boris, Vera
+Rules: {rules}
+First dealer: Vera
+
+Round 1: 1 card, regular, dealer Vera, trump Td
+Hands: Anna [7s], Boris [Ks], Vera [Qh]
+Bids: Anna 1, Boris 0, Vera 1
+Trick 1: Anna 7s high, Boris Ks, Vera Qh; won by Anna
+Points: Anna 10, Boris 5, Vera -10
+"""
+
+
+def test_rsp_joker_lead_plain_high_is_a_setting_and_the_default_s_finding():
+    # The default knows three lead calls: a plain high lead is a finding at the Trick line (9); the
+    # joker still takes the trick, so the points stand: Anna 1 of 1 +10, Boris clean pass +5, Vera -10.
+    result = replay(JOKER_LED_HIGH.format(rules="default"))
+    assert found(result, "RSP-JOKER-LEAD") == [(9, "high trumps, high <suit> or low <suit>", "high")]
+    assert nets(result) == {"Anna": 10, "Boris": 5, "Vera": -10}
+    result = replay(JOKER_LED_HIGH.format(rules="joker high lead on"))
+    assert result.findings == ()
+    assert nets(result) == {"Anna": 10, "Boris": 5, "Vera": -10}
+    # still refused under the setting: a plain low lead names no suit to be the lowest of
+    result = replay(JOKER_LED_HIGH.format(rules="joker high lead on").replace("7s high,", "7s low,"))
+    assert found(result, "RSP-JOKER-LEAD") == [(9, "high, high trumps, high <suit> or low <suit>", "low")]
+
+
+def test_rsp_joker_lead_plain_high_asks_nothing_of_the_others():
+    # Led plain high, the joker names no suit: a player holding a heart, a trump (clubs) and a
+    # spade may play any of them, and the joker takes the trick.
+    rules = Ruleset.parse("joker high lead on")
+    joker, high = Card.parse("7s"), Declaration.parse("high")
+    duty = legal_cards(_hand("Ah", "6c", "Ks"), joker, high, Suit.CLUBS, rules)
+    assert duty.cards == {Card.parse("Ah"), Card.parse("6c"), Card.parse("Ks")}
+    assert trick_winner([(joker, high), (Card.parse("Ah"), None), (Card.parse("6c"), None)], Suit.CLUBS, rules) == 0
+
+
+# The tester's sheet: specials in seed 000's order (blind, golden, no-trump). Boris passes in the
+# blind rounds 5 and 6 and in the no-trump round 10; the golden rounds 7-9 have no bids. Sheet
+# lines: row 1 is line 7, row 10 line 16.
+PASSES_ACROSS_GOLDEN = """Raspisnoy sheet S3-three-passes-across-golden
+Players: Anna | Boris | Vera
+Rules: max cards 1, specials blind golden no-trump{rules}
+First dealer: Vera
+
+ #  cards kind     | Anna     | Boris    | Vera
+ 1  1     regular  | 1/1 10   | 1/0 -10  | 1/0 -10
+ 2  1     regular  | 1/0 0    | 1/1 0    | 1/0 -20
+ 3  1     regular  | 1/0 -10  | 1/0 -10  | 1/1 -10
+ 4  1     blind    | 1/1 5    | 1/0 -25  | 1/0 -25
+ 5  1     blind    | 1/0 -10  | 0/0 -17.5 | 1/1 -10
+ 6  1     blind    | 1/0 -25  | 0/0 -10  | 1/1 5
+ 7  1     golden   | -/1 -10  | -/0 -10  | -/0 5
+ 8  1     golden   | -/0 -10  | -/1 5    | -/0 5
+ 9  1     golden   | -/0 -10  | -/0 5    | -/1 20
+10  1     no-trump | 1/1 5    | 0/0 12.5 | 1/0 5
+11  1     no-trump | 1/0 -10  | 1/1 27.5 | 1/0 -10
+12  1     no-trump | 1/0 -25  | 1/0 12.5 | 1/1 5
+"""
+
+
+def test_rsp_three_passes_over_the_rounds_with_bids_by_default_or_every_round_as_a_setting():
+    # Round 10 (Vera deals; Boris bids second, a bid of 1 open to him): by default the golden
+    # rounds are passed over, so rounds 5, 6 and 10 are three passes in a row.
+    result = replay(PASSES_ACROSS_GOLDEN.format(rules=""))
+    assert [(f.rule_id, f.line, f.expected, f.actual, f.message) for f in result.findings] == [
+        ("RSP-THREE-PASSES", 16, "a bid of 1 or more", "0",
+         "round 10: Boris passed 3 times in a row in the rounds with bids")]
+    # Every round counted: rounds 8 and 9, just before round 10, are golden and nobody passed there.
+    result = replay(PASSES_ACROSS_GOLDEN.format(rules=", pass run rounds"))
+    assert result.findings == ()
+    # The points are the same either way: Anna -25, Boris 12.5, Vera 5 (worked row by row).
+    assert nets(result) == {"Anna": Decimal(-25), "Boris": Decimal("12.5"), "Vera": Decimal(5)}
+
+
+def test_rsp_three_passes_every_round_counted_still_bars_three_passes_running():
+    # rules.md's sheet: Boris passes in rounds 1, 2 and 3, all with bids; counting every round
+    # changes nothing there.
+    sheet = """Raspisnoy sheet R-passes
+Players: Anna | Boris | Vera
+Rules: pass run rounds
+First dealer: Vera
+
+ #  cards kind     | Anna     | Boris    | Vera
+ 1  1     regular  | 0/0 5    | 0/0 5    | 0/1 1
+ 2  2     regular  | 1/1 15   | 0/0 10   | 0/1 2
+ 3  3     regular  | 1/1 25   | 0/1 11   | 1/1 12
+"""
+    assert [(f.rule_id, f.line, f.message) for f in replay(sheet).findings] == [
+        ("RSP-THREE-PASSES", 9, "round 3: Boris passed 3 times in a row")]
 
 
 def _whole_deck_round(trump: str, rules: str) -> str:

@@ -147,7 +147,7 @@ def test_the_zeros_a_house_may_mean_are_taken():
 @pytest.mark.parametrize(("game", "rules", "meant"), [
     ("raspisnoy", "hok off", "'hok off' is not a setting of raspisnoy. Did you mean 'hook off'? Its settings are "
                              "deck, joker, max cards, specials, special cards, special multiplier, all-tricks double, "
-                             "misere, golden, pass limit, hook, joker low and whole-deck trump."),
+                             "misere, golden, pass limit, hook, joker low, whole-deck trump, joker high lead and pass run."),
     ("raspisnoy_sheet", "max card 2", "Did you mean 'max cards 2'?"),
     ("raspisnoy", "all tricks doubel off", "Did you mean 'all-tricks double off'?"),
     ("chinese", "surender off", "'surender off' is not a setting of Chinese poker and OFC. Did you mean "

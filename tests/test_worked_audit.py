@@ -88,7 +88,7 @@ def test_game_list(con):
          "club": "Tverskaya", "site": None, "table_name": None,
          "ruleset": ("deck 36, joker 7s, max cards 9, specials no-trump blind misere golden, special cards max, "
                      "special multiplier 1.5, all-tricks double on, misere 15 50, golden 15, pass limit 2, hook on, "
-                     "joker low ordinary, whole-deck trump drawn"),
+                     "joker low ordinary, whole-deck trump drawn, joker high lead off, pass run bids"),
          "count_players": 3, "count_errors": 1, "count_warnings": 0, "currency": None,
          "is_tournament": False, "rules_version": "rules-a",
          "players": [{"player": "Anna", "seat": 1, "net": -5}, {"player": "Boris", "seat": 2, "net": 15},
@@ -98,7 +98,7 @@ def test_game_list(con):
          "club": "Tverskaya", "site": None, "table_name": None,
          "ruleset": ("deck 36, joker 7s, max cards 9, specials no-trump blind misere golden, special cards max, "
                      "special multiplier 1.5, all-tricks double on, misere 15 50, golden 15, pass limit 2, hook on, "
-                     "joker low ordinary, whole-deck trump drawn"),
+                     "joker low ordinary, whole-deck trump drawn, joker high lead off, pass run bids"),
          "count_players": 3, "count_errors": 0, "count_warnings": 0, "currency": None,
          "is_tournament": False, "rules_version": "rules-a",
          "players": [{"player": "Anna", "seat": 1, "net": -5}, {"player": "Boris", "seat": 2, "net": 15},
@@ -108,7 +108,7 @@ def test_game_list(con):
          "club": None, "site": None, "table_name": None,
          "ruleset": ("deck 36, joker 7s, max cards 9, specials no-trump blind misere golden, special cards max, "
                      "special multiplier 1.5, all-tricks double on, misere 15 50, golden 15, pass limit 2, hook on, "
-                     "joker low ordinary, whole-deck trump drawn"),
+                     "joker low ordinary, whole-deck trump drawn, joker high lead off, pass run bids"),
          "count_players": 3, "count_errors": 1, "count_warnings": 1, "currency": None,
          "is_tournament": False, "rules_version": "rules-a",
          "players": [{"player": "Anna", "seat": 1, "net": -10}, {"player": "Boris", "seat": 2, "net": 5},
