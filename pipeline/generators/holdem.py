@@ -36,12 +36,14 @@ from decimal import Decimal
 import numpy as np
 
 from parsers.pokerstars import (
+    BETS,
     FOLDED_ON,
     HAND_NAMES,
     MARKERS,
     NO_SHOWS,
     PHRASES,
     POSITIONS,
+    POSTS,
     RANK_NAMES,
     RANK_PLURALS,
     SHOWS,
@@ -328,7 +330,7 @@ class _Hand:
 
     def _header(self) -> None:
         t = self.table
-        when = f"{self.clock:%Y/%m/%d} {self.clock.hour}:{self.clock:%M:%S} ET"
+        when = f"{self.clock:%Y/%m/%d} {self.clock.hour}:{self.clock:%M:%S} {PHRASES['et']}"
         if t.game == "holdem36":
             title = (f"6+ Hold'em No Limit (Button Blind {t.money(t.big_blind)} - "
                      f"Ante {t.money(t.ante)} {t.settings.currency})")
@@ -339,10 +341,14 @@ class _Hand:
             else:
                 stakes = f"{t.money(small)}/{t.money(big)}"
             title = f"Hold'em {_BETTING_TITLE[t.betting]} ({stakes} {t.settings.currency})"
-        self.lines.append(f"PokerStars Hand #{self.number}:  {title} - {when}")
-        self.lines.append(f"Table '{t.name}' {t.max_seats}-max Seat #{t.button} is the button")
+        phrase, mark = PHRASES, SYNTAX
+        # two spaces after the number's colon, as PokerStars writes them
+        self.lines.append(f"{phrase['site']}{phrase['hand']}{self.number}{mark['name_end']} {title}{mark['dash']}{when}")
+        self.lines.append(f"{phrase['table']}{mark['quote']}{t.name}{mark['quote']}{mark['space']}{t.max_seats}"
+                          f"{phrase['max']}{phrase['button_seat']}{t.button}{phrase['is_button']}")
         for p in sorted(self.players, key=lambda p: p.seat):
-            self.lines.append(f"Seat {p.seat}: {p.name} ({t.money(p.stack)} in chips)")
+            self.lines.append(f"{phrase['seat']}{p.seat}{mark['name_end']}{p.name}{mark['aside']}{t.money(p.stack)}"
+                              f"{phrase['in_chips']}{mark['close']}")
 
     def _put(self, p: _Player, amount: int) -> int:
         amount = min(amount, p.stack)
@@ -360,11 +366,11 @@ class _Hand:
             for p in sorted(ps, key=lambda p: p.seat):         # antes go in seat order
                 self._put(p, t.ante)
                 p.committed = 0
-                self.lines.append(f"{p.name}: posts the ante {money(t.ante)}")
+                self.lines.append(_bet_line(p.name, ActionKind.POST_ANTE, money(t.ante)))
             button = ps[-1]
             self._put(button, t.big_blind)
             button.posted_blind = True
-            self.lines.append(f"{button.name}: posts button blind {money(t.big_blind)}")
+            self.lines.append(_bet_line(button.name, ActionKind.POST_BUTTON, money(t.big_blind)))
             self.current_bet = self.last_raise = self.full_level = t.big_blind
             self.bets_on_street = 1
             self.first_preflop = 0
@@ -374,10 +380,10 @@ class _Hand:
         sb, bb = (ps[1], ps[0]) if heads_up else (ps[0], ps[1])
         self._put(sb, t.small_blind)
         sb.posted_blind = True
-        self.lines.append(f"{sb.name}: posts small blind {money(t.small_blind)}")
+        self.lines.append(_bet_line(sb.name, ActionKind.POST_SB, money(t.small_blind)))
         self._put(bb, t.big_blind)
         bb.posted_blind = True
-        self.lines.append(f"{bb.name}: posts big blind {money(t.big_blind)}")
+        self.lines.append(_bet_line(bb.name, ActionKind.POST_BB, money(t.big_blind)))
         self.blind_labels = {sb.name: _SMALL_BLIND, bb.name: _BIG_BLIND}
         self.current_bet = self.last_raise = self.full_level = t.big_blind
         self.bets_on_street = 1
@@ -387,7 +393,7 @@ class _Hand:
             if straddler.stack > 6 * t.big_blind:
                 self._put(straddler, 2 * t.big_blind)
                 straddler.posted_blind = True
-                self.lines.append(f"{straddler.name}: posts straddle {money(2 * t.big_blind)}")
+                self.lines.append(_bet_line(straddler.name, ActionKind.POST_STRADDLE, money(2 * t.big_blind)))
                 self.current_bet = self.last_raise = self.full_level = 2 * t.big_blind
                 first += 1
         if t.ante:
@@ -395,7 +401,7 @@ class _Hand:
                 # The ante is dead money: it is in the pot, not in the bet to call.
                 self._put(p, t.ante)
                 p.committed -= t.ante
-                self.lines.append(f"{p.name}: posts the ante {money(t.ante)}")
+                self.lines.append(_bet_line(p.name, ActionKind.POST_ANTE, money(t.ante)))
         self.first_preflop = first % len(ps)
 
     def _deal(self) -> None:
@@ -489,23 +495,23 @@ class _Hand:
                     return
                 amount = self._bet_size(p, shove)
                 self._put(p, amount)
-                suffix = " and is all-in" if p.all_in else ""
+                suffix = PHRASES["all_in"] if p.all_in else ""
                 self._record_raise(p, p.committed)
-                self.lines.append(f"{p.name}: bets {money(amount)}{suffix}")
+                self.lines.append(_bet_line(p.name, ActionKind.BET, money(amount)) + suffix)
             else:
-                self.lines.append(f"{p.name}: checks")
+                self.lines.append(_said(p.name, PHRASES["checks"]))
             return
         weights = self._weights(p, to_call, can_raise)
         choice = "raise" if shove else rng.choices(("fold", "call", "raise"), weights=weights)[0]
         if choice == "fold":
             p.folded, p.folded_street = True, self.street
-            self.lines.append(f"{p.name}: folds")
+            self.lines.append(_said(p.name, PHRASES["folds"]))
             return
         p.voluntary = True
         if choice == "call":
             paid = self._put(p, to_call)
-            suffix = " and is all-in" if p.all_in else ""
-            self.lines.append(f"{p.name}: calls {money(paid)}{suffix}")
+            suffix = PHRASES["all_in"] if p.all_in else ""
+            self.lines.append(_bet_line(p.name, ActionKind.CALL, money(paid)) + suffix)
             return
         self._raise(p, shove)
 
@@ -514,9 +520,10 @@ class _Hand:
         raise_to = self._raise_to(p, shove)
         before = self.current_bet
         self._put(p, raise_to - p.committed)
-        suffix = " and is all-in" if p.all_in else ""
+        suffix = PHRASES["all_in"] if p.all_in else ""
         self._record_raise(p, p.committed)
-        self.lines.append(f"{p.name}: raises {money(p.committed - before)} to {money(p.committed)}{suffix}")
+        self.lines.append(_said(p.name, PHRASES["raises"]) + f"{SYNTAX['space']}{money(p.committed - before)}"
+                          f"{PHRASES['to']}{money(p.committed)}{suffix}")
 
     def _weights(self, p: _Player, to_call: int, can_raise: bool) -> tuple[float, float, float]:
         # Roughly a loose cash game: a quarter of hands entered preflop, a fair share of folds
@@ -614,7 +621,7 @@ class _Hand:
             won[winner.name] = pot - rake
             self.lines.append(_collect_line(winner.name, t.money(pot - rake), PHRASES["pot"]))
             if self.rng.random() < 0.5:
-                self.lines.append(f"{winner.name}{SYNTAX['name_end']}{_NO_SHOW}")
+                self.lines.append(_said(winner.name, _NO_SHOW))
             pots = [(pot - rake, live)]
         else:
             while len(self.board) < 5:                      # all in: the board is dealt out
@@ -623,7 +630,7 @@ class _Hand:
             self.lines.append(_marker(MARKERS["SHOWDOWN"][0]))
             strengths = self._strengths(live, described)
             for p in live:
-                self.lines.append(f"{p.name}{SYNTAX['name_end']}{_SHOW}{_shown(p.cards)}{_aside(described[p.name])}")
+                self.lines.append(_said(p.name, _SHOW) + _shown(p.cards) + _aside(described[p.name]))
             pots = self._pots(live, rake)
             labels = [collected for collected, _ in _pot_names(len(pots))]
             collects: list[str] = []
@@ -719,6 +726,18 @@ def _pot_names(count: int) -> list[tuple[str, str]]:
 
 _SHOW = next(words for words, kind in SHOWS.items() if kind is ActionKind.SHOW)
 _NO_SHOW = NO_SHOWS[1]                                       # "doesn't show hand": a winner nobody called
+_WRITTEN = {kind: words for words, kind in reversed({**BETS, **POSTS}.items())}
+"""The words of each bet and post, the first the reader lists where it takes several (a dead blind)."""
+
+
+def _said(player: str, words: str) -> str:
+    """A '<player>: <words>' line."""
+    return f"{player}{SYNTAX['name_end']}{words}"
+
+
+def _bet_line(player: str, kind: ActionKind, amount: str) -> str:
+    """'Anna: posts small blind $1', 'Anna: calls $2'."""
+    return _said(player, _WRITTEN[kind] + SYNTAX["space"] + amount)
 
 
 def _collect_line(player: str, amount: str, pot_name: str) -> str:
