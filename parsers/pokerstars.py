@@ -32,6 +32,7 @@ parsers.errors.UnsupportedGame: line 1, column 22: Omaha Pot Limit is not suppor
 from __future__ import annotations
 
 import re
+import string
 import sys
 from datetime import datetime, timedelta
 from decimal import ROUND_DOWN, Decimal
@@ -73,11 +74,11 @@ from rules.holdem_hand import (
 from rules.records import GameInfo, Source, slot_filler
 
 __all__ = [
-    "BETS", "CURRENCY_SIGNS", "DATE_TIME", "FORMS", "HAND_NAME", "LINE_KINDS", "MARKERS", "MISC_ENDS",
-    "MISC_OPEN", "NO_PLAY", "NO_PLAY_OPEN", "NO_SHOWS", "OUTCOMES", "PHRASES", "POSITIONS", "POSTS", "RUNS",
-    "SHOWS", "SITE", "SUMMARY_OUTCOME", "SYNTAX", "TABLE_KINDS", "TERMINALS", "WORDS", "ZONE_LETTERS",
-    "LineKind", "build_hand", "check_shape", "code_at_odds", "cut_short", "game_named", "in_utc", "line_forms",
-    "local_time_matches", "parse", "read_header", "stakes_sign",
+    "BETS", "CURRENCY_SIGNS", "DATE_TIME", "FOLDED_ON", "FORMS", "HAND_NAME", "HAND_NAMES", "LINE_KINDS", "MARKERS",
+    "MISC_ENDS", "MISC_OPEN", "NO_PLAY", "NO_PLAY_OPEN", "NO_SHOWS", "OUTCOMES", "PHRASES", "POSITIONS", "POSTS",
+    "RANK_NAMES", "RANK_PLURALS", "RUNS", "SHOWS", "SITE", "SUMMARY_OUTCOME", "SYNTAX", "TABLE_KINDS", "TERMINALS",
+    "WORDS", "ZONE_LETTERS", "LineKind", "build_hand", "check_shape", "code_at_odds", "cut_short", "game_named",
+    "in_utc", "line_forms", "local_time_matches", "parse", "read_header", "stakes_sign",
 ]
 
 # ////////////////////////////////////////////////////////////////////// the words of the lines
@@ -131,6 +132,7 @@ PHRASES: dict[str, str] = {
     "cashed_out_for": " cashed out the hand for ", "fee": " | Cash Out Fee ",
     "total": "Total pot ", "main": "Main pot", "side": "Side pot", "rake": "Rake ", "board": "Board",   # Total, Board
     "won": "won", "collected": "collected", "showed": "showed", "mucked": "mucked",         # summary seats
+    "folded": "folded", "didnt_bet": " (didn't bet)", "lost": "lost", "and": " and ", "with": " with ",
     "not_awarded": "not awarded", "run_twice": "Hand was run t", "cancelled": "Hand cancelled",  # (twice, two times)
     "joins": " joins the table at seat #", "finished": " finished the tournament", "in": " in ", "place": " place",
     "received": " and received ", "said": ' said, "', "capped": "Betting is capped",       # lines without play
@@ -201,23 +203,61 @@ ZONE_LETTERS = 5
 """The most capitals of a time zone's name in a header (ET, CET, AEST …)."""
 TABLE_KINDS = ("Zoom ", "Home Game ", "HomeGame ")
 """The words a header may write between 'PokerStars ' and 'Hand #'."""
-_RANK = r"(?:Deuce|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace)"
-_RANKS = r"(?:Deuces|Twos|Threes|Fours|Fives|Sixes|Sevens|Eights|Nines|Tens|Jacks|Queens|Kings|Aces)"
+RANK_NAMES: tuple[tuple[str, ...], ...] = (
+    ("Deuce", "Two"), ("Three",), ("Four",), ("Five",), ("Six",), ("Seven",), ("Eight",), ("Nine",), ("Ten",),
+    ("Jack",), ("Queen",), ("King",), ("Ace",))
+"""Each rank's name in a made hand's words, deuce to ace (the order of ``rules.cards.Rank``): first the
+word PokerStars writes, then any other the reader takes too."""
+RANK_PLURALS: tuple[tuple[str, ...], ...] = (
+    ("Deuces", "Twos"), ("Threes",), ("Fours",), ("Fives",), ("Sixes",), ("Sevens",), ("Eights",), ("Nines",),
+    ("Tens",), ("Jacks",), ("Queens",), ("Kings",), ("Aces",))
+"""Each rank's plural in a made hand's words ('a pair of Kings'), as :data:`RANK_NAMES`."""
+HAND_NAMES: dict[str, str] = {
+    "HIGH_CARD": "high card {rank}",
+    "PAIR": "a pair of {ranks}",
+    "TWO_PAIR": "two pair, {ranks} and {second_ranks}",
+    "THREE_OF_A_KIND": "three of a kind, {ranks}",
+    "STRAIGHT": "a straight, {low_rank} to {rank}",
+    "FLUSH": "a flush, {rank} high",
+    "FULL_HOUSE": "a full house, {ranks} full of {second_ranks}",
+    "FOUR_OF_A_KIND": "four of a kind, {ranks}",
+    "STRAIGHT_FLUSH": "a straight flush, {low_rank} to {rank}",
+    "ROYAL_FLUSH": "a Royal Flush",
+}
+"""How PokerStars names a made hand, by its category (``rules.evaluator.HandCategory``'s names), for
+``str.format``: ``rank`` and ``low_rank`` take a word of :data:`RANK_NAMES`, ``ranks`` and
+``second_ranks`` one of :data:`RANK_PLURALS`. The reader takes a kicker after it too ('- Queen kicker')."""
+FOLDED_ON: tuple[tuple[str, ...], ...] = (("before Flop",), ("on the Flop", "before Turn"), ("on the Turn",),
+                                          ("on the River",))
+"""When a summary seat folded, by street (preflop to river), after 'folded ': the words PokerStars
+writes first, then any other the reader takes too."""
+_RANK = "(?:" + "|".join(re.escape(word) for words in RANK_NAMES for word in words) + ")"
+_RANKS = "(?:" + "|".join(re.escape(word) for words in RANK_PLURALS for word in words) + ")"
+_RANK_PATTERNS = {"rank": _RANK, "low_rank": _RANK, "ranks": _RANKS, "second_ranks": _RANKS}
+
+
+def _hand_name_pattern(name: str) -> str:
+    """One of HAND_NAMES as a pattern: its words as they are, each rank field any rank's word."""
+    return "".join(re.escape(words) + (_RANK_PATTERNS[field] if field else "")
+                   for words, field, _, _ in string.Formatter().parse(name))
+
+
 _HAND_NAME = (
-    f"(?:high card {_RANK}|a pair of {_RANKS}|two pair, {_RANKS} and {_RANKS}|three of a kind, {_RANKS}"
-    f"|a straight, {_RANK} to {_RANK}|a flush, {_RANK} high|a full house, {_RANKS} full of {_RANKS}"
-    f"|four of a kind, {_RANKS}|a straight flush, {_RANK} to {_RANK}"
-    rf"|a Royal Flush)(?: - (?:(?:{_RANK}(?:\+{_RANK})*|lower) (?:kicker|cards)|{_RANK}(?:\+{_RANK})* higher))?"
+    "(?:" + "|".join(_hand_name_pattern(name) for name in HAND_NAMES.values()) + ")"
+    rf"(?: - (?:(?:{_RANK}(?:\+{_RANK})*|lower) (?:kicker|cards)|{_RANK}(?:\+{_RANK})* higher))?"
 )
 """How PokerStars names a made hand: 'a pair of Kings', 'two pair, Aces and Tens - Queen kicker', 'a flush,
 King high - Eight higher' …"""
 _WON = _P["won"] + r" (?:\(" + _AMT + r"\)|" + _AMT + r")"
+_WITH_HAND = _P["with"] + _HAND_NAME
 OUTCOME_PATTERN = (
-    r"(?:folded (?:before Flop|before Turn|on the (?:Flop|Turn|River))(?: \(didn't bet\))?"
+    "(?:" + _P["folded"] + " (?:" + "|".join(re.escape(words) for street in FOLDED_ON for words in street) + ")"
+    "(?:" + _P["didnt_bet"] + ")?"
     r"|" + _P["collected"] + r" (?:\(" + _AMT + r"\)|" + _AMT + r")|" + _WON +
-    r"|" + _P["mucked"] + r"(?: \[[^\]]*\])?(?: and lost)?|" + _P["mucked"] + " hand and " + _WON +
-    r"|" + _P["showed"] + r" \[[^\]]*\] and (?:" + _WON + r"(?: with " + _HAND_NAME + r")?|lost(?: with " + _HAND_NAME + r")?)"
-    r"(?:, and (?:" + _WON + r" with " + _HAND_NAME + r"|lost with " + _HAND_NAME + r"))*"
+    r"|" + _P["mucked"] + r"(?: \[[^\]]*\])?(?:" + _P["and"] + _P["lost"] + ")?|" + _P["mucked"] + " hand and " + _WON +
+    r"|" + _P["showed"] + r" \[[^\]]*\]" + _P["and"] + "(?:" + _WON + "(?:" + _WITH_HAND + ")?|"
+    + _P["lost"] + "(?:" + _WITH_HAND + ")?)"
+    r"(?:," + _P["and"] + "(?:" + _WON + _WITH_HAND + "|" + _P["lost"] + _WITH_HAND + "))*"
     r"|is sitting out|sat out|didn't .*|cashed .*)"
     r"(?: \((?:cashed out|pot " + _P["not_awarded"] + r" as player cashed out)\)\.?)?"
 )

@@ -149,3 +149,33 @@ def test_generator_default_all_in_rate_is_realistic_and_the_stress_mix_is_not():
     assert stress >= 0.10 and stress > 1.5 * realistic
     with pytest.raises(ValueError, match="short_stacks '2' is a share of hands: expected 0 to 1"):
         generate("holdem", count=1, short_stacks="2")
+
+
+def test_the_generator_writes_the_readers_words(monkeypatch):
+    """The words of every line the generator writes (seats, actions, markers, hand names, the
+    summary) are the reader's table (parsers.pokerstars), not a copy of it: a word changed there
+    is written so here, and the hands stay the same otherwise."""
+    from parsers import pokerstars as reader
+
+    options = {"count": 200, "seed": 5, "allin": 0.01, "short_stacks": 0.1}
+    before = generate("holdem", **options)
+    changes = {"a pair of ": "one pair, ", "Uncalled bet (": "Unmatched bet (", " (didn't bet)": " (no bet)",
+               "*** RIVER ***": "*** FIFTH STREET ***", " collected ": " takes ", "Total pot ": "Pot total ",
+               "Side pot-1 ": "Side pot#1 ", ": folds": ": passes", " in chips)": " in stack)",
+               " and is all-in": " and is all in"}
+    assert all(old in before for old in changes)
+    monkeypatch.setitem(reader.HAND_NAMES, "PAIR", "one pair, {ranks}")
+    monkeypatch.setitem(reader.PHRASES, "uncalled", "Unmatched bet (")
+    monkeypatch.setitem(reader.PHRASES, "didnt_bet", " (no bet)")
+    monkeypatch.setitem(reader.PHRASES, "collected", "takes")
+    monkeypatch.setitem(reader.PHRASES, "total", "Pot total ")
+    monkeypatch.setitem(reader.MARKERS, "STREET", ("FLOP", "TURN", "FIFTH STREET"))
+    monkeypatch.setitem(reader.SYNTAX, "pot_number", "#")
+    monkeypatch.setitem(reader.PHRASES, "folds", "passes")
+    monkeypatch.setitem(reader.PHRASES, "in_chips", " in stack")
+    monkeypatch.setitem(reader.PHRASES, "all_in", " and is all in")
+    expected = before
+    for old, new in changes.items():
+        expected = expected.replace(old, new)
+    expected = expected.replace("side pot-", "side pot#").replace("Side pot-", "Side pot#")
+    assert generate("holdem", **options) == expected

@@ -326,3 +326,28 @@ def test_every_line_kind_is_read_by_its_own_pattern():
         assert (kind, index) == (name, 1), line
     for line in ("Anna: sits out", "Anna said, \"hi\"", "Anna joins the table at seat #3", "Betting is capped"):
         assert ps.TABLE.classify((header, line)) == [], line
+
+
+def test_the_hand_names_and_fold_words_are_read_as_the_table_declares_them():
+    """The words of a made hand's name and of a summary seat's fold are declared once (the generator
+    writes the first of each); the reader's patterns are made from them, every other form included."""
+    from parsers import pokerstars as ps
+    from rules.evaluator import HandCategory
+
+    assert set(ps.HAND_NAMES) == {c.name for c in HandCategory}
+    assert len(ps.RANK_NAMES) == len(ps.RANK_PLURALS) == 13 and len(ps.FOLDED_ON) == 4
+    for name in ps.HAND_NAMES.values():
+        for words, plurals in zip(ps.RANK_NAMES, ps.RANK_PLURALS):
+            for word, plural in zip(words, plurals):
+                hand = name.format(rank=word, low_rank=word, ranks=plural, second_ranks=plural)
+                assert ps.HAND_NAME.fullmatch(hand), hand
+    for hand in ("a pair of Twos", "high card Two", "two pair, Aces and Deuces", "a straight, Ace to Five",
+                 "a full house, Sixes full of Jacks", "a flush, King high - Eight higher", "a Royal Flush"):
+        assert ps.HAND_NAME.fullmatch(hand), hand
+    for hand in ("a pair of Twoes", "a pair of King", "high card Kings", "a royal flush"):
+        assert not ps.HAND_NAME.fullmatch(hand), hand
+    for said in ("folded before Flop (didn't bet)", "folded before Turn", "folded on the River",
+                 "showed [2c 2d] and lost with a pair of Twos", "showed [As Ad] and won ($2) with a pair of Aces"):
+        assert ps.SUMMARY_OUTCOME.fullmatch(said), said
+    for said in ("folded on the Preflop", "folded before River", "showed [2c 2d] and lost with a pair of Twoes"):
+        assert not ps.SUMMARY_OUTCOME.fullmatch(said), said

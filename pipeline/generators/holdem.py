@@ -35,9 +35,24 @@ from decimal import Decimal
 
 import numpy as np
 
+from parsers.pokerstars import (
+    BETS,
+    FOLDED_ON,
+    HAND_NAMES,
+    MARKERS,
+    NO_SHOWS,
+    PHRASES,
+    POSITIONS,
+    POSTS,
+    RANK_NAMES,
+    RANK_PLURALS,
+    SHOWS,
+    SYNTAX,
+)
 from pipeline.generators import one_of, player_range
 from rules.cards import Card, Deck
 from rules.evaluator import HandCategory, RankOrder, categories, evaluate_many
+from rules.holdem_hand import ActionKind
 
 __all__ = ["GeneratorSettings", "generate", "generate_hands"]
 
@@ -64,13 +79,9 @@ _TABLES = ("Aaltje", "Bharani", "Discovery", "Elektra", "Juno", "Lucretia", "Mel
            "Rhodesia", "Vibilia", "Archid", "Liriope", "Adelaide", "Hygiea", "Pallas", "Vesta")
 _ROMAN = ("", " II", " III", " IV", " V", " VI")
 
-_STREETS = ("FLOP", "TURN", "RIVER")
-_SUMMARY_STREET = {0: "before Flop", 1: "on the Flop", 2: "on the Turn", 3: "on the River"}
-
-_RANK_NAMES = ("Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
-               "Jack", "Queen", "King", "Ace")
-_RANK_PLURALS = ("Deuces", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines",
-                 "Tens", "Jacks", "Queens", "Kings", "Aces")
+# The words of the lines are the reader's (parsers.pokerstars), so that the two cannot drift apart:
+# where the reader takes several words for one thing, the generator writes the first.
+_BUTTON, _SMALL_BLIND, _BIG_BLIND, _BUTTON_BLIND = POSITIONS
 
 
 # ---------------------------------------------------------------- settings
@@ -319,7 +330,7 @@ class _Hand:
 
     def _header(self) -> None:
         t = self.table
-        when = f"{self.clock:%Y/%m/%d} {self.clock.hour}:{self.clock:%M:%S} ET"
+        when = f"{self.clock:%Y/%m/%d} {self.clock.hour}:{self.clock:%M:%S} {PHRASES['et']}"
         if t.game == "holdem36":
             title = (f"6+ Hold'em No Limit (Button Blind {t.money(t.big_blind)} - "
                      f"Ante {t.money(t.ante)} {t.settings.currency})")
@@ -330,10 +341,14 @@ class _Hand:
             else:
                 stakes = f"{t.money(small)}/{t.money(big)}"
             title = f"Hold'em {_BETTING_TITLE[t.betting]} ({stakes} {t.settings.currency})"
-        self.lines.append(f"PokerStars Hand #{self.number}:  {title} - {when}")
-        self.lines.append(f"Table '{t.name}' {t.max_seats}-max Seat #{t.button} is the button")
+        phrase, mark = PHRASES, SYNTAX
+        # two spaces after the number's colon, as PokerStars writes them
+        self.lines.append(f"{phrase['site']}{phrase['hand']}{self.number}{mark['name_end']} {title}{mark['dash']}{when}")
+        self.lines.append(f"{phrase['table']}{mark['quote']}{t.name}{mark['quote']}{mark['space']}{t.max_seats}"
+                          f"{phrase['max']}{phrase['button_seat']}{t.button}{phrase['is_button']}")
         for p in sorted(self.players, key=lambda p: p.seat):
-            self.lines.append(f"Seat {p.seat}: {p.name} ({t.money(p.stack)} in chips)")
+            self.lines.append(f"{phrase['seat']}{p.seat}{mark['name_end']}{p.name}{mark['aside']}{t.money(p.stack)}"
+                              f"{phrase['in_chips']}{mark['close']}")
 
     def _put(self, p: _Player, amount: int) -> int:
         amount = min(amount, p.stack)
@@ -351,25 +366,25 @@ class _Hand:
             for p in sorted(ps, key=lambda p: p.seat):         # antes go in seat order
                 self._put(p, t.ante)
                 p.committed = 0
-                self.lines.append(f"{p.name}: posts the ante {money(t.ante)}")
+                self.lines.append(_bet_line(p.name, ActionKind.POST_ANTE, money(t.ante)))
             button = ps[-1]
             self._put(button, t.big_blind)
             button.posted_blind = True
-            self.lines.append(f"{button.name}: posts button blind {money(t.big_blind)}")
+            self.lines.append(_bet_line(button.name, ActionKind.POST_BUTTON, money(t.big_blind)))
             self.current_bet = self.last_raise = self.full_level = t.big_blind
             self.bets_on_street = 1
             self.first_preflop = 0
-            self.blind_labels = {button.name: "button blind"}
+            self.blind_labels = {button.name: _BUTTON_BLIND}
             return
         heads_up = len(ps) == 2
         sb, bb = (ps[1], ps[0]) if heads_up else (ps[0], ps[1])
         self._put(sb, t.small_blind)
         sb.posted_blind = True
-        self.lines.append(f"{sb.name}: posts small blind {money(t.small_blind)}")
+        self.lines.append(_bet_line(sb.name, ActionKind.POST_SB, money(t.small_blind)))
         self._put(bb, t.big_blind)
         bb.posted_blind = True
-        self.lines.append(f"{bb.name}: posts big blind {money(t.big_blind)}")
-        self.blind_labels = {sb.name: "small blind", bb.name: "big blind"}
+        self.lines.append(_bet_line(bb.name, ActionKind.POST_BB, money(t.big_blind)))
+        self.blind_labels = {sb.name: _SMALL_BLIND, bb.name: _BIG_BLIND}
         self.current_bet = self.last_raise = self.full_level = t.big_blind
         self.bets_on_street = 1
         first = ps.index(bb) + 1
@@ -378,7 +393,7 @@ class _Hand:
             if straddler.stack > 6 * t.big_blind:
                 self._put(straddler, 2 * t.big_blind)
                 straddler.posted_blind = True
-                self.lines.append(f"{straddler.name}: posts straddle {money(2 * t.big_blind)}")
+                self.lines.append(_bet_line(straddler.name, ActionKind.POST_STRADDLE, money(2 * t.big_blind)))
                 self.current_bet = self.last_raise = self.full_level = 2 * t.big_blind
                 first += 1
         if t.ante:
@@ -386,7 +401,7 @@ class _Hand:
                 # The ante is dead money: it is in the pot, not in the bet to call.
                 self._put(p, t.ante)
                 p.committed -= t.ante
-                self.lines.append(f"{p.name}: posts the ante {money(t.ante)}")
+                self.lines.append(_bet_line(p.name, ActionKind.POST_ANTE, money(t.ante)))
         self.first_preflop = first % len(ps)
 
     def _deal(self) -> None:
@@ -396,10 +411,10 @@ class _Hand:
         self.deck = deck
         for p in self.players:
             p.cards = (deck.pop(), deck.pop())
-        self.lines.append("*** HOLE CARDS ***")
+        self.lines.append(_marker(MARKERS["HOLE"][0]))
         for p in self.players:
             if p.name == t.settings.hero:
-                self.lines.append(f"Dealt to {p.name} [{_cards(p.cards)}]")
+                self.lines.append(f"{PHRASES['dealt']}{p.name}{_shown(p.cards)}")
 
     # -- betting -----------------------------------------------------------------------------
 
@@ -422,10 +437,11 @@ class _Hand:
         before = list(self.board)
         draw = 3 if street == 1 else 1
         self.board.extend(self.deck.pop() for _ in range(draw))
+        line = _marker(MARKERS["STREET"][street - 1])
         if street == 1:
-            self.lines.append(f"*** FLOP *** [{_cards(self.board)}]")
+            self.lines.append(line + _shown(self.board))
         else:
-            self.lines.append(f"*** {_STREETS[street - 1]} *** [{_cards(before)}] [{_cards(self.board[-1:])}]")
+            self.lines.append(line + _shown(before) + _shown(self.board[-1:]))
         for p in self.players:
             p.committed = 0
             p.acted_version = -1
@@ -479,23 +495,23 @@ class _Hand:
                     return
                 amount = self._bet_size(p, shove)
                 self._put(p, amount)
-                suffix = " and is all-in" if p.all_in else ""
+                suffix = PHRASES["all_in"] if p.all_in else ""
                 self._record_raise(p, p.committed)
-                self.lines.append(f"{p.name}: bets {money(amount)}{suffix}")
+                self.lines.append(_bet_line(p.name, ActionKind.BET, money(amount)) + suffix)
             else:
-                self.lines.append(f"{p.name}: checks")
+                self.lines.append(_said(p.name, PHRASES["checks"]))
             return
         weights = self._weights(p, to_call, can_raise)
         choice = "raise" if shove else rng.choices(("fold", "call", "raise"), weights=weights)[0]
         if choice == "fold":
             p.folded, p.folded_street = True, self.street
-            self.lines.append(f"{p.name}: folds")
+            self.lines.append(_said(p.name, PHRASES["folds"]))
             return
         p.voluntary = True
         if choice == "call":
             paid = self._put(p, to_call)
-            suffix = " and is all-in" if p.all_in else ""
-            self.lines.append(f"{p.name}: calls {money(paid)}{suffix}")
+            suffix = PHRASES["all_in"] if p.all_in else ""
+            self.lines.append(_bet_line(p.name, ActionKind.CALL, money(paid)) + suffix)
             return
         self._raise(p, shove)
 
@@ -504,9 +520,10 @@ class _Hand:
         raise_to = self._raise_to(p, shove)
         before = self.current_bet
         self._put(p, raise_to - p.committed)
-        suffix = " and is all-in" if p.all_in else ""
+        suffix = PHRASES["all_in"] if p.all_in else ""
         self._record_raise(p, p.committed)
-        self.lines.append(f"{p.name}: raises {money(p.committed - before)} to {money(p.committed)}{suffix}")
+        self.lines.append(_said(p.name, PHRASES["raises"]) + f"{SYNTAX['space']}{money(p.committed - before)}"
+                          f"{PHRASES['to']}{money(p.committed)}{suffix}")
 
     def _weights(self, p: _Player, to_call: int, can_raise: bool) -> tuple[float, float, float]:
         # Roughly a loose cash game: a quarter of hands entered preflop, a fair share of folds
@@ -585,7 +602,7 @@ class _Hand:
             top.stack += back
             if back:
                 top.all_in = top.stack == 0
-            self.lines.append(f"Uncalled bet ({self.table.money(back)}) returned to {top.name}")
+            self.lines.append(f"{PHRASES['uncalled']}{self.table.money(back)}{PHRASES['returned_to']}{top.name}")
 
     # -- the end of the hand ---------------------------------------------------------------
 
@@ -602,20 +619,20 @@ class _Hand:
         if len(live) == 1:
             winner = live[0]
             won[winner.name] = pot - rake
-            self.lines.append(f"{winner.name} collected {t.money(pot - rake)} from pot")
+            self.lines.append(_collect_line(winner.name, t.money(pot - rake), PHRASES["pot"]))
             if self.rng.random() < 0.5:
-                self.lines.append(f"{winner.name}: doesn't show hand")
+                self.lines.append(_said(winner.name, _NO_SHOW))
             pots = [(pot - rake, live)]
         else:
             while len(self.board) < 5:                      # all in: the board is dealt out
                 self._new_street(len(self.board) - 1 if self.board else 1)
             self.went_to_showdown = True
-            self.lines.append("*** SHOW DOWN ***")
+            self.lines.append(_marker(MARKERS["SHOWDOWN"][0]))
             strengths = self._strengths(live, described)
             for p in live:
-                self.lines.append(f"{p.name}: shows [{_cards(p.cards)}] ({described[p.name]})")
+                self.lines.append(_said(p.name, _SHOW) + _shown(p.cards) + _aside(described[p.name]))
             pots = self._pots(live, rake)
-            labels = _pot_labels(len(pots))
+            labels = [collected for collected, _ in _pot_names(len(pots))]
             collects: list[str] = []
             for (amount, eligible), label in zip(pots, labels):
                 best = max(strengths[p.name] for p in eligible)
@@ -624,7 +641,7 @@ class _Hand:
                 for i, w in enumerate(winners):
                     got = share + (1 if i < odd else 0)
                     won[w.name] += got
-                    collects.append(f"{w.name} collected {t.money(got)} from {label}")
+                    collects.append(_collect_line(w.name, t.money(got), label))
             # Side pots are announced first, the main pot last, as the room writes them.
             self.lines.extend(reversed(collects) if len(pots) > 1 else collects)
         self._summary(pot, rake, pots, won, described)
@@ -663,44 +680,84 @@ class _Hand:
 
     def _summary(self, pot: int, rake: int, pots, won: dict[str, int], described: dict[str, str]) -> None:
         money = self.table.money
-        self.lines.append("*** SUMMARY ***")
-        if len(pots) > 1:
-            parts = " ".join(f"{label[0].upper()}{label[1:]} {money(amount)}."
-                             for (amount, _), label in zip(pots, _pot_labels(len(pots))))
-            self.lines.append(f"Total pot {money(pot)} {parts} | Rake {money(rake)}")
-        else:
-            self.lines.append(f"Total pot {money(pot)} | Rake {money(rake)}")
+        phrase, mark = PHRASES, SYNTAX
+        self.lines.append(_marker(MARKERS["SUMMARY"][0]))
+        # 'Total pot $9 Main pot $6. Side pot $3. | Rake $0': the pots named only when there are several
+        listed = "".join(f"{mark['space']}{name}{mark['space']}{money(amount)}{mark['pot_end']}"
+                         for (amount, _), (_, name) in zip(pots, _pot_names(len(pots))) if len(pots) > 1)
+        self.lines.append(f"{phrase['total']}{money(pot)}{listed}{mark['space']}{mark['bar']}{mark['space']}"
+                          f"{phrase['rake']}{money(rake)}")
         if self.board:
-            self.lines.append(f"Board [{_cards(self.board)}]")
+            self.lines.append(phrase["board"] + _shown(self.board))
         button_name = self.players[-1].name
         for p in sorted(self.players, key=lambda p: p.seat):
             labels = ""
             blind = self.blind_labels.get(p.name)
-            if p.name == button_name and blind != "button blind":
-                labels += " (button)"
+            if p.name == button_name and blind != _BUTTON_BLIND:
+                labels += _aside(_BUTTON)
             if blind:
-                labels += f" ({blind})"
-            head = f"Seat {p.seat}: {p.name}{labels}"
+                labels += _aside(blind)
+            head = f"{phrase['seat']}{p.seat}{mark['name_end']}{p.name}{labels} "
             if p.folded:
                 quiet = p.folded_street == 0 and not p.posted_blind and not p.voluntary
-                self.lines.append(f"{head} folded {_SUMMARY_STREET[p.folded_street]}"
-                                  + (" (didn't bet)" if quiet else ""))
+                self.lines.append(f"{head}{phrase['folded']} {FOLDED_ON[p.folded_street][0]}"
+                                  + (phrase["didnt_bet"] if quiet else ""))
             elif self.went_to_showdown:
+                showed = f"{head}{phrase['showed']}{_shown(p.cards)}{phrase['and']}"
                 if won[p.name]:
-                    self.lines.append(f"{head} showed [{_cards(p.cards)}] and won ({money(won[p.name])}) "
-                                      f"with {described[p.name]}")
+                    self.lines.append(f"{showed}{phrase['won']}{_aside(money(won[p.name]))}"
+                                      f"{phrase['with']}{described[p.name]}")
                 else:
-                    self.lines.append(f"{head} showed [{_cards(p.cards)}] and lost with {described[p.name]}")
+                    self.lines.append(f"{showed}{phrase['lost']}{phrase['with']}{described[p.name]}")
             else:
-                self.lines.append(f"{head} collected ({money(won[p.name])})")
+                self.lines.append(f"{head}{phrase['collected']}{_aside(money(won[p.name]))}")
 
 
-def _pot_labels(count: int) -> list[str]:
+def _pot_names(count: int) -> list[tuple[str, str]]:
+    """Each of ``count`` pots' name in a collect line ('side pot-1') and in the Total line ('Side pot-1')."""
     if count == 1:
-        return ["pot"]
+        return [(PHRASES["pot"], "")]                        # the Total line names no pot
     if count == 2:
-        return ["main pot", "side pot"]
-    return ["main pot"] + [f"side pot-{i}" for i in range(1, count)]
+        return [(PHRASES["main_pot"], PHRASES["main"]), (PHRASES["side_pot"], PHRASES["side"])]
+    return [(PHRASES["main_pot"], PHRASES["main"])] + [
+        (f"{PHRASES['side_pot']}{SYNTAX['pot_number']}{i}", f"{PHRASES['side']}{SYNTAX['pot_number']}{i}")
+        for i in range(1, count)]
+
+
+_SHOW = next(words for words, kind in SHOWS.items() if kind is ActionKind.SHOW)
+_NO_SHOW = NO_SHOWS[1]                                       # "doesn't show hand": a winner nobody called
+_WRITTEN = {kind: words for words, kind in reversed({**BETS, **POSTS}.items())}
+"""The words of each bet and post, the first the reader lists where it takes several (a dead blind)."""
+
+
+def _said(player: str, words: str) -> str:
+    """A '<player>: <words>' line."""
+    return f"{player}{SYNTAX['name_end']}{words}"
+
+
+def _bet_line(player: str, kind: ActionKind, amount: str) -> str:
+    """'Anna: posts small blind $1', 'Anna: calls $2'."""
+    return _said(player, _WRITTEN[kind] + SYNTAX["space"] + amount)
+
+
+def _collect_line(player: str, amount: str, pot_name: str) -> str:
+    """'Anna collected $8 from side pot-1'."""
+    return f"{player}{SYNTAX['space']}{PHRASES['collected']}{SYNTAX['space']}{amount}{PHRASES['from']}{pot_name}"
+
+
+def _marker(word: str) -> str:
+    """A marker line's words: '*** FLOP ***'."""
+    return f"{PHRASES['marker']}{word}{PHRASES['marker_end']}"
+
+
+def _shown(codes) -> str:
+    """Cards in brackets after a space: ' [Ah Kd]'."""
+    return f"{SYNTAX['bracket']}{_cards(codes)}{SYNTAX['bracket_end']}"
+
+
+def _aside(words: str) -> str:
+    """Words in parentheses after a space: ' (button)'."""
+    return f"{SYNTAX['aside']}{words}{SYNTAX['close']}"
 
 
 def _cards(codes) -> str:
@@ -708,32 +765,11 @@ def _cards(codes) -> str:
 
 
 def _describe(strength: int, category: HandCategory, order: RankOrder) -> str:
-    """A hand in PokerStars' words: ``a full house, Sixes full of Jacks``."""
+    """A hand in PokerStars' words (the reader's HAND_NAMES): ``a full house, Sixes full of Jacks``."""
     ranks = [((strength >> shift) & 0xF) - 1 for shift in (16, 12, 8, 4, 0)]
-    r = [x for x in ranks if x >= 0]
-    name, plural = _RANK_NAMES, _RANK_PLURALS
-    c = category
-    if c is HandCategory.ROYAL_FLUSH:
-        return "a Royal Flush"
-    if c in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH):
-        top = r[0]
-        lowest = order.value.lowest_straight
-        if top == int(lowest[-1]):
-            low = 12                                         # the ace plays low
-        else:
-            low = top - 4
-        kind = "a straight flush" if c is HandCategory.STRAIGHT_FLUSH else "a straight"
-        return f"{kind}, {name[low]} to {name[top]}"
-    if c is HandCategory.FLUSH:
-        return f"a flush, {name[r[0]]} high"
-    if c is HandCategory.FOUR_OF_A_KIND:
-        return f"four of a kind, {plural[r[0]]}"
-    if c is HandCategory.FULL_HOUSE:
-        return f"a full house, {plural[r[0]]} full of {plural[r[1]]}"
-    if c is HandCategory.THREE_OF_A_KIND:
-        return f"three of a kind, {plural[r[0]]}"
-    if c is HandCategory.TWO_PAIR:
-        return f"two pair, {plural[r[0]]} and {plural[r[1]]}"
-    if c is HandCategory.PAIR:
-        return f"a pair of {plural[r[0]]}"
-    return f"high card {name[r[0]]}"
+    top, second = ([x for x in ranks if x >= 0] + [-1])[:2]     # the ranks that name the hand, high first
+    low = top
+    if category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH):
+        low = 12 if top == int(order.value.lowest_straight[-1]) else top - 4    # the ace plays low
+    return HAND_NAMES[category.name].format(rank=RANK_NAMES[top][0], low_rank=RANK_NAMES[low][0],
+                                            ranks=RANK_PLURALS[top][0], second_ranks=RANK_PLURALS[second][0])
