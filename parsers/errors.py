@@ -131,6 +131,30 @@ def not_among_players(name: str, players: tuple[str, ...]) -> str:
     return f"{name!r} is not one of the players ({', '.join(players)})"
 
 
+LARGEST_WHOLE = 32_767
+"""The greatest whole number a club log may write where it numbers or counts (a round, a trick,
+a hand or a box; cards dealt, a bid, tricks taken): the warehouse keeps them in 16 bits. A
+larger one quarantines its game at its column (``out_of_range``); one that fits and breaks a
+rule (a bid above the cards in hand) is the rule's finding."""
+
+
+def out_of_range(what: str, why: str = "", largest: int = LARGEST_WHOLE) -> str:
+    """The reason a game is refused for a number above ``largest``, at the number's column;
+    ``why``: what the rules allow there, when they bound it.
+
+    >>> out_of_range("a bid of 40000", "a hand of this round has 1 card")
+    'a bid of 40000 is out of range: a hand of this round has 1 card, and no number above 32767 can be stored'
+    >>> out_of_range("round number 32768")
+    'round number 32768 is out of range: no number above 32767 can be stored'
+    """
+    return f"{what} is out of range: {why + ', and ' if why else ''}no number above {largest} can be stored"
+
+
+def cards_in_words(count: int) -> str:
+    """``count`` cards in words: '1 card', '2 cards'."""
+    return f"{count} card" + ("" if count == 1 else "s")
+
+
 def from_lark(exc: UnexpectedInput, text: str, words: dict[str, str]) -> ParseError:
     """Turn Lark's error into a ParseError whose reason names the expected things in words.
 

@@ -34,7 +34,16 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer
 
-from parsers.errors import CARD_WANTED, ParseError, from_lark, not_a_card, not_among_players
+from parsers.errors import (
+    CARD_WANTED,
+    LARGEST_WHOLE,
+    ParseError,
+    cards_in_words,
+    from_lark,
+    not_a_card,
+    not_among_players,
+    out_of_range,
+)
 from parsers.grammar import gap_expression, line_expression
 from rules.cards import Card, CardError
 from rules.raspisnoy import (
@@ -582,6 +591,16 @@ def _number(builder: _Builder, field: _Field) -> Decimal:
     return value
 
 
+def _whole(builder: _Builder, field: _Field, what: str, why: str = "") -> int:
+    """The whole number of ``field`` (a round's, a trick's, cards, a bid, tricks taken): one above
+    what the warehouse stores is refused at its column, ``what`` (with ``{}`` for the number) and
+    ``why`` saying what it is and what the rules allow there."""
+    number = int(field)
+    if number > LARGEST_WHOLE:
+        raise builder.error(out_of_range(what.format(number), why), field)
+    return number
+
+
 def _built(lines: tuple[str, ...], grammar: str, body: str, build):
     """``build`` of the (kind, index, match or tree) of each line, once Lark has checked their shape.
 
@@ -648,10 +667,11 @@ def _log(builder: _Builder, read: list, source: Source) -> RaspisnoyGame:
                         table_plays.update(zip(pieces, plays))
                 else:
                     plays = None
-            if plays is not None:
+            number = int(found[number])
+            if plays is not None and number <= LARGEST_WHOLE:     # (else read with columns, to say where)
                 winner = found[winner] if winner is not None else None
                 if winner is None or winner in players:
-                    fields["tricks"].append(_make_trick(int(found[number]), tuple(plays), winner, first_line + index))
+                    fields["tricks"].append(_make_trick(number, tuple(plays), winner, first_line + index))
                     continue
         elif kind == "ROUND_LINE":
             if fields is not None:
@@ -699,8 +719,8 @@ _NAMES = {"HANDS_LINE": "hands", "BIDS_LINE": "bids", "TRICK_LINE": "tricks", "P
 def _read_head(builder: _Builder, fields: dict, tokens: list[tuple[str, _Field]]) -> None:
     """number, cards, kind, dealer, and the trump card and its joker mark, if any."""
     (_, number), (_, cards), (_, kind), (_, dealer), *trump = tokens
-    fields["number"] = int(number)
-    fields["cards"] = int(cards)
+    fields["number"] = _whole(builder, number, "round number {}")
+    fields["cards"] = _whole(builder, cards, "a round of {} cards")
     fields["kind"] = _kind(builder, kind)
     fields["dealer"] = builder.player(dealer)
     if not trump:
@@ -784,8 +804,9 @@ def _read_line(builder: _Builder, fields: dict, kind: str, index: int, found) ->
         else:
             (_, number), *tokens = found
             plays, winner = _plays(builder, tokens)
-        fields["tricks"].append(_make_trick(int(number), tuple(plays), player(winner) if winner is not None else None,
-                                            at))
+        number = _whole(builder, number, "trick {}", f"a round of {cards_in_words(fields['cards'])} has "
+                                                     f"{fields['cards']} trick" + "s" * (fields["cards"] != 1))
+        fields["tricks"].append(_make_trick(number, tuple(plays), player(winner) if winner is not None else None, at))
         return
     if isinstance(found, tuple):
         text, _ = found
@@ -821,7 +842,7 @@ def _read_line(builder: _Builder, fields: dict, kind: str, index: int, found) ->
                 if len(words) != 2:
                     raise _Retry  # a decimal comma (7,5) split a pair: read with columns
                 name, value = words
-                pair = (name, _bid(value) if kind == "BIDS_LINE" else _number(builder, value))
+                pair = (name, _bid(builder, value, fields["cards"]) if kind == "BIDS_LINE" else _number(builder, value))
                 if len(known) < 10_000:
                     known[piece] = pair
             if pair[0] not in players:
@@ -834,7 +855,7 @@ def _read_line(builder: _Builder, fields: dict, kind: str, index: int, found) ->
         fields["hands_line"] = at
         return
     else:
-        values = tuple([(player(p), _bid(v) if kind == "BIDS_LINE" else _number(builder, v))
+        values = tuple([(player(p), _bid(builder, v, fields["cards"]) if kind == "BIDS_LINE" else _number(builder, v))
                         for (_, p), (_, v) in zip(found[0::2], found[1::2])])
     if kind == "BIDS_LINE":
         fields["bids"] = values
@@ -848,8 +869,12 @@ _PAIRS: dict[str, dict[str, tuple[str, object]]] = {"BIDS_LINE": {}, "POINTS_LIN
 """Per kind of line, its (name, value) pairs by their text between commas, as read."""
 
 
-def _bid(text: str) -> int:
-    return 0 if text.lower() == "pass" else int(text)
+def _bid(builder: _Builder, field: _Field, cards: int) -> int:
+    """A bid of a log or sheet (``pass`` is 0); a bid above the ``cards`` in hand that the
+    warehouse stores is the rules' finding, a larger one refused at its column."""
+    if field.lower() == "pass":
+        return 0
+    return _whole(builder, field, "a bid of {}", f"a hand of this round has {cards_in_words(cards)}")
 
 
 def _plays(builder: _Builder, tokens: list[tuple[str, _Field]]) -> tuple[list[Play], _Field | None]:
@@ -943,20 +968,17 @@ def _row_fields(reading: _Reading, found) -> tuple[str, str, str, list[tuple[str
 
 def _sheet_row(builder: _Builder, columns: tuple[str, ...], index: int, number: str, cards: str, round_kind: str,
                cells: list[tuple[str, str, str]]) -> SheetRow:
+    number = _whole(builder, number, "round number {}")
     if len(cells) != len(columns):
         has = f"{len(cells)} column" + ("" if len(cells) == 1 else "s")
-        raise builder.line_error(f"round {int(number)} has {has} of players, the table has {len(columns)}", index)
+        raise builder.line_error(f"round {number} has {has} of players, the table has {len(columns)}", index)
+    cards = _whole(builder, cards, "a round of {} cards")
+    in_hand = f"a hand of this round has {cards_in_words(cards)}"
     return SheetRow(
-        number=int(number), cards=int(cards), kind=_kind(builder, round_kind), line=builder.source.line(index),
+        number=number, cards=cards, kind=_kind(builder, round_kind), line=builder.source.line(index),
         cells=tuple([
-            SheetCell(player=player, bid=_sheet_bid(bid), tricks=int(tricks), total=_number(builder, total))
+            SheetCell(player=player, bid=None if bid == "-" else _bid(builder, bid, cards),
+                      tricks=_whole(builder, tricks, "{} tricks taken", in_hand), total=_number(builder, total))
             for player, (bid, tricks, total) in zip(columns, cells)
         ]),
     )
-
-
-def _sheet_bid(text: str) -> int | None:
-    text = text.lower()
-    if text == "-":
-        return None
-    return 0 if text == "pass" else int(text)

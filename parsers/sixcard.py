@@ -34,7 +34,7 @@ from decimal import Decimal
 
 from lark import Token, Tree
 
-from parsers.errors import CARD_WANTED, ParseError
+from parsers.errors import CARD_WANTED, LARGEST_WHOLE, ParseError, out_of_range
 from parsers.grammar import parse_lines
 from parsers.names import player_name
 from rules.cards import Card
@@ -109,6 +109,11 @@ def _exponent(error: ParseError) -> ParseError:
     return error
 
 
+LARGEST_HAND_NUMBER = 2 ** 31 - 1
+"""The greatest hand number of a session the warehouse stores (32 bits: a session may run long);
+a box's number is bounded as every club log's numbers are (``LARGEST_WHOLE``)."""
+
+
 def _amount(token: Token) -> Decimal:
     return Decimal(str(token).replace("−", "-").replace(",", "."))
 
@@ -123,6 +128,13 @@ class _Builder:
     def line(self, node: Tree | Token) -> int:
         rel = node.line if isinstance(node, Token) else node.meta.line
         return self.source.line(rel - 1)
+
+    def whole(self, token: Token, what: str, largest: int = LARGEST_WHOLE) -> int:
+        """A hand's or a box's number; one above what the warehouse stores is refused at its column."""
+        number = int(token)
+        if number > largest:
+            raise self.error(out_of_range(f"{what} {number}", largest=largest), token)
+        return number
 
     def error(self, reason: str, node: Tree | Token) -> ParseError:
         line = node.line if isinstance(node, Token) else node.meta.line
@@ -182,14 +194,15 @@ class _Builder:
         )
         return SixcardSession(source=self.source, info=info, session_id=session_id,
                               player=player_name(meta["player"][0]), hands=tuple(hands), rules=rules,
-                              unfinished_hand=None if unfinished is None else int(unfinished.children[1]),
+                              unfinished_hand=None if unfinished is None else self.whole(unfinished.children[1], "hand",
+                                                                                         LARGEST_HAND_NUMBER),
                               unfinished_line=None if unfinished is None else self.line(unfinished))
 
     def hand(self, tree: Tree) -> SixcardHand | None:
         """The hand's record; None for one that stops before the dealer's cards (see ``session``)."""
         if not any(isinstance(node, Tree) and node.data == "dealer" for node in tree.children):
             return None
-        number = int(tree.children[1])
+        number = self.whole(tree.children[1], "hand", LARGEST_HAND_NUMBER)
         boxes, buys, results, result_line = [], [], None, None
         up = dealer_cards = dealer_line = None
         for node in tree.children[2:]:
@@ -204,12 +217,12 @@ class _Builder:
                 dealer_line = self.line(node)
             elif node.data == "dealer_buy":
                 tokens = [t for t in node.children if isinstance(t, Token) and t.type in ("INT", "CARD")]
-                buys.append(DealerBuy(box=int(tokens[0]), out=Card.parse(tokens[1]),
+                buys.append(DealerBuy(box=self.whole(tokens[0], "box"), out=Card.parse(tokens[1]),
                                       into=Card.parse(tokens[2]), line=self.line(node)))
             elif node.data == "result":
                 result_line = self.line(node)
                 results = tuple(
-                    BoxResult(box=int(net.children[1]), net=_amount(net.children[2]))
+                    BoxResult(box=self.whole(net.children[1], "box"), net=_amount(net.children[2]))
                     for net in node.children if isinstance(net, Tree)
                 )
         # The boxes in their numbers' order, the turn the rules play them in; a log that writes them
@@ -220,7 +233,7 @@ class _Builder:
                            dealer_line=dealer_line, result_line=result_line)
 
     def box(self, tree: Tree) -> Box:
-        fields: dict = {"number": int(tree.children[1]), "line": self.line(tree)}
+        fields: dict = {"number": self.whole(tree.children[1], "box"), "line": self.line(tree)}
         steps, extra = [], []
         for node in tree.children[2:]:
             if isinstance(node, Token) and node.type == "NUMBER":

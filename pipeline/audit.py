@@ -19,7 +19,7 @@ from parsers.source import Chunk, at_file_end, cut_games, decode, line_cut_at_en
 from pipeline import kernels
 from pipeline.amounts import check_amounts
 from pipeline.games import handler_for
-from pipeline.tables import AmountTooLarge
+from pipeline.tables import CannotStore
 
 MAX_TEXT_BYTES = 20 * 1024 * 1024
 """The largest text audited on the spot (larger files are imported instead)."""
@@ -95,8 +95,9 @@ def audit_chunk(chunk: Chunk, file: str, settle=None) -> Audited:
 
 def internal_error(error: Exception) -> str:
     """A fault of ours, said so that a bug report can point at the line; a figure too large
-    to store is said as it is (the log's numbers, not our code, are at fault)."""
-    if isinstance(error, AmountTooLarge):
+    to store, or a number out of its column's range, is said as it is (the log's numbers, not
+    our code, are at fault)."""
+    if isinstance(error, CannotStore):
         return str(error)
     where = traceback.extract_tb(error.__traceback__)[-1]
     return f"internal error ({type(error).__name__}: {error}) at {Path(where.filename).name}:{where.lineno}"

@@ -29,8 +29,8 @@ from pipeline.facts import (
     tournament,
 )
 
-__all__ = ["COMMON_TABLES", "DERIVED", "MONEY", "SCHEMAS", "UNDECODABLE", "AmountTooLarge", "TableRows",
-           "money_from_cents"]
+__all__ = ["COMMON_TABLES", "DERIVED", "MONEY", "SCHEMAS", "UNDECODABLE", "AmountTooLarge", "CannotStore",
+           "NumberOutOfRange", "TableRows", "money_from_cents"]
 
 UNDECODABLE = pa.struct([("line", pa.int32()), ("column", pa.int32()), ("byte", pa.int16())])
 """The first byte of a game that its file's decoding could not read (U+FFFD in its text), if any:
@@ -171,6 +171,17 @@ def use_arrow_pool(environ: dict[str, str] = os.environ) -> str:
 use_arrow_pool()     # here, as every process that builds rows imports this module before its first table
 
 
+def _integer_range(kind: pa.DataType) -> tuple[int, int]:
+    """The least and the greatest value of an Arrow integer type.
+
+    >>> _integer_range(pa.int16()), _integer_range(pa.uint8())
+    ((-32768, 32767), (0, 255))
+    """
+    if pa.types.is_signed_integer(kind):
+        return -(1 << (kind.bit_width - 1)), (1 << (kind.bit_width - 1)) - 1
+    return 0, (1 << kind.bit_width) - 1
+
+
 _DECIMALS: dict[str, tuple[tuple[str, int, Decimal], ...]] = {
     name: tuple((field.name, field.type.precision - field.type.scale, Decimal(1).scaleb(-field.type.scale))
                 for field in schema if pa.types.is_decimal(field.type))
@@ -180,9 +191,26 @@ _DECIMALS: dict[str, tuple[tuple[str, int, Decimal], ...]] = {
 column's smallest step (0.01 for scale 2)."""
 
 
-class AmountTooLarge(ValueError):
-    """A value that its decimal column cannot hold: its game's rows are undone and the game
-    goes to quarantine, so that one game never stops the file's other games from being stored."""
+_INTEGERS: dict[str, tuple[tuple[str, int, int], ...]] = {
+    name: tuple((field.name, *_integer_range(field.type)) for field in schema if pa.types.is_integer(field.type))
+    for name, schema in SCHEMAS.items()
+}
+"""Per table, its integer columns: name, and the least and the greatest value each holds."""
+
+
+class CannotStore(ValueError):
+    """A value that its column cannot hold: its game's rows are undone and the game goes to
+    quarantine, so that one game never stops the file's other games from being stored. The
+    message is the quarantine's reason: the log's number is at fault, not our code."""
+
+
+class AmountTooLarge(CannotStore):
+    """A figure that its decimal column cannot hold."""
+
+
+class NumberOutOfRange(CannotStore):
+    """A whole number that its integer column cannot hold (a 16-bit seat or round number): the
+    readers bound the numbers they read, this is the last check, which names the game."""
 
 
 _DECIMAL_OR_NONE = frozenset((Decimal, type(None)))
@@ -213,6 +241,34 @@ def _check_decimals(table: str, values: dict) -> None:
         if not _fits(value, digits, step):
             raise AmountTooLarge(f"the figure {value} ({table}.{column}) cannot be stored: it must have at most "
                                  f"{digits} digits before the point and {-step.as_tuple().exponent} after it")
+
+
+def _check_integers(table: str, columns: dict) -> None:
+    """Raise NumberOutOfRange for the first value of ``columns`` (column → list of values) that
+    its integer column cannot hold, naming the game of its row.
+
+    >>> _check_integers("game_players", {"game_id": ["a1"], "seat": [3]})
+    >>> _check_integers("game_players", {"game_id": ["a1", "b2"], "seat": [3, 40000]})
+    Traceback (most recent call last):
+    ...
+    pipeline.tables.NumberOutOfRange: game b2: the number 40000 (game_players.seat) cannot be stored: it must be a whole number from -32768 to 32767
+    """
+    for column, least, greatest in _INTEGERS[table]:
+        values = columns.get(column)
+        if not values:
+            continue
+        try:
+            if least <= min(values) and max(values) <= greatest:
+                continue
+        except TypeError:   # nulls among them (a bid in a round without bids)
+            present = [value for value in values if value is not None]
+            if not present or least <= min(present) and max(present) <= greatest:
+                continue
+        at = next(k for k, value in enumerate(values) if value is not None and not least <= value <= greatest)
+        games = columns.get("game_id") or columns.get("quarantine_id") or ()
+        game = f"game {games[at]}: " if at < len(games) else ""
+        raise NumberOutOfRange(f"{game}the number {values[at]} ({table}.{column}) cannot be stored: it must be "
+                               f"a whole number from {least} to {greatest}")
 
 
 class TableRows:
@@ -256,6 +312,10 @@ class TableRows:
         count = self._counts[key]
         if _DECIMALS[table]:
             _check_decimals(table, values)
+        for column, least, greatest in _INTEGERS[table]:
+            value = values.get(column)
+            if value is not None and not least <= value <= greatest:
+                _check_integers(table, {name: [given] for name, given in values.items()})
         for name, column in columns.items():
             column.append(values.get(name))
         if len(values) > len(columns):
@@ -289,6 +349,7 @@ class TableRows:
         for name, values in columns.items():
             if len(values) != n:
                 raise ValueError(f"table {table!r}: column {name} has {len(values)} values, {first} has {n}")
+        _check_integers(table, columns)
         for name, digits, step in _DECIMALS[table]:
             values = columns.get(name, ())
             if set(map(type, values)) <= _DECIMAL_OR_NONE:

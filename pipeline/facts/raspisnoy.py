@@ -86,16 +86,16 @@ def plays_table(game_id: str, played: PlayArrays) -> pa.Table:
     player = pa.array(played.player, pa.string())
     return pa.Table.from_arrays([
         pa.repeat(game_id, len(trick_of)),
-        pa.array(_narrowed(played.round_no, "round_no")[trick_of]),
-        pa.array(_narrowed(played.trick_no, "trick_no")[trick_of]),
-        pa.array(_narrowed(played.play_no, "play_no")),
+        pa.array(_narrowed(played.round_no, "round_no", game_id)[trick_of]),
+        pa.array(_narrowed(played.trick_no, "trick_no", game_id)[trick_of]),
+        pa.array(_narrowed(played.play_no, "play_no", game_id)),
         player,
         _texts().cards.take(played.card),
         pa.array(played.joker_declaration, pa.string()),
         _texts().led_suits.take(played.led_suit[trick_of]),
         player.take(played.winning[trick_of]),
         pa.array(played.is_winner),
-        pa.array(_narrowed(played.line, "line")[trick_of]),
+        pa.array(_narrowed(played.line, "line", game_id)[trick_of]),
     ], schema=RASPISNOY_TRICKS.schema)
 
 
@@ -104,14 +104,22 @@ _NUMBER_TYPES = {field.name: field.type.to_pandas_dtype() for field in RASPISNOY
 """The numpy type of each integer column of ``raspisnoy_tricks``."""
 
 
-def _narrowed(values: np.ndarray, column: str) -> np.ndarray:
-    """``values`` in the numpy type of ``column``; a value out of its range raises (the game is
-    quarantined) rather than wrap around."""
-    narrow = values.astype(_NUMBER_TYPES[column])
-    if not np.array_equal(narrow, values):
-        value = values[np.flatnonzero(narrow != values)[0]]
-        raise OverflowError(f"raspisnoy_tricks.{column}: {value} is out of the column's range")
-    return narrow
+def _narrowed(values: np.ndarray, column: str, game_id: str) -> np.ndarray:
+    """``values`` in the numpy type of ``column``; a value out of its range raises NumberOutOfRange
+    (the game is quarantined) rather than wrap around. The readers bound the numbers of a log:
+    this is the last check. (A number past 64 bits makes an array of objects, or of floats.)"""
+    kind = _NUMBER_TYPES[column]
+    bounds = np.iinfo(kind)
+    if values.size and (values.dtype.kind not in "iu" or values.min() < bounds.min or values.max() > bounds.max):
+        from pipeline.tables import NumberOutOfRange
+
+        value = next((value for value in values.tolist() if not bounds.min <= value <= bounds.max), None)
+        if value is None:   # (whole numbers in range, held as floats)
+            return values.astype(kind)
+        shown = int(value) if isinstance(value, float) and value.is_integer() else value
+        raise NumberOutOfRange(f"game {game_id}: the number {shown} (raspisnoy_tricks.{column}) cannot be stored: "
+                               f"it must be a whole number from {bounds.min} to {bounds.max}")
+    return values.astype(kind)
 
 
 class _Texts(NamedTuple):
