@@ -1842,8 +1842,9 @@ def split_file(text: str, *, opens_file: bool = True) -> SplitFile:
     formats = {fmt for _, _, fmt in starts}
     # (a text no header opens a line of, as a piece of a file, is looked at for every format; an
     # e-mail is no file a client crashed writing, and its parts' markup and headers are split apart)
-    inside = [] if isinstance(text, MailText) else _headers_inside_lines(
-        text, data, starts_of_lines, row_at, formats or WHOLE_HEADER_PREFIXES.keys())
+    inside = [] if isinstance(text, MailText) else sorted({
+        *_headers_inside_lines(text, data, starts_of_lines, row_at, formats or WHOLE_HEADER_PREFIXES.keys()),
+        *_openings_inside_lines(text, row_at, count, starts, formats or _OPENINGS.keys())})
     if inside:
         return _split_at(text, inside, undecodable)
     preambles = _PREAMBLES.keys() & formats
@@ -1958,6 +1959,58 @@ def _headers_inside_lines(text: str, data: bytes, line_bytes: np.ndarray, line_c
                     found.append(char_at)
             at = data.find(prefix, at + 1)
     return sorted(set(found))
+
+
+_OPENINGS = {fmt.name: re.compile(fmt.preamble or fmt.filler_before_header) for fmt in FORMATS
+             if fmt.header_line_rest and (fmt.preamble or fmt.filler_before_header)}
+"""Per format whose header a crashed client may write after a cut line's fragment: the line its
+client writes before the header (a preamble, or filler such as 888poker's ``#Game No : N``)."""
+_OPENINGS_ANYWHERE = {name: re.compile(opening.pattern, re.MULTILINE) for name, opening in _OPENINGS.items()}
+
+
+def _openings_inside_lines(text: str, line_chars: np.ndarray, count: int, heads: list[tuple[int, int, str | None]],
+                           formats: Collection[str | None]) -> list[int]:
+    """Where the line a room writes before its header (:data:`_OPENINGS`) of one of ``formats``
+    stands after other text on its line, to the line's end, and nothing but blank lines or more
+    such lines stand between it and a header of that format that opens a line (``heads``: the
+    text's (row, offset, format) of those) or the text's end: a restarted client wrote it after
+    the fragment a crash left, so the next hand starts there, not on the next line with the
+    fragment before it still the torn hand's. (A kept text ends where its game ended: its cut
+    line's opening is found again without the header after it.) Offsets in ``text``, whose
+    ``count`` lines start at ``line_chars``.
+
+    >>> text = "Seat 4: Jo ( $0.9#Game No : 7\\n***** 888poker Hand History for Game 7 *****"
+    >>> _openings_inside_lines(text, np.array([0, 30]), 2, [(1, 30, "pacific")], {"pacific"})
+    [17]
+    """
+    found = []
+
+    def line(row: int) -> str:
+        start = int(line_chars[row])
+        end = text.find("\n", start)
+        return text[start:end if end >= 0 else len(text)]
+
+    header_rows: dict[int, str | None] | None = None
+    for fmt in _OPENINGS.keys() & set(formats):
+        opening = _OPENINGS[fmt]
+        # (one search of the text: 888poker's '#Game No' lines are found at their lines' starts, 5% of a split)
+        for match in _OPENINGS_ANYWHERE[fmt].finditer(text):
+            at = match.start()
+            if at == 0 or text[at - 1] == "\n":
+                continue        # (one that opens its line is the splitter's already)
+            row = int(np.searchsorted(line_chars[:count], at, side="right")) - 1
+            end = text.find("\n", at)
+            before = text[int(line_chars[row]):at].strip(" \t\ufeff")
+            if not before or before.startswith("#") or not opening.match(text, at, end if end >= 0 else len(text)):
+                continue
+            after = row + 1
+            while after < count and (not line(after).strip() or opening.match(line(after))):
+                after += 1
+            if header_rows is None:
+                header_rows = {row: named for row, _, named in heads}
+            if after == count or header_rows.get(after) == fmt:
+                found.append(at)
+    return found
 
 
 _HEADER_REACH = 64
@@ -2208,7 +2261,7 @@ def _one_game(text: str, first_line: int) -> Chunk | None:
         line = normalized[later.start() + 1:].split("\n", 1)[0]
         if HEADERS.match(line.lstrip(" \t\ufeff")):
             return None
-    if _ends_in_next_header(lines[-1], fmt):
+    if _ends_in_next_game(lines[-1], fmt):
         return None
     # (a text alone ends without a line break, as split_file reads a file its end cuts)
     if fmt in _GAME_ENDS and _end_of_game(normalized, fmt, 0, len(normalized), True) < len(normalized):
@@ -2321,11 +2374,15 @@ def _split_alone(text: str, first_line: int) -> list[Chunk]:
             for piece in split_file(text, opens_file=first_line == 1).chunks]
 
 
-def _ends_in_next_header(line: str, fmt: str | None) -> bool:
-    """Does a kept game's last line hold the whole header of the game a crashed client wrote after
-    its cut (:func:`_headers_inside_lines`)? The file's line is kept whole with each game on it."""
-    return fmt in WHOLE_HEADER_PREFIXES and any(prefix in line for prefix in WHOLE_HEADER_PREFIXES[fmt]) and bool(
+def _ends_in_next_game(line: str, fmt: str | None) -> bool:
+    """Does a kept game's last line hold the start of the game a crashed client wrote after its
+    cut: its whole header (:func:`_headers_inside_lines`) or the line written before its header
+    (:func:`_openings_inside_lines`)? The file's line is kept whole with each game on it."""
+    if fmt not in WHOLE_HEADER_PREFIXES:
+        return False
+    return (any(prefix in line for prefix in WHOLE_HEADER_PREFIXES[fmt]) and bool(
         _headers_inside_lines(line, line.encode("utf-8", "surrogatepass"), _LINE_AT_ZERO, _LINE_AT_ZERO, (fmt,)))
+            or fmt in _OPENINGS and bool(_openings_inside_lines(line, _LINE_AT_ZERO, 1, [], (fmt,))))
 
 
 _LINE_AT_ZERO = np.zeros(1, dtype=np.int64)
@@ -2376,7 +2433,7 @@ def _cut_plain(laid: str, texts: list[str], first_lines: list[int], counts: list
         if row not in opening and HEADERS.match(lines[row].lstrip(" \t\ufeff")):
             plain[bisect.bisect_right(rows, row) - 1] = False
     for k, (row, _, fmt) in enumerate(heads):
-        if plain[k] and _ends_in_next_header(lines[row + counts[k] - 1], fmt):
+        if plain[k] and _ends_in_next_game(lines[row + counts[k] - 1], fmt):
             plain[k] = False
     ends = [int(starts[row + count - 1]) + len(lines[row + count - 1]) for row, count in zip(rows, counts)]
     close_reading = _games_to_check(buf, starts, heads, len(lines))
