@@ -2304,7 +2304,7 @@ def needs_context(text: str) -> bool:
 
 def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | None] | None = None,
               undecodable: list[tuple[int, int, int] | None] | None = None,
-              ends_file: list[bool | FileEnd] | None = None) -> CutText:
+              ends_file: list[bool | FileEnd] | None = None, game_ids: list[str | None] | None = None) -> CutText:
     """Games already cut (one game a text, as a warehouse keeps them: its lines as they stood in
     its file, from ``first_lines[i]``, in file order, none overlapping) as the text of their file:
     each at its own lines, blank lines between, with the chunks :func:`split` gives for it.
@@ -2320,6 +2320,8 @@ def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | Non
     ``ends_file[i]``: the game was its file's last and the file ended inside it (a quarantined
     game cut off with its file, as its reason says): it is marked :attr:`Chunk.ends_file` again,
     and with :attr:`FileEnd.IN_LAST_LINE` its last line :attr:`Chunk.ends_mid_line`.
+    ``game_ids[i]``: the ID the game was stored or quarantined under: a text of one line a crash
+    cut, which holds the end of one game and the start of the next, is that one of them.
 
     >>> text = cut_games(["PokerStars Hand #1: a\\nb", "x"], [2, 5])
     >>> text
@@ -2330,6 +2332,7 @@ def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | Non
     contexts = contexts or [None] * len(texts)
     undecodable = undecodable or [None] * len(texts)
     ends_file = ends_file or [False] * len(texts)
+    game_ids = game_ids or [None] * len(texts)
     pieces: list[str] = []
     counts = [text.count("\n") + 1 for text in texts]      # each text's lines
     used = 0            # the last line laid out
@@ -2341,23 +2344,25 @@ def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | Non
         used = first_line + count - 1
     out = CutText("".join(pieces) + "\n")
     plain = not any(contexts) and not any(undecodable) and not any(ends_file)
-    cut = _cut_plain(out, texts, first_lines, counts) if plain else None
+    cut = _cut_plain(out, texts, first_lines, counts, game_ids) if plain else None
     if cut is None:
-        cut = SplitFile([chunk for text, first_line, context, where, ends in
-                         zip(texts, first_lines, contexts, undecodable, ends_file)
-                         for chunk in _cut_one(text, first_line, context, where, ends)], None, None, None)
+        cut = SplitFile([chunk for text, first_line, context, where, ends, kept_id in
+                         zip(texts, first_lines, contexts, undecodable, ends_file, game_ids)
+                         for chunk in _cut_one(text, first_line, context, where, ends, kept_id)], None, None, None)
     out.cut = cut
     return out
 
 
 def _cut_one(text: str, first_line: int, context: str | None,
-             undecodable: tuple[int, int, int] | None = None, ends_file: bool | FileEnd = False) -> list[Chunk]:
-    """One kept game's chunks: itself (see :func:`_one_game`), or the split of its text alone;
+             undecodable: tuple[int, int, int] | None = None, ends_file: bool | FileEnd = False,
+             game_id: str | None = None) -> list[Chunk]:
+    """One kept game's chunks: itself (see :func:`_one_game`), or the split of its text alone (of
+    which those that are the game's own, ``game_id`` its ID if known: see :func:`_own_pieces`);
     with its first byte that could not be decoded, if any, and marked as its file's end as
     ``ends_file`` says."""
     chunk = _one_game(text, first_line) if context is None else _element_game(text, first_line, context)
     chunks = [chunk] if chunk is not None else _own_pieces(_split_alone(text, first_line), first_line,
-                                                            first_line + text.count("\n"))
+                                                            first_line + text.count("\n"), game_id)
     if undecodable:
         chunks = _with_undecodable(chunks, (tuple(undecodable),))
     if not ends_file:
@@ -2388,25 +2393,29 @@ def _ends_in_next_game(line: str, fmt: str | None) -> bool:
 _LINE_AT_ZERO = np.zeros(1, dtype=np.int64)
 
 
-def _own_pieces(chunks: list[Chunk], first_line: int, last_line: int) -> list[Chunk]:
+def _own_pieces(chunks: list[Chunk], first_line: int, last_line: int, game_id: str | None = None) -> list[Chunk]:
     """Of the split of a kept game's text (``first_line`` to ``last_line`` of its file), the pieces
     that are its own: a game written on a crash-cut line keeps that line whole, and so does the
     torn game before it, so that the cut fragment before the header, or the header after it, is
     the other game's (judged from that game's own text) and is no game to judge again here. A
-    text of one line cannot tell which of the two it is: it is judged whole, as it was split."""
+    text of one line holds both: its own is the piece of its ID (``game_id``, the ID it was kept
+    under); without one that names a piece (an ID not given), it is judged whole, as it was split."""
     if first_line == last_line:
-        return chunks
+        own = [chunk for chunk in chunks if chunk.game_id == game_id] if len(chunks) > 1 else chunks
+        return own or chunks
     return [chunk for k, chunk in enumerate(chunks)
             if not (chunk.first_line == last_line and chunk.first_column > 1)
             and not (chunk.last_line == first_line and k + 1 < len(chunks)
                      and chunks[k + 1].first_line == first_line and chunks[k + 1].first_column > 1)]
 
 
-def _cut_plain(laid: str, texts: list[str], first_lines: list[int], counts: list[int]) -> SplitFile | None:
+def _cut_plain(laid: str, texts: list[str], first_lines: list[int], counts: list[int],
+               game_ids: list[str | None]) -> SplitFile | None:
     """:func:`cut_games` of games laid out as ``laid``, when that text is plain ASCII as the
     splitter reads it (no line ends to even out, no trailing blanks, NULs or lines too long):
     the checks of :func:`_one_game` over the whole text at once, with the splitter's compiled
-    prefilter of last sections (``counts``: each text's lines). None for any other text."""
+    prefilter of last sections (``counts``: each text's lines; ``game_ids``: the ID each was kept
+    under, see :func:`_own_pieces`). None for any other text."""
     if not laid.isascii() or "\r" in laid or "\x00" in laid:
         return None
     data = laid.encode("ascii")
@@ -2446,7 +2455,7 @@ def _cut_plain(laid: str, texts: list[str], first_lines: list[int], counts: list
             chunks.append(cut_chunk(fmt, row + 1, row + counts[k], hashlib.blake2b(data[at:ends[k]], digest_size=8)
                                     .hexdigest(), laid, at, ends[k]))
         else:
-            chunks.extend(_own_pieces(_split_alone(texts[k], row + 1), row + 1, row + counts[k]))
+            chunks.extend(_own_pieces(_split_alone(texts[k], row + 1), row + 1, row + counts[k], game_ids[k]))
     if all(plain):
         return SplitFile(chunks, laid, data, starts)
     return SplitFile(chunks, None, None, None)
