@@ -41,7 +41,7 @@ from rules.records import slot_filler
 
 __all__ = ["Chunk", "CutText", "DecodedText", "FileEnd", "MailText", "SplitFile", "at_file_end", "cut_chunk", "cut_games", "decode",
            "decodes_alone", "dedent", "drop_leading_controls", "drop_opening_nuls",
-           "expand_elements", "game_id", "is_filler", "laid_appended", "laid_lines", "line_cut_at_end", "line_offset", "needs_context", "normalize_lines", "not_text",
+           "expand_elements", "game_id", "is_filler", "laid_appended", "laid_lines", "last_utf16_part", "line_cut_at_end", "line_offset", "needs_context", "normalize_lines", "not_text",
            "restart_codec",
            "split", "split_file", "split_games"]
 
@@ -188,6 +188,7 @@ def line_offset(data: bytes, line: int, *, known: tuple[int, int] = (1, 0), code
 
 
 _LONE_CARRIAGE_RETURN = re.compile(rb"\r(?!\n)")
+_LONE_RETURN = re.compile("\r(?!\n)")
 _LINES_STEPPED_BACK = 4096
 """Beyond this many lines from a file's end, :func:`line_offset` counts every line start at once."""
 
@@ -292,6 +293,38 @@ def _appended_utf16(data: bytes, at: int, unchanged: int) -> str | None:
     if (unchanged - at) % 2 and data[unchanged - 1] not in _BLANK_BYTES:
         return None
     return _plain_utf16(bom + data[unchanged:])
+
+
+def last_utf16_part(data: bytes, text: str, line: int) -> tuple[int, str] | None:
+    """Where line ``line`` of a file that opens with a UTF-16 byte order mark starts, and its codec,
+    when from there to its end the file is UTF-16 at one alignment (but a lone blank byte last)
+    and that reads as ``text`` (:func:`decode`'s of the whole file) does from that line on: so
+    for a Winning file grown a byte off (see :func:`_appended_utf16`) before it was first read,
+    whose last write holds that line. A later read of it, grown again, starts there
+    (:func:`restart_codec` then reads what was appended). None for another file or line.
+
+    >>> data = "Game 1\\n".encode("utf-16") + b"\\n" + "Game 2\\nx\\n".encode("utf-16-le") + b"\\n"
+    >>> last_utf16_part(data, decode(data), 3), len("Game 1\\n".encode("utf-16")) + 1
+    ((17, 'utf-16-le'), 17)
+    >>> last_utf16_part(data, decode(data), 2)      # (the byte between the writes is no character)
+    """
+    codec = next((name for name, bom in _UTF16_BOMS.items() if data.startswith(bom)), None)
+    breaks = text.count("\n") if codec is not None else 0
+    if codec is None or not 1 < line <= breaks + 1 or "\r" in text and _LONE_RETURN.search(text):
+        return None     # (lines counted by their line feeds)
+    at = len(text)
+    for _ in range(breaks - line + 2):      # back to the line break before the line
+        at = text.rfind("\n", 0, at)
+    tail = text[at + 1:]
+    if not tail:
+        return None
+    written = [tail.encode(codec, "surrogatepass")]
+    if tail[-1].encode("latin-1", "replace") in _BLANK_BYTES:     # (a lone blank byte last reads as its character)
+        written.append(tail[:-1].encode(codec, "surrogatepass") + tail[-1].encode("latin-1"))
+    for part in written:
+        if len(data) - len(part) >= 2 and data.endswith(part):
+            return len(data) - len(part), codec
+    return None
 
 
 def laid_appended(data: bytes, at: int, unchanged: int, codec: str) -> bytes:
