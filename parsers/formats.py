@@ -89,6 +89,11 @@ class Format:
     other text on a line, it opens a game there. A client that crashed mid-line leaves a fragment
     (or a block of NUL bytes) and, restarted, writes its next hand's header right after it. A
     header's first words in a name or a chat line (ending in its quote) are no whole header."""
+    filler_before_header: str | None = None
+    """Regular expression of a line the room writes just before a hand's header that belongs to no
+    game, a comment to the splitter (888poker's ``#Game No : N``). A restarted client may write it
+    (or the ``preamble``) after a crash-cut line's fragment, its header on the next line: the cut
+    line's text ends at it, and the next hand starts there (see ``header_line_rest``)."""
 
 
 # The club formats' lines, as their grammars read them (parsers/grammars/*.lark): keywords in any
@@ -172,7 +177,7 @@ FORMATS: tuple[Format, ...] = (
            ("***** 888", "***** Cassava", "**** 888", "**** Cassava"),
            "parsers.pacific:parse", "holdem",
            shown_as="'***** 888poker Hand History for Game …' (888poker hand)",
-           header_line_rest=r"\d+ \*{4,5}(?=\n|\Z)"),
+           header_line_rest=r"\d+ \*{4,5}(?=\n|\Z)", filler_before_header=r"#Game No\s*:\s*\d+\s*$"),
     # A raspisnoy log ends after its rounds, a sheet after its rows, a six-card session after its
     # hands; the lines of a Chinese or OFC hand come in any order after its header. Their headers,
     # as all their keywords, are read in any case (docs/formats.md, "Case").

@@ -41,7 +41,7 @@ from rules.records import slot_filler
 
 __all__ = ["Chunk", "CutText", "DecodedText", "FileEnd", "MailText", "SplitFile", "at_file_end", "cut_chunk", "cut_games", "decode",
            "decodes_alone", "dedent", "drop_leading_controls", "drop_opening_nuls",
-           "expand_elements", "game_id", "is_filler", "laid_appended", "laid_lines", "line_cut_at_end", "line_offset", "needs_context", "normalize_lines", "not_text",
+           "expand_elements", "game_id", "is_filler", "laid_appended", "laid_lines", "last_utf16_part", "line_cut_at_end", "line_offset", "needs_context", "normalize_lines", "not_text",
            "restart_codec",
            "split", "split_file", "split_games"]
 
@@ -188,6 +188,7 @@ def line_offset(data: bytes, line: int, *, known: tuple[int, int] = (1, 0), code
 
 
 _LONE_CARRIAGE_RETURN = re.compile(rb"\r(?!\n)")
+_LONE_RETURN = re.compile("\r(?!\n)")
 _LINES_STEPPED_BACK = 4096
 """Beyond this many lines from a file's end, :func:`line_offset` counts every line start at once."""
 
@@ -292,6 +293,38 @@ def _appended_utf16(data: bytes, at: int, unchanged: int) -> str | None:
     if (unchanged - at) % 2 and data[unchanged - 1] not in _BLANK_BYTES:
         return None
     return _plain_utf16(bom + data[unchanged:])
+
+
+def last_utf16_part(data: bytes, text: str, line: int) -> tuple[int, str] | None:
+    """Where line ``line`` of a file that opens with a UTF-16 byte order mark starts, and its codec,
+    when from there to its end the file is UTF-16 at one alignment (but a lone blank byte last)
+    and that reads as ``text`` (:func:`decode`'s of the whole file) does from that line on: so
+    for a Winning file grown a byte off (see :func:`_appended_utf16`) before it was first read,
+    whose last write holds that line. A later read of it, grown again, starts there
+    (:func:`restart_codec` then reads what was appended). None for another file or line.
+
+    >>> data = "Game 1\\n".encode("utf-16") + b"\\n" + "Game 2\\nx\\n".encode("utf-16-le") + b"\\n"
+    >>> last_utf16_part(data, decode(data), 3), len("Game 1\\n".encode("utf-16")) + 1
+    ((17, 'utf-16-le'), 17)
+    >>> last_utf16_part(data, decode(data), 2)      # (the byte between the writes is no character)
+    """
+    codec = next((name for name, bom in _UTF16_BOMS.items() if data.startswith(bom)), None)
+    breaks = text.count("\n") if codec is not None else 0
+    if codec is None or not 1 < line <= breaks + 1 or "\r" in text and _LONE_RETURN.search(text):
+        return None     # (lines counted by their line feeds)
+    at = len(text)
+    for _ in range(breaks - line + 2):      # back to the line break before the line
+        at = text.rfind("\n", 0, at)
+    tail = text[at + 1:]
+    if not tail:
+        return None
+    written = [tail.encode(codec, "surrogatepass")]
+    if tail[-1].encode("latin-1", "replace") in _BLANK_BYTES:     # (a lone blank byte last reads as its character)
+        written.append(tail[:-1].encode(codec, "surrogatepass") + tail[-1].encode("latin-1"))
+    for part in written:
+        if len(data) - len(part) >= 2 and data.endswith(part):
+            return len(data) - len(part), codec
+    return None
 
 
 def laid_appended(data: bytes, at: int, unchanged: int, codec: str) -> bytes:
@@ -1842,8 +1875,9 @@ def split_file(text: str, *, opens_file: bool = True) -> SplitFile:
     formats = {fmt for _, _, fmt in starts}
     # (a text no header opens a line of, as a piece of a file, is looked at for every format; an
     # e-mail is no file a client crashed writing, and its parts' markup and headers are split apart)
-    inside = [] if isinstance(text, MailText) else _headers_inside_lines(
-        text, data, starts_of_lines, row_at, formats or WHOLE_HEADER_PREFIXES.keys())
+    inside = [] if isinstance(text, MailText) else sorted({
+        *_headers_inside_lines(text, data, starts_of_lines, row_at, formats or WHOLE_HEADER_PREFIXES.keys()),
+        *_openings_inside_lines(text, row_at, count, starts, formats or _OPENINGS.keys())})
     if inside:
         return _split_at(text, inside, undecodable)
     preambles = _PREAMBLES.keys() & formats
@@ -1958,6 +1992,58 @@ def _headers_inside_lines(text: str, data: bytes, line_bytes: np.ndarray, line_c
                     found.append(char_at)
             at = data.find(prefix, at + 1)
     return sorted(set(found))
+
+
+_OPENINGS = {fmt.name: re.compile(fmt.preamble or fmt.filler_before_header) for fmt in FORMATS
+             if fmt.header_line_rest and (fmt.preamble or fmt.filler_before_header)}
+"""Per format whose header a crashed client may write after a cut line's fragment: the line its
+client writes before the header (a preamble, or filler such as 888poker's ``#Game No : N``)."""
+_OPENINGS_ANYWHERE = {name: re.compile(opening.pattern, re.MULTILINE) for name, opening in _OPENINGS.items()}
+
+
+def _openings_inside_lines(text: str, line_chars: np.ndarray, count: int, heads: list[tuple[int, int, str | None]],
+                           formats: Collection[str | None]) -> list[int]:
+    """Where the line a room writes before its header (:data:`_OPENINGS`) of one of ``formats``
+    stands after other text on its line, to the line's end, and nothing but blank lines or more
+    such lines stand between it and a header of that format that opens a line (``heads``: the
+    text's (row, offset, format) of those) or the text's end: a restarted client wrote it after
+    the fragment a crash left, so the next hand starts there, not on the next line with the
+    fragment before it still the torn hand's. (A kept text ends where its game ended: its cut
+    line's opening is found again without the header after it.) Offsets in ``text``, whose
+    ``count`` lines start at ``line_chars``.
+
+    >>> text = "Seat 4: Jo ( $0.9#Game No : 7\\n***** 888poker Hand History for Game 7 *****"
+    >>> _openings_inside_lines(text, np.array([0, 30]), 2, [(1, 30, "pacific")], {"pacific"})
+    [17]
+    """
+    found = []
+
+    def line(row: int) -> str:
+        start = int(line_chars[row])
+        end = text.find("\n", start)
+        return text[start:end if end >= 0 else len(text)]
+
+    header_rows: dict[int, str | None] | None = None
+    for fmt in _OPENINGS.keys() & set(formats):
+        opening = _OPENINGS[fmt]
+        # (one search of the text: 888poker's '#Game No' lines are found at their lines' starts, 5% of a split)
+        for match in _OPENINGS_ANYWHERE[fmt].finditer(text):
+            at = match.start()
+            if at == 0 or text[at - 1] == "\n":
+                continue        # (one that opens its line is the splitter's already)
+            row = int(np.searchsorted(line_chars[:count], at, side="right")) - 1
+            end = text.find("\n", at)
+            before = text[int(line_chars[row]):at].strip(" \t\ufeff")
+            if not before or before.startswith("#") or not opening.match(text, at, end if end >= 0 else len(text)):
+                continue
+            after = row + 1
+            while after < count and (not line(after).strip() or opening.match(line(after))):
+                after += 1
+            if header_rows is None:
+                header_rows = {row: named for row, _, named in heads}
+            if after == count or header_rows.get(after) == fmt:
+                found.append(at)
+    return found
 
 
 _HEADER_REACH = 64
@@ -2208,7 +2294,7 @@ def _one_game(text: str, first_line: int) -> Chunk | None:
         line = normalized[later.start() + 1:].split("\n", 1)[0]
         if HEADERS.match(line.lstrip(" \t\ufeff")):
             return None
-    if _ends_in_next_header(lines[-1], fmt):
+    if _ends_in_next_game(lines[-1], fmt):
         return None
     # (a text alone ends without a line break, as split_file reads a file its end cuts)
     if fmt in _GAME_ENDS and _end_of_game(normalized, fmt, 0, len(normalized), True) < len(normalized):
@@ -2251,7 +2337,7 @@ def needs_context(text: str) -> bool:
 
 def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | None] | None = None,
               undecodable: list[tuple[int, int, int] | None] | None = None,
-              ends_file: list[bool | FileEnd] | None = None) -> CutText:
+              ends_file: list[bool | FileEnd] | None = None, game_ids: list[str | None] | None = None) -> CutText:
     """Games already cut (one game a text, as a warehouse keeps them: its lines as they stood in
     its file, from ``first_lines[i]``, in file order, none overlapping) as the text of their file:
     each at its own lines, blank lines between, with the chunks :func:`split` gives for it.
@@ -2267,6 +2353,8 @@ def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | Non
     ``ends_file[i]``: the game was its file's last and the file ended inside it (a quarantined
     game cut off with its file, as its reason says): it is marked :attr:`Chunk.ends_file` again,
     and with :attr:`FileEnd.IN_LAST_LINE` its last line :attr:`Chunk.ends_mid_line`.
+    ``game_ids[i]``: the ID the game was stored or quarantined under: a text of one line a crash
+    cut, which holds the end of one game and the start of the next, is that one of them.
 
     >>> text = cut_games(["PokerStars Hand #1: a\\nb", "x"], [2, 5])
     >>> text
@@ -2277,6 +2365,7 @@ def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | Non
     contexts = contexts or [None] * len(texts)
     undecodable = undecodable or [None] * len(texts)
     ends_file = ends_file or [False] * len(texts)
+    game_ids = game_ids or [None] * len(texts)
     pieces: list[str] = []
     counts = [text.count("\n") + 1 for text in texts]      # each text's lines
     used = 0            # the last line laid out
@@ -2288,23 +2377,25 @@ def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | Non
         used = first_line + count - 1
     out = CutText("".join(pieces) + "\n")
     plain = not any(contexts) and not any(undecodable) and not any(ends_file)
-    cut = _cut_plain(out, texts, first_lines, counts) if plain else None
+    cut = _cut_plain(out, texts, first_lines, counts, game_ids) if plain else None
     if cut is None:
-        cut = SplitFile([chunk for text, first_line, context, where, ends in
-                         zip(texts, first_lines, contexts, undecodable, ends_file)
-                         for chunk in _cut_one(text, first_line, context, where, ends)], None, None, None)
+        cut = SplitFile([chunk for text, first_line, context, where, ends, kept_id in
+                         zip(texts, first_lines, contexts, undecodable, ends_file, game_ids)
+                         for chunk in _cut_one(text, first_line, context, where, ends, kept_id)], None, None, None)
     out.cut = cut
     return out
 
 
 def _cut_one(text: str, first_line: int, context: str | None,
-             undecodable: tuple[int, int, int] | None = None, ends_file: bool | FileEnd = False) -> list[Chunk]:
-    """One kept game's chunks: itself (see :func:`_one_game`), or the split of its text alone;
+             undecodable: tuple[int, int, int] | None = None, ends_file: bool | FileEnd = False,
+             game_id: str | None = None) -> list[Chunk]:
+    """One kept game's chunks: itself (see :func:`_one_game`), or the split of its text alone (of
+    which those that are the game's own, ``game_id`` its ID if known: see :func:`_own_pieces`);
     with its first byte that could not be decoded, if any, and marked as its file's end as
     ``ends_file`` says."""
     chunk = _one_game(text, first_line) if context is None else _element_game(text, first_line, context)
     chunks = [chunk] if chunk is not None else _own_pieces(_split_alone(text, first_line), first_line,
-                                                            first_line + text.count("\n"))
+                                                            first_line + text.count("\n"), game_id)
     if undecodable:
         chunks = _with_undecodable(chunks, (tuple(undecodable),))
     if not ends_file:
@@ -2321,35 +2412,43 @@ def _split_alone(text: str, first_line: int) -> list[Chunk]:
             for piece in split_file(text, opens_file=first_line == 1).chunks]
 
 
-def _ends_in_next_header(line: str, fmt: str | None) -> bool:
-    """Does a kept game's last line hold the whole header of the game a crashed client wrote after
-    its cut (:func:`_headers_inside_lines`)? The file's line is kept whole with each game on it."""
-    return fmt in WHOLE_HEADER_PREFIXES and any(prefix in line for prefix in WHOLE_HEADER_PREFIXES[fmt]) and bool(
+def _ends_in_next_game(line: str, fmt: str | None) -> bool:
+    """Does a kept game's last line hold the start of the game a crashed client wrote after its
+    cut: its whole header (:func:`_headers_inside_lines`) or the line written before its header
+    (:func:`_openings_inside_lines`)? The file's line is kept whole with each game on it."""
+    if fmt not in WHOLE_HEADER_PREFIXES:
+        return False
+    return (any(prefix in line for prefix in WHOLE_HEADER_PREFIXES[fmt]) and bool(
         _headers_inside_lines(line, line.encode("utf-8", "surrogatepass"), _LINE_AT_ZERO, _LINE_AT_ZERO, (fmt,)))
+            or fmt in _OPENINGS and bool(_openings_inside_lines(line, _LINE_AT_ZERO, 1, [], (fmt,))))
 
 
 _LINE_AT_ZERO = np.zeros(1, dtype=np.int64)
 
 
-def _own_pieces(chunks: list[Chunk], first_line: int, last_line: int) -> list[Chunk]:
+def _own_pieces(chunks: list[Chunk], first_line: int, last_line: int, game_id: str | None = None) -> list[Chunk]:
     """Of the split of a kept game's text (``first_line`` to ``last_line`` of its file), the pieces
     that are its own: a game written on a crash-cut line keeps that line whole, and so does the
     torn game before it, so that the cut fragment before the header, or the header after it, is
     the other game's (judged from that game's own text) and is no game to judge again here. A
-    text of one line cannot tell which of the two it is: it is judged whole, as it was split."""
+    text of one line holds both: its own is the piece of its ID (``game_id``, the ID it was kept
+    under); without one that names a piece (an ID not given), it is judged whole, as it was split."""
     if first_line == last_line:
-        return chunks
+        own = [chunk for chunk in chunks if chunk.game_id == game_id] if len(chunks) > 1 else chunks
+        return own or chunks
     return [chunk for k, chunk in enumerate(chunks)
             if not (chunk.first_line == last_line and chunk.first_column > 1)
             and not (chunk.last_line == first_line and k + 1 < len(chunks)
                      and chunks[k + 1].first_line == first_line and chunks[k + 1].first_column > 1)]
 
 
-def _cut_plain(laid: str, texts: list[str], first_lines: list[int], counts: list[int]) -> SplitFile | None:
+def _cut_plain(laid: str, texts: list[str], first_lines: list[int], counts: list[int],
+               game_ids: list[str | None]) -> SplitFile | None:
     """:func:`cut_games` of games laid out as ``laid``, when that text is plain ASCII as the
     splitter reads it (no line ends to even out, no trailing blanks, NULs or lines too long):
     the checks of :func:`_one_game` over the whole text at once, with the splitter's compiled
-    prefilter of last sections (``counts``: each text's lines). None for any other text."""
+    prefilter of last sections (``counts``: each text's lines; ``game_ids``: the ID each was kept
+    under, see :func:`_own_pieces`). None for any other text."""
     if not laid.isascii() or "\r" in laid or "\x00" in laid:
         return None
     data = laid.encode("ascii")
@@ -2376,7 +2475,7 @@ def _cut_plain(laid: str, texts: list[str], first_lines: list[int], counts: list
         if row not in opening and HEADERS.match(lines[row].lstrip(" \t\ufeff")):
             plain[bisect.bisect_right(rows, row) - 1] = False
     for k, (row, _, fmt) in enumerate(heads):
-        if plain[k] and _ends_in_next_header(lines[row + counts[k] - 1], fmt):
+        if plain[k] and _ends_in_next_game(lines[row + counts[k] - 1], fmt):
             plain[k] = False
     ends = [int(starts[row + count - 1]) + len(lines[row + count - 1]) for row, count in zip(rows, counts)]
     close_reading = _games_to_check(buf, starts, heads, len(lines))
@@ -2389,7 +2488,7 @@ def _cut_plain(laid: str, texts: list[str], first_lines: list[int], counts: list
             chunks.append(cut_chunk(fmt, row + 1, row + counts[k], hashlib.blake2b(data[at:ends[k]], digest_size=8)
                                     .hexdigest(), laid, at, ends[k]))
         else:
-            chunks.extend(_own_pieces(_split_alone(texts[k], row + 1), row + 1, row + counts[k]))
+            chunks.extend(_own_pieces(_split_alone(texts[k], row + 1), row + 1, row + counts[k], game_ids[k]))
     if all(plain):
         return SplitFile(chunks, laid, data, starts)
     return SplitFile(chunks, None, None, None)

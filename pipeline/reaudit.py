@@ -614,13 +614,14 @@ def _files_of(targets: pa.Table, texts: list[str], contexts: list[str | None],
     files = _codes(targets.column("source_file"))
     first, last = targets.column("first_line").to_numpy(), targets.column("last_line").to_numpy()
     names = targets.column("source_file")
+    ids = targets.column("game_id").to_pylist()    # (a text of one cut line holds two games: its own is its ID's)
     starts = np.flatnonzero(np.diff(files, prepend=-1))     # each file's targets, in line order
     out = []
     for begin, end in zip(starts.tolist(), np.append(starts[1:], len(files)).tolist()):
         name = names[begin].as_py()
         if (first[begin + 1:end] > last[begin:end - 1]).all():     # apart: one text
             out.append((name, cut_games(texts[begin:end], first[begin:end].tolist(), contexts[begin:end],
-                                        undecodable[begin:end], ends_file[begin:end])))
+                                        undecodable[begin:end], ends_file[begin:end], ids[begin:end])))
             continue
         layouts: list[tuple[list[int], list[int]]] = []     # (targets, [last line])
         for k in range(begin, end):
@@ -632,6 +633,6 @@ def _files_of(targets: pa.Table, texts: list[str], contexts: list[str | None],
             layout[1][0] = int(last[k])
         out += [(name, cut_games([texts[k] for k in placed], [int(first[k]) for k in placed],
                                  [contexts[k] for k in placed], [undecodable[k] for k in placed],
-                                 [ends_file[k] for k in placed]))
+                                 [ends_file[k] for k in placed], [ids[k] for k in placed]))
                 for placed, _ in layouts]
     return out

@@ -38,6 +38,7 @@ from parsers.source import (
     decode,
     laid_appended,
     laid_lines,
+    last_utf16_part,
     line_cut_at_end,
     line_offset,
     line_starts,
@@ -368,7 +369,7 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     if not isinstance(text, CutText):
         # a file read whole: its last game may be one it ends inside (kept texts are marked by cut_games)
         chunks = at_file_end(chunks, line_cut_at_end(text))
-        _mark_resume(result, chunks, data, laid)
+        _mark_resume(result, chunks, data, laid, text)
     seen: set[str] = set()
     copies: dict[str, list[int]] = {}     # a game read first here → the first lines of its later copies
     firsts: dict[str, int] = {}
@@ -418,17 +419,24 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     return result
 
 
-def _mark_resume(result: FileResult, chunks: list[Chunk], data: bytes, laid: tuple[int, int] = (0, 0)) -> None:
+def _mark_resume(result: FileResult, chunks: list[Chunk], data: bytes, laid: tuple[int, int] = (0, 0),
+                 text: str = "") -> None:
     """Note where a later read of the file, grown, starts: its last game's first line (that game
     may be cut off mid-write, and the growth end it), when its bytes from there on decode alone.
     The ``laid`` lines and bytes that open ``data`` (lines read before) are not looked at again.
     A game whose header follows a crash-cut fragment on its line is passed over for the game
-    before it: read from that line's start, the fragment alone would be a text of no format."""
+    before it: read from that line's start, the fragment alone would be a text of no format.
+    A UTF-16 file read whole (``text``, as decoded) that grew a byte off before this first read
+    is read on from its last write, when that holds the last game's first line."""
     last = next((chunk for chunk in reversed(chunks) if chunk.format is not None and chunk.first_column == 1), None)
     if last is None or last.first_line == 1 or last.context:
         return
     lines, size = laid
     codec = restart_codec(data, unchanged=size)
+    if codec is None and not size and (found := last_utf16_part(data, text, last.first_line)) is not None:
+        # (no UTF-16 at one alignment throughout: every later read was a whole one)
+        result.resume_line, result.resume_offset = last.first_line, found[0]
+        return
     # (a UTF-16 file's first line starts past its byte order mark; a code page's lines are its bytes')
     offset = line_offset(data, last.first_line, known=(lines + 1, size or len(laid_lines(codec or "", 0))),
                          codec=codec or "ascii")

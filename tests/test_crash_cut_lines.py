@@ -178,3 +178,36 @@ def test_a_reaudit_judges_the_games_on_a_crash_cut_line_as_the_ingest_did(tmp_pa
         summary = reaudit(store, jobs=1)
     assert summary.judged == 8 and (summary.games, summary.quarantined) == (8 - len(ingested[0]), len(ingested[0]))
     assert [query(root, sql) for sql in rows] == ingested
+
+
+def test_a_reaudit_judges_a_kept_text_of_one_cut_line_as_the_ingest_did(tmp_path):
+    # a fragment that opens the file, a hand's header after it, and at the file's end a header
+    # alone written on a cut line: the fragment's text and that header's are each the one cut line,
+    # which holds both games; judged whole, each read as two and the re-audit found one game more
+    from pipeline.ingest import ingest
+    from pipeline.reaudit import reaudit
+    from pipeline.warehouse import Warehouse
+    from tests.test_forget_again import query
+    from tests.test_reaudit import judged_by_old_rules
+
+    hands = _windows_hands()
+    cut = hands[5].encode()[:200]
+    header = hands[6].split("\r\n")[0]
+    logs, root = tmp_path / "logs", tmp_path / "wh"
+    logs.mkdir()
+    (logs / "t.txt").write_bytes(b"Seat 2: Vera ($4.1" + _block(hands[4:5]) + cut + header.encode() + b"\r\n")
+    last_line = _block(hands[4:5]).count(b"\n") + cut.count(b"\n") + 1
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        judged_by_old_rules(monkeypatch)
+        ingest([logs], root, jobs=1)
+    rows = ('select quarantine_id, first_line, last_line, line, "column" from quarantine order by first_line, "column"',
+            "select game_id, first_line, last_line from games order by first_line")
+    ingested = [query(root, sql) for sql in rows]
+    # the fragment (line 1), the torn hand (to the last line) and the header alone on that line
+    assert [row[1:4] for row in ingested[0]] == [(1, 1, 1), (last_line - cut.count(b"\n"), last_line, last_line),
+                                                 (last_line, last_line, last_line)]
+    assert [row[1:] for row in ingested[1]] == [(1, hands[4].count("\n") + 1)]
+    with Warehouse(root).open() as store:
+        summary = reaudit(store, jobs=1)
+    assert (summary.judged, summary.games, summary.quarantined) == (4, 1, 3)
+    assert [query(root, sql) for sql in rows] == ingested

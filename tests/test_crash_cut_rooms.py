@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
+
 from parsers.source import decode, split
 from tests.conftest import corpus
 from tests.test_forget_again import query, run
@@ -119,3 +121,92 @@ def test_a_winning_seat_line_cut_by_a_crash_is_told_as_unreadable_not_as_a_summa
     assert query(root, 'select first_line, last_line, line, "column", error from quarantine') == [
         (35, 40, 40, 1, unread)]
     assert query(root, "select first_line, last_line from games order by 1") == [(1, 33), (40, 72)]
+
+
+def _client_line_crash(tmp_path, torn: str, cut_after: str, whole: str) -> tuple[str, int, str]:
+    """A file holding ``torn`` cut by a crash right after ``cut_after``, then ``whole`` (a hand that
+    opens with the lines the client writes before its header) written on from the cut. Returns
+    the file's text, the cut line and the fragment on it."""
+    torn = torn[:torn.index(cut_after) + len(cut_after)]
+    log = tmp_path / "crash.txt"
+    log.write_bytes((torn + whole + "\n").encode())
+    return log.read_text(), torn.count("\n") + 1, torn.split("\n")[-1]
+
+
+def test_an_888poker_hand_whose_game_number_line_stands_on_a_crash_cut_line_is_its_own_game(tmp_path):
+    # the restarted client wrote '#Game No : 79911308' after the fragment, its header on the next
+    # line: that line belongs to the next hand, not to the torn one (its fragment alone is unread)
+    text = _text("PacificPoker", "Flop", "888-NLH-USD-0.01-0.02.txt")
+    torn = _between(text, "***** Cassava Hand History for Game 79911427", "#Game No : 79911607")
+    whole = _between(text, "#Game No : 79911308", "#Game No : 79911427")
+    laid, cut_line, fragment = _client_line_crash(tmp_path, torn, "Seat 4: Jfaw14 ( $0.9", whole)
+    assert fragment == "Seat 4: Jfaw14 ( $0.9"
+    torn_chunk, after = split(laid)
+    assert (torn_chunk.last_line, torn_chunk.lines[-1], torn_chunk.cut_by_crash) == (cut_line, fragment, True)
+    # read from its header, as in the room's own file, where the '#Game No' line is no line of a game
+    (intact,) = [chunk for chunk in split(text) if chunk.lines[0] == whole.split("\n")[1]]
+    assert (after.first_line, after.game_id) == (cut_line + 1, intact.game_id)
+    root = tmp_path / "wh"
+    out = run("ingest", str(tmp_path / "crash.txt"), "-w", str(root), "-j", "1").output
+    assert "1 game stored" in out and "1 quarantined" in out, out
+    assert query(root, "select first_line, last_line from games") == [(cut_line + 1, cut_line + whole.count("\n"))]
+    # the nets of the hand as in the test above: spywebs wins 0.20, having put 0.09
+    assert dict(query(root, "select player, net from game_players"))["spywebs"] == Decimal("0.11")
+    _cited_at_the_fragment(query(root, 'select source_file, first_line, last_line, line, "column", error '
+                                       "from quarantine"), cut_line, fragment)
+
+
+def test_a_partypoker_hand_whose_opening_lines_start_on_a_crash_cut_line_is_its_own_game(tmp_path):
+    # 'Game #N starts.' (then a blank and '#Game No : N') opens the hand the splitter keeps with its
+    # header: written after the fragment, the hand starts at its column on the cut line
+    torn = _between(_text("PartyPoker", "Flop", "NLHE-6max-USD-0.10-0.25-201212.Mac.Format.txt"),
+                    "***** Hand History for Game 12395241485")
+    text = _text("PartyPoker", "Flop", "NLHE-USD-0.01-0.02-201008.Sample.txt")
+    whole = _between(text, "Game #9582251255 starts.")
+    laid, cut_line, fragment = _client_line_crash(tmp_path, torn, "seat 3: Player3 ( $27,1", whole)
+    torn_chunk, after = split(laid)
+    assert (torn_chunk.last_line, torn_chunk.lines[-1], torn_chunk.cut_by_crash) == (cut_line, fragment, True)
+    (intact,) = split(text)
+    assert intact.lines[0] == "Game #9582251255 starts."
+    assert (after.first_line, after.first_column, after.game_id) == (cut_line, len(fragment) + 1, intact.game_id)
+    root = tmp_path / "wh"
+    out = run("ingest", str(tmp_path / "crash.txt"), "-w", str(root), "-j", "1").output
+    assert "1 game stored" in out and "1 quarantined" in out, out
+    assert query(root, "select first_line, last_line from games") == [(cut_line, cut_line + whole.count("\n"))]
+    assert dict(query(root, "select player, net from game_players"))["suicini03"] == Decimal("0.35")
+    _cited_at_the_fragment(query(root, 'select source_file, first_line, last_line, line, "column", error '
+                                       "from quarantine"), cut_line, fragment)
+
+
+@pytest.mark.parametrize("room", ["PacificPoker", "PartyPoker"])
+def test_a_reaudit_judges_a_hand_torn_before_the_next_ones_opening_line_as_the_ingest_did(tmp_path, room):
+    # the torn hand keeps its cut line whole, the opening line at its end and no header after it:
+    # judged again alone, that line still ends it (else its last line reads otherwise, its ID too)
+    from pipeline.ingest import ingest
+    from pipeline.reaudit import reaudit
+    from pipeline.warehouse import Warehouse
+    from tests.test_reaudit import judged_by_old_rules
+
+    if room == "PacificPoker":
+        text = _text("PacificPoker", "Flop", "888-NLH-USD-0.01-0.02.txt")
+        torn = _between(text, "***** Cassava Hand History for Game 79911427", "#Game No : 79911607")
+        whole, cut_after = _between(text, "#Game No : 79911308", "#Game No : 79911427"), "Seat 4: Jfaw14 ( $0.9"
+    else:
+        torn = _between(_text("PartyPoker", "Flop", "NLHE-6max-USD-0.10-0.25-201212.Mac.Format.txt"),
+                        "***** Hand History for Game 12395241485")
+        whole = _between(_text("PartyPoker", "Flop", "NLHE-USD-0.01-0.02-201008.Sample.txt"), "Game #9582251255 starts.")
+        cut_after = "seat 3: Player3 ( $27,1"
+    logs, root = tmp_path / "logs", tmp_path / "wh"
+    logs.mkdir()
+    _, cut_line, fragment = _client_line_crash(logs, torn, cut_after, whole)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        judged_by_old_rules(monkeypatch)
+        ingest([logs], root, jobs=1)
+    rows = ('select quarantine_id, source_file, first_line, last_line, line, "column", error from quarantine',
+            "select game_id, first_line, last_line from games")
+    ingested = [query(root, sql) for sql in rows]
+    _cited_at_the_fragment([row[1:] for row in ingested[0]], cut_line, fragment)
+    with Warehouse(root).open() as store:
+        summary = reaudit(store, jobs=1)
+    assert (summary.judged, summary.games, summary.quarantined) == (2, 1, 1)
+    assert [query(root, sql) for sql in rows] == ingested

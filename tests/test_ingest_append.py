@@ -356,3 +356,24 @@ def test_a_code_page_log_grown_by_accented_names_is_read_from_its_last_game_and_
     assert len(_rows(tmp_path / "by-steps", "findings")) >= 1
     assert _rows(tmp_path / "by-steps", "superseded") == []
     assert _latest_ledger_row(tmp_path / "by-steps") == _latest_ledger_row(tmp_path / "at-once")
+
+
+def test_a_winning_log_first_read_after_it_grew_a_byte_off_is_read_on_from_its_last_game(tmp_path):
+    # read first when it held two writes (the second a byte off the first), then grown by a third:
+    # the ledger had no offset to start from (the file is no UTF-16 at one alignment), so every
+    # later read of it read it whole
+    steps, texts = _winning_steps()
+    log, rules = tmp_path / "winning.txt", ["room Winning: no_limit"]
+    began = []
+    for data in steps[1:]:
+        log.write_bytes(data)
+        ingest([log], tmp_path / "grown", jobs=1, rules=rules,
+               on_file=lambda result: began.append(result.read_from_line))
+    last = "Game started at:"
+    # worked by hand: the second read starts at the line of the last hand of the first one
+    assert began == [1, texts[1][:texts[1].rindex(last)].count("\n") + 1]
+    stored = _latest_ledger_row(tmp_path / "grown")
+    assert stored["resume_line"] == texts[2][:texts[2].rindex(last)].count("\n") + 1
+    log.write_bytes(steps[-1])
+    ingest([log], tmp_path / "at-once", jobs=1, rules=rules)
+    _assert_same_tables(tmp_path / "grown", tmp_path / "at-once")
