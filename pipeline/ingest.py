@@ -557,11 +557,6 @@ def models_with_commits(warehouse: Warehouse, *, on_model: Callable[[str], None]
     warehouse.before_commit = follow
 
 
-def collect_files(paths: Iterable[str | Path]) -> list[Path]:
-    """The files to read: files as named, folders walked recursively for log files."""
-    return list_inputs(paths).files
-
-
 MODELS_STAMP = ".models-fingerprint"
 """File in the warehouse root: what the models were last built from (see ``ingest``)."""
 
