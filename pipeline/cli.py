@@ -730,23 +730,7 @@ def ingest_report(summary, warehouse: Path, paths: tuple[Path, ...], older: Olde
     if summary.resettled:
         lines.append(f"  {counted(summary.resettled, 'stored game')} judged again under the rule settings given "
                      f"(judged under other options before): {counted(summary.resettled_findings, 'finding')}")
-    reasons = summary.reasons.most_common()
-    for reason, count in reasons[:QUARANTINE_REASONS_SHOWN]:
-        lines.append(f"  quarantined {count:>5} × {reason}")
-    rest = reasons[QUARANTINE_REASONS_SHOWN:]
-    if rest:    # said, lest the lines shown be taken for the whole quarantine
-        lines.append(f"  quarantined {sum(count for _, count in rest):>5} × {counted(len(rest), 'other reason')} "
-                     f"(`rasklad quarantine --all` lists every game with its reason; `ingest --json` counts every reason)")
-    if published.quarantined or summary.already_quarantined:
-        lines.append(f"See them with: rasklad quarantine --warehouse {warehouse}")
-    for path, reason in summary.unreadable:
-        lines.append(f"  could not read {path}: {reason}")
-    for advice in _unreadable_advice((reason for _, reason in summary.unreadable),
-                                     summary.files - len(summary.unreadable)):
-        lines.append(f"  {advice}")
-    if summary.skipped:
-        lines.append(f"  skipped {counted(sum(summary.skipped.values()), 'file')} of the folders for their extension "
-                     f"({_extensions(summary.skipped)}); name a file to read it whatever its extension")
+    lines += _unread_lines(summary, published, warehouse)
     older_line = older and _older_rules_line(older, warehouse)
     if older_line:
         lines.append(older_line)
@@ -785,6 +769,31 @@ def _ingest_counts_line(summary, published) -> str:
             f"{published.quarantined:,} quarantined{twice}{kept}, "
             f"{counted(published.findings + summary.retried_findings, 'finding')} "
             f"in {summary.seconds:.2f} s{rate}")
+
+
+def _unread_lines(summary, published, warehouse: Path) -> list[str]:
+    """The lines of :func:`ingest_report` on the text that was not read into games: the
+    quarantine's reasons and where to see them, the files that could not be read, and those the
+    folders held with other extensions. ``published``: as in :func:`_ingest_counts_line`."""
+    lines = []
+    reasons = summary.reasons.most_common()
+    for reason, count in reasons[:QUARANTINE_REASONS_SHOWN]:
+        lines.append(f"  quarantined {count:>5} × {reason}")
+    rest = reasons[QUARANTINE_REASONS_SHOWN:]
+    if rest:    # said, lest the lines shown be taken for the whole quarantine
+        lines.append(f"  quarantined {sum(count for _, count in rest):>5} × {counted(len(rest), 'other reason')} "
+                     f"(`rasklad quarantine --all` lists every game with its reason; `ingest --json` counts every reason)")
+    if published.quarantined or summary.already_quarantined:
+        lines.append(f"See them with: rasklad quarantine --warehouse {warehouse}")
+    for path, reason in summary.unreadable:
+        lines.append(f"  could not read {path}: {reason}")
+    for advice in _unreadable_advice((reason for _, reason in summary.unreadable),
+                                     summary.files - len(summary.unreadable)):
+        lines.append(f"  {advice}")
+    if summary.skipped:
+        lines.append(f"  skipped {counted(sum(summary.skipped.values()), 'file')} of the folders for their extension "
+                     f"({_extensions(summary.skipped)}); name a file to read it whatever its extension")
+    return lines
 
 
 def _moves_lines(summary) -> list[str]:
