@@ -30,7 +30,6 @@ from rules.raspisnoy import replay_log, replay_sheet
 SIZES = tuple(int(n) for n in os.environ.get("RASKLAD_BENCH_RASPISNOY_GAMES", "100,1000").split(","))
 """The numbers of game logs ingested (files of 25 games; the smaller runs take the first files)."""
 PER_FILE = 25
-ROUNDS_PER_GAME = 36  # four players, default rules
 BEFORE = 20
 """Four-player game logs per second per core through the full ingest on 2026-12-02, before the
 replay was made faster: printed beside today's rate (the goal: 200)."""

@@ -566,18 +566,6 @@ def in_one_currency(rows: list[dict], rates: dict[tuple[str, str], Decimal],
     return total.quantize(Decimal("0.01")), sorted(set(used)), sorted(set(left_out))
 
 
-def player_stats(db: Db, family_name: str, player: Players, site: str | None = None) -> pl.DataFrame:
-    """The player's rows of a game's statistics mart (all dates: the marts are per player); of
-    the person's accounts in ``site`` when the mart has rooms."""
-    mart = STATS_MARTS[family_name]
-    if mart not in relations(db):
-        return pl.DataFrame()
-    if {"person", "site"} <= set(columns(db, mart)):
-        return frame(db, f"select * from {mart} where {_MINE.format(alias=mart)} order by all", **_who(player, site))
-    wanted = person_names(db, player) if isinstance(player, str) else names(player)
-    return frame(db, f"select * from {mart} where list_contains($players, player) order by all", players=list(wanted))
-
-
 def _summed_by_day(db: Db, mart: str, keys: list[str], per_account: bool, order: str, left_out: tuple[str, ...] = (),
                    also: str = "true", supplied: str = "", once: dict[str, str] | None = None,
                    **params) -> pl.DataFrame:
@@ -1245,15 +1233,6 @@ def game_findings(db: Db, game_id: str) -> pl.DataFrame:
     """, game_id=game_id)
 
 
-def games_with_findings(db: Db, limit: int = 500) -> pl.DataFrame:
-    return frame(db, """
-        select game_id, game, played_at, club, source_file, first_line, count_errors, count_warnings,
-        from game_list where count_errors + count_warnings > 0
-        order by played_at desc nulls last, source_file, first_line
-        limit $limit
-    """, limit=limit)
-
-
 # -- import -----------------------------------------------------------------------------------
 
 def quarantine(db: Db, limit: int = 1000) -> pl.DataFrame:
@@ -1431,12 +1410,6 @@ def holdem_games(db: Db, player: str) -> dict[str, int]:
         group by game having sum(count_hands) > 0 order by sum(count_hands) desc, game
     """, player=player)
     return dict(zip(rows["game"].to_list(), rows["count_hands"].to_list())) if rows.height else {}
-
-
-def report_units(db: Db, player: str, start: date | None = None, end: date | None = None, stakes: tuple[str, ...] = (),
-                 clubs: tuple[str, ...] = (), *, game: str = "holdem") -> list[str]:
-    """The units of the player's hands of ``game`` the reports' filters keep, the one with the most hands first."""
-    return list(report_unit_hands(db, player, start, end, stakes, clubs, game=game))
 
 
 def report_unit_hands(db: Db, player: str, start: date | None = None, end: date | None = None,

@@ -295,11 +295,6 @@ def split_named(text: str, file: str) -> list[Chunk]:
     return _parser(fmt.splitter)(text)
 
 
-def format_named(name: str | None) -> Format | FileFormat | None:
-    """The format of that name (a chunk's ``format``), or None for unknown text and unsupported rooms."""
-    return _BY_NAME.get(name or "")
-
-
 def quarantine_game(chunk: Chunk, unsupported: str = "") -> str:
     """The ``game`` partition a chunk's quarantine row goes to: the game its text names among those
     its format reads (``holdem36`` for a 36-card hand, :attr:`Format.game_named`), else the format's

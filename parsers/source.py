@@ -1523,7 +1523,6 @@ def _header_table(prefixes) -> tuple[np.ndarray, np.ndarray, bool]:
 
 
 _HEADER_TABLE, _FOURS, _ASCII_STARTS = _header_table(HEADER_PREFIXES)
-_HEADER_FOUR = frozenset(p for p in _starts(HEADER_PREFIXES, 4) if p.isascii())
 _HEADER_TABLE_UTF8 = _HEADER_TABLE if _ASCII_STARTS else np.ones((256, 256), dtype=np.bool_)
 _NO_FOURS = np.zeros(0, dtype=np.uint32)
 _UNICODE_SPACES = np.array([0x85, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x2028, 0x2029, 0x202F, 0x205F, 0x3000],

@@ -383,8 +383,6 @@ _OLDER_LINES = RoomLines("winning_older", OLDER_LINE_KINDS, merge=frozenset({"SE
                          expected="a seat, a post ('has small blind (0.01)'), a dealt card, an action (folds, checks, "
                                   "calls, bets, raises, allin), a street line like '*** FLOP ***: […]' or a summary "
                                   "line")
-_OLDER_GAMES = {"Hold'em": None, "Six Plus Hold'em": "Six Plus Hold'em", "Omaha": "Omaha", "Omaha HiLow": "Omaha HiLow",
-                "Seven Cards Stud": "Seven Cards Stud", "Seven Cards Stud HiLow": "Seven Cards Stud HiLow"}
 _HOW_OLDER = {"calls": "call", "bets": "bet", "raises": "raise", "allin": "any", "caps": "any"}
 """What a line's word means: the older text writes the chips a line adds ('raises (3)' over a
 small blind of 1 at 2/4 makes 4)."""

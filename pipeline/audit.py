@@ -1,5 +1,5 @@
 """Audit games without storing them: the ingest's own parse and replay, for text pasted into
-the dashboard and for stored games re-read from their files.
+the dashboard and for stored games read again from the text the warehouse keeps of them.
 
 The ingest worker runs every game through :func:`audit_chunk` too, so what a page shows of
 a game is what the warehouse holds of it.
@@ -8,14 +8,13 @@ a game is what the warehouse holds of it.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
 from parsers.errors import ParseError, UnstatedRule, UnsupportedGame
 from parsers.formats import UNDECODABLE, parse_chunk, read_despite, split_named, undecodable_finding
-from parsers.source import Chunk, at_file_end, cut_games, decode, line_cut_at_end, normalize_lines
+from parsers.source import Chunk, at_file_end, cut_games, decode, line_cut_at_end
 from pipeline import kernels
 from pipeline.amounts import check_amounts
 from pipeline.games import handler_for
@@ -41,10 +40,6 @@ class Audited:
     error_column: int | None = None
     unsupported: str = ""
     """For a game of a kind Rasklad does not read, the game its text names (``5 Card Draw``)."""
-
-
-class SourceGone(Exception):
-    """The file a stored game came from is not where the warehouse says, or no longer holds the game."""
 
 
 def read_record(chunk: Chunk, file: str, settle=None):
@@ -110,48 +105,6 @@ def audit_bytes(data: bytes, label: str) -> list[Audited]:
                          "are audited at once — import larger files instead")
     text = decode(data)
     return [audit_chunk(chunk, label) for chunk in at_file_end(split_named(text, label), line_cut_at_end(text))]
-
-
-def file_lines(source_file: str) -> list[str]:
-    """The normalized lines of a stored game's file, numbered as the ingest numbered them."""
-    return list(normalize_lines(_file_text(source_file)))
-
-
-def file_chunks(source_file: str) -> list[Chunk]:
-    """The games of a stored game's file, cut and numbered as the ingest cut and numbered them."""
-    return _chunks(_file_text(source_file), source_file)
-
-
-def _file_text(source_file: str) -> str:
-    path = Path(source_file)
-    try:
-        stat = path.stat()
-        return _read_text(str(path), stat.st_mtime_ns, stat.st_size)
-    except OSError as error:
-        raise SourceGone(f"The source file {source_file} cannot be read any more ({error.strerror or error}).") from None
-
-
-@functools.lru_cache(maxsize=4)
-def _read_text(path: str, mtime_ns: int, size: int) -> str:
-    # keyed by modification time and size, so an edited file is read again
-    return decode(Path(path).read_bytes())
-
-
-@functools.lru_cache(maxsize=4)
-def _chunks(text: str, source_file: str) -> list[Chunk]:
-    return split_named(text, source_file)
-
-
-def audit_stored(source_file: str, game_id: str, first_line: int, last_line: int) -> Audited:
-    """Re-read a stored game from its file, cut by the same splitter as the ingest.
-
-    Raises SourceGone when the file is gone or no longer holds the game's text at its lines.
-    """
-    for chunk in file_chunks(source_file):
-        if chunk.game_id == game_id and chunk.first_line == first_line:
-            return audit_chunk(chunk, source_file)
-    raise SourceGone(f"The file {source_file} no longer holds this game's text at lines {first_line}–{last_line} "
-                     "(it was edited since the import); the lines are shown as they are now.")
 
 
 def kept_chunk(text: str, source_file: str, game_id: str, first_line: int = 1,

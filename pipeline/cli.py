@@ -407,12 +407,16 @@ def _unbuilt_said(warehouse: Path) -> str:
             f"ingest run again, or `rasklad build-models --warehouse {_quoted(str(warehouse))}`, builds them.")
 
 
+STATISTICS_BUILT = "  built the statistics that a stopped ingest left unbuilt: the warehouse can be read"
+"""The line a writing command adds when it built the statistics a stopped first ingest left
+unbuilt: readers refused the warehouse until then, and nothing else tells that they read it now."""
+
+
 def _say_statistics_built(warehouse: Path, unbuilt_before: bool) -> None:
-    """The line a writing command adds when it built the statistics a stopped first ingest left
-    unbuilt (``unbuilt_before``: so they were when it started): readers refused the warehouse until
-    then, and nothing else tells that they read it now."""
+    """Say :data:`STATISTICS_BUILT` when the statistics were unbuilt when the command started
+    (``unbuilt_before``) and are built now."""
     if unbuilt_before and not _statistics_unbuilt(warehouse):
-        click.echo("  built the statistics that a stopped ingest left unbuilt: the warehouse can be read")
+        click.echo(STATISTICS_BUILT)
 
 
 def _kept_by_run(warehouse: Path, done: str | Callable[[], str], nothing: str) -> Callable[[], str]:
@@ -642,152 +646,9 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         _echo_json({**summary.as_dict(), "no_games": nothing, "older_rules": older and {
             "games": older.games, "quarantined": older.quarantined, "versions": list(older.versions)}})
     else:
-        handled = summary.games + summary.quarantined + summary.retried
-        # a rate only where it says something: a few games' seconds are the start-up's, not theirs
-        rate = f" ({handled / summary.seconds:,.0f} games/s)" if handled >= RATE_FROM and summary.seconds else ""
-        # the quarantined games judged again first (new rule settings, or other rules): stored ones count
-        freed = f" ({summary.retried_stored} taken out of quarantine)" if summary.retried_stored else ""
-        stay = summary.retried - summary.retried_stored
-        kept = f" (and {stay:,} judged again {'stays' if stay == 1 else 'stay'} there)" if stay else ""
-        # the commit of an interrupted ingest that this one finished first: published by this run
-        finished = summary.finished
-        earlier = (f" ({finished['games']:,} of them by the interrupted ingest this one finished)"
-                   if finished.get("games") else "")
-        # the files beside the unchanged ones: grown ones were read from their last game on (the
-        # rest is what was read before), unreadable ones not at all
-        grown = (f", {summary.files_grown} grown, read from {'its' if summary.files_grown == 1 else 'their'} last "
-                 f"game on" if summary.files_grown else "")
-        unreadable = f", {len(summary.unreadable)} unreadable" if summary.unreadable else ""
-        # a quarantined game's copies in its own file: one row names them all, none is "already stored"
-        copies = summary.quarantined_copies
-        twice = ("" if not copies else f" ({_times(copies + 1)} in its file)" if summary.quarantined == 1
-                 else f" (and {counted(copies, 'more copy', 'more copies')} of them in their files)")
-        # a game whose text the quarantine holds from before was never stored: said apart
-        before = (f", {counted(summary.already_quarantined, 'game')} already in quarantine"
-                  if summary.already_quarantined else "")
-        click.echo(
-            f"{counted(summary.files, 'file')} ({summary.files_unchanged} unchanged{grown}{unreadable}), "
-            f"{counted(summary.games + summary.retried_stored + finished.get('games', 0), 'game')} stored{freed}{earlier}, "
-            f"{summary.games_known + summary.duplicates:,} already stored{before}, "
-            f"{summary.quarantined + finished.get('quarantined', 0):,} quarantined{twice}{kept}, "
-            f"{counted(summary.findings + summary.retried_findings + finished.get('findings', 0), 'finding')} "
-            f"in {summary.seconds:.2f} s{rate}"
-        )
-        _say_statistics_built(warehouse, unbuilt_before)
-        if summary.finished_forget:
-            done_before = summary.finished_forget
-            click.echo(_finished_forget_line(done_before.forgotten, done_before.superseded, done_before.unquarantined,
-                                             first="  finished first the commit of a stopped `rasklad forget`"))
-        elif finished and not finished.get("games"):
-            click.echo("  finished the commit of an interrupted ingest first")
-        elsewhere_copies = summary.quarantined_copies_elsewhere
-        if elsewhere_copies:    # counted once above, as the quarantine lists them: the other files' copies apart
-            click.echo(f"  {counted(elsewhere_copies, 'more copy', 'more copies')} of "
-                       f"{'a game' if elsewhere_copies == 1 else 'games'} in quarantine in "
-                       f"{'another file' if elsewhere_copies == 1 else 'other files'} read: `rasklad quarantine` "
-                       f"lists each game once, where it was first quarantined")
-        superseded = summary.superseded + finished.get("superseded", 0)
-        unquarantined = summary.unquarantined + finished.get("unquarantined", 0)
-        if superseded or unquarantined:
-            # a file read before and changed since: what its earlier text held, and no file holds now
-            owner = "its file's" if superseded == 1 else "their files'"
-            # (dropped, not replaced: a file may now hold only a comment)
-            what = [f"{counted(superseded, 'game')} dropped by {owner} new text" if superseded else "",
-                    f"{unquarantined:,} taken out of quarantine" if unquarantined else ""]
-            click.echo(f"  {', '.join(filter(None, what))}: no file read holds "
-                       f"{'it' if superseded + unquarantined == 1 else 'them'} now (the table superseded keeps "
-                       f"{'its' if superseded + unquarantined == 1 else 'their'} text)")
-        restored_quarantined = summary.restored_quarantined + finished.get("restored_quarantined", 0)
-        restored = summary.restored + finished.get("restored", 0) - restored_quarantined
-        # superseded once, yet a file read holds them: stored again, or quarantined again, from that file
-        for count, what, where in ((restored, counted(restored, "game"), ""),
-                                   (restored_quarantined, counted(restored_quarantined, "quarantined text"),
-                                    " in quarantine")):
-            if count:
-                click.echo(f"  {what} superseded before {'is' if count == 1 else 'are'} back{where}: a file read "
-                           f"holds {'it' if count == 1 else 'them'} (the table superseded no longer keeps "
-                           f"{'it' if count == 1 else 'them'})")
-        parts: dict[str, list[str]] = {}    # a gone file → the files read as it (several: it was split)
-        for file, path in summary.moved:
-            parts.setdefault(path, []).append(file)
-        for path, files in parts.items():
-            if files[0] in summary.moved_unchanged:     # a plain rename: nothing of it was read again
-                click.echo(f"  {files[0]} is {path} moved, its bytes unchanged (that path is gone): taken as that "
-                           f"file at its new path")
-            elif len(files) == 1:
-                click.echo(f"  {files[0]} is {path} moved (that path is gone, and most games of each are the "
-                           f"other's): taken as its new version")
-            else:
-                click.echo(f"  {listed(files, 'and')} are {path} split (that path is gone, most "
-                           f"games of each are its, and together they hold most of its games): taken as its new "
-                           f"versions")
-        for file, merged_from in summary.merged:
-            from pipeline.inputs import LOCAL_FILES  # (as the ledger keeps a path: links resolved)
-
-            gone = [path for path in merged_from if path != LOCAL_FILES.located(file)]
-            if len(gone) < len(merged_from):  # merged into the file at its own path (put back, or appended to it)
-                click.echo(f"  {file} is {listed(gone, 'and')} merged into it ({'that path is' if len(gone) == 1 else 'those paths are'} "
-                           f"gone, most games of each are in it, and with its own they make most of its games): taken "
-                           f"as their new version")
-            else:
-                click.echo(f"  {file} is {listed(gone, 'and')} merged (those paths are gone, most games of each are in it, and "
-                           f"together they make most of its games): taken as their new version")
-        merges = {file for file, _ in summary.merged}
-        for move in summary.unsure_moves:
-            held = (f"  {move.source_file} holds {move.shared} of the {move.gone_games} games of {move.gone}, which "
-                    f"is gone, and {move.games - move.shared} others")
-            if move.taken_for:  # the gone file is another file of this run, moved or split: this one is not it
-                taken = move.taken_for
-                what = (f"merged into {taken[0]}" if taken[0] in merges else f"{taken[0]} moved" if len(taken) == 1
-                        else f"{listed(taken, 'and')} split")
-                click.echo(f"{held}: another file, as that file is {what}")
-            else:
-                click.echo(f"{held}: not taken for that file moved, so none of its games was superseded (if it is "
-                           f"that file, ingest it at that path)")
-        elsewhere = summary.in_other_files + finished.get("in_other_files", 0)
-        if elsewhere:   # its file's new text dropped it, another file still holds it: it points there now
-            click.echo(f"  {counted(elsewhere, 'game')} dropped by {'its file' if elsewhere == 1 else 'their files'} "
-                       f"{'is' if elsewhere == 1 else 'are'} still held by another file read: "
-                       f"{'it points' if elsewhere == 1 else 'they point'} at that file's lines now")
-        relocated = summary.relocated + finished.get("relocated", 0)
-        if relocated:
-            click.echo(f"  {counted(relocated, 'game')} stored before {'stands' if relocated == 1 else 'stand'} at "
-                       f"other lines of {'its' if relocated == 1 else 'their'} file now: "
-                       f"{'its' if relocated == 1 else 'their'} lines follow it")
-        followed = summary.followed + finished.get("followed", 0)
-        if followed:    # their file moved, its lines did not: only the path they point at changed
-            click.echo(f"  {counted(followed, 'game')} stored before {'follows its' if followed == 1 else 'follow their'} "
-                       f"file to its new path, at the same lines")
-        gone_line = _gone_line(summary.gone_files, summary.gone_games, summary.gone_quarantined, paths, warehouse)
-        if gone_line:
-            click.echo(gone_line)
-        for line in _settings_followed(summary):
+        built = unbuilt_before and not _statistics_unbuilt(warehouse)
+        for line in ingest_report(summary, warehouse, paths, older, statistics_built=built):
             click.echo(line)
-        for line in _contradictions(summary.contradicting):
-            click.echo(line)
-        if summary.resettled:
-            click.echo(f"  {counted(summary.resettled, 'stored game')} judged again under the rule settings given "
-                       f"(judged under other options before): {counted(summary.resettled_findings, 'finding')}")
-        reasons = summary.reasons.most_common()
-        for reason, count in reasons[:QUARANTINE_REASONS_SHOWN]:
-            click.echo(f"  quarantined {count:>5} × {reason}")
-        rest = reasons[QUARANTINE_REASONS_SHOWN:]
-        if rest:    # said, lest the lines shown be taken for the whole quarantine
-            click.echo(f"  quarantined {sum(count for _, count in rest):>5} × {counted(len(rest), 'other reason')} "
-                       f"(`rasklad quarantine --all` lists every game with its reason; `ingest --json` counts every reason)")
-        if summary.quarantined or finished.get("quarantined") or summary.already_quarantined:
-            click.echo(f"See them with: rasklad quarantine --warehouse {warehouse}")
-        for path, reason in summary.unreadable:
-            click.echo(f"  could not read {path}: {reason}")
-        for advice in _unreadable_advice((reason for _, reason in summary.unreadable),
-                                         summary.files - len(summary.unreadable)):
-            click.echo(f"  {advice}")
-        if summary.skipped:
-            click.echo(f"  skipped {counted(sum(summary.skipped.values()), 'file')} of the folders for their extension "
-                       f"({_extensions(summary.skipped)}); name a file to read it whatever its extension")
-        older_line = older and _older_rules_line(older, warehouse)
-        if older_line:
-            click.echo(older_line)
         for note in _tables_unheld(rules, warehouse):
             click.echo(note, err=True)
     if nothing:
@@ -796,9 +657,187 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         click.echo(f"Error: the statistics were not brought up to date: {summary.models_failed}\n"
                    f"  {_MODELS_FAILED_FIX.format(warehouse=warehouse)}", err=True)
     # a file that holds a game already in quarantine still holds text that could not be read
-    quarantined = summary.quarantined or summary.finished.get("quarantined") or summary.already_quarantined
+    quarantined = summary.with_finished().quarantined or summary.already_quarantined
     failed = nothing or summary.models_failed
     sys.exit(1 if quarantined or summary.unreadable or summary.skipped or failed else 0)
+
+
+def ingest_report(summary, warehouse: Path, paths: tuple[Path, ...], older: OlderRules | None, *,
+                  statistics_built: bool = False) -> list[str]:
+    """The lines ``rasklad ingest`` prints of its run (``summary``: its ``IngestSummary``), without
+    ``--json``: the counts, then a line for each thing the user is to know (moves, superseded and
+    restored games, files gone, rule settings, quarantine reasons, unreadable and skipped files,
+    the games ``older`` rules judged). ``statistics_built``: the run built the statistics a stopped
+    ingest left unbuilt. It reads neither the warehouse nor the files (``warehouse`` and ``paths``
+    are named in the commands it gives; a merged file's path is resolved, as the ledger keeps it)."""
+    # what the run published: the commit of an interrupted ingest it finished first included
+    published = summary.with_finished()
+    lines = [_ingest_counts_line(summary, published)]
+    if statistics_built:
+        lines.append(STATISTICS_BUILT)
+    if summary.finished_forget:
+        done_before = summary.finished_forget
+        lines.append(_finished_forget_line(done_before.forgotten, done_before.superseded, done_before.unquarantined,
+                                           first="  finished first the commit of a stopped `rasklad forget`"))
+    elif summary.finished and not summary.finished.get("games"):
+        lines.append("  finished the commit of an interrupted ingest first")
+    elsewhere_copies = summary.quarantined_copies_elsewhere
+    if elsewhere_copies:    # counted once above, as the quarantine lists them: the other files' copies apart
+        lines.append(f"  {counted(elsewhere_copies, 'more copy', 'more copies')} of "
+                     f"{'a game' if elsewhere_copies == 1 else 'games'} in quarantine in "
+                     f"{'another file' if elsewhere_copies == 1 else 'other files'} read: `rasklad quarantine` "
+                     f"lists each game once, where it was first quarantined")
+    superseded, unquarantined = published.superseded, published.unquarantined
+    if superseded or unquarantined:
+        # a file read before and changed since: what its earlier text held, and no file holds now
+        owner = "its file's" if superseded == 1 else "their files'"
+        # (dropped, not replaced: a file may now hold only a comment)
+        what = [f"{counted(superseded, 'game')} dropped by {owner} new text" if superseded else "",
+                f"{unquarantined:,} taken out of quarantine" if unquarantined else ""]
+        lines.append(f"  {', '.join(filter(None, what))}: no file read holds "
+                     f"{'it' if superseded + unquarantined == 1 else 'them'} now (the table superseded keeps "
+                     f"{'its' if superseded + unquarantined == 1 else 'their'} text)")
+    restored_quarantined = published.restored_quarantined
+    restored = published.restored - restored_quarantined
+    # superseded once, yet a file read holds them: stored again, or quarantined again, from that file
+    for count, what, where in ((restored, counted(restored, "game"), ""),
+                               (restored_quarantined, counted(restored_quarantined, "quarantined text"),
+                                " in quarantine")):
+        if count:
+            lines.append(f"  {what} superseded before {'is' if count == 1 else 'are'} back{where}: a file read "
+                         f"holds {'it' if count == 1 else 'them'} (the table superseded no longer keeps "
+                         f"{'it' if count == 1 else 'them'})")
+    lines += _moves_lines(summary)
+    elsewhere = published.in_other_files
+    if elsewhere:   # its file's new text dropped it, another file still holds it: it points there now
+        lines.append(f"  {counted(elsewhere, 'game')} dropped by {'its file' if elsewhere == 1 else 'their files'} "
+                     f"{'is' if elsewhere == 1 else 'are'} still held by another file read: "
+                     f"{'it points' if elsewhere == 1 else 'they point'} at that file's lines now")
+    relocated = published.relocated
+    if relocated:
+        lines.append(f"  {counted(relocated, 'game')} stored before {'stands' if relocated == 1 else 'stand'} at "
+                     f"other lines of {'its' if relocated == 1 else 'their'} file now: "
+                     f"{'its' if relocated == 1 else 'their'} lines follow it")
+    followed = published.followed
+    if followed:    # their file moved, its lines did not: only the path they point at changed
+        lines.append(f"  {counted(followed, 'game')} stored before {'follows its' if followed == 1 else 'follow their'} "
+                     f"file to its new path, at the same lines")
+    gone_line = _gone_line(summary.gone_files, summary.gone_games, summary.gone_quarantined, paths, warehouse)
+    if gone_line:
+        lines.append(gone_line)
+    lines += _settings_followed(summary)
+    lines += _contradictions(summary.contradicting)
+    if summary.resettled:
+        lines.append(f"  {counted(summary.resettled, 'stored game')} judged again under the rule settings given "
+                     f"(judged under other options before): {counted(summary.resettled_findings, 'finding')}")
+    lines += _unread_lines(summary, published, warehouse)
+    older_line = older and _older_rules_line(older, warehouse)
+    if older_line:
+        lines.append(older_line)
+    return lines
+
+
+def _ingest_counts_line(summary, published) -> str:
+    """The first line of :func:`ingest_report`: files, games stored, already stored, quarantined,
+    findings, and the time taken. ``published``: ``summary`` with the commit of an interrupted
+    ingest it finished first (``IngestSummary.with_finished``)."""
+    handled = summary.games + summary.quarantined + summary.retried
+    # a rate only where it says something: a few games' seconds are the start-up's, not theirs
+    rate = f" ({handled / summary.seconds:,.0f} games/s)" if handled >= RATE_FROM and summary.seconds else ""
+    # the quarantined games judged again first (new rule settings, or other rules): stored ones count
+    freed = f" ({summary.retried_stored} taken out of quarantine)" if summary.retried_stored else ""
+    stay = summary.retried - summary.retried_stored
+    kept = f" (and {stay:,} judged again {'stays' if stay == 1 else 'stay'} there)" if stay else ""
+    # the commit of an interrupted ingest that this one finished first: published by this run
+    earlier = (f" ({summary.finished['games']:,} of them by the interrupted ingest this one finished)"
+               if summary.finished.get("games") else "")
+    # the files beside the unchanged ones: grown ones were read from their last game on (the
+    # rest is what was read before), unreadable ones not at all
+    grown = (f", {summary.files_grown} grown, read from {'its' if summary.files_grown == 1 else 'their'} last "
+             f"game on" if summary.files_grown else "")
+    unreadable = f", {len(summary.unreadable)} unreadable" if summary.unreadable else ""
+    # a quarantined game's copies in its own file: one row names them all, none is "already stored"
+    copies = summary.quarantined_copies
+    twice = ("" if not copies else f" ({_times(copies + 1)} in its file)" if summary.quarantined == 1
+             else f" (and {counted(copies, 'more copy', 'more copies')} of them in their files)")
+    # a game whose text the quarantine holds from before was never stored: said apart
+    before = (f", {counted(summary.already_quarantined, 'game')} already in quarantine"
+              if summary.already_quarantined else "")
+    return (f"{counted(summary.files, 'file')} ({summary.files_unchanged} unchanged{grown}{unreadable}), "
+            f"{counted(published.games + summary.retried_stored, 'game')} stored{freed}{earlier}, "
+            f"{summary.games_known + summary.duplicates:,} already stored{before}, "
+            f"{published.quarantined:,} quarantined{twice}{kept}, "
+            f"{counted(published.findings + summary.retried_findings, 'finding')} "
+            f"in {summary.seconds:.2f} s{rate}")
+
+
+def _unread_lines(summary, published, warehouse: Path) -> list[str]:
+    """The lines of :func:`ingest_report` on the text that was not read into games: the
+    quarantine's reasons and where to see them, the files that could not be read, and those the
+    folders held with other extensions. ``published``: as in :func:`_ingest_counts_line`."""
+    lines = []
+    reasons = summary.reasons.most_common()
+    for reason, count in reasons[:QUARANTINE_REASONS_SHOWN]:
+        lines.append(f"  quarantined {count:>5} × {reason}")
+    rest = reasons[QUARANTINE_REASONS_SHOWN:]
+    if rest:    # said, lest the lines shown be taken for the whole quarantine
+        lines.append(f"  quarantined {sum(count for _, count in rest):>5} × {counted(len(rest), 'other reason')} "
+                     f"(`rasklad quarantine --all` lists every game with its reason; `ingest --json` counts every reason)")
+    if published.quarantined or summary.already_quarantined:
+        lines.append(f"See them with: rasklad quarantine --warehouse {warehouse}")
+    for path, reason in summary.unreadable:
+        lines.append(f"  could not read {path}: {reason}")
+    for advice in _unreadable_advice((reason for _, reason in summary.unreadable),
+                                     summary.files - len(summary.unreadable)):
+        lines.append(f"  {advice}")
+    if summary.skipped:
+        lines.append(f"  skipped {counted(sum(summary.skipped.values()), 'file')} of the folders for their extension "
+                     f"({_extensions(summary.skipped)}); name a file to read it whatever its extension")
+    return lines
+
+
+def _moves_lines(summary) -> list[str]:
+    """The lines of :func:`ingest_report` on the files taken for files read before at paths gone
+    since (moved, split, merged), and on those that share games with one but were not taken for it."""
+    lines = []
+    parts: dict[str, list[str]] = {}    # a gone file → the files read as it (several: it was split)
+    for file, path in summary.moved:
+        parts.setdefault(path, []).append(file)
+    for path, files in parts.items():
+        if files[0] in summary.moved_unchanged:     # a plain rename: nothing of it was read again
+            lines.append(f"  {files[0]} is {path} moved, its bytes unchanged (that path is gone): taken as that "
+                         f"file at its new path")
+        elif len(files) == 1:
+            lines.append(f"  {files[0]} is {path} moved (that path is gone, and most games of each are the "
+                         f"other's): taken as its new version")
+        else:
+            lines.append(f"  {listed(files, 'and')} are {path} split (that path is gone, most "
+                         f"games of each are its, and together they hold most of its games): taken as its new "
+                         f"versions")
+    from pipeline.inputs import LOCAL_FILES  # (as the ledger keeps a path: links resolved)
+
+    for file, merged_from in summary.merged:
+        gone = [path for path in merged_from if path != LOCAL_FILES.located(file)]
+        if len(gone) < len(merged_from):  # merged into the file at its own path (put back, or appended to it)
+            lines.append(f"  {file} is {listed(gone, 'and')} merged into it "
+                         f"({'that path is' if len(gone) == 1 else 'those paths are'} gone, most games of each are "
+                         f"in it, and with its own they make most of its games): taken as their new version")
+        else:
+            lines.append(f"  {file} is {listed(gone, 'and')} merged (those paths are gone, most games of each are "
+                         f"in it, and together they make most of its games): taken as their new version")
+    merges = {file for file, _ in summary.merged}
+    for move in summary.unsure_moves:
+        held = (f"  {move.source_file} holds {move.shared} of the {move.gone_games} games of {move.gone}, which "
+                f"is gone, and {move.games - move.shared} others")
+        if move.taken_for:  # the gone file is another file of this run, moved or split: this one is not it
+            taken = move.taken_for
+            what = (f"merged into {taken[0]}" if taken[0] in merges else f"{taken[0]} moved" if len(taken) == 1
+                    else f"{listed(taken, 'and')} split")
+            lines.append(f"{held}: another file, as that file is {what}")
+        else:
+            lines.append(f"{held}: not taken for that file moved, so none of its games was superseded (if it is "
+                         f"that file, ingest it at that path)")
+    return lines
 
 
 QUARANTINE_REASONS_SHOWN = 10

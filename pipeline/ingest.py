@@ -183,6 +183,13 @@ class IngestSummary:
     """Why the SQL models could not be brought up to date (a model's name and the database's
     reason), empty when they were: the games were committed all the same."""
 
+    def with_finished(self) -> IngestSummary:
+        """A copy whose counts include what the commit of an interrupted ingest, finished before
+        the files were read, published (``finished``): what the run published in all, as its
+        summary tells it (``as_dict`` keeps them apart)."""
+        return dataclasses.replace(self, finished={}, **{name: getattr(self, name) + count
+                                                          for name, count in self.finished.items()})
+
     def as_dict(self) -> dict:
         return {
             "files": self.files, "files_unchanged": self.files_unchanged, "files_grown": self.files_grown,
@@ -555,11 +562,6 @@ def models_with_commits(warehouse: Warehouse, *, on_model: Callable[[str], None]
             warehouse.before_commit = None
 
     warehouse.before_commit = follow
-
-
-def collect_files(paths: Iterable[str | Path]) -> list[Path]:
-    """The files to read: files as named, folders walked recursively for log files."""
-    return list_inputs(paths).files
 
 
 MODELS_STAMP = ".models-fingerprint"

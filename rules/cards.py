@@ -207,10 +207,3 @@ class Deck(enum.Enum):
         if card.code >= 52:
             return self is Deck.JOKERS_54
         return card.code >= 16 or self is not Deck.SHORT_36     # 16: the code of the six of clubs
-
-    @classmethod
-    def of_size(cls, size: int) -> Deck:
-        try:
-            return cls(size)
-        except ValueError:
-            raise CardError(f"there is no {size}-card deck: expected 52, 36 or 54") from None

@@ -360,17 +360,6 @@ def step_columns(step: OfcStep) -> StepColumns:
             tuple((p.card.code, -1 if p.row is None else ROWS.index(p.row)) for p in step.placements), step.line)
 
 
-def placements_in_order(hand: OfcHand) -> tuple[list[PlacementResult], dict[str, list[list[int]]]] | None:
-    """:func:`placement_columns` of a parsed hand, its placements as :func:`replay_ofc` lists them."""
-    placed = placement_columns(hand.variant, hand.players, hand.dealer, [step_columns(step) for step in hand.steps])
-    if placed is None:
-        return None
-    order, final = placed
-    return [PlacementResult(player=player, turn_no=turn, card=Card.from_code(code), row=None if row < 0 else ROWS[row],
-                            is_discard=row < 0, is_fantasyland=False, line=line)
-            for player, turn, code, row, line in order], final
-
-
 _ROW_SIZES = tuple(row.size for row in ROWS)
 
 

@@ -1,12 +1,12 @@
-"""Auditing without storing (pipeline/audit.py): pasted text and stored games re-read from their files."""
+"""Auditing without storing (pipeline/audit.py): pasted text, and stored games read again from the text kept."""
 
 from __future__ import annotations
 
 import pytest
 
-from parsers.formats import HEADERS
-from parsers.source import normalize_lines, split_games
-from pipeline.audit import SourceGone, audit_bytes, audit_stored
+from pipeline.audit import audit_bytes, audit_kept
+from pipeline.ingest import ingest
+from pipeline.warehouse import connect
 from tests import formats_examples
 
 
@@ -32,24 +32,23 @@ def test_pasted_text_is_bounded():
         audit_bytes(b"x" * (20 * 1024 * 1024 + 1), "huge")
 
 
-def test_stored_game_is_found_again_in_an_indented_archive(tmp_path):
+def test_a_stored_game_of_an_indented_archive_is_audited_from_the_text_kept(tmp_path):
     # Tracker archives indent every line and put banners between hands; the stored game's
-    # ID is that of its dedented text, so the audit must cut the file the way the ingest did.
+    # ID is that of its dedented text, so the audit must cut the kept text the way the ingest
+    # cut the file. The file itself, edited or gone since, is not read.
     archive = tmp_path / "archive.txt"
     indented = "".join(" " + line + "\n" for line in formats_examples.OFC.splitlines())
     archive.write_text("*********** # 1 **************\n" + indented)
-    chunk, = split_games(normalize_lines(archive.read_text()), HEADERS)
-    audited = audit_stored(str(archive), chunk.game_id, chunk.first_line, chunk.last_line)
-    assert audited.error is None and audited.chunk.lines[0] == "OFC hand O-501"
-
-
-def test_an_edited_or_missing_file_is_said_to_be_gone(tmp_path):
-    log = tmp_path / "night.txt"
-    log.write_text(formats_examples.CHINESE)
-    chunk, = split_games(normalize_lines(log.read_text()), HEADERS)
-    log.write_text(formats_examples.CHINESE.replace("Vera: surrenders", "Vera: surrenders  # edited"))
-    with pytest.raises(SourceGone, match="no longer holds this game's text at lines 1–11"):
-        audit_stored(str(log), chunk.game_id, chunk.first_line, chunk.last_line)
-    log.unlink()
-    with pytest.raises(SourceGone, match="cannot be read any more"):
-        audit_stored(str(log), chunk.game_id, chunk.first_line, chunk.last_line)
+    ingest([archive], tmp_path / "wh", jobs=1)
+    archive.write_text(indented.replace("Anna draws Ac: back", "Anna draws Ac: front"))
+    archive.unlink()
+    with connect(tmp_path / "wh") as con:
+        (game_id, first_line, last_line, text), = con.execute(
+            "select game_id, first_line, last_line, text from games join game_texts using (game_id)").fetchall()
+    # the banner is line 1: the hand's 27 lines are lines 2 to 28
+    assert (first_line, last_line) == (2, 28) == (2, 1 + len(formats_examples.OFC.splitlines()))
+    audited = audit_kept(text, str(archive), game_id, first_line)
+    assert audited.error is None and audited.chunk.lines[0] == "OFC hand O-501" and audited.chunk.first_line == 2
+    # Anna wins the back (aces full over kings full) and the middle (a flush over two pair), Boris
+    # the front (queens): +1 in rows; royalties 6 + 8 = 14 against 6 + 7 = 13: +1. Anna +2.
+    assert {p.player: p.net for p in audited.replay.players} == {"Anna": 2, "Boris": -2}

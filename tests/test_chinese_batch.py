@@ -170,17 +170,23 @@ def test_ofc_batch_lane_stores_what_the_explaining_path_stores(seed, variant, mi
 
 
 def test_ofc_place_batch_out_of_turn_is_left_to_the_explaining_path():
-    from rules.ofc import placements_in_order
     from parsers.chinese import parse_ofc
+    from rules.ofc import placement_columns, step_columns
     from rules.records import Source
+
+    def placed(lines):
+        hand = parse_ofc(lines, source)
+        return placement_columns(hand.variant, hand.players, hand.dealer, [step_columns(step) for step in hand.steps])
 
     chunk = split_named(generate("ofc", count=1, seed=2, variant="classic", players=2), "hands.txt")[0]
     source = Source(file="hands.txt", first_line=1, last_line=len(chunk.lines), game_id="x")
-    assert placements_in_order(parse_ofc(chunk.lines, source)) is not None
+    order, final = placed(chunk.lines)
+    # classic OFC: each of the two players sets 5 cards, then draws and places 8 one by one, 13 in all
+    assert len(order) == 2 * (5 + 8) and sorted(len(codes) for codes in final.values()) == [13, 13]
     draws = [i for i, line in enumerate(chunk.lines) if " draws " in line]
     swapped = list(chunk.lines)
     swapped[draws[0]], swapped[draws[1]] = swapped[draws[1]], swapped[draws[0]]
-    assert placements_in_order(parse_ofc(tuple(swapped), source)) is None
+    assert placed(tuple(swapped)) is None
 
 
 OFC_HAND = """OFC hand O-1

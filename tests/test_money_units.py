@@ -229,8 +229,10 @@ def test_sessions_in_one_currency_at_the_users_rate(rated):
     from dashboards import queries as q
 
     rates = q.conversion_rates(rated)
-    units = q.report_units(rated, "Gleb")
-    assert sorted(units) == ["EUR", "USD", "chips"]
+    hands = q.report_unit_hands(rated, "Gleb")
+    # his hands by unit as the reports offer them, the most first: u1 and u2 in USD, e1 in EUR, t1 in chips
+    assert list(hands.items()) == [("USD", 2), ("EUR", 1), ("chips", 1)]
+    units = list(hands)
     sittings, used, left_out = q.sessions_in_one_currency(rated, "Gleb", units, "USD", rates, None, None, (), ())
     # his USD sitting (u1 and u2: +2) at 20:00, then his EUR one (e1: +5 = 5.40 USD) at 22:00; the chips apart
     assert [(r["own_currency"], r["own_net"], r["net_won"], r["cumulative_net"]) for r in sittings.to_dicts()] == [

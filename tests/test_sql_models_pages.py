@@ -351,7 +351,7 @@ def test_play_money_hands_are_in_chips_on_every_page(tmp_path, dashboard_db):
                   currency="play")
     db = dashboard_db(build(tmp_path / "warehouse", rows))
     assert q.holdem_money(db, ("Anna",)) == [(False, "chips")]
-    assert q.report_units(db, "Anna") == ["chips"]
+    assert q.report_unit_hands(db, "Anna") == {"chips": 1}
     line = q.holdem_winnings(db, ("Anna",), None, None, None, None, True, currency="chips")
     assert line["won"].to_list() == [2.0]   # +40 at a big blind of 20
 
