@@ -10,7 +10,9 @@ contract), which users query and staging models read, so that neither names a pa
 ``sql/tests/*.sql`` are audits: each returns the rows that break an invariant, and none
 should return any. ``sql/00_macros/*.sql`` define the rates (``bb_per_100``, ``percent_of`` …) as
 DuckDB macros, created in the models file before the first model: the marts, the audits and the
-dashboards' queries call them, so each formula is written once (:func:`define_macros`).
+dashboards' queries call them, so each formula is written once (:func:`define_macros`). A macro
+that states a value of the rules (the order of the positions) is written from the rules' own value
+before them (:func:`generated_macros`), not copied into SQL.
 A file whose header says ``-- for each:`` is a template of several models, one per ``-- each:``
 line (:func:`models_of_file`).
 
@@ -72,6 +74,7 @@ from pipeline.warehouse import (
     read_manifest,
     table_view_sql,
 )
+from rules import holdem_rules
 
 LAYERS = ("10_staging", "20_intermediate", "30_marts")
 MACROS = "00_macros"
@@ -286,9 +289,24 @@ def _select_over(path: Path, modified: int, model: str, relations: tuple[tuple[s
 _MACRO = re.compile(r"create\s+or\s+replace\s+macro\s+(\w+)\s*\(([^)]*)\)\s+as\s+(.+?);", re.IGNORECASE | re.DOTALL)
 
 
+def generated_macros() -> str:
+    """The macros written from the rules' own values instead of a copy in ``sql/00_macros`` (which may
+    call them): ``order_from_button(position)``, a seat's place in the hand's order clockwise from the
+    button (1 the first seat left of it, the button last), read from its position, as
+    ``POSITIONS_FROM_BUTTON`` orders them: the order in which an odd unit goes first, as the odd chip of
+    a split pot does. A seat without a position (more than ten players, a sitting-out ante) comes after
+    every named one."""
+    positions = holdem_rules.POSITIONS_FROM_BUTTON
+    cases = "".join(f"\n        when {_sql_string(name)} then {place}" for place, name in enumerate(positions, 1))
+    return (f"create or replace macro order_from_button(position) as\n    case position{cases}\n"
+            f"        else {len(positions) + 1}\n    end;\n")
+
+
 def macro_text(sql_root: Path = SQL_ROOT) -> str:
-    """The ``create or replace macro`` statements of ``sql/00_macros``, in file order."""
-    return "\n".join(path.read_text(encoding="utf-8") for path in sorted((sql_root / MACROS).glob("*.sql")))
+    """The ``create or replace macro`` statements: the generated ones, then those of ``sql/00_macros``
+    in file order."""
+    return "\n".join([generated_macros(), *(path.read_text(encoding="utf-8")
+                                           for path in sorted((sql_root / MACROS).glob("*.sql")))])
 
 
 def define_macros(con: duckdb.DuckDBPyConnection, sql_root: Path = SQL_ROOT, *, temporary: bool = False) -> None:
