@@ -10,7 +10,11 @@ contract), which users query and staging models read, so that neither names a pa
 ``sql/tests/*.sql`` are audits: each returns the rows that break an invariant, and none
 should return any. ``sql/00_macros/*.sql`` define the rates (``bb_per_100``, ``percent_of`` …) as
 DuckDB macros, created in the models file before the first model: the marts, the audits and the
-dashboards' queries call them, so each formula is written once (:func:`define_macros`).
+dashboards' queries call them, so each formula is written once (:func:`define_macros`). A macro
+that states a value of the rules (the order of the positions) is written from the rules' own value
+before them (:func:`generated_macros`), not copied into SQL.
+A file whose header says ``-- for each:`` is a template of several models, one per ``-- each:``
+line (:func:`models_of_file`).
 
 Incremental builds. A table model may declare ``-- incremental: col, col``: the columns by
 which its rows depend on the games (``game_id`` for a row per game; ``player`` for a per-player
@@ -70,6 +74,7 @@ from pipeline.warehouse import (
     read_manifest,
     table_view_sql,
 )
+from rules import holdem_rules
 
 LAYERS = ("10_staging", "20_intermediate", "30_marts")
 MACROS = "00_macros"
@@ -102,6 +107,12 @@ class Model:
     name: str
     layer: str
     path: Path
+    text: str | None = None
+    """The model's SQL when a template (``path``) made it (see :func:`models_of_file`); else ``path``'s text."""
+
+    @property
+    def source(self) -> str:
+        return self.path.read_text(encoding="utf-8") if self.text is None else self.text
 
     @property
     def materialized(self) -> str:
@@ -111,11 +122,11 @@ class Model:
 
     @property
     def body(self) -> str:
-        return self.path.read_text(encoding="utf-8").strip().rstrip(";")
+        return self.source.strip().rstrip(";")
 
     def header(self, name: str) -> str | None:
         """The value of the model's ``-- name: value`` line among its opening comments."""
-        for line in self.path.read_text(encoding="utf-8").splitlines():
+        for line in self.source.splitlines():
             if not line.startswith("--"):
                 return None
             if line.startswith(f"-- {name}:"):
@@ -128,7 +139,7 @@ class Model:
         with the model's rows over new games of that value (``old.column``, ``new.column``),
         instead of being computed again from the history."""
         found = {}
-        for line in self.path.read_text(encoding="utf-8").splitlines():
+        for line in self.source.splitlines():
             if not line.startswith("--"):
                 break
             if line.startswith("-- merge:"):
@@ -176,12 +187,57 @@ class Sittings:
     end: str
 
 
+_FIELD = re.compile(r"\{(\w+)\}")
+"""A field of a template, ``{dimension}``."""
+
+
+def models_of_file(path: Path, layer: str) -> list[Model]:
+    """The models of one ``.sql`` file: the model of its name, or, when the file is a template,
+    one model per ``-- each:`` line. A template's ``-- for each: name | a | b`` line names the
+    fields each ``-- each: value | value | value`` line gives (``name`` is the model's name), and
+    every ``{field}`` of its text, headers included, stands for that line's value: so models that
+    differ in a column (the Hold'em reports, one per dimension) write their measures and their
+    merge lines once."""
+    text = path.read_text(encoding="utf-8")
+    opening = []
+    for line in text.splitlines():
+        if not line.startswith("--"):
+            break
+        opening.append(line)
+    fields_line = next((line for line in opening if line.startswith("-- for each:")), None)
+    if fields_line is None:
+        return [Model(path.stem, layer, path)]
+    fields = [field.strip() for field in fields_line.removeprefix("-- for each:").split("|")]
+    if "name" not in fields:
+        raise ModelError(f"template {path.name}: its '-- for each:' line names no field 'name'")
+    # the template's own lines are no header of the models it makes
+    shared = "\n".join(line for line in text.splitlines() if not line.startswith(("-- for each:", "-- each:")))
+    unknown = sorted(set(re.findall(_FIELD, shared)) - set(fields))
+    if unknown:
+        raise ModelError(f"template {path.name}: no field {', '.join(unknown)} on its '-- for each:' line")
+    made = []
+    for line in (line for line in opening if line.startswith("-- each:")):
+        values = [value.strip() for value in line.removeprefix("-- each:").split("|")]
+        if len(values) != len(fields):
+            raise ModelError(f"template {path.name}: {line!r} gives {len(values)} values for {len(fields)} fields")
+        given = dict(zip(fields, values))
+        made.append(Model(given["name"], layer, path, re.sub(_FIELD, lambda found, given=given: given[found[1]], shared)))
+    if not made:
+        raise ModelError(f"template {path.name}: no '-- each:' line")
+    return made
+
+
 def models(sql_root: Path = SQL_ROOT) -> list[Model]:
     """Every model, in the order it must be built: layer by layer, and within a layer
     each model after the models it reads (found by name in its text)."""
     ordered: list[Model] = []
     for layer in LAYERS:
-        pending = {path.stem: Model(path.stem, layer, path) for path in sorted((sql_root / layer).glob("*.sql"))}
+        pending: dict[str, Model] = {}
+        for path in sorted((sql_root / layer).glob("*.sql")):
+            for model in models_of_file(path, layer):
+                if model.name in pending:
+                    raise ModelError(f"two models named {model.name} in sql/{layer}")
+                pending[model.name] = model
         reads = {name: (_words(model.body) & pending.keys()) - {name} for name, model in pending.items()}
         while pending:
             ready = [name for name in pending if not reads[name] & pending.keys()]
@@ -208,18 +264,22 @@ def select_over(model: str, sql_root: Path = SQL_ROOT, **relations: str) -> str:
     """
     path = next((sql_root / layer / f"{model}.sql" for layer in LAYERS if (sql_root / layer / f"{model}.sql").is_file()),
                 None)
+    if path is None:    # a model a template makes
+        path = next((made.path for made in models(sql_root) if made.name == model), None)
     if path is None:
         raise ModelError(f"no model named {model}")
     # a page asks on every run: the text is read again only when its file changed
-    return _select_over(path, path.stat().st_mtime_ns, tuple(relations.items()))
+    return _select_over(path, path.stat().st_mtime_ns, model, tuple(relations.items()))
 
 
 @functools.lru_cache(maxsize=256)
-def _select_over(path: Path, modified: int, relations: tuple[tuple[str, str], ...]) -> str:
-    body = Model(path.stem, path.parent.name, path).body
+def _select_over(path: Path, modified: int, model: str, relations: tuple[tuple[str, str], ...]) -> str:
+    body = next((made.body for made in models_of_file(path, path.parent.name) if made.name == model), None)
+    if body is None:    # a template's own file name
+        raise ModelError(f"no model named {model}")
     unread = sorted({name for name, _ in relations} - _words(re.sub(r"--[^\n]*", "", body)))
     if unread:
-        raise ModelError(f"model {path.stem} does not read {', '.join(unread)}")
+        raise ModelError(f"model {model} does not read {', '.join(unread)}")
     given = ",\n".join(f"_given_{i} as ({rows})" for i, (_, rows) in enumerate(relations))
     named = ",\n".join(f"{name} as (select * from _given_{i})" for i, (name, _) in enumerate(relations))
     # two levels: the given rows may read the relation of the name they stand for
@@ -229,9 +289,24 @@ def _select_over(path: Path, modified: int, relations: tuple[tuple[str, str], ..
 _MACRO = re.compile(r"create\s+or\s+replace\s+macro\s+(\w+)\s*\(([^)]*)\)\s+as\s+(.+?);", re.IGNORECASE | re.DOTALL)
 
 
+def generated_macros() -> str:
+    """The macros written from the rules' own values instead of a copy in ``sql/00_macros`` (which may
+    call them): ``order_from_button(position)``, a seat's place in the hand's order clockwise from the
+    button (1 the first seat left of it, the button last), read from its position, as
+    ``POSITIONS_FROM_BUTTON`` orders them: the order in which an odd unit goes first, as the odd chip of
+    a split pot does. A seat without a position (more than ten players, a sitting-out ante) comes after
+    every named one."""
+    positions = holdem_rules.POSITIONS_FROM_BUTTON
+    cases = "".join(f"\n        when {_sql_string(name)} then {place}" for place, name in enumerate(positions, 1))
+    return (f"create or replace macro order_from_button(position) as\n    case position{cases}\n"
+            f"        else {len(positions) + 1}\n    end;\n")
+
+
 def macro_text(sql_root: Path = SQL_ROOT) -> str:
-    """The ``create or replace macro`` statements of ``sql/00_macros``, in file order."""
-    return "\n".join(path.read_text(encoding="utf-8") for path in sorted((sql_root / MACROS).glob("*.sql")))
+    """The ``create or replace macro`` statements: the generated ones, then those of ``sql/00_macros``
+    in file order."""
+    return "\n".join([generated_macros(), *(path.read_text(encoding="utf-8")
+                                           for path in sorted((sql_root / MACROS).glob("*.sql")))])
 
 
 def define_macros(con: duckdb.DuckDBPyConnection, sql_root: Path = SQL_ROOT, *, temporary: bool = False) -> None:

@@ -30,6 +30,8 @@ SQL_ROOT = INSTALLED_SQL if INSTALLED_SQL.is_dir() else PROJECT_ROOT / "sql"
 """The models' SQL: staging views, intermediate tables and marts (run by pipeline.models)."""
 MODELS_RUNNER = Path(importlib.util.find_spec("pipeline.models").origin)
 """The models' runner (how views and marts are made), found without loading it."""
+MACROS_FROM = Path(importlib.util.find_spec("rules.holdem_rules").origin)
+"""The rules whose values the runner writes as macros (``order_from_button``), found without loading them."""
 JUDGING_SOURCES = ("rules", "parsers", "pipeline/facts", "pipeline/audit.py", "pipeline/worker.py")
 """Where the code that judges a game lives, relative to the project root."""
 
@@ -72,9 +74,9 @@ def sql_files(sql_root: Path = SQL_ROOT) -> list[Path]:
 
 
 def sql_fingerprint(sql_root: Path = SQL_ROOT) -> str:
-    """What the models are made from: every ``.sql`` file and their runner (read, not loaded:
-    an ingest that finds nothing new compares it without loading DuckDB)."""
-    digest = hashlib.blake2b(MODELS_RUNNER.read_bytes(), digest_size=16)
+    """What the models are made from: every ``.sql`` file, their runner and the rules it writes
+    macros from (read, not loaded: an ingest that finds nothing new compares it without loading DuckDB)."""
+    digest = hashlib.blake2b(MODELS_RUNNER.read_bytes() + MACROS_FROM.read_bytes(), digest_size=16)
     for path in sql_files(sql_root):
         digest.update(str(path.relative_to(sql_root)).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()

@@ -180,5 +180,5 @@ button (BTN) and the other the big blind (BB), whichever seat the log marks as t
 
 POSITIONS_FROM_BUTTON = ("SB", "BB", *max(POSITIONS_AFTER_BB.values(), key=len), "BTN")
 """Every position name in the hand's order, clockwise from the button: the order of the reports by
-position and the one in which an odd cent of rake goes first (``order_from_button`` of
-sql/00_macros/holdem.sql, held to it by a test)."""
+position and the one in which an odd cent of rake goes first (the SQL macro ``order_from_button``,
+which the model runner writes from this tuple)."""

@@ -510,12 +510,16 @@ def test_the_amount_types_the_page_describes_are_the_stored_ones():
 
 
 def marts() -> dict[str, str]:
-    """Every mart of sql/30_marts with the grain its first line states."""
+    """Every mart of sql/30_marts (a template's too) with the grain its first line states."""
+    from pipeline.models import models
+
     found = {}
-    for path in sorted((ROOT / "sql" / "30_marts").glob("*.sql")):
-        first = read(path).splitlines()[0]
-        assert first.startswith("-- grain:"), f"{path.name} does not open with its grain"
-        found[path.stem] = first.removeprefix("-- grain:").strip()
+    for model in models(ROOT / "sql"):
+        if model.layer != "30_marts":
+            continue
+        first = model.source.splitlines()[0]
+        assert first.startswith("-- grain:"), f"{model.name} ({model.path.name}) does not open with its grain"
+        found[model.name] = first.removeprefix("-- grain:").strip()
     return found
 
 

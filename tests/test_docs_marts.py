@@ -12,10 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.models import models
 from tests.conftest import ROOT
 from tests.test_docs import WAREHOUSE_MD, documented_columns, read, sections
 
-MARTS = sorted(path.stem for path in (ROOT / "sql" / "30_marts").glob("*.sql"))
+MARTS = sorted(model.name for model in models(ROOT / "sql") if model.layer == "30_marts")
 
 
 @pytest.fixture(scope="module")

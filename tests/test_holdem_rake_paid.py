@@ -20,7 +20,7 @@ import pytest
 
 from dashboards import tables
 from pipeline.models import define_macros, select_over
-from rules.holdem_rules import POSITIONS_FROM_BUTTON
+from rules import holdem_rules
 from tests.conftest import corpus, warehouse_of_pages
 from tests.worked_marts import assert_worked, ingest_files
 
@@ -229,12 +229,41 @@ def _shares(rows: list[str]) -> dict[tuple[str, str], Decimal]:
     return {(game_id, player): paid for game_id, player, paid in found.fetchall()}
 
 
-def test_the_sql_order_from_the_button_is_the_rules_order_of_positions():
-    # the macro's order is written in SQL beside the rules' tuple: a position added to one alone fails here
+def test_odd_cents_go_in_the_order_of_the_positions_not_of_the_seats_nor_their_names():
+    # four seats of a ten-handed table put in 2.00 each, with a rake of 0.02: half a cent each, no
+    # whole cent, two left over, the fractions equal. Clockwise from the button UTG is third and MP3
+    # ninth, before HJ (tenth) and CO (eleventh): UTG and MP3 pay a cent. By seat the cents would go
+    # to HJ (seat 1) and CO (seat 2), by name to CO and HJ.
+    assert _shares([
+        "('ten', 'Anna', 1, 'HJ', 2.00, 0.02, false, false)",
+        "('ten', 'Boris', 2, 'CO', 2.00, 0.02, false, false)",
+        "('ten', 'Vera', 7, 'UTG', 2.00, 0.02, false, false)",
+        "('ten', 'Gleb', 9, 'MP3', 2.00, 0.02, false, false)",
+    ]) == {("ten", "Anna"): Decimal("0.00"), ("ten", "Boris"): Decimal("0.00"), ("ten", "Vera"): Decimal("0.01"),
+           ("ten", "Gleb"): Decimal("0.01")}
+
+
+def test_the_order_from_the_button_is_written_from_the_rules_order_of_positions(monkeypatch):
+    # a position the rules add (an MP4 before the hijack, say) takes its place in the SQL order with
+    # no edit of the SQL: the positions after it move one place on, and a seat without one comes last
+    monkeypatch.setattr(holdem_rules, "POSITIONS_FROM_BUTTON",
+                        ("SB", "BB", "UTG", "UTG1", "UTG2", "MP", "MP1", "MP2", "MP3", "MP4", "HJ", "CO", "BTN"))
     con = duckdb.connect()
     define_macros(con)
-    got = [con.execute("select order_from_button(?)", [name]).fetchone()[0] for name in (*POSITIONS_FROM_BUTTON, None)]
-    assert got == list(range(1, len(POSITIONS_FROM_BUTTON) + 2))
+    got = {name: con.execute("select order_from_button(?)", [name]).fetchone()[0]
+           for name in ("SB", "MP3", "MP4", "HJ", "BTN", None)}
+    assert got == {"SB": 1, "MP3": 9, "MP4": 10, "HJ": 11, "BTN": 13, None: 14}
+
+
+def test_an_edit_of_the_rules_the_macro_is_written_from_builds_the_models_again(tmp_path, monkeypatch):
+    # the models' fingerprint covers the rules module, so an ingest after such an edit rebuilds them
+    from pipeline import provenance
+
+    before = provenance.sql_fingerprint()
+    edited = tmp_path / "holdem_rules.py"
+    edited.write_bytes(provenance.MACROS_FROM.read_bytes().replace(b'"BTN")', b'"MP4", "BTN")', 1))
+    monkeypatch.setattr(provenance, "MACROS_FROM", edited)
+    assert provenance.sql_fingerprint() != before
 
 
 def test_tournament_and_cancelled_hands_attribute_no_rake():

@@ -104,7 +104,7 @@ def strip_comments(sql: str) -> str:
 
 def declared_key(model) -> list[str]:
     """The columns of the model's ``-- key: a, b`` header (one of its opening comment lines)."""
-    for line in model.path.read_text(encoding="utf-8").splitlines():
+    for line in model.source.splitlines():
         if not line.startswith("--"):
             break
         if line.startswith("-- key:"):

@@ -55,23 +55,6 @@ create or replace macro stakes_label(stakes, betting) as
         else ''
     end || stakes;
 
--- A seat's place in the hand's order, clockwise from the button (1 the first seat left of it, the
--- button last), read from its position: the order in which an odd unit goes first, as the odd chip
--- of a split pot does. A seat without a position (more than ten players, a sitting-out ante) comes
--- after every named one.
-create or replace macro order_from_button(position) as
-    case position
-        when 'SB' then 1
-        when 'BB' then 2
-        when 'UTG' then 3
-        when 'UTG1' then 4
-        when 'UTG2' then 5
-        when 'MP' then 6
-        when 'MP1' then 7
-        when 'MP2' then 8
-        when 'MP3' then 9
-        when 'HJ' then 10
-        when 'CO' then 11
-        when 'BTN' then 12
-        else 13
-    end;
+-- order_from_button(position), a seat's place in the hand's order clockwise from the button, has no
+-- copy here: the model runner writes it from the rules' order of the positions before these macros
+-- (pipeline/models.py, generated_macros).
