@@ -78,6 +78,9 @@ _OUTCOMES = ("folded", "showed", "mucked", "did not show", "won", "lost", "colle
 _SUMMARY_WON = re.compile(r"\b(?:won|collected) \(?(" + _AMT + r")")
 """An amount a summary seat won ('and won $1.19 with …'), the group 1."""
 _SUMMARY_CARDS = re.compile(r"^(?:showed|mucked) \[([^\]]*)\]")
+_MADE_CARDS = re.compile(r"\[([^\]]*)\]\)?\s*$")
+"""The last cards of a show or summary line: the made hand's five ('a pair of Queens [Qh Qd As 9c 6c]'),
+or the cards shown where the line describes no hand."""
 
 LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("TABLE", "the line 'Table 9-max Seat #1 is the button'",
@@ -242,6 +245,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             play.uncalled(m["p"], read(m["a"]), line)
         elif kind == "SHOW":
             play.show(m["p"], cards(m["c"], index, text), line)
+            _read_made_hand(index, text)
         elif kind == "NOSHOW":
             if not returned:    # a walk: the room writes no return of the big blind nobody called (ROOM-UNCALLED)
                 returned = True
@@ -265,6 +269,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             what, at = m["what"], m.start("what")
             won = [read(w[1], at + w.start(1)) for w in _SUMMARY_WON.finditer(what)]
             shown = _SUMMARY_CARDS.match(what)
+            _read_made_hand(index, text)
             seat = summary_lines.get(m["p"])
             if seat is None:    # a hand run twice sums a seat up under each board: one seat, a win a board
                 summary_lines[m["p"]] = [int(m["n"]), won, cards(shown[1], index, text) if shown else (), what, line]
@@ -318,6 +323,15 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         boards=deals.boards(), board_lines=tuple(tuple(b) for b in board_lines), board_change=deals.change,
         hole_cards=tuple(play.holes), running_pots=running_pots, summary=summary, room_findings=marks.findings,
         header_line=first)
+
+
+def _read_made_hand(index: int, text: str) -> None:
+    """The made hand's cards a show or summary line describes, read as every card is: one that is
+    no card (``Zz``, ``0.001c``) quarantines the hand at its column. (The replay ranks the hands
+    itself, from the cards shown and the board.)"""
+    made = _MADE_CARDS.search(text)
+    if made is not None:
+        cards(made[1], index, text)
 
 
 def _action(m: re.Match, play: StreetActions, line: int, read) -> None:
