@@ -1312,8 +1312,8 @@ class BoardDeals:
     >>> deals = BoardDeals()
     >>> deals.deal(0, Street.FLOP, read_cards("2c 7d 9s", 0, ""), -1, 13, 0, ("*** FLOP *** [2c 7d 9s]",))
     >>> deals.deal(0, Street.TURN, read_cards("2c Kh 9s Jh", 0, ""), 3, 14, 0, ("*** TURN *** [2c Kh 9s] [Jh]",))
-    >>> [" ".join(map(str, board)) for board in deals.boards()], deals.change == (14, Card("7d").code, Card("Kh").code)
-    (['2c 7d 9s Jh'], True)
+    >>> [" ".join(map(str, board)) for board in deals.boards()], deals.change[0], [str(Card.from_code(code)) for code in deals.change[1:]]
+    (['2c 7d 9s Jh'], 14, ['7d', 'Kh'])
     """
 
     __slots__ = ("before", "boards_dealt", "change", "reached")
