@@ -39,6 +39,7 @@ from decimal import ROUND_DOWN, Decimal
 from parsers.errors import ParseError, UnstatedRule, UnsupportedGame
 from parsers.lines import (
     CURRENCY_SIGN,
+    BoardDeals,
     CurrencyMarks,
     StreetActions,
     read_amount_at,
@@ -295,6 +296,7 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
     actions = play.actions
     dealt: dict[str, tuple] = {}
     board: list = []
+    deals = BoardDeals()     # the street lines repeat the board so far: it is checked against them
     board_lines: list[int] = []
     button = None
     total = rake = None
@@ -361,15 +363,15 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
             dealt[_name(m)] = found
             play.dealt(_name(m), found, line)
         elif kind == "STREET":
-            new = cards(m["c2"] or m["c3"], index, text)
-            if m["c2"]:
-                board = list(cards(m["c1"], index, text)) + list(new)
-            else:
-                board = board + list(new) if m["c3"] else list(cards(m["c1"], index, text))
-            street = _STREET_BY_CARDS.get(len(board))
+            # 'Card dealt to table [Jd]' writes its new cards alone, after the board so far
+            repeated = tuple(board) if m["c3"] else cards(m["c1"], index, text)
+            written = repeated + cards(m["c2"] or m["c3"], index, text)
+            street = _STREET_BY_CARDS.get(len(written))
             if street is None:
-                raise ParseError(f"{len(board)} cards on the board: expected 3 on the flop, 4 on the turn, 5 on the "
+                raise ParseError(f"{len(written)} cards on the board: expected 3 on the flop, 4 on the turn, 5 on the "
                                  "river", line=index + 1, column=1, line_text=text)
+            deals.deal(0, street, written, len(repeated) if repeated and (m["c2"] or m["c3"]) else -1, line, index, lines)
+            board = list(deals.boards()[0])
             board_lines.append(line)
             play.to_street(street)
         elif kind == "ACTION":
@@ -463,7 +465,7 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
         betting=betting, small_blind=small_blind, small_blind_stated=small_blind_stated, big_blind=big_blind,
         small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency=currency, is_tournament=tournament,
         max_seats=None, button_seat=button, second_small_blind_live=second_small_blind_live,
-        seats=tuple(seats), actions=tuple(actions), boards=(tuple(board),),
+        seats=tuple(seats), actions=tuple(actions), boards=(tuple(board),), board_change=deals.change,
         board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary, room_findings=marks.findings,
         header_line=first)
 

@@ -325,6 +325,33 @@ NO_FORMAT = ("text is not a game of any known format: expected a header line suc
              + ", ".join(fmt.shown_as for fmt in FORMATS) + "; or a file named "
              + ", ".join(fmt.shown_as for fmt in FILE_FORMATS))
 """The reason text no header opens is quarantined with: every format read, from its declaration."""
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
+"""A control character no log writes in a line (a tab is a blank)."""
+_CONTROL_NAMES = ("NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "HT", "LF", "VT", "FF", "CR", "SO",
+                  "SI", "DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM", "SUB", "ESC", "FS", "GS",
+                  "RS", "US")
+
+
+def control_character(lines: tuple[str, ...]) -> ParseError | None:
+    """The first control character in a game's lines (``lines[0]`` its first), at its line and
+    column, or None. The header of a game holding one still opens it (a NUL inside a line after
+    the header opens text of its own), and a reader would give the line's words another reason.
+
+    >>> print(control_character(("Winamax Poker - Cash\\x00Game - …", "Table: 'Paris'")))
+    line 1, column 21: a control character (NUL) at column 21: no log writes one in a line, a writer that stopped or a damaged copy leaves it
+    """
+    for index, line in enumerate(lines):
+        found = _CONTROL.search(line)
+        if found is not None:
+            code = ord(found[0])
+            name = _CONTROL_NAMES[code] if code < len(_CONTROL_NAMES) else "DEL"
+            column = found.start() + 1
+            return ParseError(f"a control character ({name}) at column {column}: no log writes one in a line, a "
+                              "writer that stopped or a damaged copy leaves it", line=index + 1, column=column,
+                              line_text=line)
+    return None
+
+
 UNDECODABLE = "byte 0x{byte:02X} cannot be read in the encoding of the text around it: the game is not read"
 """The reason a game holding a byte that could not be decoded (a bad byte of UTF-8 text, the
 last half character of a UTF-16 file of odd length, or a byte a Windows code page has no
@@ -416,6 +443,9 @@ def _parsed(chunk: Chunk, file: str):
         raise ParseError(reason, line=chunk.first_line, column=1, line_text=chunk.lines[0] if chunk.lines else "")
     if chunk.ends_mid_line and getattr(fmt, "refuses_cut_lines", False):
         raise _file_ends_in_line(chunk)
+    control = control_character(chunk.lines)
+    if control is not None:
+        raise control.shifted(chunk.first_line)
     try:
         if chunk.context:
             return _parser(fmt.parser)(chunk.lines, source, chunk.context)

@@ -60,6 +60,7 @@ from parsers.errors import ParseError
 from parsers.lines import (
     AMOUNT,
     CURRENCY_SIGNS,
+    BoardDeals,
     CurrencyMarks,
     LineKind,
     LineTable,
@@ -295,7 +296,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     currency = head["currency"]
     seats: list[Seat] = []
     play = StreetActions()
-    boards: list[list] = [[]]
+    deals = BoardDeals()     # the street lines repeat the board so far: it is checked against them
     board_lines: list[list[int]] = [[]]
     total = rake = None
     fees = _ZERO
@@ -343,13 +344,13 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
             shown = _SUMMARY_CARDS.search(what) if "ed [" in what else None
             play.summary_seat(int(m["n"]), m["p"], won, read_cards(shown[1], index, text) if shown else (), what, line)
         elif kind == "STREET":
-            run = _RUNS[m["run"]]
-            play.to_street(_STREETS[m["what"]], run)
-            cards = read_cards(m["c1"], index, text) + read_cards(m["c2"], index, text)
-            while len(boards) <= run:
-                boards.append([])
+            run, street = _RUNS[m["run"]], _STREETS[m["what"]]
+            play.to_street(street, run)
+            repeated = read_cards(m["c1"], index, text)
+            deals.deal(run, street, repeated + read_cards(m["c2"], index, text),
+                       len(repeated) if m["c2"] is not None else -1, line, index, lines)
+            while len(board_lines) <= run:
                 board_lines.append([])
-            boards[run] = list(cards)
             board_lines[run].append(line)
         elif kind == "SHOWDOWN":
             play.to_street(Street.SHOWDOWN, _RUNS[m["run"]])
@@ -411,8 +412,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         currency=currency, is_tournament=head["tid"] is not None, is_short_deck=short_deck,
         straight_beats_trips=short_deck, max_seats=max_seats,
         button_seat=button, seats=tuple(seats), actions=tuple(play.actions),
-        boards=tuple(tuple(b) for b in boards if b) or ((),),
-        board_lines=tuple(tuple(b) for b in board_lines),
+        boards=deals.boards(), board_lines=tuple(tuple(b) for b in board_lines), board_change=deals.change,
         hole_cards=tuple(play.holes), summary=summary, room_findings=marks.findings,
         header_line=source.first_line,
         cash_outs=tuple(CashOut(player=p, amount=a, fee=_ZERO, line=at) for p, (a, at) in cashed.items()),

@@ -36,12 +36,14 @@ from decimal import ROUND_DOWN, Decimal
 from itertools import groupby
 from pathlib import Path
 
+import numpy as np
 from lark import Lark, Token
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer
 
 from parsers.errors import LineOutOfPlace, ParseError, UnsupportedGame
 from rules.cards import Card, CardError
+from rules.compiled import entry
 from rules.findings import Finding, Severity
 from rules.holdem_batch import pot_code
 from rules.holdem_hand import Action, ActionKind, CardsHow, HoleCards, Street, SummarySeat
@@ -51,8 +53,10 @@ __all__ = [
     "AMOUNT",
     "CURRENCY_SIGN",
     "CURRENCY_SIGNS",
+    "DEALT",
     "GRAMMARS",
     "UNSHOWN_CARDS",
+    "BoardDeals",
     "CurrencyMarks",
     "LineForm",
     "LineKind",
@@ -62,6 +66,7 @@ __all__ = [
     "StreetBets",
     "amount_at_fault",
     "clear_caches",
+    "deal_street",
     "read_amount",
     "read_amount_at",
     "read_cards",
@@ -1243,3 +1248,106 @@ class StreetActions:
         if cards:
             self.holes.append(_hole(player, cards, CardsHow.SHOWN if text.startswith("showed") else CardsHow.MUCKED,
                                     line))
+
+
+# ////////////////////////////////////////////////////////////////////// the streets, judged once
+# by deal_street, for every room's reader (BoardDeals) and PokerStars' compiled scanner (whose Numba
+# cache follows its own file only: touch parsers/pokerstars_fast.py after a change here). DEALT;
+# OTHER_BOARD, dealt too, its line repeating the board otherwise (HE-BOARD); or why a reader refuses a line.
+DEALT, STREET_AGAIN, SHOWDOWN_AGAIN, NO_BOARD_BEFORE, OTHER_BOARD = range(5)
+_SHOWN_DOWN = 4
+_STREET_NUMBER = {street: number for number, street in enumerate(Street)}     # the flop 1 … the showdown 4
+_NO_BOARD = np.full((3, 5), -1, np.int64)     # the boards of a hand's three runs before its first street line
+_REFUSALS = ("", "a {what} line after the {reached} of its run: each street is dealt once, in order",
+             "the showdown is written a second time", "a {what} line with no street line before it: a street line is lost")
+_STREET_NAMES = ("hole cards", "FLOP", "TURN", "RIVER", "SHOW DOWN")
+
+
+@entry
+def deal_street(boards, reached, run, street, cards, n, repeated, before):
+    """A marker line of board ``run`` deals ``street`` (1-3 the flop, turn, river; 4 the showdown),
+    writing ``cards[:n]``, the first ``repeated`` of them the board so far (-1: none). ``boards`` (per
+    run, card codes, -1 after the last) and ``reached`` (per run, the last street dealt) take a line
+    DEALT. Each street is dealt once per run, in order; the cards repeated are the run's board, or on
+    its first street line the nearest earlier run's (a hand run twice after the flop shares them);
+    ``before`` gets the board so far. A line that repeats other cards (OTHER_BOARD) deals its new
+    cards after the board so far: each card is dealt once, at its street, and a later line only
+    repeats it."""
+    if street <= reached[run]:
+        return STREET_AGAIN if street < _SHOWN_DOWN else SHOWDOWN_AGAIN
+    reached[run] = street
+    if street == _SHOWN_DOWN:
+        return DEALT
+    if repeated >= 0:
+        source = run
+        while source >= 0 and boards[source, 0] < 0:
+            source -= 1
+        if source < 0:
+            return NO_BOARD_BEFORE
+        same = True     # (loops, not array expressions: those allocate, on every line the scanner reads)
+        for k in range(before.shape[0]):
+            before[k] = boards[source, k] if source == run or k < repeated else -1
+            same = same and (before[k] == cards[k] if k < repeated else before[k] < 0)
+        if not same:
+            kept = 0
+            while kept < before.shape[0] and before[kept] >= 0:
+                kept += 1
+            for k in range(boards.shape[1]):
+                new = repeated + k - kept
+                boards[run, k] = before[k] if k < kept else cards[new] if new < n else -1
+            return OTHER_BOARD
+    for k in range(boards.shape[1]):
+        boards[run, k] = cards[k] if k < n else -1
+    return DEALT
+
+
+class BoardDeals:
+    """The boards a hand's street lines deal, run by run (up to three), as :func:`deal_street` judges
+    them, for every room whose street lines repeat the board so far (``*** TURN *** [2c 7d 9s] [Jh]``):
+    a line that repeats it otherwise keeps the cards dealt before, and the first such line is
+    ``change`` (its line, the card dealt and the card written at the first place they differ, codes,
+    -1 for none), which the engine words as ``HE-BOARD``; a street dealt twice, or out of order, is a
+    ParseError.
+
+    >>> deals = BoardDeals()
+    >>> deals.deal(0, Street.FLOP, read_cards("2c 7d 9s", 0, ""), -1, 13, 0, ("*** FLOP *** [2c 7d 9s]",))
+    >>> deals.deal(0, Street.TURN, read_cards("2c Kh 9s Jh", 0, ""), 3, 14, 0, ("*** TURN *** [2c Kh 9s] [Jh]",))
+    >>> [" ".join(map(str, board)) for board in deals.boards()], deals.change[0], [str(Card.from_code(code)) for code in deals.change[1:]]
+    (['2c 7d 9s Jh'], 14, ['7d', 'Kh'])
+    """
+
+    __slots__ = ("before", "boards_dealt", "change", "reached")
+
+    def __init__(self) -> None:
+        self.boards_dealt = _NO_BOARD.copy()
+        self.reached = np.zeros(3, np.int64)
+        self.before = np.empty(5, np.int64)
+        self.change: tuple[int, int, int] | None = None
+
+    def deal(self, run: int, street: Street, cards: tuple[Card, ...], repeated: int, line: int, index: int,
+             lines) -> None:
+        """Street line ``index`` (file line ``line``) of board ``run`` deals ``street`` (or shows
+        down), writing ``cards``, the first ``repeated`` of them the board so far (-1: none)."""
+        street = _STREET_NUMBER[street]
+        if len(cards) > self.boards_dealt.shape[1]:     # more cards than five: the engine's to judge
+            self.boards_dealt = np.pad(self.boards_dealt, ((0, 0), (0, len(cards))), constant_values=-1)
+            self.before = np.empty(self.boards_dealt.shape[1], np.int64)
+        codes = [c.code for c in cards]
+        said = deal_street(self.boards_dealt, self.reached, run, street, np.array(codes, np.int64), len(cards),
+                           repeated, self.before)
+        if said == OTHER_BOARD:
+            if self.change is None:
+                board = [code for code in self.before.tolist() if code >= 0]
+                written = codes[:repeated]
+                at = next(k for k in range(max(len(board), len(written)))
+                          if k >= len(board) or k >= len(written) or board[k] != written[k])
+                self.change = (line, board[at] if at < len(board) else -1, written[at] if at < len(written) else -1)
+        elif said != DEALT:
+            raise ParseError(_REFUSALS[said].format(what=_STREET_NAMES[street],
+                                                    reached=_STREET_NAMES[self.reached[run]]),
+                             line=index + 1, column=1, line_text=lines[index])
+
+    def boards(self) -> tuple[tuple[Card, ...], ...]:
+        """The boards dealt, one a run that dealt a street (one empty board where none did)."""
+        return tuple(tuple(Card.from_code(c) for c in board if c >= 0)
+                     for board in self.boards_dealt.tolist() if board[0] >= 0) or ((),)

@@ -38,10 +38,9 @@ from datetime import datetime, timedelta
 from decimal import ROUND_DOWN, Decimal
 from zoneinfo import ZoneInfo
 
-import numpy as np
-
 from parsers.errors import ParseError, UnsupportedGame
 from parsers.lines import (
+    BoardDeals,
     CurrencyMarks,
     LineForm,
     LineKind,
@@ -57,7 +56,6 @@ from parsers.pokerstars_summary import SITE
 from parsers.room_lines import in_utc as _room_in_utc
 from parsers.room_lines import zone_clock
 from rules.cards import Card
-from rules.compiled import entry
 from rules.holdem_hand import (
     Action,
     ActionKind,
@@ -519,11 +517,9 @@ _POST_SB, _POST_BB, _POST_DEAD_KIND = ActionKind.POST_SB, ActionKind.POST_BB, Ac
 _COLLECT_KIND, _UNCALLED_KIND, _DEALT_HOW = ActionKind.COLLECT, ActionKind.UNCALLED, CardsHow.DEALT
 _STREETS = dict(zip(MARKERS["STREET"], (Street.FLOP, Street.TURN, Street.RIVER), strict=True))
 _RUNS = {None: 0, **{run: order for order, run in enumerate(RUNS)}}
-_SHOWN_DOWN = 4
 _SITTING_OUT, _OUT_OF_HAND, _WON_WORD, _COLLECTED_WORD, _SHOWED = (
     PHRASES[name] for name in ("sitting_out", "out_of_hand", "won", "collected", "showed"))
 _VERBS = {**BETS, **POSTS}
-_STREET_NAMES = ("hole cards", *MARKERS["STREET"], *MARKERS["SHOWDOWN"])
 
 
 def _refused(message: str, index: int, lines) -> ParseError:
@@ -691,77 +687,6 @@ def cut_short(hand: HoldemHand) -> bool:
     return len(summed) < len(dealt) and summed == dealt[:len(summed)]
 
 
-# ////////////////////////////////////////////////////////////////////// the streets, judged once
-# by deal_street, for the reader and the compiled scanner (whose Numba cache follows its own file only:
-# touch parsers/pokerstars_fast.py after a change here). DEALT; OTHER_BOARD, dealt too, its line repeating
-# the board otherwise (HE-BOARD); or why the reader refuses a line.
-DEALT, STREET_AGAIN, SHOWDOWN_AGAIN, NO_BOARD_BEFORE, OTHER_BOARD = range(5)
-_NO_BOARD = np.full((3, 5), -1, np.int64)     # the boards of a hand's three runs before its first street line
-_REFUSALS = ("", "a {what} line after the {reached} of its run: each street is dealt once, in order",
-             "the showdown is written a second time", "a {what} line with no street line before it: a street line is lost")
-
-
-@entry
-def deal_street(boards, reached, run, street, cards, n, repeated, before):
-    """A marker line of board ``run`` deals ``street`` (1-3 the flop, turn, river; 4 the showdown),
-    writing ``cards[:n]``, the first ``repeated`` of them the board so far (-1: none). ``boards`` (per
-    run, card codes, -1 after the last) and ``reached`` (per run, the last street dealt) take a line
-    DEALT. Each street is dealt once per run, in order; the cards repeated are the run's board, or on
-    its first street line the nearest earlier run's (a hand run twice after the flop shares them);
-    ``before`` gets the board so far. A line that repeats other cards (OTHER_BOARD) deals its new
-    cards after the board so far: each card is dealt once, at its street, and a later line only
-    repeats it."""
-    if street <= reached[run]:
-        return STREET_AGAIN if street < _SHOWN_DOWN else SHOWDOWN_AGAIN
-    reached[run] = street
-    if street == _SHOWN_DOWN:
-        return DEALT
-    if repeated >= 0:
-        source = run
-        while source >= 0 and boards[source, 0] < 0:
-            source -= 1
-        if source < 0:
-            return NO_BOARD_BEFORE
-        same = True     # (loops, not array expressions: those allocate, on every line the scanner reads)
-        for k in range(before.shape[0]):
-            before[k] = boards[source, k] if source == run or k < repeated else -1
-            same = same and (before[k] == cards[k] if k < repeated else before[k] < 0)
-        if not same:
-            kept = 0
-            while kept < before.shape[0] and before[kept] >= 0:
-                kept += 1
-            for k in range(boards.shape[1]):
-                new = repeated + k - kept
-                boards[run, k] = before[k] if k < kept else cards[new] if new < n else -1
-            return OTHER_BOARD
-    for k in range(boards.shape[1]):
-        boards[run, k] = cards[k] if k < n else -1
-    return DEALT
-
-
-def _deal(dealt: list, run: int, street: int, cards: tuple, repeated: int, index: int, lines) -> tuple[int, int] | None:
-    """:func:`deal_street` for the reader, whose ``dealt`` (boards, streets reached, the board before)
-    grows for a line of more cards than five (the engine's to judge). For a line that repeats the
-    board otherwise, the card dealt and the card the line writes at the first place they differ
-    (codes, -1 for none); else None."""
-    if len(cards) > dealt[0].shape[1]:
-        dealt[0] = np.pad(dealt[0], ((0, 0), (0, len(cards))), constant_values=-1)
-        dealt[2] = np.empty(dealt[0].shape[1], np.int64)
-    boards, reached, before = dealt
-    codes = [c.code for c in cards]
-    said = deal_street(boards, reached, run, street, np.array(codes, np.int64), len(cards), repeated, before)
-    if said == OTHER_BOARD:
-        board = [code for code in before.tolist() if code >= 0]
-        written = codes[:repeated]
-        at = next(k for k in range(max(len(board), len(written)))
-                  if k >= len(board) or k >= len(written) or board[k] != written[k])
-        return (board[at] if at < len(board) else -1), (written[at] if at < len(written) else -1)
-    if said != DEALT:
-        raise _refused(_REFUSALS[said].format(what=_STREET_NAMES[street], reached=_STREET_NAMES[reached[run]]),
-                       index, lines)
-    return None
-
-
 def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     """The record of a hand from its lines, its header's fields (:func:`read_header`) and its
     classified lines; with no tokens, the record of the header alone."""
@@ -793,7 +718,6 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     holes: list[HoleCards] = []
     cash_outs: list[CashOut] = []
     board_lines: list[list[int]] = [[]]
-    board_change: tuple[int, int, int] | None = None
     street, run = _PREFLOP, 0
     cancelled = blinds_posted = False
     total = rake = _ZERO
@@ -805,7 +729,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     append = actions.append
     seat_numbers: set[str] = set()
     dealt: set[str] = set()
-    dealt_streets = [_NO_BOARD.copy(), np.zeros(3, np.int64), np.empty(5, np.int64)]   # what _deal keeps
+    deals = BoardDeals()
 
     first_line = source.first_line
     for kind, m, index in tokens:
@@ -847,16 +771,14 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             what, c1, c2 = m["what"], m["c1"], m["c2"]
             street, run = _STREETS[what], _RUNS[m["run"]]
             repeated = _cards(c1, index, lines[index])
-            changed = _deal(dealt_streets, run, _STREET_NAMES.index(what), repeated + _cards(c2, index, lines[index]),
-                            len(repeated) if c2 is not None else -1, index, lines)
-            if changed is not None and board_change is None:
-                board_change = (line, *changed)
+            deals.deal(run, street, repeated + _cards(c2, index, lines[index]),
+                       len(repeated) if c2 is not None else -1, line, index, lines)
             while len(board_lines) <= run:
                 board_lines.append([])
             board_lines[run].append(line)
         elif kind == "SHOWDOWN":
             street, run = Street.SHOWDOWN, _RUNS[m["run"]]
-            _deal(dealt_streets, run, _SHOWN_DOWN, (), -1, index, lines)
+            deals.deal(run, Street.SHOWDOWN, (), -1, line, index, lines)
         elif kind == "COLLECT":
             player, amount, pot = m.groups()
             append(_action(street, player, _COLLECT_KIND, money(amount, index), None, False, False, (), pot, run, line))
@@ -921,8 +843,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         ante=ante, cap=cap, currency=currency, is_tournament=is_tournament,
         is_short_deck=info.game == "holdem36", max_seats=max_seats, button_seat=button,
         seats=tuple(seats), actions=tuple(actions),
-        boards=tuple(tuple(Card.from_code(c) for c in b if c >= 0) for b in dealt_streets[0].tolist() if b[0] >= 0) or ((),),
-        board_lines=tuple(tuple(b) for b in board_lines), board_change=board_change,
+        boards=deals.boards(), board_lines=tuple(tuple(b) for b in board_lines), board_change=deals.change,
         hole_cards=tuple(holes), cash_outs=tuple(cash_outs), summary=summary, is_cancelled=cancelled,
         room_findings=marks.findings, header_line=source.first_line,
     )

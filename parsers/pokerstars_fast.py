@@ -57,8 +57,7 @@ import numpy as np
 
 from parsers import pokerstars as ps
 from parsers.errors import ParseError
-from parsers.lines import UNSHOWN_CARDS
-from parsers.pokerstars import DEALT, deal_street
+from parsers.lines import DEALT, UNSHOWN_CARDS, deal_street
 from parsers.source import Chunk, line_starts, split_file
 from rules.cards import Rank, Suit
 from rules.compiled import entry, helper

@@ -29,6 +29,7 @@ _WHEN = re.compile(_DATE + r"(?:\s*\(?([A-Z]{2,5})\)?)?(?:\s*\[" + _DATE + r"\s*
 """A date and time as the rooms write them, with the zone they name if any: ``2010/11/07 8:03:52 ET``
 (any words between date and time; the zone in parentheses too, ``(ET)``), then perhaps the time
 again on the room's own clock, ``2020/05/06 2:00:00 CUST [2020/05/05 18:00:00 ET]``."""
+_DIGIT = re.compile(r"\d")
 
 
 class SummaryBuilder:
@@ -80,8 +81,19 @@ class SummaryBuilder:
         """The date and time of a 'Tournament started' (or finished) line, and whether it is in UTC:
         in UTC where the line names the zone (ROOM-TIME-ZONE, as the rooms' hand histories are read),
         from the time in brackets when there is one (the room's ET clock beside the player's own,
-        ``CUST``), else as written. (None, False) without the line, or without a date on it."""
-        found = node and _WHEN.search(str(node.children[-1]))
+        ``CUST``), else as written. (None, False) without the line, or without a date on it. A figure
+        the date does not read (``2011/1e30/28``, a bracketed time cut short) is a ParseError at its
+        column: the start dropped, or read on the player's clock, would be a wrong one."""
+        if node is None:
+            return None, False
+        token = node.children[-1]
+        text = str(token)
+        found = _WHEN.search(text)
+        outside = text if found is None else text[:found.start()] + " " * (found.end() - found.start()) + text[found.end():]
+        stray = _DIGIT.search(outside)
+        if stray is not None:
+            raise ParseError(f"{text.strip()!r} is not a date and time written whole, like '2011/05/28 19:10:00 UTC'",
+                             line=token.line, column=token.column + stray.start(), line_text=self.lines[token.line - 1])
         if not found:
             return None, False
         def read(first: int) -> datetime:      # the date and time of groups first to first + 5

@@ -52,6 +52,7 @@ from decimal import ROUND_DOWN, Decimal
 
 from parsers.errors import ParseError
 from parsers.lines import (
+    BoardDeals,
     CurrencyMarks,
     LineKind,
     LineTable,
@@ -231,7 +232,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     seats: list[Seat] = []
     # the bets on each street tell the part of a bet nobody matched, which a collect line pays back
     play = StreetActions(track_bets=True)
-    board: tuple = ()
+    deals = BoardDeals()     # the street lines repeat the board so far: it is checked against them
     board_lines: list[int] = []
     total = rake = None
     total_line = 0
@@ -283,8 +284,11 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
             shown = _SUMMARY_CARDS.search(what) if "ed [" in what else None
             play.summary_seat(int(m["n"]), m["p"], won, read_cards(shown[1], index, text) if shown else (), what, line)
         elif kind == "STREET":
-            play.to_street(_STREETS[m["what"]])
-            board = read_cards(m["c1"], index, text) + read_cards(m["c2"], index, text)
+            street = _STREETS[m["what"]]
+            play.to_street(street)
+            repeated = read_cards(m["c1"], index, text)
+            deals.deal(0, street, repeated + read_cards(m["c2"], index, text), len(repeated) if m["c2"] is not None else -1,
+                       line, index, lines)
             board_lines.append(line)
         elif kind == "SHOWDOWN":
             play.to_street(Street.SHOWDOWN)
@@ -341,6 +345,6 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         stakes=stakes_label(*((head["small_bet"], head["big_bet"]) if head["small_bet"] is not None
                               else (head["small_blind"], head["big_blind"])), currency), is_tournament=head["is_tournament"],
         max_seats=max_seats, button_seat=button, seats=tuple(seats), actions=tuple(actions),
-        boards=(tuple(board),), board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary,
+        boards=deals.boards(), board_lines=(tuple(board_lines),), board_change=deals.change, hole_cards=tuple(play.holes), summary=summary,
         room_findings=marks.findings, header_line=source.first_line,
     )

@@ -33,7 +33,14 @@ from datetime import datetime
 from decimal import Decimal
 
 from parsers.errors import ParseError, UnstatedRule, UnsupportedGame
-from parsers.lines import CURRENCY_SIGN, CurrencyMarks, StreetActions, read_amount_at, stakes_label
+from parsers.lines import (
+    CURRENCY_SIGN,
+    BoardDeals,
+    CurrencyMarks,
+    StreetActions,
+    read_amount_at,
+    stakes_label,
+)
 from parsers.room_lines import LineKind, RoomLines, cards, in_utc, zone_clock
 from rules.holdem_hand import (
     Action,
@@ -71,6 +78,9 @@ _OUTCOMES = ("folded", "showed", "mucked", "did not show", "won", "lost", "colle
 _SUMMARY_WON = re.compile(r"\b(?:won|collected) \(?(" + _AMT + r")")
 """An amount a summary seat won ('and won $1.19 with …'), the group 1."""
 _SUMMARY_CARDS = re.compile(r"^(?:showed|mucked) \[([^\]]*)\]")
+_MADE_CARDS = re.compile(r"\[([^\]]*)\]\)?\s*$")
+"""The last cards of a show or summary line: the made hand's five ('a pair of Queens [Qh Qd As 9c 6c]'),
+or the cards shown where the line describes no hand."""
 
 LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("TABLE", "the line 'Table 9-max Seat #1 is the button'",
@@ -165,7 +175,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     seats: list[Seat] = []
     play = StreetActions(track_bets=True)     # the bets on the street tell a raise's size and a walk's return
     actions = play.actions
-    boards: list[list] = [[]]
+    deals = BoardDeals()     # the street lines repeat the board so far: it is checked against them
     board_lines: list[list[int]] = [[]]
     table = max_seats = button = None
     total = rake = None
@@ -208,13 +218,14 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             play.dealt(m["p"], cards(m["c"], index, text), line)
         elif kind == "STREET":
             run = int(m["run"]) if m["run"] else 0
-            board = max(run - 1, 0)
-            while len(boards) <= board:
-                boards.append([])
+            board, street = max(run - 1, 0), _STREETS[m["what"]]
+            repeated = cards(m["c1"], index, text)
+            deals.deal(board, street, repeated + cards(m["c2"], index, text),
+                       len(repeated) if m["c2"] is not None else -1, line, index, lines)
+            while len(board_lines) <= board:
                 board_lines.append([])
-            boards[board] = list(cards(m["c1"], index, text)) + list(cards(m["c2"], index, text))
             board_lines[board].append(line)
-            play.to_street(_STREETS[m["what"]], board)
+            play.to_street(street, board)
         elif kind == "SHOWDOWN":
             run = int(m["run"]) if m["run"] else 0
             play.to_street(Street.SHOWDOWN, max(run - 1, 0))
@@ -234,6 +245,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             play.uncalled(m["p"], read(m["a"]), line)
         elif kind == "SHOW":
             play.show(m["p"], cards(m["c"], index, text), line)
+            _read_made_hand(index, text)
         elif kind == "NOSHOW":
             if not returned:    # a walk: the room writes no return of the big blind nobody called (ROOM-UNCALLED)
                 returned = True
@@ -257,6 +269,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             what, at = m["what"], m.start("what")
             won = [read(w[1], at + w.start(1)) for w in _SUMMARY_WON.finditer(what)]
             shown = _SUMMARY_CARDS.match(what)
+            _read_made_hand(index, text)
             seat = summary_lines.get(m["p"])
             if seat is None:    # a hand run twice sums a seat up under each board: one seat, a win a board
                 summary_lines[m["p"]] = [int(m["n"]), won, cards(shown[1], index, text) if shown else (), what, line]
@@ -307,9 +320,18 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         tournament_id=tournament, is_tournament=tournament is not None,
         small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency=currency,
         max_seats=max_seats, button_seat=button, seats=tuple(seats), actions=tuple(actions),
-        boards=tuple(tuple(b) for b in boards), board_lines=tuple(tuple(b) for b in board_lines),
+        boards=deals.boards(), board_lines=tuple(tuple(b) for b in board_lines), board_change=deals.change,
         hole_cards=tuple(play.holes), running_pots=running_pots, summary=summary, room_findings=marks.findings,
         header_line=first)
+
+
+def _read_made_hand(index: int, text: str) -> None:
+    """The made hand's cards a show or summary line describes, read as every card is: one that is
+    no card (``Zz``, ``0.001c``) quarantines the hand at its column. (The replay ranks the hands
+    itself, from the cards shown and the board.)"""
+    made = _MADE_CARDS.search(text)
+    if made is not None:
+        cards(made[1], index, text)
 
 
 def _action(m: re.Match, play: StreetActions, line: int, read) -> None:
@@ -458,6 +480,7 @@ def _older_hand(lines: tuple[str, ...], source: Source, tokens, start: re.Match,
     seats: list[Seat] = []
     play = StreetActions(track_bets=True)
     board: list = []
+    deals = BoardDeals()     # the street lines repeat the board so far: it is checked against them
     board_lines: list[int] = []
     button = None
     total = rake = None
@@ -491,10 +514,14 @@ def _older_hand(lines: tuple[str, ...], source: Source, tokens, start: re.Match,
             if m["c"]:     # the owner's cards, one a line: one record of both
                 play.dealt_more(m["p"], cards(m["c"], index, text), line)
         elif kind == "STREET":
-            new = cards(m["c2"], index, text) if m["c2"] else ()
-            board = list(cards(m["c1"], index, text)) + list(new) if m["c1"] else board
+            street = _STREETS[m["what"]]
+            if m["c1"]:     # (a line of no cards keeps the board so far)
+                repeated = cards(m["c1"], index, text)
+                deals.deal(0, street, repeated + cards(m["c2"], index, text), len(repeated) if m["c2"] else -1,
+                           line, index, lines)
+                board = list(deals.boards()[0])
             board_lines.append(line)
-            play.to_street(_STREETS[m["what"]])
+            play.to_street(street)
         elif kind == "ACTION":
             if m["fold"]:
                 play.fold(m["p"], line)
@@ -538,5 +565,5 @@ def _older_hand(lines: tuple[str, ...], source: Source, tokens, start: re.Match,
         stakes=stakes_label(*((small_bet, big_bet) if small_bet is not None else (small_blind, big_blind)), currency),
         is_short_deck=short_deck, straight_beats_trips=bool(straight_beats_trips),
         second_small_blind_live=second_small_blind_live, max_seats=None, button_seat=button, seats=tuple(seats),
-        actions=tuple(play.actions), boards=(tuple(board),), board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary,
+        actions=tuple(play.actions), boards=(tuple(board),), board_lines=(tuple(board_lines),), board_change=deals.change, hole_cards=tuple(play.holes), summary=summary,
         header_line=first)

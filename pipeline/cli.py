@@ -586,6 +586,33 @@ def main() -> None:
 
     Example: rasklad ingest data/samples && rasklad stats
     """
+    click.get_current_context().with_resource(_escaping_output())
+
+
+class _EscapedOutput:
+    """Standard output that writes a text's control characters escaped (:func:`_escaped`): a reason
+    or a game's text quoting a NUL or an escape sequence never sends it to the terminal, whichever
+    command prints it (JSON escapes its own)."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text):
+        return self._stream.write(_escaped(text) if isinstance(text, str) else text)
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def _escaping_output() -> Iterator[None]:
+    """Standard output escaped (:class:`_EscapedOutput`) while a command runs."""
+    before = sys.stdout
+    sys.stdout = _EscapedOutput(before)
+    try:
+        yield
+    finally:
+        sys.stdout = before
 
 
 @main.command()

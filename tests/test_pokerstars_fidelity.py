@@ -253,7 +253,7 @@ def _deal(boards, reached, run: int, street: int, written: str = "", repeated: i
     """deal_street on card codes worked out by hand (2c is 0, 2d 1 … As 51)."""
     import numpy as np
 
-    from parsers.pokerstars import deal_street
+    from parsers.lines import deal_street
     from rules.cards import Card
 
     cards = np.array([Card.parse(word).code for word in written.split()], np.int64)
@@ -269,7 +269,7 @@ def test_both_lanes_deal_a_street_line_by_one_function():
     import numpy as np
 
     import parsers.pokerstars_fast as fast
-    from parsers.pokerstars import DEALT, NO_BOARD_BEFORE, OTHER_BOARD, SHOWDOWN_AGAIN, STREET_AGAIN
+    from parsers.lines import DEALT, NO_BOARD_BEFORE, OTHER_BOARD, SHOWDOWN_AGAIN, STREET_AGAIN
 
     boards, reached = np.full((3, 5), -1, np.int64), np.zeros(3, np.int64)
     assert _deal(boards, reached, 0, 1, "2c 7d 9h") == (DEALT, None)

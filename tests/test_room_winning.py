@@ -851,3 +851,18 @@ def test_ingest_of_real_older_text_stores_the_owners_dealt_cards_in_every_hand(t
         stored = dict(con.execute("select hand_id, hole_cards from holdem_results where player = 'ChazDazzle'")
                       .fetchall())
     assert stored == expected
+
+
+# The docs' example: line 23 "ccZORBAcc shows [9c Qd] (a pair of Queens [Qh Qd As 9c 6c])", line 30
+# "Seat 3: ccZORBAcc (big blind) showed [9c Qd] and won $1.19 with a pair of Queens [Qh Qd As 9c 6c]".
+# The made hand's last card stands after "… [Qh Qd As 9c " (55 characters on line 23, 94 on line 30).
+@pytest.mark.parametrize(("line", "written", "column"), [(23, "Zz", 56), (30, "0.001c", 95), (30, "1x", 95)])
+def test_a_made_hand_s_card_that_is_no_card_is_refused_at_its_column(line, written, column):
+    from tests.test_room_street_lines import docs_example
+
+    lines = docs_example("Hand #151588328").strip("\n").split("\n")
+    assert lines[line - 1].endswith("9c 6c])" if line == 23 else "9c 6c]")
+    lines[line - 1] = lines[line - 1].replace("9c 6c]", f"9c {written}]")
+    with pytest.raises(ParseError, match=f"'{re.escape(written)}' is not a card") as refused:
+        _hand("\n".join(lines))
+    assert (refused.value.line, refused.value.column) == (line, column)

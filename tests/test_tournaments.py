@@ -76,6 +76,31 @@ def test_winamax_summary_time_names_utc():
     assert (s.started_at, s.info.played_in_utc) == (datetime(2011, 5, 28, 19, 10), True)
 
 
+# "Tournament started " is 19 characters: the date starts at column 20; in the bracketed form the ET
+# time's date at column 20 + len("2020/05/06 2:00:00 CUST [") = 45
+@pytest.mark.parametrize(("started", "column"), [
+    ("2011/1e30/28 19:10:00 UTC", 20),       # a month no date holds: the start would be dropped
+    ("2020/05/06 2:00:00 CUST [2020/05/05 18:00:1000 ET]", 45),     # the player's clock would be read
+    ("2020/05/06 2:00:00 CUST [2020/05/05 18:00 ET]", 45),
+])
+def test_a_summary_date_not_written_whole_is_refused_at_its_column(started, column):
+    lines = ("PokerStars Tournament #1, No Limit Hold'em", "Buy-In: $1.00/$0.10 USD", "2 players",
+             f"Tournament started {started}", " 1: A (X), $2.00", " 2: B (Y),")
+    with pytest.raises(ParseError, match="is not a date and time written whole") as refused:
+        parse(lines, Source(file="t.txt", first_line=1, last_line=6, game_id="0"))
+    assert (refused.value.line, refused.value.column) == (4, column)
+
+
+def test_a_winamax_summary_date_not_written_whole_is_refused_at_its_column():
+    from parsers.winamax_summary import parse as parse_winamax
+
+    lines = ("Winamax Poker - Tournament summary : Expresso(1)", "Player : Hero", "Buy-In : 1€ + 0€",
+             "Tournament started 2011/1e30/28 19:10:00 UTC", "You finished in 2nd place")
+    with pytest.raises(ParseError, match="is not a date and time written whole") as refused:
+        parse_winamax(lines, Source(file="w.txt", first_line=1, last_line=5, game_id="0"))
+    assert (refused.value.line, refused.value.column) == (4, 20)
+
+
 def test_summary_of_a_file_that_opens_with_a_control_byte_keeps_every_entry():
     # byte 0x10 before "PokerStars Tournament #329147523": the whole file was quarantined
     s = read_summary("NLHE-USD-MTT-4max-2.00-201011.Stars.local.format.txt")
