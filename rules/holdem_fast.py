@@ -56,7 +56,14 @@ from rules.holdem import allin_ev_cents
 from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, UNSET, HandBatch, column
 from rules.holdem_hand import ActionKind, BettingStructure, Street
 from rules.holdem_room import breached
-from rules.holdem_rules import DEFAULT, HE, LIMIT_CAP_BETS, LIMIT_CAP_HEADS_UP, POSITIONS_AFTER_BB
+from rules.holdem_rules import (
+    DEFAULT,
+    HE,
+    LIMIT_CAP_BETS,
+    LIMIT_CAP_HEADS_UP,
+    POSITIONS_AFTER_BB,
+    reopens_betting,
+)
 
 __all__ = ["FactBatch", "FindingRows", "pot_of_collect", "replay_batch"]
 
@@ -240,6 +247,9 @@ class FactBatch:
     to_call: np.ndarray = column("actions", np.int64)
     bet_level: np.ndarray = column("actions", np.int16)
     is_all_in: np.ndarray = column("actions", np.bool_)
+    # a decision's player may raise as far as HE-MIN-RAISE goes: no short all-in since his last action
+    # left the betting closed to him (his chips and the others' are the statistics' to weigh)
+    is_reopened: np.ndarray = column("actions", np.bool_)
     # per seat (S)
     has_fact: np.ndarray = column("seats", np.bool_)  # dealt in, or antes left in the pot by a seat sitting out
     fact_order: np.ndarray = column("seats", np.int16, -1)  # place among the hand's players, -1 none
@@ -491,6 +501,10 @@ def he_blinds(posted, stated, all_in, may_be_less):
 def he_min_raise(size, last_raise, all_in_now):
     """HE-MIN-RAISE: a bet at least the big blind, a raise at least the last full one, unless all-in."""
     return not (size < last_raise and not all_in_now and size > 0)
+
+
+he_reopens = inlined(reopens_betting)
+"""HE-MIN-RAISE: a full bet or raise reopens the betting (``rules.holdem_rules.reopens_betting``, compiled)."""
 
 
 @inlined
@@ -753,6 +767,7 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
                 _open_round(True, anchor, S, R, G)
             to_call = max(R.current - S[p].bet, 0)
             level = R.bets
+            facts[ACTION_FACT.is_reopened, j] = R.blocked >> p & 1 == 0
             if k != K_FOLD or st != ST_PREFLOP:
                 G.played = 1        # no walk
             amount_in = _act(p, k, amt, line, acts.raise_to[j], acts.is_all_in[j], acts.is_capped[j], S, R, G, out, count)
@@ -1215,8 +1230,7 @@ def _bet_or_raise(p, k, amt, line, to_call, raise_to, all_in_said, S, R, G, out,
         _emit(out, count, G, RULE.MIN_RAISE, ERROR, line, p, R.last_raise, size)
     _put(p, chips, line, S, G, out, count)
     S[p].bet = new_total
-    # a full bet or raise: in Limit at least half the size
-    full = size * 2 >= fixed if betting == B_LIMIT else size >= R.last_raise or (cur == 0 and size > 0)
+    full = he_reopens(size, fixed if betting == B_LIMIT else R.last_raise, betting == B_LIMIT)
     if full:
         R.last_raise = fixed if betting == B_LIMIT else max(size, R.last_raise)
     else:

@@ -18,7 +18,7 @@ import enum
 from typing import Self
 
 __all__ = ["DEFAULT", "HE", "LIMIT_CAP_BETS", "LIMIT_CAP_HEADS_UP", "MAX_PLAYERS", "MIN_PLAYERS", "POSITIONS_AFTER_BB", "POSITIONS_FROM_BUTTON",
-           "RULES"]
+           "RULES", "reopens_betting"]
 
 
 class HE(enum.StrEnum):
@@ -60,8 +60,10 @@ class HE(enum.StrEnum):
                             "only when the player is all-in."))
     MIN_RAISE = ("HE-MIN-RAISE", ("A bet is at least the big blind and a raise at least the size of the "
                                   "previous bet or raise of the street, unless the player is all-in (Limit: "
-                                  "HE-LIMIT-SIZE); an all-in short of a full raise "
-                                  "does not reopen the betting to those who already acted."))
+                                  "HE-LIMIT-SIZE); an all-in short of a full bet or raise (an opening "
+                                  "bet below the big blind too) does not reopen the betting to those who "
+                                  "already acted: they may call or fold, not raise, unless the raises since "
+                                  "their turn add up to a full one."))
     POT_LIMIT = ("HE-POT-LIMIT", "Pot Limit: a bet or raise may not exceed the pot after the player's call.")
     LIMIT_SIZE = ("HE-LIMIT-SIZE", ("Limit: bets and raises are the small bet preflop and on the flop, the "
                                     "big bet on the turn and river. Over an all-in that leaves the bet "
@@ -152,6 +154,19 @@ _BY_CODE = tuple(HE)
 
 RULES: dict[str, str] = {rule.value: rule.text for rule in HE}
 """The rule texts by ID, as the rulebook gathers them."""
+
+def reopens_betting(size: int, full_size: int, is_limit: bool) -> bool:
+    """HE-MIN-RAISE: whether a bet or raise that adds ``size`` to the bet before it is full, and so
+    reopens the betting to the players who already acted on the street: at least ``full_size``, the
+    last full bet or raise of the street (the big blind before any), or in Limit at least half of
+    ``full_size``, the street's fixed bet. An all-in short of it, an opening bet too, leaves them
+    to call or fold. Written once: the replay's kernel compiles it, the hand generator calls it.
+
+    >>> reopens_betting(1, 2, False), reopens_betting(2, 2, False), reopens_betting(4, 8, True)
+    (False, True, True)
+    """
+    return size * 2 >= full_size if is_limit else size >= full_size
+
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 """HE-PLAYERS: how many players a Hold'em hand deals in."""

@@ -229,15 +229,18 @@ def test_hand_list_stack_in_big_blinds_agrees_with_its_bucket_at_the_bounds(ware
 SEATS = {"Anna": (1, "BTN"), "Boris": (2, "SB"), "Vera": (3, "BB")}
 
 
-def holdem_actions(rows: TableRows, game_id: str, actions: list[tuple]) -> None:
-    """``actions``: (street, player, action, amount, to_call, bet_level, is_all_in), numbered in order."""
+def holdem_actions(rows: TableRows, game_id: str, actions: list[tuple], closed_to: tuple[int, ...] = ()) -> None:
+    """``actions``: (street, player, action, amount, to_call, bet_level, is_all_in), numbered in order.
+    ``closed_to``: the numbers of the decisions the betting was not reopened to (``is_reopened``, the
+    replay's ruling, which rows written by hand state)."""
     for action_no, (street, player, action, amount, to_call, bet_level, is_all_in) in enumerate(actions):
         seat, position = SEATS[player]
+        decision = action in ("fold", "check", "call", "bet", "raise")
         rows.add("holdem_actions", "holdem", game_id=gid(game_id), hand_id=game_id, action_no=action_no,
                  street=street, player=player, seat=seat, position=position, action=action,
                  amount=None if amount is None else D(amount), to_call=None if to_call is None else D(to_call),
                  bet_level=bet_level, is_all_in=is_all_in, is_voluntary=action in ("call", "bet", "raise"),
-                 line=action_no + 1)
+                 line=action_no + 1, is_reopened=action_no not in closed_to if decision else None)
 
 
 def three_handed_results(rows: TableRows, game_id: str, results: dict[str, tuple[str, str, str, str]],
@@ -265,7 +268,7 @@ def test_holdem_three_bet_chance_needs_betting_reopened_to_the_player(warehouse)
         ("preflop", "Boris", "raise", "1", "0.50", 1, True),
         ("preflop", "Vera", "call", "0.50", "0.50", 2, False),
         ("preflop", "Anna", "call", "0.50", "0.50", 2, False),
-    ])
+    ], closed_to=(5,))      # Anna's second call: Boris's 0.50 is short of the big blind's 1
     three_handed_results(rows, "ra", {"Anna": ("100", "1.50", "0", "-1.50"), "Boris": ("1.50", "1.50", "4.50", "3"),
                                       "Vera": ("100", "1.50", "0", "-1.50")})
     store = build(warehouse, rows)
@@ -291,7 +294,7 @@ def test_holdem_half_a_bet_all_in_reopens_the_betting_in_limit_only(warehouse, b
         ("preflop", "Vera", "raise", "1.50", "1", 2, True),
         ("preflop", "Anna", "call", "0.50", "0.50", 3, False),
         ("preflop", "Boris", "call", "0.50", "0.50", 3, False),
-    ])
+    ], closed_to=() if betting == "limit" else (5, 6))     # 2 × 0.50 ≥ Limit's 1; 0.50 < No Limit's raise by 1
     three_handed_results(rows, "lim", {"Anna": ("100", "2.50", "7.50", "5"), "Boris": ("100", "2.50", "0", "-2.50"),
                                        "Vera": ("2.50", "2.50", "0", "-2.50")}, betting=betting)
     store = build(warehouse, rows)
@@ -317,7 +320,7 @@ def test_holdem_fold_to_cbet_chance_is_never_the_cbettors_own(warehouse):
         ("flop", "Anna", "bet", "4", "0", 0, False),
         ("flop", "Vera", "raise", "5", "4", 1, True),
         ("flop", "Anna", "call", "1", "1", 1, False),
-    ])
+    ], closed_to=(8,))      # Vera's 1 more is short of Anna's bet of 4
     three_handed_results(rows, "cb", {"Anna": ("100", "8", "16.50", "8.50"), "Boris": ("100", "0.50", "0", "-0.50"),
                                       "Vera": ("8", "8", "0", "-8")})
     store = build(warehouse, rows)

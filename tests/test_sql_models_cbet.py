@@ -60,7 +60,7 @@ def flags():
     # the decisions as the flags read them, holdem_actions' rows (no chance of a 3-bet is checked here)
     actions = (
         "select *, 1 as decision_no_at_level, 1 as count_entries_before, 'BB' as position, 0.00 as to_call, "
-        "0.00 as invested_before, 1.00 as full_increment_before, 0 as count_out_before "
+        "0.00 as invested_before, 1.00 as full_increment_before, true as is_reopened, 0 as count_out_before "
         f"from (values {', '.join(rows)}) as t (game_id, action_no, street, player, action, raise_level, decision_no)")
     results = (
         "select game_id, 'holdem' as game, game_id as hand_id, player, 1 as seat, 'BB' as position, "

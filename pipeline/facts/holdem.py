@@ -79,6 +79,8 @@ HOLDEM_ACTIONS = define(
     ("is_voluntary", pa.bool_()),      # a call, bet or raise (not a post)
     ("line", pa.int32()),
     ("board", pa.int8()),              # added: for show/collect lines of a hand run twice, the board (0, 1)
+    ("is_reopened", pa.bool_()),       # added: on a decision, the betting is open to his raise (HE-MIN-RAISE:
+                                       # no short all-in since his last action); the replay's, as it rules
     *_DECISION_CONTEXT_FIELDS,
     derived=Derived(DECISION_CONTEXT, lambda rows: with_decision_context(rows)),
 )
@@ -380,6 +382,7 @@ def _holdem_tables(b: HandBatch, f: FactBatch, hands: np.ndarray, game_id: pa.Ar
         "is_voluntary": pa.array(_codes().voluntary[kind]),
         "line": pa.array(b.line[actions], pa.int32()),
         "board": pa.array(b.action_board[actions], pa.int8()),
+        "is_reopened": pa.array(f.is_reopened[actions], mask=~_kind_flags().is_decision[kind]),
         **({} if not decisions else decision_context(
             hand=a_hand, player=b.seat_start[a_hand] + b.actor[actions], street=b.street[actions], kind=kind,
             amount=f.amount[actions], amount_valid=np.ones(len(actions), np.bool_), to_call=f.to_call[actions],

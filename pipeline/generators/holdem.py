@@ -53,6 +53,7 @@ from pipeline.generators import one_of, player_range
 from rules.cards import Card, Deck
 from rules.evaluator import HandCategory, RankOrder, categories, evaluate_many
 from rules.holdem_hand import ActionKind
+from rules.holdem_rules import reopens_betting
 
 __all__ = ["GeneratorSettings", "generate", "generate_hands"]
 
@@ -582,7 +583,9 @@ class _Hand:
         increment = raise_to - self.current_bet
         if increment <= 0:
             return
-        if increment >= self.last_raise:
+        limit = self.table.betting == "limit"
+        unit = self.table.big_blind * (2 if self.street >= 2 else 1)
+        if reopens_betting(increment, unit if limit else self.last_raise, limit):
             # A full bet or raise reopens the betting for everyone who acted before.
             self.last_raise = increment
             self.full_level = raise_to

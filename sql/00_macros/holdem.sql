@@ -25,22 +25,15 @@ create or replace macro is_aggressive(action) as action in ('bet', 'raise');
 -- The player had the option to raise, as PokerTracker 4 counts a chance (a 3-bet chance is a decision
 -- facing the open raise where he could re-raise). Three things take that option away: no chips beyond
 -- the call, betting that was not reopened to him, and nobody left to raise against (every other player
--- still in the hand is all-in). A bet or raise is full when it raises by at least the last full
--- increment (the big blind to start with); a smaller all-in does not reopen the betting to a player
--- who has already acted on the street, unless the raises since his last action add up to a full one
--- (what he must call is at least the last full increment). In Limit, an all-in of half a bet or more
--- counts as a full raise. A stack the log does not state is deeper than any bet, as the replay plays it.
+-- still in the hand is all-in). Whether the betting was reopened to him is the replay's ruling, stored
+-- with the decision (holdem_actions.is_reopened, rule HE-MIN-RAISE), not worked out again here; rows
+-- an older Rasklad wrote lack it (null) and count as reopened. A stack the log does not state is
+-- deeper than any bet, as the replay plays it.
 -- count_dealt: the players dealt in (holdem_results.count_players); count_out_before: those folded or
 -- all-in before the decision (another player neither folded nor all-in: he himself is neither, as he decides).
-create or replace macro could_raise(stack_before, to_call, decision_no, full_increment_before, big_blind, betting,
-                                    count_dealt, count_out_before) as
+create or replace macro could_raise(stack_before, to_call, is_reopened, count_dealt, count_out_before) as
     coalesce(stack_before > coalesce(to_call, 0), true)
-    and (
-        decision_no = 1
-        -- widened: twice a call the warehouse stores may not fit the amounts' decimal(18, 2)
-        or cast(coalesce(to_call, 0) as decimal(38, 2)) * (case when betting = 'limit' then 2 else 1 end)
-            >= greatest(coalesce(full_increment_before, 0), coalesce(big_blind, 0))
-    )
+    and coalesce(is_reopened, true)
     and count_dealt - count_out_before >= 2;
 
 -- Stakes as the pages offer and show them: the betting structure before the room's label

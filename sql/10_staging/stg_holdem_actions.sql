@@ -18,6 +18,7 @@ select
     is_voluntary,
     line,
     cast(board as integer) as board,
+    is_reopened,
     invested_before,
     cast(count_out_before as integer) as count_out_before,
     cast(count_entries_before as integer) as count_entries_before,

@@ -14,7 +14,7 @@ actions as (
 ),
 
 results as (
-    select game_id, player, stack_start, big_blind, betting, count_players, is_cancelled from stg_holdem_results
+    select game_id, player, stack_start, count_players, is_cancelled from stg_holdem_results
 ),
 
 decisions as (
@@ -41,8 +41,8 @@ final as (
         decisions.count_entries_before,
         decisions.invested_before,
         results.stack_start - decisions.invested_before as stack_before,
-        could_raise(results.stack_start - decisions.invested_before, decisions.to_call, decisions.decision_no,
-                    decisions.full_increment_before, results.big_blind, results.betting,
+        decisions.is_reopened,
+        could_raise(results.stack_start - decisions.invested_before, decisions.to_call, decisions.is_reopened,
                     results.count_players, decisions.count_out_before) as could_raise,
         is_aggressive(decisions.action) as is_aggressive,
     from decisions

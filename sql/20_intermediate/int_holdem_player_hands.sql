@@ -57,8 +57,7 @@ flags as (
         bool_or(is_facing_open_raise and action = 'raise') as raised_open_raise,
         max(to_call) filter (where is_facing_open_raise) as open_raise_to_call,
         max(invested_before) filter (where is_facing_open_raise) as open_raise_invested_before,
-        max(decision_no) filter (where is_facing_open_raise) as open_raise_decision_no,
-        max(full_increment_before) filter (where is_facing_open_raise) as open_raise_full_increment_before,
+        bool_and(is_reopened) filter (where is_facing_open_raise) as open_raise_is_reopened,
         max(count_out_before) filter (where is_facing_open_raise) as open_raise_count_out_before,
         -- fold to 3-bet: he made the 2-bet, then faced a 3-bet (raise level 3) at his next turn
         bool_or(street = 'preflop' and raise_level = 1 and action = 'raise') as is_open_raiser,
@@ -139,8 +138,7 @@ final as (
         coalesce(flags.is_pfr, false) as is_pfr,
         coalesce(flags.faced_open_raise and could_raise(
             results.stack_start - flags.open_raise_invested_before, flags.open_raise_to_call,
-            flags.open_raise_decision_no, flags.open_raise_full_increment_before, results.big_blind,
-            results.betting, results.count_players, flags.open_raise_count_out_before
+            flags.open_raise_is_reopened, results.count_players, flags.open_raise_count_out_before
         ), false) as is_three_bet_opportunity,
         -- (the chance just above, by its alias: one could_raise for both)
         is_three_bet_opportunity and coalesce(flags.raised_open_raise, false) as is_three_bet,
