@@ -128,13 +128,21 @@ class StoredHand:
     a dead button's seat may be empty or its player away, so it is not always the ``BTN`` player's."""
 
 
-class NotWritable(ValueError):
+class KindOfReason(ValueError):
+    """Why a hand is not written, in words that name this hand alone (its amounts); ``kind``: the
+    same reason without them, by which an export's summary counts the hands it did not write."""
+
+    def __init__(self, reason: str, kind: str) -> None:
+        super().__init__(reason)
+        self.kind = kind
+
+
+class NotWritable(KindOfReason):
     """Why a hand is not written, naming its player; ``kind``: the same reason without the player
-    (nor the amounts, nor which blind), by which an export's summary counts the hands it did not write."""
+    (nor the amounts, nor which blind)."""
 
     def __init__(self, player: str, what: str, kind: str | None = None) -> None:
-        super().__init__(f"{player} {what}")
-        self.kind = f"a player {kind or what}"
+        super().__init__(f"{player} {what}", f"a player {kind or what}")
 
 
 @dataclass(slots=True)
@@ -143,7 +151,8 @@ class ExportSummary:
     skipped: dict[str, str] = field(default_factory=dict)
     """Hands not written (game ID) and why."""
     skipped_kinds: dict[str, str] = field(default_factory=dict)
-    """Of ``skipped``, the reason of each in words without the player it names (see :class:`NotWritable`)."""
+    """Of ``skipped``, the reason of each in words without the player or the amounts it names (see
+    :class:`KindOfReason`)."""
     disputed: list[str] = field(default_factory=list)
     """Hands written (game ID) that break a rule: the file states them as their log does."""
 
@@ -946,10 +955,13 @@ def _ohh_pot(hand: StoredHand) -> Decimal:
         disagreements.append(f"the pot of {_amount_text(pot)} pays {_amount_text(paid)} in wins and "
                              f"{_amount_text(hand.rake)} in rake ({_amount_text(paid + hand.rake)})")
     if disagreements:
-        raise ValueError("the hand breaks a rule (rasklad audit lists it) and its log's amounts disagree: "
-                         + ", and ".join(disagreements) + ": an OHH file states one pot, which the actions fill "
-                         "and the wins and the rake take, so no file of this hand would agree with itself "
-                         "(`rasklad show` gives the hand as logged)")
+        why = ("an OHH file states one pot, which the actions fill and the wins and the rake take, so no file of this "
+               "hand would agree with itself (`rasklad show` gives the hand as logged)")
+        raise KindOfReason("the hand breaks a rule (rasklad audit lists it) and its log's amounts disagree: "
+                           + ", and ".join(disagreements) + f": {why}",
+                           kind="the hand breaks a rule (rasklad audit lists it) and its log's amounts disagree (the "
+                                "summary's pot and what the actions put in, or the pot and the wins and the rake): "
+                                + why)
     return pot
 
 
