@@ -3110,12 +3110,15 @@ def _export_stopped(summary, total: int, out: Path) -> str:
 EXPORT_REASONS_SHOWN = 10
 """The reasons an export's summary gives for the hands it did not write, most hands first (as
 ingest's for its quarantine); --json gives every hand's."""
+EXPORT_GAMES_SHOWN = 3
+"""The game IDs a reason of several hands names, the first played, for `rasklad show` (--json gives them all)."""
 
 
 def _export_notes(summary) -> list[str]:
     """The lines under an export's count: the disputed hands it wrote, and the hands it did not
-    write by reason, most first, a reason of one hand with its game ID; one line per hand would
-    bury a history's few odd reasons under thousands of one (a whole history's pot-limit hands)."""
+    write by reason, most first, a reason of one hand with its game ID, of several with the first
+    few; one line per hand would bury a history's few odd reasons under thousands of one (a whole
+    history's pot-limit hands, or OHH's hands whose log's amounts disagree, each with its amounts)."""
     lines = []
     if len(summary.disputed) == 1:
         lines.append(f"  written {summary.disputed[0]} as its log states it, though it breaks a rule (rasklad audit "
@@ -3129,8 +3132,9 @@ def _export_notes(summary) -> list[str]:
         by_reason.setdefault(summary.skipped_kinds.get(gid, why), []).append(gid)
     ranked = sorted(by_reason.items(), key=lambda item: -len(item[1]))     # (stable: ties in the order played)
     for why, games in ranked[:EXPORT_REASONS_SHOWN]:
+        named = ", ".join(games[:EXPORT_GAMES_SHOWN]) + (" …" if len(games) > EXPORT_GAMES_SHOWN else "")
         lines.append(f"  not written {games[0]}: {summary.skipped[games[0]]}" if len(games) == 1
-                     else f"  not written {len(games):>6,} × {why}")
+                     else f"  not written {len(games):>6,} × {why} (games {named})")
     rest = ranked[EXPORT_REASONS_SHOWN:]
     if rest:
         hands = sum(len(games) for _, games in rest)

@@ -4,7 +4,8 @@ The hands come from the warehouse: ``games`` says where and when, ``holdem_resul
 where with what and what each won, ``holdem_actions`` every action with its amount. The board
 is not a warehouse column: it is read from the hand's own text, which the warehouse keeps
 (``game_texts``). Any room's hand is written the same way. The hands are read :data:`BATCH_HANDS`
-at a time, in the order played, so that the export of a whole history holds one batch's rows.
+at a time, in the order played, so that the export of a whole history holds one batch's rows;
+each table is read once, spread into a scratch file per batch.
 
 PHH numbers the players from the seat left of the button (``p1``) to the button (``pN``); heads-up
 it reverses the forced bets, so that ``p1`` is the big blind. ``finishing_stacks`` are the
@@ -24,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -126,13 +128,21 @@ class StoredHand:
     a dead button's seat may be empty or its player away, so it is not always the ``BTN`` player's."""
 
 
-class NotWritable(ValueError):
+class KindOfReason(ValueError):
+    """Why a hand is not written, in words that name this hand alone (its amounts); ``kind``: the
+    same reason without them, by which an export's summary counts the hands it did not write."""
+
+    def __init__(self, reason: str, kind: str) -> None:
+        super().__init__(reason)
+        self.kind = kind
+
+
+class NotWritable(KindOfReason):
     """Why a hand is not written, naming its player; ``kind``: the same reason without the player
-    (nor the amounts, nor which blind), by which an export's summary counts the hands it did not write."""
+    (nor the amounts, nor which blind)."""
 
     def __init__(self, player: str, what: str, kind: str | None = None) -> None:
-        super().__init__(f"{player} {what}")
-        self.kind = f"a player {kind or what}"
+        super().__init__(f"{player} {what}", f"a player {kind or what}")
 
 
 @dataclass(slots=True)
@@ -141,7 +151,8 @@ class ExportSummary:
     skipped: dict[str, str] = field(default_factory=dict)
     """Hands not written (game ID) and why."""
     skipped_kinds: dict[str, str] = field(default_factory=dict)
-    """Of ``skipped``, the reason of each in words without the player it names (see :class:`NotWritable`)."""
+    """Of ``skipped``, the reason of each in words without the player or the amounts it names (see
+    :class:`KindOfReason`)."""
     disputed: list[str] = field(default_factory=list)
     """Hands written (game ID) that break a rule: the file states them as their log does."""
 
@@ -158,10 +169,19 @@ _READS = (
     ("game_texts", "game_id, text, context", "game_id"),
     ("holdem_results", ("game_id, hand_id, player, seat, position, hole_cards, stack_start, collected, cash_out, net, "
                         "betting, currency, is_tournament, small_blind, big_blind, max_seats, total_pot, rake"), "seat"),
-    ("holdem_actions", "game_id, street, player, action, amount, raise_to, is_all_in, coalesce(board, 0)", "action_no"),
+    ("holdem_actions", "game_id, street, player, action, amount, raise_to, is_all_in, coalesce(board, 0) as board",
+     "action_no"),
 )
 """What a hand is read from: per read, its table, its columns (the game ID first) and the order of
 a game's rows. (The texts apart from the games: joined, a scan of every game held every text.)"""
+
+_CHOSEN = "(select unnest(?::varchar[]) as game_id, unnest(range(?)) as place)"
+"""The chosen game IDs (a parameter) and each one's place in the order played (the next parameter: their count)."""
+_SPREAD_FLUSH_ROWS = 2048
+_SPREAD_ROW_GROUP = 512
+"""The rows the spread into batches holds (all batches', and each batch's) before it writes them
+out: DuckDB's defaults (524,288 and 122,880 rows) held every batch's texts to the end, 0.1 GB more
+at 60,000 hands."""
 
 
 def chosen_games(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None,
@@ -186,16 +206,50 @@ def chosen_games(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None,
 def stored_hands(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None, player: str | None = None,
                  batch: int = BATCH_HANDS, games: list[str] | None = None) -> Iterator[StoredHand]:
     """The stored Hold'em hands (all, one game ID, or those a player played, or ``games``, IDs
-    of :func:`chosen_games`), in the order played, read ``batch`` hands at a time (each batch's
-    reads scan the tables' game IDs: laid out by batch in one scan instead, 60,000 hands took as
-    much CPU and 0.1 GB more memory)."""
+    of :func:`chosen_games`), in the order played, read ``batch`` hands at a time. Of more than
+    one batch, each table is read once, its rows spread into a scratch file per batch
+    (:func:`_spread_by_batch`): a query per batch scanned every game of the tables again, which
+    grew with the history times its batches (0.18 CPU-s a batch at 120,000 hands)."""
     if games is None:
         games = chosen_games(con, game_id=game_id, player=player)
-    for start in range(0, len(games), batch):
-        chosen = games[start:start + batch]
-        yield from _hands_of(chosen, *(con.execute(
-            f"select {columns} from {table} where game_id in (select unnest(?::varchar[])) "
-            f"order by game_id, {order}", [chosen]).fetchall() for table, columns, order in _READS))
+    with tempfile.TemporaryDirectory(prefix="rasklad-export-") as scratch:
+        spread = len(games) > batch and _spread_by_batch(con, games, batch, Path(scratch))
+        for number, start in enumerate(range(0, len(games), batch)):
+            chosen = games[start:start + batch]
+            yield from _hands_of(chosen, *(
+                _batch_rows(con, Path(scratch) / table / f"batch={number}") if spread else con.execute(
+                    f"select {columns} from {table} where game_id in (select unnest(?::varchar[])) "
+                    f"order by game_id, {order}", [chosen]).fetchall() for table, columns, order in _READS))
+
+
+def _spread_by_batch(con: duckdb.DuckDBPyConnection, games: list[str], batch: int, scratch: Path) -> bool:
+    """Read each table's rows of ``games`` once, into ``scratch/<table>/batch=<n>/``, a folder per
+    batch of ``batch`` games (their rows in no order: each keeps its game's place and its own
+    order). False where the scratch folder cannot take them (a full disk): each batch is then
+    read with a query of its own, slower but the same hands."""
+    flush, = con.execute("select current_setting('partitioned_write_flush_threshold')").fetchone()
+    con.execute(f"set partitioned_write_flush_threshold = {_SPREAD_FLUSH_ROWS}")
+    try:
+        for table, columns, order in _READS:
+            target = (scratch / table).as_posix().replace("'", "''")
+            con.execute(f"copy (select c.place // {batch} as batch, c.place, {order} as row_order, {columns} "
+                        f"from {table} join {_CHOSEN} c using (game_id)) to '{target}' "
+                        f"(format parquet, partition_by (batch), row_group_size {_SPREAD_ROW_GROUP})",
+                        [games, len(games)])
+    except (OSError, duckdb.IOException):
+        return False
+    finally:
+        con.execute(f"set partitioned_write_flush_threshold = {int(flush)}")
+    return True
+
+
+def _batch_rows(con: duckdb.DuckDBPyConnection, folder: Path) -> list[tuple]:
+    """One batch's rows of a table, as :func:`_spread_by_batch` wrote them, in the order played."""
+    files = sorted(path.as_posix() for path in folder.glob("*.parquet"))
+    if not files:   # (a batch with no row in this table)
+        return []
+    return con.execute("select * exclude (place, row_order) from read_parquet(?, hive_partitioning = false) "
+                       "order by place, row_order", [files]).fetchall()
 
 
 def _hands_of(chosen: list[str], games_rows: list[tuple], text_rows: list[tuple], result_rows: list[tuple],
@@ -901,10 +955,13 @@ def _ohh_pot(hand: StoredHand) -> Decimal:
         disagreements.append(f"the pot of {_amount_text(pot)} pays {_amount_text(paid)} in wins and "
                              f"{_amount_text(hand.rake)} in rake ({_amount_text(paid + hand.rake)})")
     if disagreements:
-        raise ValueError("the hand breaks a rule (rasklad audit lists it) and its log's amounts disagree: "
-                         + ", and ".join(disagreements) + ": an OHH file states one pot, which the actions fill "
-                         "and the wins and the rake take, so no file of this hand would agree with itself "
-                         "(`rasklad show` gives the hand as logged)")
+        why = ("an OHH file states one pot, which the actions fill and the wins and the rake take, so no file of this "
+               "hand would agree with itself (`rasklad show` gives the hand as logged)")
+        raise KindOfReason("the hand breaks a rule (rasklad audit lists it) and its log's amounts disagree: "
+                           + ", and ".join(disagreements) + f": {why}",
+                           kind="the hand breaks a rule (rasklad audit lists it) and its log's amounts disagree (the "
+                                "summary's pot and what the actions put in, or the pot and the wins and the rake): "
+                                + why)
     return pot
 
 

@@ -12,6 +12,7 @@ import os
 import re
 import tomllib
 import warnings
+from collections import Counter
 from decimal import ROUND_DOWN, Decimal
 from pathlib import Path
 
@@ -814,25 +815,32 @@ def test_export_ohh_of_a_disputed_hand_writes_the_logs_amounts_where_they_balanc
     result = CliRunner().invoke(main, ["export", "--format", "ohh", "--out", str(tmp_path / "ohh"),
                                        "--warehouse", str(tmp_path / "wh")])
     assert result.exit_code == 0, result.output
-    refused = ("not written {}: the hand breaks a rule (rasklad audit lists it) and its log's amounts disagree: {}: "
-               "an OHH file states one pot, which the actions fill and the wins and the rake take, so no file of "
-               "this hand would agree with itself (`rasklad show` gives the hand as logged)")
+    why = ("an OHH file states one pot, which the actions fill and the wins and the rake take, so no file of "
+           "this hand would agree with itself (`rasklad show` gives the hand as logged)")
+    refused = "the hand breaks a rule (rasklad audit lists it) and its log's amounts disagree: {}: " + why
+    # one line for the four hands, not one each (a history's thousands): the first three played named
+    # (their headers: C11 2009/11/20 7:20:46, C09 2009/11/25 6:22:38, C01 2009/11/25 6:34:37, C06a 2010/05/07)
     lines = [line.strip() for line in result.output.splitlines()]
-    assert sorted(lines) == sorted([
+    assert lines == [
         f"1 hand written to {tmp_path / 'ohh'} as OHH",
         f"written {game['C05']} as its log states it, though it breaks a rule (rasklad audit lists it): "
         "its pot, rake and wins are the log's, and they balance",
-        refused.format(game["C01"], "the summary's pot is 4.60 where the actions put in 4.50, and the pot of 4.60 "
-                                    "pays 4.30 in wins and 0.20 in rake (4.50)"),
-        refused.format(game["C06a"], "the summary's pot is 0.11 where the actions put in 0.10"),
-        refused.format(game["C09"], "the pot of 5.40 pays 5.25 in wins and 0.25 in rake (5.50)"),
-        refused.format(game["C11"], "the pot of 6.02 pays 5.73 in wins and 0.39 in rake (6.12)"),
-    ])
+        "not written      4 × the hand breaks a rule (rasklad audit lists it) and its log's amounts disagree (the "
+        f"summary's pot and what the actions put in, or the pot and the wins and the rake): {why} "
+        f"(games {game['C11']}, {game['C09']}, {game['C01']} …)",
+        "--json gives each hand's game ID and whole reason",
+    ]
     as_json = CliRunner().invoke(main, ["export", "--format", "ohh", "--out", str(tmp_path / "ohh-json"),
                                         "--warehouse", str(tmp_path / "wh"), "--json"])
     told = json.loads(as_json.stdout)
-    assert (told["disputed"], sorted(told["skipped"])) == (
-        [game["C05"]], sorted(game[name] for name in ("C01", "C06a", "C09", "C11")))
+    # --json keeps each hand's amounts
+    assert (told["disputed"], told["skipped"]) == ([game["C05"]], {
+        game["C01"]: refused.format("the summary's pot is 4.60 where the actions put in 4.50, and the pot of 4.60 "
+                                    "pays 4.30 in wins and 0.20 in rake (4.50)"),
+        game["C06a"]: refused.format("the summary's pot is 0.11 where the actions put in 0.10"),
+        game["C09"]: refused.format("the pot of 5.40 pays 5.25 in wins and 0.25 in rake (5.50)"),
+        game["C11"]: refused.format("the pot of 6.02 pays 5.73 in wins and 0.39 in rake (6.12)"),
+    })
     (path,) = (tmp_path / "ohh").iterdir()
     document = json.loads(path.read_text())
     assert list(jsonschema.Draft202012Validator(OHH_SCHEMA).iter_errors(document)) == []
@@ -922,7 +930,8 @@ def _header_times(folder: Path) -> dict[str, str]:
 def test_export_reads_a_batch_of_hands_at_a_time_and_writes_the_same_files_as_at_once(tmp_path, monkeypatch):
     """The export read every chosen hand's rows before writing one: a history of 151,000 hands
     took 3.6 GB. Read 4 at a time, 23 hands (6 batches, the last of 3) give the same files, in the
-    order played, and no batch holds more than 4 hands' rows. Hand-worked from the generated text: 17 No Limit hands of seed
+    order played, and no batch holds more than 4 hands' rows; each table is read once, not once a
+    batch (each batch's query scanned the whole table again). Hand-worked from the generated text: 17 No Limit hands of seed
     12 are written, 6 Pot Limit of seed 14 are not."""
     import pipeline.export
 
@@ -943,7 +952,10 @@ def test_export_reads_a_batch_of_hands_at_a_time_and_writes_the_same_files_as_at
         counting = _ScanCounting(con)
         batched = export(counting, "phh", tmp_path / "batched", batch=4)
         hand_of = dict(con.execute("select distinct game_id, hand_id from holdem_results").fetchall())
-    assert len(counting.executed) == 1 + 4 * 6      # the choice of hands, then four reads a batch
+    # each table read once, for the 6 batches (the choice of hands read games and holdem_results before)
+    read = Counter(table for sql in counting.executed for table in re.findall(
+        r"\bfrom (games|game_texts|holdem_results|holdem_actions)\b", sql))
+    assert read == {"games": 2, "game_texts": 1, "holdem_results": 2, "holdem_actions": 1}
     assert len(held) == 6 and max(held) == 4
     assert (len(batched.written), len(batched.skipped)) == (17, 6)
     assert set(batched.skipped.values()) == {"PHH has no pot-limit Hold'em variant"}
@@ -977,8 +989,13 @@ def test_rasklad_export_counts_the_hands_not_written_by_reason_and_shows_its_pro
     out = tmp_path / "phh"
     result = CliRunner().invoke(main, ["export", "--format", "phh", "-w", str(tmp_path / "wh"), "--out", str(out)])
     assert result.exit_code == 0, result.output
+    # the first three played of seed 14's file (its hands go forward in time)
+    first = re.findall(r"PokerStars Hand #(\d+):", (tmp_path / "logs" / "holdem-14.txt").read_text())[:3]
+    with connect(tmp_path / "wh") as con:
+        game_of = dict(con.execute("select distinct hand_id, game_id from holdem_results").fetchall())
     assert result.stdout == (f"3 hands written to {out} as PHH\n"
-                             "  not written      5 × PHH has no pot-limit Hold'em variant\n"
+                             "  not written      5 × PHH has no pot-limit Hold'em variant "
+                             f"(games {', '.join(game_of[h] for h in first)} …)\n"
                              "  --json gives each hand's game ID and whole reason\n")
     assert result.stderr.splitlines() == [f"exporting: {k} of 8 hands done" for k in range(1, 9)]
     as_json = CliRunner().invoke(main, ["export", "--format", "phh", "-w", str(tmp_path / "wh"), "--out",
@@ -1037,11 +1054,14 @@ def test_an_exports_summary_counts_disputed_hands_and_names_the_game_of_a_reason
     assert _export_notes(summary) == [
         "  written 2 hands as their logs state them, though they break a rule (rasklad audit lists them): their "
         "pots, rakes and wins are the logs', and they balance",
-        "  not written      2 × pot limit",
+        "  not written      2 × pot limit (games g4, g5)",
         "  not written g3: a cap",      # ties in the order played
         "  not written g6: run twice",
         "  --json gives each hand's game ID and whole reason",
     ]
+    # of more than three hands, the first three played
+    four = ExportSummary(skipped={f"g{k}": "pot limit" for k in range(1, 5)})
+    assert _export_notes(four)[0] == "  not written      4 × pot limit (games g1, g2, g3 …)"
     assert _export_notes(ExportSummary(disputed=["g1"], skipped={"g3": "a cap"})) == [
         "  written g1 as its log states it, though it breaks a rule (rasklad audit lists it): its pot, rake and "
         "wins are the log's, and they balance",

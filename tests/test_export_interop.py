@@ -411,9 +411,13 @@ def test_the_export_summary_counts_a_reason_naming_players_once_by_its_kind(tmp_
     done = CliRunner().invoke(main, ["export", "--format", "phh", "-w", str(tmp_path / "wh"), "--out",
                                      str(tmp_path / "phh")])
     assert done.exit_code == 0, done.output
+    with connect(tmp_path / "wh") as con:
+        game_of = dict(con.execute("select distinct hand_id, game_id from holdem_results").fetchall())
+    # the first three of the six in the log (its hands go forward in time), by game ID
+    first = ", ".join(game_of[hand] for hand in ("35824123646", "35824150484", "35824195938"))
     assert done.stdout == (f"72 hands written to {tmp_path / 'phh'} as PHH\n"
                            "  not written      6 × a player posts a blind out of the seat's turn (a new or returning "
-                           "player's post): PHH has no such post\n"
+                           f"player's post): PHH has no such post (games {first} …)\n"
                            "  --json gives each hand's game ID and whole reason\n")
 
 
@@ -438,13 +442,16 @@ def test_the_export_summary_counts_blinds_posted_out_of_turn_as_one_reason_which
     tail = "out of the seat's turn (a new or returning player's post): PHH has no such post"
     args = ["export", "--format", "phh", "-w", str(tmp_path / "wh"), "--out", str(tmp_path / "phh")]
     done = CliRunner().invoke(main, args)
-    assert done.exit_code == 1     # no hand written
-    assert done.stdout == (f"0 hands written to {tmp_path / 'phh'} as PHH\n"
-                           f"  not written      3 × a player posts a blind {tail}\n"
-                           "  --json gives each hand's game ID and whole reason\n")
-    told = json.loads(CliRunner().invoke(main, [*args, "--json"]).stdout)
     with connect(tmp_path / "wh") as con:
         hand_of = dict(con.execute("select distinct game_id, hand_id from holdem_results").fetchall())
+    # in the order played: 7 August 2010, 25 April 2011, 30 December 2011
+    played = ", ".join({hand: game for game, hand in hand_of.items()}[hand]
+                       for hand in ("9507514114", "10398176832", "11253035050"))
+    assert done.exit_code == 1     # no hand written
+    assert done.stdout == (f"0 hands written to {tmp_path / 'phh'} as PHH\n"
+                           f"  not written      3 × a player posts a blind {tail} (games {played})\n"
+                           "  --json gives each hand's game ID and whole reason\n")
+    told = json.loads(CliRunner().invoke(main, [*args, "--json"]).stdout)
     assert {hand_of[game]: why for game, why in told["skipped"].items()} == {
         "10398176832": f"Player1 posts sb {tail}", "11253035050": f"Player5 posts dead {tail}",
         "9507514114": f"Player8 posts bb {tail}"}
