@@ -27,6 +27,7 @@ from pipeline.generators.holdem import generate_hands
 from pipeline.ingest import ingest
 from pipeline.warehouse import connect
 from tests.conftest import SAMPLES
+from tests.holdem_helpers import pokerkit_chip_stacks
 from tests.test_phh import HANDHQ_UNKNOWN_STACKS, SIDE_POT, SIDE_POT_NETS, UNKNOWN_STACKS_NETS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -220,7 +221,7 @@ def test_export_phh_of_real_pokerstars_hands_loads_in_pokerkit_to_the_stored_net
         text = path.read_text()
         fields = tomllib.loads(text, parse_float=Decimal)
         want = [D(s) for s in fields["finishing_stacks"]]
-        got = pokerkit_stacks(text) if fields.get("currency") else _chip_stacks(text)
+        got = pokerkit_stacks(text) if fields.get("currency") else pokerkit_chip_stacks(text)
         rake = rakes[path.name.removesuffix(".phh")]
         if rake == 0:
             assert got == want, path.name
@@ -229,12 +230,6 @@ def test_export_phh_of_real_pokerstars_hands_loads_in_pokerkit_to_the_stored_net
             assert sum(gained) == rake and all(x == 0 or D(c) > 0 for x, c in zip(gained, fields["winnings"])) \
                 and min(gained) >= 0, path.name
     assert checked >= 300
-
-
-def _chip_stacks(text: str) -> list[Decimal]:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return [D(s) for s in list(pokerkit.HandHistory.loads(text))[-1].stacks]
 
 
 # The HandHQ hand of unknown stacks with p1's and p6's recorded: 100 and 50. p1 takes the pot of 14

@@ -8,23 +8,16 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from parsers.formats import HEADERS, parse_chunk
-from parsers.source import normalize_lines, split_games
 from rules.holdem_batch import batch_from_hands
 from rules.holdem_engine import replay
 from rules.holdem_fast import WARNING, replay_batch
 from rules.holdem_rules import HE
-
-
-def _hand(text: str):
-    chunks = split_games(normalize_lines(text), HEADERS)
-    assert len(chunks) == 1
-    return parse_chunk(chunks[0], "hand.txt")
+from tests.holdem_helpers import parse_one_hand
 
 
 def _engine(text: str) -> tuple[set, dict]:
     """The engine's findings as (rule, line, severity) and each dealt player's net."""
-    hand = _hand(text)
+    hand = parse_one_hand(text)
     b = batch_from_hands([hand])
     f = replay_batch(b, allin_ev=False)
     assert f.explained[0]
@@ -438,7 +431,7 @@ _B_HEAD = ("PokerStars Hand #{n}:  Hold'em No Limit ($0.10/$0.25 USD) - 2021/03/
 
 
 def _engine_batch(text: str):
-    hand = _hand(text)
+    hand = parse_one_hand(text)
     b = batch_from_hands([hand])
     assert b.in_lane[0]
     return b, replay_batch(b, allin_ev=False)
@@ -508,7 +501,7 @@ def test_he_collected_runs_raked_unevenly_are_a_warning_and_a_run_off_by_more_th
     found, nets = _engine(uneven)
     assert found == {("HE-COLLECTED", 19, "warning"), ("HE-COLLECTED", 23, "warning")}
     assert nets == {"Anna": Decimal("-0.19"), "Boris": Decimal("-0.80")}
-    assert next(f.message for f in replay(_hand(uneven)).findings) == (
+    assert next(f.message for f in replay(parse_one_hand(uneven)).findings) == (
         "Anna collects 9.81, where Anna's runs of the pot hold 9.51 with the rake shared evenly between the runs; "
         "the winners together collect what the pot holds, so the room raked the runs another way")
     # $10.51 and $8.50 still balance, but each is $1 off its share, more than the rake: errors
@@ -784,7 +777,7 @@ SIX_PLUS_TRIPS_AND_STRAIGHT = (
 def test_he_showdown_short_deck_ranked_with_the_straight_over_three_of_a_kind():
     import dataclasses
 
-    hand = _hand(SIX_PLUS_TRIPS_AND_STRAIGHT)
+    hand = parse_one_hand(SIX_PLUS_TRIPS_AND_STRAIGHT)
     for straight_first, expected in ((False, set()), (True, {("HE-SHOWDOWN", 24), ("HE-SHOWDOWN", 29)})):
         b = batch_from_hands([dataclasses.replace(hand, straight_beats_trips=straight_first)])
         f = replay_batch(b, allin_ev=False)
@@ -842,7 +835,7 @@ def test_a_player_sitting_out_all_in_by_his_ante_is_dealt_in_and_plays_for_the_m
     found, nets = _engine(SITTING_OUT_ALL_IN_BY_THE_ANTE)
     assert found == set()
     assert nets == {"Anna": Decimal(-5), "Boris": Decimal(-25), "Gleb": Decimal(15), "Vera": Decimal(15)}
-    result = replay(_hand(SITTING_OUT_ALL_IN_BY_THE_ANTE))
+    result = replay(parse_one_hand(SITTING_OUT_ALL_IN_BY_THE_ANTE))
     assert int(result.fact_batch.count_players[0]) == 4
     assert {p.player: p.position for p in result.players}["Vera"] == "CO"
 
@@ -882,7 +875,7 @@ Seat 3: Kirill (big blind) showed [Qs Qd] and lost with a pair of Queens
 
 
 def test_he_showdown_the_replay_says_what_the_rules_owe_each_player_beside_the_logs_net():
-    result = replay(_hand(SIDE_POTS_PAID_THE_WRONG_WAY))
+    result = replay(parse_one_hand(SIDE_POTS_PAID_THE_WRONG_WAY))
     assert result.owed_known
     by_player = {p.player: p for p in result.players}
     assert {name: p.owed for name, p in by_player.items()} == {"Gleb": 30, "Inna": 40, "Kirill": 0}
@@ -894,7 +887,7 @@ def test_he_showdown_the_rules_owe_the_pot_less_the_rake_and_nothing_when_the_ca
     # Dmitry folds after 1.50; Elena and Fyodor put in 20 each: the pot is 41.50, the rake 1.50, so
     # the rules owe Elena's aces 40 (+20), where the log has her collect 41 (+21).
     raked = DISPUTED_RAKE
-    result = replay(_hand(raked))
+    result = replay(parse_one_hand(raked))
     assert result.owed_known
     assert {p.player: (p.owed, p.owed - p.invested, p.net) for p in result.players} == {
         "Dmitry": (0, Decimal("-1.5"), Decimal("-1.5")), "Elena": (40, 20, 21), "Fyodor": (0, -20, -20)}
@@ -902,7 +895,7 @@ def test_he_showdown_the_rules_owe_the_pot_less_the_rake_and_nothing_when_the_ca
     unshown = raked.replace("Elena: shows [Ac Ad] (a pair of Aces)\n", "")
     unshown = unshown.replace("showed [Ac Ad] and won ($41) with a pair of Aces", "collected ($41)")
     assert unshown.count("Ac Ad") == 0
-    assert not replay(_hand(unshown)).owed_known
+    assert not replay(parse_one_hand(unshown)).owed_known
 
 
 DISPUTED_RAKE = """\
@@ -939,7 +932,7 @@ def test_he_showdown_a_winner_paid_only_at_lines_cited_apart_is_not_said_to_coll
     # Gleb's one collect line (19) takes the side pot he may not win (HE-SIDE-POT), Inna's (20) the main
     # pot she does not win (HE-SHOWDOWN): each is still owed a pot, cited at the summary line, and each
     # does collect, so the words name what they collect and where, not "collects nothing"
-    found = {f.line: f for f in replay(_hand(SIDE_POTS_PAID_THE_WRONG_WAY)).findings}
+    found = {f.line: f for f in replay(parse_one_hand(SIDE_POTS_PAID_THE_WRONG_WAY)).findings}
     assert [(found[n].rule_id, found[n].message, found[n].expected, found[n].actual) for n in (24, 25)] == [
         ("HE-SHOWDOWN", "Gleb should collect 30, which no right collect line pays: the 40 Gleb collects, at line 19, "
          "is cited there", "Gleb collects 30", "nothing at a right line"),

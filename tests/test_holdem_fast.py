@@ -11,27 +11,16 @@ from decimal import Decimal
 
 import pytest
 
-from parsers.formats import HEADERS, parse_chunk
-from parsers.source import normalize_lines, split_games
 from pipeline.generators.holdem import generate_hands
 from rules.cards import Card
 from rules.holdem_batch import KINDS, STREETS, HandBatch, batch_from_hands, pot_code
 from rules.holdem_hand import ActionKind, HoldemHand
-
-
-def _parse_text(text: str, file: str = "gen.txt") -> list[HoldemHand]:
-    hands = []
-    for chunk in split_games(normalize_lines(text), HEADERS):
-        try:
-            hands.append(parse_chunk(chunk, file))
-        except Exception:   # a mutated hand the parser refuses: not the kernel's business
-            continue
-    return hands
+from tests.holdem_helpers import parse_hands
 
 
 def _generated(game: str, count: int, seed: int, **options) -> list[HoldemHand]:
     text = "\n\n\n".join(t for t, _ in generate_hands(game, count=count, seed=seed, **options)) + "\n"
-    return _parse_text(text)
+    return parse_hands(text)
 
 
 def _cents(value: Decimal) -> int:
@@ -204,7 +193,7 @@ Seat 3: Vera (big blind) showed [Qh Qd] and lost with a pair of Queens
 
 
 def _one(text: str) -> tuple[HandBatch, FactBatch, HoldemHand]:
-    hands = _parse_text(text)
+    hands = parse_hands(text)
     assert len(hands) == 1
     b = batch_from_hands(hands)
     return b, replay_batch(b), hands[0]

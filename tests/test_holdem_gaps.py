@@ -9,8 +9,9 @@ from __future__ import annotations
 from rules.holdem_batch import batch_from_hands
 from rules.holdem_fast import replay_batch
 from rules.holdem_rules import HE
+from tests.holdem_helpers import parse_one_hand
 from tests.test_holdem_cancelled import STARS
-from tests.test_holdem_engine import CANCELLED, _hand
+from tests.test_holdem_engine import CANCELLED
 from tests.test_holdem_fast import WALK
 from tests.test_room_pacific import CANCELLED as CANCELLED_888
 
@@ -29,25 +30,25 @@ def _findings(hand) -> set[tuple[str, int, int, int, int]]:
 
 
 def test_he_collected_the_walk_as_written_is_clean():
-    assert _findings(_hand(WALK)) == set()
+    assert _findings(parse_one_hand(WALK)) == set()
 
 
 def test_he_summary_seats_a_pokerstars_summary_without_a_player_who_played():
     # the walk with Boris's summary seat (line 17, seat index 1) cut: PokerStars sums up every seat,
     # so the hand is one cut short, cited where it now ends (line 17: Vera's line)
-    assert _findings(_hand(WALK.replace("Seat 2: Boris (small blind) folded before Flop\n", ""))) == {
+    assert _findings(parse_one_hand(WALK.replace("Seat 2: Boris (small blind) folded before Flop\n", ""))) == {
         ("HE-SUMMARY-SEATS", 17, 1, 1, 0)}
 
 
 def test_he_collected_a_cancelled_hand_as_written_is_clean():
-    assert _findings(_hand(CANCELLED)) == set()
+    assert _findings(parse_one_hand(CANCELLED)) == set()
 
 
 def test_he_collected_nothing_is_collected_in_a_cancelled_hand():
     # The cancelled hand's summary says Boris (seat index 1) "collected ($0.01)" at line 10: in a
     # cancelled hand everybody keeps his chips, so he collects 0 and the summary says 1 cent.
     text = CANCELLED.replace("Seat 2: Boris (big blind) collected ($0)", "Seat 2: Boris (big blind) collected ($0.01)")
-    assert _findings(_hand(text)) == {("HE-COLLECTED", 10, 1, 0, 1)}
+    assert _findings(parse_one_hand(text)) == {("HE-COLLECTED", 10, 1, 0, 1)}
 
 
 
@@ -55,7 +56,7 @@ def test_he_collected_a_cancelled_hand_paying_someone_says_so():
     from rules.holdem_explain import explain
 
     text = CANCELLED.replace("Seat 2: Boris (big blind) collected ($0)", "Seat 2: Boris (big blind) collected ($0.01)")
-    b = batch_from_hands([_hand(text)])
+    b = batch_from_hands([parse_one_hand(text)])
     f = replay_batch(b, allin_ev=False)
     (finding,) = explain(b, f)
     assert (finding.rule_id, finding.line) == ("HE-COLLECTED", 10)
@@ -64,7 +65,7 @@ def test_he_collected_a_cancelled_hand_paying_someone_says_so():
 
 def test_he_collected_a_cancelled_hand_giving_back_its_post_is_clean():
     # 888poker's cancelled hand: Player0 posts $5 (line 8) and his collect line (11) gives back $5
-    assert _findings(_hand(PACIFIC_CANCELLED)) == set()
+    assert _findings(parse_one_hand(PACIFIC_CANCELLED)) == set()
 
 
 def test_he_collected_a_cancelled_hands_collect_line_gives_back_another_amount():
@@ -72,27 +73,27 @@ def test_he_collected_a_cancelled_hands_collect_line_gives_back_another_amount()
     # expected 500 cents given back, actual 600. A collect of $4 is as wrong, the other way.
     for written, cents in (("$6", 600), ("$4", 400)):
         text = PACIFIC_CANCELLED.replace("Player0 collected [ $5 ]", f"Player0 collected [ {written} ]")
-        assert _findings(_hand(text)) == {("HE-COLLECTED", 11, 0, 500, cents)}
+        assert _findings(parse_one_hand(text)) == {("HE-COLLECTED", 11, 0, 500, cents)}
 
 
 def test_he_collected_a_cancelled_hand_paying_a_player_who_posted_nothing():
     # The $5 collected by Player1 (seat index 1), who declined his blind and posted nothing, at line 11;
     # Player0 has no collect line: his post comes back as in a PokerStars hand, no finding of his.
     text = PACIFIC_CANCELLED.replace("Player0 collected [ $5 ]", "Player1 collected [ $5 ]")
-    assert _findings(_hand(text)) == {("HE-COLLECTED", 11, 1, 0, 500)}
+    assert _findings(parse_one_hand(text)) == {("HE-COLLECTED", 11, 1, 0, 500)}
 
 
 def test_he_collected_a_cancelled_hands_collect_in_words():
     from rules.holdem_explain import explain
 
     text = PACIFIC_CANCELLED.replace("Player0 collected [ $5 ]", "Player0 collected [ $6 ]")
-    b = batch_from_hands([_hand(text)])
+    b = batch_from_hands([parse_one_hand(text)])
     (finding,) = explain(b, replay_batch(b, allin_ev=False))
     assert (finding.rule_id, finding.line, finding.expected, finding.actual) == (
         "HE-COLLECTED", 11, "5 given back", "6 collected")
     assert finding.message == "the hand was cancelled, so Player0 gets back the 5 posted, but collects 6"
     text = PACIFIC_CANCELLED.replace("Player0 collected [ $5 ]", "Player1 collected [ $5 ]")
-    b = batch_from_hands([_hand(text)])
+    b = batch_from_hands([parse_one_hand(text)])
     (finding,) = explain(b, replay_batch(b, allin_ev=False))
     assert (finding.message, finding.expected, finding.actual) == (
         "the hand was cancelled and Player1 posted nothing, but collects 5", "nothing", "5 collected")
@@ -106,7 +107,7 @@ CANCELLED_ALONE = STARS.split("\n\n\n\n")[0] + "\n"
 
 
 def test_he_players_a_hand_cancelled_for_want_of_a_second_player_is_clean():
-    b = batch_from_hands([_hand(CANCELLED_ALONE)])
+    b = batch_from_hands([parse_one_hand(CANCELLED_ALONE)])
     f = replay_batch(b, allin_ev=False)
     assert (len(f.findings), bool(f.certified[0]), int(f.count_players[0]), int(f.total_pot[0])) == (0, True, 1, 0)
     assert (f.invested[0], f.collected[0], f.net[0]) == (50, 50, 0)      # her post comes back
@@ -116,7 +117,7 @@ def test_he_players_one_player_dealt_in_a_hand_not_cancelled_is_worded_in_the_si
     from rules.holdem_explain import explain
 
     alone = CANCELLED_ALONE.replace("Hand cancelled\n", "*** HOLE CARDS ***\nUncalled bet ($0.50) returned to Anna\n")
-    b = batch_from_hands([_hand(alone)])
+    b = batch_from_hands([parse_one_hand(alone)])
     found = [f for f in explain(b, replay_batch(b, allin_ev=False)) if f.rule_id == "HE-PLAYERS"]
     assert [(f.message, f.expected, f.actual) for f in found] == [
         ("only 1 player is dealt in", "2 to 10 players", "1 player")]

@@ -28,7 +28,7 @@ from rules.holdem_fast import replay_batch
 from rules.holdem_hand import ActionKind, BettingStructure, HoldemHand
 from rules.holdem_rules import HE
 from tests.conftest import corpus
-from tests.test_holdem_fast import _parse_text
+from tests.holdem_helpers import parse_hands
 
 pokerkit = pytest.importorskip("pokerkit")
 
@@ -289,7 +289,7 @@ Seat 3: Vera (big blind) showed [Qs Jd] and lost with high card Queen
 
 
 def _hand(text: str) -> HoldemHand:
-    hands = _parse_text(text)
+    hands = parse_hands(text)
     assert len(hands) == 1
     return hands[0]
 
@@ -346,7 +346,7 @@ _MIXES = [
 @pytest.mark.parametrize("game, seed, options", _MIXES, ids=[f"{g}-{s}" for g, s, _ in _MIXES])
 def test_generated_hands_are_certified_and_agree_with_pokerkit_the_log_and_the_generator(game, seed, options):
     made = list(generate_hands(game, count=400, seed=seed, **options))
-    hands = _parse_text("\n\n\n".join(t for t, _ in made) + "\n")
+    hands = parse_hands("\n\n\n".join(t for t, _ in made) + "\n")
     assert len(hands) == len(made)
     certified, played, problems = _oracle_problems(hands)
     b, f = _engine(hands)
@@ -380,7 +380,7 @@ def test_he_limit_cap_flags_exactly_the_rounds_with_more_bets_than_the_cap(limit
 
 
 def _generated_limit() -> list[HoldemHand]:
-    return _parse_text("\n\n\n".join(t for t, _ in generate_hands("holdem", count=300, seed=21, betting="limit",
+    return parse_hands("\n\n\n".join(t for t, _ in generate_hands("holdem", count=300, seed=21, betting="limit",
                                                                    players="2-4")) + "\n")
 
 
@@ -555,7 +555,7 @@ def test_mutated_generated_hands_pokerkit_shows_broken_are_never_certified(game,
     rng = random.Random(seed)
     texts = [t for t, _ in generate_hands(game, count=250, seed=seed, **options)]
     mutants = [m for text in texts for _ in range(3) if (m := _mutate(text, rng)) != text]
-    hands = _parse_text("\n\n\n".join(mutants) + "\n")
+    hands = parse_hands("\n\n\n".join(mutants) + "\n")
     broken, explained, problems = _mutant_problems(hands)
     print(f"{game}: {len(mutants)} mutants, {len(hands)} parsed, {broken} shown broken, {explained} explained")
     assert broken >= len(hands) // 20       # the mutations do break hands pokerkit can tell
@@ -572,7 +572,7 @@ def test_mutated_corpus_hands_pokerkit_shows_broken_are_never_certified():
                   if c.lines and c.lines[0].startswith("PokerStars")]
     rng = random.Random(7)
     mutants = [_mutate(text, rng) for text in texts for _ in range(2)]
-    hands = [h for h in _parse_text("\n\n\n".join(mutants) + "\n") if isinstance(h, HoldemHand)]
+    hands = [h for h in parse_hands("\n\n\n".join(mutants) + "\n") if isinstance(h, HoldemHand)]
     broken, explained, problems = _mutant_problems(hands)
     print(f"corpus mutants: {len(hands)} parsed, {broken} shown broken, {explained} explained")
     assert len(hands) > 400 and broken >= 20
@@ -628,7 +628,7 @@ def test_hand_worked_hands_once_out_of_the_lane_and_their_mutants_are_read_and_a
              WALK.split("Total pot")[0], SPLIT.replace("*** HOLE CARDS ***\n", "*** HOLE CARDS ***\nDealt to Boris [Tc 3d]\n")]
     rng = random.Random(41)
     mutants = [_mutate(text, rng) for text in texts for _ in range(40)]
-    hands = [h for h in _parse_text("\n\n\n".join(texts + mutants) + "\n") if isinstance(h, HoldemHand)]
+    hands = [h for h in parse_hands("\n\n\n".join(texts + mutants) + "\n") if isinstance(h, HoldemHand)]
     assert len(hands) >= 150     # a third of the mutants still parse
     b, f = _engine(hands)
     problems = [f"{hand.hand_id}: in lane {bool(b.in_lane[h])}, explained {bool(f.explained[h])}"

@@ -7,7 +7,6 @@ the replay, and these tests name the hand.
 
 from __future__ import annotations
 
-import importlib.util
 from decimal import Decimal
 from pathlib import Path
 
@@ -18,20 +17,6 @@ from hypothesis import strategies as st
 from pipeline import models
 from pipeline.generators.holdem import generate_hands
 from pipeline.warehouse import Warehouse, connect
-
-
-def _ready() -> str | None:
-    if importlib.util.find_spec("parsers.pokerstars") is None:
-        return "the PokerStars parser (parsers/pokerstars.py) is not built yet"
-    from pipeline.facts import holdem
-
-    if not holdem.HANDLERS:
-        return "the Hold'em replay and facts (pipeline/facts/holdem.py HANDLERS) are not built yet"
-    return None
-
-
-pytestmark = pytest.mark.skipif(_ready() is not None, reason=str(_ready()))
-
 
 # The generator's stress mix: ~14 % of hands with an all-in (its default is a realistic ~8 %),
 # so that side pots, all-ins for less and the all-in EV are in every run.

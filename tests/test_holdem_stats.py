@@ -8,8 +8,7 @@ comments of each hand and of the rows ``assert_mart`` writes out).
 The same expectations are checked two ways:
 
 * ``test_stats_from_the_ingest``: the text goes through the real ingest (parser, replay,
-  fact tables, Parquet, SQL). Skipped while the PokerStars parser or the Hold'em facts are
-  not built.
+  fact tables, Parquet, SQL).
 * ``test_stats_from_fact_rows``: the facts are written straight into a warehouse as Parquet
   rows by a small reader in this file (following the column comments of
   ``pipeline/facts/holdem.py``), so the SQL is tested with real DuckDB and real Parquet
@@ -19,13 +18,10 @@ The same expectations are checked two ways:
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import re
 from collections import defaultdict
 from decimal import Decimal
 from pathlib import Path
-
-import pytest
 
 from pipeline import models
 from pipeline.tables import TableRows
@@ -298,20 +294,7 @@ def assert_mart(duckdb_path: Path) -> None:
 # ---------------------------------------------------------------- through the real ingest
 
 
-def _ingest_ready() -> str | None:
-    if importlib.util.find_spec("parsers.pokerstars") is None:
-        return "the PokerStars parser (parsers/pokerstars.py) is not built yet"
-    from pipeline.facts import holdem
-
-    if not holdem.HANDLERS:
-        return "the Hold'em replay and facts (pipeline/facts/holdem.py HANDLERS) are not built yet"
-    return None
-
-
 def test_stats_from_the_ingest(tmp_path, warehouse):
-    reason = _ingest_ready()
-    if reason:
-        pytest.skip(reason)
     from pipeline.ingest import ingest
 
     log = tmp_path / "six_hands.txt"
@@ -529,9 +512,6 @@ SHORT_ALL_IN_TALLIES = {
 
 
 def test_he_short_all_in_raise_is_a_raise_level_for_three_bets_and_cbets(tmp_path, warehouse):
-    reason = _ingest_ready()
-    if reason:
-        pytest.skip(reason)
     from pipeline.ingest import ingest
 
     log = tmp_path / "short_all_ins.txt"

@@ -10,8 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from pipeline.ingest import ingest
-from tests.test_reingest_versions import CHAT, HANDS, _starts, _without_seconds, query, run
-from tests.test_rule_settings_follow_files import OTHER_STRAIGHT, STRAIGHT_WINS, _reaudited, _state
+from tests.reingest_helpers import first_lines, games_reaudited, settings_findings_rulesets, without_seconds
+from tests.test_reingest_versions import CHAT, HANDS, query, run
+from tests.test_rule_settings_follow_files import OTHER_STRAIGHT, STRAIGHT_WINS
 
 BROKEN_3 = HANDS[3].replace("*** FLOP *** [Ah Kh 6h]", "*** FLOP *** [Ah Kx 6h]", 1)
 """Hand #250000000003 with a card no deck has on its flop: quarantined."""
@@ -59,7 +60,7 @@ def test_a_split_file_put_back_together_at_its_path_takes_its_games_back_each_on
     assert result.exit_code == 1, result.output     # night.txt holds the broken hand still
     # a.txt's ten pieces (9 games, the broken one) stand at the same lines; b.txt's ten (10 games,
     # one finding) move down below a.txt's
-    assert _without_seconds(result.output) == (
+    assert without_seconds(result.output) == (
         "1 file (1 unchanged), 0 games stored, 0 already stored, 1 game already in quarantine, 0 quarantined, "
         "0 findings in … s\n"
         f"  {night} is {first} and {second} merged (those paths are gone, most games of each are in it, and "
@@ -68,7 +69,7 @@ def test_a_split_file_put_back_together_at_its_path_takes_its_games_back_each_on
         "  10 games stored before follow their file to its new path, at the same lines\n"
         f"See them with: rasklad quarantine --warehouse {root}\n")
     # every row where night.txt's first ingest put it, once: 19 games, 1 quarantined text, 1 finding
-    starts = _starts(PIECES)
+    starts = first_lines(PIECES)
     assert stored == {"games": [(str(night), line) for line in starts[:3] + starts[4:]],
                       "quarantine": [(str(night), starts[3])], "findings": stored["findings"]}
     assert [source for source, _ in stored["findings"]] == [str(night)]
@@ -100,10 +101,10 @@ def test_a_split_file_put_back_together_with_an_edit_replaces_that_hand_once(tmp
     # other games and the quarantined text followed night.txt, none stored twice
     assert (summary.games, summary.games_known, summary.superseded, summary.already_quarantined,
             summary.quarantined) == (1, 18, 1, 1, 0)
-    starts = _starts(pieces)
+    starts = first_lines(pieces)
     assert _rows(root)["games"] == [(str(night), line) for line in starts[:3] + starts[4:]]
     assert _rows(root)["quarantine"] == [(str(night), starts[3])]
-    assert query(root, "select source_file, first_line from superseded") == [(str(first), _starts(PIECES)[1])]
+    assert query(root, "select source_file, first_line from superseded") == [(str(first), first_lines(PIECES)[1])]
     assert query(root, "select count(*) from game_texts") == [(19,)]
 
 
@@ -118,7 +119,7 @@ def test_a_file_renamed_and_renamed_back_takes_its_games_back_to_its_path(tmp_pa
     assert (back.moved, back.moved_unchanged, back.followed, back.relocated, back.superseded) == (
         [(str(night), str(renamed))], [str(night)], 4, 0, 0)
     assert query(root, "select source_file, first_line from games order by 2") == [
-        (str(night), line) for line in _starts(HANDS[:4])]
+        (str(night), line) for line in first_lines(HANDS[:4])]
     assert ingest([night], root, jobs=1).files_unchanged == 1
 
 
@@ -134,7 +135,7 @@ def test_a_file_appended_to_another_and_removed_is_merged_into_it(tmp_path):
     result = run("ingest", str(second), "-w", str(root), "-j", "1", "-q")
     assert result.exit_code == 1, result.output
     # b.txt's ten games keep their lines; a.txt's nine games and its quarantined text move below them
-    assert _without_seconds(result.output) == (
+    assert without_seconds(result.output) == (
         "1 file (0 unchanged, 1 grown, read from its last game on), 0 games stored, 19 already stored, "
         "1 game already in quarantine, 0 quarantined, 0 findings in … s\n"
         f"  {second} is {first} merged into it (that path is gone, most games of each are in it, and with its own "
@@ -142,7 +143,7 @@ def test_a_file_appended_to_another_and_removed_is_merged_into_it(tmp_path):
         "  10 games stored before stand at other lines of their file now: their lines follow it\n"
         f"See them with: rasklad quarantine --warehouse {root}\n")
     order = PIECES[10:] + PIECES[:10]
-    starts = _starts(order)
+    starts = first_lines(order)
     broken = order.index(BROKEN_3)
     assert _rows(root) == {"games": [(str(second), line) for number, line in enumerate(starts) if number != broken],
                            "quarantine": [(str(second), starts[broken])], "findings": [(str(second), finding_line)]}
@@ -178,7 +179,7 @@ def test_a_split_file_put_back_together_takes_back_the_setting_its_parts_took(tm
     second.write_text(OTHER_STRAIGHT, encoding="utf-8")
     night.unlink()
     ingest([first, second], wh, jobs=1)
-    assert _state(wh)[0] == {f"rules file {first}": "straight_beats_trips", f"rules file {second}": "straight_beats_trips"}
+    assert settings_findings_rulesets(wh)[0] == {f"rules file {first}": "straight_beats_trips", f"rules file {second}": "straight_beats_trips"}
     night.write_bytes(first.read_bytes() + second.read_bytes())
     first.unlink()
     second.unlink()
@@ -186,8 +187,8 @@ def test_a_split_file_put_back_together_takes_back_the_setting_its_parts_took(tm
     assert summary.merged == [(str(night), [str(first), str(second)])]
     entry, = summary.settings_followed
     assert (entry.file, entry.options, entry.differing) == (str(night), ("straight_beats_trips",), ())
-    assert _state(wh)[:2] == ({f"rules file {night}": "straight_beats_trips"}, [])
-    assert _reaudited(wh) == 0
+    assert settings_findings_rulesets(wh)[:2] == ({f"rules file {night}": "straight_beats_trips"}, [])
+    assert games_reaudited(wh) == 0
 
 
 def test_a_file_merged_into_another_keeps_that_ones_setting_or_none_when_not_alike(tmp_path):
@@ -200,8 +201,8 @@ def test_a_file_merged_into_another_keeps_that_ones_setting_or_none_when_not_ali
     summary = ingest([two], wh, jobs=1)
     assert summary.merged == [(str(two), [str(one), str(two)])]
     # its own setting holds, as one.txt's did: one.txt's leaves with it, nothing to tell, nothing judged again
-    assert (summary.settings_followed, _state(wh)[:2]) == ([], ({f"rules file {two}": "straight_beats_trips"}, []))
-    assert _reaudited(wh) == 0
+    assert (summary.settings_followed, settings_findings_rulesets(wh)[:2]) == ([], ({f"rules file {two}": "straight_beats_trips"}, []))
+    assert games_reaudited(wh) == 0
 
     # two.txt not set, one.txt set: the merge cannot hold both, so two.txt takes none, and is told
     one, two, wh = tmp_path / "a" / "one.txt", tmp_path / "a" / "two.txt", tmp_path / "wa"
@@ -217,7 +218,7 @@ def test_a_file_merged_into_another_keeps_that_ones_setting_or_none_when_not_ali
     assert (f"  {two} takes no rule setting of the files merged into it that are not set alike "
             f"(straight_beats_trips for {one}; none for {two}): those stay kept for their paths; give it its own "
             f"with `rasklad ingest {two} --rules OPTION`") in result.output.splitlines()
-    assert _state(wh)[0] == {f"rules file {one}": "straight_beats_trips"}
+    assert settings_findings_rulesets(wh)[0] == {f"rules file {one}": "straight_beats_trips"}
 
 
 def test_a_file_moved_onto_the_path_of_another_is_taken_for_it_there(tmp_path):
@@ -231,6 +232,6 @@ def test_a_file_moved_onto_the_path_of_another_is_taken_for_it_there(tmp_path):
     assert (summary.moved, summary.moved_unchanged, summary.merged, summary.followed, summary.superseded) == (
         [(str(second), str(first))], [str(second)], [], 4, 2)
     assert query(root, "select source_file, first_line from games order by 2") == [
-        (str(second), line) for line in _starts(HANDS[:4])]
+        (str(second), line) for line in first_lines(HANDS[:4])]
     assert query(root, "select source_file, first_line from superseded order by 2") == [
-        (str(second), line) for line in _starts(HANDS[4:6])]
+        (str(second), line) for line in first_lines(HANDS[4:6])]

@@ -6,7 +6,6 @@ temporary folder; every figure is worked by hand from the logs."""
 from __future__ import annotations
 
 import json
-import re
 import shutil
 from decimal import Decimal
 from pathlib import Path
@@ -24,6 +23,7 @@ from pipeline.versions import Dropped, Holder, Ledger, Place
 from pipeline.warehouse import Warehouse, connect, read_manifest, stage_results
 from pipeline.worker import parse_bytes
 from tests.conftest import SAMPLES
+from tests.reingest_helpers import first_lines, without_seconds
 from tests.test_models_incremental import model_rows, whole_build_rows
 from tests.warehouse_rows import committed_rows
 
@@ -589,15 +589,6 @@ def test_a_file_an_older_rasklad_read_moved_and_edited_is_known_by_the_games_sto
     assert query(root, "select source_file, first_line from games order by 2") == [(str(new), 1), (str(new), 28)]
 
 
-def _starts(hands: list[str]) -> list[int]:
-    """The first line of each of ``hands`` in a file of them, a blank line between two."""
-    starts, line = [], 1
-    for hand in hands:
-        starts.append(line)
-        line += hand.count("\n") + 2     # its lines, and the blank one after it
-    return starts
-
-
 def test_a_file_split_in_two_is_its_old_file_and_its_games_follow_the_parts(tmp_path):
     night, root = tmp_path / "night.txt", tmp_path / "wh"
     night.write_text("\n\n".join(HANDS[:6]) + "\n", encoding="utf-8")
@@ -615,8 +606,8 @@ def test_a_file_split_in_two_is_its_old_file_and_its_games_follow_the_parts(tmp_
     assert "  1 game dropped by its file's new text: no file read holds it now" in result.output
     # the five hands the halves hold, each at its line there: none points at the gone file
     assert query(root, "select source_file, first_line from games order by 1, 2") == (
-        [(str(first), line) for line in _starts(HANDS[:3])] + [(str(second), line) for line in _starts(HANDS[3:5])])
-    assert query(root, "select source_file, first_line from superseded") == [(str(night), _starts(HANDS[:6])[5])]
+        [(str(first), line) for line in first_lines(HANDS[:3])] + [(str(second), line) for line in first_lines(HANDS[3:5])])
+    assert query(root, "select source_file, first_line from superseded") == [(str(night), first_lines(HANDS[:6])[5])]
     assert query(root, "select source_path, moved_from from files order by 1") == [
         (str(first), str(night)), (str(second), str(night)), (str(night), None)]
     # read again, nothing changed; a hand cut from one half is superseded, the other half's stay
@@ -763,10 +754,6 @@ def test_a_renamed_file_takes_its_games_and_findings_to_its_new_path_unread(tmp_
     assert (again.files_unchanged, again.moved, again.relocated) == (1, [], 0)
 
 
-def _without_seconds(output: str) -> str:
-    return re.sub(r" in \d+\.\d\d s", " in … s", output)
-
-
 def test_the_summary_of_a_plain_rename_says_the_file_moved_and_its_games_kept_their_lines(tmp_path):
     # the same bytes at a new path, the old path gone: only the path the games point at changes,
     # which the summary says, and not that they stand at other lines
@@ -779,7 +766,7 @@ def test_the_summary_of_a_plain_rename_says_the_file_moved_and_its_games_kept_th
     night.rename(renamed)
     result = run("ingest", str(night.parent), "-w", str(root), "-j", "1", "-q")
     assert result.exit_code == 0, result.output
-    assert _without_seconds(result.output) == (
+    assert without_seconds(result.output) == (
         "1 file (1 unchanged), 0 games stored, 0 already stored, 0 quarantined, 0 findings in … s\n"
         f"  {renamed} is {night} moved, its bytes unchanged (that path is gone): taken as that file at its new path\n"
         f"  {hands} games stored before follow their file to its new path, at the same lines\n")
@@ -809,8 +796,8 @@ def test_a_file_split_in_two_unequal_parts_is_told_as_split_whatever_their_sizes
     assert "  1 game dropped by its file's new text: no file read holds it now" in result.output
     assert query(root, "select count(*) from superseded where source_file = $1", [str(night)]) == [(1,)]
     assert query(root, "select source_file, first_line from games order by 1, 2") == (
-        [(str(first), line) for line in _starts([HAND_0, edited, HAND_2])]
-        + [(str(second), line) for line in _starts(HANDS[3:7])])
+        [(str(first), line) for line in first_lines([HAND_0, edited, HAND_2])]
+        + [(str(second), line) for line in first_lines(HANDS[3:7])])
     assert query(root, "select source_path, moved_from from files where moved_from is not null order by 1") == [
         (str(first), str(night)), (str(second), str(night))]
 
@@ -865,7 +852,7 @@ def test_two_files_merged_into_one_keep_their_games_and_findings_at_its_lines(tm
     second.unlink()
     result = run("ingest", str(folder), "-w", str(root), "-j", "1", "-q")
     assert result.exit_code == 0, result.output
-    assert _without_seconds(result.output) == (
+    assert without_seconds(result.output) == (
         "1 file (0 unchanged), 0 games stored, 20 already stored, 0 quarantined, 0 findings in … s\n"
         f"  {merged} is {first} and {second} merged (those paths are gone, most games of each are in it, and "
         "together they make most of its games): taken as their new version\n"
@@ -893,7 +880,7 @@ def test_two_files_merged_into_one_keep_their_games_and_findings_at_its_lines(tm
     again = ingest([folder], root, jobs=1)
     assert (again.superseded, again.merged, again.unsure_moves) == (1, [], [])
     assert query(root, "select count(*) from games") == [(19,)]
-    assert query(root, "select first_line from superseded") == [(_starts(HANDS[:10])[3],)]
+    assert query(root, "select first_line from superseded") == [(first_lines(HANDS[:10])[3],)]
     assert cut.startswith("PokerStars Hand #250000000003:")
 
 
@@ -913,8 +900,8 @@ def test_a_merged_file_with_an_edited_hand_replaces_that_hand_once(tmp_path):
     assert (summary.games, summary.superseded, summary.unsure_moves) == (1, 1, [])
     # six hands, each once, all in c.txt: #250000000001's new text, its old one superseded
     assert query(root, "select source_file, first_line from games order by 2") == [
-        (str(merged), line) for line in _starts([HAND_0, edited, *HANDS[2:6]])]
-    assert query(root, "select source_file, first_line from superseded") == [(str(first), _starts(HANDS[:3])[1])]
+        (str(merged), line) for line in first_lines([HAND_0, edited, *HANDS[2:6]])]
+    assert query(root, "select source_file, first_line from superseded") == [(str(first), first_lines(HANDS[:3])[1])]
     assert query(root, "select count(*) from game_texts") == [(6,)]
 
 
@@ -938,7 +925,7 @@ def test_games_superseded_though_a_known_file_holds_them_come_back_when_it_is_in
     log, rotated = _rotated_without_the_renamed_file(folder, root)
     result = run("ingest", str(folder), "-w", str(root), "-j", "1", "-q")
     assert result.exit_code == 0, result.output
-    assert _without_seconds(result.output) == (
+    assert without_seconds(result.output) == (
         "2 files (1 unchanged), 20 games stored, 0 already stored, 0 quarantined, 1 finding in … s\n"
         "  20 games superseded before are back: a file read holds them (the table superseded no longer keeps "
         "them)\n")

@@ -21,15 +21,10 @@ from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind
 from rules.records import Source
 from tests.conftest import corpus
+from tests.holdem_helpers import parse_bovada_hand
 from tests.room_corpus import in_other_currency
 
 D = Decimal
-
-
-def _hand(text: str):
-    chunks = split(text.strip("\n"))
-    assert [c.format for c in chunks] == ["bovada"], [c.format for c in chunks]
-    return parse_chunk(chunks[0], "hand.txt")
 
 
 def _nets(hand) -> dict[str, Decimal]:
@@ -67,7 +62,7 @@ def test_bovada_zone_walk_pays_the_uncalled_blind_back_in_the_result():
     """ROOM-UNCALLED: a walk's result pays the uncalled blind back; the reader returns it."""
     # Zone Poker writes no return line in a walk: the result $0.35 is the small blind 0.10 won
     # plus the big blind's own 0.25 back. The owner ([ME]) is named Hero.
-    hand = _hand(ZONE_WALK)
+    hand = parse_bovada_hand(ZONE_WALK)
     assert hand.button_seat == 2 and hand.big_blind == D("0.25") and hand.small_blind == D("0.10")
     kinds = [(a.player, a.kind, a.amount) for a in hand.actions if a.kind in (ActionKind.UNCALLED, ActionKind.COLLECT)]
     assert kinds == [("Hero", ActionKind.UNCALLED, D("0.15")), ("Hero", ActionKind.COLLECT, D("0.20"))]
@@ -116,17 +111,17 @@ Dealer : Hand result $7.32
 def test_bovada_button_is_set_dealer_else_the_seat_named_dealer_else_dead_before_the_small_blind():
     """ROOM-BUTTON: 'Set dealer [N]', else the seat named Dealer, else a dead button before the small blind."""
     # Set dealer names seat 1 though seat 2 is named Dealer: the line wins
-    assert _hand(ZONE_WALK.replace("Set dealer [2]", "Set dealer [1]")).button_seat == 1
+    assert parse_bovada_hand(ZONE_WALK.replace("Set dealer [2]", "Set dealer [1]")).button_seat == 1
     no_line = ZONE_WALK.replace("Dealer : Set dealer [2]\n", "")
-    assert _hand(no_line).button_seat == 2
+    assert parse_bovada_hand(no_line).button_seat == 2
     # no line and no seat named Dealer: the small blind sits in seat 3, the dead button just before it
-    assert _hand(no_line.replace("Dealer", "UTG+1")).button_seat == 2
+    assert parse_bovada_hand(no_line.replace("Dealer", "UTG+1")).button_seat == 2
 
 
 def test_bovada_zone_hand_without_total_takes_the_rake_as_what_the_results_do_not_pay():
     """ROOM-RAKE: with no rake written, the rake is what the results do not pay."""
     # pot: blinds 0.35 + 2.25 x2 + 0.75 x2 + 4.53 x2 = 15.41; the results pay 14.64: rake 0.77
-    hand = _hand(ZONE_SPLIT_RAKED)
+    hand = parse_bovada_hand(ZONE_SPLIT_RAKED)
     raise_ = next(a for a in hand.actions if a.player == "Dealer" and a.kind is ActionKind.RAISE)
     assert (raise_.amount, raise_.raise_to) == (D("1.58"), D("2.25"))     # over Hero's 0.67
     assert hand.summary.total_pot == D("15.41") and hand.summary.rake == D("0.77")
@@ -189,7 +184,7 @@ def test_bovada_old_raise_is_the_total_and_dead_chip_is_big_blind_live_small_bli
     # "Posts dead chip $12" at 4/8: 8 live (UTG+1 checks, owing nothing) and 4 dead.
     # "Raises $16": to 16 (12 more over the small blind's 4). Pot: SB 16 + BB 16 + UTG+1 12 = 44
     # (the flop bet of 8 comes back); rake 1, the result 43.
-    hand = _hand(OLD_LIMIT)
+    hand = parse_bovada_hand(OLD_LIMIT)
     post = next(a for a in hand.actions if a.player == "UTG+1" and a.kind.is_post)
     assert (post.kind, post.amount) == (ActionKind.POST_DEAD, D("12"))
     raise_ = next(a for a in hand.actions if a.kind is ActionKind.RAISE)
@@ -251,7 +246,7 @@ Seat+6: UTG+1 Folded before the FLOP
 
 def test_bovada_a_chip_of_less_than_the_big_blind_is_a_live_small_blind():
     """ROOM-DEAD-BLIND: 'Posts chip' under the big blind is a small blind his call completes."""
-    hand = _hand(CHIP_SMALL_BLIND)
+    hand = parse_bovada_hand(CHIP_SMALL_BLIND)
     post = next(a for a in hand.actions if a.player == "UTG+2" and a.kind.is_post)
     assert (post.kind, post.amount, hand.second_small_blind_live) == (ActionKind.POST_SB, D("0.10"), True)
     assert _nets(hand) == {"UTG+2": D("-0.25"), "Dealer": D(0), "Small Blind": D("-0.25"), "Big Blind": D("0.70"),
@@ -310,7 +305,7 @@ Seat+6: UTG+2 Folded before the FLOP
 
 
 def test_bovada_set_dealer_alone_is_a_dead_button_and_one_card_shown_is_read():
-    hand = _hand(DEAD_BUTTON_SHOW_ONE)
+    hand = parse_bovada_hand(DEAD_BUTTON_SHOW_ONE)
     assert hand.button_seat == 1      # the empty seat before the small blind's
     assert _nets(hand) == {"Small Blind": D("0.47"), "Big Blind": D("-0.25"), "UTG": D(0), "UTG+1": D("-0.25"),
                            "Hero": D(0)}
@@ -349,7 +344,7 @@ def test_bovada_blind_posted_all_in_and_side_pot_result():
     # BB all-in for 0.05. Hero raises to 0.15, SB all-in to 3, Hero folds: 2.85 comes back to SB.
     # Main pot 0.05 x3 = 0.15 (BB's aces win it); side pot 0.10 x2 = 0.20 (SB alone is left in it).
     # Nets: BB 0.15 - 0.05, SB 0.20 - 0.15, Hero -0.15.
-    hand = _hand(ALL_IN_BLIND)
+    hand = parse_bovada_hand(ALL_IN_BLIND)
     post = next(a for a in hand.actions if a.player == "Big Blind")
     assert (post.kind, post.amount, post.is_all_in) == (ActionKind.POST_BB, D("0.05"), True)
     assert hand.summary.pots == (D("0.15"), D("0.20"))
@@ -391,13 +386,13 @@ Seat 4: Dealer Folded on the TURN
 
 def test_bovada_a_pot_the_others_fold_to_is_won_on_the_street_of_the_last_fold_and_a_showdown_at_showdown():
     """As PokerStars writes it: the result of a pot nobody contests is taken where the last folded."""
-    hand = _hand(FOLDED_ON_THE_TURN)
+    hand = parse_bovada_hand(FOLDED_ON_THE_TURN)
     assert [(a.player, str(a.street), a.amount) for a in hand.actions if a.kind is ActionKind.COLLECT] == [
         ("Hero", "turn", D("31.50"))]
     assert (hand.summary.total_pot, hand.summary.rake) == (D(32), D("0.50"))
     assert _nets(hand) == {"Hero": D("15.50"), "Dealer": D(-16)}
     # the big blind all in by his post never acts and is still in: the pots go to the showdown
-    hand = _hand(ALL_IN_BLIND)
+    hand = parse_bovada_hand(ALL_IN_BLIND)
     assert [(a.player, str(a.street)) for a in hand.actions if a.kind is ActionKind.COLLECT] == [
         ("Big Blind", "showdown"), ("Small Blind", "showdown")]
 
@@ -432,7 +427,7 @@ def test_bovada_a_big_blind_posted_all_in_short_is_not_the_stakes():
     # (a $30-$60 sample of 2013) heads-up, Hero's small blind 15, the big blind all in for his 15:
     # the small bet is twice the small blind, 30, the big blind; the big bet 60. Nobody has chips
     # to bet against Hero, whose 15 match the big blind's: he owes no action, the cards are dealt.
-    hand = _hand(HEADS_UP_BIG_BLIND_SHORT)
+    hand = parse_bovada_hand(HEADS_UP_BIG_BLIND_SHORT)
     assert (hand.small_blind, hand.big_blind, hand.small_bet, hand.big_bet, hand.stakes) == (
         D(15), D(30), D(30), D(60), "$30/$60 USD")
     assert replay(hand).findings == ()
@@ -472,7 +467,7 @@ def test_bovada_a_hand_with_no_small_blind_keeps_the_stakes_small_blind():
     """ROOM-DEAD-BLIND: with no small blind posted, a dead chip (small and big blind together) tells
     the small blind, its part over the big blind; in Fixed Limit the small blind is half the small bet."""
     # (game d93b7bd9 of the samples) 0.35 dead chip - 0.25 big blind = 0.10: $0.10/$0.25, not $0.25/$0.25
-    hand = _hand(NO_SMALL_BLIND)
+    hand = parse_bovada_hand(NO_SMALL_BLIND)
     assert (hand.small_blind, hand.big_blind, hand.stakes, hand.small_blind_stated) == (
         D("0.10"), D("0.25"), "$0.10/$0.25 USD", False)
     # UTG+1 wins the big blind's 0.25 and the dead chip's 0.35: 0.25 of his 0.75 called
@@ -480,7 +475,7 @@ def test_bovada_a_hand_with_no_small_blind_keeps_the_stakes_small_blind():
                            "Hero": D(0)}
     # (a $8-$16 sample of 2012) a Fixed Limit hand with no small blind: the $8 big blind is the small
     # bet, the small blind half of it, $4
-    limit = _hand(LIMIT_NO_SMALL_BLIND)
+    limit = parse_bovada_hand(LIMIT_NO_SMALL_BLIND)
     assert (limit.small_blind, limit.big_blind, limit.small_bet, limit.big_bet, limit.stakes) == (
         D(4), D(8), D(8), D(16), "$8/$16 USD")
     assert _nets(limit) == {"UTG": D(0), "UTG+1": D(0), "Hero": D(15), "Big Blind": D(-16)}
@@ -533,13 +528,13 @@ Seat+6: Big Blind $1.43 [Does not show]
 def test_bovada_a_big_blind_alone_names_the_rooms_stakes_of_that_big_blind():
     """No small blind and no dead chip: the hand does not say its small blind, so it is the room's
     at a $0.25 big blind, $0.10 (as every other hand of that table posts), not the big blind."""
-    hand = _hand(BIG_BLIND_ALONE)
+    hand = parse_bovada_hand(BIG_BLIND_ALONE)
     assert (hand.small_blind, hand.big_blind, hand.stakes, hand.small_blind_stated) == (
         D("0.10"), D("0.25"), "$0.10/$0.25 USD", False)
     assert _nets(hand) == {"Hero": D("0.68"), "UTG": D("-0.75"), "UTG+1": D(0), "UTG+2": D(0), "Dealer": D(0)}
     # other big blinds: the room's $0.02/$0.05, and half the big blind at $0.25/$0.50
     for big, stakes in (("$0.05", "$0.02/$0.05 USD"), ("$0.50", "$0.25/$0.50 USD")):
-        assert _hand(BIG_BLIND_ALONE.replace("Bring in $0.25", f"Bring in {big}")).stakes == stakes
+        assert parse_bovada_hand(BIG_BLIND_ALONE.replace("Bring in $0.25", f"Bring in {big}")).stakes == stakes
 
 
 def test_bovada_corpus_hands_of_a_table_are_at_one_stakes_with_or_without_a_small_blind():
@@ -584,20 +579,20 @@ Board [7s 9s Jd  ]
 def test_bovada_omaha_goes_to_quarantine_naming_the_game():
     text = ZONE_WALK.replace("HOLDEMZonePoker No Limit", "OMAHA HiLo Pot Limit")
     with pytest.raises(ParseError, match="Bovada Omaha Hi-Lo Pot Limit is not supported yet"):
-        _hand(text)
+        parse_bovada_hand(text)
 
 
 def test_bovada_an_unknown_line_is_a_parse_error_with_its_line():
     text = ZONE_WALK.replace("UTG : Leave(Auto)", "UTG : Dances")
     with pytest.raises(ParseError) as caught:
-        _hand(text)
+        parse_bovada_hand(text)
     assert caught.value.line == 15 and "cannot read 'UTG : Dances'" in caught.value.reason
 
 
 def test_bovada_hand_without_hole_cards_line_is_refused_by_the_grammar():
     text = ZONE_WALK.replace("*** HOLE CARDS ***\n", "")
     with pytest.raises(ParseError):
-        _hand(text)
+        parse_bovada_hand(text)
 
 
 SHORT_ALL_IN_RAISED = """
@@ -668,7 +663,7 @@ def test_he_limit_size_a_raise_over_a_short_all_in_of_half_a_bet_goes_a_full_bet
     # UTG puts in 32 + 32 + 8.50 = 72.50; UTG+1 and Dealer 32 + 32 + 48 + 16 = 128 each (UTG+1's
     # river raise of 16 comes back); the blinds 4 and 8: a pot of 340.50, of which UTG+1's full
     # house collects 337.50 (a rake of 3): +209.50.
-    hand = _hand(SHORT_ALL_IN_RAISED)
+    hand = parse_bovada_hand(SHORT_ALL_IN_RAISED)
     assert _nets(hand) == {"Dealer": D(-128), "Small Blind": D(-4), "Hero": D(-8), "UTG": D("-72.50"),
                            "UTG+1": D("209.50"), "UTG+2": D(0)}
 
@@ -678,7 +673,7 @@ def test_he_limit_size_a_raise_over_a_short_all_in_to_no_size_is_a_finding():
     # it counts as
     text = SHORT_ALL_IN_RAISED.replace("UTG+1 : Raises $32\nDealer : Raises $48", "UTG+1 : Raises $28\n"
                                        "Dealer : Raises $44")
-    found = [(str(f.rule_id), f.line) for f in replay(_hand(text)).findings if f.severity is Severity.ERROR]
+    found = [(str(f.rule_id), f.line) for f in replay(parse_bovada_hand(text)).findings if f.severity is Severity.ERROR]
     assert ("HE-LIMIT-SIZE", 36) in found
 
 
@@ -723,7 +718,7 @@ def test_bovada_hand_without_street_lines_has_its_streets_told_by_the_betting():
     # "Bets $2" opens the flop (a small bet); the call closes it, and "Checks", "Bets $4" (a big
     # bet), "Calls $4" are the turn, the two checks the river. Each puts in 4 + 2 + 4 = 10: a pot
     # of 20, the small blind's two pair collects 19.50 after a rake of 0.50.
-    hand = _hand(NO_STREET_LINES)
+    hand = parse_bovada_hand(NO_STREET_LINES)
     streets = [(a.player, str(a.kind), str(a.street)) for a in hand.actions if not str(a.kind).startswith("post")]
     assert streets[:10] == [
         ("Dealer", "fold", "preflop"), ("Small Blind", "raise", "preflop"), ("Hero", "call", "preflop"),
@@ -741,18 +736,18 @@ def test_bovada_hand_without_street_lines_whose_summary_disagrees_with_the_betti
     with pytest.raises(ParseError, match="this Bovada export writes no street lines: the streets of its actions "
                                          r"cannot be told apart \(Small Blind acts after the betting of the flop is "
                                          r"over, and the summary's board is 2s Qh 5c\)") as refused:
-        _hand(text)
+        parse_bovada_hand(text)
     assert refused.value.line == 17
     # the small blind folds to the turn's bet: the hand ends on the turn, not on a board of five
     text = NO_STREET_LINES.replace("Small Blind : Calls $4\nSmall Blind : Checks\nBig Blind  [ME] : Checks\n",
                                    "Small Blind : Folds\n")
     with pytest.raises(ParseError, match=r"\(the betting ends on the turn, the summary's board has 5 cards\)"):
-        _hand(text)
+        parse_bovada_hand(text)
     # a seat the summary says folded on another street than the betting tells
     text = NO_STREET_LINES.replace("Seat 1: Dealer Folded on the POCKET CARDS", "Seat 1: Dealer Folded on the FLOP")
     with pytest.raises(ParseError, match=r"\(the betting puts Dealer's fold at line 12 on the preflop, the summary "
                                          r"on the flop\)") as refused:
-        _hand(text)
+        parse_bovada_hand(text)
     assert refused.value.line_text == "Seat 1: Dealer Folded on the FLOP"
 
 
@@ -801,7 +796,7 @@ def test_bovada_set_dealer_line_after_a_summary_is_read_as_the_next_hand_run_int
         parse_chunk(chunk, path.name)
     assert refused.value.line_text.startswith("Dealer : Set dealer/Bring in spot [5]")
     # the same line before a summary is the hand's own button
-    assert _hand(SHORT_ALL_IN_RAISED).button_seat is not None
+    assert parse_bovada_hand(SHORT_ALL_IN_RAISED).button_seat is not None
 
 
 def _tournament_hands():

@@ -46,11 +46,12 @@ def test_room_time_zone_utc_headers_keep_their_time():
 
 
 def test_room_time_zone_bovada_hand_without_a_zone_keeps_the_time_as_written():
-    from tests.test_room_bovada import ZONE_WALK, _hand
+    from tests.holdem_helpers import parse_bovada_hand
+    from tests.test_room_bovada import ZONE_WALK
 
-    assert _hand(ZONE_WALK).info.played_at == datetime(2021, 4, 11, 1, 55, 0)
+    assert parse_bovada_hand(ZONE_WALK).info.played_at == datetime(2021, 4, 11, 1, 55, 0)
     with_zone = ZONE_WALK.replace("2021-04-11 01:55:00", "2021-04-11 01:55:00 UTC")
-    assert _hand(with_zone).info.played_at == datetime(2021, 4, 11, 1, 55, 0)
+    assert parse_bovada_hand(with_zone).info.played_at == datetime(2021, 4, 11, 1, 55, 0)
 
 
 def test_room_time_zone_a_name_of_two_zones_is_not_read():

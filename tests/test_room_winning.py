@@ -641,7 +641,7 @@ def test_export_of_older_text_hands_read_under_a_setting_loads_in_pokerkit_to_th
     import tomllib
 
     from pipeline.export import export
-    from tests.test_export import _chip_stacks
+    from tests.holdem_helpers import pokerkit_chip_stacks
 
     log = tmp_path / "older.txt"
     log.write_bytes((WARM_UP / "winning_older.txt").read_bytes())
@@ -655,7 +655,7 @@ def test_export_of_older_text_hands_read_under_a_setting_loads_in_pokerkit_to_th
         text = path.read_text()
         fields = tomllib.loads(text, parse_float=D)
         dealt += sum(a.startswith("d db") for a in fields["actions"])   # the board, from the text read again
-        got, want = _chip_stacks(text), [D(s) for s in fields["finishing_stacks"]]
+        got, want = pokerkit_chip_stacks(text), [D(s) for s in fields["finishing_stacks"]]
         # pokerkit takes no rake: the winner ends with the rake more
         assert sum(g - w for g, w in zip(got, want)) == rakes[path.stem], path.name
     assert dealt >= 3     # the first hand is dealt to the turn, the others to the river

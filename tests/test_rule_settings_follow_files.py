@@ -27,28 +27,14 @@ from click.testing import CliRunner
 
 from pipeline.cli import main
 from pipeline.ingest import ingest
-from pipeline.reaudit import reaudit
 from pipeline.warehouse import Warehouse, connect
+from tests.reingest_helpers import games_reaudited, settings_findings_rulesets
 from tests.test_holdem_limit_cap_setting import HAND as LIMIT_HAND
 from tests.test_holdem_straight_order import STRAIGHT_WINS
 from tests.test_room_winning import OLDER
 
 OTHER_STRAIGHT = STRAIGHT_WINS.replace("#2604", "#2605")
 """The same pot at the same table, another hand number: another game."""
-
-
-def _state(wh) -> tuple[dict[str, str], list[tuple[str, int]], dict[str, str], int]:
-    """The settings kept, the findings (rule, line), each stored game's ruleset, and the games in quarantine."""
-    with connect(wh) as con:
-        return (dict(con.execute("select name, value from settings").fetchall()),
-                con.execute("select rule_id, line from findings order by line, rule_id").fetchall(),
-                dict(con.execute("select source_file, ruleset from games").fetchall()),
-                con.execute("select count(*) from quarantine").fetchone()[0])
-
-
-def _reaudited(wh) -> int:
-    with Warehouse(wh).open() as store:
-        return reaudit(store).judged
 
 
 @pytest.mark.parametrize(("text", "rules", "kept", "ruleset"), [
@@ -74,8 +60,8 @@ def test_a_file_setting_follows_its_file_moved_and_a_reaudit_judges_nothing_agai
     option = rules[-1]
     assert (entry.file, entry.origins, entry.copy, entry.options) == (str(moved), (str(night),), False, (option,))
     assert summary.refollowed == 0     # its hands were judged under it already
-    assert _reaudited(wh) == 0
-    settings, findings, rulesets, quarantined = _state(wh)
+    assert games_reaudited(wh) == 0
+    settings, findings, rulesets, quarantined = settings_findings_rulesets(wh)
     assert settings == {name.format(moved): value for name, value in kept.items()}
     assert (findings, rulesets, quarantined) == ([], {str(moved): ruleset}, 0)
 
@@ -113,11 +99,11 @@ def test_hands_a_moved_file_gained_are_judged_again_under_the_setting_that_follo
     assert summary.moved == [(str(moved), str(night))] and summary.games == 1
     assert summary.findings == 2     # as read, before the setting followed
     assert (summary.refollowed, summary.refollowed_findings) == (1, 0)
-    settings, findings, _, _ = _state(wh)
+    settings, findings, _, _ = settings_findings_rulesets(wh)
     assert settings == {f"rules file {moved}": "straight_beats_trips"} and findings == []
     with connect(wh) as con:
         assert con.execute("select ruleset from games").fetchall() == [("pokerstars no_limit, straight_beats_trips",)] * 3
-    assert _reaudited(wh) == 0
+    assert games_reaudited(wh) == 0
 
 
 def test_a_copy_takes_the_setting_and_holds_the_hand_under_it_when_the_file_drops_it(tmp_path):
@@ -132,12 +118,12 @@ def test_a_copy_takes_the_setting_and_holds_the_hand_under_it_when_the_file_drop
     entry, = summary.settings_followed
     assert (entry.file, entry.origins, entry.copy, entry.options) == (str(copy), (str(night),), True,
                                                                        ("straight_beats_trips",))
-    assert _state(wh)[0] == {f"rules file {night}": "straight_beats_trips", f"rules file {copy}": "straight_beats_trips"}
+    assert settings_findings_rulesets(wh)[0] == {f"rules file {night}": "straight_beats_trips", f"rules file {copy}": "straight_beats_trips"}
     night.write_text(LIMIT_HAND, encoding="utf-8")
     again = ingest([night, copy], wh, jobs=1)
     assert again.in_other_files == 1 and again.superseded == 0
-    assert _reaudited(wh) == 0
-    _, findings, rulesets, _ = _state(wh)
+    assert games_reaudited(wh) == 0
+    _, findings, rulesets, _ = settings_findings_rulesets(wh)
     assert findings == [] and rulesets == {str(copy): "pokerstars no_limit, straight_beats_trips",
                                            str(night): "pokerstars limit"}
 
@@ -153,8 +139,8 @@ def test_a_file_split_in_two_gives_each_part_its_setting(tmp_path):
     summary = ingest([first, second], wh, jobs=1)
     assert sorted(summary.moved) == [(str(first), str(night)), (str(second), str(night))]
     assert sorted(entry.file for entry in summary.settings_followed) == [str(first), str(second)]
-    assert _reaudited(wh) == 0
-    settings, findings, _, _ = _state(wh)
+    assert games_reaudited(wh) == 0
+    settings, findings, _, _ = settings_findings_rulesets(wh)
     assert settings == {f"rules file {first}": "straight_beats_trips", f"rules file {second}": "straight_beats_trips"}
     assert findings == []
 
@@ -172,8 +158,8 @@ def test_files_merged_take_their_setting_when_alike_and_none_when_not(tmp_path):
     assert summary.merged == [(str(both), [str(one), str(two)])]
     entry, = summary.settings_followed
     assert (entry.options, entry.differing) == (("straight_beats_trips",), ())
-    assert _state(wh)[:2] == ({f"rules file {both}": "straight_beats_trips"}, [])
-    assert _reaudited(wh) == 0
+    assert settings_findings_rulesets(wh)[:2] == ({f"rules file {both}": "straight_beats_trips"}, [])
+    assert games_reaudited(wh) == 0
 
 
 def test_files_merged_set_apart_give_none_and_the_ingest_says_so(tmp_path):
@@ -193,7 +179,7 @@ def test_files_merged_set_apart_give_none_and_the_ingest_says_so(tmp_path):
     assert (f"  {both} takes no rule setting of the files merged into it that are not set alike "
             f"(straight_beats_trips for {one}; none for {two}): those stay kept for their paths; give it its own "
             f"with `rasklad ingest {both} --rules OPTION`") in result.output.splitlines()
-    assert _state(wh)[0] == {f"rules file {one}": "straight_beats_trips"}
+    assert settings_findings_rulesets(wh)[0] == {f"rules file {one}": "straight_beats_trips"}
 
 
 # -- a warehouse an older Rasklad left: the setting kept under the gone path ----------------------------------
@@ -225,7 +211,7 @@ def test_a_setting_an_older_rasklad_left_under_a_moved_files_path_follows_in_the
     assert result.output.splitlines()[:2] == [
         "Rule settings an older Rasklad left under the paths of files it saw moved:",
         f"  the rule setting given for {night}, straight_beats_trips, follows it to {moved}"]
-    settings, findings, rulesets, _ = _state(wh)
+    settings, findings, rulesets, _ = settings_findings_rulesets(wh)
     assert settings == {f"rules file {moved}": "straight_beats_trips"}
     assert (findings, rulesets) == ([], {str(moved): "pokerstars no_limit, straight_beats_trips"})
     again = CliRunner().invoke(main, ["reaudit", "-w", str(wh), "--jobs", "1"])     # said once: none is left
@@ -249,6 +235,6 @@ def test_a_setting_left_behind_two_moves_follows_both_in_the_first_ingest(tmp_pa
     assert [(entry.file, entry.origins, entry.options) for entry in summary.settings_followed] == [
         (str(b), (str(night),), ("straight_beats_trips",)), (str(c), (str(b),), ("straight_beats_trips",))]
     assert summary.games == 0
-    settings, findings, _, _ = _state(wh)
+    settings, findings, _, _ = settings_findings_rulesets(wh)
     assert (settings, findings) == ({f"rules file {c}": "straight_beats_trips"}, [])
-    assert _reaudited(wh) == 0
+    assert games_reaudited(wh) == 0

@@ -291,7 +291,13 @@ def test_the_models_fingerprint_is_written_only_once_the_models_are_in_place(tmp
         ingest([log], warehouse, jobs=1)
     monkeypatch.undo()
     assert not (warehouse / pipeline.ingest.MODELS_STAMP).exists()
-    assert ingest([log], warehouse, jobs=1).models_seconds > 0     # nothing new, but the models are built
+    again = ingest([log], warehouse, jobs=1)     # nothing new, but the models are built
+    assert again.models_failed == ""
+    assert (warehouse / pipeline.ingest.MODELS_STAMP).exists()
+    marts = {model.name for model in models.models() if model.layer == "30_marts"}
+    with duckdb.connect(str(Warehouse(warehouse).duckdb_path), read_only=True) as built:
+        tables = {name for (name,) in built.execute("select table_name from duckdb_tables()").fetchall()}
+    assert marts - tables == set()
     with connect(warehouse) as con:
         assert con.execute("select count(*) from stg_quarantine").fetchone()[0] == 1
 
