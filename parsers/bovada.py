@@ -36,7 +36,7 @@ import re
 from datetime import datetime
 from decimal import ROUND_DOWN, Decimal
 
-from parsers.errors import ParseError, UnstatedRule, UnsupportedGame
+from parsers.errors import BUTTON_WORDS, SEAT_WORDS, ParseError, UnstatedRule, UnsupportedGame, stored_number
 from parsers.lines import (
     CURRENCY_SIGN,
     BoardDeals,
@@ -333,12 +333,13 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
         if kind == "SEAT":
             # a tournament's seat numbers are the players' own; the seats are listed clockwise, and
             # 'Set dealer [N]' names the N-th: a seat is its place in the list
-            number = len(seats) + 1 if tournament else int(m["n"])
+            listed = stored_number(m, "n", SEAT_WORDS, index + 1, text)
+            number = len(seats) + 1 if tournament else listed
             seats.append(Seat(seat=number, player=HERO if m["me"] else m["p"], stack=read(m["s"]), line=line))
             positions[m["p"]] = number
-            seat_names[int(m["n"])] = _name(m)
+            seat_names[listed] = _name(m)
         elif kind == "DEALER":
-            button = int(m["btn"]) if m["btn"] else None     # ROOM-BUTTON: the line names the button
+            button = stored_number(m, "btn", BUTTON_WORDS, index + 1, text)     # ROOM-BUTTON: the line names the button
         elif kind == "POST":
             player, amount = _name(m), read(m["a"])
             post = _POSTS.get(m["post"])

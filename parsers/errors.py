@@ -150,6 +150,39 @@ def out_of_range(what: str, why: str = "", largest: int = LARGEST_WHOLE) -> str:
     return f"{what} is out of range: {why + ', and ' if why else ''}no number above {largest} can be stored"
 
 
+def stored_number(match, group: str, what: str, line: int, line_text: str) -> int | None:
+    """The whole number ``match`` read in ``group`` (None when the group read nothing), where a
+    room's line numbers a seat or counts a table's seats; a ParseError at its column, in words
+    (:func:`out_of_range`), when it is larger than the warehouse stores. ``what`` names it around
+    its digits (``"seat {}"``); ``line`` and ``line_text``: the line as the reader's errors cite it.
+
+    >>> import re
+    >>> seat = re.match(r"Seat (?P<n>\\d+): ", "Seat 32768: Anna ($100 in chips)")
+    >>> try:
+    ...     stored_number(seat, "n", "seat {}", 3, seat.string)
+    ... except ParseError as error:
+    ...     print(error)
+    line 3, column 6: seat 32768 is out of range: no number above 32767 can be stored
+    >>> stored_number(re.match(r"Seat #(?P<n>\\d+)", "Seat #0000005"), "n", "button seat {}", 2, "Seat #0000005")
+    5
+    """
+    digits = match[group]
+    if digits is None:
+        return None
+    # (leading zeros are Winamax's own, "Seat #0000005"; a number of thousands of digits, which
+    # int() refuses, is told by its length first)
+    if len(digits.lstrip("0")) > len(str(LARGEST_WHOLE)) or int(digits) > LARGEST_WHOLE:
+        raise ParseError(out_of_range(what.format(digits)), line=line, column=match.start(group) + 1,
+                         line_text=line_text)
+    return int(digits)
+
+
+SEAT_WORDS = "seat {}"
+TABLE_WORDS = "a table of {} seats"
+BUTTON_WORDS = "button seat {}"
+"""What :func:`stored_number` calls the numbers of the rooms' seat, table and button lines."""
+
+
 def cards_in_words(count: int) -> str:
     """``count`` cards in words: '1 card', '2 cards'."""
     return f"{count} card" + ("" if count == 1 else "s")

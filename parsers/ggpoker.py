@@ -56,7 +56,7 @@ import re
 from datetime import datetime
 from decimal import Decimal
 
-from parsers.errors import ParseError
+from parsers.errors import BUTTON_WORDS, SEAT_WORDS, TABLE_WORDS, ParseError, stored_number
 from parsers.lines import (
     AMOUNT,
     CURRENCY_SIGNS,
@@ -336,13 +336,15 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 live_bet[player] = live_bet.get(player, _ZERO) + amount
             play.post(player, post, amount, line, m["allin"] is not None)
         elif kind == "SEAT":
-            seats.append(_seat(int(m["n"]), m["p"], money(m["s"]), "sitting out" in m["rest"], False, line))
+            seats.append(_seat(stored_number(m, "n", SEAT_WORDS, index + 1, text), m["p"], money(m["s"]),
+                                "sitting out" in m["rest"], False, line))
         elif kind == "SEATSUM":
             what = m["what"]
             won = tuple(money(w[1], m.start("what") + w.start(1)) for w in _SUMMARY_WON.finditer(what)) \
                 if ("won" in what or "collected" in what) else ()
             shown = _SUMMARY_CARDS.search(what) if "ed [" in what else None
-            play.summary_seat(int(m["n"]), m["p"], won, read_cards(shown[1], index, text) if shown else (), what, line)
+            play.summary_seat(stored_number(m, "n", SEAT_WORDS, index + 1, text), m["p"], won,
+                              read_cards(shown[1], index, text) if shown else (), what, line)
         elif kind == "STREET":
             run, street = _RUNS[m["run"]], _STREETS[m["what"]]
             play.to_street(street, run)
@@ -367,8 +369,8 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
             play.dealt(m["p"], read_cards(m["c1"], index, text) + read_cards(m["c2"], index, text), line)
         elif kind == "TABLE":
             table_name = m["name"]
-            max_seats = int(m["max"]) if m["max"] else None
-            button = int(m["btn"]) if m["btn"] else None
+            max_seats = stored_number(m, "max", TABLE_WORDS, index + 1, text)
+            button = stored_number(m, "btn", BUTTON_WORDS, index + 1, text)
             if m["play"] and head["tid"] is None:
                 currency = "play"
         elif kind == "CASHOUT":

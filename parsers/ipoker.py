@@ -40,7 +40,7 @@ from decimal import Decimal
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
-from parsers.errors import ParseError, UnsupportedGame
+from parsers.errors import LARGEST_WHOLE, SEAT_WORDS, ParseError, UnsupportedGame, out_of_range
 from parsers.lines import CURRENCY_SIGNS, CurrencyMarks, StreetActions, read_amount, stakes_label
 from rules.cards import Card, CardError
 from rules.holdem_hand import (
@@ -394,6 +394,8 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
     seats, won, button = [], {}, None
     for p in players.findall("player"):
         seat = _number(p.get("seat"), "seat", places.line(p))
+        if seat > LARGEST_WHOLE:
+            raise places.error(out_of_range(SEAT_WORDS.format(seat)), p, "seat")
         # each fact at the line of the attribute it is read from: the stack at chips=, the win at win=
         seats.append(Seat(seat=seat, player=p.get("name", ""), stack=money(p, "chips"), line=places.line(p, "chips")))
         won[p.get("name", "")] = (money(p, "win"), places.line(p, "win"))

@@ -61,7 +61,7 @@ import re
 from datetime import datetime
 from decimal import Decimal
 
-from parsers.errors import ParseError
+from parsers.errors import BUTTON_WORDS, SEAT_WORDS, TABLE_WORDS, ParseError, stored_number
 from parsers.lines import (
     CURRENCY_SIGNS,
     CurrencyMarks,
@@ -305,7 +305,8 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
             if not m["p"] and any(not s.player for s in seats):
                 raise ParseError("two seats have no player's name: their lines cannot be told apart",
                                  line=index + 1, column=1, line_text=text)
-            seats.append(_seat(int(m["n"]), m["p"], money(m["s"]), False, False, line))
+            seats.append(_seat(stored_number(m, "n", SEAT_WORDS, index + 1, text), m["p"], money(m["s"]), False, False,
+                                line))
             chips_left[m["p"]] = seats[-1].stack
         elif kind == "STREET":
             board = board + _cards(m["c"], index, text)
@@ -325,11 +326,11 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         elif kind == "TABLE":
             table_name = m["name"] or f"#{m['tno']}"
             tid = m["tid"]
-            max_seats = int(m["max"]) if m["max"] else None
+            max_seats = stored_number(m, "max", TABLE_WORDS, index + 1, text)
             if m["money"] != "Real Money" and tid is None:
                 currency = "play"
         elif kind == "BUTTON":
-            button = int(m["btn"])
+            button = stored_number(m, "btn", BUTTON_WORDS, index + 1, text)
         # GAME needs no fields: the header's reader took them
 
     actions = play.actions

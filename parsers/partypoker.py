@@ -41,7 +41,7 @@ import re
 from datetime import datetime
 from decimal import Decimal
 
-from parsers.errors import ParseError, UnsupportedGame
+from parsers.errors import BUTTON_WORDS, SEAT_WORDS, TABLE_WORDS, ParseError, UnsupportedGame, stored_number
 from parsers.lines import (
     CURRENCY_SIGNS,
     CurrencyMarks,
@@ -266,15 +266,16 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         marks.index = index
         text = lines[index]
         if kind == "SEAT":
-            seats.append(Seat(seat=int(m["n"]), player=m["p"], stack=read(m["s"], m.start("s")), line=line))
+            seats.append(Seat(seat=stored_number(m, "n", SEAT_WORDS, index + 1, text), player=m["p"],
+                              stack=read(m["s"], m.start("s")), line=line))
         elif kind == "TABLE":
             table, play_money = m["name"], m["money"] == "Play"
             if m["btn"]:
-                button = int(m["btn"])
+                button = stored_number(m, "btn", BUTTON_WORDS, index + 1, text)
         elif kind == "BUTTON":
-            button = int(m["btn"])
+            button = stored_number(m, "btn", BUTTON_WORDS, index + 1, text)
         elif kind == "PLAYERS" and m["max"]:
-            max_seats = int(m["max"])      # "9/9": players seated of the table's seats
+            max_seats = stored_number(m, "max", TABLE_WORDS, index + 1, text)      # "9/9": players seated of the table's seats
         elif kind == "POST":
             amount = read(m["a"] or m["a2"])
             post, live = m["post"], amount

@@ -53,7 +53,7 @@ from decimal import Decimal
 from itertools import pairwise
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from parsers.errors import ParseError, UnsupportedGame
+from parsers.errors import LARGEST_WHOLE, SEAT_WORDS, TABLE_WORDS, ParseError, UnsupportedGame, out_of_range
 from parsers.lines import CURRENCY_SIGNS, stakes_label
 from parsers.room_lines import in_utc, zone_clock
 from parsers.source import Chunk, game_id, normalize_lines
@@ -341,6 +341,8 @@ class _Reader:
         stakes = stakes_label(*((small_bet, big_bet) if small_bet is not None else (small_blind, big_blind)), currency)
         table = fields.get("table")
         seat_count = fields.get("seat_count")
+        if isinstance(seat_count, int) and seat_count > LARGEST_WHOLE:
+            raise self.fail(out_of_range(TABLE_WORDS.format(seat_count)), "seat_count")
         hand = fields.get("hand")
         first = self.source.first_line
         return PhhHand(
@@ -385,6 +387,9 @@ class _Reader:
         if below is not None:
             raise self.fail(f"seats gives p{given.index(below) + 1} the seat {below}: seats are numbered from 1",
                             "seats")
+        above = next((s for s in given if s > LARGEST_WHOLE), None)
+        if above is not None:
+            raise self.fail(out_of_range(SEAT_WORDS.format(above)), "seats")
         twice = next((s for s in given if given.count(s) > 1), None)
         if twice is not None:
             raise self.fail(f"seats gives the seat {twice} to two players: a seat holds one player", "seats")

@@ -38,7 +38,7 @@ from datetime import datetime, timedelta
 from decimal import ROUND_DOWN, Decimal
 from zoneinfo import ZoneInfo
 
-from parsers.errors import ParseError, UnsupportedGame
+from parsers.errors import BUTTON_WORDS, SEAT_WORDS, TABLE_WORDS, ParseError, UnsupportedGame, stored_number
 from parsers.lines import (
     BoardDeals,
     CurrencyMarks,
@@ -756,7 +756,8 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
                    if _WON_WORD in what or _COLLECTED_WORD in what else ())
             shown = _SUMMARY_CARDS.search(what) if "[" in what else None
             cards = _cards(shown[1], index, lines[index]) if shown else ()
-            summary_seats.append(_summary_seat(int(n), player, won, cards, what, line))
+            summary_seats.append(_summary_seat(stored_number(m, "n", SEAT_WORDS, index + 1, lines[index]), player, won,
+                                                cards, what, line))
             if cards:
                 holes.append(_hole(player, cards, CardsHow.SHOWN if what.startswith(_SHOWED) else CardsHow.MUCKED,
                                    line))
@@ -765,7 +766,8 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             if n in seat_numbers:
                 raise _refused(f"seat {n} ({player}) is listed a second time", index, lines)
             seat_numbers.add(n)
-            seats.append(_seat(int(n), player, money(stack, index), rest == _SITTING_OUT,
+            seats.append(_seat(stored_number(m, "n", SEAT_WORDS, index + 1, lines[index]), player, money(stack, index),
+                               rest == _SITTING_OUT,
                                rest is not None and rest.startswith(_OUT_OF_HAND), line))
         elif kind == "STREET":
             what, c1, c2 = m["what"], m["c1"], m["c2"]
@@ -804,8 +806,8 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 holes.append(_hole(player, cards, _DEALT_HOW, line))
         elif kind == "TABLE":
             table_name = m["name"]
-            max_seats = int(m["max"]) if m["max"] else None
-            button = int(m["btn"]) if m["btn"] else None
+            max_seats = stored_number(m, "max", TABLE_WORDS, index + 1, lines[index])
+            button = stored_number(m, "btn", BUTTON_WORDS, index + 1, lines[index])
             if m["play"] and not is_tournament:
                 currency = "play"
         elif kind == "CASHOUT":

@@ -50,7 +50,7 @@ from dataclasses import replace
 from datetime import datetime
 from decimal import ROUND_DOWN, Decimal
 
-from parsers.errors import ParseError
+from parsers.errors import BUTTON_WORDS, SEAT_WORDS, TABLE_WORDS, ParseError, stored_number
 from parsers.lines import (
     BoardDeals,
     CurrencyMarks,
@@ -277,12 +277,14 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
             live = min(amount, head["big_blind"]) if what is ActionKind.POST_DEAD else None
             play.post(m["p"], what, amount, line, m["allin"] is not None, live)
         elif kind == "SEAT":
-            seats.append(_seat(int(m["n"]), m["p"], money(m["s"]), "sitting out" in m["rest"], False, line))
+            seats.append(_seat(stored_number(m, "n", SEAT_WORDS, index + 1, text), m["p"], money(m["s"]),
+                                "sitting out" in m["rest"], False, line))
         elif kind == "SEATSUM":
             what = m["what"]
             won = tuple(money(w[1], m.start("what") + w.start(1)) for w in _SUMMARY_WON.finditer(what))
             shown = _SUMMARY_CARDS.search(what) if "ed [" in what else None
-            play.summary_seat(int(m["n"]), m["p"], won, read_cards(shown[1], index, text) if shown else (), what, line)
+            play.summary_seat(stored_number(m, "n", SEAT_WORDS, index + 1, text), m["p"], won,
+                              read_cards(shown[1], index, text) if shown else (), what, line)
         elif kind == "STREET":
             street = _STREETS[m["what"]]
             play.to_street(street)
@@ -298,8 +300,8 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
             play.dealt(m["p"], read_cards(m["c1"], index, text) + read_cards(m["c2"], index, text), line)
         elif kind == "TABLE":
             table_name = m["name"]
-            max_seats = int(m["max"])
-            button = int(m["btn"]) if m["btn"] else None
+            max_seats = stored_number(m, "max", TABLE_WORDS, index + 1, text)
+            button = stored_number(m, "btn", BUTTON_WORDS, index + 1, text)
             if m["money"] == "play money" and not head["is_tournament"]:
                 currency = "play"
             elif currency == "play" and not head["is_tournament"]:

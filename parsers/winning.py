@@ -32,7 +32,15 @@ import re
 from datetime import datetime
 from decimal import Decimal
 
-from parsers.errors import ParseError, UnstatedRule, UnsupportedGame
+from parsers.errors import (
+    BUTTON_WORDS,
+    SEAT_WORDS,
+    TABLE_WORDS,
+    ParseError,
+    UnstatedRule,
+    UnsupportedGame,
+    stored_number,
+)
 from parsers.lines import (
     CURRENCY_SIGN,
     BoardDeals,
@@ -206,10 +214,12 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         marks.index = index
         text = lines[index]
         if kind == "SEAT":
-            seats.append(Seat(seat=int(m["n"]), player=m["p"], stack=read(m["s"]), is_sitting_out=bool(m["out"]),
+            seats.append(Seat(seat=stored_number(m, "n", SEAT_WORDS, index + 1, text), player=m["p"], stack=read(m["s"]),
+                              is_sitting_out=bool(m["out"]),
                               line=line))
         elif kind == "TABLE":
-            table, max_seats, button = m["name"], int(m["max"]), int(m["btn"])
+            table, max_seats = m["name"], stored_number(m, "max", TABLE_WORDS, index + 1, text)
+            button = stored_number(m, "btn", BUTTON_WORDS, index + 1, text)
         elif kind == "POST":
             post, amount = _POSTS[m["post"]], read(m["a"])
             live = min(amount, big_blind) if post is ActionKind.POST_DEAD else None
@@ -272,7 +282,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             _read_made_hand(index, text)
             seat = summary_lines.get(m["p"])
             if seat is None:    # a hand run twice sums a seat up under each board: one seat, a win a board
-                summary_lines[m["p"]] = [int(m["n"]), won, cards(shown[1], index, text) if shown else (), what, line]
+                summary_lines[m["p"]] = [stored_number(m, "n", SEAT_WORDS, index + 1, text), won, cards(shown[1], index, text) if shown else (), what, line]
             else:
                 seat[1] += won
     if walk_back is not None and total is not None:
@@ -498,9 +508,10 @@ def _older_hand(lines: tuple[str, ...], source: Source, tokens, start: re.Match,
         line = first + index
         text = lines[index]
         if kind == "BUTTON":
-            button = int(m["btn"])
+            button = stored_number(m, "btn", BUTTON_WORDS, index + 1, text)
         elif kind == "SEAT":
-            seats.append(Seat(seat=int(m["n"]), player=m["p"], stack=money(m["s"]), line=line))
+            seats.append(Seat(seat=stored_number(m, "n", SEAT_WORDS, index + 1, text), player=m["p"],
+                              stack=money(m["s"]), line=line))
         elif kind == "POST":
             post, amount = _OLDER_POSTS[m["post"]], money(m["a"])
             if post is ActionKind.POST_DEAD and amount <= big_blind:

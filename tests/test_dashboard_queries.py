@@ -9,7 +9,7 @@ from decimal import Decimal as D
 
 import polars as pl
 
-from dashboards import charts, queries, tables
+from dashboards import charts, money, queries, tables
 
 
 def sittings(*rows: tuple[str, str]) -> pl.DataFrame:
@@ -64,3 +64,4 @@ def test_bars_label_every_bar():
 def test_doctests_of_the_dashboards_helpers():
     assert doctest.testmod(queries).failed == 0
     assert doctest.testmod(tables).failed == 0
+    assert doctest.testmod(money).failed == 0

@@ -364,6 +364,20 @@ def test_player_review_holdem_winnings_end_at_the_players_net(built):
     assert not at.exception
 
 
+def test_player_review_shows_tournament_chips_whole(built):
+    # Irisha's one hand is the sample's tournament hand #250000000004 (400/800, ante 50): the ante and the
+    # small blind in, then a fold: 50 + 400 = -450 tournament chips, which read whole, never "-450.00"
+    if not (SAMPLES / "pokerstars-holdem.txt").is_file():
+        pytest.skip("the samples' tournament hand is not in this build")
+    at = page("player")
+    at.selectbox(key="player").set_value("Irisha").run()
+    assert not at.exception
+    assert metric(at, "Hold'em (52 cards), tournament chips") == "-450 tournament chips"
+    headlines = at.dataframe[0].value
+    assert headlines[["unit", "net"]].to_dict("records") == [{"unit": "tournament chips", "net": "-450"}]
+    assert (metric(at, "Net won"), metric(at, "Without showdown"), metric(at, "All-in EV")) == ("-450",) * 3
+
+
 def test_player_review_raspisnoy_tab_shows_points_and_stats(built):
     at = page("player")
     at.selectbox(key="player").set_value("Vera").run()
@@ -482,7 +496,9 @@ def test_six_card_money_is_labelled_money_and_scored_games_points(built):
     at = page("player")
     at.selectbox(key="player").set_value("Gleb").run()
     six = next(m for m in at.metric if m.label.startswith("Six-card poker"))
-    assert (six.label, six.value) == ("Six-card poker, money", f"{gleb_net:+,} money")
+    # (in no currency, whole where it is, as the six-card table beside it reads it: -235, not -235.00)
+    assert gleb_net == gleb_net.to_integral_value()
+    assert (six.label, six.value) == ("Six-card poker, money", f"{gleb_net:+,.0f} money")
     units = {row["game"]: row["unit"] for row in at.dataframe[0].value.to_dict("records")}
     assert units["Six-card poker"] == "money"
     at.selectbox(key="player").set_value("Vera").run()

@@ -142,6 +142,17 @@ def test_a_player_who_lost_and_cashed_out_is_paid_the_cash_out_by_the_rules():
          "which paid 22.77 in its place; the rules pay that.")]
 
 
+def test_a_cashed_out_players_allin_ev_is_the_equity_share_of_the_pot_not_the_cash_out():
+    # The all-in is on the turn (Qh Ad Ts As). Of the 44 cards left, Qc and Qd (queens full), Ac and Ah
+    # (aces full of queens) and Ks (a royal flush) win for Player1, the 39 others for Player3's tens full.
+    # The pot's net 25.96: Player3 39/44 x 25.96 = 23.01, Player1 5/44 x 25.96 = 2.95, each less 13.53.
+    # The cash-out (22.77, a net of +9.24) is a deal with the room after the all-in, left out of the EV.
+    (game,) = audit_bytes(LOSER_CASHED_OUT.encode(), "cash-out.txt")
+    facts = {player.player: (player.net, player.allin_ev_net) for player in game.replay.players}
+    assert facts["Player3"] == (D("9.24"), D("9.48"))
+    assert facts["Player1"] == (D("12.43"), D("-10.58"))
+
+
 def test_a_winner_who_cashed_out_is_paid_the_cash_out_in_place_of_the_pot_he_sold():
     rows, replay = results(WINNER_CASHED_OUT.encode("latin-1"))    # (the header's spaces are bytes A0)
     # his pot is "not awarded": the collect lines pay him nothing, the room 60.26

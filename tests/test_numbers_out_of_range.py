@@ -187,3 +187,79 @@ def test_an_ingest_of_a_folder_with_a_number_too_large_stores_the_rest_and_print
     stored = run("query", "-w", str(tmp_path / "wh"), "--json",
                  "select (select count(*) from games) as games, (select count(*) from quarantine) as quarantined")
     assert json.loads(stored.stdout) == [{"games": 1, "quarantined": 2}]
+
+
+# ////////////////////////////////////////////////////////////////////// Hold'em: seat and table numbers
+
+def holdem_example(first_words: str) -> str:
+    """The Hold'em example of docs/formats.md whose first line starts with ``first_words``."""
+    from pathlib import Path
+
+    from tests.test_docs import examples
+
+    page = Path(__file__).resolve().parents[1] / "docs" / "formats.md"
+    return next(body for _, _, body in examples(page) if body.startswith(first_words))
+
+
+@pytest.mark.parametrize(("first_words", "line", "to", "number", "reason"), [
+    ("PokerStars Hand #230000000001", "Seat 1: Anna ($100 in chips)", "Seat 32768: Anna ($100 in chips)", "32768",
+     f"seat 32768 is out of range: {STORED}"),
+    ("PokerStars Hand #230000000001", "Table 'Tverskaya I' 6-max", "Table 'Tverskaya I' 40000-max", "40000",
+     f"a table of 40000 seats is out of range: {STORED}"),
+    ("PokerStars Hand #230000000001", "6-max Seat #1 is the button", "6-max Seat #32768 is the button", "32768",
+     f"button seat 32768 is out of range: {STORED}"),
+    ("Poker Hand #RC100", "Seat 1: Anna ($10 in chips)", "Seat 32768: Anna ($10 in chips)", "32768",
+     f"seat 32768 is out of range: {STORED}"),
+    ("Poker Hand #RC100", "Table 'RushAndCash1' 6-max", "Table 'RushAndCash1' 40000-max", "40000",
+     f"a table of 40000 seats is out of range: {STORED}"),
+    ("Winamax Poker - CashGame", "Seat 1: Anna (10€)", "Seat 32768: Anna (10€)", "32768",
+     f"seat 32768 is out of range: {STORED}"),
+    ("Winamax Poker - CashGame", "Table: 'Paris' 6-max", "Table: 'Paris' 40000-max", "40000",
+     f"a table of 40000 seats is out of range: {STORED}"),
+    ("***** 888poker Hand History", "Seat 6: Anna ( $35 )", "Seat 32768: Anna ( $35 )", "32768",
+     f"seat 32768 is out of range: {STORED}"),
+    ("***** 888poker Hand History", "Table Leeds 10 Max", "Table Leeds 40000 Max", "40000",
+     f"a table of 40000 seats is out of range: {STORED}"),
+    ("***** Hand History for Game 9582251255", "Seat 1: Anna ( $10 USD )", "Seat 32768: Anna ( $10 USD )", "32768",
+     f"seat 32768 is out of range: {STORED}"),
+    ("***** Hand History for Game 9582251255", "Total number of players : 3/9", "Total number of players : 3/40000",
+     "40000", f"a table of 40000 seats is out of range: {STORED}"),
+    ("Bovada Hand #4101241500", "Seat 1: UTG ($10 in chips)", "Seat 32768: UTG ($10 in chips)", "32768",
+     f"seat 32768 is out of range: {STORED}"),
+    ("Hand #151588328", "Seat 2: Papabear2016 ($0.90)", "Seat 32768: Papabear2016 ($0.90)", "32768",
+     f"seat 32768 is out of range: {STORED}"),
+    ("Hand #151588328", "Miramar (Cap) 9-max", "Miramar (Cap) 40000-max", "40000",
+     f"a table of 40000 seats is out of range: {STORED}"),
+])
+def test_a_seat_or_table_number_too_large_to_store_is_quarantined_at_its_line_and_column(first_words, line, to,
+                                                                                          number, reason):
+    # was "internal error (OverflowError …) at holdem_batch.py:…", at the hand's first line
+    mutant = changed(holdem_example(first_words), line, to)
+    rows = mutant.split("\n")
+    at = next(n for n, row in enumerate(rows, 1) if to in row)
+    assert quarantined(mutant) == (at, rows[at - 1].index(number) + 1, reason)
+
+
+def test_an_ipoker_seat_too_large_to_store_is_quarantined_at_its_attribute():
+    from tests.test_room_ipoker import SESSION
+
+    mutant = changed(SESSION, '<player seat="3" name="Boris"', '<player seat="32768" name="Boris"')
+    result = parse_bytes(mutant.encode(), "session.xml")
+    row, = [row for (table, _), rows in result.tables.items() if table == "quarantine" for row in rows.to_pylist()]
+    rows = mutant.split("\n")
+    at = next(n for n, text in enumerate(rows, 1) if 'seat="32768"' in text)
+    assert (row["line"], row["column"], row["error"]) == (at, rows[at - 1].index('seat="32768"') + 1,
+                                                          f"seat 32768 is out of range: {STORED}")
+
+
+@pytest.mark.parametrize(("field", "to", "reason"), [
+    ("seats", "seats = [1, 32768]", f"seat 32768 is out of range: {STORED}"),
+    ("seat_count", "seat_count = 40000", f"a table of 40000 seats is out of range: {STORED}"),
+])
+def test_a_phh_seat_or_seat_count_too_large_to_store_is_quarantined_at_its_field(field, to, reason):
+    from tests.test_phh import HEADS_UP
+
+    mutant = HEADS_UP + to + "\n"
+    result = parse_bytes(mutant.encode(), "hand.phh")
+    row, = [row for (table, _), rows in result.tables.items() if table == "quarantine" for row in rows.to_pylist()]
+    assert (row["line"], row["error"]) == (mutant.split("\n").index(to) + 1, reason)

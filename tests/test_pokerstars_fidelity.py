@@ -74,6 +74,21 @@ def test_two_players_in_one_seat_are_refused():
     assert error.reason.startswith("seat 2 (Vera) is listed a second time") and error.line == 5
 
 
+@pytest.mark.parametrize("old, new, line, column, reason", [
+    # "Seat " is five characters: the number at column 6; "Table 'Test' " thirteen, so 40000 at 14 and,
+    # after "6-max Seat #", the button's seat at 26
+    ("Seat 1: Anna ($100", "Seat 32768: Anna ($100", 3, 6, "seat 32768"),
+    ("Seat 2: Boris (small blind)", "Seat 32768: Boris (small blind)", 31, 6, "seat 32768"),
+    ("'Test' 6-max", "'Test' 40000-max", 2, 14, "a table of 40000 seats"),
+    ("6-max Seat #1 is", "6-max Seat #32768 is", 2, 26, "button seat 32768"),
+])
+def test_a_seat_number_too_large_to_store_is_refused_at_its_column(old, new, line, column, reason):
+    # was an internal error (OverflowError) at the header once the line reader had let it through
+    error = refused_by_both_lanes(edited(old, new))
+    assert (error.line, error.column) == (line, column)
+    assert error.reason == f"{reason} is out of range: no number above 32767 can be stored"
+
+
 def test_a_street_out_of_order_is_refused():
     text = "\n".join(LINES[:12] + LINES[16:19] + LINES[12:16] + LINES[19:])    # the TURN before the FLOP
     error = refused_by_both_lanes(text)

@@ -9,6 +9,7 @@ from dashboards import queries as q
 from dashboards import replay_views as rv
 from dashboards import tables
 from dashboards.date_filter import pick_dates
+from dashboards.money import figure_text
 from dashboards.replayer import card_text
 from dashboards.safe_text import md
 
@@ -69,7 +70,7 @@ count = int(totals["count_hands"].sum() or 0) if totals.height else 0
 metrics = st.columns(1 + max(totals.height, 1))
 metrics[0].metric("Hands", f"{count:,}")
 for column, unit in zip(metrics[1:], totals.iter_rows(named=True)):
-    column.metric(f"Net ({unit['currency']})", f"{unit['net_won']:+,}")
+    column.metric(f"Net ({unit['currency']})", figure_text(unit["net_won"], unit["currency"]))
 
 if count == 0:
     st.query_params.pop("game", None)  # no hand is open: none matches

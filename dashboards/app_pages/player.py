@@ -13,6 +13,7 @@ import streamlit as st
 from dashboards import charts, tables
 from dashboards import queries as q
 from dashboards.date_filter import pick_dates
+from dashboards.money import figure_text, row_amount_text
 from dashboards.safe_text import md
 from rules.words import close_names, suggested
 
@@ -117,7 +118,8 @@ else:
     for i, row in enumerate(headlines.iter_rows(named=True)):
         unit = q.money_label(row["is_tournament"], row["currency"], row["scoring"], row["game"])
         metric_cols[i % len(metric_cols)].metric(
-            f"{q.leaderboard_label(row['game'])}, {unit}", f"{row['net']:+,} {unit}", help="Net in the unit named",
+            f"{q.leaderboard_label(row['game'])}, {unit}", f"{figure_text(row['net'], row['currency'])} {unit}",
+            help="Net in the unit named",
             delta=f"{q.counted(row['count_games'], 'game')}, {row['count_wins']:,} won", delta_color="off",
             delta_arrow="off",
         )
@@ -128,6 +130,9 @@ else:
                 lambda unit: q.money_label(unit["is_tournament"], unit["currency"], unit["scoring"], unit["game"]),
                 return_dtype=pl.String,
             ).alias("unit"),
+            # each row in its own unit (a currency to the cent, chips whole): no one format fits the column
+            pl.struct("net", "currency").map_elements(lambda row: row_amount_text(row["net"], row["currency"]),
+                                                      return_dtype=pl.String).alias("net"),
         ).select("game", "unit", "count_games", "net", "count_wins", "avg_placement", "first_played_at",
                  "last_played_at"),
         hide_index=True, key="player_headlines",
@@ -232,7 +237,8 @@ def holdem() -> None:
         cols = st.columns(4)
         for col, (name, title) in zip(cols, charts.WINNINGS_LINES.items()):
             value = last_row[name]
-            col.metric(title, "—" if value is None else f"{float(value):+,.2f}")
+            col.metric(title, ("—" if value is None else f"{float(value):+,.2f}") if in_bb
+                       else figure_text(value, currency))
         st.caption(f"{q.counted(last_row['hand_no'], 'hand')}, cumulative {unit}; all-in EV counts each all-in at "
                    "its equity.")
         st.altair_chart(charts.winnings(running, unit), width="stretch")
@@ -396,12 +402,12 @@ def tournament_results() -> None:
                     f"{q.counted(row['count_entries'], 'entry', 'entries')} "
                     + ("(all dates)" if start is None and end is None else "(these dates)"))
         cols = st.columns(5)
-        cols[0].metric(f"Net ({unit})", f"{row['net']:+,}")
+        cols[0].metric(f"Net ({unit})", figure_text(row["net"], row["currency"]))
         cols[1].metric("ROI", "—" if row["roi"] is None else f"{float(row['roi']):+.1f}%",
                        help=f"net ÷ cost over {row['count_roi_tournaments']:,} tournaments whose prizes are in {unit}")
         cols[2].metric("ITM", f"{float(row['itm']):.1f}%", help=f"{row['count_itm']:,} tournaments with a prize")
         cols[3].metric("Average finish", "—" if row["avg_finish"] is None else f"{float(row['avg_finish']):.1f}")
-        cols[4].metric(f"Cost ({unit})", f"{row['cost']:,}")
+        cols[4].metric(f"Cost ({unit})", figure_text(row["cost"], row["currency"]).lstrip("+"))
     # tournaments of several currencies in one, at the user's own rates only
     targets = q.convertible(stats["currency"].to_list(), rates) if rates and not stats.is_empty() else []
     if targets:

@@ -12,6 +12,7 @@ import streamlit as st
 from dashboards import charts, tables
 from dashboards import queries as q
 from dashboards.date_filter import pick_dates
+from dashboards.money import figure_text
 from dashboards.safe_text import md
 from rules.holdem_rules import POSITIONS_FROM_BUTTON
 
@@ -19,9 +20,9 @@ DEPTH_ORDER = ("<20", "20-40", "40-60", "60-100", "100-150", "150+")
 RANKS = q.RANKS
 
 
-def money_text(last: pl.Series) -> str:
-    """A total as a metric shows it: signed, to the cent as the mart keeps it; "—" when nothing is known."""
-    return f"{last[0]:+,}" if len(last) else "—"
+def money_text(last: pl.Series, unit: str) -> str:
+    """A total as a metric shows it, in ``unit`` (:func:`figure_text`); "—" when nothing is known."""
+    return figure_text(last[0] if len(last) else None, unit)
 
 
 def ordered(frame: pl.DataFrame, column: str, order: tuple[str, ...]) -> pl.DataFrame:
@@ -50,7 +51,8 @@ def grid_html(cells: pl.DataFrame, measure: str, unit: str) -> str:
                 tint = int(235 - 120 * strength)
                 colour = f"rgb({tint},235,{tint})" if value >= 0 else f"rgb(240,{tint},{tint})"
             shown = "" if row is None else (f"<br>{row['count_hands']:,}<br>"
-                                            + ("—" if value is None else f"{float(value):+,.2f}"))
+                                            + ("—" if value is None else f"{float(value):+,.2f}"
+                                               if measure == "bb_per_100" else figure_text(value, unit)))
             tds.append(f'<td title="{html.escape(name)}" style="background:{colour};border:1px solid #ddd;'
                        f'padding:2px;text-align:center;font-size:0.7rem;line-height:1.15;min-width:3.6em;">'
                        f'<b>{html.escape(name)}</b>{shown}</td>')
@@ -162,8 +164,9 @@ with by_sitting:
         cols = st.columns(3)
         cols[0].metric("Sessions", f"{sittings.height:,}")
         # the last running totals: in another currency, the sittings' converted nets added, then rounded once
-        cols[1].metric(f"Net ({unit_shown})", money_text(sittings["cumulative_net"].drop_nulls().tail(1)))
-        cols[2].metric(f"All-in EV ({unit_shown})", money_text(sittings["cumulative_allin_ev"].drop_nulls().tail(1)))
+        cols[1].metric(f"Net ({unit_shown})", money_text(sittings["cumulative_net"].drop_nulls().tail(1), shown_in))
+        cols[2].metric(f"All-in EV ({unit_shown})", money_text(sittings["cumulative_allin_ev"].drop_nulls().tail(1),
+                                                                    shown_in))
         st.caption("A session is a sitting: hands of one game at one club or room, each within 30 minutes of the "
                    "one before.")
         st.altair_chart(charts.sessions(sittings, unit_shown), width="stretch")
