@@ -416,6 +416,26 @@ def test_leaderboard_table_equals_the_mart(built):
         assert any(md(f"points ({scoring} scoring)") in header.value for header in at.subheader)
 
 
+@pytest.mark.parametrize("before", ["chinese", "ofc"])
+def test_leaderboard_shows_six_card_after_a_game_of_points(built, before):
+    # Chinese poker's and OFC's units carry a scoring scale that six-card money has not: the Money
+    # choice of the game before must not be kept for six-card, where it matches no table
+    at = page("leaderboards")
+    at.selectbox(key="lb_club").set_value("Tverskaya").run()
+    at.radio(key="lb_kind").set_value("all").run()
+    at.selectbox(key="lb_game").set_value(before).run()
+    assert at.selectbox(key="lb_money").value[2] == "1-6"
+    at.selectbox(key="lb_game").set_value("sixcard").run()
+    assert not at.exception
+    assert not any("No dated games" in i.value for i in at.info)
+    expected = sql(built, "select player, net from leaderboard where club = 'Tverskaya' and game = 'sixcard' "
+                          "and season_kind = 'all' order by rank, player")
+    assert expected
+    table = at.dataframe[0].value
+    assert [(r["player"], Decimal(str(r["net"]))) for r in table.to_dict("records")] == [
+        (p, Decimal(n)) for p, n in expected]
+
+
 def test_leaderboard_minimum_games_and_month_seasons(built):
     at = page("leaderboards")
     at.selectbox(key="lb_club").set_value("Tverskaya").run()
