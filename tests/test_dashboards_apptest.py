@@ -328,6 +328,24 @@ def test_player_review_opens_the_person_of_a_linked_name_and_no_one_for_an_unkno
     assert not at.dataframe and not at.metric and not at.tabs
 
 
+@pytest.mark.parametrize("name", ["hands", "reports"])
+def test_hands_and_reports_say_an_addresss_player_has_no_hand_and_show_no_one_elses(built, name):
+    with_hands = {p for (p,) in sql(built, "select distinct player from hand_list")}
+    assert "Gleb" not in with_hands and sql(built, "select count(*) from game_players where player = 'Gleb'")[0][0]
+    for wanted, says in [("Gleb", "Gleb has no Hold'em hand in this warehouse. Choose a player below."),
+                         ("Glebb", "No stored game has a player 'Glebb'. Did you mean 'Gleb'? Choose a player below.")]:
+        at = AppTest.from_file(APP, default_timeout=60)
+        at.run()
+        at.switch_page(f"app_pages/{name}.py")
+        at.query_params["player"] = wanted
+        at.run()
+        assert not at.exception, [e.value for e in at.exception]
+        assert [as_read(box.value) for box in [*at.info, *at.error]] == [says]
+        assert at.selectbox(key=f"{name}_player").value is None
+        assert at.query_params["player"] == wanted     # the address still names who was asked for
+        assert not at.dataframe and not at.metric
+
+
 def test_player_review_club_filter_leaves_other_clubs_out(built):
     at = page("player")
     at.selectbox(key="player").set_value("Anna").run()
