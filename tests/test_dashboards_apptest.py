@@ -536,6 +536,40 @@ def test_six_card_money_is_labelled_money_and_scored_games_points(built):
     assert at.selectbox(key="lb_money").options == ["money"]
 
 
+def test_six_card_shares_read_as_percentages_and_its_money_to_the_cent(built):
+    at = page("player")
+    at.selectbox(key="player").set_value("Gleb").run()
+    categories = next(t for t in at.dataframe if "observed_rate" in t.value.columns)
+    shares = formats_of(categories)
+    assert (shares["observed_rate"], shares["exact_probability"]) == ("%.1f%%", "%.1f%%")
+    # each share is sent times 100: every box holds one category, so the shares add up to 100 (%), not 1
+    assert abs(sum(categories.value["observed_rate"]) - 100) < 1e-6
+    assert abs(sum(categories.value["exact_probability"]) - 100) < 1e-3
+    stats = next(t for t in at.dataframe if "total_wagered" in t.value.columns)
+    money = formats_of(stats)
+    assert {money[name] for name in ("total_wagered", "total_net", "ev_lost_total", "ev_lost_per_hand")
+            if name in money} == {"%,.2f"}
+
+
+def test_chinese_and_ofc_points_read_whole_in_the_headline(built):
+    expected = dict(sql(built, "select game || ' ' || scoring, sum(net) from stg_game_players "
+                               "join stg_games using (game_id, game) join (select distinct game_id, scoring "
+                               "from stg_chinese_players) using (game_id) where player = 'Anna' group by all"))
+    assert expected
+    at = page("player")
+    at.selectbox(key="player").set_value("Anna").run()
+    labels = {"chinese": "Chinese poker", "ofc": "Open-face Chinese"}
+    for key, net in expected.items():
+        game, scoring = key.split()
+        assert net == net.to_integral_value()
+        shown = metric(at, f"{labels[game]}, points ({scoring} scoring)")
+        assert shown == f"{int(net):+,} points ({scoring} scoring)"
+
+
+def formats_of(table) -> dict:
+    return {name: config.get("type_config", {}).get("format") for name, config in json.loads(table.proto.columns).items()}
+
+
 def test_player_review_counts_in_words_and_says_how_to_get_the_house_edge(built):
     # Gleb: one six-card session at Shangri La, lost; no house edge computed in this warehouse
     (count,) = sql(built, "select count(*) from int_player_games where game = 'sixcard' and person = 'Gleb'")[0]
@@ -722,8 +756,9 @@ def test_check_a_holdem_hand_shows_its_result_by_the_rules_beside_the_logs(built
         "Gleb": (20, 30), "Inna": (10, 0), "Kirill": (-30, -30)}
     assert {name: number(str(r["owed"])) for name, r in rows.items()} == {"Gleb": 30, "Inna": 40, "Kirill": 0}
     titles = {name: c.get("label") for name, c in json.loads(results.proto.columns).items()}
-    assert titles["net"] == "Net by the rules" and titles["net_in_log"] == "Net in the log"
-    assert titles["collected"] == "Collected in the log"
+    # a hand in dollars: each amount's title names its currency
+    assert titles["net"] == "Net by the rules (USD)" and titles["net_in_log"] == "Net in the log (USD)"
+    assert titles["collected"] == "Collected in the log (USD)"
 
 
 def test_check_a_cashed_out_hand_says_the_rules_pay_the_cash_out(built):
@@ -739,7 +774,7 @@ def test_check_a_cashed_out_hand_says_the_rules_pay_the_cash_out(built):
     assert (number(str(rows["Player3"]["owed"])), number(str(rows["Player3"]["net"]))) == (Decimal("22.77"),
                                                                                          Decimal("9.24"))
     titles = {name: c.get("label") for name, c in json.loads(results.proto.columns).items()}
-    assert titles["cash_out"] == "Cashed out for" and titles["owed"] == "The rules pay"
+    assert titles["cash_out"] == "Cashed out for (USD)" and titles["owed"] == "The rules pay (USD)"
     assert any(as_read(c.value).startswith("Player3 cashed out the hand for 22.77: the share of the pots")
                for c in at.caption), [c.value for c in at.caption]
 
@@ -757,7 +792,7 @@ def test_check_a_hand_whose_player_paid_the_room_shows_what_was_paid_never_a_neg
     assert (number(str(rows["d31522d6"]["paid_the_room"])), number(str(rows["d31522d6"]["collected"]))) == (
         Decimal("19.00"), Decimal("84.49"))
     titles = {name: c.get("label") for name, c in json.loads(results.proto.columns).items()}
-    assert titles["paid_the_room"] == "Paid the room" and "cash_out" not in titles
+    assert titles["paid_the_room"] == "Paid the room (USD)" and "cash_out" not in titles
 
 
 def test_check_lists_a_games_findings_by_line_as_the_audit_does(built):
@@ -793,7 +828,7 @@ def test_check_opens_the_replay_at_the_step_a_finding_is_about_and_marks_it(buil
         # the boxes' amounts are numbers, written to the cent as every page writes money
         assert {column: formats(at, "decisions")[column] for column in (
             "ante", "costs", "wagered", "returned", "net", "net_in_log")} == dict.fromkeys(
-            ("ante", "costs", "wagered", "returned", "net", "net_in_log"), "%.2f")
+            ("ante", "costs", "wagered", "returned", "net", "net_in_log"), "%,.2f")
         at.button(key=next(b.key for b in at.button if b.key and b.key.endswith("_next"))).click().run()
         marked = [as_read(e.value) for e in at.error if "at this step" in e.value]
         assert len(marked) == 1 and "SIX-PAY (line 12): hand 1, box 2: " in marked[0], marked
@@ -1358,34 +1393,40 @@ def test_amounts_read_to_the_cent_and_rates_to_a_tenth(hero):
     at.selectbox(key="reports_player").set_value("Hero").run()
     by_position = formats(at, "position")
     assert {name: by_position[name] for name in ("net_won", "allin_ev_net", "bb_per_100", "vpip", "pfr")} == {
-        "net_won": "%.2f", "allin_ev_net": "%.2f", "bb_per_100": "%.2f", "vpip": "%.1f%%", "pfr": "%.1f%%"}
-    assert formats(at, "duration_minutes")["net_won"] == "%.2f"
+        "net_won": "%,.2f", "allin_ev_net": "%,.2f", "bb_per_100": "%,.2f", "vpip": "%.1f%%", "pfr": "%.1f%%"}
+    assert formats(at, "duration_minutes")["net_won"] == "%,.2f"
+    # the position and stack-depth tables name the unit of their amounts, as the Sessions table does
+    unit = at.selectbox(key="reports_unit").value
+    for column in ("position", "stack_bb"):
+        titles = {name: config.get("label") for name, config in json.loads(
+            next(t for t in at.dataframe if column in t.value.columns).proto.columns).items()}
+        assert (titles["net_won"], titles["allin_ev_net"]) == (f"Net ({unit})", f"All-in EV ({unit})")
     at = page("hands")
     at.selectbox(key="hands_player").set_value("Hero").run()
     assert {name: formats(at, "hand_id")[name] for name in ("net", "allin_ev_net", "total_pot")} == {
-        "net": "%.2f", "allin_ev_net": "%.2f", "total_pot": "%.2f"}
+        "net": "%,.2f", "allin_ev_net": "%,.2f", "total_pot": "%,.2f"}
     # the replay's steps: the pot and each stack numbers to the cent, each stack titled with its player;
     # the hand's stakes as every page names them
     steps = next(t for t in at.dataframe if "pot" in t.value.columns)
     columns = json.loads(steps.proto.columns)
-    assert columns["pot"]["type_config"]["format"] == "%.2f"
+    assert columns["pot"]["type_config"]["format"] == "%,.2f"
     assert all(isinstance(pot, (Decimal, float)) for pot in steps.value["pot"])     # numbers, not text: they sort
     assert columns["stack Hero"]["label"] == "Hero's stack"
     assert "No Limit $0.05/$0.10 USD" in as_read(all_markdown(at))
     results = next(t for t in at.dataframe if "net_in_log" in t.value.columns)
     assert {name: config["type_config"]["format"] for name, config in json.loads(results.proto.columns).items()
             if name not in ("player", "seat", "_index")} == dict.fromkeys(
-        ("invested", "owed", "net", "collected", "net_in_log"), "%.2f")
+        ("invested", "owed", "net", "collected", "net_in_log"), "%,.2f")
 
 
 def test_chips_and_points_read_whole_where_they_are():
     from dashboards import tables as shown
 
-    assert shown.money_format(pl.Series([1500, -300]), {"chips"}) == "%d"
-    assert shown.money_format(pl.Series([25, -6]), {None}) == "%d"
-    assert shown.money_format(pl.Series([12.5, 1]), {None}) == "%.2f"     # not whole: to the cent
-    assert shown.money_format(pl.Series([13, 0]), {"USD"}) == "%.2f"      # a currency: always to the cent
-    assert shown.money_format(pl.Series([13, 0]), {"USD", "chips"}) == "%.2f"
+    assert shown.money_format(pl.Series([1500, -300]), {"chips"}) == "%,d"
+    assert shown.money_format(pl.Series([25, -6]), {None}) == "%,d"
+    assert shown.money_format(pl.Series([12.5, 1]), {None}) == "%,.2f"     # not whole: to the cent
+    assert shown.money_format(pl.Series([13, 0]), {"USD"}) == "%,.2f"      # a currency: always to the cent
+    assert shown.money_format(pl.Series([13, 0]), {"USD", "chips"}) == "%,.2f"
 
 
 def chart_axes(at: AppTest) -> dict[str, dict]:

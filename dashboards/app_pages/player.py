@@ -116,8 +116,10 @@ else:
     metric_cols = st.columns(min(len(headlines), 4))
     for i, row in enumerate(headlines.iter_rows(named=True)):
         unit = q.money_label(row["is_tournament"], row["currency"], row["scoring"], row["game"])
+        # Chinese poker's and OFC's points are whole; raspisnoy's have halves, money has cents
+        net = f"{row['net']:+,.0f}" if q.family(row["game"]) == "chinese" else f"{row['net']:+,}"
         metric_cols[i % len(metric_cols)].metric(
-            f"{q.leaderboard_label(row['game'])}, {unit}", f"{row['net']:+,} {unit}", help="Net in the unit named",
+            f"{q.leaderboard_label(row['game'])}, {unit}", f"{net} {unit}", help="Net in the unit named",
             delta=f"{q.counted(row['count_games'], 'game')}, {row['count_wins']:,} won", delta_color="off",
             delta_arrow="off",
         )
@@ -160,6 +162,12 @@ tabs = st.tabs([q.FAMILY_LABELS.get(name, "Tournaments") for name in families])
 def unnamed(table: pl.DataFrame) -> pl.DataFrame:
     """A table without its player column when the person has one name (else it says whose each row is)."""
     return table.drop("player") if len(names) == 1 and "player" in table.columns else table
+
+
+def sixcard_unit(frame: pl.DataFrame):
+    """The unit of six-card rows: money (to the cent, never whole points) when no log of theirs names a
+    currency, as :func:`q.money_label` says it; else each row's own currency."""
+    return "money" if frame["currency"].is_null().all() else tables.UNSAID
 
 
 def rate(value) -> str:
@@ -355,17 +363,18 @@ def sixcard() -> None:
         # null when no box was analysed: nothing is known, which is not "nothing lost"
         lost, per_hand = row["ev_lost_total"], row["ev_lost_per_hand"]
         cols[3].metric("EV lost to mistakes", "—" if lost is None else f"{float(lost):,.2f}")
-        cols[4].metric("EV lost per hand", "—" if per_hand is None else f"{float(per_hand):.3f}")
+        cols[4].metric("EV lost per hand", "—" if per_hand is None else f"{float(per_hand):,.2f}")
         edge = row["house_edge_perfect_play"]
         st.caption(f"{q.counted(row['count_sessions'], 'session')}, {q.counted(row['count_hands'], 'hand')}, "
                    f"{q.counted(row['count_boxes'], 'box', 'boxes')}; house edge with perfect play "
                    + (f"{rate(edge)}." if edge is not None else
                       "not computed yet (`rasklad house-edge` computes it)."))
-    tables.show(stats, hide_index=True, key="sixcard_stats")
+    tables.show(stats, hide_index=True, key="sixcard_stats", unit=sixcard_unit(stats))
     by_name = q.sixcard_stats(db, player, **chosen, per_account=True)
     if by_name.height > stats.height:
         st.caption("Each name apart:")
-        tables.show(by_name.drop("names"), hide_index=True, key="sixcard_account_stats")
+        tables.show(by_name.drop("names"), hide_index=True, key="sixcard_account_stats",
+                    unit=sixcard_unit(by_name))
     categories = q.sixcard_categories(db, player, **chosen)
     if not categories.is_empty():
         st.markdown("**Hand categories: how often the boxes held each, against the exact odds** "
