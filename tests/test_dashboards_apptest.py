@@ -879,6 +879,22 @@ def test_import_page_lists_the_quarantine_with_positions(built):
 
 # -- no warehouse yet -----------------------------------------------------------------------------
 
+def test_every_pages_browser_tab_names_the_page(built, monkeypatch):
+    import streamlit
+
+    titles = []
+    given = streamlit.set_page_config
+    monkeypatch.setattr(streamlit, "set_page_config", lambda **config: (
+        titles.append(config["page_title"]) if "page_title" in config else None, given(**config))[1])
+    at = page()
+    for name, shown in [("leaderboards", "Leaderboards"), ("player", "Player review"), ("check", "Check a game")]:
+        at.switch_page(f"app_pages/{name}.py")
+        at.run()
+        assert not at.exception
+        assert titles[-1] == f"{shown} · Rasklad"
+    assert titles[0] == "Overview · Rasklad"
+
+
 @pytest.mark.parametrize("name", [None, "player", "hands", "reports", "leaderboards", "audit", "check",
                                   "import_files"])
 def test_every_page_says_how_to_start_without_a_warehouse(tmp_path, monkeypatch, name):
