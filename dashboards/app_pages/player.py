@@ -272,7 +272,7 @@ def raspisnoy() -> None:
             st.info("No raspisnoy round of this player in these dates and club.")
         else:
             games = rounds.select("game_id").unique(maintain_order=True)
-            shown = games.tail(12)["game_id"].to_list()
+            shown = games.tail(charts.GAMES_DRAWN)["game_id"].to_list()
             st.markdown(f"**Points over the rounds** ({len(shown)} latest of {q.counted(games.height, 'game')})")
             st.altair_chart(charts.running_totals(rounds.filter(pl.col("game_id").is_in(shown))),
                             width="stretch")
