@@ -18,6 +18,22 @@ WINNINGS_LINES = {
 }
 WINNINGS_COLORS = ["#1a7f37", "#1f6feb", "#d93025", "#f29900"]
 
+GAME_COLORS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+               "#bcbd22", "#17becf", "#000000", "#aec7e8"]
+"""A colour for each raspisnoy game of :func:`running_totals`: Vega-Lite's ten would repeat from the eleventh on."""
+
+GAMES_DRAWN = len(GAME_COLORS)
+"""The most raspisnoy games (the latest) :func:`running_totals` is given: one colour each."""
+
+BELOW = alt.Legend(orient="bottom", columns=2, labelLimit=240)
+"""A legend under its chart, two entries a row: beside or above it, a phone's width cuts it off."""
+
+
+def room_for_legend(plot_height: int, entries: int) -> int:
+    """A chart's height with its :data:`BELOW` legend: the page fits plot and legend in the height
+    given, so the legend's rows (and its title) are added, or the plot shrinks and the last rows are cut."""
+    return plot_height + 22 * ((entries + 1) // 2) + 24
+
 
 def whole_axis(**options) -> alt.Axis:
     """The axis of a count or an ordinal: ticks one apart at least, written without decimals."""
@@ -50,15 +66,15 @@ def winnings(frame: pl.DataFrame, unit: str) -> alt.Chart:
             y=alt.Y("amount:Q", title=f"Cumulative ({unit})"),
             color=alt.Color("line:N", title=None, sort=list(WINNINGS_LINES.values()),
                             scale=alt.Scale(domain=list(WINNINGS_LINES.values()), range=WINNINGS_COLORS),
-                            legend=alt.Legend(orient="top")),
+                            legend=BELOW),
             tooltip=["hand_no:Q", "line:N", alt.Tooltip("amount:Q", format=",.2f")],
         )
-        .properties(height=340)
+        .properties(height=room_for_legend(340, len(WINNINGS_LINES)))
     )
 
 
 def running_totals(frame: pl.DataFrame) -> alt.Chart:
-    """Raspisnoy: the running total after each round, one line per game."""
+    """Raspisnoy: the running total after each round, one line per game, at most :data:`GAMES_DRAWN`."""
     data = numeric(frame).with_columns(pl.col("game_name").alias("game"))
     return (
         alt.Chart(data)
@@ -66,10 +82,10 @@ def running_totals(frame: pl.DataFrame) -> alt.Chart:
         .encode(
             x=alt.X("round_no:Q", title="Round", axis=whole_axis()),
             y=alt.Y("total:Q", title="Running total (points)"),
-            color=alt.Color("game:N", title="Game", legend=alt.Legend(orient="right")),
+            color=alt.Color("game:N", title="Game", scale=alt.Scale(range=GAME_COLORS), legend=BELOW),
             tooltip=["game:N", "round_no:Q", "cards:Q", "kind:N", "bid:Q", "tricks:Q", "points:Q", "total:Q"],
         )
-        .properties(height=320)
+        .properties(height=room_for_legend(320, data["game"].n_unique()))
     )
 
 

@@ -16,8 +16,9 @@ from pipeline.facts import money_unit
 UNPRICED = frozenset({"chips", None})
 """The units of no currency: tournament and play chips (``chips``) and points (no currency)."""
 
-CENTS_FORMAT = "%.2f"
-WHOLE_FORMAT = "%d"
+CENTS_FORMAT = "%,.2f"
+WHOLE_FORMAT = "%,d"
+"""A table's printf formats, with a thousands separator as the headline figures have (1,231.00)."""
 
 
 def reads_whole(amounts: Iterable, units: set | None) -> bool:

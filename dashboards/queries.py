@@ -42,7 +42,12 @@ from pipeline.warehouse import (
     models_manifest,
     read_manifest,
 )
-from rules.words import counted  # (the pages word their counts as q.counted too)
+from rules.words import (
+    close_names,
+    counted,  # (the pages word their counts as q.counted too)
+    listed,
+    suggested,
+)
 
 WAREHOUSE_ENV = "RASKLAD_WAREHOUSE"
 DEFAULT_WAREHOUSE = "data/warehouse"
@@ -1340,6 +1345,34 @@ def hand_players(db: Db) -> list[str]:
         return []
     return frame(db, "select player from holdem_report_positions group by player "
                      "order by sum(count_hands) desc, player")["player"].to_list()
+
+
+def pick_hand_player(db: Db, where, key: str) -> str:
+    """The player of a page of Hold'em hands, chosen in ``where`` (``key``): the address's
+    ``?player=`` when it has hands, else the one with the most. An address naming someone without
+    a hand here opens no one and says why, as the Player review does: another's hands would pass
+    for the ones asked for. Stops the page until a player is chosen."""
+    with_hands = hand_players(db)
+    wanted = st.query_params.get("player")
+    start = with_hands.index(wanted) if wanted in with_hands else 0
+    if wanted is not None and wanted not in with_hands:
+        # a person's linked screen names hold the hands; a stored name without any has none to show
+        linked = [name for name in person_names(db, wanted) if name in with_hands] if wanted in people(db) else []
+        if linked:
+            start = with_hands.index(linked[0])
+            st.caption(f"{md(wanted)} plays Hold'em as {listed(map(md, linked), 'and')}: the hands of {md(linked[0])}.")
+        elif wanted in players(db) or persons_of(db, wanted):
+            start = None
+            st.info(f"{md(wanted)} has no Hold'em hand in this warehouse. Choose a player below.")
+        else:
+            start = None
+            close = close_names(wanted, sorted({*people(db), *players(db)}))
+            st.error(md(f"No stored game has a player {wanted!r}.{suggested(close)}") + " Choose a player below.")
+    player = where.selectbox("Player", with_hands, index=start, key=key, placeholder="Choose a player")
+    if player is None:
+        st.stop()
+    st.query_params["player"] = player
+    return player
 
 
 def hand_choices(db: Db, player: str, game: str | None = None) -> dict[str, list]:

@@ -16,7 +16,7 @@ if str(ROOT) not in sys.path:  # `streamlit run dashboards/streamlit_app.py` fro
 from dashboards import queries as q
 from dashboards.safe_text import md
 
-st.set_page_config(page_title="Rasklad", page_icon=":material/playing_cards:", layout="wide")
+st.set_page_config(page_icon=":material/playing_cards:", layout="wide")
 
 page = st.navigation({
     "Review": [
@@ -34,5 +34,7 @@ page = st.navigation({
         st.Page("app_pages/import_files.py", title="Import", icon=":material/upload_file:"),
     ],
 })
+# the browser's tab names the page: on a phone, with the sidebar folded, it and the heading say where one is
+st.set_page_config(page_title=f"{page.title} · Rasklad")
 st.sidebar.caption(f"Warehouse: {md(q.warehouse_root())}")
 page.run()

@@ -4,7 +4,9 @@ one look for a missing value, one rounding for rates and for amounts, and one no
 A column is titled in words, the same on every page (``net_won`` reads "Net", ``bb_per_100``
 "bb/100"): a page names a column otherwise only where it says more (``Net (USD)``). An amount in a
 unit (:data:`MONEY`) reads to the cent in a currency (13.80, never 13.8); tournament and play
-chips and points, which are whole, read whole (1500), and to the cent where some are not. The
+chips and points, which are whole, read whole (1,500), and to the cent where some are not; every
+amount with a thousands separator, as the headline figures above a table. An amount column of a
+table whose unit the page names is titled with it ("Net (USD)"). The
 values stay numbers, so a click on a header sorts them as numbers.
 
 A missing value (a six-card session's placement, a hand's club online, hole cards never shown)
@@ -40,11 +42,12 @@ tournaments' ROI and ITM."""
 
 FRACTION_RATES = frozenset({
     "rtp", "house_edge_perfect_play", "foul_rate", "scoop_won_rate", "scoop_suffered_rate", "surrender_rate",
-    "bid_accuracy", "dealer_bid_accuracy", "pass_success_rate", "misere_clean_rate",
+    "bid_accuracy", "dealer_bid_accuracy", "pass_success_rate", "misere_clean_rate", "observed_rate",
+    "exact_probability",
 })
 """Rates the marts keep as fractions (0-1): shown times 100, as the percentages above."""
 
-RATIO_FORMAT = "%.2f"
+RATIO_FORMAT = "%,.2f"
 """A ratio that is not a share (bb/100, AF, an average place or points per round): to the hundredth."""
 
 RATIOS = frozenset({
@@ -57,7 +60,7 @@ MONEY = frozenset({
     "net", "net_won", "allin_ev_net", "net_showdown", "net_non_showdown", "total_pot", "pot", "invested",
     "collected", "owed", "net_in_log", "stack_start", "cost", "won", "prize", "bounties_won", "price", "total_wagered", "total_net",
     "total_returned", "ev_lost_total", "own_net", "own_allin_ev_net", "total_points", "settlement_points",
-    "ante", "costs", "wagered", "returned", "cash_out", "paid_the_room", "rake_paid",
+    "ante", "costs", "wagered", "returned", "cash_out", "paid_the_room", "rake_paid", "ev_lost_per_hand",
 })
 """The amounts in a unit: a currency's to the cent, chips and points whole where they are (:func:`money_format`)."""
 
@@ -175,9 +178,9 @@ def money_format(values: pl.Series, units: set | None) -> str:
     else to the cent (a currency, a table of several units, or one whose unit is unsaid).
 
     >>> money_format(pl.Series([1500, -300]), {"chips"}), money_format(pl.Series([13.8, 0.2]), {"USD"})
-    ('%d', '%.2f')
+    ('%,d', '%,.2f')
     >>> money_format(pl.Series([12.5]), {None}), money_format(pl.Series([4]), None)
-    ('%.2f', '%.2f')
+    ('%,.2f', '%,.2f')
     """
     # (dashboards.money's rule, which the drawn replays follow too)
     return WHOLE_FORMAT if reads_whole(values.drop_nulls().to_list(), units) else CENTS_FORMAT
@@ -249,6 +252,9 @@ def show(data: pl.DataFrame, *, column_config: dict | None = None, unit=UNSAID, 
         elif name in RATIOS and numeric:
             config[name] = st.column_config.NumberColumn(heading, format=RATIO_FORMAT)
         elif name in MONEY and numeric:
+            # a unit the page names (USD, chips) is in the column's title, unless the page's own title says it
+            if isinstance(unit, str) and f"({unit}" not in heading:
+                heading = f"{heading} ({unit})"
             config[name] = st.column_config.NumberColumn(heading, format=money_format(data[name], units))
         elif name in TIMES and clocked:
             config[name] = st.column_config.TextColumn(heading, help=TIME_HELP)

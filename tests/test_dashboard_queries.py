@@ -61,6 +61,22 @@ def test_bars_label_every_bar():
     assert chart["encoding"]["yOffset"]["field"] == "severity"
 
 
+def test_every_raspisnoy_game_drawn_has_a_colour_of_its_own_and_legends_sit_below():
+    games = [f"2026-11-{day:02d} 20:00" for day in range(1, 13)]
+    frame = pl.DataFrame({"game_name": [g for g in games for _ in (1, 2)], "round_no": [1, 2] * len(games),
+                          "total": [0.0, 5.0] * len(games)})
+    color = charts.running_totals(frame).to_dict()["encoding"]["color"]
+    # 12 games, 12 colours, none twice (the default palette has ten: the eleventh game took the first's)
+    assert len(set(color["scale"]["range"])) == len(games) == 12
+    assert color["legend"]["orient"] == "bottom"
+    # the legend's six rows of two (22 px each) and its title (24 px) come on top of the 320-px plot
+    assert charts.running_totals(frame).to_dict()["height"] == 320 + 6 * 22 + 24
+    winnings = pl.DataFrame({"hand_no": [1, 2], "won": [1.0, 2.0], "showdown": [0.0, 1.0],
+                             "non_showdown": [1.0, 1.0], "allin_ev": [1.0, 2.0]})
+    legend = charts.winnings(winnings, "USD").to_dict()["encoding"]["color"]["legend"]
+    assert (legend["orient"], legend["columns"]) == ("bottom", 2)    # four names in two rows fit a phone
+
+
 def test_doctests_of_the_dashboards_helpers():
     assert doctest.testmod(queries).failed == 0
     assert doctest.testmod(tables).failed == 0

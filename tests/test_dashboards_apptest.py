@@ -328,6 +328,24 @@ def test_player_review_opens_the_person_of_a_linked_name_and_no_one_for_an_unkno
     assert not at.dataframe and not at.metric and not at.tabs
 
 
+@pytest.mark.parametrize("name", ["hands", "reports"])
+def test_hands_and_reports_say_an_addresss_player_has_no_hand_and_show_no_one_elses(built, name):
+    with_hands = {p for (p,) in sql(built, "select distinct player from hand_list")}
+    assert "Gleb" not in with_hands and sql(built, "select count(*) from game_players where player = 'Gleb'")[0][0]
+    for wanted, says in [("Gleb", "Gleb has no Hold'em hand in this warehouse. Choose a player below."),
+                         ("Glebb", "No stored game has a player 'Glebb'. Did you mean 'Gleb'? Choose a player below.")]:
+        at = AppTest.from_file(APP, default_timeout=60)
+        at.run()
+        at.switch_page(f"app_pages/{name}.py")
+        at.query_params["player"] = wanted
+        at.run()
+        assert not at.exception, [e.value for e in at.exception]
+        assert [as_read(box.value) for box in [*at.info, *at.error]] == [says]
+        assert at.selectbox(key=f"{name}_player").value is None
+        assert at.query_params["player"] == wanted     # the address still names who was asked for
+        assert not at.dataframe and not at.metric
+
+
 def test_player_review_club_filter_leaves_other_clubs_out(built):
     at = page("player")
     at.selectbox(key="player").set_value("Anna").run()
@@ -427,6 +445,26 @@ def test_leaderboard_table_equals_the_mart(built):
         assert any(md(f"points ({scoring} scoring)") in header.value for header in at.subheader)
 
 
+@pytest.mark.parametrize("before", ["chinese", "ofc"])
+def test_leaderboard_shows_six_card_after_a_game_of_points(built, before):
+    # Chinese poker's and OFC's units carry a scoring scale that six-card money has not: the Money
+    # choice of the game before must not be kept for six-card, where it matches no table
+    at = page("leaderboards")
+    at.selectbox(key="lb_club").set_value("Tverskaya").run()
+    at.radio(key="lb_kind").set_value("all").run()
+    at.selectbox(key="lb_game").set_value(before).run()
+    assert at.selectbox(key="lb_money").value[2] == "1-6"
+    at.selectbox(key="lb_game").set_value("sixcard").run()
+    assert not at.exception
+    assert not any("No dated games" in i.value for i in at.info)
+    expected = sql(built, "select player, net from leaderboard where club = 'Tverskaya' and game = 'sixcard' "
+                          "and season_kind = 'all' order by rank, player")
+    assert expected
+    table = at.dataframe[0].value
+    assert [(r["player"], Decimal(str(r["net"]))) for r in table.to_dict("records")] == [
+        (p, Decimal(n)) for p, n in expected]
+
+
 def test_leaderboard_minimum_games_and_month_seasons(built):
     at = page("leaderboards")
     at.selectbox(key="lb_club").set_value("Tverskaya").run()
@@ -507,6 +545,40 @@ def test_six_card_money_is_labelled_money_and_scored_games_points(built):
     at.selectbox(key="lb_club").set_value("Metropol").run()
     at.selectbox(key="lb_game").set_value("sixcard").run()
     assert at.selectbox(key="lb_money").options == ["money"]
+
+
+def test_six_card_shares_read_as_percentages_and_its_money_to_the_cent(built):
+    at = page("player")
+    at.selectbox(key="player").set_value("Gleb").run()
+    categories = next(t for t in at.dataframe if "observed_rate" in t.value.columns)
+    shares = formats_of(categories)
+    assert (shares["observed_rate"], shares["exact_probability"]) == ("%.1f%%", "%.1f%%")
+    # each share is sent times 100: every box holds one category, so the shares add up to 100 (%), not 1
+    assert abs(sum(categories.value["observed_rate"]) - 100) < 1e-6
+    assert abs(sum(categories.value["exact_probability"]) - 100) < 1e-3
+    stats = next(t for t in at.dataframe if "total_wagered" in t.value.columns)
+    money = formats_of(stats)
+    assert {money[name] for name in ("total_wagered", "total_net", "ev_lost_total", "ev_lost_per_hand")
+            if name in money} == {"%,.2f"}
+
+
+def test_chinese_and_ofc_points_read_whole_in_the_headline(built):
+    expected = dict(sql(built, "select game || ' ' || scoring, sum(net) from stg_game_players "
+                               "join stg_games using (game_id, game) join (select distinct game_id, scoring "
+                               "from stg_chinese_players) using (game_id) where player = 'Anna' group by all"))
+    assert expected
+    at = page("player")
+    at.selectbox(key="player").set_value("Anna").run()
+    labels = {"chinese": "Chinese poker", "ofc": "Open-face Chinese"}
+    for key, net in expected.items():
+        game, scoring = key.split()
+        assert net == net.to_integral_value()
+        shown = metric(at, f"{labels[game]}, points ({scoring} scoring)")
+        assert shown == f"{int(net):+,} points ({scoring} scoring)"
+
+
+def formats_of(table) -> dict:
+    return {name: config.get("type_config", {}).get("format") for name, config in json.loads(table.proto.columns).items()}
 
 
 def test_player_review_counts_in_words_and_says_how_to_get_the_house_edge(built):
@@ -688,8 +760,9 @@ def test_check_a_holdem_hand_shows_its_result_by_the_rules_beside_the_logs(built
         "Gleb": (20, 30), "Inna": (10, 0), "Kirill": (-30, -30)}
     assert {name: number(str(r["owed"])) for name, r in rows.items()} == {"Gleb": 30, "Inna": 40, "Kirill": 0}
     titles = {name: c.get("label") for name, c in json.loads(results.proto.columns).items()}
-    assert titles["net"] == "Net by the rules" and titles["net_in_log"] == "Net in the log"
-    assert titles["collected"] == "Collected in the log"
+    # a hand in dollars: each amount's title names its currency
+    assert titles["net"] == "Net by the rules (USD)" and titles["net_in_log"] == "Net in the log (USD)"
+    assert titles["collected"] == "Collected in the log (USD)"
 
 
 def test_check_a_cashed_out_hand_says_the_rules_pay_the_cash_out(built):
@@ -705,7 +778,7 @@ def test_check_a_cashed_out_hand_says_the_rules_pay_the_cash_out(built):
     assert (number(str(rows["Player3"]["owed"])), number(str(rows["Player3"]["net"]))) == (Decimal("22.77"),
                                                                                          Decimal("9.24"))
     titles = {name: c.get("label") for name, c in json.loads(results.proto.columns).items()}
-    assert titles["cash_out"] == "Cashed out for" and titles["owed"] == "The rules pay"
+    assert titles["cash_out"] == "Cashed out for (USD)" and titles["owed"] == "The rules pay (USD)"
     assert any(as_read(c.value).startswith("Player3 cashed out the hand for 22.77: the share of the pots")
                for c in at.caption), [c.value for c in at.caption]
 
@@ -723,7 +796,7 @@ def test_check_a_hand_whose_player_paid_the_room_shows_what_was_paid_never_a_neg
     assert (number(str(rows["d31522d6"]["paid_the_room"])), number(str(rows["d31522d6"]["collected"]))) == (
         Decimal("19.00"), Decimal("84.49"))
     titles = {name: c.get("label") for name, c in json.loads(results.proto.columns).items()}
-    assert titles["paid_the_room"] == "Paid the room" and "cash_out" not in titles
+    assert titles["paid_the_room"] == "Paid the room (USD)" and "cash_out" not in titles
 
 
 def test_check_lists_a_games_findings_by_line_as_the_audit_does(built):
@@ -759,7 +832,7 @@ def test_check_opens_the_replay_at_the_step_a_finding_is_about_and_marks_it(buil
         # the boxes' amounts are numbers, written to the cent as every page writes money
         assert {column: formats(at, "decisions")[column] for column in (
             "ante", "costs", "wagered", "returned", "net", "net_in_log")} == dict.fromkeys(
-            ("ante", "costs", "wagered", "returned", "net", "net_in_log"), "%.2f")
+            ("ante", "costs", "wagered", "returned", "net", "net_in_log"), "%,.2f")
         at.button(key=next(b.key for b in at.button if b.key and b.key.endswith("_next"))).click().run()
         marked = [as_read(e.value) for e in at.error if "at this step" in e.value]
         assert len(marked) == 1 and "SIX-PAY (line 12): hand 1, box 2: " in marked[0], marked
@@ -809,6 +882,22 @@ def test_import_page_lists_the_quarantine_with_positions(built):
 
 
 # -- no warehouse yet -----------------------------------------------------------------------------
+
+def test_every_pages_browser_tab_names_the_page(built, monkeypatch):
+    import streamlit
+
+    titles = []
+    given = streamlit.set_page_config
+    monkeypatch.setattr(streamlit, "set_page_config", lambda **config: (
+        titles.append(config["page_title"]) if "page_title" in config else None, given(**config))[1])
+    at = page()
+    for name, shown in [("leaderboards", "Leaderboards"), ("player", "Player review"), ("check", "Check a game")]:
+        at.switch_page(f"app_pages/{name}.py")
+        at.run()
+        assert not at.exception
+        assert titles[-1] == f"{shown} · Rasklad"
+    assert titles[0] == "Overview · Rasklad"
+
 
 @pytest.mark.parametrize("name", [None, "player", "hands", "reports", "leaderboards", "audit", "check",
                                   "import_files"])
@@ -1322,34 +1411,40 @@ def test_amounts_read_to_the_cent_and_rates_to_a_tenth(hero):
     at.selectbox(key="reports_player").set_value("Hero").run()
     by_position = formats(at, "position")
     assert {name: by_position[name] for name in ("net_won", "allin_ev_net", "bb_per_100", "vpip", "pfr")} == {
-        "net_won": "%.2f", "allin_ev_net": "%.2f", "bb_per_100": "%.2f", "vpip": "%.1f%%", "pfr": "%.1f%%"}
-    assert formats(at, "duration_minutes")["net_won"] == "%.2f"
+        "net_won": "%,.2f", "allin_ev_net": "%,.2f", "bb_per_100": "%,.2f", "vpip": "%.1f%%", "pfr": "%.1f%%"}
+    assert formats(at, "duration_minutes")["net_won"] == "%,.2f"
+    # the position and stack-depth tables name the unit of their amounts, as the Sessions table does
+    unit = at.selectbox(key="reports_unit").value
+    for column in ("position", "stack_bb"):
+        titles = {name: config.get("label") for name, config in json.loads(
+            next(t for t in at.dataframe if column in t.value.columns).proto.columns).items()}
+        assert (titles["net_won"], titles["allin_ev_net"]) == (f"Net ({unit})", f"All-in EV ({unit})")
     at = page("hands")
     at.selectbox(key="hands_player").set_value("Hero").run()
     assert {name: formats(at, "hand_id")[name] for name in ("net", "allin_ev_net", "total_pot")} == {
-        "net": "%.2f", "allin_ev_net": "%.2f", "total_pot": "%.2f"}
+        "net": "%,.2f", "allin_ev_net": "%,.2f", "total_pot": "%,.2f"}
     # the replay's steps: the pot and each stack numbers to the cent, each stack titled with its player;
     # the hand's stakes as every page names them
     steps = next(t for t in at.dataframe if "pot" in t.value.columns)
     columns = json.loads(steps.proto.columns)
-    assert columns["pot"]["type_config"]["format"] == "%.2f"
+    assert columns["pot"]["type_config"]["format"] == "%,.2f"
     assert all(isinstance(pot, (Decimal, float)) for pot in steps.value["pot"])     # numbers, not text: they sort
     assert columns["stack Hero"]["label"] == "Hero's stack"
     assert "No Limit $0.05/$0.10 USD" in as_read(all_markdown(at))
     results = next(t for t in at.dataframe if "net_in_log" in t.value.columns)
     assert {name: config["type_config"]["format"] for name, config in json.loads(results.proto.columns).items()
             if name not in ("player", "seat", "_index")} == dict.fromkeys(
-        ("invested", "owed", "net", "collected", "net_in_log"), "%.2f")
+        ("invested", "owed", "net", "collected", "net_in_log"), "%,.2f")
 
 
 def test_chips_and_points_read_whole_where_they_are():
     from dashboards import tables as shown
 
-    assert shown.money_format(pl.Series([1500, -300]), {"chips"}) == "%d"
-    assert shown.money_format(pl.Series([25, -6]), {None}) == "%d"
-    assert shown.money_format(pl.Series([12.5, 1]), {None}) == "%.2f"     # not whole: to the cent
-    assert shown.money_format(pl.Series([13, 0]), {"USD"}) == "%.2f"      # a currency: always to the cent
-    assert shown.money_format(pl.Series([13, 0]), {"USD", "chips"}) == "%.2f"
+    assert shown.money_format(pl.Series([1500, -300]), {"chips"}) == "%,d"
+    assert shown.money_format(pl.Series([25, -6]), {None}) == "%,d"
+    assert shown.money_format(pl.Series([12.5, 1]), {None}) == "%,.2f"     # not whole: to the cent
+    assert shown.money_format(pl.Series([13, 0]), {"USD"}) == "%,.2f"      # a currency: always to the cent
+    assert shown.money_format(pl.Series([13, 0]), {"USD", "chips"}) == "%,.2f"
 
 
 def chart_axes(at: AppTest) -> dict[str, dict]:

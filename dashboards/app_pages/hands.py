@@ -28,14 +28,11 @@ players = q.hand_players(db)
 if not players:
     st.info("No Hold'em hand in this warehouse yet.", icon=":material/info:")
     st.stop()
-wanted = st.query_params.get("player")
 top = st.columns([3, 2])
-player = top[0].selectbox("Player", players, index=players.index(wanted) if wanted in players else 0,
-                          key="hands_player")
+player = q.pick_hand_player(db, top[0], "hands_player")
 if st.session_state.get("hands_last_player") not in (None, player):
     st.query_params.pop("game", None)  # a hand asked for by the address belongs to the player before
 st.session_state["hands_last_player"] = player
-st.query_params["player"] = player
 # 52-card and short-deck hands: a Winning Six Plus table's stakes read as a 52-card table's, so the
 # game is a filter of its own, and each hand says its game
 games = q.holdem_games(db, player)

@@ -46,6 +46,9 @@ if not is_raspisnoy:
     # one table per unit: a net in USD, in EUR or in tournament chips, or points on Chinese poker's
     # other scale, never ranks against another
     units = q.leaderboard_money(db, club, game) or [(False, None, None)]
+    # the unit kept from another game may read alike ("money") yet match no table of this one
+    if st.session_state.get("lb_money") not in units:
+        st.session_state["lb_money"] = units[0]
     is_tournament, currency, scoring = row[2].selectbox("Money", units, format_func=lambda unit: q.money_label(*unit, game),
                                                         key="lb_money", disabled=len(units) == 1)
 seasons = (q.raspisnoy_seasons(db, club, kind) if is_raspisnoy

@@ -167,6 +167,12 @@ def unnamed(table: pl.DataFrame) -> pl.DataFrame:
     return table.drop("player") if len(names) == 1 and "player" in table.columns else table
 
 
+def sixcard_unit(frame: pl.DataFrame):
+    """The unit of six-card rows: money (to the cent, never whole points) when no log of theirs names a
+    currency, as :func:`q.money_label` says it; else each row's own currency."""
+    return "money" if frame["currency"].is_null().all() else tables.UNSAID
+
+
 def rate(value) -> str:
     return "—" if value is None else f"{float(value):.1%}"
 
@@ -270,7 +276,7 @@ def raspisnoy() -> None:
             st.info("No raspisnoy round of this player in these dates and club.")
         else:
             games = rounds.select("game_id").unique(maintain_order=True)
-            shown = games.tail(12)["game_id"].to_list()
+            shown = games.tail(charts.GAMES_DRAWN)["game_id"].to_list()
             st.markdown(f"**Points over the rounds** ({len(shown)} latest of {q.counted(games.height, 'game')})")
             st.altair_chart(charts.running_totals(rounds.filter(pl.col("game_id").is_in(shown))),
                             width="stretch")
@@ -361,17 +367,18 @@ def sixcard() -> None:
         # null when no box was analysed: nothing is known, which is not "nothing lost"
         lost, per_hand = row["ev_lost_total"], row["ev_lost_per_hand"]
         cols[3].metric("EV lost to mistakes", "—" if lost is None else f"{float(lost):,.2f}")
-        cols[4].metric("EV lost per hand", "—" if per_hand is None else f"{float(per_hand):.3f}")
+        cols[4].metric("EV lost per hand", "—" if per_hand is None else f"{float(per_hand):,.2f}")
         edge = row["house_edge_perfect_play"]
         st.caption(f"{q.counted(row['count_sessions'], 'session')}, {q.counted(row['count_hands'], 'hand')}, "
                    f"{q.counted(row['count_boxes'], 'box', 'boxes')}; house edge with perfect play "
                    + (f"{rate(edge)}." if edge is not None else
                       "not computed yet (`rasklad house-edge` computes it)."))
-    tables.show(stats, hide_index=True, key="sixcard_stats")
+    tables.show(stats, hide_index=True, key="sixcard_stats", unit=sixcard_unit(stats))
     by_name = q.sixcard_stats(db, player, **chosen, per_account=True)
     if by_name.height > stats.height:
         st.caption("Each name apart:")
-        tables.show(by_name.drop("names"), hide_index=True, key="sixcard_account_stats")
+        tables.show(by_name.drop("names"), hide_index=True, key="sixcard_account_stats",
+                    unit=sixcard_unit(by_name))
     categories = q.sixcard_categories(db, player, **chosen)
     if not categories.is_empty():
         st.markdown("**Hand categories: how often the boxes held each, against the exact odds** "

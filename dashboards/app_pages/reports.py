@@ -74,11 +74,8 @@ if not players:
     st.info("No Hold'em hand in this warehouse yet (or its models predate the reports: run "
             "`rasklad build-models`).", icon=":material/info:")
     st.stop()
-wanted = st.query_params.get("player")
 top = st.columns([3, 2, 1])
-player = top[0].selectbox("Player", players, index=players.index(wanted) if wanted in players else 0,
-                          key="reports_player")
-st.query_params["player"] = player
+player = q.pick_hand_player(db, top[0], "reports_player")
 # one deck at a time: a short-deck hand's positions, stacks in big blinds (a button blind) and
 # starting hands are another game's, and Winning's Six Plus stakes read as a 52-card table's
 games = q.holdem_games(db, player)
