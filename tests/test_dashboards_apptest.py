@@ -536,7 +536,7 @@ def test_six_card_money_is_labelled_money_and_scored_games_points(built):
     six = next(m for m in at.metric if m.label.startswith("Six-card poker"))
     # (in no currency, whole where it is, as the six-card table beside it reads it: -235, not -235.00)
     assert gleb_net == gleb_net.to_integral_value()
-    assert (six.label, six.value) == ("Six-card poker, money", f"{gleb_net:+,.0f} money")
+    assert (six.label, six.value) == ("Six-card poker, money", f"{gleb_net:+,.0f}")
     units = {row["game"]: row["unit"] for row in at.dataframe[0].value.to_dict("records")}
     assert units["Six-card poker"] == "money"
     at.selectbox(key="player").set_value("Vera").run()
@@ -574,7 +574,24 @@ def test_chinese_and_ofc_points_read_whole_in_the_headline(built):
         game, scoring = key.split()
         assert net == net.to_integral_value()
         shown = metric(at, f"{labels[game]}, points ({scoring} scoring)")
-        assert shown == f"{int(net):+,} points ({scoring} scoring)"
+        assert shown == f"{int(net):+,}"
+
+
+def test_per_game_figures_say_their_unit_once_in_a_label_that_fits(built):
+    # the unit repeated in the figure, four figures a row, cut the scoring scale to an ellipsis at 1280 px
+    at = page("player")
+    at.selectbox(key="player").set_value("Anna").run()
+    per_game = [m for m in at.metric if m.proto.help.startswith("Net of ")]
+    (chinese_net,) = sql(built, "select sum(net) from stg_game_players join stg_games using (game_id, game) "
+                                "join (select distinct game_id, scoring from stg_chinese_players) using (game_id) "
+                                "where player = 'Anna' and game = 'chinese' and scoring = '1-6'")[0]
+    assert metric(at, "Chinese poker, points (1-6 scoring)") == f"{int(chinese_net):+,}"
+    for figure in per_game:
+        assert re.fullmatch(r"[+-][\d,]+(\.\d\d)?", figure.value), figure.value     # the figure alone
+        assert figure.proto.help == f"Net of {figure.label}"
+    # three a row: a label of 40 characters fits a third of the page at 1280 px, not a quarter
+    labels = {figure.label for figure in per_game}
+    assert {column.weight for column in at.columns if labels & {m.label for m in column.metric}} == {1 / 3}
 
 
 def formats_of(table) -> dict:

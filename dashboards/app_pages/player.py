@@ -17,6 +17,9 @@ from dashboards.money import figure_text, row_amount_text
 from dashboards.safe_text import md
 from rules.words import close_names, suggested
 
+HEADLINES_A_ROW = 3
+"""Per-game figures side by side: each label (game and unit) fits its column at 1280 pixels."""
+
 st.title("Player review")
 st.caption("What each figure means, and the grain of each table: docs/warehouse.md.")
 db = q.open_or_stop()
@@ -114,12 +117,14 @@ if headlines.is_empty():
 else:
     st.caption("One figure per unit: nets in two currencies, or of cash and tournaments, and points on "
                "Chinese poker's two scales are never added.")
-    metric_cols = st.columns(min(len(headlines), 4))
+    # three a row, the unit in the label only: four a row, or the unit said twice, cut the scale
+    # (1-6 or 2-4 scoring) to an ellipsis, and it is what tells two Chinese poker figures apart
+    metric_cols = st.columns(min(len(headlines), HEADLINES_A_ROW))
     for i, row in enumerate(headlines.iter_rows(named=True)):
         unit = q.money_label(row["is_tournament"], row["currency"], row["scoring"], row["game"])
+        named = f"{q.leaderboard_label(row['game'])}, {unit}"
         metric_cols[i % len(metric_cols)].metric(
-            f"{q.leaderboard_label(row['game'])}, {unit}", f"{figure_text(row['net'], row['currency'])} {unit}",
-            help="Net in the unit named",
+            named, figure_text(row["net"], row["currency"]), help=f"Net of {named}",
             delta=f"{q.counted(row['count_games'], 'game')}, {row['count_wins']:,} won", delta_color="off",
             delta_arrow="off",
         )
