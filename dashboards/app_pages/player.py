@@ -203,7 +203,7 @@ def holdem() -> None:
     gone = st.session_state.get("holdem_game")
     if gone is not None and gone not in games:
         st.session_state["holdem_game"] = next(iter(games))   # the game with the most hands in these filters
-    deck, money, left, right = st.columns([2, 2, 2, 1])
+    deck, money, left, right = st.columns([5, 5, 5, 3])   # at 1 of 7 the toggle cut "In big blinds"
     game = deck.selectbox("Game", list(games), key="holdem_game",
                           format_func=lambda g: f"{q.label(g)}, {q.counted(games[g], 'hand')}",
                           help="52-card Hold'em and short deck (6+ Hold'em, 36 cards) are shown apart, never "
