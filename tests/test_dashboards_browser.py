@@ -537,6 +537,10 @@ CUT_TEXT = """(() => Array.from(document.querySelectorAll('[data-testid=stMain] 
 }).map(e => (e.innerText || e.value).trim()))()"""
 """The texts of the main area drawn cut off: an ellipsis, a clipped box or an input wider than its field."""
 
+PAGE_WIDTH = "(() => { const main = document.querySelector('[data-testid=stMain]'); " \
+             "return [main.clientWidth, main.scrollWidth]; })()"
+
+
 def opened_at(server: StreamlitServer, width: int, height: int, path: str, *expected: str) -> Browser:
     opened = Browser(width=width, height=height)
     opened.open(f"{server.url}/{path}")
@@ -560,3 +564,17 @@ def test_headline_figures_the_dates_and_the_replayers_buttons_are_never_cut(serv
         cut = [text for text in browser.evaluate(CUT_TEXT) if not text.startswith("#")]  # (a hand's long label)
         assert cut == [], browser.screenshot(tmp_path / "hands.png")
 
+
+def test_the_starting_hand_grid_scrolls_in_its_box_and_the_phones_page_never_pans(server, tmp_path):
+    with opened_at(server, 390, 844, "reports?player=Anna", "Hold'em reports", "By position") as browser:
+        click(browser, "[role=tab]", "Starting hands")
+        browser.wait_for_text("Suited above the pairs")
+        browser.wait_until_idle()
+        main_width, page_width = browser.evaluate(PAGE_WIDTH)
+        box = browser.evaluate("(() => { const box = document.querySelector('table').parentElement; "
+                               "return [getComputedStyle(box).overflowX, box.clientWidth, box.scrollWidth]; })()")
+        browser.screenshot(tmp_path / "grid.png")
+    assert page_width == main_width == 390
+    # 13 cells of 3.6 em are wider than the phone: the box scrolls, the page does not
+    overflow, box_width, grid_width = box
+    assert overflow == "auto" and box_width <= main_width < grid_width
