@@ -1491,3 +1491,34 @@ def test_count_and_ordinal_axes_tick_whole_numbers(hero, built, monkeypatch):
     monkeypatch.setenv("RASKLAD_WAREHOUSE", str(built))          # the fixture's findings
     at = page("audit")
     assert chart_axes(at)["count_findings"].items() >= whole.items()
+
+
+def chart_encodings(at: AppTest) -> dict[str, dict]:
+    """Each bar or line chart's encoding, by the field its y (or, drawn across, its x) measures."""
+    found = {}
+    for chart in at.get("vega_lite_chart"):
+        encoding = json.loads(chart.proto.spec).get("encoding", {})
+        measure = encoding["y"]["field"] if encoding.get("y", {}).get("type") == "quantitative" else encoding["x"]["field"]
+        found[measure] = encoding
+    return found
+
+
+def test_charts_give_a_category_one_colour_one_order_and_words(built):
+    at = page("player")
+    at.selectbox(key="player").set_value("Anna").run()
+    charts = chart_encodings(at)
+    bids, overtricks = charts["bid_accuracy"]["color"], charts["count_overtricks"]["color"]
+    # side by side, a round kind is one colour in both, even where one chart lacks a kind the other has
+    assert bids["scale"] == overtricks["scale"]
+    assert bids["scale"]["domain"][:2] == ["regular", "no-trump"]
+    assert (bids["title"], overtricks["title"]) == ("Round kind", "Round kind")
+    royalties = charts["royalties"]
+    assert royalties["x"]["sort"] == ["front", "middle", "back"]      # as the board is laid, not a-z
+    # the legend names each board as the tab's headings do, never by its raw keys
+    headings = {as_read(m.value).strip("*").split("**")[0] for m in at.markdown if " — " in m.value}
+    boards = [name for name in royalties["color"]["scale"]["domain"]]
+    assert royalties["color"]["title"] == "Game" and set(boards) <= headings, (boards, headings)
+    assert "Chinese poker — classic, scored 1-6" in boards
+    assert charts["royalties"]["y"]["title"] == "Royalties (points)"
+    titles = {encoding.get("color", {}).get("title") for encoding in charts.values()} - {None}
+    assert not titles & {"kind", "measure", "severity", "board"}, titles

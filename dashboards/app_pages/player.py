@@ -289,7 +289,7 @@ def raspisnoy() -> None:
                 pl.col("total").drop_nulls().last().alias("final_total"), pl.len().alias("count_rounds"))
             st.markdown("**Points per game**")
             st.altair_chart(charts.bars(per_game.rename({"game_name": "game"}), "game", "final_total",
-                                        x_title="Game", y_title="Final total"), width="stretch")
+                                        x_title="Game", y_title="Final total (points)"), width="stretch")
     else:
         st.info("Raspisnoy rounds (`int_raspisnoy_rounds`) are not built yet.")
     by_round = q.raspisnoy_by_round(db, names, club, start, end)
@@ -302,10 +302,10 @@ def raspisnoy() -> None:
         left, right = st.columns(2)
         left.markdown("**Bid accuracy by cards dealt**")
         left.altair_chart(charts.bars(data, "cards", "bid_accuracy", color="kind", x_title="Cards dealt",
-                                      y_title="Bid accuracy", y_format="%"), width="stretch")
+                                      y_title="Bid accuracy", y_format="%", color_title="Round kind"), width="stretch")
         right.markdown("**Overtricks by cards dealt**")
         right.altair_chart(charts.bars(data, "cards", "count_overtricks", color="kind", x_title="Cards dealt",
-                                       y_title="Overtricks"), width="stretch")
+                                       y_title="Overtricks", color_title="Round kind"), width="stretch")
     dated = start is not None or end is not None
     st.markdown("**Statistics by club over these dates**" if dated else "**Statistics by club and season**")
     stats = q.raspisnoy_stats(db, names, club, start, end)
@@ -315,6 +315,12 @@ def raspisnoy() -> None:
         st.info(f"No raspisnoy statistics for {md(player)} in these dates and club.")
     else:
         tables.show(unnamed(stats), hide_index=True, key="raspisnoy_stats", unit=None)   # points
+
+
+def board_name(kind: dict) -> str:
+    """A Chinese poker or OFC board's game, variant and scale in words, as the headings of the tab say them."""
+    scoring = f", scored {kind['scoring']}" if kind.get("scoring") else ""
+    return f"{q.label(kind.get('game') or 'chinese')} — {kind.get('variant') or 'classic'}{scoring}"
 
 
 def chinese() -> None:
@@ -327,9 +333,7 @@ def chinese() -> None:
         st.info(f"No Chinese/OFC statistics for {md(player)} in these dates, club and room.")
         return
     for row in stats.iter_rows(named=True):
-        scoring = f", scored {md(row['scoring'])}" if row.get("scoring") else ""
-        st.markdown(f"**{md(q.label(row.get('game') or 'chinese'))}** — {md(row.get('variant') or 'classic')}{scoring}, "
-                    f"{q.counted(row['count_hands'], 'hand')}")
+        st.markdown(f"**{md(board_name(row))}**, {q.counted(row['count_hands'], 'hand')}")
         cols = st.columns(5)
         cols[0].metric("Points per hand", f"{float(row['points_per_hand'] or 0):+.2f}")
         cols[1].metric("Royalties per hand", f"{float(row['royalties_per_hand'] or 0):.2f}")
@@ -340,9 +344,11 @@ def chinese() -> None:
     rows = stats.unpivot(index=grain, on=["royalties_back", "royalties_middle", "royalties_front"],
                          variable_name="row", value_name="royalties").with_columns(
         pl.col("row").str.replace("royalties_", ""),
-        pl.concat_str([pl.col(c).fill_null("") for c in grain], separator=" ").alias("kind"))
+        # the legend names each board as the headings above do: "Chinese poker — classic, scored 1-6"
+        pl.struct(grain).map_elements(board_name, return_dtype=pl.String).alias("board"))
     st.markdown("**Royalties by row**")
-    st.altair_chart(charts.bars(rows, "row", "royalties", color="kind", x_title="Row", y_title="Royalties"),
+    st.altair_chart(charts.bars(rows, "row", "royalties", color="board", x_title="Row",
+                                 y_title="Royalties (points)", color_title="Game"),
                     width="stretch")
     tables.show(stats, hide_index=True, key="chinese_stats", unit=None)   # points
     by_name = q.chinese_stats(db, player, **chosen, per_account=True)
@@ -393,7 +399,7 @@ def sixcard() -> None:
                                       variable_name="measure", value_name="rate").with_columns(
                 pl.col("measure").replace({"observed_rate": "observed", "exact_probability": "exact"}))
             st.altair_chart(charts.bars(long, "category", "rate", color="measure", x_title="Hand",
-                                        y_title="Share of boxes", y_format="%"), width="stretch")
+                                        y_title="Share of boxes", y_format="%", color_title="Share"), width="stretch")
         tables.show(categories, hide_index=True, key="sixcard_categories")
 
 
