@@ -390,7 +390,7 @@ def test_player_review_shows_tournament_chips_whole(built):
     at = page("player")
     at.selectbox(key="player").set_value("Irisha").run()
     assert not at.exception
-    assert metric(at, "Hold'em (52 cards), tournament chips") == "-450 tournament chips"
+    assert metric(at, "Hold'em (52 cards), tournament chips") == "-450"     # (the unit is in the label)
     headlines = at.dataframe[0].value
     assert headlines[["unit", "net"]].to_dict("records") == [{"unit": "tournament chips", "net": "-450"}]
     assert (metric(at, "Net won"), metric(at, "Without showdown"), metric(at, "All-in EV")) == ("-450",) * 3
