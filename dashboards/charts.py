@@ -89,39 +89,74 @@ def running_totals(frame: pl.DataFrame) -> alt.Chart:
     )
 
 
+CATEGORY_ORDERS = {
+    "kind": ("regular", "no-trump", "blind", "misere", "golden"),
+    "row": ("front", "middle", "back"),
+    "measure": ("observed", "exact"),
+    "severity": ("error", "warning", "info"),
+}
+"""The order of each field's categories, the same in every chart and legend: raspisnoy's round kinds,
+the rows of a Chinese board as laid (front to back), and so on; their colours follow it (:data:`PALETTE`)."""
+
+PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"]
+"""The colours of categories, taken in the order of :data:`CATEGORY_ORDERS`: a round kind has one colour
+in every chart, even where a chart lacks another kind (Vega-Lite colours by the kinds each chart has)."""
+
+
+def category_scale(field: str, values: pl.Series) -> alt.Scale:
+    """One colour per category of ``field``, in its set order, then any other in the order met."""
+    known = CATEGORY_ORDERS.get(field, ())
+    domain = [*known, *(v for v in values.unique(maintain_order=True).to_list() if v not in known)]
+    return alt.Scale(domain=domain, range=(PALETTE * (len(domain) // len(PALETTE) + 1))[:len(domain)])
+
+
+def category_order(field: str, values: pl.Series) -> list:
+    """The categories of ``field`` drawn along an axis: in their set order, else in the frame's own
+    (the order the query gave, as the table beside the chart reads), never alphabetical."""
+    present = values.unique(maintain_order=True).to_list()
+    known = [v for v in CATEGORY_ORDERS.get(field, ()) if v in present]
+    return [*known, *(v for v in present if v not in known)]
+
+
 MANY_BARS = 8
 """More categories than this, named by words, lie on their side, a row each: slanted, the labels of
 17 rules overlap in the Audit's narrow column (numbers, such as the cards dealt, stay upright)."""
 
 
 def bars(frame: pl.DataFrame, x: str, y: str, *, color: str | None = None, x_title: str | None = None,
-         y_title: str | None = None, y_format: str | None = None, height: int = 260) -> alt.Chart:
+         y_title: str | None = None, y_format: str | None = None, height: int = 260,
+         color_title: str | None = None) -> alt.Chart:
     """Grouped bars (``color`` splits each x into side-by-side bars), each bar labelled: a label that
     does not fit is slanted, never left out (Vega-Lite hides every other label that overlaps); more than
     :data:`MANY_BARS` categories are drawn across, one row and label each. Bars of counts or whole points
-    are ticked at whole numbers."""
+    are ticked at whole numbers. Categories keep one order and colour in every chart (:func:`category_order`,
+    :func:`category_scale`); ``color_title`` names the legend in words."""
     data = numeric(frame)
+    x_order = category_order(x, data[x]) if data.schema[x] == pl.String else None
+    legend_title = color_title or color
+    color_scale = category_scale(color, data[color]) if color else None
     y_axis = alt.Axis(format=y_format) if y_format else whole_axis() if is_whole(data[y]) else alt.Axis()
     longest = max((len(str(value)) for value in data[x].to_list()), default=0)
     if data[x].n_unique() > MANY_BARS and longest > 4:
         across = {
-            "y": alt.Y(f"{x}:O", title=x_title or x, axis=alt.Axis(labelOverlap=False, labelLimit=240)),
+            "y": alt.Y(f"{x}:O", title=x_title or x, sort=x_order, axis=alt.Axis(labelOverlap=False, labelLimit=240)),
             "x": alt.X(f"{y}:Q", title=y_title or y, axis=y_axis),
             "tooltip": [c for c in (x, y, color) if c],
         }
         if color:
             # the legend below: beside the labels it would leave the bars no width in a narrow column
-            across["color"] = alt.Color(f"{color}:N", title=color, legend=alt.Legend(orient="bottom"))
+            across["color"] = alt.Color(f"{color}:N", title=legend_title, scale=color_scale,
+                                        legend=alt.Legend(orient="bottom"))
             across["yOffset"] = alt.YOffset(f"{color}:N")
         return alt.Chart(data).mark_bar().encode(**across).properties(height=alt.Step(14))
     encoding = {
-        "x": alt.X(f"{x}:O", title=x_title or x,
+        "x": alt.X(f"{x}:O", title=x_title or x, sort=x_order,
                    axis=alt.Axis(labelOverlap=False, labelAngle=-40 if longest > 4 else 0, labelLimit=240)),
         "y": alt.Y(f"{y}:Q", title=y_title or y, axis=y_axis),
         "tooltip": [c for c in (x, y, color) if c],
     }
     if color:
-        encoding["color"] = alt.Color(f"{color}:N", title=color)
+        encoding["color"] = alt.Color(f"{color}:N", title=legend_title, scale=color_scale)
         encoding["xOffset"] = alt.XOffset(f"{color}:N")
     return alt.Chart(data).mark_bar().encode(**encoding).properties(height=height)
 

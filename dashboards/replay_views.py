@@ -291,14 +291,15 @@ def show_stepper(steps: list[Step], key: str, start: int, marks: Marks | None = 
     if state_key not in st.session_state or not 1 <= st.session_state[state_key] <= count:
         st.session_state[state_key] = min(max(start, 0), count - 1) + 1
     if count > 1:    # a game drawn in one step (Chinese poker) has nothing to step through
-        buttons = st.columns([1, 1, 6])
-        buttons[0].button("◀ Previous", key=f"{key}_previous", on_click=_move, args=(state_key, -1, count),
-                          disabled=st.session_state[state_key] <= 1, width="stretch",
-                          shortcut="Left" if shortcuts else None)
-        buttons[1].button("Next ▶", key=f"{key}_next", on_click=_move, args=(state_key, 1, count),
-                          disabled=st.session_state[state_key] >= count, width="stretch",
-                          shortcut="Right" if shortcuts else None)
-        with buttons[2]:
+        # each button as wide as its label, the slider the rest: a fixed share of a narrow column cut
+        # "◀ Previous" to "◀ Pre…"; on a phone the slider wraps to the next line
+        with st.container(horizontal=True, vertical_alignment="center"):
+            st.button("◀ Previous", key=f"{key}_previous", on_click=_move, args=(state_key, -1, count),
+                      disabled=st.session_state[state_key] <= 1, width="content",
+                      shortcut="Left" if shortcuts else None)
+            st.button("Next ▶", key=f"{key}_next", on_click=_move, args=(state_key, 1, count),
+                      disabled=st.session_state[state_key] >= count, width="content",
+                      shortcut="Right" if shortcuts else None)
             st.slider("Step", 1, count, key=state_key, label_visibility="collapsed")
     index = st.session_state[state_key] - 1
     step = steps[index]

@@ -390,7 +390,7 @@ def test_player_review_shows_tournament_chips_whole(built):
     at = page("player")
     at.selectbox(key="player").set_value("Irisha").run()
     assert not at.exception
-    assert metric(at, "Hold'em (52 cards), tournament chips") == "-450 tournament chips"
+    assert metric(at, "Hold'em (52 cards), tournament chips") == "-450"     # (the unit is in the label)
     headlines = at.dataframe[0].value
     assert headlines[["unit", "net"]].to_dict("records") == [{"unit": "tournament chips", "net": "-450"}]
     assert (metric(at, "Net won"), metric(at, "Without showdown"), metric(at, "All-in EV")) == ("-450",) * 3
@@ -536,7 +536,7 @@ def test_six_card_money_is_labelled_money_and_scored_games_points(built):
     six = next(m for m in at.metric if m.label.startswith("Six-card poker"))
     # (in no currency, whole where it is, as the six-card table beside it reads it: -235, not -235.00)
     assert gleb_net == gleb_net.to_integral_value()
-    assert (six.label, six.value) == ("Six-card poker, money", f"{gleb_net:+,.0f} money")
+    assert (six.label, six.value) == ("Six-card poker, money", f"{gleb_net:+,.0f}")
     units = {row["game"]: row["unit"] for row in at.dataframe[0].value.to_dict("records")}
     assert units["Six-card poker"] == "money"
     at.selectbox(key="player").set_value("Vera").run()
@@ -574,7 +574,24 @@ def test_chinese_and_ofc_points_read_whole_in_the_headline(built):
         game, scoring = key.split()
         assert net == net.to_integral_value()
         shown = metric(at, f"{labels[game]}, points ({scoring} scoring)")
-        assert shown == f"{int(net):+,} points ({scoring} scoring)"
+        assert shown == f"{int(net):+,}"
+
+
+def test_per_game_figures_say_their_unit_once_in_a_label_that_fits(built):
+    # the unit repeated in the figure, four figures a row, cut the scoring scale to an ellipsis at 1280 px
+    at = page("player")
+    at.selectbox(key="player").set_value("Anna").run()
+    per_game = [m for m in at.metric if m.proto.help.startswith("Net of ")]
+    (chinese_net,) = sql(built, "select sum(net) from stg_game_players join stg_games using (game_id, game) "
+                                "join (select distinct game_id, scoring from stg_chinese_players) using (game_id) "
+                                "where player = 'Anna' and game = 'chinese' and scoring = '1-6'")[0]
+    assert metric(at, "Chinese poker, points (1-6 scoring)") == f"{int(chinese_net):+,}"
+    for figure in per_game:
+        assert re.fullmatch(r"[+-][\d,]+(\.\d\d)?", figure.value), figure.value     # the figure alone
+        assert figure.proto.help == f"Net of {figure.label}"
+    # three a row: a label of 40 characters fits a third of the page at 1280 px, not a quarter
+    labels = {figure.label for figure in per_game}
+    assert {column.weight for column in at.columns if labels & {m.label for m in column.metric}} == {1 / 3}
 
 
 def formats_of(table) -> dict:
@@ -1474,3 +1491,34 @@ def test_count_and_ordinal_axes_tick_whole_numbers(hero, built, monkeypatch):
     monkeypatch.setenv("RASKLAD_WAREHOUSE", str(built))          # the fixture's findings
     at = page("audit")
     assert chart_axes(at)["count_findings"].items() >= whole.items()
+
+
+def chart_encodings(at: AppTest) -> dict[str, dict]:
+    """Each bar or line chart's encoding, by the field its y (or, drawn across, its x) measures."""
+    found = {}
+    for chart in at.get("vega_lite_chart"):
+        encoding = json.loads(chart.proto.spec).get("encoding", {})
+        measure = encoding["y"]["field"] if encoding.get("y", {}).get("type") == "quantitative" else encoding["x"]["field"]
+        found[measure] = encoding
+    return found
+
+
+def test_charts_give_a_category_one_colour_one_order_and_words(built):
+    at = page("player")
+    at.selectbox(key="player").set_value("Anna").run()
+    charts = chart_encodings(at)
+    bids, overtricks = charts["bid_accuracy"]["color"], charts["count_overtricks"]["color"]
+    # side by side, a round kind is one colour in both, even where one chart lacks a kind the other has
+    assert bids["scale"] == overtricks["scale"]
+    assert bids["scale"]["domain"][:2] == ["regular", "no-trump"]
+    assert (bids["title"], overtricks["title"]) == ("Round kind", "Round kind")
+    royalties = charts["royalties"]
+    assert royalties["x"]["sort"] == ["front", "middle", "back"]      # as the board is laid, not a-z
+    # the legend names each board as the tab's headings do, never by its raw keys
+    headings = {as_read(m.value).strip("*").split("**")[0] for m in at.markdown if " — " in m.value}
+    boards = [name for name in royalties["color"]["scale"]["domain"]]
+    assert royalties["color"]["title"] == "Game" and set(boards) <= headings, (boards, headings)
+    assert "Chinese poker — classic, scored 1-6" in boards
+    assert charts["royalties"]["y"]["title"] == "Royalties (points)"
+    titles = {encoding.get("color", {}).get("title") for encoding in charts.values()} - {None}
+    assert not titles & {"kind", "measure", "severity", "board"}, titles

@@ -528,3 +528,53 @@ def test_the_dates_reach_a_game_ingested_while_the_audit_is_open(browser, tmp_pa
         browser.wait_until_idle()
         assert shows(browser.text(), "Findings", 2)
         browser.screenshot(SHOTS / "audit_dates_after_ingest.png")
+
+
+CUT_TEXT = """(() => Array.from(document.querySelectorAll('[data-testid=stMain] *')).filter(e => {
+    const style = getComputedStyle(e);
+    const clips = style.textOverflow === 'ellipsis' || style.overflowX === 'hidden' || e.tagName === 'INPUT';
+    return clips && e.children.length <= 2 && e.scrollWidth > e.clientWidth + 1 && (e.innerText || e.value || '').trim();
+}).map(e => (e.innerText || e.value).trim()))()"""
+"""The texts of the main area drawn cut off: an ellipsis, a clipped box or an input wider than its field."""
+
+PAGE_WIDTH = "(() => { const main = document.querySelector('[data-testid=stMain]'); " \
+             "return [main.clientWidth, main.scrollWidth]; })()"
+
+
+def opened_at(server: StreamlitServer, width: int, height: int, path: str, *expected: str) -> Browser:
+    opened = Browser(width=width, height=height)
+    opened.open(f"{server.url}/{path}")
+    opened.wait_for_text(*expected, timeout=90)
+    opened.wait_until_idle(quiet=2.0)
+    return opened
+
+
+@pytest.mark.parametrize("width, height", [(1280, 720), (390, 844)])
+def test_headline_figures_the_dates_and_the_replayers_buttons_are_never_cut(server, warehouse, width, height, tmp_path):
+    # the Hands page's Dates field (both days), "◀ Previous", and the Player review's figures with their
+    # units and Chinese poker's scale (1-6 or 2-4), which is what tells two figures apart
+    with opened_at(server, width, height, "player?player=Anna", "Per game", "points (1-6 scoring)") as browser:
+        assert browser.evaluate(CUT_TEXT) == [], browser.screenshot(tmp_path / "player.png")
+    with opened_at(server, width, height, "hands?player=Anna", "Replay a hand", "◀ Previous") as browser:
+        # (the field draws each day as segments in a box that scrolls when too narrow: no ellipsis)
+        dates = browser.evaluate("Array.from(document.querySelectorAll('[data-testid=stDateInput] *'))"
+                                 ".filter(e => (e.innerText || '').trim() && e.scrollWidth > e.clientWidth + 1)"
+                                 ".map(e => e.innerText.replaceAll('\\n', ''))")
+        assert dates == [], browser.screenshot(tmp_path / "hands.png")
+        cut = [text for text in browser.evaluate(CUT_TEXT) if not text.startswith("#")]  # (a hand's long label)
+        assert cut == [], browser.screenshot(tmp_path / "hands.png")
+
+
+def test_the_starting_hand_grid_scrolls_in_its_box_and_the_phones_page_never_pans(server, tmp_path):
+    with opened_at(server, 390, 844, "reports?player=Anna", "Hold'em reports", "By position") as browser:
+        click(browser, "[role=tab]", "Starting hands")
+        browser.wait_for_text("Suited above the pairs")
+        browser.wait_until_idle()
+        main_width, page_width = browser.evaluate(PAGE_WIDTH)
+        box = browser.evaluate("(() => { const box = document.querySelector('table').parentElement; "
+                               "return [getComputedStyle(box).overflowX, box.clientWidth, box.scrollWidth]; })()")
+        browser.screenshot(tmp_path / "grid.png")
+    assert page_width == main_width == 390
+    # 13 cells of 3.6 em are wider than the phone: the box scrolls, the page does not
+    overflow, box_width, grid_width = box
+    assert overflow == "auto" and box_width <= main_width < grid_width

@@ -42,7 +42,8 @@ else:
     with left:
         st.markdown("**By rule**")
         st.altair_chart(
-            charts.bars(by_rule, "rule_id", "count_findings", color="severity", x_title="Rule", y_title="Findings"),
+            charts.bars(by_rule, "rule_id", "count_findings", color="severity", x_title="Rule", y_title="Findings",
+                        color_title="Severity"),
             width="stretch",
         )
     with right:

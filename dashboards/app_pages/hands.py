@@ -44,7 +44,7 @@ game = None if deck == "All games" else deck
 choices = q.hand_choices(db, player, game)
 
 # -- filters --------------------------------------------------------------------------------------
-row = st.columns([2, 2, 2, 2])
+row = st.columns([3, 2, 2, 2])   # the Dates field needs room for both days: at 2 the end day is cut
 start, end = pick_dates(row[0], db, "hands_dates")
 stakes = row[1].multiselect("Stakes", choices["stakes"], key="hands_stakes", placeholder="All stakes")
 clubs = row[2].multiselect("Club / room", choices["clubs"], key="hands_clubs", placeholder="All")

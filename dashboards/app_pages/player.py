@@ -17,6 +17,9 @@ from dashboards.money import figure_text, row_amount_text
 from dashboards.safe_text import md
 from rules.words import close_names, suggested
 
+HEADLINES_A_ROW = 3
+"""Per-game figures side by side: each label (game and unit) fits its column at 1280 pixels."""
+
 st.title("Player review")
 st.caption("What each figure means, and the grain of each table: docs/warehouse.md.")
 db = q.open_or_stop()
@@ -114,12 +117,14 @@ if headlines.is_empty():
 else:
     st.caption("One figure per unit: nets in two currencies, or of cash and tournaments, and points on "
                "Chinese poker's two scales are never added.")
-    metric_cols = st.columns(min(len(headlines), 4))
+    # three a row, the unit in the label only: four a row, or the unit said twice, cut the scale
+    # (1-6 or 2-4 scoring) to an ellipsis, and it is what tells two Chinese poker figures apart
+    metric_cols = st.columns(min(len(headlines), HEADLINES_A_ROW))
     for i, row in enumerate(headlines.iter_rows(named=True)):
         unit = q.money_label(row["is_tournament"], row["currency"], row["scoring"], row["game"])
+        named = f"{q.leaderboard_label(row['game'])}, {unit}"
         metric_cols[i % len(metric_cols)].metric(
-            f"{q.leaderboard_label(row['game'])}, {unit}", f"{figure_text(row['net'], row['currency'])} {unit}",
-            help="Net in the unit named",
+            named, figure_text(row["net"], row["currency"]), help=f"Net of {named}",
             delta=f"{q.counted(row['count_games'], 'game')}, {row['count_wins']:,} won", delta_color="off",
             delta_arrow="off",
         )
@@ -198,7 +203,7 @@ def holdem() -> None:
     gone = st.session_state.get("holdem_game")
     if gone is not None and gone not in games:
         st.session_state["holdem_game"] = next(iter(games))   # the game with the most hands in these filters
-    deck, money, left, right = st.columns([2, 2, 2, 1])
+    deck, money, left, right = st.columns([5, 5, 5, 3])   # at 1 of 7 the toggle cut "In big blinds"
     game = deck.selectbox("Game", list(games), key="holdem_game",
                           format_func=lambda g: f"{q.label(g)}, {q.counted(games[g], 'hand')}",
                           help="52-card Hold'em and short deck (6+ Hold'em, 36 cards) are shown apart, never "
@@ -284,7 +289,7 @@ def raspisnoy() -> None:
                 pl.col("total").drop_nulls().last().alias("final_total"), pl.len().alias("count_rounds"))
             st.markdown("**Points per game**")
             st.altair_chart(charts.bars(per_game.rename({"game_name": "game"}), "game", "final_total",
-                                        x_title="Game", y_title="Final total"), width="stretch")
+                                        x_title="Game", y_title="Final total (points)"), width="stretch")
     else:
         st.info("Raspisnoy rounds (`int_raspisnoy_rounds`) are not built yet.")
     by_round = q.raspisnoy_by_round(db, names, club, start, end)
@@ -297,10 +302,10 @@ def raspisnoy() -> None:
         left, right = st.columns(2)
         left.markdown("**Bid accuracy by cards dealt**")
         left.altair_chart(charts.bars(data, "cards", "bid_accuracy", color="kind", x_title="Cards dealt",
-                                      y_title="Bid accuracy", y_format="%"), width="stretch")
+                                      y_title="Bid accuracy", y_format="%", color_title="Round kind"), width="stretch")
         right.markdown("**Overtricks by cards dealt**")
         right.altair_chart(charts.bars(data, "cards", "count_overtricks", color="kind", x_title="Cards dealt",
-                                       y_title="Overtricks"), width="stretch")
+                                       y_title="Overtricks", color_title="Round kind"), width="stretch")
     dated = start is not None or end is not None
     st.markdown("**Statistics by club over these dates**" if dated else "**Statistics by club and season**")
     stats = q.raspisnoy_stats(db, names, club, start, end)
@@ -310,6 +315,12 @@ def raspisnoy() -> None:
         st.info(f"No raspisnoy statistics for {md(player)} in these dates and club.")
     else:
         tables.show(unnamed(stats), hide_index=True, key="raspisnoy_stats", unit=None)   # points
+
+
+def board_name(kind: dict) -> str:
+    """A Chinese poker or OFC board's game, variant and scale in words, as the headings of the tab say them."""
+    scoring = f", scored {kind['scoring']}" if kind.get("scoring") else ""
+    return f"{q.label(kind.get('game') or 'chinese')} — {kind.get('variant') or 'classic'}{scoring}"
 
 
 def chinese() -> None:
@@ -322,9 +333,7 @@ def chinese() -> None:
         st.info(f"No Chinese/OFC statistics for {md(player)} in these dates, club and room.")
         return
     for row in stats.iter_rows(named=True):
-        scoring = f", scored {md(row['scoring'])}" if row.get("scoring") else ""
-        st.markdown(f"**{md(q.label(row.get('game') or 'chinese'))}** — {md(row.get('variant') or 'classic')}{scoring}, "
-                    f"{q.counted(row['count_hands'], 'hand')}")
+        st.markdown(f"**{md(board_name(row))}**, {q.counted(row['count_hands'], 'hand')}")
         cols = st.columns(5)
         cols[0].metric("Points per hand", f"{float(row['points_per_hand'] or 0):+.2f}")
         cols[1].metric("Royalties per hand", f"{float(row['royalties_per_hand'] or 0):.2f}")
@@ -335,9 +344,11 @@ def chinese() -> None:
     rows = stats.unpivot(index=grain, on=["royalties_back", "royalties_middle", "royalties_front"],
                          variable_name="row", value_name="royalties").with_columns(
         pl.col("row").str.replace("royalties_", ""),
-        pl.concat_str([pl.col(c).fill_null("") for c in grain], separator=" ").alias("kind"))
+        # the legend names each board as the headings above do: "Chinese poker — classic, scored 1-6"
+        pl.struct(grain).map_elements(board_name, return_dtype=pl.String).alias("board"))
     st.markdown("**Royalties by row**")
-    st.altair_chart(charts.bars(rows, "row", "royalties", color="kind", x_title="Row", y_title="Royalties"),
+    st.altair_chart(charts.bars(rows, "row", "royalties", color="board", x_title="Row",
+                                 y_title="Royalties (points)", color_title="Game"),
                     width="stretch")
     tables.show(stats, hide_index=True, key="chinese_stats", unit=None)   # points
     by_name = q.chinese_stats(db, player, **chosen, per_account=True)
@@ -388,7 +399,7 @@ def sixcard() -> None:
                                       variable_name="measure", value_name="rate").with_columns(
                 pl.col("measure").replace({"observed_rate": "observed", "exact_probability": "exact"}))
             st.altair_chart(charts.bars(long, "category", "rate", color="measure", x_title="Hand",
-                                        y_title="Share of boxes", y_format="%"), width="stretch")
+                                        y_title="Share of boxes", y_format="%", color_title="Share"), width="stretch")
         tables.show(categories, hide_index=True, key="sixcard_categories")
 
 

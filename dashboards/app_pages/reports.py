@@ -58,8 +58,11 @@ def grid_html(cells: pl.DataFrame, measure: str, unit: str) -> str:
                        f'<b>{html.escape(name)}</b>{shown}</td>')
         rows.append("<tr>" + "".join(tds) + "</tr>")
     what = "bb/100" if measure == "bb_per_100" else f"net ({html.escape(unit)})"
-    return ('<table style="border-collapse:collapse;font-family:ui-sans-serif,system-ui,sans-serif;">'
-            + "".join(rows) + "</table>"
+    # the grid scrolls in its own box: 13 cells are wider than a phone, and overflowing they made the
+    # whole page, title and filters with it, pan sideways
+    return ('<div class="starting-hand-grid" style="overflow-x:auto;max-width:100%;">'
+            '<table style="border-collapse:collapse;font-family:ui-sans-serif,system-ui,sans-serif;">'
+            + "".join(rows) + "</table></div>"
             + f'<div style="font-size:0.8rem;color:#555;">Each cell: the hand, hands played, {what}. '
               "Suited above the pairs, offsuit below.</div>")
 
