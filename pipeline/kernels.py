@@ -167,7 +167,7 @@ class CompileWatch(event.Listener):
 
 KERNEL_WORDS = {
     "parsers.source": "the splitting of files into games",
-    "parsers.pokerstars": "the PokerStars reader",
+    "parsers.lines": "the reading of Hold'em street lines",
     "parsers.pokerstars_fast": "the PokerStars reader",
     "rules.evaluator": "the hand evaluator",
     "rules.equity": "the all-in equities",
