@@ -7,7 +7,8 @@ carries on after a finding, so a broken hand yields all its findings at once. It
 of action, check/call/bet/raise legality (No Limit minimum raise with the short all-in rule, Pot
 Limit maximum, Limit sizes and cap), blinds and antes, stacks, uncalled bets, main and side pots
 against the summary, showdown winners ranked by the table's deck, split pots with their odd units,
-rake, collected amounts, the summary's "won" amounts, total pot, board and deck; each rule is one
+rake, collected amounts, the summary's "won" amounts, total pot, board and deck, and the made hands
+the show and summary lines name; each rule is one
 small compiled function named after its rule ID (``he_check``, ``he_min_raise``, …), called where
 the rule applies.
 
@@ -51,7 +52,7 @@ from numba import from_dtype
 from numba.core.types import UniTuple, boolean, int64, void
 
 from rules.compiled import entry, helper, inlined, kernel
-from rules.evaluator import RankOrder, rank_tables, strength7
+from rules.evaluator import RankOrder, add_card_masks, mask_strength, rank_tables, strength7
 from rules.holdem import allin_ev_cents
 from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, UNSET, HandBatch, column
 from rules.holdem_hand import ActionKind, BettingStructure, Street
@@ -121,11 +122,12 @@ _TABLES = Tables(_position_table(), rank_tables(RankOrder.STANDARD), rank_tables
 Columns = namedtuple("Columns", "in_lane seat_start action_start pot_start hands seats actions cards pot_amount")
 Actions = namedtuple("Actions", "street actor kind amount raise_to is_all_in is_capped line pot")
 Cards = namedtuple("Cards", "hole hole_line hole_conflict hole_conflict_line boards board_lines summary_boards "
-                            "summary_board_lines board_change_line board_change")
+                            "summary_board_lines board_change_line board_change named_hand action_board "
+                            "summary_named_hand")
 
 RULE = namedtuple("KernelRules", (
     "PLAYERS ACTION_ORDER CHECK CALL BET BLINDS MIN_RAISE POT_LIMIT LIMIT_SIZE LIMIT_CAP STACK UNCALLED SIDE_POT "
-    "SHOWDOWN SPLIT POT_BALANCE COLLECTED SD_ORDER DECK BOARD SUMMARY_SEATS"))(*range(21))
+    "SHOWDOWN SPLIT POT_BALANCE COLLECTED SD_ORDER DECK BOARD SUMMARY_SEATS HAND_NAME"))(*range(22))
 """The rules as the kernel codes them (``RULE.CHECK``), written here as the kind codes are; the
 findings leave the kernel as :class:`HE` codes (``_HE_CODE``), whatever the enum's order."""
 _HE_CODE = np.array([HE[name].code for name in RULE._fields], np.int16)
@@ -646,6 +648,10 @@ def _kernel(c, t, state, f, out, count):
             _give_back(a0, a1, c.actions, f.actions, S, G, out, count)
         elif modelled:
             modelled = _check_deck(s0, c.cards, S, G, out, count)
+            if modelled:
+                ranks = t.standard if not G.is_short_deck else t.short_deck_straights if G.straight_beats_trips \
+                    else t.short_deck
+                _check_hand_names(s0, a0, a1, c.actions, c.cards, ranks, S, G, out, count)
         npots = 0
         if modelled and not cancelled:
             state.round_values[:] = 0
@@ -1134,6 +1140,59 @@ def _check_deck(s0, cards, S, G, out, count):
                     _emit(out, count, G, RULE.BOARD, ERROR, line, -1, c_boards[h, b, k], summary[k])
                     break
     return True
+
+
+@inlined
+def _board_at(street):
+    """How many board cards are out at a street's code (preflop 0, flop 3, turn 4, then 5)."""
+    return 0 if street == ST_PREFLOP else 3 if street == ST_FLOP else 4 if street == ST_FLOP + 1 else 5
+
+
+@inlined
+def he_hand_name(named, strength, cat_pos):
+    """HE-HAND-NAME: a named hand (``NamedHand.code``) is the kind of ``strength`` and each rank it names."""
+    rank, second = named >> 4 & 15, named & 15
+    return (strength >> 20 == cat_pos[named >> 8] and (rank == 0 or rank == strength >> 16 & 15)
+            and (second == 0 or second == strength >> 12 & 15))
+
+
+@helper
+def _named_hand_off(named, i, board, nb, line, hole, s0, ranks, G, out, count):
+    """HE-HAND-NAME at ``line`` for player ``i``'s hole cards and the first ``nb`` cards of ``board``;
+    cards not known, twice or off the deck are not judged here (HE-DECK cites them). ``expected``:
+    the strength of the hand the cards make, ``actual`` the named hand's code."""
+    m1 = m2 = m3 = m4 = np.int64(0)     # int64 from the start, as in rules.evaluator
+    sc = sm = used = np.int64(0)
+    for j in range(2 + nb):
+        c = np.int64(hole[s0 + i, j]) if j < 2 else np.int64(board[j - 2])
+        if c < ranks.low_code or c > 51 or used >> c & 1:
+            return
+        used |= np.int64(1) << c
+        m1, m2, m3, m4, sc, sm = add_card_masks(m1, m2, m3, m4, sc, sm, c)
+    strength = mask_strength(m1, m2, m3, m4, sc, sm, ranks.cat_pos, ranks.straight_top, ranks.top5)
+    if not he_hand_name(named, strength, ranks.cat_pos):
+        _emit(out, count, G, RULE.HAND_NAME, ERROR, line, i, strength, named)
+
+
+@helper
+def _check_hand_names(s0, a0, a1, acts, cards, ranks, S, G, out, count):
+    """HE-HAND-NAME: each made hand a show line names, on the board dealt by its street, and each its
+    summary line names, on each board, against the player's cards (``ranks``: the table's ranking)."""
+    h = G.hand
+    for a in range(a0, a1):
+        named = np.int64(cards.named_hand[a])
+        if named >= 0:
+            board = cards.boards[h, min(max(np.int64(cards.action_board[a]), 0), 2)]
+            nb = min(_cards(board), _board_at(acts.street[a]))
+            _named_hand_off(named, np.int64(acts.actor[a]), board, nb, np.int64(acts.line[a]), cards.hole, s0,
+                            ranks, G, out, count)
+    for i in range(G.seats):
+        for b in range(3):
+            named = np.int64(cards.summary_named_hand[s0 + i, b])
+            board = cards.boards[h, b]
+            if named >= 0 and (b == 0 or board[0] >= 0):       # (a name of a board never dealt: no board to judge)
+                _named_hand_off(named, np.int64(i), board, _cards(board), S[i].summary_line, cards.hole, s0,
+                                ranks, G, out, count)
 
 
 @helper

@@ -623,6 +623,7 @@ def test_every_rule_is_raised_by_the_engine_on_some_hand():
         SHORT_DECK.replace("[Qh 8h]", "[Qh 2h]"),
         edit(LEGAL, ("Board [2c 7d 9h Jc 3s]", "Board [2c 7d 9h Jc 4s]")),
         edit(LEGAL, ("Seat 2: Boris (small blind) folded before Flop\n", "")),
+        edit(LEGAL, ("(a pair of Kings)", "(three of a kind, Kings)")),
     ]
     raised = {f.rule_id for text in broken for f in run(text).findings}
     assert raised == set(RULES) - set(CHECKED_BESIDE_THE_ENGINE), f"no hand raises {set(RULES) - raised}"
