@@ -1332,7 +1332,8 @@ def _named_code(words: str) -> int:
 
 def _name_hands(b: HandBatch, text, data, found: _Found) -> None:
     """The made hands the show lines (``named_hand``) and the summary seat lines, by board
-    (``summary_named_hand``), name, as the reader reads them (``ps.build_hand``)."""
+    (``summary_named_hand``), name, as the reader reads them (``ps.build_hand``), and the hands that name
+    one (``has_named_hand``)."""
     na, ns = len(b.actor), len(b.seat_no)
     b.named_hand = np.full(na, -1, np.int16)
     rows = np.flatnonzero((found.desc_from[:na] >= 0) & (b.kind == _SHOW))
@@ -1344,6 +1345,10 @@ def _name_hands(b: HandBatch, text, data, found: _Found) -> None:
         if ps.PHRASES["with"] in what:
             for board, words in enumerate(ps.NAMED_IN_SUMMARY.findall(what)[:3]):
                 b.summary_named_hand[row, board] = _named_code(words)
+    # the hands of the rows that name one (each hand's rows start at its start)
+    b.has_named_hand[np.searchsorted(b.action_start, np.flatnonzero(b.named_hand >= 0), "right") - 1] = True
+    b.has_named_hand[np.searchsorted(b.seat_start, np.flatnonzero((b.summary_named_hand >= 0).any(axis=1)),
+                                     "right") - 1] = True
 
 
 _WORDS_READ: dict[re.Pattern, set[str]] = {}

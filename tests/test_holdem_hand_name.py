@@ -77,3 +77,32 @@ def test_a_kicker_is_not_compared_and_a_name_words_the_hand_the_cards_make():
     (finding,) = explain(batch, replay_batch(batch, allin_ev=False))
     assert (finding.rule_id, finding.line, finding.expected, finding.actual) == (
         "HE-HAND-NAME", line_of("(a pair of Kings)"), "pair of kings", "three of a kind, kings")
+
+
+def flags_and_rows(text: str) -> list[tuple[bool, list[tuple]]]:
+    """has_named_hand of the one hand of ``text`` and its HE-HAND-NAME rows (line, actual), in the
+    full path's batch, then the byte scanner's."""
+    chunks, lane, _ = read_text(text + "\n", "f.txt")
+    out = []
+    for batch in (batch_from_hands([parse_chunk(chunks[0], "f.txt")]), lane):
+        rows = replay_batch(batch, allin_ev=False).findings
+        out.append((bool(batch.has_named_hand[0]),
+                    [(int(line), int(actual)) for rule, line, actual in zip(rows.rules(), rows.line, rows.actual)
+                     if rule is HE.HAND_NAME]))
+    return out
+
+
+def test_both_lanes_flag_the_hands_whose_lines_name_a_hand_and_the_replay_reads_names_only_there():
+    # the legal hand names four hands (two show lines, two summary lines); without the names it names none
+    unnamed = edit(LEGAL, (" (a pair of Kings)", ""), (" (a pair of Aces)", ""), (" with a pair of Aces", ""),
+                   (" with a pair of Kings", ""))
+    assert flags_and_rows(LEGAL) == [(True, [])] * 2
+    assert flags_and_rows(unnamed) == [(False, [])] * 2
+    # one name alone, and wrong (Vera's kings are one pair): flagged, and found at its line
+    text = edit(unnamed, ("and lost", "and lost with three of a kind, Kings"))
+    wrong = [(True, [(line_of("and lost with a pair of Kings"), code(HandCategory.THREE_OF_A_KIND, KING))])]
+    assert flags_and_rows(text) == wrong * 2
+    # the flag is what the replay goes by: a batch that says no name is looked through for none
+    chunks, lane, _ = read_text(text + "\n", "f.txt")
+    lane.has_named_hand[0] = False
+    assert HE.HAND_NAME not in replay_batch(lane, allin_ev=False).findings.rules()
