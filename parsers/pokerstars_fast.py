@@ -61,8 +61,8 @@ from parsers.lines import DEALT, UNSHOWN_CARDS, deal_street
 from parsers.source import Chunk, line_starts, split_file
 from rules.cards import Rank, Suit
 from rules.compiled import entry, helper
-from rules.holdem_batch import HandBatch, in_cents
-from rules.holdem_hand import ActionKind, BettingStructure
+from rules.holdem_batch import KINDS, HandBatch, in_cents
+from rules.holdem_hand import ActionKind, BettingStructure, NamedHand
 from rules.records import Source
 from rules.rooms import DEAD_POSTS_CHECKED
 
@@ -1300,6 +1300,7 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
     shapes = found.shape.tolist()
     for h in np.flatnonzero(b.in_lane).tolist():
         b.in_lane[h] = _shape_accepted(tuple(shapes[h]))
+    _name_hands(b, text, data, found)
     b.player = _strings(text, data, found.name_from[:ns], found.name_to[:ns])
     b.table_name = _strings(text, data, found.table_from, found.table_to)
     b.game_id = [c.game_id for c in chunks]
@@ -1316,6 +1317,38 @@ def _strings(text: str, data: bytes, start: np.ndarray, stop: np.ndarray) -> lis
     if len(data) == len(text):
         return [text[f:t] if f >= 0 else None for f, t in zip(start.tolist(), stop.tolist())]
     return [_piece(data, f, t) if f >= 0 else None for f, t in zip(start.tolist(), stop.tolist())]
+
+
+_SHOW = KINDS.index(ActionKind.SHOW)
+
+
+@lru_cache(maxsize=1024)
+def _named_code(words: str) -> int:
+    """The batch's code of the made hand ``words`` name, as the reader reads them; -1 none."""
+    said = ps.hand_named(words)
+    return -1 if said is None else NamedHand(player="", category=said[0], rank=said[1], second_rank=said[2],
+                                             line=0).code
+
+
+def _name_hands(b: HandBatch, text, data, found: _Found) -> None:
+    """The made hands the show lines (``named_hand``) and the summary seat lines, by board
+    (``summary_named_hand``), name, as the reader reads them (``ps.build_hand``), and the hands that name
+    one (``has_named_hand``)."""
+    na, ns = len(b.actor), len(b.seat_no)
+    b.named_hand = np.full(na, -1, np.int16)
+    rows = np.flatnonzero((found.desc_from[:na] >= 0) & (b.kind == _SHOW))
+    b.named_hand[rows] = [_named_code(words) for words in
+                          _strings(text, data, found.desc_from[rows], found.desc_to[rows])]
+    b.summary_named_hand = np.full((ns, 3), -1, np.int16)
+    rows = np.flatnonzero(found.what_from[:ns] >= 0)
+    for row, what in zip(rows.tolist(), _strings(text, data, found.what_from[rows], found.what_to[rows])):
+        if ps.PHRASES["with"] in what:
+            for board, words in enumerate(ps.NAMED_IN_SUMMARY.findall(what)[:3]):
+                b.summary_named_hand[row, board] = _named_code(words)
+    # the hands of the rows that name one (each hand's rows start at its start)
+    b.has_named_hand[np.searchsorted(b.action_start, np.flatnonzero(b.named_hand >= 0), "right") - 1] = True
+    b.has_named_hand[np.searchsorted(b.seat_start, np.flatnonzero((b.summary_named_hand >= 0).any(axis=1)),
+                                     "right") - 1] = True
 
 
 _WORDS_READ: dict[re.Pattern, set[str]] = {}

@@ -135,6 +135,9 @@ class HandBatch:
     all_in_said: np.ndarray = column("hands", np.bool_, of="all_in_said")  # the room says every all-in (ROOM-ALL-IN)
     dead_posts_checked: np.ndarray = column("hands", np.int8)  # the rules.rooms.DeadPost forms of its room whose
     # amount ROOM-DEAD-BLIND checks, 0 none
+    # a show or summary line names a made hand (``named_hand``, ``summary_named_hand``): the replay
+    # looks for names in this hand's lines only
+    has_named_hand: np.ndarray = column("hands", np.bool_)
     room_noted: np.ndarray = column("hands", np.bool_)  # HoldemHand.room_findings (the reader found the log against
     # a room fact), so the hand is never certified
     # ---------------------------------------------------------------- per seat (S)
@@ -159,6 +162,8 @@ class HandBatch:
     summary_seat_no: np.ndarray = column("seats", np.int16, -1)  # the other seat number the player's summary line
     # gives, -1 when it agrees with his seat line (a seat 0 is another seat too)
     is_anonymous: np.ndarray = column("seats", np.bool_)  # HoldemHand.anonymous_players: a name that is no person's
+    # the made hand the player's summary line names on each board (NamedHand.code), -1 none
+    summary_named_hand: np.ndarray = column("seats", np.int16, -1, 3)
     # ---------------------------------------------------------------- per action (A)
     street: np.ndarray = column("actions", np.int8, of="street")
     actor: np.ndarray = column("actions", np.int16)
@@ -170,6 +175,7 @@ class HandBatch:
     action_board: np.ndarray = column("actions", np.int8, of="board")  # the board of a show, muck or collect line (0 first), else 0
     cards: np.ndarray = column("actions", np.int8, -1, 2)  # the cards of a show or muck line
     pot: np.ndarray = column("actions", np.int8, -1)  # collect lines' pot code (pot_code), -1 otherwise
+    named_hand: np.ndarray = column("actions", np.int16, -1)  # the made hand a show line names (NamedHand.code), -1 none
     line: np.ndarray = column("actions", np.int32, of="line")
     # ---------------------------------------------------------------- per summary pot (P)
     pot_amount: np.ndarray = column("pots", np.int64)
@@ -438,7 +444,25 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
             if j - s0 < n and s.seat != b.seat_no[j] and not b.summary_line_again[j] \
                     and sum(seat.player == s.player for seat in hand.seats) == 1:
                 b.summary_seat_no[j] = s.seat      # another seat than the seat line's: HE-SUMMARY-SEATS
+    if hand.named_hands:
+        _put_named_hands(b, h, hand, index, s0, a0)
     return ok
+
+
+def _put_named_hands(b: HandBatch, h: int, hand: HoldemHand, index: dict[str, int], s0: int, a0: int) -> None:
+    """The made hands the show lines (``named_hand``) and the players' first summary lines
+    (``summary_named_hand``, by board) name, and whether hand ``h`` has one (``has_named_hand``); a name
+    at another line (a second summary line) is left out."""
+    shows = {a.line: j for j, a in enumerate(hand.actions, a0) if a.kind is ActionKind.SHOW}
+    for named in hand.named_hands:
+        if named.line in shows:
+            b.named_hand[shows[named.line]] = named.code
+            b.has_named_hand[h] = True
+        elif named.player in index and named.board < 3:
+            j = s0 + index[named.player]
+            if b.summary_line[j] == named.line:
+                b.summary_named_hand[j, named.board] = named.code
+                b.has_named_hand[h] = True
 
 
 def _put_boards(boards, rows: np.ndarray) -> bool:

@@ -22,6 +22,7 @@ from typing import NamedTuple
 import numpy as np
 
 from rules.cards import Card
+from rules.evaluator import HandCategory, HandValue, RankOrder, categories
 from rules.findings import Finding, Severity
 from rules.holdem_batch import KINDS, STREETS, UNSET, HandBatch
 from rules.holdem_fast import WARNING, FactBatch, hand_unit, pot_of_collect
@@ -187,6 +188,22 @@ def _holders(s: _Said) -> str:
     return " and ".join([s.holder, *others])
 
 
+def _hand_words(category: int, ranks: int) -> str:
+    """A made hand in words (``pair of kings``), from its category and its ranks as a strength's low
+    20 bits hold them; its kind alone where the ranks are not all known."""
+    value = HandValue(strength=ranks, category=HandCategory(category), cards=())
+    needed = 0 if value.category is HandCategory.ROYAL_FLUSH else 2 if value.category in (
+        HandCategory.TWO_PAIR, HandCategory.FULL_HOUSE) else 1
+    return value.describe() if len(value.ranks) >= needed else value.category.label
+
+
+def _made_hand(s: _Said) -> str:
+    """HE-HAND-NAME's expected: the hand the cards make, a strength under the table's ranking."""
+    order = (RankOrder.STANDARD if not s.short_deck else RankOrder.SHORT_DECK_STRAIGHT_OVER_TRIPS
+             if s.straight_over_trips else RankOrder.SHORT_DECK)
+    return _hand_words(int(categories(np.array([s.expected]), order)[0]), s.expected & 0xFFFFF)
+
+
 WORD_VALUES: dict[str, Callable[[_Said], object]] = {
     # the row's player and amounts (money in the logs' way; ``_cents``: in cents)
     "who": lambda s: s.name(s.seat),
@@ -257,6 +274,9 @@ WORD_VALUES: dict[str, Callable[[_Said], object]] = {
     "actual_card": lambda s: _card(s.actual) if s.actual >= 0 else "no card",
     "board_dealt": lambda s: _cards(s.batch.boards[s.h, 0]) or "no board",
     "board_shown": lambda s: _cards(s.batch.summary_boards[s.h, 0]),
+    # HE-HAND-NAME: the hand the cards make (``expected``, a strength) and the one named (``actual``, NamedHand.code)
+    "made": _made_hand,
+    "named": lambda s: _hand_words(s.actual >> 8, (s.actual >> 4 & 15) << 16 | (s.actual & 15) << 12),
     # HE-SUMMARY-SEATS: the other seat number the player's summary line gives (-1: it agrees with his seat line)
     "other_seat_no": lambda s: int(s.batch.summary_seat_no[s.s0 + s.seat]),
     "seat_no": lambda s: int(s.batch.seat_no[s.s0 + s.seat]),
@@ -464,6 +484,8 @@ WORDS: dict[str, tuple[_Case, ...]] = {
               "a summary line for seat {seat_no}", "none", lambda s: s.actual == 0),
         _Case("the summary lists seat {seat_no} ({who}) {actual} times", "one line", "{actual} lines"),
     ),
+    HE.HAND_NAME: (_Case("{who}'s hand is named {named}, but {who}'s cards and the board make {made}", "{made}",
+                         "{named}"),),
     "ROOM-RAKE": (_Case("the rake {got} is the whole pot: a room takes a share of a pot and its winners collect "
                         "the rest, here nothing", "less than {got}", "{got}"),),
     "ROOM-RUN-TWICE": (

@@ -7,7 +7,8 @@ carries on after a finding, so a broken hand yields all its findings at once. It
 of action, check/call/bet/raise legality (No Limit minimum raise with the short all-in rule, Pot
 Limit maximum, Limit sizes and cap), blinds and antes, stacks, uncalled bets, main and side pots
 against the summary, showdown winners ranked by the table's deck, split pots with their odd units,
-rake, collected amounts, the summary's "won" amounts, total pot, board and deck; each rule is one
+rake, collected amounts, the summary's "won" amounts, total pot, board and deck, and the made hands
+the show and summary lines name; each rule is one
 small compiled function named after its rule ID (``he_check``, ``he_min_raise``, …), called where
 the rule applies.
 
@@ -51,7 +52,7 @@ from numba import from_dtype
 from numba.core.types import UniTuple, boolean, int64, void
 
 from rules.compiled import entry, helper, inlined, kernel
-from rules.evaluator import RankOrder, rank_tables, strength7
+from rules.evaluator import RankOrder, add_card_masks, mask_strength, rank_tables, strength7
 from rules.holdem import allin_ev_cents
 from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, UNSET, HandBatch, column
 from rules.holdem_hand import ActionKind, BettingStructure, Street
@@ -121,11 +122,12 @@ _TABLES = Tables(_position_table(), rank_tables(RankOrder.STANDARD), rank_tables
 Columns = namedtuple("Columns", "in_lane seat_start action_start pot_start hands seats actions cards pot_amount")
 Actions = namedtuple("Actions", "street actor kind amount raise_to is_all_in is_capped line pot")
 Cards = namedtuple("Cards", "hole hole_line hole_conflict hole_conflict_line boards board_lines summary_boards "
-                            "summary_board_lines board_change_line board_change")
+                            "summary_board_lines board_change_line board_change named_hand action_board "
+                            "summary_named_hand")
 
 RULE = namedtuple("KernelRules", (
     "PLAYERS ACTION_ORDER CHECK CALL BET BLINDS MIN_RAISE POT_LIMIT LIMIT_SIZE LIMIT_CAP STACK UNCALLED SIDE_POT "
-    "SHOWDOWN SPLIT POT_BALANCE COLLECTED SD_ORDER DECK BOARD SUMMARY_SEATS"))(*range(21))
+    "SHOWDOWN SPLIT POT_BALANCE COLLECTED SD_ORDER DECK BOARD SUMMARY_SEATS HAND_NAME"))(*range(22))
 """The rules as the kernel codes them (``RULE.CHECK``), written here as the kind codes are; the
 findings leave the kernel as :class:`HE` codes (``_HE_CODE``), whatever the enum's order."""
 _HE_CODE = np.array([HE[name].code for name in RULE._fields], np.int16)
@@ -140,13 +142,13 @@ ROUND = np.dtype([(name, np.int64) for name in (
 HAND_COLUMNS = ("betting", "big_blind", "small_bet", "big_bet", "cap", "button_seat", "rake", "unit", "is_short_deck",
                 "straight_beats_trips", "total_line", "total_pot", "has_summary", "results_not_stated", "first_line",
                 "last_line", "ante", "small_blind", "second_sb_live", "away_folds", "is_cancelled",
-                "summary_lists_every_seat", "limit_cap", "cap_heads_up", "odd_chip_any")
+                "summary_lists_every_seat", "limit_cap", "cap_heads_up", "odd_chip_any", "has_named_hand")
 HAND = np.dtype([(name, np.int64) for name in HAND_COLUMNS + (
     "hand", "seats", "n_live", "sb_posted", "bb_posted", "allin_street", "not_stated", "unplaced", "end_line",
     "collected_log", "mucked", "played", "posts_end", "pots_listed", "returned", "awarded")], align=True)
 """The hand: its batch columns (``HAND_COLUMNS``, in order; ``total_pot`` the summary's,
 ``limit_cap`` and ``cap_heads_up`` :func:`replay_batch`'s options, ``odd_chip_any`` a split's odd units to
-any winner), then the replay's (``n_live``: the
+any winner, ``has_named_hand`` a line names a made hand: HE-HAND-NAME looks at no other), then the replay's (``n_live``: the
 players dealt in). Bit masks of seats: ``not_stated`` their stack not stated, ``unplaced`` of those no
 seat line (a turn neither checked nor expected), ``mucked`` a muck line. ``end_line``: where the play
 ends (the total pot's line, else the last); ``played``: an action but a fold before the flop (no
@@ -160,12 +162,13 @@ SEAT = np.dtype([(name, np.int64) for name in SEAT_COLUMNS + (
     "invested", "dead", "bet", "folded", "all_in", "all_in_by_post", "fold_street", "dealt", "position", "collected",
     "has_collect", "collect_line", "first_line", "expected", "after_split", "in_split", "odd_given", "odd_reach",
     "cited", "owed_cited", "paid_away", "pot_got", "pot_lines", "pot_last", "pot_owed", "strength",
-    "std_strength", "std_winner", "ring_key", "live", "ring", "winners", "by_line", "pot_amount", "pot_net", "pot_eligible",
+    "std_strength", "std_winner", "ranked_0", "ranked_1", "ranked_2", "ring_key", "live", "ring", "winners", "by_line", "pot_amount", "pot_net", "pot_eligible",
     "pot_winners")], align=True)
 """A seat of the hand being replayed (S, a record per seat): its batch columns (``SEAT_COLUMNS``, in
 order; ``stack`` is what is left of it, ``summary_seat_no`` the summary's other seat number, -1 none), then
 the replay's (``odd_given``: the odd units the replay gives him of split pots, ``odd_reach``: the odd units
-he may get of them, one a split pot that has some; ``cited``: what his collect lines already cited one by one pay him, ``owed_cited`` what the rules
+he may get of them, one a split pot that has some; ``ranked_0`` … ``ranked_2``: the strength of his
+cards on each board, in the table's ranking, 0 until ranked, -1 not a hand; ``cited``: what his collect lines already cited one by one pay him, ``owed_cited`` what the rules
 give at those lines; ``paid_away``: what the lines cited so, or a co-winner's lines, pay of his share of a pot no
 line of his names; ``pot_got``, ``pot_lines``, ``pot_last``, ``pot_owed``: his lines of the pot being checked,
 what they pay, how many, the last, and his share of it; ``ring_key``: its place in the ring, by which
@@ -646,6 +649,10 @@ def _kernel(c, t, state, f, out, count):
             _give_back(a0, a1, c.actions, f.actions, S, G, out, count)
         elif modelled:
             modelled = _check_deck(s0, c.cards, S, G, out, count)
+            if modelled and G.has_named_hand:
+                ranks = t.standard if not G.is_short_deck else t.short_deck_straights if G.straight_beats_trips \
+                    else t.short_deck
+                _check_hand_names(s0, a0, a1, c.actions, c.cards, ranks, S, G, out, count)
         npots = 0
         if modelled and not cancelled:
             state.round_values[:] = 0
@@ -1136,6 +1143,91 @@ def _check_deck(s0, cards, S, G, out, count):
     return True
 
 
+@inlined
+def _board_at(street):
+    """How many board cards are out at a street's code (preflop 0, flop 3, turn 4, then 5)."""
+    return 0 if street == ST_PREFLOP else 3 if street == ST_FLOP else 4 if street == ST_FLOP + 1 else 5
+
+
+@inlined
+def _dealt(boards, h, b):
+    """How many cards board ``b`` of hand ``h`` holds (``_cards`` without a slice of ``boards``)."""
+    nb = 0
+    while nb < 5 and boards[h, b, nb] >= 0:
+        nb += 1
+    return nb
+
+
+@helper
+def _rank_cards(c0, c1, boards, h, b, nb, ranks):
+    """The strength of hole cards ``c0``, ``c1`` and the first ``nb`` cards of board ``b`` of hand ``h``
+    in ``ranks``; -1 when a card is not known, twice or off the deck."""
+    m1 = m2 = m3 = m4 = np.int64(0)     # int64 from the start, as in rules.evaluator
+    sc = sm = used = np.int64(0)
+    for j in range(2 + nb):
+        c = c0 if j == 0 else c1 if j == 1 else np.int64(boards[h, b, j - 2])
+        if c < ranks.low_code or c > 51 or used >> c & 1:
+            return np.int64(-1)
+        used |= np.int64(1) << c
+        m1, m2, m3, m4, sc, sm = add_card_masks(m1, m2, m3, m4, sc, sm, c)
+    return mask_strength(m1, m2, m3, m4, sc, sm, ranks.cat_pos, ranks.straight_top, ranks.top5)
+
+
+@inlined
+def _strength_on(s0, i, b, boards, hole, ranks, S, G):
+    """Seat ``i``'s strength on board ``b`` as dealt (:func:`_rank_cards`, in the table's ``ranks``),
+    ranked once a hand: the name check and the award both ask, and the seat's record keeps it."""
+    kept = S[i].ranked_0 if b == 0 else S[i].ranked_1 if b == 1 else S[i].ranked_2
+    if kept != 0:       # a hand's strength is never 0: its ranks are nibbles of rank + 1
+        return kept
+    strength = _rank_cards(np.int64(hole[s0 + i, 0]), np.int64(hole[s0 + i, 1]), boards, G.hand, b,
+                           _dealt(boards, G.hand, b), ranks)
+    if b == 0:
+        S[i].ranked_0 = strength
+    elif b == 1:
+        S[i].ranked_1 = strength
+    else:
+        S[i].ranked_2 = strength
+    return strength
+
+
+@inlined
+def he_hand_name(named, strength, cat_pos):
+    """HE-HAND-NAME: a named hand (``NamedHand.code``) is the kind of ``strength`` and each rank it names."""
+    rank, second = named >> 4 & 15, named & 15
+    return (strength >> 20 == cat_pos[named >> 8] and (rank == 0 or rank == strength >> 16 & 15)
+            and (second == 0 or second == strength >> 12 & 15))
+
+
+@inlined    # as a compiled step of its own, its call cost the replay 0.1-0.2 µs a hand more (20,000 generated hands)
+def _check_hand_names(s0, a0, a1, acts, cards, ranks, S, G, out, count):
+    """HE-HAND-NAME: each made hand a show line names, on the board dealt by its street, and each its
+    summary line names, on each board, against the player's cards (``ranks``: the table's ranking).
+    Cards not known, twice or off the deck are not judged here (HE-DECK cites them). ``expected``: the
+    strength of the hand the cards make, ``actual`` the named hand's code."""
+    h = G.hand
+    boards, hole = cards.boards, cards.hole
+    for a in range(a0, a1):
+        named = np.int64(cards.named_hand[a])
+        if named >= 0:
+            i = np.int64(acts.actor[a])
+            b = min(max(np.int64(cards.action_board[a]), 0), 2)
+            dealt = _dealt(boards, h, b)
+            nb = min(dealt, _board_at(acts.street[a]))
+            # the whole board: the strength the award ranks too; a show before the river: its own
+            strength = _strength_on(s0, i, b, boards, hole, ranks, S, G) if nb == dealt else \
+                _rank_cards(np.int64(hole[s0 + i, 0]), np.int64(hole[s0 + i, 1]), boards, h, b, nb, ranks)
+            if strength >= 0 and not he_hand_name(named, strength, ranks.cat_pos):
+                _emit(out, count, G, RULE.HAND_NAME, ERROR, np.int64(acts.line[a]), i, strength, named)
+    for i in range(G.seats):
+        for b in range(3):
+            named = np.int64(cards.summary_named_hand[s0 + i, b])
+            if named >= 0 and (b == 0 or boards[h, b, 0] >= 0):    # (a name of a board never dealt: none to judge)
+                strength = _strength_on(s0, i, b, boards, hole, ranks, S, G)
+                if strength >= 0 and not he_hand_name(named, strength, ranks.cat_pos):
+                    _emit(out, count, G, RULE.HAND_NAME, ERROR, S[i].summary_line, i, strength, named)
+
+
 @helper
 def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
     """A fold, check, call, bet or raise: HE-ACTION-ORDER, then the rules of its kind. Returns the
@@ -1510,9 +1602,10 @@ def _award(s0, a0, a1, acts, boards, hole, t_standard, t_short_deck, npots, S, G
         if contested:       # each hand's strength on this board, -1 when not known
             for i in range(ns):
                 if nb == 5 and hole[s0 + i, 0] >= 0 and hole[s0 + i, 1] >= 0:
-                    S[i].std_strength = strength7(hole[s0 + i, 0], hole[s0 + i, 1], board, t_standard)
-                    S[i].strength = strength7(hole[s0 + i, 0], hole[s0 + i, 1], board, t_short_deck) \
-                        if short else S[i].std_strength
+                    # the table's ranking as the name check ranked it, and the standard one besides (HE-SD-ORDER)
+                    S[i].strength = _strength_on(s0, i, b, boards, hole, t_short_deck if short else t_standard, S, G)
+                    S[i].std_strength = strength7(hole[s0 + i, 0], hole[s0 + i, 1], board, t_standard) \
+                        if short else S[i].strength
                 else:
                     S[i].strength = -1
                     S[i].std_strength = -1

@@ -22,7 +22,7 @@ import enum
 from dataclasses import dataclass
 from decimal import Decimal
 
-from rules.cards import Card
+from rules.cards import Card, Rank
 from rules.findings import Finding
 from rules.records import GameInfo, Source
 
@@ -212,6 +212,36 @@ class SummarySeat:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
+class NamedHand:
+    """The made hand a show or summary line names in words (PokerStars' ``shows [Ah Kd] (a pair of
+    Kings)``, ``and won ($1) with two pair, Aces and Tens``), which the replay holds against the best
+    hand of the player's cards and the board (HE-HAND-NAME)."""
+
+    player: str
+    category: str
+    """The name of its ``rules.evaluator.HandCategory`` (``"PAIR"``), which readers need not import."""
+    rank: Rank | None = None
+    """The rank the words name first: a pair's, three or four of a kind's, two pair's higher pair, a
+    full house's three, the top card of a high card, a straight or a flush; None when not named."""
+    second_rank: Rank | None = None
+    """Two pair's lower pair, a full house's pair; None when not named."""
+    board: int = 0
+    """The board it is made on (0 the first; a summary line of a hand run twice names one per board)."""
+    line: int
+
+    @property
+    def code(self) -> int:
+        """As the hand batch holds it: ``category << 8 | (rank + 1) << 4 | (second_rank + 1)``, a rank
+        not named 0 (the nibbles of a strength, rules.evaluator)."""
+        # imported here: the evaluator's ranking tables cost readers a tenth of a second at import
+        from rules.evaluator import HandCategory
+
+        rank = 0 if self.rank is None else self.rank + 1
+        second = 0 if self.second_rank is None else self.second_rank + 1
+        return HandCategory[self.category] << 8 | rank << 4 | second
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
 class Summary:
     """The ``*** SUMMARY ***`` block."""
 
@@ -309,6 +339,8 @@ class HoldemHand:
     for none). The board is the cards as first dealt."""
     hole_cards: tuple[HoleCards, ...] = ()
     cash_outs: tuple[CashOut, ...] = ()
+    named_hands: tuple[NamedHand, ...] = ()
+    """The made hands the show and summary lines name, in the order of the lines."""
     running_pots: tuple[RunningPot, ...] = ()
     """The pots the log states before the summary, in order; the replay checks each against the chips
     put in before its line (HE-POT-BALANCE). Pots the summary is given (``Summary.pots``) are not here."""

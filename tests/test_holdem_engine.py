@@ -385,6 +385,7 @@ BROKEN_BY_RULE = {
     HE.DECK: SPLIT.replace("Anna: shows [7h 8h]", "Anna: shows [As 8h]").replace("showed [7h 8h]", "showed [As 8h]"),
     HE.BOARD: SPLIT.replace("Board [As Ks Qd Jh 2c]", "Board [As Ks Qd Jh 3c]"),
     HE.SUMMARY_SEATS: WALK.replace("Seat 2: Boris (small blind) folded before Flop\n", ""),
+    HE.HAND_NAME: SPLIT.replace("Anna: shows [7h 8h] (high card Ace)", "Anna: shows [7h 8h] (a pair of Aces)"),
 }
 
 
@@ -771,7 +772,9 @@ SIX_PLUS_TRIPS_AND_STRAIGHT = (
     .replace("[Qs Ts 9s Qd 7d]", "[Qs Td 9h 6c 7d]")
     .replace("Anna collected $1.90 from pot", "Boris collected $1.90 from pot")
     .replace("and lost with a full house, Queens full of Tens", "and won ($1.90) with three of a kind, Queens")
-    .replace("and won ($1.90) with a flush, Ace high", "and lost with a straight, Eight to Queen"))
+    .replace("and won ($1.90) with a flush, Ace high", "and lost with a straight, Eight to Queen")
+    .replace("(a full house, Queens full of Tens)", "(three of a kind, Queens)")
+    .replace("(a flush, Ace high)", "(a straight, Eight to Queen)"))
 
 
 def test_he_showdown_short_deck_ranked_with_the_straight_over_three_of_a_kind():

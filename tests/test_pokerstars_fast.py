@@ -28,9 +28,9 @@ HAND_COLUMNS = ("first_line", "last_line", "betting", "is_short_deck", "is_tourn
                 "summary_board_lines", "total_pot", "rake", "total_line", "cap", "is_cancelled")
 HAND_STRINGS = ("game_id", "hand_id", "tournament_id", "stakes", "currency", "club", "table_name", "played_at")
 SEAT_COLUMNS = ("seat_no", "stack", "is_sitting_out", "is_out_of_hand", "seat_line", "hole", "hole_how", "hole_line",
-                "summary_won", "summary_line", "has_cash_out", "cash_out", "won_not_awarded")
+                "summary_won", "summary_line", "has_cash_out", "cash_out", "won_not_awarded", "summary_named_hand")
 ACTION_COLUMNS = ("street", "actor", "kind", "amount", "raise_to", "is_all_in", "is_capped", "action_board", "cards",
-                  "pot", "line")
+                  "pot", "line", "named_hand")
 
 
 def hand_differences(ours: HandBatch, h: int, ref: HandBatch, r: int) -> list[str]:
@@ -306,7 +306,8 @@ def test_the_readers_empty_batch_is_handbatch_empty():
     from rules.holdem_batch import UNSET
 
     minus_one = {"small_bet", "big_bet", "boards", "summary_boards", "cap", "summary_seat_no",
-                 "hole", "summary_won", "summary_won_again", "hole_conflict", "board_change", "raise_to", "cards", "pot"}
+                 "hole", "summary_won", "summary_won_again", "hole_conflict", "board_change", "raise_to", "cards", "pot",
+                 "named_hand", "summary_named_hand"}
     ones = {"in_lane", "has_summary"}
     unset = {"limit_cap", "cap_heads_up"}
     ours = HandBatch.empty(3, 5, 7, 2)
