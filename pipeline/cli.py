@@ -576,7 +576,9 @@ class _Commands(click.Group):
             _tell_finished_forget(ctx)
 
 
-@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
+# color: click.echo would delete an escape sequence (a text's ESC[31m) from output that is not a
+# terminal before _EscapedOutput writes it escaped; Rasklad writes no colours of its own to lose
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"], "color": True})
 @click.version_option(package_name="rasklad")
 def main() -> None:
     """Rasklad: read hand histories and score sheets, audit every game, compute player statistics.
@@ -1307,6 +1309,9 @@ def _show(frame: pl.DataFrame, as_json: bool, *, limit: int | None = SHOWN_ROWS,
     left_out = 0 if limit is None else max(frame.height - limit, 0)
     # the first rows, never polars' first and last hundred around a bare "…", which hid how many were left out
     frame = _cells(frame.head(frame.height - left_out))
+    # escaped before the layout measures them, for a cell with an escape to keep its border in line
+    frame = frame.with_columns(frame[name].map_elements(_escaped, return_dtype=pl.String) for name in frame.columns
+                               if frame[name].str.contains(_CONTROL_CHARACTERS.pattern).any())
     # polars cuts the printed text of every cell (a time, a decimal, a name) at fmt_str_lengths, not
     # only strings: a limit no cell reaches keeps each whole; the columns stay as wide as their text
     with pl.Config(tbl_rows=-1, tbl_cols=-1, tbl_width_chars=65_535, fmt_str_lengths=UNCUT,

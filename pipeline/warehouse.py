@@ -354,15 +354,36 @@ def _read_parquet(sources: str) -> str:
             f"union_by_name = true) where game <> '_none'")
 
 
-def table_view_sql(table: str, files: list[Path] | None, *, temporary: bool) -> str:
+def table_view_sql(table: str, files: list[Path] | None, *, temporary: bool,
+                   as_null: dict[str, str] | None = None) -> str:
     """The view of a warehouse table: over ``files`` (the manifest's parts, absolute), or, when
-    ``files`` is None, over the table's folder relative to the current directory."""
+    ``files`` is None, over the table's folder relative to the current directory. ``as_null``:
+    columns (name: DuckDB type) that no file may hold, read as nulls of that type."""
     kind = "temp view" if temporary else "view"
     if files is None:
         sources = _sql_string(f"{table}/*/*.parquet")
     else:
         sources = "[" + ", ".join(_sql_string(glob_escaped(str(path))) for path in files) + "]"
-    return f"create or replace {kind} {table} as {_read_parquet(sources)}"
+    view = f"create or replace {kind} {table} as {_read_parquet(sources)}"
+    if as_null:     # a zero-row side whose columns the union adds, null in every row of the files
+        view += " union all by name select " + ", ".join(
+            f"cast(null as {kind_of}) as {_sql_name(name)}" for name, kind_of in as_null.items()) + " where false"
+    return view
+
+
+def _sql_name(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _columns_unlaid(con: duckdb.DuckDBPyConnection, placeholder: Path, schema: pa.Schema) -> dict[str, str]:
+    """The columns of ``schema`` that ``placeholder`` lacks, with their DuckDB types: a warehouse
+    an older Rasklad wrote, which no writer of this one has opened yet to lay it again (see
+    :meth:`Warehouse.lay_placeholders`), and whose parts lack them too."""
+    laid = set(pq.read_schema(placeholder).names)
+    unlaid = pa.schema([field for field in schema if field.name not in laid])
+    if not len(unlaid):
+        return {}
+    return dict(zip(unlaid.names, (str(kind) for kind in con.from_arrow(unlaid.empty_table()).types)))
 
 
 def lay_table_views(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manifest,
@@ -378,7 +399,8 @@ def lay_table_views(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manife
         placeholder = root / table / EMPTY_PARTITION / "empty.parquet"
         files = ([placeholder] if placeholder.exists() else []) + [root / part for part in manifest.paths(table)]
         if files:
-            con.execute(table_view_sql(table, files, temporary=True))
+            unlaid = _columns_unlaid(con, placeholder, schema) if placeholder.exists() else None
+            con.execute(table_view_sql(table, files, temporary=True, as_null=unlaid))
         else:   # a table this warehouse has never written: empty, with its columns
             con.register(table, schema.append(pa.field("game", pa.string())).empty_table())
 

@@ -31,7 +31,7 @@ from rules.cards import Card, Deck, Rank, parse_cards
 from rules.evaluator import HandCategory, HandError, RankOrder, categories, evaluate_many
 from rules.findings import Findings, Severity
 from rules.records import GameInfo, PlayerResult, Replay, Source
-from rules.rules_line import Choice, RulesLine, Setting, Whole, set_to
+from rules.rules_line import ON_OFF, Choice, RulesLine, Setting, Whole, set_to
 from rules.words import counted
 
 RULES = {
@@ -355,7 +355,7 @@ RULES_LINE = RulesLine("Chinese poker and OFC", [
     Setting("straight flush", Whole(0), _overriding(_C.STRAIGHT_FLUSH)),
     Setting("royal flush", Whole(0), _overriding(_C.ROYAL_FLUSH)),
     Setting("natural", Whole(1, words={"scoop": None}), set_to("natural_bonus")),
-    Setting("surrender", Choice({"on": True, "off": False}), set_to("surrender_allowed")),
+    Setting("surrender", ON_OFF, set_to("surrender_allowed")),
     Setting("bonus", Choice({bonus.value: bonus for bonus in TwoFourBonus}), set_to("two_four_bonus")),
 ])
 """The settings of a ``Rules:`` line, each once: what the parser reads, the refusals say and

@@ -35,6 +35,8 @@ from rules.records import GameInfo, PlayerResult, Replay, Source
 from rules.rules_line import (
     DECIMALS,
     LARGEST,
+    ON_OFF,
+    ON_OFF_SYNONYMS,
     BadValue,
     Choice,
     Number,
@@ -494,8 +496,6 @@ MOST_PASS_LIMIT = _most_rounds_with_bids() - 1
 which takes L + 1 rounds with bids; a larger one would bar none, whatever the table meant."""
 
 
-_ON_OFF = {"yes": "on", "true": "on", "no": "off", "false": "off"}
-
 RULES_LINE = RulesLine("raspisnoy", [
     Setting("deck", Choice({"36": 36, "54": 54}), set_to("deck")),
     Setting("joker", _JokerCard(), lambda rules, card: rules if card.is_joker else replace(rules, joker=card)),
@@ -504,14 +504,14 @@ RULES_LINE = RulesLine("raspisnoy", [
     Setting("special cards", Whole(1, MOST_CARDS, {"max": None}), set_to("special_cards")),
     Setting("special multiplier", Number(above=True), set_to("special_multiplier")),
     Setting("all-tricks double", Choice({scope.value: scope for scope in DoublingScope},
-                                        {**_ON_OFF, "specials": "special"}), set_to("all_tricks_double")),
+                                        {**ON_OFF_SYNONYMS, "specials": "special"}), set_to("all_tricks_double")),
     Setting("misere", _Misere(), lambda rules, points: replace(rules, misere_trick=points[0], misere_clean=points[1])),
     Setting("golden", Number(of="points per trick"), set_to("golden_trick")),
     Setting("pass limit", Whole(0, MOST_PASS_LIMIT, {"none": None}, {"off": "none"}), set_to("pass_limit")),
-    Setting("hook", Choice({"on": True, "off": False}, _ON_OFF), set_to("hook")),
+    Setting("hook", ON_OFF, set_to("hook")),
     Setting("joker low", Choice({low.value: low for low in JokerLow}), set_to("joker_low")),
     Setting("whole-deck trump", Choice({trump.value: trump for trump in WholeDeckTrump}), set_to("whole_deck_trump")),
-    Setting("joker high lead", Choice({"on": True, "off": False}, _ON_OFF), set_to("joker_high_lead")),
+    Setting("joker high lead", ON_OFF, set_to("joker_high_lead")),
     Setting("pass run", Choice({run.value: run for run in PassRun}), set_to("pass_run")),
 ])
 """The settings of a ``Rules:`` line, each once: what the parser reads, the refusals say and

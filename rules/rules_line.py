@@ -90,6 +90,10 @@ def one_word(words: list[str]) -> str:
     return words[0]
 
 
+ON_OFF_SYNONYMS = {"yes": "on", "true": "on", "no": "off", "false": "off"}
+"""Words taken for ``on`` and ``off`` by every setting that takes them, which its values say."""
+
+
 @dataclass(frozen=True)
 class Choice:
     """One word among ``values`` (each and what it reads as, in the docs' order); ``aliases``:
@@ -100,7 +104,9 @@ class Choice:
 
     @property
     def takes(self) -> str:
-        return listed(f"`{word}`" for word in self.values)
+        # the synonyms of on and off are named, as a log may write them; other aliases are spellings
+        synonyms = " (or `yes`/`no`, `true`/`false`)" if ON_OFF_SYNONYMS.items() <= self.aliases.items() else ""
+        return listed(f"`{word}`" for word in self.values) + synonyms
 
     def read(self, words: list[str]) -> object:
         word = one_word(words)
@@ -111,6 +117,10 @@ class Choice:
 
     def suggest(self, words: list[str]) -> list[str]:
         return list(self.values)
+
+
+ON_OFF = Choice({"on": True, "off": False}, ON_OFF_SYNONYMS)
+"""A setting that is on or off."""
 
 
 _WHOLE = re.compile(r"[+-]?\d+")

@@ -90,3 +90,33 @@ def test_no_command_prints_a_control_character_raw(tmp_path):
     assert shown.exit_code == 0, shown.output
     assert "\x00" not in shown.output and "\x1b" not in shown.output
     assert "a\\x00b" in shown.output and "c\\x1bd" in shown.output
+
+
+def test_a_whole_escape_sequence_is_printed_escaped_into_a_pipe_never_deleted(tmp_path):
+    # Into a pipe, click deleted ESC[31m (a colour) before the output was escaped: the table showed
+    # 'a' for its 'a\x1b[31m' and --csv saved other bytes than the warehouse holds.
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    hands = tmp_path / "hands.txt"
+    hands.write_text(STARS, encoding="utf-8")
+    warehouse = str(tmp_path / "wh")
+    CliRunner().invoke(main, ["ingest", str(hands), "--warehouse", warehouse, "-q"], catch_exceptions=False)
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"}
+    sql = "select 'a' || chr(27) || '[31m' as x, chr(27) || '[0mb' as y"
+
+    def piped(*options: str) -> str:
+        done = subprocess.run([sys.executable, "-m", "pipeline.cli", "query", sql, "-w", warehouse, *options],
+                              cwd=root, env=env, capture_output=True, stdin=subprocess.DEVNULL, timeout=120,
+                              check=False)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.decode("utf-8")
+
+    assert piped("--csv") == "x,y\na\\x1b[31m,\\x1b[0mb\n"
+    table = piped().splitlines()
+    # each value escaped whole (9 and 8 characters), and the borders measured on what is shown
+    assert table[3] == "│ a\\x1b[31m ┆ \\x1b[0mb │"
+    assert len({len(line) for line in table}) == 1

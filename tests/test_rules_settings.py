@@ -83,6 +83,25 @@ def test_a_setting_given_twice_with_one_value_counts_once():
     assert Ruleset.parse("special multiplier 2, special multiplier 2.00").special_multiplier == 2
 
 
+@pytest.mark.parametrize("off", ["no", "False"])
+def test_every_game_s_on_off_setting_takes_yes_no_true_false_as_on_and_off(off):
+    # raspisnoy's hook and joker high lead took them, Chinese poker's surrender refused them
+    result = parse_bytes(with_rules("chinese", f"surrender {off}, surrender off").encode(), "club.txt")
+    assert (result.count_games, result.count_quarantined) == (1, 0), result.reasons
+    # Vera surrenders in the example: forbidden, it is one CP-SURRENDER finding
+    assert result.tables[("findings", "chinese")].column("rule_id").to_pylist().count("CP-SURRENDER") == 1
+    assert Ruleset.parse(f"hook {off}, joker high lead yes, all-tricks double true") == Ruleset.parse(
+        "hook off, joker high lead on, all-tricks double on")
+    assert ChineseRules.parse("surrender yes", game="ofc") == ChineseRules.parse("surrender on", game="ofc")
+
+
+@pytest.mark.parametrize(("game", "rules"), [("raspisnoy", "joker high lead banana"), ("chinese", "surrender maybe")])
+def test_an_on_off_setting_s_refusal_names_its_synonyms(game, rules):
+    setting = rules.rsplit(" ", 1)[0]
+    assert quarantined(game, rules)["error"].endswith(
+        f"{rules!r}: {setting} takes 'on' or 'off' (or 'yes'/'no', 'true'/'false'), not {rules.rsplit(' ', 1)[1]!r}")
+
+
 # ---------------------------------------------------------------- values out of range
 
 @pytest.mark.parametrize(("game", "rules", "words"), [

@@ -13,14 +13,17 @@ import json
 import shutil
 from pathlib import Path
 
+import duckdb
+import pyarrow.parquet as pq
 from click.testing import CliRunner
 
 import pipeline.worker
 from pipeline.audit import Audited
 from pipeline.cli import main
 from pipeline.ingest import ingest
+from pipeline.manifest import EMPTY_PARTITION
 from pipeline.provenance import RULES_VERSION
-from pipeline.warehouse import MANIFEST_FILE, Warehouse
+from pipeline.warehouse import MANIFEST_FILE, MODELS_STATE_TABLE, Warehouse, read_manifest
 from tests.test_reaudit import OLD, judged_by_old_rules, logs
 
 CLAIMS_HANDS = 12   # chinese-wrong-claims.txt: `rasklad generate chinese --count 12`, its header says
@@ -144,3 +147,78 @@ def test_a_warehouse_an_older_rasklad_wrote_is_upgraded_and_the_command_says_so(
     assert (_manifest(warehouse)["format"], _manifest(warehouse)["readable_from"]) == (1, 1)
     # a warehouse of this format: nothing more to say
     assert "Upgraded" not in run("alias", "Boris", "Borya", "-w", str(warehouse)).output
+
+
+# the first hand of pokerstars-holdem.txt: Anna raises, Boris folds, Vera calls; on the flop Vera
+# checks, Anna bets, Vera calls; on the turn both check; on the river Vera bets and Anna calls
+ONE_HAND = """PokerStars Hand #250000000000: Hold'em No Limit ($1/$2 USD) - 2024/01/02 3:04:05 ET
+Table 'Test' 6-max Seat #1 is the button
+Seat 1: Anna ($100 in chips)
+Seat 2: Boris ($100 in chips)
+Seat 3: Vera ($100 in chips)
+Boris: posts small blind $1
+Vera: posts big blind $2
+*** HOLE CARDS ***
+Dealt to Anna [As Ad]
+Anna: raises $4 to $6
+Boris: folds
+Vera: calls $4
+*** FLOP *** [2c 7d 9h]
+Vera: checks
+Anna: bets $10
+Vera: calls $10
+*** TURN *** [2c 7d 9h] [Jc]
+Vera: checks
+Anna: checks
+*** RIVER *** [2c 7d 9h Jc] [3s]
+Vera: bets $20
+Anna: calls $20
+*** SHOW DOWN ***
+Vera: shows [Kc Kd] (a pair of Kings)
+Anna: shows [As Ad] (a pair of Aces)
+Anna collected $71 from pot
+*** SUMMARY ***
+Total pot $73 | Rake $2
+Board [2c 7d 9h Jc 3s]
+Seat 1: Anna (button) showed [As Ad] and won ($71) with a pair of Aces
+Seat 2: Boris (small blind) folded before Flop
+Seat 3: Vera (big blind) showed [Kc Kd] and lost with a pair of Kings
+"""
+
+
+def _without_is_reopened(warehouse: Path) -> None:
+    """The warehouse as the release before holdem_actions.is_reopened left it: its parts and
+    placeholder without the column, its models stamped with that release's SQL."""
+    placeholders = [path.relative_to(warehouse) for path in warehouse.glob(f"holdem_actions/{EMPTY_PARTITION}/*")]
+    for part in [*read_manifest(warehouse).paths("holdem_actions"), *placeholders]:
+        pq.write_table(pq.read_table(warehouse / part).drop_columns(["is_reopened"]), warehouse / part)
+    with duckdb.connect(str(warehouse / "rasklad.duckdb")) as models_file:
+        models_file.execute(f"update {MODELS_STATE_TABLE} set value = 'the SQL of 26bf382' where name = 'sql'")
+
+
+def test_a_column_added_since_an_older_rasklad_wrote_the_warehouse_reads_as_null_before_any_write(tmp_path):
+    # The decisions' models and holdem_actions.is_reopened failed (Binder Error) until a write laid
+    # the placeholder again: nothing supplied the column the older parts lack.
+    logs_folder = tmp_path / "logs"
+    logs_folder.mkdir()
+    (logs_folder / "one-hand.txt").write_text(ONE_HAND)
+    warehouse = tmp_path / "wh"
+    ingest([logs_folder], warehouse, jobs=1)
+    _without_is_reopened(warehouse)
+    before = {path: path.read_bytes() for path in warehouse.rglob("*") if path.is_file()}
+
+    def query(sql: str) -> list[dict]:
+        result = run("query", sql, "-w", str(warehouse), "--json")
+        assert result.exit_code == 0, result.output
+        assert "rasklad build-models" in result.stderr     # computed from the tables as they are read
+        return json.loads(result.stdout)
+
+    # 10 decisions (3 before the flop, 3 on it, 2 on the turn, 2 on the river), none of them told
+    # reopened or not by the older release: each counted as reopened, and no one was all in
+    assert query("select count(*) as n, count(is_reopened) as told, count(*) filter (where could_raise) as could "
+                 "from int_holdem_decisions") == [{"n": 10, "told": 0, "could": 10}]
+    assert query("select player, count(*) as n from int_holdem_player_hands group by 1 order by 1") == [
+        {"player": "Anna", "n": 1}, {"player": "Boris", "n": 1}, {"player": "Vera", "n": 1}]
+    assert query("select count(*) filter (where is_decision(action)) as decisions, count(is_reopened) as told "
+                 "from holdem_actions") == [{"decisions": 10, "told": 0}]
+    assert {path: path.read_bytes() for path in warehouse.rglob("*") if path.is_file()} == before   # read only
