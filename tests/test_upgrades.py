@@ -151,39 +151,8 @@ def test_a_warehouse_an_older_rasklad_wrote_is_upgraded_and_the_command_says_so(
 
 # the first hand of pokerstars-holdem.txt: Anna raises, Boris folds, Vera calls; on the flop Vera
 # checks, Anna bets, Vera calls; on the turn both check; on the river Vera bets and Anna calls
-ONE_HAND = """PokerStars Hand #250000000000: Hold'em No Limit ($1/$2 USD) - 2024/01/02 3:04:05 ET
-Table 'Test' 6-max Seat #1 is the button
-Seat 1: Anna ($100 in chips)
-Seat 2: Boris ($100 in chips)
-Seat 3: Vera ($100 in chips)
-Boris: posts small blind $1
-Vera: posts big blind $2
-*** HOLE CARDS ***
-Dealt to Anna [As Ad]
-Anna: raises $4 to $6
-Boris: folds
-Vera: calls $4
-*** FLOP *** [2c 7d 9h]
-Vera: checks
-Anna: bets $10
-Vera: calls $10
-*** TURN *** [2c 7d 9h] [Jc]
-Vera: checks
-Anna: checks
-*** RIVER *** [2c 7d 9h Jc] [3s]
-Vera: bets $20
-Anna: calls $20
-*** SHOW DOWN ***
-Vera: shows [Kc Kd] (a pair of Kings)
-Anna: shows [As Ad] (a pair of Aces)
-Anna collected $71 from pot
-*** SUMMARY ***
-Total pot $73 | Rake $2
-Board [2c 7d 9h Jc 3s]
-Seat 1: Anna (button) showed [As Ad] and won ($71) with a pair of Aces
-Seat 2: Boris (small blind) folded before Flop
-Seat 3: Vera (big blind) showed [Kc Kd] and lost with a pair of Kings
-"""
+ONE_HAND = (Path(__file__).parent.parent / "data" / "samples" / "pokerstars-holdem.txt").read_text(
+    encoding="utf-8").split("\n\n", 1)[0] + "\n"
 
 
 def _without_is_reopened(warehouse: Path) -> None:
