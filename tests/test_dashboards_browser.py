@@ -367,7 +367,9 @@ def test_check_page_marks_each_finding_on_its_step_and_gives_the_rules_result_be
     assert re.search(r"Step 3 of 3, line \d+: round 3: ", text) and re.search(r"RSP-TOTAL \(line \d+\): round 3", text)
     assert re.search(r"SIX-PAY \(line \d+\): hand 1, box 1: ", text)
     assert not re.search(r"SIX-PAY \(line \d+\): hand 1, box 2: ", text)    # marked on box 2's step only
-    assert any({"Net by the rules", "Net in the log", "The rules pay"} <= set(titles) for titles in grid_titles(browser))
+    # the money columns name the hand's currency (the disputed hand is in USD)
+    assert any({"Net by the rules (USD)", "Net in the log (USD)", "The rules pay (USD)"} <= set(titles)
+               for titles in grid_titles(browser))
     assert "Pot 70.00" in text    # the side-pot hand opened at its first finding (line 19): 10 + 30 + 30 in the pot
     assert "1 cards" not in text and "SIX-PAY, SIX-PAY" not in text
     browser.screenshot(SHOTS / "check_disputed.png")
@@ -408,7 +410,8 @@ def test_tables_title_columns_in_words_and_count_axes_tick_whole_numbers(browser
     assert ["Game", "Unit", "Games", "Net", "Won"] == titles[0][:5]
     assert {"Hands", "Net", "bb/100", "VPIP", "PFR"} <= set(titles[1])
     visit(browser, hero_server, "hero_reports", "reports?player=Hero", "Hold'em reports", "By position")
-    assert ["Position", "Hands", "Net", "bb/100", "VPIP", "PFR", "All-in EV"] == grid_titles(browser)[0][:7]
+    # the money columns name the unit the page chose (Hero's hands are in USD)
+    assert ["Position", "Hands", "Net (USD)", "bb/100", "VPIP", "PFR", "All-in EV (USD)"] == grid_titles(browser)[0][:7]
     click(browser, "[role=tab]", "Sessions")
     browser.wait_for_text("A session is a sitting")
     browser.wait_until_idle()
