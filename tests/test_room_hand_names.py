@@ -1,0 +1,66 @@
+"""HE-HAND-NAME in the other rooms' readers: a real hand of each room's samples, its show or summary
+line's words changed to name a hand the cards do not make, is one finding at that line, naming what
+the cards make (worked out by hand from the cards and the board here, not read from the engine);
+the hand as the room wrote it has none. PokerStars' own cases are tests/test_holdem_hand_name.py."""
+
+from __future__ import annotations
+
+from parsers import ggpoker
+from rules.holdem_engine import replay
+from tests.conftest import corpus
+from tests.room_corpus import parse_text
+
+
+def sample_hand(room: str, file: str, first: str) -> str:
+    """The text of one hand of a room's sample file: from the line that holds ``first`` to the blank
+    line after it."""
+    lines = (corpus("rooms", room) / "Flop" / file).read_text(encoding="utf-8-sig").split("\n")
+    start = next(n for n, line in enumerate(lines) if first in line)
+    end = next((n for n in range(start, len(lines)) if not lines[n].strip()), len(lines))
+    return "\n".join(lines[start:end])
+
+
+def hand_name_findings(parser, text: str) -> list[tuple[int, str, str]]:
+    """(line, expected, actual) of each HE-HAND-NAME finding of the one hand of ``text``."""
+    return [(f.line, f.expected, f.actual) for f in replay(parse_text(parser, text), allin_ev=False).findings
+            if f.rule_id == "HE-HAND-NAME"]
+
+
+def line_of(text: str, words: str) -> int:
+    return next(n for n, line in enumerate(text.split("\n"), 1) if words in line)
+
+
+# ////////////////////////////////////////////////////////////////////// GGPoker
+
+# Short Deck: board Ah 6d Ks Qc 8h; f1da9c5a shows Qh Ts (a pair of queens with the board's Qc),
+# 27925b27 8d Td (a pair of eights with the board's 8h).
+GG_SHORT_DECK = ("GGPoker", "NL-ShortDeck-5max-USD-0.2-202103.txt", "Poker Hand #SD27208838")
+
+
+def test_ggpoker_names_as_written_are_no_finding():
+    assert hand_name_findings(ggpoker.parse, sample_hand(*GG_SHORT_DECK)) == []
+
+
+def test_ggpoker_show_line_naming_another_pair_is_a_finding_at_that_line():
+    text = sample_hand(*GG_SHORT_DECK).replace("(Pair of Queens)", "(Pair of Kings)")
+    assert hand_name_findings(ggpoker.parse, text) == [
+        (line_of(text, "f1da9c5a: shows"), "pair of queens", "pair of kings")]
+
+
+def test_ggpoker_summary_line_naming_trips_for_a_pair_is_a_finding_at_that_line():
+    text = sample_hand(*GG_SHORT_DECK).replace("lost with Pair of Eights", "lost with Three Eights")
+    assert hand_name_findings(ggpoker.parse, text) == [
+        (line_of(text, "lost with Three Eights"), "pair of eights", "three of a kind, eights")]
+
+
+def test_ggpoker_reads_each_board_of_a_hand_run_twice():
+    # Td Ts on the first board Tc 8h Ah 6h Jd make three tens, on the second 9h 9c Kc 6s As two pair,
+    # tens and nines: the summary names them in that order, one a board
+    text = sample_hand("GGPoker", "NL-ShortDeck-5max-USD-100-202104.internal.txt", "Poker Hand #")
+    assert hand_name_findings(ggpoker.parse, text) == []
+    swapped = text.replace("and lost with Three Tens, and lost with Pair of Tens and Pair of Nines",
+                           "and lost with Pair of Tens and Pair of Nines, and lost with Three Tens")
+    line = line_of(text, "lost with Three Tens")
+    assert sorted(hand_name_findings(ggpoker.parse, swapped)) == [
+        (line, "three of a kind, tens", "two pair, tens and nines"),
+        (line, "two pair, tens and nines", "three of a kind, tens")]
