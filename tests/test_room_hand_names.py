@@ -5,18 +5,19 @@ the hand as the room wrote it has none. PokerStars' own cases are tests/test_hol
 
 from __future__ import annotations
 
-from parsers import ggpoker
+from parsers import ggpoker, partypoker
 from rules.holdem_engine import replay
 from tests.conftest import corpus
 from tests.room_corpus import parse_text
 
 
-def sample_hand(room: str, file: str, first: str) -> str:
+def sample_hand(room: str, file: str, first: str, *, blank_lines: int = 0) -> str:
     """The text of one hand of a room's sample file: from the line that holds ``first`` to the blank
-    line after it."""
+    line after it (after ``blank_lines`` blank lines inside the hand)."""
     lines = (corpus("rooms", room) / "Flop" / file).read_text(encoding="utf-8-sig").split("\n")
     start = next(n for n, line in enumerate(lines) if first in line)
-    end = next((n for n in range(start, len(lines)) if not lines[n].strip()), len(lines))
+    end = [n for n in range(start, len(lines)) if not lines[n].strip()][blank_lines:][:1] or [len(lines)]
+    end = end[0]
     return "\n".join(lines[start:end])
 
 
@@ -64,3 +65,27 @@ def test_ggpoker_reads_each_board_of_a_hand_run_twice():
     assert sorted(hand_name_findings(ggpoker.parse, swapped)) == [
         (line, "three of a kind, tens", "two pair, tens and nines"),
         (line, "two pair, tens and nines", "three of a kind, tens")]
+
+
+# ////////////////////////////////////////////////////////////////////// PartyPoker
+
+# board Td 7c 9h 3h Jc; Hero shows 8h Kc: seven to jack, a straight
+PARTY_STRAIGHT = ("PartyPoker", "NLHE-USD-0.01-0.02-20100731.bigBlindIsForcedAllIn.txt", "Game #9485557849 starts.")
+
+
+def test_partypoker_names_as_written_are_no_finding():
+    assert hand_name_findings(partypoker.parse, sample_hand(*PARTY_STRAIGHT, blank_lines=1)) == []
+
+
+def test_partypoker_show_line_naming_another_straight_is_a_finding_at_that_line():
+    text = sample_hand(*PARTY_STRAIGHT, blank_lines=1).replace("Kc ]a straight, Seven to Jack.",
+                                                               "Kc ]a straight, Eight to Queen.")
+    assert hand_name_findings(partypoker.parse, text) == [
+        (line_of(text, "Hero shows"), "straight, jack high", "straight, queen high")]
+
+
+def test_partypoker_show_line_naming_a_flush_for_a_straight_is_a_finding():
+    text = sample_hand(*PARTY_STRAIGHT, blank_lines=1).replace("Kc ]a straight, Seven to Jack.",
+                                                               "Kc ]a flush, King high.")
+    assert hand_name_findings(partypoker.parse, text) == [
+        (line_of(text, "Hero shows"), "straight, jack high", "flush, king high")]
