@@ -5,7 +5,7 @@ the hand as the room wrote it has none. PokerStars' own cases are tests/test_hol
 
 from __future__ import annotations
 
-from parsers import ggpoker, partypoker
+from parsers import ggpoker, partypoker, winamax
 from rules.holdem_engine import replay
 from tests.conftest import corpus
 from tests.room_corpus import parse_text
@@ -89,3 +89,27 @@ def test_partypoker_show_line_naming_a_flush_for_a_straight_is_a_finding():
                                                                "Kc ]a flush, King high.")
     assert hand_name_findings(partypoker.parse, text) == [
         (line_of(text, "Hero shows"), "straight, jack high", "flush, king high")]
+
+
+# ////////////////////////////////////////////////////////////////////// Winamax
+
+# board Qc 5d Qh Ks 5h; Player4 shows Js Jd (two pair, queens and jacks), Player8 Qs Qd (four
+# queens), Hero Kd Kh (kings full of queens)
+WINAMAX_FULL = ("Winamax", "NLHE-FR-EUR-0.02-0.05-201010.Side.pot.Biggest.stack.loses.main.txt",
+                "HandId: #910116-28-1298310000")
+
+
+def test_winamax_names_as_written_are_no_finding():
+    assert hand_name_findings(winamax.parse, sample_hand(*WINAMAX_FULL)) == []
+
+
+def test_winamax_show_line_naming_the_full_house_the_other_way_round_is_a_finding_at_that_line():
+    text = sample_hand(*WINAMAX_FULL).replace("(Full of Kings and Queens)", "(Full of Queens and Kings)")
+    assert hand_name_findings(winamax.parse, text) == [
+        (line_of(text, "Hero shows"), "full house, kings full of queens", "full house, queens full of kings")]
+
+
+def test_winamax_summary_line_naming_another_second_pair_is_a_finding_at_that_line():
+    text = sample_hand(*WINAMAX_FULL).replace("lost with Two pairs : Queens and Jacks", "lost with Two pairs : Queens and 5")
+    assert hand_name_findings(winamax.parse, text) == [
+        (line_of(text, "Two pairs : Queens and 5"), "two pair, queens and jacks", "two pair, queens and fives")]
