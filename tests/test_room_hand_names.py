@@ -5,7 +5,7 @@ the hand as the room wrote it has none. PokerStars' own cases are tests/test_hol
 
 from __future__ import annotations
 
-from parsers import ggpoker, partypoker, winamax
+from parsers import ggpoker, partypoker, winamax, winning
 from rules.holdem_engine import replay
 from tests.conftest import corpus
 from tests.room_corpus import parse_text
@@ -113,3 +113,27 @@ def test_winamax_summary_line_naming_another_second_pair_is_a_finding_at_that_li
     text = sample_hand(*WINAMAX_FULL).replace("lost with Two pairs : Queens and Jacks", "lost with Two pairs : Queens and 5")
     assert hand_name_findings(winamax.parse, text) == [
         (line_of(text, "Two pairs : Queens and 5"), "two pair, queens and jacks", "two pair, queens and fives")]
+
+
+# ////////////////////////////////////////////////////////////////////// Winning Poker Network
+
+# board 5s 3s 3c 8d 8c; Player6 shows Ac 6c (two pair, eights and threes), Player8 7d 8h (eights
+# full of threes)
+WINNING_FULL = ("Winning", "NLHE-9max-USD-0.02-0.05-202104.post.dead.txt", "Hand #784383001")
+
+
+def test_winning_names_as_written_are_no_finding():
+    assert hand_name_findings(winning.parse, sample_hand(*WINNING_FULL)) == []
+
+
+def test_winning_show_line_naming_the_full_house_the_other_way_round_is_a_finding_at_that_line():
+    text = sample_hand(*WINNING_FULL).replace("(a full house, Eights full of Threes [", "(a full house, Threes full of Eights [")
+    assert hand_name_findings(winning.parse, text) == [
+        (line_of(text, "Player8 shows"), "full house, eights full of threes", "full house, threes full of eights")]
+
+
+def test_winning_summary_line_naming_a_pair_for_two_pair_is_a_finding_at_that_line():
+    text = sample_hand(*WINNING_FULL).replace("lost with two pair, Eights and Threes [8d 8c 3s 3c Ac]",
+                                              "lost with a pair of Eights [8d 8c 3s 3c Ac]")
+    assert hand_name_findings(winning.parse, text) == [
+        (line_of(text, "lost with a pair of Eights"), "two pair, eights and threes", "pair of eights")]
