@@ -5,7 +5,7 @@ the hand as the room wrote it has none. PokerStars' own cases are tests/test_hol
 
 from __future__ import annotations
 
-from parsers import ggpoker, partypoker, winamax, winning
+from parsers import bovada, ggpoker, partypoker, winamax, winning
 from rules.holdem_engine import replay
 from tests.conftest import corpus
 from tests.room_corpus import parse_text
@@ -14,7 +14,7 @@ from tests.room_corpus import parse_text
 def sample_hand(room: str, file: str, first: str, *, blank_lines: int = 0) -> str:
     """The text of one hand of a room's sample file: from the line that holds ``first`` to the blank
     line after it (after ``blank_lines`` blank lines inside the hand)."""
-    lines = (corpus("rooms", room) / "Flop" / file).read_text(encoding="utf-8-sig").split("\n")
+    lines = (corpus("rooms", room) / "Flop" / file).read_text(encoding="utf-8-sig").replace("\r", "").split("\n")
     start = next(n for n, line in enumerate(lines) if first in line)
     end = [n for n in range(start, len(lines)) if not lines[n].strip()][blank_lines:][:1] or [len(lines)]
     end = end[0]
@@ -137,3 +137,20 @@ def test_winning_summary_line_naming_a_pair_for_two_pair_is_a_finding_at_that_li
                                               "lost with a pair of Eights [8d 8c 3s 3c Ac]")
     assert hand_name_findings(winning.parse, text) == [
         (line_of(text, "lost with a pair of Eights"), "two pair, eights and threes", "pair of eights")]
+
+
+# ////////////////////////////////////////////////////////////////////// Bovada
+
+# board 6c 9h Qs 3c 9s; Big Blind holds 2c 2h: two pair, nines and twos (the line names the kind
+# alone); UTG+2 mucks Kh Ah face up, named too, but a muck's name is not read
+BOVADA_TWO_PAIR = ("Bovada", "NLHE-6max-USD - $0.10-$0.25 - 202104.ZonePoker.txt", "Bovada Hand #4101241126")
+
+
+def test_bovada_names_as_written_are_no_finding():
+    assert hand_name_findings(bovada.parse, sample_hand(*BOVADA_TWO_PAIR)) == []
+
+
+def test_bovada_showdown_line_naming_another_kind_is_a_finding_at_that_line():
+    text = sample_hand(*BOVADA_TWO_PAIR).replace("Qs] (Two pair)", "Qs] (Three of a kind)")
+    assert hand_name_findings(bovada.parse, text) == [
+        (line_of(text, "Big Blind : Showdown"), "two pair, nines and twos", "three of a kind")]
