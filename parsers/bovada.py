@@ -41,6 +41,7 @@ from parsers.lines import (
     CURRENCY_SIGN,
     BoardDeals,
     CurrencyMarks,
+    HandWords,
     StreetActions,
     read_amount_at,
     stakes_label,
@@ -60,7 +61,7 @@ from rules.holdem_hand import (
 )
 from rules.records import GameInfo, Source
 
-__all__ = ["HERO", "LINE_KINDS", "SITE", "parse"]
+__all__ = ["HAND_WORDS", "HERO", "LINE_KINDS", "SITE", "parse"]
 
 _ZERO = Decimal(0)
 _CENT = Decimal("0.01")
@@ -89,6 +90,16 @@ _TOURNAMENT_HEADER = re.compile(
 """A tournament hand's header: no betting structure, the level's blinds in chips."""
 _PLAYER = r"^(?P<p>[^:\[]*?[^\s:\[])(?P<me>\s*\[ME\])?\s+: "
 """A position as the name ("Big Blind", "UTG+1"), the owner's "[ME]" after it, then " : "."""
+
+HAND_WORDS = HandWords({
+    "HIGH_CARD": ("High Card",), "PAIR": ("One pair",), "TWO_PAIR": ("Two pair",),
+    "THREE_OF_A_KIND": ("Three of a kind",), "STRAIGHT": ("Straight",), "FLUSH": ("Flush",),
+    "FULL_HOUSE": ("Full House",), "FOUR_OF_A_KIND": ("Four of a kind",),
+}, (), ())
+"""How Bovada names the kind of a made hand after a showdown line's five cards (HE-HAND-NAME), no
+rank: 'Showdown [8h 8d Qc Jd 7d] (One pair)'. Its 'Straight Flush' is not read (whether it names a
+royal flush too no sample shows); the name after a 'Does not show' line, 'High Card' for a pair
+of kings folded before the flop, is no name of the cards' hand and is not read either."""
 
 LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("SEAT", "a seat line like 'Seat 1: Dealer ($10 in chips)'",
@@ -122,8 +133,8 @@ LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("SHOW", "a 'Name : Showdown […]', 'Mucks […]' or 'Does not show […]' line",
              # (after 'Does not show [As Kd]', 'Show1 [As]': the one card the player chose to show)
              re.compile(_PLAYER + r"(?P<how>Showdown|Mucks|Does not show)\s*(?:\[(?P<c>[^\]]*)\])?"
-                        r"(?:\s*Show\d \[[^\]]*\])?\s*(?:\(.*\))?\s*$"),
-             ("p", "me", "how", "c"), " : ", "play"),
+                        r"(?:\s*Show\d \[[^\]]*\])?\s*(?:\((?P<named>.*)\))?\s*$"),
+             ("p", "me", "how", "c", "named"), " : ", "play"),
     LineKind("COLLECT", "a 'Name : Hand result $1' line",
              re.compile(_PLAYER + r"Hand [Rr]esult(?P<side>-Side [Pp]ot)? (?P<a>" + _AMT + r")\s*$"),
              ("p", "me", "side", "a"), " : Hand ", "play"),
@@ -390,6 +401,8 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
             if m["how"] == "Showdown":
                 # the line lists the best five cards, not the hole cards: those are the dealt ones
                 play.show(player, dealt.get(player, ()), line, True, Street.SHOWDOWN, hole=False)
+                if m["named"]:      # (a 'Does not show' line's name is not the cards' hand: not read)
+                    play.name_hand(player, HAND_WORDS.named(m["named"]), line)
             else:
                 play.show(player, cards(m["c"], index, text), line, False, Street.SHOWDOWN, hole=False)
         elif kind == "COLLECT":
@@ -467,7 +480,8 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
         small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency=currency, is_tournament=tournament,
         max_seats=None, button_seat=button, second_small_blind_live=second_small_blind_live,
         seats=tuple(seats), actions=tuple(actions), boards=(tuple(board),), board_change=deals.change,
-        board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary, room_findings=marks.findings,
+        board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes),
+        named_hands=tuple(play.named_hands), summary=summary, room_findings=marks.findings,
         header_line=first)
 
 

@@ -62,6 +62,7 @@ from parsers.lines import (
     CURRENCY_SIGNS,
     BoardDeals,
     CurrencyMarks,
+    HandWords,
     LineKind,
     LineTable,
     StreetActions,
@@ -81,7 +82,7 @@ from rules.holdem_hand import (
 )
 from rules.records import GameInfo, Source, slot_filler
 
-__all__ = ["LINE_KINDS", "TABLE", "game_named", "parse"]
+__all__ = ["HAND_WORDS", "LINE_KINDS", "TABLE", "game_named", "parse"]
 
 SITE = "GGPoker"
 
@@ -105,6 +106,17 @@ _SEATSUM = re.compile(r"^Seat (?P<n>\d+): (?P<p>.+?)(?P<pos>(?: \((?:button|smal
                       r"(?P<what>(?:folded|showed|mucked|collected|won|lost|didn't|is sitting out|sat out).*)$")
 _SUMMARY_WON = re.compile(r"(?:won|collected) \(?(" + _AMT + r")\)?")
 _SUMMARY_CARDS = re.compile(r"(?:showed|mucked) \[([^\]]*)\]")
+_NAMED_IN_SUMMARY = re.compile(r"(?:won \([^)]*\)|lost) with ([^,]*)")
+HAND_WORDS = HandWords({
+    "PAIR": ("Pair of {ranks}",), "TWO_PAIR": ("Pair of {ranks} and Pair of {second_ranks}",),
+    "THREE_OF_A_KIND": ("Three {ranks}",), "STRAIGHT": ("{ranks}-High Straight",), "FLUSH": ("{rank} High Flush",),
+    "FULL_HOUSE": ("{ranks} Full over {second_ranks}",), "FOUR_OF_A_KIND": ("Four {ranks}",),
+}, ("Two", ("Three", "Trey"), "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace"),
+    (("Twos", "Deuces"), ("Treys", "Threes"), "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens", "Jacks",
+     "Queens", "Kings", "Aces"))
+"""How GGPoker names a made hand in a show line's parentheses and after a summary line's 'with'
+(HE-HAND-NAME): 'Pair of Kings and Pair of Tens', 'Aces-High Straight', 'Sevens Full over Fives'. Its
+names of a high card and a straight flush are in no sample: not read, not judged."""
 _MARKER = re.compile(
     r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?"
     r"(?P<what>(?P<hole>HOLE CARDS)|(?P<showdown>SHOW ?DOWN)|(?P<summary>SUMMARY)|FLOP|TURN|RIVER)"
@@ -117,7 +129,7 @@ _ACTION = re.compile(
     r"|(?P<verb>calls|bets|(?P<post>posts small blind|posts big blind|posts the ante|posts button blind|"
     r"posts missed blind|straddle)) (?P<a>" + _AMT + r")"
     r"|raises (?P<ra>" + _AMT + r") to (?P<rt>" + _AMT + r")"
-    r"|(?P<show>shows|mucks) \[(?P<cards>[^\]]*)\](?: \(.*\))?"
+    r"|(?P<show>shows|mucks) \[(?P<cards>[^\]]*)\](?: \((?P<named>.*)\))?"
     r"|(?P<muck>mucks hand|doesn't show hand)"
     r"|(?P<cashout>(?P<chooses>Chooses to EV Cashout)|(?P<cashed>Receives Cashout|Pays Cashout Risk) "
     r"\((?P<ca>" + _AMT + r")\))"
@@ -165,7 +177,7 @@ LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("REFUSED", "an all-in insurance line", _ACTION, ("p",), ": ", group="refused"),
     LineKind("POST", "a post like 'Name: posts small blind $0.01'", _ACTION, ("p", "post", "a", "allin"), ": ",
              group="post"),
-    LineKind("SHOW", "a 'Name: shows […]' line", _ACTION, ("p", "show", "cards"), ": ", group="show"),
+    LineKind("SHOW", "a 'Name: shows […]' line", _ACTION, ("p", "show", "cards", "named"), ": ", group="show"),
     LineKind("NOSHOW", "a 'Name: mucks hand' line", _ACTION, ("p",), ": ", group="muck"),
     LineKind("ACTION", "an action like 'Name: folds', 'checks', 'calls', 'bets' or 'raises'", _ACTION,
              ("p", "fold", "check", "verb", "a", "ra", "rt", "allin"), ": "),
@@ -345,6 +357,9 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
             shown = _SUMMARY_CARDS.search(what) if "ed [" in what else None
             play.summary_seat(stored_number(m, "n", SEAT_WORDS, index + 1, text), m["p"], won,
                               read_cards(shown[1], index, text) if shown else (), what, line)
+            if shown and " with " in what:      # one name a board: "… with Three Tens, and lost with …"
+                for board, words in enumerate(_NAMED_IN_SUMMARY.findall(what)):
+                    play.name_hand(m["p"], HAND_WORDS.named(words), line, board)
         elif kind == "STREET":
             run, street = _RUNS[m["run"]], _STREETS[m["what"]]
             play.to_street(street, run)
@@ -363,6 +378,8 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
             play.uncalled(m["p"], money(m["a"]), line)
         elif kind == "SHOW":
             play.show(m["p"], read_cards(m["cards"], index, text), line, m["show"] == "shows")
+            if m["named"]:
+                play.name_hand(m["p"], HAND_WORDS.named(m["named"]), line)
         elif kind == "NOSHOW":
             play.muck(m["p"], line)
         elif kind == "DEALT":
@@ -415,7 +432,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         straight_beats_trips=short_deck, max_seats=max_seats,
         button_seat=button, seats=tuple(seats), actions=tuple(play.actions),
         boards=deals.boards(), board_lines=tuple(tuple(b) for b in board_lines), board_change=deals.change,
-        hole_cards=tuple(play.holes), summary=summary, room_findings=marks.findings,
-        header_line=source.first_line,
+        hole_cards=tuple(play.holes), named_hands=tuple(play.named_hands), summary=summary,
+        room_findings=marks.findings, header_line=source.first_line,
         cash_outs=tuple(CashOut(player=p, amount=a, fee=_ZERO, line=at) for p, (a, at) in cashed.items()),
     )

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import re
+import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from decimal import ROUND_DOWN, Decimal
@@ -42,11 +43,11 @@ from lark.exceptions import UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer
 
 from parsers.errors import LineOutOfPlace, ParseError, UnsupportedGame
-from rules.cards import Card, CardError
+from rules.cards import Card, CardError, Rank
 from rules.compiled import entry
 from rules.findings import Finding, Severity
 from rules.holdem_batch import pot_code
-from rules.holdem_hand import Action, ActionKind, CardsHow, HoleCards, Street, SummarySeat
+from rules.holdem_hand import Action, ActionKind, CardsHow, HoleCards, NamedHand, Street, SummarySeat
 from rules.records import slot_filler
 
 __all__ = [
@@ -58,6 +59,7 @@ __all__ = [
     "UNSHOWN_CARDS",
     "BoardDeals",
     "CurrencyMarks",
+    "HandWords",
     "LineForm",
     "LineKind",
     "LineTable",
@@ -983,6 +985,74 @@ class StreetBets:
         return found
 
 
+_RankWords = tuple[str | tuple[str, ...], ...] | Mapping[int, str | tuple[str, ...]]
+"""A room's word (or words) for each rank, deuce to ace, or by rank for some ranks only."""
+
+
+class HandWords:
+    """How a room names a made hand in a show or summary line, read into the kind and ranks the
+    replay holds against the cards (HE-HAND-NAME). ``names``: by category (``rules.evaluator.HandCategory``'s
+    names), the ways the room writes it, for ``str.format``: ``rank`` (the hand's top or first rank)
+    and ``second_rank`` take a word of ``rank_names``, ``ranks``, ``second_ranks`` one of ``plurals``
+    (each a rank's word or words, deuce to ace, or by rank),
+    ``low_rank`` a rank not compared (a straight's low end: its top tells it); ``rest``: what may
+    follow the name (a kicker). Words that match no name name no hand: a room's name not listed is
+    not judged.
+
+    >>> words = HandWords({"PAIR": ("Pair of {ranks}",), "TWO_PAIR": ("Pair of {ranks} and Pair of {second_ranks}",)},
+    ...                   ("Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen",
+    ...                    "King", "Ace"), {12: "Aces", 8: "Tens"})
+    >>> words.named("Pair of Aces and Pair of Tens")
+    ('TWO_PAIR', <Rank.ACE: 12>, <Rank.TEN: 8>)
+    >>> words.named("Pair of Kings") is None     # a plural not listed
+    True
+    """
+
+    __slots__ = ("_parts", "_rank_of", "_read")
+
+    def __init__(self, names: Mapping[str, tuple[str, ...]], rank_names: _RankWords, plurals: _RankWords, *,
+                 rest: str = "") -> None:
+        words_of = {number: {r: (said,) if isinstance(said, str) else said
+                             for r, said in (enumerate(given) if isinstance(given, tuple) else given.items())}
+                    for number, given in (("one", rank_names), ("many", plurals))}
+        self._rank_of = {(number, word): Rank(r) for number, words in words_of.items()
+                         for r, said in words.items() for word in said}
+        any_of = {number: "(?:" + "|".join(re.escape(w) for w in sorted((w for said in words.values() for w in said),
+                                                                           key=len, reverse=True)) + ")"
+                  for number, words in words_of.items()}
+        self._parts = tuple(
+            (category, re.compile("".join(
+                re.escape(words) + ("" if not field else any_of["one"] if field == "low_rank" else
+                                    f"(?P<{field}>{any_of[_RANK_FIELDS[field][1]]})")
+                for words, field, _, _ in string.Formatter().parse(name)) + f"(?:{rest})?"))
+            for category, written in names.items() for name in written)
+        self._read: dict[str, tuple[str, Rank | None, Rank | None] | None] = {}
+
+    def named(self, words: str) -> tuple[str, Rank | None, Rank | None] | None:
+        """The made hand ``words`` name: its category's name, the rank it names first and its second
+        rank (None when not named); None when they name none of the room's names."""
+        if words in self._read:     # a table's names recur hand after hand
+            return self._read[words]
+        said = None
+        for category, pattern in self._parts:
+            found = pattern.fullmatch(words.strip())
+            if found:
+                ranks = [None, None]
+                for field, word in found.groupdict().items():
+                    place, number = _RANK_FIELDS[field]
+                    ranks[place] = self._rank_of[(number, word)]
+                said = (category, ranks[0], ranks[1])
+                break
+        if len(self._read) < 10_000:
+            self._read[words] = said
+        return said
+
+
+_RANK_FIELDS = {"rank": (0, "one"), "ranks": (0, "many"), "second_rank": (1, "one"), "second_ranks": (1, "many")}
+"""What each rank field of a room's hand names is: the named hand's first or second rank, in a
+rank's word or its plural."""
+
+
 _action = slot_filler(Action)   # street, player, kind, amount, raise_to, is_all_in, is_capped, cards, pot, board, line
 _hole = slot_filler(HoleCards)              # player, cards, how, line
 _summary_seat = slot_filler(SummarySeat)    # seat, player, won, cards, text, line
@@ -1012,10 +1082,12 @@ class StreetActions:
     Decimal('9.00')
     """
 
-    __slots__ = ("actions", "bets", "holes", "run", "street", "summary_seats")
+    __slots__ = ("actions", "bets", "holes", "named_hands", "run", "street", "summary_seats")
 
     def __init__(self, *, track_bets: bool = False) -> None:
         self.actions: list[Action] = []
+        self.named_hands: list[NamedHand] = []
+        """The made hands the show and summary lines name (HoldemHand.named_hands)."""
         self.holes: list[HoleCards] = []
         self.summary_seats: list[SummarySeat] = []
         self.street = Street.PREFLOP
@@ -1186,6 +1258,14 @@ class StreetActions:
                                     None, self.run, line))
         if cards and hole:
             self.holes.append(_hole(player, cards, CardsHow.SHOWN if shown else CardsHow.MUCKED, line))
+
+    def name_hand(self, player: str, said: tuple[str, Rank | None, Rank | None] | None, line: int,
+                  board: int | None = None) -> None:
+        """A show or summary line of ``player`` names the made hand ``said`` (:meth:`HandWords.named`;
+        None: no name the room's words read) on ``board`` (the current run's when None)."""
+        if said is not None:
+            self.named_hands.append(NamedHand(player=player, category=said[0], rank=said[1], second_rank=said[2],
+                                              board=self.run if board is None else board, line=line))
 
     def muck(self, player: str, line: int, street: Street | None = None) -> None:
         """``player`` mucks, or does not show, his cards unseen."""

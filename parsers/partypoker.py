@@ -45,6 +45,7 @@ from parsers.errors import BUTTON_WORDS, SEAT_WORDS, TABLE_WORDS, ParseError, Un
 from parsers.lines import (
     CURRENCY_SIGNS,
     CurrencyMarks,
+    HandWords,
     StreetActions,
     read_amount,
     read_amount_at,
@@ -65,7 +66,7 @@ from rules.holdem_hand import (
 )
 from rules.records import GameInfo, Source
 
-__all__ = ["LINE_KINDS", "SITE", "parse"]
+__all__ = ["HAND_WORDS", "LINE_KINDS", "SITE", "parse"]
 
 SITE = "partypoker"
 """The room, as the ``ruleset`` column names it (``games.site``: PartyPoker)."""
@@ -126,7 +127,8 @@ LINE_KINDS: tuple[LineKind, ...] = (
                         r"|(?P<verb>calls|bets|raises|is all-In)\s*(?:" + _BRACKET + r"|(?P<ra>" + _NUM + r") to (?P<rt>"
                         + _NUM + r")))\s*\.?\s*$"), ("p", "fold", "check", "verb", "a", "a2", "ra", "rt"), " ", "play"),
     LineKind("SHOW", "a 'Name shows [ … ]' or 'doesn't show [ … ]' line",
-             re.compile(_PLAYER + r"(?P<how>shows|doesn't show)\s*\[(?P<c>[^\]]*)\].*$"), ("p", "how", "c"), " show",
+             re.compile(_PLAYER + r"(?P<how>shows|doesn't show)\s*\[(?P<c>[^\]]*)\](?P<named>.*)$"), ("p", "how", "c", "named"),
+             " show",
              "play"),
     LineKind(None, "a 'Name does not show cards.' line", re.compile(_PLAYER + r"does not show cards\.?\s*$"), (),
              " does not show", "play"),
@@ -163,6 +165,17 @@ _LINES = RoomLines("partypoker", LINE_KINDS, merge=frozenset({"SEAT", "POST", "D
                    switches={"DEAL": "play", "SUMMARY": "summary"}, decimal_comma=None,
                    expected="a seat, a post, an action (folds, checks, calls, bets, raises, is all-In), a street "
                             "line like '** Dealing Flop ** [ … ]', a show or a 'wins' line")
+HAND_WORDS = HandWords({
+    "HIGH_CARD": ("high card {rank}", "high card, {rank}"), "PAIR": ("a pair of {ranks}",),
+    "TWO_PAIR": ("two pairs, {ranks} and {second_ranks}",), "STRAIGHT": ("a straight, {low_rank} to {rank}",),
+    "FLUSH": ("a flush, {rank} high",),
+}, (("Deuce", "Two"), "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace"),
+    (("Deuces", "Twos"), "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens", "Jacks", "Queens",
+     "Kings", "Aces"), rest=r"(?: with \w+ kicker)?\.?")
+"""How PartyPoker names a shown hand after a show line's cards (HE-HAND-NAME): 'a pair of Queens.',
+'two pairs, Aces and Nines with King kicker.', 'a straight, Eight to Queen.', 'high card, Ace.'.
+Its names of three of a kind and better are in no Hold'em sample: not read, not judged; a hand
+mucked face up ('doesn't show') and a wins line name the hand too, which the replay does not hold."""
 _WIN = re.compile(r"(?P<p>[^\s.][^.]*?) wins (?P<a>[$€£]?\s*" + _NUM + r"(?:\s*(?:USD|EUR|GBP))?)(?:\s*chips)?"
                   r"(?: from the (?P<pot>main pot|side pot(?: \d+)?))?(?: with [^.]*)?\.?")
 _ZERO = Decimal(0)
@@ -323,6 +336,8 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             _action(m, play, line, read)
         elif kind == "SHOW":
             play.show(m["p"], cards(m["c"], index, text), line, m["how"] == "shows", Street.SHOWDOWN)
+            if m["named"]:
+                play.name_hand(m["p"], HAND_WORDS.named(m["named"].strip()), line)
         elif kind == "COLLECT":
             for win in _WIN.finditer(text):
                 pot = win["pot"] if win["pot"] and win["pot"].startswith("side") else "pot"     # ('side pot 2')
@@ -413,7 +428,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency=currency, max_seats=max_seats, button_seat=button,
         seats=tuple(sorted(seats, key=lambda s: s.seat)), stack_not_stated=not_stated, actions=tuple(actions),
         boards=(tuple(board),),
-        board_lines=(tuple(board_lines),), hole_cards=tuple(holes), summary=summary, room_findings=marks.findings,
+        board_lines=(tuple(board_lines),), hole_cards=tuple(holes), named_hands=tuple(play.named_hands), summary=summary, room_findings=marks.findings,
         header_line=first + start)
 
 

@@ -54,6 +54,7 @@ from parsers.errors import BUTTON_WORDS, SEAT_WORDS, TABLE_WORDS, ParseError, st
 from parsers.lines import (
     BoardDeals,
     CurrencyMarks,
+    HandWords,
     LineKind,
     LineTable,
     StreetActions,
@@ -74,7 +75,7 @@ from rules.holdem_hand import (
 )
 from rules.records import GameInfo, Source, slot_filler
 
-__all__ = ["LINE_KINDS", "TABLE", "parse"]
+__all__ = ["HAND_WORDS", "LINE_KINDS", "TABLE", "parse"]
 
 SITE = "Winamax"
 
@@ -97,6 +98,18 @@ _SEATSUM = re.compile(r"^Seat (?P<n>\d+): (?P<p>.+?)(?P<pos>(?: \((?:button|smal
                       r"(?P<what>(?:folded|showed|mucked|won|lost|collected|didn't|sat out|is sitting out).*)$")
 _SUMMARY_WON = re.compile(r"(?:won|collected) (" + _AMT + r")")
 _SUMMARY_CARDS = re.compile(r"(?:showed|mucked) \[([^\]]*)\]")
+_RANK_WORDS = ("2", "3", "4", "5", "6", "7", "8", "9", ("10", "Ten", "Tens"), ("Jack", "Jacks"), ("Queen", "Queens"),
+               ("King", "Kings"), ("Ace", "Aces"))
+HAND_WORDS = HandWords({
+    "HIGH_CARD": ("High card : {rank}",), "PAIR": ("One pair : {rank}",),
+    "TWO_PAIR": ("Two pairs : {rank} and {second_rank}",), "THREE_OF_A_KIND": ("Trips of {rank}",),
+    "STRAIGHT": ("Straight {rank} high",), "FLUSH": ("Flush {rank} high",),
+    "FULL_HOUSE": ("Full of {rank} and {second_rank}",), "FOUR_OF_A_KIND": ("Quads of {rank}",),
+}, _RANK_WORDS, _RANK_WORDS)
+"""How Winamax names a made hand in a show line's parentheses and after a summary line's 'with'
+(HE-HAND-NAME): 'One pair : Jack', 'Two pairs : 9 and 7', 'Full of Kings and Queens', 'Straight Ten
+high'; a rank as a figure (2 to 9) or a word, singular or plural alike. Its name of a straight flush
+is in no sample: not read, not judged."""
 _MARKER = re.compile(
     r"^\*\*\* (?P<what>(?P<blinds>ANTE/BLINDS)|(?P<hole>PRE-FLOP)|(?P<showdown>SHOW DOWN)|(?P<summary>SUMMARY)"
     r"|FLOP|TURN|RIVER) \*\*\*:?(?: \[(?P<c1>[^\]]*)\])?(?: ?\[(?P<c2>[^\]]*)\])?\s*$"
@@ -109,7 +122,7 @@ _ACTION = re.compile(
     r"|(?P<check>checks)"
     r"|(?P<verb>calls|bets) (?P<a>" + _AMT + r")"
     r"|raises (?P<ra>" + _AMT + r") to (?P<rt>" + _AMT + r")"
-    r"|(?P<show>shows|mucks) \[(?P<cards>[^\]]*)\](?: \(.*\))?"
+    r"|(?P<show>shows|mucks) \[(?P<cards>[^\]]*)\](?: \((?P<named>.*)\))?"
     r")(?P<allin> and is all-in)?\s*$"
 )
 _DEALT = re.compile(r"^Dealt to (?P<p>.+?) \[(?P<c1>[^\]]*)\](?: ?\[(?P<c2>[^\]]*)\])?\s*$")
@@ -142,7 +155,7 @@ LINE_KINDS: tuple[LineKind, ...] = (
     LineKind(None, "a chat line like 'Name said, \"…\"'", _CHAT, (), ' said, "'),
     LineKind(None, "a line without play like 'Name denies big blind'", _MISC),
     LineKind("ACTION", "an action like 'Name folds', 'checks', 'calls', 'bets', 'raises' or 'shows […]'", _ACTION,
-             ("p", "fold", "check", "verb", "a", "ra", "rt", "show", "cards", "allin")),
+             ("p", "fold", "check", "verb", "a", "ra", "rt", "show", "cards", "named", "allin")),
     LineKind("BODY", "an action ('Name folds', 'checks', 'calls', 'bets', 'raises'), a show or a collect line", None),
 )
 """Every kind of line of a Winamax hand, in the order the classifier tries them."""
@@ -254,6 +267,8 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         if kind == "ACTION":
             if m["show"]:
                 play.show(m["p"], read_cards(m["cards"], index, text), line, m["show"] == "shows")
+                if m["named"]:
+                    play.name_hand(m["p"], HAND_WORDS.named(m["named"]), line)
             else:
                 play.stated(m, line, money)
         elif kind == "POST":
@@ -285,6 +300,8 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
             shown = _SUMMARY_CARDS.search(what) if "ed [" in what else None
             play.summary_seat(stored_number(m, "n", SEAT_WORDS, index + 1, text), m["p"], won,
                               read_cards(shown[1], index, text) if shown else (), what, line)
+            if shown and " with " in what:
+                play.name_hand(m["p"], HAND_WORDS.named(what[what.index(" with ") + 6:]), line)
         elif kind == "STREET":
             street = _STREETS[m["what"]]
             play.to_street(street)
@@ -347,6 +364,6 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         stakes=stakes_label(*((head["small_bet"], head["big_bet"]) if head["small_bet"] is not None
                               else (head["small_blind"], head["big_blind"])), currency), is_tournament=head["is_tournament"],
         max_seats=max_seats, button_seat=button, seats=tuple(seats), actions=tuple(actions),
-        boards=deals.boards(), board_lines=(tuple(board_lines),), board_change=deals.change, hole_cards=tuple(play.holes), summary=summary,
-        room_findings=marks.findings, header_line=source.first_line,
+        boards=deals.boards(), board_lines=(tuple(board_lines),), board_change=deals.change, hole_cards=tuple(play.holes),
+        named_hands=tuple(play.named_hands), summary=summary, room_findings=marks.findings, header_line=source.first_line,
     )

@@ -45,6 +45,7 @@ from parsers.lines import (
     CURRENCY_SIGN,
     BoardDeals,
     CurrencyMarks,
+    HandWords,
     StreetActions,
     read_amount_at,
     stakes_label,
@@ -62,7 +63,7 @@ from rules.holdem_hand import (
 )
 from rules.records import GameInfo, Source
 
-__all__ = ["LINE_KINDS", "OLDER_LINE_KINDS", "SITE", "game_named_older", "parse", "parse_older", "read_header"]
+__all__ = ["HAND_WORDS", "LINE_KINDS", "OLDER_LINE_KINDS", "SITE", "game_named_older", "parse", "parse_older", "read_header"]
 
 SITE = "winning"
 """The room, as the ``ruleset`` column names it (``games.site``: Winning, for Americas Cardroom and
@@ -89,6 +90,19 @@ _SUMMARY_CARDS = re.compile(r"^(?:showed|mucked) \[([^\]]*)\]")
 _MADE_CARDS = re.compile(r"\[([^\]]*)\]\)?\s*$")
 """The last cards of a show or summary line: the made hand's five ('a pair of Queens [Qh Qd As 9c 6c]'),
 or the cards shown where the line describes no hand."""
+
+HAND_WORDS = HandWords({
+    "PAIR": ("a pair of {ranks}",), "TWO_PAIR": ("two pair, {ranks} and {second_ranks}",),
+    "THREE_OF_A_KIND": ("three of a kind, Set of {ranks}",), "STRAIGHT": ("a straight, {rank} high",),
+    "FLUSH": ("a flush, {rank} high",), "FULL_HOUSE": ("a full house, {ranks} full of {second_ranks}",),
+}, (("Deuce", "Two"), "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace"),
+    (("Deuces", "Twos"), "Threes", "Fours", "Fives", ("Sixes", "Sixs"), "Sevens", "Eights", "Nines", "Tens", "Jacks",
+     "Queens", "Kings", "Aces"), rest=r" \[[^\]]*\]")
+"""How the Winning Poker Network names a made hand in a show line's parentheses and after a summary
+line's 'with' (HE-HAND-NAME), its five cards after it: 'a pair of Queens [Qh Qd As 9c 6c]', 'two
+pair, Eights and Threes […]', 'three of a kind, Set of Sevens […]', 'a straight, Five high […]' (and
+'Sixs' for sixes). The five cards are not compared: the name is. Its names of a high card, four of
+a kind and a straight flush are in no sample: not read, not judged."""
 
 LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("TABLE", "the line 'Table 9-max Seat #1 is the button'",
@@ -127,8 +141,8 @@ LINE_KINDS: tuple[LineKind, ...] = (
                         r"|raises (?P<ra>" + _AMT + r") to (?P<rt>" + _AMT + r")|caps (?P<cap>" + _AMT + r"))"
                         r"(?P<allin> and is all-in)?\s*$"),
              ("p", "fold", "check", "verb", "a", "ra", "rt", "cap", "allin"), " ", "play"),
-    LineKind("SHOW", "a 'Name shows […]' line", re.compile(r"^(?P<p>.+?) shows \[(?P<c>[^\]]*)\](?: \(.*\))?\s*$"),
-             ("p", "c"), " shows [", "play"),
+    LineKind("SHOW", "a 'Name shows […]' line", re.compile(r"^(?P<p>.+?) shows \[(?P<c>[^\]]*)\](?: \((?P<named>.*)\))?\s*$"),
+             ("p", "c", "named"), " shows [", "play"),
     LineKind("NOSHOW", "a 'Name does not show' or 'mucks hand' line",
              re.compile(r"^(?P<p>.+?) (?:does not show|mucks hand)\s*$"), ("p",), "", "play"),
     LineKind(None, "a line without play like 'Name sits out'",
@@ -256,6 +270,8 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         elif kind == "SHOW":
             play.show(m["p"], cards(m["c"], index, text), line)
             _read_made_hand(index, text)
+            if m["named"]:
+                play.name_hand(m["p"], HAND_WORDS.named(m["named"]), line)
         elif kind == "NOSHOW":
             if not returned:    # a walk: the room writes no return of the big blind nobody called (ROOM-UNCALLED)
                 returned = True
@@ -282,6 +298,8 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             _read_made_hand(index, text)
             seat = summary_lines.get(m["p"])
             if seat is None:    # a hand run twice sums a seat up under each board: one seat, a win a board
+                if shown and " with " in what:     # (the replay holds a seat's first summary line's name)
+                    play.name_hand(m["p"], HAND_WORDS.named(what[what.index(" with ") + 6:]), line, 0)
                 summary_lines[m["p"]] = [stored_number(m, "n", SEAT_WORDS, index + 1, text), won, cards(shown[1], index, text) if shown else (), what, line]
             else:
                 seat[1] += won
@@ -331,7 +349,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency=currency,
         max_seats=max_seats, button_seat=button, seats=tuple(seats), actions=tuple(actions),
         boards=deals.boards(), board_lines=tuple(tuple(b) for b in board_lines), board_change=deals.change,
-        hole_cards=tuple(play.holes), running_pots=running_pots, summary=summary, room_findings=marks.findings,
+        hole_cards=tuple(play.holes), named_hands=tuple(play.named_hands), running_pots=running_pots, summary=summary, room_findings=marks.findings,
         header_line=first)
 
 

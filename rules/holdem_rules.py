@@ -148,12 +148,13 @@ class HE(enum.StrEnum):
                                                 "(PHH's `finishing_stacks`), it is their starting stack plus "
                                                 "their net in the replay. Cited at the `finishing_stacks` "
                                                 "line."))
-    HAND_NAME = ("HE-HAND-NAME", ("A made hand a show or summary line names (PokerStars' `shows [Ah Kd] (a pair "
-                                  "of Kings)`, `and won ($14.05) with two pair, Aces and Tens`) is the best "
-                                  "hand of the player's cards and the board dealt by then, in the table's "
-                                  "ranking (on 36 cards a flush over a full house, and its straights): its "
-                                  "kind and the ranks it names. Cited at that line, expected the hand the "
-                                  "cards make."))
+    HAND_NAME = ("HE-HAND-NAME", ("A made hand a show or summary line names (PokerStars' `shows [Ah Kd] (a pair of Kings)`, `and "
+                                  "won ($14.05) with two pair, Aces and Tens`; GGPoker, Winamax, PartyPoker, the Winning Poker "
+                                  "Network and Bovada in their own words, the names formats.md gives for each room; 888poker and "
+                                  "iPoker name none) is the best hand of the player's cards and the board dealt by then, in the "
+                                  "table's ranking (on 36 cards a flush over a full house, and its straights): its kind and the "
+                                  "ranks it names (Bovada names the kind alone). Cited at that line, expected the hand the cards "
+                                  "make."))
 
 
 _BY_CODE = tuple(HE)

@@ -179,9 +179,9 @@ FIRST
 Board [Tc 8h Ah 6h Jd]
 SECOND
 Board [9h 9c Kc 6s As]
-Seat 1: 951600 showed [Qs Ks] and won ($1,354) with Aces-High Straight, and won ($1,354) with Pair of Kings
+Seat 1: 951600 showed [Qs Ks] and won ($1,354) with Aces-High Straight, and won ($1,354) with Pair of Kings and Pair of Nines
 Seat 4: 559023 folded before Flop
-Seat 5: 1802531 (button) showed [Td Ts] and lost with Three Tens, and lost with Pair of Tens
+Seat 5: 1802531 (button) showed [Td Ts] and lost with Three Tens, and lost with Pair of Tens and Pair of Nines
 """)
     assert hand.straight_beats_trips
     got, result = nets(hand)
