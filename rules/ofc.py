@@ -307,10 +307,10 @@ def _check_step(findings: Findings, hand: OfcHand, step: OfcStep, pineapple: boo
         elif discards:
             findings.add("OFC-PLACE", f"{step.player} discards their drawn card: classic OFC places every card",
                          line=step.line, expected=0, actual=discards)
-    else:
-        findings.add("OFC-PLACE", f"{step.player} draws {len(step.dealt)} cards at once: "
-                     f"{'3' if pineapple else '1'} a turn", line=step.line, expected=3 if pineapple else 1,
-                     actual=len(step.dealt))
+    else:   # the rule that sets a turn's size is the variant's: Pineapple's 3, or one card a turn
+        findings.add("OFC-PINEAPPLE" if pineapple else "OFC-PLACE", f"{step.player} draws {len(step.dealt)} "
+                     f"cards at once: {'3' if pineapple else '1'} a turn", line=step.line,
+                     expected=3 if pineapple else 1, actual=len(step.dealt))
 
 
 def _check_fantasyland(findings: Findings, hand: OfcHand, step: OfcStep) -> None:

@@ -680,7 +680,7 @@ def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | 
         # As an arbiter rules it: the box's first buy and exchange stand; a later one's card does not
         # play, and what it cost stays paid, as every draw's cost does.
         first = _step_text(box, extra.step)
-        findings.add("SIX-DRAW", f"{where}: '{extra.text}' is a {extra.step} beyond the one a box may make; "
+        findings.add("SIX-DRAW", f"{where}: '{extra.text}' is {'an' if extra.step[0] in 'aeiou' else 'a'} {extra.step} beyond the one a box may make; "
                      f"'{first}' stands, the {extra.into} does not play, and its cost is paid all the same",
                      line=box.line, expected=f"at most one {extra.step}", actual=f"{first}; {extra.text}",
                      subject=subject)

@@ -319,6 +319,17 @@ def test_ofc_pineapple_three_card_draw_in_a_classic_hand_is_a_finding():
     assert rule_ids(replay).count("OFC-PINEAPPLE") == 8
 
 
+
+def test_ofc_pineapple_turn_of_two_or_four_cards_is_the_pineapple_rule():
+    # A Pineapple turn deals 3 cards: a turn of 2 or 4 breaks that rule, as a turn of 1 does, so an
+    # arbiter's `audit --rule OFC-PINEAPPLE` lists it; the cards placed are still all dealt ones.
+    legal = PINEAPPLE.replace("[Ac 3s 3h]: Ac back, 4s back", "[Ac 4s 3h]: Ac back, 4s back")
+    for dealt, placed in (("[Ac 4s]: Ac back, 4s back", 2), ("[Ac 4s 3h Kh]: Ac back, 4s back, discards 3h, discards Kh", 4)):
+        text = legal.replace("[Ac 4s 3h]: Ac back, 4s back, discards 3h", dealt)
+        _, replay = replay_text(text)
+        turn = [f for f in replay.findings if f.line == 8]
+        assert [(f.rule_id, f.expected, f.actual) for f in turn] == [("OFC-PINEAPPLE", "3", str(placed))], turn
+
 # ---------------------------------------------------------------- OFC-FANTASYLAND
 
 FANTASY_A = "A fantasyland [Ah Ad Ac 4s 4d 7c 8c 9c Tc 2c 2h 3d 5s Kh]: " \

@@ -488,6 +488,7 @@ def test_six_draw_a_second_exchange_is_a_finding_its_card_dead_its_cost_paid():
     (finding,) = result.findings
     assert (finding.rule_id, finding.line, finding.expected, finding.actual) == (
         "SIX-DRAW", 8, "at most one exchange", "exchanges 2c for Ks; exchanges 4h for Kh")
+    assert "'exchanges 4h for Kh' is an exchange beyond the one a box may make" in finding.message
     one, two = result.boxes
     assert one.final_cards == parse_cards("Kc Kd 7s 4h Ks")
     assert (one.category, one.costs, one.wagered, one.returned, one.net) == (
