@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import functools
 import re
-from datetime import datetime
 from decimal import Decimal
 
 import lark_cython
@@ -30,6 +29,7 @@ import numpy as np
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput, VisitError
 
+from parsers.club_date import read_club_date
 from parsers.errors import CARD_WANTED, ParseError, from_lark, not_a_card, not_among_players
 from parsers.grammar import line_expression, open_grammar
 from parsers.names import player_name
@@ -60,7 +60,7 @@ _WORDS = {
     "NAME": "a player's name",
     "CLAIM": "a player's name and an amount like Anna +2",
     "SCORING": "a scoring (1-6 or 2-4)",
-    "DATETIME": "a date like 2026-11-28 22:10",
+    "DATETIME": "a date like 2026-11-30 22:40",
     "TEXT": "some text",
     "HAND_ID": "the hand's number",
     "VARIANT": "a variant (classic, pineapple or fantasyland)",
@@ -118,18 +118,8 @@ class _Lines(Transformer):
         return ("header", children[0].line, str(children[-1]))
 
     def date(self, children):
-        text = " ".join(str(children[0]).replace("T", " ").split())
-        try:    # the usual zero-padded form, read in C; the grammar has let through no other ISO form
-            return ("date", children[0].line, datetime.fromisoformat(text))
-        except ValueError:
-            pass
-        for fmt in ("%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d"):
-            try:
-                return ("date", children[0].line, datetime.strptime(text, fmt))
-            except ValueError:
-                continue
-        raise ParseError(f"{text!r} is not a date: expected a date like 2026-11-28 22:10", line=children[0].line,
-                         column=children[0].column)
+        token = children[0]     # the line's text is added where the error is caught (_statements)
+        return ("date", token.line, read_club_date(str(token), line=token.line, column=token.column, line_text=""))
 
     def club(self, children):
         return ("club", children[0].line, str(children[0]).strip())

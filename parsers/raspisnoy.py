@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
@@ -34,6 +33,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer
 
+from parsers.club_date import read_club_date
 from parsers.errors import (
     CARD_WANTED,
     LARGEST_WHOLE,
@@ -127,7 +127,6 @@ WORDS = {
 _SHEET_WORDS = {**WORDS, "BID": "a bid (a whole number, or - for none)", "INT": "the tricks taken (a whole number)"}
 
 _TRAILING_COMMENT = re.compile(r"\s+#.*$")
-_DATE_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d", "%d.%m.%Y %H:%M", "%d.%m.%Y", "%Y-%m-%dT%H:%M")
 
 _LOG_KINDS = frozenset(("GAME_LINE", "DATE_LINE", "CLUB_LINE", "TABLE_LINE", "PLAYERS_LINE", "RULES_LINE",
                         "FIRST_DEALER_LINE", "ROUND_LINE", "HANDS_LINE", "BIDS_LINE", "TRICK_LINE", "POINTS_LINE",
@@ -484,15 +483,8 @@ class _Builder:
         played_at = None
         field = self.rest("date")
         if field is not None:
-            value = str(field).strip()
-            for fmt in _DATE_FORMATS:
-                try:
-                    played_at = datetime.strptime(value, fmt)
-                    break
-                except ValueError:
-                    continue
-            else:
-                raise self.error(f"expected a date like 2026-11-28 19:30, found {value!r}", field)
+            played_at = read_club_date(field, line=field.line, column=field.column,
+                                       line_text=self.lines[field.line - 1])
         club, table = (str(self.rest(name) or "").strip() for name in ("club", "table"))
         return GameInfo(game=game, played_at=played_at, club=club or None, table_name=table or None,
                         ruleset=rules.canonical)

@@ -29,11 +29,11 @@ parsers.errors.ParseError: line 8, column 20: expected a card like As or 10♥, 
 from __future__ import annotations
 
 import re
-from datetime import datetime
 from decimal import Decimal
 
 from lark import Token, Tree
 
+from parsers.club_date import read_club_date
 from parsers.errors import CARD_WANTED, LARGEST_WHOLE, ParseError, out_of_range
 from parsers.grammar import parse_lines
 from parsers.names import player_name
@@ -80,9 +80,6 @@ WORDS = {
 _STEPS = {"buy": "buy", "exchange": "exchange", "plays": "play", "folds": "fold"}
 """A box line's clauses (grammar rule → :attr:`Box.steps` word), kept in the order written."""
 _DRAWS = ("buy", "exchange")
-
-_DATE_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d", "%d.%m.%Y %H:%M", "%d.%m.%Y",
-                 "%Y/%m/%d %H:%M", "%Y/%m/%d")
 
 
 def parse(lines: tuple[str, ...], source: Source) -> SixcardSession:
@@ -169,15 +166,9 @@ class _Builder:
             raise self.error("a session names its player: expected a line 'Player: <name>'", header)
         played_at = None
         if "date" in meta:
-            value, node = meta["date"]
-            for fmt in _DATE_FORMATS:
-                try:
-                    played_at = datetime.strptime(re.sub(r"\s+", " ", value), fmt)
-                    break
-                except ValueError:
-                    continue
-            else:
-                raise self.error(f"expected a date like 2026-11-28 23:40, found {value!r}", node)
+            value = meta["date"][1].children[-1]
+            played_at = read_club_date(str(value), line=value.line, column=value.column,
+                                       line_text=self.lines[value.line - 1])
         rules = SixcardRules()
         if "rules" in meta:
             value, node = meta["rules"]

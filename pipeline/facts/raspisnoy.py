@@ -29,12 +29,14 @@ RASPISNOY_ROUNDS = define(
     ("game_id", pa.string()),
     ("round_no", pa.int16()),
     ("cards", pa.int16()),             # cards dealt to each player
-    ("kind", pa.string()),             # regular, no-trump, blind, misere, golden
+    ("kind", pa.string()),             # a rules.raspisnoy.RoundKind value: regular, no-trump, blind, misere,
+                                       # golden, forehead
     ("dealer", pa.string()),
     ("trump", pa.string()),            # the card turned up ("9h", "7s" for the joker); null: none or a sheet
     ("player", pa.string()),
     ("seat", pa.int16()),              # order of play in the round: 1 left of the dealer … n the dealer
-    ("bid", pa.int16()),               # null in misere and golden rounds (no bids)
+    ("bid", pa.int16()),               # null where the round has no bids (misere, golden) or the player's
+                                       # is not written (no Bids line, left out of it, a sheet's "-")
     ("tricks", pa.int16()),            # tricks taken (true, from the cards played; as written on sheets)
     ("points", MONEY),                 # true points of the round
     ("total", MONEY),                  # true running total after the round

@@ -1,0 +1,100 @@
+"""The `Date:` line of the club formats (parsers.club_date): every game reads the same forms to the
+same moment, and refuses another value in the same words, quoting it whole, at its column."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from parsers.chinese import read_batch
+from parsers.club_date import CLUB_DATE_FORMS
+from parsers.errors import ParseError
+from parsers.formats import parse_chunk
+from parsers.source import split
+from tests.conftest import SAMPLES
+
+# The first game of a sample of each club format, and the words its header opens with.
+CLUB_SAMPLES = {
+    "chinese": ("chinese-night.txt", "Chinese poker hand"),
+    "ofc": ("ofc-pineapple.txt", "OFC hand"),
+    "raspisnoy_log": ("raspisnoy-night.txt", "Raspisnoy game"),
+    "raspisnoy_sheet": ("raspisnoy-sheets.txt", "Raspisnoy sheet"),
+    "sixcard": ("sixcard-metropol.txt", "Six-card poker session"),
+}
+
+# Each form a club writes, and the moment it names, worked out by hand.
+ACCEPTED = {
+    "2026-11-30 22:40": datetime(2026, 11, 30, 22, 40),
+    "2026-11-30 22:40:05": datetime(2026, 11, 30, 22, 40, 5),
+    "2026-11-30": datetime(2026, 11, 30),
+    "2026-11-30T22:40": datetime(2026, 11, 30, 22, 40),
+    "2026-11-30T22:40:05": datetime(2026, 11, 30, 22, 40, 5),
+    "30.11.2026 22:40": datetime(2026, 11, 30, 22, 40),
+    "30.11.2026 22:40:05": datetime(2026, 11, 30, 22, 40, 5),
+    "30.11.2026": datetime(2026, 11, 30),
+    "2026/11/30 22:40": datetime(2026, 11, 30, 22, 40),
+    "2026/11/30": datetime(2026, 11, 30),
+    "2026-1-5 9:05": datetime(2026, 1, 5, 9, 5),            # digits not padded
+    "5.1.2026 9:05": datetime(2026, 1, 5, 9, 5),
+    "30.11.2026 \t 22:40  ": datetime(2026, 11, 30, 22, 40),  # a run of blanks is one space
+}
+
+
+def first_game(fmt: str) -> list[str]:
+    name, header = CLUB_SAMPLES[fmt]
+    lines = (SAMPLES / name).read_text(encoding="utf-8").split("\n")
+    starts = [k for k, line in enumerate(lines) if line.startswith(header)]
+    end = starts[1] if len(starts) > 1 else len(lines)
+    return lines[starts[0]:end]
+
+
+def dated(fmt: str, date_line: str) -> str:
+    """The format's first sample game with its `Date:` line replaced by ``date_line``."""
+    lines = first_game(fmt)
+    at = next(k for k, line in enumerate(lines) if line.startswith("Date:"))
+    return "\n".join([*lines[:at], date_line, *lines[at + 1:]]) + "\n"
+
+
+def read(text: str):
+    (chunk,) = split(text)
+    return parse_chunk(chunk, "f.txt")
+
+
+@pytest.mark.parametrize("fmt", sorted(CLUB_SAMPLES))
+@pytest.mark.parametrize("value", sorted(ACCEPTED))
+def test_every_club_format_reads_each_date_form_to_the_same_moment(fmt, value):
+    assert read(dated(fmt, f"Date: {value}")).info.played_at == ACCEPTED[value]
+
+
+@pytest.mark.parametrize("value", ["30.11.2026 22:40", "2026/11/30 22:40"])
+def test_chinese_batch_lane_reads_the_date_forms_as_the_hand_parser(value):
+    (chunk,) = split(dated("chinese", f"Date: {value}"))
+    _, taken, infos = read_batch([chunk], "f.txt")
+    assert list(taken) == [0]
+    assert infos[0][0].played_at == ACCEPTED[value]
+
+
+# A value no form takes, and one in a form but naming no day or time: (the line, the value as the
+# error quotes it, the column of its first character).
+REFUSED = [
+    ("Date: 30 Nov 2026 22:40", "30 Nov 2026 22:40", 7),
+    ("Date:   31.02.2026 22:40", "31.02.2026 22:40", 9),
+    ("Date: 2026-11-30 25:00", "2026-11-30 25:00", 7),
+    ("Date: 2026-11-30 22:40 MSK", "2026-11-30 22:40 MSK", 7),
+    ("Date: 20261130", "20261130", 7),
+]
+
+
+@pytest.mark.parametrize(("line", "quoted", "column"), REFUSED)
+def test_a_bad_date_is_refused_in_the_same_words_at_its_column_in_every_club_format(line, quoted, column):
+    reasons = set()
+    for fmt in CLUB_SAMPLES:
+        text = dated(fmt, line)
+        with pytest.raises(ParseError) as refused:
+            read(text)
+        error = refused.value
+        at = text.split("\n").index(line) + 1
+        assert (error.line, error.column, error.line_text) == (at, column, line), fmt
+        reasons.add(error.reason)
+    assert reasons == {f"{CLUB_DATE_FORMS}, found '{quoted}'"}
