@@ -39,10 +39,10 @@ from rules.raspisnoy import (
     MOST_PLAYERS,
     Declaration,
     JokerCall,
+    PassHistory,
     RoundKind,
     Ruleset,
     WholeDeckTrump,
-    allowed_bids,
     deal_order,
     dealer_of,
     legal_cards,
@@ -114,7 +114,7 @@ def play_game(rng: random.Random, rules: Ruleset, names: tuple[str, ...], first:
     """Yield the rounds of one legal game played by ``strategy`` (``club`` or ``random``)."""
     clever = strategy == "club"
     totals = {name: Decimal(0) for name in names}
-    passes = {name: [] for name in names}
+    pass_history = PassHistory(names, rules)
     plan = schedule(rules, len(names))
     for scheduled in plan[:rounds]:
         dealer = dealer_of(names, first, scheduled.number)
@@ -135,7 +135,7 @@ def play_game(rng: random.Random, rules: Ruleset, names: tuple[str, ...], first:
         if scheduled.kind.has_bids:
             so_far = 0
             for name in order:
-                allowed = sorted(allowed_bids(cards, so_far, name == dealer, passes[name], rules))
+                allowed = sorted(pass_history.allowed(name, cards, so_far, name == dealer))
                 if clever:
                     worth = (cards / len(names) if scheduled.kind.bids_unseen
                              else hand_worth(hands[name], trump, cards, len(names), rules))
@@ -144,8 +144,8 @@ def play_game(rng: random.Random, rules: Ruleset, names: tuple[str, ...], first:
                     weights = [1.0 / (1 + abs(b - cards / len(names))) for b in allowed]
                     bid = rng.choices(allowed, weights)[0]
                 bids[name] = bid
-                passes[name].append(bid == 0)
                 so_far += bid
+        pass_history.record(scheduled.kind, bids)
         left = {name: Counter(hand) for name, hand in hands.items()}
         won = {name: 0 for name in order}
         tricks = []
