@@ -1701,6 +1701,30 @@ def _hand_text(held: int, spares: dict[int, int] | None) -> str:
                           for _ in range((held >> code & 1) + spares.get(code, 0))) + "]"
 
 
+def joker_lead_calls(trump: Suit | None, rules: Ruleset) -> tuple[Declaration, ...]:
+    """The declarations a joker may be led with (RSP-JOKER-LEAD): high or low in each suit, high
+    trumps in a round with a trump, and plain high under ``joker high lead on``.
+
+    >>> calls = joker_lead_calls(None, Ruleset.parse("joker high lead on"))
+    >>> len(calls), str(calls[0]), str(calls[-1])
+    (9, 'high clubs', 'high')
+    >>> calls = joker_lead_calls(Suit.HEARTS, Ruleset())
+    >>> len(calls), str(calls[-1])
+    (9, 'high trumps')
+    """
+    return _lead_calls(trump, rules.joker_high_lead)
+
+
+@functools.cache
+def _lead_calls(trump: Suit | None, plain_high: bool) -> tuple[Declaration, ...]:
+    calls = [Declaration(call=call, suit=suit) for call in (JokerCall.HIGH_SUIT, JokerCall.LOW_SUIT) for suit in Suit]
+    if trump is not None:
+        calls.append(Declaration(call=JokerCall.HIGH_TRUMPS))
+    if plain_high:
+        calls.append(Declaration(call=JokerCall.HIGH))
+    return tuple(calls)
+
+
 def _check_declaration(findings: Findings, rnd: Round, trick: Trick, play: Play, position: int,
                        rules: Ruleset, trump: Suit | None) -> Declaration | None:
     declaration = play.declaration
@@ -1713,17 +1737,16 @@ def _check_declaration(findings: Findings, rnd: Round, trick: Trick, play: Play,
                          expected=str(play.card), actual=f"{play.card} {declaration}")
         return None
     if position == 0:
-        plain_high = rules.joker_high_lead and declaration is not None and declaration.call is JokerCall.HIGH
-        if declaration is None or not (declaration.is_lead_call or plain_high):
-            calls = ("high, " if rules.joker_high_lead else "") + "high trumps, high <suit> or low <suit>"
-            findings.add("RSP-JOKER-LEAD", f"{where} is led: declare {calls}", line=trick.line,
-                         expected=calls, actual=str(declaration) if declaration else "no declaration")
-            if declaration is None:
-                return Declaration(call=JokerCall.HIGH)
-        elif declaration.call is JokerCall.HIGH_TRUMPS and trump is None:
+        if declaration in joker_lead_calls(trump, rules):
+            return declaration
+        if declaration is not None and declaration.call is JokerCall.HIGH_TRUMPS:
             findings.add("RSP-JOKER-LEAD", f"{where}: high trumps needs a trump, and this round has none",
                          line=trick.line, expected="high <suit> or low <suit>", actual="high trumps")
-        return declaration
+            return declaration
+        calls = ("high, " if rules.joker_high_lead else "") + "high trumps, high <suit> or low <suit>"
+        findings.add("RSP-JOKER-LEAD", f"{where} is led: declare {calls}", line=trick.line,
+                     expected=calls, actual=str(declaration) if declaration else "no declaration")
+        return Declaration(call=JokerCall.HIGH) if declaration is None else declaration
     if declaration is None or declaration.is_lead_call:
         findings.add("RSP-JOKER-FOLLOW", f"{where} follows a lead: declare high or low", line=trick.line,
                      expected="high or low", actual=str(declaration) if declaration else "no declaration")

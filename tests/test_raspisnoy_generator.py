@@ -8,7 +8,7 @@ import pytest
 from parsers.formats import HEADERS, parse_chunk
 from parsers.source import normalize_lines, split_games
 from pipeline.generators.raspisnoy import generate
-from rules.raspisnoy import RULES_LINE, RoundKind, replay_log, replay_sheet
+from rules.raspisnoy import RULES_LINE, JokerCall, RoundKind, replay_log, replay_sheet
 
 # Each setting of a `Rules:` line, each value of the settings that take one of a few (the short
 # games keep the whole test fast: `max cards` cuts the simple rounds).
@@ -85,3 +85,19 @@ def test_a_pass_after_a_misere_block_is_made_under_pass_run_rounds():
         assert replay_log(record).findings == ()
         count += _passes_after_a_round_without_bids(record)
     assert count >= 5, count
+
+
+def test_the_joker_is_led_plain_high_under_joker_high_lead_on_and_takes_the_trick():
+    # `joker high lead on` lets the joker lead declared plain `high`: it takes the trick.
+    led_high = 0
+    for seed in range(60):
+        record = _game(generate("raspisnoy", seed=seed, players=3, rules="joker high lead on, max cards 3",
+                                strategy="random"))
+        assert replay_log(record).findings == ()
+        for rnd in record.rounds:
+            for trick in rnd.tricks:
+                lead = trick.plays[0]
+                if lead.declaration is not None and lead.declaration.call is JokerCall.HIGH:
+                    led_high += 1
+                    assert trick.winner == lead.player
+    assert led_high >= 3, led_high

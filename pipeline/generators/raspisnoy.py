@@ -45,6 +45,7 @@ from rules.raspisnoy import (
     WholeDeckTrump,
     deal_order,
     dealer_of,
+    joker_lead_calls,
     legal_cards,
     round_points,
     schedule,
@@ -304,10 +305,7 @@ def _declare(rng: random.Random, card: Card, leading: bool, trump, rules: Rulese
         return None
     if not leading:
         return Declaration(call=rng.choice((JokerCall.HIGH, JokerCall.LOW)))
-    options = [Declaration(call=call, suit=suit) for call in (JokerCall.HIGH_SUIT, JokerCall.LOW_SUIT) for suit in Suit]
-    if trump is not None:
-        options.append(Declaration(call=JokerCall.HIGH_TRUMPS))
-    return rng.choice(options)
+    return rng.choice(joker_lead_calls(trump, rules))
 
 
 def _num(value: Decimal) -> str:
