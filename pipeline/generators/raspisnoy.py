@@ -1,15 +1,18 @@
 """Legal raspisnoy games, written as game logs or as score sheets.
 
-Every choice is legal under the ruleset: bids respect the hook and the three-passes rule,
-cards follow suit, jokers are declared as the rules allow; points and totals are the true
-ones. So a generated game replays with no finding (the round-trip tests check that).
+Every choice is legal under the ruleset, whatever its settings: bids respect the hook and the
+three-passes rule (the run of passes kept by the rules' own ``PassHistory``, so ``pass run``
+counts as the replay counts it), cards follow suit, jokers are declared as the rules allow
+(``joker_lead_calls``); points and totals are the true ones. So a generated game replays with
+no finding (the round-trip tests check that, under every setting).
 
 Two strategies. ``club`` (the default) plays like a club's regular: each bid is the tricks the
 hand is worth (high cards, trumps, the joker; the share of the tricks when bidding blind), the
 nearest legal one; in play a player short of his bid tries to take the trick with the cheapest
 card that wins it, one who has made it ducks under the cards on the table, the joker is called
 high or low to suit, misere ducks, golden takes. Bids come true about half the time or a little more (0.5-0.6 with 3-6 players). ``random``
-bids near an even share and plays any legal card: the widest variety of situations, for tests.
+bids near an even share and plays any legal card, leading the joker with any call the rules
+allow: the widest variety of situations, for tests.
 
 >>> text = generate("raspisnoy", count=1, seed=7, players=3, rounds=2)
 >>> text.splitlines()[0], text.count("Round ")
