@@ -1141,39 +1141,73 @@ def pass_barred(passes: list[bool], rules: Ruleset) -> bool:
     return limit is not None and len(passes) >= limit and all(passes[len(passes) - limit:])
 
 
-class _Bidding:
-    """Pass history per player for the three-passes rule, across rounds."""
+class PassHistory:
+    """Each player's run of passes, round by round, for the three-passes rule (RSP-THREE-PASSES).
 
-    def __init__(self, players):
-        self.history = {player: [] for player in players}
+    The replay checks the bids against it and the generator picks its bids from it, so both count
+    the run alike (:class:`PassRun`: under ``pass run rounds`` a misère or golden round ends it).
 
-    def without_bids(self, rules: Ruleset, kind: RoundKind) -> None:
-        """A round with no bids (misère, golden): where the run counts it, nobody passed in it."""
-        if rules.pass_run.counts(kind):
-            for passes in self.history.values():
-                passes.append(False)
+    >>> history = PassHistory(("Anna", "Boris", "Vera"), Ruleset.parse("pass run rounds"))
+    >>> history.record(RoundKind.REGULAR, {"Anna": 0, "Boris": 1, "Vera": 0})
+    >>> history.record(RoundKind.REGULAR, {"Anna": 0, "Boris": 0, "Vera": 1})
+    >>> sorted(history.allowed("Anna", 2, 0, False)), sorted(history.allowed("Boris", 2, 0, False))
+    ([1, 2], [0, 1, 2])
+    >>> history.record(RoundKind.MISERE, {})
+    >>> sorted(history.allowed("Anna", 2, 0, False))
+    [0, 1, 2]
+    """
 
-    def check(self, findings: Findings, rules: Ruleset, cards: int, order: tuple[str, ...],
-              bids: dict[str, int], line: int | None, round_no: int) -> None:
-        dealer = order[-1]
-        so_far = 0
-        for player in order:
+    def __init__(self, players, rules: Ruleset):
+        self.rules = rules
+        self.passes: dict[str, list[bool]] = {player: [] for player in players}
+        """Whether the player passed in each round of the run, oldest first."""
+
+    def allowed(self, player: str, cards: int, so_far: int, is_dealer: bool) -> set[int]:
+        """The bids the player may make now, ``so_far`` being the sum of the bids before theirs
+        (:func:`allowed_bids`)."""
+        return allowed_bids(cards, so_far, is_dealer, self.passes[player], self.rules)
+
+    def bars_pass(self, player: str, cards: int, so_far: int, is_dealer: bool) -> bool:
+        """Whether the three-passes rule bars the player's pass now (never when the hook leaves
+        nothing else)."""
+        return pass_barred(self.passes[player], self.rules) and bool(
+            allowed_bids(cards, so_far, is_dealer, [], self.rules) - {0})
+
+    def record(self, kind: RoundKind, bids: dict[str, int]) -> None:
+        """A round played: each player who bid passed or not; in a round without bids (misère,
+        golden), where the run counts it, nobody passed."""
+        if not kind.has_bids:
+            if self.rules.pass_run.counts(kind):
+                for passes in self.passes.values():
+                    passes.append(False)
+            return
+        for player, passes in self.passes.items():
             bid = bids.get(player)
-            if bid is None:
-                continue
-            if player == dealer and rules.hook and bid == cards - so_far:
-                findings.add("RSP-HOOK", f"round {round_no}: the dealer {dealer} bid {bid}, making the sum "
-                             f"of bids {so_far + bid} equal to the {_cards(cards)} dealt",
-                             line=line, expected=f"a bid other than {bid}", actual=bid)
-            passes = self.history[player]
-            if (bid == 0 and pass_barred(passes, rules)      # (a pass is barred only when another bid is allowed)
-                    and allowed_bids(cards, so_far, player == dealer, [], rules) - {0}):
-                over = " in the rounds with bids" if rules.pass_run is PassRun.BIDS else ""
-                findings.add("RSP-THREE-PASSES", f"round {round_no}: {player} passed "
-                             f"{counted(rules.pass_limit + 1, 'time')} in a row{over}",
-                             line=line, expected="a bid of 1 or more", actual=0)
-            passes.append(bid == 0)
-            so_far += bid
+            if bid is not None:
+                passes.append(bid == 0)
+
+
+def _check_bidding(findings: Findings, history: PassHistory, kind: RoundKind, cards: int,
+                   order: tuple[str, ...], bids: dict[str, int], line: int | None, round_no: int) -> None:
+    """The hook and the three-passes rule over one round's bids; the round is then recorded."""
+    rules = history.rules
+    dealer = order[-1]
+    so_far = 0
+    for player in order:
+        bid = bids.get(player)
+        if bid is None:
+            continue
+        if player == dealer and rules.hook and bid == cards - so_far:
+            findings.add("RSP-HOOK", f"round {round_no}: the dealer {dealer} bid {bid}, making the sum "
+                         f"of bids {so_far + bid} equal to the {_cards(cards)} dealt",
+                         line=line, expected=f"a bid other than {bid}", actual=bid)
+        if bid == 0 and history.bars_pass(player, cards, so_far, player == dealer):
+            over = " in the rounds with bids" if rules.pass_run is PassRun.BIDS else ""
+            findings.add("RSP-THREE-PASSES", f"round {round_no}: {player} passed "
+                         f"{counted(rules.pass_limit + 1, 'time')} in a row{over}",
+                         line=line, expected="a bid of 1 or more", actual=0)
+        so_far += bid
+    history.record(kind, bids)
 
 
 def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
@@ -1182,7 +1216,7 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
     rules, players = game.rules, game.players
     _check_players(findings, game.players, rules, game.players_line)
     plan = schedule(rules, len(players))
-    bidding = _Bidding(players)
+    pass_history = PassHistory(players, rules)
     totals = {player: Decimal(0) for player in players}
     basis = dict(totals)  # previous total as written (else true), for the Totals line check
     round_rows: list[RoundRow] = []
@@ -1205,7 +1239,7 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
         dealt = None if rnd.hands is None else [(player, [card.code for card in cards]) for player, cards in rnd.hands]
         trump = _check_trump(findings, rnd, rules, dealer, len(players), dealt)
         held, spares = _check_hands(findings, rnd, rules, order, dealt)
-        bids = _check_bids(findings, rnd, rules, order, bidding)
+        bids = _check_bids(findings, rnd, rules, order, pass_history)
         if rnd.points is None and rnd.totals is None and len(rnd.tricks) < rnd.cards and (
                 not rnd.tricks or index == len(game.rounds) - 1):
             # The log stops inside this round (nothing of it written, or it is the last and stops after
@@ -1509,9 +1543,9 @@ def _deal_checked(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[s
 
 
 def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
-                bidding: _Bidding) -> dict[str, int]:
+                pass_history: PassHistory) -> dict[str, int]:
     if not rnd.kind.has_bids:
-        bidding.without_bids(rules, rnd.kind)
+        pass_history.record(rnd.kind, {})
         if rnd.bids is not None:
             findings.add("RSP-BID", f"round {rnd.number}: {rnd.kind.value} rounds have no bids", line=rnd.bids_line,
                          expected="no Bids line", actual=_list(rnd.bids))
@@ -1536,7 +1570,7 @@ def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str
             findings.add("RSP-BID", f"round {rnd.number}: {player} bid {bid} with {_cards(rnd.cards)} in hand",
                          line=line, expected=f"0 to {rnd.cards}", actual=bid)
         bids[player] = bid
-    bidding.check(findings, rules, rnd.cards, order, bids, line, rnd.number)
+    _check_bidding(findings, pass_history, rnd.kind, rnd.cards, order, bids, line, rnd.number)
     return bids
 
 
@@ -1667,6 +1701,30 @@ def _hand_text(held: int, spares: dict[int, int] | None) -> str:
                           for _ in range((held >> code & 1) + spares.get(code, 0))) + "]"
 
 
+def joker_lead_calls(trump: Suit | None, rules: Ruleset) -> tuple[Declaration, ...]:
+    """The declarations a joker may be led with (RSP-JOKER-LEAD): high or low in each suit, high
+    trumps in a round with a trump, and plain high under ``joker high lead on``.
+
+    >>> calls = joker_lead_calls(None, Ruleset.parse("joker high lead on"))
+    >>> len(calls), str(calls[0]), str(calls[-1])
+    (9, 'high clubs', 'high')
+    >>> calls = joker_lead_calls(Suit.HEARTS, Ruleset())
+    >>> len(calls), str(calls[-1])
+    (9, 'high trumps')
+    """
+    return _lead_calls(trump, rules.joker_high_lead)
+
+
+@functools.cache
+def _lead_calls(trump: Suit | None, plain_high: bool) -> tuple[Declaration, ...]:
+    calls = [Declaration(call=call, suit=suit) for call in (JokerCall.HIGH_SUIT, JokerCall.LOW_SUIT) for suit in Suit]
+    if trump is not None:
+        calls.append(Declaration(call=JokerCall.HIGH_TRUMPS))
+    if plain_high:
+        calls.append(Declaration(call=JokerCall.HIGH))
+    return tuple(calls)
+
+
 def _check_declaration(findings: Findings, rnd: Round, trick: Trick, play: Play, position: int,
                        rules: Ruleset, trump: Suit | None) -> Declaration | None:
     declaration = play.declaration
@@ -1679,17 +1737,16 @@ def _check_declaration(findings: Findings, rnd: Round, trick: Trick, play: Play,
                          expected=str(play.card), actual=f"{play.card} {declaration}")
         return None
     if position == 0:
-        plain_high = rules.joker_high_lead and declaration is not None and declaration.call is JokerCall.HIGH
-        if declaration is None or not (declaration.is_lead_call or plain_high):
-            calls = ("high, " if rules.joker_high_lead else "") + "high trumps, high <suit> or low <suit>"
-            findings.add("RSP-JOKER-LEAD", f"{where} is led: declare {calls}", line=trick.line,
-                         expected=calls, actual=str(declaration) if declaration else "no declaration")
-            if declaration is None:
-                return Declaration(call=JokerCall.HIGH)
-        elif declaration.call is JokerCall.HIGH_TRUMPS and trump is None:
+        if declaration in joker_lead_calls(trump, rules):
+            return declaration
+        if declaration is not None and declaration.call is JokerCall.HIGH_TRUMPS:
             findings.add("RSP-JOKER-LEAD", f"{where}: high trumps needs a trump, and this round has none",
                          line=trick.line, expected="high <suit> or low <suit>", actual="high trumps")
-        return declaration
+            return declaration
+        calls = ("high, " if rules.joker_high_lead else "") + "high trumps, high <suit> or low <suit>"
+        findings.add("RSP-JOKER-LEAD", f"{where} is led: declare {calls}", line=trick.line,
+                     expected=calls, actual=str(declaration) if declaration else "no declaration")
+        return Declaration(call=JokerCall.HIGH) if declaration is None else declaration
     if declaration is None or declaration.is_lead_call:
         findings.add("RSP-JOKER-FOLLOW", f"{where} follows a lead: declare high or low", line=trick.line,
                      expected="high or low", actual=str(declaration) if declaration else "no declaration")
@@ -1709,7 +1766,7 @@ def replay_sheet(sheet: RaspisnoySheet) -> RaspisnoyReplay:
     rules, players = sheet.rules, sheet.players
     _check_players(findings, players, rules, sheet.players_line)
     plan = schedule(rules, len(players))
-    bidding = _Bidding(players)
+    pass_history = PassHistory(players, rules)
     totals = {player: Decimal(0) for player in players}
     basis = dict(totals)
     rows: list[RoundRow] = []
@@ -1738,9 +1795,9 @@ def replay_sheet(sheet: RaspisnoySheet) -> RaspisnoyReplay:
                                  line=line, expected=f"0 to {row.cards}", actual=bid)
                 bids[player] = bid
         if row.kind.has_bids:
-            bidding.check(findings, rules, row.cards, order, bids, line, row.number)
+            _check_bidding(findings, pass_history, row.kind, row.cards, order, bids, line, row.number)
         else:
-            bidding.without_bids(rules, row.kind)
+            pass_history.record(row.kind, {})
         taken = sum(cell.tricks for cell in row.cells)
         findings.check("RSP-TRICK", row.cards, taken,
                        f"round {row.number}: the tricks of {_cards(row.cards)} add up to {taken}", line=line)

@@ -1,15 +1,18 @@
 """Legal raspisnoy games, written as game logs or as score sheets.
 
-Every choice is legal under the ruleset: bids respect the hook and the three-passes rule,
-cards follow suit, jokers are declared as the rules allow; points and totals are the true
-ones. So a generated game replays with no finding (the round-trip tests check that).
+Every choice is legal under the ruleset, whatever its settings: bids respect the hook and the
+three-passes rule (the run of passes kept by the rules' own ``PassHistory``, so ``pass run``
+counts as the replay counts it), cards follow suit, jokers are declared as the rules allow
+(``joker_lead_calls``); points and totals are the true ones. So a generated game replays with
+no finding (the round-trip tests check that, under every setting).
 
 Two strategies. ``club`` (the default) plays like a club's regular: each bid is the tricks the
 hand is worth (high cards, trumps, the joker; the share of the tricks when bidding blind), the
 nearest legal one; in play a player short of his bid tries to take the trick with the cheapest
 card that wins it, one who has made it ducks under the cards on the table, the joker is called
 high or low to suit, misere ducks, golden takes. Bids come true about half the time or a little more (0.5-0.6 with 3-6 players). ``random``
-bids near an even share and plays any legal card: the widest variety of situations, for tests.
+bids near an even share and plays any legal card, leading the joker with any call the rules
+allow: the widest variety of situations, for tests.
 
 >>> text = generate("raspisnoy", count=1, seed=7, players=3, rounds=2)
 >>> text.splitlines()[0], text.count("Round ")
@@ -39,12 +42,13 @@ from rules.raspisnoy import (
     MOST_PLAYERS,
     Declaration,
     JokerCall,
+    PassHistory,
     RoundKind,
     Ruleset,
     WholeDeckTrump,
-    allowed_bids,
     deal_order,
     dealer_of,
+    joker_lead_calls,
     legal_cards,
     round_points,
     schedule,
@@ -114,7 +118,7 @@ def play_game(rng: random.Random, rules: Ruleset, names: tuple[str, ...], first:
     """Yield the rounds of one legal game played by ``strategy`` (``club`` or ``random``)."""
     clever = strategy == "club"
     totals = {name: Decimal(0) for name in names}
-    passes = {name: [] for name in names}
+    pass_history = PassHistory(names, rules)
     plan = schedule(rules, len(names))
     for scheduled in plan[:rounds]:
         dealer = dealer_of(names, first, scheduled.number)
@@ -135,7 +139,7 @@ def play_game(rng: random.Random, rules: Ruleset, names: tuple[str, ...], first:
         if scheduled.kind.has_bids:
             so_far = 0
             for name in order:
-                allowed = sorted(allowed_bids(cards, so_far, name == dealer, passes[name], rules))
+                allowed = sorted(pass_history.allowed(name, cards, so_far, name == dealer))
                 if clever:
                     worth = (cards / len(names) if scheduled.kind.bids_unseen
                              else hand_worth(hands[name], trump, cards, len(names), rules))
@@ -144,8 +148,8 @@ def play_game(rng: random.Random, rules: Ruleset, names: tuple[str, ...], first:
                     weights = [1.0 / (1 + abs(b - cards / len(names))) for b in allowed]
                     bid = rng.choices(allowed, weights)[0]
                 bids[name] = bid
-                passes[name].append(bid == 0)
                 so_far += bid
+        pass_history.record(scheduled.kind, bids)
         left = {name: Counter(hand) for name, hand in hands.items()}
         won = {name: 0 for name in order}
         tricks = []
@@ -304,10 +308,7 @@ def _declare(rng: random.Random, card: Card, leading: bool, trump, rules: Rulese
         return None
     if not leading:
         return Declaration(call=rng.choice((JokerCall.HIGH, JokerCall.LOW)))
-    options = [Declaration(call=call, suit=suit) for call in (JokerCall.HIGH_SUIT, JokerCall.LOW_SUIT) for suit in Suit]
-    if trump is not None:
-        options.append(Declaration(call=JokerCall.HIGH_TRUMPS))
-    return rng.choice(options)
+    return rng.choice(joker_lead_calls(trump, rules))
 
 
 def _num(value: Decimal) -> str:
