@@ -161,6 +161,20 @@ def samples_db(tmp_path_factory):
         yield con
 
 
+def test_int_player_games_stores_only_columns_a_model_reading_it_names(samples_db):
+    # a column no reader names is stored for nothing: its compression and write cost the build (the seat,
+    # the table and whether the game is against the house were a tenth of the model's storing)
+    from pipeline.models import reads
+
+    read = reads()
+    readers = [model for model in ALL_MODELS if "int_player_games" in read[model.name]]
+    stored = [name for name, *_ in samples_db.execute("describe int_player_games").fetchall()]
+    unread = [column for column in stored
+              if not any(re.search(rf"\b{column}\b", strip_comments(model.body)) for model in readers)]
+    assert unread == []
+    assert "seat" not in stored and "table_name" not in stored and "is_house_game" not in stored
+
+
 @pytest.mark.parametrize("model", ALL_MODELS, ids=lambda m: m.name)
 def test_every_models_key_is_unique_over_the_samples(samples_db, model):
     # (an empty model, stg_quarantine over clean samples, still checks that its key columns exist)

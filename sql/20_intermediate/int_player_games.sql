@@ -17,6 +17,8 @@
 -- points are never summed with the other scale's.
 -- site: the room (null for games without one); person: the person the account (site, player)
 -- belongs to (int_accounts).
+-- It stores only the columns its readers read: the seat, the table and whether the game is against
+-- the house, which no model nor page reads, were a tenth of its storing.
 with
 
 games as (
@@ -55,12 +57,10 @@ joined as (
         players.player,
         games.site,
         coalesce(accounts.person, players.player) as person,
-        players.seat,
         players.net,
         games.played_at,
         coalesce(games.club, games.site, '(no club)') as club,
         games.club as game_club,
-        games.table_name,
         games.currency,
         coalesce(games.is_tournament, false) as is_tournament,
         scales.scoring,
@@ -87,16 +87,13 @@ final as (
         player,
         site,
         person,
-        seat,
         net,
         played_at,
         club,
         game_club,
-        table_name,
         currency,
         is_tournament,
         scoring,
-        is_house_game,
         case when not is_house_game then net_rank end as placement,
         case when is_house_game or game in ('holdem', 'holdem36') then coalesce(net > 0, false)
             else net_rank = 1 end as is_win,
