@@ -1,0 +1,115 @@
+"""A name typed in two Unicode forms is one name (docs/formats.md, "Blanks inside a name"): `ё` as
+one character (U+0451, a Windows keyboard) and as `е` + U+0308 COMBINING DIAERESIS (pasted from a
+phone) is one player in every table, and a game holding both forms is read, not quarantined."""
+
+from __future__ import annotations
+
+import unicodedata
+from decimal import Decimal
+
+import pyarrow as pa
+import pytest
+
+from parsers.names import player_name, same_name
+from pipeline.ingest import ingest
+from pipeline.tables import TableRows
+from pipeline.warehouse import connect
+from pipeline.worker import parse_bytes
+
+COMPOSED, DECOMPOSED = "Алёна", "Але\u0308на"
+
+
+def chinese_hand(hand_id: str, listed: str, played: str | None = None) -> str:
+    """The QA's hand: the Chinese poker example of docs/formats.md, Anna renamed. Алёна's four
+    nines win back, her kings middle and queens front against both: +9, Борис -1, Вера -8."""
+    played = played or listed
+    return (f"Chinese poker hand {hand_id}\nScoring: 1-6\nPlayers: {listed}, Борис, Вера\n"
+            f"{played}: back [9s 9h 9d 9c 2s] middle [Ks Kd 7c 7h 3d] front [Qs Qd 4c]\n"
+            "Борис: back [Ah Kh Th 6h 3h] middle [Jc Jd Js 5s 4s] front [8s 8c 2h]\n"
+            "Вера: back [As Ad Ac 5d 5c] middle [Td Tc 8d 8h 4d] front [Kc 6c 2c]\n"
+            f"Points: {listed} +9, Борис -1, Вера -8\n")
+
+
+RASPISNOY = """\
+Raspisnoy game U-1
+Date: 2026-11-30 19:00
+Club: Казань
+Players: {a}, Борис, Вера
+Rules: default
+First dealer: Вера
+
+Round 1: 1 card, regular, dealer Вера, trump Td
+Hands: {a} [Qd], Борис [Ks], Вера [7s]
+Bids: {b} 1, Борис 0, Вера 1
+Trick 1: {b} Qd, Борис Ks, Вера 7s high; won by Вера
+Points: {a} -10, Борис 5, Вера 10
+Totals: {b} -10, Борис 5, Вера 10
+
+Round 2: 2 cards, regular, dealer {b}, trump 8c
+Hands: Борис [Ah 9s], Вера [Jc 6h], {a} [Kh Tc]
+Bids: Борис 1, Вера 1, {a} 1
+Trick 1: Борис Ah, Вера 6h, {b} Kh; won by Борис
+Trick 2: Борис 9s, Вера Jc, {a} Tc; won by Вера
+Points: Борис 10, Вера 10, {a} -10
+Totals: {b} -20, Борис 15, Вера 20
+"""
+
+
+def test_same_name_composes_and_leaves_a_composed_or_ascii_name_as_it_is():
+    assert len(DECOMPOSED) == 6 and len(COMPOSED) == 5
+    assert same_name(DECOMPOSED) == COMPOSED == "\u0410\u043b\u0451\u043d\u0430"
+    assert same_name("Й") == "\u0419" and same_name("Иосиф".replace("И", "И\u0306", 1)) == "Йосиф"
+    assert same_name(COMPOSED) is COMPOSED and same_name("Anna") == "Anna"
+    assert player_name(f"  {DECOMPOSED} ") == COMPOSED
+
+
+def test_the_warehouse_stores_every_name_column_composed():
+    rows = TableRows()
+    rows.add("chinese_scores", "chinese", game_id="g", player=DECOMPOSED, opponent="Бо\u0301рис", points=1)
+    rows.add_table("game_players", "holdem", pa.table({"game_id": ["g", "g", "g"], "player": [DECOMPOSED, "Anna", None]}))
+    tables = rows.to_arrow()
+    (score,) = tables[("chinese_scores", "chinese")].to_pylist()
+    assert (score["player"], score["opponent"]) == (COMPOSED, "Бо\u0301рис")   # (no composed ó in Cyrillic)
+    assert tables[("game_players", "holdem")].column("player").to_pylist() == [COMPOSED, "Anna", None]
+
+
+@pytest.mark.parametrize("lane", [True, False])
+def test_a_chinese_hand_typed_in_both_forms_is_read_as_one_player(lane):
+    result = parse_bytes(chinese_hand("N-4", COMPOSED, DECOMPOSED).encode(), "mixed.txt", lane=lane)
+    assert (result.count_games, result.count_quarantined) == (1, 0)
+    assert result.tables[("game_players", "chinese")].column("player").to_pylist() == [COMPOSED, "Борис", "Вера"]
+
+
+@pytest.mark.parametrize("lane", [True, False])
+@pytest.mark.parametrize("listed", [COMPOSED, DECOMPOSED])
+def test_a_raspisnoy_game_typed_in_both_forms_is_read_as_one_player(lane, listed):
+    other = DECOMPOSED if listed == COMPOSED else COMPOSED
+    result = parse_bytes(RASPISNOY.format(a=listed, b=other).encode(), "r.txt", lane=lane)
+    assert (result.count_games, result.count_quarantined, result.count_findings) == (1, 0, 0)
+    assert set(result.tables[("raspisnoy_rounds", "raspisnoy")].column("player").to_pylist()) == {
+        COMPOSED, "Борис", "Вера"}
+    assert set(result.tables[("raspisnoy_rounds", "raspisnoy")].column("dealer").to_pylist()) == {COMPOSED, "Вера"}
+    (net,) = [row["net"] for row in result.tables[("game_players", "raspisnoy")].to_pylist() if row["player"] == COMPOSED]
+    assert net == Decimal(-20)     # her last Totals
+
+
+def test_a_name_listed_twice_in_two_forms_is_listed_twice():
+    text = RASPISNOY.format(a=COMPOSED, b=COMPOSED).replace("Борис, Вера\n", f"Борис, {DECOMPOSED}, Вера\n", 1)
+    result = parse_bytes(text.encode(), "r.txt", lane=False)
+    (row,) = result.tables[("quarantine", "raspisnoy")].to_pylist()
+    assert "is listed twice among the players" in row["error"]
+
+
+def test_one_person_in_two_forms_and_two_files_has_one_row_of_results(tmp_path):
+    # the QA's files: two hands typed on a Windows PC (cp1251, CRLF), one pasted from a phone
+    pc = (chinese_hand("N-1", COMPOSED) + "\n" + chinese_hand("N-2", COMPOSED)).replace("\n", "\r\n")
+    (tmp_path / "pc.txt").write_bytes(pc.encode("cp1251"))
+    (tmp_path / "phone.txt").write_text(chinese_hand("N-3", DECOMPOSED), encoding="utf-8")
+    summary = ingest([tmp_path / "pc.txt", tmp_path / "phone.txt"], tmp_path / "w", jobs=1)
+    assert (summary.games, summary.quarantined) == (3, 0)
+    with connect(tmp_path / "w") as con:
+        rows = con.execute("select player, count_games, net from leaderboard where season_kind = 'all' "
+                           "order by rank").fetchall()
+    # three hands: Алёна +9 each, Борис -1, Вера -8
+    assert rows == [(COMPOSED, 3, Decimal(27)), ("Борис", 3, Decimal(-3)), ("Вера", 3, Decimal(-24))]
+    assert all(unicodedata.is_normalized("NFC", player) for player, _, _ in rows)
