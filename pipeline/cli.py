@@ -195,6 +195,16 @@ subcommand_warehouse_option = click.option(
     help="Warehouse folder (or set RASKLAD_WAREHOUSE; one given before the subcommand holds too).",
 )
 """The ``-w`` of a group's subcommand: the group takes one too, and a user gives it on either side."""
+def _typed_names(ctx: click.Context, param: click.Parameter, value: str | tuple[str, ...] | None):
+    """Names a user types, composed as every stored name is (``parsers.names.same_name``): ``ё``
+    typed as one character or as ``е`` and a combining mark names the same player."""
+    from parsers.names import same_name
+
+    if value is None:
+        return None
+    return same_name(value) if isinstance(value, str) else tuple(map(same_name, value))
+
+
 site_option = click.option(
     "--site", "-s", help="Only this poker room's hands (PokerStars, GGPoker, Winamax, 888poker, Bovada, PartyPoker …).")
 json_option = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON, for programs to read.")
@@ -1604,7 +1614,7 @@ def _known_player(con: duckdb.DuckDBPyConnection, player: str) -> str:
 
 @main.command()
 @warehouse_option
-@click.option("--player", "-p", help="Only this player.")
+@click.option("--player", "-p", callback=_typed_names, help="Only this player.")
 @click.option("--game", "-g", type=_GameName(sorted(STATS_GAMES), "The games stats --game takes"),
               help="Only this game's statistics (any case; raspisnoy_sheet shows the raspisnoy statistics, "
                    "which count the score sheets' games with the logs').")
@@ -2371,8 +2381,8 @@ def _known_game_id(con: duckdb.DuckDBPyConnection, game_id: str, warehouse: Path
 @main.command()
 @warehouse_option
 @no_wait_option
-@click.argument("person", required=False)
-@click.argument("names", nargs=-1)
+@click.argument("person", required=False, callback=_typed_names)
+@click.argument("names", nargs=-1, callback=_typed_names)
 @click.option("--list", "list_links", is_flag=True, help="List every person (of the stored games, or linked) with their names and games, and who is me.")
 @click.option("--remove", "remove", is_flag=True,
               help="Remove the links of the names given (a person's name removes all their links).")
@@ -3042,7 +3052,7 @@ SENT_SHOWN = 10
 @click.option("--format", "fmt", type=click.Choice(["phh", "ohh"]), required=True,
               help="PHH (the Poker Hand History TOML standard) or OHH (Open Hand History JSON).")
 @click.option("--game", "game_id", help="Only the hand of this game (its ID, the start of it, or its hand number).")
-@click.option("--player", "-p", help="Only the hands this player played.")
+@click.option("--player", "-p", callback=_typed_names, help="Only the hands this player played.")
 @click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), default=Path("export"),
               show_default=True, help="The folder the files go to (one file per hand, named by game ID).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress on stderr (a bar, or a line every few seconds).")

@@ -4,13 +4,16 @@ phone) is one player in every table, and a game holding both forms is read, not 
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from decimal import Decimal
 
 import pyarrow as pa
 import pytest
+from click.testing import CliRunner
 
 from parsers.names import player_name, same_name
+from pipeline.cli import main
 from pipeline.ingest import ingest
 from pipeline.tables import TableRows
 from pipeline.warehouse import connect
@@ -113,3 +116,15 @@ def test_one_person_in_two_forms_and_two_files_has_one_row_of_results(tmp_path):
     # three hands: Алёна +9 each, Борис -1, Вера -8
     assert rows == [(COMPOSED, 3, Decimal(27)), ("Борис", 3, Decimal(-3)), ("Вера", 3, Decimal(-24))]
     assert all(unicodedata.is_normalized("NFC", player) for player, _, _ in rows)
+
+    # a name typed in either form finds her, and links her
+    root = str(tmp_path / "w")
+    for typed in (COMPOSED, DECOMPOSED):
+        shown = CliRunner().invoke(main, ["stats", "-w", root, "--player", typed, "--game", "chinese", "--json"])
+        assert shown.exit_code == 0, shown.output
+        (row,) = json.loads(shown.output)["player_stats_chinese"]
+        assert (row["player"], row["count_hands"], Decimal(str(row["total_points"]))) == (COMPOSED, 3, Decimal(27))
+    linked = CliRunner().invoke(main, ["alias", "-w", root, "Лёна", DECOMPOSED])
+    assert linked.exit_code == 0 and "No stored game" not in linked.output, linked.output
+    with connect(tmp_path / "w") as con:
+        assert con.execute("select player, person from aliases where player <> person").fetchall() == [(COMPOSED, "Лёна")]
