@@ -29,6 +29,7 @@ import click
 
 from pipeline.manifest import NewerWarehouse, WarehouseBusy
 from pipeline.provenance import RULES_VERSION, ModelError, ModelsMissing, OlderRules
+from rules.findings import quoted_name
 from rules.words import counted, did_you_mean, listed, player_named
 
 if TYPE_CHECKING:
@@ -1607,7 +1608,7 @@ def _known_player(con: duckdb.DuckDBPyConnection, player: str) -> str:
     if player in persons:
         return player
     names = sorted(set(_stored_players(con)) | set(persons))
-    raise UsageProblem(f"No stored game has a player {player!r}.{did_you_mean(player, names)}",
+    raise UsageProblem(f"No stored game has a player {quoted_name(player)}.{did_you_mean(player, names)}",
                        "Names are matched exactly; `rasklad query \"select distinct player from game_players\"` "
                        "lists the games' players, `... from tournament_results` the summaries'.")
 
@@ -2518,18 +2519,18 @@ def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person
         for name in (person, *names):
             if name and name.strip() not in linked:
                 where = f" in {site}" if site else ""
-                raise UsageProblem(f"{name!r} has no link{where} to remove.{did_you_mean(name, linked)}",
+                raise UsageProblem(f"{quoted_name(name)} has no link{where} to remove.{did_you_mean(name, linked)}",
                                    "`rasklad alias --list` lists every person with their names.")
         return site, []
     players = _stored_players(con, site)
     known = set(players)
     room = f" in {site}" if site else ""
-    notes += [f"No stored game{room} has a player {name!r} yet.{did_you_mean(name, players)}"
+    notes += [f"No stored game{room} has a player {quoted_name(name)} yet.{did_you_mean(name, players)}"
               for name in names if name.strip() not in known]
     if is_me and person is not None and not names:
         persons = known | {holder for _, holder, _ in links}
         if person.strip() not in persons:
-            notes.append(f"No stored game has a player {person!r} yet, and no person is named so."
+            notes.append(f"No stored game has a player {quoted_name(person)} yet, and no person is named so."
                          f"{did_you_mean(person, persons)}")
     if not notes:
         return site, []

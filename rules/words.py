@@ -7,6 +7,7 @@ import difflib
 import os
 from collections.abc import Iterable
 
+from rules.findings import quoted_name
 from rules.records import is_nameless
 
 
@@ -57,10 +58,18 @@ def listed(items: Iterable[str], last: str = "or") -> str:
 
 
 def suggested(names: list[str]) -> str:
-    """" Did you mean 'Anna' or 'Anya'?" for ``names``, "" for none."""
+    """" Did you mean 'Anna' or 'Anya'?" for ``names``, "" for none; names that print alike told
+    apart (:func:`rules.findings.quoted_name`).
+
+    >>> print(suggested(["Анна", "Aнна"]))
+     Did you mean 'Анна' or 'Aнна' (A is Latin)?
+    """
     if not names:
         return ""
-    return f" Did you mean {listed(repr(name) for name in names)}?"
+    shown = [quoted_name(name) for name in names]
+    # two names that still print alike (a mark no rule shows) are shown by their codes
+    shown = [ascii(name) if shown.count(quoted) > 1 else quoted for name, quoted in zip(names, shown)]
+    return f" Did you mean {listed(shown)}?"
 
 
 def letters_to_change(one: str, other: str) -> int:

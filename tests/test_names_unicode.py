@@ -18,6 +18,8 @@ from pipeline.ingest import ingest
 from pipeline.tables import TableRows
 from pipeline.warehouse import connect
 from pipeline.worker import parse_bytes
+from rules.findings import look_alikes
+from rules.words import suggested
 
 COMPOSED, DECOMPOSED = "Алёна", "Але\u0308на"
 
@@ -128,3 +130,31 @@ def test_one_person_in_two_forms_and_two_files_has_one_row_of_results(tmp_path):
     assert linked.exit_code == 0 and "No stored game" not in linked.output, linked.output
     with connect(tmp_path / "w") as con:
         assert con.execute("select player, person from aliases where player <> person").fetchall() == [(COMPOSED, "Лёна")]
+
+
+# Look-alikes: Анна all Cyrillic, then with a Latin A (U+0041) first, then with a Latin a (U+0061) last.
+ANNA, LATIN_A_ANNA, ANNA_LATIN_A = "\u0410\u043d\u043d\u0430", "A\u043d\u043d\u0430", "\u0410\u043d\u043da"
+
+
+def test_a_letter_of_another_script_is_named_and_a_name_of_one_script_is_left_alone():
+    assert look_alikes(LATIN_A_ANNA) == " (A is Latin)" and look_alikes(ANNA_LATIN_A) == " (a is Latin)"
+    assert look_alikes(ANNA) == look_alikes("Anna") == look_alikes("Йосиф") == ""
+    # words of one script each are no look-alike: a Cyrillic name with a Latin word, a kanji and kana name
+    assert look_alikes("Глеб (me)") == look_alikes("Марк Kazan") == look_alikes("山田たろう") == ""
+    # a Greek omicron in a Latin word
+    assert look_alikes("R\u03bfbert") == " (\u03bf is Greek)"
+
+
+def test_did_you_mean_never_offers_two_names_that_print_alike():
+    offered = suggested([ANNA, ANNA_LATIN_A, LATIN_A_ANNA])
+    assert offered == (f" Did you mean '{ANNA}', '{ANNA_LATIN_A}' (a is Latin) or '{LATIN_A_ANNA}' (A is Latin)?")
+    # the two forms of one name (a warehouse an older Rasklad filled): the decomposed one shows its mark
+    assert suggested([COMPOSED, DECOMPOSED]) == " Did you mean 'Алёна' or 'Але\\u0308на'?"
+
+
+def test_a_quarantine_reason_names_the_look_alike_letter():
+    text = chinese_hand("H-1", ANNA).replace(f"\n{ANNA}: back", f"\n{LATIN_A_ANNA}: back")
+    result = parse_bytes(text.encode(), "h.txt", lane=False)
+    (row,) = result.tables[("quarantine", "chinese")].to_pylist()
+    assert row["error"] == f"'{LATIN_A_ANNA}' (A is Latin) is not one of the players ({ANNA}, Борис, Вера)"
+    assert (row["line"], row["column"]) == (4, 1)
