@@ -30,7 +30,7 @@ import click
 from pipeline.manifest import NewerWarehouse, WarehouseBusy
 from pipeline.provenance import RULES_VERSION, ModelError, ModelsMissing, OlderRules
 from rules.findings import quoted_name
-from rules.words import counted, did_you_mean, listed, player_named
+from rules.words import counted, did_you_mean, listed, name_order, player_named
 
 if TYPE_CHECKING:
     import duckdb
@@ -2481,6 +2481,8 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
                     from people left join games using (person)
                     group by person order by person
                 """).pl()   # every person, as the help says: one of a single name too (Gleb unlinked from Глеб)
+                if frame.height > 1:    # (in the order of names, not of code points: ё by е, case aside)
+                    frame = frame[sorted(range(frame.height), key=lambda row: name_order(frame["person"][row]))]
             if as_json and made:
                 made["people"] = frame.to_dicts()
             elif frame.is_empty() and not as_json:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import unicodedata
 from collections.abc import Iterable
 
 from rules.findings import quoted_name
@@ -27,6 +28,20 @@ def player_named(player: str) -> str:
     ('Anna', 'a player with no name')
     """
     return "a player with no name" if is_nameless(player) else player
+
+
+def name_order(name: str) -> tuple[str, str]:
+    """The key every list of names shown is sorted by: the letters without case or marks first, so
+    that ``Ёжик`` stands among the ``Е``s and ``анна`` by ``Анна`` (not after ``Я``, as in code
+    order), then the name itself, so that the order is always the same.
+
+    >>> sorted(["Яна", "анна", "Ёжик", "Жук", "Анна", "Ежевика", "Й", "И"], key=name_order)
+    ['Анна', 'анна', 'Ежевика', 'Ёжик', 'Жук', 'И', 'Й', 'Яна']
+    """
+    if name.isascii():
+        return name.casefold(), name
+    letters = "".join(c for c in unicodedata.normalize("NFD", name) if unicodedata.category(c) != "Mn")
+    return letters.casefold(), name
 
 
 def did_you_mean(name: str, known: Iterable[str]) -> str:

@@ -12,6 +12,7 @@ import pyarrow as pa
 import pytest
 from click.testing import CliRunner
 
+from dashboards import queries
 from parsers.names import player_name, same_name
 from pipeline.cli import main
 from pipeline.ingest import ingest
@@ -19,7 +20,7 @@ from pipeline.tables import TableRows
 from pipeline.warehouse import connect
 from pipeline.worker import parse_bytes
 from rules.findings import look_alikes
-from rules.words import suggested
+from rules.words import name_order, suggested
 
 COMPOSED, DECOMPOSED = "Алёна", "Але\u0308на"
 
@@ -158,3 +159,21 @@ def test_a_quarantine_reason_names_the_look_alike_letter():
     (row,) = result.tables[("quarantine", "chinese")].to_pylist()
     assert row["error"] == f"'{LATIN_A_ANNA}' (A is Latin) is not one of the players ({ANNA}, Борис, Вера)"
     assert (row["line"], row["column"]) == (4, 1)
+
+
+def test_names_are_listed_in_the_order_of_their_letters(tmp_path, monkeypatch):
+    # the QA's list, in code-point order: Ё before А, анна after Яна, Й decomposed after Игрок2
+    names = ["Aнна", "Ёжик", "Алёна", "Йосиф", "Игрок2", "Я", "Яна", "анна", "Анна", "Ежевика", "Жук"]
+    assert sorted(names, key=name_order) == [
+        "Aнна", "Алёна", "Анна", "анна", "Ежевика", "Ёжик", "Жук", "Игрок2", "Йосиф", "Я", "Яна"]
+    # Latin A sorts with the Latin letters (before every Cyrillic one): it is another player
+    assert name_order("Ёжик")[0] == name_order("ежик")[0] and name_order("Ёжик") != name_order("ежик")
+    for typed in ("Ёжик", "Ежевика", "Жук", "анна", "Анна"):
+        (tmp_path / f"{typed}.txt").write_text(chinese_hand(f"S-{typed}", typed), encoding="utf-8")
+    ingest(sorted(tmp_path.glob("*.txt")), tmp_path / "w", jobs=1)
+    listed = CliRunner().invoke(main, ["alias", "-w", str(tmp_path / "w"), "--list", "--json"])
+    assert [row["person"] for row in json.loads(listed.output)] == [
+        "Анна", "анна", "Борис", "Вера", "Ежевика", "Ёжик", "Жук"]
+    monkeypatch.setenv(queries.WAREHOUSE_ENV, str(tmp_path / "w"))
+    db = queries.database()
+    assert queries.players(db) == queries.people(db) == ["Анна", "анна", "Борис", "Вера", "Ежевика", "Ёжик", "Жук"]
