@@ -46,6 +46,7 @@ from rules.words import (
     close_names,
     counted,  # (the pages word their counts as q.counted too)
     listed,
+    name_order,
     suggested,
 )
 
@@ -334,8 +335,8 @@ def count_players(db: Db) -> int:
 def players(db: Db) -> list[str]:
     """Everyone who played a stored game, and the account holders of the tournament summaries (the
     other names a summary lists are opponents met once)."""
-    return frame(db, "select distinct player from people where count_games > 0 or count_tournaments > 0 "
-                     "order by player")["player"].to_list()
+    return sorted(frame(db, "select distinct player from people where count_games > 0 or count_tournaments > 0"
+                            )["player"].to_list(), key=name_order)
 
 
 def busiest_player(db: Db) -> str | None:
@@ -388,8 +389,9 @@ def people(db: Db) -> list[str]:
     """Every person (a name no alias links is a person of its own), "me" first."""
     if not has(db, "people"):
         return players(db)
-    return frame(db, "select person from people group by person order by bool_or(is_me) desc, person")[
-        "person"].to_list()
+    rows = frame(db, "select person, bool_or(is_me) as is_me from people group by person")
+    mine = dict(zip(rows["person"].to_list(), rows["is_me"].to_list()))
+    return sorted(mine, key=lambda person: (not mine[person], name_order(person)))
 
 
 def me(db: Db) -> str | None:
@@ -413,8 +415,8 @@ def person_names(db: Db, person: str) -> tuple[str, ...]:
     """The screen names of a person (his own name when no alias links it), each once."""
     if not has(db, "people"):
         return (person,)
-    found = frame(db, "select distinct player from people where person = $person order by player", person=person)
-    return tuple(found["player"].to_list()) or (person,)
+    found = frame(db, "select distinct player from people where person = $person", person=person)
+    return tuple(sorted(found["player"].to_list(), key=name_order)) or (person,)
 
 
 def person_accounts(db: Db, person: str) -> list[str]:

@@ -99,7 +99,21 @@ def grammar_statements(name: str, lines: tuple[str, ...]):
     try:
         return parser.parse(text)
     except UnexpectedInput as error:
-        raise from_lark(error, text, _words(parser)) from None
+        raise _bracket_in_name(from_lark(error, text, _words(parser))) from None
+
+
+NAME_LIMIT = "a name holds no square brackets, commas or colons"
+"""What the Players: and Dealer: lines of Chinese poker and OFC allow in a name: a bracket opens
+a player's cards (``Anna: back [...]``), so a name holding one could not be told from them."""
+
+
+def _bracket_in_name(error: ParseError) -> ParseError:
+    """``error`` saying the limit of names when it stands at a bracket of a Players: or Dealer: line
+    (``Players: Марк [Казань]``), where a club may have written a guest or a city in brackets."""
+    head = error.line_text.split(":", 1)[0].strip().casefold()
+    if head in ("players", "dealer") and error.line_text[error.column - 1:error.column] in ("[", "]"):
+        error.reason += f" ({NAME_LIMIT})"
+    return error
 
 
 # ---------------------------------------------------------------- transformers

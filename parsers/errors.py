@@ -15,6 +15,8 @@ from typing import Any
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from rules.findings import look_alikes, quoted_name
+
 
 class ParseError(ValueError):
     """A game whose text does not parse: the reason in words and its position.
@@ -128,7 +130,8 @@ def not_a_card(word: str) -> str:
 def not_among_players(name: str, players: tuple[str, ...]) -> str:
     """The reason a game is refused for a name its lines give that is not among its ``Players:``
     (a misspelling read as a player of its own would take another's part of the game)."""
-    return f"{name!r} is not one of the players ({', '.join(players)})"
+    # (a look-alike letter named: 'Aнна' is not the Анна listed, and nothing else would show it)
+    return f"{quoted_name(name)} is not one of the players ({', '.join(p + look_alikes(p) for p in players)})"
 
 
 LARGEST_WHOLE = 32_767

@@ -45,6 +45,7 @@ from parsers.errors import (
     out_of_range,
 )
 from parsers.grammar import gap_expression, line_expression
+from parsers.names import same_name
 from rules.cards import Card, CardError
 from rules.raspisnoy import (
     Declaration,
@@ -462,15 +463,19 @@ class _Builder:
         seen = set()
         names = [value for _, value in self.meta["players"][1]]
         for name in names:
-            if str(name) in seen:
+            if same_name(str(name)) in seen:
                 raise self.error(f"{str(name)!r} is listed twice among the players", name)
-            seen.add(str(name))
-        self.players = tuple(str(n) for n in names)
+            seen.add(same_name(str(name)))
+        self.players = tuple(same_name(str(n)) for n in names)
         self.player_set = frozenset(self.players)
 
     def player(self, name: _Field) -> str:
         if name not in self.player_set:
-            raise self.error(not_among_players(str(name), self.players), name)
+            # (the fast paths look a name up as typed; one typed in another Unicode form comes here)
+            composed = same_name(str(name))
+            if composed not in self.player_set:
+                raise self.error(not_among_players(str(name), self.players), name)
+            return composed
         return str(name)
 
     def rest(self, name: str) -> _Field | None:

@@ -29,7 +29,8 @@ import click
 
 from pipeline.manifest import NewerWarehouse, WarehouseBusy
 from pipeline.provenance import RULES_VERSION, ModelError, ModelsMissing, OlderRules
-from rules.words import counted, did_you_mean, listed, player_named
+from rules.findings import quoted_name
+from rules.words import counted, did_you_mean, listed, name_order, player_named
 
 if TYPE_CHECKING:
     import duckdb
@@ -195,6 +196,16 @@ subcommand_warehouse_option = click.option(
     help="Warehouse folder (or set RASKLAD_WAREHOUSE; one given before the subcommand holds too).",
 )
 """The ``-w`` of a group's subcommand: the group takes one too, and a user gives it on either side."""
+def _typed_names(ctx: click.Context, param: click.Parameter, value: str | tuple[str, ...] | None):
+    """Names a user types, composed as every stored name is (``parsers.names.same_name``): ``ё``
+    typed as one character or as ``е`` and a combining mark names the same player."""
+    from parsers.names import same_name
+
+    if value is None:
+        return None
+    return same_name(value) if isinstance(value, str) else tuple(map(same_name, value))
+
+
 site_option = click.option(
     "--site", "-s", help="Only this poker room's hands (PokerStars, GGPoker, Winamax, 888poker, Bovada, PartyPoker …).")
 json_option = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON, for programs to read.")
@@ -1597,14 +1608,14 @@ def _known_player(con: duckdb.DuckDBPyConnection, player: str) -> str:
     if player in persons:
         return player
     names = sorted(set(_stored_players(con)) | set(persons))
-    raise UsageProblem(f"No stored game has a player {player!r}.{did_you_mean(player, names)}",
+    raise UsageProblem(f"No stored game has a player {quoted_name(player)}.{did_you_mean(player, names)}",
                        "Names are matched exactly; `rasklad query \"select distinct player from game_players\"` "
                        "lists the games' players, `... from tournament_results` the summaries'.")
 
 
 @main.command()
 @warehouse_option
-@click.option("--player", "-p", help="Only this player.")
+@click.option("--player", "-p", callback=_typed_names, help="Only this player.")
 @click.option("--game", "-g", type=_GameName(sorted(STATS_GAMES), "The games stats --game takes"),
               help="Only this game's statistics (any case; raspisnoy_sheet shows the raspisnoy statistics, "
                    "which count the score sheets' games with the logs').")
@@ -2371,8 +2382,8 @@ def _known_game_id(con: duckdb.DuckDBPyConnection, game_id: str, warehouse: Path
 @main.command()
 @warehouse_option
 @no_wait_option
-@click.argument("person", required=False)
-@click.argument("names", nargs=-1)
+@click.argument("person", required=False, callback=_typed_names)
+@click.argument("names", nargs=-1, callback=_typed_names)
 @click.option("--list", "list_links", is_flag=True, help="List every person (of the stored games, or linked) with their names and games, and who is me.")
 @click.option("--remove", "remove", is_flag=True,
               help="Remove the links of the names given (a person's name removes all their links).")
@@ -2470,6 +2481,8 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
                     from people left join games using (person)
                     group by person order by person
                 """).pl()   # every person, as the help says: one of a single name too (Gleb unlinked from Глеб)
+                if frame.height > 1:    # (in the order of names, not of code points: ё by е, case aside)
+                    frame = frame[sorted(range(frame.height), key=lambda row: name_order(frame["person"][row]))]
             if as_json and made:
                 made["people"] = frame.to_dicts()
             elif frame.is_empty() and not as_json:
@@ -2508,18 +2521,18 @@ def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person
         for name in (person, *names):
             if name and name.strip() not in linked:
                 where = f" in {site}" if site else ""
-                raise UsageProblem(f"{name!r} has no link{where} to remove.{did_you_mean(name, linked)}",
+                raise UsageProblem(f"{quoted_name(name)} has no link{where} to remove.{did_you_mean(name, linked)}",
                                    "`rasklad alias --list` lists every person with their names.")
         return site, []
     players = _stored_players(con, site)
     known = set(players)
     room = f" in {site}" if site else ""
-    notes += [f"No stored game{room} has a player {name!r} yet.{did_you_mean(name, players)}"
+    notes += [f"No stored game{room} has a player {quoted_name(name)} yet.{did_you_mean(name, players)}"
               for name in names if name.strip() not in known]
     if is_me and person is not None and not names:
         persons = known | {holder for _, holder, _ in links}
         if person.strip() not in persons:
-            notes.append(f"No stored game has a player {person!r} yet, and no person is named so."
+            notes.append(f"No stored game has a player {quoted_name(person)} yet, and no person is named so."
                          f"{did_you_mean(person, persons)}")
     if not notes:
         return site, []
@@ -3042,7 +3055,7 @@ SENT_SHOWN = 10
 @click.option("--format", "fmt", type=click.Choice(["phh", "ohh"]), required=True,
               help="PHH (the Poker Hand History TOML standard) or OHH (Open Hand History JSON).")
 @click.option("--game", "game_id", help="Only the hand of this game (its ID, the start of it, or its hand number).")
-@click.option("--player", "-p", help="Only the hands this player played.")
+@click.option("--player", "-p", callback=_typed_names, help="Only the hands this player played.")
 @click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), default=Path("export"),
               show_default=True, help="The folder the files go to (one file per hand, named by game ID).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress on stderr (a bar, or a line every few seconds).")

@@ -15,7 +15,9 @@ from decimal import Decimal
 
 import numpy as np  # noqa: F401 (the doctests use it)
 import pyarrow as pa
+import pyarrow.compute as pc
 
+from parsers.names import same_name
 from pipeline.facts import (
     MONEY,
     Derived,
@@ -128,6 +130,31 @@ COMMON_TABLES: tuple[Table, ...] = (
         ("rules_version", pa.string()), ("superseded_at", pa.timestamp("us")), ("superseded_by", pa.string()),
     ),
 )
+
+
+NAME_COLUMNS = frozenset(("player", "opponent", "dealer", "winner"))
+"""The columns of the game tables that hold a player's name (raspisnoy_rounds' ``dealer``,
+raspisnoy_tricks' ``winner``): stored composed, one spelling per name (:func:`same_name`)."""
+
+
+def same_names(rows: pa.Table) -> pa.Table:
+    """``rows`` with every name of its name columns composed (:func:`same_name`): every reader's
+    names pass here on their way to the warehouse, so that a name typed in two Unicode forms is
+    one player. A column of ASCII names (the usual one) is checked in one vectorised pass.
+
+    >>> same_names(pa.table({"player": ["Анна", "Але\u0308на", None]})).column("player").to_pylist()
+    ['Анна', 'Алёна', None]
+    """
+    for name in NAME_COLUMNS.intersection(rows.column_names):
+        column = rows.column(name)
+        if pc.all(pc.string_is_ascii(column)).as_py() is not False:
+            continue
+        spellings = pc.unique(column).drop_null()
+        composed = pa.array([same_name(value) for value in spellings.to_pylist()], pa.string())
+        if not pc.all(pc.equal(spellings, composed)).as_py():
+            at = pc.index_in(column, value_set=spellings)
+            rows = rows.set_column(rows.schema.get_field_index(name), name, composed.take(at))
+    return rows
 
 
 def gather(*groups: tuple[Table, ...]) -> dict[str, pa.Schema]:
@@ -406,4 +433,4 @@ class TableRows:
         for key, ready in self._tables.items():
             if ready:   # (none left when each was rolled back)
                 tables[key] = pa.concat_tables([tables[key], *ready] if key in tables else ready)
-        return tables
+        return {key: same_names(rows) for key, rows in tables.items()}

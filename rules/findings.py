@@ -38,6 +38,58 @@ def visible(text: str) -> str:
                    if c not in "\t\n" and unicodedata.category(c) in _INVISIBLE else c for c in text)
 
 
+_LOOK_ALIKE_SCRIPTS = frozenset(("LATIN", "CYRILLIC", "GREEK"))
+"""The scripts whose letters look alike (Latin A, Cyrillic А, Greek Α): a word mixing them reads
+as a word of one script, and as another player's name."""
+
+
+def _script(letter: str) -> str:
+    return unicodedata.name(letter, "").partition(" ")[0]
+
+
+def look_alikes(name: str) -> str:
+    """Words for the letters of ``name`` that stand in a word of another script, among Latin,
+    Cyrillic and Greek (" (A is Latin)"), else "": such a name prints like another player's
+    (Cyrillic ``Анна``), and is another player.
+
+    >>> look_alikes("Aнна"), look_alikes("Анна"), look_alikes("Глеб (me)"), look_alikes("Сaшa Kozlov")
+    (' (A is Latin)', '', '', ' (a is Latin)')
+    """
+    if name.isascii():
+        return ""
+    marked: dict[str, str] = {}
+    word: list[str] = []
+    for char in name + " ":
+        if unicodedata.category(char).startswith("L"):
+            word.append(char)
+            continue
+        scripts = [_script(letter) for letter in word]
+        mixed = _LOOK_ALIKE_SCRIPTS.intersection(scripts)
+        if len(mixed) > 1:
+            # the word's script is the one most of its letters are in (a tie: its first letter's)
+            main = max(mixed, key=lambda script: (scripts.count(script), -scripts.index(script)))
+            for letter, script in zip(word, scripts):
+                if script in mixed and script != main:
+                    marked.setdefault(letter, script.capitalize())
+        word = []
+    return f" ({', '.join(f'{letter} is {script}' for letter, script in marked.items())})" if marked else ""
+
+
+def quoted_name(name: str) -> str:
+    """``name`` quoted as a message that compares names shows it: a character that prints as
+    nothing by its code (as :func:`visible`), a combining mark of a name not in composed form too
+    (``е`` + U+0308 prints as ``ё``), and the letters of another script named (:func:`look_alikes`),
+    so that two names a message sets side by side never read alike.
+
+    >>> print(quoted_name("Aнна"), quoted_name("Але\u0308на"), quoted_name("Ан\u200bна"), quoted_name("Anna"))
+    'Aнна' (A is Latin) 'Але\u0308на' 'Ан\u200bна' 'Anna'
+    """
+    quoted = repr(name)     # (repr writes a character that prints as nothing by its code)
+    if not name.isascii() and not unicodedata.is_normalized("NFC", name):
+        quoted = "".join(f"\\u{ord(c):04x}" if unicodedata.category(c) == "Mn" else c for c in quoted)
+    return quoted + look_alikes(name)
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Finding:
     """One rule broken at one line of a log.

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import difflib
 import os
+import unicodedata
 from collections.abc import Iterable
 
+from rules.findings import quoted_name
 from rules.records import is_nameless
 
 
@@ -26,6 +28,20 @@ def player_named(player: str) -> str:
     ('Anna', 'a player with no name')
     """
     return "a player with no name" if is_nameless(player) else player
+
+
+def name_order(name: str) -> tuple[str, str]:
+    """The key every list of names shown is sorted by: the letters without case or marks first, so
+    that ``Ёжик`` stands among the ``Е``s and ``анна`` by ``Анна`` (not after ``Я``, as in code
+    order), then the name itself, so that the order is always the same.
+
+    >>> sorted(["Яна", "анна", "Ёжик", "Жук", "Анна", "Ежевика", "Й", "И"], key=name_order)
+    ['Анна', 'анна', 'Ежевика', 'Ёжик', 'Жук', 'И', 'Й', 'Яна']
+    """
+    if name.isascii():
+        return name.casefold(), name
+    letters = "".join(c for c in unicodedata.normalize("NFD", name) if unicodedata.category(c) != "Mn")
+    return letters.casefold(), name
 
 
 def did_you_mean(name: str, known: Iterable[str]) -> str:
@@ -57,10 +73,18 @@ def listed(items: Iterable[str], last: str = "or") -> str:
 
 
 def suggested(names: list[str]) -> str:
-    """" Did you mean 'Anna' or 'Anya'?" for ``names``, "" for none."""
+    """" Did you mean 'Anna' or 'Anya'?" for ``names``, "" for none; names that print alike told
+    apart (:func:`rules.findings.quoted_name`).
+
+    >>> print(suggested(["Анна", "Aнна"]))
+     Did you mean 'Анна' or 'Aнна' (A is Latin)?
+    """
     if not names:
         return ""
-    return f" Did you mean {listed(repr(name) for name in names)}?"
+    shown = [quoted_name(name) for name in names]
+    # two names that still print alike (a mark no rule shows) are shown by their codes
+    shown = [ascii(name) if shown.count(quoted) > 1 else quoted for name, quoted in zip(names, shown)]
+    return f" Did you mean {listed(shown)}?"
 
 
 def letters_to_change(one: str, other: str) -> int:

@@ -1,0 +1,197 @@
+"""A name typed in two Unicode forms is one name (docs/formats.md, "Blanks inside a name"): `ё` as
+one character (U+0451, a Windows keyboard) and as `е` + U+0308 COMBINING DIAERESIS (pasted from a
+phone) is one player in every table, and a game holding both forms is read, not quarantined."""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from decimal import Decimal
+
+import pyarrow as pa
+import pytest
+from click.testing import CliRunner
+
+from dashboards import queries
+from parsers.names import player_name, same_name
+from pipeline.cli import main
+from pipeline.ingest import ingest
+from pipeline.tables import TableRows
+from pipeline.warehouse import connect
+from pipeline.worker import parse_bytes
+from rules.findings import look_alikes
+from rules.words import name_order, suggested
+
+COMPOSED, DECOMPOSED = "Алёна", "Але\u0308на"
+
+
+def chinese_hand(hand_id: str, listed: str, played: str | None = None) -> str:
+    """The QA's hand: the Chinese poker example of docs/formats.md, Anna renamed. Алёна's four
+    nines win back, her kings middle and queens front against both: +9, Борис -1, Вера -8."""
+    played = played or listed
+    return (f"Chinese poker hand {hand_id}\nScoring: 1-6\nPlayers: {listed}, Борис, Вера\n"
+            f"{played}: back [9s 9h 9d 9c 2s] middle [Ks Kd 7c 7h 3d] front [Qs Qd 4c]\n"
+            "Борис: back [Ah Kh Th 6h 3h] middle [Jc Jd Js 5s 4s] front [8s 8c 2h]\n"
+            "Вера: back [As Ad Ac 5d 5c] middle [Td Tc 8d 8h 4d] front [Kc 6c 2c]\n"
+            f"Points: {listed} +9, Борис -1, Вера -8\n")
+
+
+RASPISNOY = """\
+Raspisnoy game U-1
+Date: 2026-11-30 19:00
+Club: Казань
+Players: {a}, Борис, Вера
+Rules: default
+First dealer: Вера
+
+Round 1: 1 card, regular, dealer Вера, trump Td
+Hands: {a} [Qd], Борис [Ks], Вера [7s]
+Bids: {b} 1, Борис 0, Вера 1
+Trick 1: {b} Qd, Борис Ks, Вера 7s high; won by Вера
+Points: {a} -10, Борис 5, Вера 10
+Totals: {b} -10, Борис 5, Вера 10
+
+Round 2: 2 cards, regular, dealer {b}, trump 8c
+Hands: Борис [Ah 9s], Вера [Jc 6h], {a} [Kh Tc]
+Bids: Борис 1, Вера 1, {a} 1
+Trick 1: Борис Ah, Вера 6h, {b} Kh; won by Борис
+Trick 2: Борис 9s, Вера Jc, {a} Tc; won by Вера
+Points: Борис 10, Вера 10, {a} -10
+Totals: {b} -20, Борис 15, Вера 20
+"""
+
+
+def test_same_name_composes_and_leaves_a_composed_or_ascii_name_as_it_is():
+    assert len(DECOMPOSED) == 6 and len(COMPOSED) == 5
+    assert same_name(DECOMPOSED) == COMPOSED == "\u0410\u043b\u0451\u043d\u0430"
+    assert same_name("Й") == "\u0419" and same_name("Иосиф".replace("И", "И\u0306", 1)) == "Йосиф"
+    assert same_name(COMPOSED) is COMPOSED and same_name("Anna") == "Anna"
+    assert player_name(f"  {DECOMPOSED} ") == COMPOSED
+
+
+def test_the_warehouse_stores_every_name_column_composed():
+    rows = TableRows()
+    rows.add("chinese_scores", "chinese", game_id="g", player=DECOMPOSED, opponent="Бо\u0301рис", points=1)
+    rows.add_table("game_players", "holdem", pa.table({"game_id": ["g", "g", "g"], "player": [DECOMPOSED, "Anna", None]}))
+    tables = rows.to_arrow()
+    (score,) = tables[("chinese_scores", "chinese")].to_pylist()
+    assert (score["player"], score["opponent"]) == (COMPOSED, "Бо\u0301рис")   # (no composed ó in Cyrillic)
+    assert tables[("game_players", "holdem")].column("player").to_pylist() == [COMPOSED, "Anna", None]
+
+
+@pytest.mark.parametrize("lane", [True, False])
+def test_a_chinese_hand_typed_in_both_forms_is_read_as_one_player(lane):
+    result = parse_bytes(chinese_hand("N-4", COMPOSED, DECOMPOSED).encode(), "mixed.txt", lane=lane)
+    assert (result.count_games, result.count_quarantined) == (1, 0)
+    assert result.tables[("game_players", "chinese")].column("player").to_pylist() == [COMPOSED, "Борис", "Вера"]
+
+
+@pytest.mark.parametrize("lane", [True, False])
+@pytest.mark.parametrize("listed", [COMPOSED, DECOMPOSED])
+def test_a_raspisnoy_game_typed_in_both_forms_is_read_as_one_player(lane, listed):
+    other = DECOMPOSED if listed == COMPOSED else COMPOSED
+    result = parse_bytes(RASPISNOY.format(a=listed, b=other).encode(), "r.txt", lane=lane)
+    assert (result.count_games, result.count_quarantined, result.count_findings) == (1, 0, 0)
+    assert set(result.tables[("raspisnoy_rounds", "raspisnoy")].column("player").to_pylist()) == {
+        COMPOSED, "Борис", "Вера"}
+    assert set(result.tables[("raspisnoy_rounds", "raspisnoy")].column("dealer").to_pylist()) == {COMPOSED, "Вера"}
+    (net,) = [row["net"] for row in result.tables[("game_players", "raspisnoy")].to_pylist() if row["player"] == COMPOSED]
+    assert net == Decimal(-20)     # her last Totals
+
+
+def test_a_name_listed_twice_in_two_forms_is_listed_twice():
+    text = RASPISNOY.format(a=COMPOSED, b=COMPOSED).replace("Борис, Вера\n", f"Борис, {DECOMPOSED}, Вера\n", 1)
+    result = parse_bytes(text.encode(), "r.txt", lane=False)
+    (row,) = result.tables[("quarantine", "raspisnoy")].to_pylist()
+    assert "is listed twice among the players" in row["error"]
+
+
+def test_one_person_in_two_forms_and_two_files_has_one_row_of_results(tmp_path):
+    # the QA's files: two hands typed on a Windows PC (cp1251, CRLF), one pasted from a phone
+    pc = (chinese_hand("N-1", COMPOSED) + "\n" + chinese_hand("N-2", COMPOSED)).replace("\n", "\r\n")
+    (tmp_path / "pc.txt").write_bytes(pc.encode("cp1251"))
+    (tmp_path / "phone.txt").write_text(chinese_hand("N-3", DECOMPOSED), encoding="utf-8")
+    summary = ingest([tmp_path / "pc.txt", tmp_path / "phone.txt"], tmp_path / "w", jobs=1)
+    assert (summary.games, summary.quarantined) == (3, 0)
+    with connect(tmp_path / "w") as con:
+        rows = con.execute("select player, count_games, net from leaderboard where season_kind = 'all' "
+                           "order by rank").fetchall()
+    # three hands: Алёна +9 each, Борис -1, Вера -8
+    assert rows == [(COMPOSED, 3, Decimal(27)), ("Борис", 3, Decimal(-3)), ("Вера", 3, Decimal(-24))]
+    assert all(unicodedata.is_normalized("NFC", player) for player, _, _ in rows)
+
+    # a name typed in either form finds her, and links her
+    root = str(tmp_path / "w")
+    for typed in (COMPOSED, DECOMPOSED):
+        shown = CliRunner().invoke(main, ["stats", "-w", root, "--player", typed, "--game", "chinese", "--json"])
+        assert shown.exit_code == 0, shown.output
+        (row,) = json.loads(shown.output)["player_stats_chinese"]
+        assert (row["player"], row["count_hands"], Decimal(str(row["total_points"]))) == (COMPOSED, 3, Decimal(27))
+    linked = CliRunner().invoke(main, ["alias", "-w", root, "Лёна", DECOMPOSED])
+    assert linked.exit_code == 0 and "No stored game" not in linked.output, linked.output
+    with connect(tmp_path / "w") as con:
+        assert con.execute("select player, person from aliases where player <> person").fetchall() == [(COMPOSED, "Лёна")]
+
+
+# Look-alikes: Анна all Cyrillic, then with a Latin A (U+0041) first, then with a Latin a (U+0061) last.
+ANNA, LATIN_A_ANNA, ANNA_LATIN_A = "\u0410\u043d\u043d\u0430", "A\u043d\u043d\u0430", "\u0410\u043d\u043da"
+
+
+def test_a_letter_of_another_script_is_named_and_a_name_of_one_script_is_left_alone():
+    assert look_alikes(LATIN_A_ANNA) == " (A is Latin)" and look_alikes(ANNA_LATIN_A) == " (a is Latin)"
+    assert look_alikes(ANNA) == look_alikes("Anna") == look_alikes("Йосиф") == ""
+    # words of one script each are no look-alike: a Cyrillic name with a Latin word, a kanji and kana name
+    assert look_alikes("Глеб (me)") == look_alikes("Марк Kazan") == look_alikes("山田たろう") == ""
+    # a Greek omicron in a Latin word
+    assert look_alikes("R\u03bfbert") == " (\u03bf is Greek)"
+
+
+def test_did_you_mean_never_offers_two_names_that_print_alike():
+    offered = suggested([ANNA, ANNA_LATIN_A, LATIN_A_ANNA])
+    assert offered == (f" Did you mean '{ANNA}', '{ANNA_LATIN_A}' (a is Latin) or '{LATIN_A_ANNA}' (A is Latin)?")
+    # the two forms of one name (a warehouse an older Rasklad filled): the decomposed one shows its mark
+    assert suggested([COMPOSED, DECOMPOSED]) == " Did you mean 'Алёна' or 'Але\\u0308на'?"
+
+
+def test_a_quarantine_reason_names_the_look_alike_letter():
+    text = chinese_hand("H-1", ANNA).replace(f"\n{ANNA}: back", f"\n{LATIN_A_ANNA}: back")
+    result = parse_bytes(text.encode(), "h.txt", lane=False)
+    (row,) = result.tables[("quarantine", "chinese")].to_pylist()
+    assert row["error"] == f"'{LATIN_A_ANNA}' (A is Latin) is not one of the players ({ANNA}, Борис, Вера)"
+    assert (row["line"], row["column"]) == (4, 1)
+
+
+def test_names_are_listed_in_the_order_of_their_letters(tmp_path, monkeypatch):
+    # the QA's list, in code-point order: Ё before А, анна after Яна, Й decomposed after Игрок2
+    names = ["Aнна", "Ёжик", "Алёна", "Йосиф", "Игрок2", "Я", "Яна", "анна", "Анна", "Ежевика", "Жук"]
+    assert sorted(names, key=name_order) == [
+        "Aнна", "Алёна", "Анна", "анна", "Ежевика", "Ёжик", "Жук", "Игрок2", "Йосиф", "Я", "Яна"]
+    # Latin A sorts with the Latin letters (before every Cyrillic one): it is another player
+    assert name_order("Ёжик")[0] == name_order("ежик")[0] and name_order("Ёжик") != name_order("ежик")
+    for typed in ("Ёжик", "Ежевика", "Жук", "анна", "Анна"):
+        (tmp_path / f"{typed}.txt").write_text(chinese_hand(f"S-{typed}", typed), encoding="utf-8")
+    ingest(sorted(tmp_path.glob("*.txt")), tmp_path / "w", jobs=1)
+    listed = CliRunner().invoke(main, ["alias", "-w", str(tmp_path / "w"), "--list", "--json"])
+    assert [row["person"] for row in json.loads(listed.output)] == [
+        "Анна", "анна", "Борис", "Вера", "Ежевика", "Ёжик", "Жук"]
+    monkeypatch.setenv(queries.WAREHOUSE_ENV, str(tmp_path / "w"))
+    db = queries.database()
+    assert queries.players(db) == queries.people(db) == ["Анна", "анна", "Борис", "Вера", "Ежевика", "Ёжик", "Жук"]
+
+
+@pytest.mark.parametrize(("players", "column", "found"), [
+    ("[Гость] Иван, Игрок (2), Олег 2000", 10, "expected a player's name, found '[Гость]'"),
+    ("Игрок (2), Марк [Казань], Олег 2000", 26, "expected ',' or the end of the line, found '[Казань]'"),
+])
+def test_a_bracket_in_a_chinese_name_is_refused_with_the_limit_in_words(players, column, found):
+    # the QA's hands: the example of docs/formats.md with its players renamed
+    first, second, third = (name.strip() for name in players.split(","))
+    text = (f"Chinese poker hand C-br\nScoring: 1-6\nPlayers: {players}\n"
+            f"{first}: back [9s 9h 9d 9c 2s] middle [Ks Kd 7c 7h 3d] front [Qs Qd 4c]\n"
+            f"{second}: back [Ah Kh Th 6h 3h] middle [Jc Jd Js 5s 4s] front [8s 8c 2h]\n"
+            f"{third}: back [As Ad Ac 5d 5c] middle [Td Tc 8d 8h 4d] front [Kc 6c 2c]\n")
+    for lane in (True, False):
+        result = parse_bytes(text.encode(), "br.txt", lane=lane)
+        (row,) = result.tables[("quarantine", "chinese")].to_pylist()
+        assert row["error"] == f"{found} (a name holds no square brackets, commas or colons)"
+        assert (row["line"], row["column"]) == (3, column)    # 'Players: ' is 9 characters
