@@ -4,7 +4,8 @@
 -- incremental: club, season_kind, season
 -- settlement_points: per game, own total × (n − 1) − the others' totals (every pair settles its
 -- difference); settlement_points_winner: RSP-TOTAL read strictly, only the winner collects the
--- difference from each other player (tied winners share). Money = points × the point value.
+-- difference from each other player (tied winners split equally what each other player pays once:
+-- 5, 5, 1 settles +2, +2, -4). Money = points × the point value.
 with
 
 player_games as (
