@@ -397,7 +397,7 @@ def test_the_foul_and_surrender_rates_divide_by_every_hand_played_surrenders_and
     with connect(tmp_path / "warehouse") as connection:
         assert_worked(connection, "player_stats_chinese", [
             {"player": "Egor", "count_hands": 3, "count_fouls": 1, "count_surrenders": 1, "count_naturals": 1,
-             "foul_rate": 1 / 3, "surrender_rate": 1 / 3},
+             "foul_rate": 0.3333333333, "surrender_rate": 0.3333333333},
         ], where="player = 'Egor'")
         statuses = connection.execute(
             "select status, count(*) from chinese_players where player = 'Egor' group by 1 order by 1").fetchall()
