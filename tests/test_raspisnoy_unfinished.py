@@ -13,6 +13,7 @@ from pathlib import Path
 
 from pipeline.ingest import ingest
 from pipeline.warehouse import connect
+from tests.test_raspisnoy_stats import SHEET_A
 from tests.worked_marts import assert_worked
 
 TIE = """Raspisnoy sheet TIE-1
@@ -27,11 +28,12 @@ First dealer: Dasha
 """
 
 
-def _stored(tmp_path: Path, text: str) -> Path:
+def _stored(tmp_path: Path, *texts: str) -> Path:
     (tmp_path / "logs").mkdir()
-    (tmp_path / "logs" / "sheet.txt").write_text(text, encoding="utf-8")
+    for number, text in enumerate(texts):
+        (tmp_path / "logs" / f"sheet{number}.txt").write_text(text, encoding="utf-8")
     summary = ingest([tmp_path / "logs"], tmp_path / "wh", jobs=1)
-    assert (summary.games, summary.quarantined) == (1, 0)
+    assert (summary.games, summary.quarantined, summary.findings) == (len(texts), 0, 0)
     return tmp_path / "wh"
 
 
@@ -50,3 +52,22 @@ def test_tied_winners_split_what_each_other_player_pays_once(tmp_path):
         ], where="season_kind = 'all'")
     page = " ".join((Path(__file__).resolve().parents[1] / "docs" / "warehouse.md").read_text("utf-8").split())
     assert "Gleb and Egor take 2 each, so +2, +2, −4" in page
+
+
+def test_an_unfinished_game_counts_as_it_stands_and_the_standings_count_it(tmp_path):
+    # TIE-1 stops after round 1 of its 31: unfinished, with no finding (a log may stop after any
+    # round), a win for Gleb and for Egor as its totals stand. Sheet A (max cards 1, specials misere
+    # golden: M = 1, 3 rounds of one card, then 3 misere and 3 golden, 9 in all) writes all 9.
+    with connect(_stored(tmp_path, TIE, SHEET_A)) as con:
+        finished = dict(con.execute("""
+            select regexp_extract(t.text, 'sheet (\\S+)', 1), bool_and(r.is_game_finished)
+            from raspisnoy_rounds r join game_texts t using (game_id) group by 1""").fetchall())
+        assert finished == {"TIE-1": False, "A": True}
+        assert_worked(con, "leaderboard_raspisnoy", [
+            {"player": "Gleb", "count_games": 1, "count_wins": 1, "count_unfinished_games": 1},
+            {"player": "Egor", "count_games": 1, "count_wins": 1, "count_unfinished_games": 1},
+            {"player": "Dasha", "count_games": 1, "count_wins": 0, "count_unfinished_games": 1},
+            {"player": "Anna", "count_games": 1, "count_wins": 1, "count_unfinished_games": 0},
+            {"player": "Boris", "count_games": 1, "count_wins": 0, "count_unfinished_games": 0},
+            {"player": "Vera", "count_games": 1, "count_wins": 0, "count_unfinished_games": 0},
+        ], where="season_kind = 'all'")
