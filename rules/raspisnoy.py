@@ -1066,6 +1066,9 @@ class PlayedCards:
 @dataclass(frozen=True, kw_only=True)
 class RaspisnoyReplay(Replay):
     rounds: tuple[RoundRow, ...] = field(default=())
+    is_finished: bool = True
+    """Every round of a full game was played out (RSP-SCHEDULE); false: the log or sheet stops before,
+    an unfinished game (no finding: a log may stop after any round)."""
     played: PlayedCards | None = None
     """The cards played (the facts store them as :meth:`PlayedCards.arrays`); None for a score sheet."""
 
@@ -1285,8 +1288,11 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
                 number, cards, kind_text, dealer, trump_text, player, seat, bid if has_bids else None,
                 took, points, totals[player], wrote, total_wrote, player == dealer, line,
             )))
+    # each round played out adds a row per player
+    played_out = len(round_rows) // len(players) if players else 0
     return RaspisnoyReplay(
         findings=tuple(findings), rounds=tuple(round_rows), played=played,
+        is_finished=_is_finished(plan, played_out),
         players=tuple(PlayerResult(player=p, net=totals[p], seat=i + 1) for i, p in enumerate(players)),
     )
 
@@ -1333,6 +1339,14 @@ def _check_schedule(findings: Findings, plan, index: int, number: int, cards: in
         findings.check("RSP-SCHEDULE", f"{_cards(due.cards)}, {due.kind.value}", f"{_cards(cards)}, {kind.value}",
                        f"round {number}: the schedule deals {_cards(due.cards)}, {due.kind.value}; scored as a "
                        f"{scored_as.kind.value} round of {_cards(scored_as.cards)}", line=line)
+
+
+def _is_finished(plan: tuple[ScheduledRound, ...], played_out: int) -> bool:
+    """Whether the game was played to the end of its schedule (RSP-SCHEDULE). The rules give the game
+    to the highest total after the last round and say nothing of a game left off, and a log may stop
+    after any round: an unfinished game breaks no rule and keeps its totals as its result, and the
+    facts flag it so that the standings can tell it."""
+    return played_out >= len(plan)
 
 
 def _due(plan: tuple[ScheduledRound, ...], index: int) -> ScheduledRound | None:
@@ -1817,6 +1831,6 @@ def replay_sheet(sheet: RaspisnoySheet) -> RaspisnoyReplay:
             ))
             basis[player] = cell.total
     return RaspisnoyReplay(
-        findings=tuple(findings), rounds=tuple(rows),
+        findings=tuple(findings), rounds=tuple(rows), is_finished=_is_finished(plan, len(sheet.rows)),
         players=tuple(PlayerResult(player=p, net=totals[p], seat=i + 1) for i, p in enumerate(players)),
     )

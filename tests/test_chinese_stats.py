@@ -4,6 +4,7 @@ temporary warehouse)."""
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from test_ofc_rules import A_HAND, B_HAND, FORMATS_EXAMPLE, classic_log
@@ -358,3 +359,50 @@ def test_a_card_dealt_twice_counts_no_foul_in_the_statistics_wherever_the_copy_l
             {"player": "Anna", "count_games": 2, "net": 1, "count_wins": 1, "avg_placement": 1.5, "rank": 1},
             {"player": "Boris", "count_games": 2, "net": -1, "count_wins": 1, "avg_placement": 1.5, "rank": 2},
         ], where="season_kind = 'all'")
+
+
+EGOR_THREE_WAYS = """Chinese poker hand E-1
+Date: 2026-11-07 21:00
+Club: Sandbox
+Scoring: 1-6
+Players: Anna, Egor
+Anna: back [Ac Qc Jc 9c 3c] middle [Ts Td Th 6h 2d] front [5c 5d 5s]
+Egor: back [Ks Kd Kh 4c 4d] middle [7s 7d 7c 7h 2s] front [Qh Jd 3s]
+
+Chinese poker hand E-2
+Date: 2026-11-07 21:10
+Club: Sandbox
+Scoring: 1-6
+Players: Anna, Egor
+Anna: back [Ac Qc Jc 9c 3c] middle [Ts Td Th 6h 2d] front [5c 5d 5s]
+Egor: surrenders
+
+Chinese poker hand E-3
+Date: 2026-11-07 21:20
+Club: Sandbox
+Scoring: 1-6
+Players: Anna, Egor
+Anna: back [Ah Ad Kd Qd 3h] middle [Qc Qs 4c 4d 6s] front [6d 3s 2h]
+Egor: natural dragon [2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac]
+"""
+
+
+def test_the_foul_and_surrender_rates_divide_by_every_hand_played_surrenders_and_naturals_included(tmp_path):
+    # E-1 Egor fouls (quads middle over a full house back), E-2 he surrenders, E-3 he plays a dragon:
+    # one hand of status 'set' of three. The rates are over count_hands, all three: 1 / 3 each, not
+    # the foul over the one set hand (1 / 1) that "hands set" also read as. The page names the divisor.
+    (tmp_path / "egor.txt").write_text(EGOR_THREE_WAYS, encoding="utf-8")
+    summary = ingest([tmp_path / "egor.txt"], tmp_path / "warehouse", jobs=1)
+    assert (summary.games, summary.quarantined, summary.findings) == (3, 0, 0)
+    with connect(tmp_path / "warehouse") as connection:
+        assert_worked(connection, "player_stats_chinese", [
+            {"player": "Egor", "count_hands": 3, "count_fouls": 1, "count_surrenders": 1, "count_naturals": 1,
+             "foul_rate": 0.3333333333, "surrender_rate": 0.3333333333},
+        ], where="player = 'Egor'")
+        statuses = connection.execute(
+            "select status, count(*) from chinese_players where player = 'Egor' group by 1 order by 1").fetchall()
+    assert statuses == [("natural", 1), ("set", 1), ("surrender", 1)]
+    page = (Path(__file__).resolve().parents[1] / "docs" / "warehouse.md").read_text(encoding="utf-8")
+    chinese = page[page.index("### `player_stats_chinese`"):page.index("### `player_stats_chinese_by_day`")]
+    rates = [line for line in chinese.splitlines() if line.startswith(("| `foul_rate`", "| `surrender_rate`"))]
+    assert len(rates) == 2 and all("÷ `count_hands`" in line for line in rates), rates

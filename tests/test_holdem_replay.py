@@ -9,6 +9,7 @@ worked out by hand.
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
@@ -535,6 +536,75 @@ Seat 2: Boris (big blind) showed [Ks Kh] and lost with a pair of Kings"""
     assert Decimal(32) < ev["Anna"] < Decimal("33.5")
     nets = {p.player: p.net for p in result.players}
     assert nets == {"Anna": Decimal(50), "Boris": Decimal(-50)}
+
+
+def test_all_in_ev_is_rounded_per_player_so_a_chop_can_sum_a_cent_short_of_the_pot():
+    # Hero (Kc 5s) and Tight.Tom (Ks 5h) are all in on 8d 7s 2c, $49.83 in each: no flush can come
+    # (two cards to go, at most two of a suit held), so every board is a chop, 50 % each. The pot's
+    # net, 102.81 - 3 = 99.81, gives each 49.905, 49.90 half to even: +0.07 each, 0.14, where the
+    # collect lines pay 49.91 and 49.90 (the odd cent to Tight.Tom), +0.08 and +0.07, 0.15. The
+    # others' nets (Stepan -0.75, Grinder_42 -0.10, Ilya -2.30) bring net to -3.00, the rake, and
+    # all-in EV net to -3.01 (docs/warehouse.md, "All-in EV rounded per player").
+    chop = """PokerStars Hand #152191461172:  Hold'em No Limit ($0.10/$0.25 USD) - 2024/08/27 18:15:52 ET
+Table 'Vibilia IV' 9-max Seat #5 is the button
+Seat 1: Stepan ($162.60 in chips)
+Seat 3: Nikita ($3.37 in chips)
+Seat 4: Vera ($16.40 in chips)
+Seat 5: Hero ($317.61 in chips)
+Seat 6: Grinder_42 ($22.76 in chips)
+Seat 7: Ilya ($49.45 in chips)
+Seat 8: Tight.Tom ($49.83 in chips)
+Seat 9: Masha ($72.49 in chips)
+Grinder_42: posts small blind $0.10
+Ilya: posts big blind $0.25
+*** HOLE CARDS ***
+Dealt to Hero [Kc 5s]
+Tight.Tom: raises $0.50 to $0.75
+Masha: folds
+Stepan: calls $0.75
+Nikita: folds
+Vera: folds
+Hero: calls $0.75
+Grinder_42: folds
+Ilya: calls $0.50
+*** FLOP *** [8d 7s 2c]
+Ilya: checks
+Tight.Tom: checks
+Stepan: checks
+Hero: bets $1.55
+Ilya: calls $1.55
+Tight.Tom: raises $47.53 to $49.08 and is all-in
+Stepan: folds
+Hero: calls $47.53
+Ilya: folds
+*** TURN *** [8d 7s 2c] [3d]
+*** RIVER *** [8d 7s 2c 3d] [7c]
+*** SHOW DOWN ***
+Tight.Tom: shows [5h Ks] (a pair of Sevens)
+Hero: shows [Kc 5s] (a pair of Sevens)
+Tight.Tom collected $49.91 from pot
+Hero collected $49.90 from pot
+*** SUMMARY ***
+Total pot $102.81 | Rake $3
+Board [8d 7s 2c 3d 7c]
+Seat 1: Stepan folded on the Flop
+Seat 3: Nikita folded before Flop (didn't bet)
+Seat 4: Vera folded before Flop (didn't bet)
+Seat 5: Hero (button) showed [Kc 5s] and won ($49.90) with a pair of Sevens
+Seat 6: Grinder_42 (small blind) folded before Flop
+Seat 7: Ilya (big blind) folded on the Flop
+Seat 8: Tight.Tom showed [5h Ks] and won ($49.91) with a pair of Sevens
+Seat 9: Masha folded before Flop (didn't bet)"""
+    result = run(chop)
+    assert result.findings == () and result.has_allin_ev
+    ev = {p.player: p.allin_ev_net for p in result.players}
+    net = {p.player: p.net for p in result.players}
+    assert (ev["Hero"], ev["Tight.Tom"]) == (Decimal("0.07"), Decimal("0.07"))
+    assert (net["Hero"], net["Tight.Tom"]) == (Decimal("0.07"), Decimal("0.08"))
+    assert (sum(net.values()), sum(ev.values())) == (Decimal("-3.00"), Decimal("-3.01"))
+    page = " ".join((Path(__file__).resolve().parents[1] / "docs" / "warehouse.md").read_text("utf-8").split())
+    assert ("each `allin_ev_net` is 49.90 − 49.83 = +0.07, 0.14 for the two, where the pot paid them $49.91 "
+            "and $49.90, a `net` of +0.08 and +0.07, 0.15") in page
 
 
 @pytest.mark.parametrize("rule_id", sorted(RULES))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 
 import duckdb
@@ -101,6 +101,47 @@ def test_room_time_zone_of_the_compiled_lane_is_the_full_paths():
 
     assert clocks(fast) == clocks(full)
     assert list(clocks(fast).values()).count(False) == len(unzoned) == 6
+
+
+
+def test_the_day_played_and_the_season_are_the_utc_date_where_the_log_names_its_zone(tmp_path):
+    # 31 December 2023 19:59 ET is Eastern standard time, UTC-5: 00:59 UTC on 1 January 2024. Without
+    # its zone the header keeps 31 December. So one evening's two hands lie on two days, in two years.
+    evening_et = (ET_HAND.replace("#250000000000", "#250000000011")
+                  .replace("2024/01/02 3:04:05 ET", "2023/12/31 19:59:00 ET"))
+    evening_as_written = (evening_et.replace("#250000000011", "#250000000012")
+                          .replace("19:59:00 ET", "19:59:00"))
+    assert evening_as_written != evening_et and "ET" not in evening_as_written.split("\n")[0]
+    # the warehouse page's example: 20 January 2011 19:59 ET (UTC-5) is 00:59 UTC on 21 January
+    page_example = (ET_HAND.replace("#250000000000", "#250000000013")
+                    .replace("2024/01/02 3:04:05 ET", "2011/01/20 19:59:00 ET"))
+    page = " ".join((Path(__file__).resolve().parents[1] / "docs" / "warehouse.md").read_text("utf-8").split())
+    assert ("headed `2011/01/20 19:59:00 ET` is played at 00:59 UTC on 21 January: "
+            "its `played_on` is 2011-01-21") in page
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "evening.txt").write_text("\n\n".join((evening_et, evening_as_written, page_example)), encoding="utf-8")
+    summary = ingest([logs], tmp_path / "wh", jobs=1)
+    assert (summary.games, summary.quarantined) == (3, 0)
+    new_year, old_year = date(2024, 1, 1), date(2023, 12, 31)
+    with connect(tmp_path / "wh") as con:
+        def days(sql: str) -> list[tuple]:
+            return sorted(con.execute(sql).fetchall())
+
+        assert days("select played_on, played_in_utc from hand_list where player = 'Anna'") == [
+            (date(2011, 1, 21), True), (old_year, False), (new_year, True)]
+        for mart, who in (("player_stats_holdem_by_day", "player"), ("player_results_by_day", "player"),
+                          ("person_results_by_day", "person")):
+            assert days(f"select played_on from {mart} where {who} = 'Anna' and year(played_on) > 2011") == [
+                (old_year,), (new_year,)]
+        # a sitting of each clock (as the other test's), each on its own start's day
+        assert days("select played_on, played_in_utc from holdem_sessions where player = 'Anna' "
+                    "and year(played_on) > 2011") == [
+            (old_year, False), (new_year, True)]
+        for kind, seasons in (("year", ["2023", "2024"]), ("quarter", ["2023-Q4", "2024-Q1"]),
+                              ("month", ["2023-12", "2024-01"])):
+            assert days(f"select season, count_games from leaderboard where player = 'Anna' "
+                        f"and season_kind = '{kind}' and season >= '2023'") == [(season, 1) for season in seasons]
 
 
 # -- the dashboards -----------------------------------------------------------------------------------

@@ -92,7 +92,8 @@ def test_stored_rows_are_the_replays_rows(sample):
     for chunk in split_named(path.read_text(encoding="utf-8"), str(path)):
         record = parse_chunk(chunk, str(path))
         replay = (replay_log if isinstance(record, RaspisnoyGame) else replay_sheet)(record)
-        expected["raspisnoy_rounds"] += [{"game_id": chunk.game_id, **row._asdict()} for row in replay.rounds]
+        expected["raspisnoy_rounds"] += [{"game_id": chunk.game_id, **row._asdict(), "is_game_finished": replay.is_finished}
+                                         for row in replay.rounds]
         expected["raspisnoy_tricks"] += [{"game_id": chunk.game_id, **row._asdict()} for row in replay.plays]
         expected["findings"] += [{"game_id": chunk.game_id, "rule_id": f.rule_id, "line": f.line}
                                  for f in replay.findings]
@@ -112,5 +113,6 @@ def test_the_replays_rows_are_the_facts_columns_in_order():
     from pipeline.facts.raspisnoy import RASPISNOY_ROUNDS, RASPISNOY_TRICKS
     from rules.raspisnoy import PlayRow, RoundRow
 
-    assert RASPISNOY_ROUNDS.schema.names == ["game_id", *RoundRow._fields]
+    # the game's is_game_finished comes after the round's fields, from the replay of the whole game
+    assert RASPISNOY_ROUNDS.schema.names == ["game_id", *RoundRow._fields, "is_game_finished"]
     assert RASPISNOY_TRICKS.schema.names == ["game_id", *PlayRow._fields]

@@ -44,6 +44,8 @@ RASPISNOY_ROUNDS = define(
     ("total_written", MONEY),
     ("is_dealer", pa.bool_()),
     ("line", pa.int32()),              # the round header line (sheets: the round's row)
+    ("is_game_finished", pa.bool_()),  # added: the game played every round of its schedule (the same on
+                                       # each row of a game; false: it stops before, unfinished)
 )
 
 RASPISNOY_TRICKS = define(
@@ -65,8 +67,8 @@ TABLES = (RASPISNOY_ROUNDS, RASPISNOY_TRICKS)
 
 def add_rows(rows: TableRows, record: RaspisnoyGame | RaspisnoySheet, replay: RaspisnoyReplay) -> None:
     # Rounds column by column, one extend: a round row is a named tuple whose fields are the
-    # table's columns in order (a test holds them so), so zip(*rows) is the transpose, in C. The
-    # plays, a thousand a game, go straight to Arrow from the replay's arrays (a Python object per
+    # table's columns in order, the game's is_game_finished after them (a test holds them so), so
+    # zip(*rows) is the transpose, in C. The plays, a thousand a game, go straight to Arrow from the replay's arrays (a Python object per
     # value and column cost more to convert than the replay took to make them); added last, so
     # that a game whose rounds cannot be stored adds nothing.
     from rules.raspisnoy import RoundRow
@@ -75,7 +77,8 @@ def add_rows(rows: TableRows, record: RaspisnoyGame | RaspisnoySheet, replay: Ra
     rounds = replay.rounds
     if rounds:
         rows.extend("raspisnoy_rounds", game, {"game_id": [game_id] * len(rounds)} | dict(
-            zip(RoundRow._fields, map(list, zip(*rounds)))))
+            zip(RoundRow._fields, map(list, zip(*rounds))))
+            | {"is_game_finished": [replay.is_finished] * len(rounds)})
     if replay.played is not None and replay.played.tricks:
         rows.add_table("raspisnoy_tricks", game, plays_table(game_id, replay.played.arrays()))
 

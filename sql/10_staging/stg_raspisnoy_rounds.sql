@@ -18,4 +18,5 @@ select
     total_written,
     is_dealer,
     line,
+    is_game_finished,
 from raspisnoy_rounds

@@ -5,8 +5,9 @@
 -- A screen name belongs to its room; person is the person the account belongs to (int_accounts).
 -- Rates per hand, except the scoop rates: per chance to scoop (count_scoop_chances: a pairing, one hand
 -- against one opponent, in which either could scoop the other; none against or by a surrender), and
--- the foul and surrender rates: per hand set (count_seat_hands, his hands but for a person's two seats
--- in one hand, each of which set its own).
+-- the foul and surrender rates: per hand played, surrenders and naturals included, not per hand of
+-- status 'set' (count_seat_hands, his hands but for a person's two seats in one hand, each of which
+-- set its own).
 -- royalties_total: the royalty the rows make, once a hand; royalties_earned: the royalty points won
 -- from the opponents, net of those paid (player_stats_chinese_by_day). Points on the
 -- 1-6 and 2-4 scales are never added together: scoring is part of the grain. The sums of
