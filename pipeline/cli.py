@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import errno
 import functools
@@ -608,13 +609,43 @@ class _EscapedOutput:
 
 @contextlib.contextmanager
 def _escaping_output() -> Iterator[None]:
-    """Standard output escaped (:class:`_EscapedOutput`) while a command runs."""
+    """Standard output escaped (:class:`_EscapedOutput`) while a command runs, and both streams
+    writing a character their encoding cannot hold as ``\\uNNNN`` instead of failing on it: a
+    redirect on a Russian Windows writes cp1251, which holds no emoji, no U+FFFD and no ``×``."""
     before = sys.stdout
+    strict = [stream for stream in (sys.stdout, sys.stderr)
+              if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure")]
+    for stream in strict:
+        stream.reconfigure(errors="backslashreplace")
     sys.stdout = _EscapedOutput(before)
     try:
         yield
     finally:
         sys.stdout = before
+        for stream in strict:
+            stream.reconfigure(errors="strict")
+
+
+def _holds(stream, text: str) -> bool:
+    """Can ``stream``'s encoding write every character of ``text``?"""
+    try:
+        text.encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _held_by(stream) -> Callable[[str], str]:
+    """A text as ``stream`` writes it: each character its encoding cannot hold as ``\\uNNNN``."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    return lambda text: text.encode(encoding, "backslashreplace").decode(encoding)
+
+
+def _writes_utf8(stream) -> bool:
+    try:
+        return codecs.lookup(getattr(stream, "encoding", None) or "utf-8").name == "utf-8"
+    except LookupError:
+        return False
 
 
 @main.command()
@@ -1292,6 +1323,10 @@ def _rows_more(count: int, how: str) -> str:
     return f"… and {counted(count, 'row')} more ({how})"
 
 
+UTF8_BORDERS = "┌┬┐│┆╞═╪╡└┴┘─"
+"""The characters of polars' UTF8_FULL_CONDENSED table borders."""
+
+
 def _show(frame: pl.DataFrame, as_json: bool, *, limit: int | None = SHOWN_ROWS, rest: str = EVERY_ROW,
           whole_words: bool = True) -> None:
     """``frame`` as JSON (every row), or as a table whose every value is whole (a file:line:column, a
@@ -1312,10 +1347,16 @@ def _show(frame: pl.DataFrame, as_json: bool, *, limit: int | None = SHOWN_ROWS,
     # escaped before the layout measures them, for a cell with an escape to keep its border in line
     frame = frame.with_columns(frame[name].map_elements(_escaped, return_dtype=pl.String) for name in frame.columns
                                if frame[name].str.contains(_CONTROL_CHARACTERS.pattern).any())
+    if not _writes_utf8(sys.stdout):    # (so too a character the output's encoding lacks, as it is written)
+        frame = frame.with_columns(frame[name].map_elements(_held_by(sys.stdout), return_dtype=pl.String)
+                                   for name in frame.columns)
+    # borders of ASCII where the output's encoding has no box-drawing characters (cp1251, cp1252)
+    borders = "UTF8_FULL_CONDENSED" if _holds(sys.stdout, UTF8_BORDERS) else "ASCII_FULL_CONDENSED"
     # polars cuts the printed text of every cell (a time, a decimal, a name) at fmt_str_lengths, not
     # only strings: a limit no cell reaches keeps each whole; the columns stay as wide as their text
     with pl.Config(tbl_rows=-1, tbl_cols=-1, tbl_width_chars=65_535, fmt_str_lengths=UNCUT,
-                   fmt_table_cell_list_len=-1, tbl_hide_dataframe_shape=True, tbl_hide_column_data_types=True):
+                   fmt_table_cell_list_len=-1, tbl_hide_dataframe_shape=True, tbl_hide_column_data_types=True,
+                   tbl_formatting=borders):
         table = str(frame)
     if max(map(len, table.splitlines()), default=0) <= width or frame.is_empty():
         click.echo(table)
@@ -1763,9 +1804,23 @@ def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
             raise UsageProblem(f"The query failed: {error}", "Tables: games, game_players, findings, "
                                "quarantine and the marts; list them with `rasklad query \"show tables\"`.")
     if as_csv:
-        click.echo(_cells(frame).write_csv(), nl=False)
+        _echo_csv(_cells(frame).write_csv())
     else:
         _show(frame, as_json, whole_words=False)    # a query's value of any width stays in the terminal
+
+
+def _echo_csv(text: str) -> None:
+    """CSV on standard output, its control characters escaped (:func:`_escaped`). Into a file or a
+    pipe whose encoding is not UTF-8 (a redirect on Windows writes its ANSI code page, cp1251 on a
+    Russian one), as UTF-8 after a byte order mark: every name is kept whole, where the code page
+    would lose an emoji or a letter of another script, and Excel, which reads a CSV file without the
+    mark in the code page, reads it as UTF-8. A terminal shows it in its own encoding."""
+    if sys.stdout.isatty() or _writes_utf8(sys.stdout):
+        click.echo(text, nl=False)
+        return
+    sys.stdout.flush()
+    sys.stdout.buffer.write(codecs.BOM_UTF8 + _escaped(text).encode("utf-8"))
+    sys.stdout.buffer.flush()
 
 
 READ_AS_VALUES = frozenset({
