@@ -30,6 +30,7 @@ import click
 
 from pipeline.manifest import NewerWarehouse, WarehouseBusy
 from pipeline.provenance import RULES_VERSION, ModelError, ModelsMissing, OlderRules
+from rules.findings import CONTROL_CHARACTER
 from rules.words import counted, did_you_mean, listed, player_named
 
 if TYPE_CHECKING:
@@ -505,6 +506,12 @@ def _path_duckdb_cannot_open(ctx: click.Context, error: Exception) -> str | None
 class _Commands(click.Group):
     """The commands, each of which says so when this copy of Rasklad lacks its SQL models."""
 
+    def main(self, *args, **kwargs):
+        # around click's own run, whose error messages (quoting a path given) print after the
+        # command's context has closed
+        with _escaping_output():
+            return super().main(*args, **kwargs)
+
     def make_context(self, *args, **kwargs) -> click.Context:
         try:
             return super().make_context(*args, **kwargs)
@@ -589,13 +596,12 @@ def main() -> None:
 
     Example: rasklad ingest data/samples && rasklad stats
     """
-    click.get_current_context().with_resource(_escaping_output())
 
 
 class _EscapedOutput:
-    """Standard output that writes a text's control characters escaped (:func:`_escaped`): a reason
-    or a game's text quoting a NUL or an escape sequence never sends it to the terminal, whichever
-    command prints it (JSON escapes its own)."""
+    """Standard output or error that writes a text's control characters escaped (:func:`_escaped`):
+    a reason, a game's text or a file's name quoting a NUL or an escape sequence never sends it to
+    the terminal, whichever command prints it (JSON escapes its own)."""
 
     def __init__(self, stream) -> None:
         self._stream = stream
@@ -607,21 +613,27 @@ class _EscapedOutput:
         return getattr(self._stream, name)
 
 
+def _unescaped(stream):
+    """The stream an :class:`_EscapedOutput` writes to: for a progress bar, whose carriage returns
+    are its own and whose text is numbers."""
+    return stream._stream if isinstance(stream, _EscapedOutput) else stream
+
+
 @contextlib.contextmanager
 def _escaping_output() -> Iterator[None]:
-    """Standard output escaped (:class:`_EscapedOutput`) while a command runs, and both streams
+    """Standard output and error escaped (:class:`_EscapedOutput`) while a command runs, and both
     writing a character their encoding cannot hold as ``\\uNNNN`` instead of failing on it: a
     redirect on a Russian Windows writes cp1251, which holds no emoji, no U+FFFD and no ``×``."""
-    before = sys.stdout
-    strict = [stream for stream in (sys.stdout, sys.stderr)
+    before = sys.stdout, sys.stderr
+    strict = [stream for stream in before
               if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure")]
     for stream in strict:
         stream.reconfigure(errors="backslashreplace")
-    sys.stdout = _EscapedOutput(before)
+    sys.stdout, sys.stderr = (_EscapedOutput(stream) for stream in before)
     try:
         yield
     finally:
-        sys.stdout = before
+        sys.stdout, sys.stderr = before
         for stream in strict:
             stream.reconfigure(errors="strict")
 
@@ -1128,7 +1140,7 @@ class _Progress:
         if self.enabled and self.on_terminal:
             from tqdm import tqdm
 
-            self.bar = tqdm(total=total, unit="file", file=sys.stderr)
+            self.bar = tqdm(total=total, unit="file", file=_unescaped(sys.stderr))
         elif self.enabled:
             # said at once: the first run also compiles the Hold'em kernels before any file is done
             refused = f" ({unreadable:,} more that cannot be read)" if unreadable else ""
@@ -1142,7 +1154,7 @@ class _Progress:
         if self.enabled and self.on_terminal:
             from tqdm import tqdm
 
-            self.bar = tqdm(total=total, unit="hand", file=sys.stderr, delay=self.BAR_AFTER)
+            self.bar = tqdm(total=total, unit="hand", file=_unescaped(sys.stderr), delay=self.BAR_AFTER)
         self.last = time.monotonic()
 
     def hand(self) -> None:
@@ -1168,7 +1180,7 @@ class _Progress:
         if self._due():
             line = f"building the statistics (SQL models): {self.models} so far, now {name}"
             if self.bar is not None:
-                self.bar.write(line, file=sys.stderr)
+                self.bar.write(line, file=_unescaped(sys.stderr))
             else:
                 click.echo(line, err=True)
 
@@ -1346,7 +1358,7 @@ def _show(frame: pl.DataFrame, as_json: bool, *, limit: int | None = SHOWN_ROWS,
     frame = _cells(frame.head(frame.height - left_out))
     # escaped before the layout measures them, for a cell with an escape to keep its border in line
     frame = frame.with_columns(frame[name].map_elements(_escaped, return_dtype=pl.String) for name in frame.columns
-                               if frame[name].str.contains(_CONTROL_CHARACTERS.pattern).any())
+                               if frame[name].str.contains(CONTROL_CHARACTER.pattern).any())
     if not _writes_utf8(sys.stdout):    # (so too a character the output's encoding lacks, as it is written)
         frame = frame.with_columns(frame[name].map_elements(_held_by(sys.stdout), return_dtype=pl.String)
                                    for name in frame.columns)
@@ -2042,9 +2054,6 @@ def _echo_lines(text: str, first_line: int, last_line: int, marks: dict[int, str
         click.echo(f"{number:>{width}}  {_escaped(line)}{note}")
 
 
-_CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
 def _escaped(text: str) -> str:
     """A text for a terminal: its control characters (a NUL, an escape) written as \\xNN, never
     sent as they are; line breaks and tabs stay.
@@ -2052,7 +2061,7 @@ def _escaped(text: str) -> str:
     >>> _escaped("Seat 3: Vera\\x00\\x1b[2J\\tx")
     'Seat 3: Vera\\\\x00\\\\x1b[2J\\tx'
     """
-    return _CONTROL_CHARACTERS.sub(lambda found: f"\\x{ord(found[0]):02x}", text)
+    return CONTROL_CHARACTER.sub(lambda found: f"\\x{ord(found[0]):02x}", text)
 
 
 DASHBOARD_PORT = 8501
