@@ -1326,6 +1326,10 @@ SHOWN_ROWS = 200
 """The rows a table (or its blocks) shows: --json, --csv and --limit give the others."""
 UNCUT = 1_000_000
 """polars' limit on the printed length of a table's cell, above any value the warehouse holds."""
+STATS_DECIMALS = 3
+"""The decimal places `rasklad stats`, a summary, shows a rate or an average (a double) to,
+rounded half to even; its counts and amounts are printed whole, and --json and `query` print
+every digit (README, docs/warehouse.md "Rounding")."""
 EVERY_ROW = "--csv or --json prints every row"
 """How a query's table that left rows out gets them all."""
 
@@ -1756,7 +1760,7 @@ def stats(ctx: click.Context, warehouse: Path, player: str | None, game: str | N
                 documents[mart] = frame.to_dicts()
                 continue
             click.echo(f"\n{mart}")
-            _show(frame.with_columns(pl.selectors.float().round(3)), False, limit=rows, rest=STATS_REST)
+            _show(frame.with_columns(pl.selectors.float().round(STATS_DECIMALS)), False, limit=rows, rest=STATS_REST)
         if as_json:
             _echo_json(documents)
         elif not shown:
