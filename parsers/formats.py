@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from parsers.errors import LineOutOfPlace, ParseError, UnstatedRule, UnsupportedGame
-from rules.findings import Finding, Severity
+from rules.findings import CONTROL_CHARACTER, Finding, Severity
 from rules.records import Source
 
 if TYPE_CHECKING:
@@ -325,8 +325,6 @@ NO_FORMAT = ("text is not a game of any known format: expected a header line suc
              + ", ".join(fmt.shown_as for fmt in FORMATS) + "; or a file named "
              + ", ".join(fmt.shown_as for fmt in FILE_FORMATS))
 """The reason text no header opens is quarantined with: every format read, from its declaration."""
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f]")
-"""A control character no log writes in a line (a tab is a blank)."""
 _CONTROL_NAMES = ("NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "HT", "LF", "VT", "FF", "CR", "SO",
                   "SI", "DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM", "SUB", "ESC", "FS", "GS",
                   "RS", "US")
@@ -339,15 +337,17 @@ def control_character(lines: tuple[str, ...]) -> ParseError | None:
 
     >>> print(control_character(("Winamax Poker - Cash\\x00Game - …", "Table: 'Paris'")))
     line 1, column 21: a control character (NUL) at column 21: no log writes one in a line, a writer that stopped or a damaged copy leaves it
+    >>> print(control_character(("Table: 'Paris'", "Seat 1: Bo\\x85ris")).reason.split(":")[0])
+    a control character (U+0085) at column 11
     """
     text = "\n".join(lines)       # one scan of the game in C: a search per line cost every game a loop
-    found = _CONTROL.search(text)   # (the class leaves out the line feed that joins them)
+    found = CONTROL_CHARACTER.search(text)   # (the class leaves out the line feed that joins them)
     if found is None:
         return None
     at = found.start()
     index = text.count("\n", 0, at)
     code = ord(found[0])
-    name = _CONTROL_NAMES[code] if code < len(_CONTROL_NAMES) else "DEL"
+    name = _CONTROL_NAMES[code] if code < len(_CONTROL_NAMES) else "DEL" if code == 0x7F else f"U+{code:04X}"
     column = at - (text.rfind("\n", 0, at) + 1) + 1
     return ParseError(f"a control character ({name}) at column {column}: no log writes one in a line, a "
                       "writer that stopped or a damaged copy leaves it", line=index + 1, column=column,

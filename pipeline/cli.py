@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import errno
 import functools
@@ -29,7 +30,7 @@ import click
 
 from pipeline.manifest import NewerWarehouse, WarehouseBusy
 from pipeline.provenance import RULES_VERSION, ModelError, ModelsMissing, OlderRules
-from rules.findings import quoted_name
+from rules.findings import CONTROL_CHARACTER, quoted_name
 from rules.words import counted, did_you_mean, listed, name_order, player_named
 
 if TYPE_CHECKING:
@@ -515,6 +516,12 @@ def _path_duckdb_cannot_open(ctx: click.Context, error: Exception) -> str | None
 class _Commands(click.Group):
     """The commands, each of which says so when this copy of Rasklad lacks its SQL models."""
 
+    def main(self, *args, **kwargs):
+        # around click's own run, whose error messages (quoting a path given) print after the
+        # command's context has closed
+        with _escaping_output():
+            return super().main(*args, **kwargs)
+
     def make_context(self, *args, **kwargs) -> click.Context:
         try:
             return super().make_context(*args, **kwargs)
@@ -599,13 +606,12 @@ def main() -> None:
 
     Example: rasklad ingest data/samples && rasklad stats
     """
-    click.get_current_context().with_resource(_escaping_output())
 
 
 class _EscapedOutput:
-    """Standard output that writes a text's control characters escaped (:func:`_escaped`): a reason
-    or a game's text quoting a NUL or an escape sequence never sends it to the terminal, whichever
-    command prints it (JSON escapes its own)."""
+    """Standard output or error that writes a text's control characters escaped (:func:`_escaped`):
+    a reason, a game's text or a file's name quoting a NUL or an escape sequence never sends it to
+    the terminal, whichever command prints it (JSON escapes its own)."""
 
     def __init__(self, stream) -> None:
         self._stream = stream
@@ -617,15 +623,51 @@ class _EscapedOutput:
         return getattr(self._stream, name)
 
 
+def _unescaped(stream):
+    """The stream an :class:`_EscapedOutput` writes to: for a progress bar, whose carriage returns
+    are its own and whose text is numbers."""
+    return stream._stream if isinstance(stream, _EscapedOutput) else stream
+
+
 @contextlib.contextmanager
 def _escaping_output() -> Iterator[None]:
-    """Standard output escaped (:class:`_EscapedOutput`) while a command runs."""
-    before = sys.stdout
-    sys.stdout = _EscapedOutput(before)
+    """Standard output and error escaped (:class:`_EscapedOutput`) while a command runs, and both
+    writing a character their encoding cannot hold as ``\\uNNNN`` instead of failing on it: a
+    redirect on a Russian Windows writes cp1251, which holds no emoji, no U+FFFD and no ``×``."""
+    before = sys.stdout, sys.stderr
+    strict = [stream for stream in before
+              if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure")]
+    for stream in strict:
+        stream.reconfigure(errors="backslashreplace")
+    sys.stdout, sys.stderr = (_EscapedOutput(stream) for stream in before)
     try:
         yield
     finally:
-        sys.stdout = before
+        sys.stdout, sys.stderr = before
+        for stream in strict:
+            stream.reconfigure(errors="strict")
+
+
+def _holds(stream, text: str) -> bool:
+    """Can ``stream``'s encoding write every character of ``text``?"""
+    try:
+        text.encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _held_by(stream) -> Callable[[str], str]:
+    """A text as ``stream`` writes it: each character its encoding cannot hold as ``\\uNNNN``."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    return lambda text: text.encode(encoding, "backslashreplace").decode(encoding)
+
+
+def _writes_utf8(stream) -> bool:
+    try:
+        return codecs.lookup(getattr(stream, "encoding", None) or "utf-8").name == "utf-8"
+    except LookupError:
+        return False
 
 
 @main.command()
@@ -1108,7 +1150,7 @@ class _Progress:
         if self.enabled and self.on_terminal:
             from tqdm import tqdm
 
-            self.bar = tqdm(total=total, unit="file", file=sys.stderr)
+            self.bar = tqdm(total=total, unit="file", file=_unescaped(sys.stderr))
         elif self.enabled:
             # said at once: the first run also compiles the Hold'em kernels before any file is done
             refused = f" ({unreadable:,} more that cannot be read)" if unreadable else ""
@@ -1122,7 +1164,7 @@ class _Progress:
         if self.enabled and self.on_terminal:
             from tqdm import tqdm
 
-            self.bar = tqdm(total=total, unit="hand", file=sys.stderr, delay=self.BAR_AFTER)
+            self.bar = tqdm(total=total, unit="hand", file=_unescaped(sys.stderr), delay=self.BAR_AFTER)
         self.last = time.monotonic()
 
     def hand(self) -> None:
@@ -1148,7 +1190,7 @@ class _Progress:
         if self._due():
             line = f"building the statistics (SQL models): {self.models} so far, now {name}"
             if self.bar is not None:
-                self.bar.write(line, file=sys.stderr)
+                self.bar.write(line, file=_unescaped(sys.stderr))
             else:
                 click.echo(line, err=True)
 
@@ -1294,6 +1336,10 @@ SHOWN_ROWS = 200
 """The rows a table (or its blocks) shows: --json, --csv and --limit give the others."""
 UNCUT = 1_000_000
 """polars' limit on the printed length of a table's cell, above any value the warehouse holds."""
+STATS_DECIMALS = 3
+"""The decimal places `rasklad stats`, a summary, shows a rate or an average (a double) to,
+rounded half to even; its counts and amounts are printed whole, and --json and `query` print
+every digit (README, docs/warehouse.md "Rounding")."""
 EVERY_ROW = "--csv or --json prints every row"
 """How a query's table that left rows out gets them all."""
 
@@ -1301,6 +1347,10 @@ EVERY_ROW = "--csv or --json prints every row"
 def _rows_more(count: int, how: str) -> str:
     """The line under a table that left ``count`` rows out: how many, and ``how`` to see them."""
     return f"… and {counted(count, 'row')} more ({how})"
+
+
+UTF8_BORDERS = "┌┬┐│┆╞═╪╡└┴┘─"
+"""The characters of polars' UTF8_FULL_CONDENSED table borders."""
 
 
 def _show(frame: pl.DataFrame, as_json: bool, *, limit: int | None = SHOWN_ROWS, rest: str = EVERY_ROW,
@@ -1322,11 +1372,17 @@ def _show(frame: pl.DataFrame, as_json: bool, *, limit: int | None = SHOWN_ROWS,
     frame = _cells(frame.head(frame.height - left_out))
     # escaped before the layout measures them, for a cell with an escape to keep its border in line
     frame = frame.with_columns(frame[name].map_elements(_escaped, return_dtype=pl.String) for name in frame.columns
-                               if frame[name].str.contains(_CONTROL_CHARACTERS.pattern).any())
+                               if frame[name].str.contains(CONTROL_CHARACTER.pattern).any())
+    if not _writes_utf8(sys.stdout):    # (so too a character the output's encoding lacks, as it is written)
+        frame = frame.with_columns(frame[name].map_elements(_held_by(sys.stdout), return_dtype=pl.String)
+                                   for name in frame.columns)
+    # borders of ASCII where the output's encoding has no box-drawing characters (cp1251, cp1252)
+    borders = "UTF8_FULL_CONDENSED" if _holds(sys.stdout, UTF8_BORDERS) else "ASCII_FULL_CONDENSED"
     # polars cuts the printed text of every cell (a time, a decimal, a name) at fmt_str_lengths, not
     # only strings: a limit no cell reaches keeps each whole; the columns stay as wide as their text
     with pl.Config(tbl_rows=-1, tbl_cols=-1, tbl_width_chars=65_535, fmt_str_lengths=UNCUT,
-                   fmt_table_cell_list_len=-1, tbl_hide_dataframe_shape=True, tbl_hide_column_data_types=True):
+                   fmt_table_cell_list_len=-1, tbl_hide_dataframe_shape=True, tbl_hide_column_data_types=True,
+                   tbl_formatting=borders):
         table = str(frame)
     if max(map(len, table.splitlines()), default=0) <= width or frame.is_empty():
         click.echo(table)
@@ -1714,7 +1770,7 @@ def stats(ctx: click.Context, warehouse: Path, player: str | None, game: str | N
                 documents[mart] = frame.to_dicts()
                 continue
             click.echo(f"\n{mart}")
-            _show(frame.with_columns(pl.selectors.float().round(3)), False, limit=rows, rest=STATS_REST)
+            _show(frame.with_columns(pl.selectors.float().round(STATS_DECIMALS)), False, limit=rows, rest=STATS_REST)
         if as_json:
             _echo_json(documents)
         elif not shown:
@@ -1774,9 +1830,23 @@ def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
             raise UsageProblem(f"The query failed: {error}", "Tables: games, game_players, findings, "
                                "quarantine and the marts; list them with `rasklad query \"show tables\"`.")
     if as_csv:
-        click.echo(_cells(frame).write_csv(), nl=False)
+        _echo_csv(_cells(frame).write_csv())
     else:
         _show(frame, as_json, whole_words=False)    # a query's value of any width stays in the terminal
+
+
+def _echo_csv(text: str) -> None:
+    """CSV on standard output, its control characters escaped (:func:`_escaped`). Into a file or a
+    pipe whose encoding is not UTF-8 (a redirect on Windows writes its ANSI code page, cp1251 on a
+    Russian one), as UTF-8 after a byte order mark: every name is kept whole, where the code page
+    would lose an emoji or a letter of another script, and Excel, which reads a CSV file without the
+    mark in the code page, reads it as UTF-8. A terminal shows it in its own encoding."""
+    if sys.stdout.isatty() or _writes_utf8(sys.stdout):
+        click.echo(text, nl=False)
+        return
+    sys.stdout.flush()
+    sys.stdout.buffer.write(codecs.BOM_UTF8 + _escaped(text).encode("utf-8"))
+    sys.stdout.buffer.flush()
 
 
 READ_AS_VALUES = frozenset({
@@ -1998,9 +2068,6 @@ def _echo_lines(text: str, first_line: int, last_line: int, marks: dict[int, str
         click.echo(f"{number:>{width}}  {_escaped(line)}{note}")
 
 
-_CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
 def _escaped(text: str) -> str:
     """A text for a terminal: its control characters (a NUL, an escape) written as \\xNN, never
     sent as they are; line breaks and tabs stay.
@@ -2008,7 +2075,7 @@ def _escaped(text: str) -> str:
     >>> _escaped("Seat 3: Vera\\x00\\x1b[2J\\tx")
     'Seat 3: Vera\\\\x00\\\\x1b[2J\\tx'
     """
-    return _CONTROL_CHARACTERS.sub(lambda found: f"\\x{ord(found[0]):02x}", text)
+    return CONTROL_CHARACTER.sub(lambda found: f"\\x{ord(found[0]):02x}", text)
 
 
 DASHBOARD_PORT = 8501

@@ -174,6 +174,9 @@ class Inputs:
     """Paths not read (stored names) and why, in the order met."""
     skipped: Counter = field(default_factory=Counter)
     """Files of a folder left out for their extension: extension ("" for none) → count."""
+    left_out: dict[tuple[int, int] | str, str] = field(default_factory=dict)
+    """Those files while the paths are listed, by device and inode (or path) → extension: one also
+    named is read, and is no file skipped (:attr:`skipped` counts the others once the listing ends)."""
     met: set[tuple[int, int]] = field(default_factory=set)
     """The files listed, by device and inode: a file named twice, or named and in a folder given
     too, or reached by a second link, is read once (under the first of its names)."""
@@ -203,6 +206,7 @@ def list_inputs(paths: Iterable[str | Path], *, skip: str | Path | None = None) 
             _walk(path, inputs, skipped_folder)
         else:
             _consider(path, inputs)
+    inputs.skipped = Counter(suffix for key, suffix in inputs.left_out.items() if key not in inputs.met)
     return inputs
 
 
@@ -236,7 +240,8 @@ def _walk(folder: Path, inputs: Inputs, skip: tuple[int, int] | None = None) -> 
                 continue
             suffix = Path(name).suffix.lower()
             if suffix not in LOG_SUFFIXES:
-                inputs.skipped[suffix] += 1
+                file = os.path.join(root, name)
+                inputs.left_out[_identity(file) or file] = suffix
                 continue
             _consider(Path(root, name), inputs)
 

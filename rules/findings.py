@@ -7,6 +7,7 @@ finding of a game and goes on, so an auditor sees all of them at once.
 from __future__ import annotations
 
 import enum
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -20,6 +21,11 @@ class Severity(enum.StrEnum):
     """Allowed by the rules, but unusual enough that an auditor should look."""
 
 
+CONTROL_CHARACTER = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""A control character: C0 (a NUL, an escape), DEL, or C1 (U+0080 to U+009F, which no decoded
+text holds: a Windows code page's 0x80-0x9F are letters and signs). No log writes one in a line,
+and no output sends one as it is, to move a terminal's cursor or clear its screen. A tab (a blank)
+and a line feed (a line's end) are not among them."""
 _INVISIBLE = ("Cc", "Cf")
 """The kinds of characters that print as nothing: controls and format characters (U+FEFF,
 U+200D, U+202E …). A name holding one looks like another player's."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -184,3 +185,27 @@ def test_query_blocks_indent_each_line_of_a_value_and_wrap_a_value_without_space
         "y: " + "x" * 57,
         "   " + "x" * 13,
     ]
+
+
+def test_stats_rounds_its_rates_to_the_decimals_the_docs_name_and_query_prints_them_whole(tmp_path):
+    # the README said every value of a table is printed whole, but stats rounds its rates
+    from pipeline.cli import STATS_DECIMALS
+    from tests.test_cli import README
+
+    wh = tmp_path / "wh"
+    run("ingest", str(CHINESE), "--warehouse", str(wh), "-q")
+    shown = run("stats", "--game", "chinese", "--all", "--warehouse", str(wh)).output
+    blocks = [dict(re.findall(r"^(\w+): +(.*)$", block, flags=re.MULTILINE)) for block in shown.split("\n\n")]
+    foul_rates = {(block["player"], block["scoring"]): block["foul_rate"] for block in blocks if "foul_rate" in block}
+    # Anna fouled 1 of her 7 hands at 1-6, Boris 1 of 4 at 2-4, Egor 1 of 6 at 1-6 (the sample's
+    # fouls): 0.142857… 0.25 and 0.1666… to 3 places
+    assert (foul_rates["Anna", "1-6"], foul_rates["Boris", "2-4"], foul_rates["Egor", "1-6"]) == ("0.143", "0.25", "0.167")
+    assert foul_rates["Dasha", "1-6"] == "0.0"
+    whole = run("query", "select foul_rate from player_stats_chinese where player = 'Anna' and scoring = '1-6'",
+                "--csv", "--warehouse", str(wh)).output
+    assert whole == f"foul_rate\n{1 / 7}\n"
+    readme = " ".join(README.split())
+    assert STATS_DECIMALS == 3 and "`rasklad stats`, a summary, shows each rate and average" in readme
+    assert "rounded to 3 decimal places, half to even" in readme
+    warehouse_doc = " ".join((Path(__file__).resolve().parents[1] / "docs" / "warehouse.md").read_text().split())
+    assert "`rasklad stats` round only to show it (`stats` to 3 decimal places, half to even" in warehouse_doc

@@ -4,6 +4,8 @@ and no command sends one to the terminal: each is written escaped (\\x00)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from click.testing import CliRunner
 
@@ -120,3 +122,49 @@ def test_a_whole_escape_sequence_is_printed_escaped_into_a_pipe_never_deleted(tm
     # each value escaped whole (9 and 8 characters), and the borders measured on what is shown
     assert table[3] == "│ a\\x1b[31m ┆ \\x1b[0mb │"
     assert len({len(line) for line in table}) == 1
+
+
+@pytest.mark.parametrize("character", ["\x85", "\x9b"])    # NEL, and CSI: a terminal's ESC [
+def test_a_c1_control_character_in_a_line_is_told_as_the_others_are(character):
+    damaged = STARS.replace("Seat 2: Boris ($2 in chips)", f"Seat 2: Bo{character}ris ($2 in chips)")
+    assert refused(damaged).startswith(f"line 4, column 11: a control character (U+{ord(character):04X}) at column 11")
+
+
+def test_an_ingest_quarantines_a_game_holding_a_c1_control_character(tmp_path):
+    hands = tmp_path / "hands.txt"
+    hands.write_text(STARS.replace("Seat 2: Boris ($2 in chips)", "Seat 2: Bo\x9bris ($2 in chips)"), encoding="utf-8")
+    warehouse = str(tmp_path / "wh")
+    CliRunner().invoke(main, ["ingest", str(hands), "--warehouse", warehouse, "-q"], catch_exceptions=False)
+    listed = CliRunner().invoke(main, ["quarantine", "--warehouse", warehouse, "--json"], catch_exceptions=False)
+    (row,) = json.loads(listed.output)
+    assert row["where"].endswith("hands.txt:4:11")
+    assert row["error"].startswith("a control character (U+009B) at column 11")
+
+
+def test_standard_error_is_escaped_too(tmp_path):
+    # A writer's note in the lock file (its command line, or any bytes a damaged one holds) is told on
+    # stderr while an ingest waits for it: its escape sequence cleared the terminal.
+    import fcntl
+    import os
+    import threading
+
+    from pipeline.warehouse import LOCK_FILE
+
+    hands = tmp_path / "hands.txt"
+    hands.write_text(STARS, encoding="utf-8")
+    warehouse = tmp_path / "wh"
+    CliRunner().invoke(main, ["ingest", str(hands), "--warehouse", str(warehouse), "-q"], catch_exceptions=False)
+    fd = os.open(warehouse / LOCK_FILE, os.O_RDWR)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, b"process 1, ingest \x1b[2J\xc2\x9b2J, since 10:00:00", 0)
+    hands.write_text(STARS.replace("Hand #1:", "Hand #2:"), encoding="utf-8")    # a game to write
+    release = threading.Timer(1.0, lambda: (fcntl.flock(fd, fcntl.LOCK_UN), os.close(fd)))
+    release.start()
+    try:
+        done = CliRunner().invoke(main, ["ingest", str(hands), "--warehouse", str(warehouse), "-q"],
+                                  catch_exceptions=False)
+    finally:
+        release.join()
+    assert "is being written by another process (process 1, ingest \\x1b[2J\\x9b2J, since 10:00:00)" in done.stderr
+    assert "\x1b" not in done.stderr and "\x9b" not in done.stderr

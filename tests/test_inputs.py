@@ -296,3 +296,22 @@ def test_a_sixcard_net_with_an_exponent_is_quarantined_at_the_number_naming_the_
 def test_a_sixcard_net_too_large_to_store_is_quarantined_at_its_column_with_the_amount_reason():
     [(line, column, reason)] = _quarantine(_SESSION.format(net="+100000000000000000000"))
     assert (line, column) == (11, 15) and reason.startswith("the amount 100000000000000000000 is too large")
+
+
+def test_a_file_of_a_folder_also_named_is_read_and_never_counted_as_skipped(tmp_path):
+    # an archive named on the command line and met again in its folder: read once, and the
+    # summary told the user to name the file that was named
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "night.txt").write_bytes(NIGHT.read_bytes())
+    archive = logs / "архив.zip"
+    archive.write_bytes(b"PK\x03\x04" + b"\x00" * 26)
+    (logs / "notes.csv").write_text("a,b\n", encoding="utf-8")
+    for paths in ([logs, archive], [archive, logs]):
+        listing = list_inputs(paths)
+        assert sorted(path.name for path in listing.files) == ["night.txt", "архив.zip"]
+        assert dict(listing.skipped) == {".csv": 1}     # notes.csv alone
+    assert dict(list_inputs([logs]).skipped) == {".csv": 1, ".zip": 1}
+    done = run("ingest", str(logs), str(archive), "--warehouse", str(tmp_path / "wh"), "--jobs", "1", "-q")
+    assert "skipped 1 file of the folders for their extension (.csv × 1)" in done.output
+    assert ".zip" not in done.output.split("skipped", 1)[1]
