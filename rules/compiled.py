@@ -13,7 +13,14 @@ passes, an LLVM module and a cache entry, more than its body. Numba's rewrite pa
 they fold constants to prune branches before typing and fuse whole-array expressions after it, and
 the kernels here are loops over scalars that prune their own branches once LLVM sees the constants;
 a first ingest of a 40,000-hand history compiled 1.5 CPU-s less (of 23) without them, and no
-kernel runs slower. (No example runs here: a function Numba caches must live in a file.)
+kernel runs slower. A kernel that makes no array and hands none back (the Hold'em replay: it reads
+and writes the arrays Python hands it, which Python holds while it runs) counts no references
+(``counts_references=False``): Numba otherwise writes an increment and a decrement of every array
+of a tuple each time it reads the tuple or hands it on, array by array, and the Hold'em replay's
+code before LLVM was a third larger with them (7.3 MB of LLVM text, 4.9 without), which cost a first
+run of ``data/samples`` about 0.9 CPU-s of compiling (of 14). Numba refuses to compile such a kernel
+that makes an array (six-card's EV makes its own). (No example runs here: a function Numba caches
+must live in a file.)
 
 Measured and left as Numba has them, on that first ingest of ``data/samples`` (19-20 CPU-s compiling,
 of which LLVM 7.4: 1.9 optimizing each function, 3.0 each module with the steps it calls linked in,
@@ -33,10 +40,14 @@ from numba import njit
 __all__ = ["entry", "helper", "inlined", "kernel"]
 
 
-def kernel(signature=None, *, from_python: bool = True, **options):
+def kernel(signature=None, *, from_python: bool = True, counts_references: bool = True, **options):
     """A decorator that compiles with the project's options. ``from_python``: False for a step
     only compiled code calls; ``signature``: compile once for those types, not once per literal or
-    integer type handed in; ``options``: Numba's others (``error_model``...)."""
+    integer type handed in; ``counts_references``: False for a kernel that makes no array and hands
+    none back, only reads and writes those it is given (see the module docstring); ``options``:
+    Numba's others (``error_model``...)."""
+    if not counts_references:
+        options["_nrt"] = False
     return njit(*([] if signature is None else [signature]), cache=from_python or signature is not None,
                 no_cfunc_wrapper=True, no_cpython_wrapper=not from_python, no_rewrites=True, **options)
 
