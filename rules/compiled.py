@@ -13,7 +13,14 @@ passes, an LLVM module and a cache entry, more than its body. Numba's rewrite pa
 they fold constants to prune branches before typing and fuse whole-array expressions after it, and
 the kernels here are loops over scalars that prune their own branches once LLVM sees the constants;
 a first ingest of a 40,000-hand history compiled 1.5 CPU-s less (of 23) without them, and no
-kernel runs slower. (No example runs here: a function Numba caches must live in a file.)
+kernel runs slower. A kernel that makes no array and hands none back (the Hold'em replay: it reads
+and writes the arrays Python hands it, which Python holds while it runs) counts no references
+(``counts_references=False``): Numba otherwise writes an increment and a decrement of every array
+of a tuple each time it reads the tuple or hands it on, array by array, and the Hold'em replay's
+code before LLVM was a third larger with them (7.3 MB of LLVM text, 4.9 without), which cost a first
+run of ``data/samples`` about 0.9 CPU-s of compiling (of 14). Numba refuses to compile such a kernel
+that makes an array (six-card's EV makes its own). (No example runs here: a function Numba caches
+must live in a file.)
 
 Measured and left as Numba has them, on that first ingest of ``data/samples`` (19-20 CPU-s compiling,
 of which LLVM 7.4: 1.9 optimizing each function, 3.0 each module with the steps it calls linked in,
@@ -24,6 +31,17 @@ about 3 CPU-s but slowed the Hold'em replay by half and six-card's EV by a fifth
 from Python, unboxing its arguments and boxing what it returns, costs 0.02-0.04 CPU-s to compile
 (16 arrays handed in, a tuple of 7 handed back): six-card's six entries, made one, would save
 about 0.2.
+
+Where the Hold'em replay's first compile goes (about 13 CPU-s of the 21 of that first ingest): Numba's
+typing of its own statements about a seventh, the writing of LLVM code (Python) and LLVM itself the
+most, LLVM about 5.5 CPU-s of it: every step's module is optimized with the steps it calls linked in,
+and made machine code, though only the kernel's is run (Numba's codegen does so; no option changes
+it). Inlining a step copies its Numba code block by block with the whole scope, twice per call
+(``_check_hand_names``: 0.4-0.8 CPU-s of the kernel's). Handing a group of arrays read once into a
+local name, instead of reading it at each call, made the code larger, not smaller: every call hands
+on and counts each array anyway. Still to try: fewer tuples of arrays handed down (the actions and
+the cards as one int64 table each, as the hands and the seats are), and six-card's EV (5-6 CPU-s),
+which makes arrays and so must count references.
 """
 
 from __future__ import annotations
@@ -33,10 +51,14 @@ from numba import njit
 __all__ = ["entry", "helper", "inlined", "kernel"]
 
 
-def kernel(signature=None, *, from_python: bool = True, **options):
+def kernel(signature=None, *, from_python: bool = True, counts_references: bool = True, **options):
     """A decorator that compiles with the project's options. ``from_python``: False for a step
     only compiled code calls; ``signature``: compile once for those types, not once per literal or
-    integer type handed in; ``options``: Numba's others (``error_model``...)."""
+    integer type handed in; ``counts_references``: False for a kernel that makes no array and hands
+    none back, only reads and writes those it is given (see the module docstring); ``options``:
+    Numba's others (``error_model``...)."""
+    if not counts_references:
+        options["_nrt"] = False
     return njit(*([] if signature is None else [signature]), cache=from_python or signature is not None,
                 no_cfunc_wrapper=True, no_cpython_wrapper=not from_python, no_rewrites=True, **options)
 

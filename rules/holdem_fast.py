@@ -51,7 +51,7 @@ import numpy as np
 from numba import from_dtype
 from numba.core.types import UniTuple, boolean, int64, void
 
-from rules.compiled import entry, helper, inlined, kernel
+from rules.compiled import inlined, kernel
 from rules.evaluator import RankOrder, add_card_masks, mask_strength, rank_tables, strength7
 from rules.holdem import allin_ev_cents
 from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, UNSET, HandBatch, column
@@ -549,8 +549,17 @@ def he_uncalled(returned_to_top, amount, excess):
     return returned_to_top and amount == excess
 
 
+# The kernel and its steps make no array and hand none back: the arrays of the batch, the state and
+# the facts are Python's while the kernel runs, so no reference of theirs is counted (see rules.compiled).
+_entry = kernel(counts_references=False)
+"""The kernel Python calls."""
+_helper = kernel(from_python=False, counts_references=False)
+"""A step only the kernel calls."""
+
+
 # one signature, whatever integer types its callers pass: compiled once
-@kernel(void(int64[:, ::1], int64[::1], _HAND, int64, int64, int64, int64, int64, int64), from_python=False)
+@kernel(void(int64[:, ::1], int64[::1], _HAND, int64, int64, int64, int64, int64, int64), from_python=False,
+        counts_references=False)
 def _emit(out, count, G, rule, severity, line, seat, expected, actual):
     """A finding of hand G; rows beyond the room are counted, not written (the caller makes room)."""
     n = count[0]
@@ -604,7 +613,7 @@ def _share(amount, n, unit, q):
     return each + (unit if q < odd else 0)
 
 
-@entry     # the one kernel Python calls
+@_entry     # the one kernel Python calls
 def _kernel(c, t, state, f, out, count):
     """Every hand of the batch: seat it, check its deck, walk its actions with the rules, settle the
     pots and the awards, write its facts. The one entry from Python; each helper is handed the state
@@ -677,7 +686,7 @@ def he_collected_given_back(collected, posted):
     return collected == posted
 
 
-@helper
+@_helper
 def _give_back(a0, a1, acts, facts, S, G, out, count):
     """The actions of a cancelled hand, numbered in order with their seats and positions: its posts
     go in and come back to their posters (a collect line, where the room writes one, is that return:
@@ -705,7 +714,7 @@ def _give_back(a0, a1, acts, facts, S, G, out, count):
         S[i].collected = S[i].invested
 
 
-@helper
+@_helper
 def _play(a0, a1, acts, facts, S, R, G, out, count):
     """The actions of a hand, one by one, with their facts; False when not modelled."""
     ring0_seat = S[S[G.n_live - 1].ring].seat_no       # the button, last of the ring
@@ -804,7 +813,7 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
     return True
 
 
-@helper
+@_helper
 def _put(p, chips, line, S, G, out, count):
     """Chips from a stack into the pot (HE-STACK when they are more than the stack: the stack then
     goes below zero, as the log says); a stack at zero or below, or chips in up to the table's
@@ -817,7 +826,7 @@ def _put(p, chips, line, S, G, out, count):
         S[p].all_in = 1
 
 
-@helper
+@_helper
 def _contenders(S, G):
     """How many players dealt in have not folded."""
     n_cont = 0
@@ -827,7 +836,7 @@ def _contenders(S, G):
     return n_cont
 
 
-@helper
+@_helper
 def _total(S, G):
     """The chips in the pot."""
     total = 0
@@ -836,7 +845,7 @@ def _total(S, G):
     return total
 
 
-@helper
+@_helper
 def _end_round(line, S, R, G, out, count):
     """The betting round is over: HE-ACTION-ORDER when a player still owed an action (at ``line``).
     The last player with chips owes one only facing a bet he has not matched: the others all in,
@@ -867,7 +876,7 @@ def _end_round(line, S, R, G, out, count):
         G.allin_street = R.street
 
 
-@helper
+@_helper
 def _hand_facts(s0, npots, boards, hole, hand, seat, S, G):
     """The facts of a replayed hand (``hand``) and of its players and pots (``seat``)."""
     h = G.hand
@@ -932,7 +941,7 @@ def _hand_facts(s0, npots, boards, hole, hand, seat, S, G):
     hand[HAND_FACT.needs_allin_ev, h] = ais >= 0 and ais != ST_RIVER and n_cont >= 2 and shown
 
 
-@helper
+@_helper
 def _seat_hand(a0, a1, acts, positions, S, G, out, count):
     """Who is dealt in, their ring and positions, and HE-PLAYERS; False when not modelled."""
     ns = G.seats
@@ -1010,7 +1019,7 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
     return True
 
 
-@helper
+@_helper
 def _blind_positions(positions, sb_poster, bb_poster, S, n):
     """The posters of the blinds are SB and BB; the others count back from the first blind, whichever
     seat the log names the button (a dead button: an empty seat, or one whose player is away): the
@@ -1035,7 +1044,7 @@ def _blind_positions(positions, sb_poster, bb_poster, S, n):
             place += 1
 
 
-@helper
+@_helper
 def _unplaced_ring_key(i, sb_poster, bb_poster, a0, a1, acts, S, G):
     """The place in the ring of seat ``i``, a player of unknown seat, where a seated player's is
     twice the seat number (so that one of unknown seat fits between): a big blind right after the
@@ -1047,7 +1056,7 @@ def _unplaced_ring_key(i, sb_poster, bb_poster, a0, a1, acts, S, G):
     return 2 * S[seated].seat_no - 1 if seated >= 0 else 2 * S[i].seat_no
 
 
-@helper
+@_helper
 def _seated_after(u, a0, a1, acts, G):
     """The first seated player whose first turn before the flop comes after the first turn of ``u``,
     a player of unknown seat; -1 if none (``u`` takes no turn, or nobody seated takes one after)."""
@@ -1064,7 +1073,7 @@ def _seated_after(u, a0, a1, acts, G):
     return np.int64(-1)
 
 
-@helper
+@_helper
 def _check_deck(s0, cards, S, G, out, count):
     """HE-DECK and HE-BOARD: every card of the deck, dealt once; the summary's board the board dealt.
     False when not modelled (a board with a gap)."""
@@ -1158,7 +1167,7 @@ def _dealt(boards, h, b):
     return nb
 
 
-@helper
+@_helper
 def _rank_cards(c0, c1, boards, h, b, nb, ranks):
     """The strength of hole cards ``c0``, ``c1`` and the first ``nb`` cards of board ``b`` of hand ``h``
     in ``ranks``; -1 when a card is not known, twice or off the deck."""
@@ -1228,7 +1237,7 @@ def _check_hand_names(s0, a0, a1, acts, cards, ranks, S, G, out, count):
                     _emit(out, count, G, RULE.HAND_NAME, ERROR, S[i].summary_line, i, strength, named)
 
 
-@helper
+@_helper
 def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
     """A fold, check, call, bet or raise: HE-ACTION-ORDER, then the rules of its kind. Returns the
     chips it put in."""
@@ -1288,7 +1297,7 @@ def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
     return chips
 
 
-@helper
+@_helper
 def _bet_or_raise(p, k, amt, line, to_call, raise_to, all_in_said, S, R, G, out, count):
     """A bet or raise: HE-BET, HE-MIN-RAISE, HE-POT-LIMIT, HE-LIMIT-SIZE, HE-LIMIT-CAP; the round's
     new bet and who must act on it. Returns the chips it put in."""
@@ -1343,7 +1352,7 @@ def _bet_or_raise(p, k, amt, line, to_call, raise_to, all_in_said, S, R, G, out,
     return chips
 
 
-@helper
+@_helper
 def _top_live_bet(S, G):
     """The largest bet a dealt player has actually made on this street: a walk of the players of its
     own, as it runs at every call and raise, where :func:`_top_two`'s walk of every seat costs more."""
@@ -1353,7 +1362,7 @@ def _top_live_bet(S, G):
     return top
 
 
-@kernel(UniTuple(int64, 4)(boolean, boolean, _SEATS, _HAND), from_python=False)
+@kernel(UniTuple(int64, 4)(boolean, boolean, _SEATS, _HAND), from_python=False, counts_references=False)
 def _top_two(of_bets, contenders, S, G):
     """The largest bet (``of_bets``, else the largest chips invested) among the seats (``contenders``: the players dealt in
     who have not folded), its seat, how many seats share it, and the second largest (the top again
@@ -1385,7 +1394,7 @@ def _top_two(of_bets, contenders, S, G):
     return top, top_i, ties, second
 
 
-@kernel(void(boolean, int64, _SEATS, _ROUND, _HAND), from_python=False)
+@kernel(void(boolean, int64, _SEATS, _ROUND, _HAND), from_python=False, counts_references=False)
 def _open_round(at_posts, anchor, S, R, G):
     """A betting round begins, at the posts (the first round) or at no bet (a street's): the bet to
     match, who must act, and from whose left (``anchor``'s seat; at the posts -1: the button's)."""
@@ -1425,7 +1434,7 @@ def _open_round(at_posts, anchor, S, R, G):
     R.passed_over = -1
 
 
-@helper
+@_helper
 def _uncalled(p, amt, line, S, R, G, out, count):
     """An uncalled bet returned (HE-UNCALLED); False when not modelled."""
     top, top_i, ties, second = _top_two(_BETS, False, S, G)
@@ -1444,7 +1453,7 @@ def _uncalled(p, amt, line, S, R, G, out, count):
     return True
 
 
-@helper
+@_helper
 def _settle(c_pots, S, G, out, count):
     """Pots and rake against the log (HE-UNCALLED, HE-POT-BALANCE, HE-SIDE-POT; ``c_pots``: the
     summary's pots); the number of pots."""
@@ -1517,7 +1526,7 @@ def _settle(c_pots, S, G, out, count):
     return npots
 
 
-@helper
+@_helper
 def _build_pots(S, G):
     """Main and side pots per all-in level of the contenders' live chips (the chips of folded
     players go in too); dead money (a returning player's dead blind) goes to the main pot.
@@ -1568,7 +1577,7 @@ def _build_pots(S, G):
     return npots
 
 
-@helper
+@_helper
 def _award(s0, a0, a1, acts, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
     """Who should collect what, against the collect lines and the summary (HE-SHOWDOWN, HE-SD-ORDER,
     HE-SPLIT, HE-COLLECTED); False when not modelled. ``t_short_deck``: the short deck's ranks at
@@ -1740,7 +1749,7 @@ def pot_of_collect(code, npots):
     return k if 0 <= k < npots else -1
 
 
-@helper
+@_helper
 def _cite_collect_lines(a0, a1, acts, short, npots, n_boards, S, G, out, count):
     """Each collect line against the pot it names (the pots the summary lists are the replay's, or the hand
     has one pot), so that a pot paid to the wrong hands is cited at the lines that pay it wrong, not at a
@@ -1832,7 +1841,7 @@ def _winner_count(won, S, G):
     return m
 
 
-@helper
+@_helper
 def _summary_won(i, won, right, S, G, out, count):
     """HE-COLLECTED: the "won (…)" amounts of seat ``i``'s summary lines (a second line of his too) say
     ``right``, what the rules give him, or ``won``, what his collect lines give (where those break the
@@ -1857,7 +1866,7 @@ def he_summary_seats(lines, seated):
     return lines == (1 if seated else 0)
 
 
-@helper
+@_helper
 def _check_summary_seats(S, G, out, count):
     """HE-SUMMARY-SEATS where the room sums up every seat: a seat left out is cited at the hand's last
     line (where its summary stops), a line too many at that line; expected and actual count lines.
@@ -1876,7 +1885,7 @@ def _check_summary_seats(S, G, out, count):
             _emit(out, count, G, RULE.SUMMARY_SEATS, ERROR, line, i, 1 if seated else 0, lines)
 
 
-@helper
+@_helper
 def _next_to_act(S, R, G):
     """The seat index whose turn it is, -1 when nobody may act (a player of unknown seat is never
     expected: he acts when the log says)."""

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import numba
+import numpy as np
 import pytest
 from numba import int64
 
@@ -52,6 +53,42 @@ def test_a_kernel_adds_numbas_other_options_to_the_projects(twice):
 
 def test_an_inlined_step_is_copied_into_its_callers(twice):
     assert _options(inlined, twice) == {"inline": "always", "no_rewrites": True}
+
+
+_FILLING = """def fill(columns, value):
+    columns[0][0] = value
+    columns[1][0] = value
+"""
+
+
+def test_a_kernel_that_counts_no_references_writes_no_reference_counting(tmp_path):
+    # Numba counts a reference of each array of a tuple it reads or hands on, array by array:
+    # code to compile that a kernel which makes no array and hands none back does not need.
+    fills = []
+    for name in ("counted", "not_counted"):      # a file each: one function's cache serves both otherwise
+        path = tmp_path / f"{name}.py"
+        path.write_text(_FILLING, encoding="utf-8")
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        fills.append(module.fill)
+    counted, not_counted = kernel()(fills[0]), kernel(counts_references=False)(fills[1])
+    for value, compiled in ((3.0, counted), (4.0, not_counted)):
+        columns = (np.zeros(2), np.zeros(2))
+        compiled(columns, value)
+        assert columns[0].tolist() == columns[1].tolist() == [value, 0.0]
+    assert "NRT_incref" in next(iter(counted.inspect_llvm().values()))
+    assert "NRT_incref" not in next(iter(not_counted.inspect_llvm().values()))
+
+
+def test_the_holdem_replay_counts_no_references():
+    from rules import holdem_fast
+
+    steps = [value for value in vars(holdem_fast).values()
+             if isinstance(value, numba.core.registry.CPUDispatcher) and value.py_func.__module__ == holdem_fast.__name__
+             and not value.targetoptions.get("inline")]
+    assert len(steps) > 20
+    assert [step.py_func.__name__ for step in steps if step.targetoptions.get("_nrt", True)] == []
 
 
 def test_what_python_calls_is_cached_and_a_step_only_inside_its_callers(twice):
