@@ -729,9 +729,10 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
     The totals are exact decimals, to the cent (in big blinds, to the hundredth: each hand's amount
     in big blinds added exactly, the running total rounded once, half away from zero).
 
-    One row per hand, in the order played (date, then hand number): a hand two of his linked names
-    sat in is one hand, its net both seats' nets added, as the leaderboards count it. Thinned evenly
-    to at most ``max_points`` rows (the last hand always kept) so that a long history draws quickly.
+    One row per hand played, in the order played (date, then hand number; a cancelled hand is none): a
+    hand two of his linked names sat in is one hand, its net both seats' nets added, as the leaderboards
+    count it. Thinned evenly to at most ``max_points`` rows (the last hand always kept) so that a long
+    history draws quickly.
     """
     if not has(db, "hand_list"):
         return pl.DataFrame()
@@ -755,6 +756,7 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
             from hand_list as hands
             join accounts on accounts.player = hands.player and accounts.site is not distinct from hands.site
             where hands.game = $game
+              and is_played(hands.is_cancelled)     -- a cancelled hand is no hand played
               and coalesce(hands.is_tournament, false) = $is_tournament
               and hands.currency is not distinct from $currency
               and ($stakes is null or {stakes_shown(db, "hand_list", "hands")} = $stakes)
@@ -1412,12 +1414,13 @@ def hand_page(db: Db, player: str, start: date | None, end: date | None, stakes:
     """One page of the hands the filters keep (of one game, ``holdem`` or ``holdem36``, when given), in
     the order ``sort`` names (a key of HAND_SORTS); of one hand, ``game_id``, when given (empty when
     the filters leave it out). Each hand says its game: a short-deck table's stakes may read as a
-    52-card table's."""
+    52-card table's. A cancelled hand is listed, as it happened, and says so (``is_cancelled``)."""
     order = HAND_SORTS.get(sort, HAND_SORTS["Newest first"])
     return frame(db, f"""
         select game_id, played_at, {clock(db, "hand_list")}, hand_id, game,
                {stakes_shown(db, "hand_list", "hand_list")} as stakes, club, table_name, position, hole_cards,
                stack_depth, net, currency, allin_ev_net, total_pot, is_all_in, went_to_showdown, count_players,
+               is_cancelled,
         {_hand_filter(db)}
         order by {order}
         limit $limit offset $offset

@@ -90,7 +90,7 @@ COLUMN_LABELS = {
     "net_showdown": "Net at showdown", "net_non_showdown": "Net without showdown", "allin_ev_net": "All-in EV",
     "net_big_blinds": "Net (bb)", "owed": "The rules pay", "net_in_log": "Net in the log",
     "cash_out": "Cashed out for", "paid_the_room": "Paid the room", "rake_paid": "Rake paid",
-    "rake_paid_bb_per_100": "Rake paid (bb/100)", "rake_paid_big_blinds": "Rake paid (bb)", "total_pot": "Pot", "is_all_in": "All-in", "went_to_showdown": "Showdown",
+    "rake_paid_bb_per_100": "Rake paid (bb/100)", "rake_paid_big_blinds": "Rake paid (bb)", "total_pot": "Pot", "is_all_in": "All-in", "is_cancelled": "Cancelled", "went_to_showdown": "Showdown",
     "bb_per_100": "bb/100", "vpip": "VPIP", "pfr": "PFR", "three_bet": "3-bet", "fold_to_three_bet": "Fold to 3-bet",
     "af": "AF", "afq": "AFq", "wtsd": "WTSD", "wsd": "W$SD", "wwsf": "WWSF", "cbet_flop": "Flop c-bet",
     "fold_to_cbet_flop": "Fold to flop c-bet", "steal_attempt": "Steal",

@@ -7,6 +7,7 @@ which gets it when a writer next opens it."""
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from decimal import Decimal
 
 import pyarrow.parquet as pq
@@ -185,3 +186,104 @@ def test_a_warehouse_written_before_the_column_gets_it_on_the_writers_next_open(
     with connect(root) as con:
         assert dict(con.sql("select hand_id || ' ' || player, is_cancelled from holdem_results").fetchall()) == flags
         assert _stats(con) == (DECISIONS, CHANCES)
+
+
+# The hand of the corpus's 888-FHE-USD-5-10-201203.all.in.blind.txt, played after the cancelled one:
+# Player0's big blind of $10 is all-in, Hero raises to $20 and gets back the $10 nobody called, and
+# Player0's 2 pair takes the $25 pot less $1.25 rake. Nets: Player0 +13.75, Player1 0 (folded
+# nothing in), Player2 -5 (the small blind), Hero -10.
+PLAYED_888 = """#Game No : 418361264
+***** Cassava Hand History for Game 418361264 *****
+$5/$10 Blinds Fix Limit Holdem - *** 04 03 2012 15:32:21
+Table Hokkaido (Real Money)
+Seat 6 is the button
+Total number of players : 4
+Seat 2: Player0 ( $10 )
+Seat 4: Player1 ( $1,728.25 )
+Seat 6: Hero ( $527 )
+Seat 9: Player2 ( $615 )
+Player2 posts small blind [$5]
+Player0 posts big blind [$10]
+** Dealing down cards **
+Dealt to Hero [ Td, Qd ]
+Player1 folds
+Hero raises [$20]
+Player2 folds
+** Dealing flop ** [ 8s, As, 2d ]
+** Dealing turn ** [ 6h ]
+** Dealing river ** [ 5d ]
+** Summary **
+Player0 shows [ 2c, Ts ]
+Hero shows [ Td, Qd ]
+Player0 collected [ $23.75 ]
+Hero collected [ $10 ]
+"""
+
+
+def _counted(root) -> dict:
+    """What the marts count of Player0 and Player1, and which hands hand_list lists (cancelled or not)."""
+    with connect(root) as con:
+        def rows(sql):
+            return con.sql(sql).fetchall()
+        return {
+            "stats": rows("select player, count_hands, count_bb_hands, net_won, bb_per_100 from player_stats_holdem "
+                          "where player in ('Player0', 'Player1') order by player"),
+            "results": rows("select player, count_games, count_wins, placement_sum, avg_placement from player_results "
+                            "where player in ('Player0', 'Player1') order by player"),
+            "leaderboard": rows("select player, count_games, avg_placement from leaderboard where season_kind = 'all' "
+                                "and player in ('Player0', 'Player1') order by player"),
+            "by_day": rows("select player, sum(count_games) from player_results_by_day "
+                           "where player in ('Player0', 'Player1') group by all order by player"),
+            "sittings": rows("select player, count(*), sum(count_hands) from holdem_sessions "
+                             "where player in ('Player0', 'Player1') group by all order by player"),
+            "reports": rows("select player, sum(count_hands) from holdem_report_positions "
+                            "where player in ('Player0', 'Player1') group by all order by player"),
+            "listed": rows("select hand_id, player, is_cancelled from hand_list "
+                           "where player in ('Player0', 'Player1') order by hand_id, player"),
+        }
+
+
+# Worked by hand. The cancelled hand #414375633 is no hand played: each of the two players has one
+# hand, the one above. Player0: bb/100 = 100 x (13.75 / 10) / 1 = 137.50 (counting the cancelled hand
+# halved it, 68.75). Player1 placed second of four at net 0 (Player0 above, Player2 and Hero below):
+# average 2 / 1 = 2.0 (counting the cancelled hand, where both tied first at 0, made it 1.5).
+COUNTED = {
+    "stats": [("Player0", 1, 1, D("13.75"), D("137.50")), ("Player1", 1, 1, D("0.00"), D("0.00"))],
+    "results": [("Player0", 1, 1, 1, 1.0), ("Player1", 1, 0, 2, 2.0)],
+    "leaderboard": [("Player0", 1, 1.0), ("Player1", 1, 2.0)],
+    "by_day": [("Player0", 1), ("Player1", 1)],
+    "sittings": [("Player0", 1, 1), ("Player1", 1, 1)],
+    "reports": [("Player0", 1), ("Player1", 1)],
+    # listed, as it happened, and marked
+    "listed": [("414375633", "Player0", True), ("414375633", "Player1", True),
+               ("418361264", "Player0", False), ("418361264", "Player1", False)],
+}
+
+
+def test_a_cancelled_hand_is_listed_but_counted_as_no_hand_no_game_and_no_place(tmp_path):
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "cancelled.txt").write_text("#Game No : 414375633" + CANCELLED_888, encoding="utf-8")
+    (logs / "played.txt").write_text(PLAYED_888, encoding="utf-8")
+    summary = ingest([logs], tmp_path / "warehouse", jobs=1)
+    assert (summary.games, summary.quarantined) == (2, 0)
+    assert _counted(tmp_path / "warehouse") == COUNTED
+    # the pages: the hand browser lists both of Player1's hands, the cancelled one marked; the
+    # winnings graph has a point per hand played, one
+    from tests.conftest import warehouse_of_pages
+
+    with warehouse_of_pages(tmp_path / "warehouse") as (q, db):
+        listed = q.hand_page(db, "Player1", None, None, (), (), (), (), None, None, None, "Newest first", 1, 10)
+        graph = q.holdem_winnings(db, "Player1", None, None, None, None, False, currency="USD")
+    assert sorted(listed.select("hand_id", "is_cancelled").rows()) == [("414375633", True), ("418361264", False)]
+    assert graph.select("hand_no", "played_at").rows() == [(1, datetime(2012, 3, 4, 15, 32, 21))]
+
+
+def test_the_corpus_cancelled_888_hand_counts_for_no_statistic(tmp_path):
+    from tests.conftest import corpus
+
+    folder = corpus("rooms", "PacificPoker", "Flop")
+    files = [folder / "888-LHE-HU-USD-10-20-201202.cancelled.hand.txt", folder / "888-FHE-USD-5-10-201203.all.in.blind.txt"]
+    summary = ingest(files, tmp_path / "warehouse", jobs=1)
+    assert (summary.games, summary.quarantined) == (2, 0)
+    assert _counted(tmp_path / "warehouse") == COUNTED

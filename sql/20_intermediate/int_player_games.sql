@@ -17,6 +17,9 @@
 -- points are never summed with the other scale's.
 -- site: the room (null for games without one); person: the person the account (site, player)
 -- belongs to (int_accounts).
+-- A cancelled Hold'em hand (macro is_played) is no game of anyone's: its seats are left out here, the
+-- one place every count of games, wins and placements reads (player_results, the _by_day marts, the
+-- leaderboards, a person's games), so it neither counts as a game nor ties everyone for first.
 -- It stores only the columns its readers read: the seat, the table and whether the game is against
 -- the house, which no model nor page reads, were a tenth of its storing.
 with
@@ -33,9 +36,17 @@ nets as (
     group by game_id
 ),
 
+cancelled as (
+    -- the hands that were cancelled (the flag is on each of the hand's rows)
+    select distinct game_id from stg_holdem_results where not is_played(is_cancelled)
+),
+
 players as (
-    -- the players the statistics count (macro is_person); nets above ranks them among every seat
-    select * from stg_game_players where is_person(is_anonymous)
+    -- the players the statistics count (macro is_person), in the games that were played; nets above
+    -- ranks them among every seat
+    select * from stg_game_players as seats
+    where is_person(is_anonymous)
+        and not exists (select 1 from cancelled where cancelled.game_id = seats.game_id)
 ),
 
 accounts as (

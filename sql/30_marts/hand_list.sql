@@ -6,6 +6,8 @@
 -- are unknown. stack_depth buckets the starting stack in big blinds (null without a big blind, or
 -- when the log does not state the stack); each bucket holds its lower bound: 100 bb is 100-150.
 -- currency is the game's unit, as every mart has it (play money in chips, not holdem_results' "play").
+-- A cancelled hand (is_cancelled) is listed, as it happened, and counted by no mart that reads these
+-- rows: each leaves it out with the macro is_played.
 -- The flags behind every player statistic (int_holdem_player_hands) are kept here, so that the
 -- statistics marts sum these rows: the flags are computed once per build, and stored once.
 -- The rows are stored in no order (the pages sort what they show): sorting them by player let one
@@ -89,6 +91,7 @@ final as (
         hands.allin_ev_net,
         hands.total_pot,
         hands.rake_paid,
+        hands.is_cancelled,
         -- all-in at some action of the hand (a blind posted all-in too): a semi-join of the all-in
         -- actions, where a grouping of them joined back cost a tenth more of the model
         exists (

@@ -42,5 +42,5 @@ select
     count(*) filter (where is_pfr_opportunity) as count_pfr_opportunities,
     count(*) filter (where is_pfr) as count_pfr,
 from hand_list
-where {counted}
+where {counted} and is_played(is_cancelled)     -- a cancelled hand counts for none
 group by all

@@ -12,7 +12,8 @@
 -- duration_minutes runs from the first hand's start to the last hand's start, in whole minutes elapsed
 -- (truncated: 97 min 19 s is 97; date_diff('minute') counts the minute marks crossed, 98, and DuckDB's
 -- date_sub, which truncates, is a date's subtraction in Spark: whole seconds, the logs' grain, over 60);
--- hands without a date belong to no sitting. stakes lists the stakes played with their betting structure ('No Limit $1/$2 USD,
+-- hands without a date belong to no sitting, nor does a cancelled hand (macro is_played: no hand played).
+-- stakes lists the stakes played with their betting structure ('No Limit $1/$2 USD,
 -- Pot Limit $1/$2 USD': stakes_label), as the pages' stakes filter names them. allin_ev_net beside
 -- net_won is the all-in EV line of the sitting.
 -- played_in_utc: the sitting's times are in UTC (its hands' logs name their zone), false: as its logs
@@ -25,7 +26,7 @@ hands as (
         stakes_label(stakes, betting) as stakes,
         net, allin_ev_net, net_big_blinds, big_blind, rake_paid,
     from hand_list
-    where played_at is not null
+    where played_at is not null and is_played(is_cancelled)
 ),
 
 marked as (
@@ -39,7 +40,7 @@ marked as (
             else 0
         end as starts_sitting,
     from hand_list
-    where played_at is not null
+    where played_at is not null and is_played(is_cancelled)
     window sitting as (partition by player, game, currency, is_tournament, club, site order by played_at, game_id)
 ),
 

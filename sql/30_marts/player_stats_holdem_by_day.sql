@@ -57,10 +57,12 @@ accounts as (
 ),
 
 hands as (
-    -- a hand's repeat seats are few: the join costs a lookup per hand
+    -- the hands played (a cancelled one counts for no statistic: macro is_played); a hand's repeat
+    -- seats are few: the join costs a lookup per hand
     select seats.*, repeats.player is not null as is_repeat_seat,
     from hand_list as seats
     left join int_repeat_seats as repeats on repeats.game_id = seats.game_id and repeats.player = seats.player
+    where is_played(seats.is_cancelled)
 ),
 
 totals as (
