@@ -238,7 +238,7 @@ def models(sql_root: Path = SQL_ROOT) -> list[Model]:
                 if model.name in pending:
                     raise ModelError(f"two models named {model.name} in sql/{layer}")
                 pending[model.name] = model
-        reads = {name: (_words(model.body) & pending.keys()) - {name} for name, model in pending.items()}
+        reads = {name: _names_read(model.body, pending.keys()) - {name} for name, model in pending.items()}
         while pending:
             ready = [name for name in pending if not reads[name] & pending.keys()]
             if not ready:
@@ -277,7 +277,8 @@ def _select_over(path: Path, modified: int, model: str, relations: tuple[tuple[s
     body = next((made.body for made in models_of_file(path, path.parent.name) if made.name == model), None)
     if body is None:    # a template's own file name
         raise ModelError(f"no model named {model}")
-    unread = sorted({name for name, _ in relations} - _words(re.sub(r"--[^\n]*", "", body)))
+    named_here = {name for name, _ in relations}
+    unread = sorted(named_here - _names_read(body, named_here))
     if unread:
         raise ModelError(f"model {model} does not read {', '.join(unread)}")
     given = ",\n".join(f"_given_{i} as ({rows})" for i, (_, rows) in enumerate(relations))
@@ -400,8 +401,14 @@ def audits(sql_root: Path = SQL_ROOT) -> list[Model]:
     return [Model(path.stem, "tests", path) for path in sorted((sql_root / "tests").glob("*.sql"))]
 
 
-def _words(text: str) -> set[str]:
-    return set(re.findall(r"\w+", text))
+def _names_read(body: str, names) -> set[str]:
+    """The ``names`` a model's SQL ``body`` names outside its comments: what it reads, so that a
+    comment naming another model ("as int_person_games counts them") orders nothing.
+
+    >>> sorted(_names_read("select * from hand_list -- not int_person_games", {"hand_list", "int_person_games"}))
+    ['hand_list']
+    """
+    return set(re.findall(r"\w+", re.sub(r"--[^\n]*", "", body))) & set(names)
 
 
 def reads(sql_root: Path = SQL_ROOT) -> dict[str, set[str]]:
@@ -410,7 +417,7 @@ def reads(sql_root: Path = SQL_ROOT) -> dict[str, set[str]]:
     names = [model.name for model in every] + list(SCHEMAS)
     found: dict[str, set[str]] = {}
     for model in every:     # in build order: what a model reads is known before it
-        direct = (_words(re.sub(r"--[^\n]*", "", model.body)) & set(names)) - {model.name}
+        direct = _names_read(model.body, names) - {model.name}
         found[model.name] = set(direct).union(*(found.get(name, set()) for name in direct))
     return found
 

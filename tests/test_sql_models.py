@@ -430,3 +430,15 @@ def test_holdem_actions_key_is_unique_over_every_rooms_corpus(tmp_path):
         sites = {site for (site,) in con.execute("select distinct site from games where game = 'holdem'").fetchall()}
         duplicates = con.execute(key_audit_sql("holdem_actions", ["game_id", "action_no"])).fetchall()
     assert len(sites) >= 7 and duplicates == []
+
+
+def test_a_comment_naming_another_model_orders_nothing(tmp_path):
+    # A model whose comment names a model of its layer that reads it: ordered by what it reads,
+    # not by its comment (a comment naming the other once made the build refuse them as a cycle).
+    from pipeline.models import models
+
+    layer = tmp_path / "20_intermediate"
+    layer.mkdir(parents=True)
+    (layer / "int_first.sql").write_text("-- int_second reads this model\nselect 1 as one\n")
+    (layer / "int_second.sql").write_text("select one from int_first\n")
+    assert [model.name for model in models(tmp_path)] == ["int_first", "int_second"]
