@@ -99,18 +99,27 @@ st.divider()
 
 
 def hand_labels(rows: pl.DataFrame) -> dict[str, str]:
-    return {r["game_id"]: f"#{r['hand_id']} — {tables.time_text(r['played_at'], r['played_in_utc']) or 'no date'} — "
+    """Each hand as its box names it: short, so that the box fits a phone (the rest is said below it)."""
+    return {r["game_id"]: f"#{r['hand_id']} — {r['net']:+} {r['currency']}" for r in rows.iter_rows(named=True)}
+
+
+def hand_details(rows: pl.DataFrame) -> dict[str, str]:
+    """What the box leaves out: when, at what stakes, in what seat with what cards."""
+    return {r["game_id"]: f"{tables.time_text(r['played_at'], r['played_in_utc']) or 'no date'} — "
                           f"{r['stakes']}{' (short deck)' if r['game'] == 'holdem36' else ''} — "
-                          f"{r['position'] or '?'} {r['hole_cards'] or ''} — {r['net']:+} {r['currency']}"
+                          f"{r['position'] or '?'} {r['hole_cards'] or ''}".rstrip()
             for r in rows.iter_rows(named=True)}
 
 
-def kept_label(game_id: str) -> str | None:
-    """The label of a hand the address names on another page of the list, while the filters keep it."""
-    return hand_labels(q.hand_page(db, *filters, sort, 1, 1, game_id=game_id, game=game)).get(game_id)
+def kept_hand(game_id: str) -> pl.DataFrame:
+    """The row of a hand the address names on another page of the list, while the filters keep it."""
+    return q.hand_page(db, *filters, sort, 1, 1, game_id=game_id, game=game)
 
 
-game_id = rv.pick_game("Replay a hand", hand_labels(hands), "hands_game", kept_label)
+game_id = rv.pick_game("Replay a hand", hand_labels(hands), "hands_game",
+                       lambda asked: hand_labels(kept_hand(asked)).get(asked))
+details = hand_details(hands).get(game_id) or hand_details(kept_hand(game_id)).get(game_id)
+st.caption(md(details))
 stored = q.game(db, game_id)
 text = q.game_text(db, game_id) if stored else None
 if text is None:

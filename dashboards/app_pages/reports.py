@@ -18,6 +18,10 @@ from rules.holdem_rules import POSITIONS_FROM_BUTTON
 
 DEPTH_ORDER = ("<20", "20-40", "40-60", "60-100", "100-150", "150+")
 RANKS = q.RANKS
+# the Game and Unit boxes' widths in pixels: their longest labels whole, and narrower than a phone (390)
+# (a comment: a page's lone string would be drawn on it)
+GAME_BOX_WIDTH = 320
+UNIT_BOX_WIDTH = 230
 
 
 def money_text(last: pl.Series, unit: str) -> str:
@@ -77,14 +81,17 @@ if not players:
     st.info("No Hold'em hand in this warehouse yet (or its models predate the reports: run "
             "`rasklad build-models`).", icon=":material/info:")
     st.stop()
-top = st.columns([3, 2, 1])
-player = q.pick_hand_player(db, top[0], "reports_player")
+# the boxes side by side, each wide enough for its longest label ("Hold'em (52 cards), 1,234 hands",
+# "chips (1,234 hands)"), wrapping to a row of their own where the screen is narrower: at a sixth of
+# the width the Unit box cut its label to an ellipsis
+top = st.container(horizontal=True)
+player = q.pick_hand_player(db, top, "reports_player")
 # one deck at a time: a short-deck hand's positions, stacks in big blinds (a button blind) and
 # starting hands are another game's, and Winning's Six Plus stakes read as a 52-card table's
 games = q.holdem_games(db, player)
 if not address.first_run("reports_game") and st.session_state["reports_game"] not in games:
     st.session_state["reports_game"] = next(iter(games))   # the player's game with the most hands
-game = address.kept(top[1].selectbox, "Game", list(games), key="reports_game", name="deck",
+game = address.kept(top.selectbox, "Game", list(games), key="reports_game", name="deck", width=GAME_BOX_WIDTH,
                     format_func=lambda g: f"{q.label(g)}, {q.counted(games[g], 'hand')}",
                     help="52-card Hold'em and short deck (6+ Hold'em, 36 cards) are reported apart, "
                          "never added.")
@@ -108,7 +115,7 @@ units = list(hands)
 gone = st.session_state.get("reports_unit")
 if gone is not None and gone not in hands:
     st.session_state["reports_unit"] = units[0]   # the unit with the most hands under these filters
-unit = address.kept(top[2].selectbox, "Unit", units, key="reports_unit", name="unit",
+unit = address.kept(top.selectbox, "Unit", units, key="reports_unit", name="unit", width=UNIT_BOX_WIDTH,
                     format_func=lambda u: f"{u} ({q.counted(hands[u], 'hand')})",
                     help="Only the units with hands under these filters are offered.")
 if gone is not None and gone not in hands:
