@@ -109,7 +109,7 @@ def kept(draw: Callable, label: str, options: Sequence | None = None, *, key: st
         if value is not None and value != []:
             st.session_state[key] = value
         if unknown:
-            shown = "the others" if value else "all" if default in (None, []) else as_text(default)
+            shown = "the others" if value else _written(default, None, as_text) or "all"
             not_offered(label, unknown, shown)
     value = draw(label, key=key, **widget_args) if options is None else draw(label, options, key=key, **widget_args)
     put(name, _written(value, default, as_text))
