@@ -156,7 +156,9 @@ def bars(frame: pl.DataFrame, x: str, y: str, *, color: str | None = None, x_tit
         "tooltip": [c for c in (x, y, color) if c],
     }
     if color:
-        encoding["color"] = alt.Color(f"{color}:N", title=legend_title, scale=color_scale)
+        # the legend below, as across: beside the bars it took a phone's last fifth and ran to its edge
+        encoding["color"] = alt.Color(f"{color}:N", title=legend_title, scale=color_scale,
+                                      legend=alt.Legend(orient="bottom"))
         encoding["xOffset"] = alt.XOffset(f"{color}:N")
     return alt.Chart(data).mark_bar().encode(**encoding).properties(height=height)
 

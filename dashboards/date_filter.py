@@ -6,6 +6,9 @@ once would stay at the days of the page's first run and hide the games an ingest
 So the range the page offered is remembered beside it: while the user leaves it whole, it moves
 to the warehouse's days; a range the user chose stays, and the page says how many games were
 added after it since.
+
+The range chosen is kept in the address (``?dates=2026-11-28..2026-12-05``, :mod:`dashboards.address`);
+the whole range is left out of it.
 """
 
 from __future__ import annotations
@@ -14,7 +17,10 @@ from datetime import date
 
 import streamlit as st
 
+from dashboards import address
 from dashboards import queries as q
+
+ADDRESS_NAME = "dates"
 
 
 def _chosen(offered_key: str, whole: tuple[date, date]) -> None:
@@ -31,6 +37,19 @@ def _within(picked, first: date, last: date) -> bool:
     return isinstance(picked, (tuple, list)) and all(first <= day <= last for day in picked)
 
 
+def _range_text(start: date, end: date) -> str:
+    return f"{start.isoformat()}..{end.isoformat()}"
+
+
+def _asked_range(text: str, first: date, last: date) -> tuple[date, date] | None:
+    """The range an address's ``text`` names, when it reads and lies within the warehouse's days."""
+    try:
+        start, end = (date.fromisoformat(day) for day in text.split(".."))
+    except ValueError:
+        return None
+    return (start, end) if first <= start <= end <= last else None
+
+
 def pick_dates(place, db: q.Db, key: str) -> tuple[date | None, date | None]:
     """The Dates filter, drawn in ``place`` (a column, or ``st``), as (start, end); (None, None) when
     the range is whole, so that the games without a date count too, or when no game has a date.
@@ -45,6 +64,14 @@ def pick_dates(place, db: q.Db, key: str) -> tuple[date | None, date | None]:
     whole = (first, last)
     offered_key = f"{key}_offered"
     offered = st.session_state.get(offered_key)
+    texts = address.asked(ADDRESS_NAME)
+    if address.first_run(key) and texts:
+        asked = _asked_range(texts[0], first, last)
+        if asked is None:
+            address.not_offered("Dates", texts[:1], f"every day, {first:%Y/%m/%d} to {last:%Y/%m/%d}")
+        else:   # a range chosen among the warehouse's days of this run
+            st.session_state[key] = asked
+            st.session_state[offered_key] = offered = whole
     picked = st.session_state.get(key)
     if (not _within(picked, first, last) or (picked is not None and tuple(picked) == offered != whole)):
         # never set, outside the warehouse's days, or the whole range of an earlier run: the whole range now
@@ -52,9 +79,13 @@ def pick_dates(place, db: q.Db, key: str) -> tuple[date | None, date | None]:
         st.session_state[offered_key] = offered = whole
     picked = place.date_input("Dates", min_value=first, max_value=last, key=key,
                               on_change=_chosen, args=(offered_key, whole))
-    if not (isinstance(picked, (tuple, list)) and len(picked) == 2) or tuple(picked) == whole:
+    if not (isinstance(picked, (tuple, list)) and len(picked) == 2):
+        return None, None    # (the first day of a range picked, its last not yet: the address waits)
+    if tuple(picked) == whole:
+        address.put(ADDRESS_NAME, None)
         return None, None
     start, end = picked
+    address.put(ADDRESS_NAME, _range_text(start, end))
     if offered is not None and offered[1] < last and end < last:
         added = q.count_games_after(db, offered[1])
         if added:

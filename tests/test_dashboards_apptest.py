@@ -1522,3 +1522,81 @@ def test_charts_give_a_category_one_colour_one_order_and_words(built):
     assert charts["royalties"]["y"]["title"] == "Royalties (points)"
     titles = {encoding.get("color", {}).get("title") for encoding in charts.values()} - {None}
     assert not titles & {"kind", "measure", "severity", "board"}, titles
+
+
+# -- the filters kept in the address -----------------------------------------------------------------
+
+def opened_at(name: str, address: dict) -> AppTest:
+    """A page opened at an address (a reload or a shared link): the page's first run in a new tab."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.switch_page(f"app_pages/{name}.py")
+    for param, value in address.items():
+        at.query_params[param] = value
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def test_the_hands_filters_of_a_link_open_the_same_hands(built):
+    player = sql(built, "select player from hand_list group by player order by count(*) desc, player limit 1")[0][0]
+    # a stake as the page offers it, with its betting structure ('No Limit $1/$2 USD')
+    stake, = sql(built, "select stakes_label(stakes, betting) as shown from hand_list where player = ? "
+                        "and stakes is not null group by shown order by count(*) desc, shown limit 1", [player])[0]
+    at = opened_at("hands", {"player": player, "result": "Lost", "stakes": [stake], "order": "Biggest pot"})
+    assert at.selectbox(key="hands_result").value == "Lost"
+    assert at.selectbox(key="hands_sort").value == "Biggest pot"
+    lost = sql(built, "select count(*) from hand_list where player = ? and net < 0 "
+                      "and stakes_label(stakes, betting) = ?", [player, stake])
+    assert number(metric(at, "Hands")) == lost[0][0]
+    assert not at.info and not at.warning
+    # each choice is written back; a filter at its default leaves the address
+    at.selectbox(key="hands_all_in").set_value("All-in").run()
+    assert at.query_params["all_in"] == "All-in" and at.query_params["result"] == "Lost"
+    at.selectbox(key="hands_result").set_value("Any").run()
+    at.multiselect(key="hands_stakes").set_value([]).run()
+    assert "result" not in at.query_params and "stakes" not in at.query_params
+    assert at.query_params["player"] == player
+
+
+@pytest.mark.parametrize(("name", "address", "widgets"), [
+    ("audit", {"severity": "warning", "kind": "raspisnoy", "dates": "2026-11-28..2026-11-28"},
+     {"audit_severity": "warning", "audit_game_kind": "raspisnoy", "audit_dates": (date(2026, 11, 28),) * 2}),
+    ("leaderboards", {"club": "Tverskaya", "season": "year", "min_games": "2"},
+     {"lb_club": "Tverskaya", "lb_kind": "year", "lb_min_games": 2}),
+    ("player", {"player": "Anna", "club": "Tverskaya"}, {"player": "Anna", "player_club": "Tverskaya"}),
+    ("reports", {"grid": "Net"}, {"reports_grid_measure": "Net"}),
+])
+def test_every_page_reads_its_filters_from_the_address_and_writes_them_back(built, name, address, widgets):
+    at = opened_at(name, address)
+    for key, value in widgets.items():
+        assert at.session_state[key] == value, (key, at.session_state[key])
+    said = [box.value for box in [*at.info, *at.error]]
+    assert not [line for line in said if "this link" in line], said
+    assert {param: at.query_params[param] for param in address} == address   # written back as read
+
+
+def test_the_audit_a_link_filters_counts_the_findings_it_names(built):
+    at = opened_at("audit", {"severity": "warning", "kind": "raspisnoy"})
+    expected = sql(built, "select count(*) from stg_findings f join stg_games g using (game_id) "
+                          "where f.severity = 'warning' and g.game = 'raspisnoy'")[0][0]
+    assert number(metric(at, "Findings")) == expected
+
+
+def test_a_link_to_what_the_warehouse_no_longer_holds_opens_the_defaults_and_says_so(built):
+    at = opened_at("leaderboards", {"club": "Nowhere", "season": "decade", "min_games": "many"})
+    assert at.radio(key="lb_kind").value == "all" and at.number_input(key="lb_min_games").value == 1
+    assert at.selectbox(key="lb_club").value == at.selectbox(key="lb_club").options[0]
+    said = [as_read(box.value) for box in at.info]
+    assert "Club / room: this link's “Nowhere” is not offered here; showing " in said[0]
+    assert said[1:] == ["Season: this link's “decade” is not offered here; showing all.",
+                        "Minimum games: this link's “many” is not offered here; showing 1."]
+    # the address no longer names them: a reload opens the defaults without a word
+    assert not {"club", "season", "min_games"} & set(at.query_params)
+    at = opened_at("audit", {"player": "Nobody", "dates": "2026-13-01..2026-12-01", "rule": ["RSP-TOTAL", "NO-RULE"]})
+    assert at.selectbox(key="audit_player").value == "All players"
+    assert at.multiselect(key="audit_rules").value == ["RSP-TOTAL"]
+    said = [as_read(box.value) for box in at.info]
+    assert said[0] == "Rules: this link's “NO-RULE” is not offered here; showing the others."
+    assert said[1] == "Player: this link's “Nobody” is not offered here; showing All players."
+    assert said[2].startswith("Dates: this link's “2026-13-01..2026-12-01” is not offered here; showing every day")

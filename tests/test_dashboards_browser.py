@@ -564,8 +564,7 @@ def test_headline_figures_the_dates_and_the_replayers_buttons_are_never_cut(serv
                                  ".filter(e => (e.innerText || '').trim() && e.scrollWidth > e.clientWidth + 1)"
                                  ".map(e => e.innerText.replaceAll('\\n', ''))")
         assert dates == [], browser.screenshot(tmp_path / "hands.png")
-        cut = [text for text in browser.evaluate(CUT_TEXT) if not text.startswith("#")]  # (a hand's long label)
-        assert cut == [], browser.screenshot(tmp_path / "hands.png")
+        assert browser.evaluate(CUT_TEXT) == [], browser.screenshot(tmp_path / "hands.png")
 
 
 def test_the_starting_hand_grid_scrolls_in_its_box_and_the_phones_page_never_pans(server, tmp_path):
@@ -581,3 +580,33 @@ def test_the_starting_hand_grid_scrolls_in_its_box_and_the_phones_page_never_pan
     # 13 cells of 3.6 em are wider than the phone: the box scrolls, the page does not
     overflow, box_width, grid_width = box
     assert overflow == "auto" and box_width <= main_width < grid_width
+
+
+LEGEND_AND_PLOT = """(() => { const svg = document.querySelector('.vega-embed svg'); const box = svg.getBoundingClientRect();
+    const legend = svg.querySelector('.role-legend').getBoundingClientRect();
+    const bars = Array.from(svg.querySelectorAll('.role-mark path')).map(p => p.getBoundingClientRect());
+    return [box.left, box.right, legend.left, legend.right, legend.top, Math.max(...bars.map(r => r.bottom))]; })()"""
+"""The Audit chart's box, its legend's left, right and top, and the bottom of its lowest bar."""
+
+
+@pytest.mark.parametrize("width, height", [(1280, 720), (390, 844)])
+def test_a_link_with_filters_opens_the_filtered_view_whole_at_any_width(server, warehouse, width, height, tmp_path):
+    with connect(warehouse) as con:
+        lost = con.execute("select count(*) from hand_list where player = 'Anna' and net < 0").fetchone()[0]
+        findings = con.execute("select count(*) from stg_findings where severity = 'error' "
+                               "and game = 'raspisnoy'").fetchone()[0]
+    assert lost and findings
+    # the Hands page at Anna's lost hands, and its "Replay a hand" box whole
+    with opened_at(server, width, height, "hands?player=Anna&result=Lost", "Replay a hand", "◀ Previous") as browser:
+        text = browser.text()
+        assert shows(text, "Hands", lost), text
+        assert browser.evaluate(CUT_TEXT) == [], browser.screenshot(tmp_path / "hands.png")
+    # the Hold'em reports' Game and Unit boxes whole, at a sixth of the width they cut "USD (60 hands)"
+    with opened_at(server, width, height, "reports?player=Hero&grid=Net", "Hold'em reports", "By position") as browser:
+        assert browser.evaluate(CUT_TEXT) == [], browser.screenshot(tmp_path / "reports.png")
+    # the Audit's raspisnoy errors, and the chart's legend below its bars, inside the chart's width
+    with opened_at(server, width, height, "audit?severity=error&kind=raspisnoy", "By rule", "Severity") as browser:
+        assert shows(browser.text(), "Findings", findings)
+        left, right, legend_left, legend_right, legend_top, bars_bottom = browser.evaluate(LEGEND_AND_PLOT)
+        shot = browser.screenshot(tmp_path / "audit.png")
+    assert left <= legend_left and legend_right <= right and legend_top > bars_bottom, shot

@@ -5,7 +5,7 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
-from dashboards import charts, tables
+from dashboards import address, charts, tables
 from dashboards import queries as q
 from dashboards import replay_views as rv
 from dashboards.date_filter import pick_dates
@@ -17,11 +17,15 @@ db = q.open_or_stop()
 
 # -- filters --------------------------------------------------------------------------------------
 top = st.columns([3, 1, 2, 2])
-rules = top[0].multiselect("Rules", q.finding_rules(db), key="audit_rules", placeholder="All rules")
-severity_choice = top[1].selectbox("Severity", ["Any", "error", "warning"], key="audit_severity")
-game_choice = top[2].selectbox("Game", ["All games", *q.games_present(db)],
-                               format_func=lambda g: g if g == "All games" else q.label(g), key="audit_game_kind")
-player_choice = top[3].selectbox("Player", ["All players", *q.players(db)], key="audit_player")
+rules = address.kept(top[0].multiselect, "Rules", q.finding_rules(db), key="audit_rules", name="rule", default=[],
+                     placeholder="All rules")
+severity_choice = address.kept(top[1].selectbox, "Severity", ["Any", "error", "warning"], key="audit_severity",
+                               name="severity")
+# (?game= names the game opened below: the kind of game is ?kind=)
+game_choice = address.kept(top[2].selectbox, "Game", ["All games", *q.games_present(db)], key="audit_game_kind",
+                           name="kind", format_func=lambda g: g if g == "All games" else q.label(g))
+player_choice = address.kept(top[3].selectbox, "Player", ["All players", *q.players(db)], key="audit_player",
+                             name="player")
 severity = None if severity_choice == "Any" else severity_choice
 game_kind = None if game_choice == "All games" else game_choice
 player = None if player_choice == "All players" else player_choice

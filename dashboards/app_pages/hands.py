@@ -5,9 +5,9 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
+from dashboards import address, tables
 from dashboards import queries as q
 from dashboards import replay_views as rv
-from dashboards import tables
 from dashboards.date_filter import pick_dates
 from dashboards.money import figure_text
 from dashboards.replayer import card_text
@@ -38,23 +38,30 @@ st.session_state["hands_last_player"] = player
 games = q.holdem_games(db, player)
 if st.session_state.get("hands_deck") not in (None, "All games", *games):
     st.session_state["hands_deck"] = "All games"
-deck = top[1].selectbox("Game", ["All games", *games], key="hands_deck",
-                        format_func=lambda g: g if g == "All games" else f"{q.label(g)}, {q.counted(games[g], 'hand')}")
+deck = address.kept(top[1].selectbox, "Game", ["All games", *games], key="hands_deck", name="deck",
+                    format_func=lambda g: g if g == "All games" else f"{q.label(g)}, {q.counted(games[g], 'hand')}")
 game = None if deck == "All games" else deck
 choices = q.hand_choices(db, player, game)
 
 # -- filters --------------------------------------------------------------------------------------
 row = st.columns([3, 2, 2, 2])   # the Dates field needs room for both days: at 2 the end day is cut
 start, end = pick_dates(row[0], db, "hands_dates")
-stakes = row[1].multiselect("Stakes", choices["stakes"], key="hands_stakes", placeholder="All stakes")
-clubs = row[2].multiselect("Club / room", choices["clubs"], key="hands_clubs", placeholder="All")
-positions = row[3].multiselect("Position", choices["positions"], key="hands_positions", placeholder="All positions")
+stakes = address.kept(row[1].multiselect, "Stakes", choices["stakes"], key="hands_stakes", name="stakes", default=[],
+                      placeholder="All stakes")
+clubs = address.kept(row[2].multiselect, "Club / room", choices["clubs"], key="hands_clubs", name="club", default=[],
+                     placeholder="All")
+positions = address.kept(row[3].multiselect, "Position", choices["positions"], key="hands_positions", name="position",
+                         default=[], placeholder="All positions")
 row = st.columns([2, 2, 2, 2])
-cards_text = row[0].text_input("Hole cards", key="hands_cards", placeholder="AKs, QQ, T9 …")
+cards_text = address.kept(row[0].text_input, "Hole cards", key="hands_cards", name="cards", default="",
+                          placeholder="AKs, QQ, T9 …")
 classes = q.hand_classes(cards_text)
-result_choice = row[1].selectbox("Result", ["Any", "Won", "Lost", "Even"], key="hands_result")
-all_in_choice = row[2].selectbox("All-in", ["Any", "All-in", "Not all-in"], key="hands_all_in")
-showdown_choice = row[3].selectbox("Showdown", ["Any", "Went to showdown", "No showdown"], key="hands_showdown")
+result_choice = address.kept(row[1].selectbox, "Result", ["Any", "Won", "Lost", "Even"], key="hands_result",
+                             name="result")
+all_in_choice = address.kept(row[2].selectbox, "All-in", ["Any", "All-in", "Not all-in"], key="hands_all_in",
+                             name="all_in")
+showdown_choice = address.kept(row[3].selectbox, "Showdown", ["Any", "Went to showdown", "No showdown"],
+                               key="hands_showdown", name="showdown")
 result = None if result_choice == "Any" else result_choice.lower()
 all_in = None if all_in_choice == "Any" else all_in_choice == "All-in"
 showdown = None if showdown_choice == "Any" else showdown_choice == "Went to showdown"
@@ -75,11 +82,12 @@ if count == 0:
     st.stop()
 
 order_col, page_col = st.columns([3, 1])
-sort = order_col.selectbox("Order", list(q.HAND_SORTS), key="hands_sort",
-                           help="The biggest wins, losses and pots are compared within a currency: those of the "
-                                "currency with the most hands first, then the next.")
+sort = address.kept(order_col.selectbox, "Order", list(q.HAND_SORTS), key="hands_sort", name="order",
+                    help="The biggest wins, losses and pots are compared within a currency: those of the "
+                         "currency with the most hands first, then the next.")
 pages = (count + PAGE_SIZE - 1) // PAGE_SIZE
-page = page_col.number_input(f"Page (of {pages:,})", min_value=1, max_value=pages, value=1, step=1, key="hands_page")
+page = address.kept(page_col.number_input, f"Page (of {pages:,})", key="hands_page", name="page", default=1,
+                    min_value=1, max_value=pages, value=1, step=1)
 hands = q.hand_page(db, *filters, sort, int(page), PAGE_SIZE, game=game)
 shown = hands.drop("game_id").with_columns(
     pl.col("hole_cards").map_elements(lambda text: " ".join(card_text(c) for c in text.split()),
@@ -91,18 +99,27 @@ st.divider()
 
 
 def hand_labels(rows: pl.DataFrame) -> dict[str, str]:
-    return {r["game_id"]: f"#{r['hand_id']} — {tables.time_text(r['played_at'], r['played_in_utc']) or 'no date'} — "
+    """Each hand as its box names it: short, so that the box fits a phone (the rest is said below it)."""
+    return {r["game_id"]: f"#{r['hand_id']} — {r['net']:+} {r['currency']}" for r in rows.iter_rows(named=True)}
+
+
+def hand_details(rows: pl.DataFrame) -> dict[str, str]:
+    """What the box leaves out: when, at what stakes, in what seat with what cards."""
+    return {r["game_id"]: f"{tables.time_text(r['played_at'], r['played_in_utc']) or 'no date'} — "
                           f"{r['stakes']}{' (short deck)' if r['game'] == 'holdem36' else ''} — "
-                          f"{r['position'] or '?'} {r['hole_cards'] or ''} — {r['net']:+} {r['currency']}"
+                          f"{r['position'] or '?'} {r['hole_cards'] or ''}".rstrip()
             for r in rows.iter_rows(named=True)}
 
 
-def kept_label(game_id: str) -> str | None:
-    """The label of a hand the address names on another page of the list, while the filters keep it."""
-    return hand_labels(q.hand_page(db, *filters, sort, 1, 1, game_id=game_id, game=game)).get(game_id)
+def kept_hand(game_id: str) -> pl.DataFrame:
+    """The row of a hand the address names on another page of the list, while the filters keep it."""
+    return q.hand_page(db, *filters, sort, 1, 1, game_id=game_id, game=game)
 
 
-game_id = rv.pick_game("Replay a hand", hand_labels(hands), "hands_game", kept_label)
+game_id = rv.pick_game("Replay a hand", hand_labels(hands), "hands_game",
+                       lambda asked: hand_labels(kept_hand(asked)).get(asked))
+details = hand_details(hands).get(game_id) or hand_details(kept_hand(game_id)).get(game_id)
+st.caption(md(details))
 stored = q.game(db, game_id)
 text = q.game_text(db, game_id) if stored else None
 if text is None:

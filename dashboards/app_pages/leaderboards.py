@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboards import charts, tables
+from dashboards import address, charts, tables
 from dashboards import queries as q
 from dashboards.safe_text import md
 
@@ -32,13 +32,14 @@ def game_label(game: str) -> str:
 
 
 top = st.columns([2, 2, 3])
-club = top[0].selectbox("Club / room", clubs, key="lb_club",
-                        help="A club, or a poker room (site) for online games played in no club.")
+club = address.kept(top[0].selectbox, "Club / room", clubs, key="lb_club", name="club",
+                    help="A club, or a poker room (site) for online games played in no club.")
 games = q.leaderboard_games(db, club)
 if merged and "raspisnoy_sheet" in games:
     games = [g for g in games if g != "raspisnoy_sheet"] + ([] if "raspisnoy" in games else ["raspisnoy"])
-game = top[1].selectbox("Game", games, format_func=game_label, key="lb_game")
-kind = top[2].radio("Season", list(SEASON_KINDS), format_func=SEASON_KINDS.get, horizontal=True, key="lb_kind")
+game = address.kept(top[1].selectbox, "Game", games, key="lb_game", name="game", format_func=game_label)
+kind = address.kept(top[2].radio, "Season", list(SEASON_KINDS), key="lb_kind", name="season",
+                    format_func=SEASON_KINDS.get, horizontal=True)
 row = st.columns([2, 2, 3])
 is_raspisnoy = merged and q.family(game) == "raspisnoy"
 is_tournament, currency, scoring = False, None, None
@@ -47,24 +48,27 @@ if not is_raspisnoy:
     # other scale, never ranks against another
     units = q.leaderboard_money(db, club, game) or [(False, None, None)]
     # the unit kept from another game may read alike ("money") yet match no table of this one
-    if st.session_state.get("lb_money") not in units:
+    if not address.first_run("lb_money") and st.session_state["lb_money"] not in units:
         st.session_state["lb_money"] = units[0]
-    is_tournament, currency, scoring = row[2].selectbox("Money", units, format_func=lambda unit: q.money_label(*unit, game),
-                                                        key="lb_money", disabled=len(units) == 1)
+    is_tournament, currency, scoring = address.kept(
+        row[2].selectbox, "Money", units, key="lb_money", name="money", as_text=lambda unit: q.money_label(*unit, game),
+        format_func=lambda unit: q.money_label(*unit, game), disabled=len(units) == 1)
 seasons = (q.raspisnoy_seasons(db, club, kind) if is_raspisnoy
            else q.seasons(db, club, game, kind, is_tournament, currency, scoring))
 if not seasons:
     st.info("No dated games for this club and game: only the all-time table exists.")
     st.stop()
-season = row[0].selectbox("Which", seasons, key="lb_season", disabled=kind == "all")
-min_games = row[1].number_input("Minimum games", min_value=1, value=1, step=1, key="lb_min_games")
+season = address.kept(row[0].selectbox, "Which", seasons, key="lb_season", name="which", disabled=kind == "all")
+min_games = address.kept(row[1].number_input, "Minimum games", key="lb_min_games", name="min_games", default=1,
+                         min_value=1, value=1, step=1)
 
 if is_raspisnoy:
-    point_value = row[2].number_input("Money per point", min_value=0.0, value=1.0, step=0.5, format="%.2f",
-                                      key="lb_point_value")
+    point_value = address.kept(row[2].number_input, "Money per point", key="lb_point_value", name="point_value",
+                               default=1.0, min_value=0.0, value=1.0, step=0.5, format="%.2f")
     ways = ["pairs"] + (["winner"] if "settlement_points_winner" in q.columns(db, "leaderboard_raspisnoy") else [])
-    settlement = st.radio("Settlement", ways, horizontal=True, key="lb_settlement", format_func={
-        "pairs": "every pair settles its difference", "winner": "only the winner collects (RSP-TOTAL)"}.get)
+    settlement = address.kept(st.radio, "Settlement", ways, key="lb_settlement", name="settlement", horizontal=True,
+                              format_func={"pairs": "every pair settles its difference",
+                                           "winner": "only the winner collects (RSP-TOTAL)"}.get)
     table = q.raspisnoy_leaderboard(db, club, kind, season, int(min_games), point_value, settlement)
     # points (whole where they are), and the settlement in money to the cent
     config = {"settlement_money": st.column_config.NumberColumn("Settlement (money)", format=tables.CENTS_FORMAT)}
@@ -79,7 +83,8 @@ else:
     rates = q.conversion_rates(db)
     targets = q.convertible([c for (tournament, c, _) in units if not tournament], rates) if rates else []
     if targets:
-        target = row[2].selectbox("Cash in one currency", ["Each apart", *targets], key="lb_convert",
+        target = address.kept(row[2].selectbox, "Cash in one currency", ["Each apart", *targets], key="lb_convert",
+                              name="cash_in",
                                   help="Ranks every cash net added in one currency at the rates you set "
                                        "(rasklad settings rate FROM TO RATE); tournaments and chips stay apart.")
         if target != "Each apart":
@@ -108,9 +113,10 @@ if players:
     # the trend opens at "me" (any of his names on this table), else at the leader
     mine = {q.me(db), *q.person_names(db, q.me(db))} if q.me(db) else set()
     start_at = next((i for i, name in enumerate(players) if name in mine), 0)
-    who = left.selectbox("Player", players, index=start_at, key="lb_trend_player")
-    trend_kind = right.radio("By", ["month", "quarter", "year"], format_func=SEASON_KINDS.get, horizontal=True,
-                             key="lb_trend_kind")
+    who = address.kept(left.selectbox, "Player", players, key="lb_trend_player", name="player",
+                       default=players[start_at], index=start_at)
+    trend_kind = address.kept(right.radio, "By", ["month", "quarter", "year"], key="lb_trend_kind", name="by",
+                              format_func=SEASON_KINDS.get, horizontal=True)
     trend = (q.raspisnoy_rank_trend(db, club, who, trend_kind) if is_raspisnoy
              else q.rank_trend(db, club, game, who, trend_kind))
     # a rank is among the nets of one unit: each unit is its own line, never two added

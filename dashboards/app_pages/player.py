@@ -10,7 +10,7 @@ from decimal import Decimal
 import polars as pl
 import streamlit as st
 
-from dashboards import charts, tables
+from dashboards import address, charts, tables
 from dashboards import queries as q
 from dashboards.date_filter import pick_dates
 from dashboards.money import figure_text, row_amount_text
@@ -95,11 +95,12 @@ with st.expander("Names of this person, and \"this is me\""), st.form("alias_for
             q.release()
             st.rerun()
 
-club_choice = top[1].selectbox("Club", ["All clubs", *q.clubs(db)], key="player_club")
+club_choice = address.kept(top[1].selectbox, "Club", ["All clubs", *q.clubs(db)], key="player_club", name="club")
 club = None if club_choice == "All clubs" else club_choice
 # a screen name is per room: the room narrows the figures to the person's accounts there
-site_choice = top[2].selectbox("Room", ["All rooms", *q.person_sites(db, player)], key="player_site",
-                               help="The poker room (site): games without a room (home games) count in all rooms only.")
+site_choice = address.kept(top[2].selectbox, "Room", ["All rooms", *q.person_sites(db, player)], key="player_site",
+                           name="room",
+                           help="The poker room (site): games without a room (home games) count in all rooms only.")
 site = None if site_choice == "All rooms" else site_choice
 start, end = pick_dates(top[3], db, "player_dates")
 
@@ -152,7 +153,8 @@ if not headlines.is_empty() and rates:
     targets = sorted({to for (source, to) in rates if source in currencies}
                      | {source for (source, to) in rates if to in currencies})
     if len(currencies) > 1 and targets:
-        target = st.selectbox("Cash in one currency", ["Each apart", *targets], key="player_convert",
+        target = address.kept(st.selectbox, "Cash in one currency", ["Each apart", *targets], key="player_convert",
+                              name="cash_in",
                               help="Adds the cash nets at the rates you set (rasklad settings rate FROM TO RATE); "
                                    "a currency without a rate, tournament chips and points stay apart.")
         if target != "Each apart":
@@ -204,10 +206,10 @@ def holdem() -> None:
     if gone is not None and gone not in games:
         st.session_state["holdem_game"] = next(iter(games))   # the game with the most hands in these filters
     deck, money, left, right = st.columns([5, 5, 5, 3])   # at 1 of 7 the toggle cut "In big blinds"
-    game = deck.selectbox("Game", list(games), key="holdem_game",
-                          format_func=lambda g: f"{q.label(g)}, {q.counted(games[g], 'hand')}",
-                          help="52-card Hold'em and short deck (6+ Hold'em, 36 cards) are shown apart, never "
-                               "added. Only the games with hands in these dates, club and room are offered.")
+    game = address.kept(deck.selectbox, "Game", list(games), key="holdem_game", name="deck",
+                        format_func=lambda g: f"{q.label(g)}, {q.counted(games[g], 'hand')}",
+                        help="52-card Hold'em and short deck (6+ Hold'em, 36 cards) are shown apart, never "
+                             "added. Only the games with hands in these dates, club and room are offered.")
     if gone is not None and gone not in games:
         st.caption(f"No {md(q.label(gone))} hand in these dates, club and room.")
     played = played.filter(pl.col("game") == game)
@@ -218,10 +220,11 @@ def holdem() -> None:
     before = tuple(before) if isinstance(before, (list, tuple)) else before
     if before is not None and before not in hands:
         st.session_state["holdem_money"] = units[0]   # the unit with the most hands in these filters
-    is_tournament, currency = money.selectbox(
-        "Money", units, format_func=lambda unit: f"{q.money_label(*unit)} ({q.counted(hands[unit], 'hand')})",
-        key="holdem_money", help="Cash and tournaments, and each currency, are shown apart: never added. "
-                                 "Only the units with hands in these dates, club and room are offered.")
+    is_tournament, currency = address.kept(
+        money.selectbox, "Money", units, key="holdem_money", name="money", as_text=lambda unit: q.money_label(*unit),
+        format_func=lambda unit: f"{q.money_label(*unit)} ({q.counted(hands[unit], 'hand')})",
+        help="Cash and tournaments, and each currency, are shown apart: never added. "
+             "Only the units with hands in these dates, club and room are offered.")
     unit_label = q.money_label(is_tournament, currency)
     if before is not None and before not in hands:
         st.caption(f"No Hold'em hand in {md(q.money_label(*before))} in these dates, club and room: "
@@ -233,9 +236,10 @@ def holdem() -> None:
         st.caption(f"No hand at {md(st.session_state['holdem_stakes'])} in these dates, club and room: all "
                    f"stakes of {md(unit_label)} are shown.")
         st.session_state["holdem_stakes"] = "All stakes"
-    stakes_choice = left.selectbox("Stakes", ["All stakes", *stakes_list], key="holdem_stakes")
+    stakes_choice = address.kept(left.selectbox, "Stakes", ["All stakes", *stakes_list], key="holdem_stakes",
+                                 name="stakes")
     stakes = None if stakes_choice == "All stakes" else stakes_choice
-    in_bb = right.toggle("In big blinds", value=False, key="holdem_bb")
+    in_bb = address.kept(right.toggle, "In big blinds", key="holdem_bb", name="in_bb", default=False)
     running = q.holdem_winnings(db, player, stakes, start, end, club, in_bb,
                                 is_tournament=is_tournament, currency=currency, site=site, game=game)
     if running.is_empty():
@@ -429,7 +433,8 @@ def tournament_results() -> None:
     # tournaments of several currencies in one, at the user's own rates only
     targets = q.convertible(stats["currency"].to_list(), rates) if rates and not stats.is_empty() else []
     if targets:
-        target = st.selectbox("Tournaments in one currency", ["Each apart", *targets], key="tournaments_convert",
+        target = address.kept(st.selectbox, "Tournaments in one currency", ["Each apart", *targets],
+                              key="tournaments_convert", name="tournaments_in",
                               help="Adds the tournaments' cost and net at the rates you set (rasklad settings "
                                    "rate FROM TO RATE); play chips and currencies without a rate stay apart.")
         if target != "Each apart":

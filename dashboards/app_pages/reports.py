@@ -9,7 +9,7 @@ import html
 import polars as pl
 import streamlit as st
 
-from dashboards import charts, tables
+from dashboards import address, charts, tables
 from dashboards import queries as q
 from dashboards.date_filter import pick_dates
 from dashboards.money import figure_text
@@ -18,6 +18,10 @@ from rules.holdem_rules import POSITIONS_FROM_BUTTON
 
 DEPTH_ORDER = ("<20", "20-40", "40-60", "60-100", "100-150", "150+")
 RANKS = q.RANKS
+# the Game and Unit boxes' widths in pixels: their longest labels whole, and narrower than a phone (390)
+# (a comment: a page's lone string would be drawn on it)
+GAME_BOX_WIDTH = 320
+UNIT_BOX_WIDTH = 230
 
 
 def money_text(last: pl.Series, unit: str) -> str:
@@ -77,23 +81,28 @@ if not players:
     st.info("No Hold'em hand in this warehouse yet (or its models predate the reports: run "
             "`rasklad build-models`).", icon=":material/info:")
     st.stop()
-top = st.columns([3, 2, 1])
-player = q.pick_hand_player(db, top[0], "reports_player")
+# the boxes side by side, each wide enough for its longest label ("Hold'em (52 cards), 1,234 hands",
+# "chips (1,234 hands)"), wrapping to a row of their own where the screen is narrower: at a sixth of
+# the width the Unit box cut its label to an ellipsis
+top = st.container(horizontal=True)
+player = q.pick_hand_player(db, top, "reports_player")
 # one deck at a time: a short-deck hand's positions, stacks in big blinds (a button blind) and
 # starting hands are another game's, and Winning's Six Plus stakes read as a 52-card table's
 games = q.holdem_games(db, player)
-if st.session_state.get("reports_game") not in games:
+if not address.first_run("reports_game") and st.session_state["reports_game"] not in games:
     st.session_state["reports_game"] = next(iter(games))   # the player's game with the most hands
-game = top[1].selectbox("Game", list(games), key="reports_game",
-                        format_func=lambda g: f"{q.label(g)}, {q.counted(games[g], 'hand')}",
-                        help="52-card Hold'em and short deck (6+ Hold'em, 36 cards) are reported apart, "
-                             "never added.")
+game = address.kept(top.selectbox, "Game", list(games), key="reports_game", name="deck", width=GAME_BOX_WIDTH,
+                    format_func=lambda g: f"{q.label(g)}, {q.counted(games[g], 'hand')}",
+                    help="52-card Hold'em and short deck (6+ Hold'em, 36 cards) are reported apart, "
+                         "never added.")
 game_name = q.label(game)
 choices = q.hand_choices(db, player, game)
 row = st.columns(3)
 start, end = pick_dates(row[0], db, "reports_dates")
-stakes = tuple(row[1].multiselect("Stakes", choices["stakes"], key="reports_stakes", placeholder="All stakes"))
-clubs = tuple(row[2].multiselect("Club / room", choices["clubs"], key="reports_clubs", placeholder="All"))
+stakes = tuple(address.kept(row[1].multiselect, "Stakes", choices["stakes"], key="reports_stakes", name="stakes",
+                            default=[], placeholder="All stakes"))
+clubs = tuple(address.kept(row[2].multiselect, "Club / room", choices["clubs"], key="reports_clubs", name="club",
+                           default=[], placeholder="All"))
 # the units offered are those with hands under the filters below them (drawn above, read first): a unit
 # without one there would show "no hand" in every tab
 hands = q.report_unit_hands(db, player, start, end, stakes, clubs, game=game)
@@ -106,8 +115,9 @@ units = list(hands)
 gone = st.session_state.get("reports_unit")
 if gone is not None and gone not in hands:
     st.session_state["reports_unit"] = units[0]   # the unit with the most hands under these filters
-unit = top[2].selectbox("Unit", units, key="reports_unit", format_func=lambda u: f"{u} ({q.counted(hands[u], 'hand')})",
-                        help="Only the units with hands under these filters are offered.")
+unit = address.kept(top.selectbox, "Unit", units, key="reports_unit", name="unit", width=UNIT_BOX_WIDTH,
+                    format_func=lambda u: f"{u} ({q.counted(hands[u], 'hand')})",
+                    help="Only the units with hands under these filters are offered.")
 if gone is not None and gone not in hands:
     st.caption(f"No hand in {md(gone)} under these filters: {md(q.hands_elsewhere(hands))}.")
 
@@ -139,14 +149,16 @@ with by_hand:
     if frame.is_empty():
         st.info(f"No hand in {md(unit)} with known hole cards matches these filters.")
     else:
-        measure = st.radio("Show", ["bb/100", "Net"], horizontal=True, key="reports_grid_measure")
+        measure = address.kept(st.radio, "Show", ["bb/100", "Net"], key="reports_grid_measure", name="grid",
+                               horizontal=True)
         st.html(grid_html(frame, "bb_per_100" if measure == "bb/100" else "net_won", unit))
 
 with by_sitting:
     # the sittings of every currency in one, at the user's own rates only (rasklad settings rate)
     rates = q.conversion_rates(db)
     targets = q.convertible(units, rates) if rates else []
-    shown_in = st.selectbox("Sessions in", [unit, *(t for t in targets if t != unit)], key="reports_sessions_in",
+    shown_in = address.kept(st.selectbox, "Sessions in", [unit, *(t for t in targets if t != unit)],
+                            key="reports_sessions_in", name="sessions_in",
                             help="Another currency adds the sessions of every currency at the rates you set; "
                                  "chips and currencies without a rate stay apart.") if targets else unit
     if shown_in == unit:

@@ -1,0 +1,116 @@
+"""The filters a page keeps in its address, so that a reload or a shared link opens the same view.
+
+Every filter a user sets is drawn through :func:`kept`: on the filter's first run in a browser tab
+(a page opened, reloaded, or a link followed) its value is read from the address; after each run
+the address names the value again, or leaves the filter out while it is at its default, so that a
+plain link stays short. A value the warehouse no longer offers (a season, a stake, a unit), or one
+that does not read (``?min_games=many``), leaves the filter at its default and says so in a line:
+a link never stops a page.
+
+A filter's name in the address is a word of its own (``?stakes=``, ``?dates=``), and a page's
+names are its own: Streamlit clears the address's filters when another page is opened.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import streamlit as st
+
+from dashboards.safe_text import md
+
+FIRST = object()
+"""The default of a choice: its first option, as a select box or a radio opens at it."""
+
+
+def asked(name: str) -> list[str]:
+    """The address's values of ``name`` (several for a multiple choice: ``?stakes=a&stakes=b``)."""
+    return st.query_params.get_all(name)
+
+
+def put(name: str, texts: str | Sequence[str] | None) -> None:
+    """The address names ``texts`` for ``name``, or leaves it out (None or nothing: the default)."""
+    if texts is None or (not isinstance(texts, str) and not texts):
+        st.query_params.pop(name, None)
+    elif st.query_params.get_all(name) != ([texts] if isinstance(texts, str) else list(texts)):
+        st.query_params[name] = texts
+
+
+def not_offered(label: str, texts: Sequence[str], default: str) -> None:
+    """The short line said when the address asks for what the page no longer offers."""
+    said = ", ".join(f"“{text}”" for text in texts)
+    st.info(md(f"{label}: this link's {said} is not offered here; showing {default}."), icon=":material/link_off:")
+
+
+def first_run(key: str) -> bool:
+    """Whether the widget ``key`` is drawn for the first time in this browser tab (or since it was
+    last left undrawn): then its value comes from the address."""
+    return key not in st.session_state
+
+
+def _number(text: str, default, widget_args: dict):
+    """``text`` as the number the input takes (of ``default``'s type), within its bounds; None if not."""
+    try:
+        value = type(default)(text)
+    except ValueError:
+        return None
+    low, high = widget_args.get("min_value"), widget_args.get("max_value")
+    if not math.isfinite(value) or (low is not None and value < low) or (high is not None and value > high):
+        return None
+    return value
+
+
+def _read(texts: list[str], options, default, as_text, widget_args: dict):
+    """The value the address's ``texts`` ask for, and the texts no option or number matches."""
+    if options is not None:
+        by_text = {as_text(option): option for option in options}
+        found = [by_text[text] for text in texts if text in by_text]
+        unknown = [text for text in texts if text not in by_text]
+        if isinstance(default, list):
+            return list(dict.fromkeys(found)), unknown
+        return (found[0], []) if found else (None, texts)
+    if isinstance(default, bool):
+        value = {"yes": True, "no": False}.get(texts[0])
+    elif isinstance(default, (int, float)):
+        value = _number(texts[0], default, widget_args)
+    else:
+        value = texts[0]
+    return value, ([] if value is not None else texts[:1])
+
+
+def _written(value, default, as_text) -> str | list[str] | None:
+    """The address's text for ``value``: none at the default."""
+    if value == default or value is None or value == []:
+        return None
+    if isinstance(value, list):
+        return [as_text(option) for option in value]
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return as_text(value)
+
+
+def kept(draw: Callable, label: str, options: Sequence | None = None, *, key: str, name: str,
+         default: Any = FIRST, as_text: Callable[[Any], str] = str, **widget_args):
+    """The widget ``draw`` (``st.selectbox``, ``column.multiselect``, ``st.toggle`` …) drawn with
+    ``label``, ``options`` (for a choice), ``key`` and ``widget_args``, its value kept in the
+    address as ``?name=``; returns the widget's value.
+
+    ``default``: the value the page opens at, left out of the address (the first option of a
+    choice unless said; ``[]`` for a multiple choice, whose options are each a ``?name=`` of
+    their own). ``as_text``: an option as the address writes it (a word, never a label with
+    counts that change as games are added)."""
+    if default is FIRST:
+        default = options[0] if options else None
+    texts = asked(name)
+    if first_run(key) and texts:
+        value, unknown = _read(texts, options, default, as_text, widget_args)
+        if value is not None and value != []:
+            st.session_state[key] = value
+        if unknown:
+            shown = "the others" if value else _written(default, None, as_text) or "all"
+            not_offered(label, unknown, shown)
+    value = draw(label, key=key, **widget_args) if options is None else draw(label, options, key=key, **widget_args)
+    put(name, _written(value, default, as_text))
+    return value
