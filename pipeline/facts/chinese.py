@@ -57,6 +57,7 @@ CHINESE_SCORES = define(
     ("royalty_points", MONEY),         # player's royalty minus opponent's, in this pairing
     ("variant", pa.string()),
     ("scoring", pa.string()),          # 1-6 or 2-4
+    ("is_scoop_chance", pa.bool_()),   # added: either could scoop the other, as the rules settle the pairing
 )
 
 CHINESE_PLAYERS = define(
@@ -114,7 +115,7 @@ def _add_rows(rows: TableRows, game: str, game_id: str, replay: ChineseReplay) -
             "points": [_DECIMALS[x.points] for x in scores], "rows_won": [x.rows_won for x in scores],
             "rows_lost": [x.rows_lost for x in scores], "is_scoop": [x.is_scoop for x in scores],
             "royalty_points": [_DECIMALS[x.royalty_points] for x in scores], "variant": [variant] * n,
-            "scoring": [scoring] * n,
+            "scoring": [scoring] * n, "is_scoop_chance": [x.can_scoop for x in scores],
         })
     hands = replay.hands
     if hands:
@@ -331,6 +332,7 @@ def _store_batch(rows: TableRows, game: str, b: ChineseBatch, facts, take: np.nd
         "royalty_points": money_from_cents(facts.pair_royalty_points[pairs] * 100),
         "variant": pa.array(seat_variant[np.searchsorted(seats, a)], pa.string()),
         "scoring": pa.array(seat_scoring[np.searchsorted(seats, a)], pa.string()),
+        "is_scoop_chance": pa.array(facts.pair_can_scoop[pairs]),
     }))
 
 
