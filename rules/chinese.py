@@ -547,6 +547,16 @@ def pair_outcome(a: Status, b: Status, won: int, lost: int, scoring: Scoring, ru
     return PairOutcome(scoring.rows_points(won, lost, rules.two_four_bonus), won, lost, True, True)
 
 
+def scoops(rows_won):
+    """Whether a player who won ``rows_won`` rows (a number, or an array of them) scoops: all
+    three, a natural or a foul counted so.
+
+    >>> scoops(3), scoops(2)
+    (True, False)
+    """
+    return rows_won == len(ROWS)
+
+
 def settle_pair(a: Seated, b: Seated, scoring: Scoring, rules: ChineseRules) -> PairScore:
     """Settle two players: surrender, naturals, fouls, rows and royalties (CP-SCORE).
 
@@ -564,7 +574,7 @@ def settle_pair(a: Seated, b: Seated, scoring: Scoring, rules: ChineseRules) -> 
     points, won, lost, paid, can_scoop = pair_outcome(sa, sb, won, lost, scoring, rules)
     royalty_points = a.royalty - b.royalty if paid else 0
     return PairScore(player=a.player, opponent=b.player, points=points + royalty_points, rows_won=won,
-                     rows_lost=lost, is_scoop=won == 3, royalty_points=royalty_points, can_scoop=can_scoop)
+                     rows_lost=lost, is_scoop=scoops(won), royalty_points=royalty_points, can_scoop=can_scoop)
 
 
 def settle(seated: list[Seated], scoring: Scoring, rules: ChineseRules) -> list[PairScore]:
