@@ -3,21 +3,14 @@ temporary warehouse)."""
 
 from __future__ import annotations
 
-import json
 from decimal import Decimal
 
-import duckdb
-import pyarrow.parquet as pq
 import pytest
-from click.testing import CliRunner
 from test_ofc_rules import A_HAND, B_HAND, FORMATS_EXAMPLE, classic_log
 
-from pipeline.cli import main
 from pipeline.ingest import ingest
-from pipeline.manifest import EMPTY_PARTITION
 from pipeline.models import run_audits
-from pipeline.warehouse import MODELS_STATE_TABLE, Warehouse, connect, read_manifest
-from tests.test_reaudit import judged_by_old_rules
+from pipeline.warehouse import Warehouse, connect
 from tests.worked_marts import assert_worked
 
 CHINESE = """Chinese poker hand H1
@@ -365,56 +358,3 @@ def test_a_card_dealt_twice_counts_no_foul_in_the_statistics_wherever_the_copy_l
             {"player": "Anna", "count_games": 2, "net": 1, "count_wins": 1, "avg_placement": 1.5, "rank": 1},
             {"player": "Boris", "count_games": 2, "net": -1, "count_wins": 1, "avg_placement": 1.5, "rank": 2},
         ], where="season_kind = 'all'")
-
-
-def test_each_pairing_stores_whether_either_could_scoop_as_the_rules_settle_it(con):
-    # H1 and H2: Anna and Boris set their rows (a chance, both ways); against or by Vera's
-    # surrender no row is compared (none). H3: a dragon against a hand that stands or fouls is
-    # three rows (a chance). H4: Anna's hand stands against Boris's foul (a chance). The OFC hands'
-    # players all set their rows: 2 chances in each of 4 hands.
-    rows = con.execute("""
-        select strftime(games.played_at, '%H:%M') as at, player, opponent, is_scoop_chance
-        from chinese_scores join games using (game_id, game) where game = 'chinese' order by all""").fetchall()
-    assert rows == [
-        ("00:30", "Anna", "Boris", True), ("00:30", "Boris", "Anna", True),
-        ("00:40", "Anna", "Boris", True), ("00:40", "Boris", "Anna", True),
-        *[(at, player, opponent, chance) for at in ("22:10", "22:20") for player, opponent, chance in (
-            ("Anna", "Boris", True), ("Anna", "Vera", False), ("Boris", "Anna", True), ("Boris", "Vera", False),
-            ("Vera", "Anna", False), ("Vera", "Boris", False))],
-    ]
-    assert con.execute("select count(*), count(*) filter (where is_scoop_chance) from chinese_scores "
-                       "where game = 'ofc'").fetchone() == (8, 8)
-
-
-def test_a_warehouse_without_the_stored_chances_counts_every_pairing_until_a_reaudit(tmp_path, monkeypatch):
-    # An older Rasklad wrote chinese_scores without is_scoop_chance, and its rules judged the hands:
-    # until `rasklad reaudit`, each pairing counts as a chance. Anna 1-6: H2 v Boris and v Vera, H3
-    # and H4 v Boris: 4 (3 once the surrender is told apart); 2-4: H1 v Boris and v Vera: 2 (1).
-    folder = tmp_path / "logs"
-    folder.mkdir()
-    (folder / "chinese.txt").write_text(CHINESE, encoding="utf-8")
-    root = tmp_path / "warehouse"
-    judged_by_old_rules(monkeypatch)
-    ingest([folder], root, jobs=1)
-    monkeypatch.undo()
-    placeholders = [path.relative_to(root) for path in root.glob(f"chinese_scores/{EMPTY_PARTITION}/*")]
-    for part in [*read_manifest(root).paths("chinese_scores"), *placeholders]:
-        pq.write_table(pq.read_table(root / part).drop_columns(["is_scoop_chance"]), root / part)
-    with duckdb.connect(str(root / "rasklad.duckdb")) as models_file:
-        models_file.execute(f"update {MODELS_STATE_TABLE} set value = 'an older SQL' where name = 'sql'")
-
-    def chances() -> list[dict]:
-        result = CliRunner().invoke(main, [
-            "query", ("select player, scoring, sum(count_scoop_chances)::int as chances, "
-                      "(select count(is_scoop_chance) from chinese_scores)::int as stored "
-                      "from int_chinese_player_hands where player = 'Anna' group by all order by all"),
-            "-w", str(root), "--json"])
-        assert result.exit_code == 0, result.output
-        return json.loads(result.stdout)
-
-    assert chances() == [{"player": "Anna", "scoring": "1-6", "chances": 4, "stored": 0},
-                         {"player": "Anna", "scoring": "2-4", "chances": 2, "stored": 0}]
-    assert CliRunner().invoke(main, ["reaudit", "-w", str(root), "-j", "1"]).exit_code == 0
-    # 6 + 6 + 2 + 2 pairings, each told now
-    assert chances() == [{"player": "Anna", "scoring": "1-6", "chances": 3, "stored": 16},
-                         {"player": "Anna", "scoring": "2-4", "chances": 1, "stored": 16}]
