@@ -24,6 +24,7 @@ import itertools
 from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import NamedTuple
 
 import numpy as np
 
@@ -497,35 +498,63 @@ class PairScore:
     rows_lost: int
     is_scoop: bool
     royalty_points: int
+    can_scoop: bool
+    """Either player could scoop the other in this pairing (:attr:`PairOutcome.can_scoop`)."""
 
 
-def pair_outcome(a: Status, b: Status, won: int, lost: int, scoring: Scoring, rules: ChineseRules
-                 ) -> tuple[int, int, int, bool]:
+class PairOutcome(NamedTuple):
+    """What :func:`pair_outcome` settles; a tuple, for :func:`outcome_table` to tabulate."""
+
+    points: int
+    """Points before royalties."""
+    won: int
+    lost: int
+    royalties_paid: bool
+    can_scoop: bool
+    """Three rows could go to one side: two hands that stand compare their rows, a natural counts
+    as three against any hand but a natural, a hand that stands as three against a fouled one.
+    Otherwise no chance: against or by a surrender, between two naturals or two fouled hands.
+    The scoop rates of the statistics count their chances by it."""
+
+
+def pair_outcome(a: Status, b: Status, won: int, lost: int, scoring: Scoring, rules: ChineseRules) -> PairOutcome:
     """What a player of status ``a`` wins from one of status ``b`` (CP-SCORE, CP-SURRENDER,
-    CP-NATURAL, CP-FOUL): points before royalties, rows won, rows lost, and whether the pair's
-    royalties are paid. ``INVALID`` is a fouled hand, ``SET`` a hand that does not foul; ``won``
-    and ``lost`` (rows compared) count only between two ``SET`` hands. The one rule both the
-    replay of a hand and the batch replay (which tabulates it) settle by.
+    CP-NATURAL, CP-FOUL): points before royalties, rows won, rows lost, whether the pair's
+    royalties are paid and whether either could scoop. ``INVALID`` is a fouled hand, ``SET`` a
+    hand that does not foul; ``won`` and ``lost`` (rows compared) count only between two ``SET``
+    hands. The one rule both the replay of a hand and the batch replay (which tabulates it) settle by.
 
     >>> pair_outcome(Status.SET, Status.SURRENDER, 0, 0, Scoring.ONE_SIX, ChineseRules())
-    (3, 0, 0, False)
+    PairOutcome(points=3, won=0, lost=0, royalties_paid=False, can_scoop=False)
     >>> pair_outcome(Status.SET, Status.SET, 1, 0, Scoring.TWO_FOUR, ChineseRules())
-    (1, 1, 0, True)
+    PairOutcome(points=1, won=1, lost=0, royalties_paid=True, can_scoop=True)
     """
     if a is Status.NATURAL or b is Status.NATURAL:
         if a is b:
-            return 0, 0, 0, False
+            return PairOutcome(0, 0, 0, False, False)
         bonus = scoring.scoop if rules.natural_bonus is None else rules.natural_bonus
-        return (bonus, 3, 0, False) if a is Status.NATURAL else (-bonus, 0, 3, False)
+        return PairOutcome(bonus, 3, 0, False, True) if a is Status.NATURAL else PairOutcome(-bonus, 0, 3, False, True)
     if a is Status.SURRENDER or b is Status.SURRENDER:
         if a is b:
-            return 0, 0, 0, False
-        return (-scoring.surrender, 0, 0, False) if a is Status.SURRENDER else (scoring.surrender, 0, 0, False)
+            return PairOutcome(0, 0, 0, False, False)
+        surrender = -scoring.surrender if a is Status.SURRENDER else scoring.surrender
+        return PairOutcome(surrender, 0, 0, False, False)
     if a is Status.INVALID or b is Status.INVALID:
         if a is b:
-            return 0, 0, 0, False
-        return (-scoring.scoop, 0, 3, True) if a is Status.INVALID else (scoring.scoop, 3, 0, True)
-    return scoring.rows_points(won, lost, rules.two_four_bonus), won, lost, True
+            return PairOutcome(0, 0, 0, False, False)
+        return (PairOutcome(-scoring.scoop, 0, 3, True, True) if a is Status.INVALID
+                else PairOutcome(scoring.scoop, 3, 0, True, True))
+    return PairOutcome(scoring.rows_points(won, lost, rules.two_four_bonus), won, lost, True, True)
+
+
+def scoops(rows_won):
+    """Whether a player who won ``rows_won`` rows (a number, or an array of them) scoops: all
+    three, a natural or a foul counted so.
+
+    >>> scoops(3), scoops(2)
+    (True, False)
+    """
+    return rows_won == len(ROWS)
 
 
 def settle_pair(a: Seated, b: Seated, scoring: Scoring, rules: ChineseRules) -> PairScore:
@@ -542,10 +571,10 @@ def settle_pair(a: Seated, b: Seated, scoring: Scoring, rules: ChineseRules) -> 
     if sa is Status.SET and sb is Status.SET:
         won = sum(x > y for x, y in zip(a.hand.strengths, b.hand.strengths))
         lost = sum(x < y for x, y in zip(a.hand.strengths, b.hand.strengths))
-    points, won, lost, paid = pair_outcome(sa, sb, won, lost, scoring, rules)
+    points, won, lost, paid, can_scoop = pair_outcome(sa, sb, won, lost, scoring, rules)
     royalty_points = a.royalty - b.royalty if paid else 0
     return PairScore(player=a.player, opponent=b.player, points=points + royalty_points, rows_won=won,
-                     rows_lost=lost, is_scoop=won == 3, royalty_points=royalty_points)
+                     rows_lost=lost, is_scoop=scoops(won), royalty_points=royalty_points, can_scoop=can_scoop)
 
 
 def settle(seated: list[Seated], scoring: Scoring, rules: ChineseRules) -> list[PairScore]:
@@ -939,6 +968,8 @@ class ChineseBatchReplay:
     pair_won: np.ndarray
     pair_lost: np.ndarray
     pair_royalty_points: np.ndarray
+    pair_can_scoop: np.ndarray
+    """Per ordered pair: :attr:`PairOutcome.can_scoop`."""
     points: np.ndarray
     """Per player line: his total."""
 
@@ -948,8 +979,8 @@ _STATUS_CODES = (Status.SET, Status.INVALID, Status.SURRENDER, Status.NATURAL)
 
 def outcome_table(scoring: Scoring, rules: ChineseRules) -> np.ndarray:
     """:func:`pair_outcome` for every pair of statuses (as ``_STATUS_CODES`` numbers them) and
-    every rows won and lost: [status a, status b, won, lost] → points, won, lost, royalties paid."""
-    table = np.zeros((4, 4, 4, 4, 4), dtype=np.int64)
+    every rows won and lost: [status a, status b, won, lost] → the :class:`PairOutcome`'s fields."""
+    table = np.zeros((4, 4, 4, 4, len(PairOutcome._fields)), dtype=np.int64)
     for i, a in enumerate(_STATUS_CODES):
         for j, b in enumerate(_STATUS_CODES):
             for won in range(4):
@@ -1044,6 +1075,7 @@ def replay_batch(batch: ChineseBatch, rules: ChineseRules | None = None) -> Chin
     pair_won = np.zeros(len(pair_a), dtype=np.int64)
     pair_lost = np.zeros(len(pair_a), dtype=np.int64)
     royalty_points = np.zeros(len(pair_a), dtype=np.int64)
+    pair_can_scoop = np.zeros(len(pair_a), dtype=bool)
     totals_row = royalties.sum(axis=1)
     pair_hand = seat_hand[pair_a]
     for scoring in set(batch.scoring):
@@ -1054,6 +1086,7 @@ def replay_batch(batch: ChineseBatch, rules: ChineseRules | None = None) -> Chin
         royalty_points[chosen] = np.where(paid, totals_row[pair_a][chosen] - totals_row[pair_b][chosen], 0)
         pair_points[chosen] = out[:, 0] + royalty_points[chosen]
         pair_won[chosen], pair_lost[chosen] = out[:, 1], out[:, 2]
+        pair_can_scoop[chosen] = out[:, 4].astype(bool)
     points = np.bincount(pair_a, weights=pair_points, minlength=seats).astype(np.int64)
 
     # the table's claims, checked as replay_chinese checks them
@@ -1073,4 +1106,4 @@ def replay_batch(batch: ChineseBatch, rules: ChineseRules | None = None) -> Chin
     return ChineseBatchReplay(
         certified=certified, strengths=strengths, is_foul=is_foul, royalties=royalties, pair_a=pair_a,
         pair_b=pair_b, pair_points=pair_points, pair_won=pair_won, pair_lost=pair_lost,
-        pair_royalty_points=royalty_points, points=points)
+        pair_royalty_points=royalty_points, pair_can_scoop=pair_can_scoop, points=points)

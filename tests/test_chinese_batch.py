@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from parsers.chinese import grammar_statements, line_statements, read_batch
 from parsers.formats import split_named
 from pipeline.generators.chinese import generate
+from pipeline.tables import SCHEMAS
 from pipeline.worker import parse_bytes
 from rules.chinese import replay_batch
 
@@ -238,3 +239,45 @@ def test_ofc_rows_column_reader_leaves_a_card_twice_or_a_rules_line_to_the_expla
     assert read_ofc_batch(twice, "hands.txt")[1].tolist() == []
     ruled = split_named(OFC_HAND.format(rules="Rules: modern\n", last="2c"), "hands.txt")
     assert read_ofc_batch(ruled, "hands.txt")[1].tolist() == []
+
+
+def test_both_lanes_store_each_chinese_column_through_one_builder(monkeypatch):
+    # chinese_rows, chinese_scores and chinese_players: each column derived in one builder, which the
+    # batch lane calls once per file and the explaining path once per hand. Twenty copies of HAND
+    # (the lane takes files of 20 hands and more), as worked out above: Anna +4, Boris 0, Vera -4;
+    # Anna beats Boris 2-1 (no scoop), a chance to scoop; against or by Vera's surrender none.
+    import pipeline.facts.chinese as facts
+
+    builders = {"chinese_rows": "_row_columns", "chinese_scores": "_score_columns",
+                "chinese_players": "_player_columns"}
+    called = []
+
+    def counted(table: str, build):
+        def columns(**given) -> dict:
+            built = build(**given)
+            assert list(built) == SCHEMAS[table].names     # every column of the table, none left to nulls
+            called.append(table)
+            return built
+        return columns
+
+    for table, name in builders.items():
+        monkeypatch.setattr(facts, name, counted(table, getattr(facts, name)))
+    text = "\n".join(HAND.format(n=n, points="Anna +4, Boris 0, Vera -4") for n in range(20)).encode()
+    stored = {}
+    for lane, calls in ((True, 1), (False, 20)):
+        called.clear()
+        result = parse_bytes(text, "hands.txt", lane=lane)
+        assert (result.count_lane, result.count_games) == (20 if lane else 0, 20)
+        assert sorted(called) == sorted(list(builders) * calls)
+        for table in builders:
+            assert result.tables[table, "chinese"].num_rows
+        stored[lane] = _rows(result.tables)
+        players = {(row["player"], row["status"], row["points"], row["count_opponents"])
+                   for row in result.tables["chinese_players", "chinese"].to_pylist()}
+        assert players == {("Anna", "set", 4, 2), ("Boris", "set", 0, 2), ("Vera", "surrender", -4, 2)}
+        scores = {(row["player"], row["opponent"], row["points"], row["is_scoop"], row["is_scoop_chance"])
+                  for row in result.tables["chinese_scores", "chinese"].to_pylist()}
+        assert scores == {("Anna", "Boris", 2, False, True), ("Boris", "Anna", -2, False, True),
+                          ("Anna", "Vera", 2, False, False), ("Vera", "Anna", -2, False, False),
+                          ("Boris", "Vera", 2, False, False), ("Vera", "Boris", -2, False, False)}
+    assert stored[True] == stored[False]

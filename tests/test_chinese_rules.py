@@ -18,6 +18,7 @@ from rules.chinese import (
     Seated,
     Status,
     arrange,
+    pair_outcome,
     replay_chinese,
     royalty,
     settle_pair,
@@ -182,6 +183,36 @@ def test_cp_foul_both_fouled_settle_nothing():
     a = seated("back [As Kd 9c 7h 2s] middle [Qs Qd 3c 4d 5s] front [2c 3d 4h]")
     b = seated("back [Ac Kc 9d 7d 2h] middle [Jc Jd 3h 4c 5h] front [2d 3c 4s]", player="B")
     assert settle_pair(a, b, Scoring.ONE_SIX, ChineseRules()).points == 0
+
+
+# A pairing is a chance to scoop when three rows could go to one side: two hands that stand compare
+# their rows; a natural counts as three against any hand but a natural (CP-NATURAL; a surrender
+# against it too, which CP-SURRENDER forbids), a hand that stands as three against a fouled one
+# (CP-FOUL). Otherwise against or by a surrender no row is compared, and two naturals or two fouled
+# hands settle at 0: no chance.
+_CHANCE = {("set", "set"): True, ("set", "invalid"): True, ("set", "surrender"): False, ("set", "natural"): True,
+           ("invalid", "invalid"): False, ("invalid", "surrender"): False, ("invalid", "natural"): True,
+           ("surrender", "surrender"): False, ("surrender", "natural"): True, ("natural", "natural"): False}
+
+
+@pytest.mark.parametrize("a", list(Status))
+@pytest.mark.parametrize("b", list(Status))
+def test_cp_score_a_pairing_is_a_chance_to_scoop_as_the_rules_settle_it(a, b):
+    chance = _CHANCE.get((a.value, b.value), _CHANCE.get((b.value, a.value)))
+    won, lost = (1, 1) if a is b is Status.SET else (0, 0)
+    assert pair_outcome(a, b, won, lost, Scoring.ONE_SIX, ChineseRules()).can_scoop is chance
+
+
+def test_cp_score_settled_pairs_say_whether_either_could_scoop():
+    a = seated("back [As Kd 9c 7h 2s] middle [Qs Qd 3c 4d 5s] front [2c 3d 4h]")    # fouls
+    b = seated("back [Ac Kc 9d 7d 2h] middle [Jc Jd 3h 4c 5h] front [2d 3c 4s]", player="B")   # fouls
+    c = seated(A_ROWS, player="C")
+    # two fouled hands: no chance; a fouled hand against one that stands: C scoops it
+    assert [settle_pair(x, y, Scoring.ONE_SIX, ChineseRules()).can_scoop for x, y in ((a, b), (a, c), (c, b))] == [
+        False, True, True]
+    assert settle_pair(c, a, Scoring.ONE_SIX, ChineseRules()).is_scoop
+    surrendered = Seated(player="D", status=Status.SURRENDER)
+    assert not settle_pair(c, surrendered, Scoring.ONE_SIX, ChineseRules()).can_scoop
 
 
 # ---------------------------------------------------------------- CP-SURRENDER

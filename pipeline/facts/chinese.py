@@ -17,7 +17,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from parsers.formats import split_named
-from pipeline.facts import MONEY, Handler, Lane, NoResult, define, money_from_cents, played_in_utc
+from pipeline.facts import MONEY, Handler, Lane, NoResult, Table, define, money_from_cents, played_in_utc
 from rules.cards import Card, format_cards
 from rules.records import GameInfo
 
@@ -57,6 +57,7 @@ CHINESE_SCORES = define(
     ("royalty_points", MONEY),         # player's royalty minus opponent's, in this pairing
     ("variant", pa.string()),
     ("scoring", pa.string()),          # 1-6 or 2-4
+    ("is_scoop_chance", pa.bool_()),   # added: either could scoop the other, as the rules settle the pairing
 )
 
 CHINESE_PLAYERS = define(
@@ -95,42 +96,92 @@ TABLES = (CHINESE_ROWS, CHINESE_SCORES, CHINESE_PLAYERS, OFC_PLACEMENTS)
 
 
 def _add_rows(rows: TableRows, game: str, game_id: str, replay: ChineseReplay) -> None:
-    # column by column, one extend per table: an add per row costs its keyword arguments
+    # one hand's rows, as lists of length n, through the builders the batch lane calls too
     variant, scoring = replay.variant, replay.scoring
     results = replay.rows
     if results:
         n = len(results)
-        rows.extend("chinese_rows", game, {
-            "game_id": [game_id] * n, "player": [r.player for r in results], "row": [r.row.value for r in results],
-            "cards": [format_cards(r.cards) for r in results], "category": [r.category.label for r in results],
-            "royalty": [_DECIMALS[r.royalty] for r in results], "is_foul": [r.is_foul for r in results],
-            "strength": [r.strength for r in results], "variant": [variant] * n, "line": [r.line for r in results],
-        })
+        _store(rows, CHINESE_ROWS, game, _row_columns(
+            game_id=[game_id] * n, player=[r.player for r in results], row=[r.row.value for r in results],
+            cards=[format_cards(r.cards) for r in results], strength=[r.strength for r in results],
+            royalty=[r.royalty for r in results], is_foul=[r.is_foul for r in results], variant=[variant] * n,
+            line=[r.line for r in results]))
     scores = replay.scores
     if scores:
         n = len(scores)
-        rows.extend("chinese_scores", game, {
-            "game_id": [game_id] * n, "player": [x.player for x in scores], "opponent": [x.opponent for x in scores],
-            "points": [_DECIMALS[x.points] for x in scores], "rows_won": [x.rows_won for x in scores],
-            "rows_lost": [x.rows_lost for x in scores], "is_scoop": [x.is_scoop for x in scores],
-            "royalty_points": [_DECIMALS[x.royalty_points] for x in scores], "variant": [variant] * n,
-            "scoring": [scoring] * n,
-        })
+        _store(rows, CHINESE_SCORES, game, _score_columns(
+            game_id=[game_id] * n, player=[x.player for x in scores], opponent=[x.opponent for x in scores],
+            points=[x.points for x in scores], rows_won=[x.rows_won for x in scores],
+            rows_lost=[x.rows_lost for x in scores], royalty_points=[x.royalty_points for x in scores],
+            can_scoop=[x.can_scoop for x in scores], variant=[variant] * n, scoring=[scoring] * n))
     hands = replay.hands
     if hands:
         n = len(hands)
-        royalties = [[_DECIMALS[amount] for amount in hand.royalties] for hand in hands]
-        rows.extend("chinese_players", game, {
-            "game_id": [game_id] * n, "player": [h.player for h in hands], "variant": [variant] * n,
-            "scoring": [scoring] * n, "status": [h.status.value for h in hands],
-            "natural": [h.natural.value if h.natural else None for h in hands],
-            "is_foul": [h.is_foul for h in hands], "royalty": [sum(r, _DECIMALS[0]) for r in royalties],
-            "royalty_back": [r[0] for r in royalties], "royalty_middle": [r[1] for r in royalties],
-            "royalty_front": [r[2] for r in royalties], "points": [_DECIMALS[h.points] for h in hands],
-            "count_opponents": [n - 1] * n, "in_fantasyland": [h.in_fantasyland for h in hands],
-            "fantasyland_entry": [h.fantasyland_entry for h in hands],
-            "fantasyland_stay": [h.fantasyland_stay for h in hands], "line": [h.line for h in hands],
-        })
+        _store(rows, CHINESE_PLAYERS, game, _player_columns(
+            game_id=[game_id] * n, player=[h.player for h in hands], variant=[variant] * n, scoring=[scoring] * n,
+            status=[h.status for h in hands], natural=[h.natural for h in hands], is_foul=[h.is_foul for h in hands],
+            royalties=[h.royalties for h in hands], points=[h.points for h in hands], count_players=[n] * n,
+            line=[h.line for h in hands], fantasyland=([h.in_fantasyland for h in hands],
+                                                     [h.fantasyland_entry for h in hands],
+                                                     [h.fantasyland_stay for h in hands])))
+
+
+# ---- the columns of chinese_rows, chinese_scores and chinese_players, each derived here once
+# for both lanes: the explaining path gives one hand's values as lists, the batch lane a file's
+# as arrays. Amounts are whole points.
+
+
+def _row_columns(*, game_id, player, row, cards, strength, royalty, is_foul, variant, line) -> dict:
+    strength = np.asarray(strength, np.int64)
+    return {"game_id": game_id, "player": player, "row": row, "cards": cards,
+            "category": _category_texts()[strength >> 20], "royalty": royalty, "is_foul": is_foul,
+            "strength": strength, "variant": variant, "line": line}
+
+
+def _score_columns(*, game_id, player, opponent, points, rows_won, rows_lost, royalty_points, can_scoop, variant,
+                   scoring) -> dict:
+    from rules.chinese import scoops
+
+    return {"game_id": game_id, "player": player, "opponent": opponent, "points": points, "rows_won": rows_won,
+            "rows_lost": rows_lost, "is_scoop": scoops(np.asarray(rows_won)), "royalty_points": royalty_points,
+            "variant": variant, "scoring": scoring, "is_scoop_chance": can_scoop}
+
+
+def _player_columns(*, game_id, player, variant, scoring, status, natural, is_foul, royalties, points,
+                    count_players, line, fantasyland=None) -> dict:
+    """``royalties``: each row's, back first (zero when fouled); ``count_players``: of the hand,
+    per player; ``fantasyland``: OFC's three flags (in, entry, stay), none played when None."""
+    royalties = np.asarray(royalties, np.int64).reshape(-1, 3)
+    if fantasyland is None:
+        fantasyland = (np.zeros(len(royalties), bool),) * 3
+    return {"game_id": game_id, "player": player, "variant": variant, "scoring": scoring,
+            "status": [kind.value for kind in status], "natural": [kind.value if kind else None for kind in natural],
+            "is_foul": is_foul, "royalty": royalties.sum(axis=1), "royalty_back": royalties[:, 0],
+            "royalty_middle": royalties[:, 1], "royalty_front": royalties[:, 2], "points": points,
+            "count_opponents": np.asarray(count_players) - 1, "in_fantasyland": fantasyland[0],
+            "fantasyland_entry": fantasyland[1], "fantasyland_stay": fantasyland[2], "line": line}
+
+
+def _store(rows: TableRows, table: Table, game: str, columns: dict) -> None:
+    """A builder's columns stored by their type: a batch's (arrays) in Arrow, money from whole
+    points without a Decimal each; a hand's (lists) gathered as lists, Decimals for money (an
+    Arrow table per hand would cost more than its rows)."""
+    money = _MONEY_COLUMNS[table.name]
+    if isinstance(columns["game_id"], list):
+        listed = {name: values.tolist() if isinstance(values, np.ndarray) else values
+                  for name, values in columns.items()}
+        for name in money:
+            listed[name] = [_DECIMALS[amount] for amount in listed[name]]
+        rows.extend(table.name, game, listed)
+        return
+    rows.add_table(table.name, game, pa.table({
+        name: (money_from_cents(np.asarray(values, np.int64) * 100) if name in money
+               else values if isinstance(values, pa.Array) else pa.array(values, table.schema.field(name).type))
+        for name, values in columns.items()}))
+
+
+_MONEY_COLUMNS = {table.name: frozenset(field.name for field in table.schema if field.type == MONEY)
+                  for table in (CHINESE_ROWS, CHINESE_SCORES, CHINESE_PLAYERS)}
 
 
 class _Decimals(dict):
@@ -227,8 +278,9 @@ def _ingest_lane(file: _FileBatch, wanted: np.ndarray, rows: TableRows) -> np.nd
 
 def _store_batch(rows: TableRows, game: str, b: ChineseBatch, facts, take: np.ndarray, chunks: list,
                  infos: list[GameInfo], variants: list[str], source_file: str) -> None:
-    """The rows of the batch's hands marked in ``take``: ``games``, ``game_players``,
-    ``chinese_players``, ``chinese_rows`` and ``chinese_scores``, as :func:`_add_rows` makes them."""
+    """The rows of the batch's hands marked in ``take``: ``games`` and ``game_players`` as
+    ``pipeline.worker.add_game_rows`` makes them for one hand, and ``chinese_players``,
+    ``chinese_rows`` and ``chinese_scores`` through the builders :func:`_add_rows` calls."""
     from rules.chinese import Status
 
     hands = np.flatnonzero(take)
@@ -243,8 +295,7 @@ def _store_batch(rows: TableRows, game: str, b: ChineseBatch, facts, take: np.nd
     seat_variant = np.array(variants, dtype=object)[b.seat_hand[seats]]
     seat_game = np.array(game_id, dtype=object)[np.searchsorted(hands, b.seat_hand[seats])]
     surrenders, naturals = b.seat_surrenders[seats], [b.seat_natural[s] for s in seats]
-    status = [Status.NATURAL.value if n else Status.SURRENDER.value if x else Status.SET.value
-              for n, x in zip(naturals, surrenders)]
+    status = [Status.NATURAL if n else Status.SURRENDER if x else Status.SET for n, x in zip(naturals, surrenders)]
     scoring = [b.scoring[h].value for h in hands]
     seat_scoring = np.array(scoring, dtype=object)[np.searchsorted(hands, b.seat_hand[seats])]
     seat_player = np.array(b.seat_player, dtype=object)
@@ -253,7 +304,6 @@ def _store_batch(rows: TableRows, game: str, b: ChineseBatch, facts, take: np.nd
     # the seat a player has: his place on the Players: line
     starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
     seat_no = seats - starts[b.seat_hand[seats]] + 1
-    royalties = facts.royalties[seats]
     rows.add_table("games", game, pa.table({
         "game_id": pa.array(game_id, pa.string()),
         "source_file": pa.array([source_file] * len(hands), pa.string()),
@@ -276,23 +326,10 @@ def _store_batch(rows: TableRows, game: str, b: ChineseBatch, facts, take: np.nd
         "seat": pa.array(seat_no, pa.int16()), "net": money_from_cents(facts.points[seats] * 100),
         "is_anonymous": pa.array(np.zeros(len(players), np.bool_)),     # a club's players are named
     }))
-    foul = facts.is_foul[seats]
-    rows.add_table("chinese_players", game, pa.table({
-        "game_id": pa.array(seat_game, pa.string()), "player": pa.array(players, pa.string()),
-        "variant": pa.array(seat_variant, pa.string()),
-        "scoring": pa.array(seat_scoring, pa.string()), "status": pa.array(status, pa.string()),
-        "natural": pa.array([n.value if n else None for n in naturals], pa.string()),
-        "is_foul": pa.array(foul), "royalty": money_from_cents(royalties.sum(axis=1) * 100),
-        "royalty_back": money_from_cents(royalties[:, 0] * 100),
-        "royalty_middle": money_from_cents(royalties[:, 1] * 100),
-        "royalty_front": money_from_cents(royalties[:, 2] * 100),
-        "points": money_from_cents(facts.points[seats] * 100),
-        "count_opponents": pa.array(counts[b.seat_hand[seats]] - 1, pa.int8()),
-        "in_fantasyland": pa.array(np.zeros(len(seats), bool)),
-        "fantasyland_entry": pa.array(np.zeros(len(seats), bool)),
-        "fantasyland_stay": pa.array(np.zeros(len(seats), bool)),
-        "line": pa.array(lines, pa.int32()),
-    }))
+    _store(rows, CHINESE_PLAYERS, game, _player_columns(
+        game_id=seat_game, player=players, variant=seat_variant, scoring=seat_scoring, status=status,
+        natural=naturals, is_foul=facts.is_foul[seats], royalties=facts.royalties[seats],
+        points=facts.points[seats], count_players=counts[b.seat_hand[seats]], line=lines))
     # one row per row set: the players who set their hand (not a surrender, not a natural)
     set_seats = seats[~b.seat_surrenders[seats] & np.array([n is None for n in naturals], dtype=bool)]
     row_seat = np.repeat(set_seats, 3)
@@ -304,34 +341,19 @@ def _store_batch(rows: TableRows, game: str, b: ChineseBatch, facts, take: np.nd
     row_texts = [pc.binary_join_element_wise(*(pa.array(texts[:, i], pa.string()) for i in range(start, end)), " ")
                  for start, end in _ROW_SLICES]
     cards = pa.concat_arrays(row_texts).take(pa.array(np.arange(3 * len(set_seats)).reshape(3, -1).T.ravel()))
-    row_game = seat_game[np.searchsorted(seats, row_seat)]
-    row_variant = seat_variant[np.searchsorted(seats, row_seat)]
-    rows.add_table("chinese_rows", game, pa.table({
-        "game_id": pa.array(row_game, pa.string()),
-        "player": pa.array(seat_player[row_seat], pa.string()),
-        "row": pa.array(_row_texts()[row_index], pa.string()),
-        "cards": cards,
-        "category": pa.array(_category_texts()[strengths >> 20], pa.string()),
-        "royalty": money_from_cents(facts.royalties[row_seat, row_index] * 100),
-        "is_foul": pa.array(facts.is_foul[row_seat]),
-        "strength": pa.array(strengths, pa.int32()),
-        "variant": pa.array(row_variant, pa.string()),
-        "line": pa.array(b.seat_line[row_seat], pa.int32()),
-    }))
+    at_row = np.searchsorted(seats, row_seat)
+    _store(rows, CHINESE_ROWS, game, _row_columns(
+        game_id=seat_game[at_row], player=seat_player[row_seat], row=_row_texts()[row_index], cards=cards,
+        strength=strengths, royalty=facts.royalties[row_seat, row_index], is_foul=facts.is_foul[row_seat],
+        variant=seat_variant[at_row], line=b.seat_line[row_seat]))
     pairs = np.flatnonzero(take[b.seat_hand[facts.pair_a]])
     a, o = facts.pair_a[pairs], facts.pair_b[pairs]
-    rows.add_table("chinese_scores", game, pa.table({
-        "game_id": pa.array(seat_game[np.searchsorted(seats, a)], pa.string()),
-        "player": pa.array(seat_player[a], pa.string()),
-        "opponent": pa.array(seat_player[o], pa.string()),
-        "points": money_from_cents(facts.pair_points[pairs] * 100),
-        "rows_won": pa.array(facts.pair_won[pairs], pa.int8()),
-        "rows_lost": pa.array(facts.pair_lost[pairs], pa.int8()),
-        "is_scoop": pa.array(facts.pair_won[pairs] == 3),
-        "royalty_points": money_from_cents(facts.pair_royalty_points[pairs] * 100),
-        "variant": pa.array(seat_variant[np.searchsorted(seats, a)], pa.string()),
-        "scoring": pa.array(seat_scoring[np.searchsorted(seats, a)], pa.string()),
-    }))
+    at_pair = np.searchsorted(seats, a)
+    _store(rows, CHINESE_SCORES, game, _score_columns(
+        game_id=seat_game[at_pair], player=seat_player[a], opponent=seat_player[o], points=facts.pair_points[pairs],
+        rows_won=facts.pair_won[pairs], rows_lost=facts.pair_lost[pairs],
+        royalty_points=facts.pair_royalty_points[pairs], can_scoop=facts.pair_can_scoop[pairs],
+        variant=seat_variant[at_pair], scoring=seat_scoring[at_pair]))
 
 
 @dataclass

@@ -12,4 +12,5 @@ select
     royalty_points,
     variant,
     scoring,
+    is_scoop_chance,
 from chinese_scores

@@ -10,37 +10,20 @@ scores as (
     select * from stg_chinese_scores
 ),
 
-pairings as (
-    -- is_scoop_chance: either player of the pairing could scoop the other, as the rules settle it
-    -- (rules.chinese.pair_outcome): a natural scoops any hand but a natural, a hand that stands
-    -- scoops a fouled one, and two hands that both stand compare their rows. Against or by a
-    -- surrender no row is compared, and two naturals or two fouled hands settle at 0: no chance.
-    select
-        scores.*,
-        case
-            when 'natural' in (mine.status, theirs.status) then mine.status <> theirs.status
-            when 'surrender' in (mine.status, theirs.status) then false
-            else not ((mine.is_foul or mine.status = 'invalid') and (theirs.is_foul or theirs.status = 'invalid'))
-        end as is_scoop_chance,
-    from scores
-    join players as mine
-        on mine.game_id = scores.game_id and mine.game = scores.game and mine.player = scores.player
-    join players as theirs
-        on theirs.game_id = scores.game_id and theirs.game = scores.game and theirs.player = scores.opponent
-),
-
 won as (
     select
         game_id,
         game,
         player,
         count(*) as count_pairings,
-        count(*) filter (where is_scoop_chance) as count_scoop_chances,
+        -- is_scoop_chance as the rules settle the pairing; null in rows an older Rasklad wrote,
+        -- counted as a chance until a reaudit stores it
+        count(*) filter (where coalesce(is_scoop_chance, true)) as count_scoop_chances,
         count(*) filter (where is_scoop) as count_scoops_won,
         sum(rows_won) as rows_won,
         sum(rows_lost) as rows_lost,
         sum(royalty_points) as royalty_points,
-    from pairings
+    from scores
     group by all
 ),
 
