@@ -1062,9 +1062,8 @@ def leaderboard(db: Db, club: str, game: str, season_kind: str, season: str, min
     rest re-ranked. A table ranks nets of one unit only."""
     return frame(db, f"""
         select
-            -- as the mart ranks: net, then wins, then the lower average placement (docs/warehouse.md)
-            rank() over (order by net desc, count_wins desc nulls last,
-                         leaderboard.avg_placement asc nulls last) as rank,
+            -- ranked again among the players kept, in the marts' order
+            rank() over (order by leaderboard_order(net, count_wins, leaderboard.avg_placement)) as rank,
             player,
             names,
             count_games,
@@ -1112,20 +1111,22 @@ def leaderboard_in_one_currency(db: Db, club: str, game: str, season_kind: str, 
         if row["avg_placement"] is not None:  # a six-card session is won or lost, never placed
             mine["placements"] += Decimal(str(row["avg_placement"])) * row["count_games"]
             mine["count_placed"] += row["count_games"]
-    kept = [{"player": p["player"], "names": p["names"], "count_games": p["count_games"],
-             "net": p["net"].quantize(Decimal("0.01")), "count_wins": p["count_wins"],
-             "avg_placement": round(float(p["placements"] / p["count_placed"]), 2) if p["count_placed"] else None}
-            for p in players.values() if p["count_games"] >= min_games]
-    # ranked as the marts rank (docs/warehouse.md): net, then wins, then the lower average placement,
-    # unrounded; players equal on all three share a rank
-    order = {p["player"]: (-p["net"], -p["count_wins"] if p["count_wins"] is not None else 1,
-                           p["placements"] / p["count_placed"] if p["count_placed"] else Decimal("Infinity"))
-             for p in players.values()}
-    kept.sort(key=lambda p: (order[p["player"]], p["player"]))
-    ranks = [1 + sum(order[other["player"]] < order[p["player"]] for other in kept) for p in kept]
-    table = pl.DataFrame(kept, schema={"player": pl.String, "names": pl.String, "count_games": pl.Int64,
-                                       "net": pl.Decimal(38, 2), "count_wins": pl.Int64, "avg_placement": pl.Float64})
-    return table.insert_column(0, pl.Series("rank", ranks, dtype=pl.Int64)), sorted(used), sorted(left_out)
+    kept = pl.DataFrame([{"player": p["player"], "names": p["names"], "count_games": p["count_games"],
+                          "net": p["net"].quantize(Decimal("0.01")), "count_wins": p["count_wins"],
+                          "avg_placement": float(p["placements"] / p["count_placed"]) if p["count_placed"] else None}
+                         for p in players.values() if p["count_games"] >= min_games],
+                        schema={"player": pl.String, "names": pl.String, "count_games": pl.Int64,
+                                "net": pl.Decimal(38, 2), "count_wins": pl.Int64, "avg_placement": pl.Float64})
+    # ranked in the marts' order (macro leaderboard_order) on the unrounded average, as the marts rank
+    with _cursor(db) as cursor:
+        cursor.register("converted", kept)
+        table = cursor.sql("""
+            select rank() over (order by leaderboard_order(net, count_wins, avg_placement)) as rank,
+                   * replace (round(avg_placement, 2) as avg_placement),
+            from converted
+            order by rank, player
+        """).pl()
+    return table, sorted(used), sorted(left_out)
 
 
 SETTLEMENTS = {
@@ -1142,8 +1143,8 @@ def raspisnoy_leaderboard(db: Db, club: str, season_kind: str, season: str, min_
     column = SETTLEMENTS[settlement]  # a fixed column name, never the browser's text
     return frame(db, f"""
         select
-            rank() over (order by total_points desc, count_wins desc nulls last,
-                         leaderboard_raspisnoy.avg_placement asc nulls last) as rank,
+            rank() over (order by leaderboard_order(total_points, count_wins,
+                                                    leaderboard_raspisnoy.avg_placement)) as rank,
             player,
             count_games,
             total_points,

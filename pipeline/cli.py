@@ -7,7 +7,6 @@ import codecs
 import contextlib
 import errno
 import functools
-import gc
 import json
 import locale
 import math
@@ -28,6 +27,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from pipeline.collector import objects_left_at_exit
 from pipeline.manifest import NewerWarehouse, WarehouseBusy
 from pipeline.provenance import RULES_VERSION, ModelError, ModelsMissing, OlderRules
 from rules.findings import CONTROL_CHARACTER, quoted_name
@@ -3286,27 +3286,9 @@ def house_edge(warehouse: Path, rules_text: str, jobs: int | None, spark_master:
                    f"{progress.cpu_seconds / 3600:,.2f} CPU-hours; stored in sixcard_house_edge")
 
 
-class _NotInstalled:
-    """A finder of the import system that says one package is not installed."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def find_spec(self, fullname: str, path=None, target=None) -> None:
-        """Raise for the package and its modules; say nothing (None) of the others, which the
-        import system's other finders then look for."""
-        if fullname == self.name or fullname.startswith(self.name + "."):
-            raise ModuleNotFoundError(f"No module named {fullname!r}", name=fullname)
-
-
 def run() -> None:
     """The ``rasklad`` program: :func:`main` in a process of its own (the installed script and
     ``python -m pipeline.cli``; tests call :func:`main` in theirs)."""
-    if sys.argv[1:2] == ["ingest"] and "pandas" not in sys.modules:
-        # pyarrow imports pandas when it first builds an array, only to ask whether the values are
-        # pandas objects; an ingest's never are, and the import is a fifth of a CPU-second of every
-        # run. Told that pandas is not installed, pyarrow goes on without it.
-        sys.meta_path.insert(0, _NotInstalled("pandas"))
     for stopping in (signal.SIGINT, signal.SIGTERM):
         signal.signal(stopping, _stop)
     sys.unraisablehook = _stop_never_lost
@@ -3316,11 +3298,7 @@ def run() -> None:
     except KeyboardInterrupt:   # (before the command line is read)
         _exit_stopped(NOTHING_CHANGED)
     finally:
-        # The process ends here: the collector's passes at the interpreter's shutdown would walk
-        # every object left (modules, grammars, kernels, DuckDB's and Arrow's) only to find cycles
-        # whose memory the system takes back anyway, half a CPU-second of a 3-second ingest.
-        # Finalizers, atexit and the files' closing still run as before.
-        gc.freeze()
+        objects_left_at_exit()  # the process ends here
 
 
 if __name__ == "__main__":

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import gc
 import hashlib
 import itertools
 import json
@@ -34,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pipeline.collector import collecting_at, objects_set_apart
 from pipeline.inputs import LOCAL_FILES, HashedFiles, list_inputs, stored_name
 from pipeline.manifest import (
     DUCKDB_FILE,
@@ -827,19 +827,7 @@ def _keep_known_files(warehouse: Warehouse, hashed: HashedFiles, gone: GoneFiles
                 {"key": key, "versions": _quarantined_versions(warehouse.root, manifest)}, separators=(",", ":")))
 
 
-@contextlib.contextmanager
-def _collecting_at(pace: int):
-    """Inside the block, the collector's youngest generation is collected every ``pace`` new
-    objects (unless it already waits longer)."""
-    thresholds = gc.get_threshold()
-    gc.set_threshold(max(thresholds[0], pace), *thresholds[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*thresholds)
-
-
-@_collecting_at(READ_COLLECT_EVERY)
+@collecting_at(READ_COLLECT_EVERY)
 def ingest(
     paths: Iterable[str | Path],
     warehouse_root: str | Path,
@@ -889,8 +877,9 @@ def ingest(
             return unchanged
     from pipeline.table_rules import RuleSettings
     from pipeline.warehouse import Warehouse
-    from pipeline.worker import rule_settings
+    from pipeline.worker import arrays_without_pandas, rule_settings
 
+    arrays_without_pandas()     # before the warehouse's first array, and before readers fork
     summary = IngestSummary() if summary is None else summary
     listing = list_inputs(paths, skip=warehouse_root)
     files, summary.unreadable, summary.skipped = listing.files, listing.refused, listing.skipped
@@ -1093,12 +1082,9 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
             on_file(value)
 
     share = _Share(files, max(1, min(jobs or os.cpu_count() or 1, len(files))), hashed, read_again)
-    # The objects alive now (modules, grammars, kernels: a few hundred thousand) are set apart
-    # from the collector while the files are read: each full collection would walk them all
-    # again (~65 ms each, a few per 10,000 hands). Forked readers inherit the setting, and the
-    # collector's pace (see READ_COLLECT_EVERY).
-    gc.freeze()
-    try:
+    # The objects alive now are set apart from the collector while the files are read; forked
+    # readers inherit it, and the collector's pace (see READ_COLLECT_EVERY).
+    with objects_set_apart():
         if share.jobs == 1:
             plan(files)     # which lanes this run is worth; each loads when it first reads
             warehouse.lay_placeholders()
@@ -1108,10 +1094,8 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
                 handle("last", [reader.staged_rest()])
         else:
             warm_up(files)   # readers fork from this process: what is loaded here is loaded in each
-            gc.freeze()
-            _read_in_parallel(share, warehouse, handle)
+            with objects_set_apart():   # and set apart in each
+                _read_in_parallel(share, warehouse, handle)
         if not superseded:  # no file left to commit last: the games no file holds go in a commit of their own
             handle("last", [])
-    finally:
-        gc.unfreeze()
     _count_quarantined_met(summary, met_before, met_copies)

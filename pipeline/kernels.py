@@ -35,7 +35,7 @@ process's first compile types array accesses as fast as Numba can.
 from __future__ import annotations
 
 import ast
-import gc
+import contextlib
 import importlib.util
 import inspect
 import io
@@ -53,6 +53,8 @@ from numba.core import config, event
 from numba.core.caching import UserProvidedCacheLocator
 from numba.core.registry import cpu_target
 from numba.misc.appdirs import AppDirs
+
+from pipeline.collector import collecting_at
 
 PACKAGES = ("rules", "parsers", "pipeline")
 """The packages whose modules hold compiled kernels."""
@@ -81,7 +83,7 @@ class CompileWatch(event.Listener):
         self.count = 0
         self.told_pid = 0                  # the process that said "compiling kernels" (a fork says it again)
         self.ticker_pid = 0
-        self.thresholds: tuple[int, ...] | None = None  # the collector's, to restore when the compile ends
+        self.collecting = contextlib.ExitStack()     # the collector's pace, as before when the compile ends
 
     def _write(self, text: str) -> None:
         out = self.out or sys.stderr
@@ -148,13 +150,10 @@ class CompileWatch(event.Listener):
             self._write(line)
 
     def _collect_less(self) -> None:
-        self.thresholds = gc.get_threshold()
-        gc.set_threshold(max(self.thresholds[0], COLLECT_EVERY), *self.thresholds[1:])
+        self.collecting.enter_context(collecting_at(COLLECT_EVERY))
 
     def _collect_as_before(self) -> None:
-        if self.thresholds is not None:
-            gc.set_threshold(*self.thresholds)
-            self.thresholds = None
+        self.collecting.close()
 
     def after_fork(self) -> None:
         """In a forked child: a fresh lock (the parent's ticker may have held it), no compile

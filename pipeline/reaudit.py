@@ -14,7 +14,6 @@ matter.
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import resource
 import time
@@ -31,6 +30,7 @@ import pyarrow.parquet as pq
 
 from parsers.formats import FILE_ENDS_IN_LINE_REASON, FILE_ENDS_REASON, UNDECODABLE_REASON, split_named
 from parsers.source import FileEnd, cut_games, decode, needs_context
+from pipeline.collector import objects_set_apart
 from pipeline.inputs import content_hash, path_from_stored
 from pipeline.provenance import RULES_VERSION, texts_kept
 from pipeline.table_rules import RuleSettings
@@ -155,15 +155,10 @@ def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None 
         if plan.heads:
             stored_before = [game_id for game_id in stored_before if game_id not in plan.heads]
         plan.targets, plan.units = targets, _units(warehouse.root, plan.sources, targets, jobs)
-        # The objects alive now (modules, grammars, kernels) are set apart from the collector
-        # while the texts are read, as an ingest does: each full collection would walk them all.
-        gc.freeze()
-        try:
-            # the orders the user set, as when they were read; a stored game's text is kept as it is
-            with rule_settings(settings), texts_kept(stored_before):
-                batches = _read_and_stage(plan, jobs)
-        finally:
-            gc.unfreeze()
+        # the objects alive now are set apart from the collector while the texts are read, as an
+        # ingest does; the orders the user set, as when they were read; a stored game's text is kept
+        with objects_set_apart(), rule_settings(settings), texts_kept(stored_before):
+            batches = _read_and_stage(plan, jobs)
         phase("read")
         stored_now = {game_id for batch in batches for game_ids, _ in batch.ids for game_id in game_ids}
         committed = warehouse.commit_staged(*batches, replacing=targets.column("game_id").to_pylist(),

@@ -195,6 +195,61 @@ def test_files_are_read_with_the_collector_at_the_reading_pace_and_its_pace_is_r
     assert gc.get_threshold() == before
 
 
+
+def test_objects_are_set_apart_from_the_collector_while_files_are_read_by_either_path(tmp_path):
+    # one reader and two: frozen while each file is read (the parallel writer's readers fork inside
+    # a second block, which sets apart what warm_up loaded), never after the run
+    import gc
+
+    for jobs in (1, 2):
+        folder = tmp_path / f"logs{jobs}"
+        folder.mkdir()
+        for n in range(2):
+            (folder / f"night{n}.txt").write_text(generate(count=3, seed=n), encoding="utf-8")
+        frozen = []
+        ingest([folder], tmp_path / f"warehouse{jobs}", jobs=jobs, build_models=False,
+               on_file=lambda result: frozen.append(gc.get_freeze_count()))
+        assert len(frozen) == 2 and min(frozen) > 0, (jobs, frozen)
+        assert gc.get_freeze_count() == 0
+
+
+def test_the_collectors_tuning_is_written_in_one_module():
+    # its pace, and the objects set apart from it: pipeline/collector.py alone calls the collector
+    import re
+
+    calls = re.compile(r"\bgc\.(freeze|unfreeze|set_threshold)\(")
+    found = [str(path.relative_to(ROOT)) for room in ("rules", "parsers", "pipeline", "dashboards")
+             for path in sorted((ROOT / room).rglob("*.py")) if calls.search(path.read_text(encoding="utf-8"))]
+    assert found == ["pipeline/collector.py"]
+
+
+def test_an_ingest_process_reads_without_pandas_and_leaves_it_importable(tmp_path):
+    # pyarrow's question (are the values pandas objects?) is answered without importing pandas, a
+    # fifth of a CPU-second; afterwards pandas imports as it is installed, where it was hidden
+    # from the whole `rasklad ingest` process
+    import subprocess
+    import sys
+
+    (tmp_path / "night.txt").write_text(generate(count=3, seed=5), encoding="utf-8")
+    script = (
+        "import sys\n"
+        "sys.argv = ['rasklad', 'ingest', sys.argv[1], '--warehouse', sys.argv[2], '-j', '1', '-q']\n"
+        "from pipeline.cli import run\n"
+        "try:\n"
+        "    run()\n"
+        "except SystemExit as done:\n"
+        "    code = done.code\n"
+        "loaded = 'pandas' in sys.modules\n"
+        "import pandas\n"
+        "print('pandas loaded by the ingest:', loaded, '; then importable:', hasattr(pandas, 'DataFrame'))\n"
+        "sys.exit(code)\n")
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "night.txt"), str(tmp_path / "warehouse")],
+                          capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                          timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "pandas loaded by the ingest: False ; then importable: True" in done.stdout, (done.stdout, done.stderr)
+
+
 def test_readers_claim_the_largest_files_first(tmp_path, monkeypatch):
     # Named so that their listing order is smallest first: a reader that took the files as listed
     # would end the run on the largest one, reading alone while the others wait.

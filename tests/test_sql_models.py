@@ -92,6 +92,45 @@ def test_season_of_names_the_four_kinds_and_refuses_another():
     assert "RAISE_ERROR(" in spark and not re.search(r"(?<!RAISE_)ERROR\(", spark)
 
 
+def test_the_leaderboard_order_ranks_net_then_wins_then_the_lower_average_placement():
+    # Worked by hand, one table:
+    #   Boris  net 5, 1 win,  placements 1, 2 (1.5)   first
+    #   Gleb   net 5, 1 win,  1.5                     equal to Boris on all three: shares 1, 2 is skipped
+    #   Anna   net 5, 1 win,  2.0                     3: as many wins as Boris, a worse average
+    #   Ilya   net 5, 1 win,  never placed            4: no placement is the last of placements
+    #   Roma   net 5, 0 wins, 1.0                     5: fewer wins, whatever the placement
+    #   Egor   net 5, no wins counted, 1.0            6: no wins is below 0 wins
+    #   Vera   net -4, 2 wins, 1.0                    7: a lower net, whatever the wins
+    #   Max    no net, 3 wins, 1.0                    8: no net is last
+    # DuckDB's macro and the Spark path's written-out expression give the same ranks.
+    import duckdb
+
+    from pipeline.models import define_macros
+
+    sql = """
+        select player, rank() over (order by leaderboard_order(net, count_wins, avg_placement)) as rank,
+        from (values ('Anna', 5.00::decimal(18, 2), 1, 2.0), ('Boris', 5.00, 1, 1.5), ('Gleb', 5.00, 1, 1.5),
+                     ('Ilya', 5.00, 1, null), ('Roma', 5.00, 0, 1.0), ('Egor', 5.00, null, 1.0),
+                     ('Vera', -4.00, 2, 1.0), ('Max', null, 3, 1.0)) as t(player, net, count_wins, avg_placement)
+        order by rank, player
+    """
+    worked = [("Boris", 1), ("Gleb", 1), ("Anna", 3), ("Ilya", 4), ("Roma", 5), ("Egor", 6), ("Vera", 7), ("Max", 8)]
+    with duckdb.connect() as con:
+        define_macros(con)
+        assert con.sql(sql).fetchall() == worked
+        assert con.sql(expand_macros(sql)).fetchall() == worked
+
+
+def test_the_leaderboard_order_is_written_once():
+    # the marts and the Leaderboards page rank by the macro; none writes the order again, in SQL or Python
+    root = Path(__file__).resolve().parents[1]
+    code = {f"sql/{model.layer}/{model.name}.sql": strip_comments(model.body) for model in ALL_MODELS}
+    code["dashboards/queries.py"] = (root / "dashboards" / "queries.py").read_text(encoding="utf-8")
+    assert [name for name, text in code.items() if re.search(r"count_wins\s+desc|-\s*p\[.count_wins.\]", text)] == []
+    assert [name for name, text in code.items() if "leaderboard_order(" in text] == [
+        "sql/30_marts/leaderboard.sql", "sql/30_marts/leaderboard_raspisnoy.sql", "dashboards/queries.py"]
+
+
 # ---------------------------------------------------------------- layering and declared keys
 
 WAREHOUSE_TABLES = sorted(SCHEMAS)

@@ -195,6 +195,42 @@ def test_rank_trend_draws_each_unit_apart(warehouse, dashboard_db):
         ("USD", "2026-01", 1, D(10)), ("USD", "2026-02", 2, D(-3))]
 
 
+def test_the_leaderboard_in_one_currency_ranks_in_the_marts_order(warehouse, dashboard_db):
+    # Club Neva, cash, at the user's rate 1 EUR = 2 USD, in USD:
+    #   Chinese poker  c1 USD  Anna +5 (1st, a win), Vera −2 (2nd), Boris −3 (3rd)
+    #                  c2 EUR  Boris +3 (1st, a win), Anna −1 (2nd), Vera −2 (3rd)
+    #     Anna   5 − 2 = +3, 1 win, placements 1, 2: 1.5    rank 1
+    #     Boris −3 + 6 = +3, 1 win, placements 3, 1: 2.0    rank 2 (equal net and wins, a worse average)
+    #     Vera  −2 − 4 = −6, 0 wins, 2.5                    rank 3
+    #   Six-card (never placed)  Gleb +4 USD and −2 EUR: 4 − 4 = 0, 1 win; Ilya +1 EUR and −2 USD:
+    #     2 − 2 = 0, 1 win; Roma 0 USD: 0, no win (a net of 0 is not won).
+    #     Gleb and Ilya equal on all three share rank 1; Roma is 3
+    from dashboards import queries as q
+    from pipeline import people
+
+    rows = TableRows()
+    for game_id, game, currency, nets in (
+            ("c1", "chinese", "USD", {"Anna": "5", "Vera": "-2", "Boris": "-3"}),
+            ("c2", "chinese", "EUR", {"Boris": "3", "Anna": "-1", "Vera": "-2"}),
+            ("s1", "sixcard", "USD", {"Gleb": "4"}), ("s2", "sixcard", "EUR", {"Gleb": "-2"}),
+            ("s3", "sixcard", "EUR", {"Ilya": "1"}), ("s4", "sixcard", "USD", {"Ilya": "-2"}),
+            ("s5", "sixcard", "USD", {"Roma": "0"})):
+        add_game(rows, game, game_id, nets, club="Neva", currency=currency, played_at=datetime(2026, 3, 1, 20))
+    store = build(warehouse, rows)
+    people.set_rate(store.root, "EUR", "USD", "2")
+    db = dashboard_db(store)
+    rates = q.conversion_rates(db)
+    shape = ("rank", "player", "net", "count_wins", "avg_placement")
+
+    table, used, _ = q.leaderboard_in_one_currency(db, "Neva", "chinese", "all", "all time", 1, "USD", rates)
+    assert [tuple(r[c] for c in shape) for r in table.to_dicts()] == [
+        (1, "Anna", D(3), 1, 1.5), (2, "Boris", D(3), 1, 2.0), (3, "Vera", D(-6), 0, 2.5)]
+    assert used == ["1 EUR = 2 USD"]
+    table, _, _ = q.leaderboard_in_one_currency(db, "Neva", "sixcard", "all", "all time", 1, "USD", rates)
+    assert [tuple(r[c] for c in shape) for r in table.to_dicts()] == [
+        (1, "Gleb", D(0), 1, None), (1, "Ilya", D(0), 1, None), (3, "Roma", D(0), 0, None)]
+
+
 # ------------------------------------------------------------------ rates: one definition each
 # The Hold'em reports over the small history of tests/test_reports.py (its table lists the hands).
 # Boris, USD, club Neva (h4 is Anna's EUR hand against Vera):

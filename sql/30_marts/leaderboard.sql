@@ -32,10 +32,9 @@ final as (
         placement_sum,
         first_played_at,
         last_played_at,
-        -- ties of net are broken by more wins, then the lower average placement; a tie on all three
-        -- shares its rank, and the next is skipped (1, 1, 3)
+        -- a tie on all three of the leaderboard's order shares its rank, and the next is skipped (1, 1, 3)
         rank() over (partition by club, game, is_tournament, currency, scoring, season_kind, season
-                     order by net desc, count_wins desc nulls last, avg_placement asc nulls last) as rank,
+                     order by leaderboard_order(net, count_wins, avg_placement)) as rank,
     from totals
 )
 

@@ -71,10 +71,8 @@ final as (
         totals.avg_placement,
         totals.count_placed,
         totals.placement_sum,
-        -- as the leaderboard ranks: net, then wins, then the lower average placement; a full tie shares
         rank() over (partition by totals.club, totals.season_kind, totals.season
-                     order by totals.net desc, totals.count_wins desc nulls last,
-                     totals.avg_placement asc nulls last) as rank,
+                     order by leaderboard_order(totals.net, totals.count_wins, totals.avg_placement)) as rank,
         settled_seasons.settlement_points,
         settled_seasons.settlement_points_winner,
         settled_seasons.count_unfinished_games,
