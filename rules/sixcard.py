@@ -120,10 +120,6 @@ PAY_TABLE: dict[HandCategory, int] = {
 """What the bet pays when the player beats a qualifying dealer (SIX-PAY), per category. A high
 card wins only under the ace-king qualifier, and then it is an ace-king: its line is ``ace-king``."""
 
-PAY_BY_CATEGORY = np.array([PAY_TABLE.get(HandCategory(c), 0) for c in range(10)], dtype=np.int64)
-"""The pay table as an array indexed by HandCategory value, for kernels."""
-
-
 class DealerQualifier(enum.Enum):
     """The least dealer hand that has a game (SIX-QUALIFY); the value is the ``Rules:`` wire code."""
 
