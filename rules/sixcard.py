@@ -22,18 +22,21 @@ Decimal('50')
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 import numpy as np
 
-from rules.cards import Card, Rank, format_cards, parse_cards  # noqa: F401 (parse_cards: doctests)
+from rules.cards import Card, format_cards, parse_cards
 from rules.evaluator import HandCategory, HandValue, RankOrder, evaluate
 from rules.findings import Findings, Severity
 from rules.records import GameInfo, PlayerResult, Replay, Source
 from rules.rules_line import BadValue, Choice, Number, RulesLine, Setting, Whole, set_to
 
 __all__ = [
+    "ANTE_RANGE",
+    "MAX_BOXES",
     "PAY_TABLE",
     "RULES",
     "Box",
@@ -50,7 +53,9 @@ __all__ = [
     "SixcardSession",
     "box_subject",
     "dealer_qualifies",
+    "may_draw",
     "pay_out",
+    "qualifying_strength",
     "replaced_card",
     "replay",
     "settle_box",
@@ -95,7 +100,9 @@ RULES = {
 
 _ORDER = RankOrder.STANDARD
 MAX_BOXES = 3
+"""The most boxes a player plays in one hand (SIX-BOXES)."""
 ANTE_RANGE = (Decimal(1), Decimal(100))
+"""The least and the greatest ante of a box (SIX-BOXES)."""
 BUY_COST = 1
 """Antes paid to buy a sixth card (SIX-DRAW)."""
 EXCHANGE_COST = 2
@@ -127,6 +134,11 @@ class DealerQualifier(enum.Enum):
     """A pair or better (the default)."""
     ACE_KING = "ace-king"
     """Ace-king high or better, as some casinos play."""
+
+
+_LEAST_GAME = {DealerQualifier.PAIR: "2s 2h 5d 4c 3s", DealerQualifier.ACE_KING: "As Kh 4d 3c 2s"}
+"""The least dealer hand with a game under each qualifier (SIX-QUALIFY): the lowest pair, and the
+lowest ace-king high (every high card at or above A K 4 3 2 holds an ace and a king)."""
 
 
 class DealerReplaces(enum.Enum):
@@ -453,6 +465,25 @@ def pay_out(category: HandCategory, *, ante: Decimal, bet: Decimal, rules: Sixca
     return ante + bet * table[category]
 
 
+def qualifying_strength(rules: SixcardRules = DEFAULT_RULES) -> int:
+    """SIX-QUALIFY: the least strength (``HandValue.strength``) of a dealer hand that has a game
+    under ``rules``: the lowest pair, or under the ace-king qualifier the lowest ace-king high.
+
+    >>> qualifying_strength() == evaluate(parse_cards("2c 2d 5h 4s 3c")).strength
+    True
+    >>> evaluate(parse_cards("Ah Qd Jc Ts 8h")).strength < qualifying_strength(
+    ...     SixcardRules.parse("dealer qualifies ace-king")) < evaluate(parse_cards("2c 2d 5h 4s 3c")).strength
+    True
+    """
+    return _least_game_strength(rules.qualifier)
+
+
+@functools.cache
+def _least_game_strength(qualifier: DealerQualifier) -> int:
+    # ranked on first use, not at import: ranking compiles a kernel
+    return evaluate(parse_cards(_LEAST_GAME[qualifier]), _ORDER).strength
+
+
 def dealer_qualifies(dealer: HandValue, rules: SixcardRules = DEFAULT_RULES) -> bool:
     """SIX-QUALIFY: the dealer has a game with a pair or better (or ace-king high, by the rules).
 
@@ -461,10 +492,17 @@ def dealer_qualifies(dealer: HandValue, rules: SixcardRules = DEFAULT_RULES) -> 
     >>> dealer_qualifies(evaluate(parse_cards("Ah Kd 9c 5s 2h")), SixcardRules.parse("dealer qualifies ace-king"))
     True
     """
-    if dealer.category >= HandCategory.PAIR:
-        return True
-    ranks = sorted((card.rank for card in dealer.cards), reverse=True)
-    return rules.qualifier is DealerQualifier.ACE_KING and ranks[:2] == [Rank.ACE, Rank.KING]
+    return dealer.strength >= qualifying_strength(rules)
+
+
+def may_draw(box_number: int, count_boxes: int) -> bool:
+    """SIX-DRAW: whether box ``box_number`` of a hand of ``count_boxes`` boxes may buy, exchange or
+    fold; the third of three boxes plays as dealt.
+
+    >>> may_draw(3, 3), may_draw(2, 3), may_draw(2, 2)
+    (False, True, True)
+    """
+    return not (count_boxes == MAX_BOXES and box_number == MAX_BOXES)
 
 
 def replaced_card(dealer: tuple[Card, ...], rules: SixcardRules = DEFAULT_RULES) -> Card:
@@ -656,8 +694,7 @@ def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | 
     subject = box_subject(hand.number, box.number)
     ante = box.ante
     valid = True
-    # SIX-DRAW: box 3 of three plays as dealt.
-    if count_boxes == MAX_BOXES and box.number == MAX_BOXES:
+    if not may_draw(box.number, count_boxes):
         for did, what in ((box.bought, "buy a card"), (box.exchanged_out, "exchange a card"),
                           (box.folds or None, "fold")):
             if did:
