@@ -22,18 +22,21 @@ Decimal('50')
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 import numpy as np
 
-from rules.cards import Card, Rank, format_cards, parse_cards  # noqa: F401 (parse_cards: doctests)
+from rules.cards import Card, format_cards, parse_cards
 from rules.evaluator import HandCategory, HandValue, RankOrder, evaluate
 from rules.findings import Findings, Severity
 from rules.records import GameInfo, PlayerResult, Replay, Source
 from rules.rules_line import BadValue, Choice, Number, RulesLine, Setting, Whole, set_to
 
 __all__ = [
+    "ANTE_RANGE",
+    "MAX_BOXES",
     "PAY_TABLE",
     "RULES",
     "Box",
@@ -50,7 +53,9 @@ __all__ = [
     "SixcardSession",
     "box_subject",
     "dealer_qualifies",
+    "may_draw",
     "pay_out",
+    "qualifying_strength",
     "replaced_card",
     "replay",
     "settle_box",
@@ -95,7 +100,9 @@ RULES = {
 
 _ORDER = RankOrder.STANDARD
 MAX_BOXES = 3
+"""The most boxes a player plays in one hand (SIX-BOXES)."""
 ANTE_RANGE = (Decimal(1), Decimal(100))
+"""The least and the greatest ante of a box (SIX-BOXES)."""
 BUY_COST = 1
 """Antes paid to buy a sixth card (SIX-DRAW)."""
 EXCHANGE_COST = 2
@@ -120,10 +127,6 @@ PAY_TABLE: dict[HandCategory, int] = {
 """What the bet pays when the player beats a qualifying dealer (SIX-PAY), per category. A high
 card wins only under the ace-king qualifier, and then it is an ace-king: its line is ``ace-king``."""
 
-PAY_BY_CATEGORY = np.array([PAY_TABLE.get(HandCategory(c), 0) for c in range(10)], dtype=np.int64)
-"""The pay table as an array indexed by HandCategory value, for kernels."""
-
-
 class DealerQualifier(enum.Enum):
     """The least dealer hand that has a game (SIX-QUALIFY); the value is the ``Rules:`` wire code."""
 
@@ -131,6 +134,11 @@ class DealerQualifier(enum.Enum):
     """A pair or better (the default)."""
     ACE_KING = "ace-king"
     """Ace-king high or better, as some casinos play."""
+
+
+_LEAST_GAME = {DealerQualifier.PAIR: "2s 2h 5d 4c 3s", DealerQualifier.ACE_KING: "As Kh 4d 3c 2s"}
+"""The least dealer hand with a game under each qualifier (SIX-QUALIFY): the lowest pair, and the
+lowest ace-king high (every high card at or above A K 4 3 2 holds an ace and a king)."""
 
 
 class DealerReplaces(enum.Enum):
@@ -457,6 +465,25 @@ def pay_out(category: HandCategory, *, ante: Decimal, bet: Decimal, rules: Sixca
     return ante + bet * table[category]
 
 
+def qualifying_strength(rules: SixcardRules = DEFAULT_RULES) -> int:
+    """SIX-QUALIFY: the least strength (``HandValue.strength``) of a dealer hand that has a game
+    under ``rules``: the lowest pair, or under the ace-king qualifier the lowest ace-king high.
+
+    >>> qualifying_strength() == evaluate(parse_cards("2c 2d 5h 4s 3c")).strength
+    True
+    >>> evaluate(parse_cards("Ah Qd Jc Ts 8h")).strength < qualifying_strength(
+    ...     SixcardRules.parse("dealer qualifies ace-king")) < evaluate(parse_cards("2c 2d 5h 4s 3c")).strength
+    True
+    """
+    return _least_game_strength(rules.qualifier)
+
+
+@functools.cache
+def _least_game_strength(qualifier: DealerQualifier) -> int:
+    # ranked on first use, not at import: ranking compiles a kernel
+    return evaluate(parse_cards(_LEAST_GAME[qualifier]), _ORDER).strength
+
+
 def dealer_qualifies(dealer: HandValue, rules: SixcardRules = DEFAULT_RULES) -> bool:
     """SIX-QUALIFY: the dealer has a game with a pair or better (or ace-king high, by the rules).
 
@@ -465,10 +492,17 @@ def dealer_qualifies(dealer: HandValue, rules: SixcardRules = DEFAULT_RULES) -> 
     >>> dealer_qualifies(evaluate(parse_cards("Ah Kd 9c 5s 2h")), SixcardRules.parse("dealer qualifies ace-king"))
     True
     """
-    if dealer.category >= HandCategory.PAIR:
-        return True
-    ranks = sorted((card.rank for card in dealer.cards), reverse=True)
-    return rules.qualifier is DealerQualifier.ACE_KING and ranks[:2] == [Rank.ACE, Rank.KING]
+    return dealer.strength >= qualifying_strength(rules)
+
+
+def may_draw(box_number: int, count_boxes: int) -> bool:
+    """SIX-DRAW: whether box ``box_number`` of a hand of ``count_boxes`` boxes may buy, exchange or
+    fold; the third of three boxes plays as dealt.
+
+    >>> may_draw(3, 3), may_draw(2, 3), may_draw(2, 2)
+    (False, True, True)
+    """
+    return not (count_boxes == MAX_BOXES and box_number == MAX_BOXES)
 
 
 def replaced_card(dealer: tuple[Card, ...], rules: SixcardRules = DEFAULT_RULES) -> Card:
@@ -656,12 +690,35 @@ def _check_deck(hand: SixcardHand, findings: Findings) -> None:
 
 def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | None,
                 findings: Findings, rules: SixcardRules) -> BoxFacts:
+    """One box's verdict: its draws and bet checked, what it cost, the dealer hand it meets, and
+    how it is settled against him."""
+    valid = _check_draws(hand, box, count_boxes, findings)
+    costs = _costs(box, buy, rules)
+    bet = Decimal(0) if box.folds else _checked_bet(hand, box, findings, rules)
+    wagered = box.ante + bet + costs
+    dealer, settles = _dealer_after_buy(hand, box, buy, findings, rules)
+    final = box.final_cards
+    if box.folds:
+        return _facts(hand, box, final, None, dealer, None, buy, Outcome.FOLD, costs, Decimal(0), valid,
+                      wagered=wagered, returned=Decimal(0), rules=rules)
+    if not (valid and settles):
+        # Cards that cannot be settled make the box void: ante and bet come back, what buying and
+        # exchanging cost does not (the casino's Result line, when written, stands in instead).
+        return _facts(hand, box, final, None, dealer, None, buy, None, costs, Decimal(0), False,
+                      wagered=wagered, returned=box.ante + bet, rules=rules)
+    settled = settle_box(cards=final, dealer=dealer, ante=box.ante, bet=bet, dealer_bought=buy is not None,
+                         rules=rules)
+    return _facts(hand, box, final, settled, dealer, settled.dealer_qualifies, buy, settled.outcome, costs,
+                  settled.net, True, wagered=wagered, returned=settled.returned, rules=rules)
+
+
+def _check_draws(hand: SixcardHand, box: Box, count_boxes: int, findings: Findings) -> bool:
+    """SIX-DRAW: the box's buys, exchange and fold against what it may do; False when its cards
+    cannot be settled (an exchanged card it does not hold, a card twice)."""
     where = f"hand {hand.number}, box {box.number}"
     subject = box_subject(hand.number, box.number)
-    ante = box.ante
     valid = True
-    # SIX-DRAW: box 3 of three plays as dealt.
-    if count_boxes == MAX_BOXES and box.number == MAX_BOXES:
+    if not may_draw(box.number, count_boxes):
         for did, what in ((box.bought, "buy a card"), (box.exchanged_out, "exchange a card"),
                           (box.folds or None, "fold")):
             if did:
@@ -684,63 +741,80 @@ def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | 
                      f"'{first}' stands, the {extra.into} does not play, and its cost is paid all the same",
                      line=box.line, expected=f"at most one {extra.step}", actual=f"{first}; {extra.text}",
                      subject=subject)
+    return valid
+
+
+def _costs(box: Box, buy: DealerBuy | None, rules: SixcardRules) -> Decimal:
+    """SIX-DRAW, SIX-QUALIFY: what the box paid to buy, exchange (a second draw's too) and buy the
+    dealer's game; never returned."""
     buys = (box.bought is not None) + sum(extra.step == "buy" for extra in box.extra_draws)
     exchanges = (box.exchanged_in is not None) + sum(extra.step == "exchange" for extra in box.extra_draws)
-    costs = ante * (rules.buy_cost * buys + rules.exchange_cost * exchanges)
-    dealer = hand.dealer_cards
-    if buy is not None:
-        costs += ante * rules.dealer_game_cost
-    if box.folds:
-        # The fold stands and the buy's cost is paid all the same (SIX-QUALIFY); the dealer hand the
-        # box is shown with is the one the log gives it, his card replaced.
-        if buy is not None:
-            findings.add("SIX-QUALIFY", f"{where}: a folded box cannot buy the dealer's game; its cost is "
-                         f"paid all the same and the box is settled as a fold", line=buy.line,
-                         expected="no dealer-game buy", actual=f"{buy.out} for {buy.into}", subject=subject)
-            if buy.out in dealer:
-                dealer = tuple(buy.into if c == buy.out else c for c in dealer)
-        return _facts(hand, box, final, None, dealer, None, buy, Outcome.FOLD, costs, Decimal(0), valid,
-                      wagered=ante + costs, returned=Decimal(0), rules=rules)
+    dealer_games = buy is not None
+    return box.ante * (rules.buy_cost * buys + rules.exchange_cost * exchanges + rules.dealer_game_cost * dealer_games)
+
+
+def _checked_bet(hand: SixcardHand, box: Box, findings: Findings, rules: SixcardRules) -> Decimal:
+    """SIX-BET: the played box's bet, a warning when it is not the rules' multiple of the ante."""
     bet = box.bet or Decimal(0)
+    ante = box.ante
     if bet != ante * rules.bet_antes:
-        findings.add("SIX-BET", f"{where}: bets {bet} on an ante of {ante}; the rules set {rules.bet_antes} "
-                     f"antes ({ante * rules.bet_antes}); settled on the amount bet", line=box.line,
-                     expected=ante * rules.bet_antes, actual=bet, severity=Severity.WARNING, subject=subject)
-    stake = ante + bet
-    original_house = evaluate(dealer, _ORDER) if len(set(dealer)) == 5 else None
+        findings.add("SIX-BET", f"hand {hand.number}, box {box.number}: bets {bet} on an ante of {ante}; the rules "
+                     f"set {rules.bet_antes} antes ({ante * rules.bet_antes}); settled on the amount bet",
+                     line=box.line, expected=ante * rules.bet_antes, actual=bet, severity=Severity.WARNING,
+                     subject=box_subject(hand.number, box.number))
+    return bet
+
+
+def _dealer_after_buy(hand: SixcardHand, box: Box, buy: DealerBuy | None, findings: Findings,
+                      rules: SixcardRules) -> tuple[tuple[Card, ...], bool]:
+    """SIX-QUALIFY: the dealer hand the box meets, his card replaced where the box bought his game
+    (the buy checked), and whether the box can be settled against it: five different cards, none
+    of the box's, the card replaced one he holds."""
+    dealer = hand.dealer_cards
+    known = True
     if buy is not None:
-        if original_house is not None and dealer_qualifies(original_house, rules):
-            findings.add("SIX-QUALIFY", f"{where}: buys the dealer's game, but the dealer has a game "
-                         f"({original_house.describe()}); its cost is paid all the same and the box is "
-                         f"settled against the dealer's hand with the card replaced", line=buy.line,
-                         expected="dealer without a pair", actual=original_house.describe(), subject=subject)
-        if buy.out not in dealer:
-            findings.add("SIX-QUALIFY", f"{where}: the dealer-game buy replaces {buy.out}, which the dealer "
-                         f"does not hold", line=buy.line, expected=f"one of {format_cards(dealer)}",
-                         actual=buy.out, subject=subject)
-            valid = False
+        if box.folds:
+            # The fold stands and the buy's cost is paid all the same; the dealer hand the box is
+            # shown with is the one the log gives it, his card replaced.
+            findings.add("SIX-QUALIFY", f"hand {hand.number}, box {box.number}: a folded box cannot buy the "
+                         f"dealer's game; its cost is paid all the same and the box is settled as a fold",
+                         line=buy.line, expected="no dealer-game buy", actual=f"{buy.out} for {buy.into}",
+                         subject=box_subject(hand.number, box.number))
         else:
-            # Where the house does not fix the card, any card the log names is the one replaced.
-            if rules.replaces is not None and original_house is not None and not dealer_qualifies(
-                    original_house, rules):
-                rule_card = replaced_card(dealer, rules)
-                if buy.out != rule_card:
-                    findings.add("SIX-QUALIFY", f"{where}: the dealer-game buy replaces {buy.out}, but the house "
-                                 f"replaces the dealer's {rules.replaces.value} card, {rule_card}; settled on "
-                                 f"the card replaced", line=buy.line, expected=rule_card, actual=buy.out,
-                                 subject=subject)
+            known = _check_dealer_buy(hand, box, buy, findings, rules)
+        if buy.out in dealer:
             dealer = tuple(buy.into if c == buy.out else c for c in dealer)
-    if len(set(dealer)) != 5 or set(dealer) & set(final):
-        valid = False
-    if not valid:
-        # Cards that cannot be settled make the box void: ante and bet come back, what buying and
-        # exchanging cost does not (the casino's Result line, when written, stands in instead).
-        return _facts(hand, box, final, None, dealer, None, buy, None, costs, Decimal(0), False,
-                      wagered=stake + costs, returned=stake, rules=rules)
-    settled = settle_box(cards=final, dealer=dealer, ante=ante, bet=bet, dealer_bought=buy is not None,
-                         rules=rules)
-    return _facts(hand, box, final, settled, dealer, settled.dealer_qualifies, buy, settled.outcome, costs,
-                  settled.net, True, wagered=stake + costs, returned=settled.returned, rules=rules)
+    return dealer, known and len(set(dealer)) == 5 and not set(dealer) & set(box.final_cards)
+
+
+def _check_dealer_buy(hand: SixcardHand, box: Box, buy: DealerBuy, findings: Findings,
+                      rules: SixcardRules) -> bool:
+    """SIX-QUALIFY: a played box's buy of the dealer's game against a dealer with a game, and the
+    card it replaces; False when the dealer does not hold that card."""
+    where = f"hand {hand.number}, box {box.number}"
+    subject = box_subject(hand.number, box.number)
+    dealer = hand.dealer_cards
+    original_house = evaluate(dealer, _ORDER) if len(set(dealer)) == 5 else None
+    has_game = original_house is not None and dealer_qualifies(original_house, rules)
+    if has_game:
+        findings.add("SIX-QUALIFY", f"{where}: buys the dealer's game, but the dealer has a game "
+                     f"({original_house.describe()}); its cost is paid all the same and the box is "
+                     f"settled against the dealer's hand with the card replaced", line=buy.line,
+                     expected="dealer without a pair", actual=original_house.describe(), subject=subject)
+    if buy.out not in dealer:
+        findings.add("SIX-QUALIFY", f"{where}: the dealer-game buy replaces {buy.out}, which the dealer "
+                     f"does not hold", line=buy.line, expected=f"one of {format_cards(dealer)}",
+                     actual=buy.out, subject=subject)
+        return False
+    # Where the house does not fix the card, any card the log names is the one replaced.
+    if rules.replaces is not None and original_house is not None and not has_game:
+        rule_card = replaced_card(dealer, rules)
+        if buy.out != rule_card:
+            findings.add("SIX-QUALIFY", f"{where}: the dealer-game buy replaces {buy.out}, but the house "
+                         f"replaces the dealer's {rules.replaces.value} card, {rule_card}; settled on "
+                         f"the card replaced", line=buy.line, expected=rule_card, actual=buy.out,
+                         subject=subject)
+    return True
 
 
 def _facts(hand, box, final, settled, dealer, qualifies, buy, outcome, costs, settled_net, valid, *,

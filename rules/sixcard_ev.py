@@ -80,7 +80,7 @@ import numpy as np
 from rules.cards import Card, format_cards, parse_cards
 from rules.compiled import inlined, kernel
 from rules.evaluator import add_card_masks, evaluate_many, mask_strength, rank_rows, rank_tables
-from rules.sixcard import DEFAULT_RULES, DealerQualifier, DealerReplaces, SixcardRules
+from rules.sixcard import DEFAULT_RULES, DealerReplaces, SixcardRules, may_draw, qualifying_strength
 
 __all__ = ["BoxDecisions", "Decision", "DrawTree", "analyse_hand", "best_first_decision", "best_first_decisions", "codes", "dealer_game_options", "play_strength",
            "qualify_level"]
@@ -856,13 +856,9 @@ def _least(hand: str) -> int:
     return play_strength(codes(hand))
 
 
-_ACE_KING = "As Kh 4d 3c 2s"
-"""The least ace-king high (A K 4 3 2, two suits): every high card at or above it holds an ace and a king."""
-
-
 def qualify_level(rules: SixcardRules) -> int:
-    """The least strength of a dealer hand with a game under ``rules`` (SIX-QUALIFY)."""
-    return _least(_ACE_KING) if rules.qualifier is DealerQualifier.ACE_KING else _PAIR_LEVEL
+    """The least strength of a dealer hand with a game under ``rules`` (SIX-QUALIFY), as the rules set it."""
+    return qualifying_strength(rules)
 
 
 _WHEEL = "5s 4h 3d 2c Ah"
@@ -1249,17 +1245,15 @@ def analyse_hand(hand, rules: SixcardRules = DEFAULT_RULES) -> list[BoxDecisions
     drawing or folding, a second buy or exchange), gets None.
     """
     out: list[BoxDecisions | None] = []
-    boxes = hand.boxes
-    three = len(boxes) == 3
-    for k, box in enumerate(boxes):
+    for k in range(len(hand.boxes)):
         try:
-            out.append(_analyse_box(hand, k, three, rules))
+            out.append(_analyse_box(hand, k, rules))
         except (ValueError, KeyError):
             out.append(None)
     return out
 
 
-def _analyse_box(hand, k: int, three: bool, rules: SixcardRules) -> BoxDecisions:
+def _analyse_box(hand, k: int, rules: SixcardRules) -> BoxDecisions:
     box = hand.boxes[k]
     if box.extra_draws:
         # A second buy or exchange (SIX-DRAW) is a line the rules do not offer: it has no value
@@ -1269,23 +1263,23 @@ def _analyse_box(hand, k: int, three: bool, rules: SixcardRules) -> BoxDecisions
     seen = []
     for other in hand.boxes[:k]:
         seen += [c.code for c in other.dealt_cards]
-    may_draw = not (three and box.number == 3)
+    draws = may_draw(box.number, len(hand.boxes))
     ante = float(box.ante)
     beta = float(box.bet / box.ante) if box.bet and box.ante else float(rules.bet_antes)  # a fold: the bet he declined
-    tree = _tree(own, hand.dealer_up.code, tuple(seen), beta, may_draw, rules)
+    tree = _tree(own, hand.dealer_up.code, tuple(seen), beta, draws, rules)
     decisions = []
     final_action = "fold" if box.folds else "play"
     first = box.first_option
-    if not may_draw and first != "play":
+    if not draws and first != "play":
         # The third of three boxes has no option but to play: a line the rules do not offer it
         # (a SIX-DRAW finding) has no value against the ones they do.
         raise ValueError(f"the third of three boxes plays as dealt; the log shows {first!r}")
     decisions.append(Decision(stage="draw", options=_money(tree.root_options(), ante), taken=first))
-    if box.bought is not None and may_draw:
+    if box.bought is not None and draws:
         taken = f"exchange {box.exchanged_out}" if box.exchanged_out is not None else final_action
         decisions.append(Decision(stage="after_buy", options=_money(tree.after_buy_options(box.bought.code), ante),
                                   taken=taken))
-    if box.exchanged_out is not None and box.exchanged_in is not None and may_draw:
+    if box.exchanged_out is not None and box.exchanged_in is not None and draws:
         options = tree.after_exchange_options(box.exchanged_out.code, box.exchanged_in.code,
                                               box.bought.code if box.bought else None)
         decisions.append(Decision(stage="after_exchange", options=_money(options, ante), taken=final_action))

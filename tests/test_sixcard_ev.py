@@ -8,7 +8,7 @@ import pytest
 from parsers.sixcard import parse
 from rules.evaluator import evaluate_many, hand_combinations
 from rules.records import Source
-from rules.sixcard import PAY_BY_CATEGORY, SixcardRules
+from rules.sixcard import SixcardRules
 from rules.sixcard_ev import (
     DrawTree,
     analyse_hand,
@@ -22,14 +22,15 @@ from rules.sixcard_ev import (
 PAIR = 1 << 20
 
 
-def brute_play(hand, up, dead, beta=2.0, drawn=(), orig=None, pay=PAY_BY_CATEGORY, lowest=False, qualify=PAIR):
+def brute_play(hand, up, dead, beta=2.0, drawn=(), orig=None, pay=None, lowest=False, qualify=PAIR):
     """Σ over every dealer hand of the box's value, the dealer's game bought when it pays more.
 
     The dealer's replacement card comes from the cards unseen at the first decision (``orig``,
     the up card and ``dead`` removed, the drawn cards not), as rules/sixcard_ev.py models it.
     It replaces the dealer's highest card, or his lowest when ``lowest``; a dealer hand of strength
-    ``qualify`` or more has a game.
+    ``qualify`` or more has a game. ``pay``: the bet's pay by category, the default rules' when None.
     """
+    pay = SixcardRules().pay_by_category if pay is None else pay
     orig = hand if orig is None else orig
     known = set(hand) | set(orig) | {up} | set(dead) | set(drawn)
     unseen = [c for c in range(52) if c not in known]

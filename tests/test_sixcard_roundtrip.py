@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 from parsers.formats import HEADERS, parse_chunk
 from parsers.source import normalize_lines, split_games
 from pipeline.generators.sixcard import generate
-from rules.cards import Card
-from rules.sixcard import replay
+from rules.cards import Card, Rank
+from rules.evaluator import HandCategory, evaluate
+from rules.sixcard import SixcardRules, replay
 
 
 def sessions(text: str):
@@ -93,6 +94,29 @@ def test_wrong_results_make_six_pay_findings():
     (session,) = sessions(generate("sixcard", count=1, seed=4, hands=8, strategy="simple", wrong_results=1.0))
     findings = replay(session).findings
     assert len(findings) == 8 and {f.rule_id for f in findings} == {"SIX-PAY"}
+
+
+def test_generated_sessions_follow_the_house_rules_they_are_given():
+    # Under these rules an ace-king high dealer has a game (no buy of it), a bought game replaces
+    # the dealer's lowest card, and a box bets 3 antes; a generator playing the default rules
+    # would break each of them, and the replay would cite it.
+    rules = "dealer qualifies ace-king, dealer game replaces lowest, bet 3 antes"
+    text = generate("sixcard", count=3, seed=5, hands=40, strategy="random", rules=rules)
+    assert text.count(f"\nRules: {rules}\n") == 3
+    check_round_trip(text, 3)
+    ace_king_dealers = buys = 0
+    for session in sessions(text):
+        assert session.rules == SixcardRules.parse(rules)
+        for hand in session.hands:
+            assert all(box.folds or box.bet == 3 * box.ante for box in hand.boxes)
+            ranks = sorted((card.rank for card in hand.dealer_cards), reverse=True)
+            high_card = evaluate(hand.dealer_cards).category is HandCategory.HIGH_CARD
+            ace_king_dealers += high_card and ranks[:2] == [Rank.ACE, Rank.KING]
+            for buy in hand.dealer_buys:
+                assert high_card and ranks[:2] != [Rank.ACE, Rank.KING]
+                assert buy.out.rank == ranks[-1]
+                buys += 1
+    assert ace_king_dealers and buys   # the rules were put to the test
 
 
 def test_generator_refuses_unknown_settings():

@@ -9,10 +9,19 @@ import pytest
 from parsers.errors import ParseError
 from parsers.sixcard import parse
 from rules.cards import parse_cards
-from rules.evaluator import HandCategory
+from rules.evaluator import HandCategory, evaluate
 from rules.records import Source
 from rules.rulebook import RULES
-from rules.sixcard import Outcome, SixcardRules, pay_out, replay, settle_box
+from rules.sixcard import (
+    Outcome,
+    SixcardRules,
+    dealer_qualifies,
+    may_draw,
+    pay_out,
+    qualifying_strength,
+    replay,
+    settle_box,
+)
 
 HEADER = ["Six-card poker session T-1", "Date: 2026-11-28 23:40", "Casino: Metropol", "Player: Anna", ""]
 FORMATS_EXAMPLE = HEADER + [
@@ -548,3 +557,23 @@ def test_a_box_that_draws_twice_is_stored_as_the_log_records_it_without_ev_figur
     assert (one["costs"], one["wagered"], one["returned"], one["net"], one["net_written"]) == (10, 25, 50, 25, 25)
     assert (one["ev_best"], one["ev_taken"], one["ev_lost"], one["best_option"]) == (None,) * 4
     assert (two["net"], two["ev_best"] is not None) == (-15, True)
+
+
+@pytest.mark.parametrize(("box", "count", "draws"), [(1, 1, True), (2, 2, True), (1, 3, True), (2, 3, True),
+                                                     (3, 3, False)])
+def test_six_draw_only_the_third_of_three_boxes_plays_as_dealt(box, count, draws):
+    assert may_draw(box, count) is draws
+
+
+@pytest.mark.parametrize(("dealer", "qualifier", "has_game"), [
+    ("2c 2d 5h 4s 3c", "pair", True),        # the lowest pair
+    ("Ah Kd Qc Js 9h", "pair", False),       # the highest high card
+    ("As Kd 4c 3h 2s", "ace-king", True),    # the lowest ace-king high
+    ("Ah Qd Jc Ts 8h", "ace-king", False),   # the highest high card without a king
+    ("2c 2d 5h 4s 3c", "ace-king", True),    # a pair has a game under either qualifier
+])
+def test_six_qualify_one_threshold_decides_the_dealers_game(dealer, qualifier, has_game):
+    rules = SixcardRules.parse(f"dealer qualifies {qualifier}")
+    value = evaluate(parse_cards(dealer))
+    assert (value.strength >= qualifying_strength(rules)) is has_game
+    assert dealer_qualifies(value, rules) is has_game

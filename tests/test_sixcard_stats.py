@@ -3,12 +3,16 @@ sixcard_category_frequencies and its boxes by day."""
 
 from __future__ import annotations
 
+import json
+import shutil
 from decimal import Decimal
 
+import pyarrow.parquet as pq
 import pytest
 
 from pipeline import models
 from pipeline.ingest import ingest
+from pipeline.manifest import EMPTY_PARTITION, MANIFEST_FILE
 from pipeline.warehouse import Warehouse, connect
 from tests import formats_examples
 from tests.conftest import warehouse_of_pages
@@ -347,3 +351,40 @@ def test_player_review_six_card_figures_follow_the_dates(six_root, monkeypatch):
     finally:
         q.release()
     assert (net, day_net) == ("+65.00", "+75.00")
+
+
+def test_each_box_stores_how_many_cards_it_ends_with(con):
+    # S-77 box 1 buys the 9h: six cards; its box 2 exchanges the 3c for the Kd: still five. S-78's
+    # three boxes and S-79's one draw nothing: five each.
+    rows = con.sql("select player, hand_no, box, count_cards from sixcard_boxes order by all").fetchall()
+    assert rows == [("Anna", 1, 1, 5), ("Anna", 1, 1, 6), ("Anna", 1, 2, 5), ("Anna", 1, 2, 5), ("Anna", 2, 1, 5),
+                    ("Boris", 1, 1, 5)]
+
+
+def _as_an_older_rasklad_wrote_it(root) -> None:
+    """The parts of sixcard_boxes (and its placeholder) without count_cards, and a manifest that
+    does not name it."""
+    manifest = json.loads((root / MANIFEST_FILE).read_text())
+    manifest["derived"].remove("sixcard_boxes.count_cards")
+    (root / MANIFEST_FILE).write_text(json.dumps(manifest))
+    parts = [root / part for part in manifest["parts"]["sixcard_boxes"]]
+    for part in [*parts, root / "sixcard_boxes" / EMPTY_PARTITION / "empty.parquet"]:
+        pq.write_table(pq.ParquetFile(part).read().drop_columns(["count_cards"]), part)
+
+
+def test_a_warehouse_written_before_count_cards_gets_it_on_the_writers_next_open(six_root, tmp_path):
+    root = tmp_path / "wh"
+    shutil.copytree(six_root, root)
+    marts = ("sixcard_categories_by_day", "sixcard_category_frequencies")
+    with connect(root) as con:
+        before = {mart: con.sql(f"select * from {mart} order by all").fetchall() for mart in marts}
+    _as_an_older_rasklad_wrote_it(root)
+    with connect(root) as con:     # read as it stands: the column reads as null, nothing fails
+        assert con.sql("select count(*), count(count_cards) from sixcard_boxes").fetchall() == [(6, 0)]
+    with Warehouse(root).open() as store:
+        models.build(store)
+    for part in json.loads((root / MANIFEST_FILE).read_text())["parts"]["sixcard_boxes"]:
+        assert "count_cards" in pq.read_schema(root / part).names
+    with connect(root) as con:
+        assert sorted(con.sql("select count_cards from sixcard_boxes").fetchall()) == [(5,)] * 5 + [(6,)]
+        assert {mart: con.sql(f"select * from {mart} order by all").fetchall() for mart in marts} == before

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 import pyarrow as pa
 
-from pipeline.facts import MONEY, Handler, NoResult, define
-from rules.cards import format_cards
+from pipeline.facts import MONEY, Derived, Handler, NoResult, define
+from rules.cards import format_cards, parse_cards
 
 if TYPE_CHECKING:
     from rules.sixcard import SixcardReplay, SixcardSession
@@ -62,6 +62,10 @@ SIXCARD_BOXES = define(
     ("option_taken", pa.string()),
     ("ev_lost", EV),
     ("line", pa.int32()),
+    # added: how many final cards the box holds (5, or 6 after a buy), so that no model counts them in
+    # the text of `cards`. Parts written before it get it from that text (with_count_cards)
+    ("count_cards", pa.int16()),
+    derived=Derived(("count_cards",), lambda rows: with_count_cards(rows)),
 )
 
 SIXCARD_DECISIONS = define(
@@ -142,7 +146,7 @@ def add_rows(rows, session: SixcardSession, result: SixcardReplay) -> None:
             best_option=analysis.best_option if analysis else None,
             option_taken=box.first_option,  # what the log shows, analysed or not
             ev_lost=_ev(analysis.ev_lost) if analysis else None,
-            line=box.line,
+            line=box.line, count_cards=len(fact.final_cards),
         )
         if analysis is None:
             continue
@@ -152,6 +156,30 @@ def add_rows(rows, session: SixcardSession, result: SixcardReplay) -> None:
                 rows.add("sixcard_decisions", "sixcard", game_id=game_id, hand_no=fact.hand_no, box=box.number,
                          decision_no=no, stage=decision.stage, option=option, ev=_ev(value),
                          is_taken=option == decision.taken, is_best=option == best)
+
+
+def with_count_cards(boxes: pa.Table) -> pa.Table:
+    """``sixcard_boxes`` rows with ``count_cards`` where they lack it (rows written before the column
+    existed, by an older Rasklad, or by hand): the cards of ``cards``, read as the cards are read
+    everywhere (``rules.cards``). A row that holds the count keeps it.
+
+    >>> rows = pa.table({"cards": ["As Kd 9c 5s 2h", "Ah Ad 7c 5s 2d 9h"],
+    ...                  "count_cards": pa.array([None, 6], pa.int16())})
+    >>> with_count_cards(rows).column("count_cards").to_pylist()
+    [5, 6]
+    >>> with_count_cards(pa.table({"cards": ["Ah Ad 7c 5s 2d 9h"]})).column("count_cards").to_pylist()
+    [6]
+    """
+    import pyarrow.compute as pc
+
+    at = boxes.schema.get_field_index("count_cards")
+    if at >= 0 and not boxes.column(at).null_count:
+        return boxes    # the engine's rows hold it: nothing to read
+    texts = boxes.column("cards").to_pylist() if "cards" in boxes.column_names else [None] * boxes.num_rows
+    counted = pa.array([len(parse_cards(text)) if text else None for text in texts], pa.int16())
+    if at < 0:
+        return boxes.append_column(pa.field("count_cards", pa.int16()), counted)
+    return boxes.set_column(at, "count_cards", pc.coalesce(boxes.column(at), counted))
 
 
 HANDLERS = {"rules.sixcard.SixcardSession": Handler(replay=replay_session, add_rows=add_rows)}

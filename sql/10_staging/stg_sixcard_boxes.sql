@@ -32,4 +32,5 @@ select
     option_taken,
     ev_lost,
     line,
+    cast(count_cards as bigint) as count_cards,
 from sixcard_boxes

@@ -23,7 +23,7 @@ final as (
         exchanged_in is not null as is_exchange,
         bought_dealer_game as is_dealer_buy,
         cards,
-        length(cards) - length(replace(cards, ' ', '')) + 1 as count_cards,  -- cards are written 'As Kd …'
+        count_cards,
         best_five,
         category,
         dealer_cards,
