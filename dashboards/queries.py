@@ -1086,7 +1086,7 @@ def leaderboard_in_one_currency(db: Db, club: str, game: str, season_kind: str, 
     words, the currencies left out for want of a rate). Tournaments and chips never count; a
     player's games, wins and placements are those of the currencies converted."""
     rows = frame(db, """
-        select player, names, currency, count_games, net, count_wins, avg_placement,
+        select player, names, currency, count_games, net, count_wins, placement_sum, count_placed,
         from leaderboard
         where club = $club and game = $game and season_kind = $kind and season = $season and not is_tournament
         order by player, currency
@@ -1102,15 +1102,15 @@ def leaderboard_in_one_currency(db: Db, club: str, game: str, season_kind: str, 
         if how[2]:
             used.add(how[2])
         mine = players.setdefault(row["player"], {"player": row["player"], "names": row["names"], "count_games": 0,
-                                                  "net": Decimal(0), "count_wins": None, "placements": Decimal(0),
+                                                  "net": Decimal(0), "count_wins": None, "placements": 0,
                                                   "count_placed": 0})
         mine["count_games"] += row["count_games"]
         mine["net"] += exactly(row["net"], how)
         if row["count_wins"] is not None:
             mine["count_wins"] = (mine["count_wins"] or 0) + row["count_wins"]
-        if row["avg_placement"] is not None:  # a six-card session is won or lost, never placed
-            mine["placements"] += Decimal(str(row["avg_placement"])) * row["count_games"]
-            mine["count_placed"] += row["count_games"]
+        if row["count_placed"]:  # a six-card session is won or lost, never placed
+            mine["placements"] += row["placement_sum"]
+            mine["count_placed"] += row["count_placed"]
     kept = pl.DataFrame([{"player": p["player"], "names": p["names"], "count_games": p["count_games"],
                           "net": p["net"].quantize(Decimal("0.01")), "count_wins": p["count_wins"],
                           "avg_placement": float(p["placements"] / p["count_placed"]) if p["count_placed"] else None}
