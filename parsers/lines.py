@@ -69,6 +69,7 @@ __all__ = [
     "amount_at_fault",
     "clear_caches",
     "deal_street",
+    "named_hand",
     "read_amount",
     "read_amount_at",
     "read_cards",
@@ -1048,6 +1049,15 @@ class HandWords:
         return said
 
 
+def named_hand(player: str, said: tuple[str, Rank | None, Rank | None] | None, board: int,
+               line: int) -> NamedHand | None:
+    """The record of the made hand ``said`` (:meth:`HandWords.named`) a line of ``player`` names on
+    ``board``; None when the words named none."""
+    if said is None:
+        return None
+    return NamedHand(player=player, category=said[0], rank=said[1], second_rank=said[2], board=board, line=line)
+
+
 _RANK_FIELDS = {"rank": (0, "one"), "ranks": (0, "many"), "second_rank": (1, "one"), "second_ranks": (1, "many")}
 """What each rank field of a room's hand names is: the named hand's first or second rank, in a
 rank's word or its plural."""
@@ -1263,9 +1273,9 @@ class StreetActions:
                   board: int | None = None) -> None:
         """A show or summary line of ``player`` names the made hand ``said`` (:meth:`HandWords.named`;
         None: no name the room's words read) on ``board`` (the current run's when None)."""
-        if said is not None:
-            self.named_hands.append(NamedHand(player=player, category=said[0], rank=said[1], second_rank=said[2],
-                                              board=self.run if board is None else board, line=line))
+        hand = named_hand(player, said, self.run if board is None else board, line)
+        if hand is not None:
+            self.named_hands.append(hand)
 
     def muck(self, player: str, line: int, street: Street | None = None) -> None:
         """``player`` mucks, or does not show, his cards unseen."""
