@@ -29,7 +29,7 @@ import numpy as np
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput, VisitError
 
-from parsers.club_date import read_club_date
+from parsers.club_date import CLUB_DATE_WORDS, read_club_date
 from parsers.errors import CARD_WANTED, ParseError, from_lark, not_a_card, not_among_players
 from parsers.grammar import line_expression, open_grammar
 from parsers.names import player_name
@@ -60,7 +60,7 @@ _WORDS = {
     "NAME": "a player's name",
     "CLAIM": "a player's name and an amount like Anna +2",
     "SCORING": "a scoring (1-6 or 2-4)",
-    "DATETIME": "a date like 2026-11-30 22:40",
+    "DATETIME": CLUB_DATE_WORDS,
     "TEXT": "some text",
     "HAND_ID": "the hand's number",
     "VARIANT": "a variant (classic, pineapple or fantasyland)",

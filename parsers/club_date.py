@@ -21,7 +21,7 @@ from datetime import datetime
 
 from parsers.errors import ParseError
 
-__all__ = ["CLUB_DATE_FORMS", "read_club_date"]
+__all__ = ["CLUB_DATE_FORMS", "CLUB_DATE_WORDS", "read_club_date"]
 
 _CLUB_DATE = re.compile(
     r"(?:(?P<iso_year>\d{4})-(?P<iso_month>\d{1,2})-(?P<iso_day>\d{1,2})"
@@ -36,8 +36,11 @@ _USUAL = re.compile(r"\d{4}-\d\d-\d\d(?:[ T]\d\d:\d\d(?::\d\d)?)?", re.ASCII)
 """The zero-padded ISO form most logs hold, which :meth:`datetime.fromisoformat` reads in C (a
 quarter of the time); only after this check, since it also takes forms no club writes (``20261130``)."""
 
-CLUB_DATE_FORMS = ("expected a date like 2026-11-30 22:40, 30.11.2026 22:40 or 2026/11/30 22:40 "
+CLUB_DATE_WORDS = ("a date like 2026-11-30 22:40, 30.11.2026 22:40 or 2026/11/30 22:40 "
                    "(the seconds or the time may be left out)")
+"""What a ``Date:`` line may hold, in words: a grammar names its date token so, so that a line with
+no value and one with a bad value say the same forms."""
+CLUB_DATE_FORMS = f"expected {CLUB_DATE_WORDS}"
 """What a ``Date:`` line may hold, in the words of the error that refuses another value."""
 
 

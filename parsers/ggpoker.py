@@ -106,7 +106,6 @@ _SEATSUM = re.compile(r"^Seat (?P<n>\d+): (?P<p>.+?)(?P<pos>(?: \((?:button|smal
                       r"(?P<what>(?:folded|showed|mucked|collected|won|lost|didn't|is sitting out|sat out).*)$")
 _SUMMARY_WON = re.compile(r"(?:won|collected) \(?(" + _AMT + r")\)?")
 _SUMMARY_CARDS = re.compile(r"(?:showed|mucked) \[([^\]]*)\]")
-_NAMED_IN_SUMMARY = re.compile(r"(?:won \([^)]*\)|lost) with ([^,]*)")
 HAND_WORDS = HandWords({
     "PAIR": ("Pair of {ranks}",), "TWO_PAIR": ("Pair of {ranks} and Pair of {second_ranks}",),
     "THREE_OF_A_KIND": ("Three {ranks}",), "STRAIGHT": ("{ranks}-High Straight",), "FLUSH": ("{rank} High Flush",),
@@ -357,9 +356,9 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
             shown = _SUMMARY_CARDS.search(what) if "ed [" in what else None
             play.summary_seat(stored_number(m, "n", SEAT_WORDS, index + 1, text), m["p"], won,
                               read_cards(shown[1], index, text) if shown else (), what, line)
-            if shown and " with " in what:      # one name a board: "… with Three Tens, and lost with …"
-                for board, words in enumerate(_NAMED_IN_SUMMARY.findall(what)):
-                    play.name_hand(m["p"], HAND_WORDS.named(words), line, board)
+            if shown:       # one name a board: "… with Three Tens, and lost with …"
+                for board, said in enumerate(HAND_WORDS.named_in_summary(what, between_boards=",")):
+                    play.name_hand(m["p"], said, line, board)
         elif kind == "STREET":
             run, street = _RUNS[m["run"]], _STREETS[m["what"]]
             play.to_street(street, run)

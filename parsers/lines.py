@@ -69,6 +69,7 @@ __all__ = [
     "amount_at_fault",
     "clear_caches",
     "deal_street",
+    "named_hand",
     "read_amount",
     "read_amount_at",
     "read_cards",
@@ -1047,7 +1048,40 @@ class HandWords:
             self._read[words] = said
         return said
 
+    def named_in_summary(self, what: str, *, between_boards: str | None = None
+                         ) -> list[tuple[str, Rank | None, Rank | None] | None]:
+        """What a summary line's outcome ``what`` names (as :meth:`named`) after ``' with '``: none when
+        it says no ``' with '``; the words to the line's end; or, for a room that names one hand a
+        board, ``between_boards`` (the words it writes after a name) ending each name.
 
+        >>> words = HandWords({"PAIR": ("Pair of {ranks}",), "THREE_OF_A_KIND": ("Three {ranks}",)},
+        ...                   {8: "Ten"}, {8: "Tens"})
+        >>> words.named_in_summary("showed [Td Ts] and lost with Three Tens, and lost with Pair of Tens",
+        ...                        between_boards=",")
+        [('THREE_OF_A_KIND', <Rank.TEN: 8>, None), ('PAIR', <Rank.TEN: 8>, None)]
+        >>> words.named_in_summary("showed [Td Ts] and won (9) with Pair of Tens")
+        [('PAIR', <Rank.TEN: 8>, None)]
+        >>> words.named_in_summary("mucked [Td Ts]")
+        []
+        """
+        if _WITH not in what:
+            return []
+        if between_boards is None:
+            return [self.named(what[what.index(_WITH) + len(_WITH):])]
+        return [self.named(after.split(between_boards, 1)[0]) for after in what.split(_WITH)[1:]]
+
+
+def named_hand(player: str, said: tuple[str, Rank | None, Rank | None] | None, board: int,
+               line: int) -> NamedHand | None:
+    """The record of the made hand ``said`` (:meth:`HandWords.named`) a line of ``player`` names on
+    ``board``; None when the words named none."""
+    if said is None:
+        return None
+    return NamedHand(player=player, category=said[0], rank=said[1], second_rank=said[2], board=board, line=line)
+
+
+_WITH = " with "
+"""The words before a made hand's name in a summary line, in every room that names one there."""
 _RANK_FIELDS = {"rank": (0, "one"), "ranks": (0, "many"), "second_rank": (1, "one"), "second_ranks": (1, "many")}
 """What each rank field of a room's hand names is: the named hand's first or second rank, in a
 rank's word or its plural."""
@@ -1263,9 +1297,9 @@ class StreetActions:
                   board: int | None = None) -> None:
         """A show or summary line of ``player`` names the made hand ``said`` (:meth:`HandWords.named`;
         None: no name the room's words read) on ``board`` (the current run's when None)."""
-        if said is not None:
-            self.named_hands.append(NamedHand(player=player, category=said[0], rank=said[1], second_rank=said[2],
-                                              board=self.run if board is None else board, line=line))
+        hand = named_hand(player, said, self.run if board is None else board, line)
+        if hand is not None:
+            self.named_hands.append(hand)
 
     def muck(self, player: str, line: int, street: Street | None = None) -> None:
         """``player`` mucks, or does not show, his cards unseen."""

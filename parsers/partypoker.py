@@ -337,7 +337,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         elif kind == "SHOW":
             play.show(m["p"], cards(m["c"], index, text), line, m["how"] == "shows", Street.SHOWDOWN)
             if m["named"]:
-                play.name_hand(m["p"], HAND_WORDS.named(m["named"].strip()), line)
+                play.name_hand(m["p"], HAND_WORDS.named(m["named"]), line)
         elif kind == "COLLECT":
             for win in _WIN.finditer(text):
                 pot = win["pot"] if win["pot"] and win["pot"].startswith("side") else "pot"     # ('side pot 2')

@@ -31,7 +31,6 @@ parsers.errors.UnsupportedGame: line 1, column 22: Omaha Pot Limit is not suppor
 
 from __future__ import annotations
 
-import functools
 import re
 import string
 import sys
@@ -43,11 +42,13 @@ from parsers.errors import BUTTON_WORDS, SEAT_WORDS, TABLE_WORDS, ParseError, Un
 from parsers.lines import (
     BoardDeals,
     CurrencyMarks,
+    HandWords,
     LineForm,
     LineKind,
     LineTable,
     Piece,
     amount_at_fault,
+    named_hand,
     read_amount_at,
     stakes_label,
 )
@@ -56,7 +57,7 @@ from parsers.lines import read_cards as _cards
 from parsers.pokerstars_summary import SITE
 from parsers.room_lines import in_utc as _room_in_utc
 from parsers.room_lines import zone_clock
-from rules.cards import Card, Rank
+from rules.cards import Card
 from rules.holdem_hand import (
     Action,
     ActionKind,
@@ -74,11 +75,11 @@ from rules.holdem_hand import (
 from rules.records import GameInfo, Source, slot_filler
 
 __all__ = [
-    "BETS", "CURRENCY_SIGNS", "DATE_TIME", "FOLDED_ON", "FORMS", "HAND_NAME", "HAND_NAMES", "LINE_KINDS", "MARKERS",
+    "BETS", "CURRENCY_SIGNS", "DATE_TIME", "FOLDED_ON", "FORMS", "HAND_NAME", "HAND_NAMES", "HAND_WORDS", "LINE_KINDS", "MARKERS",
     "MISC_ENDS", "MISC_OPEN", "NAMED_IN_SUMMARY", "NO_PLAY", "NO_PLAY_OPEN", "NO_SHOWS", "OUTCOMES", "PHRASES", "POSITIONS", "POSTS",
     "RANK_NAMES", "RANK_PLURALS", "RUNS", "SHOWS", "SITE", "SUMMARY_OUTCOME", "SYNTAX", "TABLE_KINDS", "TERMINALS",
     "WORDS", "ZONE_LETTERS", "LineKind", "build_hand", "check_shape", "code_at_odds", "cut_short", "game_named",
-    "hand_named", "in_utc", "line_forms", "local_time_matches", "parse", "read_header", "stakes_sign",
+    "in_utc", "line_forms", "local_time_matches", "parse", "read_header", "stakes_sign",
 ]
 
 # ////////////////////////////////////////////////////////////////////// the words of the lines
@@ -248,33 +249,10 @@ _HAND_NAME = (
 )
 """How PokerStars names a made hand: 'a pair of Kings', 'two pair, Aces and Tens - Queen kicker', 'a flush,
 King high - Eight higher' …"""
-_HAND_FIELDS = {"rank": "first", "ranks": "first", "low_rank": None, "second_ranks": "second"}
-"""What each rank field of :data:`HAND_NAMES` is of the named hand (NamedHand's rank, second rank; the low
-end of a straight is none: its top tells it)."""
-_NAMED_PARTS = tuple(
-    (category, re.compile("".join(
-        re.escape(words) + (f"(?P<{field}>{_RANK_PATTERNS[field]})" if field else "")
-        for words, field, _, _ in string.Formatter().parse(name)) + "(?: - .*)?"))
-    for category, name in HAND_NAMES.items())
-_RANK_OF = {word: Rank(r) for words in (RANK_NAMES, RANK_PLURALS) for r, names in enumerate(words) for word in names}
-
-
-@functools.lru_cache(maxsize=1024)
-def hand_named(words: str) -> tuple[str, Rank | None, Rank | None] | None:
-    """The made hand words of :data:`HAND_NAMES` name (a kicker after them too): its category's name,
-    the rank it names first and its second rank (None when not named); None when they name none.
-
-    >>> hand_named("two pair, Aces and Tens - Queen kicker")
-    ('TWO_PAIR', <Rank.ACE: 12>, <Rank.TEN: 8>)
-    >>> hand_named("a straight, Deuce to Six")
-    ('STRAIGHT', <Rank.SIX: 4>, None)
-    """
-    for category, pattern in _NAMED_PARTS:
-        found = pattern.fullmatch(words)
-        if found:
-            ranks = {_HAND_FIELDS[field]: _RANK_OF[word] for field, word in found.groupdict().items()}
-            return category, ranks.get("first"), ranks.get("second")
-    return None
+HAND_WORDS = HandWords({category: (name,) for category, name in HAND_NAMES.items()}, RANK_NAMES, RANK_PLURALS,
+                       rest=r" - .*")
+"""The made hand words of :data:`HAND_NAMES` name, a kicker after them too ('two pair, Aces and Tens -
+Queen kicker' names two pair, aces and tens), read as every room's words are."""
 
 
 _WON = _P["won"] + r" (?:\(" + _AMT + r"\)|" + _AMT + r")"
@@ -724,14 +702,6 @@ def cut_short(hand: HoldemHand) -> bool:
 _WITH, _ASIDE, _CLOSE = PHRASES["with"], SYNTAX["aside"], SYNTAX["close"]
 
 
-def _name_hand(named: list[NamedHand], player: str, words: str, board: int, line: int) -> None:
-    """Add the made hand ``words`` name (:func:`hand_named`), if they name one."""
-    said = hand_named(words)
-    if said is not None:
-        named.append(NamedHand(player=player, category=said[0], rank=said[1], second_rank=said[2], board=board,
-                               line=line))
-
-
 def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     """The record of a hand from its lines, its header's fields (:func:`read_header`) and its
     classified lines; with no tokens, the record of the header alone."""
@@ -806,7 +776,8 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
                                                 cards, what, line))
             if _WITH in what:
                 for board, words in enumerate(NAMED_IN_SUMMARY.findall(what)):
-                    _name_hand(named, player, words, board, line)
+                    if (hand := named_hand(player, HAND_WORDS.named(words), board, line)) is not None:
+                        named.append(hand)
             if cards:
                 holes.append(_hole(player, cards, CardsHow.SHOWN if what.startswith(_SHOWED) else CardsHow.MUCKED,
                                    line))
@@ -842,7 +813,9 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             append(_action(street, m["p"], how, _ZERO, None, False, False, cards, None, run, line))
             aside = lines[index].rstrip()
             if aside.endswith(_CLOSE) and _ASIDE in aside:      # "Anna: shows [Ah Kd] (a pair of Kings)"
-                _name_hand(named, m["p"], aside[aside.rindex(_ASIDE) + len(_ASIDE):-len(_CLOSE)], run, line)
+                words = aside[aside.rindex(_ASIDE) + len(_ASIDE):-len(_CLOSE)]
+                if (hand := named_hand(m["p"], HAND_WORDS.named(words), run, line)) is not None:
+                    named.append(hand)
             holes.append(_hole(m["p"], cards, CardsHow.SHOWN if how is ActionKind.SHOW else CardsHow.MUCKED, line))
         elif kind == "NOSHOW":
             append(_action(street, m["p"], ActionKind.MUCK, _ZERO, None, False, False, (), None, run, line))

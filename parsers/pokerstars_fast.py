@@ -57,12 +57,12 @@ import numpy as np
 
 from parsers import pokerstars as ps
 from parsers.errors import ParseError
-from parsers.lines import DEALT, UNSHOWN_CARDS, deal_street
+from parsers.lines import DEALT, UNSHOWN_CARDS, deal_street, named_hand
 from parsers.source import Chunk, line_starts, split_file
 from rules.cards import Rank, Suit
 from rules.compiled import entry, helper
 from rules.holdem_batch import KINDS, HandBatch, in_cents
-from rules.holdem_hand import ActionKind, BettingStructure, NamedHand
+from rules.holdem_hand import ActionKind, BettingStructure
 from rules.records import Source
 from rules.rooms import DEAD_POSTS_CHECKED
 
@@ -1325,9 +1325,8 @@ _SHOW = KINDS.index(ActionKind.SHOW)
 @lru_cache(maxsize=1024)
 def _named_code(words: str) -> int:
     """The batch's code of the made hand ``words`` name, as the reader reads them; -1 none."""
-    said = ps.hand_named(words)
-    return -1 if said is None else NamedHand(player="", category=said[0], rank=said[1], second_rank=said[2],
-                                             line=0).code
+    hand = named_hand("", ps.HAND_WORDS.named(words), 0, 0)
+    return -1 if hand is None else hand.code
 
 
 def _name_hands(b: HandBatch, text, data, found: _Found) -> None:

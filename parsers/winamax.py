@@ -300,8 +300,9 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
             shown = _SUMMARY_CARDS.search(what) if "ed [" in what else None
             play.summary_seat(stored_number(m, "n", SEAT_WORDS, index + 1, text), m["p"], won,
                               read_cards(shown[1], index, text) if shown else (), what, line)
-            if shown and " with " in what:
-                play.name_hand(m["p"], HAND_WORDS.named(what[what.index(" with ") + 6:]), line)
+            if shown:
+                for said in HAND_WORDS.named_in_summary(what):
+                    play.name_hand(m["p"], said, line)
         elif kind == "STREET":
             street = _STREETS[m["what"]]
             play.to_street(street)

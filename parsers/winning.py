@@ -298,8 +298,9 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             _read_made_hand(index, text)
             seat = summary_lines.get(m["p"])
             if seat is None:    # a hand run twice sums a seat up under each board: one seat, a win a board
-                if shown and " with " in what:     # (the replay holds a seat's first summary line's name)
-                    play.name_hand(m["p"], HAND_WORDS.named(what[what.index(" with ") + 6:]), line, 0)
+                if shown:       # (the replay holds a seat's first summary line's name)
+                    for said in HAND_WORDS.named_in_summary(what):
+                        play.name_hand(m["p"], said, line, 0)
                 summary_lines[m["p"]] = [stored_number(m, "n", SEAT_WORDS, index + 1, text), won, cards(shown[1], index, text) if shown else (), what, line]
             else:
                 seat[1] += won

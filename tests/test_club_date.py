@@ -98,3 +98,11 @@ def test_a_bad_date_is_refused_in_the_same_words_at_its_column_in_every_club_for
         assert (error.line, error.column, error.line_text) == (at, column, line), fmt
         reasons.add(error.reason)
     assert reasons == {f"{CLUB_DATE_FORMS}, found '{quoted}'"}
+
+
+@pytest.mark.parametrize("fmt", ["chinese", "ofc"])
+def test_a_date_line_with_no_value_says_the_forms_a_bad_value_is_told(fmt):
+    with pytest.raises(ParseError) as refused:
+        read(dated(fmt, "Date: "))
+    assert refused.value.reason == ("a date like 2026-11-30 22:40, 30.11.2026 22:40 or 2026/11/30 22:40 "
+                                    "(the seconds or the time may be left out) is missing after 'Date:'")

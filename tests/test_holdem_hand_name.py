@@ -106,3 +106,22 @@ def test_both_lanes_flag_the_hands_whose_lines_name_a_hand_and_the_replay_reads_
     chunks, lane, _ = read_text(text + "\n", "f.txt")
     lane.has_named_hand[0] = False
     assert HE.HAND_NAME not in replay_batch(lane, allin_ev=False).findings.rules()
+
+
+def test_pokerstars_reads_its_names_with_the_rooms_one_reader():
+    # PokerStars' words go through HandWords, as every room's: no copy of the reader is left in its module
+    from parsers import pokerstars as ps
+    from parsers.lines import HandWords, named_hand
+    from rules.cards import Rank
+
+    assert isinstance(ps.HAND_WORDS, HandWords) and not hasattr(ps, "hand_named")
+    assert ps.HAND_WORDS.named("two pair, Aces and Tens - Queen kicker") == ("TWO_PAIR", Rank.ACE, Rank.TEN)
+    assert ps.HAND_WORDS.named("a straight, Deuce to Six") == ("STRAIGHT", Rank.SIX, None)
+    assert ps.HAND_WORDS.named("a pair of Twos") == ("PAIR", Rank.TWO, None)       # the other word taken for deuces
+    # a rank's word where its plural goes (and the other way round) names no hand, as before the move
+    assert ps.HAND_WORDS.named("a pair of King") is None
+    assert ps.HAND_WORDS.named("high card Kings") is None
+    # the record of a name, as both lanes code it
+    sixes_full = named_hand("Anna", ps.HAND_WORDS.named("a full house, Sixes full of Jacks"), 0, 7)
+    assert (sixes_full.player, sixes_full.line, sixes_full.code) == ("Anna", 7, code(HandCategory.FULL_HOUSE, 4, 9))
+    assert named_hand("Anna", ps.HAND_WORDS.named("a pair of Kongs"), 0, 7) is None

@@ -154,3 +154,20 @@ def test_bovada_showdown_line_naming_another_kind_is_a_finding_at_that_line():
     text = sample_hand(*BOVADA_TWO_PAIR).replace("Qs] (Two pair)", "Qs] (Three of a kind)")
     assert hand_name_findings(bovada.parse, text) == [
         (line_of(text, "Big Blind : Showdown"), "two pair, nines and twos", "three of a kind")]
+
+
+# ////////////////////////////////////////////////////////////////////// a summary line's names, one reader
+
+def test_the_rooms_read_a_summary_lines_names_after_with_the_one_way():
+    from rules.cards import Rank
+
+    # GGPoker names one hand a board, a comma after each (the comma in an amount is before 'with')
+    assert ggpoker.HAND_WORDS.named_in_summary(
+        "showed [Qs Ks] and won ($1,354) with Aces-High Straight, and won ($1,354) with Pair of Kings and Pair of Nines",
+        between_boards=",") == [("STRAIGHT", Rank.ACE, None), ("TWO_PAIR", Rank.KING, Rank.NINE)]
+    # Winning names one hand to the end of the line, commas and its five cards included
+    assert winning.HAND_WORDS.named_in_summary("showed [8h 3d] and won ($2.10) with two pair, Eights and Threes "
+                                               "[8h 8c 3d 3s Kc]") == [("TWO_PAIR", Rank.EIGHT, Rank.THREE)]
+    assert winamax.HAND_WORDS.named_in_summary("showed [Jh Jd] and won 10€ with One pair : Jack") == \
+        [("PAIR", Rank.JACK, None)]
+    assert winamax.HAND_WORDS.named_in_summary("folded before Flop") == []
