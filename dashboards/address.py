@@ -20,6 +20,7 @@ from typing import Any
 import streamlit as st
 
 from dashboards.safe_text import md
+from rules.words import same_name
 
 FIRST = object()
 """The default of a choice: its first option, as a select box or a radio opens at it."""
@@ -66,8 +67,11 @@ def _read(texts: list[str], options, default, as_text, widget_args: dict):
     """The value the address's ``texts`` ask for, and the texts no option or number matches."""
     if options is not None:
         by_text = {as_text(option): option for option in options}
-        found = [by_text[text] for text in texts if text in by_text]
-        unknown = [text for text in texts if text not in by_text]
+        # a name in a link may have its letters decomposed (ё as е and a mark): stored names are composed
+        no_option = object()
+        matched = [(text, by_text.get(text, by_text.get(same_name(text), no_option))) for text in texts]
+        found = [option for _, option in matched if option is not no_option]
+        unknown = [text for text, option in matched if option is no_option]
         if isinstance(default, list):
             return list(dict.fromkeys(found)), unknown
         return (found[0], []) if found else (None, texts)
