@@ -20,6 +20,7 @@ from typing import Any
 import streamlit as st
 
 from dashboards.safe_text import md
+from rules.words import same_name
 
 FIRST = object()
 """The default of a choice: its first option, as a select box or a radio opens at it."""
@@ -62,12 +63,18 @@ def _number(text: str, default, widget_args: dict):
     return value
 
 
-def _read(texts: list[str], options, default, as_text, widget_args: dict):
+def _read(texts: list[str], options, default, as_text, read, widget_args: dict):
     """The value the address's ``texts`` ask for, and the texts no option or number matches."""
+    if read is not None:
+        value = read(texts[0])
+        return value, ([] if value is not None else texts[:1])
     if options is not None:
         by_text = {as_text(option): option for option in options}
-        found = [by_text[text] for text in texts if text in by_text]
-        unknown = [text for text in texts if text not in by_text]
+        # a name in a link may have its letters decomposed (ё as е and a mark): stored names are composed
+        no_option = object()
+        matched = [(text, by_text.get(text, by_text.get(same_name(text), no_option))) for text in texts]
+        found = [option for _, option in matched if option is not no_option]
+        unknown = [text for text, option in matched if option is no_option]
         if isinstance(default, list):
             return list(dict.fromkeys(found)), unknown
         return (found[0], []) if found else (None, texts)
@@ -80,10 +87,12 @@ def _read(texts: list[str], options, default, as_text, widget_args: dict):
     return value, ([] if value is not None else texts[:1])
 
 
-def _written(value, default, as_text) -> str | list[str] | None:
+def _written(value, default, as_text, write=None) -> str | list[str] | None:
     """The address's text for ``value``: none at the default."""
     if value == default or value is None or value == []:
         return None
+    if write is not None:
+        return write(value)
     if isinstance(value, list):
         return [as_text(option) for option in value]
     if isinstance(value, bool):
@@ -92,7 +101,9 @@ def _written(value, default, as_text) -> str | list[str] | None:
 
 
 def kept(draw: Callable, label: str, options: Sequence | None = None, *, key: str, name: str,
-         default: Any = FIRST, as_text: Callable[[Any], str] = str, **widget_args):
+         default: Any = FIRST, as_text: Callable[[Any], str] = str,
+         read: Callable[[str], Any] | None = None, write: Callable[[Any], str | None] | None = None,
+         default_words: str | None = None, **widget_args):
     """The widget ``draw`` (``st.selectbox``, ``column.multiselect``, ``st.toggle`` …) drawn with
     ``label``, ``options`` (for a choice), ``key`` and ``widget_args``, its value kept in the
     address as ``?name=``; returns the widget's value.
@@ -100,17 +111,21 @@ def kept(draw: Callable, label: str, options: Sequence | None = None, *, key: st
     ``default``: the value the page opens at, left out of the address (the first option of a
     choice unless said; ``[]`` for a multiple choice, whose options are each a ``?name=`` of
     their own). ``as_text``: an option as the address writes it (a word, never a label with
-    counts that change as games are added)."""
+    counts that change as games are added).
+
+    A value of its own kind (the Dates filter's range) gives its ``read`` (the address's text to the
+    value, None when it does not read or is not offered) and ``write`` (the value to the text), and
+    ``default_words``, the default as the line about a link's value not offered names it."""
     if default is FIRST:
         default = options[0] if options else None
     texts = asked(name)
     if first_run(key) and texts:
-        value, unknown = _read(texts, options, default, as_text, widget_args)
+        value, unknown = _read(texts, options, default, as_text, read, widget_args)
         if value is not None and value != []:
             st.session_state[key] = value
         if unknown:
-            shown = "the others" if value else _written(default, None, as_text) or "all"
+            shown = "the others" if value else default_words or _written(default, None, as_text, write) or "all"
             not_offered(label, unknown, shown)
     value = draw(label, key=key, **widget_args) if options is None else draw(label, options, key=key, **widget_args)
-    put(name, _written(value, default, as_text))
+    put(name, _written(value, default, as_text, write))
     return value

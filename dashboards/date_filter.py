@@ -37,7 +37,12 @@ def _within(picked, first: date, last: date) -> bool:
     return isinstance(picked, (tuple, list)) and all(first <= day <= last for day in picked)
 
 
-def _range_text(start: date, end: date) -> str:
+def _range_text(picked) -> str | None:
+    """The address's text for the dates ``picked``; while only a range's first day is picked (its
+    last not yet), the text the address holds: the address waits for the range."""
+    if len(picked) != 2:
+        return st.query_params.get(ADDRESS_NAME)
+    start, end = picked
     return f"{start.isoformat()}..{end.isoformat()}"
 
 
@@ -63,29 +68,30 @@ def pick_dates(place, db: q.Db, key: str) -> tuple[date | None, date | None]:
         return None, None
     whole = (first, last)
     offered_key = f"{key}_offered"
-    offered = st.session_state.get(offered_key)
-    texts = address.asked(ADDRESS_NAME)
-    if address.first_run(key) and texts:
-        asked = _asked_range(texts[0], first, last)
-        if asked is None:
-            address.not_offered("Dates", texts[:1], f"every day, {first:%Y/%m/%d} to {last:%Y/%m/%d}")
-        else:   # a range chosen among the warehouse's days of this run
-            st.session_state[key] = asked
-            st.session_state[offered_key] = offered = whole
-    picked = st.session_state.get(key)
-    if (not _within(picked, first, last) or (picked is not None and tuple(picked) == offered != whole)):
-        # never set, outside the warehouse's days, or the whole range of an earlier run: the whole range now
-        st.session_state[key] = whole
-        st.session_state[offered_key] = offered = whole
-    picked = place.date_input("Dates", min_value=first, max_value=last, key=key,
-                              on_change=_chosen, args=(offered_key, whole))
-    if not (isinstance(picked, (tuple, list)) and len(picked) == 2):
-        return None, None    # (the first day of a range picked, its last not yet: the address waits)
-    if tuple(picked) == whole:
-        address.put(ADDRESS_NAME, None)
-        return None, None
+
+    def read(text: str) -> tuple[date, date] | None:
+        asked = _asked_range(text, first, last)
+        if asked is not None:   # a range chosen among the warehouse's days of this run
+            st.session_state[offered_key] = whole
+        return asked
+
+    def follow_and_draw(label: str, key: str, **widget_args):
+        picked = st.session_state.get(key)
+        offered = st.session_state.get(offered_key)
+        if not _within(picked, first, last) or (picked is not None and tuple(picked) == offered != whole):
+            # never set, outside the warehouse's days, or the whole range of an earlier run: the whole range now
+            st.session_state[key] = whole
+            st.session_state[offered_key] = whole
+        return place.date_input(label, key=key, **widget_args)
+
+    picked = address.kept(follow_and_draw, "Dates", key=key, name=ADDRESS_NAME, default=whole,
+                          read=read, write=_range_text,
+                          default_words=f"every day, {first:%Y/%m/%d} to {last:%Y/%m/%d}",
+                          min_value=first, max_value=last, on_change=_chosen, args=(offered_key, whole))
+    if not (isinstance(picked, (tuple, list)) and len(picked) == 2) or tuple(picked) == whole:
+        return None, None    # (or the first day of a range picked, its last not yet)
     start, end = picked
-    address.put(ADDRESS_NAME, _range_text(start, end))
+    offered = st.session_state.get(offered_key)
     if offered is not None and offered[1] < last and end < last:
         added = q.count_games_after(db, offered[1])
         if added:

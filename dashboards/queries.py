@@ -47,7 +47,8 @@ from rules.words import (
     counted,  # (the pages word their counts as q.counted too)
     listed,
     name_order,
-    suggested,
+    no_player,
+    same_name,
 )
 
 WAREHOUSE_ENV = "RASKLAD_WAREHOUSE"
@@ -1359,6 +1360,8 @@ def pick_hand_player(db: Db, where, key: str) -> str:
     for the ones asked for. Stops the page until a player is chosen."""
     with_hands = hand_players(db)
     wanted = st.query_params.get("player")
+    if wanted is not None:    # composed as the stored names are (a phone pastes ё as е and a mark)
+        wanted = same_name(wanted)
     start = with_hands.index(wanted) if wanted in with_hands else 0
     if wanted is not None and wanted not in with_hands:
         # a person's linked screen names hold the hands; a stored name without any has none to show
@@ -1372,7 +1375,7 @@ def pick_hand_player(db: Db, where, key: str) -> str:
         else:
             start = None
             close = close_names(wanted, sorted({*people(db), *players(db)}))
-            st.error(md(f"No stored game has a player {wanted!r}.{suggested(close)}") + " Choose a player below.")
+            st.error(md(no_player(wanted, close)) + " Choose a player below.")
     player = where.selectbox("Player", with_hands, index=start, key=key, placeholder="Choose a player")
     if player is None:
         st.stop()

@@ -31,7 +31,16 @@ from pipeline.collector import objects_left_at_exit
 from pipeline.manifest import NewerWarehouse, WarehouseBusy
 from pipeline.provenance import RULES_VERSION, ModelError, ModelsMissing, OlderRules
 from rules.findings import CONTROL_CHARACTER, quoted_name
-from rules.words import counted, did_you_mean, listed, name_order, player_named
+from rules.words import (
+    close_names,
+    counted,
+    did_you_mean,
+    listed,
+    name_order,
+    no_player,
+    player_named,
+    same_name,
+)
 
 if TYPE_CHECKING:
     import duckdb
@@ -198,10 +207,8 @@ subcommand_warehouse_option = click.option(
 )
 """The ``-w`` of a group's subcommand: the group takes one too, and a user gives it on either side."""
 def _typed_names(ctx: click.Context, param: click.Parameter, value: str | tuple[str, ...] | None):
-    """Names a user types, composed as every stored name is (``parsers.names.same_name``): ``ё``
+    """Names a user types, composed as every stored name is (:func:`rules.words.same_name`): ``ё``
     typed as one character or as ``е`` and a combining mark names the same player."""
-    from parsers.names import same_name
-
     if value is None:
         return None
     return same_name(value) if isinstance(value, str) else tuple(map(same_name, value))
@@ -1664,7 +1671,7 @@ def _known_player(con: duckdb.DuckDBPyConnection, player: str) -> str:
     if player in persons:
         return player
     names = sorted(set(_stored_players(con)) | set(persons))
-    raise UsageProblem(f"No stored game has a player {quoted_name(player)}.{did_you_mean(player, names)}",
+    raise UsageProblem(no_player(player, close_names(player, names)),
                        "Names are matched exactly; `rasklad query \"select distinct player from game_players\"` "
                        "lists the games' players, `... from tournament_results` the summaries'.")
 

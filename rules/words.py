@@ -21,6 +21,20 @@ def counted(count: int, noun: str, plural: str | None = None) -> str:
     return f"{count:,} {noun if count == 1 else plural or noun + 's'}"
 
 
+def same_name(name: str) -> str:
+    """``name`` in Unicode's composed form (NFC): a letter typed as one character (``ё``, U+0451)
+    or as a letter and a combining mark (``е`` + U+0308, as phones paste it) is one letter, so
+    one player, in every reader and every name a user types or an address gives (docs/formats.md, "Blanks inside a
+    name"). An ASCII name, or one already composed, is returned as it is, at no cost.
+
+    >>> same_name("Але\\u0308на") == "Алёна", len(same_name("Але\\u0308на")), same_name("Anna")
+    (True, 5, 'Anna')
+    """
+    if name.isascii() or unicodedata.is_normalized("NFC", name):
+        return name
+    return unicodedata.normalize("NFC", name)
+
+
 def player_named(player: str) -> str:
     """A player as a message names him: his name, or words for a name the log leaves blank.
 
@@ -85,6 +99,17 @@ def suggested(names: list[str]) -> str:
     # two names that still print alike (a mark no rule shows) are shown by their codes
     shown = [ascii(name) if shown.count(quoted) > 1 else quoted for name, quoted in zip(names, shown)]
     return f" Did you mean {listed(shown)}?"
+
+
+def no_player(name: str, close: list[str]) -> str:
+    """The words for a player no stored game has, with the stored names ``close`` to it
+    (:func:`close_names`); look-alike letters named (:func:`rules.findings.quoted_name`), so that
+    the name said missing never reads as one that is stored.
+
+    >>> print(no_player("Aнна", ["Анна"]))
+    No stored game has a player 'Aнна' (A is Latin). Did you mean 'Анна'?
+    """
+    return f"No stored game has a player {quoted_name(name)}.{suggested(close)}"
 
 
 def letters_to_change(one: str, other: str) -> int:

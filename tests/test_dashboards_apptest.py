@@ -1600,3 +1600,14 @@ def test_a_link_to_what_the_warehouse_no_longer_holds_opens_the_defaults_and_say
     assert said[0] == "Rules: this link's “NO-RULE” is not offered here; showing the others."
     assert said[1] == "Player: this link's “Nobody” is not offered here; showing All players."
     assert said[2].startswith("Dates: this link's “2026-13-01..2026-12-01” is not offered here; showing every day")
+
+
+def test_a_range_half_picked_leaves_the_address_as_it_was_until_its_last_day_is_picked(built):
+    at = opened_at("audit", {"dates": "2026-11-28..2026-11-28"})
+    all_findings = sql(built, "select count(*) from stg_findings")[0][0]
+    at.date_input(key="audit_dates").set_value((date(2026, 12, 5),)).run()
+    # the first day alone filters nothing yet, and the link still names the range it had
+    assert at.query_params["dates"] == "2026-11-28..2026-11-28"
+    assert number(metric(at, "Findings")) == all_findings
+    at.date_input(key="audit_dates").set_value((date(2026, 12, 5), date(2026, 12, 5))).run()
+    assert at.query_params["dates"] == "2026-12-05..2026-12-05"

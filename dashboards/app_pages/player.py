@@ -15,7 +15,7 @@ from dashboards import queries as q
 from dashboards.date_filter import pick_dates
 from dashboards.money import figure_text, row_amount_text
 from dashboards.safe_text import md
-from rules.words import close_names, suggested
+from rules.words import close_names, no_player, same_name
 
 HEADLINES_A_ROW = 3
 """Per-game figures side by side: each label (game and unit) fits its column at 1280 pixels."""
@@ -30,6 +30,8 @@ if not everyone:
     st.stop()
 
 wanted = st.query_params.get("player")
+if wanted is not None:    # a link's name composed as the stored ones (a phone pastes ё as е and a mark)
+    wanted = same_name(wanted)
 busiest = q.busiest_player(db)
 me = q.me(db)
 default = me or (busiest if busiest in everyone else everyone[0])
@@ -42,7 +44,7 @@ if wanted is not None and wanted not in everyone:
                    "every linked name together.")
     else:
         close = close_names(wanted, sorted({*everyone, *q.players(db)}))
-        st.error(md(f"No stored game has a player {wanted!r}.{suggested(close)}") + " Choose a player below.")
+        st.error(md(no_player(wanted, close)) + " Choose a player below.")
         for name in close:
             st.page_link("app_pages/player.py", label=f"Review {md(name)}", icon=":material/person:",
                          query_params={"player": name})
