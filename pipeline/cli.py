@@ -2582,7 +2582,11 @@ def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person
             if remove:
                 raise
             notes.append(f"No stored game was played on the site {site!r}.{did_you_mean(site, _stored_sites(con))}")
-    links = con.execute("select player, person, site from aliases").fetchall() if "aliases" in _tables(con) else []
+    from parsers.names import same_name
+
+    # composed, as people.aliases reads them: a link an older Rasklad stored decomposed is named so
+    links = [(same_name(player), same_name(holder), room) for player, holder, room in
+             con.execute("select player, person, site from aliases").fetchall()] if "aliases" in _tables(con) else []
     if remove:
         linked = {name for player, holder, room in links if site in (None, room) for name in (player, holder)}
         for name in (person, *names):
