@@ -3080,9 +3080,11 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
     except UnknownVersion as error:
         raise UsageProblem(f"{error}.", "Run `rasklad reaudit` without --since to judge every older game, or name one "
                                         "it knows (its first characters are enough).") from error
+    # a game quarantined is a problem with the data, as ingest says it (exit codes, docs/warehouse.md)
+    status = 1 if summary.quarantined else 0
     if as_json:
         _echo_json(summary.as_dict())
-        return
+        sys.exit(status)
     resettled = (f" ({summary.resettled} of them judged under other options than the rule settings give them now)"
                  if summary.resettled else "")
     # a game the statistics held before and the quarantine holds now is named, with its reason
@@ -3099,6 +3101,10 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
         click.echo(f"  sent to quarantine: {where} (game {game['game_id']}): {game['reason']}")
     if len(sent) > SENT_SHOWN:
         click.echo(f"  and {len(sent) - SENT_SHOWN:,} more sent to quarantine")
+    if sent:
+        left = "it counts" if len(sent) == 1 else "they count"
+        click.echo(f"  {counted(len(sent), 'game')} stored before {'is' if len(sent) == 1 else 'are'} quarantined "
+                   f"now: {left} in no statistics any more")
     if summary.quarantined:
         click.echo(f"See them with: rasklad quarantine --warehouse {warehouse}")
     if summary.without_text:
@@ -3116,6 +3122,7 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
                    f"Rasklad kept {them} without the document's head, and the files ({named}) are gone or changed "
                    f"since they were read. Put the files back as they were and run `rasklad reaudit` again, or "
                    f"ingest the files into a new warehouse: `rasklad ingest FILES --warehouse NEW_FOLDER`")
+    sys.exit(status)
 
 
 SENT_SHOWN = 10
