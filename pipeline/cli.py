@@ -1353,6 +1353,27 @@ UTF8_BORDERS = "┌┬┐│┆╞═╪╡└┴┘─"
 """The characters of polars' UTF8_FULL_CONDENSED table borders."""
 
 
+def _ascii_header_rule_joined(table: str) -> str:
+    """``table`` (polars' ASCII borders) with a ``+`` at each column break of its header rule, as
+    the top border has it: polars draws that rule as one run of ``=``, which UTF-8's has joints in.
+
+    >>> print(_ascii_header_rule_joined("+---+----+\\n| a | bc |\\n+========+\\n| 1 | 2  |\\n+---+----+"))
+    +---+----+
+    | a | bc |
+    +===+====+
+    | 1 | 2  |
+    +---+----+
+    """
+    lines = table.splitlines()
+    if not lines:
+        return table
+    top = lines[0]
+    for number, line in enumerate(lines):
+        if len(line) == len(top) and line.startswith("+=") and set(line) == {"+", "="}:
+            lines[number] = top.replace("-", "=")
+    return "\n".join(lines)
+
+
 def _show(frame: pl.DataFrame, as_json: bool, *, limit: int | None = SHOWN_ROWS, rest: str = EVERY_ROW,
           whole_words: bool = True) -> None:
     """``frame`` as JSON (every row), or as a table whose every value is whole (a file:line:column, a
@@ -1384,6 +1405,8 @@ def _show(frame: pl.DataFrame, as_json: bool, *, limit: int | None = SHOWN_ROWS,
                    fmt_table_cell_list_len=-1, tbl_hide_dataframe_shape=True, tbl_hide_column_data_types=True,
                    tbl_formatting=borders):
         table = str(frame)
+    if borders.startswith("ASCII"):
+        table = _ascii_header_rule_joined(table)
     if max(map(len, table.splitlines()), default=0) <= width or frame.is_empty():
         click.echo(table)
         if left_out:
