@@ -31,7 +31,7 @@ from pipeline.collector import objects_left_at_exit
 from pipeline.manifest import NewerWarehouse, WarehouseBusy
 from pipeline.provenance import RULES_VERSION, ModelError, ModelsMissing, OlderRules
 from rules.findings import CONTROL_CHARACTER, quoted_name
-from rules.words import counted, did_you_mean, listed, name_order, player_named
+from rules.words import counted, did_you_mean, listed, name_order, player_named, told_apart
 
 if TYPE_CHECKING:
     import duckdb
@@ -2542,7 +2542,7 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
             linked = sorted((name, room or "") for (room, name), holder in links.items() if holder == person)
             made.update(person=person, names=[{"name": name, "site": room or None} for name, room in linked])
             if not as_json:
-                click.echo(f"{person}: {', '.join(f'{name} ({room})' if room else name for name, room in linked)}")
+                click.echo(f"{person}: {', '.join(told_apart(f'{name} ({room})' if room else name for name, room in linked))}")
         if is_me:
             if person is None:
                 raise CommandLineProblem("Who is me?", "Give the person: rasklad alias NAME --me")
@@ -2560,7 +2560,7 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
                 # a game two of his names sat in is one game of his (int_person_games), not one of each name;
                 # a screen name may hold ', ' and '(': JSON lists the names, each with its site
                 names_column = ("list({'name': player, 'site': site} order by player, site)" if as_json else
-                                "string_agg(player || coalesce(' (' || site || ')', ''), ', ' order by player, site)")
+                                "list(player || coalesce(' (' || site || ')', '') order by player, site)")
                 frame = con.sql(f"""
                     with games as (select person, count(*) as count_games from int_person_games group by person)
                     select person,
@@ -2571,6 +2571,11 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
                     from people left join games using (person)
                     group by person order by person
                 """).pl()   # every person, as the help says: one of a single name too (Gleb unlinked from Глеб)
+                if not as_json:     # two spellings of one name told apart, not listed as twins
+                    import polars as pl
+
+                    frame = frame.with_columns(frame["names"].map_elements(
+                        lambda names: ", ".join(told_apart(names)), return_dtype=pl.String))
                 if frame.height > 1:    # (in the order of names, not of code points: ё by е, case aside)
                     frame = frame[sorted(range(frame.height), key=lambda row: name_order(frame["person"][row]))]
             if as_json and made:

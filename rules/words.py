@@ -87,6 +87,20 @@ def suggested(names: list[str]) -> str:
     return f" Did you mean {listed(shown)}?"
 
 
+def told_apart(names: Iterable[str]) -> list[str]:
+    """``names`` as a list shows them side by side: each as it prints, but those that print alike
+    as another of the list (one letter in two Unicode spellings, ``ё`` and ``е`` + U+0308) quoted
+    as a message compares them (:func:`rules.findings.quoted_name`), the decomposed one's mark
+    by its code.
+
+    >>> print(", ".join(told_apart(["Alyona", "Алёна", "Але\u0308на"])))
+    Alyona, 'Алёна', 'Але\u0308на'
+    """
+    names = list(names)
+    composed = [unicodedata.normalize("NFC", name) for name in names]
+    return [quoted_name(name) if composed.count(same) > 1 else name for name, same in zip(names, composed)]
+
+
 def letters_to_change(one: str, other: str) -> int:
     """The fewest letters to insert, delete or replace to turn ``one`` into ``other`` (Levenshtein).
 

@@ -242,3 +242,13 @@ def test_the_next_change_of_the_links_writes_an_older_releases_decomposed_link_c
     assert linked.output.splitlines()[-1] == f"Alyona: Alyona, {COMPOSED}"     # one link, not two alike
     with connect(root) as con:
         assert sorted(con.execute("select player from aliases").fetchall()) == [("Alyona",), (COMPOSED,)]
+
+
+def test_a_list_tells_apart_two_spellings_of_one_name_by_the_decomposed_ones_mark():
+    from rules.words import told_apart
+
+    # alias --list's names and the Player review's "plays as" of a warehouse an older Rasklad filled
+    assert told_apart(["Alyona", COMPOSED, DECOMPOSED]) == ["Alyona", f"'{COMPOSED}'", "'Але\\u0308на'"]
+    assert told_apart([f"{COMPOSED} (Winamax)", f"{DECOMPOSED} (Winamax)", "Вера"]) == [
+        f"'{COMPOSED} (Winamax)'", "'Але\\u0308на (Winamax)'", "Вера"]
+    assert told_apart([COMPOSED, "Anna"]) == [COMPOSED, "Anna"]     # one spelling: as it prints
