@@ -40,6 +40,7 @@ from rules.words import (
     no_player,
     player_named,
     same_name,
+    told_apart,
 )
 
 if TYPE_CHECKING:
@@ -1360,6 +1361,27 @@ UTF8_BORDERS = "┌┬┐│┆╞═╪╡└┴┘─"
 """The characters of polars' UTF8_FULL_CONDENSED table borders."""
 
 
+def _ascii_header_rule_joined(table: str) -> str:
+    """``table`` (polars' ASCII borders) with a ``+`` at each column break of its header rule, as
+    the top border has it: polars draws that rule as one run of ``=``, which UTF-8's has joints in.
+
+    >>> print(_ascii_header_rule_joined("+---+----+\\n| a | bc |\\n+========+\\n| 1 | 2  |\\n+---+----+"))
+    +---+----+
+    | a | bc |
+    +===+====+
+    | 1 | 2  |
+    +---+----+
+    """
+    lines = table.splitlines()
+    if not lines:
+        return table
+    top = lines[0]
+    for number, line in enumerate(lines):
+        if len(line) == len(top) and line.startswith("+=") and set(line) == {"+", "="}:
+            lines[number] = top.replace("-", "=")
+    return "\n".join(lines)
+
+
 def _show(frame: pl.DataFrame, as_json: bool, *, limit: int | None = SHOWN_ROWS, rest: str = EVERY_ROW,
           whole_words: bool = True) -> None:
     """``frame`` as JSON (every row), or as a table whose every value is whole (a file:line:column, a
@@ -1391,6 +1413,8 @@ def _show(frame: pl.DataFrame, as_json: bool, *, limit: int | None = SHOWN_ROWS,
                    fmt_table_cell_list_len=-1, tbl_hide_dataframe_shape=True, tbl_hide_column_data_types=True,
                    tbl_formatting=borders):
         table = str(frame)
+    if borders.startswith("ASCII"):
+        table = _ascii_header_rule_joined(table)
     if max(map(len, table.splitlines()), default=0) <= width or frame.is_empty():
         click.echo(table)
         if left_out:
@@ -2526,7 +2550,7 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
             linked = sorted((name, room or "") for (room, name), holder in links.items() if holder == person)
             made.update(person=person, names=[{"name": name, "site": room or None} for name, room in linked])
             if not as_json:
-                click.echo(f"{person}: {', '.join(f'{name} ({room})' if room else name for name, room in linked)}")
+                click.echo(f"{person}: {', '.join(told_apart(f'{name} ({room})' if room else name for name, room in linked))}")
         if is_me:
             if person is None:
                 raise CommandLineProblem("Who is me?", "Give the person: rasklad alias NAME --me")
@@ -2544,7 +2568,7 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
                 # a game two of his names sat in is one game of his (int_person_games), not one of each name;
                 # a screen name may hold ', ' and '(': JSON lists the names, each with its site
                 names_column = ("list({'name': player, 'site': site} order by player, site)" if as_json else
-                                "string_agg(player || coalesce(' (' || site || ')', ''), ', ' order by player, site)")
+                                "list(player || coalesce(' (' || site || ')', '') order by player, site)")
                 frame = con.sql(f"""
                     with games as (select person, count(*) as count_games from int_person_games group by person)
                     select person,
@@ -2555,6 +2579,11 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
                     from people left join games using (person)
                     group by person order by person
                 """).pl()   # every person, as the help says: one of a single name too (Gleb unlinked from Глеб)
+                if not as_json:     # two spellings of one name told apart, not listed as twins
+                    import polars as pl
+
+                    frame = frame.with_columns(frame["names"].map_elements(
+                        lambda names: ", ".join(told_apart(names)), return_dtype=pl.String))
                 if frame.height > 1:    # (in the order of names, not of code points: ё by е, case aside)
                     frame = frame[sorted(range(frame.height), key=lambda row: name_order(frame["person"][row]))]
             if as_json and made:
@@ -2589,7 +2618,11 @@ def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person
             if remove:
                 raise
             notes.append(f"No stored game was played on the site {site!r}.{did_you_mean(site, _stored_sites(con))}")
-    links = con.execute("select player, person, site from aliases").fetchall() if "aliases" in _tables(con) else []
+    from parsers.names import same_name
+
+    # composed, as people.aliases reads them: a link an older Rasklad stored decomposed is named so
+    links = [(same_name(player), same_name(holder), room) for player, holder, room in
+             con.execute("select player, person, site from aliases").fetchall()] if "aliases" in _tables(con) else []
     if remove:
         linked = {name for player, holder, room in links if site in (None, room) for name in (player, holder)}
         for name in (person, *names):
@@ -3083,9 +3116,11 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
     except UnknownVersion as error:
         raise UsageProblem(f"{error}.", "Run `rasklad reaudit` without --since to judge every older game, or name one "
                                         "it knows (its first characters are enough).") from error
+    # a game quarantined is a problem with the data, as ingest says it (exit codes, docs/warehouse.md)
+    status = 1 if summary.quarantined else 0
     if as_json:
         _echo_json(summary.as_dict())
-        return
+        sys.exit(status)
     resettled = (f" ({summary.resettled} of them judged under other options than the rule settings give them now)"
                  if summary.resettled else "")
     # a game the statistics held before and the quarantine holds now is named, with its reason
@@ -3102,6 +3137,10 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
         click.echo(f"  sent to quarantine: {where} (game {game['game_id']}): {game['reason']}")
     if len(sent) > SENT_SHOWN:
         click.echo(f"  and {len(sent) - SENT_SHOWN:,} more sent to quarantine")
+    if sent:
+        left = "it counts" if len(sent) == 1 else "they count"
+        click.echo(f"  {counted(len(sent), 'game')} stored before {'is' if len(sent) == 1 else 'are'} quarantined "
+                   f"now: {left} in no statistics any more")
     if summary.quarantined:
         click.echo(f"See them with: rasklad quarantine --warehouse {warehouse}")
     if summary.without_text:
@@ -3119,6 +3158,7 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
                    f"Rasklad kept {them} without the document's head, and the files ({named}) are gone or changed "
                    f"since they were read. Put the files back as they were and run `rasklad reaudit` again, or "
                    f"ingest the files into a new warehouse: `rasklad ingest FILES --warehouse NEW_FOLDER`")
+    sys.exit(status)
 
 
 SENT_SHOWN = 10

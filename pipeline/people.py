@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import pyarrow as pa
 
+from parsers.names import same_name
 from pipeline.ingest import models_with_commits, refresh_models
 from pipeline.tables import SCHEMAS
 from pipeline.warehouse import Warehouse
@@ -79,8 +80,14 @@ Account = tuple[str | None, str]
 
 
 def aliases(store: Warehouse) -> dict[Account, str]:
-    """Every linked account and its person."""
-    return {(row["site"] or None, row["player"]): row["person"] for row in _read(store, "aliases")}
+    """Every linked account and its person, their names composed as the games store them
+    (:func:`same_name`): a link an older Rasklad stored to a decomposed spelling is the composed
+    one's (stg_aliases reads it so too), and the next change writes it so; beside a link of the
+    composed spelling, that one is kept."""
+    rows = _read(store, "aliases")
+    # the stored composed spellings last, so that theirs wins
+    rows.sort(key=lambda row: row["player"] == same_name(row["player"]))
+    return {(row["site"] or None, same_name(row["player"])): same_name(row["person"]) for row in rows}
 
 
 def _writer(root: str | Path, purpose: str, build: bool, on_wait: Callable[[str], None] | None,
@@ -151,7 +158,7 @@ def _write(store: Warehouse, links: dict[Account, str], now: datetime) -> None:
 
 def me(store: Warehouse) -> str | None:
     """The person "this is me" names, or None."""
-    return next((row["value"] for row in _read(store, "settings") if row["name"] == ME), None)
+    return next((same_name(row["value"]) for row in _read(store, "settings") if row["name"] == ME), None)
 
 
 def set_me(root: str | Path, person: str | None, *, build: bool = True,

@@ -112,6 +112,20 @@ def no_player(name: str, close: list[str]) -> str:
     return f"No stored game has a player {quoted_name(name)}.{suggested(close)}"
 
 
+def told_apart(names: Iterable[str]) -> list[str]:
+    """``names`` as a list shows them side by side: each as it prints, but those that print alike
+    as another of the list (one letter in two Unicode spellings, ``ё`` and ``е`` + U+0308) quoted
+    as a message compares them (:func:`rules.findings.quoted_name`), the decomposed one's mark
+    by its code.
+
+    >>> print(", ".join(told_apart(["Alyona", "Алёна", "Але\u0308на"])))
+    Alyona, 'Алёна', 'Але\u0308на'
+    """
+    names = list(names)
+    composed = [same_name(name) for name in names]
+    return [quoted_name(name) if composed.count(same) > 1 else name for name, same in zip(names, composed)]
+
+
 def letters_to_change(one: str, other: str) -> int:
     """The fewest letters to insert, delete or replace to turn ``one`` into ``other`` (Levenshtein).
 

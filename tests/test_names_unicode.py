@@ -253,3 +253,60 @@ def test_the_dashboards_name_the_look_alike_letter_of_a_name_no_game_has(alyona_
     for name in ("player", "hands"):
         at = page_at(name, player=latin_a_alyona)
         assert [shown_text(error.value) for error in at.error] == [said], name
+
+
+def old_release_link(root, person: str, player: str) -> None:
+    """A link as a Rasklad before composed names stored it: the player's name as typed, decomposed."""
+    from pipeline.warehouse import Warehouse
+
+    with Warehouse(root).open() as store:
+        store.replace_table("aliases", pa.table({
+            "player": [player, person], "person": [person, person],
+            "linked_at": pa.array([None, None], pa.timestamp("us")), "site": pa.array([None, None], pa.string())}))
+
+
+def test_a_link_an_older_release_stored_decomposed_counts_the_composed_players_games(tmp_path):
+    # the games store Алёна composed (as reaudit rewrites an older warehouse's); the link is decomposed
+    (tmp_path / "h.txt").write_text(chinese_hand("L-1", COMPOSED) + "\n" + chinese_hand("L-2", COMPOSED),
+                                    encoding="utf-8")
+    root = str(tmp_path / "w")
+    ingest([tmp_path / "h.txt"], root, jobs=1)
+    old_release_link(root, "Alyona", DECOMPOSED)
+    built = CliRunner().invoke(main, ["build-models", "-w", root])
+    assert built.exit_code == 0, built.output
+    shown = CliRunner().invoke(main, ["stats", "-w", root, "--player", "Alyona", "--game", "chinese", "--json"])
+    assert shown.exit_code == 0, shown.output
+    (row,) = json.loads(shown.output)["player_stats_chinese"]
+    # two hands of +9 each (chinese_hand): found by the person, whose games they are again
+    assert (row["player"], row["count_hands"], Decimal(str(row["total_points"]))) == (COMPOSED, 2, Decimal(18))
+    listed = CliRunner().invoke(main, ["alias", "-w", root, "--list", "--json"])
+    people = {row["person"]: [name["name"] for name in row["names"]] for row in json.loads(listed.output)}
+    assert people["Alyona"] == ["Alyona", COMPOSED] and COMPOSED not in people and DECOMPOSED not in people
+
+    # the link is named in either spelling, and removed
+    removed = CliRunner().invoke(main, ["alias", "-w", root, "--remove", DECOMPOSED])
+    assert removed.exit_code == 0, removed.output
+    with connect(root) as con:
+        assert con.execute("select player, person from aliases").fetchall() == []
+
+
+def test_the_next_change_of_the_links_writes_an_older_releases_decomposed_link_composed(tmp_path):
+    (tmp_path / "h.txt").write_text(chinese_hand("L-1", COMPOSED), encoding="utf-8")
+    root = str(tmp_path / "w")
+    ingest([tmp_path / "h.txt"], root, jobs=1)
+    old_release_link(root, "Alyona", DECOMPOSED)
+    linked = CliRunner().invoke(main, ["alias", "-w", root, "Alyona", COMPOSED])
+    assert linked.exit_code == 0, linked.output
+    assert linked.output.splitlines()[-1] == f"Alyona: Alyona, {COMPOSED}"     # one link, not two alike
+    with connect(root) as con:
+        assert sorted(con.execute("select player from aliases").fetchall()) == [("Alyona",), (COMPOSED,)]
+
+
+def test_a_list_tells_apart_two_spellings_of_one_name_by_the_decomposed_ones_mark():
+    from rules.words import told_apart
+
+    # alias --list's names and the Player review's "plays as" of a warehouse an older Rasklad filled
+    assert told_apart(["Alyona", COMPOSED, DECOMPOSED]) == ["Alyona", f"'{COMPOSED}'", "'Але\\u0308на'"]
+    assert told_apart([f"{COMPOSED} (Winamax)", f"{DECOMPOSED} (Winamax)", "Вера"]) == [
+        f"'{COMPOSED} (Winamax)'", "'Але\\u0308на (Winamax)'", "Вера"]
+    assert told_apart([COMPOSED, "Anna"]) == [COMPOSED, "Anna"]     # one spelling: as it prints

@@ -291,6 +291,33 @@ def test_reaudit_of_games_the_new_rules_quarantine_moves_their_texts_to_the_quar
         {table: r for table, r in clean.items() if table != "files"}
 
 
+def test_reaudit_that_sends_stored_games_to_quarantine_says_so_and_exits_1(tmp_path, monkeypatch):
+    # the exit-code rule of every command (docs/warehouse.md): a game quarantined is exit 1
+    folder = logs(tmp_path / "logs", "chinese-wrong-claims.txt", "pokerstars-holdem.txt")
+    judged_by_old_rules(monkeypatch, findings=True)
+    ingest([folder], tmp_path / "wh", jobs=1, build_models=False)
+    monkeypatch.undo()
+    audit_chunk = pipeline.worker.audit_chunk
+
+    def stricter(chunk, file, **options):      # rules under which no Chinese hand is readable
+        if chunk.format == "chinese":
+            return Audited(chunk=chunk, error="stricter rules", error_line=chunk.first_line, error_column=1)
+        return audit_chunk(chunk, file, **options)
+
+    monkeypatch.setattr(pipeline.worker, "audit_chunk", stricter)
+    shutil.copytree(tmp_path / "wh", tmp_path / "wh_json")
+    result = CliRunner().invoke(main, ["reaudit", "--warehouse", str(tmp_path / "wh"), "-j", "1"])
+    assert result.exit_code == 1, result.output
+    assert f"{CLAIMS_HANDS} games stored before are quarantined now: they count in no statistics any more" \
+        in result.output
+    shown = CliRunner().invoke(main, ["reaudit", "--warehouse", str(tmp_path / "wh_json"), "-j", "1", "--json"])
+    assert shown.exit_code == 1, shown.output
+    assert len(json.loads(shown.stdout)["sent_to_quarantine"]) == CLAIMS_HANDS
+    # judged again with nothing left to judge, nothing is quarantined: done as asked
+    again = CliRunner().invoke(main, ["reaudit", "--warehouse", str(tmp_path / "wh"), "-j", "1"])
+    assert again.exit_code == 0, again.output
+
+
 def test_reaudit_counts_games_stored_without_their_text_and_says_how_to_judge_them(tmp_path, monkeypatch):
     folder = logs(tmp_path / "logs", "chinese-wrong-claims.txt")
     judged_by_old_rules(monkeypatch)

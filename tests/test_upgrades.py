@@ -78,13 +78,14 @@ def test_a_reaudit_names_each_stored_game_it_sends_to_quarantine_with_its_place_
     copy = tmp_path / "copy"
     shutil.copytree(warehouse, copy)
     result = run("reaudit", "-w", str(warehouse), "-j", "1")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output     # a game quarantined, as an ingest's
     lines = result.stdout.splitlines()
     assert f"{CLAIMS_HANDS} quarantined ({CLAIMS_HANDS} of them stored before)" in lines[0]
     # the first ten in file order, each at its first line and column 1, then how many more
     assert lines[1:12] == [f"  sent to quarantine: {file}:{line}:1 (game {game_id}): stricter rules"
                            for file, line, game_id in chinese[:10]] + ["  and 2 more sent to quarantine"]
-    assert lines[12] == f"See them with: rasklad quarantine --warehouse {warehouse}"
+    assert lines[12] == f"  {CLAIMS_HANDS} games stored before are quarantined now: they count in no statistics any more"
+    assert lines[13] == f"See them with: rasklad quarantine --warehouse {warehouse}"
     summary = json.loads(run("reaudit", "-w", str(copy), "-j", "1", "--json").stdout)
     assert summary["sent_to_quarantine"] == [
         {"game_id": game_id, "source_file": file, "line": line, "column": 1, "reason": "stricter rules"}
@@ -191,3 +192,13 @@ def test_a_column_added_since_an_older_rasklad_wrote_the_warehouse_reads_as_null
     assert query("select count(*) filter (where is_decision(action)) as decisions, count(is_reopened) as told "
                  "from holdem_actions") == [{"decisions": 10, "told": 0}]
     assert {path: path.read_bytes() for path in warehouse.rglob("*") if path.is_file()} == before   # read only
+
+
+def test_the_docs_say_an_older_releases_unfinished_game_counts_as_finished_until_a_reaudit():
+    # raspisnoy_rounds.is_game_finished is null in the games an older Rasklad stored, and
+    # bool_or(not null) counts no unfinished game: the leaderboard's column must say so
+    from tests.conftest import ROOT
+
+    rows = [line for line in (ROOT / "docs" / "warehouse.md").read_text(encoding="utf-8").splitlines()
+            if line.startswith(("| `count_unfinished_games` |", "| `is_game_finished` |"))]
+    assert len(rows) == 2 and all("rasklad reaudit" in row for row in rows), rows

@@ -15,7 +15,7 @@ from dashboards import queries as q
 from dashboards.date_filter import pick_dates
 from dashboards.money import figure_text, row_amount_text
 from dashboards.safe_text import md
-from rules.words import close_names, no_player, same_name
+from rules.words import close_names, no_player, same_name, told_apart
 
 HEADLINES_A_ROW = 3
 """Per-game figures side by side: each label (game and unit) fits its column at 1280 pixels."""
@@ -61,7 +61,8 @@ st.query_params["player"] = player  # the address names the player: a review can
 names = q.person_names(db, player)
 accounts = q.person_accounts(db, player)
 if len(accounts) > 1:
-    st.caption(f"{md(player)} plays as {', '.join(md(account) for account in accounts)}: the figures count every "
+    st.caption(f"{md(player)} plays as {', '.join(md(account) for account in told_apart(accounts))}: the figures "
+               "count every "
                "name, and each table names the name of each row.")
 # The links live in the warehouse (as `rasklad alias` writes them): they survive re-imports.
 with st.expander("Names of this person, and \"this is me\""), st.form("alias_form"):

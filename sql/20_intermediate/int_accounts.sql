@@ -44,7 +44,7 @@ accounts as (
     select aliases.site, aliases.player from stg_aliases as aliases
     where not exists (
         select 1 from seen
-        where seen.player = aliases.player and (aliases.site is null or seen.site = aliases.site)
+        where nfc_normalize(seen.player) = aliases.player and (aliases.site is null or seen.site = aliases.site)
     )
 ),
 
@@ -56,8 +56,10 @@ final as (
         coalesce(played.count_games, 0) as count_games,
         coalesce(summarized.count_tournaments, 0) as count_tournaments,
     from accounts
-    left join stg_aliases as in_room on in_room.site = accounts.site and in_room.player = accounts.player
-    left join stg_aliases as everywhere on everywhere.site is null and everywhere.player = accounts.player
+    -- (composed: a game an older Rasklad stored may spell a name decomposed until its reaudit)
+    left join stg_aliases as in_room on in_room.site = accounts.site and in_room.player = nfc_normalize(accounts.player)
+    left join stg_aliases as everywhere
+        on everywhere.site is null and everywhere.player = nfc_normalize(accounts.player)
     left join played on played.site is not distinct from accounts.site and played.player = accounts.player
     left join summarized
         on summarized.site is not distinct from accounts.site and summarized.player = accounts.player

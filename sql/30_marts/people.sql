@@ -10,7 +10,7 @@ accounts as (
 ),
 
 me as (
-    select any_value(value) as person from stg_settings where name = 'me'
+    select nfc_normalize(any_value(value)) as person from stg_settings where name = 'me'   -- as stg_aliases
 ),
 
 final as (
