@@ -302,7 +302,7 @@ def test_the_batch_reads_the_outcome_table_by_its_fields_names(monkeypatch):
     monkeypatch.setattr(rules.chinese, "PairOutcome", Reordered)
     # pair_outcome's values, in its own order, each put under its name
     monkeypatch.setattr(rules.chinese, "pair_outcome", lambda *given: Reordered(**dict(zip(fields, settle(*given)))))
-    batch, taken, facts = _batch(HAND.format(n=1, points="Anna +4, Boris 0, Vera -4"))
+    batch, _, facts = _batch(HAND.format(n=1, points="Anna +4, Boris 0, Vera -4"))
     assert facts.certified.tolist() == [True] and facts.points.tolist() == [4, 0, -4]
     pairs = {(batch.seat_player[a], batch.seat_player[b]): (p, w, lost, chance) for a, b, p, w, lost, chance in zip(
         facts.pair_a, facts.pair_b, facts.pair_points, facts.pair_won, facts.pair_lost, facts.pair_can_scoop)}
