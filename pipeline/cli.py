@@ -3339,6 +3339,11 @@ def run() -> None:
     for stopping in (signal.SIGINT, signal.SIGTERM):
         signal.signal(stopping, _stop)
     sys.unraisablehook = _stop_never_lost
+    if sys.argv[1:2] == ["ingest"]:
+        # only here, in a process that ends with its ingest: the hiding lasts for the process
+        from pipeline.worker import arrays_without_pandas
+
+        arrays_without_pandas()     # before the warehouse's first array, and before readers fork
     try:
         _send_sigterm_on()
         main()

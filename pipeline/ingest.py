@@ -877,9 +877,8 @@ def ingest(
             return unchanged
     from pipeline.table_rules import RuleSettings
     from pipeline.warehouse import Warehouse
-    from pipeline.worker import arrays_without_pandas, rule_settings
+    from pipeline.worker import rule_settings
 
-    arrays_without_pandas()     # before the warehouse's first array, and before readers fork
     summary = IngestSummary() if summary is None else summary
     listing = list_inputs(paths, skip=warehouse_root)
     files, summary.unreadable, summary.skipped = listing.files, listing.refused, listing.skipped

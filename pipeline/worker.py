@@ -162,10 +162,14 @@ def arrays_without_pandas() -> None:
 
     pyarrow imports pandas when it first builds an array from Python values, only to ask whether
     they are pandas objects. It has no setting nor array-building path that skips the question (a
-    list, a NumPy array and a column dict all ask it), and it asks once per process: it keeps the
-    answer for that question and tries the import again whenever pandas is truly needed
-    (``Table.to_pandas``). So pandas is hidden for one small array only, then is importable again
-    by anyone. Nothing is done when pandas is loaded already (the pages, tests that use it).
+    list, a NumPy array and a column dict all ask it), and it asks once per process. pandas is
+    hidden for one small array only, and can be imported again by anyone afterwards; but pyarrow
+    keeps its answer: until something asks for a pandas conversion (``Table.from_pandas``,
+    ``Table.to_pandas``), its array builder takes pandas objects for plain sequences (a
+    ``Series`` with a missing value gets a NaN, not a null; a ``Categorical`` loses its
+    dictionary). So only a process that ends with its ingest calls this: the ``rasklad ingest``
+    program (:func:`pipeline.cli.run`), never :func:`pipeline.ingest.ingest`, which the
+    dashboard's long-lived server also runs. Nothing is done when pandas is loaded already.
     Forked readers inherit the answer."""
     if "pandas" in sys.modules:
         return

@@ -129,9 +129,9 @@ class Scoring(enum.Enum):
         """
         points = won - lost
         if self is Scoring.ONE_SIX:
-            if won == 3:
+            if scoops(won):
                 points += 3
-            elif lost == 3:
+            elif scoops(lost):
                 points -= 3
             return points
         if (bonus or TwoFourBonus.TWO_OR_THREE_ROWS) is TwoFourBonus.MORE_ROWS:
@@ -1082,11 +1082,12 @@ def replay_batch(batch: ChineseBatch, rules: ChineseRules | None = None) -> Chin
         table = outcome_table(scoring, rules)
         chosen = np.array([batch.scoring[h] is scoring for h in pair_hand], dtype=bool)
         out = table[status[pair_a][chosen], status[pair_b][chosen], won[chosen], lost[chosen]]
-        paid = out[:, 3].astype(bool)
+        settled = PairOutcome._make(out.T)     # by the fields' names: one added anywhere moves no column
+        paid = settled.royalties_paid.astype(bool)
         royalty_points[chosen] = np.where(paid, totals_row[pair_a][chosen] - totals_row[pair_b][chosen], 0)
-        pair_points[chosen] = out[:, 0] + royalty_points[chosen]
-        pair_won[chosen], pair_lost[chosen] = out[:, 1], out[:, 2]
-        pair_can_scoop[chosen] = out[:, 4].astype(bool)
+        pair_points[chosen] = settled.points + royalty_points[chosen]
+        pair_won[chosen], pair_lost[chosen] = settled.won, settled.lost
+        pair_can_scoop[chosen] = settled.can_scoop.astype(bool)
     points = np.bincount(pair_a, weights=pair_points, minlength=seats).astype(np.int64)
 
     # the table's claims, checked as replay_chinese checks them

@@ -58,6 +58,8 @@ def kernel(signature=None, *, from_python: bool = True, counts_references: bool 
     none back, only reads and writes those it is given (see the module docstring); ``options``:
     Numba's others (``error_model``...)."""
     if not counts_references:
+        # Numba's undocumented target option, checked against Numba 0.68.1: a version that
+        # renames or ignores it raises nothing, so tests/test_compiled.py reads the compiled code
         options["_nrt"] = False
     return njit(*([] if signature is None else [signature]), cache=from_python or signature is not None,
                 no_cfunc_wrapper=True, no_cpython_wrapper=not from_python, no_rewrites=True, **options)

@@ -53,6 +53,7 @@ __all__ = [
     "SixcardSession",
     "box_subject",
     "dealer_qualifies",
+    "hand_strength",
     "may_draw",
     "pay_out",
     "qualifying_strength",
@@ -475,13 +476,19 @@ def qualifying_strength(rules: SixcardRules = DEFAULT_RULES) -> int:
     ...     SixcardRules.parse("dealer qualifies ace-king")) < evaluate(parse_cards("2c 2d 5h 4s 3c")).strength
     True
     """
-    return _least_game_strength(rules.qualifier)
+    return hand_strength(_LEAST_GAME[rules.qualifier])
 
 
 @functools.cache
-def _least_game_strength(qualifier: DealerQualifier) -> int:
+def hand_strength(hand: str) -> int:
+    """The strength (``HandValue.strength``) of the five cards written in ``hand``, in six-card's
+    order, ranked once: the least hand of a kind, which thresholds compare strengths with.
+
+    >>> hand_strength("As Kd Qh Jc 9d") < hand_strength("5s 4h 3d 2c Ah") < hand_strength("6s 5h 4d 3c 2h")
+    True
+    """
     # ranked on first use, not at import: ranking compiles a kernel
-    return evaluate(parse_cards(_LEAST_GAME[qualifier]), _ORDER).strength
+    return evaluate(parse_cards(hand), _ORDER).strength
 
 
 def dealer_qualifies(dealer: HandValue, rules: SixcardRules = DEFAULT_RULES) -> bool:

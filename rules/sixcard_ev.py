@@ -16,7 +16,8 @@ The decision tree, in the order the rules give it (SIX-DRAW, SIX-QUALIFY), in an
    A buy comes before an exchange, as the log writes them. Box 3 of three only plays.
 2. **showdown**: against a dealer with a game the box is settled by SIX-PAY (win: ante 1:1
    and the bet times the table; loss: −ante −bet; tie: 0). Whether the dealer has a game is
-   one strength threshold (``qualify_level``): a pair, or ace-king high under that qualifier.
+   one strength threshold (``rules.sixcard.qualifying_strength``): a pair, or ace-king high
+   under that qualifier.
 3. **dealer_game**: against a dealer without a game the player takes the ante (+1) or buys
    the dealer's game (−1); the dealer then replaces one card (at a decision the log shows,
    the card it names; else the one the house rules fix, or, where they leave it open, his
@@ -70,7 +71,6 @@ ValueError: Ad is seen twice (box Ah Ad 7c 5s 2d, up card Ad, other cards -): ca
 # ruff: noqa: FURB136, PLR1730 (the kernels compare rather than call min() or max(): see _ints)
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 from dataclasses import dataclass
@@ -80,14 +80,19 @@ import numpy as np
 from rules.cards import Card, format_cards, parse_cards
 from rules.compiled import inlined, kernel
 from rules.evaluator import add_card_masks, evaluate_many, mask_strength, rank_rows, rank_tables
-from rules.sixcard import DEFAULT_RULES, DealerReplaces, SixcardRules, may_draw, qualifying_strength
+from rules.sixcard import (
+    DEFAULT_RULES,
+    DealerQualifier,
+    DealerReplaces,
+    SixcardRules,
+    hand_strength,
+    may_draw,
+    qualifying_strength,
+)
 
-__all__ = ["BoxDecisions", "Decision", "DrawTree", "analyse_hand", "best_first_decision", "best_first_decisions", "codes", "dealer_game_options", "play_strength",
-           "qualify_level"]
+__all__ = ["BoxDecisions", "Decision", "DrawTree", "analyse_hand", "best_first_decision", "best_first_decisions", "codes", "dealer_game_options", "play_strength"]
 
 _CP, _ST, _T5 = rank_tables().cat_pos, rank_tables().straight_top, rank_tables().top5
-_PAIR_LEVEL = 1 << 20
-"""Strengths at or above this are a pair or better (STANDARD order: category position = value)."""
 
 
 def codes(text: str) -> tuple[int, ...]:
@@ -481,7 +486,7 @@ def _bought_list(bg, w, kept, hidden, suit, avail, at, qualify, cat_pos, st, top
             s = mask_strength(m1, _ZERO, _ZERO, _ZERO, _FIVE_CARDS, m1, cat_pos, st, top5)
             if s >= qualify:
                 w = _insert(bg, start, w, s, np.int64(1))
-        if pool <= 0 or (st[m1] == 0 and qualify >= _PAIR_LEVEL):
+        if pool <= 0:
             continue
         s = mask_strength(m1, _ZERO, _ZERO, _ZERO, _ZERO, _ZERO, cat_pos, st, top5)
         if s >= qualify:
@@ -849,18 +854,6 @@ def play_strength(cards) -> int:
     return int(rank_rows(np.array([[c if isinstance(c, int) else c.code for c in cards]]))[0])
 
 
-@functools.cache
-def _least(hand: str) -> int:
-    """The strength of one of the least hands below, ranked on first use and not at import:
-    ranking compiles a kernel, and runs without six-card hands import this module too."""
-    return play_strength(codes(hand))
-
-
-def qualify_level(rules: SixcardRules) -> int:
-    """The least strength of a dealer hand with a game under ``rules`` (SIX-QUALIFY), as the rules set it."""
-    return qualifying_strength(rules)
-
-
 _WHEEL = "5s 4h 3d 2c Ah"
 """The lowest straight: below it a dealer's bought game that loses to a hand can only be a pair."""
 
@@ -879,7 +872,7 @@ def _rule_arguments(rules: SixcardRules) -> tuple[np.ndarray, np.int64, np.int64
     # ruleset's pay table and decimals for each box cost more than the lookup saved
     made = _RULE_ARGUMENTS.get(id(rules))
     if made is None or made[0] is not rules:
-        qualify = qualify_level(rules)
+        qualify = qualifying_strength(rules)
         made = _RULE_ARGUMENTS[id(rules)] = (rules, (rules.pay_by_category.astype(np.float64), np.int64(qualify),
                                                      np.int64(np.searchsorted(_dealer_hands()[0], qualify)),
                                                      rules.assumed_replaces is DealerReplaces.LOWEST))
@@ -926,8 +919,9 @@ def _ranked_values(strengths: np.ndarray, xs: np.ndarray, up: int, unseen: np.nd
     # A hand can gain from buying the dealer's game only if win * P(he qualifies below it) > 2
     # antes. Under the pair qualifier what qualifies him below a hand weaker than a straight
     # is a pair: one of his four kept ranks, at most 12 cards.
-    lowest_straight, lowest_flush = _least(_WHEEL), _least(_LEAST_FLUSH)
-    below_bound = np.where((qualify >= _PAIR_LEVEL) & (strengths < lowest_straight), 12, n_pool)
+    pair_qualifies = rules.qualifier is DealerQualifier.PAIR
+    lowest_straight, lowest_flush = hand_strength(_WHEEL), hand_strength(_LEAST_FLUSH)
+    below_bound = np.where(pair_qualifies & (strengths < lowest_straight), 12, n_pool)
     strong = valid & (win * below_bound > 2.0 * n_pool)
     if settled is not None and strong.any():
         # Buying a no-game dealer's game gives at most win * k / n_pool - 1 antes, at most that
@@ -935,7 +929,7 @@ def _ranked_values(strengths: np.ndarray, xs: np.ndarray, up: int, unseen: np.nd
         # that make him qualify below the hand. Under the pair qualifier his four kept ranks are
         # different: 12 cards pair one, at most 8 make a straight, at most 9 a flush.
         k_bound = below_bound
-        if qualify >= _PAIR_LEVEL:
+        if pair_qualifies:
             k_bound = np.minimum(np.where(strengths < lowest_straight, 12,
                                           np.where(strengths < lowest_flush, 20, 29)), n_pool)
         ante_only = _combine(prank, xs, win, lose, r_q, n, lt, le, nq, nq)
@@ -1150,7 +1144,7 @@ def dealer_game_options(player: tuple[int, ...], dealer: tuple[int, ...], seen: 
     strengths = rank_rows(rows)
     win = 1.0 + bet_antes * rules.pay_by_category[s >> 20]
     lose = 1.0 + bet_antes
-    qualifies = strengths >= qualify_level(rules)
+    qualifies = strengths >= qualifying_strength(rules)
     total = win * np.sum(qualifies & (strengths < s)) - lose * np.sum(qualifies & (strengths > s))
     return [("take ante", 1.0), ("buy dealer game", -float(rules.dealer_game_cost) + total / len(pool))]
 
@@ -1284,7 +1278,7 @@ def _analyse_box(hand, k: int, rules: SixcardRules) -> BoxDecisions:
                                               box.bought.code if box.bought else None)
         decisions.append(Decision(stage="after_exchange", options=_money(options, ante), taken=final_action))
     dealer = tuple(c.code for c in hand.dealer_cards)
-    if not box.folds and len(set(dealer)) == 5 and play_strength(dealer) < qualify_level(rules):
+    if not box.folds and len(set(dealer)) == 5 and play_strength(dealer) < qualifying_strength(rules):
         player = tuple(c.code for c in box.final_cards)
         known = {c.code for b in hand.boxes for c in b.dealt_cards}
         known |= {buy.into.code for buy in hand.dealer_buys if buy.box < box.number}

@@ -281,3 +281,30 @@ def test_both_lanes_store_each_chinese_column_through_one_builder(monkeypatch):
                           ("Anna", "Vera", 2, False, False), ("Vera", "Anna", -2, False, False),
                           ("Boris", "Vera", 2, False, False), ("Vera", "Boris", -2, False, False)}
     assert stored[True] == stored[False]
+
+
+def test_the_batch_reads_the_outcome_table_by_its_fields_names(monkeypatch):
+    # The same hand as the first test above (Anna +4, Boris 0, Vera -4; Anna beats Boris 2-1 with a
+    # chance to scoop, none against Vera's surrender), settled with PairOutcome's fields in another
+    # order: the batch finds each column by its name, not its place
+    from typing import NamedTuple
+
+    import rules.chinese
+
+    class Reordered(NamedTuple):
+        can_scoop: bool
+        royalties_paid: bool
+        lost: int
+        won: int
+        points: int
+
+    settle, fields = rules.chinese.pair_outcome, rules.chinese.PairOutcome._fields
+    monkeypatch.setattr(rules.chinese, "PairOutcome", Reordered)
+    # pair_outcome's values, in its own order, each put under its name
+    monkeypatch.setattr(rules.chinese, "pair_outcome", lambda *given: Reordered(**dict(zip(fields, settle(*given)))))
+    batch, _, facts = _batch(HAND.format(n=1, points="Anna +4, Boris 0, Vera -4"))
+    assert facts.certified.tolist() == [True] and facts.points.tolist() == [4, 0, -4]
+    pairs = {(batch.seat_player[a], batch.seat_player[b]): (p, w, lost, chance) for a, b, p, w, lost, chance in zip(
+        facts.pair_a, facts.pair_b, facts.pair_points, facts.pair_won, facts.pair_lost, facts.pair_can_scoop)}
+    assert pairs[("Anna", "Boris")] == (2, 2, 1, True)
+    assert pairs[("Vera", "Anna")] == (-2, 0, 0, False)

@@ -79,6 +79,19 @@ def test_cp_score_rows_points_by_scoring(scoring, won, lost, points):
     assert scoring.rows_points(won, lost) == points
 
 
+def test_cp_score_one_six_scoop_bonus_is_decided_by_the_scoop_rule(monkeypatch):
+    # 1-6: three rows won is 3 and the scoop's 3 more; three lost, -3 - 3. Whether it is a scoop is
+    # asked of scoops(), the one rule the scores' is_scoop follows too
+    import rules.chinese
+
+    asked = []
+    rule = rules.chinese.scoops
+    monkeypatch.setattr(rules.chinese, "scoops", lambda rows_won: asked.append(rows_won) or rule(rows_won))
+    assert Scoring.ONE_SIX.rows_points(3, 0) == 6
+    assert Scoring.ONE_SIX.rows_points(0, 3) == -6
+    assert asked == [3, 0, 3]
+
+
 # One row won, two tied: A wins the front only (sevens against fives).
 ONE_WON_TWO_TIED = ("A: back [Ah Ad Kh Kd 9s] middle [8s 8d 4c 3c 2d] front [7s 7d 5c]",
                     "B: back [As Ac Ks Kc 9h] middle [8h 8c 4d 3d 2h] front [5s 5d 4h]")

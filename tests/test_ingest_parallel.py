@@ -250,6 +250,28 @@ def test_an_ingest_process_reads_without_pandas_and_leaves_it_importable(tmp_pat
     assert "pandas loaded by the ingest: False ; then importable: True" in done.stdout, (done.stdout, done.stderr)
 
 
+def test_an_ingest_called_in_a_long_lived_process_leaves_pyarrow_seeing_pandas(tmp_path):
+    # The dashboard's Import page runs ingest() in its server, which lives on: pyarrow must still
+    # take a pandas Series for one (its missing value a null) and a Categorical for a dictionary
+    import subprocess
+    import sys
+
+    (tmp_path / "night.txt").write_text(generate(count=3, seed=5), encoding="utf-8")
+    script = (
+        "import sys\n"
+        "import pyarrow as pa\n"
+        "from pipeline.ingest import ingest\n"
+        "ingest([sys.argv[1]], sys.argv[2], jobs=1)\n"
+        "import pandas as pd\n"
+        "print('nulls', pa.array(pd.Series([1.0, None])).null_count)\n"
+        "print('categorical', pa.types.is_dictionary(pa.array(pd.Categorical(['x', 'y'])).type))\n")
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "night.txt"), str(tmp_path / "warehouse")],
+                          capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                          timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-2:] == ["nulls 1", "categorical True"], (done.stdout, done.stderr)
+
+
 def test_readers_claim_the_largest_files_first(tmp_path, monkeypatch):
     # Named so that their listing order is smallest first: a reader that took the files as listed
     # would end the run on the largest one, reading alone while the others wait.

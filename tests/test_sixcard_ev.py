@@ -5,10 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import rules.sixcard_ev
 from parsers.sixcard import parse
 from rules.evaluator import evaluate_many, hand_combinations
 from rules.records import Source
-from rules.sixcard import SixcardRules
+from rules.sixcard import DealerQualifier, SixcardRules, hand_strength, qualifying_strength
 from rules.sixcard_ev import (
     DrawTree,
     analyse_hand,
@@ -55,6 +56,21 @@ def brute_play(hand, up, dead, beta=2.0, drawn=(), orig=None, pay=None, lowest=F
         len(pool) - 4)
     total += np.maximum(1.0, buy).sum()
     return total / len(ds)
+
+
+def test_the_ev_takes_its_thresholds_from_the_rules_on_the_kernels_scale():
+    # The least hands the EV bounds and the dealer's qualifier compare with are ranked once, by
+    # rules.sixcard, as the kernels rank hands; a strength's category sits above bit 20 (high
+    # card 0, pair 1, two pair 2, trips 3, straight 4, flush 5)
+    least = {"5s 4h 3d 2c Ah": 4, "7h 5h 4h 3h 2h": 5, "2s 2h 5d 4c 3s": 1, "As Kh 4d 3c 2s": 0}
+    for hand, category in least.items():
+        assert hand_strength(hand) == play_strength(codes(hand))
+        assert hand_strength(hand) >> 20 == category
+    assert qualifying_strength() == hand_strength("2s 2h 5d 4c 3s")    # the default: a pair
+    ace_king = SixcardRules.parse("dealer qualifies ace-king")
+    assert ace_king.qualifier is DealerQualifier.ACE_KING
+    assert qualifying_strength(ace_king) == hand_strength("As Kh 4d 3c 2s")
+    assert not hasattr(rules.sixcard_ev, "qualify_level")   # one home: rules.sixcard
 
 
 def test_play_value_of_a_pair_matches_brute_force_with_other_boxes_seen():
