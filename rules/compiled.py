@@ -19,8 +19,14 @@ and writes the arrays Python hands it, which Python holds while it runs) counts 
 of a tuple each time it reads the tuple or hands it on, array by array, and the Hold'em replay's
 code before LLVM was a third larger with them (7.3 MB of LLVM text, 4.9 without), which cost a first
 run of ``data/samples`` about 0.9 CPU-s of compiling (of 14). Numba refuses to compile such a kernel
-that makes an array (six-card's EV makes its own). (No example runs here: a function Numba caches
-must live in a file.)
+that makes an array. Six-card's EV makes its own, so its kernels and the steps that make arrays count
+references; its steps that make none (``_weights``, ``_avoiding``, ``_below``, ``_insert``,
+``_bought_list``, ``_entry``) do not (Numba links them into the counting kernels as any step): its
+code before LLVM fell from 3.32 MB to 3.21 (``_weights`` 0.35 to 0.26), its first compile by 0.1-0.4
+CPU-s (of 6-7; the machine's noise is as large). Its kernels' own counting is about one line in a
+hundred of their code (Numba's plain array reads and writes make the rest), so handing them arrays
+made by Python instead would save little. (No example runs here: a function Numba caches must live
+in a file.)
 
 Measured and left as Numba has them, on that first ingest of ``data/samples`` (19-20 CPU-s compiling,
 of which LLVM 7.4: 1.9 optimizing each function, 3.0 each module with the steps it calls linked in,
