@@ -91,6 +91,14 @@ def test_the_holdem_replay_counts_no_references():
     assert [step.py_func.__name__ for step in steps if step.targetoptions.get("_nrt", True)] == []
 
 
+def test_the_holdem_hand_name_check_is_a_step_of_its_own_not_copied_into_the_replay():
+    # Inlined, Numba copied its code block by block into the replay's kernel, a longer first compile.
+    from rules import holdem_fast
+
+    assert not holdem_fast._check_hand_names.targetoptions.get("inline")
+    assert holdem_fast._check_hand_names.targetoptions["no_cpython_wrapper"]
+
+
 def test_the_sixcard_ev_steps_that_make_no_array_count_no_references():
     # Six-card's EV makes arrays, so its kernels and the steps that make them count references;
     # a step that only reads and writes the arrays handed to it needs none.
