@@ -19,8 +19,14 @@ and writes the arrays Python hands it, which Python holds while it runs) counts 
 of a tuple each time it reads the tuple or hands it on, array by array, and the Hold'em replay's
 code before LLVM was a third larger with them (7.3 MB of LLVM text, 4.9 without), which cost a first
 run of ``data/samples`` about 0.9 CPU-s of compiling (of 14). Numba refuses to compile such a kernel
-that makes an array (six-card's EV makes its own). (No example runs here: a function Numba caches
-must live in a file.)
+that makes an array. Six-card's EV makes its own, so its kernels and the steps that make arrays count
+references; its steps that make none (``_weights``, ``_avoiding``, ``_below``, ``_insert``,
+``_bought_list``, ``_entry``) do not (Numba links them into the counting kernels as any step): its
+code before LLVM fell from 3.32 MB to 3.21 (``_weights`` 0.35 to 0.26), its first compile by 0.1-0.4
+CPU-s (of 6-7; the machine's noise is as large). Its kernels' own counting is about one line in a
+hundred of their code (Numba's plain array reads and writes make the rest), so handing them arrays
+made by Python instead would save little. (No example runs here: a function Numba caches must live
+in a file.)
 
 Measured and left as Numba has them, on that first ingest of ``data/samples`` (19-20 CPU-s compiling,
 of which LLVM 7.4: 1.9 optimizing each function, 3.0 each module with the steps it calls linked in,
@@ -36,12 +42,15 @@ Where the Hold'em replay's first compile goes (about 13 CPU-s of the 21 of that 
 typing of its own statements about a seventh, the writing of LLVM code (Python) and LLVM itself the
 most, LLVM about 5.5 CPU-s of it: every step's module is optimized with the steps it calls linked in,
 and made machine code, though only the kernel's is run (Numba's codegen does so; no option changes
-it). Inlining a step copies its Numba code block by block with the whole scope, twice per call
-(``_check_hand_names``: 0.4-0.8 CPU-s of the kernel's). Handing a group of arrays read once into a
-local name, instead of reading it at each call, made the code larger, not smaller: every call hands
-on and counts each array anyway. Still to try: fewer tuples of arrays handed down (the actions and
-the cards as one int64 table each, as the hands and the seats are), and six-card's EV (5-6 CPU-s),
-which makes arrays and so must count references.
+it). Inlining a step copies its Numba code block by block with the whole scope, twice per call:
+``_check_hand_names``, inlined, cost the kernel's compile 0.4-0.8 CPU-s; a step of its own, the
+replay's first compile is 0.6-0.8 CPU-s shorter (of 13-14; its code before LLVM is 0.1 MB larger,
+but Numba's inlining and typing of the kernel's scope are gone) and the replay as fast (4.4-4.8 µs
+a hand of 3,000 generated ones either way, best of 7: the call's cost is below the noise now that no
+reference is counted). Handing a group of arrays read once into a local name, instead of reading it
+at each call, made the code larger, not smaller: every call hands on and counts each array anyway.
+Still to try: fewer tuples of arrays handed down (the actions and the cards as one int64 table
+each, as the hands and the seats are).
 """
 
 from __future__ import annotations

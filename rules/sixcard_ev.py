@@ -105,6 +105,9 @@ _kernel = kernel(error_model="numpy")
 """A kernel Python calls (see rules.compiled), dividing by zero as NumPy does."""
 _helper = kernel(from_python=False, error_model="numpy")
 """A step only the kernels call."""
+_helper_in_place = kernel(from_python=False, counts_references=False, error_model="numpy")
+"""A step only the kernels call that makes no array, only reads and writes those handed to it: it
+counts no references (see rules.compiled)."""
 
 
 _ZERO, _NONE, _FOUR, _FIVE_CARDS = np.int64(0), np.int64(-1), np.int64(4), np.int64(5)
@@ -139,7 +142,7 @@ def _int_rows(rows, width):
     return np.empty((rows, width), dtype=np.int64)
 
 
-@_helper
+@_helper_in_place
 def _below(arr, lo, hi, s):
     # Number of entries < s in the sorted slice arr[lo:hi]. Strengths are integers, so the
     # entries > s are those not below s + 1: one search kernel compiled, not two.
@@ -239,7 +242,7 @@ _CHOOSE = np.array([[math.comb(a, m) if 0 <= m <= a else 0 for m in range(-2, 5)
 taken a pattern's times, less the drawn cards fixed."""
 
 
-@_helper
+@_helper_in_place
 def _weights(kind, members, avail, n, index, weight, scratch):
     """The counts one entry adds to the vector: ``kind`` 0, every hand of the hidden ranks
     ``members`` (ascending) from the ``avail`` unseen cards per rank; 1, the one hand of the four
@@ -301,7 +304,7 @@ def _weights(kind, members, avail, n, index, weight, scratch):
     return k
 
 
-@_helper
+@_helper_in_place
 def _avoiding(counts, x, y, rx, ry, n):
     # Hands counted in ``counts`` that hold neither drawn card x nor y (unseen indices of ranks
     # rx, ry; -1: none drawn).
@@ -450,7 +453,7 @@ def _ante_or_game(game):
     return 1.0 if game < 1.0 else game
 
 
-@_helper
+@_helper_in_place
 def _insert(bg, start, w, s, times):
     # ``times`` copies of s into the sorted run bg[start:w]; returns the new end.
     for _ in range(times):
@@ -463,7 +466,7 @@ def _insert(bg, start, w, s, times):
     return w
 
 
-@_helper
+@_helper_in_place
 def _bought_list(bg, w, kept, hidden, suit, avail, at, qualify, cat_pos, st, top5):
     """Append to bg[w:] the sorted strengths of the qualifying hands a bought dealer game can
     give: his kept ranks ``kept`` with each card of the pool (the unseen cards he does not hold;
@@ -494,7 +497,7 @@ def _bought_list(bg, w, kept, hidden, suit, avail, at, qualify, cat_pos, st, top
     return w
 
 
-@_helper
+@_helper_in_place
 def _entry(kinds, members, lists, e, kind, cards, plus_lo, plus_hi, minus_lo, minus_hi):
     # One entry written at e (its members element by element: a row assigned whole compiles
     # Numba's shape-mismatch message); returns the next free place.

@@ -108,6 +108,32 @@ def test_the_holdem_replay_counts_no_references(tmp_path):
     assert found["counting"] == []
 
 
+def test_the_holdem_hand_name_check_is_a_step_of_its_own_not_copied_into_the_replay():
+    # Inlined, Numba copied its code block by block into the replay's kernel, a longer first compile.
+    from rules import holdem_fast
+
+    assert not holdem_fast._check_hand_names.targetoptions.get("inline")
+    assert holdem_fast._check_hand_names.targetoptions["no_cpython_wrapper"]
+
+
+def test_the_sixcard_ev_steps_that_make_no_array_count_no_references():
+    # Six-card's EV makes arrays, so its kernels and the steps that make them count references;
+    # a step that only reads and writes the arrays handed to it needs none.
+    from rules import sixcard_ev
+
+    steps = {value.py_func.__name__: value for value in vars(sixcard_ev).values()
+             if isinstance(value, numba.core.registry.CPUDispatcher)
+             and value.py_func.__module__ == sixcard_ev.__name__ and not value.targetoptions.get("inline")}
+    not_counting = {name for name, step in steps.items() if not step.targetoptions.get("_nrt", True)}
+    assert not_counting == {"_below", "_weights", "_avoiding", "_insert", "_bought_list", "_entry"}
+    # compiled here for the types the kernels hand them (a kernel loaded from the cache compiles none)
+    ints, floats, integer = numba.int64[::1], numba.float64[::1], numba.int64
+    for name, types in (("_weights", (integer, ints, ints, integer, ints, floats, numba.int64[:, ::1])),
+                        ("_avoiding", (floats, integer, integer, integer, integer, integer))):
+        steps[name].compile(types)
+        assert "NRT_incref" not in steps[name].inspect_llvm(types), name
+
+
 def test_what_python_calls_is_cached_and_a_step_only_inside_its_callers(twice):
     # a step given a signature compiles as its module loads, in every run: cached too
     for decorator in (entry, inlined, kernel(), kernel(int64(int64), from_python=False)):
