@@ -30,6 +30,7 @@ def rasklad(*args: str, encoding: str | None = "cp1251") -> subprocess.Completed
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
     env.pop("PYTHONUTF8", None)
     env.pop("PYTHONIOENCODING", None)
+    env["COLUMNS"] = "400"    # tables as rows whatever the temporary paths' length (narrower, they print as records)
     if encoding:
         env["PYTHONIOENCODING"] = encoding
     return subprocess.run([sys.executable, "-m", "pipeline.cli", *args], cwd=ROOT, env=env, capture_output=True,

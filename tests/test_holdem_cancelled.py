@@ -22,6 +22,7 @@ from pipeline.reaudit import reaudit
 from pipeline.warehouse import Warehouse, connect
 from pipeline.worker import parse_bytes
 from tests.test_room_pacific import CANCELLED as CANCELLED_888
+from tests.worked_marts import assert_worked
 
 # PokerStars cancels a hand the way every `Hand cancelled` of its logs shows: the one player seated
 # posts the small blind, the big blind's player sits out (no seat line), and the hand stops. Anna's
@@ -268,6 +269,11 @@ def test_a_cancelled_hand_is_listed_but_counted_as_no_hand_no_game_and_no_place(
     summary = ingest([logs], tmp_path / "warehouse", jobs=1)
     assert (summary.games, summary.quarantined) == (2, 0)
     assert _counted(tmp_path / "warehouse") == COUNTED
+    with connect(tmp_path / "warehouse") as con:    # hand_list lists each hand as it happened, marked
+        assert_worked(con, "hand_list", [
+            {"hand_id": "414375633", "player": "Player0", "net": Decimal("0.00"), "is_cancelled": True},
+            {"hand_id": "414375633", "player": "Player1", "net": Decimal("0.00"), "is_cancelled": True},
+        ], where="hand_id = '414375633'")
     # the pages: the hand browser lists both of Player1's hands, the cancelled one marked; the
     # winnings graph has a point per hand played, one
     from tests.conftest import warehouse_of_pages

@@ -67,12 +67,14 @@ def test_the_three_reports_are_one_template_with_one_set_of_measures():
 
 
 HANDS = """select * from (values
-    ('Anna', date '2024-03-01', 'BTN', '20-40', 'AKs', 1.50, 0.75, 2.00, true, true),
-    ('Anna', date '2024-03-01', 'BTN', '20-40', null, -2.00, -1.00, 2.00, true, false),
-    ('Anna', date '2024-03-01', 'SB', '40-60', 'AKs', 0.50, 0.25, 0.00, false, false)
-) as hands (player, played_on, position, stack_depth, hand_class, net, net_big_blinds, big_blind, is_vpip, is_pfr)"""
+    ('Anna', date '2024-03-01', 'BTN', '20-40', 'AKs', 1.50, 0.75, 2.00, true, true, false),
+    ('Anna', date '2024-03-01', 'BTN', '20-40', null, -2.00, -1.00, 2.00, true, false, false),
+    ('Anna', date '2024-03-01', 'SB', '40-60', 'AKs', 0.50, 0.25, 0.00, false, false, false),
+    ('Anna', date '2024-03-01', 'BTN', '20-40', 'AKs', 0.00, 0.00, 2.00, false, false, true)
+) as hands (player, played_on, position, stack_depth, hand_class, net, net_big_blinds, big_blind, is_vpip, is_pfr,
+            is_cancelled)"""
 """Three hands of Anna's: the button twice (one with cards not shown), the small blind once, at a table
-whose big blind the log did not state (0)."""
+whose big blind the log did not state (0); and a fourth on the button, cancelled, that no report counts."""
 
 
 @pytest.mark.parametrize(("report", "expected"), [
@@ -86,7 +88,7 @@ whose big blind the log did not state (0)."""
 ])
 def test_each_report_sums_the_hands_by_its_own_dimension(report, expected):
     columns = ["player", "played_on", "position", "stack_depth", "hand_class", "net", "net_big_blinds", "big_blind",
-               "is_vpip", "is_pfr"]
+               "is_vpip", "is_pfr", "is_cancelled"]
     hand_list = (f"select {', '.join(columns)}, 'holdem' as game, 'USD' as currency, false as is_tournament, "
                  "'$1/$2' as stakes, 'no_limit' as betting, null as club, 'PokerStars' as site, "
                  "null::decimal(18, 2) as allin_ev_net, true as is_vpip_opportunity, true as is_pfr_opportunity "
