@@ -722,7 +722,7 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
             summary = run_ingest(paths, warehouse, jobs=jobs, on_file=progress.file,
                                  on_start=lambda total: progress.start(total, len(so_far.unreadable)),
                                  wait=not no_wait, on_wait=_say_waiting, rules=rules, on_model=progress.model,
-                                 summary=so_far)
+                                 summary=so_far, pandas_probe_hidden=_PROGRAM_RUNNING)
     except ReaderFailed as error:
         raise UsageProblem(error.what[0].upper() + error.what[1:], error.fix) from error
     except WarehouseBusy as error:
@@ -3333,17 +3333,19 @@ def house_edge(warehouse: Path, rules_text: str, jobs: int | None, spark_master:
                    f"{progress.cpu_seconds / 3600:,.2f} CPU-hours; stored in sixcard_house_edge")
 
 
+_PROGRAM_RUNNING = False
+"""Whether :func:`run` runs the command, in a process that ends with it (tests and the dashboards
+call :func:`main` and ``ingest`` in processes of their own, which go on afterwards)."""
+
+
 def run() -> None:
     """The ``rasklad`` program: :func:`main` in a process of its own (the installed script and
     ``python -m pipeline.cli``; tests call :func:`main` in theirs)."""
+    global _PROGRAM_RUNNING
+    _PROGRAM_RUNNING = True
     for stopping in (signal.SIGINT, signal.SIGTERM):
         signal.signal(stopping, _stop)
     sys.unraisablehook = _stop_never_lost
-    if sys.argv[1:2] == ["ingest"]:
-        # only here, in a process that ends with its ingest: the hiding lasts for the process
-        from pipeline.worker import arrays_without_pandas
-
-        arrays_without_pandas()     # before the warehouse's first array, and before readers fork
     try:
         _send_sigterm_on()
         main()

@@ -842,6 +842,7 @@ def ingest(
     on_model: Callable[[str], None] | None = None,
     summary: IngestSummary | None = None,
     read_again: bool = False,
+    pandas_probe_hidden: bool = False,
 ) -> IngestSummary:
     """Parse, replay and store every game of ``paths``, the SQL models updated with each commit
     (built whole at the end when there are none yet; unless ``build_models`` is False: several
@@ -863,7 +864,13 @@ def ingest(
 
     ``read_again``: every file is read, even when the ledger knows its bytes at its path (the
     files forgotten that ``rasklad forget --undo`` brings back: see
-    :meth:`Warehouse.forgotten_files`)."""
+    :meth:`Warehouse.forgotten_files`).
+
+    ``pandas_probe_hidden``: pyarrow's first array is built with pandas hidden from its probe
+    (:func:`pipeline.worker.arrays_without_pandas`), for a process that ends with this ingest (the
+    ``rasklad ingest`` program): in a long-lived one (the dashboards' Import page) pyarrow would
+    take pandas objects for plain sequences afterwards. Done once there is something to read, so
+    that a run with nothing new loads neither pyarrow nor the readers."""
     started = time.perf_counter()
     paths, rules = list(paths), tuple(rules)    # (each read more than once)
     hashed = HashedFiles()
@@ -877,8 +884,10 @@ def ingest(
             return unchanged
     from pipeline.table_rules import RuleSettings
     from pipeline.warehouse import Warehouse
-    from pipeline.worker import rule_settings
+    from pipeline.worker import arrays_without_pandas, rule_settings
 
+    if pandas_probe_hidden:
+        arrays_without_pandas()     # before the warehouse's first array, and before readers fork
     summary = IngestSummary() if summary is None else summary
     listing = list_inputs(paths, skip=warehouse_root)
     files, summary.unreadable, summary.skipped = listing.files, listing.refused, listing.skipped

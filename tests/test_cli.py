@@ -625,6 +625,14 @@ def test_the_ingest_program_never_loads_pandas_and_stores_the_same(tmp_path):
     stored = {key: value for key, value in json.loads(program.stdout).items() if "seconds" not in key}
     assert stored == {key: value for key, value in json.loads(in_process.stdout).items() if "seconds" not in key}
     assert stored["games"] == 20
+    # the same file again, nothing new: the program loads neither the readers' compiled code nor
+    # pyarrow, which a run that reads nothing has no use for (they cost it half a CPU-second)
+    again = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "pipeline.cli", "ingest", str(sample),
+         "--warehouse", str(tmp_path / "program"), "--jobs", "1", "--json"],
+        cwd=ROOT, capture_output=True, text=True, check=True)
+    loaded = {line.rsplit("|", 1)[-1].strip() for line in again.stderr.splitlines() if line.startswith("import time:")}
+    assert json.loads(again.stdout)["games"] == 0 and not loaded & {"numba", "pyarrow", "pipeline.worker"}
 
 
 def test_a_hand_number_two_stored_games_share_is_ambiguous_wherever_a_game_is_named(tmp_path):

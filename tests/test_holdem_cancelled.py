@@ -21,6 +21,7 @@ from pipeline.manifest import MANIFEST_FILE
 from pipeline.reaudit import reaudit
 from pipeline.warehouse import Warehouse, connect
 from pipeline.worker import parse_bytes
+from tests.test_room_pacific import ALL_IN_BLIND
 from tests.test_room_pacific import CANCELLED as CANCELLED_888
 from tests.worked_marts import assert_worked
 
@@ -193,32 +194,7 @@ def test_a_warehouse_written_before_the_column_gets_it_on_the_writers_next_open(
 # Player0's big blind of $10 is all-in, Hero raises to $20 and gets back the $10 nobody called, and
 # Player0's 2 pair takes the $25 pot less $1.25 rake. Nets: Player0 +13.75, Player1 0 (folded
 # nothing in), Player2 -5 (the small blind), Hero -10.
-PLAYED_888 = """#Game No : 418361264
-***** Cassava Hand History for Game 418361264 *****
-$5/$10 Blinds Fix Limit Holdem - *** 04 03 2012 15:32:21
-Table Hokkaido (Real Money)
-Seat 6 is the button
-Total number of players : 4
-Seat 2: Player0 ( $10 )
-Seat 4: Player1 ( $1,728.25 )
-Seat 6: Hero ( $527 )
-Seat 9: Player2 ( $615 )
-Player2 posts small blind [$5]
-Player0 posts big blind [$10]
-** Dealing down cards **
-Dealt to Hero [ Td, Qd ]
-Player1 folds
-Hero raises [$20]
-Player2 folds
-** Dealing flop ** [ 8s, As, 2d ]
-** Dealing turn ** [ 6h ]
-** Dealing river ** [ 5d ]
-** Summary **
-Player0 shows [ 2c, Ts ]
-Hero shows [ Td, Qd ]
-Player0 collected [ $23.75 ]
-Hero collected [ $10 ]
-"""
+PLAYED_888 = "#Game No : 418361264" + ALL_IN_BLIND
 
 
 def _counted(root) -> dict:

@@ -337,14 +337,7 @@ Anna collected [ $2 ]
     assert got == {"Anna": D(1), "Boris": D(-1)}
 
 
-def test_888_uncalled_part_collected_back_when_the_collects_hold_it():
-    """ROOM-UNCALLED: a collect line that holds the bet nobody called pays the bettor that bet back,
-    not a pot: the reader returns it and takes it off the collect."""
-    # the big blind is all in with his 10; Hero raises to 20 and the 10 nobody could match is
-    # in his collect line: the numbers say so (33.75 collected > 25, the pot without it). Hero
-    # loses the showdown with queen high: he put in 10, won nothing; the pot 5 + 10 + 10 = 25,
-    # Player0's 23.75 and a rake of 1.25.
-    hand, result, got = replayed("""
+ALL_IN_BLIND = """
 ***** Cassava Hand History for Game 418361264 *****
 $5/$10 Blinds Fix Limit Holdem - *** 04 03 2012 15:32:21
 Table Hokkaido (Real Money)
@@ -369,7 +362,19 @@ Player0 shows [ 2c, Ts ]
 Hero shows [ Td, Qd ]
 Player0 collected [ $23.75 ]
 Hero collected [ $10 ]
-""")
+"""
+"""888poker hand 418361264 of the corpus's 888-FHE-USD-5-10-201203.all.in.blind.txt: Player0's
+big blind of $10 is all-in, and Hero's raise to $20 has $10 nobody called."""
+
+
+def test_888_uncalled_part_collected_back_when_the_collects_hold_it():
+    """ROOM-UNCALLED: a collect line that holds the bet nobody called pays the bettor that bet back,
+    not a pot: the reader returns it and takes it off the collect."""
+    # the big blind is all in with his 10; Hero raises to 20 and the 10 nobody could match is
+    # in his collect line: the numbers say so (33.75 collected > 25, the pot without it). Hero
+    # loses the showdown with queen high: he put in 10, won nothing; the pot 5 + 10 + 10 = 25,
+    # Player0's 23.75 and a rake of 1.25.
+    hand, result, got = replayed(ALL_IN_BLIND)
     assert [(a.player, a.kind, a.amount, a.line) for a in hand.actions
             if a.kind in (ActionKind.UNCALLED, ActionKind.COLLECT)] == [
         ("Hero", ActionKind.UNCALLED, D(10), 24), ("Player0", ActionKind.COLLECT, D("23.75"), 23)]
