@@ -17,7 +17,6 @@ import numpy as np  # noqa: F401 (the doctests use it)
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from parsers.names import same_name
 from pipeline.facts import (
     MONEY,
     Derived,
@@ -30,6 +29,7 @@ from pipeline.facts import (
     sixcard,
     tournament,
 )
+from rules.words import same_name
 
 __all__ = ["COMMON_TABLES", "DERIVED", "MONEY", "SCHEMAS", "UNDECODABLE", "AmountTooLarge", "CannotStore",
            "NumberOutOfRange", "TableRows", "money_from_cents"]
