@@ -656,10 +656,15 @@ def _escaping_output() -> Iterator[None]:
             stream.reconfigure(errors="strict")
 
 
+def _encoding_of(stream) -> str:
+    """The encoding ``stream`` writes in (UTF-8 for a stream that names none)."""
+    return getattr(stream, "encoding", None) or "utf-8"
+
+
 def _holds(stream, text: str) -> bool:
     """Can ``stream``'s encoding write every character of ``text``?"""
     try:
-        text.encode(getattr(stream, "encoding", None) or "utf-8")
+        text.encode(_encoding_of(stream))
     except (UnicodeEncodeError, LookupError):
         return False
     return True
@@ -667,13 +672,13 @@ def _holds(stream, text: str) -> bool:
 
 def _held_by(stream) -> Callable[[str], str]:
     """A text as ``stream`` writes it: each character its encoding cannot hold as ``\\uNNNN``."""
-    encoding = getattr(stream, "encoding", None) or "utf-8"
+    encoding = _encoding_of(stream)
     return lambda text: text.encode(encoding, "backslashreplace").decode(encoding)
 
 
 def _writes_utf8(stream) -> bool:
     try:
-        return codecs.lookup(getattr(stream, "encoding", None) or "utf-8").name == "utf-8"
+        return codecs.lookup(_encoding_of(stream)).name == "utf-8"
     except LookupError:
         return False
 
