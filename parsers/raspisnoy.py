@@ -462,11 +462,12 @@ class _Builder:
     def read_players(self) -> None:
         seen = set()
         names = [value for _, value in self.meta["players"][1]]
-        for name in names:
-            if same_name(str(name)) in seen:
+        composed = [same_name(str(name)) for name in names]
+        for name, spelled in zip(names, composed):
+            if spelled in seen:
                 raise self.error(f"{str(name)!r} is listed twice among the players", name)
-            seen.add(same_name(str(name)))
-        self.players = tuple(same_name(str(n)) for n in names)
+            seen.add(spelled)
+        self.players = tuple(composed)
         self.player_set = frozenset(self.players)
 
     def player(self, name: _Field) -> str:
