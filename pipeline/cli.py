@@ -2623,7 +2623,6 @@ def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person
             if remove:
                 raise
             notes.append(f"No stored game was played on the site {site!r}.{did_you_mean(site, _stored_sites(con))}")
-    from parsers.names import same_name
 
     # composed, as people.aliases reads them: a link an older Rasklad stored decomposed is named so
     links = [(same_name(player), same_name(holder), room) for player, holder, room in

@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING
 
 import pyarrow as pa
 
-from parsers.names import same_name
 from pipeline.ingest import models_with_commits, refresh_models
 from pipeline.tables import SCHEMAS
 from pipeline.warehouse import Warehouse
+from rules.words import same_name
 
 if TYPE_CHECKING:
     from pipeline.reaudit import ReauditSummary
