@@ -18,8 +18,11 @@ WINNINGS_LINES = {
 }
 WINNINGS_COLORS = ["#1a7f37", "#1f6feb", "#d93025", "#f29900"]
 
-GAME_COLORS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-               "#bcbd22", "#17becf", "#000000", "#aec7e8"]
+PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"]
+"""The colours of categories, taken in the order of :data:`CATEGORY_ORDERS`: a round kind has one colour
+in every chart, even where a chart lacks another kind (Vega-Lite colours by the kinds each chart has)."""
+
+GAME_COLORS = [*PALETTE, "#bcbd22", "#17becf", "#000000", "#aec7e8"]
 """A colour for each raspisnoy game of :func:`running_totals`: Vega-Lite's ten would repeat from the eleventh on."""
 
 GAMES_DRAWN = len(GAME_COLORS)
@@ -98,9 +101,7 @@ CATEGORY_ORDERS = {
 """The order of each field's categories, the same in every chart and legend: raspisnoy's round kinds,
 the rows of a Chinese board as laid (front to back), and so on; their colours follow it (:data:`PALETTE`)."""
 
-PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f"]
-"""The colours of categories, taken in the order of :data:`CATEGORY_ORDERS`: a round kind has one colour
-in every chart, even where a chart lacks another kind (Vega-Lite colours by the kinds each chart has)."""
+
 
 
 def category_scale(field: str, values: pl.Series) -> alt.Scale:
