@@ -2748,8 +2748,10 @@ def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool, a
     'file PATH: …' for one given for the files of a run, PATH as `rasklad settings` lists it).
 
     The stored hands judged under it are judged again at once (as an ingest given a setting judges
-    again those it reaches), and the games read from then on are judged without it. A setting is
-    given (or changed) with `rasklad ingest PATH --rules SETTING`.
+    again those it reaches), and the games read from then on are judged without it. A hand its
+    text cannot be read without it (a betting structure the text does not name) goes back to
+    quarantine, named as `rasklad reaudit` names it, and the exit code is 1. A setting is given
+    (or changed) with `rasklad ingest PATH --rules SETTING`.
 
     \b
     Example: rasklad settings rules "room PokerStars: limit_cap_2" --remove
@@ -2791,21 +2793,25 @@ def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool, a
     texts = [RuleSetting.of_row(name, parsed.option).text for name in removed]
     # as an ingest given a setting judges again the stored hands it reaches, so does its removal
     judged = resettled.judged if resettled else 0
-    if as_json:
+    sent = resettled.sent_to_quarantine if judged else []
+    # a game quarantined is a problem with the data, as reaudit and ingest say it (exit codes, docs/warehouse.md)
+    status = 1 if sent else 0
+    if as_json:     # the games sent to quarantine as `reaudit --json` lists them
         _echo_json({"removed": texts, "judged_again": judged,
-                    "findings": resettled.findings if judged else 0,
-                    "sent_to_quarantine": resettled.quarantined if judged else 0})
-        return
+                    "findings": resettled.findings if judged else 0, "sent_to_quarantine": sent})
+        sys.exit(status)
     for text in texts:
         click.echo(f"Removed the rule setting '{text}'.")
     if judged:
-        quarantined = (f", {resettled.quarantined:,} sent to quarantine (see them with: rasklad quarantine "
-                       f"--warehouse {warehouse})" if resettled.quarantined else "")
+        quarantined = f", {len(sent):,} sent to quarantine" if sent else ""
         click.echo(f"  {counted(judged, 'stored game')} judged again without it (judged under it before): "
                    f"{counted(resettled.findings, 'finding')}{quarantined}")
     else:
         click.echo("  No stored game was judged under it.")
     click.echo("  The games read from now on are judged without it.")
+    for line in _sent_to_quarantine_lines(sent, len(sent), warehouse):
+        click.echo(line)
+    sys.exit(status)
 
 
 RATES_AGREE_WITHIN = Decimal("0.01")
@@ -3136,17 +3142,8 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
                f"{summary.games:,} stored, {summary.quarantined:,} quarantined{f' ({which})' if which else ''}, "
                f"{counted(summary.findings, 'finding')} in {summary.seconds:.2f} s")
     _say_statistics_built(warehouse, unbuilt_before)
-    for game in sent[:SENT_SHOWN]:
-        where = ":".join(str(part) for part in (game["source_file"], game["line"], game["column"]) if part is not None)
-        click.echo(f"  sent to quarantine: {where} (game {game['game_id']}): {game['reason']}")
-    if len(sent) > SENT_SHOWN:
-        click.echo(f"  and {len(sent) - SENT_SHOWN:,} more sent to quarantine")
-    if sent:
-        left = "it counts" if len(sent) == 1 else "they count"
-        click.echo(f"  {counted(len(sent), 'game')} stored before {'is' if len(sent) == 1 else 'are'} quarantined "
-                   f"now: {left} in no statistics any more")
-    if summary.quarantined:
-        click.echo(f"See them with: rasklad quarantine --warehouse {warehouse}")
+    for line in _sent_to_quarantine_lines(sent, summary.quarantined, warehouse):
+        click.echo(line)
     if summary.without_text:
         files = sorted(summary.files_without_text)
         named = ", ".join(files[:5]) + (f" and {len(files) - 5} more" if len(files) > 5 else "")
@@ -3167,6 +3164,26 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
 
 SENT_SHOWN = 10
 """The games a re-audit sent to quarantine that its summary names (the quarantine lists them all)."""
+
+
+def _sent_to_quarantine_lines(sent: list[dict], quarantined: int, warehouse: Path) -> list[str]:
+    """What a re-audit (``rasklad reaudit``, or that of a rule setting removed) says of the stored
+    games it sent to quarantine (``sent``: ``ReauditSummary.sent_to_quarantine``), each with its
+    place and reason, and where to see the ``quarantined`` games (those and the ones judged again
+    there)."""
+    lines = []
+    for game in sent[:SENT_SHOWN]:
+        where = ":".join(str(part) for part in (game["source_file"], game["line"], game["column"]) if part is not None)
+        lines.append(f"  sent to quarantine: {where} (game {game['game_id']}): {game['reason']}")
+    if len(sent) > SENT_SHOWN:
+        lines.append(f"  and {len(sent) - SENT_SHOWN:,} more sent to quarantine")
+    if sent:
+        left = "it counts" if len(sent) == 1 else "they count"
+        lines.append(f"  {counted(len(sent), 'game')} stored before {'is' if len(sent) == 1 else 'are'} quarantined "
+                     f"now: {left} in no statistics any more")
+    if quarantined:
+        lines.append(f"See them with: rasklad quarantine --warehouse {warehouse}")
+    return lines
 
 
 @main.command()
