@@ -1839,7 +1839,11 @@ def _stats_kept(con: duckdb.DuckDBPyConnection, player: str | None) -> str:
 @warehouse_option
 @json_option
 @click.option("--csv", "as_csv", is_flag=True, help="Print CSV instead of a table (to save the result: > file.csv).")
-def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
+@click.option("--bom/--no-bom", default=None,
+              help="With --csv into a file or a pipe: start it with a UTF-8 byte order mark, which Excel needs to "
+                   "read a CSV as UTF-8, or never. Default: a mark on Windows, and wherever the output's encoding "
+                   "is not UTF-8; none elsewhere.")
+def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool, bom: bool | None) -> None:
     """Run one read-only SQL query against the warehouse's models and tables.
 
     Only queries run (SELECT, WITH, SHOW, DESCRIBE, SUMMARIZE, EXPLAIN): COPY, EXPORT,
@@ -1847,12 +1851,21 @@ def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
     can be read. To save a result, redirect --csv or --json to a file. Every table and
     column: see docs/warehouse.md.
 
+    CSV into a file or a pipe is UTF-8. On Windows it starts with a byte order mark, so that
+    Excel reads its names as UTF-8 (without the mark Excel reads them in the ANSI code page, and
+    Cyrillic names come out garbled); elsewhere it has none, unless the output's encoding is not
+    UTF-8. --bom and --no-bom decide it (--bom for Excel on a Mac).
+
     Example: rasklad query "select player, sum(net) from game_players group by all" --csv > nets.csv
     """
     import duckdb
 
     if as_json and as_csv:
         raise CommandLineProblem("--json and --csv were both given.", "Pick one of them.")
+    if bom is not None and not as_csv:
+        flag = "--bom" if bom else "--no-bom"
+        raise CommandLineProblem(f"{flag} was given without --csv: only a CSV has a byte order mark.",
+                                 f"Add --csv, or leave {flag} out.")
     _refuse_all_but_queries(sql)
     if _SHOW_TABLES.fullmatch(sql):
         sql = LISTED_TABLES
@@ -1866,22 +1879,32 @@ def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
             raise UsageProblem(f"The query failed: {error}", "Tables: games, game_players, findings, "
                                "quarantine and the marts; list them with `rasklad query \"show tables\"`.")
     if as_csv:
-        _echo_csv(_cells(frame).write_csv())
+        _echo_csv(_cells(frame).write_csv(), bom)
     else:
         _show(frame, as_json, whole_words=False)    # a query's value of any width stays in the terminal
 
 
-def _echo_csv(text: str) -> None:
-    """CSV on standard output, its control characters escaped (:func:`_escaped`). Into a file or a
-    pipe whose encoding is not UTF-8 (a redirect on Windows writes its ANSI code page, cp1251 on a
-    Russian one), as UTF-8 after a byte order mark: every name is kept whole, where the code page
-    would lose an emoji or a letter of another script, and Excel, which reads a CSV file without the
-    mark in the code page, reads it as UTF-8. A terminal shows it in its own encoding."""
-    if sys.stdout.isatty() or _writes_utf8(sys.stdout):
+CSV_MARKED_BY_DEFAULT = sys.platform == "win32"
+"""Whether ``query --csv`` into a file or a pipe starts with a byte order mark whatever the output's
+encoding: on Windows, whose Excel reads a CSV without the mark in the ANSI code page (cp1251 on a
+Russian one, where Cyrillic names written in UTF-8 come out garbled), Python's UTF-8 mode or not."""
+
+
+def _echo_csv(text: str, bom: bool | None = None) -> None:
+    """CSV on standard output, its control characters escaped (:func:`_escaped`). A terminal shows
+    it in its own encoding. Into a file or a pipe it is UTF-8, after a byte order mark when ``bom``
+    says so (--bom, --no-bom), else on Windows (:data:`CSV_MARKED_BY_DEFAULT`) and wherever the
+    output's encoding is not UTF-8 (a redirect on Windows writes its ANSI code page without Python's
+    UTF-8 mode): every name is kept whole, where the code page would lose an emoji or a letter of
+    another script, and Excel reads it as UTF-8."""
+    utf8 = _writes_utf8(sys.stdout)
+    if bom is None:
+        bom = CSV_MARKED_BY_DEFAULT or not utf8
+    if sys.stdout.isatty() or (utf8 and not bom):
         click.echo(text, nl=False)
         return
     sys.stdout.flush()
-    sys.stdout.buffer.write(codecs.BOM_UTF8 + _escaped(text).encode("utf-8"))
+    sys.stdout.buffer.write((codecs.BOM_UTF8 if bom else b"") + _escaped(text).encode("utf-8"))
     sys.stdout.buffer.flush()
 
 
