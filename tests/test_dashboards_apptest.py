@@ -1576,6 +1576,31 @@ def test_every_page_reads_its_filters_from_the_address_and_writes_them_back(buil
     assert {param: at.query_params[param] for param in address} == address   # written back as read
 
 
+def open_tab(at: AppTest) -> str:
+    """The label of the tab the browser opens: the one the tabs' container names as open."""
+    container, = at.get("tab_container")
+    return list(container.children.values())[container.proto.tab_container.default_tab_index].label
+
+
+def test_a_link_opens_the_player_reviews_tab_it_names_and_the_first_says_nothing(built):
+    at = opened_at("player", {"player": "Vera", "tab": "raspisnoy"})
+    assert [tab.label for tab in at.tabs][:2] == ["Hold'em", "Raspisnoy"]   # Vera plays both: not the first
+    assert open_tab(at) == "Raspisnoy" and at.query_params["tab"] == "raspisnoy"
+    assert not [line for line in (box.value for box in at.info) if "this link" in line]
+    # a tab opened is written in its word; the first, the default, leaves the address
+    at.session_state["player_tab"] = "Chinese / OFC"
+    at.run()
+    assert at.query_params["tab"] == "chinese" and open_tab(at) == "Chinese / OFC"
+    at.session_state["player_tab"] = "Hold'em"
+    at.run()
+    assert "tab" not in at.query_params and at.query_params["player"] == "Vera"
+    # a tab the person has none of opens the first, and says so as every filter does
+    at = opened_at("player", {"player": "Vera", "tab": "poker"})
+    assert open_tab(at) == "Hold'em" and "tab" not in at.query_params
+    said = [as_read(box.value) for box in at.info]
+    assert "Tab: this link's “poker” is not offered here; showing Hold'em." in said, said
+
+
 def test_the_audit_a_link_filters_counts_the_findings_it_names(built):
     at = opened_at("audit", {"severity": "warning", "kind": "raspisnoy"})
     expected = sql(built, "select count(*) from stg_findings f join stg_games g using (game_id) "

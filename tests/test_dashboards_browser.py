@@ -88,20 +88,36 @@ def test_overview_page(browser, server, warehouse):
     assert shows(text, "Games", f"{games:,}")
 
 
+OPEN_TAB = "document.querySelector('[role=tab][aria-selected=true]').innerText.trim()"
+ASKED_TAB = "new URLSearchParams(location.search).get('tab')"
+
+
+def address_asks_tab(browser: Browser, word: str | None, timeout: float = 30) -> None:
+    """Wait until the address names the tab ``word`` (None: no tab), as the page's run after a click writes it."""
+    deadline = time.monotonic() + timeout
+    while (asked := browser.evaluate(ASKED_TAB)) != word:
+        assert time.monotonic() < deadline, f"the address asks for tab {asked!r}, not {word!r}"
+        time.sleep(0.2)
+
+
 def test_player_page(browser, server):
     visit(browser, server, "player", "player?player=Vera", "Player review", "Per game", "Raspisnoy (logs and sheets)")
-    click(browser, "[role=tab]", "Raspisnoy")
-    text = browser.wait_for_text("Points over the rounds", "Bid accuracy by cards dealt")
-    browser.wait_until_idle()
-    browser.screenshot(SHOTS / "player_raspisnoy.png")
+    assert browser.evaluate(OPEN_TAB) == "Hold'em" and browser.evaluate(ASKED_TAB) is None
+    # a link opens the tab it names (a hidden tab's text is not in the page's text)
+    visit(browser, server, "player_raspisnoy", "player?player=Vera&tab=raspisnoy", "Points over the rounds",
+          "Bid accuracy by cards dealt")
+    assert browser.evaluate(OPEN_TAB) == "Raspisnoy"
     tabs = browser.evaluate("Array.from(document.querySelectorAll('[role=tab]')).map(e => e.innerText.trim())")
-    for tab, expected, shot in (("Chinese / OFC", "Royalties by row", "player_chinese"),
-                                ("Six-card", "Return to player", "player_sixcard")):
+    for tab, word, expected, shot in (("Chinese / OFC", "chinese", "Royalties by row", "player_chinese"),
+                                      ("Six-card", "sixcard", "Return to player", "player_sixcard")):
         if tab in tabs:  # Vera plays them in the samples
             click(browser, "[role=tab]", tab)
             browser.wait_for_text(expected)
+            address_asks_tab(browser, word)    # the address follows the tab opened
             browser.wait_until_idle()
             browser.screenshot(SHOTS / f"{shot}.png")
+    click(browser, "[role=tab]", "Hold'em")
+    address_asks_tab(browser, None)    # the first tab, the default, leaves the address
     text = visit(browser, server, "player_holdem", "player", "Per game", "Net won")
     assert "Without showdown" in text and "All-in EV" in text
 

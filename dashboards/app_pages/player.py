@@ -169,7 +169,9 @@ if not headlines.is_empty() and rates:
 families = [name for name, games in q.FAMILIES.items() if set(games) & set(headlines["game"].to_list())]
 if not tournaments.is_empty():
     families.append("tournaments")
-tabs = st.tabs([q.FAMILY_LABELS.get(name, "Tournaments") for name in families])
+# the tab open is kept in the address (?tab=raspisnoy), so that a link opens the same figures
+tabs = address.kept_tabs([q.FAMILY_LABELS.get(name, "Tournaments") for name in families], families,
+                         key="player_tab")
 
 
 def unnamed(table: pl.DataFrame) -> pl.DataFrame:
