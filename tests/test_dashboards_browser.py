@@ -520,7 +520,7 @@ def test_the_game_pickers_name_the_game_shown_after_a_filter_change(browser, ser
         browser.wait_until_idle()
         source_file, line = finding_of(game_id)
         shown = picker_text(browser, "Game")
-        assert shown.startswith(f"{source_file.rsplit('/', 1)[-1]}:{line} — "), (shown, source_file, line)
+        assert shown == f"{source_file.rsplit('/', 1)[-1]}:{line}", (shown, source_file, line)
         browser.screenshot(SHOTS / "audit_picker_after_player.png")
 
 
@@ -620,9 +620,36 @@ def test_a_link_with_filters_opens_the_filtered_view_whole_at_any_width(server, 
     # the Hold'em reports' Game and Unit boxes whole, at a sixth of the width they cut "USD (60 hands)"
     with opened_at(server, width, height, "reports?player=Hero&grid=Net", "Hold'em reports", "By position") as browser:
         assert browser.evaluate(CUT_TEXT) == [], browser.screenshot(tmp_path / "reports.png")
+    # the Audit's "Open a game" box whole: it names a game by its file and line, the rest said below it
+    with opened_at(server, width, height, "audit", "Open a game", "Findings") as browser:
+        assert browser.evaluate(CUT_TEXT) == [], browser.screenshot(tmp_path / "audit_game.png")
     # the Audit's raspisnoy errors, and the chart's legend below its bars, inside the chart's width
     with opened_at(server, width, height, "audit?severity=error&kind=raspisnoy", "By rule", "Severity") as browser:
         assert shows(browser.text(), "Findings", findings)
+        assert browser.evaluate(CUT_TEXT) == [], browser.screenshot(tmp_path / "audit.png")
         left, right, legend_left, legend_right, legend_top, bars_bottom = browser.evaluate(LEGEND_AND_PLOT)
         shot = browser.screenshot(tmp_path / "audit.png")
     assert left <= legend_left and legend_right <= right and legend_top > bars_bottom, shot
+
+
+def test_the_audit_names_a_game_of_a_long_file_name_in_a_box_a_phone_shows_whole(tmp_path):
+    from pipeline.ingest import ingest
+
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    name = "Tverskaya club night 2026-12-05, Vera's score sheet copied from paper.txt"
+    (logs / name).write_text(RASPISNOY_WRONG_TOTAL, encoding="utf-8")
+    ingest([logs], tmp_path / "warehouse", jobs=1)
+    with (StreamlitServer(APP, tmp_path / "warehouse", tmp_path / "streamlit.log") as server,
+          opened_at(server, 390, 844, "audit", "Open a game", "RSP-TOTAL") as browser):
+        cut = browser.evaluate(CUT_TEXT)
+        shown = picker_text(browser, "Game")
+        text = browser.text()
+        shot = browser.screenshot(tmp_path / "audit_long_name.png")
+    assert cut == [], shot
+    with connect(tmp_path / "warehouse") as con:
+        line = con.execute("select line from stg_findings where rule_id = 'RSP-TOTAL'").fetchone()[0]
+    # the name's start and end, and the finding's line, in the box; the whole path under Source below it
+    start, end = shown.removesuffix(f":{line}").split("…")
+    assert name.startswith(start) and name.endswith(end) and min(len(start), len(end)) >= 10, shown
+    assert str(logs / name) in text.replace("\n", "")
