@@ -28,6 +28,7 @@ import duckdb
 import polars as pl
 import streamlit as st
 
+from dashboards.names import listed_name
 from dashboards.safe_text import md, md_with_code
 from pipeline.manifest import MANIFEST_FILE, NewerWarehouse, StatisticsNotBuilt
 from pipeline.models import Missing, build_apart, missing_from, models, select_over, supply_missing
@@ -1376,7 +1377,8 @@ def pick_hand_player(db: Db, where, key: str) -> str:
             start = None
             close = close_names(wanted, sorted({*people(db), *players(db)}))
             st.error(md(no_player(wanted, close)) + " Choose a player below.")
-    player = where.selectbox("Player", with_hands, index=start, key=key, placeholder="Choose a player")
+    player = where.selectbox("Player", with_hands, index=start, key=key, placeholder="Choose a player",
+                             format_func=listed_name)
     if player is None:
         st.stop()
     st.query_params["player"] = player

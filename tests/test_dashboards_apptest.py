@@ -995,6 +995,14 @@ def test_check_renders_the_replay_of_every_sample(built, text):
     assert not failed, failed
 
 
+def test_names_doctests():
+    import doctest
+
+    from dashboards import names
+
+    assert doctest.testmod(names).failed == 0
+
+
 def test_replay_views_doctests():
     import doctest
 
@@ -1529,6 +1537,62 @@ def test_charts_give_a_category_one_colour_one_order_and_words(built):
     assert charts["royalties"]["y"]["title"] == "Royalties (points)"
     titles = {encoding.get("color", {}).get("title") for encoding in charts.values()} - {None}
     assert not titles & {"kind", "measure", "severity", "board"}, titles
+
+
+# -- names that print alike --------------------------------------------------------------------------
+
+LATIN_A = "Aнна"      # a Latin A, then Cyrillic: prints as Анна
+CYRILLIC = "Анна"
+
+
+@pytest.fixture
+def look_alikes(tmp_path, monkeypatch):
+    """The pages over a warehouse where Aнна (Latin A) and Анна sat at one Hold'em hand and one Chinese
+    poker hand: two players whose names print alike."""
+    from dashboards import queries
+    from tests.test_replayer import HAND
+
+    (tmp_path / "logs").mkdir()
+    for name, text in (("holdem.txt", HAND), ("chinese.txt", CHINESE)):
+        (tmp_path / "logs" / name).write_text(text.replace("Anna", LATIN_A).replace("Boris", CYRILLIC),
+                                              encoding="utf-8")
+    summary = ingest([tmp_path / "logs"], tmp_path / "warehouse", jobs=1)
+    assert (summary.games, summary.quarantined) == (2, 0), summary.as_dict()
+    queries.release()
+    monkeypatch.setenv("RASKLAD_WAREHOUSE", str(tmp_path / "warehouse"))
+    yield tmp_path / "warehouse"
+    queries.release()
+
+
+def shown_options(box) -> list[str]:
+    """The options of a select box as the browser lists them."""
+    return [as_read(option) for option in box.options]
+
+
+def test_a_name_that_prints_as_another_is_marked_in_every_list_of_players_as_the_messages_mark_it(look_alikes):
+    marked = "'Aнна' (A is Latin)"    # as rules.findings.quoted_name writes it in a message
+    assert sorted(r[0] for r in sql(look_alikes, "select distinct player from stg_game_players")) == sorted(
+        [LATIN_A, CYRILLIC, "Vera"])
+    at = opened_at("player", {"player": LATIN_A})
+    box = at.selectbox(key="player")
+    assert {marked, CYRILLIC} <= set(shown_options(box)) and LATIN_A not in shown_options(box)
+    # the value, the address and the figures stay the stored name's
+    assert box.value == LATIN_A and at.query_params["player"] == LATIN_A
+    box.set_value(CYRILLIC).run()
+    assert at.query_params["player"] == CYRILLIC
+    for page_name, key in (("hands", "hands_player"), ("reports", "reports_player")):
+        at = opened_at(page_name, {"player": LATIN_A})
+        assert {marked, CYRILLIC} <= set(shown_options(at.selectbox(key=key))), page_name
+        assert at.selectbox(key=key).value == LATIN_A and at.query_params["player"] == LATIN_A
+    at = opened_at("audit", {})
+    assert {marked, CYRILLIC, "All players"} <= set(shown_options(at.selectbox(key="audit_player")))
+    at = opened_at("leaderboards", {"club": "Tverskaya"})
+    table = next(frame.value for frame in at.dataframe if "player" in frame.value.columns)
+    assert {marked, CYRILLIC} <= set(table["player"])
+    assert {marked, CYRILLIC} <= set(shown_options(at.selectbox(key="lb_trend_player")))
+    other = next(name for name in (LATIN_A, CYRILLIC) if name != at.selectbox(key="lb_trend_player").value)
+    at.selectbox(key="lb_trend_player").set_value(other).run()
+    assert at.query_params["player"] == other
 
 
 # -- the filters kept in the address -----------------------------------------------------------------

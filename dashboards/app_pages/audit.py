@@ -9,6 +9,7 @@ from dashboards import address, charts, tables
 from dashboards import queries as q
 from dashboards import replay_views as rv
 from dashboards.date_filter import pick_dates
+from dashboards.names import listed_name
 from dashboards.safe_text import md
 
 BOX_FILE_CHARS = 28
@@ -28,7 +29,7 @@ severity_choice = address.kept(top[1].selectbox, "Severity", ["Any", "error", "w
 game_choice = address.kept(top[2].selectbox, "Game", ["All games", *q.games_present(db)], key="audit_game_kind",
                            name="kind", format_func=lambda g: g if g == "All games" else q.label(g))
 player_choice = address.kept(top[3].selectbox, "Player", ["All players", *q.players(db)], key="audit_player",
-                             name="player")
+                             name="player", format_func=lambda name: name if name == "All players" else listed_name(name))
 severity = None if severity_choice == "Any" else severity_choice
 game_kind = None if game_choice == "All games" else game_choice
 player = None if player_choice == "All players" else player_choice
