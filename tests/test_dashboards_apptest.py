@@ -1539,6 +1539,63 @@ def test_charts_give_a_category_one_colour_one_order_and_words(built):
     assert not titles & {"kind", "measure", "severity", "board"}, titles
 
 
+# -- a cancelled hand ----------------------------------------------------------------------------------
+
+@pytest.fixture
+def cancelled(tmp_path, monkeypatch):
+    """The pages over 888poker's cancelled hand #414375633 (Player0 posts the small blind, Player1 folds,
+    no card is dealt: the post goes back) and the hand the corpus has after it, #418361264, where
+    Player0's all-in big blind wins 13.75 against Player1, Player2 and Hero; and Olga's and Pavel's one
+    hand, a cancelled copy of the first."""
+    from dashboards import queries
+    from tests.test_room_pacific import ALL_IN_BLIND, CANCELLED
+
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "cancelled.txt").write_text("#Game No : 414375633" + CANCELLED, encoding="utf-8")
+    (logs / "played.txt").write_text("#Game No : 418361264" + ALL_IN_BLIND, encoding="utf-8")
+    (logs / "olga.txt").write_text("#Game No : 414375634" + CANCELLED.replace("414375633", "414375634")
+                                   .replace("Player0", "Olga").replace("Player1", "Pavel"), encoding="utf-8")
+    summary = ingest([logs], tmp_path / "warehouse", jobs=1)
+    assert (summary.games, summary.quarantined) == (3, 0), summary.as_dict()
+    queries.release()
+    monkeypatch.setenv("RASKLAD_WAREHOUSE", str(tmp_path / "warehouse"))
+    yield tmp_path / "warehouse"
+    queries.release()
+
+
+def delta(at: AppTest, label: str) -> str:
+    return next(m.proto.delta for m in at.metric if m.label == label)
+
+
+def test_no_page_counts_a_cancelled_hand_as_a_hand_or_a_game_played(cancelled):
+    # Worked by hand: Player1 sat at two hands, one cancelled: he played one hand, one game, won none.
+    # Olga and Pavel sat at a cancelled hand only: they played nothing, and are no players of the Overview's.
+    at = opened_at("overview", {})
+    assert metric(at, "Games") == "3"      # the stored games, the cancelled ones among them (game_list)
+    assert metric(at, "Players") == "4"    # Player0, Player1, Player2 and Hero; neither Olga nor Pavel
+    at = opened_at("player", {"player": "Player1"})
+    assert delta(at, "Hold'em (52 cards), USD") == "1 game, 0 won"
+    assert at.selectbox(key="holdem_game").options == ["Hold'em (52 cards), 1 hand"]
+    assert at.selectbox(key="holdem_money").options == ["USD (1 hand)"]
+    assert any(c.value.startswith("1 hand, cumulative USD") for c in at.caption)
+    at = opened_at("player", {"player": "Olga"})
+    assert [as_read(i.value) for i in at.info] == ["Olga played no game in these dates, club and room."]
+    # the hand browser lists both hands, the cancelled one marked, and counts the one played
+    at = opened_at("hands", {"player": "Player1"})
+    assert metric(at, "Hands") == "1" and delta(at, "Hands") == "and 1 cancelled hand listed"
+    listed = at.dataframe[0].value
+    assert sorted(zip(listed["hand_id"], listed["is_cancelled"])) == [("414375633", True), ("418361264", False)]
+    at = opened_at("hands", {"player": "Player1", "result": "Won"})
+    assert metric(at, "Hands") == "0" and not delta(at, "Hands")
+    at = opened_at("reports", {"player": "Player1"})
+    assert at.selectbox(key="reports_unit").options == ["USD (1 hand)"]
+    assert metric(at, "Sessions") == "1"
+    at = opened_at("leaderboards", {"club": "888poker"})
+    board = next(frame.value for frame in at.dataframe if "player" in frame.value.columns)
+    assert dict(zip(board["player"], board["count_games"])) == {"Player0": 1, "Player1": 1, "Player2": 1, "Hero": 1}
+
+
 # -- names that print alike --------------------------------------------------------------------------
 
 LATIN_A = "Aнна"      # a Latin A, then Cyrillic: prints as Анна
