@@ -1,5 +1,6 @@
 """Every table of the dashboards is drawn by :func:`show`: one title per column (:data:`COLUMN_LABELS`),
-one look for a missing value, one rounding for rates and for amounts, and one note on what the times are.
+one look for a missing value, one rounding for rates and for amounts, one note on what the times are,
+and a player's name that prints as another's marked as the messages mark it (``'Aнна' (A is Latin)``).
 
 A column is titled in words, the same on every page (``net_won`` reads "Net", ``bb_per_100``
 "bb/100"): a page names a column otherwise only where it says more (``Net (USD)``). An amount in a
@@ -25,6 +26,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards.money import CENTS_FORMAT, WHOLE_FORMAT, reads_whole
+from dashboards.names import listed_name
 from dashboards.queries import GAME_LABELS
 
 MISSING = "—"
@@ -186,6 +188,9 @@ def money_format(values: pl.Series, units: set | None) -> str:
     return WHOLE_FORMAT if reads_whole(values.drop_nulls().to_list(), units) else CENTS_FORMAT
 
 
+NAMES = frozenset({"player", "opponent"})
+"""The columns that hold a player's name: one that prints as another's is shown marked (:func:`listed_name`)."""
+
 TIMES = frozenset({"played_at", "started_at", "ended_at", "first_played_at", "last_played_at"})
 """The columns that hold a time of play as the warehouse stores it."""
 
@@ -240,6 +245,10 @@ def show(data: pl.DataFrame, *, column_config: dict | None = None, unit=UNSAID, 
         data = data.with_columns(pl.col("betting").replace(BETTING_WORDS))
     if "game" in data.columns and data["game"].dtype == pl.String:
         data = data.with_columns(pl.col("game").replace(GAME_LABELS))   # 'holdem' reads Hold'em (52 cards)
+    for name in NAMES.intersection(data.columns):
+        if data[name].dtype == pl.String:   # 'Aнна' (A is Latin) beside Анна: two players, never read alike
+            marked = {player: listed_name(player) for player in data[name].unique().drop_nulls().to_list()}
+            data = data.with_columns(pl.col(name).replace({p: m for p, m in marked.items() if m != p}))
     units = units_of(data, unit)
     for name in data.columns:
         given = config.get(name)
