@@ -1729,6 +1729,34 @@ def test_a_link_opens_the_player_reviews_tab_it_names_and_the_first_says_nothing
     assert "Tab: this link's “poker” is not offered here; showing Hold'em." in said, said
 
 
+@pytest.mark.parametrize(("name", "key", "labels", "words"), [
+    ("audit", "audit_tab", ["Findings", "Source", "Replay"], ["findings", "source", "replay"]),
+    ("reports", "reports_tab", ["By position", "By stack depth", "Starting hands", "Sessions"],
+     ["position", "stack_depth", "starting_hands", "sessions"]),
+])
+def test_a_link_opens_the_audits_and_the_reports_tab_it_names_and_the_first_says_nothing(built, name, key, labels,
+                                                                                          words):
+    for label, word in list(zip(labels, words))[1:]:
+        at = opened_at(name, {"tab": word})
+        assert [tab.label for tab in at.tabs] == labels
+        assert open_tab(at) == label and at.query_params["tab"] == word
+        assert not [line for line in (box.value for box in at.info) if "this link" in line]
+    # a tab opened is written in its word; the first, the default, leaves the address
+    at = opened_at(name, {})
+    assert open_tab(at) == labels[0] and "tab" not in at.query_params
+    at.session_state[key] = labels[-1]
+    at.run()
+    assert at.query_params["tab"] == words[-1] and open_tab(at) == labels[-1]
+    at.session_state[key] = labels[0]
+    at.run()
+    assert "tab" not in at.query_params
+    # a word no tab has opens the first, and says so as every filter does
+    at = opened_at(name, {"tab": "poker"})
+    assert open_tab(at) == labels[0] and "tab" not in at.query_params
+    said = [as_read(box.value) for box in at.info]
+    assert f"Tab: this link's “poker” is not offered here; showing {labels[0]}." in said, said
+
+
 def test_the_audit_a_link_filters_counts_the_findings_it_names(built):
     at = opened_at("audit", {"severity": "warning", "kind": "raspisnoy"})
     expected = sql(built, "select count(*) from stg_findings f join stg_games g using (game_id) "

@@ -132,7 +132,9 @@ tables.show(q.game_players(db, game_id), hide_index=True, key="audit_game_player
             unit=stored["currency"] if stored.get("game") != "sixcard" else tables.UNSAID)
 
 game_findings = q.game_findings(db, game_id)
-tab_findings, tab_source, tab_replay = st.tabs(["Findings", "Source", "Replay"])
+# the tab open is kept in the address (?tab=replay), so that a link opens the game as it was shown
+tab_findings, tab_source, tab_replay = address.kept_tabs(["Findings", "Source", "Replay"],
+                                                         ["findings", "source", "replay"], key="audit_tab")
 with tab_findings:
     rv.show_findings(game_findings)
 
