@@ -56,7 +56,7 @@ else:
         )
     with right:
         st.markdown("**Findings**" + (" (first 5,000)" if found.height >= 5000 else ""))
-        tables.show(found.drop("game_id"), hide_index=True, key="audit_findings", height=330)
+        tables.show(found.drop("game_id"), hide_index=True, key="audit_findings", height=330, players=q.players(db))
 
 # -- one game ---------------------------------------------------------------------------------------
 st.divider()
