@@ -1652,6 +1652,50 @@ def test_a_name_that_prints_as_another_is_marked_in_every_list_of_players_as_the
     assert at.query_params["player"] == other
 
 
+@pytest.fixture
+def linked_look_alikes(look_alikes):
+    """:func:`look_alikes` with a raspisnoy game of Aнна and Анна whose trick is played out of turn (a
+    finding that lists them), and the two linked as one person, Анна."""
+    from dashboards import queries
+    from pipeline import people
+
+    out_of_turn = formats_examples.RASPISNOY_LOG.replace("Trick 1: Vera Qh, Anna 7s high, Boris Ah; won by Anna",
+                                                         "Trick 1: Vera Qh, Boris Ah, Anna 7s high; won by Anna")
+    assert out_of_turn != formats_examples.RASPISNOY_LOG
+    log = look_alikes.parent / "logs" / "raspisnoy.txt"
+    log.write_text(out_of_turn.replace("Anna", LATIN_A).replace("Boris", CYRILLIC), encoding="utf-8")
+    summary = ingest([log], look_alikes, jobs=1)
+    assert (summary.games, summary.quarantined, summary.findings) == (1, 0, 1), summary.as_dict()
+    people.link(look_alikes, CYRILLIC, [LATIN_A])
+    queries.release()
+    return look_alikes
+
+
+def shown_values(at: AppTest, column: str) -> set[str]:
+    """Every value the page's tables show in ``column``."""
+    return {value for frame in at.dataframe if column in frame.value.columns for value in frame.value[column]
+            if value is not None}
+
+
+def test_a_name_that_prints_as_another_is_marked_in_every_cell_that_lists_names(linked_look_alikes):
+    marked = "'Aнна' (A is Latin)"
+    # stored as the logs and the links write them
+    assert sql(linked_look_alikes, "select expected, actual from stg_findings") == [
+        (f"Vera, {LATIN_A}, {CYRILLIC}", f"Vera, {CYRILLIC}, {LATIN_A}")]
+    assert {r[0] for r in sql(linked_look_alikes, "select names from leaderboard")} == {f"{LATIN_A}, {CYRILLIC}", "Vera"}
+    # the person's names, each with its room where it has one (Hold'em), over his games of each kind
+    at = opened_at("player", {"player": CYRILLIC})
+    assert shown_values(at, "names") == {f"{marked} (PokerStars), {CYRILLIC} (PokerStars)", f"{marked}, {CYRILLIC}"}
+    assert at.query_params["player"] == CYRILLIC
+    at = opened_at("leaderboards", {"club": "Tverskaya"})
+    assert shown_values(at, "names") == {f"{marked}, {CYRILLIC}", "Vera"}
+    # the players a finding expected in turn, and those who played: its message is a sentence, left as it is
+    at = opened_at("audit", {"kind": "raspisnoy"})
+    findings = at.dataframe[0].value
+    assert list(zip(findings["expected"], findings["actual"], findings["message"])) == [
+        (f"Vera, {marked}, {CYRILLIC}", f"Vera, {CYRILLIC}, {marked}", "round 2, trick 1: play goes clockwise")]
+
+
 # -- the filters kept in the address -----------------------------------------------------------------
 
 def opened_at(name: str, address: dict) -> AppTest:
@@ -1727,6 +1771,34 @@ def test_a_link_opens_the_player_reviews_tab_it_names_and_the_first_says_nothing
     assert open_tab(at) == "Hold'em" and "tab" not in at.query_params
     said = [as_read(box.value) for box in at.info]
     assert "Tab: this link's “poker” is not offered here; showing Hold'em." in said, said
+
+
+@pytest.mark.parametrize(("name", "key", "labels", "words"), [
+    ("audit", "audit_tab", ["Findings", "Source", "Replay"], ["findings", "source", "replay"]),
+    ("reports", "reports_tab", ["By position", "By stack depth", "Starting hands", "Sessions"],
+     ["position", "stack_depth", "starting_hands", "sessions"]),
+])
+def test_a_link_opens_the_audits_and_the_reports_tab_it_names_and_the_first_says_nothing(built, name, key, labels,
+                                                                                          words):
+    for label, word in list(zip(labels, words))[1:]:
+        at = opened_at(name, {"tab": word})
+        assert [tab.label for tab in at.tabs] == labels
+        assert open_tab(at) == label and at.query_params["tab"] == word
+        assert not [line for line in (box.value for box in at.info) if "this link" in line]
+    # a tab opened is written in its word; the first, the default, leaves the address
+    at = opened_at(name, {})
+    assert open_tab(at) == labels[0] and "tab" not in at.query_params
+    at.session_state[key] = labels[-1]
+    at.run()
+    assert at.query_params["tab"] == words[-1] and open_tab(at) == labels[-1]
+    at.session_state[key] = labels[0]
+    at.run()
+    assert "tab" not in at.query_params
+    # a word no tab has opens the first, and says so as every filter does
+    at = opened_at(name, {"tab": "poker"})
+    assert open_tab(at) == labels[0] and "tab" not in at.query_params
+    said = [as_read(box.value) for box in at.info]
+    assert f"Tab: this link's “poker” is not offered here; showing {labels[0]}." in said, said
 
 
 def test_the_audit_a_link_filters_counts_the_findings_it_names(built):

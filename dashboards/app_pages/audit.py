@@ -56,7 +56,7 @@ else:
         )
     with right:
         st.markdown("**Findings**" + (" (first 5,000)" if found.height >= 5000 else ""))
-        tables.show(found.drop("game_id"), hide_index=True, key="audit_findings", height=330)
+        tables.show(found.drop("game_id"), hide_index=True, key="audit_findings", height=330, players=q.players(db))
 
 # -- one game ---------------------------------------------------------------------------------------
 st.divider()
@@ -132,7 +132,9 @@ tables.show(q.game_players(db, game_id), hide_index=True, key="audit_game_player
             unit=stored["currency"] if stored.get("game") != "sixcard" else tables.UNSAID)
 
 game_findings = q.game_findings(db, game_id)
-tab_findings, tab_source, tab_replay = st.tabs(["Findings", "Source", "Replay"])
+# the tab open is kept in the address (?tab=replay), so that a link opens the game as it was shown
+tab_findings, tab_source, tab_replay = address.kept_tabs(["Findings", "Source", "Replay"],
+                                                         ["findings", "source", "replay"], key="audit_tab")
 with tab_findings:
     rv.show_findings(game_findings)
 

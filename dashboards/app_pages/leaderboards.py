@@ -104,7 +104,8 @@ if table.is_empty():
     st.info(f"Nobody played {q.counted(int(min_games), 'game')} or more in this season.")
 else:
     # a raspisnoy table is in points (its money column says so); another in its unit, or the currency converted to
-    tables.show(table, hide_index=True, key="lb_table", column_config=config, unit=None if is_raspisnoy else amounts_unit)
+    tables.show(table, hide_index=True, key="lb_table", column_config=config, unit=None if is_raspisnoy else amounts_unit,
+                players=q.players(db))
     st.caption("Click a column's header to sort by it.")
 
 st.subheader("Rank over time")

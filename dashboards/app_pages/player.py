@@ -278,7 +278,7 @@ def holdem() -> None:
         st.info(f"No statistics row for {md(player)} in these dates, club and room, {md(money_said)}.")
         return
     # the game is the one chosen above, the same on every row: its column would only push the figures aside
-    tables.show(together.drop("game", strict=False), hide_index=True, key="holdem_stats")
+    tables.show(together.drop("game", strict=False), hide_index=True, key="holdem_stats", players=names)
     by_name = q.holdem_stats(db, player, **chosen, per_account=True)
     if by_name.height > together.height:
         st.caption("Each name apart:")
@@ -325,7 +325,7 @@ def raspisnoy() -> None:
     elif stats.is_empty():
         st.info(f"No raspisnoy statistics for {md(player)} in these dates and club.")
     else:
-        tables.show(unnamed(stats), hide_index=True, key="raspisnoy_stats", unit=None)   # points
+        tables.show(unnamed(stats), hide_index=True, key="raspisnoy_stats", unit=None, players=names)   # points
 
 
 def board_name(kind: dict) -> str:
@@ -361,7 +361,7 @@ def chinese() -> None:
     st.altair_chart(charts.bars(rows, "row", "royalties", color="board", x_title="Row",
                                  y_title="Royalties (points)", color_title="Game"),
                     width="stretch")
-    tables.show(stats, hide_index=True, key="chinese_stats", unit=None)   # points
+    tables.show(stats, hide_index=True, key="chinese_stats", unit=None, players=names)   # points
     by_name = q.chinese_stats(db, player, **chosen, per_account=True)
     if by_name.height > stats.height:
         st.caption("Each name apart:")
@@ -395,7 +395,7 @@ def sixcard() -> None:
                    f"{q.counted(row['count_boxes'], 'box', 'boxes')}; house edge with perfect play "
                    + (f"{rate(edge)}." if edge is not None else
                       "not computed yet (`rasklad house-edge` computes it)."))
-    tables.show(stats, hide_index=True, key="sixcard_stats", unit=sixcard_unit(stats))
+    tables.show(stats, hide_index=True, key="sixcard_stats", unit=sixcard_unit(stats), players=names)
     by_name = q.sixcard_stats(db, player, **chosen, per_account=True)
     if by_name.height > stats.height:
         st.caption("Each name apart:")
