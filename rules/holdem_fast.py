@@ -1667,18 +1667,17 @@ def _award(s0, a0, a1, acts, boards, hole, t_standard, t_short_deck, npots, S, G
     # the room took it from (the replay takes it from the main pot, shared evenly between the runs);
     # winners who together collect what the pots hold, each within the rake of his share, are a warning
     gap = 0
+    mismatch = False
     for i in range(ns):
         taken = S[i].collected + _not_awarded(i, S)     # his collect lines, or what he won and cashed out of
         gap += taken - S[i].expected
+        mismatch |= S[i].collected != S[i].expected
         if S[i].in_split:
             split_gap += taken - S[i].expected
             if S[i].has_collect and S[i].collected == S[i].after_split and S[i].after_split != S[i].expected:
                 rake_after_split = True
     split_balances = split_gap == 0
     rake_between_pots = (npots > 1 or n_boards > 1) and rake > 0 and gap == 0
-    mismatch = False
-    for i in range(ns):
-        mismatch |= S[i].collected != S[i].expected
     if mismatch and (G.pots_listed or npots == 1):      # each collect line names its pot
         _cite_collect_lines(a0, a1, acts, short, npots, n_boards, S, G, out, count)
     for i in range(ns):
