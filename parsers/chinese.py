@@ -99,7 +99,26 @@ def grammar_statements(name: str, lines: tuple[str, ...]):
     try:
         return parser.parse(text)
     except UnexpectedInput as error:
-        raise _bracket_in_name(from_lark(_name_as_its_first_word(error), text, _words(parser))) from None
+        error = _where_its_text_ends(_name_as_its_first_word(error), text)
+        raise _bracket_in_name(from_lark(error, text, _words(parser))) from None
+
+
+def _where_its_text_ends(error: UnexpectedInput, text: str) -> UnexpectedInput:
+    """``error`` at the end of a line whose text ends in a comment, moved to where that text ends:
+    right after the last thing read on the line, as a line without its comment is told (``Date: #
+    no date`` lacks its date after 'Date:', at column 6, never after the comment's last word).
+    Lark's error stands at the line's break, or at the end of the hand, past the ignored comment."""
+    if not isinstance(error, UnexpectedToken) or str(error.token).strip():
+        return error
+    ended = error.token.type == "$END"
+    # (the end of the hand takes the position of the last token read; a break keeps that token)
+    last = error.token if ended else (error.token_history or [None])[-1]
+    stop = len(text) if ended else error.token.start_pos
+    if last is None or last.end_pos is None or stop is None or "\n" in text[last.end_pos:stop]:
+        return error
+    end = Token("_NL", "", start_pos=last.end_pos, line=last.end_line, column=last.end_column)
+    return UnexpectedToken(end, error.expected, interactive_parser=error.interactive_parser,
+                           token_history=error.token_history)
 
 
 def _name_as_its_first_word(error: UnexpectedInput) -> UnexpectedInput:
