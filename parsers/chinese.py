@@ -130,10 +130,21 @@ def _name_as_its_first_word(error: UnexpectedInput) -> UnexpectedInput:
     return error
 
 
-NAME_LIMIT = "a name holds no commas or colons, and its square brackets come in pairs"
+NAME_LIMIT = "a name holds no commas, colons or '#', and its square brackets come in pairs"
 """What a name of Chinese poker and OFC holds (the grammars' NAME and PLAYER): ``Марк [Казань]`` is
 one, while a bracket left open would take in what follows it (``Марк [Казань, Россия]``, one name
-or two?), and one closed before it opens closes nothing of the name's."""
+or two?), and one closed before it opens closes nothing of the name's. A '#' opens a comment on
+every line but ``Players:`` and ``Dealer:``, so no other line could name a player whose name holds one."""
+
+
+def _listed_name(token: Token) -> str:
+    """A name of ``Players:`` or ``Dealer:`` (the grammars' NAME), refused at its '#' (see :data:`NAME_LIMIT`)."""
+    name = str(token)
+    at = name.find("#")
+    if at >= 0:
+        raise ParseError(f"expected a player's name, found {name!r} ({NAME_LIMIT})", line=token.line,
+                         column=token.column + at)
+    return player_name(name)
 
 
 def _bracket_in_name(error: ParseError) -> ParseError:
@@ -178,10 +189,10 @@ class _Lines(Transformer):
         return ("variant", children[0].line, Variant(str(children[0]).lower()))
 
     def players(self, children):
-        return ("players", children[0].line, tuple(player_name(str(name)) for name in children))
+        return ("players", children[0].line, tuple(_listed_name(name) for name in children))
 
     def dealer(self, children):
-        return ("dealer", children[0].line, player_name(str(children[0])))
+        return ("dealer", children[0].line, _listed_name(children[0]))
 
     def royalties(self, children):
         return ("royalties", children[0].line, tuple(_claim(token) for token in children))
@@ -863,19 +874,19 @@ def _table_value(lines_of: _Lines, names: re.Pattern, alias: str, found: list, t
     for a line not seen before. Their loops around it differ on purpose: OFC keeps each line's
     number (its batch keeps the Players: line's) and wants the header first, as its grammar does;
     a Chinese hand's seats are whole set lines, an OFC hand's are steps."""
-    if alias == "players":
-        tokens = [_token("NAME", found[0], number)]
-        tokens += [_token("NAME", n, number) for n in names.findall(found[1] or "")]
-        value = lines_of.players(tokens)[2]
-    elif alias in ("royalties_line", "points_line"):
-        value = _claims_of(_token("CLAIM", text, number))
-    elif alias == "header":
+    if alias == "header":
         return found[-1]
-    else:
-        try:
+    try:
+        if alias == "players":
+            tokens = [_token("NAME", found[0], number)]
+            tokens += [_token("NAME", n, number) for n in names.findall(found[1] or "")]
+            value = lines_of.players(tokens)[2]
+        elif alias in ("royalties_line", "points_line"):
+            value = _claims_of(_token("CLAIM", text, number))
+        else:
             value = getattr(lines_of, alias)([_token("VALUE", found[0], number)])[2]
-        except (ParseError, ValueError):
-            return None
+    except (ParseError, ValueError):
+        return None
     if len(table_lines) < _LINES_KEPT:
         table_lines[text] = (alias, value)
     return value
