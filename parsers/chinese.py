@@ -137,24 +137,34 @@ or two?), and one closed before it opens closes nothing of the name's. A '#' ope
 every line but ``Players:`` and ``Dealer:``, so no other line could name a player whose name holds one."""
 
 
+def _not_a_name(written: str) -> str:
+    """The reason a name of ``Players:`` or ``Dealer:`` is refused: that name alone, as written, and
+    the limit it breaks."""
+    return f"expected a player's name, found {written!r} ({NAME_LIMIT})"
+
+
 def _listed_name(token: Token) -> str:
     """A name of ``Players:`` or ``Dealer:`` (the grammars' NAME), refused at its '#' (see :data:`NAME_LIMIT`)."""
     name = str(token)
     at = name.find("#")
     if at >= 0:
-        raise ParseError(f"expected a player's name, found {name!r} ({NAME_LIMIT})", line=token.line,
-                         column=token.column + at)
+        raise ParseError(_not_a_name(name), line=token.line, column=token.column + at)
     return player_name(name)
 
 
 def _bracket_in_name(error: ParseError) -> ParseError:
-    """``error`` saying the limit of names when it stands at a bracket of a Players: or Dealer: line
-    that no name closes (``Players: Марк [Казань, Россия]``), where a club may have written a guest
-    or a city in brackets."""
-    head = error.line_text.split(":", 1)[0].strip().casefold()
-    if head in ("players", "dealer") and error.line_text[error.column - 1:error.column] in ("[", "]"):
-        error.reason += f" ({NAME_LIMIT})"
-    return error
+    """``error`` told as the name it stands in when it stands at a bracket of a Players: or Dealer:
+    line that no name closes (``Players: Марк [Казань, Россия]``), where a club may have written a
+    guest or a city in brackets: that name quoted alone, its text between the commas around the
+    bracket (``'Марк [Казань'``), not the other players' names after it, and the limit of names."""
+    text, column = error.line_text, error.column
+    head = text.split(":", 1)[0].strip().casefold()
+    if head not in ("players", "dealer") or text[column - 1:column] not in ("[", "]"):
+        return error
+    start = max(text.rfind(",", 0, column - 1), text.index(":")) + 1
+    end = text.find(",", column - 1)
+    name = text[start:len(text) if end < 0 else end].strip()
+    return ParseError(_not_a_name(name), line=error.line, column=column, line_text=text)
 
 
 # ---------------------------------------------------------------- transformers
