@@ -99,7 +99,26 @@ def grammar_statements(name: str, lines: tuple[str, ...]):
     try:
         return parser.parse(text)
     except UnexpectedInput as error:
-        raise _bracket_in_name(from_lark(_name_as_its_first_word(error), text, _words(parser))) from None
+        error = _where_its_text_ends(_name_as_its_first_word(error), text)
+        raise _bracket_in_name(from_lark(error, text, _words(parser))) from None
+
+
+def _where_its_text_ends(error: UnexpectedInput, text: str) -> UnexpectedInput:
+    """``error`` at the end of a line whose text ends in a comment, moved to where that text ends:
+    right after the last thing read on the line, as a line without its comment is told (``Date: #
+    no date`` lacks its date after 'Date:', at column 6, never after the comment's last word).
+    Lark's error stands at the line's break, or at the end of the hand, past the ignored comment."""
+    if not isinstance(error, UnexpectedToken) or str(error.token).strip():
+        return error
+    ended = error.token.type == "$END"
+    # (the end of the hand takes the position of the last token read; a break keeps that token)
+    last = error.token if ended else (error.token_history or [None])[-1]
+    stop = len(text) if ended else error.token.start_pos
+    if last is None or last.end_pos is None or stop is None or "\n" in text[last.end_pos:stop]:
+        return error
+    end = Token("_NL", "", start_pos=last.end_pos, line=last.end_line, column=last.end_column)
+    return UnexpectedToken(end, error.expected, interactive_parser=error.interactive_parser,
+                           token_history=error.token_history)
 
 
 def _name_as_its_first_word(error: UnexpectedInput) -> UnexpectedInput:
@@ -111,20 +130,41 @@ def _name_as_its_first_word(error: UnexpectedInput) -> UnexpectedInput:
     return error
 
 
-NAME_LIMIT = "a name holds no commas or colons, and its square brackets come in pairs"
+NAME_LIMIT = "a name holds no commas, colons or '#', and its square brackets come in pairs"
 """What a name of Chinese poker and OFC holds (the grammars' NAME and PLAYER): ``Марк [Казань]`` is
 one, while a bracket left open would take in what follows it (``Марк [Казань, Россия]``, one name
-or two?), and one closed before it opens closes nothing of the name's."""
+or two?), and one closed before it opens closes nothing of the name's. A '#' opens a comment on
+every line but ``Players:`` and ``Dealer:``, so no other line could name a player whose name holds one."""
+
+
+def _not_a_name(written: str) -> str:
+    """The reason a name of ``Players:`` or ``Dealer:`` is refused: that name alone, as written, and
+    the limit it breaks."""
+    return f"expected a player's name, found {written!r} ({NAME_LIMIT})"
+
+
+def _listed_name(token: Token) -> str:
+    """A name of ``Players:`` or ``Dealer:`` (the grammars' NAME), refused at its '#' (see :data:`NAME_LIMIT`)."""
+    name = str(token)
+    at = name.find("#")
+    if at >= 0:
+        raise ParseError(_not_a_name(name), line=token.line, column=token.column + at)
+    return player_name(name)
 
 
 def _bracket_in_name(error: ParseError) -> ParseError:
-    """``error`` saying the limit of names when it stands at a bracket of a Players: or Dealer: line
-    that no name closes (``Players: Марк [Казань, Россия]``), where a club may have written a guest
-    or a city in brackets."""
-    head = error.line_text.split(":", 1)[0].strip().casefold()
-    if head in ("players", "dealer") and error.line_text[error.column - 1:error.column] in ("[", "]"):
-        error.reason += f" ({NAME_LIMIT})"
-    return error
+    """``error`` told as the name it stands in when it stands at a bracket of a Players: or Dealer:
+    line that no name closes (``Players: Марк [Казань, Россия]``), where a club may have written a
+    guest or a city in brackets: that name quoted alone, its text between the commas around the
+    bracket (``'Марк [Казань'``), not the other players' names after it, and the limit of names."""
+    text, column = error.line_text, error.column
+    head = text.split(":", 1)[0].strip().casefold()
+    if head not in ("players", "dealer") or text[column - 1:column] not in ("[", "]"):
+        return error
+    start = max(text.rfind(",", 0, column - 1), text.index(":")) + 1
+    end = text.find(",", column - 1)
+    name = text[start:len(text) if end < 0 else end].strip()
+    return ParseError(_not_a_name(name), line=error.line, column=column, line_text=text)
 
 
 # ---------------------------------------------------------------- transformers
@@ -159,10 +199,10 @@ class _Lines(Transformer):
         return ("variant", children[0].line, Variant(str(children[0]).lower()))
 
     def players(self, children):
-        return ("players", children[0].line, tuple(player_name(str(name)) for name in children))
+        return ("players", children[0].line, tuple(_listed_name(name) for name in children))
 
     def dealer(self, children):
-        return ("dealer", children[0].line, player_name(str(children[0])))
+        return ("dealer", children[0].line, _listed_name(children[0]))
 
     def royalties(self, children):
         return ("royalties", children[0].line, tuple(_claim(token) for token in children))
@@ -844,19 +884,19 @@ def _table_value(lines_of: _Lines, names: re.Pattern, alias: str, found: list, t
     for a line not seen before. Their loops around it differ on purpose: OFC keeps each line's
     number (its batch keeps the Players: line's) and wants the header first, as its grammar does;
     a Chinese hand's seats are whole set lines, an OFC hand's are steps."""
-    if alias == "players":
-        tokens = [_token("NAME", found[0], number)]
-        tokens += [_token("NAME", n, number) for n in names.findall(found[1] or "")]
-        value = lines_of.players(tokens)[2]
-    elif alias in ("royalties_line", "points_line"):
-        value = _claims_of(_token("CLAIM", text, number))
-    elif alias == "header":
+    if alias == "header":
         return found[-1]
-    else:
-        try:
+    try:
+        if alias == "players":
+            tokens = [_token("NAME", found[0], number)]
+            tokens += [_token("NAME", n, number) for n in names.findall(found[1] or "")]
+            value = lines_of.players(tokens)[2]
+        elif alias in ("royalties_line", "points_line"):
+            value = _claims_of(_token("CLAIM", text, number))
+        else:
             value = getattr(lines_of, alias)([_token("VALUE", found[0], number)])[2]
-        except (ParseError, ValueError):
-            return None
+    except (ParseError, ValueError):
+        return None
     if len(table_lines) < _LINES_KEPT:
         table_lines[text] = (alias, value)
     return value

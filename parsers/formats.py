@@ -96,12 +96,14 @@ class Format:
     line's text ends at it, and the next hand starts there (see ``header_line_rest``)."""
 
 
-# The club formats' lines, as their grammars read them (parsers/grammars/*.lark): keywords in any
-# case, blanks between the words.
 UNKNOWN_GAME = "unknown"
 """The game of a quarantined text whose format could not be told: no game a user chooses."""
-_CLAIM_KEYWORDS = ("date", "club", "scoring", "players", "dealer", "rules", "royalties", "points")
-_CHINESE_ONCE = tuple(re.compile(rf"(?i:{word})[ \t]*:") for word in _CLAIM_KEYWORDS)
+# The club formats' lines, as their grammars read them (parsers/grammars/*.lark): keywords in any
+# case, blanks between the words. The words are the grammars', spelled again: the splitter runs
+# before any grammar is opened, and a run opens only the grammars its games need (a test reads the
+# words from the compiled grammars and checks that each line they open stays in its game).
+_TABLE_KEYWORDS = ("date", "club", "scoring", "players", "dealer", "rules", "royalties", "points")
+_CHINESE_ONCE = tuple(re.compile(rf"(?i:{word})[ \t]*:") for word in _TABLE_KEYWORDS)
 # A player's line: a name, then its rows or its verb. Which names a game holds is its grammar's to
 # say (cpshared.lark, PLAYER); the splitter only keeps every line that may be one in the game, so
 # that a name it does not foresee ("Марк [Казань]") is never cut from its hand.

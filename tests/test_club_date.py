@@ -115,6 +115,30 @@ def test_a_date_line_with_no_value_says_the_forms_a_bad_value_is_told_in_every_c
                     for fmt in CLUB_SAMPLES}
 
 
+@pytest.mark.parametrize("line", ["Date: # no date", "Date:   # no date"])
+def test_a_date_line_with_only_a_comment_is_told_after_the_colon_where_a_comment_may_follow(line):
+    # Chinese poker and OFC said it at the comment's end, "missing after 'date'" (its last word);
+    # a six-card session line reads its '#' as its value (docs/formats.md, "Comments")
+    told = {fmt: (error.column, error.line_text, error.reason)
+            for fmt, error in ((fmt, refused(fmt, line)) for fmt in CLUB_SAMPLES if fmt != "sixcard")}
+    assert told == {fmt: (6, line, "a date like 2026-11-30 22:40, 30.11.2026 22:40 or 2026/11/30 22:40 "
+                                   "(the seconds or the time may be left out) is missing after 'Date:'")
+                    for fmt in CLUB_SAMPLES if fmt != "sixcard"}
+
+
+@pytest.mark.parametrize("fmt", ["chinese", "ofc"])
+def test_a_date_line_with_only_a_comment_that_ends_the_hand_is_told_after_the_colon(fmt):
+    # the hand's text ends after the comment, not at a line break
+    lines = first_game(fmt)
+    last = max(k for k, line in enumerate(lines) if line.strip())
+    (chunk,) = split("\n".join([*(line for line in lines[:last + 1] if not line.startswith("Date:")),
+                                "Date: # no date"]))
+    with pytest.raises(ParseError) as refusal:
+        parse_chunk(chunk, "f.txt")
+    assert (refusal.value.column, refusal.value.line_text, refusal.value.reason.endswith("after 'Date:'")) == (
+        6, "Date: # no date", True)
+
+
 def test_an_ingest_quarantines_a_date_line_with_no_value_in_the_same_words_in_every_club_format(tmp_path):
     # the way an ingest reads each game (the Chinese poker batch too), not only the parsers' own
     from pipeline.ingest import ingest

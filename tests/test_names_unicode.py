@@ -182,9 +182,11 @@ def test_names_are_listed_in_the_order_of_their_letters(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize(("players", "column", "found"), [
-    ("[Гость Иван, Игрок (2), Олег 2000", 10, "expected a player's name, found '[Гость Иван, Игрок (2), Олег 2000'"),
-    ("Игрок (2), Марк [Казань, Россия], Олег 2000", 26, "expected ',' or the end of the line, found '[Казань, Россия]'"),
-    ("Игрок (2), Марк] Казань, Олег 2000", 25, "expected ',' or the end of the line, found '] Казань, Олег 2000'"),
+    # the name refused is quoted alone: the quote took in the rest of the line, other names too
+    ("[Гость Иван, Игрок (2), Олег 2000", 10, "expected a player's name, found '[Гость Иван'"),
+    ("Игрок (2), Марк [Казань, Россия], Олег 2000", 26, "expected a player's name, found 'Марк [Казань'"),
+    ("Игрок (2), Марк] Казань, Олег 2000", 25, "expected a player's name, found 'Марк] Казань'"),
+    ("Игрок (2), Марк [[Казань]], Олег 2000", 26, "expected a player's name, found 'Марк [[Казань]]'"),
 ])
 def test_a_bracket_no_name_closes_is_refused_with_the_limit_in_words(players, column, found):
     # the QA's hands: the example of docs/formats.md with its players renamed. "Марк [Казань]" is a
@@ -197,8 +199,44 @@ def test_a_bracket_no_name_closes_is_refused_with_the_limit_in_words(players, co
     for lane in (True, False):
         result = parse_bytes(text.encode(), "br.txt", lane=lane)
         (row,) = result.tables[("quarantine", "chinese")].to_pylist()
-        assert row["error"] == f"{found} (a name holds no commas or colons, and its square brackets come in pairs)"
+        assert row["error"] == f"{found} {LIMIT}"
         assert (row["line"], row["column"]) == (3, column)    # 'Players: ' is 9 characters
+
+
+LIMIT = "(a name holds no commas, colons or '#', and its square brackets come in pairs)"
+
+
+@pytest.mark.parametrize("line", ["Players", "Dealer"])
+@pytest.mark.parametrize("name", ["Игрок #2", "Марк [#1]", "Анна # late"])
+def test_a_name_holding_a_hash_is_refused_at_the_hash_with_the_limit_of_names(line, name):
+    # a '#' opens no comment after Players: or Dealer: (docs/formats.md, "Comments"), and a comment
+    # on every other line: no hand line could name such a player. "Игрок #2" was let in, then the
+    # hand refused at its player's line; "Марк [#1]" refused as if its brackets were not paired
+    text = chinese_hand("H-hash", "Анна")
+    text = text.replace("Players: Анна", f"Players: {name}") if line == "Players" else text + f"Dealer: {name}\n"
+    number = 3 if line == "Players" else 8
+    for lane in (True, False):
+        result = parse_bytes(text.encode(), "hash.txt", lane=lane)
+        (row,) = result.tables[("quarantine", "chinese")].to_pylist()
+        assert (row["line"], row["column"], row["error"]) == (
+            number, len(f"{line}: ") + name.index("#") + 1, f"expected a player's name, found '{name}' {LIMIT}"), lane
+
+
+def test_a_dealer_whose_bracket_is_left_open_is_quoted_alone():
+    text = chinese_hand("H-dealer", "Анна") + "Dealer: Марк [Казань # a guest\n"
+    for lane in (True, False):
+        (row,) = parse_bytes(text.encode(), "d.txt", lane=lane).tables[("quarantine", "chinese")].to_pylist()
+        assert (row["line"], row["column"], row["error"]) == (
+            8, 14, f"expected a player's name, found 'Марк [Казань # a guest' {LIMIT}"), lane
+
+
+def test_an_ofc_name_holding_a_hash_is_refused_at_the_hash():
+    text = (Path(__file__).parent.parent / "data" / "samples" / "ofc-pineapple.txt").read_text(encoding="utf-8")
+    hand = text[text.index("OFC hand O-2027-1"):text.index("OFC hand O-2027-2")]
+    (row,) = parse_bytes(hand.replace("Players: Boris,", "Players: Boris #1,").encode(), "o.txt").tables[
+        ("quarantine", "ofc")].to_pylist()
+    assert (row["line"], row["column"], row["error"]) == (
+        6, 16, f"expected a player's name, found 'Boris #1' {LIMIT}")
 
 
 @pytest.fixture

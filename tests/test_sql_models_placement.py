@@ -90,7 +90,7 @@ def placements():
         int_accounts="select null::varchar as site, null::varchar as player, null::varchar as person where false",
         stg_chinese_players="select null::varchar as game_id, null::varchar as scoring where false",
         # no hand here was cancelled (test_holdem_cancelled leaves out those that were)
-        stg_holdem_results="select null::varchar as game_id, null::boolean as is_cancelled where false",
+        int_cancelled_hands="select null::varchar as game_id where false",
     )
     found = con.execute(f"select game_id, player, placement, is_win, count_players from ({sql})").fetchall()
     return {(game_id, player): (placement, is_win, count) for game_id, player, placement, is_win, count in found}

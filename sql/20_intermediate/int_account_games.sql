@@ -5,7 +5,7 @@
 -- merge: count_games = old.count_games + new.count_games
 -- The games each account played, counted once and kept: the accounts and people read these counts
 -- instead of every game's players. A game is new to the warehouse, so an ingest adds its
--- counts to the stored ones. A cancelled Hold'em hand (macro is_played) is no game of anyone's, as
+-- counts to the stored ones. A cancelled Hold'em hand (int_cancelled_hands) is no game of anyone's, as
 -- int_player_games counts games: an account that sat only in such hands is kept, with no game.
 with
 
@@ -14,8 +14,7 @@ games as (
 ),
 
 cancelled as (
-    -- the hands that were cancelled (the flag is on each of the hand's rows)
-    select distinct game_id from stg_holdem_results where not is_played(is_cancelled)
+    select game_id from int_cancelled_hands
 ),
 
 final as (

@@ -17,7 +17,7 @@
 -- points are never summed with the other scale's.
 -- site: the room (null for games without one); person: the person the account (site, player)
 -- belongs to (int_accounts).
--- A cancelled Hold'em hand (macro is_played) is no game of anyone's: its seats are left out here, the
+-- A cancelled Hold'em hand (int_cancelled_hands) is no game of anyone's: its seats are left out here, the
 -- one place every count of games, wins and placements reads (player_results, the _by_day marts, the
 -- leaderboards, a person's games), so it neither counts as a game nor ties everyone for first.
 -- It stores only the columns its readers read: the seat, the table and whether the game is against
@@ -37,8 +37,7 @@ nets as (
 ),
 
 cancelled as (
-    -- the hands that were cancelled (the flag is on each of the hand's rows)
-    select distinct game_id from stg_holdem_results where not is_played(is_cancelled)
+    select game_id from int_cancelled_hands
 ),
 
 players as (
