@@ -94,12 +94,13 @@ _PLAYER = r"^(?P<p>[^:\[]*?[^\s:\[])(?P<me>\s*\[ME\])?\s+: "
 HAND_WORDS = HandWords({
     "HIGH_CARD": ("High Card",), "PAIR": ("One pair",), "TWO_PAIR": ("Two pair",),
     "THREE_OF_A_KIND": ("Three of a kind",), "STRAIGHT": ("Straight",), "FLUSH": ("Flush",),
-    "FULL_HOUSE": ("Full House",), "FOUR_OF_A_KIND": ("Four of a kind",),
+    "FULL_HOUSE": ("Full House",), "FOUR_OF_A_KIND": ("Four of a kind",), "STRAIGHT_FLUSH": ("Straight Flush",),
 }, (), ())
 """How Bovada names the kind of a made hand after a showdown line's five cards (HE-HAND-NAME), no
-rank: 'Showdown [8h 8d Qc Jd 7d] (One pair)'. Its 'Straight Flush' is not read (whether it names a
-royal flush too no sample shows); the name after a 'Does not show' line, 'High Card' for a pair
-of kings folded before the flop, is no name of the cards' hand and is not read either."""
+rank: 'Showdown [8h 8d Qc Jd 7d] (One pair)', 'Showdown [5s 6s 4s 2s 3s] (Straight Flush)'. A royal
+flush is a straight flush of that kind, whatever its name (no sample names one); the name after a
+'Does not show' line, 'High Card' for a pair of kings folded before the flop, is no name of the
+cards' hand and is not read."""
 
 LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("SEAT", "a seat line like 'Seat 1: Dealer ($10 in chips)'",

@@ -27,7 +27,7 @@ from decimal import Decimal
 import lark_cython
 import numpy as np
 from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedInput, VisitError
+from lark.exceptions import UnexpectedInput, UnexpectedToken, VisitError
 
 from parsers.club_date import CLUB_DATE_WORDS, read_club_date
 from parsers.errors import CARD_WANTED, ParseError, from_lark, not_a_card, not_among_players
@@ -99,17 +99,28 @@ def grammar_statements(name: str, lines: tuple[str, ...]):
     try:
         return parser.parse(text)
     except UnexpectedInput as error:
-        raise _bracket_in_name(from_lark(error, text, _words(parser))) from None
+        raise _bracket_in_name(from_lark(_name_as_its_first_word(error), text, _words(parser))) from None
 
 
-NAME_LIMIT = "a name holds no square brackets, commas or colons"
-"""What the Players: and Dealer: lines of Chinese poker and OFC allow in a name: a bracket opens
-a player's cards (``Anna: back [...]``), so a name holding one could not be told from them."""
+def _name_as_its_first_word(error: UnexpectedInput) -> UnexpectedInput:
+    """``error`` at a name where the line holds none (Lark's lexer, asked what stands there, reads
+    the longest name it can): its first word is the fault a person sees, 'centre' of ``centre [Qs
+    Qh 9c 7d 2c] front [6s 6h 3c]``, since a name's brackets take in a row's cards."""
+    if isinstance(error, UnexpectedToken) and error.token.type == "NAME" and len(error.token.split()) > 1:
+        error.token = error.token.update(value=error.token.split()[0])
+    return error
+
+
+NAME_LIMIT = "a name holds no commas or colons, and its square brackets come in pairs"
+"""What a name of Chinese poker and OFC holds (the grammars' NAME and PLAYER): ``Марк [Казань]`` is
+one, while a bracket left open would take in what follows it (``Марк [Казань, Россия]``, one name
+or two?), and one closed before it opens closes nothing of the name's."""
 
 
 def _bracket_in_name(error: ParseError) -> ParseError:
     """``error`` saying the limit of names when it stands at a bracket of a Players: or Dealer: line
-    (``Players: Марк [Казань]``), where a club may have written a guest or a city in brackets."""
+    that no name closes (``Players: Марк [Казань, Россия]``), where a club may have written a guest
+    or a city in brackets."""
     head = error.line_text.split(":", 1)[0].strip().casefold()
     if head in ("players", "dealer") and error.line_text[error.column - 1:error.column] in ("[", "]"):
         error.reason += f" ({NAME_LIMIT})"
@@ -194,12 +205,12 @@ class _Lines(Transformer):
     def sets_line(self, children):
         token = children[0]
         text = str(token)
-        name = _SETS.match(text).group(1)
+        head = _SETS.match(text)
         rows = [(_row(match.group(1)), _cards_at(match.group(2), token.line, token.column + match.start(2)))
-                for match in _BRACKETS.finditer(text)]
+                for match in _BRACKETS.finditer(text, head.end())]
         cards = tuple(card for _, cs in rows for card in cs)
         placements = tuple(Placement(card=card, row=row) for row, cs in rows for card in cs)
-        return ("step", token.line, (name, StepKind.SET, cards, placements))
+        return ("step", token.line, (head.group(1), StepKind.SET, cards, placements))
 
     def draw_one(self, children):
         name, card, row = children
@@ -273,9 +284,16 @@ _ROW_OF_WORD = {word: row for row in Row for word in (row.value, row.value.title
 def _row(word: str) -> Row:
     """A row's word as the grammar's ROW admits it, in any case (a dict, not an enum call per row)."""
     return _ROW_OF_WORD.get(word) or Row(word.lower())
+
+
 _BRACKETS = re.compile(r"(back|middle|front)\s*\[([^\]]*)\]", re.IGNORECASE)
-_DRAWS = re.compile(r"\s+draws\s+", re.IGNORECASE)
+"""A row and its cards, looked for after the player's name only: a name may hold a row's word and a
+bracket (``Front [Гость]``)."""
+_DRAWS = re.compile(r"(.+)\s+draws\s+", re.IGNORECASE)
+"""The player of a draw line and the verb after him: the last "draws" (a name may hold the word,
+``Boris Draws``; the cards and rows after the verb never do)."""
 _SETS = re.compile(r"(.+?)[ \t]+sets[ \t]*:", re.IGNORECASE)
+"""The player of a sets line: a name holds no colon, so the first "sets:" follows it."""
 
 
 def _placed_words(item: str) -> tuple[str, str | None]:
@@ -288,8 +306,9 @@ def _placed_words(item: str) -> tuple[str, str | None]:
 def _draw_parts(text: str, read_item=_placed_words) -> tuple[str, str, int, list]:
     """A DRAW_LINE token's player, the text of his dealt cards and where it starts, and each
     placed card as ``read_item`` reads its item (by default its card's word and its row's word)."""
-    name, rest = _DRAWS.split(text, maxsplit=1)
-    at = len(text) - len(rest)
+    head = _DRAWS.match(text)
+    name, at = head.group(1), head.end()
+    rest = text[at:]
     if not rest.startswith("["):
         card, row = rest.split(":")
         return name, card.strip(), at, [read_item(f"{card.strip()} {row.strip()}")]
@@ -299,8 +318,9 @@ def _draw_parts(text: str, read_item=_placed_words) -> tuple[str, str, int, list
 
 def _set_line_rows(text: str) -> tuple[str, list[tuple[Row, str, int]]]:
     """A SET_LINE token's player and rows: each row's text of cards and where that text starts."""
-    rows = [(_row(match.group(1)), match.group(2), match.start(2)) for match in _BRACKETS.finditer(text)]
-    return player_name(text[:text.index(":")]), rows
+    colon = text.index(":")     # a name holds none: the first ends it
+    rows = [(_row(match.group(1)), match.group(2), match.start(2)) for match in _BRACKETS.finditer(text, colon)]
+    return player_name(text[:colon]), rows
 
 
 _CLAIM_OF_TEXT: dict[str, Claim] = {}
@@ -631,8 +651,9 @@ def read_batch(chunks, source_file: str) -> tuple[ChineseBatch, np.ndarray, list
             if alias == "set_line":
                 # the rows by their words' indices, not as Row members (hashing the enum is slow), in
                 # any case the grammar admits
-                rows = brackets(found[0])
-                name = player_name(found[0][:found[0].index(":")])
+                colon = found[0].index(":")     # a name holds none: the first ends it
+                rows = brackets(found[0], colon)
+                name = player_name(found[0][:colon])
                 hand_codes = [card_codes[word] for _, cards in rows for word in words(cards)]
                 if name in seats or [row_index(row) for row, _ in rows] != [0, 1, 2] or len(hand_codes) != 13:
                     usual = False
@@ -781,12 +802,12 @@ def read_ofc_batch(chunks, source_file: str) -> tuple[OfcBatch, np.ndarray]:
                     name, dealt, _, placed = _draw_parts(found[0], _CODES_OF_ITEM.__getitem__)
                     step = (player_name(name), "draws", tuple([card_codes[word] for word in words(dealt)]), tuple(placed))
                 else:
-                    placed = []
-                    for m in _BRACKETS.finditer(found[0]):
+                    placed, head = [], _SETS.match(found[0])
+                    for m in _BRACKETS.finditer(found[0], head.end()):
                         row = row_index(m.group(1))
                         placed += [(card_codes[word], row) for word in words(m.group(2))]
                     placed = tuple(placed)
-                    step = (player_name(_SETS.match(found[0]).group(1)), "sets", tuple(code for code, _ in placed), placed)
+                    step = (player_name(head.group(1)), "sets", tuple(code for code, _ in placed), placed)
                 # only a one-card draw's line recurs (a player, a card, a row); a set's five cards and
                 # a Pineapple draw's three come in too many orders to be met again
                 if len(step[2]) == 1 and len(step_of_line) < _LINES_KEPT:

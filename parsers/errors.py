@@ -212,6 +212,9 @@ def from_lark(exc: UnexpectedInput, text: str, words: dict[str, str]) -> ParseEr
     if at_end:
         expected = exc.expected if isinstance(exc, UnexpectedEOF) else exc.accepts or exc.expected
         seen = end
+        # a text of one line (its words name its end) ends where the thing was expected, as a
+        # game's line that ends before its newline: told in the same words
+        ended = "$END" in words
     elif isinstance(exc, UnexpectedToken):
         expected = exc.accepts or exc.expected
         ended = not str(exc.token).strip()

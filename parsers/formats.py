@@ -102,9 +102,12 @@ UNKNOWN_GAME = "unknown"
 """The game of a quarantined text whose format could not be told: no game a user chooses."""
 _CLAIM_KEYWORDS = ("date", "club", "scoring", "players", "dealer", "rules", "royalties", "points")
 _CHINESE_ONCE = tuple(re.compile(rf"(?i:{word})[ \t]*:") for word in _CLAIM_KEYWORDS)
-_CHINESE_SEAT = re.compile(r"[^\s,:\[\]|#][^,:\[\]|\n#]*:[ \t]*(?i:back|middle|front|surrenders|natural)\b")
+# A player's line: a name, then its rows or its verb. Which names a game holds is its grammar's to
+# say (cpshared.lark, PLAYER); the splitter only keeps every line that may be one in the game, so
+# that a name it does not foresee ("Марк [Казань]") is never cut from its hand.
+_CHINESE_SEAT = re.compile(r"[^\s,:#][^,:\n#]*:[ \t]*(?i:back|middle|front|surrenders|natural)\b")
 _OFC_ONCE = (*_CHINESE_ONCE, re.compile(r"(?i:variant)[ \t]*:"))
-_OFC_STEP = re.compile(r"[^\s,:\[\]|#][^,:\[\]|\n#]*?[ \t]+(?i:sets|draws|fantasyland)\b")
+_OFC_STEP = re.compile(r"[^\s,:#][^,:\n#]*?[ \t]+(?i:sets|draws|fantasyland)\b")
 _RASPISNOY_ROUND_LINES = tuple(re.compile(p) for p in (r"(?i:round)", r"(?i:hands:)", r"(?i:bids:)", r"(?i:trick)",
                                                      r"(?i:points:)", r"(?i:totals:)"))
 _SHEET_HEAD = re.compile(r"\#[ \t]*(?i:cards)[ \t]+(?i:kind)\b")

@@ -107,15 +107,15 @@ _SEATSUM = re.compile(r"^Seat (?P<n>\d+): (?P<p>.+?)(?P<pos>(?: \((?:button|smal
 _SUMMARY_WON = re.compile(r"(?:won|collected) \(?(" + _AMT + r")\)?")
 _SUMMARY_CARDS = re.compile(r"(?:showed|mucked) \[([^\]]*)\]")
 HAND_WORDS = HandWords({
-    "PAIR": ("Pair of {ranks}",), "TWO_PAIR": ("Pair of {ranks} and Pair of {second_ranks}",),
+    "HIGH_CARD": ("{rank}-High",), "PAIR": ("Pair of {ranks}",), "TWO_PAIR": ("Pair of {ranks} and Pair of {second_ranks}",),
     "THREE_OF_A_KIND": ("Three {ranks}",), "STRAIGHT": ("{ranks}-High Straight",), "FLUSH": ("{rank} High Flush",),
     "FULL_HOUSE": ("{ranks} Full over {second_ranks}",), "FOUR_OF_A_KIND": ("Four {ranks}",),
 }, ("Two", ("Three", "Trey"), "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace"),
     (("Twos", "Deuces"), ("Treys", "Threes"), "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens", "Jacks",
      "Queens", "Kings", "Aces"))
 """How GGPoker names a made hand in a show line's parentheses and after a summary line's 'with'
-(HE-HAND-NAME): 'Pair of Kings and Pair of Tens', 'Aces-High Straight', 'Sevens Full over Fives'. Its
-names of a high card and a straight flush are in no sample: not read, not judged."""
+(HE-HAND-NAME): 'Ace-High' (a high card), 'Pair of Kings and Pair of Tens', 'Aces-High Straight',
+'Sevens Full over Fives'. Its name of a straight flush is in no sample: not read, not judged."""
 _MARKER = re.compile(
     r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?"
     r"(?P<what>(?P<hole>HOLE CARDS)|(?P<showdown>SHOW ?DOWN)|(?P<summary>SUMMARY)|FLOP|TURN|RIVER)"

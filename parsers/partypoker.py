@@ -167,15 +167,17 @@ _LINES = RoomLines("partypoker", LINE_KINDS, merge=frozenset({"SEAT", "POST", "D
                             "line like '** Dealing Flop ** [ … ]', a show or a 'wins' line")
 HAND_WORDS = HandWords({
     "HIGH_CARD": ("high card {rank}", "high card, {rank}"), "PAIR": ("a pair of {ranks}",),
-    "TWO_PAIR": ("two pairs, {ranks} and {second_ranks}",), "STRAIGHT": ("a straight, {low_rank} to {rank}",),
-    "FLUSH": ("a flush, {rank} high",),
+    "TWO_PAIR": ("two pairs, {ranks} and {second_ranks}",), "THREE_OF_A_KIND": ("three of a kind, {ranks}",),
+    "STRAIGHT": ("a straight, {low_rank} to {rank}",), "FLUSH": ("a flush, {rank} high",),
+    "FULL_HOUSE": ("a full house, {ranks} full of {second_ranks}",), "FOUR_OF_A_KIND": ("four of a kind, {ranks}",),
 }, (("Deuce", "Two"), "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace"),
     (("Deuces", "Twos"), "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens", "Jacks", "Queens",
      "Kings", "Aces"), rest=r"(?: with \w+ kicker)?\.?")
 """How PartyPoker names a shown hand after a show line's cards (HE-HAND-NAME): 'a pair of Queens.',
-'two pairs, Aces and Nines with King kicker.', 'a straight, Eight to Queen.', 'high card, Ace.'.
-Its names of three of a kind and better are in no Hold'em sample: not read, not judged; a hand
-mucked face up ('doesn't show') and a wins line name the hand too, which the replay does not hold."""
+'two pairs, Aces and Nines with King kicker.', 'three of a kind, Tens with Ace kicker.', 'a straight,
+Eight to Queen.', 'a full house, Kings full of Sevens.', 'four of a kind, Nines.', 'high card, Ace.'.
+Its name of a straight flush is in no sample: not read, not judged; a hand mucked face up ('doesn't
+show') and a wins line name the hand too, which the replay does not hold."""
 _WIN = re.compile(r"(?P<p>[^\s.][^.]*?) wins (?P<a>[$€£]?\s*" + _NUM + r"(?:\s*(?:USD|EUR|GBP))?)(?:\s*chips)?"
                   r"(?: from the (?P<pot>main pot|side pot(?: \d+)?))?(?: with [^.]*)?\.?")
 _ZERO = Decimal(0)

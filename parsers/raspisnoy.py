@@ -33,7 +33,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer
 
-from parsers.club_date import read_club_date
+from parsers.club_date import CLUB_DATE_WORDS, read_club_date
 from parsers.errors import (
     CARD_WANTED,
     LARGEST_WHOLE,
@@ -106,6 +106,7 @@ WORDS = {
     "VBAR": "'|'",
     "SLASH": "'/'",
     "HASH": "the table header ' #  cards kind | <players>'",
+    "DATETIME": CLUB_DATE_WORDS,
     "$END": "the end of the line",
     # The game's shape: one terminal per kind of line.
     "GAME_LINE": "'Raspisnoy game <name>'",

@@ -33,7 +33,7 @@ from decimal import Decimal
 
 from lark import Token, Tree
 
-from parsers.club_date import read_club_date
+from parsers.club_date import CLUB_DATE_WORDS, read_club_date
 from parsers.errors import CARD_WANTED, LARGEST_WHOLE, ParseError, out_of_range
 from parsers.grammar import parse_lines
 from parsers.names import player_name
@@ -57,6 +57,7 @@ WORDS = {
     "RESULT": "'Result:'",
     "REST": "text",
     "PLAYER_NAME": "the player's name",
+    "DATETIME": CLUB_DATE_WORDS,
     "UP": "'up'",
     "ANTE": "'ante'",
     "BUYS": "'buys'",

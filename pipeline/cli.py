@@ -1839,7 +1839,11 @@ def _stats_kept(con: duckdb.DuckDBPyConnection, player: str | None) -> str:
 @warehouse_option
 @json_option
 @click.option("--csv", "as_csv", is_flag=True, help="Print CSV instead of a table (to save the result: > file.csv).")
-def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
+@click.option("--bom/--no-bom", default=None,
+              help="With --csv into a file or a pipe: start it with a UTF-8 byte order mark, which Excel needs to "
+                   "read a CSV as UTF-8, or never. Default: a mark on Windows, and wherever the output's encoding "
+                   "is not UTF-8; none elsewhere.")
+def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool, bom: bool | None) -> None:
     """Run one read-only SQL query against the warehouse's models and tables.
 
     Only queries run (SELECT, WITH, SHOW, DESCRIBE, SUMMARIZE, EXPLAIN): COPY, EXPORT,
@@ -1847,12 +1851,21 @@ def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
     can be read. To save a result, redirect --csv or --json to a file. Every table and
     column: see docs/warehouse.md.
 
+    CSV into a file or a pipe is UTF-8. On Windows it starts with a byte order mark, so that
+    Excel reads its names as UTF-8 (without the mark Excel reads them in the ANSI code page, and
+    Cyrillic names come out garbled); elsewhere it has none, unless the output's encoding is not
+    UTF-8. --bom and --no-bom decide it (--bom for Excel on a Mac).
+
     Example: rasklad query "select player, sum(net) from game_players group by all" --csv > nets.csv
     """
     import duckdb
 
     if as_json and as_csv:
         raise CommandLineProblem("--json and --csv were both given.", "Pick one of them.")
+    if bom is not None and not as_csv:
+        flag = "--bom" if bom else "--no-bom"
+        raise CommandLineProblem(f"{flag} was given without --csv: only a CSV has a byte order mark.",
+                                 f"Add --csv, or leave {flag} out.")
     _refuse_all_but_queries(sql)
     if _SHOW_TABLES.fullmatch(sql):
         sql = LISTED_TABLES
@@ -1866,22 +1879,32 @@ def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
             raise UsageProblem(f"The query failed: {error}", "Tables: games, game_players, findings, "
                                "quarantine and the marts; list them with `rasklad query \"show tables\"`.")
     if as_csv:
-        _echo_csv(_cells(frame).write_csv())
+        _echo_csv(_cells(frame).write_csv(), bom)
     else:
         _show(frame, as_json, whole_words=False)    # a query's value of any width stays in the terminal
 
 
-def _echo_csv(text: str) -> None:
-    """CSV on standard output, its control characters escaped (:func:`_escaped`). Into a file or a
-    pipe whose encoding is not UTF-8 (a redirect on Windows writes its ANSI code page, cp1251 on a
-    Russian one), as UTF-8 after a byte order mark: every name is kept whole, where the code page
-    would lose an emoji or a letter of another script, and Excel, which reads a CSV file without the
-    mark in the code page, reads it as UTF-8. A terminal shows it in its own encoding."""
-    if sys.stdout.isatty() or _writes_utf8(sys.stdout):
+CSV_MARKED_BY_DEFAULT = sys.platform == "win32"
+"""Whether ``query --csv`` into a file or a pipe starts with a byte order mark whatever the output's
+encoding: on Windows, whose Excel reads a CSV without the mark in the ANSI code page (cp1251 on a
+Russian one, where Cyrillic names written in UTF-8 come out garbled), Python's UTF-8 mode or not."""
+
+
+def _echo_csv(text: str, bom: bool | None = None) -> None:
+    """CSV on standard output, its control characters escaped (:func:`_escaped`). A terminal shows
+    it in its own encoding. Into a file or a pipe it is UTF-8, after a byte order mark when ``bom``
+    says so (--bom, --no-bom), else on Windows (:data:`CSV_MARKED_BY_DEFAULT`) and wherever the
+    output's encoding is not UTF-8 (a redirect on Windows writes its ANSI code page without Python's
+    UTF-8 mode): every name is kept whole, where the code page would lose an emoji or a letter of
+    another script, and Excel reads it as UTF-8."""
+    utf8 = _writes_utf8(sys.stdout)
+    if bom is None:
+        bom = CSV_MARKED_BY_DEFAULT or not utf8
+    if sys.stdout.isatty() or (utf8 and not bom):
         click.echo(text, nl=False)
         return
     sys.stdout.flush()
-    sys.stdout.buffer.write(codecs.BOM_UTF8 + _escaped(text).encode("utf-8"))
+    sys.stdout.buffer.write((codecs.BOM_UTF8 if bom else b"") + _escaped(text).encode("utf-8"))
     sys.stdout.buffer.flush()
 
 
@@ -2748,8 +2771,10 @@ def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool, a
     'file PATH: …' for one given for the files of a run, PATH as `rasklad settings` lists it).
 
     The stored hands judged under it are judged again at once (as an ingest given a setting judges
-    again those it reaches), and the games read from then on are judged without it. A setting is
-    given (or changed) with `rasklad ingest PATH --rules SETTING`.
+    again those it reaches), and the games read from then on are judged without it. A hand its
+    text cannot be read without it (a betting structure the text does not name) goes back to
+    quarantine, named as `rasklad reaudit` names it, and the exit code is 1. A setting is given
+    (or changed) with `rasklad ingest PATH --rules SETTING`.
 
     \b
     Example: rasklad settings rules "room PokerStars: limit_cap_2" --remove
@@ -2791,21 +2816,25 @@ def settings_rules(warehouse: Path, setting: str, remove: bool, no_wait: bool, a
     texts = [RuleSetting.of_row(name, parsed.option).text for name in removed]
     # as an ingest given a setting judges again the stored hands it reaches, so does its removal
     judged = resettled.judged if resettled else 0
-    if as_json:
+    sent = resettled.sent_to_quarantine if judged else []
+    # a game quarantined is a problem with the data, as reaudit and ingest say it (exit codes, docs/warehouse.md)
+    status = 1 if sent else 0
+    if as_json:     # the games sent to quarantine as `reaudit --json` lists them
         _echo_json({"removed": texts, "judged_again": judged,
-                    "findings": resettled.findings if judged else 0,
-                    "sent_to_quarantine": resettled.quarantined if judged else 0})
-        return
+                    "findings": resettled.findings if judged else 0, "sent_to_quarantine": sent})
+        sys.exit(status)
     for text in texts:
         click.echo(f"Removed the rule setting '{text}'.")
     if judged:
-        quarantined = (f", {resettled.quarantined:,} sent to quarantine (see them with: rasklad quarantine "
-                       f"--warehouse {warehouse})" if resettled.quarantined else "")
+        quarantined = f", {len(sent):,} sent to quarantine" if sent else ""
         click.echo(f"  {counted(judged, 'stored game')} judged again without it (judged under it before): "
                    f"{counted(resettled.findings, 'finding')}{quarantined}")
     else:
         click.echo("  No stored game was judged under it.")
     click.echo("  The games read from now on are judged without it.")
+    for line in _sent_to_quarantine_lines(sent, len(sent), warehouse):
+        click.echo(line)
+    sys.exit(status)
 
 
 RATES_AGREE_WITHIN = Decimal("0.01")
@@ -3136,17 +3165,8 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
                f"{summary.games:,} stored, {summary.quarantined:,} quarantined{f' ({which})' if which else ''}, "
                f"{counted(summary.findings, 'finding')} in {summary.seconds:.2f} s")
     _say_statistics_built(warehouse, unbuilt_before)
-    for game in sent[:SENT_SHOWN]:
-        where = ":".join(str(part) for part in (game["source_file"], game["line"], game["column"]) if part is not None)
-        click.echo(f"  sent to quarantine: {where} (game {game['game_id']}): {game['reason']}")
-    if len(sent) > SENT_SHOWN:
-        click.echo(f"  and {len(sent) - SENT_SHOWN:,} more sent to quarantine")
-    if sent:
-        left = "it counts" if len(sent) == 1 else "they count"
-        click.echo(f"  {counted(len(sent), 'game')} stored before {'is' if len(sent) == 1 else 'are'} quarantined "
-                   f"now: {left} in no statistics any more")
-    if summary.quarantined:
-        click.echo(f"See them with: rasklad quarantine --warehouse {warehouse}")
+    for line in _sent_to_quarantine_lines(sent, summary.quarantined, warehouse):
+        click.echo(line)
     if summary.without_text:
         files = sorted(summary.files_without_text)
         named = ", ".join(files[:5]) + (f" and {len(files) - 5} more" if len(files) > 5 else "")
@@ -3167,6 +3187,26 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
 
 SENT_SHOWN = 10
 """The games a re-audit sent to quarantine that its summary names (the quarantine lists them all)."""
+
+
+def _sent_to_quarantine_lines(sent: list[dict], quarantined: int, warehouse: Path) -> list[str]:
+    """What a re-audit (``rasklad reaudit``, or that of a rule setting removed) says of the stored
+    games it sent to quarantine (``sent``: ``ReauditSummary.sent_to_quarantine``), each with its
+    place and reason, and where to see the ``quarantined`` games (those and the ones judged again
+    there)."""
+    lines = []
+    for game in sent[:SENT_SHOWN]:
+        where = ":".join(str(part) for part in (game["source_file"], game["line"], game["column"]) if part is not None)
+        lines.append(f"  sent to quarantine: {where} (game {game['game_id']}): {game['reason']}")
+    if len(sent) > SENT_SHOWN:
+        lines.append(f"  and {len(sent) - SENT_SHOWN:,} more sent to quarantine")
+    if sent:
+        left = "it counts" if len(sent) == 1 else "they count"
+        lines.append(f"  {counted(len(sent), 'game')} stored before {'is' if len(sent) == 1 else 'are'} quarantined "
+                     f"now: {left} in no statistics any more")
+    if quarantined:
+        lines.append(f"See them with: rasklad quarantine --warehouse {warehouse}")
+    return lines
 
 
 @main.command()

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from parsers.chinese import parse_chinese, parse_ofc
 from parsers.errors import ParseError
-from pipeline.worker import parse_file
+from pipeline.worker import parse_bytes, parse_file
 from rules.cards import parse_cards
 from rules.chinese import Row, Status
 from rules.ofc import StepKind
 from rules.records import Source
 from tests import formats_examples
+from tests.conftest import SAMPLES
 
 CANONICAL = formats_examples.CHINESE
 
@@ -291,3 +294,57 @@ def test_a_grammar_opens_where_its_analysis_cannot_be_kept(tmp_path, monkeypatch
     monkeypatch.setattr(grammar, "ANALYSES", tmp_path / "a file" / "analyses")
     parser = grammar.open_grammar("chinese", maybe_placeholders=False)
     assert parser.source_path != "<deserialized>" and parser.parse(CANONICAL)
+
+
+# ---------------------------------------------------------------- names with brackets
+
+
+def stored(text: str, *, lane: bool, renamed: str = "Anna", name: str = "Anna"):
+    """What a file's games store, per game by its first line: each player (``renamed`` written
+    back as ``name``) with his net, and the quarantine's reasons."""
+    result = parse_bytes(text.encode(), "names.txt", lane=lane)
+    rows = {}
+    for (table, _), batch in result.tables.items():
+        if table == "game_players":
+            games = {row["game_id"]: row["first_line"] for (t, _), b in result.tables.items() if t == "games"
+                     for row in b.to_pylist()}
+            for row in batch.to_pylist():
+                player = name if row["player"] == renamed else row["player"]
+                rows.setdefault(games[row["game_id"]], []).append((player, row["net"]))
+        elif table == "quarantine":
+            for row in batch.to_pylist():
+                rows[row["first_line"]] = row["error"]
+    return rows
+
+
+@pytest.mark.parametrize("sample", ["chinese-night.txt", "ofc-classic.txt", "ofc-pineapple.txt",
+                                    "ofc-fantasyland.txt"])
+@pytest.mark.parametrize("name", ["Марк [Казань]", "[Гость] Иван", "Front [Гость] back", "Гость Draws Sets", "A|B"])
+def test_a_name_with_brackets_is_read_in_every_line_that_names_a_player(sample, name):
+    # A bracket opens cards only after a name (its colon, its verb): "Марк [Казань]" is one name,
+    # and the night reads as it did with Anna in his place, in both readers.
+    text = (SAMPLES / sample).read_text(encoding="utf-8")
+    assert "Anna" in text
+    renamed = re.sub(r"\bAnna\b", name, text)
+    for lane in (True, False):
+        expected = stored(text, lane=lane)
+        assert stored(renamed, lane=lane, renamed=name) == expected
+        assert all(isinstance(rows, list) for rows in expected.values())
+
+
+@pytest.mark.parametrize(("example", "last", "ends"), [
+    (formats_examples.CHINESE, "Vera: surrenders", "Royalties:"),
+    (formats_examples.OFC, "Boris draws 7d: front", "Royalties:"),
+])
+def test_a_hand_ending_on_the_line_of_a_name_with_brackets_keeps_that_line(example, last, ends):
+    # With no claims, a player's line ends the hand: the splitter keeps it with its hand whatever
+    # the name holds, instead of cutting it off as a text of its own.
+    player = last.split()[0].rstrip(":")
+    head, _ = example.split(ends)
+    lines = [line for line in head.splitlines() if line != last] + [last]
+    text = "\n".join(lines) + "\n"
+    renamed = re.sub(rf"\b{player}\b", "Марк [Казань]", text)
+    expected = stored(text, lane=False, renamed=player, name=player)
+    assert len(expected) == 1 and isinstance(next(iter(expected.values())), list)
+    for lane in (True, False):
+        assert stored(renamed, lane=lane, renamed="Марк [Казань]", name=player) == expected

@@ -95,6 +95,36 @@ def test_query_csv_into_a_file_keeps_every_name_as_utf8_with_a_byte_order_mark(i
     assert plain.stdout == "player\nБорис\n".encode()
 
 
+def test_query_csv_bom_and_no_bom_decide_the_mark_whatever_the_output(ingested):
+    # Excel in Python's UTF-8 mode on Windows, or on a Mac, reads a CSV without the mark in its own
+    # code page: --bom writes it where the output is UTF-8; --no-bom leaves it out, the text UTF-8 still
+    warehouse = str(ingested[0])
+    sql = "select player from game_players where player like 'Б%' limit 1"
+    marked = rasklad("query", sql, "--csv", "--bom", "-w", warehouse, encoding="utf-8")
+    assert (marked.returncode, marked.stdout) == (0, codecs.BOM_UTF8 + "player\nБорис\n".encode())
+    unmarked = rasklad("query", sql, "--csv", "--no-bom", "-w", warehouse)
+    assert (unmarked.returncode, unmarked.stdout) == (0, "player\nБорис\n".encode())
+    for flag in ("--bom", "--no-bom"):     # only a CSV has one: a table or JSON given it is a mistake
+        refused = rasklad("query", sql, flag, "-w", warehouse, encoding="utf-8")
+        assert refused.returncode == 2 and refused.stdout == b""
+        assert f"Error: {flag} was given without --csv: only a CSV has a byte order mark." in refused.stderr.decode()
+
+
+def test_query_csv_on_windows_is_marked_in_python_s_utf8_mode_too(ingested, monkeypatch):
+    # without the mark, Excel on Windows read a UTF-8 CSV (PYTHONUTF8=1, or Python 3.15 on) in the
+    # ANSI code page: Борис came out as Р‘РѕСЂРёСЃ
+    from click.testing import CliRunner
+
+    import pipeline.cli
+
+    monkeypatch.setattr(pipeline.cli, "CSV_MARKED_BY_DEFAULT", True)
+    sql = "select player from game_players where player like 'Б%' limit 1"
+    for flags, mark in (((), codecs.BOM_UTF8), (("--no-bom",), b"")):
+        done = CliRunner(charset="utf-8").invoke(pipeline.cli.main, ["query", sql, "--csv", *flags,
+                                                                     "-w", str(ingested[0])])
+        assert (done.exit_code, done.stdout_bytes) == (0, mark + "player\nБорис\n".encode()), flags
+
+
 @pytest.mark.parametrize("command", [["stats", "--limit", "2"], ["quarantine"], ["show"]])
 def test_stats_quarantine_and_show_print_in_cp1251(ingested, command):
     warehouse = str(ingested[0])

@@ -199,7 +199,7 @@ def test_settings_json_before_or_after_the_subcommand_prints_the_setting(tmp_pat
     assert run("ingest", str(CHINESE), "--warehouse", str(wh), "-q", "--rules", "room WINAMAX: limit_cap_3").exit_code == 0
     rules = run("settings", "--json", "--warehouse", str(wh), "rules", "room Winamax: limit_cap_3", "--remove")
     assert (rules.exit_code, strict_json(rules.stdout)) == (0, {
-        "removed": ["room Winamax: limit_cap_3"], "judged_again": 0, "findings": 0, "sent_to_quarantine": 0})
+        "removed": ["room Winamax: limit_cap_3"], "judged_again": 0, "findings": 0, "sent_to_quarantine": []})
 
 
 # a command line of each command that takes --json, failing: `forget --undo`, `show`, `stats`, `alias` … printed

@@ -151,10 +151,17 @@ def _ingest(tmp_path):
     return root
 
 
+# Each account's games played: Anna's cancelled hand is none, nor is the 888poker one, the only hand
+# Player0 and Player1 sat in (kept as accounts, with no game); the walks were played. The Bovada
+# walk's anonymous seats are no accounts.
+ACCOUNT_GAMES = {"Anna": 1, "Boris": 1, "Vera": 1, "Hero": 1, "Player0": 0, "Player1": 0}
+
+
 def test_the_statistics_leave_out_the_cancelled_hands_not_the_hands_without_a_pot(tmp_path):
     root = _ingest(tmp_path)
     with connect(root) as con:
         assert _stats(con) == (DECISIONS, CHANCES)
+        assert dict(con.sql("select player, count_games from people").fetchall()) == ACCOUNT_GAMES
     with Warehouse(root).open() as store:
         assert {name: count for name, count in models.run_audits(store).items() if count} == {}
 
@@ -211,6 +218,9 @@ def _counted(root) -> dict:
                                 "and player in ('Player0', 'Player1') order by player"),
             "by_day": rows("select player, sum(count_games) from player_results_by_day "
                            "where player in ('Player0', 'Player1') group by all order by player"),
+            # an account's games, which the pages' lists of players and `alias --list` read
+            "people": rows("select player, count_games from people where player in ('Player0', 'Player1') "
+                           "order by player"),
             "sittings": rows("select player, count(*), sum(count_hands) from holdem_sessions "
                              "where player in ('Player0', 'Player1') group by all order by player"),
             "reports": rows("select player, sum(count_hands) from holdem_report_positions "
@@ -229,6 +239,7 @@ COUNTED = {
     "results": [("Player0", 1, 1, 1, 1.0), ("Player1", 1, 0, 2, 2.0)],
     "leaderboard": [("Player0", 1, 1.0), ("Player1", 1, 2.0)],
     "by_day": [("Player0", 1), ("Player1", 1)],
+    "people": [("Player0", 1), ("Player1", 1)],
     "sittings": [("Player0", 1, 1), ("Player1", 1, 1)],
     "reports": [("Player0", 1), ("Player1", 1)],
     # listed, as it happened, and marked

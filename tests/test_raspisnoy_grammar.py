@@ -119,9 +119,9 @@ def test_bad_setting_value_says_what_is_allowed():
     (9, "Hands: Boris [As, Vera [6c], Anna [Kd]", (9, 14), "expected a hand of cards in brackets like [As 10h]"),
     (9, "Hands: Boris [As], Vera [6x], Anna [Kd]", (9, 26), "expected a card like As or 10♥, found '6x'"),
     (12, "Points: Boris ten, Vera 5, Anna -10", (12, 15), "expected a number of points"),
-    # a header cut short: the line ends (column 38, after "Anna"), not the game, which goes on
-    (8, "Round 1: 1 card, regular, dealer Anna", (8, 38),
-     "expected 'trump <card>' or a comma, found the end of the line"),
+    # a header cut short: the line ends (column 38, after "Anna"), not the game, which goes on; told
+    # as the other club formats tell a line that ends before a thing it holds
+    (8, "Round 1: 1 card, regular, dealer Anna", (8, 38), "'trump <card>' or a comma is missing after 'Anna'"),
 ])
 def test_syntax_errors_say_where_and_what_in_words(line, bad, where, words):
     lines = FORMATS_LOG.splitlines()

@@ -54,6 +54,20 @@ def test_ggpoker_summary_line_naming_trips_for_a_pair_is_a_finding_at_that_line(
         (line_of(text, "lost with Three Eights"), "pair of eights", "three of a kind, eights")]
 
 
+def test_ggpoker_names_a_high_card_by_its_top_rank():
+    # The room's words for a high card, 'Ace-High' (as 'Queen-High' in a show line, 'lost with Ace-High'
+    # in a summary): f1da9c5a's 7c Jd on Ah 6d Ks Qc 8h make no pair and no straight (no ten, no nine),
+    # an ace high; named a jack high, the show line is a finding, and so is a summary naming a pair an ace high.
+    text = sample_hand(*GG_SHORT_DECK).replace("[Qh Ts]", "[7c Jd]")
+    ace_high = text.replace("(Pair of Queens)", "(Ace-High)").replace("with Pair of Queens", "with Ace-High")
+    assert hand_name_findings(ggpoker.parse, ace_high) == []
+    assert hand_name_findings(ggpoker.parse, ace_high.replace("(Ace-High)", "(Jack-High)")) == [
+        (line_of(text, "f1da9c5a: shows"), "high card, ace", "high card, jack")]
+    eights = sample_hand(*GG_SHORT_DECK).replace("lost with Pair of Eights", "lost with Ace-High")
+    assert hand_name_findings(ggpoker.parse, eights) == [
+        (line_of(eights, "lost with Ace-High"), "pair of eights", "high card, ace")]
+
+
 def test_ggpoker_reads_each_board_of_a_hand_run_twice():
     # Td Ts on the first board Tc 8h Ah 6h Jd make three tens, on the second 9h 9c Kc 6s As two pair,
     # tens and nines: the summary names them in that order, one a board
@@ -89,6 +103,21 @@ def test_partypoker_show_line_naming_a_flush_for_a_straight_is_a_finding():
                                                                "Kc ]a flush, King high.")
     assert hand_name_findings(partypoker.parse, text) == [
         (line_of(text, "Hero shows"), "straight, jack high", "flush, king high")]
+
+
+def test_partypoker_names_three_of_a_kind_a_full_house_and_four_of_a_kind_in_its_words():
+    # Hero's Th Tc on Td 7c 9h 3h Jc make three tens, 'three of a kind, Tens with Jack kicker.' in
+    # the room's words; naming his straight a full house or four of a kind is a finding, read in those words.
+    trips = sample_hand(*PARTY_STRAIGHT, blank_lines=1).replace("8h Kc", "Th Tc").replace("8h, Kc", "Th, Tc")
+    assert hand_name_findings(partypoker.parse, trips.replace(
+        "Tc ]a straight, Seven to Jack.", "Tc ]three of a kind, Tens with Jack kicker.")) == []
+    assert hand_name_findings(partypoker.parse, trips.replace("Tc ]a straight, Seven to Jack.", "Tc ]a pair of Tens.")) == [
+        (line_of(trips, "Hero shows"), "three of a kind, tens", "pair of tens")]
+    text = sample_hand(*PARTY_STRAIGHT, blank_lines=1)
+    for words, named in (("a full house, Kings full of Sevens.", "full house, kings full of sevens"),
+                         ("four of a kind, Nines.", "four of a kind, nines")):
+        assert hand_name_findings(partypoker.parse, text.replace("Kc ]a straight, Seven to Jack.", f"Kc ]{words}")) == [
+            (line_of(text, "Hero shows"), "straight, jack high", named)]
 
 
 # ////////////////////////////////////////////////////////////////////// Winamax
@@ -154,6 +183,14 @@ def test_bovada_showdown_line_naming_another_kind_is_a_finding_at_that_line():
     text = sample_hand(*BOVADA_TWO_PAIR).replace("Qs] (Two pair)", "Qs] (Three of a kind)")
     assert hand_name_findings(bovada.parse, text) == [
         (line_of(text, "Big Blind : Showdown"), "two pair, nines and twos", "three of a kind")]
+
+
+def test_bovada_showdown_line_naming_a_straight_flush_is_read():
+    # 'Showdown [5s 6s 4s 2s 3s] (Straight Flush)' in the room's words: a kind like the others, held
+    # against the Big Blind's two pair
+    text = sample_hand(*BOVADA_TWO_PAIR).replace("Qs] (Two pair)", "Qs] (Straight Flush)")
+    assert hand_name_findings(bovada.parse, text) == [
+        (line_of(text, "Big Blind : Showdown"), "two pair, nines and twos", "straight flush")]
 
 
 # ////////////////////////////////////////////////////////////////////// a summary line's names, one reader

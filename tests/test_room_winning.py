@@ -637,6 +637,46 @@ def test_ingest_of_older_text_quarantines_naming_the_setting_then_stores_it_once
     assert nets["Samshark"] == D("499.66") - D("16.73") and nets["cleareyesandsoda"] == D("73.92")
 
 
+def test_removing_the_setting_that_read_older_text_quarantines_its_hands_says_so_as_reaudit_and_exits_1(tmp_path):
+    # the three real hands name no betting structure: without the setting that read them, the re-audit
+    # of its removal sends them back to quarantine, which every command tells with exit code 1
+    from click.testing import CliRunner
+
+    from pipeline.cli import main
+
+    def run(*args: str):
+        return CliRunner().invoke(main, [*args, "--warehouse", str(warehouse)], catch_exceptions=False)
+
+    log = tmp_path / "older.txt"
+    log.write_bytes((WARM_UP / "winning_older.txt").read_bytes())
+    warehouse = tmp_path / "wh"
+    setting = "room Winning: no_limit"
+    assert run("ingest", str(log), "-q", "--rules", setting).exit_code == 0
+    removed = run("settings", "rules", setting, "--remove")
+    assert removed.exit_code == 1, removed.output
+    with connect(warehouse) as con:
+        held = con.execute("select quarantine_id, source_file, line, \"column\", error from quarantine "
+                           "order by line").fetchall()
+    assert len(held) == 3 and all("--rules" in error for *_, error in held)
+    # each game named as `rasklad reaudit` names those it sends to quarantine, in its words
+    assert removed.output.splitlines() == [
+        f"Removed the rule setting '{setting}'.",
+        "  3 stored games judged again without it (judged under it before): 0 findings, 3 sent to quarantine",
+        "  The games read from now on are judged without it.",
+        *(f"  sent to quarantine: {file}:{line}:{column} (game {game_id}): {error}"
+          for game_id, file, line, column, error in held),
+        "  3 games stored before are quarantined now: they count in no statistics any more",
+        f"See them with: rasklad quarantine --warehouse {warehouse}"]
+    # read again under the setting, then removed under --json: the games as `reaudit --json` lists them
+    assert run("ingest", str(log), "-q", "--rules", setting).exit_code == 0
+    removed = run("settings", "rules", setting, "--remove", "--json")
+    assert removed.exit_code == 1, removed.output
+    assert json.loads(removed.stdout) == {
+        "removed": [setting], "judged_again": 3, "findings": 0,
+        "sent_to_quarantine": [{"game_id": game_id, "source_file": file, "line": line, "column": column,
+                                "reason": error} for game_id, file, line, column, error in held]}
+
+
 def test_export_of_older_text_hands_read_under_a_setting_loads_in_pokerkit_to_the_stored_nets(tmp_path):
     import tomllib
 
