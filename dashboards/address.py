@@ -118,14 +118,38 @@ def kept(draw: Callable, label: str, options: Sequence | None = None, *, key: st
     ``default_words``, the default as the line about a link's value not offered names it."""
     if default is FIRST:
         default = options[0] if options else None
-    texts = asked(name)
-    if first_run(key) and texts:
-        value, unknown = _read(texts, options, default, as_text, read, widget_args)
-        if value is not None and value != []:
-            st.session_state[key] = value
-        if unknown:
-            shown = "the others" if value else default_words or _written(default, None, as_text, write) or "all"
-            not_offered(label, unknown, shown)
+    _from_address(label, options, key=key, name=name, default=default, as_text=as_text, read=read, write=write,
+                  default_words=default_words, widget_args=widget_args)
     value = draw(label, key=key, **widget_args) if options is None else draw(label, options, key=key, **widget_args)
     put(name, _written(value, default, as_text, write))
     return value
+
+
+def kept_tabs(labels: Sequence[str], words: Sequence[str], *, key: str, name: str = "tab") -> Sequence:
+    """``st.tabs`` of ``labels`` whose open tab is kept in the address as ``?name=``, in its word of
+    ``words`` (``?tab=holdem``: a tab's label may change, its word does not), read and written as
+    :func:`kept` keeps a filter: the first tab is the default, left out of the address, and a word
+    no tab has opens the first and says so in a line. Returns the tabs' containers.
+
+    Opening a tab runs the page again (``on_change="rerun"``), so that the address follows it."""
+    as_text = dict(zip(labels, words)).get
+    _from_address("Tab", labels, key=key, name=name, default=labels[0], as_text=as_text, default_words=labels[0])
+    tabs = st.tabs(labels, key=key, on_change="rerun")
+    # (a tab gone since it was opened, when the filters leave its games out: Streamlit opens the first)
+    put(name, _written(st.session_state.get(key), labels[0], as_text))
+    return tabs
+
+
+def _from_address(label: str, options: Sequence | None, *, key: str, name: str, default, as_text,
+                  read=None, write=None, default_words: str | None = None, widget_args: dict | None = None) -> None:
+    """On the widget ``key``'s first run, the value the address's ``?name=`` asks for set as its
+    state, and a line said for each text it holds that no option (or reading) matches."""
+    texts = asked(name)
+    if not (first_run(key) and texts):
+        return
+    value, unknown = _read(texts, options, default, as_text, read, widget_args or {})
+    if value is not None and value != []:
+        st.session_state[key] = value
+    if unknown:
+        shown = "the others" if value else default_words or _written(default, None, as_text, write) or "all"
+        not_offered(label, unknown, shown)

@@ -28,6 +28,7 @@ import duckdb
 import polars as pl
 import streamlit as st
 
+from dashboards.names import listed_name
 from dashboards.safe_text import md, md_with_code
 from pipeline.manifest import MANIFEST_FILE, NewerWarehouse, StatisticsNotBuilt
 from pipeline.models import Missing, build_apart, missing_from, models, select_over, supply_missing
@@ -1376,7 +1377,8 @@ def pick_hand_player(db: Db, where, key: str) -> str:
             start = None
             close = close_names(wanted, sorted({*people(db), *players(db)}))
             st.error(md(no_player(wanted, close)) + " Choose a player below.")
-    player = where.selectbox("Player", with_hands, index=start, key=key, placeholder="Choose a player")
+    player = where.selectbox("Player", with_hands, index=start, key=key, placeholder="Choose a player",
+                             format_func=listed_name)
     if player is None:
         st.stop()
     st.query_params["player"] = player
@@ -1402,10 +1404,12 @@ def hand_choices(db: Db, player: str, game: str | None = None) -> dict[str, list
 def hand_totals(db: Db, player: str, start: date | None, end: date | None, stakes: tuple[str, ...],
                 clubs: tuple[str, ...], positions: tuple[str, ...], classes: tuple[str, ...], result: str | None,
                 all_in: bool | None, showdown: bool | None, game: str | None = None) -> pl.DataFrame:
-    """The hands the filters keep (of one game, ``holdem`` or ``holdem36``, when given): how many, and
-    the net in each unit (units are never added)."""
+    """The hands the filters keep (of one game, ``holdem`` or ``holdem36``, when given): how many are
+    listed, how many of those were cancelled (no hand played: macro ``is_played``), and the net in each
+    unit (units are never added)."""
     return frame(db, f"""
-        select currency, count(*) as count_hands, sum(net) as net_won, sum(allin_ev_net) as allin_ev_net,
+        select currency, count(*) as count_hands, count(*) filter (where not is_played(is_cancelled)) as count_cancelled,
+               sum(net) as net_won, sum(allin_ev_net) as allin_ev_net,
         {_hand_filter(db)}
         group by currency order by count_hands desc, currency
     """, **_hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown, game=game))

@@ -1,5 +1,7 @@
 """Every table of the dashboards is drawn by :func:`show`: one title per column (:data:`COLUMN_LABELS`),
-one look for a missing value, one rounding for rates and for amounts, and one note on what the times are.
+one look for a missing value, one rounding for rates and for amounts, one note on what the times are,
+and a player's name that prints as another's marked as the messages mark it (``'Aнна' (A is Latin)``),
+in a cell that lists names too.
 
 A column is titled in words, the same on every page (``net_won`` reads "Net", ``bb_per_100``
 "bb/100"): a page names a column otherwise only where it says more (``Net (USD)``). An amount in a
@@ -21,10 +23,13 @@ both kinds (a first or last game) has its column say it.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import polars as pl
 import streamlit as st
 
 from dashboards.money import CENTS_FORMAT, WHOLE_FORMAT, reads_whole
+from dashboards.names import listed_name, listed_names, prints_like_another
 from dashboards.queries import GAME_LABELS
 
 MISSING = "—"
@@ -186,6 +191,14 @@ def money_format(values: pl.Series, units: set | None) -> str:
     return WHOLE_FORMAT if reads_whole(values.drop_nulls().to_list(), units) else CENTS_FORMAT
 
 
+NAMES = frozenset({"player", "opponent"})
+"""The columns that hold a player's name: one that prints as another's is shown marked (:func:`listed_name`)."""
+
+NAME_LISTS = frozenset({"names", "expected", "actual"})
+"""The columns whose text may list names parted by commas: a person's linked names, and what a finding
+expected and found (the players of a trick in turn). A name of the table's ``players`` listed there that
+prints as another's is shown marked (:func:`listed_names`)."""
+
 TIMES = frozenset({"played_at", "started_at", "ended_at", "first_played_at", "last_played_at"})
 """The columns that hold a time of play as the warehouse stores it."""
 
@@ -224,11 +237,24 @@ def _with_clocks(data: pl.DataFrame) -> pl.DataFrame:
     return data.with_columns(pl.col(name).dt.strftime(TIME_FORMAT) + clock for name in times).drop(IN_UTC)
 
 
-def show(data: pl.DataFrame, *, column_config: dict | None = None, unit=UNSAID, **options):
+def _marked(data: pl.DataFrame, columns: frozenset[str], mark) -> pl.DataFrame:
+    """``data`` with each text column of ``columns`` shown as ``mark`` shows a text (the stored values
+    are the query's: only the frame drawn changes)."""
+    for name in columns.intersection(data.columns):
+        if data[name].dtype == pl.String:
+            marked = {text: mark(text) for text in data[name].unique().drop_nulls().to_list()}
+            data = data.with_columns(pl.col(name).replace({t: m for t, m in marked.items() if m != t}))
+    return data
+
+
+def show(data: pl.DataFrame, *, column_config: dict | None = None, unit=UNSAID, players: Collection[str] = (),
+         **options):
     """``st.dataframe`` of ``data`` with the dashboards' look: every column titled by :func:`title`
     (``column_config`` names a page's own title, or a column of ``st.column_config`` it formats
     itself); rates, ratios, amounts and times take the common format. ``unit`` is the unit of the
-    amounts (a currency, ``chips``, or None for points) when the rows have no ``currency`` column."""
+    amounts (a currency, ``chips``, or None for points) when the rows have no ``currency`` column.
+    ``players``: the names a column of :data:`NAME_LISTS` may list (a text is only read as names
+    where each is a whole item of its list)."""
     config = dict(column_config or {})
     clocked = IN_UTC in data.columns
     if clocked:
@@ -240,6 +266,11 @@ def show(data: pl.DataFrame, *, column_config: dict | None = None, unit=UNSAID, 
         data = data.with_columns(pl.col("betting").replace(BETTING_WORDS))
     if "game" in data.columns and data["game"].dtype == pl.String:
         data = data.with_columns(pl.col("game").replace(GAME_LABELS))   # 'holdem' reads Hold'em (52 cards)
+    # 'Aнна' (A is Latin) beside Анна: two players, never read alike, in a list of names too
+    data = _marked(data, NAMES, listed_name)
+    odd = {player for player in players if prints_like_another(player)}
+    if odd:
+        data = _marked(data, NAME_LISTS, lambda text: listed_names(text, odd))
     units = units_of(data, unit)
     for name in data.columns:
         given = config.get(name)

@@ -30,7 +30,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput, UnexpectedToken, VisitError
 
 from parsers.club_date import CLUB_DATE_WORDS, read_club_date
-from parsers.errors import CARD_WANTED, ParseError, from_lark, not_a_card, not_among_players
+from parsers.errors import CARD_WANTED, TEXT_WANTED, ParseError, from_lark, not_a_card, not_among_players
 from parsers.grammar import line_expression, open_grammar
 from parsers.names import player_name
 from rules.cards import Card, CardError, Deck
@@ -61,7 +61,7 @@ _WORDS = {
     "CLAIM": "a player's name and an amount like Anna +2",
     "SCORING": "a scoring (1-6 or 2-4)",
     "DATETIME": CLUB_DATE_WORDS,
-    "TEXT": "some text",
+    "TEXT": TEXT_WANTED,
     "HAND_ID": "the hand's number",
     "VARIANT": "a variant (classic, pineapple or fantasyland)",
     "NATURAL_KIND": "a natural (three straights, three flushes, six pairs, no faces, dragon)",

@@ -112,6 +112,10 @@ class UnstatedRule(ParseError):
 CARD_WANTED = "a card like As or 10♥"
 """What every reader says it expected where a card cannot be read (its grammar's ``CARD``)."""
 
+TEXT_WANTED = "some text"
+"""What every club reader says is missing from a line of free text left empty (``Club:``, ``Table:``,
+``Rules:``): its grammar's terminal for the rest of the line (``REST``, ``TEXT``)."""
+
 _CARD_WORD = re.compile(r"[^\s,;:#\[\]]+")
 """A card's word: cards are parted by blanks or commas, bracketed, and end a clause (``;``),
 a line's heading (``:``) or the text before a comment (``#``)."""

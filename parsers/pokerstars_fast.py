@@ -1292,16 +1292,15 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
             setattr(b, name, getattr(b, name)[:written[rows]])
     found = _keep_lane_rows(b, found._replace(**{name: getattr(found, name)[:ns] for name in _SEAT_FOUND},
                                               **{name: getattr(found, name)[:na] for name in _ACTION_FOUND}))
-    ns, na = len(b.seat_no), len(b.actor)
 
     # the reader's verdict on the words the scanner leaves to it, the grammar's on each hand's shape
-    _check_words(b, text, data, found.what_from[:ns], found.what_to[:ns], b.seat_start, ps.SUMMARY_OUTCOME)
-    _check_words(b, text, data, found.desc_from[:na], found.desc_to[:na], b.action_start, ps.HAND_NAME)
+    _check_words(b, text, data, found.what_from, found.what_to, b.seat_start, ps.SUMMARY_OUTCOME)
+    _check_words(b, text, data, found.desc_from, found.desc_to, b.action_start, ps.HAND_NAME)
     shapes = found.shape.tolist()
     for h in np.flatnonzero(b.in_lane).tolist():
         b.in_lane[h] = _shape_accepted(tuple(shapes[h]))
     _name_hands(b, text, data, found)
-    b.player = _strings(text, data, found.name_from[:ns], found.name_to[:ns])
+    b.player = _strings(text, data, found.name_from, found.name_to)
     b.table_name = _strings(text, data, found.table_from, found.table_to)
     b.game_id = [c.game_id for c in chunks]
     b.tournament_id = [head.tournament_id for head in heads]
@@ -1333,13 +1332,12 @@ def _name_hands(b: HandBatch, text, data, found: _Found) -> None:
     """The made hands the show lines (``named_hand``) and the summary seat lines, by board
     (``summary_named_hand``), name, as the reader reads them (``ps.build_hand``), and the hands that name
     one (``has_named_hand``)."""
-    na, ns = len(b.actor), len(b.seat_no)
-    b.named_hand = np.full(na, -1, np.int16)
-    rows = np.flatnonzero((found.desc_from[:na] >= 0) & (b.kind == _SHOW))
+    b.named_hand = np.full(len(b.actor), -1, np.int16)
+    rows = np.flatnonzero((found.desc_from >= 0) & (b.kind == _SHOW))
     b.named_hand[rows] = [_named_code(words) for words in
                           _strings(text, data, found.desc_from[rows], found.desc_to[rows])]
-    b.summary_named_hand = np.full((ns, 3), -1, np.int16)
-    rows = np.flatnonzero(found.what_from[:ns] >= 0)
+    b.summary_named_hand = np.full((len(b.seat_no), 3), -1, np.int16)
+    rows = np.flatnonzero(found.what_from >= 0)
     for row, what in zip(rows.tolist(), _strings(text, data, found.what_from[rows], found.what_to[rows])):
         if ps.PHRASES["with"] in what:
             for board, words in enumerate(ps.NAMED_IN_SUMMARY.findall(what)[:3]):

@@ -184,11 +184,7 @@ class _Builder(SummaryBuilder):
         found = self.match(_ENTRY, text, node, "an entry like '1: name (country), $10.00'")
         rest = found["rest"].strip()
         still_playing = rest.lower() == "still playing"
-        prize: Decimal | None = Decimal(0)
-        if still_playing:
-            prize = None
-        elif rest:
-            prize = self.prize(rest, node, currency)
+        prize = None if still_playing else self.prize(rest, node, currency) if rest else Decimal(0)
         return TournamentEntry(
             finish=None if still_playing else place, player=found["player"].strip(),
             entry_no=self.count(found["entry_no"] or "1", node, LARGEST_SMALL_COUNT), country=found["country"].strip() or None, prize=prize,

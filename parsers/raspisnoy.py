@@ -37,6 +37,7 @@ from parsers.club_date import CLUB_DATE_WORDS, read_club_date
 from parsers.errors import (
     CARD_WANTED,
     LARGEST_WHOLE,
+    TEXT_WANTED,
     ParseError,
     cards_in_words,
     from_lark,
@@ -107,6 +108,7 @@ WORDS = {
     "SLASH": "'/'",
     "HASH": "the table header ' #  cards kind | <players>'",
     "DATETIME": CLUB_DATE_WORDS,
+    "REST": TEXT_WANTED,
     "$END": "the end of the line",
     # The game's shape: one terminal per kind of line.
     "GAME_LINE": "'Raspisnoy game <name>'",

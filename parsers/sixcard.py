@@ -34,7 +34,7 @@ from decimal import Decimal
 from lark import Token, Tree
 
 from parsers.club_date import CLUB_DATE_WORDS, read_club_date
-from parsers.errors import CARD_WANTED, LARGEST_WHOLE, ParseError, out_of_range
+from parsers.errors import CARD_WANTED, LARGEST_WHOLE, TEXT_WANTED, ParseError, out_of_range
 from parsers.grammar import parse_lines
 from parsers.names import player_name
 from rules.cards import Card
@@ -55,7 +55,7 @@ WORDS = {
     "BOX": "'Box N:'",
     "DEALER": "'Dealer:'",
     "RESULT": "'Result:'",
-    "REST": "text",
+    "REST": TEXT_WANTED,
     "PLAYER_NAME": "the player's name",
     "DATETIME": CLUB_DATE_WORDS,
     "UP": "'up'",

@@ -383,18 +383,13 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
     n = len(hand.seats)
     index = {s.player: i for i, s in enumerate(hand.seats)}
     for s in hand.seats:
-        if s.is_sitting_out:
-            b.is_sitting_out[s0 + index[s.player]] = True
-        if s.is_out_of_hand:
-            b.is_out_of_hand[s0 + index[s.player]] = True
+        b.is_sitting_out[s0 + index[s.player]] |= s.is_sitting_out
+        b.is_out_of_hand[s0 + index[s.player]] |= s.is_out_of_hand
     index.update((name, n + k) for k, name in enumerate(unseated))
     b.is_unseated[s0 + n:s0 + n + len(unseated)] = True
-    for name in hand.stack_not_stated:
-        if name in index:
-            b.stack_not_stated[s0 + index[name]] = True
-    for name in hand.anonymous_players:
-        if name in index:
-            b.is_anonymous[s0 + index[name]] = True
+    for names, column in ((hand.stack_not_stated, b.stack_not_stated), (hand.anonymous_players, b.is_anonymous)):
+        for name in index.keys() & names:
+            column[s0 + index[name]] = True
     # hole cards merged as the replay merges them: the longest record wins, a later two-card
     # record that differs is a conflict; the line is the player's first record's
     holes: dict[str, tuple] = {}

@@ -157,9 +157,8 @@ def _winners(s: _Said) -> str:
     won = int(s.facts.pot_winners[s.s0 + pot]) if pot >= 0 else 0
     if won:
         return ", ".join(s.unpaid_winners or sorted(s.name(i) for i in range(s.n_seats) if won >> i & 1))
-    owed = (HE.SHOWDOWN, HE.SPLIT, HE.SD_ORDER, ODD_CHIP)
     names = sorted({s.name(o.seat) for o in s.rows if o.seat >= 0 and o.expected > 0 and (
-        o.rule in owed or o.rule is HE.COLLECTED and o.expected > o.actual)})
+        o.rule in _BY_RANKING or o.rule is HE.COLLECTED and o.expected > o.actual)})
     return ", ".join(names) if names else "another player"
 
 
@@ -325,6 +324,8 @@ _SHORT_ALL_IN = "{who} raises after a short all-in, which did not reopen the bet
 
 ODD_CHIP = "ROOM-ODD-CHIP"
 """The room fact (rules.rooms) of who gets the odd units of a split pot."""
+_BY_RANKING = (HE.SHOWDOWN, HE.SPLIT, HE.SD_ORDER, ODD_CHIP)
+"""The rules whose findings say who wins a pot: the 36-card order judges them."""
 
 WORDS: dict[str, tuple[_Case, ...]] = {
     HE.PLAYERS: (_Case("only 1 player is dealt in", f"{MIN_PLAYERS} to {MAX_PLAYERS} players", "1 player",
@@ -532,10 +533,6 @@ def explain_hands(batch: HandBatch, facts: FactBatch, hands: list[int]) -> dict[
             if hand in rows_of and not facts.certified[hand]:
                 rows_of[hand].append(_Row(rule, severity, line or None, *rest))
     return {h: tuple(_worded(batch, facts, h, row, rows) for row in rows) for h, rows in rows_of.items()}
-
-
-_BY_RANKING = (HE.SHOWDOWN, HE.SPLIT, HE.SD_ORDER, ODD_CHIP)
-"""The rules whose findings say who wins a pot: the 36-card order judges them."""
 
 
 def _options_judging(batch: HandBatch, h: int, rule: str) -> list[str]:

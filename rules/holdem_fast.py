@@ -3,14 +3,8 @@
 :func:`replay_batch` walks every hand of a batch with the Hold'em rules (:class:`rules.holdem_rules.HE`)
 in integer cents, and reports every rule a log breaks as a finding row: the hand, the rule's code,
 the line, the seat and the expected and actual amounts (:class:`FindingRows`). Like a referee it
-carries on after a finding, so a broken hand yields all its findings at once. It checks the order
-of action, check/call/bet/raise legality (No Limit minimum raise with the short all-in rule, Pot
-Limit maximum, Limit sizes and cap), blinds and antes, stacks, uncalled bets, main and side pots
-against the summary, showdown winners ranked by the table's deck, split pots with their odd units,
-rake, collected amounts, the summary's "won" amounts, total pot, board and deck, and the made hands
-the show and summary lines name; each rule is one
-small compiled function named after its rule ID (``he_check``, ``he_min_raise``, …), called where
-the rule applies.
+carries on after a finding, so a broken hand yields all its findings at once. Each rule is one small
+compiled function named after its rule ID (``he_check``, ``he_min_raise``, …), called where it applies.
 
 A hand is *certified* when the engine models it and it breaks no rule. The :class:`FactBatch` then
 holds the warehouse facts of the hand (actions, players, pots), the all-in EV included (computed
@@ -298,7 +292,7 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
     if cap_heads_up is DEFAULT:
         cap_heads_up = LIMIT_CAP_HEADS_UP
     b = batch
-    units = hand_units(b)
+    units = np.array([hand_unit(b, h) for h in range(b.hands)], np.int64)
     set_cap, set_heads_up = b.limit_cap[:b.hands], b.cap_heads_up[:b.hands]     # a rule setting's, per hand
     hands = _table(b, HAND_COLUMNS, b.hands, unit=units,
                    limit_cap=np.where(set_cap == UNSET, -1 if limit_cap is None else int(limit_cap), set_cap),
@@ -391,11 +385,6 @@ def _table(b: HandBatch, names: tuple[str, ...], rows: int, **given) -> np.ndarr
         if values is not None:
             table[k] = values[:rows] if isinstance(values, np.ndarray) else values
     return table
-
-
-def hand_units(b: HandBatch) -> np.ndarray:
-    """The smallest unit of each hand in cents (:func:`hand_unit`)."""
-    return np.array([hand_unit(b, h) for h in range(b.hands)], np.int64)
 
 
 def hand_unit(b: HandBatch, h: int) -> int:
@@ -592,10 +581,10 @@ def _fixed(st, G):
 
 
 @inlined
-def _cards(board):
-    """How many cards a board holds (those dealt come first, then -1)."""
+def _dealt(boards, h, b):
+    """How many cards board ``b`` of hand ``h`` holds (those dealt come first, then -1)."""
     nb = 0
-    while nb < 5 and board[nb] >= 0:
+    while nb < 5 and boards[h, b, nb] >= 0:
         nb += 1
     return nb
 
@@ -670,8 +659,8 @@ def _kernel(c, t, state, f, out, count):
                 npots = _settle(c.pot_amount[c.pot_start[h]:c.pot_start[h + 1]], S, G, out, count)
                 short_deck_ranks = t.short_deck_straights if G.straight_beats_trips else t.short_deck
                 if _contenders(S, G) > 0:      # else no winner to check the collect lines against
-                        modelled = _award(s0, a0, a1, c.actions, c.cards.boards, c.cards.hole, t.standard,
-                                      short_deck_ranks, npots, S, G, out, count)
+                    modelled = _award(s0, a0, a1, c.actions, c.cards.boards, c.cards.hole, t.standard,
+                                  short_deck_ranks, npots, S, G, out, count)
         if not modelled:
             count[0] = before       # not modelled: no findings, no facts
             continue
@@ -888,7 +877,7 @@ def _hand_facts(s0, npots, boards, hole, hand, seat, S, G):
         if not S[S[r].live].folded:
             n_cont += 1
             winner = S[r].live
-    streets_dealt = 0 if cancelled else max(_cards(boards[h, 0]) - 2, 0)    # flop, turn, river
+    streets_dealt = 0 if cancelled else max(_dealt(boards, h, 0) - 2, 0)    # flop, turn, river
     showdown = n_cont >= 2 and not cancelled
     for i in range(G.seats):
         cash = S[i].cash_out     # paid by the room for cashing out (or by him, to insure): not won
@@ -1115,7 +1104,7 @@ def _check_deck(s0, cards, S, G, out, count):
                       (np.int64(c_hole[s0 + i, 0]) + 1) * 64 + c_hole[s0 + i, 1],
                       (np.int64(cards.hole_conflict[s0 + i, k, 0]) + 1) * 64 + cards.hole_conflict[s0 + i, k, 1])
     board = c_boards[h, 0]
-    nb = _cards(board)
+    nb = _dealt(c_boards, h, 0)
     for k in range(nb, 5):
         if board[k] >= 0:
             return False        # a gap in the board: not what a reader writes
@@ -1156,15 +1145,6 @@ def _check_deck(s0, cards, S, G, out, count):
 def _board_at(street):
     """How many board cards are out at a street's code (preflop 0, flop 3, turn 4, then 5)."""
     return 0 if street == ST_PREFLOP else 3 if street == ST_FLOP else 4 if street == ST_FLOP + 1 else 5
-
-
-@inlined
-def _dealt(boards, h, b):
-    """How many cards board ``b`` of hand ``h`` holds (``_cards`` without a slice of ``boards``)."""
-    nb = 0
-    while nb < 5 and boards[h, b, nb] >= 0:
-        nb += 1
-    return nb
 
 
 @_helper
@@ -1605,7 +1585,7 @@ def _award(s0, a0, a1, acts, boards, hole, t_standard, t_short_deck, npots, S, G
     q = np.int64(0)         # the board's place among the boards dealt (int64: one _share)
     for b in range(3):
         board = boards[h, b]
-        nb = _cards(board)
+        nb = _dealt(boards, h, b)
         if nb == 0 and (b > 0 or played > 0):
             continue
         if contested:       # each hand's strength on this board, -1 when not known
@@ -1687,18 +1667,17 @@ def _award(s0, a0, a1, acts, boards, hole, t_standard, t_short_deck, npots, S, G
     # the room took it from (the replay takes it from the main pot, shared evenly between the runs);
     # winners who together collect what the pots hold, each within the rake of his share, are a warning
     gap = 0
+    mismatch = False
     for i in range(ns):
         taken = S[i].collected + _not_awarded(i, S)     # his collect lines, or what he won and cashed out of
         gap += taken - S[i].expected
+        mismatch |= S[i].collected != S[i].expected
         if S[i].in_split:
             split_gap += taken - S[i].expected
             if S[i].has_collect and S[i].collected == S[i].after_split and S[i].after_split != S[i].expected:
                 rake_after_split = True
     split_balances = split_gap == 0
     rake_between_pots = (npots > 1 or n_boards > 1) and rake > 0 and gap == 0
-    mismatch = False
-    for i in range(ns):
-        mismatch |= S[i].collected != S[i].expected
     if mismatch and (G.pots_listed or npots == 1):      # each collect line names its pot
         _cite_collect_lines(a0, a1, acts, short, npots, n_boards, S, G, out, count)
     for i in range(ns):

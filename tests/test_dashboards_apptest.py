@@ -674,9 +674,16 @@ def test_audit_opens_a_game_the_filters_keep(built):
     assert not at.exception
     assert at.selectbox(key="audit_game").value in warned
     assert at.query_params["game"] == at.selectbox(key="audit_game").value
-    # every choice is worded as the table reads: file:line — game — rule, never a bare ID
-    assert all(re.fullmatch(r"[^:]+:\d+ — [^—]+ — [A-Z0-9-]+(, [A-Z0-9-]+)*", label)
+    # every choice is named as the table reads it, its file and line, never a bare ID; the game open and
+    # the rules it broke said below the box (short, so that it fits a phone)
+    assert all(re.fullmatch(r"[^:]+:\d+", label)
                for label in at.selectbox(key="audit_game").options), at.selectbox(key="audit_game").options
+    (game, rules), = sql(built, "select any_value(game), string_agg(distinct rule_id, ', ') from stg_findings "
+                                "where game_id = ? and severity = 'warning'", [at.selectbox(key="audit_game").value])
+    from dashboards.queries import label
+
+    game_said, rules_said = next(as_read(c.value) for c in at.caption if " — " in c.value).split(" — ")
+    assert game_said == label(game) and set(rules_said.split(", ")) == set(rules.split(", "))
     # nothing matches: no game is open, and the address names none
     only_errors = sql(built, "select rule_id from stg_findings group by rule_id "
                              "having bool_and(severity = 'error') order by rule_id limit 1")[0][0]
@@ -988,6 +995,14 @@ def test_check_renders_the_replay_of_every_sample(built, text):
     assert not failed, failed
 
 
+def test_names_doctests():
+    import doctest
+
+    from dashboards import names
+
+    assert doctest.testmod(names).failed == 0
+
+
 def test_replay_views_doctests():
     import doctest
 
@@ -1113,7 +1128,7 @@ def test_the_audit_picker_sends_the_browser_the_label_of_the_game_it_opens_after
         source_file, line = sql(built, "select any_value(source_file), min(line) from stg_findings where game_id = ?",
                                 [box.value])[0]
         assert box.proto.set_value, "the server sent the box no value: the browser keeps the text it had"
-        assert box.proto.raw_value.startswith(f"{source_file.rsplit('/', 1)[-1]}:{line} — ")
+        assert box.proto.raw_value == f"{source_file.rsplit('/', 1)[-1]}:{line}"
 
 
 @pytest.mark.parametrize("order, measure", [("Biggest win", "net"), ("Biggest pot", "total_pot")])
@@ -1524,6 +1539,163 @@ def test_charts_give_a_category_one_colour_one_order_and_words(built):
     assert not titles & {"kind", "measure", "severity", "board"}, titles
 
 
+# -- a cancelled hand ----------------------------------------------------------------------------------
+
+@pytest.fixture
+def cancelled(tmp_path, monkeypatch):
+    """The pages over 888poker's cancelled hand #414375633 (Player0 posts the small blind, Player1 folds,
+    no card is dealt: the post goes back) and the hand the corpus has after it, #418361264, where
+    Player0's all-in big blind wins 13.75 against Player1, Player2 and Hero; and Olga's and Pavel's one
+    hand, a cancelled copy of the first."""
+    from dashboards import queries
+    from tests.test_room_pacific import ALL_IN_BLIND, CANCELLED
+
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "cancelled.txt").write_text("#Game No : 414375633" + CANCELLED, encoding="utf-8")
+    (logs / "played.txt").write_text("#Game No : 418361264" + ALL_IN_BLIND, encoding="utf-8")
+    (logs / "olga.txt").write_text("#Game No : 414375634" + CANCELLED.replace("414375633", "414375634")
+                                   .replace("Player0", "Olga").replace("Player1", "Pavel"), encoding="utf-8")
+    summary = ingest([logs], tmp_path / "warehouse", jobs=1)
+    assert (summary.games, summary.quarantined) == (3, 0), summary.as_dict()
+    queries.release()
+    monkeypatch.setenv("RASKLAD_WAREHOUSE", str(tmp_path / "warehouse"))
+    yield tmp_path / "warehouse"
+    queries.release()
+
+
+def delta(at: AppTest, label: str) -> str:
+    return next(m.proto.delta for m in at.metric if m.label == label)
+
+
+def test_no_page_counts_a_cancelled_hand_as_a_hand_or_a_game_played(cancelled):
+    # Worked by hand: Player1 sat at two hands, one cancelled: he played one hand, one game, won none.
+    # Olga and Pavel sat at a cancelled hand only: they played nothing, and are no players of the Overview's.
+    at = opened_at("overview", {})
+    assert metric(at, "Games") == "3"      # the stored games, the cancelled ones among them (game_list)
+    assert metric(at, "Players") == "4"    # Player0, Player1, Player2 and Hero; neither Olga nor Pavel
+    at = opened_at("player", {"player": "Player1"})
+    assert delta(at, "Hold'em (52 cards), USD") == "1 game, 0 won"
+    assert at.selectbox(key="holdem_game").options == ["Hold'em (52 cards), 1 hand"]
+    assert at.selectbox(key="holdem_money").options == ["USD (1 hand)"]
+    assert any(c.value.startswith("1 hand, cumulative USD") for c in at.caption)
+    at = opened_at("player", {"player": "Olga"})
+    assert [as_read(i.value) for i in at.info] == ["Olga played no game in these dates, club and room."]
+    # the hand browser lists both hands, the cancelled one marked, and counts the one played
+    at = opened_at("hands", {"player": "Player1"})
+    assert metric(at, "Hands") == "1" and delta(at, "Hands") == "and 1 cancelled hand listed"
+    listed = at.dataframe[0].value
+    assert sorted(zip(listed["hand_id"], listed["is_cancelled"])) == [("414375633", True), ("418361264", False)]
+    at = opened_at("hands", {"player": "Player1", "result": "Won"})
+    assert metric(at, "Hands") == "0" and not delta(at, "Hands")
+    at = opened_at("reports", {"player": "Player1"})
+    assert at.selectbox(key="reports_unit").options == ["USD (1 hand)"]
+    assert metric(at, "Sessions") == "1"
+    at = opened_at("leaderboards", {"club": "888poker"})
+    board = next(frame.value for frame in at.dataframe if "player" in frame.value.columns)
+    assert dict(zip(board["player"], board["count_games"])) == {"Player0": 1, "Player1": 1, "Player2": 1, "Hero": 1}
+
+
+# -- names that print alike --------------------------------------------------------------------------
+
+LATIN_A = "Aнна"      # a Latin A, then Cyrillic: prints as Анна
+CYRILLIC = "Анна"
+
+
+@pytest.fixture
+def look_alikes(tmp_path, monkeypatch):
+    """The pages over a warehouse where Aнна (Latin A) and Анна sat at one Hold'em hand and one Chinese
+    poker hand: two players whose names print alike."""
+    from dashboards import queries
+    from tests.test_replayer import HAND
+
+    (tmp_path / "logs").mkdir()
+    for name, text in (("holdem.txt", HAND), ("chinese.txt", CHINESE)):
+        (tmp_path / "logs" / name).write_text(text.replace("Anna", LATIN_A).replace("Boris", CYRILLIC),
+                                              encoding="utf-8")
+    summary = ingest([tmp_path / "logs"], tmp_path / "warehouse", jobs=1)
+    assert (summary.games, summary.quarantined) == (2, 0), summary.as_dict()
+    queries.release()
+    monkeypatch.setenv("RASKLAD_WAREHOUSE", str(tmp_path / "warehouse"))
+    yield tmp_path / "warehouse"
+    queries.release()
+
+
+def shown_options(box) -> list[str]:
+    """The options of a select box as the browser lists them."""
+    return [as_read(option) for option in box.options]
+
+
+def test_a_name_that_prints_as_another_is_marked_in_every_list_of_players_as_the_messages_mark_it(look_alikes):
+    marked = "'Aнна' (A is Latin)"    # as rules.findings.quoted_name writes it in a message
+    assert sorted(r[0] for r in sql(look_alikes, "select distinct player from stg_game_players")) == sorted(
+        [LATIN_A, CYRILLIC, "Vera"])
+    at = opened_at("player", {"player": LATIN_A})
+    box = at.selectbox(key="player")
+    assert {marked, CYRILLIC} <= set(shown_options(box)) and LATIN_A not in shown_options(box)
+    # the value, the address and the figures stay the stored name's
+    assert box.value == LATIN_A and at.query_params["player"] == LATIN_A
+    box.set_value(CYRILLIC).run()
+    assert at.query_params["player"] == CYRILLIC
+    for page_name, key in (("hands", "hands_player"), ("reports", "reports_player")):
+        at = opened_at(page_name, {"player": LATIN_A})
+        assert {marked, CYRILLIC} <= set(shown_options(at.selectbox(key=key))), page_name
+        assert at.selectbox(key=key).value == LATIN_A and at.query_params["player"] == LATIN_A
+    at = opened_at("audit", {})
+    assert {marked, CYRILLIC, "All players"} <= set(shown_options(at.selectbox(key="audit_player")))
+    at = opened_at("leaderboards", {"club": "Tverskaya"})
+    table = next(frame.value for frame in at.dataframe if "player" in frame.value.columns)
+    assert {marked, CYRILLIC} <= set(table["player"])
+    assert {marked, CYRILLIC} <= set(shown_options(at.selectbox(key="lb_trend_player")))
+    other = next(name for name in (LATIN_A, CYRILLIC) if name != at.selectbox(key="lb_trend_player").value)
+    at.selectbox(key="lb_trend_player").set_value(other).run()
+    assert at.query_params["player"] == other
+
+
+@pytest.fixture
+def linked_look_alikes(look_alikes):
+    """:func:`look_alikes` with a raspisnoy game of Aнна and Анна whose trick is played out of turn (a
+    finding that lists them), and the two linked as one person, Анна."""
+    from dashboards import queries
+    from pipeline import people
+
+    out_of_turn = formats_examples.RASPISNOY_LOG.replace("Trick 1: Vera Qh, Anna 7s high, Boris Ah; won by Anna",
+                                                         "Trick 1: Vera Qh, Boris Ah, Anna 7s high; won by Anna")
+    assert out_of_turn != formats_examples.RASPISNOY_LOG
+    log = look_alikes.parent / "logs" / "raspisnoy.txt"
+    log.write_text(out_of_turn.replace("Anna", LATIN_A).replace("Boris", CYRILLIC), encoding="utf-8")
+    summary = ingest([log], look_alikes, jobs=1)
+    assert (summary.games, summary.quarantined, summary.findings) == (1, 0, 1), summary.as_dict()
+    people.link(look_alikes, CYRILLIC, [LATIN_A])
+    queries.release()
+    return look_alikes
+
+
+def shown_values(at: AppTest, column: str) -> set[str]:
+    """Every value the page's tables show in ``column``."""
+    return {value for frame in at.dataframe if column in frame.value.columns for value in frame.value[column]
+            if value is not None}
+
+
+def test_a_name_that_prints_as_another_is_marked_in_every_cell_that_lists_names(linked_look_alikes):
+    marked = "'Aнна' (A is Latin)"
+    # stored as the logs and the links write them
+    assert sql(linked_look_alikes, "select expected, actual from stg_findings") == [
+        (f"Vera, {LATIN_A}, {CYRILLIC}", f"Vera, {CYRILLIC}, {LATIN_A}")]
+    assert {r[0] for r in sql(linked_look_alikes, "select names from leaderboard")} == {f"{LATIN_A}, {CYRILLIC}", "Vera"}
+    # the person's names, each with its room where it has one (Hold'em), over his games of each kind
+    at = opened_at("player", {"player": CYRILLIC})
+    assert shown_values(at, "names") == {f"{marked} (PokerStars), {CYRILLIC} (PokerStars)", f"{marked}, {CYRILLIC}"}
+    assert at.query_params["player"] == CYRILLIC
+    at = opened_at("leaderboards", {"club": "Tverskaya"})
+    assert shown_values(at, "names") == {f"{marked}, {CYRILLIC}", "Vera"}
+    # the players a finding expected in turn, and those who played: its message is a sentence, left as it is
+    at = opened_at("audit", {"kind": "raspisnoy"})
+    findings = at.dataframe[0].value
+    assert list(zip(findings["expected"], findings["actual"], findings["message"])) == [
+        (f"Vera, {marked}, {CYRILLIC}", f"Vera, {CYRILLIC}, {marked}", "round 2, trick 1: play goes clockwise")]
+
+
 # -- the filters kept in the address -----------------------------------------------------------------
 
 def opened_at(name: str, address: dict) -> AppTest:
@@ -1574,6 +1746,59 @@ def test_every_page_reads_its_filters_from_the_address_and_writes_them_back(buil
     said = [box.value for box in [*at.info, *at.error]]
     assert not [line for line in said if "this link" in line], said
     assert {param: at.query_params[param] for param in address} == address   # written back as read
+
+
+def open_tab(at: AppTest) -> str:
+    """The label of the tab the browser opens: the one the tabs' container names as open."""
+    container, = at.get("tab_container")
+    return list(container.children.values())[container.proto.tab_container.default_tab_index].label
+
+
+def test_a_link_opens_the_player_reviews_tab_it_names_and_the_first_says_nothing(built):
+    at = opened_at("player", {"player": "Vera", "tab": "raspisnoy"})
+    assert [tab.label for tab in at.tabs][:2] == ["Hold'em", "Raspisnoy"]   # Vera plays both: not the first
+    assert open_tab(at) == "Raspisnoy" and at.query_params["tab"] == "raspisnoy"
+    assert not [line for line in (box.value for box in at.info) if "this link" in line]
+    # a tab opened is written in its word; the first, the default, leaves the address
+    at.session_state["player_tab"] = "Chinese / OFC"
+    at.run()
+    assert at.query_params["tab"] == "chinese" and open_tab(at) == "Chinese / OFC"
+    at.session_state["player_tab"] = "Hold'em"
+    at.run()
+    assert "tab" not in at.query_params and at.query_params["player"] == "Vera"
+    # a tab the person has none of opens the first, and says so as every filter does
+    at = opened_at("player", {"player": "Vera", "tab": "poker"})
+    assert open_tab(at) == "Hold'em" and "tab" not in at.query_params
+    said = [as_read(box.value) for box in at.info]
+    assert "Tab: this link's “poker” is not offered here; showing Hold'em." in said, said
+
+
+@pytest.mark.parametrize(("name", "key", "labels", "words"), [
+    ("audit", "audit_tab", ["Findings", "Source", "Replay"], ["findings", "source", "replay"]),
+    ("reports", "reports_tab", ["By position", "By stack depth", "Starting hands", "Sessions"],
+     ["position", "stack_depth", "starting_hands", "sessions"]),
+])
+def test_a_link_opens_the_audits_and_the_reports_tab_it_names_and_the_first_says_nothing(built, name, key, labels,
+                                                                                          words):
+    for label, word in list(zip(labels, words))[1:]:
+        at = opened_at(name, {"tab": word})
+        assert [tab.label for tab in at.tabs] == labels
+        assert open_tab(at) == label and at.query_params["tab"] == word
+        assert not [line for line in (box.value for box in at.info) if "this link" in line]
+    # a tab opened is written in its word; the first, the default, leaves the address
+    at = opened_at(name, {})
+    assert open_tab(at) == labels[0] and "tab" not in at.query_params
+    at.session_state[key] = labels[-1]
+    at.run()
+    assert at.query_params["tab"] == words[-1] and open_tab(at) == labels[-1]
+    at.session_state[key] = labels[0]
+    at.run()
+    assert "tab" not in at.query_params
+    # a word no tab has opens the first, and says so as every filter does
+    at = opened_at(name, {"tab": "poker"})
+    assert open_tab(at) == labels[0] and "tab" not in at.query_params
+    said = [as_read(box.value) for box in at.info]
+    assert f"Tab: this link's “poker” is not offered here; showing {labels[0]}." in said, said
 
 
 def test_the_audit_a_link_filters_counts_the_findings_it_names(built):

@@ -88,20 +88,36 @@ def test_overview_page(browser, server, warehouse):
     assert shows(text, "Games", f"{games:,}")
 
 
+OPEN_TAB = "document.querySelector('[role=tab][aria-selected=true]').innerText.trim()"
+ASKED_TAB = "new URLSearchParams(location.search).get('tab')"
+
+
+def address_asks_tab(browser: Browser, word: str | None, timeout: float = 30) -> None:
+    """Wait until the address names the tab ``word`` (None: no tab), as the page's run after a click writes it."""
+    deadline = time.monotonic() + timeout
+    while (asked := browser.evaluate(ASKED_TAB)) != word:
+        assert time.monotonic() < deadline, f"the address asks for tab {asked!r}, not {word!r}"
+        time.sleep(0.2)
+
+
 def test_player_page(browser, server):
     visit(browser, server, "player", "player?player=Vera", "Player review", "Per game", "Raspisnoy (logs and sheets)")
-    click(browser, "[role=tab]", "Raspisnoy")
-    text = browser.wait_for_text("Points over the rounds", "Bid accuracy by cards dealt")
-    browser.wait_until_idle()
-    browser.screenshot(SHOTS / "player_raspisnoy.png")
+    assert browser.evaluate(OPEN_TAB) == "Hold'em" and browser.evaluate(ASKED_TAB) is None
+    # a link opens the tab it names (a hidden tab's text is not in the page's text)
+    visit(browser, server, "player_raspisnoy", "player?player=Vera&tab=raspisnoy", "Points over the rounds",
+          "Bid accuracy by cards dealt")
+    assert browser.evaluate(OPEN_TAB) == "Raspisnoy"
     tabs = browser.evaluate("Array.from(document.querySelectorAll('[role=tab]')).map(e => e.innerText.trim())")
-    for tab, expected, shot in (("Chinese / OFC", "Royalties by row", "player_chinese"),
-                                ("Six-card", "Return to player", "player_sixcard")):
+    for tab, word, expected, shot in (("Chinese / OFC", "chinese", "Royalties by row", "player_chinese"),
+                                      ("Six-card", "sixcard", "Return to player", "player_sixcard")):
         if tab in tabs:  # Vera plays them in the samples
             click(browser, "[role=tab]", tab)
             browser.wait_for_text(expected)
+            address_asks_tab(browser, word)    # the address follows the tab opened
             browser.wait_until_idle()
             browser.screenshot(SHOTS / f"{shot}.png")
+    click(browser, "[role=tab]", "Hold'em")
+    address_asks_tab(browser, None)    # the first tab, the default, leaves the address
     text = visit(browser, server, "player_holdem", "player", "Per game", "Net won")
     assert "Without showdown" in text and "All-in EV" in text
 
@@ -504,7 +520,7 @@ def test_the_game_pickers_name_the_game_shown_after_a_filter_change(browser, ser
         browser.wait_until_idle()
         source_file, line = finding_of(game_id)
         shown = picker_text(browser, "Game")
-        assert shown.startswith(f"{source_file.rsplit('/', 1)[-1]}:{line} — "), (shown, source_file, line)
+        assert shown == f"{source_file.rsplit('/', 1)[-1]}:{line}", (shown, source_file, line)
         browser.screenshot(SHOTS / "audit_picker_after_player.png")
 
 
@@ -604,9 +620,36 @@ def test_a_link_with_filters_opens_the_filtered_view_whole_at_any_width(server, 
     # the Hold'em reports' Game and Unit boxes whole, at a sixth of the width they cut "USD (60 hands)"
     with opened_at(server, width, height, "reports?player=Hero&grid=Net", "Hold'em reports", "By position") as browser:
         assert browser.evaluate(CUT_TEXT) == [], browser.screenshot(tmp_path / "reports.png")
+    # the Audit's "Open a game" box whole: it names a game by its file and line, the rest said below it
+    with opened_at(server, width, height, "audit", "Open a game", "Findings") as browser:
+        assert browser.evaluate(CUT_TEXT) == [], browser.screenshot(tmp_path / "audit_game.png")
     # the Audit's raspisnoy errors, and the chart's legend below its bars, inside the chart's width
     with opened_at(server, width, height, "audit?severity=error&kind=raspisnoy", "By rule", "Severity") as browser:
         assert shows(browser.text(), "Findings", findings)
+        assert browser.evaluate(CUT_TEXT) == [], browser.screenshot(tmp_path / "audit.png")
         left, right, legend_left, legend_right, legend_top, bars_bottom = browser.evaluate(LEGEND_AND_PLOT)
         shot = browser.screenshot(tmp_path / "audit.png")
     assert left <= legend_left and legend_right <= right and legend_top > bars_bottom, shot
+
+
+def test_the_audit_names_a_game_of_a_long_file_name_in_a_box_a_phone_shows_whole(tmp_path):
+    from pipeline.ingest import ingest
+
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    name = "Tverskaya club night 2026-12-05, Vera's score sheet copied from paper.txt"
+    (logs / name).write_text(RASPISNOY_WRONG_TOTAL, encoding="utf-8")
+    ingest([logs], tmp_path / "warehouse", jobs=1)
+    with (StreamlitServer(APP, tmp_path / "warehouse", tmp_path / "streamlit.log") as server,
+          opened_at(server, 390, 844, "audit", "Open a game", "RSP-TOTAL") as browser):
+        cut = browser.evaluate(CUT_TEXT)
+        shown = picker_text(browser, "Game")
+        text = browser.text()
+        shot = browser.screenshot(tmp_path / "audit_long_name.png")
+    assert cut == [], shot
+    with connect(tmp_path / "warehouse") as con:
+        line = con.execute("select line from stg_findings where rule_id = 'RSP-TOTAL'").fetchone()[0]
+    # the name's start and end, and the finding's line, in the box; the whole path under Source below it
+    start, end = shown.removesuffix(f":{line}").split("…")
+    assert name.startswith(start) and name.endswith(end) and min(len(start), len(end)) >= 10, shown
+    assert str(logs / name) in text.replace("\n", "")

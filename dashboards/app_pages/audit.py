@@ -9,7 +9,11 @@ from dashboards import address, charts, tables
 from dashboards import queries as q
 from dashboards import replay_views as rv
 from dashboards.date_filter import pick_dates
+from dashboards.names import listed_name
 from dashboards.safe_text import md
+
+BOX_FILE_CHARS = 28
+"""The longest file name the Open a game box names whole: with its line it fits the box on a phone (390 pixels)."""
 
 st.title("Audit")
 st.caption("Every rule ID, its text, severity and origin: docs/rules.md in the Rasklad folder.")
@@ -25,7 +29,7 @@ severity_choice = address.kept(top[1].selectbox, "Severity", ["Any", "error", "w
 game_choice = address.kept(top[2].selectbox, "Game", ["All games", *q.games_present(db)], key="audit_game_kind",
                            name="kind", format_func=lambda g: g if g == "All games" else q.label(g))
 player_choice = address.kept(top[3].selectbox, "Player", ["All players", *q.players(db)], key="audit_player",
-                             name="player")
+                             name="player", format_func=lambda name: name if name == "All players" else listed_name(name))
 severity = None if severity_choice == "Any" else severity_choice
 game_kind = None if game_choice == "All games" else game_choice
 player = None if player_choice == "All players" else player_choice
@@ -52,41 +56,62 @@ else:
         )
     with right:
         st.markdown("**Findings**" + (" (first 5,000)" if found.height >= 5000 else ""))
-        tables.show(found.drop("game_id"), hide_index=True, key="audit_findings", height=330)
+        tables.show(found.drop("game_id"), hide_index=True, key="audit_findings", height=330, players=q.players(db))
 
 # -- one game ---------------------------------------------------------------------------------------
 st.divider()
 st.subheader("Open a game")
 
 
-def game_labels(findings: pl.DataFrame) -> dict[str, str]:
-    """Each game of ``findings`` once, in their order, worded as the table above reads it: its file
-    and first finding's line, the game, the rules it broke."""
+def found_games(findings: pl.DataFrame) -> pl.DataFrame:
+    """Each game of ``findings`` once, in their order: its file, first finding's line, game and the rules it broke."""
     if findings.is_empty():
-        return {}
-    games = findings.group_by("game_id", maintain_order=True).agg(
+        return pl.DataFrame(schema={"game_id": pl.String})
+    return findings.group_by("game_id", maintain_order=True).agg(
         pl.col("game").first(), pl.col("source_file").first(), pl.col("line").min(),
         pl.col("rule_id").unique(maintain_order=True).str.join(", ").alias("rules"))
-    return {row["game_id"]: f"{row['source_file'].rsplit('/', 1)[-1]}:{row['line'] or '?'} — {q.label(row['game'])}"
-                            f" — {row['rules']}" for row in games.iter_rows(named=True)}
 
 
-def kept_label(game_id: str) -> str | None:
-    """The label of a game the address names, beyond the games listed (the first 5,000 findings), while
-    the filters keep it; with no filter set, of any stored game (a link to a game without findings)."""
-    label = game_labels(q.findings(db, tuple(rules), severity, game_kind, player, start, end, game_id=game_id))
-    if label:
-        return label[game_id]
-    stored = None if rules or severity or game_kind or player or start or end else q.game(db, game_id)
+def box_file(source_file: str) -> str:
+    """A file's name as the box names it: whole up to BOX_FILE_CHARS, else its start and end around "…"
+    (the whole path is said below the box, under Source)."""
+    name = source_file.rsplit("/", 1)[-1]
+    if len(name) <= BOX_FILE_CHARS:
+        return name
+    kept = BOX_FILE_CHARS - 1
+    return f"{name[:kept - kept // 2]}…{name[-(kept // 2):]}"
+
+
+def game_labels(games: pl.DataFrame) -> dict[str, str]:
+    """Each game as the box names it: its file and first finding's line, as the table above reads them,
+    short enough for a phone (the game and the rules it broke are said below it)."""
+    return {row["game_id"]: f"{box_file(row['source_file'])}:{row['line'] or '?'}" for row in games.iter_rows(named=True)}
+
+
+def game_details(games: pl.DataFrame) -> dict[str, str]:
+    """What the box leaves out: the game and the rules it broke."""
+    return {row["game_id"]: f"{q.label(row['game'])} — {row['rules']}" for row in games.iter_rows(named=True)}
+
+
+def kept_games(game_id: str) -> pl.DataFrame:
+    """The game the address names, as :func:`found_games` has it, beyond the games listed (the first
+    5,000 findings), while the filters keep it; with no filter set, any stored game (a link to a game
+    without findings); else none."""
+    games = found_games(q.findings(db, tuple(rules), severity, game_kind, player, start, end, game_id=game_id))
+    stored = None if games.height or rules or severity or game_kind or player or start or end else q.game(db, game_id)
     if stored is None:
-        return None
-    return f"{stored['source_file'].rsplit('/', 1)[-1]}:{stored['first_line']} — {q.label(stored['game'])} — no finding"
+        return games
+    return pl.DataFrame([{"game_id": game_id, "game": stored["game"], "source_file": stored["source_file"],
+                          "line": stored["first_line"], "rules": "no finding"}])
 
 
-game_id = rv.pick_game("Game", game_labels(found), "audit_game", kept_label)
+listed = found_games(found)
+game_id = rv.pick_game("Game", game_labels(listed), "audit_game",
+                       lambda asked: game_labels(kept_games(asked)).get(asked))
 if game_id is None:
     st.info("Pick filters that match some findings to open one of their games.")
     st.stop()
+st.caption(md(game_details(listed).get(game_id) or game_details(kept_games(game_id)).get(game_id)))
 
 stored = q.game(db, game_id)
 if stored is None:
@@ -107,7 +132,9 @@ tables.show(q.game_players(db, game_id), hide_index=True, key="audit_game_player
             unit=stored["currency"] if stored.get("game") != "sixcard" else tables.UNSAID)
 
 game_findings = q.game_findings(db, game_id)
-tab_findings, tab_source, tab_replay = st.tabs(["Findings", "Source", "Replay"])
+# the tab open is kept in the address (?tab=replay), so that a link opens the game as it was shown
+tab_findings, tab_source, tab_replay = address.kept_tabs(["Findings", "Source", "Replay"],
+                                                         ["findings", "source", "replay"], key="audit_tab")
 with tab_findings:
     rv.show_findings(game_findings)
 

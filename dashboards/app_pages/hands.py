@@ -71,8 +71,12 @@ if cards_text.strip() and not classes:
 filters = (player, start, end, tuple(stakes), tuple(clubs), tuple(positions), tuple(classes), result, all_in, showdown)
 totals = q.hand_totals(db, *filters, game=game)
 count = int(totals["count_hands"].sum() or 0) if totals.height else 0
+cancelled = int(totals["count_cancelled"].sum() or 0) if totals.height else 0
 metrics = st.columns(1 + max(totals.height, 1))
-metrics[0].metric("Hands", f"{count:,}")
+# a cancelled hand is listed, as it happened, but was no hand played: the figure counts the hands played,
+# as every other page does, and says how many cancelled ones the list holds besides
+metrics[0].metric("Hands", f"{count - cancelled:,}", delta=f"and {q.counted(cancelled, 'cancelled hand')} listed"
+                  if cancelled else None, delta_color="off", delta_arrow="off")
 for column, unit in zip(metrics[1:], totals.iter_rows(named=True)):
     column.metric(f"Net ({unit['currency']})", figure_text(unit["net_won"], unit["currency"]))
 

@@ -6,6 +6,7 @@ import streamlit as st
 
 from dashboards import address, charts, tables
 from dashboards import queries as q
+from dashboards.names import listed_name
 from dashboards.safe_text import md
 
 SEASON_KINDS = {"all": "All time", "year": "Year", "quarter": "Quarter", "month": "Month"}
@@ -103,7 +104,8 @@ if table.is_empty():
     st.info(f"Nobody played {q.counted(int(min_games), 'game')} or more in this season.")
 else:
     # a raspisnoy table is in points (its money column says so); another in its unit, or the currency converted to
-    tables.show(table, hide_index=True, key="lb_table", column_config=config, unit=None if is_raspisnoy else amounts_unit)
+    tables.show(table, hide_index=True, key="lb_table", column_config=config, unit=None if is_raspisnoy else amounts_unit,
+                players=q.players(db))
     st.caption("Click a column's header to sort by it.")
 
 st.subheader("Rank over time")
@@ -114,7 +116,7 @@ if players:
     mine = {q.me(db), *q.person_names(db, q.me(db))} if q.me(db) else set()
     start_at = next((i for i, name in enumerate(players) if name in mine), 0)
     who = address.kept(left.selectbox, "Player", players, key="lb_trend_player", name="player",
-                       default=players[start_at], index=start_at)
+                       default=players[start_at], index=start_at, format_func=listed_name)
     trend_kind = address.kept(right.radio, "By", ["month", "quarter", "year"], key="lb_trend_kind", name="by",
                               format_func=SEASON_KINDS.get, horizontal=True)
     trend = (q.raspisnoy_rank_trend(db, club, who, trend_kind) if is_raspisnoy

@@ -14,6 +14,7 @@ from dashboards import address, charts, tables
 from dashboards import queries as q
 from dashboards.date_filter import pick_dates
 from dashboards.money import figure_text, row_amount_text
+from dashboards.names import listed_name
 from dashboards.safe_text import md
 from rules.words import close_names, no_player, same_name, told_apart
 
@@ -46,7 +47,7 @@ if wanted is not None and wanted not in everyone:
         close = close_names(wanted, sorted({*everyone, *q.players(db)}))
         st.error(md(no_player(wanted, close)) + " Choose a player below.")
         for name in close:
-            st.page_link("app_pages/player.py", label=f"Review {md(name)}", icon=":material/person:",
+            st.page_link("app_pages/player.py", label=f"Review {md(listed_name(name))}", icon=":material/person:",
                          query_params={"player": name})
     default = persons[0] if persons else None
 elif wanted is not None:
@@ -54,7 +55,7 @@ elif wanted is not None:
 top = st.columns([2, 2, 2, 3])
 player = top[0].selectbox("Player", everyone, index=None if default is None else everyone.index(default),
                           key="player", placeholder="Choose a player",
-                          format_func=lambda person: f"{person} (me)" if person == me else person)
+                          format_func=lambda person: f"{listed_name(person)} (me)" if person == me else listed_name(person))
 if player is None:
     st.stop()
 st.query_params["player"] = player  # the address names the player: a review can be shared
@@ -67,14 +68,15 @@ if len(accounts) > 1:
 # The links live in the warehouse (as `rasklad alias` writes them): they survive re-imports.
 with st.expander("Names of this person, and \"this is me\""), st.form("alias_form"):
     others = [name for name in q.players(db) if name not in names]
-    linked = st.multiselect(f"Other screen names of {md(player)}", others, key="alias_names",
+    linked = st.multiselect(f"Other screen names of {md(listed_name(player))}", others, key="alias_names",
+                            format_func=listed_name,
                             help="Names in other rooms or scripts (Gleb = Глеб): this person's figures count them all.")
     rooms = q.sites(db)
     link_room = st.selectbox("In the room", ["Every room", *rooms], key="alias_site",
                              help="A screen name is per room: link it in one room only, or in every room "
                                   "where it has no link of its own.") if rooms else "Every room"
     unlinked = st.multiselect("Names that are not this person's", [name for name in names if name != player],
-                              key="alias_unlink") if len(names) > 1 else []
+                              key="alias_unlink", format_func=listed_name) if len(names) > 1 else []
     is_me = st.checkbox("This is me: every page starts from this person", value=player == me, key="alias_me")
     if st.form_submit_button("Save"):
         from pipeline import people
@@ -169,7 +171,9 @@ if not headlines.is_empty() and rates:
 families = [name for name, games in q.FAMILIES.items() if set(games) & set(headlines["game"].to_list())]
 if not tournaments.is_empty():
     families.append("tournaments")
-tabs = st.tabs([q.FAMILY_LABELS.get(name, "Tournaments") for name in families])
+# the tab open is kept in the address (?tab=raspisnoy), so that a link opens the same figures
+tabs = address.kept_tabs([q.FAMILY_LABELS.get(name, "Tournaments") for name in families], families,
+                         key="player_tab")
 
 
 def unnamed(table: pl.DataFrame) -> pl.DataFrame:
@@ -274,7 +278,7 @@ def holdem() -> None:
         st.info(f"No statistics row for {md(player)} in these dates, club and room, {md(money_said)}.")
         return
     # the game is the one chosen above, the same on every row: its column would only push the figures aside
-    tables.show(together.drop("game", strict=False), hide_index=True, key="holdem_stats")
+    tables.show(together.drop("game", strict=False), hide_index=True, key="holdem_stats", players=names)
     by_name = q.holdem_stats(db, player, **chosen, per_account=True)
     if by_name.height > together.height:
         st.caption("Each name apart:")
@@ -321,7 +325,7 @@ def raspisnoy() -> None:
     elif stats.is_empty():
         st.info(f"No raspisnoy statistics for {md(player)} in these dates and club.")
     else:
-        tables.show(unnamed(stats), hide_index=True, key="raspisnoy_stats", unit=None)   # points
+        tables.show(unnamed(stats), hide_index=True, key="raspisnoy_stats", unit=None, players=names)   # points
 
 
 def board_name(kind: dict) -> str:
@@ -357,7 +361,7 @@ def chinese() -> None:
     st.altair_chart(charts.bars(rows, "row", "royalties", color="board", x_title="Row",
                                  y_title="Royalties (points)", color_title="Game"),
                     width="stretch")
-    tables.show(stats, hide_index=True, key="chinese_stats", unit=None)   # points
+    tables.show(stats, hide_index=True, key="chinese_stats", unit=None, players=names)   # points
     by_name = q.chinese_stats(db, player, **chosen, per_account=True)
     if by_name.height > stats.height:
         st.caption("Each name apart:")
@@ -391,7 +395,7 @@ def sixcard() -> None:
                    f"{q.counted(row['count_boxes'], 'box', 'boxes')}; house edge with perfect play "
                    + (f"{rate(edge)}." if edge is not None else
                       "not computed yet (`rasklad house-edge` computes it)."))
-    tables.show(stats, hide_index=True, key="sixcard_stats", unit=sixcard_unit(stats))
+    tables.show(stats, hide_index=True, key="sixcard_stats", unit=sixcard_unit(stats), players=names)
     by_name = q.sixcard_stats(db, player, **chosen, per_account=True)
     if by_name.height > stats.height:
         st.caption("Each name apart:")

@@ -121,7 +121,10 @@ unit = address.kept(top.selectbox, "Unit", units, key="reports_unit", name="unit
 if gone is not None and gone not in hands:
     st.caption(f"No hand in {md(gone)} under these filters: {md(q.hands_elsewhere(hands))}.")
 
-by_position, by_depth, by_hand, by_sitting = st.tabs(["By position", "By stack depth", "Starting hands", "Sessions"])
+# the tab open is kept in the address (?tab=sessions), so that a link opens the same report
+by_position, by_depth, by_hand, by_sitting = address.kept_tabs(
+    ["By position", "By stack depth", "Starting hands", "Sessions"],
+    ["position", "stack_depth", "starting_hands", "sessions"], key="reports_tab")
 columns_shown = ["count_hands", "net_won", "bb_per_100", "vpip", "pfr", "allin_ev_net", "count_bb_hands",
                  "count_vpip_opportunities", "count_pfr_opportunities"]
 
