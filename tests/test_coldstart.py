@@ -170,17 +170,43 @@ def test_a_holdem_free_input_compiles_no_holdem_or_sixcard_kernel_and_says_so(tm
     assert "compiling the kernels this input needs, once" in stderr
 
 
-def test_a_run_of_few_holdem_hands_compiles_no_lane_kernel(tmp_path):
-    # The 20 hands of the samples are read by the record batch: the lane's byte reader is not worth
-    # compiling. The engine is (it is the only Hold'em replay), and so is the evaluator it calls.
-    path = SAMPLES / "pokerstars-holdem.txt"
+# The replay's code as compiled in that first run, read before the process ends (a kernel loaded
+# from the cache holds machine code only): each compiled step's name, and whether its code counts
+# references (rules.compiled: the replay makes no array, so none of its steps should).
+_REPLAY_CODE_READ = """
+import json
+from numba.extending import is_jitted
+from rules import holdem_fast
+steps = [value for value in vars(holdem_fast).values() if is_jitted(value) and value.py_func.__module__ == holdem_fast.__name__]
+modules = [(step.py_func.__name__, code) for step in steps for code in step.inspect_llvm().values()]
+with open({path!r}, "w") as out:
+    json.dump({{"compiled": len(modules), "counting": [name for name, code in modules if "NRT_incref" in code]}}, out)
+"""
+
+
+@pytest.fixture(scope="module")
+def few_holdem_hands_first_read(tmp_path_factory) -> tuple[list[str], dict]:
+    """A first run (empty kernel cache) that reads the 20 hands of the samples, as a worker does:
+    the kernels it compiled, and the replay's code as compiled (:data:`_REPLAY_CODE_READ`). One
+    run serves the tests of both: the replay's first compile is most of its cost."""
+    folder = tmp_path_factory.mktemp("few_holdem_hands")
+    path, code_read = SAMPLES / "pokerstars-holdem.txt", folder / "replay-code.json"
     assert path.read_text(encoding="utf-8").count("PokerStars") < pipeline.facts.holdem.LANE_RUN_HANDS
     built, _ = _first_run(
         "from pipeline.worker import parse_file, warm_up\n"
         f"warm_up([{str(path)!r}])\n"
         f"result = parse_file({str(path)!r})\n"
         # every hand, the sample's hand with a finding too (its finding worded for it alone)
-        "assert (result.count_games, result.count_lane, result.count_batched) == (20, 0, 20)\n", tmp_path)
+        "assert (result.count_games, result.count_lane, result.count_batched) == (20, 0, 20)\n"
+        + _REPLAY_CODE_READ.format(path=str(code_read)), folder)
+    return built, json.loads(code_read.read_text())
+
+
+@pytest.mark.xdist_group("few_holdem_hands_first_read")
+def test_a_run_of_few_holdem_hands_compiles_no_lane_kernel(few_holdem_hands_first_read):
+    # The 20 hands of the samples are read by the record batch: the lane's byte reader is not worth
+    # compiling. The engine is (it is the only Hold'em replay), and so is the evaluator it calls.
+    built, _ = few_holdem_hands_first_read
     modules = {name.rsplit(".", 1)[0] for name in built}
     assert {"rules.evaluator", "rules.holdem_fast"} <= modules
     assert "parsers.pokerstars_fast" not in modules
@@ -192,6 +218,14 @@ def test_a_run_of_few_holdem_hands_compiles_no_lane_kernel(tmp_path):
     assert not [name for name in engine if name.startswith("rules.holdem_fast.he_")]
     # the ranking of 5 to 9 cards is compiled once, and the 7-card strength links it
     assert Counter(built)["rules.evaluator.mask_strength"] == 1 and "rules.evaluator.strength7" in built
+
+
+@pytest.mark.xdist_group("few_holdem_hands_first_read")
+def test_the_holdem_replay_counts_no_references(few_holdem_hands_first_read):
+    # What the kernels compile to, not the option they are given (rules.compiled, counts_references)
+    _, code = few_holdem_hands_first_read
+    assert code["compiled"] > 20      # the kernel, and every step it calls that is not copied into it
+    assert code["counting"] == []
 
 
 def _many_hands(folder: Path, copies: int) -> Path:

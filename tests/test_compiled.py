@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import json
 import os
 import pkgutil
 import subprocess
@@ -56,9 +55,12 @@ def test_an_inlined_step_is_copied_into_its_callers(twice):
     assert _options(inlined, twice) == {"inline": "always", "no_rewrites": True}
 
 
+# A loop over the tuple: Numba counts its arrays' references whichever way it types a tuple's
+# items (two plain reads, columns[0][0] and columns[1][0], count none once pipeline.kernels has
+# refreshed the typing context, so the test's outcome hung on the tests run before it).
 _FILLING = """def fill(columns, value):
-    columns[0][0] = value
-    columns[1][0] = value
+    for column in columns:
+        column[0] = value
 """
 
 
@@ -80,32 +82,6 @@ def test_a_kernel_that_counts_no_references_writes_no_reference_counting(tmp_pat
         assert columns[0].tolist() == columns[1].tolist() == [value, 0.0]
     assert "NRT_incref" in next(iter(counted.inspect_llvm().values()))
     assert "NRT_incref" not in next(iter(not_counted.inspect_llvm().values()))
-
-
-_REPLAY_CODE = """import json
-
-from numba.extending import is_jitted
-from rules import holdem_fast
-from rules.holdem_batch import batch_from_hands
-from tests.test_holdem_fast import _generated
-
-holdem_fast.replay_batch(batch_from_hands(_generated("holdem", 3, 1)), allin_ev=False)
-steps = [value for value in vars(holdem_fast).values() if is_jitted(value) and value.py_func.__module__ == holdem_fast.__name__]
-modules = [(step.py_func.__name__, code) for step in steps for code in step.inspect_llvm().values()]
-print(json.dumps({"compiled": len(modules), "counting": [name for name, code in modules if "NRT_incref" in code]}))
-"""
-
-
-def test_the_holdem_replay_counts_no_references(tmp_path):
-    # What the kernels compile to, not the option they are given: Numba reads only code it
-    # compiles in the run (a cache holds machine code), so the replay compiles into an empty cache
-    done = subprocess.run([sys.executable, "-c", _REPLAY_CODE], capture_output=True, text=True, check=False,
-                          env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache"),
-                               "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
-    assert done.returncode == 0, done.stderr
-    found = json.loads(done.stdout)
-    assert found["compiled"] > 20      # the kernel, and every step it calls that is not copied into it
-    assert found["counting"] == []
 
 
 def test_the_holdem_hand_name_check_is_a_step_of_its_own_not_copied_into_the_replay():
