@@ -212,16 +212,16 @@ def from_lark(exc: UnexpectedInput, text: str, words: dict[str, str]) -> ParseEr
         line, column = len(written), len(written[-1]) + 1
     line_text = lines[line - 1] if 0 < line <= len(lines) else ""
     end = words.get("$END", "the end of the game")     # a text of one line ends with the line
-    ended = False   # the line ends where a thing was expected: the thing is missing
+    cut_short = False   # the line stops where a thing was expected: the thing is missing
     if at_end:
         expected = exc.expected if isinstance(exc, UnexpectedEOF) else exc.accepts or exc.expected
         seen = end
-        # a text of one line (its words name its end) ends where the thing was expected, as a
-        # game's line that ends before its newline: told in the same words
-        ended = "$END" in words
+        # a text of one line (its words name its end, "$END") stops at its line's end, as a game's
+        # line that ends before its newline: told in the same words
+        cut_short = "$END" in words
     elif isinstance(exc, UnexpectedToken):
         expected = exc.accepts or exc.expected
-        ended = not str(exc.token).strip()
+        cut_short = not str(exc.token).strip()
         seen = f"{str(exc.token).strip()!r}"
     elif isinstance(exc, UnexpectedCharacters):
         expected = exc.allowed or set()
@@ -245,7 +245,7 @@ def from_lark(exc: UnexpectedInput, text: str, words: dict[str, str]) -> ParseEr
             return ParseError(not_a_card(card_word.group()), line=line, column=column, line_text=line_text)
         seen = repr(card_word.group())
     before = line_text[:column - 1].split()
-    if phrases and ended and before:
+    if phrases and cut_short and before:
         wanted = phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " or " + phrases[-1]
         reason = f"{wanted} is missing after {before[-1]!r}"
     elif phrases:

@@ -114,8 +114,9 @@ HAND_WORDS = HandWords({
     (("Twos", "Deuces"), ("Treys", "Threes"), "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens", "Jacks",
      "Queens", "Kings", "Aces"))
 """How GGPoker names a made hand in a show line's parentheses and after a summary line's 'with'
-(HE-HAND-NAME): 'Ace-High' (a high card), 'Pair of Kings and Pair of Tens', 'Aces-High Straight',
-'Sevens Full over Fives'. Its name of a straight flush is in no sample: not read, not judged."""
+(HE-HAND-NAME), as its samples write them: 'Pair of Kings and Pair of Tens', 'Aces-High Straight',
+'Sevens Full over Fives'; a high card ('Ace-High') and a flush by the same pattern, in no sample. A
+name in other words (a straight flush's) is not read, not judged."""
 _MARKER = re.compile(
     r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?"
     r"(?P<what>(?P<hole>HOLE CARDS)|(?P<showdown>SHOW ?DOWN)|(?P<summary>SUMMARY)|FLOP|TURN|RIVER)"

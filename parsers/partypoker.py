@@ -173,11 +173,12 @@ HAND_WORDS = HandWords({
 }, (("Deuce", "Two"), "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Ace"),
     (("Deuces", "Twos"), "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens", "Jacks", "Queens",
      "Kings", "Aces"), rest=r"(?: with \w+ kicker)?\.?")
-"""How PartyPoker names a shown hand after a show line's cards (HE-HAND-NAME): 'a pair of Queens.',
-'two pairs, Aces and Nines with King kicker.', 'three of a kind, Tens with Ace kicker.', 'a straight,
-Eight to Queen.', 'a full house, Kings full of Sevens.', 'four of a kind, Nines.', 'high card, Ace.'.
-Its name of a straight flush is in no sample: not read, not judged; a hand mucked face up ('doesn't
-show') and a wins line name the hand too, which the replay does not hold."""
+"""How PartyPoker names a shown hand after a show line's cards (HE-HAND-NAME), as its samples write
+them: 'high card, Ace.', 'a pair of Queens.', 'two pairs, Aces and Nines with King kicker.', 'a
+straight, Eight to Queen.', 'a flush, Ace high.'; three of a kind, a full house and four of a kind
+by the same pattern, in no sample. A name in other words (a straight flush's, a rank in lower case)
+is not read, not judged; a hand mucked face up ('doesn't show') and a wins line name the hand too,
+which the replay does not hold."""
 _WIN = re.compile(r"(?P<p>[^\s.][^.]*?) wins (?P<a>[$€£]?\s*" + _NUM + r"(?:\s*(?:USD|EUR|GBP))?)(?:\s*chips)?"
                   r"(?: from the (?P<pot>main pot|side pot(?: \d+)?))?(?: with [^.]*)?\.?")
 _ZERO = Decimal(0)
