@@ -23,6 +23,7 @@ from pipeline.warehouse import connect
 from pipeline.worker import parse_bytes
 from rules.findings import look_alikes
 from rules.words import name_order, suggested
+from tests.test_dashboards_apptest import opened_at
 
 COMPOSED, DECOMPOSED = "Алёна", "Але\u0308на"
 
@@ -253,21 +254,6 @@ def alyona_served(tmp_path, monkeypatch):
     queries.release()   # AppTest ran in this process: let go of the DuckDB file
 
 
-def page_at(name: str, **address: str):
-    """The dashboard page ``name`` opened at an address of ``address``'s filters."""
-    from streamlit.testing.v1 import AppTest
-
-    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "dashboards" / "streamlit_app.py"),
-                           default_timeout=60)
-    at.run()
-    at.switch_page(f"app_pages/{name}.py")
-    for filter_name, text in address.items():
-        at.query_params[filter_name] = text
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
-
-
 def shown_text(markdown: str) -> str:
     """Markdown as a reader sees it: its backslash escapes resolved."""
     return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown)
@@ -275,14 +261,14 @@ def shown_text(markdown: str) -> str:
 
 def test_a_link_naming_a_player_in_decomposed_letters_opens_the_stored_player(alyona_served):
     # a ?player= link pasted from a phone (е + U+0308) names the Алёна the warehouse stores composed
-    at = page_at("player", player=DECOMPOSED)
+    at = opened_at("player", {"player": DECOMPOSED})
     assert at.selectbox(key="player").value == COMPOSED and not at.error
     # the Hold'em pages know her too: she has no Hold'em hand, not "no stored game"
-    at = page_at("hands", player=DECOMPOSED)
+    at = opened_at("hands", {"player": DECOMPOSED})
     assert [shown_text(box.value) for box in [*at.info, *at.error]] == [
         f"{COMPOSED} has no Hold'em hand in this warehouse. Choose a player below."]
     # a filter kept in the address (the Audit's Player) reads the link's name composed too
-    at = page_at("audit", player=DECOMPOSED)
+    at = opened_at("audit", {"player": DECOMPOSED})
     assert at.selectbox(key="audit_player").value == COMPOSED
     assert not [info.value for info in at.info if "not offered" in info.value]
 
@@ -291,7 +277,7 @@ def test_the_dashboards_name_the_look_alike_letter_of_a_name_no_game_has(alyona_
     latin_a_alyona = "A" + COMPOSED[1:]     # a Latin A first: prints as the stored Алёна
     said = f"No stored game has a player '{latin_a_alyona}' (A is Latin). Did you mean '{COMPOSED}'? Choose a player below."
     for name in ("player", "hands"):
-        at = page_at(name, player=latin_a_alyona)
+        at = opened_at(name, {"player": latin_a_alyona})
         assert [shown_text(error.value) for error in at.error] == [said], name
 
 
