@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -223,14 +225,21 @@ def test_the_collectors_tuning_is_written_in_one_module():
     assert found == ["pipeline/collector.py"]
 
 
+def _run_over_a_night(script: str, tmp_path: Path) -> subprocess.CompletedProcess:
+    """``script`` run in a new Python, its two arguments a small generated history and a warehouse
+    beside it: what a process that starts afresh holds is what these tests read."""
+    (tmp_path / "night.txt").write_text(generate(count=3, seed=5), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "night.txt"), str(tmp_path / "warehouse")],
+                          capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                          timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    return done
+
+
 def test_an_ingest_process_reads_without_pandas_and_leaves_it_importable(tmp_path):
     # pyarrow's question (are the values pandas objects?) is answered without importing pandas, a
     # fifth of a CPU-second; afterwards pandas imports as it is installed, where it was hidden
     # from the whole `rasklad ingest` process
-    import subprocess
-    import sys
-
-    (tmp_path / "night.txt").write_text(generate(count=3, seed=5), encoding="utf-8")
     script = (
         "import sys\n"
         "sys.argv = ['rasklad', 'ingest', sys.argv[1], '--warehouse', sys.argv[2], '-j', '1', '-q']\n"
@@ -243,20 +252,13 @@ def test_an_ingest_process_reads_without_pandas_and_leaves_it_importable(tmp_pat
         "import pandas\n"
         "print('pandas loaded by the ingest:', loaded, '; then importable:', hasattr(pandas, 'DataFrame'))\n"
         "sys.exit(code)\n")
-    done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "night.txt"), str(tmp_path / "warehouse")],
-                          capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
-                          timeout=600)
-    assert done.returncode == 0, done.stderr
+    done = _run_over_a_night(script, tmp_path)
     assert "pandas loaded by the ingest: False ; then importable: True" in done.stdout, (done.stdout, done.stderr)
 
 
 def test_an_ingest_called_in_a_long_lived_process_leaves_pyarrow_seeing_pandas(tmp_path):
     # The dashboard's Import page runs ingest() in its server, which lives on: pyarrow must still
     # take a pandas Series for one (its missing value a null) and a Categorical for a dictionary
-    import subprocess
-    import sys
-
-    (tmp_path / "night.txt").write_text(generate(count=3, seed=5), encoding="utf-8")
     script = (
         "import sys\n"
         "import pyarrow as pa\n"
@@ -265,10 +267,7 @@ def test_an_ingest_called_in_a_long_lived_process_leaves_pyarrow_seeing_pandas(t
         "import pandas as pd\n"
         "print('nulls', pa.array(pd.Series([1.0, None])).null_count)\n"
         "print('categorical', pa.types.is_dictionary(pa.array(pd.Categorical(['x', 'y'])).type))\n")
-    done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "night.txt"), str(tmp_path / "warehouse")],
-                          capture_output=True, text=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
-                          timeout=600, check=False)
-    assert done.returncode == 0, done.stderr
+    done = _run_over_a_night(script, tmp_path)
     assert done.stdout.splitlines()[-2:] == ["nulls 1", "categorical True"], (done.stdout, done.stderr)
 
 
