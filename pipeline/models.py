@@ -691,15 +691,7 @@ def _fill(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manifest, plan: 
     planned = {model.name for model, _, _ in plan}
     lay_table_views(con, root, manifest, set(SCHEMAS) & set().union(*(read_by[name] for name in planned)))
     by_key = [model.name for model, how, _ in plan if how == "incremental"]
-    over_new_games = set(by_key).union(*(read_by[name] for name in by_key))
-    with duckdb.connect() as delta:     # the models the updates by key read, over the new games alone
-        delta.execute("set enable_progress_bar = false")
-        lay_table_views(delta, root, plan[0][2], over_new_games & set(SCHEMAS))
-        define_macros(delta, sql_root)
-        for model in models(sql_root):  # each updated model computed once over the new games
-            if model.name in over_new_games:
-                kind = "table" if model.name in planned else "view"
-                delta.execute(f"create {kind} {model.name} as\n{model.body}")
+    with _new_games_models(root, plan[0][2], by_key, planned, read_by, sql_root) as delta:
         for model, how, _ in plan:
             if on_model is not None:
                 on_model(model.name)
@@ -712,6 +704,27 @@ def _fill(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manifest, plan: 
             else:
                 summary.incremental[model.name] = replaced
             summary.seconds[model.name] = time.perf_counter() - started
+
+
+@contextlib.contextmanager
+def _new_games_models(root: Path, delta: Manifest, by_key: list[str], planned: set[str], read_by: dict[str, set[str]],
+                    sql_root: Path) -> Iterator[duckdb.DuckDBPyConnection | None]:
+    """A database of the models the updates ``by_key`` read, over the new games alone (``delta``), each
+    planned one computed once; None when no model is updated by key (a link or a setting rebuilds its
+    models whole), as opening one and making its macros cost such an update 25 ms for nothing."""
+    if not by_key:
+        yield None
+        return
+    over_new_games = set(by_key).union(*(read_by[name] for name in by_key))
+    with duckdb.connect() as con:
+        con.execute("set enable_progress_bar = false")
+        lay_table_views(con, root, delta, over_new_games & set(SCHEMAS))
+        define_macros(con, sql_root)
+        for model in models(sql_root):
+            if model.name in over_new_games:
+                kind = "table" if model.name in planned else "view"
+                con.execute(f"create {kind} {model.name} as\n{model.body}")
+        yield con
 
 
 def _update_model(con: duckdb.DuckDBPyConnection, delta: duckdb.DuckDBPyConnection, model: Model) -> int | None:
