@@ -1079,8 +1079,9 @@ def _full_head(line: str) -> _Head | None:
 
 
 def _register(key: str, line: str, cut: Callable, start: int, row: list, played_at) -> _Head | None | object:
-    """The fields of a header form (its text between ID and date) read by the reference, or _SLOW
-    when the reference does not read the ID and date where the scanner does: ``row`` (of
+    """The fields of a header form (its text between ID and date) read by the reference (None: it
+    refuses the line), or _SLOW when the reference does not read the ID and date where the scanner
+    does: ``row`` (of
     :func:`_headers`) is the scanner's reading of ``line``, which starts at byte ``start`` of the
     file, ``cut(start, stop)`` the file's text between two byte places, and ``played_at`` its ET
     time in UTC."""
@@ -1096,7 +1097,9 @@ def _register(key: str, line: str, cut: Callable, start: int, row: list, played_
                 or zone_from >= 0 and (when["z"] != cut(zone_from, zone_to)
                                        or f"{when['d']} {when['t']}" != cut(date_from, zone_from - 1))):
             head = _SLOW
-    if len(_HEADS) < 10_000:
+    # A refused line is not remembered: the reference may refuse it for its ID, date or local time,
+    # not its form, and the next line of the form be read (the form's later hands stay in the lane).
+    if head is not None and len(_HEADS) < 10_000:
         _HEADS[key] = head
     return head
 

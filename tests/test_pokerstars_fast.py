@@ -431,6 +431,17 @@ def test_a_header_whose_local_time_is_not_its_et_time_is_out_of_the_lane():
     assert check_file(text) == (3, 0)
 
 
+def test_a_header_refused_for_its_local_time_leaves_the_next_headers_of_its_form_in_the_lane():
+    """The lane remembers what the reference makes of each header form (the text between ID and
+    date); a line it refuses for its local time says nothing of the form, and the same stakes'
+    next hands stay in the lane, in this file and the next. (A form no other test reads: Pot Limit.)"""
+    hand = _WORDS_HAND.replace("No Limit", "Pot Limit") + "\n"
+    late = _with_local_time(hand, "2021/03/04 18:06:07")         # 5:06:07 ET is 11:06:07 in Paris
+    assert "18:06:07 CET [2021/03/04 5:06:07 ET]" in late
+    assert read_text(late + "\n\n" + hand, "t.txt")[1].in_lane.tolist() == [False, True]
+    assert check_file(hand, "u.txt") == (1, 1)
+
+
 # A capped table ($5 cap): Anna raises to the cap and Vera calls to it; "Betting is capped" is said
 # on a line of its own in Limit games and carries no play.
 CAPPED = """PokerStars Hand #203:  Hold'em No Limit ($0.10/$0.25 - $5 Cap - USD) - 2021/03/07 21:29:31 ET
