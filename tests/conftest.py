@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import shutil
+import time
+from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -26,6 +29,35 @@ def corpus(*parts: str) -> Path:
 def warehouse(tmp_path: Path) -> Path:
     """An empty warehouse folder under pytest's temporary directory."""
     return tmp_path / "warehouse"
+
+
+def made_once(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], None]) -> Path:
+    """The folder ``name``, filled by ``make`` once per test run whichever worker asks first: under
+    ``pytest -n`` each worker is a process of its own, and a session fixture would be made once per
+    worker (pytest-xdist's groups do not hold under pytest 9.2, whose node IDs it can no longer
+    mark). The workers' temporary folders share one parent; a worker that finds the folder being
+    made waits for it, and fails as its maker did."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent
+    folder, done, failed = root / name, root / f"{name}.done", root / f"{name}.failed"
+    try:
+        (root / f"{name}.making").mkdir()       # atomic: the first worker makes it
+    except FileExistsError:
+        while not done.exists():
+            if failed.exists():
+                pytest.fail(f"{name} could not be made: {failed.read_text(encoding='utf-8')}")
+            time.sleep(0.2)
+        return folder
+    try:
+        folder.mkdir()
+        make(folder)
+    except BaseException as error:
+        shutil.rmtree(folder, ignore_errors=True)
+        failed.write_text(f"{type(error).__name__}: {error}"[:2000], encoding="utf-8")
+        raise
+    done.touch()
+    return folder
 
 
 @contextmanager

@@ -40,7 +40,7 @@ from pipeline.worker import (
     rule_settings,
 )
 from rules.compiled import entry
-from tests.conftest import ROOT, SAMPLES
+from tests.conftest import ROOT, SAMPLES, made_once
 
 
 def _event(status: event.EventStatus, function) -> event.Event:
@@ -184,25 +184,29 @@ with open({path!r}, "w") as out:
 """
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def few_holdem_hands_first_read(tmp_path_factory) -> tuple[list[str], dict]:
     """A first run (empty kernel cache) that reads the 20 hands of the samples, as a worker does:
     the kernels it compiled, and the replay's code as compiled (:data:`_REPLAY_CODE_READ`). One
-    run serves the tests of both: the replay's first compile is most of its cost."""
-    folder = tmp_path_factory.mktemp("few_holdem_hands")
-    path, code_read = SAMPLES / "pokerstars-holdem.txt", folder / "replay-code.json"
+    run serves the tests of both, on whichever worker (:func:`made_once`): the replay's first
+    compile is most of its cost."""
+    path = SAMPLES / "pokerstars-holdem.txt"
     assert path.read_text(encoding="utf-8").count("PokerStars") < pipeline.facts.holdem.LANE_RUN_HANDS
-    built, _ = _first_run(
-        "from pipeline.worker import parse_file, warm_up\n"
-        f"warm_up([{str(path)!r}])\n"
-        f"result = parse_file({str(path)!r})\n"
-        # every hand, the sample's hand with a finding too (its finding worded for it alone)
-        "assert (result.count_games, result.count_lane, result.count_batched) == (20, 0, 20)\n"
-        + _REPLAY_CODE_READ.format(path=str(code_read)), folder)
-    return built, json.loads(code_read.read_text())
+
+    def first_read(folder: Path) -> None:
+        built, _ = _first_run(
+            "from pipeline.worker import parse_file, warm_up\n"
+            f"warm_up([{str(path)!r}])\n"
+            f"result = parse_file({str(path)!r})\n"
+            # every hand, the sample's hand with a finding too (its finding worded for it alone)
+            "assert (result.count_games, result.count_lane, result.count_batched) == (20, 0, 20)\n"
+            + _REPLAY_CODE_READ.format(path=str(folder / "replay-code.json")), folder)
+        (folder / "built.json").write_text(json.dumps(built))
+
+    folder = made_once(tmp_path_factory, "few_holdem_hands_first_read", first_read)
+    return json.loads((folder / "built.json").read_text()), json.loads((folder / "replay-code.json").read_text())
 
 
-@pytest.mark.xdist_group("few_holdem_hands_first_read")
 def test_a_run_of_few_holdem_hands_compiles_no_lane_kernel(few_holdem_hands_first_read):
     # The 20 hands of the samples are read by the record batch: the lane's byte reader is not worth
     # compiling. The engine is (it is the only Hold'em replay), and so is the evaluator it calls.
@@ -220,7 +224,6 @@ def test_a_run_of_few_holdem_hands_compiles_no_lane_kernel(few_holdem_hands_firs
     assert Counter(built)["rules.evaluator.mask_strength"] == 1 and "rules.evaluator.strength7" in built
 
 
-@pytest.mark.xdist_group("few_holdem_hands_first_read")
 def test_the_holdem_replay_counts_no_references(few_holdem_hands_first_read):
     # What the kernels compile to, not the option they are given (rules.compiled, counts_references)
     _, code = few_holdem_hands_first_read
