@@ -386,8 +386,12 @@ def test_a_lane_sized_run_in_two_readers_compiles_the_multiway_equity_once_befor
     assert done.returncode == 0, done.stderr[-3000:]
     records = [json.loads(line) for line in log.read_text().splitlines()]
     equity = [r for r in records if r["kernel"].startswith("rules.equity.")]
-    assert "rules.equity._count_preflop" in {r["kernel"] for r in equity}
-    assert {name: n for name, n in Counter(r["kernel"] for r in equity).items() if n > 1} == {}
+    # The preflop tables (pair strengths, flushes) ship with the package: the three-way preflop
+    # all-in compiles the count (with the winners it calls, not inlines, for the flush boards
+    # ranked one by one) and no table maker; the files' other all-ins, the enumeration by ranks.
+    # Each once.
+    assert Counter(r["kernel"] for r in equity) == Counter(
+        f"rules.equity.{name}" for name in ("_count_preflop", "_shut", "_winners", "_enumerate_by_ranks", "_distribute"))
     assert len({r["pid"] for r in equity}) == 1
     assert not [r for r in records if r["kernel"].startswith("parsers.pokerstars_fast.")]
 
@@ -408,17 +412,6 @@ def test_a_sixcard_first_run_types_each_ev_step_once_and_makes_arrays_one_way(tm
     constructors = {r["kernel"].split(".")[-3] for r in _records(tmp_path)
                     if r["kernel"].startswith("numba.np.arrayobj.") and (r["within"] or "").startswith("rules.sixcard_ev.")}
     assert "ol_np_empty" in constructors and not constructors & {"ol_np_zeros", "impl_np_full", "ol_np_ones"}
-
-
-def test_a_multiway_preflop_all_in_compiles_the_count_and_reads_its_tables_without_kernels_of_their_own(tmp_path):
-    # The preflop tables (pair strengths, flushes) ship with the package: a first three-way
-    # preflop all-in compiles the count (with the winners it calls, not inlines, for the flush
-    # boards ranked one by one) and no table maker.
-    built, _ = _first_run("from pipeline.kernels import watch\nwatch()\nfrom rules.equity import pot_equities\n"
-                          "pot_equities([[51, 50], [47, 46], [3, 7]], [], [[0, 1, 2], [1, 2]])\n", tmp_path)
-    ours = Counter(name for name in built if not name.startswith("numba."))
-    assert {name: n for name, n in ours.items() if n > 1} == {}
-    assert set(ours) == {"rules.equity._count_preflop", "rules.equity._shut", "rules.equity._winners"}
 
 
 _GETITEM_TYPINGS = (
