@@ -28,7 +28,7 @@ import duckdb
 import polars as pl
 import streamlit as st
 
-from dashboards.names import listed_name
+from dashboards.names import listed_name, printing_alike
 from dashboards.safe_text import md, md_with_code
 from pipeline.manifest import MANIFEST_FILE, NewerWarehouse, StatisticsNotBuilt
 from pipeline.models import Missing, build_apart, missing_from, models, select_over, supply_missing
@@ -339,6 +339,13 @@ def players(db: Db) -> list[str]:
     other names a summary lists are opponents met once)."""
     return sorted(frame(db, "select distinct player from people where count_games > 0 or count_tournaments > 0"
                             )["player"].to_list(), key=name_order)
+
+
+def names_alike(db: Db) -> frozenset[str]:
+    """The stored names (of players and persons) that print as another does (a Latin A in a Cyrillic
+    word; ВОВА in Cyrillic beside BOBA in Latin): the pages mark them where they show them
+    (:func:`dashboards.names.listed_name`)."""
+    return printing_alike({*players(db), *people(db)})
 
 
 def busiest_player(db: Db) -> str | None:
@@ -1377,8 +1384,9 @@ def pick_hand_player(db: Db, where, key: str) -> str:
             start = None
             close = close_names(wanted, sorted({*people(db), *players(db)}))
             st.error(md(no_player(wanted, close)) + " Choose a player below.")
+    alike = names_alike(db)
     player = where.selectbox("Player", with_hands, index=start, key=key, placeholder="Choose a player",
-                             format_func=listed_name)
+                             format_func=lambda name: listed_name(name, alike))
     if player is None:
         st.stop()
     st.query_params["player"] = player

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import html
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import fields, is_dataclass
 from decimal import Decimal
 from enum import Enum
@@ -29,6 +29,7 @@ import streamlit as st
 from dashboards import queries as q
 from dashboards import tables
 from dashboards.money import amount_text
+from dashboards.names import listed_name, marked_names, printing_alike
 from dashboards.replayer import (
     Step,
     box_decisions,
@@ -120,18 +121,22 @@ def show_source(lines: list[str], first_line: int, marks: dict[int, list[tuple[s
     st.html(source_html(lines, first_line, marks, caret))
 
 
-def show_findings(findings: pl.DataFrame) -> None:
-    """Each finding with the text of the rule it cites."""
+def show_findings(findings: pl.DataFrame, players: Collection[str] = ()) -> None:
+    """Each finding with the text of the rule it cites; a name of ``players`` that prints as another's
+    shown marked in its words (:func:`dashboards.names.marked_names`)."""
     if findings.is_empty():
         st.success("No findings: the replay agrees with the log.")
         return
+    alike = printing_alike(players)
     for row in findings.iter_rows(named=True):
         where = f"line {row['line']}" if row["line"] is not None else "the whole game"
         icon = ":material/error:" if row["severity"] == "error" else ":material/warning:"
+        message, expected, actual = (None if row[part] is None else marked_names(row[part], alike)
+                                     for part in ("message", "expected", "actual"))
         with st.container(border=True):
-            st.markdown(f"{icon} **{md(row['rule_id'])}** ({md(row['severity'])}, {where}): {md(row['message'])}")
-            said = ([f"expected **{md(row['expected'])}**"] if row["expected"] is not None else []) + (
-                [f"the log says **{md(row['actual'])}**"] if row["actual"] is not None else [])
+            st.markdown(f"{icon} **{md(row['rule_id'])}** ({md(row['severity'])}, {where}): {md(message)}")
+            said = ([f"expected **{md(expected)}**"] if expected is not None else []) + (
+                [f"the log says **{md(actual)}**"] if actual is not None else [])
             if said:    # (a part the finding has no value for is left out, never shown as None)
                 st.markdown(", ".join(said))
             st.caption(f"Rule {md(row['rule_id'])}: {md_with_code(rule_text(row['rule_id']))}")
@@ -234,14 +239,23 @@ Marks = dict[int, list[tuple]]
 """A file line's findings: :class:`Mark` (rule, severity, message, subject), or (rule, severity) pairs."""
 
 
+def game_names(record, replay) -> frozenset[str]:
+    """The names of a game's players, as its record and its replay hold them."""
+    seated = [*getattr(record, "players", ()), *(seat.player for seat in getattr(record, "seats", ())),
+              getattr(record, "player", None), *(result.player for result in getattr(replay, "players", ()))]
+    return frozenset(name for name in seated if isinstance(name, str))
+
+
 def show_replay(audited: Audited, marks: Marks | None = None, start_line: int | None = None,
-                shortcuts: bool = False) -> None:
+                shortcuts: bool = False, players: Collection[str] = ()) -> None:
     """One parsed game: the table drawn step by step (opened at the step of ``start_line``, a
     finding's line), then its steps as tables by its kind; steps at a line in ``marks`` name its findings.
-    ``shortcuts``: the arrow keys step too (for a page that shows one replay)."""
+    ``shortcuts``: the arrow keys step too (for a page that shows one replay). A name of the game, or
+    of ``players`` (the warehouse's), that prints as another's is shown marked wherever the replay names it."""
     record, replay = audited.record, audited.replay
     marks = marks or {}
     game = record.info.game
+    names = game_names(record, replay) | frozenset(players)
     if replay is None:
         st.warning(f"Not replayed: {md(audited.error)}. What the log says:")
         show_generic(record, replay)
@@ -253,16 +267,16 @@ def show_replay(audited: Audited, marks: Marks | None = None, start_line: int | 
         steps = []
     if steps:
         show_stepper(steps, _key(record, f"at_{start_line or 0}"), step_at_line(steps, start_line),
-                     with_subjects_now(marks, replay), shortcuts=shortcuts)
+                     with_subjects_now(marks, replay), shortcuts=shortcuts, players=names)
     view = _VIEWS.get(game, show_generic)
     try:
         with st.expander("Step by step as tables", expanded=not steps):
-            view(record, replay, marks) if view in _MARKING else view(record, replay)
+            view(record, replay, marks, names=names) if view in _MARKING else view(record, replay, names=names)
     except Exception as error:  # noqa: BLE001 — as above
         st.warning(f"The step-by-step view of this {md(game)} game failed ({type(error).__name__}: {md(error)}); "
                    "the record's fields follow.")
         show_generic(record, replay)
-    show_results(replay, record)
+    show_results(replay, record, names)
 
 
 def _move(state_key: str, by: int, count: int) -> None:
@@ -282,10 +296,12 @@ def flagged_at(steps: list[Step], index: int, marks: Marks) -> list[tuple[int, s
 
 
 def show_stepper(steps: list[Step], key: str, start: int, marks: Marks | None = None,
-                 shortcuts: bool = False) -> None:
+                 shortcuts: bool = False, players: Collection[str] = ()) -> None:
     """The drawn table of one step, with previous/next buttons (and the arrow keys, with ``shortcuts``)
-    and a slider where there are several; opened at ``start``; the findings the step is about marked above it."""
+    and a slider where there are several; opened at ``start``; the findings the step is about marked above it.
+    A name of ``players`` that prints as another's is shown marked in the drawing and the words."""
     marks = marks or {}
+    alike = printing_alike(players)
     count = len(steps)
     state_key = f"{key}_step"    # the step's number as the slider shows it: 1 to count
     if state_key not in st.session_state or not 1 <= st.session_state[state_key] <= count:
@@ -306,13 +322,14 @@ def show_stepper(steps: list[Step], key: str, start: int, marks: Marks | None = 
     flagged = flagged_at(steps, index, marks)
     if flagged:
         st.error(("Finding at this step: " if len(flagged) == 1 else "Findings at this step:  \n") + "  \n".join(
-            md(f"{rule} (line {line})" + (f": {message}" if message else "")) for line, rule, message in flagged),
-                 icon=":material/error:")
-    st.html(step.html)
+            md(f"{rule} (line {line})" + (f": {marked_names(message, alike)}" if message else ""))
+            for line, rule, message in flagged), icon=":material/error:")
+    st.html(marked_names(step.html, alike, html.escape))    # (the drawing writes every text escaped)
     # a game drawn in one step has no step to count; a step of no one line names none
     where = ", ".join(part for part in (step_count(index, count).capitalize() if count > 1 else "",
                                         f"line {step.line}" if step.line is not None else "") if part)
-    st.caption(f"{where}: {md(step.label)}" if where else md(step.label[:1].upper() + step.label[1:]))
+    label = marked_names(step.label, alike)
+    st.caption(f"{where}: {md(label)}" if where else md(label[:1].upper() + label[1:]))
 
 
 def unit_of(record):
@@ -324,16 +341,16 @@ def unit_of(record):
     return None if record.info.game in q.FAMILIES["raspisnoy"] + q.FAMILIES["chinese"] else tables.UNSAID
 
 
-def show_results(replay, record) -> None:
+def show_results(replay, record, names: Collection[str] = ()) -> None:
     if hasattr(replay, "owed_known"):
-        show_holdem_results(replay, record)
+        show_holdem_results(replay, record, names)
     elif replay.players:
         st.markdown("**Result by the replay**")
         # the net a number, to the cent of the game's unit (points and chips whole): sorted as a number
         tables.show(
             pl.DataFrame([{"player": p.player, "seat": p.seat, "net": p.net} for p in replay.players],
                          schema={"player": pl.String, "seat": pl.Int64, "net": pl.Decimal(18, 2)}),
-            hide_index=True, unit=unit_of(record),
+            hide_index=True, unit=unit_of(record), players=names,
         )
 
 
@@ -379,7 +396,7 @@ def cash_out_notes(replay, whole: bool) -> list[str]:
     return notes
 
 
-def show_holdem_results(replay, record) -> None:
+def show_holdem_results(replay, record, names: Collection[str] = ()) -> None:
     """A Hold'em hand's result by the rules beside the log's: the nets the warehouse keeps for a hand
     are the log's (docs/warehouse.md), and an arbiter needs both, each named for what it is."""
     if not replay.players:
@@ -390,14 +407,14 @@ def show_holdem_results(replay, record) -> None:
         st.caption("The rules pay each pot to its winners, the rake taken; a net by the rules is that, less "
                    "what the player put in. The log's columns are what its collect lines pay.")
         for note in cash_out_notes(replay, reads_whole_chips(record, replay)):
-            st.caption(md(note))
+            st.caption(md(marked_names(note, printing_alike(names))))
     else:
         st.markdown("**Result in the log**")
         st.caption("The rules cannot tell who wins every pot of this hand (a contender's cards are not shown): "
                    "the nets are the log's.")
         results = results.drop("owed", "net")
     headings = {"net": "Net by the rules", "collected": "Collected in the log"}
-    tables.show(results, hide_index=True, unit=unit_of(record),
+    tables.show(results, hide_index=True, unit=unit_of(record), players=names,
                 column_config={name: heading for name, heading in headings.items() if name in results.columns})
 
 
@@ -420,7 +437,7 @@ def plain(value):
     return str(value)
 
 
-def show_generic(record, replay) -> None:
+def show_generic(record, replay, names: Collection[str] = ()) -> None:
     """Any record: its fields as a tree (for games without a step-by-step view yet)."""
     st.json(plain(record), expanded=2)
 
@@ -487,7 +504,7 @@ def stack_column(player: str) -> str:
     return f"stack {player}"
 
 
-def show_holdem(record, replay, marks: Marks | None = None) -> None:
+def show_holdem(record, replay, marks: Marks | None = None, names: Collection[str] = ()) -> None:
     st.markdown(
         # the stakes as every other page names them ('No Limit €0.05/€0.10 EUR')
         f"Hand **{md(record.hand_id)}** — {md(tables.BETTING_WORDS.get(record.betting.value, word(record.betting)))} "
@@ -500,8 +517,9 @@ def show_holdem(record, replay, marks: Marks | None = None) -> None:
     if steps.is_empty():
         st.info("No action in this hand.")
         return
-    stacks = {stack_column(seat.player): f"{seat.player}'s stack" for seat in record.seats}
-    tables.show(steps, hide_index=True, key=_key(record, "steps"), unit=unit_of(record),
+    alike = printing_alike(names)
+    stacks = {stack_column(seat.player): f"{listed_name(seat.player, alike)}'s stack" for seat in record.seats}
+    tables.show(steps, hide_index=True, key=_key(record, "steps"), unit=unit_of(record), players=names,
                 column_config={name: heading for name, heading in stacks.items() if name in steps.columns})
     if record.summary is not None:
         st.caption(f"Summary: total pot {md(record.summary.total_pot)}, rake {md(record.summary.rake)}"
@@ -518,10 +536,11 @@ def _round_table(replay) -> pl.DataFrame:
     } for r in replay.rounds]) if replay.rounds else pl.DataFrame()
 
 
-def show_raspisnoy(record, replay, marks: Marks | None = None) -> None:
+def show_raspisnoy(record, replay, marks: Marks | None = None, names: Collection[str] = ()) -> None:
     marks = marks or {}
-    st.markdown(f"Game **{md(record.name)}** — players {md(', '.join(record.players))}; "
-                f"first dealer {md(record.first_dealer)}")
+    alike = printing_alike(names)
+    st.markdown(f"Game **{md(record.name)}** — players {md(marked_names(', '.join(record.players), alike))}; "
+                f"first dealer {md(listed_name(record.first_dealer, alike))}")
     rounds = record.rounds
     if not rounds:
         st.info("The log has no round.")
@@ -532,7 +551,7 @@ def show_raspisnoy(record, replay, marks: Marks | None = None) -> None:
     this = next(r for r in rounds if r.number == number)
     trump = "none" if this.trump is None else card(this.trump) + (" (joker)" if this.trump_marked_joker else "")
     st.markdown(f"**Round {this.number}**: {this.cards} card{'s' if this.cards != 1 else ''}, {md(word(this.kind))}, "
-                f"dealer {md(this.dealer)}, trump {md(trump)}")
+                f"dealer {md(listed_name(this.dealer, alike))}, trump {md(trump)}")
     by_player = {row.player: row for row in replay.rounds if row.round_no == this.number}
     hands = dict(this.hands or ())
     bids = dict(this.bids or ())
@@ -542,7 +561,7 @@ def show_raspisnoy(record, replay, marks: Marks | None = None) -> None:
         "tricks": by_player[p].tricks if p in by_player else None,
         "points": str(by_player[p].points) if p in by_player else "",
         "total": str(by_player[p].total) if p in by_player else "",
-    } for p in order]), hide_index=True, key=_key(record, "hands"))
+    } for p in order]), hide_index=True, key=_key(record, "hands"), players=names)
     following = [r.line for r in rounds if r.line > this.line]
     until = min(following) if following else 10**9
     flagged = sorted({mark[0] for line, found in marks.items() if this.line <= line < until for mark in found})
@@ -558,15 +577,17 @@ def show_raspisnoy(record, replay, marks: Marks | None = None) -> None:
             "winner": next((pl_.winner for pl_ in replay.plays if pl_.round_no == this.number
                             and pl_.trick_no == t.number), t.winner),
             "winner in the log": t.winner,
-        } for t in this.tricks]), hide_index=True, key=_key(record, "tricks"))
+        } for t in this.tricks]), hide_index=True, key=_key(record, "tricks"), players=names)
     with st.expander("Every round"):
-        tables.show(_round_table(replay), hide_index=True, key=_key(record, "all_rounds"))
+        tables.show(_round_table(replay), hide_index=True, key=_key(record, "all_rounds"), players=names)
 
 
-def show_raspisnoy_sheet(record, replay) -> None:
-    st.markdown(f"Score sheet **{md(record.name)}** — players {md(', '.join(record.players))}; "
-                f"first dealer {md(record.first_dealer)}. A sheet has no cards: bids, tricks and totals are checked.")
-    tables.show(_round_table(replay), hide_index=True, key=_key(record, "sheet_rounds"))
+def show_raspisnoy_sheet(record, replay, names: Collection[str] = ()) -> None:
+    alike = printing_alike(names)
+    st.markdown(f"Score sheet **{md(record.name)}** — players {md(marked_names(', '.join(record.players), alike))}; "
+                f"first dealer {md(listed_name(record.first_dealer, alike))}. A sheet has no cards: bids, tricks and "
+                "totals are checked.")
+    tables.show(_round_table(replay), hide_index=True, key=_key(record, "sheet_rounds"), players=names)
 
 
 # -- Chinese and OFC: the rows, and for OFC the rows as they fill ------------------------------------
@@ -578,27 +599,27 @@ def _rows_table(replay) -> pl.DataFrame:
     } for r in replay.rows]) if replay.rows else pl.DataFrame()
 
 
-def _scores(replay, record) -> None:
+def _scores(replay, record, names: Collection[str]) -> None:
     if replay.hands:
         tables.show(pl.DataFrame([{
             "player": h.player, "status": word(h.status), "natural": word(h.natural),
             "foul": h.is_foul, "royalties back/middle/front": "/".join(map(str, h.royalties)), "points": h.points,
-        } for h in replay.hands]), hide_index=True, key=_key(record, "hands"))
+        } for h in replay.hands]), hide_index=True, key=_key(record, "hands"), players=names)
     if replay.scores:
         st.markdown("**Pair by pair**")
         tables.show(pl.DataFrame([{
             "player": s.player, "opponent": s.opponent, "rows won": s.rows_won, "rows lost": s.rows_lost,
             "scoop": s.is_scoop, "royalty points": s.royalty_points, "points": s.points,
-        } for s in replay.scores]), hide_index=True, key=_key(record, "scores"))
+        } for s in replay.scores]), hide_index=True, key=_key(record, "scores"), players=names)
 
 
-def show_chinese(record, replay) -> None:
+def show_chinese(record, replay, names: Collection[str] = ()) -> None:
     st.markdown(f"Hand **{md(record.hand_id)}** — scoring {md(word(record.scoring))}; "
-                f"players {md(', '.join(record.players))}")
+                f"players {md(marked_names(', '.join(record.players), printing_alike(names)))}")
     rows = _rows_table(replay)
     if not rows.is_empty():
-        tables.show(rows, hide_index=True, key=_key(record, "rows"))
-    _scores(replay, record)
+        tables.show(rows, hide_index=True, key=_key(record, "rows"), players=names)
+    _scores(replay, record, names)
 
 
 def ofc_rows_at(replay, turn: int) -> pl.DataFrame:
@@ -613,22 +634,24 @@ def ofc_rows_at(replay, turn: int) -> pl.DataFrame:
     } for player in players])
 
 
-def show_ofc(record, replay) -> None:
+def show_ofc(record, replay, names: Collection[str] = ()) -> None:
+    alike = printing_alike(names)
     st.markdown(f"Hand **{md(record.hand_id)}** — {md(word(record.variant))}, scoring {md(word(record.scoring))}; "
-                f"players {md(', '.join(record.players))}")
+                f"players {md(marked_names(', '.join(record.players), alike))}")
     turns = sorted({p.turn_no for p in replay.placements})
     if turns:
         turn = (st.select_slider("After turn", turns, value=turns[-1], key=_key(record, "turn"))
                 if len(turns) > 1 else turns[0])
         placed = [p for p in replay.placements if p.turn_no == turn]
         st.caption("This turn: " + md("; ".join(
-            f"{p.player} {card(p.card)} → {'discard' if p.is_discard else word(p.row)}" for p in placed)))
-        tables.show(ofc_rows_at(replay, turn), hide_index=True, key=_key(record, "filling"))
+            f"{listed_name(p.player, alike)} {card(p.card)} → {'discard' if p.is_discard else word(p.row)}"
+            for p in placed)))
+        tables.show(ofc_rows_at(replay, turn), hide_index=True, key=_key(record, "filling"), players=names)
     st.markdown("**Final rows**")
     rows = _rows_table(replay)
     if not rows.is_empty():
-        tables.show(rows, hide_index=True, key=_key(record, "rows"))
-    _scores(replay, record)
+        tables.show(rows, hide_index=True, key=_key(record, "rows"), players=names)
+    _scores(replay, record, names)
 
 
 # -- six-card: each box's decisions and payouts -----------------------------------------------------
@@ -656,9 +679,9 @@ def sixcard_boxes(replay) -> pl.DataFrame:
         else pl.DataFrame()
 
 
-def show_sixcard(record, replay) -> None:
+def show_sixcard(record, replay, names: Collection[str] = ()) -> None:
     count = len(record.hands)
-    st.markdown(f"Session **{md(record.session_id)}** — player {md(record.player)}, "
+    st.markdown(f"Session **{md(record.session_id)}** — player {md(listed_name(record.player, printing_alike(names)))}, "
                 f"{count} hand{'s' if count != 1 else ''}")
     boxes = sixcard_boxes(replay)
     if boxes.is_empty():

@@ -29,7 +29,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards.money import CENTS_FORMAT, WHOLE_FORMAT, reads_whole
-from dashboards.names import listed_name, listed_names, prints_like_another
+from dashboards.names import listed_name, marked_names, printing_alike
 from dashboards.queries import GAME_LABELS
 
 MISSING = "—"
@@ -194,10 +194,12 @@ def money_format(values: pl.Series, units: set | None) -> str:
 NAMES = frozenset({"player", "opponent"})
 """The columns that hold a player's name: one that prints as another's is shown marked (:func:`listed_name`)."""
 
-NAME_LISTS = frozenset({"names", "expected", "actual"})
-"""The columns whose text may list names parted by commas: a person's linked names, and what a finding
-expected and found (the players of a trick in turn). A name of the table's ``players`` listed there that
-prints as another's is shown marked (:func:`listed_names`)."""
+NAMED_IN = frozenset({"names", "expected", "actual", "message", "action", "plays", "dealer", "winner",
+                      "winner in the log"})
+"""The columns whose text may name players: lists of names (a person's linked names, the players of a
+trick in turn a finding expected and found), sentences (a finding's message, a replay's action, the
+plays of a trick), a replay's dealer and winner. A name of the table's ``players`` there that prints as
+another's is shown marked (:func:`dashboards.names.marked_names`)."""
 
 TIMES = frozenset({"played_at", "started_at", "ended_at", "first_played_at", "last_played_at"})
 """The columns that hold a time of play as the warehouse stores it."""
@@ -253,8 +255,8 @@ def show(data: pl.DataFrame, *, column_config: dict | None = None, unit=UNSAID, 
     (``column_config`` names a page's own title, or a column of ``st.column_config`` it formats
     itself); rates, ratios, amounts and times take the common format. ``unit`` is the unit of the
     amounts (a currency, ``chips``, or None for points) when the rows have no ``currency`` column.
-    ``players``: the names a column of :data:`NAME_LISTS` may list (a text is only read as names
-    where each is a whole item of its list)."""
+    ``players``: the names a column of :data:`NAMED_IN` may hold (a name is taken where it stands whole),
+    told apart from each other and from the names of the :data:`NAMES` columns."""
     config = dict(column_config or {})
     clocked = IN_UTC in data.columns
     if clocked:
@@ -266,11 +268,13 @@ def show(data: pl.DataFrame, *, column_config: dict | None = None, unit=UNSAID, 
         data = data.with_columns(pl.col("betting").replace(BETTING_WORDS))
     if "game" in data.columns and data["game"].dtype == pl.String:
         data = data.with_columns(pl.col("game").replace(GAME_LABELS))   # 'holdem' reads Hold'em (52 cards)
-    # 'Aнна' (A is Latin) beside Анна: two players, never read alike, in a list of names too
-    data = _marked(data, NAMES, listed_name)
-    odd = {player for player in players if prints_like_another(player)}
-    if odd:
-        data = _marked(data, NAME_LISTS, lambda text: listed_names(text, odd))
+    # 'Aнна' (A is Latin) beside Анна: two players, never read alike, in a list of names or a sentence too
+    named = [data[name].drop_nulls().unique().to_list() for name in NAMES.intersection(data.columns)
+             if data[name].dtype == pl.String]
+    alike = printing_alike({*players, *(name for column in named for name in column)})
+    data = _marked(data, NAMES, lambda name: listed_name(name, alike))
+    if alike:
+        data = _marked(data, NAMED_IN, lambda text: marked_names(text, alike))
     units = units_of(data, unit)
     for name in data.columns:
         given = config.get(name)

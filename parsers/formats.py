@@ -103,15 +103,22 @@ UNKNOWN_GAME = "unknown"
 # before any grammar is opened, and a run opens only the grammars its games need (a test reads the
 # words from the compiled grammars and checks that each line they open stays in its game).
 _TABLE_KEYWORDS = ("date", "club", "scoring", "players", "dealer", "rules", "royalties", "points")
-_CHINESE_ONCE = tuple(re.compile(rf"(?i:{word})[ \t]*:") for word in _TABLE_KEYWORDS)
+
+
+def _keyed(word: str) -> re.Pattern[str]:
+    """A line opening with the keyword ``word`` and its colon, blanks allowed before the colon."""
+    return re.compile(rf"(?i:{word})[ \t]*:")
+
+
+_CHINESE_ONCE = tuple(map(_keyed, _TABLE_KEYWORDS))
 # A player's line: a name, then its rows or its verb. Which names a game holds is its grammar's to
 # say (cpshared.lark, PLAYER); the splitter only keeps every line that may be one in the game, so
 # that a name it does not foresee ("Марк [Казань]") is never cut from its hand.
 _CHINESE_SEAT = re.compile(r"[^\s,:#][^,:\n#]*:[ \t]*(?i:back|middle|front|surrenders|natural)\b")
-_OFC_ONCE = (*_CHINESE_ONCE, re.compile(r"(?i:variant)[ \t]*:"))
+_OFC_ONCE = (*_CHINESE_ONCE, _keyed("variant"))
 _OFC_STEP = re.compile(r"[^\s,:#][^,:\n#]*?[ \t]+(?i:sets|draws|fantasyland)\b")
-_RASPISNOY_ROUND_LINES = tuple(re.compile(p) for p in (r"(?i:round)", r"(?i:hands:)", r"(?i:bids:)", r"(?i:trick)",
-                                                     r"(?i:points:)", r"(?i:totals:)"))
+_RASPISNOY_ROUND_LINES = (re.compile(r"(?i:round)"), re.compile(r"(?i:trick)"),
+                          *map(_keyed, ("hands", "bids", "points", "totals")))
 _SHEET_HEAD = re.compile(r"\#[ \t]*(?i:cards)[ \t]+(?i:kind)\b")
 _SHEET_ROW = re.compile(r"\d")
 _SIXCARD_HAND_LINES = tuple(re.compile(p) for p in (r"(?i:hand)\b", r"(?i:dealer)\b", r"(?i:box)\b",

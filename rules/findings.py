@@ -81,6 +81,18 @@ def look_alikes(name: str) -> str:
     return f" ({', '.join(f'{letter} is {script}' for letter, script in marked.items())})" if marked else ""
 
 
+def look_alike_scripts(name: str) -> tuple[str, ...]:
+    """The scripts whose letters look alike (Latin, Cyrillic, Greek) that the letters of ``name`` are
+    in, in the order of their first letter: what tells apart two names that print alike letter for
+    letter, each in one script (Cyrillic ``ВОВА``, Latin ``BOBA``).
+
+    >>> look_alike_scripts("ВОВА"), look_alike_scripts("Марк Kazan"), look_alike_scripts("山田")
+    (('Cyrillic',), ('Cyrillic', 'Latin'), ())
+    """
+    scripts = (_script(char) for char in name if unicodedata.category(char).startswith("L"))
+    return tuple(dict.fromkeys(script.capitalize() for script in scripts if script in _LOOK_ALIKE_SCRIPTS))
+
+
 def quoted_name(name: str) -> str:
     """``name`` quoted as a message that compares names shows it: a character that prints as
     nothing by its code (as :func:`visible`), a combining mark of a name not in composed form too

@@ -67,6 +67,13 @@ def test_every_club_format_reads_each_date_form_to_the_same_moment(fmt, value):
     assert read(dated(fmt, f"Date: {value}")).info.played_at == ACCEPTED[value]
 
 
+@pytest.mark.parametrize("fmt", sorted(CLUB_SAMPLES))
+@pytest.mark.parametrize("key", ["Date :", "Date\t:", "DATE  :"])
+def test_every_club_format_reads_blanks_before_the_date_colon(fmt, key):
+    # a secretary's "Date : …" (raspisnoy refused it while the other club formats read it)
+    assert read(dated(fmt, f"{key} 30.11.2026 22:40")).info.played_at == datetime(2026, 11, 30, 22, 40)
+
+
 @pytest.mark.parametrize("value", ["30.11.2026 22:40", "2026/11/30 22:40"])
 def test_chinese_batch_lane_reads_the_date_forms_as_the_hand_parser(value):
     (chunk,) = split(dated("chinese", f"Date: {value}"))

@@ -1689,11 +1689,77 @@ def test_a_name_that_prints_as_another_is_marked_in_every_cell_that_lists_names(
     assert at.query_params["player"] == CYRILLIC
     at = opened_at("leaderboards", {"club": "Tverskaya"})
     assert shown_values(at, "names") == {f"{marked}, {CYRILLIC}", "Vera"}
-    # the players a finding expected in turn, and those who played: its message is a sentence, left as it is
+    # the players a finding expected in turn, and those who played (its message names none of them)
     at = opened_at("audit", {"kind": "raspisnoy"})
     findings = at.dataframe[0].value
     assert list(zip(findings["expected"], findings["actual"], findings["message"])) == [
         (f"Vera, {marked}, {CYRILLIC}", f"Vera, {CYRILLIC}, {marked}", "round 2, trick 1: play goes clockwise")]
+
+
+# A raspisnoy game of Анна (Cyrillic) and Aнна (Latin A) whose round 1 total of Aнна is wrong: a finding
+# whose message names Aнна; she wins round 1's trick and deals round 2.
+LOOK_ALIKE_LOG = (formats_examples.RASPISNOY_LOG
+                  .replace("Totals: Boris 10, Vera 5, Anna -10", "Totals: Boris 11, Vera 5, Anna -10")
+                  .replace("Anna", CYRILLIC).replace("Boris", LATIN_A))
+MARKED = "'Aнна' (A is Latin)"      # as rules.findings.quoted_name writes it in a message
+
+
+def shown_marked(text: str) -> bool:
+    """Whether ``text`` names Aнна, and only as :data:`MARKED`."""
+    return MARKED in text and LATIN_A not in text.replace(MARKED, "")
+
+
+def test_a_name_that_prints_as_another_is_marked_in_the_words_and_replay_of_a_checked_game(look_alikes):
+    at = opened_at("check", {})
+    at.text_area(key="check_text").set_value(LOOK_ALIKE_LOG).run()
+    at.button(key="check_run").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+    # the finding's message, as the Findings list and the step it is about say it
+    said = f"round 1: {MARKED}'s running total (previous 0 + 10 points)"
+    assert f":material/error: **RSP-TOTAL** (error, line 13): {said}" in [as_read(m.value) for m in at.markdown]
+    assert f"Finding at this step: RSP-TOTAL (line 13): {said}" in [as_read(e.value) for e in at.error]
+    # the step's caption, below the drawn table and in it (the drawing writes its text escaped)
+    step = f"Step 2 of 5, line 11: trick 1: {MARKED} A♠, Vera 6♣, {CYRILLIC} K♦; {MARKED} takes it"
+    assert step in [as_read(c.value) for c in at.caption]
+    (drawn,) = [h.proto.body for h in at.get("html") if "takes it" in h.proto.body]
+    assert shown_marked(drawn.replace("&#x27;", "'"))
+    assert f"players {CYRILLIC}, {MARKED}, Vera; first dealer {CYRILLIC}" in all_markdown(at)
+    # the tables of the steps: the plays of a trick, its winner, the dealer of each round
+    (tricks,) = [frame.value for frame in at.dataframe if "plays" in frame.value.columns]
+    assert tricks[["plays", "winner", "winner in the log"]].to_dict("records") == [
+        {"plays": f"{MARKED} A♠, Vera 6♣, {CYRILLIC} K♦", "winner": MARKED, "winner in the log": MARKED}]
+    assert shown_values(at, "dealer") == {CYRILLIC, MARKED}
+    # the source lines are the log's text, as written
+    assert "Totals: Aнна 11, Vera 5, Анна -10" in all_markdown(at)
+
+
+def test_the_audit_marks_a_name_that_prints_as_another_in_a_findings_message(look_alikes):
+    log = look_alikes.parent / "logs" / "wrong_total.txt"
+    log.write_text(LOOK_ALIKE_LOG, encoding="utf-8")
+    summary = ingest([log], look_alikes, jobs=1)
+    assert (summary.games, summary.findings) == (1, 1), summary.as_dict()
+    said = f"round 1: {MARKED}'s running total (previous 0 + 10 points)"
+    at = opened_at("audit", {"kind": "raspisnoy"})
+    assert shown_values(at, "message") == {said}
+    # the game opened below: its findings and its replay
+    assert f":material/error: **RSP-TOTAL** (error, line 13): {said}" in [as_read(m.value) for m in at.markdown]
+    assert any(shown_marked(as_read(c.value)) and "takes it" in c.value for c in at.caption)
+
+
+def test_the_hands_replay_marks_a_name_that_prints_as_another_in_its_steps(look_alikes):
+    at = opened_at("hands", {"player": LATIN_A})
+    # the fourth step: Aнна (Latin A), on the button, raises after Анна's and Vera's blinds
+    (stepper,) = [slider for slider in at.slider if slider.key.endswith("_step")]
+    stepper.set_value(4).run()
+    caption = next(as_read(c.value) for c in at.caption if c.value.startswith("Step 4 of "))
+    assert caption == f"Step 4 of 16, line 10: {MARKED} raises to 6.00", caption
+    actions = [action for frame in at.dataframe if "action" in frame.value.columns for action in frame.value["action"]]
+    assert actions[:3] == [f"{CYRILLIC} posts the small blind 1.00", "Vera posts the big blind 2.00",
+                           f"{MARKED} raises to 6.00"]
+    assert all(LATIN_A not in action.replace(MARKED, "") for action in actions)
+    (steps,) = [frame for frame in at.dataframe if "action" in frame.value.columns]
+    titles = {c.get("label") for c in json.loads(steps.proto.columns).values()}
+    assert {f"{MARKED}'s stack", f"{CYRILLIC}'s stack"} <= titles
 
 
 # -- the filters kept in the address -----------------------------------------------------------------

@@ -180,6 +180,8 @@ def test_casebook_counts_its_cases_and_covers_every_game():
 
 _SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 _CLUB_FORMATS = {"raspisnoy", "raspisnoy_sheet", "chinese", "ofc", "sixcard"}
+# A line's keywords (or a player's name) up to the colon they end: "Date", "First dealer", "Anna sets".
+_KEYED = re.compile(r"^([A-Za-z][A-Za-z ]*)(?=:)", re.MULTILINE)
 _KEYWORDS = re.compile(r"\b(?:Round|Hands|Bids|Trick|Points|Totals|Players|Scoring|Royalties|back|middle|front|"
                        r"draws|sets|discards|surrenders|Box|ante|plays|folds|buys|Dealer|Result|Hand|"
                        r"Raspisnoy|game|sheet|Chinese|poker|hand|Six-card|session)\b")
@@ -209,6 +211,7 @@ def lenient_forms(game: str, text: str) -> dict[str, bytes]:
                                      + {"s": "п", "h": "ч", "d": "б", "c": "т"}[m[2]], text).encode()
         forms["upper-keywords"] = _KEYWORDS.sub(lambda m: m[0].upper(), text).encode()
         forms["nbsp"] = text.replace(": ", ":\u00a0").replace(" [", "\u00a0[").encode()
+        forms["blanks-before-colons"] = _KEYED.sub(lambda m: m[1] + " \t", text).encode()
         header = next(i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#"))
         forms["comment-lines"] = "\n".join(
             [*lines[:header + 1], "# a comment line", *lines[header + 1:], "   # the end", ""]).encode()

@@ -336,3 +336,73 @@ def test_a_list_tells_apart_two_spellings_of_one_name_by_the_decomposed_ones_mar
     assert told_apart([f"{COMPOSED} (Winamax)", f"{DECOMPOSED} (Winamax)", "Вера"]) == [
         f"'{COMPOSED} (Winamax)'", "'Але\\u0308на (Winamax)'", "Вера"]
     assert told_apart([COMPOSED, "Anna"]) == [COMPOSED, "Anna"]     # one spelling: as it prints
+
+
+# ВОВА all Cyrillic (В О В А), BOBA all Latin: each of one script, printed alike letter for letter.
+VOVA, BOBA = "\u0412\u041e\u0412\u0410", "BOBA"
+
+
+def test_two_names_each_of_one_script_that_print_alike_are_marked_and_distinct_names_are_not():
+    from dashboards.names import listed_name, printing_alike, prints_like_another
+
+    assert VOVA != BOBA and look_alikes(VOVA) == look_alikes(BOBA) == ""     # no word of them mixes scripts
+    names = [VOVA, BOBA, ANNA, "Anna", "Иван", "Ivan"]
+    alike = printing_alike(names)
+    assert alike == {VOVA, BOBA}
+    assert [listed_name(name, alike) for name in names] == [
+        "'ВОВА' (Cyrillic letters)", "'BOBA' (Latin letters)", ANNA, "Anna", "Иван", "Ivan"]
+    assert prints_like_another(VOVA, [BOBA]) and prints_like_another(BOBA, [VOVA, "Anna"])
+    # alone, or beside names that print otherwise, neither is marked: nothing prints as it
+    assert not prints_like_another(VOVA) and not prints_like_another(VOVA, ["BOB", "ВОВАН"])
+    assert not prints_like_another(ANNA, ["Anna"]) and not prints_like_another("Иван", ["Ivan"])
+    # a Greek ΒΟΒΑ prints as both
+    assert printing_alike([VOVA, "\u0392\u039f\u0392\u0391"]) == {VOVA, "\u0392\u039f\u0392\u0391"}
+    # Анна beside Aнна (a Latin A) is not marked: the Latin A's mark tells the two apart
+    assert printing_alike([ANNA, LATIN_A_ANNA]) == {LATIN_A_ANNA}
+    # two names that print alike in one script are no two scripts to name: left as they are
+    assert printing_alike(["Ivan1", "Ivanl"]) == frozenset()
+
+
+def test_a_sentence_names_each_name_that_prints_as_another_marked_once():
+    from dashboards.names import marked_names
+
+    alike = {VOVA, BOBA, LATIN_A_ANNA}
+    assert marked_names(f"round 1: {VOVA}'s total; {BOBA} takes it; {ANNA} and {VOVA}2 play", alike) == (
+        "round 1: 'ВОВА' (Cyrillic letters)'s total; 'BOBA' (Latin letters) takes it; Анна and ВОВА2 play")
+    # a name already marked (a quarantine reason quotes it so) is not marked again
+    reason = f"'{LATIN_A_ANNA}' (A is Latin) is not one of the players ({ANNA}, Борис, Вера)"
+    assert marked_names(reason, alike) == reason
+    # in HTML, a name is looked for and marked as the HTML writes it
+    import html
+    assert marked_names(f"<b>{BOBA}</b>", alike, html.escape) == "<b>&#x27;BOBA&#x27; (Latin letters)</b>"
+
+
+@pytest.fixture
+def twins_served(tmp_path, monkeypatch):
+    """A warehouse of two Chinese poker hands at the Tverskaya club, the docs' example renamed: ВОВА,
+    BOBA and Анна at one, Anna, Иван and Ivan at the other."""
+    from tests.formats_examples import CHINESE
+
+    for hand, names in (("T-1", (VOVA, BOBA, ANNA)), ("T-2", ("Anna", "Иван", "Ivan"))):
+        text = CHINESE.replace("C-1001", hand)
+        for old, new in zip(("Anna", "Boris", "Vera"), names, strict=True):
+            text = text.replace(old, new)
+        (tmp_path / f"{hand}.txt").write_text(text, encoding="utf-8")
+    summary = ingest(sorted(tmp_path.glob("*.txt")), tmp_path / "w", jobs=1)
+    assert (summary.games, summary.quarantined) == (2, 0)
+    monkeypatch.setenv(queries.WAREHOUSE_ENV, str(tmp_path / "w"))
+    yield
+    queries.release()
+
+
+def test_the_pages_mark_two_names_of_one_script_each_that_print_alike_and_no_distinct_name(twins_served):
+    from tests.test_dashboards_apptest import shown_options
+
+    marked = {VOVA: "'ВОВА' (Cyrillic letters)", BOBA: "'BOBA' (Latin letters)"}
+    at = opened_at("player", {"player": VOVA})
+    assert sorted(shown_options(at.selectbox(key="player"))) == sorted(
+        [*marked.values(), ANNA, "Anna", "Иван", "Ivan"])
+    assert at.selectbox(key="player").value == VOVA and at.query_params["player"] == VOVA
+    at = opened_at("leaderboards", {"club": "Tverskaya"})
+    (board,) = [frame.value for frame in at.dataframe if "player" in frame.value.columns]
+    assert sorted(board["player"]) == sorted([*marked.values(), ANNA, "Anna", "Иван", "Ivan"])

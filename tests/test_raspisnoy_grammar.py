@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from decimal import Decimal
 
 import pytest
@@ -318,6 +319,37 @@ def test_spacing_and_case_of_keywords_do_not_change_the_record(spaces, upper):
         text = re.sub(r"^(Hands|Bids|Trick|Points|Totals|Round)", lambda m: m.group(1).upper(), text,
                       flags=re.MULTILINE)
     assert parse(text).rounds == canonical.rounds
+
+
+# Each keyword of the worked examples that a colon ends, and how many lines open with one.
+_KEYS = re.compile(r"^(Date|Club|Players|Rules|First dealer|Hands|Bids|Points|Totals)(?=:)", re.MULTILINE)
+
+
+@pytest.mark.parametrize(("example", "keys", "played_at", "last_totals"), [
+    ("log", 5 + 2 * 4, datetime(2026, 11, 28, 19, 30), {"Anna": 0, "Boris": 0, "Vera": 15}),
+    ("sheet", 5, datetime(2026, 11, 28), {"Anna": -5, "Boris": 15, "Vera": 11}),
+])
+@pytest.mark.parametrize("blanks", [" ", "\t", " \t "])
+def test_blanks_before_a_keywords_colon_store_the_rows_of_the_worked_example(example, keys, played_at, last_totals,
+                                                                             blanks):
+    # "Date : 2026-11-28 19:30", as the other club formats read it: the worked example with every
+    # keyword's colon so gives the rows it gives as written, but for its game's ID (a hash of its text)
+    from pipeline.worker import parse_bytes
+
+    text = FORMATS_LOG if example == "log" else FORMATS_SHEET
+    spaced, count = _KEYS.subn(lambda m: m[1] + blanks, text)
+    assert count == keys and f"Date{blanks}: 2026-11-28" in spaced
+    written, read = parse_bytes(text.encode(), "f.txt"), parse_bytes(spaced.encode(), "f.txt")
+    assert (read.count_games, read.count_quarantined) == (1, 0)
+    game = "raspisnoy" if example == "log" else "raspisnoy_sheet"
+    (stored,) = read.tables[("games", game)].to_pylist()
+    assert (stored["played_at"], stored["club"]) == (played_at, "Tverskaya")
+    rounds = read.tables[("raspisnoy_rounds", game)].to_pylist()
+    assert {row["player"]: row["total"] for row in rounds if row["round_no"] == 2} == last_totals
+    assert read.tables.keys() == written.tables.keys()
+    for key, table in written.tables.items():
+        kept = [name for name in table.column_names if name not in ("game_id", "text")]
+        assert read.tables[key].select(kept).to_pylist() == table.select(kept).to_pylist(), key
 
 
 def test_a_card_run_into_its_joker_call_reads_as_written_apart():

@@ -28,8 +28,10 @@ severity_choice = address.kept(top[1].selectbox, "Severity", ["Any", "error", "w
 # (?game= names the game opened below: the kind of game is ?kind=)
 game_choice = address.kept(top[2].selectbox, "Game", ["All games", *q.games_present(db)], key="audit_game_kind",
                            name="kind", format_func=lambda g: g if g == "All games" else q.label(g))
+alike = q.names_alike(db)
 player_choice = address.kept(top[3].selectbox, "Player", ["All players", *q.players(db)], key="audit_player",
-                             name="player", format_func=lambda name: name if name == "All players" else listed_name(name))
+                             name="player",
+                             format_func=lambda name: name if name == "All players" else listed_name(name, alike))
 severity = None if severity_choice == "Any" else severity_choice
 game_kind = None if game_choice == "All games" else game_choice
 player = None if player_choice == "All players" else player_choice
@@ -136,7 +138,7 @@ game_findings = q.game_findings(db, game_id)
 tab_findings, tab_source, tab_replay = address.kept_tabs(["Findings", "Source", "Replay"],
                                                          ["findings", "source", "replay"], key="audit_tab")
 with tab_findings:
-    rv.show_findings(game_findings)
+    rv.show_findings(game_findings, players=q.players(db))
 
 with tab_source:
     if text is None:
@@ -163,4 +165,4 @@ with tab_replay:
             rules_at = {n: rv.rules_named(game_findings.filter(pl.col("line") == n)["rule_id"].to_list()) for n in lines}
             at_line = st.selectbox("Open at the finding", lines, format_func=lambda n: f"line {n}: {rules_at[n]}",
                                    index=lines.index(wanted_line) if wanted_line else 0, key=f"audit_at_{game_id}")
-        rv.show_replay(audited, rv.marks_of(game_findings), start_line=at_line, shortcuts=True)
+        rv.show_replay(audited, rv.marks_of(game_findings), start_line=at_line, shortcuts=True, players=q.players(db))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import streamlit as st
 
 from dashboards import address, charts, tables
@@ -116,7 +118,7 @@ if players:
     mine = {q.me(db), *q.person_names(db, q.me(db))} if q.me(db) else set()
     start_at = next((i for i, name in enumerate(players) if name in mine), 0)
     who = address.kept(left.selectbox, "Player", players, key="lb_trend_player", name="player",
-                       default=players[start_at], index=start_at, format_func=listed_name)
+                       default=players[start_at], index=start_at, format_func=partial(listed_name, alike=q.names_alike(db)))
     trend_kind = address.kept(right.radio, "By", ["month", "quarter", "year"], key="lb_trend_kind", name="by",
                               format_func=SEASON_KINDS.get, horizontal=True)
     trend = (q.raspisnoy_rank_trend(db, club, who, trend_kind) if is_raspisnoy

@@ -6,6 +6,7 @@ starts from "me" when the warehouse names one, and every table names the screen 
 from __future__ import annotations
 
 from decimal import Decimal
+from functools import partial
 
 import polars as pl
 import streamlit as st
@@ -35,6 +36,7 @@ if wanted is not None:    # a link's name composed as the stored ones (a phone p
     wanted = same_name(wanted)
 busiest = q.busiest_player(db)
 me = q.me(db)
+shown = partial(listed_name, alike=q.names_alike(db))    # a name as the lists show it
 default = me or (busiest if busiest in everyone else everyone[0])
 if wanted is not None and wanted not in everyone:
     # an address naming a screen name (a link shared before the name was linked) opens its person;
@@ -47,7 +49,7 @@ if wanted is not None and wanted not in everyone:
         close = close_names(wanted, sorted({*everyone, *q.players(db)}))
         st.error(md(no_player(wanted, close)) + " Choose a player below.")
         for name in close:
-            st.page_link("app_pages/player.py", label=f"Review {md(listed_name(name))}", icon=":material/person:",
+            st.page_link("app_pages/player.py", label=f"Review {md(shown(name))}", icon=":material/person:",
                          query_params={"player": name})
     default = persons[0] if persons else None
 elif wanted is not None:
@@ -55,7 +57,7 @@ elif wanted is not None:
 top = st.columns([2, 2, 2, 3])
 player = top[0].selectbox("Player", everyone, index=None if default is None else everyone.index(default),
                           key="player", placeholder="Choose a player",
-                          format_func=lambda person: f"{listed_name(person)} (me)" if person == me else listed_name(person))
+                          format_func=lambda person: f"{shown(person)} (me)" if person == me else shown(person))
 if player is None:
     st.stop()
 st.query_params["player"] = player  # the address names the player: a review can be shared
@@ -68,15 +70,15 @@ if len(accounts) > 1:
 # The links live in the warehouse (as `rasklad alias` writes them): they survive re-imports.
 with st.expander("Names of this person, and \"this is me\""), st.form("alias_form"):
     others = [name for name in q.players(db) if name not in names]
-    linked = st.multiselect(f"Other screen names of {md(listed_name(player))}", others, key="alias_names",
-                            format_func=listed_name,
+    linked = st.multiselect(f"Other screen names of {md(shown(player))}", others, key="alias_names",
+                            format_func=shown,
                             help="Names in other rooms or scripts (Gleb = Глеб): this person's figures count them all.")
     rooms = q.sites(db)
     link_room = st.selectbox("In the room", ["Every room", *rooms], key="alias_site",
                              help="A screen name is per room: link it in one room only, or in every room "
                                   "where it has no link of its own.") if rooms else "Every room"
     unlinked = st.multiselect("Names that are not this person's", [name for name in names if name != player],
-                              key="alias_unlink", format_func=listed_name) if len(names) > 1 else []
+                              key="alias_unlink", format_func=shown) if len(names) > 1 else []
     is_me = st.checkbox("This is me: every page starts from this person", value=player == me, key="alias_me")
     if st.form_submit_button("Save"):
         from pipeline import people
