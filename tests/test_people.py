@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -39,15 +41,37 @@ def alias(root, *args: str):
     return result.output
 
 
-@pytest.fixture()
-def root(tmp_path):
-    logs = tmp_path / "logs"
+# Each warehouse below is made once a module (an ingest builds every model: seconds) and copied for
+# each test that uses it (a tenth of a second), which may change its copy as it likes.
+
+@pytest.fixture(scope="module")
+def two_games(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("two_games")
+    logs = folder / "logs"
     logs.mkdir()
     (logs / "latin.txt").write_text(GAME, encoding="utf-8")
     (logs / "cyrillic.txt").write_text(CYRILLIC, encoding="utf-8")
-    root = tmp_path / "warehouse"
-    ingest([logs], root, jobs=1)
+    ingest([logs], folder / "warehouse", jobs=1)
+    return folder / "warehouse"
+
+
+@pytest.fixture()
+def root(two_games, tmp_path) -> Path:
+    """A warehouse of the game and its Cyrillic twin, the test's own."""
+    return Path(shutil.copytree(two_games, tmp_path / "warehouse"))
+
+
+@pytest.fixture(scope="module")
+def no_games(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("no_games") / "warehouse"
+    ingest([], root, jobs=1)     # (an ingest of an empty file makes no warehouse)
     return root
+
+
+@pytest.fixture()
+def empty(no_games, tmp_path) -> Path:
+    """A warehouse that holds no game, the test's own."""
+    return Path(shutil.copytree(no_games, tmp_path / "warehouse"))
 
 
 def test_alias_links_names_to_a_person_and_says_who_is_me(root):
@@ -115,10 +139,9 @@ def test_alias_says_a_name_no_game_has_yet_naming_the_close_ones(root):
     assert noted(root, "Верочка", "Вера", "--me") == ("Верочка: Вера, Верочка\nВерочка is me.\n", "")
 
 
-def test_alias_says_a_room_no_game_was_played_in_and_a_name_not_in_that_room(tmp_path):
+def test_alias_says_a_room_no_game_was_played_in_and_a_name_not_in_that_room(rooms):
     """`alias Gleb Anna --site Stars` linked `Anna (Stars)` silently."""
-    root = tmp_path / "warehouse"
-    rooms_warehouse(root)
+    root = rooms
     _, said = noted(root, "Gleb", "Anna", "--site", "Stars")
     assert said.startswith("Note: No stored game was played on the site 'Stars'. Did you mean 'PokerStars'?\n"
                            "Note: No stored game in Stars has a player 'Anna' yet.")
@@ -133,9 +156,8 @@ def test_alias_says_a_room_no_game_was_played_in_and_a_name_not_in_that_room(tmp
         "  `rasklad alias --list` lists every person with their names.\n")
 
 
-def test_alias_on_a_warehouse_without_games_links_for_the_games_to_come(tmp_path):
-    ingest([], tmp_path / "warehouse", jobs=1)     # (an ingest of an empty file makes no warehouse)
-    assert noted(tmp_path / "warehouse", "Gleb", "--me") == (
+def test_alias_on_a_warehouse_without_games_links_for_the_games_to_come(empty):
+    assert noted(empty, "Gleb", "--me") == (
         "Gleb is me.\n", ("Note: No stored game has a player 'Gleb' yet, and no person is named so.\n"
                           "  This warehouse holds no game yet: the links count the games once they are ingested.\n"))
 
@@ -258,6 +280,19 @@ def rooms_warehouse(root):
     return build(root, rows)
 
 
+@pytest.fixture(scope="module")
+def rooms_built(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("rooms") / "warehouse"
+    rooms_warehouse(root).close()
+    return root
+
+
+@pytest.fixture()
+def rooms(rooms_built, tmp_path) -> Path:
+    """A warehouse of :func:`rooms_warehouse`, the test's own."""
+    return Path(shutil.copytree(rooms_built, tmp_path / "warehouse"))
+
+
 def holdem_board(root) -> dict:
     """The Hold'em leaderboards, all time: (room, person) -> (games, net). Online games of no club
     rank in their room."""
@@ -267,11 +302,10 @@ def holdem_board(root) -> dict:
         ).fetchall()}
 
 
-def test_alias_same_name_in_two_rooms_is_two_accounts_one_link_per_room(tmp_path):
+def test_alias_same_name_in_two_rooms_is_two_accounts_one_link_per_room(rooms):
     from pipeline import people as links
 
-    root = tmp_path / "warehouse"
-    rooms_warehouse(root)
+    root = rooms
     with connect(root) as con:
         accounts = {(site, player): person for site, player, person in con.execute(
             "select site, player, person from people").fetchall()}
@@ -299,12 +333,11 @@ def test_alias_same_name_in_two_rooms_is_two_accounts_one_link_per_room(tmp_path
     alias(root, "--remove", "Gleb", "--site", "Winamax")
     assert holdem_board(root)[("Winamax", "Глеб")] == (1, Decimal(5))
 
-def test_player_review_room_filter_and_a_persons_total_over_his_rooms(tmp_path):
+def test_player_review_room_filter_and_a_persons_total_over_his_rooms(rooms):
     from streamlit.testing.v1 import AppTest
 
 
-    root = tmp_path / "warehouse"
-    rooms_warehouse(root)
+    root = rooms
     with warehouse_of_pages(root):
         at = AppTest.from_file(str(ROOT / "dashboards" / "streamlit_app.py"), default_timeout=60)
         at.run()
@@ -343,12 +376,11 @@ def table_with(at, *columns: str):
     return next(d.value for d in at.dataframe if set(columns) <= set(d.value.columns))
 
 
-def test_player_review_form_links_a_name_in_one_room(tmp_path):
+def test_player_review_form_links_a_name_in_one_room(rooms):
     from streamlit.testing.v1 import AppTest
 
 
-    root = tmp_path / "warehouse"
-    rooms_warehouse(root)
+    root = rooms
     with warehouse_of_pages(root):
         at = AppTest.from_file(str(ROOT / "dashboards" / "streamlit_app.py"), default_timeout=120)
         at.run()
@@ -532,9 +564,8 @@ def test_alias_remove_counts_the_links_as_alias_list_shows_them(root):
     assert people(root)["Boris"] == ("Boris", False)
 
 
-def test_alias_list_of_a_warehouse_with_no_person_says_so(tmp_path):
-    ingest([], tmp_path / "wh", jobs=1)
-    assert alias(tmp_path / "wh", "--list").strip() == (
+def test_alias_list_of_a_warehouse_with_no_person_says_so(empty):
+    assert alias(empty, "--list").strip() == (
         "No person yet: no stored game has a player and no name is linked (rasklad alias PERSON NAME... links some).")
 
 
