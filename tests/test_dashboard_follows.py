@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 from datetime import date
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -20,14 +21,24 @@ APP = str(ROOT / "dashboards" / "streamlit_app.py")
 CLAIMS_HANDS, NIGHT_HANDS = 12, 36      # "Chinese poker hand" headers of the two sample files
 
 
-@pytest.fixture
-def served(tmp_path, monkeypatch):
-    logs = tmp_path / "logs"
+# The warehouses the pages start from are each ingested once a module (every model is built:
+# seconds), and each test serves a copy of its own (a tenth of a second), which it ingests into.
+
+@pytest.fixture(scope="module")
+def claims(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("claims")
+    logs = folder / "logs"
     logs.mkdir()
     shutil.copy(SAMPLES / "chinese-wrong-claims.txt", logs)
-    ingest([logs], tmp_path / "wh", jobs=1)
-    monkeypatch.setenv("RASKLAD_WAREHOUSE", str(tmp_path / "wh"))
-    yield tmp_path / "wh"
+    ingest([logs], folder / "wh", jobs=1)
+    return folder / "wh"
+
+
+@pytest.fixture
+def served(claims, tmp_path, monkeypatch):
+    root = Path(shutil.copytree(claims, tmp_path / "wh"))
+    monkeypatch.setenv("RASKLAD_WAREHOUSE", str(root))
+    yield root
     from dashboards import queries
 
     queries.release()
@@ -140,12 +151,18 @@ def findings_shown(at: AppTest) -> int:
     return int(next(m.value for m in at.metric if m.label == "Findings").replace(",", ""))
 
 
-@pytest.fixture
-def nights(tmp_path, monkeypatch):
-    root = tmp_path / "wh"
+@pytest.fixture(scope="module")
+def first_nights(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("nights") / "wh"
     add_games(root, "first.txt", raspisnoy_night("2026-11-28", total_written_wrong=False),
               raspisnoy_night("2026-12-05", total_written_wrong=True), holdem_hand(1, "2026/11/28"),
               holdem_hand(2, "2026/12/05"))
+    return root
+
+
+@pytest.fixture
+def nights(first_nights, tmp_path, monkeypatch):
+    root = Path(shutil.copytree(first_nights, tmp_path / "wh"))
     monkeypatch.setenv("RASKLAD_WAREHOUSE", str(root))
     yield root
     from dashboards import queries
