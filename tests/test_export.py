@@ -653,8 +653,13 @@ def test_export_phh_writes_one_card_shown_of_two_with_the_other_unknown(tmp_path
 def _ohh_exported(tmp_path: Path, logs: Path) -> dict[str, dict]:
     """The hands in ``logs`` exported as OHH, each file valid by the schema, by hand ID."""
     ingest([logs], tmp_path / "wh", jobs=1)
-    with connect(tmp_path / "wh") as con:
-        summary = export(con, "ohh", tmp_path / "ohh")
+    return _ohh_of(tmp_path / "wh", tmp_path / "ohh")
+
+
+def _ohh_of(warehouse: Path, out: Path) -> dict[str, dict]:
+    """:func:`_ohh_exported` of the hands stored in ``warehouse``, written into ``out``."""
+    with connect(warehouse) as con:
+        summary = export(con, "ohh", out)
     assert summary.skipped == {}
     for path in summary.written:
         _ohh_rounds(path)   # (valid by the schema, its actions and rounds numbered in order)
@@ -723,8 +728,9 @@ def test_export_writes_a_winners_one_card_show_after_the_others_fold_in_both_for
     with connect(tmp_path / "hero" / "back") as con:
         (back,) = stored_hands(con)
     assert back.shown == {"Anna": ("Qh",)}
-    # OHH: her show after the folds, her queen and "??" (its showdown round, as every show)
-    hands = _ohh_exported(tmp_path / "ohh", _logged(tmp_path / "ohh", ONE_CARD_SHOWN_AFTER_THE_FOLDS))
+    # OHH: her show after the folds, her queen and "??" (its showdown round, as every show), from the
+    # warehouse of the first round trip above, which holds that hand
+    hands = _ohh_of(tmp_path / "wh", tmp_path / "ohh")
     assert _ohh_cards(hands["302"], "Showdown") == [("Anna", "Shows Cards", ["Qh", "??"])]
     assert _ohh_cards(hands["302"], "Preflop") == []
 
