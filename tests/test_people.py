@@ -62,6 +62,19 @@ def root(two_games, tmp_path) -> Path:
 
 
 @pytest.fixture(scope="module")
+def two_games_linked(two_games, tmp_path_factory) -> Path:
+    root = Path(shutil.copytree(two_games, tmp_path_factory.mktemp("two_games_linked") / "warehouse"))
+    alias(root, "Vera", "Вера")     # (a link rebuilds every model: seconds)
+    return root
+
+
+@pytest.fixture()
+def linked(two_games_linked, tmp_path) -> Path:
+    """:func:`root`'s warehouse with Vera and Вера linked (``rasklad alias Vera Вера``), the test's own."""
+    return Path(shutil.copytree(two_games_linked, tmp_path / "warehouse"))
+
+
+@pytest.fixture(scope="module")
 def no_games(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("no_games") / "warehouse"
     ingest([], root, jobs=1)     # (an ingest of an empty file makes no warehouse)
@@ -86,23 +99,21 @@ def test_alias_links_names_to_a_person_and_says_who_is_me(root):
     assert people(root)["Вера"] == ("Вера", False)
 
 
-def test_alias_links_survive_a_new_ingest_and_a_reaudit(root, tmp_path):
-    alias(root, "Vera", "Вера")
+def test_alias_links_survive_a_new_ingest_and_a_reaudit(linked, tmp_path):
     more = tmp_path / "more"
     more.mkdir()
     (more / "sheet.txt").write_text(formats_examples.RASPISNOY_SHEET, encoding="utf-8")
-    assert ingest([more], root, jobs=1).games == 1
-    assert people(root)["Вера"] == ("Vera", False)
-    with connect(root) as con:
+    assert ingest([more], linked, jobs=1).games == 1
+    assert people(linked)["Вера"] == ("Vera", False)
+    with connect(linked) as con:
         game_id = con.execute("select game_id from stg_game_players where player = 'Вера'").fetchone()[0]
-    result = CliRunner().invoke(main, ["reaudit", "--warehouse", str(root), "--game", game_id])
+    result = CliRunner().invoke(main, ["reaudit", "--warehouse", str(linked), "--game", game_id])
     assert result.exit_code == 0, result.output
-    assert people(root)["Вера"] == ("Vera", False)
+    assert people(linked)["Вера"] == ("Vera", False)
 
 
-def test_alias_refuses_to_name_a_person_after_another_persons_name(root):
-    alias(root, "Vera", "Вера")
-    result = CliRunner().invoke(main, ["alias", "--warehouse", str(root), "Вера", "Boris"])
+def test_alias_refuses_to_name_a_person_after_another_persons_name(linked):
+    result = CliRunner().invoke(main, ["alias", "--warehouse", str(linked), "Вера", "Boris"])
     assert result.exit_code != 0 and "is a name of 'Vera'" in result.output
 
 
@@ -189,13 +200,12 @@ def test_settings_rate_refuses_what_decimal_18_6_cannot_hold_before_saving_it(ro
         assert stored() == [("EUR", "USD", kept)], value
 
 
-def test_player_review_counts_a_persons_names_together_and_starts_from_me(root):
+def test_player_review_counts_a_persons_names_together_and_starts_from_me(linked):
     from streamlit.testing.v1 import AppTest
 
 
-    alias(root, "Vera", "Вера")
-    alias(root, "Vera", "--me")
-    with warehouse_of_pages(root):
+    alias(linked, "Vera", "--me")
+    with warehouse_of_pages(linked):
         at = AppTest.from_file(str(ROOT / "dashboards" / "streamlit_app.py"), default_timeout=60)
         at.run()
         at.switch_page("app_pages/player.py")
@@ -210,10 +220,9 @@ def test_player_review_counts_a_persons_names_together_and_starts_from_me(root):
         assert any("Vera, Вера" in caption.value for caption in at.caption)
 
 
-def test_stats_of_a_linked_name_are_its_persons_figures_and_say_whose(root):
+def test_stats_of_a_linked_name_are_its_persons_figures_and_say_whose(linked):
     # raspisnoy's statistics are per person: a linked name finds them through the person it belongs to
-    alias(root, "Vera", "Вера")
-    args = ["stats", "--player", "Вера", "--game", "raspisnoy", "--warehouse", str(root)]
+    args = ["stats", "--player", "Вера", "--game", "raspisnoy", "--warehouse", str(linked)]
     shown = CliRunner().invoke(main, args)
     assert shown.exit_code == 0, shown.output
     assert "Вера is a name of Vera: the figures of Vera, every linked name together." in shown.output
@@ -542,26 +551,25 @@ def test_raspisnoy_stats_follow_the_pages_club_and_dates(root):
     assert elsewhere.is_empty() and rounds_elsewhere.is_empty() and not rounds_here.is_empty()
 
 
-def test_alias_remove_counts_the_links_as_alias_list_shows_them(root):
+def test_alias_remove_counts_the_links_as_alias_list_shows_them(linked):
     # `alias Vera Вера` links Вера to Vera, and Vera to herself (a person's own name goes with her
     # names): removing Вера leaves no link at all, not "1 names stay linked". --list listed only the
     # persons of two names or more, though its help says every person: Вера, unlinked, was gone from it.
-    alias(root, "Vera", "Вера")
-    assert alias(root, "--remove", "Вера").strip() == "Removed the links of Вера; no name stays linked."
+    assert alias(linked, "--remove", "Вера").strip() == "Removed the links of Вера; no name stays linked."
     # every person stays listed, each with their one name now: Anna and Boris played both games
-    listed = json.loads(alias(root, "--list", "--json"))
+    listed = json.loads(alias(linked, "--list", "--json"))
     names = lambda row: [(name["name"], name["site"]) for name in row["names"]]  # noqa: E731
     assert [(row["person"], names(row), row["count_games"]) for row in listed] == [
         ("Anna", [("Anna", None)], 2), ("Boris", [("Boris", None)], 2), ("Vera", [("Vera", None)], 1),
         ("Вера", [("Вера", None)], 1)]
-    with connect(root) as con:
+    with connect(linked) as con:
         assert con.execute("select count(*) from aliases").fetchone()[0] == 0
-    alias(root, "Vera", "Вера", "Boris")
-    assert alias(root, "--remove", "Boris").strip() == "Removed the links of Boris; 1 name stays linked."
-    listed = json.loads(alias(root, "--list", "--json"))
+    alias(linked, "Vera", "Вера", "Boris")
+    assert alias(linked, "--remove", "Boris").strip() == "Removed the links of Boris; 1 name stays linked."
+    listed = json.loads(alias(linked, "--list", "--json"))
     assert [(row["person"], names(row)) for row in listed] == [
         ("Anna", [("Anna", None)]), ("Boris", [("Boris", None)]), ("Vera", [("Vera", None), ("Вера", None)])]
-    assert people(root)["Boris"] == ("Boris", False)
+    assert people(linked)["Boris"] == ("Boris", False)
 
 
 def test_alias_list_of_a_warehouse_with_no_person_says_so(empty):
@@ -579,23 +587,22 @@ def _cannot_be_written(root) -> str:
 
 
 @pytest.mark.parametrize("args", READ_ONLY_CHANGES)
-def test_a_change_of_links_or_settings_on_a_read_only_warehouse_says_so_and_exits_1(root, monkeypatch, args):
+def test_a_change_of_links_or_settings_on_a_read_only_warehouse_says_so_and_exits_1(linked, monkeypatch, args):
     import errno
     import os
 
     import pipeline.warehouse
 
-    alias(root, "Vera", "Вера")     # (a link to remove)
-
+    # (linked: a link to remove)
     def read_only(folder, *rest):   # as os.open fails on a read-only disk, making the writers' lock
         raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(folder / ".lock"))
 
     monkeypatch.setattr(pipeline.warehouse, "_lock", read_only)
-    result = CliRunner().invoke(main, [*args, "--warehouse", str(root)])
-    assert (result.exit_code, result.stderr) == (1, _cannot_be_written(root))
+    result = CliRunner().invoke(main, [*args, "--warehouse", str(linked)])
+    assert (result.exit_code, result.stderr) == (1, _cannot_be_written(linked))
 
 
-def test_a_change_on_a_warehouse_mounted_read_only_says_so_and_exits_1(root):
+def test_a_change_on_a_warehouse_mounted_read_only_says_so_and_exits_1(linked):
     """The same on a real read-only mount (a mount namespace of its own: skipped where the system
     refuses one)."""
     import shutil
@@ -604,17 +611,17 @@ def test_a_change_on_a_warehouse_mounted_read_only_says_so_and_exits_1(root):
 
     if shutil.which("unshare") is None:
         pytest.skip("no unshare here")
-    alias(root, "Vera", "Вера")     # (a link to remove)
     said = []
     for args in READ_ONLY_CHANGES:
-        command = " ".join(f"'{arg}'" for arg in [sys.executable, "-m", "pipeline.cli", *args, "--warehouse", str(root)])
-        script = f"mount --bind -o ro '{root}' '{root}' || exit 99; exec {command}"
+        argv = [sys.executable, "-m", "pipeline.cli", *args, "--warehouse", str(linked)]
+        command = " ".join(f"'{arg}'" for arg in argv)
+        script = f"mount --bind -o ro '{linked}' '{linked}' || exit 99; exec {command}"
         done = subprocess.run(["unshare", "-m", "sh", "-c", script], check=False, capture_output=True, text=True,
                               cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
         if done.returncode == 99:
             pytest.skip(f"a read-only mount is refused here: {done.stderr.strip()}")
         said.append((done.returncode, done.stderr))
-    assert said == [(1, _cannot_be_written(root))] * len(READ_ONLY_CHANGES)
+    assert said == [(1, _cannot_be_written(linked))] * len(READ_ONLY_CHANGES)
 
 
 def test_a_person_whose_names_shared_a_game_counts_it_once_and_is_known_to_stats(root):
