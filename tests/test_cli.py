@@ -21,7 +21,7 @@ import pipeline.warehouse
 from pipeline.cli import main
 from pipeline.models import models
 from pipeline.warehouse import DUCKDB_FILE
-from tests.conftest import ROOT, SAMPLES
+from tests.conftest import ROOT, SAMPLES, made_once
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
@@ -30,14 +30,15 @@ def run(*args: str):
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
 
 
-# The samples many tests read, each ingested once a module (an ingest and its models' build cost
+# The samples many tests read, each ingested once a test run (an ingest and its models' build cost
 # seconds, a copy of the warehouse folder a tenth of one): a test that only reads shares it; one that
 # writes, or checks that nothing is written, works on a copy (a warehouse folder may be moved).
 
 def _ingested(tmp_path_factory, sample: str) -> Path:
-    wh = tmp_path_factory.mktemp(sample.removesuffix(".txt")) / "wh"
-    assert run("ingest", str(SAMPLES / sample), "--warehouse", str(wh), "-q").exit_code == 0
-    return wh
+    def ingest_it(folder: Path) -> None:
+        assert run("ingest", str(SAMPLES / sample), "--warehouse", str(folder / "wh"), "-q").exit_code == 0
+
+    return made_once(tmp_path_factory, f"test_cli-{sample}", ingest_it) / "wh"
 
 
 @pytest.fixture(scope="module")

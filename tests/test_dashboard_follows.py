@@ -15,23 +15,25 @@ from pipeline import models
 from pipeline.ingest import ingest
 from pipeline.provenance import RULES_VERSION
 from pipeline.warehouse import Warehouse
-from tests.conftest import ROOT, SAMPLES
+from tests.conftest import ROOT, SAMPLES, made_once
 
 APP = str(ROOT / "dashboards" / "streamlit_app.py")
 CLAIMS_HANDS, NIGHT_HANDS = 12, 36      # "Chinese poker hand" headers of the two sample files
 
 
-# The warehouses the pages start from are each ingested once a module (every model is built:
+# The warehouses the pages start from are each ingested once a test run (every model is built:
 # seconds), and each test serves a copy of its own (a tenth of a second), which it ingests into.
 
-@pytest.fixture(scope="module")
-def claims(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("claims")
+def _ingested_claims(folder: Path) -> None:
     logs = folder / "logs"
     logs.mkdir()
     shutil.copy(SAMPLES / "chinese-wrong-claims.txt", logs)
     ingest([logs], folder / "wh", jobs=1)
-    return folder / "wh"
+
+
+@pytest.fixture(scope="module")
+def claims(tmp_path_factory) -> Path:
+    return made_once(tmp_path_factory, "test_dashboard_follows-claims", _ingested_claims) / "wh"
 
 
 @pytest.fixture
@@ -151,13 +153,15 @@ def findings_shown(at: AppTest) -> int:
     return int(next(m.value for m in at.metric if m.label == "Findings").replace(",", ""))
 
 
-@pytest.fixture(scope="module")
-def first_nights(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("nights") / "wh"
-    add_games(root, "first.txt", raspisnoy_night("2026-11-28", total_written_wrong=False),
+def _first_nights(folder: Path) -> None:
+    add_games(folder / "wh", "first.txt", raspisnoy_night("2026-11-28", total_written_wrong=False),
               raspisnoy_night("2026-12-05", total_written_wrong=True), holdem_hand(1, "2026/11/28"),
               holdem_hand(2, "2026/12/05"))
-    return root
+
+
+@pytest.fixture(scope="module")
+def first_nights(tmp_path_factory) -> Path:
+    return made_once(tmp_path_factory, "test_dashboard_follows-nights", _first_nights) / "wh"
 
 
 @pytest.fixture

@@ -26,7 +26,7 @@ from pipeline.export import export, phh_text, stored_hands
 from pipeline.generators.holdem import generate_hands
 from pipeline.ingest import ingest
 from pipeline.warehouse import connect
-from tests.conftest import SAMPLES
+from tests.conftest import SAMPLES, made_once
 from tests.holdem_helpers import pokerkit_chip_stacks
 from tests.test_phh import HANDHQ_UNKNOWN_STACKS, SIDE_POT, SIDE_POT_NETS, UNKNOWN_STACKS_NETS
 
@@ -203,12 +203,15 @@ def test_rasklad_export_selects_by_player_and_by_game(tmp_path):
 
 @pytest.fixture(scope="module")
 def real_pokerstars(tmp_path_factory) -> Path:
-    """The real PokerStars corpus ingested once a module for the tests that export it (it takes seconds)."""
+    """The real PokerStars corpus ingested once a test run for the tests that export it (it takes seconds)."""
     from tests.conftest import corpus
 
-    warehouse = tmp_path_factory.mktemp("real_pokerstars") / "wh"
-    ingest([corpus("pokerstars")], warehouse, jobs=1)
-    return warehouse
+    logs = corpus("pokerstars")     # (skips here, where the corpus is absent)
+
+    def ingest_it(folder: Path) -> None:
+        ingest([logs], folder / "wh", jobs=1)
+
+    return made_once(tmp_path_factory, "test_export-pokerstars", ingest_it) / "wh"
 
 
 def test_export_phh_of_real_pokerstars_hands_loads_in_pokerkit_to_the_stored_nets(tmp_path, real_pokerstars):
@@ -244,14 +247,16 @@ def test_export_phh_of_real_pokerstars_hands_loads_in_pokerkit_to_the_stored_net
 SOME_STACKS_KNOWN = HANDHQ_UNKNOWN_STACKS.replace("[inf, inf, inf, inf, inf, inf]", "[100, inf, inf, inf, inf, 50]")
 
 
-@pytest.fixture(scope="module")
-def some_stacks_known(tmp_path_factory) -> Path:
-    """A warehouse of SOME_STACKS_KNOWN, ingested once for the tests that export it."""
-    folder = tmp_path_factory.mktemp("some_stacks_known")
+def _ingested_some_stacks_known(folder: Path) -> None:
     (folder / "logs").mkdir()
     (folder / "logs" / "hand.phh").write_text(SOME_STACKS_KNOWN)
     ingest([folder / "logs"], folder / "wh", jobs=1)
-    return folder / "wh"
+
+
+@pytest.fixture(scope="module")
+def some_stacks_known(tmp_path_factory) -> Path:
+    """A warehouse of SOME_STACKS_KNOWN, ingested once a test run for the tests that export it."""
+    return made_once(tmp_path_factory, "test_export-some_stacks_known", _ingested_some_stacks_known) / "wh"
 
 
 def _exported(warehouse: Path, tmp_path: Path, fmt: str):
@@ -541,9 +546,12 @@ def _logged(tmp_path: Path, text: str) -> Path:
 
 @pytest.fixture(scope="module")
 def mucked_round_trip(tmp_path_factory) -> RoundTrip:
-    """:func:`_round_trip` of MUCKED_AT_AN_ANTE_TABLE, made once for the tests that read it (two ingests)."""
-    folder = tmp_path_factory.mktemp("mucked")
-    return _round_trip(folder, _logged(folder, MUCKED_AT_AN_ANTE_TABLE))
+    """:func:`_round_trip` of MUCKED_AT_AN_ANTE_TABLE, made once a test run for the tests that read it
+    (two ingests), its fields and texts read back from the folder it wrote."""
+    folder = made_once(tmp_path_factory, "test_export-mucked",
+                       lambda folder: _round_trip(folder, _logged(folder, MUCKED_AT_AN_ANTE_TABLE)))
+    texts = {tomllib.loads(path.read_text())["hand"]: path.read_text() for path in (folder / "phh").iterdir()}
+    return _stored_fields(folder / "wh"), _stored_fields(folder / "back"), texts
 
 
 def test_export_phh_writes_a_muck_of_known_cards_as_a_muck_and_reads_it_back_so(mucked_round_trip):

@@ -18,22 +18,21 @@ import pytest
 from pipeline.export import export
 from pipeline.ingest import ingest
 from pipeline.warehouse import connect
-from tests.conftest import corpus
+from tests.conftest import CORPORA, corpus, made_once
 
 D = Decimal
 
 
 @pytest.fixture(scope="module")
 def stored(tmp_path_factory):
-    """The warehouse of a log, ingested once a module however many tests export its hands (an
+    """The warehouse of a log, ingested once a test run however many tests export its hands (an
     ingest builds every model: seconds); an export only reads it."""
-    warehouses: dict[Path, Path] = {}
-
     def warehouse_of(logs: Path) -> Path:
-        if logs not in warehouses:
-            warehouses[logs] = tmp_path_factory.mktemp("stored") / "wh"
-            ingest([logs], warehouses[logs], jobs=1)
-        return warehouses[logs]
+        def ingest_it(folder: Path) -> None:
+            ingest([logs], folder / "wh", jobs=1)
+
+        name = "-".join(logs.relative_to(CORPORA).parts)
+        return made_once(tmp_path_factory, f"test_export_interop-{name}", ingest_it) / "wh"
     return warehouse_of
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.models import models
+from tests.conftest import made_once
 
 TESTS = Path(__file__).resolve().parent
 MARTS = sorted(model.name for model in models() if model.layer == "30_marts")
@@ -67,9 +68,10 @@ def mart_columns(tmp_path_factory) -> dict[str, list[str]]:
     from pipeline.ingest import ingest
     from pipeline.warehouse import connect
 
-    root = tmp_path_factory.mktemp("empty") / "warehouse"
-    ingest([], root, jobs=1)     # builds every model over empty tables
-    with connect(root) as con:
+    def empty(folder: Path) -> None:
+        ingest([], folder / "wh", jobs=1)     # builds every model over empty tables
+
+    with connect(made_once(tmp_path_factory, "test_mart_columns_worked-empty", empty) / "wh") as con:
         return {mart: [row[0] for row in con.execute(f"describe {mart}").fetchall()] for mart in MARTS}
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from pipeline.cli import main
 from pipeline.ingest import ingest
 from pipeline.warehouse import connect
 from tests import formats_examples
-from tests.conftest import ROOT, warehouse_of_pages
+from tests.conftest import ROOT, made_once, warehouse_of_pages
 
 GAME = formats_examples.RASPISNOY_LOG
 CYRILLIC = GAME.replace("Vera", "Вера").replace("R-2026-11-28-1", "R-2026-11-29-1").replace(
@@ -41,18 +42,26 @@ def alias(root, *args: str):
     return result.output
 
 
-# Each warehouse below is made once a module (an ingest builds every model: seconds) and copied for
-# each test that uses it (a tenth of a second), which may change its copy as it likes.
+# Each warehouse below is made once a test run (an ingest builds every model: seconds) and copied
+# for each test that uses it (a tenth of a second), which may change its copy as it likes.
 
-@pytest.fixture(scope="module")
-def two_games(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("two_games")
-    logs = folder / "logs"
+def made(tmp_path_factory, name: str, make: Callable[[Path], object]) -> Path:
+    """The warehouse ``make`` fills at the path it is given, made once a test run (:func:`made_once`)."""
+    folder = made_once(tmp_path_factory, f"test_people-{name}", lambda folder: make(folder / "warehouse"))
+    return folder / "warehouse"
+
+
+def _ingested_two_games(root: Path) -> None:
+    logs = root.parent / "logs"
     logs.mkdir()
     (logs / "latin.txt").write_text(GAME, encoding="utf-8")
     (logs / "cyrillic.txt").write_text(CYRILLIC, encoding="utf-8")
-    ingest([logs], folder / "warehouse", jobs=1)
-    return folder / "warehouse"
+    ingest([logs], root, jobs=1)
+
+
+@pytest.fixture(scope="module")
+def two_games(tmp_path_factory) -> Path:
+    return made(tmp_path_factory, "two_games", _ingested_two_games)
 
 
 @pytest.fixture()
@@ -63,9 +72,10 @@ def root(two_games, tmp_path) -> Path:
 
 @pytest.fixture(scope="module")
 def two_games_linked(two_games, tmp_path_factory) -> Path:
-    root = Path(shutil.copytree(two_games, tmp_path_factory.mktemp("two_games_linked") / "warehouse"))
-    alias(root, "Vera", "Вера")     # (a link rebuilds every model: seconds)
-    return root
+    def linked_copy(root: Path) -> None:
+        alias(shutil.copytree(two_games, root), "Vera", "Вера")    # (a link rebuilds every model: seconds)
+
+    return made(tmp_path_factory, "two_games_linked", linked_copy)
 
 
 @pytest.fixture()
@@ -76,9 +86,8 @@ def linked(two_games_linked, tmp_path) -> Path:
 
 @pytest.fixture(scope="module")
 def no_games(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("no_games") / "warehouse"
-    ingest([], root, jobs=1)     # (an ingest of an empty file makes no warehouse)
-    return root
+    # (an ingest of an empty file makes no warehouse)
+    return made(tmp_path_factory, "no_games", lambda root: ingest([], root, jobs=1))
 
 
 @pytest.fixture()
@@ -291,9 +300,7 @@ def rooms_warehouse(root):
 
 @pytest.fixture(scope="module")
 def rooms_built(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("rooms") / "warehouse"
-    rooms_warehouse(root).close()
-    return root
+    return made(tmp_path_factory, "rooms", lambda root: rooms_warehouse(root).close())
 
 
 @pytest.fixture()
@@ -460,10 +467,8 @@ def two_names_warehouse(root):
 
 @pytest.fixture(scope="module")
 def two_names(tmp_path_factory):
-
-    root = tmp_path_factory.mktemp("two_names") / "warehouse"
-    two_names_warehouse(root)
-    with warehouse_of_pages(root):
+    root = made(tmp_path_factory, "two_names", lambda root: two_names_warehouse(root).close())
+    with warehouse_of_pages(root):     # (the tests only read it)
         yield root
 
 
