@@ -36,14 +36,19 @@ def claims(tmp_path_factory) -> Path:
     return made_once(tmp_path_factory, "test_dashboard_follows-claims", _ingested_claims) / "wh"
 
 
-@pytest.fixture
-def served(claims, tmp_path, monkeypatch):
-    root = Path(shutil.copytree(claims, tmp_path / "wh"))
+def _serving_a_copy(warehouse: Path, tmp_path: Path, monkeypatch):
+    """A copy of ``warehouse``, the test's own, which the app serves; its connection released after."""
+    root = Path(shutil.copytree(warehouse, tmp_path / "wh"))
     monkeypatch.setenv("RASKLAD_WAREHOUSE", str(root))
     yield root
     from dashboards import queries
 
     queries.release()
+
+
+@pytest.fixture
+def served(claims, tmp_path, monkeypatch):
+    yield from _serving_a_copy(claims, tmp_path, monkeypatch)
 
 
 def games_shown(at: AppTest) -> Decimal:
@@ -166,12 +171,7 @@ def first_nights(tmp_path_factory) -> Path:
 
 @pytest.fixture
 def nights(first_nights, tmp_path, monkeypatch):
-    root = Path(shutil.copytree(first_nights, tmp_path / "wh"))
-    monkeypatch.setenv("RASKLAD_WAREHOUSE", str(root))
-    yield root
-    from dashboards import queries
-
-    queries.release()
+    yield from _serving_a_copy(first_nights, tmp_path, monkeypatch)
 
 
 def open_page(name: str) -> AppTest:
