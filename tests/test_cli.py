@@ -7,9 +7,12 @@ import errno
 import io
 import json
 import re
+import shutil
 import socket
+from pathlib import Path
 
 import duckdb
+import pytest
 from click.testing import CliRunner
 
 import pipeline.cli
@@ -18,13 +21,44 @@ import pipeline.warehouse
 from pipeline.cli import main
 from pipeline.models import models
 from pipeline.warehouse import DUCKDB_FILE
-from tests.conftest import ROOT, SAMPLES
+from tests.conftest import ROOT, SAMPLES, made_once
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def run(*args: str):
     return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+# The samples many tests read, each ingested once a test run (an ingest and its models' build cost
+# seconds, a copy of the warehouse folder a tenth of one): a test that only reads shares it; one that
+# writes, or checks that nothing is written, works on a copy (a warehouse folder may be moved).
+
+def _ingested(tmp_path_factory, sample: str) -> Path:
+    def ingest_it(folder: Path) -> None:
+        assert run("ingest", str(SAMPLES / sample), "--warehouse", str(folder / "wh"), "-q").exit_code == 0
+
+    return made_once(tmp_path_factory, f"test_cli-{sample}", ingest_it) / "wh"
+
+
+@pytest.fixture(scope="module")
+def night_wh(tmp_path_factory) -> Path:
+    return _ingested(tmp_path_factory, "chinese-night.txt")
+
+
+@pytest.fixture(scope="module")
+def claims_wh(tmp_path_factory) -> Path:
+    return _ingested(tmp_path_factory, "chinese-wrong-claims.txt")
+
+
+@pytest.fixture(scope="module")
+def holdem_wh(tmp_path_factory) -> Path:
+    return _ingested(tmp_path_factory, "pokerstars-holdem.txt")
+
+
+def copy_of(warehouse: Path, to: Path) -> Path:
+    shutil.copytree(warehouse, to)
+    return to
 
 
 def test_every_command_has_help_ending_with_an_example_and_is_in_the_readme():
@@ -198,17 +232,15 @@ def test_query_errors_quote_the_database_and_list_tables(tmp_path):
     assert "The query failed:" in result.output and "no_such_table" in result.output
 
 
-def test_query_reads_every_warehouse_table_by_its_contract_name(tmp_path):
+def test_query_reads_every_warehouse_table_by_its_contract_name(night_wh):
     # DESIGN.md's table names are what users query: `games`, `holdem_results`, ...
     from pipeline.tables import SCHEMAS
 
-    sample = ROOT / "data" / "samples" / "chinese-night.txt"
-    run("ingest", str(sample), "--warehouse", str(tmp_path / "wh"), "-q")
     for table in SCHEMAS:
-        result = run("query", f"select count(*) as n from {table}", "--warehouse", str(tmp_path / "wh"), "--json")
+        result = run("query", f"select count(*) as n from {table}", "--warehouse", str(night_wh), "--json")
         assert result.exit_code == 0, result.output
     games = json.loads(run("query", "select game, count(*) as n from games group by all",
-                           "--warehouse", str(tmp_path / "wh"), "--json").output)
+                           "--warehouse", str(night_wh), "--json").output)
     assert games and {row["game"] for row in games} == {"chinese"}
 
 
@@ -243,19 +275,17 @@ def test_stats_shows_headline_figures_and_all_columns_on_request(tmp_path, monke
         assert [line.split(":")[0] for line in block.strip().splitlines()] == list(row)
 
 
-def test_stats_of_chinese_poker_name_the_scale_of_each_row(tmp_path, monkeypatch):
+def test_stats_of_chinese_poker_name_the_scale_of_each_row(night_wh, monkeypatch):
     # a player's 1-6 and 2-4 rows are two rows, never added: the headline says which is which
     monkeypatch.setenv("COLUMNS", "250")    # a terminal that holds the table (pytest-xdist's workers say 80)
-    run("ingest", str(ROOT / "data" / "samples" / "chinese-night.txt"), "--warehouse", str(tmp_path / "wh"), "-q")
-    shown = run("stats", "--game", "chinese", "--warehouse", str(tmp_path / "wh")).output
+    shown = run("stats", "--game", "chinese", "--warehouse", str(night_wh)).output
     header = shown.splitlines()[3]
     assert "scoring" in header.split("┆")[3]
     assert {line.split("┆")[3].strip() for line in shown.splitlines()[5:] if "┆" in line} == {"1-6", "2-4"}
 
 
-def test_stats_whose_filters_match_nothing_say_so_and_what_there_is(tmp_path):
-    wh = tmp_path / "wh"
-    run("ingest", str(SAMPLES / "chinese-night.txt"), "--warehouse", str(wh), "-q")
+def test_stats_whose_filters_match_nothing_say_so_and_what_there_is(night_wh):
+    wh = night_wh
     none = run("stats", "--game", "sixcard", "--warehouse", str(wh))
     assert none.exit_code == 0
     assert none.output == "No statistics match --game sixcard.\n  The statistics stored: chinese (a club game: no site).\n"
@@ -264,9 +294,8 @@ def test_stats_whose_filters_match_nothing_say_so_and_what_there_is(tmp_path):
                            "  Anna's statistics: chinese (a club game: no site).\n")
 
 
-def test_settings_rate_refuses_what_is_no_rate_and_says_when_the_two_ways_disagree(tmp_path):
-    wh = tmp_path / "wh"
-    run("ingest", str(SAMPLES / "chinese-night.txt"), "--warehouse", str(wh), "-q")
+def test_settings_rate_refuses_what_is_no_rate_and_says_when_the_two_ways_disagree(tmp_path, night_wh):
+    wh = copy_of(night_wh, tmp_path / "wh")
     refused = {("EUR", "USD", "0"): "a rate is more than 0 (what 1 EUR is worth in USD), not 0",
                ("EUR", "USD", "-1"): "a rate is more than 0 (what 1 EUR is worth in USD), not -1",
                ("XYZ", "USD", "2"): "'XYZ' is no currency code of ISO 4217: give one, as USD or EUR",
@@ -291,10 +320,9 @@ def test_settings_rate_refuses_what_is_no_rate_and_says_when_the_two_ways_disagr
                      {"from_currency": "USD", "to_currency": "EUR", "rate": "0.500000"}]
 
 
-def test_an_export_that_writes_no_hand_says_why_and_fails(tmp_path):
+def test_an_export_that_writes_no_hand_says_why_and_fails(tmp_path, holdem_wh):
     # hand 250000000005 was run twice: OHH states one board, so it is not written
-    wh = tmp_path / "wh"
-    run("ingest", str(SAMPLES / "pokerstars-holdem.txt"), "--warehouse", str(wh), "-q")
+    wh = holdem_wh
     result = run("export", "--format", "ohh", "--game", "250000000005", "--out", str(tmp_path / "out"),
                  "--warehouse", str(wh))
     assert result.exit_code == 1
@@ -319,9 +347,8 @@ def _parquet_parts(warehouse) -> dict[str, bytes]:
     return {str(path): path.read_bytes() for path in sorted(warehouse.rglob("*.parquet"))}
 
 
-def test_query_refuses_every_statement_that_writes_or_reaches_outside(tmp_path):
-    wh = tmp_path / "wh"
-    run("ingest", str(ROOT / "data" / "samples" / "chinese-night.txt"), "--warehouse", str(wh), "-q")
+def test_query_refuses_every_statement_that_writes_or_reaches_outside(tmp_path, night_wh):
+    wh = copy_of(night_wh, tmp_path / "wh")
     before = _parquet_parts(wh)
     part = next(iter(before))
     refused = {
@@ -348,9 +375,8 @@ def test_query_refuses_every_statement_that_writes_or_reaches_outside(tmp_path):
     assert not (tmp_path / "out").exists() and not (tmp_path / "other.duckdb").exists()
 
 
-def test_query_refuses_more_than_one_statement_instead_of_printing_the_last(tmp_path):
-    wh = tmp_path / "wh"
-    run("ingest", str(ROOT / "data" / "samples" / "chinese-night.txt"), "--warehouse", str(wh), "-q")
+def test_query_refuses_more_than_one_statement_instead_of_printing_the_last(night_wh):
+    wh = night_wh
     result = run("query", "select 1 as a; select 2 as b", "--warehouse", str(wh), "--csv")
     assert (result.exit_code, result.stderr) == (1, ("Error: rasklad query runs one statement; this is 2 (separated "
                                                     "by ';').\n  Run each on its own, or join their rows into one "
@@ -359,9 +385,8 @@ def test_query_refuses_more_than_one_statement_instead_of_printing_the_last(tmp_
     assert (one.exit_code, one.output) == (0, "a\n1\n")
 
 
-def test_query_runs_reading_statements_and_prints_csv(tmp_path):
-    wh = tmp_path / "wh"
-    run("ingest", str(ROOT / "data" / "samples" / "chinese-night.txt"), "--warehouse", str(wh), "-q")
+def test_query_runs_reading_statements_and_prints_csv(night_wh):
+    wh = night_wh
     result = run("query", "select 'Anna' as player, 2.5 as net union all select 'Boris, Jr', -2.5",
                  "--warehouse", str(wh), "--csv")
     assert result.exit_code == 0, result.output
@@ -371,11 +396,10 @@ def test_query_runs_reading_statements_and_prints_csv(tmp_path):
         assert run("query", sql, "--warehouse", str(wh), "--json").exit_code == 0, sql
 
 
-def test_query_csv_writes_list_and_struct_cells_as_their_json_text(tmp_path):
+def test_query_csv_writes_list_and_struct_cells_as_their_json_text(night_wh):
     # CSV has no nested cells: files.game_ids, quarantine.copies_first_lines, game_list.players are
     # lists, and --csv stopped on them with a traceback
-    wh = tmp_path / "wh"
-    run("ingest", str(ROOT / "data" / "samples" / "chinese-night.txt"), "--warehouse", str(wh), "-q")
+    wh = night_wh
     result = run("query", "select [1, 2] as x, {'a': 1.5::decimal(4, 2), 'b': 'Жора, Jr'} as s, null::int[] as n",
                  "--warehouse", str(wh), "--csv")
     assert result.exit_code == 0, result.output
@@ -386,13 +410,12 @@ def test_query_csv_writes_list_and_struct_cells_as_their_json_text(tmp_path):
     assert len(json.loads(ids)) == int(count) > 0
 
 
-def test_query_show_tables_lists_each_table_once(tmp_path):
+def test_query_show_tables_lists_each_table_once(night_wh):
     # the connection's own view of each table (over the committed parts) shadows the one stored in
     # rasklad.duckdb: DuckDB's own listing names both, so games, findings … came twice
     import json
 
-    wh = tmp_path / "wh"
-    run("ingest", str(ROOT / "data" / "samples" / "chinese-night.txt"), "--warehouse", str(wh), "-q")
+    wh = night_wh
     for sql in ("show tables", "SHOW TABLES;"):
         result = run("query", sql, "--warehouse", str(wh), "--json")
         assert result.exit_code == 0, result.output
@@ -464,9 +487,8 @@ def test_did_you_mean_ignores_case_and_says_nothing_when_nothing_is_close():
     assert did_you_mean("Ana", ["Tanya", "Yana", "Anna"]) == " Did you mean 'Anna', 'Yana' or 'Tanya'?"
 
 
-def test_unknown_game_rule_or_player_is_an_error_with_the_close_names(tmp_path):
-    wh = tmp_path / "wh"
-    run("ingest", str(ROOT / "data" / "samples" / "chinese-wrong-claims.txt"), "--warehouse", str(wh), "-q")
+def test_unknown_game_rule_or_player_is_an_error_with_the_close_names(claims_wh):
+    wh = claims_wh
     game = run("audit", "--game", "chinses", "--warehouse", str(wh))
     assert game.exit_code == 2
     assert "Error: Invalid value for '--game': There is no game 'chinses'. Did you mean 'chinese'?" in game.output
@@ -485,10 +507,9 @@ def test_unknown_game_rule_or_player_is_an_error_with_the_close_names(tmp_path):
     assert run("stats", "--player", "Gleb", "--warehouse", str(wh)).exit_code == 0
 
 
-def test_every_game_option_names_the_close_games_for_an_unknown_one(tmp_path):
+def test_every_game_option_names_the_close_games_for_an_unknown_one(claims_wh):
     # stats --game and generate's game printed click's "'poker' is not one of …", guessing nothing
-    wh = tmp_path / "wh"
-    run("ingest", str(ROOT / "data" / "samples" / "chinese-wrong-claims.txt"), "--warehouse", str(wh), "-q")
+    wh = claims_wh
     takes = ("  The games stats --game takes: chinese, holdem, holdem36, ofc, raspisnoy, raspisnoy_sheet, sixcard, "
              "tournament.\n")
     misspelt = run("stats", "--game", "holdm", "--warehouse", str(wh))
@@ -510,11 +531,10 @@ def test_every_game_option_names_the_close_games_for_an_unknown_one(tmp_path):
     assert "\nError: Invalid value for '--game': There is no game 'poker'.\n  The games: " in audited.output
 
 
-def test_audit_explain_shows_the_text_of_each_rule_broken(tmp_path):
+def test_audit_explain_shows_the_text_of_each_rule_broken(claims_wh):
     from rules.rulebook import rule_text
 
-    wh = tmp_path / "wh"
-    run("ingest", str(ROOT / "data" / "samples" / "chinese-wrong-claims.txt"), "--warehouse", str(wh), "-q")
+    wh = claims_wh
     result = run("audit", "--rule", "CP-SCORE", "--explain", "--warehouse", str(wh))
     assert result.exit_code == 0
     explained = result.output.split("The rules broken:\n")[1].splitlines()
@@ -524,9 +544,8 @@ def test_audit_explain_shows_the_text_of_each_rule_broken(tmp_path):
     assert rows and all(row["rule_text"] == rule_text(row["rule_id"]) for row in rows)
 
 
-def test_audit_all_lists_every_finding_past_the_limit(tmp_path):
-    wh = tmp_path / "wh"
-    run("ingest", str(ROOT / "data" / "samples" / "chinese-wrong-claims.txt"), "--warehouse", str(wh), "-q")
+def test_audit_all_lists_every_finding_past_the_limit(claims_wh):
+    wh = claims_wh
     every = json.loads(run("audit", "--json", "--warehouse", str(wh)).stdout)
     assert len(every) >= 2
     cut = run("audit", "--limit", "1", "--warehouse", str(wh))
@@ -658,9 +677,8 @@ def test_a_hand_number_two_stored_games_share_is_ambiguous_wherever_a_game_is_na
     assert run("show", one[:8], "--warehouse", wh).output.startswith(f"holdem game {one}: {where[one]} lines 1–25")
 
 
-def test_reaudit_of_a_game_that_does_not_exist_is_an_error_naming_the_close_ones(tmp_path):
-    wh = tmp_path / "wh"
-    run("ingest", str(ROOT / "data" / "samples" / "chinese-wrong-claims.txt"), "--warehouse", str(wh), "-q")
+def test_reaudit_of_a_game_that_does_not_exist_is_an_error_naming_the_close_ones(tmp_path, claims_wh):
+    wh = copy_of(claims_wh, tmp_path / "wh")
     with pipeline.warehouse.connect(wh) as con:
         game_id = con.execute("select min(game_id) from games").fetchone()[0]
     wrong = game_id[:12] + ("0" if game_id[12] != "0" else "1")
@@ -672,9 +690,8 @@ def test_reaudit_of_a_game_that_does_not_exist_is_an_error_naming_the_close_ones
     assert judged.exit_code == 0 and json.loads(judged.stdout)["judged"] == 1
 
 
-def test_audit_game_given_a_game_id_says_it_takes_a_kind_and_how_to_see_one_game(tmp_path):
-    wh = tmp_path / "wh"
-    run("ingest", str(ROOT / "data" / "samples" / "chinese-wrong-claims.txt"), "--warehouse", str(wh), "-q")
+def test_audit_game_given_a_game_id_says_it_takes_a_kind_and_how_to_see_one_game(claims_wh):
+    wh = claims_wh
     with pipeline.warehouse.connect(wh) as con:
         game_id = con.execute("select min(game_id) from games").fetchone()[0]
     result = run("audit", "--game", game_id[:8], "--warehouse", str(wh))
@@ -725,12 +742,11 @@ def test_quarantine_text_shows_nul_and_control_bytes_escaped_never_raw(tmp_path)
     assert "Seat 3: Vera (100)\\x00\\x00\\x1b[2J" in shown and "\x00" not in shown and "\x1b" not in shown
 
 
-def test_query_tables_print_times_decimals_lists_and_structs_whole(tmp_path, monkeypatch):
+def test_query_tables_print_times_decimals_lists_and_structs_whole(night_wh, monkeypatch):
     # polars cut every cell's printed text at the longest *string*: a narrow query showed
     # 2012-12-… and -10250.5… where --csv wrote the whole values
     monkeypatch.setenv("COLUMNS", "200")
-    wh = tmp_path / "wh"
-    run("ingest", str(ROOT / "data" / "samples" / "chinese-night.txt"), "--warehouse", str(wh), "-q")
+    wh = night_wh
     cases = {
         "select timestamp '2012-12-01 10:00:05' as first": "2012-12-01 10:00:05",
         "select 'Anna' as player, -10250.5::decimal(18,2) as net": "-10250.50",
@@ -838,9 +854,8 @@ def test_a_room_only_a_phh_files_venue_names_is_set_in_the_ingest_that_first_sto
     assert again.exit_code == 0 and read_for_rooms == []
 
 
-def test_settings_rate_remove_says_when_there_was_no_such_rate(tmp_path):
-    wh = tmp_path / "wh"
-    run("ingest", str(SAMPLES / "chinese-night.txt"), "--warehouse", str(wh), "-q")
+def test_settings_rate_remove_says_when_there_was_no_such_rate(tmp_path, night_wh):
+    wh = copy_of(night_wh, tmp_path / "wh")
     missing = run("settings", "rate", "EUR", "RUB", "--remove", "--warehouse", str(wh))
     assert missing.exit_code == 1 and "There was no rate of EUR in RUB to remove." in missing.output
     assert run("settings", "rate", "EUR", "RUB", "95", "--warehouse", str(wh)).exit_code == 0
@@ -920,13 +935,12 @@ def test_the_compile_notice_takes_a_line_of_its_own_below_a_progress_bar():
     assert rest.startswith("compiling the kernels this input needs, once… (they are cached for the next runs)\n")
 
 
-def test_small_messages_a_hand_number_with_its_hash_an_empty_quarantine_and_a_missing_path(tmp_path):
-    wh = str(tmp_path / "wh")
+def test_small_messages_a_hand_number_with_its_hash_an_empty_quarantine_and_a_missing_path(tmp_path, holdem_wh):
+    wh = str(holdem_wh)
     log = SAMPLES / "pokerstars-holdem.txt"
-    run("ingest", str(log), "--warehouse", wh, "-q", "-j", "1")
     # the log writes "Hand #N": show takes the number with its # as without it
     number = re.search(r"Hand #(\d+)", log.read_text(encoding="utf-8")).group(1)
-    with pipeline.warehouse.connect(tmp_path / "wh") as con:
+    with pipeline.warehouse.connect(holdem_wh) as con:
         game_id, = con.execute("select game_id from holdem_results where hand_id = $h", {"h": number}).fetchone()
     for given in (number, f"#{number}", f" #{number} "):
         shown = run("show", given, "--warehouse", wh)
@@ -982,13 +996,13 @@ def test_an_ingest_summary_counts_the_quarantine_reasons_past_the_tenth_on_a_lin
     assert not any("PokerBros" in line or "Merge" in line for line in reasons)
 
 
-def test_every_command_exits_2_for_what_no_warehouse_could_answer_and_1_for_what_this_one_lacks(tmp_path):
+def test_every_command_exits_2_for_what_no_warehouse_could_answer_and_1_for_what_this_one_lacks(
+        tmp_path, holdem_wh):
     """One rule of exit codes (docs/warehouse.md): a game, rule ID, setting or value Rasklad does
     not know, or options that contradict each other, is a usage error (2), as click's own are;
     a name this warehouse does not hold is the data's answer (1). `stats --game holdm`,
     `audit --game`, `generate` and `settings rate EUR USD abc` exited 1, `ingest --rules bogus` 2."""
-    wh = str(tmp_path / "wh")
-    assert run("ingest", str(ROOT / "data" / "samples" / "pokerstars-holdem.txt"), "-w", wh, "-q").exit_code == 0
+    wh = str(copy_of(holdem_wh, tmp_path / "wh"))
     usage = [("stats", "-w", wh, "--game", "holdm"), ("stats", "-w", wh, "--limit", "0"),
              ("audit", "-w", wh, "--game", "nope"), ("audit", "-w", wh, "--rule", "XX-NOPE"),
              ("generate", "chineze"), ("generate", "chinese", "-o", "player=4"),
@@ -1012,15 +1026,14 @@ def test_every_command_exits_2_for_what_no_warehouse_could_answer_and_1_for_what
         assert con.execute("select count(*) from settings").fetchone()[0] == 0
 
 
-def test_a_warehouse_path_duckdb_cannot_open_where_the_locale_is_not_utf8_is_said_in_words(tmp_path):
+def test_a_warehouse_path_duckdb_cannot_open_where_the_locale_is_not_utf8_is_said_in_words(tmp_path, night_wh):
     """With the locale POSIX, its coercion and Python's UTF-8 mode off, DuckDB refused a warehouse
     path that is not ASCII with `RuntimeError: std::bad_cast`, and the commands printed a traceback."""
     import os
     import subprocess
     import sys
 
-    warehouse = tmp_path / "склад 2"
-    assert run("ingest", str(SAMPLES / "chinese-night.txt"), "-w", str(warehouse), "-q").exit_code == 0
+    warehouse = copy_of(night_wh, tmp_path / "склад 2")
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1", "LC_ALL": "POSIX",
            "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}
     for command in (["audit"], ["settings", "rate", "EUR", "USD", "1.08"]):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 from datetime import date
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -14,23 +15,40 @@ from pipeline import models
 from pipeline.ingest import ingest
 from pipeline.provenance import RULES_VERSION
 from pipeline.warehouse import Warehouse
-from tests.conftest import ROOT, SAMPLES
+from tests.conftest import ROOT, SAMPLES, made_once
 
 APP = str(ROOT / "dashboards" / "streamlit_app.py")
 CLAIMS_HANDS, NIGHT_HANDS = 12, 36      # "Chinese poker hand" headers of the two sample files
 
 
-@pytest.fixture
-def served(tmp_path, monkeypatch):
-    logs = tmp_path / "logs"
+# The warehouses the pages start from are each ingested once a test run (every model is built:
+# seconds), and each test serves a copy of its own (a tenth of a second), which it ingests into.
+
+def _ingested_claims(folder: Path) -> None:
+    logs = folder / "logs"
     logs.mkdir()
     shutil.copy(SAMPLES / "chinese-wrong-claims.txt", logs)
-    ingest([logs], tmp_path / "wh", jobs=1)
-    monkeypatch.setenv("RASKLAD_WAREHOUSE", str(tmp_path / "wh"))
-    yield tmp_path / "wh"
+    ingest([logs], folder / "wh", jobs=1)
+
+
+@pytest.fixture(scope="module")
+def claims(tmp_path_factory) -> Path:
+    return made_once(tmp_path_factory, "test_dashboard_follows-claims", _ingested_claims) / "wh"
+
+
+def _serving_a_copy(warehouse: Path, tmp_path: Path, monkeypatch):
+    """A copy of ``warehouse``, the test's own, which the app serves; its connection released after."""
+    root = Path(shutil.copytree(warehouse, tmp_path / "wh"))
+    monkeypatch.setenv("RASKLAD_WAREHOUSE", str(root))
+    yield root
     from dashboards import queries
 
     queries.release()
+
+
+@pytest.fixture
+def served(claims, tmp_path, monkeypatch):
+    yield from _serving_a_copy(claims, tmp_path, monkeypatch)
 
 
 def games_shown(at: AppTest) -> Decimal:
@@ -140,17 +158,20 @@ def findings_shown(at: AppTest) -> int:
     return int(next(m.value for m in at.metric if m.label == "Findings").replace(",", ""))
 
 
-@pytest.fixture
-def nights(tmp_path, monkeypatch):
-    root = tmp_path / "wh"
-    add_games(root, "first.txt", raspisnoy_night("2026-11-28", total_written_wrong=False),
+def _first_nights(folder: Path) -> None:
+    add_games(folder / "wh", "first.txt", raspisnoy_night("2026-11-28", total_written_wrong=False),
               raspisnoy_night("2026-12-05", total_written_wrong=True), holdem_hand(1, "2026/11/28"),
               holdem_hand(2, "2026/12/05"))
-    monkeypatch.setenv("RASKLAD_WAREHOUSE", str(root))
-    yield root
-    from dashboards import queries
 
-    queries.release()
+
+@pytest.fixture(scope="module")
+def first_nights(tmp_path_factory) -> Path:
+    return made_once(tmp_path_factory, "test_dashboard_follows-nights", _first_nights) / "wh"
+
+
+@pytest.fixture
+def nights(first_nights, tmp_path, monkeypatch):
+    yield from _serving_a_copy(first_nights, tmp_path, monkeypatch)
 
 
 def open_page(name: str) -> AppTest:

@@ -26,7 +26,7 @@ from pipeline.export import export, phh_text, stored_hands
 from pipeline.generators.holdem import generate_hands
 from pipeline.ingest import ingest
 from pipeline.warehouse import connect
-from tests.conftest import SAMPLES
+from tests.conftest import SAMPLES, made_once
 from tests.holdem_helpers import pokerkit_chip_stacks
 from tests.test_phh import HANDHQ_UNKNOWN_STACKS, SIDE_POT, SIDE_POT_NETS, UNKNOWN_STACKS_NETS
 
@@ -201,11 +201,21 @@ def test_rasklad_export_selects_by_player_and_by_game(tmp_path):
                                                              "Not a directory")
 
 
-def test_export_phh_of_real_pokerstars_hands_loads_in_pokerkit_to_the_stored_nets(tmp_path):
+@pytest.fixture(scope="module")
+def real_pokerstars(tmp_path_factory) -> Path:
+    """The real PokerStars corpus ingested once a test run for the tests that export it (it takes seconds)."""
     from tests.conftest import corpus
 
-    ingest([corpus("pokerstars")], tmp_path / "wh", jobs=1)
-    with connect(tmp_path / "wh") as con:
+    logs = corpus("pokerstars")     # (skips here, where the corpus is absent)
+
+    def ingest_it(folder: Path) -> None:
+        ingest([logs], folder / "wh", jobs=1)
+
+    return made_once(tmp_path_factory, "test_export-pokerstars", ingest_it) / "wh"
+
+
+def test_export_phh_of_real_pokerstars_hands_loads_in_pokerkit_to_the_stored_nets(tmp_path, real_pokerstars):
+    with connect(real_pokerstars) as con:
         summary = export(con, "phh", tmp_path / "phh")
         rakes = dict(con.execute("select game_id, any_value(rake) from holdem_results group by game_id").fetchall())
         # a hand whose log breaks a rule keeps the log's result, which pokerkit's rules do not reach either
@@ -237,16 +247,26 @@ def test_export_phh_of_real_pokerstars_hands_loads_in_pokerkit_to_the_stored_net
 SOME_STACKS_KNOWN = HANDHQ_UNKNOWN_STACKS.replace("[inf, inf, inf, inf, inf, inf]", "[100, inf, inf, inf, inf, 50]")
 
 
-def _exported(tmp_path: Path, text: str, fmt: str):
-    (tmp_path / "logs").mkdir()
-    (tmp_path / "logs" / "hand.phh").write_text(text)
-    ingest([tmp_path / "logs"], tmp_path / "wh", jobs=1)
-    with connect(tmp_path / "wh") as con:
+def _ingested_some_stacks_known(folder: Path) -> None:
+    (folder / "logs").mkdir()
+    (folder / "logs" / "hand.phh").write_text(SOME_STACKS_KNOWN)
+    ingest([folder / "logs"], folder / "wh", jobs=1)
+
+
+@pytest.fixture(scope="module")
+def some_stacks_known(tmp_path_factory) -> Path:
+    """A warehouse of SOME_STACKS_KNOWN, ingested once a test run for the tests that export it."""
+    return made_once(tmp_path_factory, "test_export-some_stacks_known", _ingested_some_stacks_known) / "wh"
+
+
+def _exported(warehouse: Path, tmp_path: Path, fmt: str):
+    with connect(warehouse) as con:
         return export(con, fmt, tmp_path / fmt)
 
 
-def test_export_phh_writes_an_unknown_stack_inf_and_pokerkit_replays_the_known_ones(tmp_path):
-    summary = _exported(tmp_path, SOME_STACKS_KNOWN, "phh")
+def test_export_phh_writes_an_unknown_stack_inf_and_pokerkit_replays_the_known_ones(
+        some_stacks_known, tmp_path):
+    summary = _exported(some_stacks_known, tmp_path, "phh")
     assert summary.skipped == {}
     (path,) = summary.written
     text = path.read_text()
@@ -265,8 +285,8 @@ def test_export_phh_writes_an_unknown_stack_inf_and_pokerkit_replays_the_known_o
     assert rows == [(p, {"p1": D(100), "p6": D(50)}.get(p), net) for p, net in sorted(UNKNOWN_STACKS_NETS.items())]
 
 
-def test_export_ohh_refuses_an_unknown_stack_saying_why(tmp_path):
-    summary = _exported(tmp_path, SOME_STACKS_KNOWN, "ohh")
+def test_export_ohh_refuses_an_unknown_stack_saying_why(tmp_path, some_stacks_known):
+    summary = _exported(some_stacks_known, tmp_path, "ohh")
     assert summary.written == []
     assert list(summary.skipped.values()) == [
         ("the log does not state a player's chips at the start: OHH needs every player's starting stack, a number, "
@@ -498,16 +518,24 @@ def _stored_fields(warehouse: Path) -> dict[str, dict]:
     return hands
 
 
-def _round_trip(tmp_path: Path, logs: Path) -> tuple[dict[str, dict], dict[str, dict], dict[str, str]]:
+RoundTrip = tuple[dict[str, dict], dict[str, dict], dict[str, str]]
+
+
+def _round_trip(tmp_path: Path, logs: Path) -> RoundTrip:
     """The stored fields of the hands in ``logs``, and of the same hands exported as PHH and read
     back; and the text of each PHH file by hand ID."""
     ingest([logs], tmp_path / "wh", jobs=1)
-    with connect(tmp_path / "wh") as con:
+    return _round_trip_of(tmp_path / "wh", tmp_path)
+
+
+def _round_trip_of(warehouse: Path, tmp_path: Path) -> RoundTrip:
+    """:func:`_round_trip` of the hands stored in ``warehouse``, exported and read back in ``tmp_path``."""
+    with connect(warehouse) as con:
         summary = export(con, "phh", tmp_path / "phh")
     back = ingest([tmp_path / "phh"], tmp_path / "back", jobs=1)
     assert back.games == len(summary.written) and back.quarantined == 0
     texts = {tomllib.loads(path.read_text())["hand"]: path.read_text() for path in summary.written}
-    return _stored_fields(tmp_path / "wh"), _stored_fields(tmp_path / "back"), texts
+    return _stored_fields(warehouse), _stored_fields(tmp_path / "back"), texts
 
 
 def _logged(tmp_path: Path, text: str) -> Path:
@@ -516,9 +544,19 @@ def _logged(tmp_path: Path, text: str) -> Path:
     return tmp_path / "logs"
 
 
-def test_export_phh_writes_a_muck_of_known_cards_as_a_muck_and_reads_it_back_so(tmp_path):
+@pytest.fixture(scope="module")
+def mucked_round_trip(tmp_path_factory) -> RoundTrip:
+    """:func:`_round_trip` of MUCKED_AT_AN_ANTE_TABLE, made once a test run for the tests that read it
+    (two ingests), its fields and texts read back from the folder it wrote."""
+    folder = made_once(tmp_path_factory, "test_export-mucked",
+                       lambda folder: _round_trip(folder, _logged(folder, MUCKED_AT_AN_ANTE_TABLE)))
+    texts = {tomllib.loads(path.read_text())["hand"]: path.read_text() for path in (folder / "phh").iterdir()}
+    return _stored_fields(folder / "wh"), _stored_fields(folder / "back"), texts
+
+
+def test_export_phh_writes_a_muck_of_known_cards_as_a_muck_and_reads_it_back_so(mucked_round_trip):
     """Anna's muck was written "p3 sm QhQd", a show, and read back as one."""
-    before, after, texts = _round_trip(tmp_path, _logged(tmp_path, MUCKED_AT_AN_ANTE_TABLE))
+    before, after, texts = mucked_round_trip
     actions = tomllib.loads(texts["302"])["actions"]
     # her cards stay in her deal; at the showdown she mucks, PHH's "sm" without cards
     assert "d dh p3 QhQd" in actions and actions[-2:] == ["p2 sm AhAd", "p3 sm"]
@@ -530,10 +568,10 @@ def test_export_phh_writes_a_muck_of_known_cards_as_a_muck_and_reads_it_back_so(
     assert after["302"]["players"]["Anna"][1] == "Qh Qd"
 
 
-def test_export_phh_states_the_order_the_log_posted_the_forced_bets_in(tmp_path):
+def test_export_phh_states_the_order_the_log_posted_the_forced_bets_in(tmp_path, mucked_round_trip):
     """PHH posts the antes before the blinds: a log that posts the blinds first came back with its
     posts reordered. The export writes the log's order (_posting_order) where it is not PHH's."""
-    before, after, texts = _round_trip(tmp_path, _logged(tmp_path, MUCKED_AT_AN_ANTE_TABLE))
+    before, after, texts = mucked_round_trip
     fields = tomllib.loads(texts["302"])
     assert fields["antes"] == [0.02, 0.02, 0.02] and fields["blinds_or_straddles"] == [0.05, 0.1, 0]
     assert fields["_posting_order"] == ["p1 blind", "p2 blind", "p1 ante", "p2 ante", "p3 ante"]
@@ -623,8 +661,13 @@ def test_export_phh_writes_one_card_shown_of_two_with_the_other_unknown(tmp_path
 def _ohh_exported(tmp_path: Path, logs: Path) -> dict[str, dict]:
     """The hands in ``logs`` exported as OHH, each file valid by the schema, by hand ID."""
     ingest([logs], tmp_path / "wh", jobs=1)
-    with connect(tmp_path / "wh") as con:
-        summary = export(con, "ohh", tmp_path / "ohh")
+    return _ohh_of(tmp_path / "wh", tmp_path / "ohh")
+
+
+def _ohh_of(warehouse: Path, out: Path) -> dict[str, dict]:
+    """:func:`_ohh_exported` of the hands stored in ``warehouse``, written into ``out``."""
+    with connect(warehouse) as con:
+        summary = export(con, "ohh", out)
     assert summary.skipped == {}
     for path in summary.written:
         _ohh_rounds(path)   # (valid by the schema, its actions and rounds numbered in order)
@@ -693,8 +736,9 @@ def test_export_writes_a_winners_one_card_show_after_the_others_fold_in_both_for
     with connect(tmp_path / "hero" / "back") as con:
         (back,) = stored_hands(con)
     assert back.shown == {"Anna": ("Qh",)}
-    # OHH: her show after the folds, her queen and "??" (its showdown round, as every show)
-    hands = _ohh_exported(tmp_path / "ohh", _logged(tmp_path / "ohh", ONE_CARD_SHOWN_AFTER_THE_FOLDS))
+    # OHH: her show after the folds, her queen and "??" (its showdown round, as every show), from the
+    # warehouse of the first round trip above, which holds that hand
+    hands = _ohh_of(tmp_path / "wh", tmp_path / "ohh")
     assert _ohh_cards(hands["302"], "Showdown") == [("Anna", "Shows Cards", ["Qh", "??"])]
     assert _ohh_cards(hands["302"], "Preflop") == []
 
@@ -715,17 +759,15 @@ def test_export_phh_writes_an_all_in_muck_that_leaves_one_player_after_the_board
     assert after["301"]["players"] == before["301"]["players"]
 
 
-def test_export_phh_of_real_hands_read_back_keeps_posts_showdown_pots_and_nets(tmp_path):
+def test_export_phh_of_real_hands_read_back_keeps_posts_showdown_pots_and_nets(tmp_path, real_pokerstars):
     """The real PokerStars corpus (and the other rooms' hands in it) exported and read back: each
     hand keeps its forced bets in the order posted, its nets and cards, and every show and muck in
     order with its street: the showdown's (a show of one card of two among them, and an all-in's
     muck that leaves one player, which was written as his cards, or lost where they were not known),
     or a winner's show or "doesn't show hand" after the others fold; and a PokerStars hand takes
     each pot on the street it took it on: the showdown, or the street where the others folded."""
-    from tests.conftest import corpus
-
-    before, after, texts = _round_trip(tmp_path, corpus("pokerstars"))
-    with connect(tmp_path / "wh") as con:
+    before, after, texts = _round_trip_of(real_pokerstars, tmp_path)
+    with connect(real_pokerstars) as con:
         sites = dict(con.execute("select hand_id, any_value(site) from games join holdem_results using (game_id) "
                                  "group by hand_id").fetchall())
     assert len(after) >= 400

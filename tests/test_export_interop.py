@@ -13,20 +13,33 @@ from decimal import Decimal
 from pathlib import Path
 
 import pokerkit
+import pytest
 
 from pipeline.export import export
 from pipeline.ingest import ingest
 from pipeline.warehouse import connect
-from tests.conftest import corpus
+from tests.conftest import CORPORA, corpus, made_once
 
 D = Decimal
 
 
-def _exported(tmp_path: Path, logs: Path, fmt: str):
-    """The export summary of the hands of ``logs``, and the files written by hand ID (PHH's
-    ``hand``, OHH's ``game_number``), read."""
-    ingest([logs], tmp_path / "wh", jobs=1)
-    with connect(tmp_path / "wh") as con:
+@pytest.fixture(scope="module")
+def stored(tmp_path_factory):
+    """The warehouse of a log, ingested once a test run however many tests export its hands (an
+    ingest builds every model: seconds); an export only reads it."""
+    def warehouse_of(logs: Path) -> Path:
+        def ingest_it(folder: Path) -> None:
+            ingest([logs], folder / "wh", jobs=1)
+
+        name = "-".join(logs.relative_to(CORPORA).parts)
+        return made_once(tmp_path_factory, f"test_export_interop-{name}", ingest_it) / "wh"
+    return warehouse_of
+
+
+def _exported(stored, tmp_path: Path, logs: Path, fmt: str):
+    """The export summary of the hands of ``logs`` (their warehouse ``stored``) into ``tmp_path``,
+    and the files written by hand ID (PHH's ``hand``, OHH's ``game_number``), read."""
+    with connect(stored(logs)) as con:
         summary = export(con, fmt, tmp_path / fmt)
     if fmt == "phh":
         files = {tomllib.loads(p.read_text())["hand"]: p.read_text() for p in summary.written}
@@ -49,10 +62,10 @@ IPOKER_LIMIT = ("rooms", "iPoker", "Flop", "LHE-5-10-10-20-USD-201103.HEM.archiv
 IPOKER_ALL_IN = ("rooms", "iPoker", "Flop", "NLHE-GBP-0.05-0.10-201307.uncalled.2nd.winner.xml")
 
 
-def test_export_ohh_of_an_ipoker_hand_has_its_board_and_showdown(tmp_path):
+def test_export_ohh_of_an_ipoker_hand_has_its_board_and_showdown(stored, tmp_path):
     """Game 2606454888 deals ``<cards type="Flop">SJ D3 C5</cards>``, ``CQ``, ``DA``; Player5 (S5 CA)
     and Player0 (H4 D4) check the river down, and the XML writes no show: they showed down."""
-    _, files = _exported(tmp_path, corpus(*IPOKER_LIMIT), "ohh")
+    _, files = _exported(stored, tmp_path, corpus(*IPOKER_LIMIT), "ohh")
     ohh = files["2606454888"]
     assert _rounds(ohh) == [("Preflop", None), ("Flop", ["Js", "3d", "5c"]), ("Turn", ["Qc"]), ("River", ["Ad"]),
                             ("Showdown", None)]
@@ -61,10 +74,10 @@ def test_export_ohh_of_an_ipoker_hand_has_its_board_and_showdown(tmp_path):
         ("Player5", "Shows Cards", ["5s", "Ac"]), ("Player0", "Shows Cards", ["4h", "4d"])]
 
 
-def test_export_ohh_of_an_ipoker_all_in_deals_the_board_out(tmp_path):
+def test_export_ohh_of_an_ipoker_all_in_deals_the_board_out(stored, tmp_path):
     """Game 2594948741 (the GBP file): P0k3rkIng2k calls all in preflop; the XML deals D5 C7 D9,
     DJ, DQ with nobody left to act."""
-    _, files = _exported(tmp_path, corpus(*IPOKER_ALL_IN), "ohh")
+    _, files = _exported(stored, tmp_path, corpus(*IPOKER_ALL_IN), "ohh")
     [ohh] = [o for o in files.values() if any(p["name"] == "P0k3rkIng2k" for p in o["players"])]
     assert _rounds(ohh) == [("Preflop", None), ("Flop", ["5d", "7c", "9d"]), ("Turn", ["Jd"]), ("River", ["Qd"]),
                             ("Showdown", None)]
@@ -73,10 +86,10 @@ def test_export_ohh_of_an_ipoker_all_in_deals_the_board_out(tmp_path):
         ("P0k3rkIng2k", ["Kd", "Ks"]), ("gortaleva", ["Ac", "Qh"])]
 
 
-def test_export_phh_writes_an_ipoker_hand_with_a_board_and_pokerkit_replays_it(tmp_path):
+def test_export_phh_writes_an_ipoker_hand_with_a_board_and_pokerkit_replays_it(stored, tmp_path):
     """The same game 2606454888 as PHH: Player5 (210.14) puts in 30 and is paid 64.50, 244.64;
     Player0 (468.70) puts in 30, 438.70. The pot is 2.50 + 5 + 2 × 30 = 67.50, raked 3."""
-    summary, files = _exported(tmp_path, corpus(*IPOKER_LIMIT), "phh")
+    summary, files = _exported(stored, tmp_path, corpus(*IPOKER_LIMIT), "phh")
     assert not any("board" in why for why in summary.skipped.values()), summary.skipped
     text = files["2606454888"]
     fields = tomllib.loads(text, parse_float=Decimal)
@@ -143,19 +156,20 @@ def test_phh_round_trip_of_888_play_money_brings_no_new_findings(tmp_path):
     assert "440730046" in {tomllib.loads(p.read_text())["hand"] for p in summary.written}
 
 
-def test_export_ohh_table_size_is_the_size_the_log_states(tmp_path):
+def test_export_ohh_table_size_is_the_size_the_log_states(stored, tmp_path):
     """PartyPoker's game 198585626: ``Total number of players : 9/9``, a 9-seat table (its first
     number is the players seated: 7, 8 or 9 in this file, the second always 9)."""
-    _, files = _exported(tmp_path, corpus("pokerstars", "hhp", "partypoker", "cash.hhsmithy.usd.NLHE.9max.txt"), "ohh")
+    party = corpus("pokerstars", "hhp", "partypoker", "cash.hhsmithy.usd.NLHE.9max.txt")
+    _, files = _exported(stored, tmp_path, party, "ohh")
     assert files["198585626"]["table_size"] == 9
     assert {ohh["table_size"] for ohh in files.values()} == {9}
 
 
-def test_export_ohh_table_size_where_the_log_states_none_is_the_highest_seat(tmp_path):
+def test_export_ohh_table_size_where_the_log_states_none_is_the_highest_seat(stored, tmp_path):
     """Bovada's hand 2599656336 states no table size and seats players at 1, 3, 4, 5, 6, 8 and 9
     (seven players): the table has at least 9 seats."""
-    _, files = _exported(tmp_path, corpus("rooms", "Bovada", "Flop", "LHE-9max-USD - $20-$40 - 201204.limit.blinds.txt"),
-                         "ohh")
+    _, files = _exported(stored, tmp_path, corpus("rooms", "Bovada", "Flop",
+                                                  "LHE-9max-USD - $20-$40 - 201204.limit.blinds.txt"), "ohh")
     ohh = files["2599656336"]
     assert sorted(p["seat"] for p in ohh["players"]) == [1, 3, 4, 5, 6, 8, 9]
     assert ohh["table_size"] == 9
@@ -194,12 +208,12 @@ def test_phh_import_says_which_seat_two_players_share(tmp_path):
     assert reasons == ["seats gives the seat 5 to two players: a seat holds one player"]
 
 
-def test_export_leaves_out_a_player_the_log_seats_nowhere_and_says_why(tmp_path):
+def test_export_leaves_out_a_player_the_log_seats_nowhere_and_says_why(stored, tmp_path):
     """PartyPoker's game 14017581513: seats 4, 2 and 5 are Player0, Hero and Player1; Player3
     "has joined the table" and posts the big blind with no seat line. PHH cannot number his seat:
     the hand is not written, rather than written with a seat 0 that PHH's import refuses."""
     logs = corpus("rooms", "PartyPoker", "Flop", "NLHE-6max-USD-5-10-201408.joins.and.posts.bb.txt")
-    summary, files = _exported(tmp_path, logs, "phh")
+    summary, files = _exported(stored, tmp_path, logs, "phh")
     assert files == {} and list(summary.skipped.values()) == [
         "Player3 has no seat in the log (a player who joins the table and posts): PHH gives every player a seat "
         "number from 1"]
@@ -208,16 +222,16 @@ def test_export_leaves_out_a_player_the_log_seats_nowhere_and_says_why(tmp_path)
 WINNING_CAPPED = ("rooms", "Winning", "Flop", "NLHE-9max-USD-0.01-0.02-201911.CASHID-TN-Miramar (Cap) GAMETYPE.txt")
 
 
-def test_export_of_a_hand_capped_at_a_table_that_states_no_cap(tmp_path):
+def test_export_of_a_hand_capped_at_a_table_that_states_no_cap(stored, tmp_path):
     """Winning's hand 151588328 at 'Miramar (Cap)': IrishPimp2233 raises to 0.05 preflop and
     ``caps $0.55`` on the flop, 0.60 in all; ccZORBAcc (0.02 + 0.03 preflop, 0.11 + 0.44 on the
     flop) puts in 0.60 too, and neither acts again though both have chips: the cap is 0.60.
     PHH has no cap: the hand is not written (pokerkit would have them act on)."""
-    summary, files = _exported(tmp_path, corpus(*WINNING_CAPPED), "phh")
+    summary, files = _exported(stored, tmp_path, corpus(*WINNING_CAPPED), "phh")
     assert files == {} and list(summary.skipped.values()) == [
         "IrishPimp2233 is held in for what they have put in, with chips left (a table's cap, or the room's "
         "disconnection protection): PHH has no cap"]
-    with connect(tmp_path / "wh") as con:
+    with connect(stored(corpus(*WINNING_CAPPED))) as con:
         export(con, "ohh", tmp_path / "ohh")
     [path] = (tmp_path / "ohh").iterdir()
     ohh = json.loads(path.read_text())["ohh"]
@@ -230,15 +244,15 @@ def test_export_of_a_hand_capped_at_a_table_that_states_no_cap(tmp_path):
         ("ccZORBAcc", "Call", 0.44, True)]
 
 
-def test_export_of_a_player_held_in_by_disconnection_protection(tmp_path):
+def test_export_of_a_player_held_in_by_disconnection_protection(stored, tmp_path):
     """iPoker's game 2855472319: Player7 (2.29) raises to 0.20 and is then held in by
     ``type="7" sum="DP"``, with 2.09 left; Player4 and Player5 play on to 0.30 and beyond. That
     is no table cap (bet_cap stays 0); Player7's raise is his all-in."""
-    summary, files = _exported(tmp_path, corpus("rooms", "iPoker", "Flop",
-                                                "LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml"), "phh")
+    sitting_out = corpus("rooms", "iPoker", "Flop", "LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml")
+    summary, files = _exported(stored, tmp_path, sitting_out, "phh")
     assert "2855472319" not in files
     assert any(why.startswith("Player7 is held in for what they have put in") for why in summary.skipped.values())
-    with connect(tmp_path / "wh") as con:
+    with connect(stored(sitting_out)) as con:
         export(con, "ohh", tmp_path / "ohh")
     [ohh] = [doc["ohh"] for doc in (json.loads(p.read_text()) for p in (tmp_path / "ohh").iterdir())
              if doc["ohh"]["game_number"] == "2855472319"]
@@ -288,6 +302,9 @@ def test_phh_round_trip_keeps_the_stakes_of_a_small_blind_posted_short(tmp_path)
     assert fields["starting_stacks"][0] == D("0.01")
 
 
+PACIFIC_SIDE_POT = ("rooms", "PacificPoker", "Flop", "888-NLHE-PM-1.00-2.00.txt")
+
+
 def _pots(ohh: dict) -> list[tuple[int, float, float, list[tuple[str, float]]]]:
     """(number, amount, rake, [(winner, win)]) of each OHH pot."""
     names = {p["id"]: p["name"] for p in ohh["players"]}
@@ -295,33 +312,33 @@ def _pots(ohh: dict) -> list[tuple[int, float, float, list[tuple[str, float]]]]:
                                                          for w in pot["player_wins"]]) for pot in ohh["pots"]]
 
 
-def test_export_ohh_writes_each_pot_with_its_winner_and_rake(tmp_path):
+def test_export_ohh_writes_each_pot_with_its_winner_and_rake(stored, tmp_path):
     """888poker's game 361198949: rensi66 is all in for 198 (40 + 158), manit2522 for 311 (40 + 200
     + 71); Champs2011 and genu74 put in 311 too (Champs2011's river bet of 203 is not called), and
     tosas23 his big blind of 2. The main pot is 4 × 198 + 2 = 794, the side pot (311 − 198) × 3
     = 339. rensi66's queens win the main pot, manit2522's jacks the side pot (Champs2011 has fives);
     888 lists no pots, and its rake of 4 (1,133 put in, 790 + 339 collected) is the main pot's."""
-    _, files = _exported(tmp_path, corpus("rooms", "PacificPoker", "Flop", "888-NLHE-PM-1.00-2.00.txt"), "ohh")
+    _, files = _exported(stored, tmp_path, corpus(*PACIFIC_SIDE_POT), "ohh")
     assert _pots(files["361198949"]) == [(0, 794, 4, [("rensi66", 790)]), (1, 339, 0, [("manit2522", 339)])]
 
 
-def test_export_ohh_writes_a_hand_whose_room_raked_the_side_pot(tmp_path):
+def test_export_ohh_writes_a_hand_whose_room_raked_the_side_pot(stored, tmp_path):
     """Winamax's hand #910116-28-1298310000: Player8 is all in for 2.98, Player4 for 4.54, Hero
     raises all in to 5.96 (1.42 of it not called); Player1 (0.15) and the blinds (0.02, 0.05)
     fold. The main pot is 3 × 2.98 + 0.22 = 9.16, the side pot (4.54 − 2.98) × 2 = 3.12. Player8
     collects 8.56 from the main pot (raked 0.60), Hero 4.34 from side pot 1, his 1.42 with it: 2.92
     of the side pot, raked 0.20 (the rake of 0.80 in all). PHH cannot state that rake; OHH can."""
-    summary, files = _exported(tmp_path, corpus("rooms", "Winamax", "Flop",
+    summary, files = _exported(stored, tmp_path, corpus("rooms", "Winamax", "Flop",
                                                 "NLHE-FR-EUR-0.02-0.05-201010.Side.pot.Biggest.stack.loses.main.txt"),
                                "ohh")
     assert _pots(files["910116-28-1298310000"]) == [(0, 9.16, 0.6, [("Player8", 8.56)]), (1, 3.12, 0.2, [("Hero", 2.92)])]
 
 
-def test_export_ohh_states_the_jackpot_fee_apart_from_the_rake(tmp_path):
+def test_export_ohh_states_the_jackpot_fee_apart_from_the_rake(stored, tmp_path):
     """Winning's hand 151588328 ends ``Total pot $1.19 | Rake $0.04 | JP Fee $0.02``: 0.05 × 3
     before the flop, then 0.11 + 0.55 + 0.44 on it, put in 1.25; ccZORBAcc takes 1.19. The room's
     rake is 0.04; the 0.02 is OHH's ``jackpot``, the fee the specification has a field for."""
-    _, files = _exported(tmp_path, corpus(*WINNING_CAPPED), "ohh")
+    _, files = _exported(stored, tmp_path, corpus(*WINNING_CAPPED), "ohh")
     (ohh,) = files.values()
     names = {p["id"]: p["name"] for p in ohh["players"]}
     ((pot, winner),) = [(pot, names[w["player_id"]]) for pot in ohh["pots"] for w in pot["player_wins"]]
@@ -356,16 +373,16 @@ def _nets_by_the_docs(ohh: dict) -> dict[str, Decimal]:
     return {name: net for name, net in nets.items() if name}
 
 
-def test_export_ohh_nets_come_back_as_the_docs_say_a_reader_works_them_out(tmp_path):
+def test_export_ohh_nets_come_back_as_the_docs_say_a_reader_works_them_out(stored, tmp_path):
     """OHH has no action for a bet returned: the bet is in the actions, the part nobody called in
     no pot. 888poker's game 361198949: Champs2011 puts in 40 + 200 + 71 and bets 203 on the river,
     which nobody calls: −514 by his actions, +203 back, −311. PokerStars' (converted) hand
     2762719793: Small Blind posts 3, HOOP the big blind 6, and all fold; the log has HOOP collect
     $9 from the pot, the 3 nobody matched with it, where the file's pot is the 6 matched (3 + 3): HOOP
     −6, +3 back, +6 won, +3, his net (the file wrote a pot of 9 and a win of 9: +6)."""
-    _, fold_to_hoop = _exported(tmp_path / "a", corpus("pokerstars", "fpdb-cash", "Flop",
+    _, fold_to_hoop = _exported(stored, tmp_path / "a", corpus("pokerstars", "fpdb-cash", "Flop",
                                                        "NLHE-6max-USD-3.00-6.00-201310.old.converted.walk.txt"), "ohh")
-    _, side_pots = _exported(tmp_path / "b", corpus("rooms", "PacificPoker", "Flop", "888-NLHE-PM-1.00-2.00.txt"), "ohh")
+    _, side_pots = _exported(stored, tmp_path / "b", corpus(*PACIFIC_SIDE_POT), "ohh")
     hoop = fold_to_hoop["2762719793"]
     assert _pots(hoop) == [(0, 6, 0, [("HOOP", 6)])]
     assert _nets_by_the_docs(hoop) == {"HOOP": D(3), "Dealer": D(0), "Small Blind": D(-3)}
@@ -373,26 +390,26 @@ def test_export_ohh_nets_come_back_as_the_docs_say_a_reader_works_them_out(tmp_p
                                                          "genu74": D(-311), "tosas23": D(-2), "manit2522": D(28)}
 
 
-def test_export_phh_leaves_out_a_limit_raise_over_a_short_all_in_that_pokerkit_refuses(tmp_path):
+def test_export_phh_leaves_out_a_limit_raise_over_a_short_all_in_that_pokerkit_refuses(stored, tmp_path):
     """iPoker's game 2855501026, Limit 0.10/0.20: on the river Player4 bets his last 0.13 (0.83 less
     0.20, 0.10 and 0.40 before), short of the big bet of 0.20, and Player13 raises to 0.40: iPoker
     counts the all-in as a full bet (half a bet or more) and the raise as the second bet. pokerkit
     raises a full bet over the all-in, to 0.13 + 0.20 = 0.33 and no other amount, and refused the
     file the export wrote ("Unable to repair the hand history"); the file is right, the rules
     differ: the hand is not written, as PHH."""
-    summary, files = _exported(tmp_path, corpus("rooms", "iPoker", "Flop",
+    summary, files = _exported(stored, tmp_path, corpus("rooms", "iPoker", "Flop",
                                                 "LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml"), "phh")
     assert "2855501026" not in files
     assert ("Player13 raises to 0.40 over an all-in short of a full bet, as the room counts it a full bet; pokerkit's "
             "Limit raises a full bet over the all-in (0.33) and would refuse the hand") in summary.skipped.values()
 
 
-def test_export_ohh_names_the_hero_the_log_deals_to(tmp_path):
+def test_export_ohh_names_the_hero_the_log_deals_to(stored, tmp_path):
     """PokerStars' hand 2762719793 has ``Dealt to HOOP [7c Th]``: HOOP is OHH's hero. 888poker's game
     361198949 deals nobody's cards by name (no ``Dealt to`` line): no hero."""
-    _, dealt = _exported(tmp_path / "a", corpus("pokerstars", "fpdb-cash", "Flop",
+    _, dealt = _exported(stored, tmp_path / "a", corpus("pokerstars", "fpdb-cash", "Flop",
                                                 "NLHE-6max-USD-3.00-6.00-201310.old.converted.walk.txt"), "ohh")
-    _, undealt = _exported(tmp_path / "b", corpus("rooms", "PacificPoker", "Flop", "888-NLHE-PM-1.00-2.00.txt"), "ohh")
+    _, undealt = _exported(stored, tmp_path / "b", corpus(*PACIFIC_SIDE_POT), "ohh")
     hoop = dealt["2762719793"]
     assert {p["id"]: p["name"] for p in hoop["players"]}[hoop["hero_player_id"]] == "HOOP"
     assert "hero_player_id" not in undealt["361198949"]

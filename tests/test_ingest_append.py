@@ -51,12 +51,20 @@ def _latest_ledger_row(warehouse: Path) -> dict:
     return {name: value for name, value in latest.items() if name not in MOMENTS}
 
 
-def _ingest_steps(steps: list[str], log: Path, warehouse: Path, newline: str, jobs: int = 1) -> list[int]:
-    """Write each step's text over the log, ingest it; the line each reading of it began at."""
+REFERENCE = {"build_models": False}
+"""How a warehouse the tests compare another with is ingested: only its tables are compared (their
+Parquet rows), so it needs no models, whose build is most of a small ingest's time."""
+
+
+def _ingest_steps(steps: list[str], log: Path, warehouse: Path, newline: str, jobs: int = 1,
+                  **options) -> list[int]:
+    """Write each step's text over the log, ingest it (``options``: the ingest's); the line each
+    reading of it began at."""
     began = []
     for text in steps:
         log.write_bytes(text.replace("\n", newline).encode())
-        ingest([log], warehouse, jobs=jobs, on_file=lambda result: began.append(result.read_from_line))
+        ingest([log], warehouse, jobs=jobs, on_file=lambda result: began.append(result.read_from_line),
+               **options)
     return began
 
 
@@ -86,7 +94,7 @@ def test_a_file_appended_to_in_steps_holds_what_one_read_of_it_holds(tmp_path, n
     assert began == [1, _first_line_of_last_hand(steps[0]), _first_line_of_last_hand(steps[1])]
     assert began[1] > 100 and began[2] > began[1]
 
-    _ingest_steps([whole], tmp_path / "hands.txt", tmp_path / "at-once", newline)
+    _ingest_steps([whole], tmp_path / "hands.txt", tmp_path / "at-once", newline, **REFERENCE)
     _assert_same_tables(tmp_path / "by-steps", tmp_path / "at-once")
     assert _rows(tmp_path / "by-steps", "superseded") == []
     assert len(_rows(tmp_path / "by-steps", "findings")) >= 2
@@ -110,7 +118,7 @@ def test_a_hand_cut_mid_line_at_the_end_is_read_whole_once_the_client_writes_the
     began = _ingest_steps([text[:cut], text], tmp_path / "hands.txt", tmp_path / "by-steps", "\n")
     assert began == [1, _first_line_of_last_hand(text[:cut])]
 
-    _ingest_steps([text], tmp_path / "hands.txt", tmp_path / "at-once", "\n")
+    _ingest_steps([text], tmp_path / "hands.txt", tmp_path / "at-once", "\n", **REFERENCE)
     _assert_same_tables(tmp_path / "by-steps", tmp_path / "at-once", but=("superseded",))
     assert _rows(tmp_path / "by-steps", "quarantine") == []
     # the cut hand was quarantined at first; the file read whole no longer holds it
@@ -129,7 +137,7 @@ def test_a_file_edited_before_its_end_is_read_whole(tmp_path):
     began = _ingest_steps([first, final], tmp_path / "hands.txt", tmp_path / "by-steps", "\n")
     assert began == [1, 1]
 
-    _ingest_steps([final], tmp_path / "hands.txt", tmp_path / "at-once", "\n")
+    _ingest_steps([final], tmp_path / "hands.txt", tmp_path / "at-once", "\n", **REFERENCE)
     _assert_same_tables(tmp_path / "by-steps", tmp_path / "at-once", but=("superseded",))
     assert len(_rows(tmp_path / "by-steps", "superseded")) == 1      # the hand as it was before its edit
     assert _latest_ledger_row(tmp_path / "by-steps") == _latest_ledger_row(tmp_path / "at-once")
@@ -143,7 +151,8 @@ def test_reading_from_the_last_game_gives_what_reading_whole_gives_at_every_step
     began = _ingest_steps(steps, tmp_path / "hands.txt", tmp_path / "appended", "\n")
     assert began[1] > 1 and began[2] > 1
     monkeypatch.setattr(pipeline.worker, "parse_appended", lambda *args, **kwargs: None)
-    assert _ingest_steps(steps, tmp_path / "hands.txt", tmp_path / "read-whole", "\n") == [1, 1, 1]
+    read_whole = _ingest_steps(steps, tmp_path / "hands.txt", tmp_path / "read-whole", "\n", **REFERENCE)
+    assert read_whole == [1, 1, 1]
     _assert_same_tables(tmp_path / "appended", tmp_path / "read-whole")
     assert _latest_ledger_row(tmp_path / "appended") == _latest_ledger_row(tmp_path / "read-whole")
 
@@ -169,13 +178,15 @@ def test_the_summary_says_a_file_grew_and_was_read_from_its_last_game_on(tmp_pat
             in result.output), result.output
 
 
-def _ingest_encoded(steps: list[str], log: Path, warehouse: Path, encoding: str, newline: str) -> list[int]:
+def _ingest_encoded(steps: list[str], log: Path, warehouse: Path, encoding: str, newline: str,
+                    **options) -> list[int]:
     """:func:`_ingest_steps` of a log written in ``encoding`` (a byte order mark with it, as Windows
     clients write one); the line each reading of it began at."""
     began = []
     for text in steps:
         log.write_bytes(text.replace("\n", newline).encode(encoding))
-        ingest([log], warehouse, jobs=1, on_file=lambda result: began.append(result.read_from_line))
+        ingest([log], warehouse, jobs=1, on_file=lambda result: began.append(result.read_from_line),
+               **options)
     return began
 
 
@@ -190,7 +201,7 @@ def test_a_windows_log_appended_to_in_steps_is_read_from_its_last_game_and_holds
     began = _ingest_encoded(steps, tmp_path / "hands.txt", tmp_path / "by-steps", encoding, newline)
     assert began == [1, _first_line_of_last_hand(steps[0]), _first_line_of_last_hand(steps[1])]
 
-    _ingest_encoded([whole], tmp_path / "hands.txt", tmp_path / "at-once", encoding, newline)
+    _ingest_encoded([whole], tmp_path / "hands.txt", tmp_path / "at-once", encoding, newline, **REFERENCE)
     _assert_same_tables(tmp_path / "by-steps", tmp_path / "at-once")
     assert _rows(tmp_path / "by-steps", "superseded") == []
     assert len(_rows(tmp_path / "by-steps", "findings")) >= 1
@@ -236,7 +247,7 @@ def test_a_code_page_log_grown_by_ascii_hands_is_read_from_its_last_game_and_hol
     # the first reading's last hand holds the Cyrillic name, which tells its code page alone; the second's is ASCII
     assert began == [1, _first_line_of_last_hand(steps[0]), _first_line_of_last_hand(steps[1])]
 
-    _ingest_encoded(steps[-1:], tmp_path / "hands.txt", tmp_path / "at-once", "cp1251", "\r\n")
+    _ingest_encoded(steps[-1:], tmp_path / "hands.txt", tmp_path / "at-once", "cp1251", "\r\n", **REFERENCE)
     _assert_same_tables(tmp_path / "by-steps", tmp_path / "at-once")
     assert any("Ярослав" in value for row in _rows(tmp_path / "at-once", "game_players") for value in row)
     assert len(_rows(tmp_path / "by-steps", "findings")) >= 1
@@ -305,7 +316,7 @@ def test_a_winning_log_grown_a_byte_off_is_read_from_its_last_game_and_holds_wha
     assert began[1] > 1000 and began[2] > began[1]
 
     log.write_bytes(steps[-1])
-    ingest([log], tmp_path / "at-once", jobs=1, rules=rules)
+    ingest([log], tmp_path / "at-once", jobs=1, rules=rules, **REFERENCE)
     _assert_same_tables(tmp_path / "by-steps", tmp_path / "at-once")
     assert len(_rows(tmp_path / "at-once", "games")) == 12
     assert _rows(tmp_path / "by-steps", "quarantine") == _rows(tmp_path / "by-steps", "superseded") == []
@@ -348,7 +359,7 @@ def test_a_code_page_log_grown_by_accented_names_is_read_from_its_last_game_and_
     assert firsts[0] > 100
 
     log.write_bytes(steps[-1])
-    ingest([log], tmp_path / "at-once", jobs=1)
+    ingest([log], tmp_path / "at-once", jobs=1, **REFERENCE)
     _assert_same_tables(tmp_path / "by-steps", tmp_path / "at-once")
     players = {row[1] for row in _rows(tmp_path / "at-once", "game_players")}
     assert {repr("José"), repr("Chloé"), repr("Zoë"), repr("Ярослав Ёж")} <= players
@@ -375,5 +386,5 @@ def test_a_winning_log_first_read_after_it_grew_a_byte_off_is_read_on_from_its_l
     stored = _latest_ledger_row(tmp_path / "grown")
     assert stored["resume_line"] == texts[2][:texts[2].rindex(last)].count("\n") + 1
     log.write_bytes(steps[-1])
-    ingest([log], tmp_path / "at-once", jobs=1, rules=rules)
+    ingest([log], tmp_path / "at-once", jobs=1, rules=rules, **REFERENCE)
     _assert_same_tables(tmp_path / "grown", tmp_path / "at-once")

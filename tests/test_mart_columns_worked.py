@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.models import models
+from tests.conftest import made_once
 
 TESTS = Path(__file__).resolve().parent
 MARTS = sorted(model.name for model in models() if model.layer == "30_marts")
@@ -67,14 +68,21 @@ def mart_columns(tmp_path_factory) -> dict[str, list[str]]:
     from pipeline.ingest import ingest
     from pipeline.warehouse import connect
 
-    root = tmp_path_factory.mktemp("empty") / "warehouse"
-    ingest([], root, jobs=1)     # builds every model over empty tables
-    with connect(root) as con:
+    def empty(folder: Path) -> None:
+        ingest([], folder / "wh", jobs=1)     # builds every model over empty tables
+
+    with connect(made_once(tmp_path_factory, "test_mart_columns_worked-empty", empty) / "wh") as con:
         return {mart: [row[0] for row in con.execute(f"describe {mart}").fetchall()] for mart in MARTS}
 
 
-def test_every_hand_worked_case_writes_its_rows_out():
-    held, unfit = worked_cases()
+@pytest.fixture(scope="module")
+def worked() -> tuple[dict[str, set[str]], list[str]]:
+    """The cases of the test files, read once for every mart's test (each read parses every test file)."""
+    return worked_cases()
+
+
+def test_every_hand_worked_case_writes_its_rows_out(worked):
+    held, unfit = worked
     assert unfit == []
     assert set(held) <= set(MARTS), f"cases of no mart: {set(held) - set(MARTS)}"
 
@@ -90,8 +98,8 @@ def test_the_check_reads_columns_and_refuses_computed_values(tmp_path):
 
 @pytest.mark.parametrize("mart", [pytest.param(mart, marks=pytest.mark.xfail(strict=True, reason="not all worked yet"))
                                   if mart in PENDING else mart for mart in MARTS])
-def test_every_column_of_the_mart_is_held_by_a_hand_worked_case(mart, mart_columns):
-    held, _ = worked_cases()
+def test_every_column_of_the_mart_is_held_by_a_hand_worked_case(mart, mart_columns, worked):
+    held, _ = worked
     missing = [column for column in mart_columns[mart] if column not in held.get(mart, set())]
     assert missing == [], f"{mart}: no hand-worked case holds {missing}"
 

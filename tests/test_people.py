@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+from collections.abc import Callable
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -20,7 +23,7 @@ from pipeline.cli import main
 from pipeline.ingest import ingest
 from pipeline.warehouse import connect
 from tests import formats_examples
-from tests.conftest import ROOT, warehouse_of_pages
+from tests.conftest import ROOT, made_once, warehouse_of_pages
 
 GAME = formats_examples.RASPISNOY_LOG
 CYRILLIC = GAME.replace("Vera", "Вера").replace("R-2026-11-28-1", "R-2026-11-29-1").replace(
@@ -39,15 +42,58 @@ def alias(root, *args: str):
     return result.output
 
 
-@pytest.fixture()
-def root(tmp_path):
-    logs = tmp_path / "logs"
+# Each warehouse below is made once a test run (an ingest builds every model: seconds) and copied
+# for each test that uses it (a tenth of a second), which may change its copy as it likes.
+
+def made(tmp_path_factory, name: str, make: Callable[[Path], object]) -> Path:
+    """The warehouse ``make`` fills at the path it is given, made once a test run (:func:`made_once`)."""
+    folder = made_once(tmp_path_factory, f"test_people-{name}", lambda folder: make(folder / "warehouse"))
+    return folder / "warehouse"
+
+
+def _ingested_two_games(root: Path) -> None:
+    logs = root.parent / "logs"
     logs.mkdir()
     (logs / "latin.txt").write_text(GAME, encoding="utf-8")
     (logs / "cyrillic.txt").write_text(CYRILLIC, encoding="utf-8")
-    root = tmp_path / "warehouse"
     ingest([logs], root, jobs=1)
-    return root
+
+
+@pytest.fixture(scope="module")
+def two_games(tmp_path_factory) -> Path:
+    return made(tmp_path_factory, "two_games", _ingested_two_games)
+
+
+@pytest.fixture()
+def root(two_games, tmp_path) -> Path:
+    """A warehouse of the game and its Cyrillic twin, the test's own."""
+    return Path(shutil.copytree(two_games, tmp_path / "warehouse"))
+
+
+@pytest.fixture(scope="module")
+def two_games_linked(two_games, tmp_path_factory) -> Path:
+    def linked_copy(root: Path) -> None:
+        alias(shutil.copytree(two_games, root), "Vera", "Вера")    # (a link rebuilds every model: seconds)
+
+    return made(tmp_path_factory, "two_games_linked", linked_copy)
+
+
+@pytest.fixture()
+def linked(two_games_linked, tmp_path) -> Path:
+    """:func:`root`'s warehouse with Vera and Вера linked (``rasklad alias Vera Вера``), the test's own."""
+    return Path(shutil.copytree(two_games_linked, tmp_path / "warehouse"))
+
+
+@pytest.fixture(scope="module")
+def no_games(tmp_path_factory) -> Path:
+    # (an ingest of an empty file makes no warehouse)
+    return made(tmp_path_factory, "no_games", lambda root: ingest([], root, jobs=1))
+
+
+@pytest.fixture()
+def empty(no_games, tmp_path) -> Path:
+    """A warehouse that holds no game, the test's own."""
+    return Path(shutil.copytree(no_games, tmp_path / "warehouse"))
 
 
 def test_alias_links_names_to_a_person_and_says_who_is_me(root):
@@ -62,23 +108,21 @@ def test_alias_links_names_to_a_person_and_says_who_is_me(root):
     assert people(root)["Вера"] == ("Вера", False)
 
 
-def test_alias_links_survive_a_new_ingest_and_a_reaudit(root, tmp_path):
-    alias(root, "Vera", "Вера")
+def test_alias_links_survive_a_new_ingest_and_a_reaudit(linked, tmp_path):
     more = tmp_path / "more"
     more.mkdir()
     (more / "sheet.txt").write_text(formats_examples.RASPISNOY_SHEET, encoding="utf-8")
-    assert ingest([more], root, jobs=1).games == 1
-    assert people(root)["Вера"] == ("Vera", False)
-    with connect(root) as con:
+    assert ingest([more], linked, jobs=1).games == 1
+    assert people(linked)["Вера"] == ("Vera", False)
+    with connect(linked) as con:
         game_id = con.execute("select game_id from stg_game_players where player = 'Вера'").fetchone()[0]
-    result = CliRunner().invoke(main, ["reaudit", "--warehouse", str(root), "--game", game_id])
+    result = CliRunner().invoke(main, ["reaudit", "--warehouse", str(linked), "--game", game_id])
     assert result.exit_code == 0, result.output
-    assert people(root)["Вера"] == ("Vera", False)
+    assert people(linked)["Вера"] == ("Vera", False)
 
 
-def test_alias_refuses_to_name_a_person_after_another_persons_name(root):
-    alias(root, "Vera", "Вера")
-    result = CliRunner().invoke(main, ["alias", "--warehouse", str(root), "Вера", "Boris"])
+def test_alias_refuses_to_name_a_person_after_another_persons_name(linked):
+    result = CliRunner().invoke(main, ["alias", "--warehouse", str(linked), "Вера", "Boris"])
     assert result.exit_code != 0 and "is a name of 'Vera'" in result.output
 
 
@@ -115,10 +159,9 @@ def test_alias_says_a_name_no_game_has_yet_naming_the_close_ones(root):
     assert noted(root, "Верочка", "Вера", "--me") == ("Верочка: Вера, Верочка\nВерочка is me.\n", "")
 
 
-def test_alias_says_a_room_no_game_was_played_in_and_a_name_not_in_that_room(tmp_path):
+def test_alias_says_a_room_no_game_was_played_in_and_a_name_not_in_that_room(rooms):
     """`alias Gleb Anna --site Stars` linked `Anna (Stars)` silently."""
-    root = tmp_path / "warehouse"
-    rooms_warehouse(root)
+    root = rooms
     _, said = noted(root, "Gleb", "Anna", "--site", "Stars")
     assert said.startswith("Note: No stored game was played on the site 'Stars'. Did you mean 'PokerStars'?\n"
                            "Note: No stored game in Stars has a player 'Anna' yet.")
@@ -133,9 +176,8 @@ def test_alias_says_a_room_no_game_was_played_in_and_a_name_not_in_that_room(tmp
         "  `rasklad alias --list` lists every person with their names.\n")
 
 
-def test_alias_on_a_warehouse_without_games_links_for_the_games_to_come(tmp_path):
-    ingest([], tmp_path / "warehouse", jobs=1)     # (an ingest of an empty file makes no warehouse)
-    assert noted(tmp_path / "warehouse", "Gleb", "--me") == (
+def test_alias_on_a_warehouse_without_games_links_for_the_games_to_come(empty):
+    assert noted(empty, "Gleb", "--me") == (
         "Gleb is me.\n", ("Note: No stored game has a player 'Gleb' yet, and no person is named so.\n"
                           "  This warehouse holds no game yet: the links count the games once they are ingested.\n"))
 
@@ -167,13 +209,12 @@ def test_settings_rate_refuses_what_decimal_18_6_cannot_hold_before_saving_it(ro
         assert stored() == [("EUR", "USD", kept)], value
 
 
-def test_player_review_counts_a_persons_names_together_and_starts_from_me(root):
+def test_player_review_counts_a_persons_names_together_and_starts_from_me(linked):
     from streamlit.testing.v1 import AppTest
 
 
-    alias(root, "Vera", "Вера")
-    alias(root, "Vera", "--me")
-    with warehouse_of_pages(root):
+    alias(linked, "Vera", "--me")
+    with warehouse_of_pages(linked):
         at = AppTest.from_file(str(ROOT / "dashboards" / "streamlit_app.py"), default_timeout=60)
         at.run()
         at.switch_page("app_pages/player.py")
@@ -188,10 +229,9 @@ def test_player_review_counts_a_persons_names_together_and_starts_from_me(root):
         assert any("Vera, Вера" in caption.value for caption in at.caption)
 
 
-def test_stats_of_a_linked_name_are_its_persons_figures_and_say_whose(root):
+def test_stats_of_a_linked_name_are_its_persons_figures_and_say_whose(linked):
     # raspisnoy's statistics are per person: a linked name finds them through the person it belongs to
-    alias(root, "Vera", "Вера")
-    args = ["stats", "--player", "Вера", "--game", "raspisnoy", "--warehouse", str(root)]
+    args = ["stats", "--player", "Вера", "--game", "raspisnoy", "--warehouse", str(linked)]
     shown = CliRunner().invoke(main, args)
     assert shown.exit_code == 0, shown.output
     assert "Вера is a name of Vera: the figures of Vera, every linked name together." in shown.output
@@ -258,6 +298,17 @@ def rooms_warehouse(root):
     return build(root, rows)
 
 
+@pytest.fixture(scope="module")
+def rooms_built(tmp_path_factory) -> Path:
+    return made(tmp_path_factory, "rooms", lambda root: rooms_warehouse(root).close())
+
+
+@pytest.fixture()
+def rooms(rooms_built, tmp_path) -> Path:
+    """A warehouse of :func:`rooms_warehouse`, the test's own."""
+    return Path(shutil.copytree(rooms_built, tmp_path / "warehouse"))
+
+
 def holdem_board(root) -> dict:
     """The Hold'em leaderboards, all time: (room, person) -> (games, net). Online games of no club
     rank in their room."""
@@ -267,11 +318,10 @@ def holdem_board(root) -> dict:
         ).fetchall()}
 
 
-def test_alias_same_name_in_two_rooms_is_two_accounts_one_link_per_room(tmp_path):
+def test_alias_same_name_in_two_rooms_is_two_accounts_one_link_per_room(rooms):
     from pipeline import people as links
 
-    root = tmp_path / "warehouse"
-    rooms_warehouse(root)
+    root = rooms
     with connect(root) as con:
         accounts = {(site, player): person for site, player, person in con.execute(
             "select site, player, person from people").fetchall()}
@@ -299,12 +349,11 @@ def test_alias_same_name_in_two_rooms_is_two_accounts_one_link_per_room(tmp_path
     alias(root, "--remove", "Gleb", "--site", "Winamax")
     assert holdem_board(root)[("Winamax", "Глеб")] == (1, Decimal(5))
 
-def test_player_review_room_filter_and_a_persons_total_over_his_rooms(tmp_path):
+def test_player_review_room_filter_and_a_persons_total_over_his_rooms(rooms):
     from streamlit.testing.v1 import AppTest
 
 
-    root = tmp_path / "warehouse"
-    rooms_warehouse(root)
+    root = rooms
     with warehouse_of_pages(root):
         at = AppTest.from_file(str(ROOT / "dashboards" / "streamlit_app.py"), default_timeout=60)
         at.run()
@@ -343,12 +392,11 @@ def table_with(at, *columns: str):
     return next(d.value for d in at.dataframe if set(columns) <= set(d.value.columns))
 
 
-def test_player_review_form_links_a_name_in_one_room(tmp_path):
+def test_player_review_form_links_a_name_in_one_room(rooms):
     from streamlit.testing.v1 import AppTest
 
 
-    root = tmp_path / "warehouse"
-    rooms_warehouse(root)
+    root = rooms
     with warehouse_of_pages(root):
         at = AppTest.from_file(str(ROOT / "dashboards" / "streamlit_app.py"), default_timeout=120)
         at.run()
@@ -419,10 +467,8 @@ def two_names_warehouse(root):
 
 @pytest.fixture(scope="module")
 def two_names(tmp_path_factory):
-
-    root = tmp_path_factory.mktemp("two_names") / "warehouse"
-    two_names_warehouse(root)
-    with warehouse_of_pages(root):
+    root = made(tmp_path_factory, "two_names", lambda root: two_names_warehouse(root).close())
+    with warehouse_of_pages(root):     # (the tests only read it)
         yield root
 
 
@@ -510,31 +556,29 @@ def test_raspisnoy_stats_follow_the_pages_club_and_dates(root):
     assert elsewhere.is_empty() and rounds_elsewhere.is_empty() and not rounds_here.is_empty()
 
 
-def test_alias_remove_counts_the_links_as_alias_list_shows_them(root):
+def test_alias_remove_counts_the_links_as_alias_list_shows_them(linked):
     # `alias Vera Вера` links Вера to Vera, and Vera to herself (a person's own name goes with her
     # names): removing Вера leaves no link at all, not "1 names stay linked". --list listed only the
     # persons of two names or more, though its help says every person: Вера, unlinked, was gone from it.
-    alias(root, "Vera", "Вера")
-    assert alias(root, "--remove", "Вера").strip() == "Removed the links of Вера; no name stays linked."
+    assert alias(linked, "--remove", "Вера").strip() == "Removed the links of Вера; no name stays linked."
     # every person stays listed, each with their one name now: Anna and Boris played both games
-    listed = json.loads(alias(root, "--list", "--json"))
+    listed = json.loads(alias(linked, "--list", "--json"))
     names = lambda row: [(name["name"], name["site"]) for name in row["names"]]  # noqa: E731
     assert [(row["person"], names(row), row["count_games"]) for row in listed] == [
         ("Anna", [("Anna", None)], 2), ("Boris", [("Boris", None)], 2), ("Vera", [("Vera", None)], 1),
         ("Вера", [("Вера", None)], 1)]
-    with connect(root) as con:
+    with connect(linked) as con:
         assert con.execute("select count(*) from aliases").fetchone()[0] == 0
-    alias(root, "Vera", "Вера", "Boris")
-    assert alias(root, "--remove", "Boris").strip() == "Removed the links of Boris; 1 name stays linked."
-    listed = json.loads(alias(root, "--list", "--json"))
+    alias(linked, "Vera", "Вера", "Boris")
+    assert alias(linked, "--remove", "Boris").strip() == "Removed the links of Boris; 1 name stays linked."
+    listed = json.loads(alias(linked, "--list", "--json"))
     assert [(row["person"], names(row)) for row in listed] == [
         ("Anna", [("Anna", None)]), ("Boris", [("Boris", None)]), ("Vera", [("Vera", None), ("Вера", None)])]
-    assert people(root)["Boris"] == ("Boris", False)
+    assert people(linked)["Boris"] == ("Boris", False)
 
 
-def test_alias_list_of_a_warehouse_with_no_person_says_so(tmp_path):
-    ingest([], tmp_path / "wh", jobs=1)
-    assert alias(tmp_path / "wh", "--list").strip() == (
+def test_alias_list_of_a_warehouse_with_no_person_says_so(empty):
+    assert alias(empty, "--list").strip() == (
         "No person yet: no stored game has a player and no name is linked (rasklad alias PERSON NAME... links some).")
 
 
@@ -548,23 +592,22 @@ def _cannot_be_written(root) -> str:
 
 
 @pytest.mark.parametrize("args", READ_ONLY_CHANGES)
-def test_a_change_of_links_or_settings_on_a_read_only_warehouse_says_so_and_exits_1(root, monkeypatch, args):
+def test_a_change_of_links_or_settings_on_a_read_only_warehouse_says_so_and_exits_1(linked, monkeypatch, args):
     import errno
     import os
 
     import pipeline.warehouse
 
-    alias(root, "Vera", "Вера")     # (a link to remove)
-
+    # (linked: a link to remove)
     def read_only(folder, *rest):   # as os.open fails on a read-only disk, making the writers' lock
         raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(folder / ".lock"))
 
     monkeypatch.setattr(pipeline.warehouse, "_lock", read_only)
-    result = CliRunner().invoke(main, [*args, "--warehouse", str(root)])
-    assert (result.exit_code, result.stderr) == (1, _cannot_be_written(root))
+    result = CliRunner().invoke(main, [*args, "--warehouse", str(linked)])
+    assert (result.exit_code, result.stderr) == (1, _cannot_be_written(linked))
 
 
-def test_a_change_on_a_warehouse_mounted_read_only_says_so_and_exits_1(root):
+def test_a_change_on_a_warehouse_mounted_read_only_says_so_and_exits_1(linked):
     """The same on a real read-only mount (a mount namespace of its own: skipped where the system
     refuses one)."""
     import shutil
@@ -573,17 +616,17 @@ def test_a_change_on_a_warehouse_mounted_read_only_says_so_and_exits_1(root):
 
     if shutil.which("unshare") is None:
         pytest.skip("no unshare here")
-    alias(root, "Vera", "Вера")     # (a link to remove)
     said = []
     for args in READ_ONLY_CHANGES:
-        command = " ".join(f"'{arg}'" for arg in [sys.executable, "-m", "pipeline.cli", *args, "--warehouse", str(root)])
-        script = f"mount --bind -o ro '{root}' '{root}' || exit 99; exec {command}"
+        argv = [sys.executable, "-m", "pipeline.cli", *args, "--warehouse", str(linked)]
+        command = " ".join(f"'{arg}'" for arg in argv)
+        script = f"mount --bind -o ro '{linked}' '{linked}' || exit 99; exec {command}"
         done = subprocess.run(["unshare", "-m", "sh", "-c", script], check=False, capture_output=True, text=True,
                               cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
         if done.returncode == 99:
             pytest.skip(f"a read-only mount is refused here: {done.stderr.strip()}")
         said.append((done.returncode, done.stderr))
-    assert said == [(1, _cannot_be_written(root))] * len(READ_ONLY_CHANGES)
+    assert said == [(1, _cannot_be_written(linked))] * len(READ_ONLY_CHANGES)
 
 
 def test_a_person_whose_names_shared_a_game_counts_it_once_and_is_known_to_stats(root):

@@ -32,7 +32,7 @@ from pipeline.reaudit import reaudit
 from pipeline.tables import SCHEMAS
 from pipeline.warehouse import SPOOL, Warehouse, WarehouseBusy, connect
 from pipeline.worker import warm_up
-from tests.conftest import SAMPLES
+from tests.conftest import SAMPLES, made_once
 from tests.test_reaudit import OLD, judged_by_another_version
 
 FORK = multiprocessing.get_context("fork")
@@ -42,10 +42,7 @@ MORE_TRIALS = bool(os.environ.get("RASKLAD_SLOW"))
 `RASKLAD_SLOW=1 make test`, where each race has more draws to show itself."""
 
 
-@pytest.fixture(scope="module")
-def inputs(tmp_path_factory) -> dict[str, Path]:
-    """Two sets of logs with no game in common, and a serial run's warehouses: A, then A and B."""
-    root = tmp_path_factory.mktemp("writers")
+def _logs_and_serial_runs(root: Path) -> None:
     a, b = root / "a", root / "b"
     a.mkdir()
     b.mkdir()
@@ -57,11 +54,18 @@ def inputs(tmp_path_factory) -> dict[str, Path]:
         (b / f"holdem-{n}.txt").write_text(generate("holdem", 4, seed=200 + n))
     shutil.copy(SAMPLES / "chinese-wrong-claims.txt", b)
     (b / "junk.txt").write_text("not a game of any room\n")
-    warm_up()   # the writers fork from here with the kernels loaded
     ingest([a], root / "serial-a", jobs=1)
     shutil.copytree(root / "serial-a", root / "serial")
     ingest([b], root / "serial", jobs=1)
-    return {"a": a, "b": b, "serial-a": root / "serial-a", "serial": root / "serial"}
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory) -> dict[str, Path]:
+    """Two sets of logs with no game in common, and a serial run's warehouses: A, then A and B.
+    Written once a test run, whichever worker asks first: the tests read them, or copy them."""
+    warm_up()   # the writers fork from here with the kernels loaded
+    root = made_once(tmp_path_factory, "test_warehouse_concurrency-writers", _logs_and_serial_runs)
+    return {"a": root / "a", "b": root / "b", "serial-a": root / "serial-a", "serial": root / "serial"}
 
 
 def reader_rows(root: Path, files: set[str] | None = None) -> dict[str, list[tuple]]:
