@@ -36,17 +36,23 @@ def made_once(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callabl
     ``pytest -n`` each worker is a process of its own, and a session fixture would be made once per
     worker (pytest-xdist's groups do not hold under pytest 9.2, whose node IDs it can no longer
     mark). The workers' temporary folders share one parent; a worker that finds the folder being
-    made waits for it, and fails as its maker did."""
+    made waits for it, and skips or fails as its maker did (or fails after :data:`MADE_ONCE_WAIT`
+    seconds, its maker killed)."""
     root = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         root = root.parent
-    folder, done, failed = root / name, root / f"{name}.done", root / f"{name}.failed"
+    folder, done, skipped, failed = (root / f"{name}{end}" for end in ("", ".done", ".skipped", ".failed"))
     try:
         (root / f"{name}.making").mkdir()       # atomic: the first worker makes it
     except FileExistsError:
+        waited = time.monotonic()
         while not done.exists():
+            if skipped.exists():
+                pytest.skip(skipped.read_text(encoding="utf-8"))
             if failed.exists():
                 pytest.fail(f"{name} could not be made: {failed.read_text(encoding='utf-8')}")
+            if time.monotonic() - waited > MADE_ONCE_WAIT:
+                pytest.fail(f"{name} was not made in {MADE_ONCE_WAIT} s: its maker stopped")
             time.sleep(0.2)
         return folder
     try:
@@ -54,10 +60,17 @@ def made_once(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callabl
         make(folder)
     except BaseException as error:
         shutil.rmtree(folder, ignore_errors=True)
-        failed.write_text(f"{type(error).__name__}: {error}"[:2000], encoding="utf-8")
+        if isinstance(error, pytest.skip.Exception):
+            skipped.write_text(str(error.msg), encoding="utf-8")
+        else:
+            failed.write_text(f"{type(error).__name__}: {error}"[:2000], encoding="utf-8")
         raise
     done.touch()
     return folder
+
+
+MADE_ONCE_WAIT = 1800
+"""Seconds a worker waits for a folder another is making (the slowest, a first compile, takes 1-2 minutes)."""
 
 
 @contextmanager
