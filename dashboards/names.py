@@ -16,6 +16,7 @@ import unicodedata
 from collections.abc import Callable, Collection, Iterable
 from functools import cache, lru_cache
 
+from rules.cards import Suit
 from rules.findings import look_alike_scripts, look_alikes, quoted_name, visible
 from rules.words import same_name
 
@@ -66,7 +67,7 @@ def printing_alike(names: Iterable[str]) -> frozenset[str]:
     """The names of ``names`` that print as another name does: alone (a word of letters of two
     look-alike scripts, a character that prints as nothing, a letter spelled as a letter and a mark),
     or beside another of ``names`` that prints the same letter for letter in other scripts (one
-    :func:`skeleton`, other :func:`rules.findings.look_alike_scripts`), when neither is marked alone.
+    :func:`skeleton`, other letters or digits: :func:`_written_in`), when neither is marked alone.
     ``Анна`` beside ``Aнна`` is not: the Latin A's mark tells them apart.
 
     >>> sorted(printing_alike(["ВОВА", "BOBA", "Анна", "Anna", "Иван", "Ivan", "Aнна"]))
@@ -82,7 +83,7 @@ def _printing_alike(names: frozenset[str]) -> frozenset[str]:
     for name in names - alone:
         by_skeleton.setdefault(skeleton(name), []).append(name)
     twins = {name for group in by_skeleton.values()
-             if len(group) > 1 and len({look_alike_scripts(name) for name in group}) > 1 for name in group}
+             if len(group) > 1 and len({_written_in(name) for name in group}) > 1 for name in group}
     return frozenset(alone | twins)
 
 
@@ -111,16 +112,31 @@ def listed_name(name: str, alike: Collection[str] = ()) -> str:
     if _marked_alone(name):
         return quoted_name(name)
     if name in alike:
-        return f"{quoted_name(name)} ({' and '.join(look_alike_scripts(name))} letters)"
+        return f"{quoted_name(name)} ({_written_in(name)})"
     return name
+
+
+def _written_in(name: str) -> str:
+    """What a twin's mark says it is written in: the scripts of its letters that look alike, and its
+    digits (``B0BA`` beside ``BOBA``, ``007`` beside ``OO7``).
+
+    >>> _written_in("ВОВА"), _written_in("B0BA"), _written_in("007")
+    ('Cyrillic letters', 'Latin letters and digits', 'digits')
+    """
+    scripts = look_alike_scripts(name)
+    parts = [f"{' and '.join(scripts)} letters"] if scripts else []
+    if any(char.isdigit() for char in name):
+        parts.append("digits")
+    return " and ".join(parts) or "no letters"
 
 
 def marked_names(text: str, alike: Collection[str], written: Callable[[str], str] = str) -> str:
     """``text`` with each name of ``alike`` in it shown as :func:`listed_name` shows it: a name alone
     in a cell, a list of names, a sentence (a finding's message, a replay's step). A name is taken
-    where it stands whole (no letter, digit or dash beside it), the longest first, and never again
-    where it is shown marked already. ``written``: how ``text`` writes a text (``html.escape`` in HTML),
-    the form in which a name is looked for and its mark put.
+    where it stands whole (no letter, digit, dash or suit sign beside it: ``A♠`` is a card, not the
+    player ``A``), the longest first, and never again where it is shown marked already.
+    ``written``: how ``text`` writes a text (``html.escape`` in HTML, whose tags and character
+    references are never searched), the form in which a name is looked for and its mark put.
 
     >>> print(marked_names("Vera, Aнна (PokerStars)", {"Aнна"}), "/", marked_names("Aнна2 acts", {"Aнна"}))
     Vera, 'Aнна' (A is Latin) (PokerStars) / Aнна2 acts
@@ -139,6 +155,14 @@ def _names_pattern(alike: frozenset[str], written: Callable[[str], str]) -> tupl
     """The expression that finds the names of ``alike`` (as ``written``) in a text, and each one's mark."""
     longest_first = sorted(alike, key=len, reverse=True)
     shown = {written(name): written(listed_name(name, alike)) for name in longest_first}
-    kept = "|".join(re.escape(mark) for name, mark in shown.items() if mark != name)
+    kept = [re.escape(mark) for name, mark in shown.items() if mark != name]
+    if written is not str:
+        kept += [r"<[^>]*>", r"&#?\w+;"]       # markup: a tag, a character reference
     names = "|".join(re.escape(name) for name in shown)
-    return re.compile((f"(?:{kept})|" if kept else "") + rf"(?<![\w-])(?P<name>{names})(?![\w-])"), shown
+    apart = rf"[\w\-{_SUIT_SIGNS}]"
+    return re.compile("".join(f"{alternative}|" for alternative in kept)
+                      + rf"(?<!{apart})(?P<name>{names})(?!{apart})"), shown
+
+
+_SUIT_SIGNS = "".join(suit.symbol for suit in Suit) + "♤♡♢♧"
+"""The signs a card's suit is drawn with, after its rank (``A♠``), filled or not."""

@@ -359,8 +359,30 @@ def test_two_names_each_of_one_script_that_print_alike_are_marked_and_distinct_n
     assert printing_alike([VOVA, "\u0392\u039f\u0392\u0391"]) == {VOVA, "\u0392\u039f\u0392\u0391"}
     # Анна beside Aнна (a Latin A) is not marked: the Latin A's mark tells the two apart
     assert printing_alike([ANNA, LATIN_A_ANNA]) == {LATIN_A_ANNA}
-    # two names that print alike in one script are no two scripts to name: left as they are
-    assert printing_alike(["Ivan1", "Ivanl"]) == frozenset()
+    # a digit that prints as a letter is named: 'Ivan1' and 'Ivanl', '007' and 'OO7', 'B0BA' beside
+    # BOBA and ВОВА read apart; two names alike in letters of one script are no two things to name
+    assert [listed_name(name, printing_alike(["Ivan1", "Ivanl"])) for name in ("Ivan1", "Ivanl")] == [
+        "'Ivan1' (Latin letters and digits)", "'Ivanl' (Latin letters)"]
+    assert [listed_name(name, printing_alike(["007", "OO7"])) for name in ("007", "OO7")] == [
+        "'007' (digits)", "'OO7' (Latin letters and digits)"]
+    trio = printing_alike(["B0BA", BOBA, VOVA])
+    assert len({listed_name(name, trio) for name in ("B0BA", BOBA, VOVA)}) == 3
+    assert printing_alike(["Ivan", "lvan"]) == frozenset()
+
+
+def test_a_card_is_never_taken_for_a_player_named_as_its_rank():
+    """Players 'A' (Latin) and 'А' (Cyrillic) print alike and are marked; the ace in 'A♠', in a
+    sentence or in the replay's drawn table (HTML, whose tags are not text), stays a card."""
+    import html
+
+    from dashboards.names import marked_names, printing_alike
+
+    alike = printing_alike(["A", "\u0410"])
+    assert marked_names("A shows A♠ A♦, \u0410 folds", alike) == (
+        "'A' (Latin letters) shows A♠ A♦, '\u0410' (Cyrillic letters) folds")
+    drawn = "<div title='A' class='A'>A♡</div><b>A</b>"
+    assert marked_names(drawn, alike, html.escape) == (
+        "<div title='A' class='A'>A♡</div><b>&#x27;A&#x27; (Latin letters)</b>")
 
 
 def test_a_sentence_names_each_name_that_prints_as_another_marked_once():
