@@ -40,7 +40,9 @@ the Hold'em, raspisnoy, six-card and tournament models alone was a tenth of a CP
 first Chinese poker ingest): the columns are those the ``select`` gave the last time a build ran
 it, kept in ``sql/__pycache__`` for this SQL, these table schemas and this DuckDB
 (:func:`kept_shapes`). The first ingest that brings such a game updates the model as any other,
-from its empty rows.
+from its empty rows; an update whose new games are of none of its games leaves it as it is, without
+computing it over them (it has no row there: a raspisnoy night planned fifteen Hold'em, six-card,
+Chinese poker and tournament models over its games, for nothing).
 """
 
 from __future__ import annotations
@@ -525,7 +527,12 @@ def _build_file(building: Path, root: Path, manifest: Manifest, sql_root: Path, 
 
 def stored_games(manifest: Manifest) -> frozenset[str]:
     """The games (``games.game``) of which ``manifest`` commits a part of any table."""
-    return frozenset(part.split("/")[1].removeprefix("game=") for parts in manifest.parts.values() for part in parts)
+    return games_of(part for parts in manifest.parts.values() for part in parts)
+
+
+def games_of(parts: Iterable[str]) -> frozenset[str]:
+    """The games (``games.game``) of ``parts`` (``<table>/game=<game>/…``), from their folders."""
+    return frozenset(part.split("/")[1].removeprefix("game=") for part in parts)
 
 
 def _shapes_path(sql_root: Path, fingerprint: str | None = None) -> Path:
@@ -657,6 +664,7 @@ def _plan(state: dict, manifest: Manifest, sql_root: Path) -> tuple[UpdateSummar
     removed = {table for table in SCHEMAS if before.get(table, set()) - set(manifest.paths(table))
                or (added[table] and id_column(table) is None)}
     grown = {table for table, parts in added.items() if parts} - removed
+    new_games = games_of(part for table in grown for part in added[table])
     summary = UpdateSummary()
     plan: list[tuple[Model, str, Manifest]] = []
     read_by = reads(sql_root)
@@ -668,10 +676,12 @@ def _plan(state: dict, manifest: Manifest, sql_root: Path) -> tuple[UpdateSummar
         inputs = read_by[model.name]
         if model.materialized != "table":
             continue
-        if inputs & whole or (inputs & changed and not model.incremental_key):
+        # a model of other games than the new ones has no rows over them: nothing to update
+        reached = inputs & changed and (model.games is None or model.games & new_games)
+        if inputs & whole or (reached and not model.incremental_key):
             plan.append((model, "whole", delta))
             whole.add(model.name)
-        elif inputs & changed:
+        elif reached:
             plan.append((model, "incremental", delta))
             changed.add(model.name)
         else:
