@@ -42,7 +42,8 @@ it, kept in ``sql/__pycache__`` for this SQL, these table schemas and this DuckD
 (:func:`kept_shapes`). The first ingest that brings such a game updates the model as any other,
 from its empty rows; an update whose new games are of none of its games leaves it as it is, without
 computing it over them (it has no row there: a raspisnoy night planned fifteen Hold'em, six-card,
-Chinese poker and tournament models over its games, for nothing).
+Chinese poker and tournament models over its games, for nothing), and so does an update that would
+rebuild it whole (a link, a setting) while the warehouse holds none of its games, before or after.
 """
 
 from __future__ import annotations
@@ -665,6 +666,8 @@ def _plan(state: dict, manifest: Manifest, sql_root: Path) -> tuple[UpdateSummar
                or (added[table] and id_column(table) is None)}
     grown = {table for table, parts in added.items() if parts} - removed
     new_games = games_of(part for table in grown for part in added[table])
+    # the games a model of -- games: may have rows of, before this update or after it
+    held_games = games_of(part for parts in before.values() for part in parts) | stored_games(manifest)
     summary = UpdateSummary()
     plan: list[tuple[Model, str, Manifest]] = []
     read_by = reads(sql_root)
@@ -676,9 +679,11 @@ def _plan(state: dict, manifest: Manifest, sql_root: Path) -> tuple[UpdateSummar
         inputs = read_by[model.name]
         if model.materialized != "table":
             continue
-        # a model of other games than the new ones has no rows over them: nothing to update
+        # a model of games the warehouse held neither before nor now is empty, and stays so; one of
+        # other games than the new ones has no rows over them: nothing to update
+        holds = model.games is None or model.games & held_games
         reached = inputs & changed and (model.games is None or model.games & new_games)
-        if inputs & whole or (reached and not model.incremental_key):
+        if holds and (inputs & whole or (reached and not model.incremental_key)):
             plan.append((model, "whole", delta))
             whole.add(model.name)
         elif reached:
