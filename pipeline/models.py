@@ -625,20 +625,25 @@ def update(warehouse: Warehouse, sql_root: Path = SQL_ROOT, manifest: Manifest |
     summary, plan = _plan(state, manifest, sql_root)
     if not plan:
         return summary
-    target, con = _standby(warehouse, root, fingerprint)
+    target, con, behind_state = _standby(warehouse, root, fingerprint)
     if con is not None:
         # The standby is a commit behind the current file: worth writing unless that commit
         # rebuilt models whole (a link, a re-audit) that this one would only update.
-        behind = _plan(_read_state(con), manifest, sql_root)[1]
+        behind_summary, behind = _plan(behind_state, manifest, sql_root)
         if _rebuilt(behind) - _rebuilt(plan):
             con.close()
             target, con = _building_path(warehouse), None
+        else:
+            summary, plan = behind_summary, behind
     try:
         try:
             if con is None:     # no standby to write: a copy of the current file
                 shutil.copyfile(warehouse.duckdb_path, target)
                 con = _open_writable(target, root, row_group_size=BUILD_ROW_GROUP_ROWS)
-            summary, plan = _plan(_read_state(con), manifest, sql_root)
+                # planned from the copy's own state: a reader of this process holding the file
+                # the current one replaced may have answered built_from (DuckDB shares an open
+                # file's database within a process)
+                summary, plan = _plan(_read_state(con), manifest, sql_root)
             con.execute("begin transaction")
             _fill(con, root, manifest, plan, summary, sql_root, on_model)
             _write_state(con, manifest, fingerprint)
@@ -996,9 +1001,11 @@ def _open_writable(path: Path, root: Path, threads: int | None = None, *,
     return con
 
 
-def _standby(warehouse: Warehouse, root: Path, fingerprint: str) -> tuple[Path, duckdb.DuckDBPyConnection | None]:
-    """The file an update writes: the standby, opened, when it is there, holds models of this
-    SQL and no reader holds it; else a new file's name (for a copy of the current one), and None."""
+def _standby(warehouse: Warehouse, root: Path,
+             fingerprint: str) -> tuple[Path, duckdb.DuckDBPyConnection | None, dict | None]:
+    """The file an update writes: the standby, opened, with what its models were built from, when
+    it is there, holds models of this SQL and no reader holds it; else a new file's name (for a
+    copy of the current one), None and None."""
     standby = warehouse.root / STANDBY_FILE
     if standby.exists() and not _open_in_this_process(standby):
         try:
@@ -1008,9 +1015,9 @@ def _standby(warehouse: Warehouse, root: Path, fingerprint: str) -> tuple[Path, 
         else:
             state = _read_state(con)
             if state is not None and state["sql"] == fingerprint:
-                return standby, con
+                return standby, con, state
             con.close()
-    return _building_path(warehouse), None
+    return _building_path(warehouse), None, None
 
 
 def _open_in_this_process(path: Path) -> bool:
