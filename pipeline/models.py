@@ -497,7 +497,7 @@ def _build_file(building: Path, root: Path, manifest: Manifest, sql_root: Path, 
         if "," not in str(root):    # the search path is a list: a comma would split it
             for table in SCHEMAS:
                 con.execute(table_view_sql(table, None, temporary=False))
-        lay_table_views(con, root, manifest)
+        lay_table_views(con, root, manifest, checked=True)
         define_macros(con, sql_root)
         built = []
         stored = stored_games(manifest)
@@ -713,7 +713,8 @@ def _fill(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manifest, plan: 
     # third of its CPU making all ninety-odd models over the new games for the few it reads).
     read_by = reads(sql_root)
     planned = {model.name for model, _, _ in plan}
-    lay_table_views(con, root, manifest, set(SCHEMAS) & set().union(*(read_by[name] for name in planned)))
+    lay_table_views(con, root, manifest, set(SCHEMAS) & set().union(*(read_by[name] for name in planned)),
+                    checked=True)
     by_key = [model.name for model, how, _ in plan if how == "incremental"]
     with _new_games_models(root, plan[0][2], by_key, planned, read_by, sql_root) as delta:
         for model, how, _ in plan:
@@ -742,7 +743,7 @@ def _new_games_models(root: Path, delta: Manifest, by_key: list[str], planned: s
     over_new_games = set(by_key).union(*(read_by[name] for name in by_key))
     with duckdb.connect() as con:
         con.execute("set enable_progress_bar = false")
-        lay_table_views(con, root, delta, over_new_games & set(SCHEMAS))
+        lay_table_views(con, root, delta, over_new_games & set(SCHEMAS), checked=True)
         define_macros(con, sql_root)
         for model in models(sql_root):
             if model.name in over_new_games:
