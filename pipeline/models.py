@@ -40,7 +40,10 @@ the Hold'em, raspisnoy, six-card and tournament models alone was a tenth of a CP
 first Chinese poker ingest): the columns are those the ``select`` gave the last time a build ran
 it, kept in ``sql/__pycache__`` for this SQL, these table schemas and this DuckDB
 (:func:`kept_shapes`). The first ingest that brings such a game updates the model as any other,
-from its empty rows.
+from its empty rows; an update whose new games are of none of its games leaves it as it is, without
+computing it over them (it has no row there: a raspisnoy night planned fifteen Hold'em, six-card,
+Chinese poker and tournament models over its games, for nothing), and so does an update that would
+rebuild it whole (a link, a setting) while the warehouse holds none of its games, before or after.
 """
 
 from __future__ import annotations
@@ -488,10 +491,13 @@ def _build_file(building: Path, root: Path, manifest: Manifest, sql_root: Path, 
     """Build every model into the new file ``building`` (see :func:`build`); returns their names."""
     fingerprint = sql_fingerprint(sql_root)     # read once: it reads every SQL file (10 ms)
     with _open_writable(building, root, threads, row_group_size=BUILD_ROW_GROUP_ROWS) as con:
+        # One transaction: no reader sees this file before it is swapped in, and each statement
+        # committed on its own wrote and synced DuckDB's log (a hundred syncs for the samples' build).
+        con.execute("begin transaction")
         if "," not in str(root):    # the search path is a list: a comma would split it
             for table in SCHEMAS:
                 con.execute(table_view_sql(table, None, temporary=False))
-        lay_table_views(con, root, manifest)
+        lay_table_views(con, root, manifest, checked=True)
         define_macros(con, sql_root)
         built = []
         stored = stored_games(manifest)
@@ -515,13 +521,19 @@ def _build_file(building: Path, root: Path, manifest: Manifest, sql_root: Path, 
         if learned:
             _keep_shapes(sql_root, shapes | learned, fingerprint)
         _write_state(con, manifest, fingerprint)
+        con.execute("commit")
         con.execute("checkpoint")
     return built
 
 
 def stored_games(manifest: Manifest) -> frozenset[str]:
     """The games (``games.game``) of which ``manifest`` commits a part of any table."""
-    return frozenset(part.split("/")[1].removeprefix("game=") for parts in manifest.parts.values() for part in parts)
+    return games_of(part for parts in manifest.parts.values() for part in parts)
+
+
+def games_of(parts: Iterable[str]) -> frozenset[str]:
+    """The games (``games.game``) of ``parts`` (``<table>/game=<game>/…``), from their folders."""
+    return frozenset(part.split("/")[1].removeprefix("game=") for part in parts)
 
 
 def _shapes_path(sql_root: Path, fingerprint: str | None = None) -> Path:
@@ -613,20 +625,25 @@ def update(warehouse: Warehouse, sql_root: Path = SQL_ROOT, manifest: Manifest |
     summary, plan = _plan(state, manifest, sql_root)
     if not plan:
         return summary
-    target, con = _standby(warehouse, root, fingerprint)
+    target, con, behind_state = _standby(warehouse, root, fingerprint)
     if con is not None:
         # The standby is a commit behind the current file: worth writing unless that commit
         # rebuilt models whole (a link, a re-audit) that this one would only update.
-        behind = _plan(_read_state(con), manifest, sql_root)[1]
+        behind_summary, behind = _plan(behind_state, manifest, sql_root)
         if _rebuilt(behind) - _rebuilt(plan):
             con.close()
             target, con = _building_path(warehouse), None
+        else:
+            summary, plan = behind_summary, behind
     try:
         try:
             if con is None:     # no standby to write: a copy of the current file
                 shutil.copyfile(warehouse.duckdb_path, target)
                 con = _open_writable(target, root, row_group_size=BUILD_ROW_GROUP_ROWS)
-            summary, plan = _plan(_read_state(con), manifest, sql_root)
+                # planned from the copy's own state: a reader of this process holding the file
+                # the current one replaced may have answered built_from (DuckDB shares an open
+                # file's database within a process)
+                summary, plan = _plan(_read_state(con), manifest, sql_root)
             con.execute("begin transaction")
             _fill(con, root, manifest, plan, summary, sql_root, on_model)
             _write_state(con, manifest, fingerprint)
@@ -653,6 +670,9 @@ def _plan(state: dict, manifest: Manifest, sql_root: Path) -> tuple[UpdateSummar
     removed = {table for table in SCHEMAS if before.get(table, set()) - set(manifest.paths(table))
                or (added[table] and id_column(table) is None)}
     grown = {table for table, parts in added.items() if parts} - removed
+    new_games = games_of(part for table in grown for part in added[table])
+    # the games a model of -- games: may have rows of, before this update or after it
+    held_games = games_of(part for parts in before.values() for part in parts) | stored_games(manifest)
     summary = UpdateSummary()
     plan: list[tuple[Model, str, Manifest]] = []
     read_by = reads(sql_root)
@@ -664,10 +684,14 @@ def _plan(state: dict, manifest: Manifest, sql_root: Path) -> tuple[UpdateSummar
         inputs = read_by[model.name]
         if model.materialized != "table":
             continue
-        if inputs & whole or (inputs & changed and not model.incremental_key):
+        # a model of games the warehouse held neither before nor now is empty, and stays so; one of
+        # other games than the new ones has no rows over them: nothing to update
+        holds = model.games is None or model.games & held_games
+        reached = inputs & changed and (model.games is None or model.games & new_games)
+        if holds and (inputs & whole or (reached and not model.incremental_key)):
             plan.append((model, "whole", delta))
             whole.add(model.name)
-        elif inputs & changed:
+        elif reached:
             plan.append((model, "incremental", delta))
             changed.add(model.name)
         else:
@@ -689,7 +713,8 @@ def _fill(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manifest, plan: 
     # third of its CPU making all ninety-odd models over the new games for the few it reads).
     read_by = reads(sql_root)
     planned = {model.name for model, _, _ in plan}
-    lay_table_views(con, root, manifest, set(SCHEMAS) & set().union(*(read_by[name] for name in planned)))
+    lay_table_views(con, root, manifest, set(SCHEMAS) & set().union(*(read_by[name] for name in planned)),
+                    checked=True)
     by_key = [model.name for model, how, _ in plan if how == "incremental"]
     with _new_games_models(root, plan[0][2], by_key, planned, read_by, sql_root) as delta:
         for model, how, _ in plan:
@@ -718,7 +743,7 @@ def _new_games_models(root: Path, delta: Manifest, by_key: list[str], planned: s
     over_new_games = set(by_key).union(*(read_by[name] for name in by_key))
     with duckdb.connect() as con:
         con.execute("set enable_progress_bar = false")
-        lay_table_views(con, root, delta, over_new_games & set(SCHEMAS))
+        lay_table_views(con, root, delta, over_new_games & set(SCHEMAS), checked=True)
         define_macros(con, sql_root)
         for model in models(sql_root):
             if model.name in over_new_games:
@@ -977,9 +1002,11 @@ def _open_writable(path: Path, root: Path, threads: int | None = None, *,
     return con
 
 
-def _standby(warehouse: Warehouse, root: Path, fingerprint: str) -> tuple[Path, duckdb.DuckDBPyConnection | None]:
-    """The file an update writes: the standby, opened, when it is there, holds models of this
-    SQL and no reader holds it; else a new file's name (for a copy of the current one), and None."""
+def _standby(warehouse: Warehouse, root: Path,
+             fingerprint: str) -> tuple[Path, duckdb.DuckDBPyConnection | None, dict | None]:
+    """The file an update writes: the standby, opened, with what its models were built from, when
+    it is there, holds models of this SQL and no reader holds it; else a new file's name (for a
+    copy of the current one), None and None."""
     standby = warehouse.root / STANDBY_FILE
     if standby.exists() and not _open_in_this_process(standby):
         try:
@@ -989,9 +1016,9 @@ def _standby(warehouse: Warehouse, root: Path, fingerprint: str) -> tuple[Path, 
         else:
             state = _read_state(con)
             if state is not None and state["sql"] == fingerprint:
-                return standby, con
+                return standby, con, state
             con.close()
-    return _building_path(warehouse), None
+    return _building_path(warehouse), None, None
 
 
 def _open_in_this_process(path: Path) -> bool:

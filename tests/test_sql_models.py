@@ -349,6 +349,34 @@ def test_a_build_writes_its_tables_in_small_row_groups_and_several_threads_give_
     assert built(2) == (rows, groups, one_thread)
 
 
+def test_a_build_reads_a_part_an_older_rasklad_wrote_without_a_column_added_since(tmp_path):
+    # the runner reads a table whose parts all hold its placeholder's columns without uniting the
+    # files' columns by name: a part that lacks one (written before it was added) is still read, by
+    # name, null in that column, and the part that holds it keeps its values
+    import duckdb
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+
+    from pipeline import models as runner
+    from pipeline.ingest import ingest
+    from pipeline.warehouse import Warehouse, connect, lay_table_views, read_manifest
+
+    root = tmp_path / "warehouse"
+    ingest([SAMPLES / "chinese-night.txt", SAMPLES / "ofc-pineapple.txt"], root, jobs=1, build_models=False)
+    manifest = read_manifest(root)
+    older, newer = (pq.read_table(root / part) for part in manifest.paths("games"))
+    pq.write_table(older.drop_columns(["played_in_utc"]), root / manifest.paths("games")[0])
+    held = pc.count(newer.column("played_in_utc")).as_py()
+    assert held > 0
+    with duckdb.connect() as con:
+        lay_table_views(con, root, manifest, {"games"}, checked=True)
+        assert con.sql("select count(*), count(played_in_utc) from games").fetchall() == [
+            (older.num_rows + newer.num_rows, held)]
+    runner.build(Warehouse(root), threads=1)
+    with connect(root) as con:
+        assert con.sql("select count(*) from game_list").fetchall() == [(older.num_rows + newer.num_rows,)]
+
+
 # ---------------------------------------------------------------- models of games not stored
 
 GAME_MODELS = [model for model in TABLE_MODELS if model.games is not None]
