@@ -100,7 +100,14 @@ HAND_WORDS = HandWords({
 rank: 'Showdown [8h 8d Qc Jd 7d] (One pair)', 'Showdown [5s 6s 4s 2s 3s] (Straight Flush)'. A royal
 flush is a straight flush of that kind, whatever its name (no sample names one); the name after a
 'Does not show' line, 'High Card' for a pair of kings folded before the flop, is no name of the
-cards' hand and is not read."""
+cards' hand and is not read. The five cards are read with the kind (``NamedHand.cards``), and so
+are those a summary line lists after the hole cards (:data:`_SUMMARY_MADE`)."""
+
+_SUMMARY_MADE = re.compile(r"^Seat[ +](?P<n>\d+):[^\[]*(?:\[ME\][^\[]*)?\[[^\]-]*-(?P<c>[^\]]*)\]")
+"""A summary seat line that lists the player's hole cards, a dash and the five cards of the made
+hand ('Seat+4: UTG+2 $4.85  with One pair [Ac 9h-Ad Ac Js 9h 8s]'): its seat number and the five.
+Its name of the kind is not read: the room names a hand in the line of a player who folded too
+('lost with One pair [5d 9d]', the hole cards alone)."""
 
 LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("SEAT", "a seat line like 'Seat 1: Dealer ($10 in chips)'",
@@ -402,8 +409,9 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
             if m["how"] == "Showdown":
                 # the line lists the best five cards, not the hole cards: those are the dealt ones
                 play.show(player, dealt.get(player, ()), line, True, Street.SHOWDOWN, hole=False)
-                if m["named"]:      # (a 'Does not show' line's name is not the cards' hand: not read)
-                    play.name_hand(player, HAND_WORDS.named(m["named"]), line)
+                # (a 'Does not show' line's name is not the cards' hand: not read)
+                play.name_hand(player, HAND_WORDS.named(m["named"]) if m["named"] else None, line,
+                               cards=cards(m["c"], index, text))
             else:
                 play.show(player, cards(m["c"], index, text), line, False, Street.SHOWDOWN, hole=False)
         elif kind == "COLLECT":
@@ -420,6 +428,10 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
         elif kind == "BOARD":
             summary_board.append(cards(m["c"], index, text))
             summary_board_lines.append(line)
+        elif kind == "SEATSUM":
+            made = _SUMMARY_MADE.match(text)
+            if made is not None and int(made["n"]) in seat_names:
+                play.name_hand(seat_names[int(made["n"])], None, line, 0, cards(made["c"], index, text))
     if rounds is not None:
         rounds.check(lines, tokens, seat_names)
         # the board is the summary's, each street's cards dealt at its line

@@ -1072,12 +1072,14 @@ class HandWords:
 
 
 def named_hand(player: str, said: tuple[str, Rank | None, Rank | None] | None, board: int,
-               line: int) -> NamedHand | None:
-    """The record of the made hand ``said`` (:meth:`HandWords.named`) a line of ``player`` names on
-    ``board``; None when the words named none."""
-    if said is None:
+               line: int, cards: tuple[Card, ...] = ()) -> NamedHand | None:
+    """The record of the made hand a line of ``player`` names on ``board``: in words, ``said``
+    (:meth:`HandWords.named`), and by the ``cards`` it lists; None when it names none either way."""
+    if said is None and not cards:
         return None
-    return NamedHand(player=player, category=said[0], rank=said[1], second_rank=said[2], board=board, line=line)
+    category, rank, second_rank = said or (None, None, None)
+    return NamedHand(player=player, category=category, rank=rank, second_rank=second_rank, cards=cards,
+                     board=board, line=line)
 
 
 _WITH = " with "
@@ -1294,10 +1296,11 @@ class StreetActions:
             self.holes.append(_hole(player, cards, CardsHow.SHOWN if shown else CardsHow.MUCKED, line))
 
     def name_hand(self, player: str, said: tuple[str, Rank | None, Rank | None] | None, line: int,
-                  board: int | None = None) -> None:
+                  board: int | None = None, cards: tuple[Card, ...] = ()) -> None:
         """A show or summary line of ``player`` names the made hand ``said`` (:meth:`HandWords.named`;
-        None: no name the room's words read) on ``board`` (the current run's when None)."""
-        hand = named_hand(player, said, self.run if board is None else board, line)
+        None: no name the room's words read) and lists its ``cards`` (none: ()) on ``board`` (the
+        current run's when None)."""
+        hand = named_hand(player, said, self.run if board is None else board, line, cards)
         if hand is not None:
             self.named_hands.append(hand)
 

@@ -51,6 +51,7 @@ from parsers.lines import (
     stakes_label,
 )
 from parsers.room_lines import LineKind, RoomLines, cards, in_utc, zone_clock
+from rules.cards import Card
 from rules.holdem_hand import (
     Action,
     ActionKind,
@@ -87,9 +88,10 @@ _OUTCOMES = ("folded", "showed", "mucked", "did not show", "won", "lost", "colle
 _SUMMARY_WON = re.compile(r"\b(?:won|collected) \(?(" + _AMT + r")")
 """An amount a summary seat won ('and won $1.19 with …'), the group 1."""
 _SUMMARY_CARDS = re.compile(r"^(?:showed|mucked) \[([^\]]*)\]")
-_MADE_CARDS = re.compile(r"\[([^\]]*)\]\)?\s*$")
-"""The last cards of a show or summary line: the made hand's five ('a pair of Queens [Qh Qd As 9c 6c]'),
-or the cards shown where the line describes no hand."""
+_MADE_CARDS = re.compile(r"\[([^\]]*)\]\s*$")
+"""The cards a made hand's name ends with: its five ('a pair of Queens [Qh Qd As 9c 6c]')."""
+_WITH = " with "
+"""What a summary line's outcome writes before the made hand it names."""
 
 HAND_WORDS = HandWords({
     "PAIR": ("a pair of {ranks}",), "TWO_PAIR": ("two pair, {ranks} and {second_ranks}",),
@@ -101,8 +103,9 @@ HAND_WORDS = HandWords({
 """How the Winning Poker Network names a made hand in a show line's parentheses and after a summary
 line's 'with' (HE-HAND-NAME), its five cards after it: 'a pair of Queens [Qh Qd As 9c 6c]', 'two
 pair, Eights and Threes […]', 'three of a kind, Set of Sevens […]', 'a straight, Five high […]' (and
-'Sixs' for sixes). The five cards are not compared: the name is. Its names of a high card, four of
-a kind and a straight flush are in no sample: not read, not judged."""
+'Sixs' for sixes). The five cards are read beside the name (``NamedHand.cards``), and held against
+the cards too. Its names of a high card, four of a kind and a straight flush are in no sample: not
+read, not judged (their five cards are)."""
 
 LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("TABLE", "the line 'Table 9-max Seat #1 is the button'",
@@ -269,9 +272,9 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             play.uncalled(m["p"], read(m["a"]), line)
         elif kind == "SHOW":
             play.show(m["p"], cards(m["c"], index, text), line)
-            _read_made_hand(index, text)
             if m["named"]:
-                play.name_hand(m["p"], HAND_WORDS.named(m["named"]), line)
+                play.name_hand(m["p"], HAND_WORDS.named(m["named"]), line,
+                               cards=_made_cards(m["named"], index, text))
         elif kind == "NOSHOW":
             if not returned:    # a walk: the room writes no return of the big blind nobody called (ROOM-UNCALLED)
                 returned = True
@@ -295,12 +298,12 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             what, at = m["what"], m.start("what")
             won = [read(w[1], at + w.start(1)) for w in _SUMMARY_WON.finditer(what)]
             shown = _SUMMARY_CARDS.match(what)
-            _read_made_hand(index, text)
+            made = _made_cards(what.partition(_WITH)[2], index, text)
             seat = summary_lines.get(m["p"])
             if seat is None:    # a hand run twice sums a seat up under each board: one seat, a win a board
                 if shown:       # (the replay holds a seat's first summary line's name)
-                    for said in HAND_WORDS.named_in_summary(what):
-                        play.name_hand(m["p"], said, line, 0)
+                    said = HAND_WORDS.named_in_summary(what)
+                    play.name_hand(m["p"], said[0] if said else None, line, 0, made)
                 summary_lines[m["p"]] = [stored_number(m, "n", SEAT_WORDS, index + 1, text), won, cards(shown[1], index, text) if shown else (), what, line]
             else:
                 seat[1] += won
@@ -354,13 +357,12 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         header_line=first)
 
 
-def _read_made_hand(index: int, text: str) -> None:
-    """The made hand's cards a show or summary line describes, read as every card is: one that is
-    no card (``Zz``, ``0.001c``) quarantines the hand at its column. (The replay ranks the hands
-    itself, from the cards shown and the board.)"""
-    made = _MADE_CARDS.search(text)
-    if made is not None:
-        cards(made[1], index, text)
+def _made_cards(named: str, index: int, text: str) -> tuple[Card, ...]:
+    """The cards a made hand's name (``named``: a show line's words in parentheses, a summary line's
+    after 'with') ends with, read as every card is: one that is no card (``Zz``, ``0.001c``)
+    quarantines the hand at its column; () when it lists none."""
+    made = _MADE_CARDS.search(named)
+    return cards(made[1], index, text) if made else ()
 
 
 def _action(m: re.Match, play: StreetActions, line: int, read) -> None:

@@ -20,9 +20,9 @@ Conventions, shared by every writer and reader of a batch:
   collect lines name their board in ``action_board``.
 - ``in_lane[h]`` is False only when hand ``h`` holds what the columns cannot hold: amounts
   with more than two decimals, hole cards or a show line of more than two cards, a board of
-  more than five cards, more than three boards, three summary seat lines of one player, a
-  third record of a player's hole cards that differs from the first. Its other columns are
-  then unspecified.
+  more than five cards, a made hand listed with more than five, more than three boards, three
+  summary seat lines of one player, a third record of a player's hole cards that differs from
+  the first. Its other columns are then unspecified.
 """
 
 from __future__ import annotations
@@ -135,8 +135,9 @@ class HandBatch:
     all_in_said: np.ndarray = column("hands", np.bool_, of="all_in_said")  # the room says every all-in (ROOM-ALL-IN)
     dead_posts_checked: np.ndarray = column("hands", np.int8)  # the rules.rooms.DeadPost forms of its room whose
     # amount ROOM-DEAD-BLIND checks, 0 none
-    # a show or summary line names a made hand (``named_hand``, ``summary_named_hand``): the replay
-    # looks for names in this hand's lines only
+    # a show or summary line names a made hand, in words or by its cards (``named_hand``,
+    # ``summary_named_hand``, ``made_cards``, ``summary_made_cards``): the replay looks for names in
+    # this hand's lines only
     has_named_hand: np.ndarray = column("hands", np.bool_)
     room_noted: np.ndarray = column("hands", np.bool_)  # HoldemHand.room_findings (the reader found the log against
     # a room fact), so the hand is never certified
@@ -164,6 +165,11 @@ class HandBatch:
     is_anonymous: np.ndarray = column("seats", np.bool_)  # HoldemHand.anonymous_players: a name that is no person's
     # the made hand the player's summary line names on each board (NamedHand.code), -1 none
     summary_named_hand: np.ndarray = column("seats", np.int16, -1, 3)
+    # the cards a summary line of the player lists as the made hand on the first board (NamedHand.cards,
+    # in order; -1 beyond them, or none), and that line (0 none): a room may list them in a line the
+    # summary's seats do not hold (Bovada's)
+    summary_made_cards: np.ndarray = column("seats", np.int8, -1, 5)
+    summary_made_line: np.ndarray = column("seats", np.int32)
     # ---------------------------------------------------------------- per action (A)
     street: np.ndarray = column("actions", np.int8, of="street")
     actor: np.ndarray = column("actions", np.int16)
@@ -176,6 +182,8 @@ class HandBatch:
     cards: np.ndarray = column("actions", np.int8, -1, 2)  # the cards of a show or muck line
     pot: np.ndarray = column("actions", np.int8, -1)  # collect lines' pot code (pot_code), -1 otherwise
     named_hand: np.ndarray = column("actions", np.int16, -1)  # the made hand a show line names (NamedHand.code), -1 none
+    # the cards a show line lists as its made hand (NamedHand.cards, in order), -1 beyond them or none
+    made_cards: np.ndarray = column("actions", np.int8, -1, 5)
     line: np.ndarray = column("actions", np.int32, of="line")
     # ---------------------------------------------------------------- per summary pot (P)
     pot_amount: np.ndarray = column("pots", np.int64)
@@ -440,24 +448,36 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
                     and sum(seat.player == s.player for seat in hand.seats) == 1:
                 b.summary_seat_no[j] = s.seat      # another seat than the seat line's: HE-SUMMARY-SEATS
     if hand.named_hands:
-        _put_named_hands(b, h, hand, index, s0, a0)
+        ok &= _put_named_hands(b, h, hand, index, s0, a0)
     return ok
 
 
-def _put_named_hands(b: HandBatch, h: int, hand: HoldemHand, index: dict[str, int], s0: int, a0: int) -> None:
-    """The made hands the show lines (``named_hand``) and the players' first summary lines
-    (``summary_named_hand``, by board) name, and whether hand ``h`` has one (``has_named_hand``); a name
-    at another line (a second summary line) is left out."""
+def _put_named_hands(b: HandBatch, h: int, hand: HoldemHand, index: dict[str, int], s0: int, a0: int) -> bool:
+    """The made hands the show lines (``named_hand``, ``made_cards``) and the players' summary lines
+    name: in words, the first summary line's (``summary_named_hand``, by board), by their cards, the
+    first that lists them on the first board (``summary_made_cards`` and its line); and whether hand
+    ``h`` has one (``has_named_hand``). A name at another line (a second summary line) is left out.
+    False when a line lists more than five cards, which no column holds."""
     shows = {a.line: j for j, a in enumerate(hand.actions, a0) if a.kind is ActionKind.SHOW}
     for named in hand.named_hands:
+        cards = [card.code for card in named.cards]
+        if len(cards) > 5:
+            return False
         if named.line in shows:
-            b.named_hand[shows[named.line]] = named.code
+            j = shows[named.line]
+            b.named_hand[j] = named.code
+            b.made_cards[j, :len(cards)] = cards
             b.has_named_hand[h] = True
         elif named.player in index and named.board < 3:
             j = s0 + index[named.player]
-            if b.summary_line[j] == named.line:
+            if b.summary_line[j] == named.line and named.category is not None:
                 b.summary_named_hand[j, named.board] = named.code
                 b.has_named_hand[h] = True
+            if cards and named.board == 0 and not b.summary_made_line[j]:
+                b.summary_made_cards[j, :len(cards)] = cards
+                b.summary_made_line[j] = named.line
+                b.has_named_hand[h] = True
+    return True
 
 
 def _put_boards(boards, rows: np.ndarray) -> bool:

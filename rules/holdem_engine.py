@@ -145,9 +145,9 @@ def replay(hand: HoldemHand, **options) -> HoldemReplay:
     f = replay_batch(b, **options)
     if not f.explained[0]:
         raise NotReplayed("the Hold'em engine cannot replay this hand: it holds amounts finer than a cent, more "
-                          "than two hole cards or five board cards, more than three boards or more than 62 seats, "
-                          "or a case the engine does not model, such as a rake larger than the main pot it is "
-                          "taken from when the log lists no pots")
+                          "than two hole cards, five board cards or five cards of a made hand, more than three "
+                          "boards or more than 62 seats, or a case the engine does not model, such as a rake larger "
+                          "than the main pot it is taken from when the log lists no pots")
     findings = explain(b, f)
     order = f.fact_order.tolist()
     seats = sorted((i for i, has in enumerate(f.has_fact.tolist()) if has), key=order.__getitem__)

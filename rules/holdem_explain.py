@@ -22,10 +22,10 @@ from typing import NamedTuple
 import numpy as np
 
 from rules.cards import Card
-from rules.evaluator import HandCategory, HandValue, RankOrder, categories
+from rules.evaluator import HandCategory, HandValue, RankOrder, categories, evaluate
 from rules.findings import Finding, Severity
 from rules.holdem_batch import KINDS, STREETS, UNSET, HandBatch
-from rules.holdem_fast import WARNING, FactBatch, hand_unit, pot_of_collect
+from rules.holdem_fast import LISTED_CARDS, WARNING, FactBatch, hand_unit, listed_cards, pot_of_collect
 from rules.holdem_hand import ActionKind
 from rules.holdem_options import CAP_OPTIONS, HEADS_UP_OPTIONS, ODD_CHIP_OPTIONS, ORDER_OPTIONS, option_said
 from rules.holdem_room import breaches
@@ -196,11 +196,35 @@ def _hand_words(category: int, ranks: int) -> str:
     return value.describe() if len(value.ranks) >= needed else value.category.label
 
 
+def _order(s: _Said) -> RankOrder:
+    """The table's ranking of hand ``s.h``."""
+    return (RankOrder.STANDARD if not s.short_deck else RankOrder.SHORT_DECK_STRAIGHT_OVER_TRIPS
+            if s.straight_over_trips else RankOrder.SHORT_DECK)
+
+
 def _made_hand(s: _Said) -> str:
     """HE-HAND-NAME's expected: the hand the cards make, a strength under the table's ranking."""
-    order = (RankOrder.STANDARD if not s.short_deck else RankOrder.SHORT_DECK_STRAIGHT_OVER_TRIPS
-             if s.straight_over_trips else RankOrder.SHORT_DECK)
-    return _hand_words(int(categories(np.array([s.expected]), order)[0]), s.expected & 0xFFFFF)
+    return _hand_words(int(categories(np.array([s.expected]), _order(s))[0]), s.expected & 0xFFFFF)
+
+
+def _own_cards(s: _Said) -> list[int]:
+    """The codes of the row's player's known hole cards and the board dealt by the row's line: a show
+    line's, by its street; a summary line's, the first board whole (as the engine judges them)."""
+    board = s.batch.boards[s.h, 0]
+    if s.kind is ActionKind.SHOW:
+        board = s.batch.boards[s.h, min(max(s.written("action_board"), 0), 2)]
+        board = board[:STREETS[s.written("street")].board_size]
+    return [int(c) for c in (*s.batch.hole[s.s0 + s.seat], *board) if c >= 0]
+
+
+def _best_five(s: _Said) -> str:
+    """HE-HAND-NAME's expected for listed cards: the best five of the player's cards and the board, and
+    the hand they make; five of them, where the player's cards are not known."""
+    if s.expected < 0:
+        return f"five of {s.who}'s two cards and the board {_cards(s.own_cards[len(s.holes):]) or 'dealt'}"
+    own = [Card(c) for c in s.own_cards]
+    five = " ".join(map(str, evaluate(own, _order(s)).cards)) if len(own) >= 5 else _cards(s.own_cards)
+    return f"{five} ({s.made})"
 
 
 WORD_VALUES: dict[str, Callable[[_Said], object]] = {
@@ -276,6 +300,19 @@ WORD_VALUES: dict[str, Callable[[_Said], object]] = {
     # HE-HAND-NAME: the hand the cards make (``expected``, a strength) and the one named (``actual``, NamedHand.code)
     "made": _made_hand,
     "named": lambda s: _hand_words(s.actual >> 8, (s.actual >> 4 & 15) << 16 | (s.actual & 15) << 12),
+    # ... or the cards listed as the hand (``actual``, rules.holdem_fast.listed_code), against the
+    # player's cards and the board by then (``own_cards``) and the best five of them
+    "is_listed": lambda s: s.actual >= LISTED_CARDS,
+    "listed_codes": lambda s: listed_cards(s.actual),
+    "cards_listed": lambda s: _cards(s.listed_codes),
+    "holes": lambda s: [c for c in s.batch.hole[s.s0 + s.seat].tolist() if c >= 0],
+    "own_cards": _own_cards,
+    "twice": lambda s: next((_card(c) for k, c in enumerate(s.listed_codes) if c in s.listed_codes[:k]),
+                            None),
+    "strangers": lambda s: [_card(c) for c in s.listed_codes if c not in s.own_cards],
+    "strangers_are": lambda s: listed(s.strangers, "and") + (" is" if len(s.strangers) == 1 else " are"),
+    "listed_made": lambda s: evaluate([Card(c) for c in s.listed_codes], _order(s)).describe(),
+    "best": _best_five,
     # HE-SUMMARY-SEATS: the other seat number the player's summary line gives (-1: it agrees with his seat line)
     "other_seat_no": lambda s: int(s.batch.summary_seat_no[s.s0 + s.seat]),
     "seat_no": lambda s: int(s.batch.seat_no[s.s0 + s.seat]),
@@ -485,8 +522,22 @@ WORDS: dict[str, tuple[_Case, ...]] = {
               "a summary line for seat {seat_no}", "none", lambda s: s.actual == 0),
         _Case("the summary lists seat {seat_no} ({who}) {actual} times", "one line", "{actual} lines"),
     ),
-    HE.HAND_NAME: (_Case("{who}'s hand is named {named}, but {who}'s cards and the board make {made}", "{made}",
-                         "{named}"),),
+    HE.HAND_NAME: (
+        _Case("{who}'s hand is listed as {cards_listed}, which holds {twice} twice", "{best}",
+              "{cards_listed}", lambda s: s.is_listed and s.twice is not None),
+        _Case("{who}'s hand is listed as {cards_listed}, but {strangers_are} neither {who}'s cards nor the "
+              "board's", "{best}", "{cards_listed}",
+              lambda s: s.is_listed and s.strangers and len(s.holes) == 2),
+        # (a hole card not known stands for any card off the board)
+        _Case("{who}'s hand is listed as {cards_listed}, but {strangers_are} not on the board, more cards "
+              "than the two {who} holds", "{best}", "{cards_listed}", lambda s: s.is_listed and s.strangers),
+        _Case("{who}'s hand is listed as {cards_listed}, not five cards", "{best}", "{cards_listed}",
+              lambda s: s.is_listed and len(s.listed_codes) < 5),
+        _Case("{who}'s hand is listed as {cards_listed} ({listed_made}), not the best five of {who}'s cards and "
+              "the board", "{best}", "{cards_listed} ({listed_made})", lambda s: s.is_listed),
+        _Case("{who}'s hand is named {named}, but {who}'s cards and the board make {made}", "{made}",
+              "{named}"),
+    ),
     "ROOM-RAKE": (_Case("the rake {got} is the whole pot: a room takes a share of a pot and its winners collect "
                         "the rest, here nothing", "less than {got}", "{got}"),),
     "ROOM-RUN-TWICE": (

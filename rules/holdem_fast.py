@@ -60,7 +60,7 @@ from rules.holdem_rules import (
     reopens_betting,
 )
 
-__all__ = ["FactBatch", "FindingRows", "pot_of_collect", "replay_batch"]
+__all__ = ["LISTED_CARDS", "FactBatch", "FindingRows", "listed_cards", "pot_of_collect", "replay_batch"]
 
 # Codes as compile-time constants of the kernel, written out: Numba's cache keeps a global's value
 # from compile time and is renewed only when THIS file changes, so a literal here (checked against
@@ -117,7 +117,7 @@ Columns = namedtuple("Columns", "in_lane seat_start action_start pot_start hands
 Actions = namedtuple("Actions", "street actor kind amount raise_to is_all_in is_capped line pot")
 Cards = namedtuple("Cards", "hole hole_line hole_conflict hole_conflict_line boards board_lines summary_boards "
                             "summary_board_lines board_change_line board_change named_hand action_board "
-                            "summary_named_hand")
+                            "summary_named_hand made_cards summary_made_cards summary_made_line")
 
 RULE = namedtuple("KernelRules", (
     "PLAYERS ACTION_ORDER CHECK CALL BET BLINDS MIN_RAISE POT_LIMIT LIMIT_SIZE LIMIT_CAP STACK UNCALLED SIDE_POT "
@@ -1188,26 +1188,98 @@ def he_hand_name(named, strength, cat_pos):
             and (second == 0 or second == strength >> 12 & 15))
 
 
+@inlined
+def he_hand_name_cards(listed, c0, c1, board, nb, best, ranks):
+    """HE-HAND-NAME: the cards a line lists as the made hand (``listed``, -1 beyond them) are the
+    player's two, ``c0`` and ``c1`` (-1: not known), and the first ``nb`` cards of ``board``, each
+    once, and make the best hand of them, of strength ``best`` (the five and the hand's seven ranked
+    alike, in the table's ``ranks``). A card not known stands for any card off the board, and then
+    what the five make is not judged; nor are they where ``best`` is -1 while both cards are known
+    (a card twice or off the deck: HE-DECK cites it)."""
+    known = c0 >= 0 and c1 >= 0
+    if known and best < 0:
+        return True
+    own = np.int64(0)
+    for k in range(2 + nb):
+        c = c0 if k == 0 else c1 if k == 1 else np.int64(board[k - 2])
+        if c >= 0:
+            own |= np.int64(1) << c
+    used = np.int64(0)
+    off = n = 0
+    for k in range(5):
+        c = np.int64(listed[k])
+        if c < 0:
+            break
+        if used >> c & 1:
+            return False
+        used |= np.int64(1) << c
+        if not own >> c & 1:
+            off += 1
+        n += 1
+    if off > (0 if c0 >= 0 else 1) + (0 if c1 >= 0 else 1):     # more than the cards not known stand for
+        return False
+    if not known or 2 + nb < 5:
+        return True
+    if n < 5:
+        return False
+    m1 = m2 = m3 = m4 = np.int64(0)     # int64 from the start, as in rules.evaluator
+    sc = sm = np.int64(0)
+    for k in range(5):      # each the player's or the board's: cards of the table's deck
+        m1, m2, m3, m4, sc, sm = add_card_masks(m1, m2, m3, m4, sc, sm, np.int64(listed[k]))
+    return mask_strength(m1, m2, m3, m4, sc, sm, ranks.cat_pos, ranks.straight_top, ranks.top5) == best
+
+
+LISTED_CARDS = np.int64(1) << 24
+"""A made hand's listed cards in one finding value (HE-HAND-NAME's ``actual``): each card's code + 1
+in six bits, the first at the top of 30 (:func:`listed_code`), so any list is at least this, above
+every ``NamedHand.code``."""
+
+
+@inlined
+def listed_code(listed):
+    """The cards ``listed`` (-1 beyond them) as one finding value (:data:`LISTED_CARDS`)."""
+    code = np.int64(0)
+    for k in range(5):
+        code = code << 6 | (np.int64(listed[k]) + 1 if listed[k] >= 0 else 0)
+    return code
+
+
+def listed_cards(code: int) -> list[int]:
+    """The card codes of a finding value :func:`listed_code` made, in the line's order.
+
+    >>> listed_cards(listed_code(np.array([51, 0, 12, -1, -1], np.int8)))
+    [51, 0, 12]
+    """
+    return [(code >> 6 * (4 - k) & 63) - 1 for k in range(5) if code >> 6 * (4 - k) & 63]
+
+
 @_helper
 def _check_hand_names(s0, a0, a1, acts, cards, ranks, S, G, out, count):
     """HE-HAND-NAME: each made hand a show line names, on the board dealt by its street, and each its
-    summary line names, on each board, against the player's cards (``ranks``: the table's ranking).
-    Cards not known, twice or off the deck are not judged here (HE-DECK cites them). ``expected``: the
-    strength of the hand the cards make, ``actual`` the named hand's code."""
+    summary line names, on each board, against the player's cards (``ranks``: the table's ranking),
+    in words and by the cards it lists (a summary line's: on the first board). Cards not known, twice
+    or off the deck are not judged here (HE-DECK cites them). ``expected``: the strength of the hand
+    the cards make (-1: not known), ``actual`` the named hand's code, or the cards listed
+    (:func:`listed_code`)."""
     h = G.hand
     boards, hole = cards.boards, cards.hole
     for a in range(a0, a1):
         named = np.int64(cards.named_hand[a])
-        if named >= 0:
+        listed = cards.made_cards[a, 0] >= 0
+        if named >= 0 or listed:
             i = np.int64(acts.actor[a])
             b = min(max(np.int64(cards.action_board[a]), 0), 2)
             dealt = _dealt(boards, h, b)
             nb = min(dealt, _board_at(acts.street[a]))
+            c0, c1 = np.int64(hole[s0 + i, 0]), np.int64(hole[s0 + i, 1])
             # the whole board: the strength the award ranks too; a show before the river: its own
             strength = _strength_on(s0, i, b, boards, hole, ranks, S, G) if nb == dealt else \
-                _rank_cards(np.int64(hole[s0 + i, 0]), np.int64(hole[s0 + i, 1]), boards, h, b, nb, ranks)
-            if strength >= 0 and not he_hand_name(named, strength, ranks.cat_pos):
-                _emit(out, count, G, RULE.HAND_NAME, ERROR, np.int64(acts.line[a]), i, strength, named)
+                _rank_cards(c0, c1, boards, h, b, nb, ranks)
+            line = np.int64(acts.line[a])
+            if named >= 0 and strength >= 0 and not he_hand_name(named, strength, ranks.cat_pos):
+                _emit(out, count, G, RULE.HAND_NAME, ERROR, line, i, strength, named)
+            if listed and not he_hand_name_cards(cards.made_cards[a], c0, c1, boards[h, b], nb, strength, ranks):
+                _emit(out, count, G, RULE.HAND_NAME, ERROR, line, i, strength, listed_code(cards.made_cards[a]))
     for i in range(G.seats):
         for b in range(3):
             named = np.int64(cards.summary_named_hand[s0 + i, b])
@@ -1215,6 +1287,13 @@ def _check_hand_names(s0, a0, a1, acts, cards, ranks, S, G, out, count):
                 strength = _strength_on(s0, i, b, boards, hole, ranks, S, G)
                 if strength >= 0 and not he_hand_name(named, strength, ranks.cat_pos):
                     _emit(out, count, G, RULE.HAND_NAME, ERROR, S[i].summary_line, i, strength, named)
+        if cards.summary_made_cards[s0 + i, 0] >= 0:
+            listed = cards.summary_made_cards[s0 + i]
+            strength = _strength_on(s0, i, 0, boards, hole, ranks, S, G)
+            c0, c1 = np.int64(hole[s0 + i, 0]), np.int64(hole[s0 + i, 1])
+            if not he_hand_name_cards(listed, c0, c1, boards[h, 0], _dealt(boards, h, 0), strength, ranks):
+                line = np.int64(cards.summary_made_line[s0 + i])
+                _emit(out, count, G, RULE.HAND_NAME, ERROR, line, i, strength, listed_code(listed))
 
 
 @_helper

@@ -214,17 +214,22 @@ class SummarySeat:
 @dataclass(frozen=True, kw_only=True, slots=True)
 class NamedHand:
     """The made hand a show or summary line names in words (PokerStars' ``shows [Ah Kd] (a pair of
-    Kings)``, ``and won ($1) with two pair, Aces and Tens``), which the replay holds against the best
-    hand of the player's cards and the board (HE-HAND-NAME)."""
+    Kings)``, ``and won ($1) with two pair, Aces and Tens``), by its five cards (Bovada's ``Showdown
+    [9s 9h 2h 2c Qs]``), or both (Winning's ``a pair of Queens [Qh Qd As 9c 6c]``), which the replay
+    holds against the best hand of the player's cards and the board (HE-HAND-NAME)."""
 
     player: str
-    category: str
-    """The name of its ``rules.evaluator.HandCategory`` (``"PAIR"``), which readers need not import."""
+    category: str | None = None
+    """The name of its ``rules.evaluator.HandCategory`` (``"PAIR"``), which readers need not import;
+    None when the line lists the hand's cards in no words the room's names read."""
     rank: Rank | None = None
     """The rank the words name first: a pair's, three or four of a kind's, two pair's higher pair, a
     full house's three, the top card of a high card, a straight or a flush; None when not named."""
     second_rank: Rank | None = None
     """Two pair's lower pair, a full house's pair; None when not named."""
+    cards: tuple[Card, ...] = ()
+    """The cards the line lists as the made hand, in its order (five, as the rooms that list them
+    write them); () when it lists none."""
     board: int = 0
     """The board it is made on (0 the first; a summary line of a hand run twice names one per board)."""
     line: int
@@ -232,10 +237,12 @@ class NamedHand:
     @property
     def code(self) -> int:
         """As the hand batch holds it: ``category << 8 | (rank + 1) << 4 | (second_rank + 1)``, a rank
-        not named 0 (the nibbles of a strength, rules.evaluator)."""
+        not named 0 (the nibbles of a strength, rules.evaluator); -1 when no category is named."""
         # imported here: the evaluator's ranking tables cost readers a tenth of a second at import
         from rules.evaluator import HandCategory
 
+        if self.category is None:
+            return -1
         rank = 0 if self.rank is None else self.rank + 1
         second = 0 if self.second_rank is None else self.second_rank + 1
         return HandCategory[self.category] << 8 | rank << 4 | second

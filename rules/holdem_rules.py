@@ -153,8 +153,13 @@ class HE(enum.StrEnum):
                                   "Network and Bovada in their own words, the names formats.md gives for each room; 888poker and "
                                   "iPoker name none) is the best hand of the player's cards and the board dealt by then, in the "
                                   "table's ranking (on 36 cards a flush over a full house, and its straights): its kind and the "
-                                  "ranks it names (Bovada names the kind alone). Cited at that line, expected the hand the cards "
-                                  "make."))
+                                  "ranks it names (Bovada names the kind alone). The five cards the Winning Poker Network and "
+                                  "Bovada list as the made hand (`a pair of Queens [Qh Qd As 9c 6c]`, `Showdown [9s 9h 2h 2c "
+                                  "Qs]`, a Bovada summary's `[2c 2h-9s 9h 2h 2c Qs]`) are checked too: each is one of the "
+                                  "player's cards or the board's dealt by then, none twice, and the five make that best hand (a "
+                                  "hole card not known stands for any card off the board, and then what the five make is not "
+                                  "judged). Cited at that line, expected the hand the cards make (for listed cards, the best five "
+                                  "and their hand), actual the hand named or the cards listed."))
 
 
 _BY_CODE = tuple(HE)

@@ -307,7 +307,7 @@ def test_the_readers_empty_batch_is_handbatch_empty():
 
     minus_one = {"small_bet", "big_bet", "boards", "summary_boards", "cap", "summary_seat_no",
                  "hole", "summary_won", "summary_won_again", "hole_conflict", "board_change", "raise_to", "cards", "pot",
-                 "named_hand", "summary_named_hand"}
+                 "named_hand", "summary_named_hand", "made_cards", "summary_made_cards"}
     ones = {"in_lane", "has_summary"}
     unset = {"limit_cap", "cap_heads_up"}
     ours = HandBatch.empty(3, 5, 7, 2)

@@ -755,8 +755,11 @@ def test_bovada_hand_without_street_lines_whose_summary_disagrees_with_the_betti
 
 # Hands whose lines truly do not add up, by file name: their error findings are right.
 INCONSISTENT = {
-    ("LHE-USD-8-16-201204.old.format.txt", "2596806815"): "the summary is another hand's (its board, pot and "
-                                                          "seats differ from the play), and two seats are [ME]",
+    ("LHE-USD-8-16-201204.old.format.txt", "2596806815"): "the summary is another hand's, an Omaha hand's (its "
+                                                          "board, pot and seats differ from the play, each seat it "
+                                                          "sums up shows four hole cards, and a seat's five cards "
+                                                          "are not dealt here: tests/test_room_made_cards.py), and "
+                                                          "two seats are [ME]",
 }
 EXPECTED_QUARANTINE = {"NLHE-USD-5-10-201511.concatenated.partial.txt": "two hands cut and joined mid-line"}
 
