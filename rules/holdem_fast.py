@@ -1289,9 +1289,10 @@ def _check_hand_names(s0, a0, a1, acts, cards, ranks, S, G, out, count):
                     _emit(out, count, G, RULE.HAND_NAME, ERROR, S[i].summary_line, i, strength, named)
         if cards.summary_made_cards[s0 + i, 0] >= 0:
             listed = cards.summary_made_cards[s0 + i]
-            strength = _strength_on(s0, i, 0, boards, hole, ranks, S, G)
+            first = np.int64(0)     # (typed as the loop's boards: a literal 0 compiled _rank_cards once more)
+            strength = _strength_on(s0, i, first, boards, hole, ranks, S, G)
             c0, c1 = np.int64(hole[s0 + i, 0]), np.int64(hole[s0 + i, 1])
-            if not he_hand_name_cards(listed, c0, c1, boards[h, 0], _dealt(boards, h, 0), strength, ranks):
+            if not he_hand_name_cards(listed, c0, c1, boards[h, first], _dealt(boards, h, first), strength, ranks):
                 line = np.int64(cards.summary_made_line[s0 + i])
                 _emit(out, count, G, RULE.HAND_NAME, ERROR, line, i, strength, listed_code(listed))
 
