@@ -88,28 +88,6 @@ def test_winning_keeps_the_five_cards_after_each_name_in_the_record_and_the_batc
     assert bool(b.has_named_hand[0])
 
 
-def test_winning_hand_listing_the_best_five_is_no_finding():
-    assert hand_name_findings(winning.parse, WINNING) == []
-
-
-def test_winning_show_line_listing_a_card_not_dealt_is_a_finding_at_that_line():
-    # Kc is neither Boris's (9c Qd) nor the board's
-    text = changed(WINNING, "(a pair of Queens [Qh Qd As 9c 8s])", "(a pair of Queens [Qh Qd As Kc 8s])")
-    assert hand_name_findings(winning.parse, text) == [
-        (line_of(text, "Boris shows"), "Boris's hand is listed as Qh Qd As Kc 8s, but Kc is neither Boris's "
-         "cards nor the board's", "Qh Qd As 9c 8s (pair of queens)", "Qh Qd As Kc 8s")]
-
-
-def test_winning_summary_line_listing_five_that_are_not_the_best_is_a_finding_though_its_name_is_right():
-    # Boris's cards and the board's, a pair of queens as named, but with the board's 2d for the kicker 8s
-    text = changed(WINNING, "won $0.04 with a pair of Queens [Qh Qd As 9c 8s]",
-                   "won $0.04 with a pair of Queens [Qh Qd As 9c 2d]")
-    assert hand_name_findings(winning.parse, text) == [
-        (line_of(text, "Seat 2: Boris (big blind) showed"), "Boris's hand is listed as Qh Qd As 9c 2d (pair of "
-         "queens), not the best five of Boris's cards and the board", "Qh Qd As 9c 8s (pair of queens)",
-         "Qh Qd As 9c 2d (pair of queens)")]
-
-
 def test_winning_a_card_listed_twice_is_a_finding():
     text = changed(WINNING, "a pair of Sixs [6d 6c As Qh 8s]\nSeat 2", "a pair of Sixs [6d 6c As Qh 6d]\nSeat 2")
     assert hand_name_findings(winning.parse, text) == [
@@ -190,24 +168,39 @@ def test_bovada_keeps_the_showdown_s_five_and_the_summary_s_five_after_the_hole_
         ("Dealer", "Ah Kh Qs 9s 9h", 30), ("Hero", "", 0), ("Big Blind", "9s 9h 2h 2c Qs", 32)]
 
 
-def test_bovada_hand_listing_the_best_five_is_no_finding():
-    assert hand_name_findings(bovada.parse, BOVADA) == []
+@pytest.mark.parametrize("room", [winning, bovada], ids=["winning", "bovada"])
+def test_a_hand_listing_the_best_five_is_no_finding(room):
+    assert hand_name_findings(room.parse, {winning: WINNING, bovada: BOVADA}[room]) == []
 
 
-def test_bovada_summary_line_listing_a_card_not_dealt_is_a_finding_at_that_line():
-    text = changed(BOVADA, "[2c 2h-9s 9h 2h 2c Qs]", "[2c 2h-9s 9h 2h 2c Ks]")
-    assert hand_name_findings(bovada.parse, text) == [
-        (line_of(text, "Seat+3: Big Blind"), "Big Blind's hand is listed as 9s 9h 2h 2c Ks, but Ks is neither "
-         "Big Blind's cards nor the board's", "9s 9h 2h 2c Qs (two pair, nines and twos)", "9s 9h 2h 2c Ks")]
-
-
-def test_bovada_showdown_line_listing_five_that_are_not_the_best_is_a_finding_at_that_line():
+# Per room, a card not dealt and five that are not the best: (the room, the listing as written and as
+# changed, the words of the line cited, the message, expected, actual)
+LISTINGS_AT_FAULT = [
+    # Kc is neither Boris's (9c Qd) nor the board's
+    (winning, "(a pair of Queens [Qh Qd As 9c 8s])", "(a pair of Queens [Qh Qd As Kc 8s])", "Boris shows",
+     "Boris's hand is listed as Qh Qd As Kc 8s, but Kc is neither Boris's cards nor the board's",
+     "Qh Qd As 9c 8s (pair of queens)", "Qh Qd As Kc 8s"),
+    # Boris's cards and the board's, a pair of queens as named, but with the board's 2d for the kicker 8s
+    (winning, "won $0.04 with a pair of Queens [Qh Qd As 9c 8s]", "won $0.04 with a pair of Queens [Qh Qd As 9c 2d]",
+     "Seat 2: Boris (big blind) showed", ("Boris's hand is listed as Qh Qd As 9c 2d (pair of queens), not the best "
+                                          "five of Boris's cards and the board"),
+     "Qh Qd As 9c 8s (pair of queens)", "Qh Qd As 9c 2d (pair of queens)"),
+    (bovada, "[2c 2h-9s 9h 2h 2c Qs]", "[2c 2h-9s 9h 2h 2c Ks]", "Seat+3: Big Blind",
+     "Big Blind's hand is listed as 9s 9h 2h 2c Ks, but Ks is neither Big Blind's cards nor the board's",
+     "9s 9h 2h 2c Qs (two pair, nines and twos)", "9s 9h 2h 2c Ks"),
     # the board's 6c for its queen: a pair of nines still, as the line's kind says
-    text = changed(BOVADA, "Showdown [9s 9h Ah Kh Qs]", "Showdown [9s 9h Ah Kh 6c]")
-    assert hand_name_findings(bovada.parse, text) == [
-        (line_of(text, "Dealer : Showdown"), "Dealer's hand is listed as 9s 9h Ah Kh 6c (pair of nines), not the "
-         "best five of Dealer's cards and the board", "9s 9h Ah Kh Qs (pair of nines)",
-         "9s 9h Ah Kh 6c (pair of nines)")]
+    (bovada, "Showdown [9s 9h Ah Kh Qs]", "Showdown [9s 9h Ah Kh 6c]", "Dealer : Showdown",
+     "Dealer's hand is listed as 9s 9h Ah Kh 6c (pair of nines), not the best five of Dealer's cards and the board",
+     "9s 9h Ah Kh Qs (pair of nines)", "9s 9h Ah Kh 6c (pair of nines)"),
+]
+
+
+@pytest.mark.parametrize(("room", "old", "new", "cited", "message", "expected", "actual"), LISTINGS_AT_FAULT,
+                         ids=["winning-not-dealt", "winning-not-best", "bovada-not-dealt", "bovada-not-best"])
+def test_a_listing_of_a_card_not_dealt_or_of_five_not_the_best_is_a_finding_at_its_line(
+        room, old, new, cited, message, expected, actual):
+    text = changed({winning: WINNING, bovada: BOVADA}[room], old, new)
+    assert hand_name_findings(room.parse, text) == [(line_of(text, cited), message, expected, actual)]
 
 
 def test_bovada_showdown_listing_four_cards_is_a_finding():
