@@ -8,14 +8,18 @@ WAREHOUSE ?= data/warehouse
 
 # The program alone for the demo; the tests and benchmarks add their tools, their oracles and
 # Spark (about 650 MB more of the venv, half a minute more of a first setup).
+# pip lists each package as it fetches it, so that a first setup (half a minute and more) shows
+# its progress; upgrading pip itself is quick and stays quiet.
 $(BIN)/rasklad: pyproject.toml
+	@echo "Setting up $(VENV): Rasklad and its packages (about half a minute the first time)"
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --disable-pip-version-check -e .
 	@touch $@
 
 $(VENV)/.dev: $(BIN)/rasklad
-	$(BIN)/pip install --quiet -e '.[dev,spark]'
+	@echo "Adding the tests' tools, oracles and Spark to $(VENV) (about 650 MB the first time)"
+	$(BIN)/pip install --disable-pip-version-check -e '.[dev,spark]'
 	@touch $@
 
 setup: $(BIN)/rasklad
