@@ -351,7 +351,8 @@ def names_alike(db: Db | None, also: Iterable[str] = ()) -> frozenset[str]:
     every list, table and replay of a page marks (:func:`rules.words.listed_name`), so that a name
     reads the same in each of them. ``db`` None: no warehouse yet, the names of ``also`` alone."""
     stored = _stored_names(db) if db is not None else frozenset()
-    return printing_alike(stored.union(also))
+    extra = frozenset(also) - stored    # (none for a stored game's: the warehouse's set, compared once)
+    return printing_alike(stored | extra if extra else stored)
 
 
 @st.cache_data(show_spinner=False, max_entries=4)
@@ -1383,6 +1384,7 @@ def pick_hand_player(db: Db, where, key: str) -> str:
     if wanted is not None:    # composed as the stored names are (a phone pastes ё as е and a mark)
         wanted = same_name(wanted)
     start = with_hands.index(wanted) if wanted in with_hands else 0
+    alike = names_alike(db)
     if wanted is not None and wanted not in with_hands:
         # a person's linked screen names hold the hands; a stored name without any has none to show
         linked = [name for name in person_names(db, wanted) if name in with_hands] if wanted in people(db) else []
@@ -1395,8 +1397,7 @@ def pick_hand_player(db: Db, where, key: str) -> str:
         else:
             start = None
             close = close_names(wanted, sorted({*people(db), *players(db)}))
-            st.error(md(no_player(wanted, close, names_alike(db))) + " Choose a player below.")
-    alike = names_alike(db)
+            st.error(md(no_player(wanted, close, alike)) + " Choose a player below.")
     player = where.selectbox("Player", with_hands, index=start, key=key, placeholder="Choose a player",
                              format_func=lambda name: listed_name(name, alike))
     if player is None:

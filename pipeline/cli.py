@@ -2602,8 +2602,10 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
             say_notes()
             linked = sorted((name, room or "") for (room, name), holder in links.items() if holder == person)
             made.update(person=person, names=[{"name": name, "site": room or None} for name, room in linked])
-            if not as_json:
-                click.echo(f"{person}: {', '.join(told_apart(f'{name} ({room})' if room else name for name, room in linked))}")
+            if not as_json:     # the names as alias --list shows them
+                with _connect(warehouse) as con:
+                    alike = _names_alike(con, [person])
+                click.echo(f"{listed_name(person, alike)}: {_accounts_listed(made['names'], alike)}")
         if is_me:
             if person is None:
                 raise CommandLineProblem("Who is me?", "Give the person: rasklad alias NAME --me")
@@ -2693,19 +2695,22 @@ def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person
         for name in (person, *names):
             if name and name.strip() not in linked:
                 where = f" in {site}" if site else ""
-                raise UsageProblem(f"{quoted_name(name)} has no link{where} to remove.{did_you_mean(name, linked)}",
+                raise UsageProblem(f"{quoted_name(name)} has no link{where} to remove."
+                                   f"{did_you_mean(name, linked, _names_alike(con, linked))}",
                                    "`rasklad alias --list` lists every person with their names.")
         return site, []
     players = _stored_players(con, site)
     known = set(players)
     room = f" in {site}" if site else ""
-    notes += [f"No stored game{room} has a player {quoted_name(name)} yet.{did_you_mean(name, players)}"
-              for name in names if name.strip() not in known]
+    unknown = [name for name in names if name.strip() not in known]
+    alike = _names_alike(con, known) if unknown else frozenset()    # (read only for a note to word)
+    notes += [f"No stored game{room} has a player {quoted_name(name)} yet.{did_you_mean(name, players, alike)}"
+              for name in unknown]
     if is_me and person is not None and not names:
         persons = known | {holder for _, holder, _ in links}
         if person.strip() not in persons:
             notes.append(f"No stored game has a player {quoted_name(person)} yet, and no person is named so."
-                         f"{did_you_mean(person, persons)}")
+                         f"{did_you_mean(person, persons, _names_alike(con, persons))}")
     if not notes:
         return site, []
     return site, [*(f"Note: {note}" for note in notes),

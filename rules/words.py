@@ -67,9 +67,10 @@ def name_order(name: str) -> tuple[str, str]:
     return letters.casefold(), name
 
 
-def did_you_mean(name: str, known: Iterable[str]) -> str:
-    """" Did you mean 'Anna'?" when ``known`` holds names close to ``name`` (case aside), else ""."""
-    return suggested(close_names(name, known))
+def did_you_mean(name: str, known: Iterable[str], alike: Collection[str] = ()) -> str:
+    """" Did you mean 'Anna'?" when ``known`` holds names close to ``name`` (case aside), else ""; a
+    twin of ``alike`` (:func:`printing_alike`) with the scripts of its letters (:func:`suggested`)."""
+    return suggested(close_names(name, known), alike)
 
 
 def close_names(name: str, known: Iterable[str]) -> list[str]:

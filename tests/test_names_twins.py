@@ -73,9 +73,10 @@ def test_alias_list_marks_the_persons_and_names_that_print_as_another_stored_one
     people = dict(zip(blocks(listed.output, "person"), blocks(listed.output, "names"), strict=True))
     assert people == {VOVA_MARKED: VOVA_MARKED, BOBA_MARKED: BOBA_MARKED, LATIN_A_MARKED: LATIN_A_MARKED,
                       **{name: name for name in PLAIN}}
-    # a name linked in a room is marked before its room, in the order of the names as before
+    # the names a link joins, said and listed as the lists show them, in the order of the names
     linked = CliRunner().invoke(main, ["alias", "-w", str(twins), "Vova", VOVA, BOBA])
     assert linked.exit_code == 0, linked.output
+    assert linked.output.splitlines()[-1] == f"Vova: {BOBA_MARKED}, Vova, {VOVA_MARKED}"
     listed = CliRunner().invoke(main, ["alias", "-w", str(twins), "--list"], env={"COLUMNS": "90"})
     people = dict(zip(blocks(listed.output, "person"), blocks(listed.output, "names"), strict=True))
     assert people["Vova"] == f"{BOBA_MARKED}, Vova, {VOVA_MARKED}"
