@@ -1714,7 +1714,7 @@ def _names_alike(con: duckdb.DuckDBPyConnection, also: Iterable[str] = ()) -> fr
     return printing_alike(stored_names(con).union(also))
 
 
-NAME_COLUMNS = ("player", "person", "opponent")
+NAME_COLUMNS = ("player", "person")
 """The columns of an output's table that hold a player's or a person's name."""
 
 

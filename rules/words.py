@@ -169,9 +169,7 @@ def listed_name(name: str, alike: Collection[str] = ()) -> str:
     >>> print(listed_name("ВОВА", {"ВОВА", "BOBA"}), listed_name("BOBA", {"ВОВА", "BOBA"}), listed_name("ВОВА"))
     'ВОВА' (Cyrillic letters) 'BOBA' (Latin letters) ВОВА
     """
-    if _marked_alone(name):
-        return quoted_name(name)
-    if name in alike:
+    if name in alike or _marked_alone(name):
         return quoted_name(name) + _twin_mark(name, alike)
     return name
 
