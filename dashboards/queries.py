@@ -20,6 +20,7 @@ import re
 import shutil
 import tempfile
 import weakref
+from collections.abc import Iterable
 from datetime import date, datetime, time
 from decimal import Decimal
 from pathlib import Path
@@ -28,10 +29,10 @@ import duckdb
 import polars as pl
 import streamlit as st
 
-from dashboards.names import listed_name, printing_alike
 from dashboards.safe_text import md, md_with_code
 from pipeline.manifest import MANIFEST_FILE, NewerWarehouse, StatisticsNotBuilt
 from pipeline.models import Missing, build_apart, missing_from, models, select_over, supply_missing
+from pipeline.names import STORED_NAMES, stored_names
 from pipeline.provenance import OLDER_RULES_SQL, RULES_VERSION, OlderRules, judged_by_older_rules
 from pipeline.tables import SCHEMAS
 from pipeline.warehouse import (
@@ -47,8 +48,10 @@ from rules.words import (
     close_names,
     counted,  # (the pages word their counts as q.counted too)
     listed,
+    listed_name,
     name_order,
     no_player,
+    printing_alike,
     same_name,
 )
 
@@ -341,11 +344,21 @@ def players(db: Db) -> list[str]:
                             )["player"].to_list(), key=name_order)
 
 
-def names_alike(db: Db) -> frozenset[str]:
-    """The stored names (of players and persons) that print as another does (a Latin A in a Cyrillic
-    word; ВОВА in Cyrillic beside BOBA in Latin): the pages mark them where they show them
-    (:func:`dashboards.names.listed_name`)."""
-    return printing_alike({*players(db), *people(db)})
+def names_alike(db: Db | None, also: Iterable[str] = ()) -> frozenset[str]:
+    """The names that print as another does (a Latin A in a Cyrillic word; ВОВА in Cyrillic beside
+    BOBA in Latin), among the warehouse's names of players and persons (:data:`pipeline.names.STORED_NAMES`,
+    as the command line reads them) and ``also``, the names of a game checked but not stored: what
+    every list, table and replay of a page marks (:func:`rules.words.listed_name`), so that a name
+    reads the same in each of them. ``db`` None: no warehouse yet, the names of ``also`` alone."""
+    stored = _stored_names(db) if db is not None else frozenset()
+    extra = frozenset(also) - stored    # (none for a stored game's: the warehouse's set, compared once)
+    return printing_alike(stored | extra if extra else stored)
+
+
+@st.cache_data(show_spinner=False, max_entries=4)
+def _stored_names(db: Db) -> frozenset[str]:
+    with _cursor(db, STORED_NAMES) as cursor:
+        return stored_names(cursor)
 
 
 def busiest_player(db: Db) -> str | None:
@@ -1371,6 +1384,7 @@ def pick_hand_player(db: Db, where, key: str) -> str:
     if wanted is not None:    # composed as the stored names are (a phone pastes ё as е and a mark)
         wanted = same_name(wanted)
     start = with_hands.index(wanted) if wanted in with_hands else 0
+    alike = names_alike(db)
     if wanted is not None and wanted not in with_hands:
         # a person's linked screen names hold the hands; a stored name without any has none to show
         linked = [name for name in person_names(db, wanted) if name in with_hands] if wanted in people(db) else []
@@ -1383,8 +1397,7 @@ def pick_hand_player(db: Db, where, key: str) -> str:
         else:
             start = None
             close = close_names(wanted, sorted({*people(db), *players(db)}))
-            st.error(md(no_player(wanted, close)) + " Choose a player below.")
-    alike = names_alike(db)
+            st.error(md(no_player(wanted, close, alike)) + " Choose a player below.")
     player = where.selectbox("Player", with_hands, index=start, key=key, placeholder="Choose a player",
                              format_func=lambda name: listed_name(name, alike))
     if player is None:

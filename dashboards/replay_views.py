@@ -29,7 +29,7 @@ import streamlit as st
 from dashboards import queries as q
 from dashboards import tables
 from dashboards.money import amount_text
-from dashboards.names import listed_name, marked_names, printing_alike
+from dashboards.names import marked_names
 from dashboards.replayer import (
     Step,
     box_decisions,
@@ -46,6 +46,7 @@ from pipeline.facts import money_unit
 from rules.findings import Severity
 from rules.holdem_engine import owed_with_cash_out, sold_to_the_room
 from rules.rulebook import RULES
+from rules.words import listed_name
 
 __all__ = ["MAX_TEXT_BYTES", "Audited", "audit_kept_text", "audit_text"]
 audit_text = audit_bytes
@@ -121,13 +122,15 @@ def show_source(lines: list[str], first_line: int, marks: dict[int, list[tuple[s
     st.html(source_html(lines, first_line, marks, caret))
 
 
-def show_findings(findings: pl.DataFrame, players: Collection[str] = ()) -> None:
-    """Each finding with the text of the rule it cites; a name of ``players`` that prints as another's
-    shown marked in its words (:func:`dashboards.names.marked_names`)."""
+def show_findings(findings: pl.DataFrame, alike: Collection[str] | None = None) -> None:
+    """Each finding with the text of the rule it cites; a name of ``alike`` (the page's names that print
+    alike, by default the warehouse's: :func:`dashboards.queries.names_alike`) shown marked in its words
+    (:func:`dashboards.names.marked_names`)."""
     if findings.is_empty():
         st.success("No findings: the replay agrees with the log.")
         return
-    alike = printing_alike(players)
+    if alike is None:
+        alike = q.names_alike(q.database())
     for row in findings.iter_rows(named=True):
         where = f"line {row['line']}" if row["line"] is not None else "the whole game"
         icon = ":material/error:" if row["severity"] == "error" else ":material/warning:"
@@ -247,15 +250,16 @@ def game_names(record, replay) -> frozenset[str]:
 
 
 def show_replay(audited: Audited, marks: Marks | None = None, start_line: int | None = None,
-                shortcuts: bool = False, players: Collection[str] = ()) -> None:
+                shortcuts: bool = False) -> None:
     """One parsed game: the table drawn step by step (opened at the step of ``start_line``, a
     finding's line), then its steps as tables by its kind; steps at a line in ``marks`` name its findings.
-    ``shortcuts``: the arrow keys step too (for a page that shows one replay). A name of the game, or
-    of ``players`` (the warehouse's), that prints as another's is shown marked wherever the replay names it."""
+    ``shortcuts``: the arrow keys step too (for a page that shows one replay). A name that prints as
+    another's, among the warehouse's and the game's (:func:`dashboards.queries.names_alike`), is shown
+    marked wherever the replay names it, as the page's lists show it."""
     record, replay = audited.record, audited.replay
     marks = marks or {}
     game = record.info.game
-    names = game_names(record, replay) | frozenset(players)
+    alike = q.names_alike(q.database(), game_names(record, replay))
     if replay is None:
         st.warning(f"Not replayed: {md(audited.error)}. What the log says:")
         show_generic(record, replay)
@@ -267,16 +271,16 @@ def show_replay(audited: Audited, marks: Marks | None = None, start_line: int | 
         steps = []
     if steps:
         show_stepper(steps, _key(record, f"at_{start_line or 0}"), step_at_line(steps, start_line),
-                     with_subjects_now(marks, replay), shortcuts=shortcuts, players=names)
+                     with_subjects_now(marks, replay), shortcuts=shortcuts, alike=alike)
     view = _VIEWS.get(game, show_generic)
     try:
         with st.expander("Step by step as tables", expanded=not steps):
-            view(record, replay, marks, names=names) if view in _MARKING else view(record, replay, names=names)
+            view(record, replay, marks, alike=alike) if view in _MARKING else view(record, replay, alike=alike)
     except Exception as error:  # noqa: BLE001 — as above
         st.warning(f"The step-by-step view of this {md(game)} game failed ({type(error).__name__}: {md(error)}); "
                    "the record's fields follow.")
         show_generic(record, replay)
-    show_results(replay, record, names)
+    show_results(replay, record, alike)
 
 
 def _move(state_key: str, by: int, count: int) -> None:
@@ -296,12 +300,11 @@ def flagged_at(steps: list[Step], index: int, marks: Marks) -> list[tuple[int, s
 
 
 def show_stepper(steps: list[Step], key: str, start: int, marks: Marks | None = None,
-                 shortcuts: bool = False, players: Collection[str] = ()) -> None:
+                 shortcuts: bool = False, alike: Collection[str] = ()) -> None:
     """The drawn table of one step, with previous/next buttons (and the arrow keys, with ``shortcuts``)
     and a slider where there are several; opened at ``start``; the findings the step is about marked above it.
-    A name of ``players`` that prints as another's is shown marked in the drawing and the words."""
+    A name of ``alike`` (names that print alike) is shown marked in the drawing and the words."""
     marks = marks or {}
-    alike = printing_alike(players)
     count = len(steps)
     state_key = f"{key}_step"    # the step's number as the slider shows it: 1 to count
     if state_key not in st.session_state or not 1 <= st.session_state[state_key] <= count:
@@ -341,16 +344,16 @@ def unit_of(record):
     return None if record.info.game in q.FAMILIES["raspisnoy"] + q.FAMILIES["chinese"] else tables.UNSAID
 
 
-def show_results(replay, record, names: Collection[str] = ()) -> None:
+def show_results(replay, record, alike: Collection[str] = ()) -> None:
     if hasattr(replay, "owed_known"):
-        show_holdem_results(replay, record, names)
+        show_holdem_results(replay, record, alike)
     elif replay.players:
         st.markdown("**Result by the replay**")
         # the net a number, to the cent of the game's unit (points and chips whole): sorted as a number
         tables.show(
             pl.DataFrame([{"player": p.player, "seat": p.seat, "net": p.net} for p in replay.players],
                          schema={"player": pl.String, "seat": pl.Int64, "net": pl.Decimal(18, 2)}),
-            hide_index=True, unit=unit_of(record), players=names,
+            hide_index=True, unit=unit_of(record), alike=alike,
         )
 
 
@@ -396,7 +399,7 @@ def cash_out_notes(replay, whole: bool) -> list[str]:
     return notes
 
 
-def show_holdem_results(replay, record, names: Collection[str] = ()) -> None:
+def show_holdem_results(replay, record, alike: Collection[str] = ()) -> None:
     """A Hold'em hand's result by the rules beside the log's: the nets the warehouse keeps for a hand
     are the log's (docs/warehouse.md), and an arbiter needs both, each named for what it is."""
     if not replay.players:
@@ -407,14 +410,14 @@ def show_holdem_results(replay, record, names: Collection[str] = ()) -> None:
         st.caption("The rules pay each pot to its winners, the rake taken; a net by the rules is that, less "
                    "what the player put in. The log's columns are what its collect lines pay.")
         for note in cash_out_notes(replay, reads_whole_chips(record, replay)):
-            st.caption(md(marked_names(note, printing_alike(names))))
+            st.caption(md(marked_names(note, alike)))
     else:
         st.markdown("**Result in the log**")
         st.caption("The rules cannot tell who wins every pot of this hand (a contender's cards are not shown): "
                    "the nets are the log's.")
         results = results.drop("owed", "net")
     headings = {"net": "Net by the rules", "collected": "Collected in the log"}
-    tables.show(results, hide_index=True, unit=unit_of(record), players=names,
+    tables.show(results, hide_index=True, unit=unit_of(record), alike=alike,
                 column_config={name: heading for name, heading in headings.items() if name in results.columns})
 
 
@@ -437,7 +440,7 @@ def plain(value):
     return str(value)
 
 
-def show_generic(record, replay, names: Collection[str] = ()) -> None:
+def show_generic(record, replay, alike: Collection[str] = ()) -> None:
     """Any record: its fields as a tree (for games without a step-by-step view yet)."""
     st.json(plain(record), expanded=2)
 
@@ -504,7 +507,7 @@ def stack_column(player: str) -> str:
     return f"stack {player}"
 
 
-def show_holdem(record, replay, marks: Marks | None = None, names: Collection[str] = ()) -> None:
+def show_holdem(record, replay, marks: Marks | None = None, alike: Collection[str] = ()) -> None:
     st.markdown(
         # the stakes as every other page names them ('No Limit €0.05/€0.10 EUR')
         f"Hand **{md(record.hand_id)}** — {md(tables.BETTING_WORDS.get(record.betting.value, word(record.betting)))} "
@@ -517,9 +520,8 @@ def show_holdem(record, replay, marks: Marks | None = None, names: Collection[st
     if steps.is_empty():
         st.info("No action in this hand.")
         return
-    alike = printing_alike(names)
     stacks = {stack_column(seat.player): f"{listed_name(seat.player, alike)}'s stack" for seat in record.seats}
-    tables.show(steps, hide_index=True, key=_key(record, "steps"), unit=unit_of(record), players=names,
+    tables.show(steps, hide_index=True, key=_key(record, "steps"), unit=unit_of(record), alike=alike,
                 column_config={name: heading for name, heading in stacks.items() if name in steps.columns})
     if record.summary is not None:
         st.caption(f"Summary: total pot {md(record.summary.total_pot)}, rake {md(record.summary.rake)}"
@@ -536,9 +538,8 @@ def _round_table(replay) -> pl.DataFrame:
     } for r in replay.rounds]) if replay.rounds else pl.DataFrame()
 
 
-def show_raspisnoy(record, replay, marks: Marks | None = None, names: Collection[str] = ()) -> None:
+def show_raspisnoy(record, replay, marks: Marks | None = None, alike: Collection[str] = ()) -> None:
     marks = marks or {}
-    alike = printing_alike(names)
     st.markdown(f"Game **{md(record.name)}** — players {md(marked_names(', '.join(record.players), alike))}; "
                 f"first dealer {md(listed_name(record.first_dealer, alike))}")
     rounds = record.rounds
@@ -561,7 +562,7 @@ def show_raspisnoy(record, replay, marks: Marks | None = None, names: Collection
         "tricks": by_player[p].tricks if p in by_player else None,
         "points": str(by_player[p].points) if p in by_player else "",
         "total": str(by_player[p].total) if p in by_player else "",
-    } for p in order]), hide_index=True, key=_key(record, "hands"), players=names)
+    } for p in order]), hide_index=True, key=_key(record, "hands"), alike=alike)
     following = [r.line for r in rounds if r.line > this.line]
     until = min(following) if following else 10**9
     flagged = sorted({mark[0] for line, found in marks.items() if this.line <= line < until for mark in found})
@@ -577,17 +578,16 @@ def show_raspisnoy(record, replay, marks: Marks | None = None, names: Collection
             "winner": next((pl_.winner for pl_ in replay.plays if pl_.round_no == this.number
                             and pl_.trick_no == t.number), t.winner),
             "winner in the log": t.winner,
-        } for t in this.tricks]), hide_index=True, key=_key(record, "tricks"), players=names)
+        } for t in this.tricks]), hide_index=True, key=_key(record, "tricks"), alike=alike)
     with st.expander("Every round"):
-        tables.show(_round_table(replay), hide_index=True, key=_key(record, "all_rounds"), players=names)
+        tables.show(_round_table(replay), hide_index=True, key=_key(record, "all_rounds"), alike=alike)
 
 
-def show_raspisnoy_sheet(record, replay, names: Collection[str] = ()) -> None:
-    alike = printing_alike(names)
+def show_raspisnoy_sheet(record, replay, alike: Collection[str] = ()) -> None:
     st.markdown(f"Score sheet **{md(record.name)}** — players {md(marked_names(', '.join(record.players), alike))}; "
                 f"first dealer {md(listed_name(record.first_dealer, alike))}. A sheet has no cards: bids, tricks and "
                 "totals are checked.")
-    tables.show(_round_table(replay), hide_index=True, key=_key(record, "sheet_rounds"), players=names)
+    tables.show(_round_table(replay), hide_index=True, key=_key(record, "sheet_rounds"), alike=alike)
 
 
 # -- Chinese and OFC: the rows, and for OFC the rows as they fill ------------------------------------
@@ -599,27 +599,27 @@ def _rows_table(replay) -> pl.DataFrame:
     } for r in replay.rows]) if replay.rows else pl.DataFrame()
 
 
-def _scores(replay, record, names: Collection[str]) -> None:
+def _scores(replay, record, alike: Collection[str]) -> None:
     if replay.hands:
         tables.show(pl.DataFrame([{
             "player": h.player, "status": word(h.status), "natural": word(h.natural),
             "foul": h.is_foul, "royalties back/middle/front": "/".join(map(str, h.royalties)), "points": h.points,
-        } for h in replay.hands]), hide_index=True, key=_key(record, "hands"), players=names)
+        } for h in replay.hands]), hide_index=True, key=_key(record, "hands"), alike=alike)
     if replay.scores:
         st.markdown("**Pair by pair**")
         tables.show(pl.DataFrame([{
             "player": s.player, "opponent": s.opponent, "rows won": s.rows_won, "rows lost": s.rows_lost,
             "scoop": s.is_scoop, "royalty points": s.royalty_points, "points": s.points,
-        } for s in replay.scores]), hide_index=True, key=_key(record, "scores"), players=names)
+        } for s in replay.scores]), hide_index=True, key=_key(record, "scores"), alike=alike)
 
 
-def show_chinese(record, replay, names: Collection[str] = ()) -> None:
+def show_chinese(record, replay, alike: Collection[str] = ()) -> None:
     st.markdown(f"Hand **{md(record.hand_id)}** — scoring {md(word(record.scoring))}; "
-                f"players {md(marked_names(', '.join(record.players), printing_alike(names)))}")
+                f"players {md(marked_names(', '.join(record.players), alike))}")
     rows = _rows_table(replay)
     if not rows.is_empty():
-        tables.show(rows, hide_index=True, key=_key(record, "rows"), players=names)
-    _scores(replay, record, names)
+        tables.show(rows, hide_index=True, key=_key(record, "rows"), alike=alike)
+    _scores(replay, record, alike)
 
 
 def ofc_rows_at(replay, turn: int) -> pl.DataFrame:
@@ -634,8 +634,7 @@ def ofc_rows_at(replay, turn: int) -> pl.DataFrame:
     } for player in players])
 
 
-def show_ofc(record, replay, names: Collection[str] = ()) -> None:
-    alike = printing_alike(names)
+def show_ofc(record, replay, alike: Collection[str] = ()) -> None:
     st.markdown(f"Hand **{md(record.hand_id)}** — {md(word(record.variant))}, scoring {md(word(record.scoring))}; "
                 f"players {md(marked_names(', '.join(record.players), alike))}")
     turns = sorted({p.turn_no for p in replay.placements})
@@ -646,12 +645,12 @@ def show_ofc(record, replay, names: Collection[str] = ()) -> None:
         st.caption("This turn: " + md("; ".join(
             f"{listed_name(p.player, alike)} {card(p.card)} → {'discard' if p.is_discard else word(p.row)}"
             for p in placed)))
-        tables.show(ofc_rows_at(replay, turn), hide_index=True, key=_key(record, "filling"), players=names)
+        tables.show(ofc_rows_at(replay, turn), hide_index=True, key=_key(record, "filling"), alike=alike)
     st.markdown("**Final rows**")
     rows = _rows_table(replay)
     if not rows.is_empty():
-        tables.show(rows, hide_index=True, key=_key(record, "rows"), players=names)
-    _scores(replay, record, names)
+        tables.show(rows, hide_index=True, key=_key(record, "rows"), alike=alike)
+    _scores(replay, record, alike)
 
 
 # -- six-card: each box's decisions and payouts -----------------------------------------------------
@@ -679,9 +678,9 @@ def sixcard_boxes(replay) -> pl.DataFrame:
         else pl.DataFrame()
 
 
-def show_sixcard(record, replay, names: Collection[str] = ()) -> None:
+def show_sixcard(record, replay, alike: Collection[str] = ()) -> None:
     count = len(record.hands)
-    st.markdown(f"Session **{md(record.session_id)}** — player {md(listed_name(record.player, printing_alike(names)))}, "
+    st.markdown(f"Session **{md(record.session_id)}** — player {md(listed_name(record.player, alike))}, "
                 f"{count} hand{'s' if count != 1 else ''}")
     boxes = sixcard_boxes(replay)
     if boxes.is_empty():

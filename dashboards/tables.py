@@ -28,9 +28,10 @@ from collections.abc import Collection
 import polars as pl
 import streamlit as st
 
+from dashboards import queries as q
 from dashboards.money import CENTS_FORMAT, WHOLE_FORMAT, reads_whole
-from dashboards.names import listed_name, marked_names, printing_alike
-from dashboards.queries import GAME_LABELS
+from dashboards.names import marked_names
+from rules.words import listed_name
 
 MISSING = "—"
 """What a table shows for a missing value."""
@@ -198,8 +199,8 @@ NAMED_IN = frozenset({"names", "expected", "actual", "message", "action", "plays
                       "winner in the log"})
 """The columns whose text may name players: lists of names (a person's linked names, the players of a
 trick in turn a finding expected and found), sentences (a finding's message, a replay's action, the
-plays of a trick), a replay's dealer and winner. A name of the table's ``players`` there that prints as
-another's is shown marked (:func:`dashboards.names.marked_names`)."""
+plays of a trick), a replay's dealer and winner. A name there that prints as another's is shown marked
+(:func:`dashboards.names.marked_names`)."""
 
 TIMES = frozenset({"played_at", "started_at", "ended_at", "first_played_at", "last_played_at"})
 """The columns that hold a time of play as the warehouse stores it."""
@@ -249,14 +250,15 @@ def _marked(data: pl.DataFrame, columns: frozenset[str], mark) -> pl.DataFrame:
     return data
 
 
-def show(data: pl.DataFrame, *, column_config: dict | None = None, unit=UNSAID, players: Collection[str] = (),
+def show(data: pl.DataFrame, *, column_config: dict | None = None, unit=UNSAID, alike: Collection[str] | None = None,
          **options):
     """``st.dataframe`` of ``data`` with the dashboards' look: every column titled by :func:`title`
     (``column_config`` names a page's own title, or a column of ``st.column_config`` it formats
     itself); rates, ratios, amounts and times take the common format. ``unit`` is the unit of the
     amounts (a currency, ``chips``, or None for points) when the rows have no ``currency`` column.
-    ``players``: the names a column of :data:`NAMED_IN` may hold (a name is taken where it stands whole),
-    told apart from each other and from the names of the :data:`NAMES` columns."""
+    ``alike``: the names that print alike, marked in the :data:`NAMES` columns and where they stand
+    whole in the :data:`NAMED_IN` ones: the page's (:func:`dashboards.queries.names_alike`), by default
+    among the warehouse's names and those of the table's :data:`NAMES` columns."""
     config = dict(column_config or {})
     clocked = IN_UTC in data.columns
     if clocked:
@@ -267,11 +269,12 @@ def show(data: pl.DataFrame, *, column_config: dict | None = None, unit=UNSAID, 
     if "betting" in data.columns and data["betting"].dtype == pl.String:
         data = data.with_columns(pl.col("betting").replace(BETTING_WORDS))
     if "game" in data.columns and data["game"].dtype == pl.String:
-        data = data.with_columns(pl.col("game").replace(GAME_LABELS))   # 'holdem' reads Hold'em (52 cards)
+        data = data.with_columns(pl.col("game").replace(q.GAME_LABELS))   # 'holdem' reads Hold'em (52 cards)
     # 'Aнна' (A is Latin) beside Анна: two players, never read alike, in a list of names or a sentence too
-    named = [data[name].drop_nulls().unique().to_list() for name in NAMES.intersection(data.columns)
-             if data[name].dtype == pl.String]
-    alike = printing_alike({*players, *(name for column in named for name in column)})
+    if alike is None:
+        named = [data[name].drop_nulls().unique().to_list() for name in NAMES.intersection(data.columns)
+                 if data[name].dtype == pl.String]
+        alike = q.names_alike(q.database(), (name for column in named for name in column))
     data = _marked(data, NAMES, lambda name: listed_name(name, alike))
     if alike:
         data = _marked(data, NAMED_IN, lambda text: marked_names(text, alike))

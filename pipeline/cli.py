@@ -29,6 +29,7 @@ import click
 
 from pipeline.collector import objects_left_at_exit
 from pipeline.manifest import NewerWarehouse, WarehouseBusy
+from pipeline.names import stored_names
 from pipeline.provenance import RULES_VERSION, ModelError, ModelsMissing, OlderRules
 from rules.findings import CONTROL_CHARACTER, quoted_name
 from rules.words import (
@@ -36,9 +37,11 @@ from rules.words import (
     counted,
     did_you_mean,
     listed,
+    listed_name,
     name_order,
     no_player,
     player_named,
+    printing_alike,
     same_name,
     told_apart,
 )
@@ -1700,9 +1703,29 @@ def _known_player(con: duckdb.DuckDBPyConnection, player: str) -> str:
     if player in persons:
         return player
     names = sorted(set(_stored_players(con)) | set(persons))
-    raise UsageProblem(no_player(player, close_names(player, names)),
+    raise UsageProblem(no_player(player, close_names(player, names), _names_alike(con, names)),
                        "Names are matched exactly; `rasklad query \"select distinct player from game_players\"` "
                        "lists the games' players, `... from tournament_results` the summaries'.")
+
+
+def _names_alike(con: duckdb.DuckDBPyConnection, also: Iterable[str] = ()) -> frozenset[str]:
+    """The names that print as another does, among the stored ones (:func:`pipeline.names.stored_names`,
+    as the dashboards read them) and ``also``: a table marks them as the dashboards' pages do."""
+    return printing_alike(stored_names(con).union(also))
+
+
+NAME_COLUMNS = ("player", "person")
+"""The columns of an output's table that hold a player's or a person's name."""
+
+
+def _names_listed(frame: pl.DataFrame, alike: frozenset[str]) -> pl.DataFrame:
+    """``frame`` with each name of its :data:`NAME_COLUMNS` as the lists show it
+    (:func:`rules.words.listed_name`): ``'ВОВА' (Cyrillic letters)`` beside a stored ``BOBA``,
+    ``'Aнна' (A is Latin)``; the others as they are. For a table only: JSON keeps every name as stored."""
+    import polars as pl
+
+    return frame.with_columns(frame[name].map_elements(lambda text: listed_name(text, alike), return_dtype=pl.String)
+                              for name in NAME_COLUMNS if name in frame.columns and frame[name].dtype == pl.String)
 
 
 @main.command()
@@ -1768,6 +1791,7 @@ def stats(ctx: click.Context, warehouse: Path, player: str | None, game: str | N
               if "people" in present else None)
         shown = 0
         documents: dict[str, list[dict]] = {}     # --json: each mart's rows, one document for them all
+        alike = frozenset() if as_json else _names_alike(con)
         for name, mart in STATS_MARTS.items():
             if (game and name != game) or (site and name not in SITE_MARTS):
                 continue
@@ -1806,7 +1830,8 @@ def stats(ctx: click.Context, warehouse: Path, player: str | None, game: str | N
                 documents[mart] = frame.to_dicts()
                 continue
             click.echo(f"\n{mart}")
-            _show(frame.with_columns(pl.selectors.float().round(STATS_DECIMALS)), False, limit=rows, rest=STATS_REST)
+            frame = _names_listed(frame.with_columns(pl.selectors.float().round(STATS_DECIMALS)), alike)
+            _show(frame, False, limit=rows, rest=STATS_REST)
         if as_json:
             _echo_json(documents)
         elif not shown:
@@ -2577,8 +2602,10 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
             say_notes()
             linked = sorted((name, room or "") for (room, name), holder in links.items() if holder == person)
             made.update(person=person, names=[{"name": name, "site": room or None} for name, room in linked])
-            if not as_json:
-                click.echo(f"{person}: {', '.join(told_apart(f'{name} ({room})' if room else name for name, room in linked))}")
+            if not as_json:     # the names as alias --list shows them
+                with _connect(warehouse) as con:
+                    alike = _names_alike(con, [person])
+                click.echo(f"{listed_name(person, alike)}: {_accounts_listed(made['names'], alike)}")
         if is_me:
             if person is None:
                 raise CommandLineProblem("Who is me?", "Give the person: rasklad alias NAME --me")
@@ -2595,25 +2622,24 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
                                        "Run `rasklad build-models` first.")
                 # a game two of his names sat in is one game of his (int_person_games), not one of each name;
                 # a screen name may hold ', ' and '(': JSON lists the names, each with its site
-                names_column = ("list({'name': player, 'site': site} order by player, site)" if as_json else
-                                "list(player || coalesce(' (' || site || ')', '') order by player, site)")
-                frame = con.sql(f"""
+                frame = con.sql("""
                     with games as (select person, count(*) as count_games from int_person_games group by person)
                     select person,
-                           {names_column} as names,
+                           list({'name': player, 'site': site} order by player, site) as names,
                            bool_or(is_me) as is_me,
                            coalesce(any_value(games.count_games), 0)::bigint as count_games,
                            sum(count_tournaments)::bigint as count_tournaments
                     from people left join games using (person)
                     group by person order by person
                 """).pl()   # every person, as the help says: one of a single name too (Gleb unlinked from Глеб)
-                if not as_json:     # two spellings of one name told apart, not listed as twins
-                    import polars as pl
-
-                    frame = frame.with_columns(frame["names"].map_elements(
-                        lambda names: ", ".join(told_apart(names)), return_dtype=pl.String))
                 if frame.height > 1:    # (in the order of names, not of code points: ё by е, case aside)
                     frame = frame[sorted(range(frame.height), key=lambda row: name_order(frame["person"][row]))]
+                if not as_json:     # each name as the lists show it, once in order
+                    import polars as pl
+
+                    alike = _names_alike(con)
+                    frame = _names_listed(frame.with_columns(frame["names"].map_elements(
+                        lambda names: _accounts_listed(names, alike), return_dtype=pl.String)), alike)
             if as_json and made:
                 made["people"] = frame.to_dicts()
             elif frame.is_empty() and not as_json:
@@ -2627,6 +2653,20 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
         raise UsageProblem(error.what, error.fix) from error
     except ValueError as error:
         raise UsageProblem(str(error), "See rasklad alias --list.") from error
+
+
+def _accounts_listed(accounts: Iterable[dict], alike: frozenset[str]) -> str:
+    """A person's screen names as ``alias --list`` shows them, each with its room: as the lists show a
+    name (:func:`rules.words.listed_name`, a twin of ``alike`` with the scripts of its letters), and two
+    spellings of one name told apart (:func:`rules.words.told_apart`), not listed as twins.
+
+    >>> print(_accounts_listed([{"name": "BOBA", "site": "PokerStars"}, {"name": "Vova", "site": None}], {"BOBA"}))
+    'BOBA' (Latin letters) (PokerStars), Vova
+    """
+    accounts = list(accounts)
+    written = [account["name"] + (f" ({account['site']})" if account["site"] else "") for account in accounts]
+    return ", ".join(told if told != text else listed_name(account["name"], alike) + text[len(account["name"]):]
+                     for told, text, account in zip(told_apart(written), written, accounts))
 
 
 def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person: str | None, names: tuple[str, ...],
@@ -2655,19 +2695,22 @@ def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person
         for name in (person, *names):
             if name and name.strip() not in linked:
                 where = f" in {site}" if site else ""
-                raise UsageProblem(f"{quoted_name(name)} has no link{where} to remove.{did_you_mean(name, linked)}",
+                raise UsageProblem(f"{quoted_name(name)} has no link{where} to remove."
+                                   f"{did_you_mean(name, linked, _names_alike(con, linked))}",
                                    "`rasklad alias --list` lists every person with their names.")
         return site, []
     players = _stored_players(con, site)
     known = set(players)
     room = f" in {site}" if site else ""
-    notes += [f"No stored game{room} has a player {quoted_name(name)} yet.{did_you_mean(name, players)}"
-              for name in names if name.strip() not in known]
+    unknown = [name for name in names if name.strip() not in known]
+    alike = _names_alike(con, known) if unknown else frozenset()    # (read only for a note to word)
+    notes += [f"No stored game{room} has a player {quoted_name(name)} yet.{did_you_mean(name, players, alike)}"
+              for name in unknown]
     if is_me and person is not None and not names:
         persons = known | {holder for _, holder, _ in links}
         if person.strip() not in persons:
             notes.append(f"No stored game has a player {quoted_name(person)} yet, and no person is named so."
-                         f"{did_you_mean(person, persons)}")
+                         f"{did_you_mean(person, persons, _names_alike(con, persons))}")
     if not notes:
         return site, []
     return site, [*(f"Note: {note}" for note in notes),

@@ -1,14 +1,23 @@
 """How the program words a count, a player, and the names close to a misspelt one, for users: in
-the findings' messages, the quarantine's reasons, on the command line and on the dashboards alike."""
+the findings' messages, the quarantine's reasons, on the command line and on the dashboards alike.
+
+A log may name ``Aнна`` (a Latin A in a Cyrillic word) beside ``Анна``, or ``ВОВА`` (Cyrillic) beside
+``BOBA`` (Latin): two players, printed the same. The messages quote such a name and name its odd
+letters (:func:`rules.findings.quoted_name`: ``'Aнна' (A is Latin)``); every list of players shows it
+so too (:func:`listed_name`), and names twins that print alike letter for letter by the scripts of
+their letters, among the names the list is read with (:func:`printing_alike`): the command line's
+tables and the dashboards' pages alike. The stored name stays as it is: only the text shown is marked.
+"""
 
 from __future__ import annotations
 
 import difflib
 import os
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
+from functools import lru_cache
 
-from rules.findings import quoted_name
+from rules.findings import look_alike_scripts, look_alikes, quoted_name, visible
 from rules.records import is_nameless
 
 
@@ -58,9 +67,10 @@ def name_order(name: str) -> tuple[str, str]:
     return letters.casefold(), name
 
 
-def did_you_mean(name: str, known: Iterable[str]) -> str:
-    """" Did you mean 'Anna'?" when ``known`` holds names close to ``name`` (case aside), else ""."""
-    return suggested(close_names(name, known))
+def did_you_mean(name: str, known: Iterable[str], alike: Collection[str] = ()) -> str:
+    """" Did you mean 'Anna'?" when ``known`` holds names close to ``name`` (case aside), else ""; a
+    twin of ``alike`` (:func:`printing_alike`) with the scripts of its letters (:func:`suggested`)."""
+    return suggested(close_names(name, known), alike)
 
 
 def close_names(name: str, known: Iterable[str]) -> list[str]:
@@ -86,30 +96,36 @@ def listed(items: Iterable[str], last: str = "or") -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
-def suggested(names: list[str]) -> str:
+def suggested(names: list[str], alike: Collection[str] = ()) -> str:
     """" Did you mean 'Anna' or 'Anya'?" for ``names``, "" for none; names that print alike told
-    apart (:func:`rules.findings.quoted_name`).
+    apart (:func:`rules.findings.quoted_name`), a twin of ``alike`` (:func:`printing_alike`) with
+    the scripts of its letters, as the lists show it (:func:`listed_name`).
 
     >>> print(suggested(["Анна", "Aнна"]))
      Did you mean 'Анна' or 'Aнна' (A is Latin)?
+    >>> print(suggested(["BOBA"], alike={"BOBA", "ВОВА"}))
+     Did you mean 'BOBA' (Latin letters)?
     """
     if not names:
         return ""
-    shown = [quoted_name(name) for name in names]
+    shown = [quoted_name(name) + _twin_mark(name, alike) for name in names]
     # two names that still print alike (a mark no rule shows) are shown by their codes
     shown = [ascii(name) if shown.count(quoted) > 1 else quoted for name, quoted in zip(names, shown)]
     return f" Did you mean {listed(shown)}?"
 
 
-def no_player(name: str, close: list[str]) -> str:
+def no_player(name: str, close: list[str], alike: Collection[str] = ()) -> str:
     """The words for a player no stored game has, with the stored names ``close`` to it
     (:func:`close_names`); look-alike letters named (:func:`rules.findings.quoted_name`), so that
-    the name said missing never reads as one that is stored.
+    the name said missing never reads as one that is stored, and a stored twin of ``alike``
+    (:func:`printing_alike`) offered with the scripts of its letters.
 
     >>> print(no_player("Aнна", ["Анна"]))
     No stored game has a player 'Aнна' (A is Latin). Did you mean 'Анна'?
+    >>> print(no_player("BOBAN", ["BOBA"], alike={"BOBA", "ВОВА"}))
+    No stored game has a player 'BOBAN'. Did you mean 'BOBA' (Latin letters)?
     """
-    return f"No stored game has a player {quoted_name(name)}.{suggested(close)}"
+    return f"No stored game has a player {quoted_name(name)}.{suggested(close, alike)}"
 
 
 def told_apart(names: Iterable[str]) -> list[str]:
@@ -139,3 +155,117 @@ def letters_to_change(one: str, other: str) -> int:
             current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (letter != theirs)))
         previous = current
     return previous[-1]
+
+
+# -- names that print alike ----------------------------------------------------------------------
+
+def listed_name(name: str, alike: Collection[str] = ()) -> str:
+    """``name`` as a list of players shows it: as it prints, or, when it prints as another name does,
+    as the messages quote it (:func:`rules.findings.quoted_name`), and, when it prints as another of
+    ``alike`` (:func:`printing_alike`) letter for letter, with the scripts of its letters.
+
+    >>> print(listed_name("Aнна"), listed_name("Анна"), listed_name("Anna"))
+    'Aнна' (A is Latin) Анна Anna
+    >>> print(listed_name("ВОВА", {"ВОВА", "BOBA"}), listed_name("BOBA", {"ВОВА", "BOBA"}), listed_name("ВОВА"))
+    'ВОВА' (Cyrillic letters) 'BOBA' (Latin letters) ВОВА
+    """
+    if name in alike or _marked_alone(name):
+        return quoted_name(name) + _twin_mark(name, alike)
+    return name
+
+
+def printing_alike(names: Iterable[str]) -> frozenset[str]:
+    """The names of ``names`` that print as another name does: alone (a word of letters of two
+    look-alike scripts, a character that prints as nothing, a letter spelled as a letter and a mark),
+    or beside another of ``names`` that prints the same letter for letter in other scripts (one
+    :func:`skeleton`, other letters or digits: :func:`_written_in`), when neither is marked alone.
+    ``Анна`` beside ``Aнна`` is not: the Latin A's mark tells them apart.
+
+    >>> sorted(printing_alike(["ВОВА", "BOBA", "Анна", "Anna", "Иван", "Ivan", "Aнна"]))
+    ['Aнна', 'BOBA', 'ВОВА']
+    """
+    return _printing_alike(frozenset(names))
+
+
+@lru_cache(maxsize=16)
+def _printing_alike(names: frozenset[str]) -> frozenset[str]:
+    alone = {name for name in names if _marked_alone(name)}
+    by_skeleton: dict[str, list[str]] = {}
+    for name in names - alone:
+        by_skeleton.setdefault(skeleton(name), []).append(name)
+    twins = {name for group in by_skeleton.values()
+             if len(group) > 1 and len({_written_in(name) for name in group}) > 1 for name in group}
+    return frozenset(alone | twins)
+
+
+def prints_like_another(name: str, among: Collection[str] = ()) -> bool:
+    """Whether ``name`` prints as another name does (:func:`printing_alike`): alone, or beside a name of
+    ``among``.
+
+    >>> prints_like_another("Aнна"), prints_like_another("Анна"), prints_like_another("Ан\\u200bна")
+    (True, False, True)
+    >>> prints_like_another("ВОВА"), prints_like_another("ВОВА", ["BOBA"]), prints_like_another("Анна", ["Anna"])
+    (False, True, False)
+    """
+    return name in printing_alike({name, *among})
+
+
+def skeleton(name: str) -> str:
+    """``name`` with each character replaced by the one its class of look-alikes is known by, after
+    its letters and marks are taken apart (NFD), as Unicode's skeleton (UTS #39): two names that print
+    alike have one skeleton.
+
+    >>> skeleton("ВОВА") == skeleton("BOBA"), skeleton("Анна") == skeleton("Anna")
+    (True, False)
+    """
+    return unicodedata.normalize("NFD", name).translate(_PROTOTYPES)
+
+
+def _marked_alone(name: str) -> bool:
+    """Whether ``name`` prints as another name would, whatever the other names: a word of letters of
+    two look-alike scripts, a character that prints as nothing, a letter spelled as a letter and a mark."""
+    return bool(look_alikes(name)) or visible(name) != name or same_name(name) != name
+
+
+def _twin_mark(name: str, alike: Collection[str]) -> str:
+    """The words after a quoted name that say what it is written in, when it prints as another of
+    ``alike`` letter for letter (a name marked alone says its odd letters instead), else ""."""
+    return f" ({_written_in(name)})" if name in alike and not _marked_alone(name) else ""
+
+
+def _written_in(name: str) -> str:
+    """What a twin's mark says it is written in: the scripts of its letters that look alike, and its
+    digits (``B0BA`` beside ``BOBA``, ``007`` beside ``OO7``).
+
+    >>> _written_in("ВОВА"), _written_in("B0BA"), _written_in("007")
+    ('Cyrillic letters', 'Latin letters and digits', 'digits')
+    """
+    scripts = look_alike_scripts(name)
+    parts = [f"{' and '.join(scripts)} letters"] if scripts else []
+    if any(char.isdigit() for char in name):
+        parts.append("digits")
+    return " and ".join(parts) or "no letters"
+
+
+class _Prototypes(dict):
+    """Each character that prints as others do (by its code, a ``str.translate`` table), mapped to one
+    character of them (the same for all: the least), from Unicode's confusables as
+    ``confusable_homoglyphs.confusables.is_confusable`` gives them: a character's class is looked up
+    the first time a name holds it, so that a command that lists a few names reads a few classes."""
+
+    def __missing__(self, code: int) -> str:
+        from confusable_homoglyphs import confusables
+
+        found, asked = {chr(code)}, chr(code)
+        while asked:    # the library lists a character's look-alikes; theirs are of its class too
+            glyphs = {glyph["c"] for each in confusables.is_confusable(asked, greedy=True) or ()
+                      for glyph in each["homoglyphs"]
+                      if len(glyph["c"]) == 1}  # (a sequence, "rn" for "m": a name is compared letter by letter)
+            asked = "".join(glyphs - found)
+            found |= glyphs
+        prototype = min(found)
+        self.update(dict.fromkeys(map(ord, found), prototype))
+        return prototype
+
+
+_PROTOTYPES = _Prototypes()

@@ -343,7 +343,7 @@ VOVA, BOBA = "\u0412\u041e\u0412\u0410", "BOBA"
 
 
 def test_two_names_each_of_one_script_that_print_alike_are_marked_and_distinct_names_are_not():
-    from dashboards.names import listed_name, printing_alike, prints_like_another
+    from rules.words import listed_name, printing_alike, prints_like_another
 
     assert VOVA != BOBA and look_alikes(VOVA) == look_alikes(BOBA) == ""     # no word of them mixes scripts
     names = [VOVA, BOBA, ANNA, "Anna", "Иван", "Ivan"]
@@ -375,7 +375,8 @@ def test_a_card_is_never_taken_for_a_player_named_as_its_rank():
     sentence or in the replay's drawn table (HTML, whose tags are not text), stays a card."""
     import html
 
-    from dashboards.names import marked_names, printing_alike
+    from dashboards.names import marked_names
+    from rules.words import printing_alike
 
     alike = printing_alike(["A", "\u0410"])
     assert marked_names("A shows A♠ A♦, \u0410 folds", alike) == (
@@ -428,3 +429,20 @@ def test_the_pages_mark_two_names_of_one_script_each_that_print_alike_and_no_dis
     at = opened_at("leaderboards", {"club": "Tverskaya"})
     (board,) = [frame.value for frame in at.dataframe if "player" in frame.value.columns]
     assert sorted(board["player"]) == sorted([*marked.values(), ANNA, "Anna", "Иван", "Ivan"])
+
+
+def test_the_look_alike_classes_are_read_from_the_confusables_librarys_documented_answer():
+    """rules.words reads Unicode's confusables through ``confusables.is_confusable(text, greedy=True)``,
+    the library's documented function: a list, per character of ``text`` that has look-alikes, of its
+    ``homoglyphs``, each a dict whose ``c`` is a look-alike. A release that answered in another shape
+    would fail here first, and every name would be compared otherwise."""
+    from confusable_homoglyphs import confusables
+
+    from rules.words import skeleton
+
+    (cyrillic_ve,) = confusables.is_confusable(VOVA[0], greedy=True)
+    assert cyrillic_ve["character"] == VOVA[0] and "B" in {glyph["c"] for glyph in cyrillic_ve["homoglyphs"]}
+    assert confusables.is_confusable("Ж", greedy=True) is False      # no look-alike: no class to read
+    # a class is every character linked to another by the library's pairs: Cyrillic В, Latin B, Greek Β
+    assert skeleton(VOVA) == skeleton(BOBA) == skeleton("\u0392\u039f\u0392\u0391")
+    assert len({skeleton(name) for name in (ANNA, "Anna", "Иван", "Ivan")}) == 4

@@ -9,8 +9,8 @@ from dashboards import address, charts, tables
 from dashboards import queries as q
 from dashboards import replay_views as rv
 from dashboards.date_filter import pick_dates
-from dashboards.names import listed_name
 from dashboards.safe_text import md
+from rules.words import listed_name
 
 BOX_FILE_CHARS = 28
 """The longest file name the Open a game box names whole: with its line it fits the box on a phone (390 pixels)."""
@@ -58,7 +58,7 @@ else:
         )
     with right:
         st.markdown("**Findings**" + (" (first 5,000)" if found.height >= 5000 else ""))
-        tables.show(found.drop("game_id"), hide_index=True, key="audit_findings", height=330, players=q.players(db))
+        tables.show(found.drop("game_id"), hide_index=True, key="audit_findings", height=330)
 
 # -- one game ---------------------------------------------------------------------------------------
 st.divider()
@@ -138,7 +138,7 @@ game_findings = q.game_findings(db, game_id)
 tab_findings, tab_source, tab_replay = address.kept_tabs(["Findings", "Source", "Replay"],
                                                          ["findings", "source", "replay"], key="audit_tab")
 with tab_findings:
-    rv.show_findings(game_findings, players=q.players(db))
+    rv.show_findings(game_findings)
 
 with tab_source:
     if text is None:
@@ -165,4 +165,4 @@ with tab_replay:
             rules_at = {n: rv.rules_named(game_findings.filter(pl.col("line") == n)["rule_id"].to_list()) for n in lines}
             at_line = st.selectbox("Open at the finding", lines, format_func=lambda n: f"line {n}: {rules_at[n]}",
                                    index=lines.index(wanted_line) if wanted_line else 0, key=f"audit_at_{game_id}")
-        rv.show_replay(audited, rv.marks_of(game_findings), start_line=at_line, shortcuts=True, players=q.players(db))
+        rv.show_replay(audited, rv.marks_of(game_findings), start_line=at_line, shortcuts=True)

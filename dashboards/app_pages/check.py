@@ -62,7 +62,7 @@ if "check_result" in st.session_state:
                     rv.show_replay(audited)
                 continue
             found = rv.findings_frame(audited.replay)
-            rv.show_findings(found, players=rv.game_names(audited.record, audited.replay))
+            rv.show_findings(found, q.names_alike(q.database(), rv.game_names(audited.record, audited.replay)))
             rv.show_source(list(chunk.lines), chunk.first_line, rv.marks_of(found))
             st.markdown("**Replay**")
             rv.show_replay(audited, rv.marks_of(found), start_line=found["line"].min() if found.height else None)

@@ -137,4 +137,4 @@ findings = q.game_findings(db, game_id)
 if findings.height:
     st.page_link("app_pages/audit.py", label=f"{findings.height} finding(s): open in the Audit",
                  icon=":material/fact_check:", query_params={"game": game_id})
-rv.show_replay(audited, rv.marks_of(findings), shortcuts=True, players=q.players(db))
+rv.show_replay(audited, rv.marks_of(findings), shortcuts=True)

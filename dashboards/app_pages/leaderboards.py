@@ -8,8 +8,8 @@ import streamlit as st
 
 from dashboards import address, charts, tables
 from dashboards import queries as q
-from dashboards.names import listed_name
 from dashboards.safe_text import md
+from rules.words import listed_name
 
 SEASON_KINDS = {"all": "All time", "year": "Year", "quarter": "Quarter", "month": "Month"}
 
@@ -106,8 +106,7 @@ if table.is_empty():
     st.info(f"Nobody played {q.counted(int(min_games), 'game')} or more in this season.")
 else:
     # a raspisnoy table is in points (its money column says so); another in its unit, or the currency converted to
-    tables.show(table, hide_index=True, key="lb_table", column_config=config, unit=None if is_raspisnoy else amounts_unit,
-                players=q.players(db))
+    tables.show(table, hide_index=True, key="lb_table", column_config=config, unit=None if is_raspisnoy else amounts_unit)
     st.caption("Click a column's header to sort by it.")
 
 st.subheader("Rank over time")

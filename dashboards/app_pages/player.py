@@ -15,9 +15,8 @@ from dashboards import address, charts, tables
 from dashboards import queries as q
 from dashboards.date_filter import pick_dates
 from dashboards.money import figure_text, row_amount_text
-from dashboards.names import listed_name
 from dashboards.safe_text import md
-from rules.words import close_names, no_player, same_name, told_apart
+from rules.words import close_names, listed_name, no_player, same_name, told_apart
 
 HEADLINES_A_ROW = 3
 """Per-game figures side by side: each label (game and unit) fits its column at 1280 pixels."""
@@ -36,7 +35,8 @@ if wanted is not None:    # a link's name composed as the stored ones (a phone p
     wanted = same_name(wanted)
 busiest = q.busiest_player(db)
 me = q.me(db)
-shown = partial(listed_name, alike=q.names_alike(db))    # a name as the lists show it
+alike = q.names_alike(db)
+shown = partial(listed_name, alike=alike)    # a name as the lists show it
 default = me or (busiest if busiest in everyone else everyone[0])
 if wanted is not None and wanted not in everyone:
     # an address naming a screen name (a link shared before the name was linked) opens its person;
@@ -47,7 +47,7 @@ if wanted is not None and wanted not in everyone:
                    "every linked name together.")
     else:
         close = close_names(wanted, sorted({*everyone, *q.players(db)}))
-        st.error(md(no_player(wanted, close)) + " Choose a player below.")
+        st.error(md(no_player(wanted, close, alike)) + " Choose a player below.")
         for name in close:
             st.page_link("app_pages/player.py", label=f"Review {md(shown(name))}", icon=":material/person:",
                          query_params={"player": name})
@@ -280,7 +280,7 @@ def holdem() -> None:
         st.info(f"No statistics row for {md(player)} in these dates, club and room, {md(money_said)}.")
         return
     # the game is the one chosen above, the same on every row: its column would only push the figures aside
-    tables.show(together.drop("game", strict=False), hide_index=True, key="holdem_stats", players=names)
+    tables.show(together.drop("game", strict=False), hide_index=True, key="holdem_stats")
     by_name = q.holdem_stats(db, player, **chosen, per_account=True)
     if by_name.height > together.height:
         st.caption("Each name apart:")
@@ -327,7 +327,7 @@ def raspisnoy() -> None:
     elif stats.is_empty():
         st.info(f"No raspisnoy statistics for {md(player)} in these dates and club.")
     else:
-        tables.show(unnamed(stats), hide_index=True, key="raspisnoy_stats", unit=None, players=names)   # points
+        tables.show(unnamed(stats), hide_index=True, key="raspisnoy_stats", unit=None)   # points
 
 
 def board_name(kind: dict) -> str:
@@ -363,7 +363,7 @@ def chinese() -> None:
     st.altair_chart(charts.bars(rows, "row", "royalties", color="board", x_title="Row",
                                  y_title="Royalties (points)", color_title="Game"),
                     width="stretch")
-    tables.show(stats, hide_index=True, key="chinese_stats", unit=None, players=names)   # points
+    tables.show(stats, hide_index=True, key="chinese_stats", unit=None)   # points
     by_name = q.chinese_stats(db, player, **chosen, per_account=True)
     if by_name.height > stats.height:
         st.caption("Each name apart:")
@@ -397,7 +397,7 @@ def sixcard() -> None:
                    f"{q.counted(row['count_boxes'], 'box', 'boxes')}; house edge with perfect play "
                    + (f"{rate(edge)}." if edge is not None else
                       "not computed yet (`rasklad house-edge` computes it)."))
-    tables.show(stats, hide_index=True, key="sixcard_stats", unit=sixcard_unit(stats), players=names)
+    tables.show(stats, hide_index=True, key="sixcard_stats", unit=sixcard_unit(stats))
     by_name = q.sixcard_stats(db, player, **chosen, per_account=True)
     if by_name.height > stats.height:
         st.caption("Each name apart:")
