@@ -655,7 +655,7 @@ _LINES_KEPT = 1 << 16
 def read_batch(chunks, source_file: str) -> tuple[ChineseBatch, np.ndarray, list]:
     """The Chinese poker hands of ``chunks`` that hold only the usual lines, in columns for
     :func:`rules.chinese.replay_batch`: the batch, the indices of the chunks it holds, and per
-    hand its :class:`~rules.records.GameInfo`. Each line is read by the grammar's own line
+    hand its :class:`~rules.records.GameInfo` with its header's ID. Each line is read by the grammar's own line
     expression and transformer; a hand with any other line (a ``Rules:`` line, a natural, a
     comment, a line the grammar refuses) is left out, for :func:`parse_chinese` to read or refuse."""
     expression, alternatives, names = _batch_expression()
@@ -869,7 +869,8 @@ def read_ofc_batch(chunks, source_file: str) -> tuple[OfcBatch, np.ndarray]:
         builder.add(variant=value.get("variant", Variant.CLASSIC), scoring=value.get("scoring", Scoring.ONE_SIX),
                     players=value["players"], dealer=value.get("dealer"), players_line=values["players"][0],
                     steps=steps, royalty_claims=value.get("royalties_line"), point_claims=value.get("points_line"),
-                    info=GameInfo(game="ofc", played_at=value.get("date"), club=value.get("club"), ruleset="default"))
+                    info=GameInfo(game="ofc", played_at=value.get("date"), club=value.get("club"), ruleset="default"),
+                    name=value["header"])
     batch = builder.batch()
     return batch, np.array([offered[k] for k in batch.kept], dtype=np.int64)
 

@@ -54,6 +54,9 @@ COMMON_TABLES: tuple[Table, ...] = (
         # played_at is in UTC (the log names its time zone), or the time as the log wrote it on a
         # clock it does not name (false); null without a time, or in a part written before the column
         ("played_in_utc", pa.bool_()),
+        # the game's own name or number as its header writes it (Raspisnoy game <name>, a Hold'em
+        # hand's number), by which a game is named at the table; null in a part written before
+        ("name_in_log", pa.string()),
     ),
     define(
         "game_players",

@@ -681,8 +681,8 @@ def _ingest_chunk(chunk: Chunk, file: str, rows: TableRows, result: FileResult, 
 def add_game_rows(rows: TableRows, record, replay) -> None:
     """The rows every game has: ``games``, ``game_players`` and ``findings``."""
     source, info = record.source, record.info
-    money = handler_for(record).money
-    currency, is_tournament = money(record) if money else (None, False)
+    handler = handler_for(record)
+    currency, is_tournament = handler.money(record) if handler.money else (None, False)
     errors = sum(1 for f in replay.findings if f.severity is Severity.ERROR)
     rows.add(
         "games", info.game, game_id=source.game_id, source_file=source.file,
@@ -691,6 +691,7 @@ def add_game_rows(rows: TableRows, record, replay) -> None:
         count_players=len(replay.players), count_errors=errors,
         count_warnings=len(replay.findings) - errors, currency=currency,
         is_tournament=is_tournament, played_in_utc=played_in_utc(info.played_at, info.played_in_utc),
+        name_in_log=handler.name_in_log(record) if handler.name_in_log else None,
     )
     players = replay.players
     if players:     # one extend for the hand's players: an add per row costs its keyword arguments

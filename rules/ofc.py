@@ -337,6 +337,8 @@ class OfcBatch:
 
     rows: ChineseBatch
     infos: list[GameInfo]
+    names: list[str]
+    """Per hand: its header's ID (``OFC hand <id>``)."""
     variants: list[str]
     kept: list[int]
     """Per hand of the batch: its index among the hands offered to :class:`OfcBatchBuilder`."""
@@ -421,13 +423,14 @@ class OfcBatchBuilder:
     def __init__(self) -> None:
         self.columns = {"scoring": [], "players": [], "dealer": [], "royalty_claims": [], "point_claims": []}
         self.seat_hand, self.seat_player, self.seat_line, self.codes = [], [], [], []
-        self.infos, self.variants, self.kept = [], [], []
+        self.infos, self.names, self.variants, self.kept = [], [], [], []
         self.place_hand, self.place_player, self.place_turn, self.place_code, self.place_row, self.place_line = (
             [] for _ in range(6))
         self.offered = 0
 
     def add(self, *, variant: Variant, scoring: Scoring, players: tuple[str, ...], dealer: str | None,
-            players_line: int, steps: list[StepColumns], royalty_claims, point_claims, info: GameInfo) -> bool:
+            players_line: int, steps: list[StepColumns], royalty_claims, point_claims, info: GameInfo,
+            name: str) -> bool:
         """Take the hand (under the default OFC rules) if its placements break no rule."""
         index = self.offered
         self.offered += 1
@@ -448,6 +451,7 @@ class OfcBatchBuilder:
             column += values
         self.kept.append(index)
         self.infos.append(info)
+        self.names.append(name)
         self.variants.append(variant.value)
         self.columns["scoring"].append(scoring)
         self.columns["players"].append(players)
@@ -462,7 +466,7 @@ class OfcBatchBuilder:
                             seat_player=self.seat_player, seat_surrenders=np.zeros(n, dtype=bool),
                             seat_natural=[None] * n, codes=np.array(self.codes, dtype=np.int64).reshape(-1, 13),
                             seat_line=np.array(self.seat_line, dtype=np.int64))
-        return OfcBatch(rows=rows, infos=self.infos, variants=self.variants, kept=self.kept,
+        return OfcBatch(rows=rows, infos=self.infos, names=self.names, variants=self.variants, kept=self.kept,
                         place_hand=np.array(self.place_hand, dtype=np.int64), place_player=self.place_player,
                         place_turn=np.array(self.place_turn, dtype=np.int64),
                         place_code=np.array(self.place_code, dtype=np.int64),
@@ -482,5 +486,5 @@ def ofc_batch(hands: list[OfcHand]) -> OfcBatch:
         builder.add(variant=hand.variant, scoring=hand.scoring, players=hand.players, dealer=hand.dealer,
                     players_line=hand.players_line, steps=[step_columns(step) for step in hand.steps],
                     royalty_claims=hand.royalties.items if hand.royalties else None,
-                    point_claims=hand.points.items if hand.points else None, info=hand.info)
+                    point_claims=hand.points.items if hand.points else None, info=hand.info, name=hand.hand_id)
     return builder.batch()

@@ -156,6 +156,9 @@ class Handler:
     is a tournament's (``games.is_tournament``); a game without it counts in points, not money."""
     batch: RecordBatch | None = None
     """How the game's records parsed one by one are replayed together, if they can be."""
+    name_in_log: Callable[[Any], str | None] | None = None
+    """``name_in_log(record)``: the name or number the game's header gives it (``games.name_in_log``:
+    a raspisnoy game's name, a Hold'em hand's number), as written; a game without it has none."""
 
 
 @dataclass(frozen=True, slots=True)

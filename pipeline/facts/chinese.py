@@ -272,12 +272,12 @@ def _ingest_lane(file: _FileBatch, wanted: np.ndarray, rows: TableRows) -> np.nd
     take = facts.certified & wanted
     chunks = [file.chunks[i] for i in file.taken]
     _store_batch(rows, "chinese", file.batch, facts, take, chunks, [info for info, _ in file.infos],
-                 ["classic"] * len(take), file.source_file)
+                 [name for _, name in file.infos], ["classic"] * len(take), file.source_file)
     return take
 
 
 def _store_batch(rows: TableRows, game: str, b: ChineseBatch, facts, take: np.ndarray, chunks: list,
-                 infos: list[GameInfo], variants: list[str], source_file: str) -> None:
+                 infos: list[GameInfo], names: list[str], variants: list[str], source_file: str) -> None:
     """The rows of the batch's hands marked in ``take``: ``games`` and ``game_players`` as
     ``pipeline.worker.add_game_rows`` makes them for one hand, and ``chinese_players``,
     ``chinese_rows`` and ``chinese_scores`` through the builders :func:`_add_rows` calls."""
@@ -292,6 +292,7 @@ def _store_batch(rows: TableRows, game: str, b: ChineseBatch, facts, take: np.nd
     chunks = [chunks[h] for h in hands]
     game_id = [chunk.game_id for chunk in chunks]
     infos = [infos[h] for h in hands]
+    names = [names[h] for h in hands]
     seat_variant = np.array(variants, dtype=object)[b.seat_hand[seats]]
     seat_game = np.array(game_id, dtype=object)[np.searchsorted(hands, b.seat_hand[seats])]
     surrenders, naturals = b.seat_surrenders[seats], [b.seat_natural[s] for s in seats]
@@ -320,6 +321,7 @@ def _store_batch(rows: TableRows, game: str, b: ChineseBatch, facts, take: np.nd
         "currency": pa.nulls(len(hands), pa.string()),
         "is_tournament": pa.array(np.zeros(len(hands), bool)),
         "played_in_utc": pa.array([played_in_utc(i.played_at, i.played_in_utc) for i in infos], pa.bool_()),
+        "name_in_log": pa.array(names, pa.string()),
     }))
     rows.add_table("game_players", game, pa.table({
         "game_id": pa.array(seat_game, pa.string()), "player": pa.array(players, pa.string()),
@@ -400,7 +402,7 @@ def _ingest_ofc_lane(file: _OfcFile, wanted: np.ndarray, rows: TableRows) -> np.
     b = file.batch
     facts = replay_batch(b.rows, ChineseRules.default("ofc"))
     take = facts.certified & wanted
-    _store_batch(rows, "ofc", b.rows, facts, take, file.chunks, b.infos, b.variants, file.source_file)
+    _store_batch(rows, "ofc", b.rows, facts, take, file.chunks, b.infos, b.names, b.variants, file.source_file)
     placed = np.flatnonzero(take[b.place_hand])
     if placed.size:
         game_id = np.array([chunk.game_id for chunk in file.chunks], dtype=object)
@@ -437,8 +439,9 @@ def _count_ofc_hands(text: str) -> int:
 HANDLERS = {
     "rules.chinese.ChineseHand": Handler(replay=_replay_chinese_hand, add_rows=add_chinese_rows, lane=Lane(
         takes=lambda text: _count_hands(text) >= LANE_MIN_HANDS, count=_count_hands, run_minimum=LANE_RUN_HANDS,
-        read=_read_lane, ingest=_ingest_lane, warm_up="chinese")),
+        read=_read_lane, ingest=_ingest_lane, warm_up="chinese"), name_in_log=lambda hand: hand.hand_id),
     "rules.ofc.OfcHand": Handler(replay=_replay_ofc_hand, add_rows=add_ofc_rows, lane=Lane(
         takes=lambda text: _count_ofc_hands(text) >= LANE_MIN_HANDS, count=_count_ofc_hands,
-        run_minimum=LANE_RUN_HANDS, read=_read_ofc_lane, ingest=_ingest_ofc_lane, warm_up="ofc")),
+        run_minimum=LANE_RUN_HANDS, read=_read_ofc_lane, ingest=_ingest_ofc_lane, warm_up="ofc"),
+        name_in_log=lambda hand: hand.hand_id),
 }

@@ -321,6 +321,7 @@ def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hand
         "is_tournament": pa.array(b.is_tournament[hands]),
         "played_in_utc": pa.array([played_in_utc(b.played_at[h], b.played_in_utc[h]) for h in hands.tolist()],
                                   pa.bool_()),
+        "name_in_log": hand_id.take(hands),
     }))
     holdem = _holdem_tables(b, f, hands, game_id, hand_id)
     # a player's game_players row is his holdem_results row's first columns: shared, not built twice
@@ -677,5 +678,5 @@ HANDLERS: dict = {"rules.holdem_hand.HoldemHand": Handler(replay=_replay, add_ro
     takes=takes_file, count=count_hands, run_minimum=LANE_RUN_HANDS, first_run_minimum=LANE_FIRST_RUN_HANDS,
     warm_minimum=LANE_WARM_HANDS, compiled=lane_compiled, read=read_lane, ingest=ingest_lane,
     warm_up="pokerstars_lane", settle=settle_lane),
-    money=lambda hand: (money_unit(hand.currency), hand.is_tournament),
+    money=lambda hand: (money_unit(hand.currency), hand.is_tournament), name_in_log=lambda hand: hand.hand_id,
     batch=RecordBatch(formats=BATCH_FORMATS, minimum=BATCH_MIN_HANDS, ingest=ingest_hands))}

@@ -74,5 +74,5 @@ def _finishing_stacks(hand: PhhHand, nets: Callable[[], Mapping[str, Decimal]]) 
 _HOLDEM = holdem_facts.HANDLERS["rules.holdem_hand.HoldemHand"]
 
 HANDLERS: dict = {"parsers.phh.PhhHand": Handler(
-    replay=_replay, add_rows=_HOLDEM.add_rows, money=_HOLDEM.money,
+    replay=_replay, add_rows=_HOLDEM.add_rows, money=_HOLDEM.money, name_in_log=_HOLDEM.name_in_log,
     batch=RecordBatch(formats=frozenset({"phh"}), minimum=holdem_facts.BATCH_MIN_HANDS, ingest=ingest_hands))}

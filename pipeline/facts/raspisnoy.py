@@ -174,6 +174,7 @@ def _with_a_result(replay: RaspisnoyReplay, record: RaspisnoyGame | RaspisnoyShe
 
 
 HANDLERS = {
-    "rules.raspisnoy.RaspisnoyGame": Handler(replay=replay_log, add_rows=add_rows),
-    "rules.raspisnoy.RaspisnoySheet": Handler(replay=replay_sheet, add_rows=add_rows),
+    "rules.raspisnoy.RaspisnoyGame": Handler(replay=replay_log, add_rows=add_rows, name_in_log=lambda game: game.name),
+    "rules.raspisnoy.RaspisnoySheet": Handler(replay=replay_sheet, add_rows=add_rows,
+                                              name_in_log=lambda sheet: sheet.name),
 }

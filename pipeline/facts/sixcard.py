@@ -182,4 +182,5 @@ def with_count_cards(boxes: pa.Table) -> pa.Table:
     return boxes.set_column(at, "count_cards", pc.coalesce(boxes.column(at), counted))
 
 
-HANDLERS = {"rules.sixcard.SixcardSession": Handler(replay=replay_session, add_rows=add_rows)}
+HANDLERS = {"rules.sixcard.SixcardSession": Handler(replay=replay_session, add_rows=add_rows,
+                                                    name_in_log=lambda session: session.session_id)}

@@ -64,4 +64,5 @@ def add_rows(rows, summary: TournamentSummary, replay: Replay) -> None:
 
 
 HANDLERS = {"rules.tournaments.TournamentSummary": Handler(
-    replay=replay, add_rows=add_rows, money=lambda summary: (money_unit(summary.currency), True))}
+    replay=replay, add_rows=add_rows, money=lambda summary: (money_unit(summary.currency), True),
+    name_in_log=lambda summary: summary.tournament_id)}

@@ -11,6 +11,7 @@ select
     club,
     site,
     table_name,
+    name_in_log,
     ruleset,
     count_players,
     count_errors,
