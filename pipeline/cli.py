@@ -1530,8 +1530,10 @@ def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | N
             site = _known_site(con, site)
         frame = con.sql(
             """
-            select source_file || ':' || coalesce(line::varchar, '?') as "where", game, rule_id,
-                   severity, message, expected, actual, game_id
+            select source_file || ':' || coalesce(line::varchar, '?') as "where", game,
+                   -- the game's own name as its log writes it, by which the arbiter's paper names it
+                   (select name_in_log from stg_games where stg_games.game_id = stg_findings.game_id) as name_in_log,
+                   rule_id, severity, message, expected, actual, game_id
             from stg_findings
             where ($game is null or game = $game)
               and ($rule is null or rule_id like $rule || '%')
@@ -1592,9 +1594,9 @@ def _known_game(con: duckdb.DuckDBPyConnection, game: str) -> str:
     for name in known:
         if name.casefold() == game.casefold():
             return name
-    by_id, by_number = _games_named(con, game)
-    if by_id or by_number:
-        what = "the start of a game ID" if by_id else "a hand number"
+    by_id, by_name = _games_named(con, game)
+    if by_id or by_name:
+        what = f"the {_name_word(con, by_name)} of a stored game" if by_name else "the start of a game ID"
         raise _refused_value(f"{game!r} is {what}, not a game: audit --game takes a kind of game "
                              f"({', '.join(sorted(known))}).",
                              f"audit has no option for one game: `rasklad show {game}` prints its findings.", "'--game'")
@@ -2342,7 +2344,8 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
     reason and its text, the faulty line marked.
 
     GAME_ID is a game's ID or the start of it (as `rasklad audit` and `rasklad quarantine` list
-    them), or a Hold'em hand number (with its # or without).
+    them), or the name or number its log gives it: a club game's (`Raspisnoy game R-12`: R-12), a
+    Hold'em hand's number (with its # or without). Several games of that name are listed to choose from.
 
     Example: rasklad show 0cd081e9
     """
@@ -2355,8 +2358,8 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
             return
         found = _known_game_id(con, game_id, warehouse)
         game = con.sql(
-            "select game_id, game, source_file, first_line, last_line, played_at, club, table_name, ruleset "
-            "from stg_games where game_id = $id", params={"id": found}).pl().row(0, named=True)
+            "select game_id, game, name_in_log, source_file, first_line, last_line, played_at, club, table_name, "
+            "ruleset from stg_games where game_id = $id", params={"id": found}).pl().row(0, named=True)
         players = con.sql("select player, seat, net from stg_game_players where game_id = $id "
                           "order by seat, player", params={"id": found}).pl()
         findings = con.sql(
@@ -2375,7 +2378,8 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
                     "findings": findings.to_dicts(), "text": text})
         return
     click.echo(f"{game['game']} game {game['game_id']}: {game['source_file']} lines "
-               f"{game['first_line']}–{game['last_line']}")
+               f"{game['first_line']}–{game['last_line']}"
+               + (f" ({_NAME_WORDS.get(game['game'], 'name')} {game['name_in_log']})" if game["name_in_log"] else ""))
     click.echo(("played at no stated date" if game["played_at"] is None
                 else f"played {game['played_at']} {'UTC' if in_utc else '(as written: the log names no time zone)'}")
                + (f", club {game['club']}" if game["club"] else "")
@@ -2452,17 +2456,33 @@ def _show_quarantined(row: dict, as_json: bool) -> None:
     click.echo("Fix the text in its file and ingest the file again: the game then leaves the quarantine.")
 
 
+_NAME_WORDS = {"holdem": "hand number", "holdem36": "hand number", "tournament": "tournament number"}
+"""What a game's ``name_in_log`` is called, by game; any other game's is its name."""
+
+
+def _name_word(con: duckdb.DuckDBPyConnection, game_ids: list[str]) -> str:
+    """What the ``name_in_log`` of ``game_ids`` is called: their games' word when they share one."""
+    words = {_NAME_WORDS.get(row[0], "name") for row in con.execute(
+        "select distinct game from stg_games where list_contains($ids, game_id)", {"ids": game_ids}).fetchall()}
+    return words.pop() if len(words) == 1 else "name"
+
+
 def _games_named(con: duckdb.DuckDBPyConnection, game_id: str) -> tuple[list[str], list[str]]:
-    """The stored games whose ID starts with ``game_id``, and those whose Hold'em hand number it
-    is, with or without the ``#`` the log writes before it (a hand stored twice, corrected or in two encodings, is two games): at most 6 of each."""
-    wanted = game_id.strip().lower()
+    """The stored games whose ID starts with ``game_id``, and those its log names so
+    (``games.name_in_log``: a club game's name, a Hold'em hand's number with or without the ``#``
+    the log writes before it): at most 6 of each. One name may stand for several games: the same
+    in two files or two clubs, a hand stored twice (corrected, or in two encodings)."""
+    wanted, name = game_id.strip().lower(), game_id.strip()
     by_id = [row[0] for row in con.execute(
         "select game_id from stg_games where starts_with(game_id, $p) order by game_id limit 6", {"p": wanted}
     ).fetchall()] if wanted else []
-    by_number = [row[0] for row in con.execute(
-        "select distinct game_id from stg_holdem_results where hand_id = $h order by game_id limit 6",
-        {"h": game_id.strip().removeprefix("#")}).fetchall()] if not by_id and "holdem_results" in _tables(con) else []
-    return by_id, by_number
+    # a hand stored by a Rasklad before games.name_in_log is found by its holdem_results.hand_id
+    older_hands = ("union select game_id from stg_holdem_results where hand_id = $bare"
+                   if "holdem_results" in _tables(con) else "")
+    by_name = [row[0] for row in con.execute(
+        f"select game_id from stg_games where name_in_log in ($name, $bare) {older_hands} order by game_id limit 6",
+        {"name": name, "bare": name.removeprefix("#")}).fetchall()] if name else []
+    return by_id, by_name
 
 
 def _where_games_are(con: duckdb.DuckDBPyConnection, game_ids: list[str]) -> str:
@@ -2506,28 +2526,33 @@ def _superseded_named(con: duckdb.DuckDBPyConnection, wanted: str, warehouse: Pa
 
 
 def _known_game_id(con: duckdb.DuckDBPyConnection, game_id: str, warehouse: Path) -> str:
-    """The one stored game whose ID starts with ``game_id`` (or whose Hold'em hand number it is),
-    else an error naming the games it could be or the close IDs."""
+    """The one stored game whose whole ID ``game_id`` is, else the one its log names so, else the one
+    whose ID starts with it; an error naming the games it could be, or the close IDs and names."""
     wanted = game_id.strip().lower()
-    matches, hands = _games_named(con, game_id)
+    matches, named = _games_named(con, game_id)
+    if wanted in matches:   # a whole ID
+        return wanted
+    if len(named) == 1:     # a name before the start of an ID: a club's game 42 is no ID's start
+        return named[0]
+    if named:
+        raise UsageProblem(f"{game_id!r} is the {_name_word(con, named)} of several stored games:"
+                           f"{_where_games_are(con, named)}", "Name one by its game ID (or the start of it).")
     if len(matches) == 1:
         return matches[0]
     if matches:
         raise UsageProblem(f"{game_id!r} is the start of several game IDs:{_where_games_are(con, matches)}",
                            "Give more of the ID.")
-    if len(hands) == 1:
-        return hands[0]
-    if hands:
-        raise UsageProblem(f"{game_id!r} is the hand number of several stored games:{_where_games_are(con, hands)}",
-                           "Name one by its game ID (or the start of it).")
     superseded = _superseded_named(con, wanted, warehouse)
     if superseded:
         raise UsageProblem(*superseded)
     near = [row[0] for row in con.execute(
-        "select game_id from stg_games where starts_with(game_id, $p) limit 5000", {"p": wanted[:2]}).fetchall()]
-    raise UsageProblem(f"No stored game has an ID starting with {game_id!r}.{did_you_mean(wanted, near)}",
-                       "`rasklad audit` lists the games with findings and their IDs; "
-                       "`rasklad query \"select game_id, game, source_file from games\"` lists them all.")
+        "(select game_id from stg_games where starts_with(game_id, $p) limit 5000) union all "
+        "(select distinct name_in_log from stg_games where name_in_log is not null limit 5000)",
+        {"p": wanted[:2]}).fetchall()]
+    raise UsageProblem(f"No stored game has an ID starting with {game_id!r}.{did_you_mean(game_id.strip(), near)}",
+                       "Nor has one that name or number in its log. `rasklad audit` lists the games with findings "
+                       "and their IDs; `rasklad query \"select game_id, name_in_log, game, source_file from games\"` "
+                       "lists them all.")
 
 
 @main.command()
@@ -3146,7 +3171,8 @@ def build_models(warehouse: Path, no_wait: bool, full: bool, quiet: bool) -> Non
 @main.command()
 @warehouse_option
 @click.option("--game", "-g", "game_id",
-              help="Only this game (its ID, the start of it, or its hand number), whatever its version.")
+              help="Only this game (its ID, the start of it, or its name or hand number in its log), whatever "
+                   "its version.")
 @click.option("--since", metavar="VERSION",
               help="Only games judged by this rules version or a later one: a code of 12 letters and digits, "
                    "as `rasklad query \"select distinct rules_version from games\"` lists them.")
@@ -3175,7 +3201,7 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
     _require_warehouse(warehouse)
     if game_id is not None:
         with _connect(warehouse) as con:
-            game_id = _known_game_id(con, game_id, warehouse)      # the start of an ID, or a hand's number, as `show` takes
+            game_id = _known_game_id(con, game_id, warehouse)      # the start of an ID, or its name in its log, as `show` takes
     unbuilt_before = _statistics_unbuilt(warehouse)     # (its commit builds them)
     try:
         with (_cut_short_saying(_kept_by_run(
@@ -3283,7 +3309,7 @@ def export(fmt: str, game_id: str | None, player: str | None, out: Path, quiet: 
         if player is not None:
             _known_player(con, player)
         if game_id is not None:
-            game_id = _known_game_id(con, game_id, warehouse)      # the start of an ID, or a hand's number, as `show` takes
+            game_id = _known_game_id(con, game_id, warehouse)      # the start of an ID, or its name in its log, as `show` takes
         try:
             run_export(con, fmt, out, game_id=game_id, player=player, on_start=progress.start_hands,
                        on_hand=progress.hand, summary=summary)
