@@ -1813,8 +1813,13 @@ def stats(ctx: click.Context, warehouse: Path, player: str | None, game: str | N
             relation = ACCOUNTS_OF_SUMMARIES if name == "tournament" else mart
             # me first, then the most played: the rows a user looks for are never beyond the limit
             headline = [column for column in HEADLINES[name] if column in present_columns]
-            order = ", ".join([f"{whose} is not distinct from $me desc", f"{MOST_PLAYED[name]} desc nulls last",
-                               *headline, *sorted(present_columns - set(headline))])
+            # a player's seasons together (of each club), in the order of their kinds, the newest first
+            seasons = ([f"max({MOST_PLAYED[name]}) over (partition by {whose}) desc nulls last", whose,
+                        f"max({MOST_PLAYED[name]}) over (partition by {whose}, club) desc nulls last", "club",
+                        "list_position(season_kinds(), season_kind)", "season desc"]
+                       if "season_kind" in present_columns else [])
+            order = ", ".join([f"{whose} is not distinct from $me desc", *seasons,
+                               f"{MOST_PLAYED[name]} desc nulls last", *headline, *sorted(present_columns - set(headline))])
             frame = con.sql(
                 f"select {columns} from {relation} where ($player is null or list_contains($persons, {whose}))"
                 f"{season}{by_site}{by_game} order by {order}",

@@ -205,3 +205,30 @@ def test_an_older_warehouse_opens_its_games_until_a_reaudit_names_them(warehouse
         row["game_id"]: row["name_in_log"] for row in stored_games(warehouse)}
     assert run("show", "R-demo-violations", "--warehouse", str(old)).stdout.startswith(
         f"raspisnoy game {club['game_id']}: ")
+
+
+# -- stats --all: a player's seasons ---------------------------------------------------------------------
+
+def test_stats_all_lists_a_players_seasons_all_year_quarter_month_the_newest_first(tmp_path):
+    wh = tmp_path / "wh"
+    run("ingest", str(SAMPLES / "raspisnoy-night.txt"), str(SAMPLES / "raspisnoy-sheets.txt"),
+        str(SAMPLES / "raspisnoy-unfinished.txt"), "--warehouse", str(wh), "-q", "-j", "1")
+    rows = json.loads(run("stats", "--all", "--game", "raspisnoy", "--json", "--warehouse", str(wh)).stdout)[
+        "player_stats_raspisnoy"]
+    kinds = ["all", "year", "quarter", "month"]     # the README's order
+    for player in {row["player"] for row in rows}:
+        clubs = [row["club"] for row in rows if row["player"] == player]
+        assert clubs == sorted(clubs, key=clubs.index)      # each club's seasons together
+        for club in set(clubs):
+            seasons = [(row["season_kind"], row["season"]) for row in rows
+                       if (row["player"], row["club"]) == (player, club)]
+            assert seasons == sorted(seasons, key=lambda season: (kinds.index(season[0]), _newest_first(season[1])))
+    players = [row["player"] for row in rows]
+    assert players == sorted(players, key=players.index)    # each player's rows together
+    # a player of several seasons of each kind, so that the order is seen
+    assert any(len({row["season"] for row in rows if (row["player"], row["season_kind"]) == (player, "month")}) > 1
+               for player in players)
+
+
+def _newest_first(season: str) -> list[int]:
+    return [-ord(letter) for letter in season]

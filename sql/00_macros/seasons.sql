@@ -14,3 +14,7 @@ create or replace macro season_of(season_kind, played_at) as
         else error('season_of: no season kind ' || coalesce('''' || season_kind || '''', 'null')
                    || ', the kinds are all, year, quarter and month')
     end;
+
+-- The kinds of season, in the order every list of a player's seasons follows: all time, then the
+-- longest first (int_season_kinds is made of them).
+create or replace macro season_kinds() as ['all', 'year', 'quarter', 'month'];
