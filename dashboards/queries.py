@@ -32,7 +32,7 @@ import streamlit as st
 from dashboards.safe_text import md, md_with_code
 from pipeline.manifest import MANIFEST_FILE, NewerWarehouse, StatisticsNotBuilt
 from pipeline.models import Missing, build_apart, missing_from, models, select_over, supply_missing
-from pipeline.names import STORED_NAMES, stored_names
+from pipeline.names import STORED_NAMES, games_named_sql, name_parameters, stored_names
 from pipeline.provenance import OLDER_RULES_SQL, RULES_VERSION, OlderRules, judged_by_older_rules
 from pipeline.tables import SCHEMAS
 from pipeline.warehouse import (
@@ -1241,6 +1241,12 @@ def game(db: Db, game_id: str) -> dict | None:
     """One stored game: its file, lines, date, club and counts, or None when no such game is stored."""
     rows = frame(db, "select * exclude (players) from game_list where game_id = $game_id", game_id=game_id)
     return rows.row(0, named=True) if rows.height else None
+
+
+def games_named(db: Db, name: str) -> list[str]:
+    """The IDs of the stored games (at most 6) that their log names ``name``: a club game's name, a
+    Hold'em hand's number with or without its ``#`` (:func:`pipeline.names.name_parameters`)."""
+    return frame(db, games_named_sql("game_list"), **name_parameters(name))["game_id"].to_list()
 
 
 def game_text(db: Db, game_id: str) -> str | None:

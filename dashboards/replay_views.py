@@ -196,14 +196,17 @@ def with_subjects_now(marks: dict[int, list], replay) -> dict[int, list]:
 
 # -- the game a page opens -----------------------------------------------------------------------
 
-def pick_game(title: str, labels: dict[str, str], key: str, kept_label: Callable[[str], str | None]) -> str | None:
+def pick_game(title: str, labels: dict[str, str], key: str, kept_label: Callable[[str], str | None],
+              named: Callable[[str], list[str]] = lambda name: []) -> str | None:
     """The game a page opens below its filters, picked in a select box and named in the address
     (``?game=``) so that the view can be shared, or None, with no game in the address, when the
     filters keep no game.
 
     ``labels``: the games the filters keep that the page lists (ID: label, in the page's order). The
     game the address names stays open while the filters keep it, also beyond the list (a link from
-    another page): ``kept_label`` gives its label then, else None. Otherwise the first game is open:
+    another page): ``kept_label`` gives its label then, else None. The address may name it by the
+    name or number its log gives it (``?game=R-2026-11-28-1``), which ``named`` turns into the IDs of
+    the stored games so named: the one game of that name opens. Otherwise the first game is open:
     a filter changed never leaves open a game it leaves out.
 
     The game is set in the box's session state at every run: the browser keeps showing the text of
@@ -211,7 +214,10 @@ def pick_game(title: str, labels: dict[str, str], key: str, kept_label: Callable
     wanted = st.query_params.get("game")
     if wanted and wanted not in labels:
         label = kept_label(wanted)
-        if label is not None:
+        if label is None and len(ids := named(wanted)) == 1:   # (a name several games share opens none)
+            wanted = ids[0]
+            label = labels.get(wanted) or kept_label(wanted)
+        if label is not None and wanted not in labels:
             labels = {wanted: label, **labels}
     if not labels:
         st.query_params.pop("game", None)

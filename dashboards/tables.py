@@ -76,7 +76,7 @@ UNSAID = object()
 COLUMN_LABELS = {
     # who, where and when
     "game": "Game", "unit": "Unit", "player": "Player", "names": "Names", "person": "Person", "site": "Room",
-    "club": "Club", "table_name": "Table", "seat": "Seat", "position": "Position", "currency": "Currency",
+    "club": "Club", "name_in_log": "Name in the log", "table_name": "Table", "seat": "Seat", "position": "Position", "currency": "Currency",
     "is_tournament": "Tournament", "stakes": "Stakes", "betting": "Betting", "variant": "Variant",
     "scoring": "Scoring", "season": "Season", "season_kind": "Season kind", "played_at": "Played",
     "played_on": "Day", "started_at": "Started", "ended_at": "Ended", "first_played_at": "First played",

@@ -29,7 +29,7 @@ import click
 
 from pipeline.collector import objects_left_at_exit
 from pipeline.manifest import NewerWarehouse, WarehouseBusy
-from pipeline.names import stored_names
+from pipeline.names import games_named_sql, name_parameters, stored_names
 from pipeline.provenance import RULES_VERSION, ModelError, ModelsMissing, OlderRules
 from rules.findings import CONTROL_CHARACTER, quoted_name
 from rules.words import (
@@ -2477,16 +2477,15 @@ def _games_named(con: duckdb.DuckDBPyConnection, game_id: str) -> tuple[list[str
     (``games.name_in_log``: a club game's name, a Hold'em hand's number with or without the ``#``
     the log writes before it): at most 6 of each. One name may stand for several games: the same
     in two files or two clubs, a hand stored twice (corrected, or in two encodings)."""
-    wanted, name = game_id.strip().lower(), game_id.strip()
+    wanted, named = game_id.strip().lower(), name_parameters(game_id)
     by_id = [row[0] for row in con.execute(
         "select game_id from stg_games where starts_with(game_id, $p) order by game_id limit 6", {"p": wanted}
     ).fetchall()] if wanted else []
-    # a hand stored by a Rasklad before games.name_in_log is found by its holdem_results.hand_id
-    older_hands = ("union select game_id from stg_holdem_results where hand_id = $bare"
-                   if "holdem_results" in _tables(con) else "")
-    by_name = [row[0] for row in con.execute(
-        f"select game_id from stg_games where name_in_log in ($name, $bare) {older_hands} order by game_id limit 6",
-        {"name": name, "bare": name.removeprefix("#")}).fetchall()] if name else []
+    query = games_named_sql("stg_games")
+    if "holdem_results" in _tables(con):    # a hand stored by a Rasklad before games.name_in_log: by its hand_id
+        query = (f"select game_id from ({query}) union select game_id from stg_holdem_results where hand_id = $bare "
+                 "order by game_id limit 6")
+    by_name = [row[0] for row in con.execute(query, named).fetchall()] if named["name"] else []
     return by_id, by_name
 
 

@@ -1,6 +1,9 @@
-"""The names a warehouse shows its players and persons by: the names that print alike (a Latin A in a
-Cyrillic word; ``ВОВА`` in Cyrillic beside ``BOBA`` in Latin) are told apart among these, so that the
-command line and every page of the dashboards mark one name the same (:func:`rules.words.printing_alike`)."""
+"""The names a warehouse shows its players and persons by, and the names its games' logs give them.
+
+Players: the names that print alike (a Latin A in a Cyrillic word; ``ВОВА`` in Cyrillic beside ``BOBA``
+in Latin) are told apart among these, so that the command line and every page of the dashboards mark
+one name the same (:func:`rules.words.printing_alike`). Games: a game is found by the name or number
+its log gives it (``games.name_in_log``), as the command line and the dashboards' addresses take it."""
 
 from __future__ import annotations
 
@@ -20,3 +23,22 @@ def stored_names(con: duckdb.DuckDBPyConnection) -> frozenset[str]:
     if not con.execute("select 1 from information_schema.tables where table_name = 'people'").fetchone():
         return frozenset()
     return frozenset(name for (name,) in con.execute(STORED_NAMES).fetchall())
+
+
+def games_named_sql(games: str) -> str:
+    """The query of the IDs (at most 6, in order) of the games of the relation ``games`` (``stg_games``,
+    ``game_list``: any with ``game_id`` and ``name_in_log``) that their log names as ``$name`` or
+    ``$bare`` (:func:`name_parameters`)."""
+    return f"select game_id from {games} where name_in_log in ($name, $bare) order by game_id limit 6"
+
+
+def name_parameters(name: str) -> dict[str, str]:
+    """The parameters of :func:`games_named_sql` for a name as a user types it: a club game's name as
+    its header writes it (``R-2026-11-28-1``), a Hold'em hand's number with or without the ``#`` the
+    log writes before it (``#250000000000``).
+
+    >>> name_parameters(" #250000000000 ")
+    {'name': '#250000000000', 'bare': '250000000000'}
+    """
+    name = name.strip()
+    return {"name": name, "bare": name.removeprefix("#")}

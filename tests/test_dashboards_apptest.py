@@ -680,10 +680,11 @@ def test_audit_opens_a_game_the_filters_keep(built):
                for label in at.selectbox(key="audit_game").options), at.selectbox(key="audit_game").options
     (game, rules), = sql(built, "select any_value(game), string_agg(distinct rule_id, ', ') from stg_findings "
                                 "where game_id = ? and severity = 'warning'", [at.selectbox(key="audit_game").value])
+    (name,), = sql(built, "select name_in_log from stg_games where game_id = ?", [at.selectbox(key="audit_game").value])
     from dashboards.queries import label
 
     game_said, rules_said = next(as_read(c.value) for c in at.caption if " — " in c.value).split(" — ")
-    assert game_said == label(game) and set(rules_said.split(", ")) == set(rules.split(", "))
+    assert game_said == f"{label(game)} {name}" and set(rules_said.split(", ")) == set(rules.split(", "))
     # nothing matches: no game is open, and the address names none
     only_errors = sql(built, "select rule_id from stg_findings group by rule_id "
                              "having bool_and(severity = 'error') order by rule_id limit 1")[0][0]
@@ -706,6 +707,26 @@ def test_audit_keeps_the_game_a_link_names_while_it_matches(built):
     at.selectbox(key="audit_severity").set_value("warning").run()
     assert at.selectbox(key="audit_game").value in {
         g for (g,) in sql(built, "select game_id from stg_findings where severity = 'warning'")}
+
+
+def test_audit_opens_the_game_a_link_names_by_the_name_its_log_gives_it(built):
+    # an arbiter's paper names a club game as its header does (Raspisnoy game <name>): the address takes it
+    (game_id, name), = sql(built, "select game_id, name_in_log from stg_games where game = 'raspisnoy' and "
+                                  "game_id in (select game_id from stg_findings) and name_in_log in "
+                                  "(select name_in_log from stg_games group by all having count(*) = 1) limit 1")
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["game"] = name
+    at.run()
+    at.switch_page("app_pages/audit.py")
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    assert at.selectbox(key="audit_game").value == game_id and at.query_params["game"] == game_id
+    assert any(f" {name} — " in as_read(c.value) for c in at.caption)   # said below the box
+    # the findings' table names each game's name in its log beside its club, titled in words
+    table = next(d for d in at.dataframe if "rule_id" in d.value.columns)
+    assert name in set(table.value["name_in_log"])
+    titles = {column: c.get("label") for column, c in json.loads(table.proto.columns).items()}
+    assert titles["name_in_log"] == "Name in the log"
 
 
 def _forge_source_file(warehouse: Path, path: str) -> None:

@@ -70,7 +70,7 @@ def found_games(findings: pl.DataFrame) -> pl.DataFrame:
     if findings.is_empty():
         return pl.DataFrame(schema={"game_id": pl.String})
     return findings.group_by("game_id", maintain_order=True).agg(
-        pl.col("game").first(), pl.col("source_file").first(), pl.col("line").min(),
+        pl.col("game").first(), pl.col("name_in_log").first(), pl.col("source_file").first(), pl.col("line").min(),
         pl.col("rule_id").unique(maintain_order=True).str.join(", ").alias("rules"))
 
 
@@ -91,8 +91,9 @@ def game_labels(games: pl.DataFrame) -> dict[str, str]:
 
 
 def game_details(games: pl.DataFrame) -> dict[str, str]:
-    """What the box leaves out: the game and the rules it broke."""
-    return {row["game_id"]: f"{q.label(row['game'])} — {row['rules']}" for row in games.iter_rows(named=True)}
+    """What the box leaves out: the game, with the name or number its log gives it, and the rules it broke."""
+    return {row["game_id"]: f"{q.label(row['game'])}{' ' + row['name_in_log'] if row['name_in_log'] else ''} — "
+                            f"{row['rules']}" for row in games.iter_rows(named=True)}
 
 
 def kept_games(game_id: str) -> pl.DataFrame:
@@ -103,13 +104,13 @@ def kept_games(game_id: str) -> pl.DataFrame:
     stored = None if games.height or rules or severity or game_kind or player or start or end else q.game(db, game_id)
     if stored is None:
         return games
-    return pl.DataFrame([{"game_id": game_id, "game": stored["game"], "source_file": stored["source_file"],
-                          "line": stored["first_line"], "rules": "no finding"}])
+    return pl.DataFrame([{"game_id": game_id, "game": stored["game"], "name_in_log": stored["name_in_log"],
+                          "source_file": stored["source_file"], "line": stored["first_line"], "rules": "no finding"}])
 
 
 listed = found_games(found)
 game_id = rv.pick_game("Game", game_labels(listed), "audit_game",
-                       lambda asked: game_labels(kept_games(asked)).get(asked))
+                       lambda asked: game_labels(kept_games(asked)).get(asked), lambda name: q.games_named(db, name))
 if game_id is None:
     st.info("Pick filters that match some findings to open one of their games.")
     st.stop()

@@ -121,7 +121,7 @@ def kept_hand(game_id: str) -> pl.DataFrame:
 
 
 game_id = rv.pick_game("Replay a hand", hand_labels(hands), "hands_game",
-                       lambda asked: hand_labels(kept_hand(asked)).get(asked))
+                       lambda asked: hand_labels(kept_hand(asked)).get(asked), lambda name: q.games_named(db, name))
 details = hand_details(hands).get(game_id) or hand_details(kept_hand(game_id)).get(game_id)
 st.caption(md(details))
 stored = q.game(db, game_id)

@@ -33,6 +33,7 @@ final as (
         games.played_at,
         games.played_in_utc,
         games.club,
+        games.name_in_log,
         findings.rule_id,
         findings.severity,
         findings.line,

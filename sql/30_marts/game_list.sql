@@ -36,6 +36,7 @@ final as (
         games.club,
         games.site,
         games.table_name,
+        games.name_in_log,
         games.ruleset,
         games.count_players,
         games.count_errors,
