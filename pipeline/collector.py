@@ -49,6 +49,23 @@ def objects_set_apart() -> Iterator[None]:
             gc.unfreeze()
 
 
+@contextlib.contextmanager
+def modules_loading() -> Iterator[None]:
+    """Inside the block, the collector is paused; after it, the objects alive are set apart, until
+    the end of the outermost block of :func:`objects_set_apart` this one is inside. For the modules
+    a run imports at its start: what they make (functions, classes, tables, kernels' dispatchers)
+    lives as long as the process, and the two passes over it at an ingest's pace found nothing
+    (0.03 CPU-s of the 20,000-hand command: its imports took 0.36 CPU-s, 0.33 so)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if enabled:
+            gc.enable()
+
+
 def objects_left_at_exit() -> None:
     """At the end of a process: the collector's passes at the interpreter's shutdown would walk every
     object left (modules, grammars, kernels, DuckDB's and Arrow's) only to find cycles whose memory

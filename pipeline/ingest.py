@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pipeline.collector import collecting_at, objects_set_apart
+from pipeline.collector import collecting_at, modules_loading, objects_set_apart
 from pipeline.inputs import LOCAL_FILES, HashedFiles, list_inputs, stored_name
 from pipeline.manifest import (
     DUCKDB_FILE,
@@ -828,6 +828,7 @@ def _keep_known_files(warehouse: Warehouse, hashed: HashedFiles, gone: GoneFiles
 
 
 @collecting_at(READ_COLLECT_EVERY)
+@objects_set_apart()    # what is alive at its start and the modules it loads, until it returns
 def ingest(
     paths: Iterable[str | Path],
     warehouse_root: str | Path,
@@ -882,9 +883,10 @@ def ingest(
             if on_start:
                 on_start(unchanged.files)
             return unchanged
-    from pipeline.table_rules import RuleSettings
-    from pipeline.warehouse import Warehouse
-    from pipeline.worker import arrays_without_pandas, rule_settings
+    with modules_loading():     # the readers, the engine, pyarrow and numba: loaded for the process's life
+        from pipeline.table_rules import RuleSettings
+        from pipeline.warehouse import Warehouse
+        from pipeline.worker import arrays_without_pandas, rule_settings
 
     if pandas_probe_hidden:
         arrays_without_pandas()     # before the warehouse's first array, and before readers fork
