@@ -1260,41 +1260,44 @@ def _check_hand_names(s0, a0, a1, acts, cards, ranks, S, G, out, count):
     in words and by the cards it lists (a summary line's: on the first board). Cards not known, twice
     or off the deck are not judged here (HE-DECK cites them). ``expected``: the strength of the hand
     the cards make (-1: not known), ``actual`` the named hand's code, or the cards listed
-    (:func:`listed_code`)."""
+    (:func:`listed_code`). One loop over the show lines, then over four turns a seat (the summary's
+    names on each board, then its cards listed), so that each rule is compiled into one place."""
     h = G.hand
     boards, hole = cards.boards, cards.hole
-    for a in range(a0, a1):
-        named = np.int64(cards.named_hand[a])
-        listed = cards.made_cards[a, 0] >= 0
-        if named >= 0 or listed:
+    n_shows = a1 - a0
+    for k in range(n_shows + 4 * G.seats):
+        if k < n_shows:
+            a = a0 + k
+            named = np.int64(cards.named_hand[a])
+            listed = cards.made_cards[a]
+            judge_listed = listed[0] >= 0
+            if named < 0 and not judge_listed:
+                continue
             i = np.int64(acts.actor[a])
             b = min(max(np.int64(cards.action_board[a]), 0), 2)
-            dealt = _dealt(boards, h, b)
-            nb = min(dealt, _board_at(acts.street[a]))
-            c0, c1 = np.int64(hole[s0 + i, 0]), np.int64(hole[s0 + i, 1])
-            # the whole board: the strength the award ranks too; a show before the river: its own
-            strength = _strength_on(s0, i, b, boards, hole, ranks, S, G) if nb == dealt else \
-                _rank_cards(c0, c1, boards, h, b, nb, ranks)
-            line = np.int64(acts.line[a])
-            if named >= 0 and strength >= 0 and not he_hand_name(named, strength, ranks.cat_pos):
-                _emit(out, count, G, RULE.HAND_NAME, ERROR, line, i, strength, named)
-            if listed and not he_hand_name_cards(cards.made_cards[a], c0, c1, boards[h, b], nb, strength, ranks):
-                _emit(out, count, G, RULE.HAND_NAME, ERROR, line, i, strength, listed_code(cards.made_cards[a]))
-    for i in range(G.seats):
-        for b in range(3):
-            named = np.int64(cards.summary_named_hand[s0 + i, b])
-            if named >= 0 and (b == 0 or boards[h, b, 0] >= 0):    # (a name of a board never dealt: none to judge)
-                strength = _strength_on(s0, i, b, boards, hole, ranks, S, G)
-                if strength >= 0 and not he_hand_name(named, strength, ranks.cat_pos):
-                    _emit(out, count, G, RULE.HAND_NAME, ERROR, S[i].summary_line, i, strength, named)
-        if cards.summary_made_cards[s0 + i, 0] >= 0:
+            nb = min(_dealt(boards, h, b), _board_at(acts.street[a]))
+            named_line = listed_line = np.int64(acts.line[a])
+        else:
+            i, b = divmod(k - n_shows, 4)      # b 0 to 2: the name on board b; 3: the cards listed
             listed = cards.summary_made_cards[s0 + i]
-            first = np.int64(0)     # (typed as the loop's boards: a literal 0 compiled _rank_cards once more)
-            strength = _strength_on(s0, i, first, boards, hole, ranks, S, G)
-            c0, c1 = np.int64(hole[s0 + i, 0]), np.int64(hole[s0 + i, 1])
-            if not he_hand_name_cards(listed, c0, c1, boards[h, first], _dealt(boards, h, first), strength, ranks):
-                line = np.int64(cards.summary_made_line[s0 + i])
-                _emit(out, count, G, RULE.HAND_NAME, ERROR, line, i, strength, listed_code(listed))
+            judge_listed = b == 3 and listed[0] >= 0
+            named = np.int64(cards.summary_named_hand[s0 + i, b]) if b < 3 else np.int64(-1)
+            if b == 3:
+                b = 0
+            elif named < 0 or b > 0 and boards[h, b, 0] < 0:    # (a board never dealt: no name to judge)
+                continue
+            if named < 0 and not judge_listed:
+                continue
+            nb = _dealt(boards, h, b)
+            named_line, listed_line = S[i].summary_line, np.int64(cards.summary_made_line[s0 + i])
+        c0, c1 = np.int64(hole[s0 + i, 0]), np.int64(hole[s0 + i, 1])
+        # the whole board: the strength the award ranks too; a show before the river: its own
+        strength = _strength_on(s0, i, b, boards, hole, ranks, S, G) if nb == _dealt(boards, h, b) else \
+            _rank_cards(c0, c1, boards, h, b, nb, ranks)
+        if named >= 0 and strength >= 0 and not he_hand_name(named, strength, ranks.cat_pos):
+            _emit(out, count, G, RULE.HAND_NAME, ERROR, named_line, i, strength, named)
+        if judge_listed and not he_hand_name_cards(listed, c0, c1, boards[h, b], nb, strength, ranks):
+            _emit(out, count, G, RULE.HAND_NAME, ERROR, listed_line, i, strength, listed_code(listed))
 
 
 @_helper
