@@ -46,7 +46,7 @@ from numba import from_dtype
 from numba.core.types import UniTuple, boolean, int64, void
 
 from rules.compiled import inlined, kernel
-from rules.evaluator import RankOrder, add_card_masks, mask_strength, rank_tables, strength7
+from rules.evaluator import RankOrder, add_card_masks, mask_strength, rank_tables
 from rules.holdem import allin_ev_cents
 from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, UNSET, HandBatch, column
 from rules.holdem_hand import ActionKind, BettingStructure, Street
@@ -1667,17 +1667,18 @@ def _award(s0, a0, a1, acts, boards, hole, t_standard, t_short_deck, npots, S, G
     unverifiable = False
     q = np.int64(0)         # the board's place among the boards dealt (int64: one _share)
     for b in range(3):
-        board = boards[h, b]
         nb = _dealt(boards, h, b)
         if nb == 0 and (b > 0 or played > 0):
             continue
         if contested:       # each hand's strength on this board, -1 when not known
             for i in range(ns):
                 if nb == 5 and hole[s0 + i, 0] >= 0 and hole[s0 + i, 1] >= 0:
-                    # the table's ranking as the name check ranked it, and the standard one besides (HE-SD-ORDER)
+                    # the table's ranking as the name check ranked it, and the standard one besides
+                    # (HE-SD-ORDER) by the same step: rules.evaluator.strength7 would be one more compile
+                    c0, c1 = np.int64(hole[s0 + i, 0]), np.int64(hole[s0 + i, 1])
                     S[i].strength = _strength_on(s0, i, b, boards, hole, t_short_deck if short else t_standard, S, G)
-                    S[i].std_strength = strength7(hole[s0 + i, 0], hole[s0 + i, 1], board, t_standard) \
-                        if short else S[i].strength
+                    S[i].std_strength = _rank_cards(c0, c1, boards, h, b, nb, t_standard) if short \
+                        else S[i].strength
                 else:
                     S[i].strength = -1
                     S[i].std_strength = -1
@@ -1723,12 +1724,13 @@ def _award(s0, a0, a1, acts, boards, hole, t_standard, t_short_deck, npots, S, G
             low = _share(share, m, unit, m - 1)     # the last winner clockwise gets no odd unit
             for w in range(m):
                 winner = S[w].winners
+                mine = _share(share, m, unit, w)
                 S[k].pot_winners |= np.int64(1) << winner
-                S[winner].expected += _share(share, m, unit, w)
+                S[winner].expected += mine
                 S[winner].after_split += _share(gross, m, unit, w) if m > 1 else share
                 if m > 1:
                     S[winner].in_split = 1
-                    S[winner].odd_given += _share(share, m, unit, w) - low
+                    S[winner].odd_given += mine - low
                     if share > low * m:
                         S[winner].odd_reach += unit
         q += 1
