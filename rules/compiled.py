@@ -18,8 +18,11 @@ and writes the arrays Python hands it, which Python holds while it runs) counts 
 (``counts_references=False``): Numba otherwise writes an increment and a decrement of every array
 of a tuple each time it reads the tuple or hands it on, array by array, and the Hold'em replay's
 code before LLVM was a third larger with them (7.3 MB of LLVM text, 4.9 without), which cost a first
-run of ``data/samples`` about 0.9 CPU-s of compiling (of 14). Numba refuses to compile such a kernel
-that makes an array. Six-card's EV makes its own, so its kernels and the steps that make arrays count
+run of ``data/samples`` about 0.9 CPU-s of compiling (of 14). So do the other kernels whose arrays
+Python makes and hands in (:data:`entry_in_place`): the Hold'em decisions' walk, the splitting of
+files, the evaluator's rows and ``mask_strength``, the equities' enumeration by ranks; counting, the
+walk's code was 0.70 MB before LLVM (0.48 without), the enumeration's 0.64 (0.47). Numba refuses to
+compile such a kernel that makes an array. Six-card's EV makes its own, so its kernels and the steps that make arrays count
 references; its steps that make none (``_weights``, ``_avoiding``, ``_below``, ``_insert``,
 ``_bought_list``, ``_entry``) do not (Numba links them into the counting kernels as any step): its
 code before LLVM fell from 3.32 MB to 3.21 (``_weights`` 0.35 to 0.26), its first compile by 0.1-0.4
@@ -57,7 +60,7 @@ from __future__ import annotations
 
 from numba import njit
 
-__all__ = ["entry", "helper", "inlined", "kernel"]
+__all__ = ["entry", "entry_in_place", "helper", "inlined", "kernel"]
 
 
 def kernel(signature=None, *, from_python: bool = True, counts_references: bool = True, **options):
@@ -76,6 +79,10 @@ def kernel(signature=None, *, from_python: bool = True, counts_references: bool 
 
 entry = kernel()
 """A compiled function Python calls."""
+
+entry_in_place = kernel(counts_references=False)
+"""A compiled function Python calls that makes no array and hands none back, only reads and writes
+the arrays it is handed (which Python holds while it runs): it counts no references."""
 
 helper = kernel(from_python=False)
 """A compiled step only compiled code calls (cached inside its callers)."""

@@ -45,7 +45,7 @@ import numpy as np
 from numba import from_dtype
 from numba.core.types import UniTuple, boolean, int64, void
 
-from rules.compiled import inlined, kernel
+from rules.compiled import entry_in_place, inlined, kernel
 from rules.evaluator import RankOrder, add_card_masks, mask_strength, rank_tables
 from rules.holdem import allin_ev_cents
 from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, UNSET, HandBatch, column
@@ -540,8 +540,6 @@ def he_uncalled(returned_to_top, amount, excess):
 
 # The kernel and its steps make no array and hand none back: the arrays of the batch, the state and
 # the facts are Python's while the kernel runs, so no reference of theirs is counted (see rules.compiled).
-_entry = kernel(counts_references=False)
-"""The kernel Python calls."""
 _helper = kernel(from_python=False, counts_references=False)
 """A step only the kernel calls."""
 
@@ -602,7 +600,7 @@ def _share(amount, n, unit, q):
     return each + (unit if q < odd else 0)
 
 
-@_entry     # the one kernel Python calls
+@entry_in_place     # the one kernel Python calls
 def _kernel(c, t, state, f, out, count):
     """Every hand of the batch: seat it, check its deck, walk its actions with the rules, settle the
     pots and the awards, write its facts. The one entry from Python; each helper is handed the state
