@@ -587,7 +587,7 @@ def _dealt(boards, h, b):
     return nb
 
 
-@inlined
+@_helper
 def _share(amount, n, unit, q):
     """Share ``q`` of ``amount`` shared by ``n`` in whole units, the odd units to the first; a
     negative amount (a rake above the pot) in shares rounded toward zero, with no odd units."""
@@ -1707,7 +1707,7 @@ def _award(s0, a0, a1, acts, boards, hole, t_standard, t_short_deck, npots, S, G
             if not alone and (bad or best < 0):     # a contender's cards not shown, or nobody's
                 unverifiable = True
                 continue
-            m = 0
+            m = np.int64(0)     # (not a literal 0: _share would be compiled for it too)
             for r in range(n):
                 i = S[r].ring    # the winners clockwise from the button
                 if not e >> i & 1:
@@ -1860,7 +1860,7 @@ def _cite_collect_lines(a0, a1, acts, short, npots, n_boards, S, G, out, count):
         winners = _winner_count(won, S, G)
         low = _share(S[k].pot_net, winners, G.unit, winners - 1)    # a share without an odd unit
         odd_any = G.odd_chip_any != 0 and winners > 1 and S[k].pot_net > low * winners
-        q = 0
+        q = np.int64(0)
         for r in range(G.n_live):
             i = S[r].ring       # the winners clockwise from the button, as the award shares the pot
             if won >> i & 1:
@@ -1897,7 +1897,7 @@ def _cite_collect_lines(a0, a1, acts, short, npots, n_boards, S, G, out, count):
 @inlined
 def _winner_count(won, S, G):
     """How many of the players dealt in the bits ``won`` hold."""
-    m = 0
+    m = np.int64(0)     # (int64 from the start, as every count handed to _share: one compile of it)
     for r in range(G.n_live):
         m += won >> S[r].ring & 1
     return m
