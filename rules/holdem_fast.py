@@ -1273,7 +1273,7 @@ def _check_hand_names(s0, a0, a1, acts, cards, ranks, S, G, out, count):
                 continue
             i = np.int64(acts.actor[a])
             b = min(max(np.int64(cards.action_board[a]), 0), 2)
-            nb = min(_dealt(boards, h, b), _board_at(acts.street[a]))
+            shown = np.int64(_board_at(acts.street[a]))     # the cards out at the line's street
             named_line = listed_line = np.int64(acts.line[a])
         else:
             i, b = divmod(k - n_shows, 4)      # b 0 to 2: the name on board b; 3: the cards listed
@@ -1286,11 +1286,13 @@ def _check_hand_names(s0, a0, a1, acts, cards, ranks, S, G, out, count):
                 continue
             if named < 0 and not judge_listed:
                 continue
-            nb = _dealt(boards, h, b)
+            shown = np.int64(5)     # the whole board
             named_line, listed_line = S[i].summary_line, np.int64(cards.summary_made_line[s0 + i])
+        dealt = _dealt(boards, h, b)
+        nb = min(dealt, shown)
         c0, c1 = np.int64(hole[s0 + i, 0]), np.int64(hole[s0 + i, 1])
         # the whole board: the strength the award ranks too; a show before the river: its own
-        strength = _strength_on(s0, i, b, boards, hole, ranks, S, G) if nb == _dealt(boards, h, b) else \
+        strength = _strength_on(s0, i, b, boards, hole, ranks, S, G) if nb == dealt else \
             _rank_cards(c0, c1, boards, h, b, nb, ranks)
         if named >= 0 and strength >= 0 and not he_hand_name(named, strength, ranks.cat_pos):
             _emit(out, count, G, RULE.HAND_NAME, ERROR, named_line, i, strength, named)
