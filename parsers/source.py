@@ -36,7 +36,7 @@ from typing import NamedTuple
 import numpy as np
 
 from parsers.formats import FORMATS, HEADER_PREFIXES, HEADERS, WHOLE_HEADER_PREFIXES, WHOLE_HEADERS
-from rules.compiled import entry, helper
+from rules.compiled import entry_in_place, helper
 from rules.records import slot_filler
 
 __all__ = ["Chunk", "CutText", "DecodedText", "FileEnd", "MailText", "SplitFile", "at_file_end", "cut_chunk", "cut_games", "decode",
@@ -1545,7 +1545,7 @@ def _candidate_lines(data: np.ndarray, starts: np.ndarray, table: np.ndarray,
     return found[0, :count], found[1, :count], found[2, :blanks]
 
 
-@entry
+@entry_in_place
 def _find_candidates(data, starts, table, fours, spaces, out, rows, trailing):
     """:func:`_candidate_lines` into ``out``, ``rows`` and ``trailing`` (allocated by the caller: an
     allocation compiled here cost a first run more than the kernel): returns their counts."""
@@ -1653,7 +1653,7 @@ def _line_mark(data, start, stop, words, at):
     return mark
 
 
-@entry
+@entry_in_place
 def _mixed_last_sections(data, starts, begins, ends, words, at, out):
     """For each game (lines begins[g] to ends[g], exclusive): after the first line that opens its
     last section, does a line stand that does not start as that section's lines do, or a line

@@ -18,15 +18,18 @@ and writes the arrays Python hands it, which Python holds while it runs) counts 
 (``counts_references=False``): Numba otherwise writes an increment and a decrement of every array
 of a tuple each time it reads the tuple or hands it on, array by array, and the Hold'em replay's
 code before LLVM was a third larger with them (7.3 MB of LLVM text, 4.9 without), which cost a first
-run of ``data/samples`` about 0.9 CPU-s of compiling (of 14). Numba refuses to compile such a kernel
-that makes an array. Six-card's EV makes its own, so its kernels and the steps that make arrays count
-references; its steps that make none (``_weights``, ``_avoiding``, ``_below``, ``_insert``,
-``_bought_list``, ``_entry``) do not (Numba links them into the counting kernels as any step): its
-code before LLVM fell from 3.32 MB to 3.21 (``_weights`` 0.35 to 0.26), its first compile by 0.1-0.4
-CPU-s (of 6-7; the machine's noise is as large). Its kernels' own counting is about one line in a
-hundred of their code (Numba's plain array reads and writes make the rest), so handing them arrays
-made by Python instead would save little. (No example runs here: a function Numba caches must live
-in a file.)
+run of ``data/samples`` about 0.9 CPU-s of compiling (of 14). So do the other kernels whose arrays
+Python makes and hands in (:data:`entry_in_place`): the Hold'em decisions' walk, the splitting of
+files, the evaluator's rows and ``mask_strength``, the equities' enumeration by ranks; counting, the
+walk's code was 0.70 MB before LLVM (0.48 without), the enumeration's 0.64 (0.47). Numba refuses to
+compile such a kernel that makes an array. Six-card's EV makes its own, so its other kernels and the
+steps that make arrays count references; its steps that make none (``_weights``, ``_avoiding``,
+``_below``, ``_insert``, ``_bought_list``, ``_entry``) do not (Numba links them into the counting
+kernels as any step): its code before LLVM fell from 3.32 MB to 3.21 (``_weights`` 0.35 to 0.26), its
+first compile by 0.1-0.4 CPU-s (of 6-7; the machine's noise is as large). Its sweep, the largest, is
+handed every array it fills, made by Python (``_sweep_arrays``), and counts none: its code fell from
+0.88 MB to 0.66, six-card's from 3.92 to 3.60, and a box's EV took 0.97-1.08 ms instead of 1.15-1.25.
+(No example runs here: a function Numba caches must live in a file.)
 
 Measured and left as Numba has them, on that first ingest of ``data/samples`` (19-20 CPU-s compiling,
 of which LLVM 7.4: 1.9 optimizing each function, 3.0 each module with the steps it calls linked in,
@@ -57,7 +60,7 @@ from __future__ import annotations
 
 from numba import njit
 
-__all__ = ["entry", "helper", "inlined", "kernel"]
+__all__ = ["entry", "entry_in_place", "helper", "inlined", "kernel"]
 
 
 def kernel(signature=None, *, from_python: bool = True, counts_references: bool = True, **options):
@@ -76,6 +79,10 @@ def kernel(signature=None, *, from_python: bool = True, counts_references: bool 
 
 entry = kernel()
 """A compiled function Python calls."""
+
+entry_in_place = kernel(counts_references=False)
+"""A compiled function Python calls that makes no array and hands none back, only reads and writes
+the arrays it is handed (which Python holds while it runs): it counts no references."""
 
 helper = kernel(from_python=False)
 """A compiled step only compiled code calls (cached inside its callers)."""

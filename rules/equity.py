@@ -47,7 +47,7 @@ from pathlib import Path
 import numpy as np
 
 from rules.cards import Card
-from rules.compiled import entry, helper, inlined
+from rules.compiled import entry, entry_in_place, helper, inlined
 from rules.evaluator import (
     HandError,
     RankOrder,
@@ -185,7 +185,7 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
     return shares, boards
 
 
-@entry
+@entry_in_place     # the caller makes its arrays
 def _enumerate_by_ranks(each_start, each_stub, n_draw, each_eligible, unit, cat_pos, straight_top, top5, each_shares,
                         each_boards, strength, shut, split, most, by_ranks, todo, once, twice, weights):
     """:func:`_enumerate` of one or two cards to come (a turn or a river), the same counts, with

@@ -42,7 +42,7 @@ from typing import NamedTuple
 import numpy as np
 
 from rules.cards import Card, Deck, Rank, parse_cards  # noqa: F401 - the doctests use parse_cards
-from rules.compiled import entry, inlined
+from rules.compiled import entry, entry_in_place, inlined
 
 __all__ = [
     "HASHED_FROM_ROWS",
@@ -280,7 +280,7 @@ def add_card_masks(m1, m2, m3, m4, sc, sm, c):
             sc + (np.int64(1) << (s << 2)), sm | (b << (s << 4)))
 
 
-@entry
+@entry_in_place
 def _evaluate_rows(codes, low_code, cat_pos, straight_top, top5, out, as_written):
     n, k = codes.shape
     for i in range(n):
@@ -572,7 +572,7 @@ def multiset_tables(order: RankOrder = RankOrder.STANDARD, cards: int = 7) -> Mu
     return MultisetTables(rank_key, lo_slot, hi_slot, nonflush, flush)
 
 
-@entry
+@entry_in_place
 def mask_strength(m1, m2, m3, m4, sc, sm, cat_pos, straight_top, top5):
     """Strength of 5 to 9 cards from their state as :func:`add_card_masks` keeps it (rank masks
     held at least once … four times, packed suit counts and suit rank masks), read from the

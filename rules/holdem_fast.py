@@ -45,8 +45,8 @@ import numpy as np
 from numba import from_dtype
 from numba.core.types import UniTuple, boolean, int64, void
 
-from rules.compiled import inlined, kernel
-from rules.evaluator import RankOrder, add_card_masks, mask_strength, rank_tables, strength7
+from rules.compiled import entry_in_place, inlined, kernel
+from rules.evaluator import RankOrder, add_card_masks, mask_strength, rank_tables
 from rules.holdem import allin_ev_cents
 from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, UNSET, HandBatch, column
 from rules.holdem_hand import ActionKind, BettingStructure, Street
@@ -540,8 +540,6 @@ def he_uncalled(returned_to_top, amount, excess):
 
 # The kernel and its steps make no array and hand none back: the arrays of the batch, the state and
 # the facts are Python's while the kernel runs, so no reference of theirs is counted (see rules.compiled).
-_entry = kernel(counts_references=False)
-"""The kernel Python calls."""
 _helper = kernel(from_python=False, counts_references=False)
 """A step only the kernel calls."""
 
@@ -589,7 +587,7 @@ def _dealt(boards, h, b):
     return nb
 
 
-@inlined
+@_helper
 def _share(amount, n, unit, q):
     """Share ``q`` of ``amount`` shared by ``n`` in whole units, the odd units to the first; a
     negative amount (a rake above the pot) in shares rounded toward zero, with no odd units."""
@@ -602,7 +600,7 @@ def _share(amount, n, unit, q):
     return each + (unit if q < odd else 0)
 
 
-@_entry     # the one kernel Python calls
+@entry_in_place     # the one kernel Python calls
 def _kernel(c, t, state, f, out, count):
     """Every hand of the batch: seat it, check its deck, walk its actions with the rules, settle the
     pots and the awards, write its facts. The one entry from Python; each helper is handed the state
@@ -1260,41 +1258,46 @@ def _check_hand_names(s0, a0, a1, acts, cards, ranks, S, G, out, count):
     in words and by the cards it lists (a summary line's: on the first board). Cards not known, twice
     or off the deck are not judged here (HE-DECK cites them). ``expected``: the strength of the hand
     the cards make (-1: not known), ``actual`` the named hand's code, or the cards listed
-    (:func:`listed_code`)."""
+    (:func:`listed_code`). One loop over the show lines, then over four turns a seat (the summary's
+    names on each board, then its cards listed), so that each rule is compiled into one place."""
     h = G.hand
     boards, hole = cards.boards, cards.hole
-    for a in range(a0, a1):
-        named = np.int64(cards.named_hand[a])
-        listed = cards.made_cards[a, 0] >= 0
-        if named >= 0 or listed:
+    n_shows = a1 - a0
+    for k in range(n_shows + 4 * G.seats):
+        if k < n_shows:
+            a = a0 + k
+            named = np.int64(cards.named_hand[a])
+            listed = cards.made_cards[a]
+            judge_listed = listed[0] >= 0
+            if named < 0 and not judge_listed:
+                continue
             i = np.int64(acts.actor[a])
             b = min(max(np.int64(cards.action_board[a]), 0), 2)
-            dealt = _dealt(boards, h, b)
-            nb = min(dealt, _board_at(acts.street[a]))
-            c0, c1 = np.int64(hole[s0 + i, 0]), np.int64(hole[s0 + i, 1])
-            # the whole board: the strength the award ranks too; a show before the river: its own
-            strength = _strength_on(s0, i, b, boards, hole, ranks, S, G) if nb == dealt else \
-                _rank_cards(c0, c1, boards, h, b, nb, ranks)
-            line = np.int64(acts.line[a])
-            if named >= 0 and strength >= 0 and not he_hand_name(named, strength, ranks.cat_pos):
-                _emit(out, count, G, RULE.HAND_NAME, ERROR, line, i, strength, named)
-            if listed and not he_hand_name_cards(cards.made_cards[a], c0, c1, boards[h, b], nb, strength, ranks):
-                _emit(out, count, G, RULE.HAND_NAME, ERROR, line, i, strength, listed_code(cards.made_cards[a]))
-    for i in range(G.seats):
-        for b in range(3):
-            named = np.int64(cards.summary_named_hand[s0 + i, b])
-            if named >= 0 and (b == 0 or boards[h, b, 0] >= 0):    # (a name of a board never dealt: none to judge)
-                strength = _strength_on(s0, i, b, boards, hole, ranks, S, G)
-                if strength >= 0 and not he_hand_name(named, strength, ranks.cat_pos):
-                    _emit(out, count, G, RULE.HAND_NAME, ERROR, S[i].summary_line, i, strength, named)
-        if cards.summary_made_cards[s0 + i, 0] >= 0:
+            shown = np.int64(_board_at(acts.street[a]))     # the cards out at the line's street
+            named_line = listed_line = np.int64(acts.line[a])
+        else:
+            i, b = divmod(k - n_shows, 4)      # b 0 to 2: the name on board b; 3: the cards listed
             listed = cards.summary_made_cards[s0 + i]
-            first = np.int64(0)     # (typed as the loop's boards: a literal 0 compiled _rank_cards once more)
-            strength = _strength_on(s0, i, first, boards, hole, ranks, S, G)
-            c0, c1 = np.int64(hole[s0 + i, 0]), np.int64(hole[s0 + i, 1])
-            if not he_hand_name_cards(listed, c0, c1, boards[h, first], _dealt(boards, h, first), strength, ranks):
-                line = np.int64(cards.summary_made_line[s0 + i])
-                _emit(out, count, G, RULE.HAND_NAME, ERROR, line, i, strength, listed_code(listed))
+            judge_listed = b == 3 and listed[0] >= 0
+            named = np.int64(cards.summary_named_hand[s0 + i, b]) if b < 3 else np.int64(-1)
+            if b == 3:
+                b = 0
+            elif named < 0 or b > 0 and boards[h, b, 0] < 0:    # (a board never dealt: no name to judge)
+                continue
+            if named < 0 and not judge_listed:
+                continue
+            shown = np.int64(5)     # the whole board
+            named_line, listed_line = S[i].summary_line, np.int64(cards.summary_made_line[s0 + i])
+        dealt = _dealt(boards, h, b)
+        nb = min(dealt, shown)
+        c0, c1 = np.int64(hole[s0 + i, 0]), np.int64(hole[s0 + i, 1])
+        # the whole board: the strength the award ranks too; a show before the river: its own
+        strength = _strength_on(s0, i, b, boards, hole, ranks, S, G) if nb == dealt else \
+            _rank_cards(c0, c1, boards, h, b, nb, ranks)
+        if named >= 0 and strength >= 0 and not he_hand_name(named, strength, ranks.cat_pos):
+            _emit(out, count, G, RULE.HAND_NAME, ERROR, named_line, i, strength, named)
+        if judge_listed and not he_hand_name_cards(listed, c0, c1, boards[h, b], nb, strength, ranks):
+            _emit(out, count, G, RULE.HAND_NAME, ERROR, listed_line, i, strength, listed_code(listed))
 
 
 @_helper
@@ -1664,17 +1667,18 @@ def _award(s0, a0, a1, acts, boards, hole, t_standard, t_short_deck, npots, S, G
     unverifiable = False
     q = np.int64(0)         # the board's place among the boards dealt (int64: one _share)
     for b in range(3):
-        board = boards[h, b]
         nb = _dealt(boards, h, b)
         if nb == 0 and (b > 0 or played > 0):
             continue
         if contested:       # each hand's strength on this board, -1 when not known
             for i in range(ns):
                 if nb == 5 and hole[s0 + i, 0] >= 0 and hole[s0 + i, 1] >= 0:
-                    # the table's ranking as the name check ranked it, and the standard one besides (HE-SD-ORDER)
+                    # the table's ranking as the name check ranked it, and the standard one besides
+                    # (HE-SD-ORDER) by the same step: rules.evaluator.strength7 would be one more compile
+                    c0, c1 = np.int64(hole[s0 + i, 0]), np.int64(hole[s0 + i, 1])
                     S[i].strength = _strength_on(s0, i, b, boards, hole, t_short_deck if short else t_standard, S, G)
-                    S[i].std_strength = strength7(hole[s0 + i, 0], hole[s0 + i, 1], board, t_standard) \
-                        if short else S[i].strength
+                    S[i].std_strength = _rank_cards(c0, c1, boards, h, b, nb, t_standard) if short \
+                        else S[i].strength
                 else:
                     S[i].strength = -1
                     S[i].std_strength = -1
@@ -1705,7 +1709,7 @@ def _award(s0, a0, a1, acts, boards, hole, t_standard, t_short_deck, npots, S, G
             if not alone and (bad or best < 0):     # a contender's cards not shown, or nobody's
                 unverifiable = True
                 continue
-            m = 0
+            m = np.int64(0)     # (not a literal 0: _share would be compiled for it too)
             for r in range(n):
                 i = S[r].ring    # the winners clockwise from the button
                 if not e >> i & 1:
@@ -1720,12 +1724,13 @@ def _award(s0, a0, a1, acts, boards, hole, t_standard, t_short_deck, npots, S, G
             low = _share(share, m, unit, m - 1)     # the last winner clockwise gets no odd unit
             for w in range(m):
                 winner = S[w].winners
+                mine = _share(share, m, unit, w)
                 S[k].pot_winners |= np.int64(1) << winner
-                S[winner].expected += _share(share, m, unit, w)
+                S[winner].expected += mine
                 S[winner].after_split += _share(gross, m, unit, w) if m > 1 else share
                 if m > 1:
                     S[winner].in_split = 1
-                    S[winner].odd_given += _share(share, m, unit, w) - low
+                    S[winner].odd_given += mine - low
                     if share > low * m:
                         S[winner].odd_reach += unit
         q += 1
@@ -1857,7 +1862,7 @@ def _cite_collect_lines(a0, a1, acts, short, npots, n_boards, S, G, out, count):
         winners = _winner_count(won, S, G)
         low = _share(S[k].pot_net, winners, G.unit, winners - 1)    # a share without an odd unit
         odd_any = G.odd_chip_any != 0 and winners > 1 and S[k].pot_net > low * winners
-        q = 0
+        q = np.int64(0)
         for r in range(G.n_live):
             i = S[r].ring       # the winners clockwise from the button, as the award shares the pot
             if won >> i & 1:
@@ -1894,7 +1899,7 @@ def _cite_collect_lines(a0, a1, acts, short, npots, n_boards, S, G, out, count):
 @inlined
 def _winner_count(won, S, G):
     """How many of the players dealt in the bits ``won`` hold."""
-    m = 0
+    m = np.int64(0)     # (int64 from the start, as every count handed to _share: one compile of it)
     for r in range(G.n_live):
         m += won >> S[r].ring & 1
     return m

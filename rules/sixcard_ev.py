@@ -108,6 +108,8 @@ _helper = kernel(from_python=False, error_model="numpy")
 _helper_in_place = kernel(from_python=False, counts_references=False, error_model="numpy")
 """A step only the kernels call that makes no array, only reads and writes those handed to it: it
 counts no references (see rules.compiled)."""
+_kernel_in_place = kernel(counts_references=False, error_model="numpy")
+"""A kernel Python calls with every array it fills made (``_sweep``): it counts no references either."""
 
 
 _ZERO, _NONE, _FOUR, _FIVE_CARDS = np.int64(0), np.int64(-1), np.int64(4), np.int64(5)
@@ -319,8 +321,26 @@ def _avoiding(counts, x, y, rx, ry, n):
     return out
 
 
-@_kernel
-def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths, xs, level_of, pay, beta):
+def _sweep_arrays(hands: int, n: int, n_levels: int, n_pat: int) -> tuple[np.ndarray, ...]:
+    """What :func:`_sweep` returns (per final hand: prank and rx, ry -1, win, lt, le, nq 0.0) and its
+    scratch, made by Python: made in the kernel, every array would have its references counted."""
+    return (np.full(hands, -1, np.int64), np.zeros(hands), np.zeros(hands), np.zeros(hands), np.zeros(hands),
+            np.full(hands, -1, np.int64), np.full(hands, -1, np.int64),
+            # avail, at, pstart, pfill, pranked
+            np.zeros(13, np.int64), np.full(52, -1, np.int64), np.zeros(n_levels + 1, np.int64),
+            np.empty(n_levels, np.int64), np.full(hands, -1, np.int64),
+            # flush_cards, flush_pattern, fstart, ffill, moves
+            np.empty((n_pat, 4), np.int64), np.full(n_pat, -1, np.int64), np.zeros(n_levels + 1, np.int64),
+            np.empty(n_levels, np.int64), np.full(2 * n_pat, -1, np.int64),
+            # counts, index, weight, scratch, by_drawn
+            np.zeros(_BY_CARD + n + n * n), np.full(_MOST_COUNTS, -1, np.int64), np.zeros(_MOST_COUNTS),
+            np.empty((4, 4), np.int64), np.zeros((n + 1) * (n + 1)))
+
+
+@_kernel_in_place
+def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths, xs, level_of, pay, beta,
+           prank, win, lt, le, nq, rx, ry, avail, at, pstart, pfill, pranked, flush_cards, flush_pattern,
+           fstart, ffill, moves, counts, index, weight, scratch, by_drawn):
     """Count, for each final hand h (strength strengths[h], -1: none; drawn unseen-card indices
     xs[h]), the dealer hands avoiding its drawn cards that are below it (lt), at or below it (le)
     and without a game (nq). Also returns each hand's dense level (prank, -1: none), what it
@@ -332,17 +352,13 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
     holding given drawn cards the same product with those cards fixed. A pattern of four ranks
     whose four cards of the up card's suit are unseen has one hand that is a flush: it is moved,
     card by card, from the pattern's level to its own. Each final hand reads the counts as the
-    sweep passes its level."""
+    sweep passes its level. Into the arrays of :func:`_sweep_arrays`."""
     n = unseen.shape[0]
     up_suit = up & 3
-    avail = _ints(np.int64(13), _ZERO)
-    at = _ints(np.int64(52), _NONE)
     for i in range(n):
         avail[unseen[i] >> 2] += 1
         at[unseen[i]] = i
     hands = strengths.shape[0]
-    prank = _ints(hands, _NONE)
-    win = _zeros(hands)
     for h in range(hands):
         if strengths[h] >= 0:
             prank[h] = level_of[strengths[h]]
@@ -352,14 +368,13 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
         if prank[h] > last:
             last = prank[h]
     # final hands by level (a counting sort)
-    pstart = _ints(n_levels + 1, _ZERO)
     for h in range(hands):
         if prank[h] >= 0:
             pstart[prank[h] + 1] += 1
     for r in range(n_levels):
         pstart[r + 1] += pstart[r]
-    pfill = pstart[:n_levels].copy()
-    pranked = _ints(pstart[n_levels], _NONE)
+    for r in range(n_levels):
+        pfill[r] = pstart[r]
     for h in range(hands):
         r = prank[h]
         if r >= 0:
@@ -367,9 +382,6 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
             pfill[r] += 1
     # the dealer's flushes: out of their pattern's level (-1), into their own (+1)
     n_pat = pat_ranks.shape[0]
-    flush_cards = _int_rows(n_pat, _FOUR)
-    flush_pattern = _ints(n_pat, _NONE)
-    fstart = _ints(n_levels + 1, _ZERO)
     flushes = np.int64(0)
     for p in range(n_pat):
         if pat_flush[p] < 0:
@@ -386,23 +398,14 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
             flushes += 1
     for r in range(n_levels):
         fstart[r + 1] += fstart[r]
-    ffill = fstart[:n_levels].copy()
-    moves = _ints(2 * flushes, _NONE)     # flush f out of its pattern's level: -1 - f
-    for f in range(flushes):
+    for r in range(n_levels):
+        ffill[r] = fstart[r]
+    for f in range(flushes):      # moves: flush f out of its pattern's level, -1 - f; into its own, f
         p = flush_pattern[f]
         moves[ffill[pat_level[p]]] = -1 - f
         ffill[pat_level[p]] += 1
         moves[ffill[pat_flush[p]]] = f
         ffill[pat_flush[p]] += 1
-    counts = _zeros(_BY_CARD + n + n * n)
-    index = _ints(_MOST_COUNTS, _NONE)
-    weight = _zeros(_MOST_COUNTS)
-    scratch = _int_rows(_FOUR, _FOUR)
-    lt = _zeros(hands)
-    le = _zeros(hands)
-    nq = _zeros(hands)
-    rx = _ints(hands, _NONE)
-    ry = _ints(hands, _NONE)
     for h in range(hands):
         if xs[h, 0] >= 0:
             rx[h] = unseen[xs[h, 0]] >> 2
@@ -412,7 +415,6 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
     for r in range(last + 1):
         if r == r_q:
             # without a game: the same for every final hand that drew the same cards
-            by_drawn = _zeros((n + 1) * (n + 1))
             by_drawn[0] = counts[0]
             for x in range(n):
                 by_drawn[x + 1] = _avoiding(counts, x, np.int64(-1), unseen[x] >> 2, np.int64(-1), n)
@@ -444,7 +446,6 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
             for q in range(pstart[r], pstart[r + 1]):
                 h = pranked[q]
                 le[h] = _avoiding(counts, xs[h, 0], xs[h, 1], rx[h], ry[h], n)
-    return prank, win, lt, le, nq, rx, ry
 
 
 @inlined
@@ -913,8 +914,10 @@ def _ranked_values(strengths: np.ndarray, xs: np.ndarray, up: int, unseen: np.nd
     pay, qualify, r_q, lowest = _rule_arguments(rules)
     n = unseen.shape[0]
     up = np.int64(up)
-    prank, win, lt, le, nq, rx, ry = _sweep(unseen, up, pat_ranks, pat_level, pat_flush, levels.size, r_q,
-                                            strengths, xs, level_of, pay, beta)
+    made = _sweep_arrays(strengths.shape[0], n, levels.size, pat_ranks.shape[0])
+    _sweep(unseen, up, pat_ranks, pat_level, pat_flush, levels.size, r_q, strengths, xs, level_of, pay, beta,
+           *made)
+    prank, win, lt, le, nq, rx, ry = made[:7]
     valid = prank >= 0
     lose = 1.0 + beta
     n_pool = n - 4

@@ -176,11 +176,18 @@ def test_a_holdem_free_input_compiles_no_holdem_or_sixcard_kernel_and_says_so(tm
 _REPLAY_CODE_READ = """
 import json
 from numba.extending import is_jitted
-from rules import holdem_fast
+from parsers import source
+from pipeline.facts import holdem_decisions
+from rules import equity, evaluator, holdem_fast
 steps = [value for value in vars(holdem_fast).values() if is_jitted(value) and value.py_func.__module__ == holdem_fast.__name__]
 modules = [(step.py_func.__name__, code) for step in steps for code in step.inspect_llvm().values()]
+in_place = [value for module in (source, holdem_decisions, equity, evaluator) for value in vars(module).values()
+            if is_jitted(value) and value.targetoptions.get("_nrt") is False and value.signatures]
+in_place_code = [(step.py_func.__name__, code) for step in in_place for code in step.inspect_llvm().values()]
 with open({path!r}, "w") as out:
-    json.dump({{"compiled": len(modules), "counting": [name for name, code in modules if "NRT_incref" in code]}}, out)
+    json.dump({{"compiled": len(modules), "counting": [name for name, code in modules if "NRT_incref" in code],
+               "in_place": sorted(name for name, _ in in_place_code),
+               "in_place_counting": [name for name, code in in_place_code if "NRT_incref" in code]}}, out)
 """
 
 
@@ -220,15 +227,19 @@ def test_a_run_of_few_holdem_hands_compiles_no_lane_kernel(few_holdem_hands_firs
     assert "rules.holdem_fast._kernel" in engine and {name: n for name, n in engine.items() if n > 1} == {}
     # the rules' small checks are typed inside their callers, not compiled one by one
     assert not [name for name in engine if name.startswith("rules.holdem_fast.he_")]
-    # the ranking of 5 to 9 cards is compiled once, and the 7-card strength links it
-    assert Counter(built)["rules.evaluator.mask_strength"] == 1 and "rules.evaluator.strength7" in built
+    # the ranking of 5 to 9 cards is compiled once; the engine ranks a seat's seven cards in either
+    # deck's order by its own step, not by the evaluator's 7-card entry too (one more compile)
+    assert Counter(built)["rules.evaluator.mask_strength"] == 1 and "rules.evaluator.strength7" not in built
 
 
-def test_the_holdem_replay_counts_no_references(few_holdem_hands_first_read):
+def test_the_holdem_replay_and_the_kernels_handed_their_arrays_count_no_references(few_holdem_hands_first_read):
     # What the kernels compile to, not the option they are given (rules.compiled, counts_references)
     _, code = few_holdem_hands_first_read
     assert code["compiled"] > 20      # the kernel, and every step it calls that is not copied into it
     assert code["counting"] == []
+    # nor do the other kernels of that run whose arrays Python makes (rules.compiled.entry_in_place)
+    assert {"_find_candidates", "_walk", "_enumerate_by_ranks", "mask_strength"} <= set(code["in_place"])
+    assert code["in_place_counting"] == []
 
 
 def _many_hands(folder: Path, copies: int) -> Path:

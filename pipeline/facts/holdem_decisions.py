@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rules.compiled import entry
+from rules.compiled import entry_in_place
 
 
 def decision_rows(hand, player, street, kind, amount, amount_valid, to_call, bet_level, bet_level_valid,
@@ -40,7 +40,7 @@ def decision_rows(hand, player, street, kind, amount, amount_valid, to_call, bet
             decision_no, at_level)
 
 
-@entry
+@entry_in_place     # (counting the references of its arrays made its code a third larger)
 def _walk(hand, player, street, kind, amount, amount_valid, to_call, bet_level, bet_level_valid, is_all_in,
           is_decision, is_entry, is_aggressive, is_fold, invested_sign, numbers, flags, per_slot, per_slot_street,
           per_street, per_street_flags):   # pragma: no cover
