@@ -13,17 +13,14 @@ import re
 import shutil
 from pathlib import Path
 
-import duckdb
-import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
 from pipeline.cli import main
-from pipeline.manifest import EMPTY_PARTITION
-from pipeline.warehouse import MODELS_STATE_TABLE, connect, read_manifest
+from pipeline.warehouse import connect
 from pipeline.worker import parse_bytes
 from tests.conftest import SAMPLES
-from tests.test_reaudit import judged_by_another_version
+from tests.test_reaudit import games_stored_before
 
 # one game of each club format, by the header that opens it in its sample file
 HEADERS = {
@@ -169,23 +166,10 @@ def test_a_name_no_game_has_is_told_with_the_close_names(warehouse):
 
 # -- a warehouse written before the column ------------------------------------------------------------
 
-def as_an_older_rasklad_wrote_it(root: Path) -> None:
-    """The games' parts and placeholder without name_in_log, judged by another rules version, and
-    models built by other SQL."""
-    judged_by_another_version(root)
-    for part in [*read_manifest(root).paths("games"),
-                 *(p.relative_to(root) for p in root.glob(f"games/{EMPTY_PARTITION}/*.parquet"))]:
-        pq.write_table(pq.read_table(root / part).drop_columns(["name_in_log"]), root / part)
-    for name in ("rasklad.duckdb", "rasklad.duckdb.standby"):
-        if (root / name).exists():
-            with duckdb.connect(str(root / name)) as con:
-                con.execute(f"update {MODELS_STATE_TABLE} set value = 'an older Rasklad' where name = 'sql'")
-
-
 def test_an_older_warehouse_opens_its_games_until_a_reaudit_names_them(warehouse, tmp_path):
     old = tmp_path / "old"
     shutil.copytree(warehouse, old)
-    as_an_older_rasklad_wrote_it(old)
+    games_stored_before(old, "name_in_log")
     games = {row["game_id"]: row for row in stored_games(old)}
     assert {row["name_in_log"] for row in games.values()} == {None}
     club = next(row for row in games.values() if row["game"] == "raspisnoy")

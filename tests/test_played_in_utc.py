@@ -14,7 +14,6 @@ from datetime import date, datetime
 from pathlib import Path
 
 import duckdb
-import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 from streamlit.testing.v1 import AppTest
@@ -22,13 +21,12 @@ from streamlit.testing.v1 import AppTest
 from pipeline.cli import main
 from pipeline.generators.holdem import generate
 from pipeline.ingest import ingest
-from pipeline.manifest import EMPTY_PARTITION
-from pipeline.warehouse import MODELS_STATE_TABLE, connect, read_manifest
+from pipeline.warehouse import connect
 from pipeline.worker import parse_bytes
 from tests.conftest import SAMPLES
 from tests.formats_examples import RASPISNOY_LOG
 from tests.test_dashboards_apptest import as_read
-from tests.test_reaudit import judged_by_another_version
+from tests.test_reaudit import games_stored_before
 
 APP = str(Path(__file__).resolve().parents[1] / "dashboards" / "streamlit_app.py")
 
@@ -187,23 +185,10 @@ def test_dashboard_says_each_rows_clock(warehouse):
 
 # -- a warehouse written before the column ------------------------------------------------------------
 
-def as_an_older_rasklad_wrote_it(root: Path) -> None:
-    """The games' parts and placeholder without the column, judged by another rules version, and
-    models built by other SQL."""
-    judged_by_another_version(root)
-    for part in [*read_manifest(root).paths("games"), *(p.relative_to(root) for p in root.glob(
-            f"games/{EMPTY_PARTITION}/*.parquet"))]:
-        pq.write_table(pq.read_table(root / part).drop_columns(["played_in_utc"]), root / part)
-    for name in ("rasklad.duckdb", "rasklad.duckdb.standby"):
-        if (root / name).exists():
-            with duckdb.connect(str(root / name)) as con:
-                con.execute(f"update {MODELS_STATE_TABLE} set value = 'an older Rasklad' where name = 'sql'")
-
-
 def test_an_older_warehouse_says_no_clock_until_its_games_are_judged_again(warehouse, tmp_path):
     old = tmp_path / "old"
     shutil.copytree(warehouse, old)
-    as_an_older_rasklad_wrote_it(old)
+    games_stored_before(old, "played_in_utc")
     runner = CliRunner()
     built = runner.invoke(main, ["build-models", "--warehouse", str(old)])
     assert built.exit_code == 0, built.output

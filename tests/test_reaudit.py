@@ -12,6 +12,7 @@ import shutil
 from collections import Counter
 from pathlib import Path
 
+import duckdb
 import pyarrow as pa
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
@@ -23,10 +24,11 @@ import pipeline.worker
 from pipeline.audit import Audited
 from pipeline.cli import main
 from pipeline.ingest import ingest
+from pipeline.manifest import EMPTY_PARTITION
 from pipeline.provenance import RULES_VERSION, VERSIONED_TABLES, rules_version
 from pipeline.reaudit import UnknownVersion, reaudit
 from pipeline.tables import SCHEMAS
-from pipeline.warehouse import MANIFEST_FILE, Warehouse, connect, read_manifest
+from pipeline.warehouse import MANIFEST_FILE, MODELS_STATE_TABLE, Warehouse, connect, read_manifest
 from tests.conftest import ROOT, SAMPLES, corpus
 from tests.warehouse_rows import VOLATILE, committed_rows
 
@@ -350,6 +352,20 @@ def judged_by_another_version(root: Path) -> None:
             column = rows.schema.get_field_index("rules_version")
             pq.write_table(rows.set_column(column, "rules_version", pa.array([OLD] * rows.num_rows, pa.string())),
                            root / part)
+
+
+def games_stored_before(root: Path, column: str) -> None:
+    """The warehouse at ``root`` as a Rasklad before ``games.<column>`` wrote it, in place: the games'
+    parts and placeholder without the column, judged by another rules version, and models built by
+    other SQL."""
+    judged_by_another_version(root)
+    for part in [*read_manifest(root).paths("games"),
+                 *(p.relative_to(root) for p in root.glob(f"games/{EMPTY_PARTITION}/*.parquet"))]:
+        pq.write_table(pq.read_table(root / part).drop_columns([column]), root / part)
+    for name in ("rasklad.duckdb", "rasklad.duckdb.standby"):
+        if (root / name).exists():
+            with duckdb.connect(str(root / name)) as con:
+                con.execute(f"update {MODELS_STATE_TABLE} set value = 'an older Rasklad' where name = 'sql'")
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
