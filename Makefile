@@ -40,8 +40,9 @@ browser-deps:
 
 # Three workers on two cores: a third of the suite's time is spent waiting (browsers, Streamlit
 # servers, Spark's JVM, writers killed and rerun), and a third worker fills it (13 min against 14.7).
+# Whole files to a worker, longest first (tests/conftest.py's LONGEST_FIRST, kept in that order).
 test: dev browser-deps
-	$(BIN)/python -m pytest -n 3 -q; rc=$$?; [ $$rc -eq 5 ] && { echo "no tests collected"; exit 0; }; exit $$rc
+	$(BIN)/python -m pytest -n 3 --dist loadfile --no-loadscope-reorder -q; rc=$$?; [ $$rc -eq 5 ] && { echo "no tests collected"; exit 0; }; exit $$rc
 
 bench: dev
 	$(BIN)/python -m bench

@@ -92,13 +92,20 @@ def warehouse_of_pages(root: Path):
             os.environ[q.WAREHOUSE_ENV] = before
 
 
-# The files whose tests run longest (a Spark session, writers killed and run again, first compiles
-# of kernels, the browser): run first, so that `pytest -n 2` hands them out while the two workers
-# are both busy, and the suite ends on short tests on both workers, not on one long test on one.
+# The files whose tests run longest (worker-seconds of a whole run, most first: the browser, Spark,
+# the dashboards' pages, writers killed and run again, first compiles of kernels, many ingests). `make
+# test` hands out whole files (`--dist loadfile`, in this order), so each file's module fixtures (a
+# Streamlit server, a Spark session, a shared warehouse) are made once, and the long files start
+# first, one a worker, while the short ones fill the end. Handing out tests (`--dist load`) sent each
+# worker first a run of consecutive tests (339 of 4,076): all of these files went to the first worker,
+# which ran on alone for minutes after the others had finished.
 LONGEST_FIRST = (
-    "test_spark.py", "test_warehouse_concurrency.py", "test_stopped_writers.py", "test_coldstart.py",
-    "test_dashboards_browser.py", "test_house_edge.py", "test_models_incremental.py", "test_worked_tournaments.py",
-    "test_pokerstars_fast.py", "test_reaudit.py", "test_upgrades.py",
+    "test_dashboards_browser.py", "test_spark.py", "test_dashboards_apptest.py", "test_warehouse_concurrency.py",
+    "test_coldstart.py", "test_reingest_versions.py", "test_cli.py", "test_export.py", "test_people.py",
+    "test_ingest_append.py", "test_control_characters.py", "test_sql_models.py",
+    "test_rule_settings_follow_files.py", "test_dashboard_follows.py", "test_stopped_commands.py",
+    "test_models_incremental.py", "test_cli_json.py", "test_export_interop.py", "test_reingest_merge_back.py",
+    "test_reingest.py",
 )
 
 
