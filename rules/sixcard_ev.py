@@ -113,17 +113,17 @@ _kernel_in_place = kernel(counts_references=False, error_model="numpy")
 ``_class_sums``): it counts no references either."""
 
 
-_ZERO, _NONE, _FOUR, _FIVE_CARDS = np.int64(0), np.int64(-1), np.int64(4), np.int64(5)
+_ZERO, _NONE, _FIVE_CARDS = np.int64(0), np.int64(-1), np.int64(5)
 _MOST_COUNTS = np.int64(11)
 """The most counts one entry adds to the count vector (``_weights``): all, per card (4), per pair (6)."""
 
 
 @_helper
 def _ints(size, value):
-    """``size`` int64 entries, each ``value``. The kernels make their arrays with this, ``_zeros``
-    and ``_int_rows`` only: np.empty and each NumPy spelling (zeros, full) compile constructors of
-    their own for each kind of kernel on a first run; in these three they compile once. Nor do they
-    call min() or max(): each builtin compiles too, where a comparison is plain arithmetic."""
+    """``size`` int64 entries, each ``value``. The kernels make their arrays with this and ``_zeros``
+    only: np.empty and each NumPy spelling (zeros, full) compile constructors of their own for each
+    kind of kernel on a first run; in these two they compile once. Nor do they call min() or max():
+    each builtin compiles too, where a comparison is plain arithmetic."""
     out = np.empty(size, dtype=np.int64)
     for i in range(size):
         out[i] = value
@@ -137,12 +137,6 @@ def _zeros(size):
     for i in range(size):
         out[i] = 0.0
     return out
-
-
-@_helper
-def _int_rows(rows, width):
-    """(rows, width) int64 not set: room the kernel fills before it reads (see ``_ints``)."""
-    return np.empty((rows, width), dtype=np.int64)
 
 
 @_helper_in_place
@@ -509,11 +503,11 @@ def _entry(kinds, members, lists, e, kind, cards, plus_lo, plus_hi, minus_lo, mi
 
 
 def _no_game_arrays(n: int, n_pat: int) -> tuple[np.ndarray, ...]:
-    """What :func:`_no_game_entries` fills (avail 0, at -1; kinds -1, members, lists; bg) and its
+    """What :func:`_no_game_entries` fills (avail 0, at -1; kinds, members, lists; bg) and its
     scratch (cards), made by Python: made in the kernel, every array would have its references
     counted. Room for every pattern: at most five entries each, and at most four lists of bought
     games, each at most one per unseen card (``_bought_list``)."""
-    return (np.zeros(13, np.int64), np.full(52, -1, np.int64), np.full(5 * n_pat, -1, np.int64),
+    return (np.zeros(13, np.int64), np.full(52, -1, np.int64), np.empty(5 * n_pat, np.int64),
             np.empty((5 * n_pat, 4), np.int64), np.empty((5 * n_pat, 4), np.int64),
             np.empty(4 * (n + 1) * n_pat, np.int64), np.full(4, -1, np.int64))
 
@@ -610,10 +604,10 @@ def _class_sums_arrays(lists: np.ndarray, n: int, n_levels: int, hands: int) -> 
             # strong, strong_top, event_entry, event_level
             np.empty(total, np.int64), np.empty(total, np.int64), np.empty(most_events, np.int64),
             np.empty(most_events, np.int64),
-            # place, start, perm, top_sorted, events, levels_sorted
+            # place, start, perm, top_sorted, events, levels_sorted (each read where it was written)
             np.empty(max(total, most_events), np.int64), np.empty(n_levels + 1, np.int64),
-            np.full(total, -1, np.int64), np.full(total, -1, np.int64), np.full(most_events, -1, np.int64),
-            np.full(most_events, -1, np.int64),
+            np.empty(total, np.int64), np.empty(total, np.int64), np.empty(most_events, np.int64),
+            np.empty(most_events, np.int64),
             # run, held
             np.zeros(_BY_CARD + n + n * n), np.zeros(total))
 
