@@ -110,7 +110,7 @@ _helper_in_place = kernel(from_python=False, counts_references=False, error_mode
 counts no references (see rules.compiled)."""
 _kernel_in_place = kernel(counts_references=False, error_model="numpy")
 """A kernel Python calls with every array it fills made (``_sweep``, ``_no_game_entries``,
-``_class_sums``): it counts no references either."""
+``_class_sums``, ``_combine_into``, ``_decision_values_into``): it counts no references either."""
 
 
 _ZERO, _NONE, _FIVE_CARDS = np.int64(0), np.int64(-1), np.int64(5)
@@ -120,22 +120,13 @@ _MOST_COUNTS = np.int64(11)
 
 @_helper
 def _ints(size, value):
-    """``size`` int64 entries, each ``value``. The kernels make their arrays with this and ``_zeros``
-    only: np.empty and each NumPy spelling (zeros, full) compile constructors of their own for each
-    kind of kernel on a first run; in these two they compile once. Nor do they call min() or max():
-    each builtin compiles too, where a comparison is plain arithmetic."""
+    """``size`` int64 entries, each ``value``. The kernels make their arrays with this only: np.empty
+    and each NumPy spelling (zeros, full) compile constructors of their own for each kind of kernel
+    on a first run; here they compile once. Nor do the kernels call min() or max(): each builtin
+    compiles too, where a comparison is plain arithmetic."""
     out = np.empty(size, dtype=np.int64)
     for i in range(size):
         out[i] = value
-    return out
-
-
-@_helper
-def _zeros(size):
-    """``size`` float64 zeros (see ``_ints``)."""
-    out = np.empty(size, dtype=np.float64)
-    for i in range(size):
-        out[i] = 0.0
     return out
 
 
@@ -711,13 +702,20 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, c
             out[q] = _avoiding(run, xs[q, 0], xs[q, 1], rx[q], ry[q], n)
 
 
-@_kernel
 def _combine(prank, xs, win, lose, r_q, n, lt, le, nq, no_game):
+    """:func:`_combine_into` an array made by Python (made in the kernel, it would have its
+    references counted)."""
+    out = np.zeros(prank.shape[0])
+    _combine_into(prank, xs, win, lose, r_q, n, lt, le, nq, no_game, out)
+    return out
+
+
+@_kernel_in_place
+def _combine_into(prank, xs, win, lose, r_q, n, lt, le, nq, no_game, out):
     """Expected value (antes) of playing each final hand from the sweep's counts: the qualifying
     dealer hands below it win ``win[h]``, those above it lose ``lose``, ties are returned, and
     the dealers without a game give ``no_game[h]`` (the ante from each, or the better of the ante
-    and his bought game, summed by ``_class_sums``)."""
-    out = _zeros(prank.shape[0])
+    and his bought game, summed by ``_class_sums``), into ``out``."""
     for h in range(prank.shape[0]):
         r = prank[h]
         if r < 0:
@@ -729,7 +727,6 @@ def _combine(prank, xs, win, lose, r_q, n, lt, le, nq, no_game):
         below = lt[h] - nq[h] if r > r_q else 0.0
         above = count - (le[h] if r >= r_q else nq[h])
         out[h] = (win[h] * below - lose * above + no_game[h]) / count
-    return out
 
 
 @inlined
@@ -746,20 +743,26 @@ def _played_or_folded(value):
     return -1.0 if value < -1.0 else value
 
 
-@_kernel
 def _decision_values(v, n, buy_cost, exchange_cost):
+    """:func:`_decision_values_into` arrays made by Python (made in the kernel, they would have
+    their references counted): exchange, buy, play6, exchange6."""
+    exchange, play6, exchange6 = np.zeros(5), np.zeros(n), np.zeros(n * 6)
+    buy = _decision_values_into(v, n, buy_cost, exchange_cost, exchange, play6, exchange6)
+    return exchange, buy, play6, exchange6
+
+
+@_kernel_in_place
+def _decision_values_into(v, n, buy_cost, exchange_cost, exchange, play6, exchange6):
     """From the values of playing each final hand (``_tree_hands``' layout): the EV of each
     exchange at the first decision, of buying, and after each bought card of playing and of
     exchanging each of the six cards (``exchange6``: card c after buying d1 at d1 * 6 + c).
-    A final hand is played or folded (-1), whichever is worth more."""
-    exchange = _zeros(_FIVE_CARDS)
+    A final hand is played or folded (-1), whichever is worth more. Fills the three arrays of
+    exchanges and plays; returns the EV of buying."""
     for c in range(5):
         total = 0.0
         for d in range(n):
             total += _played_or_folded(v[1 + c * n + d])
         exchange[c] = -exchange_cost + total / n
-    play6 = _zeros(n)
-    exchange6 = _zeros(n * 6)
     buy = 0.0
     for d1 in range(n):
         play6[d1] = v[1 + 5 * n + d1]
@@ -773,7 +776,7 @@ def _decision_values(v, n, buy_cost, exchange_cost):
             if exchange6[d1 * 6 + c] > best:
                 best = exchange6[d1 * 6 + c]
         buy += best
-    return exchange, -buy_cost + buy / n, play6, exchange6
+    return -buy_cost + buy / n
 
 
 @_kernel
