@@ -109,39 +109,25 @@ _helper_in_place = kernel(from_python=False, counts_references=False, error_mode
 """A step only the kernels call that makes no array, only reads and writes those handed to it: it
 counts no references (see rules.compiled)."""
 _kernel_in_place = kernel(counts_references=False, error_model="numpy")
-"""A kernel Python calls with every array it fills made (``_sweep``): it counts no references either."""
+"""A kernel Python calls with every array it fills made (``_sweep``, ``_no_game_entries``,
+``_class_sums``, ``_combine_into``, ``_decision_values_into``): it counts no references either."""
 
 
-_ZERO, _NONE, _FOUR, _FIVE_CARDS = np.int64(0), np.int64(-1), np.int64(4), np.int64(5)
+_ZERO, _NONE, _FIVE_CARDS = np.int64(0), np.int64(-1), np.int64(5)
 _MOST_COUNTS = np.int64(11)
 """The most counts one entry adds to the count vector (``_weights``): all, per card (4), per pair (6)."""
 
 
 @_helper
 def _ints(size, value):
-    """``size`` int64 entries, each ``value``. The kernels make their arrays with this, ``_zeros``
-    and ``_int_rows`` only: np.empty and each NumPy spelling (zeros, full) compile constructors of
-    their own for each kind of kernel on a first run; in these three they compile once. Nor do they
-    call min() or max(): each builtin compiles too, where a comparison is plain arithmetic."""
+    """``size`` int64 entries, each ``value``. The kernels make their arrays with this only: np.empty
+    and each NumPy spelling (zeros, full) compile constructors of their own for each kind of kernel
+    on a first run; here they compile once. Nor do the kernels call min() or max(): each builtin
+    compiles too, where a comparison is plain arithmetic."""
     out = np.empty(size, dtype=np.int64)
     for i in range(size):
         out[i] = value
     return out
-
-
-@_helper
-def _zeros(size):
-    """``size`` float64 zeros (see ``_ints``)."""
-    out = np.empty(size, dtype=np.float64)
-    for i in range(size):
-        out[i] = 0.0
-    return out
-
-
-@_helper
-def _int_rows(rows, width):
-    """(rows, width) int64 not set: room the kernel fills before it reads (see ``_ints``)."""
-    return np.empty((rows, width), dtype=np.int64)
 
 
 @_helper_in_place
@@ -158,25 +144,23 @@ def _below(arr, lo, hi, s):
     return a - lo
 
 
-@_helper
-def _by_level(values, keys, levels):
+@_helper_in_place
+def _by_level(values, keys, levels, place, start, sorted_values, sorted_keys):
     """``values`` and their ``keys`` (each one of the sorted ``levels``) in the keys' order, equal
-    keys in their order: a counting sort (no comparison sort to compile)."""
+    keys in their order, into sorted_values and sorted_keys: a counting sort (no comparison sort to
+    compile). ``place`` (at least as long as ``keys``) and ``start`` (``levels`` and one): scratch."""
     n_levels = levels.shape[0]
-    place = _ints(keys.shape[0], _NONE)     # each key's in levels
-    start = _ints(n_levels + 1, _ZERO)
-    for i in range(keys.shape[0]):
+    for r in range(n_levels + 1):
+        start[r] = 0
+    for i in range(keys.shape[0]):      # place: each key's in levels
         place[i] = _below(levels, _ZERO, n_levels, keys[i])
         start[place[i] + 1] += 1
     for r in range(n_levels):
         start[r + 1] += start[r]
-    sorted_values = _ints(keys.shape[0], _NONE)
-    sorted_keys = _ints(keys.shape[0], _NONE)
     for i in range(keys.shape[0]):
         sorted_values[start[place[i]]] = values[i]
         sorted_keys[start[place[i]]] = keys[i]
         start[place[i]] += 1
-    return sorted_values, sorted_keys
 
 
 def _hidden_patterns() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -509,8 +493,19 @@ def _entry(kinds, members, lists, e, kind, cards, plus_lo, plus_hi, minus_lo, mi
     return e + 1
 
 
-@_kernel
-def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat_pos, st, top5):
+def _no_game_arrays(n: int, n_pat: int) -> tuple[np.ndarray, ...]:
+    """What :func:`_no_game_entries` fills (avail 0, at -1; kinds, members, lists; bg) and its
+    scratch (cards), made by Python: made in the kernel, every array would have its references
+    counted. Room for every pattern: at most five entries each, and at most four lists of bought
+    games, each at most one per unseen card (``_bought_list``)."""
+    return (np.zeros(13, np.int64), np.full(52, -1, np.int64), np.empty(5 * n_pat, np.int64),
+            np.empty((5 * n_pat, 4), np.int64), np.empty((5 * n_pat, 4), np.int64),
+            np.empty(4 * (n + 1) * n_pat, np.int64), np.full(4, -1, np.int64))
+
+
+@_kernel_in_place
+def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat_pos, st, top5,
+                     avail, at, kinds, members, lists, bg, cards):
     """The dealer hands without a game, as entries whose counts (``_weights``) each get the value
     of a list of bought games bg[lo:hi] (strengths, sorted) less that of another: lists[e] holds
     (plus lo, plus hi, minus lo, minus hi), lo -1 for no list.
@@ -519,23 +514,16 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
     unless his kept cards are all of one suit (a flush to draw). So: per pattern of four hidden
     ranks, all its hands (kind 0) valued by the ranks' list; then, card by card (kind 1), its
     hand that is a flush taken out (minus the ranks' list), and each hand whose kept cards share
-    a suit moved from the ranks' list (minus) to its own (plus)."""
+    a suit moved from the ranks' list (minus) to its own (plus). Into the arrays of
+    :func:`_no_game_arrays`; returns how many entries (e) and bought games (w) it wrote."""
     n = unseen.shape[0]
     up_rank, up_suit = up >> 2, up & 3
-    avail = _ints(np.int64(13), _ZERO)
-    at = _ints(np.int64(52), _NONE)
     for i in range(n):
         avail[unseen[i] >> 2] += 1
         at[unseen[i]] = i
     no_game = np.int64(0)
     while no_game < pat_ranks.shape[0] and pat_level[no_game] < r_q:
         no_game += 1
-    most = 5 * no_game
-    kinds = _ints(most, _NONE)
-    members = _int_rows(most, _FOUR)
-    lists = _int_rows(most, _FOUR)
-    bg = _ints(32 * no_game + n, _NONE)
-    cards = _ints(_FOUR, _NONE)
     none = np.int64(-1)
     e = np.int64(0)
     w = np.int64(0)
@@ -550,11 +538,6 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
             if (pat_ranks[p, a] < top) if lowest else (pat_ranks[p, a] > top):
                 top = pat_ranks[p, a]
         kept = ranks & ~(np.int64(1) << top)
-        if w + 4 * (n + 1) > bg.shape[0]:     # room for this pattern's lists
-            bigger = _ints(2 * bg.shape[0] + 4 * (n + 1), _NONE)
-            for i in range(w):
-                bigger[i] = bg[i]
-            bg = bigger
         plain_lo = w
         w = _bought_list(bg, w, kept, hidden, none, avail, at, qualify, cat_pos, st, top5)
         plain_hi = w
@@ -598,12 +581,32 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
                 if suit == up_suit or cards[3] < 0:
                     continue
                 e = _entry(kinds, members, lists, e, np.int64(1), cards, lo, w, plain_lo, plain_hi)
-    return kinds[:e], members[:e], lists[:e], bg[:w].copy(), avail
+    return e, w
 
 
-@_kernel
+def _class_sums_arrays(lists: np.ndarray, n: int, n_levels: int, hands: int) -> tuple[np.ndarray, ...]:
+    """What :func:`_class_sums` fills (per final hand of the classes: out 0.0) and its scratch, made
+    by Python: made in the kernel, every array would have its references counted. An entry gives
+    an event per bought game of its lists at most; a missing list's bounds are -1, -1 (none)."""
+    total, most_events = lists.shape[0], int((lists[:, 1::2] - lists[:, 0::2]).sum())
+    return (np.zeros(hands),
+            # index, used, scratch
+            np.empty((total, _MOST_COUNTS), np.int64), np.zeros(total, np.int64), np.empty((4, 4), np.int64),
+            # strong, strong_top, event_entry, event_level
+            np.empty(total, np.int64), np.empty(total, np.int64), np.empty(most_events, np.int64),
+            np.empty(most_events, np.int64),
+            # place, start, perm, top_sorted, events, levels_sorted (each read where it was written)
+            np.empty(max(total, most_events), np.int64), np.empty(n_levels + 1, np.int64),
+            np.empty(total, np.int64), np.empty(total, np.int64), np.empty(most_events, np.int64),
+            np.empty(most_events, np.int64),
+            # run, held
+            np.zeros(_BY_CARD + n + n * n), np.zeros(total))
+
+
+@_kernel_in_place
 def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, class_start, xs, rx, ry, weight,
-                bought_levels):
+                bought_levels, out, index, used, scratch, strong, strong_top, event_entry, event_level, place,
+                start, perm, top_sorted, events, levels_sorted, run, held):
     """Σ over no-game dealer hands of max(take the ante, buy his game) for each final hand of a
     class of player hands (strength ``reps[c]``, paying ``wins[c]``): the hands of class c are
     class_start[c] to class_start[c + 1] of ``xs``/``rx``/``ry`` (drawn cards and their ranks),
@@ -618,13 +621,11 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, c
 
     ``weight``: (entries, ``_MOST_COUNTS``) float64 for the counts of each entry, the caller's (a
     float table made here would compile a constructor of its own); ``bought_levels``: the distinct
-    strengths of the bought games from the weakest class up, ascending."""
+    strengths of the bought games from the weakest class up, ascending. Into the arrays of
+    :func:`_class_sums_arrays` (``out``: each final hand's sum)."""
     classes = reps.shape[0]
     total = kinds.shape[0]
-    size = _BY_CARD + n + n * n
-    index = _int_rows(total, _MOST_COUNTS)
-    used = _ints(total, _ZERO)
-    scratch = _int_rows(_FOUR, _FOUR)
+    size = run.shape[0]
     for e in range(total):
         used[e] = _weights(kinds[e], members[e], avail, n, index[e], weight[e], scratch)
     weakest = reps[0]
@@ -634,13 +635,6 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, c
     # The entries some bought game of which ties or beats the weakest class, and their strongest;
     # and each distinct bought game of theirs from the weakest class up (a list is sorted: those
     # are found, not scanned for); then both by strength, weakest first.
-    most_events = np.int64(0)
-    for e in range(total):
-        for part in range(0, 4, 2):
-            if lists[e, part] >= 0:
-                most_events += lists[e, part + 1] - lists[e, part]
-    strong_found, events_found = _int_rows(np.int64(2), total), _int_rows(np.int64(2), most_events)
-    strong, strong_top, event_entry, event_level = strong_found[0], strong_found[1], events_found[0], events_found[1]
     n_strong = n_events = np.int64(0)
     for e in range(total):
         top = np.int64(-1)
@@ -658,11 +652,9 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, c
             strong[n_strong] = e
             strong_top[n_strong] = top
             n_strong += 1
-    perm, top_sorted = _by_level(strong[:n_strong], strong_top[:n_strong], bought_levels)
-    events, levels_sorted = _by_level(event_entry[:n_events], event_level[:n_events], bought_levels)
-    out = _zeros(class_start[classes])
-    run = _zeros(size)
-    held = _zeros(total)      # the value each entry is counted at in ``run``
+    _by_level(strong[:n_strong], strong_top[:n_strong], bought_levels, place, start, perm, top_sorted)
+    _by_level(event_entry[:n_events], event_level[:n_events], bought_levels, place, start, events, levels_sorted)
+    # held: the value each entry is counted at in ``run``
     current = -1.0
     previous = np.int64(-1)
     for c in range(classes):
@@ -708,16 +700,22 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, c
         previous = s
         for q in range(class_start[c], class_start[c + 1]):
             out[q] = _avoiding(run, xs[q, 0], xs[q, 1], rx[q], ry[q], n)
+
+
+def _combine(prank, xs, win, lose, r_q, n, lt, le, nq, no_game):
+    """:func:`_combine_into` an array made by Python (made in the kernel, it would have its
+    references counted)."""
+    out = np.zeros(prank.shape[0])
+    _combine_into(prank, xs, win, lose, r_q, n, lt, le, nq, no_game, out)
     return out
 
 
-@_kernel
-def _combine(prank, xs, win, lose, r_q, n, lt, le, nq, no_game):
+@_kernel_in_place
+def _combine_into(prank, xs, win, lose, r_q, n, lt, le, nq, no_game, out):
     """Expected value (antes) of playing each final hand from the sweep's counts: the qualifying
     dealer hands below it win ``win[h]``, those above it lose ``lose``, ties are returned, and
     the dealers without a game give ``no_game[h]`` (the ante from each, or the better of the ante
-    and his bought game, summed by ``_class_sums``)."""
-    out = _zeros(prank.shape[0])
+    and his bought game, summed by ``_class_sums``), into ``out``."""
     for h in range(prank.shape[0]):
         r = prank[h]
         if r < 0:
@@ -729,7 +727,6 @@ def _combine(prank, xs, win, lose, r_q, n, lt, le, nq, no_game):
         below = lt[h] - nq[h] if r > r_q else 0.0
         above = count - (le[h] if r >= r_q else nq[h])
         out[h] = (win[h] * below - lose * above + no_game[h]) / count
-    return out
 
 
 @inlined
@@ -746,20 +743,26 @@ def _played_or_folded(value):
     return -1.0 if value < -1.0 else value
 
 
-@_kernel
 def _decision_values(v, n, buy_cost, exchange_cost):
+    """:func:`_decision_values_into` arrays made by Python (made in the kernel, they would have
+    their references counted): exchange, buy, play6, exchange6."""
+    exchange, play6, exchange6 = np.zeros(5), np.zeros(n), np.zeros(n * 6)
+    buy = _decision_values_into(v, n, buy_cost, exchange_cost, exchange, play6, exchange6)
+    return exchange, buy, play6, exchange6
+
+
+@_kernel_in_place
+def _decision_values_into(v, n, buy_cost, exchange_cost, exchange, play6, exchange6):
     """From the values of playing each final hand (``_tree_hands``' layout): the EV of each
     exchange at the first decision, of buying, and after each bought card of playing and of
     exchanging each of the six cards (``exchange6``: card c after buying d1 at d1 * 6 + c).
-    A final hand is played or folded (-1), whichever is worth more."""
-    exchange = _zeros(_FIVE_CARDS)
+    A final hand is played or folded (-1), whichever is worth more. Fills the three arrays of
+    exchanges and plays; returns the EV of buying."""
     for c in range(5):
         total = 0.0
         for d in range(n):
             total += _played_or_folded(v[1 + c * n + d])
         exchange[c] = -exchange_cost + total / n
-    play6 = _zeros(n)
-    exchange6 = _zeros(n * 6)
     buy = 0.0
     for d1 in range(n):
         play6[d1] = v[1 + 5 * n + d1]
@@ -773,7 +776,7 @@ def _decision_values(v, n, buy_cost, exchange_cost):
             if exchange6[d1 * 6 + c] > best:
                 best = exchange6[d1 * 6 + c]
         buy += best
-    return exchange, -buy_cost + buy / n, play6, exchange6
+    return -buy_cost + buy / n
 
 
 @_kernel
@@ -946,8 +949,10 @@ def _ranked_values(strengths: np.ndarray, xs: np.ndarray, up: int, unseen: np.nd
         if settled(ante_only, bought):
             return None
     if strong.any():
-        kinds, members, lists, bg, avail = _no_game_entries(unseen, up, lowest, qualify, pat_ranks,
-                                                            pat_level, r_q, _CP, _ST, _T5)
+        avail, at, kinds, members, lists, bg, cards = _no_game_arrays(n, pat_ranks.shape[0])
+        e, w = _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, _CP, _ST, _T5,
+                                avail, at, kinds, members, lists, bg, cards)
+        kinds, members, lists, bg = kinds[:e], members[:e], lists[:e], bg[:w].copy()
         most_k = int(max(np.max(lists[:, 1] - lists[:, 0]), np.max(lists[:, 3] - lists[:, 2]))) if len(lists) else 0
         strong &= win * most_k > 2.0 * n_pool
     if strong.any():
@@ -962,9 +967,11 @@ def _ranked_values(strengths: np.ndarray, xs: np.ndarray, up: int, unseen: np.nd
         class_start = np.zeros(uniq.size + 1, dtype=np.int64)
         np.cumsum(np.bincount(inverse, minlength=uniq.size), out=class_start[1:])
         no_game = nq.copy()
-        no_game[by_class] = _class_sums(strengths[strong][first], win[strong][first], lose, float(n_pool), n, kinds,
-                                        members, lists, bg, avail, class_start, np.take(xs, by_class, axis=0),
-                                        rx[by_class], ry[by_class], np.empty((len(kinds), _MOST_COUNTS)), bought_levels)
+        made = _class_sums_arrays(lists, n, bought_levels.size, by_class.size)
+        _class_sums(strengths[strong][first], win[strong][first], lose, float(n_pool), n, kinds, members, lists, bg,
+                    avail, class_start, np.take(xs, by_class, axis=0), rx[by_class], ry[by_class],
+                    np.empty((len(kinds), _MOST_COUNTS)), bought_levels, *made)
+        no_game[by_class] = made[0]
         classes["count"] = int(uniq.size)
     return _combine(prank, xs, win, lose, r_q, n, lt, le, nq, no_game)
 
