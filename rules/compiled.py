@@ -22,14 +22,14 @@ run of ``data/samples`` about 0.9 CPU-s of compiling (of 14). So do the other ke
 Python makes and hands in (:data:`entry_in_place`): the Hold'em decisions' walk, the splitting of
 files, the evaluator's rows and ``mask_strength``, the equities' enumeration by ranks; counting, the
 walk's code was 0.70 MB before LLVM (0.48 without), the enumeration's 0.64 (0.47). Numba refuses to
-compile such a kernel that makes an array. Six-card's EV makes its own, so its other kernels and the
-steps that make arrays count references; its steps that make none (``_weights``, ``_avoiding``,
-``_below``, ``_insert``, ``_bought_list``, ``_entry``) do not (Numba links them into the counting
-kernels as any step): its code before LLVM fell from 3.32 MB to 3.21 (``_weights`` 0.35 to 0.26), its
-first compile by 0.1-0.4 CPU-s (of 6-7; the machine's noise is as large). Its sweep, the largest, is
-handed every array it fills, made by Python (``_sweep_arrays``), and counts none: its code fell from
-0.88 MB to 0.66, six-card's from 3.92 to 3.60, and a box's EV took 0.97-1.08 ms instead of 1.15-1.25.
-(No example runs here: a function Numba caches must live in a file.)
+compile such a kernel that makes an array. Six-card's EV kernels are handed every array they fill,
+made by Python (``_sweep_arrays``, ``_no_game_arrays``, ``_class_sums_arrays``; ``_combine`` and
+``_decision_values`` make theirs for ``_combine_into`` and ``_decision_values_into``), and count none:
+the sweep's code fell from 0.88 MB before LLVM to 0.66 and a box's EV took 0.97-1.08 ms instead of
+1.15-1.25; the no-game entries' and class sums' code after LLVM from 0.20 and 0.35 MB to 0.13 and 0.28,
+six-card's first compile by 0.5-0.8 CPU-s (of 4.6-5.0). Only ``_tree_hands`` and ``_without_card`` still
+make their own arrays and count references. (No example runs here: a function Numba caches must live
+in a file.)
 
 Measured and left as Numba has them, on that first ingest of ``data/samples`` (19-20 CPU-s compiling,
 of which LLVM 7.4: 1.9 optimizing each function, 3.0 each module with the steps it calls linked in,
