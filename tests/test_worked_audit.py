@@ -78,14 +78,15 @@ def test_the_ids_are_the_hashes_of_the_texts():
 def test_game_list(con):
     # Nets are the true ones: the wrong sheet's Boris has 5 + 10 = 15, whatever it wrote. Anna
     # -10 + 5 = -5, Vera 10 + 1 = 11. Hook: Anna bid 1 took 0 -10, Boris kept his pass +5, Vera passed
-    # and took a trick +1. A club's game has no room, no table name, no currency (points) and is no
+    # and took a trick +1. Each game's name in its log is its header's (Raspisnoy game R-2026-11-28-2,
+    # the hand's number without its #). A club's game has no room, no table name, no currency (points) and is no
     # tournament; its ruleset is every default of formats.md's table, spelled out in the table's order.
     # Their Date lines name no time zone: each time is as written (played_in_utc false), and the hook
     # game, without a date, has no clock either (null); the PokerStars hand's ET is kept in UTC (true).
     assert_worked(con, "game_list", [
         {"game_id": "d15decb21c5b5b99", "game": "raspisnoy_sheet", "source_file": "club.txt", "first_line": 1,
          "last_line": 10, "played_at": "2026-11-28 18:00:00", "played_in_utc": False,
-         "club": "Tverskaya", "site": None, "table_name": None,
+         "club": "Tverskaya", "site": None, "table_name": None, "name_in_log": "R-2026-11-28-2",
          "ruleset": ("deck 36, joker 7s, max cards 9, specials no-trump blind misere golden, special cards max, "
                      "special multiplier 1.5, all-tricks double on, misere 15 50, golden 15, pass limit 2, hook on, "
                      "joker low ordinary, whole-deck trump drawn, joker high lead off, pass run bids"),
@@ -95,7 +96,7 @@ def test_game_list(con):
                      {"player": "Vera", "seat": 3, "net": 11}]},
         {"game_id": "74752194438941f5", "game": "raspisnoy_sheet", "source_file": "club.txt", "first_line": 12,
          "last_line": 21, "played_at": "2026-11-28 23:00:00", "played_in_utc": False,
-         "club": "Tverskaya", "site": None, "table_name": None,
+         "club": "Tverskaya", "site": None, "table_name": None, "name_in_log": "R-2026-11-28-3",
          "ruleset": ("deck 36, joker 7s, max cards 9, specials no-trump blind misere golden, special cards max, "
                      "special multiplier 1.5, all-tricks double on, misere 15 50, golden 15, pass limit 2, hook on, "
                      "joker low ordinary, whole-deck trump drawn, joker high lead off, pass run bids"),
@@ -105,7 +106,7 @@ def test_game_list(con):
                      {"player": "Vera", "seat": 3, "net": 11}]},
         {"game_id": "31b96c6282f49df8", "game": "raspisnoy", "source_file": "hook.txt", "first_line": 1,
          "last_line": 8, "played_at": None, "played_in_utc": None,
-         "club": None, "site": None, "table_name": None,
+         "club": None, "site": None, "table_name": None, "name_in_log": "R-hook",
          "ruleset": ("deck 36, joker 7s, max cards 9, specials no-trump blind misere golden, special cards max, "
                      "special multiplier 1.5, all-tricks double on, misere 15 50, golden 15, pass limit 2, hook on, "
                      "joker low ordinary, whole-deck trump drawn, joker high lead off, pass run bids"),
@@ -119,7 +120,7 @@ def test_game_list(con):
         {"game_id": "1fee9ed704c7944f", "game": "holdem", "source_file": "holdem.txt", "first_line": 1,
          "last_line": 32, "played_at": "2026-11-29 02:15:00", "played_in_utc": True,
          "club": None, "site": "PokerStars",
-         "table_name": "Tverskaya I", "ruleset": "pokerstars no_limit", "count_players": 3, "count_errors": 1,
+         "table_name": "Tverskaya I", "name_in_log": "230000000001", "ruleset": "pokerstars no_limit", "count_players": 3, "count_errors": 1,
          "count_warnings": 0, "currency": "USD", "is_tournament": False, "rules_version": "rules-a",
          "players": [{"player": "Anna", "seat": 1, "net": Decimal("7.05")},
                      {"player": "Boris", "seat": 2, "net": Decimal("-0.50")},
@@ -131,25 +132,25 @@ def test_finding_list(con):
     assert_worked(con, "finding_list", [
         # The sheet's row 2 (line 10): Boris's previous total 5 plus 10 for his bid of 1 made.
         {"game_id": "d15decb21c5b5b99", "game": "raspisnoy_sheet", "played_at": "2026-11-28 18:00:00",
-         "played_in_utc": False, "club": "Tverskaya", "rule_id": "RSP-TOTAL", "severity": "error", "line": 10,
+         "played_in_utc": False, "club": "Tverskaya", "name_in_log": "R-2026-11-28-2", "rule_id": "RSP-TOTAL", "severity": "error", "line": 10,
          "message": "round 2: Boris's total (previous 5 + 10 points for regular, 2 cards, bid 1, took 1)",
          "expected": "15", "actual": "16", "source_file": "club.txt", "site": None,
          "players": ["Anna", "Boris", "Vera"]},
         # The Bids line (line 6): Anna 1 + Boris 0 + the dealer's 0 = 1, the one card dealt.
         {"game_id": "31b96c6282f49df8", "game": "raspisnoy", "played_at": None, "played_in_utc": None,
-         "club": None, "rule_id": "RSP-HOOK", "severity": "error", "line": 6,
+         "club": None, "name_in_log": "R-hook", "rule_id": "RSP-HOOK", "severity": "error", "line": 6,
          "message": "round 1: the dealer Vera bid 0, making the sum of bids 1 equal to the 1 card dealt",
          "expected": "a bid other than 0", "actual": "0", "source_file": "hook.txt", "site": None,
          "players": ["Anna", "Boris", "Vera"]},
         # The round (its header, line 5) plays a trick with no Hands line: a warning.
         {"game_id": "31b96c6282f49df8", "game": "raspisnoy", "played_at": None, "played_in_utc": None,
-         "club": None, "rule_id": "RSP-DEALER", "severity": "warning", "line": 5,
+         "club": None, "name_in_log": "R-hook", "rule_id": "RSP-DEALER", "severity": "warning", "line": 5,
          "message": "round 1: tricks are recorded without a Hands line",
          "expected": "Hands: line", "actual": "none", "source_file": "hook.txt", "site": None,
          "players": ["Anna", "Boris", "Vera"]},
         # The summary's Board line (line 29) against the five cards dealt.
         {"game_id": "1fee9ed704c7944f", "game": "holdem", "played_at": "2026-11-29 02:15:00",
-         "played_in_utc": True, "club": None, "rule_id": "HE-BOARD", "severity": "error", "line": 29,
+         "played_in_utc": True, "club": None, "name_in_log": "230000000001", "rule_id": "HE-BOARD", "severity": "error", "line": 29,
          "message": "the summary's board differs from the board dealt",
          "expected": "Ks 7d 2c 9h 3s", "actual": "Ks 7d 2c 9h 4s", "source_file": "holdem.txt", "site": "PokerStars",
          "players": ["Anna", "Boris", "Vera"]},
