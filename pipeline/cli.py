@@ -2490,10 +2490,12 @@ def _games_named(con: duckdb.DuckDBPyConnection, game_id: str) -> tuple[list[str
 
 
 def _where_games_are(con: duckdb.DuckDBPyConnection, game_ids: list[str]) -> str:
-    """Five of ``game_ids`` with the file and lines each was read from, one a line."""
-    rows = con.execute("select game_id, source_file, first_line, last_line from stg_games "
+    """Five of ``game_ids`` with the file and lines each was read from, and its club when its log
+    names one (one name in two clubs' logs), one a line."""
+    rows = con.execute("select game_id, source_file, first_line, last_line, club from stg_games "
                        "where list_contains($ids, game_id) order by game_id", {"ids": game_ids[:5]}).fetchall()
-    listed = "".join(f"\n    {gid}  {file}:{first}–{last}" for gid, file, first, last in rows)
+    listed = "".join(f"\n    {gid}  {file}:{first}–{last}" + (f", club {club}" if club else "")
+                     for gid, file, first, last, club in rows)
     return listed + ("\n    …" if len(game_ids) > 5 else "")
 
 

@@ -49,7 +49,7 @@ def name_of(header: str) -> str:
 
 def stored_games(root: Path) -> list[dict]:
     with connect(root) as con:
-        return con.sql("select g.game_id, g.game, g.source_file, g.first_line, g.last_line, g.name_in_log, t.text "
+        return con.sql("select g.game_id, g.game, g.source_file, g.first_line, g.last_line, g.club, g.name_in_log, t.text "
                        "from games g join game_texts t using (game_id)").pl().to_dicts()
 
 
@@ -126,15 +126,16 @@ def test_two_games_of_one_name_are_both_listed_to_choose_from(tmp_path):
     (tmp_path / "logs" / "arbat.txt").write_text(text.replace("Club: Tverskaya", "Club: Arbat"), encoding="utf-8")
     wh = tmp_path / "wh"
     run("ingest", str(tmp_path / "logs"), "--warehouse", str(wh), "-q", "-j", "1")
-    games = sorted((row["game_id"], row["source_file"], row["first_line"], row["last_line"])
+    games = sorted((row["game_id"], row["source_file"], row["first_line"], row["last_line"], row["club"])
                    for row in stored_games(wh) if row["name_in_log"] == name_of(header))
-    assert len(games) == 2
+    assert len(games) == 2 and {game[-1] for game in games} == {"Tverskaya", "Arbat"}
     shown = run("show", name_of(header), "--warehouse", str(wh))
-    listed = "".join(f"\n    {game_id}  {source}:{first}–{last}" for game_id, source, first, last in games)
+    # each with its club: the same name in two clubs' logs
+    listed = "".join(f"\n    {game_id}  {source}:{first}–{last}, club {club}" for game_id, source, first, last, club in games)
     assert shown.exit_code == 1
     assert shown.stderr == (f"Error: {name_of(header)!r} is the name of several stored games:{listed}\n"
                             "  Name one by its game ID (or the start of it).\n")
-    for game_id, source, _, _ in games:
+    for game_id, source, *_ in games:
         assert run("show", game_id[:10], "--warehouse", str(wh)).stdout.startswith(f"raspisnoy game {game_id}: {source}")
 
 
