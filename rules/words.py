@@ -198,18 +198,6 @@ def _printing_alike(names: frozenset[str]) -> frozenset[str]:
     return frozenset(alone | twins)
 
 
-def prints_like_another(name: str, among: Collection[str] = ()) -> bool:
-    """Whether ``name`` prints as another name does (:func:`printing_alike`): alone, or beside a name of
-    ``among``.
-
-    >>> prints_like_another("Aнна"), prints_like_another("Анна"), prints_like_another("Ан\\u200bна")
-    (True, False, True)
-    >>> prints_like_another("ВОВА"), prints_like_another("ВОВА", ["BOBA"]), prints_like_another("Анна", ["Anna"])
-    (False, True, False)
-    """
-    return name in printing_alike({name, *among})
-
-
 def skeleton(name: str) -> str:
     """``name`` with each character replaced by the one its class of look-alikes is known by, after
     its letters and marks are taken apart (NFD), as Unicode's skeleton (UTS #39): two names that print
