@@ -2727,7 +2727,8 @@ def _accounts_listed(accounts: Iterable[dict], alike: frozenset[str]) -> str:
 def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person: str | None, names: tuple[str, ...],
                        site: str | None, *, remove: bool, is_me: bool) -> tuple[str | None, list[str]]:
     """The room as the warehouse spells it, after looking up every name ``alias`` was given, and
-    the notes to say (on stderr) once the link is written. A link
+    the notes to say (on stderr) once the link is written, an account that moves from another
+    person among them. A link
     to remove must exist (else an error naming the close ones). A name to link that no stored game
     has (in that room, with --site), a room no game was played in, or a me who is nobody yet is
     linked all the same, as a name whose games are not ingested yet may be, and said with the close
@@ -2766,12 +2767,20 @@ def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person
         if person.strip() not in persons:
             notes.append(f"No stored game has a player {quoted_name(person)} yet, and no person is named so."
                          f"{did_you_mean(person, persons, _names_alike(con, persons))}")
+    # an account another person held moves: said, lest it be taken from him unawares
+    held = {(room, player): holder for player, holder, room in links}
+    moves = []
+    for name in dict.fromkeys(name.strip() for name in names if name.strip()):
+        holder = held.get((site, name), held.get((None, name)) if site else None)
+        if holder is not None and holder != person.strip():
+            moves.append(f"Note: {quoted_name(name)}{f' ({site})' if site else ''} was a name of "
+                         f"{quoted_name(holder)}; it is a name of {quoted_name(person.strip())} now.")
     if not notes:
-        return site, []
+        return site, moves
     return site, [*(f"Note: {note}" for note in notes),
                   "  The link is kept: it counts those names' games once they are ingested. "
                   "A misspelling? Undo it with rasklad alias --remove NAME." if players_stored else
-                  "  This warehouse holds no game yet: the links count the games once they are ingested."]
+                  "  This warehouse holds no game yet: the links count the games once they are ingested.", *moves]
 
 
 @main.group("settings", invoke_without_command=True)
