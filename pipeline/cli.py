@@ -2326,9 +2326,12 @@ class _GenerateCommand(click.Command):
 def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Path | None, quiet: bool) -> None:
     """Write random legal games as log text, for demos, tests and benchmarks.
 
-    The formats written: see docs/formats.md.
+    The formats written: see docs/formats.md. Everything is drawn from the seed, the same seed
+    writing the same text, and so, unless settings give them, are a raspisnoy game's day (one of
+    2025 and 2026) and club (one of three): for one evening in one club, give both (-o
+    date=2026-12-05 -o club=Arbat); for another evening, another date and seed.
 
-    Example: rasklad generate raspisnoy --count 3 -o players=4 --out night.txt
+    Example: rasklad generate raspisnoy --count 3 -o players=4 -o date=2026-12-05 -o club=Arbat --out night.txt
     """
     known = generator_settings(game)
     settings = {}
