@@ -86,12 +86,16 @@ class UnstatedRule(ParseError):
     reason naming the setting to give.
 
     ``rule`` is the kind of setting (``betting``); ``site`` and ``table`` are the game's room and
-    table, which a setting may name."""
+    table, which a setting may name. ``then`` is the kind of the setting its reading under one
+    asks for next (Six Plus Hold'em's ``order``): the reason names both, so that one ingest given
+    both reads the game, and ``reason_then_set`` names this one alone, for when the other is set."""
 
     def __init__(self, reason: str, *, rule: str, site: str, table: str | None,
-                 read: Callable[[str], Any], line: int = 1, column: int = 1, line_text: str = "") -> None:
+                 read: Callable[[str], Any], then: str | None = None, reason_then_set: str = "",
+                 line: int = 1, column: int = 1, line_text: str = "") -> None:
         super().__init__(reason, line=line, column=column, line_text=line_text)
         self.rule, self.site, self.table = rule, site, table
+        self.then, self.reason_then_set = then, reason_then_set
         self._read = read
         self._shift = 0
 
@@ -104,9 +108,17 @@ class UnstatedRule(ParseError):
 
     def shifted(self, first_line: int) -> UnstatedRule:
         moved = UnstatedRule(self.reason, rule=self.rule, site=self.site, table=self.table, read=self._read,
-                             line=self.line + first_line - 1, column=self.column, line_text=self.line_text)
+                             then=self.then, reason_then_set=self.reason_then_set, line=self.line + first_line - 1,
+                             column=self.column, line_text=self.line_text)
         moved._shift = self._shift + first_line - 1
         return moved
+
+    def then_set(self) -> UnstatedRule:
+        """The same game, its reason naming this setting alone: the one asked next (``then``) is set."""
+        alone = UnstatedRule(self.reason_then_set, rule=self.rule, site=self.site, table=self.table,
+                             read=self._read, line=self.line, column=self.column, line_text=self.line_text)
+        alone._shift = self._shift
+        return alone
 
 
 CARD_WANTED = "a card like As or 10♥"

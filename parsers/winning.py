@@ -62,7 +62,9 @@ from rules.holdem_hand import (
     Street,
     Summary,
 )
+from rules.holdem_options import ORDER_OPTIONS
 from rules.records import GameInfo, Source
+from rules.words import listed
 
 __all__ = ["HAND_WORDS", "LINE_KINDS", "OLDER_LINE_KINDS", "SITE", "game_named_older", "parse", "parse_older", "read_header"]
 
@@ -475,17 +477,44 @@ def parse_older(lines: tuple[str, ...], source: Source) -> HoldemHand:
             return _older_hand(lines, source, tokens, start, head, table, betting,
                                straight_beats_trips=order == "straight_beats_trips")
 
-        raise UnstatedRule("Winning Six Plus Hold'em hands of the older text do not say whether a straight beats "
-                           "three of a kind: set it with rasklad ingest --rules (straight_beats_trips or "
-                           "trips_beat_straight; for the files of the run, a table or 'room Winning: …')",
-                           rule="order", site="Winning", table=table, read=read_order, line=at + 1,
-                           column=head.start("game") + 1, line_text=lines[at])
+        raise UnstatedRule(_unstated(game, "order"), rule="order", site="Winning", table=table, read=read_order,
+                           line=at + 1, column=head.start("game") + 1, line_text=lines[at])
 
-    raise UnstatedRule("Winning Poker Network hands of the older text ('Game started at: …') name no betting "
-                       "structure: set it with rasklad ingest --rules (no_limit, pot_limit or limit; for the files "
-                       "of the run, or 'table NAME: no_limit', or 'room Winning: no_limit')",
-                       rule="betting", site="Winning", table=table, read=read, line=at + 1,
-                       column=1, line_text=lines[at])
+    if game == "Hold'em":
+        raise UnstatedRule(_unstated(game, "betting"), rule="betting", site="Winning", table=table, read=read,
+                           line=at + 1, column=1, line_text=lines[at])
+    # a Six Plus hand asks for its order once read under a structure: its reason names both, so
+    # that one ingest given both reads it
+    raise UnstatedRule(_unstated(game, "betting", "order"), rule="betting", site="Winning", table=table, read=read,
+                       then="order", reason_then_set=_unstated(game, "betting"), line=at + 1, column=1,
+                       line_text=lines[at])
+
+
+_UNSTATED = {"betting": ("name no betting structure", listed(BettingStructure), BettingStructure.NO_LIMIT),
+             "order": ("do not say whether a straight beats three of a kind", listed(ORDER_OPTIONS),
+                       "trips_beat_straight")}
+"""What the older text leaves unstated, by the kind of setting that states it: the words saying
+so, the options, and one option, to show a setting's form."""
+
+
+def _unstated(game: str, *rules: str) -> str:
+    """The reason a hand of the older text of ``game`` waits for settings of the kinds ``rules``.
+
+    >>> _unstated("Hold'em", "betting")  # doctest: +NORMALIZE_WHITESPACE
+    "Winning Poker Network hands of the older text ('Game started at: …') name no betting structure:
+    set it with rasklad ingest --rules (no_limit, pot_limit or limit; for the files of the run, or
+    'table NAME: no_limit', or 'room Winning: no_limit')"
+    """
+    hands = "Winning Poker Network hands" if game == "Hold'em" else f"Winning {game} hands"
+    said = [_UNSTATED[rule] for rule in rules]
+
+    def each(form: str) -> str:
+        return " and ".join(f"'{form}: {example}'" for _, _, example in said)
+
+    return (f"{hands} of the older text ('Game started at: …') {' and '.join(words for words, _, _ in said)}: "
+            f"set {'it' if len(said) == 1 else 'both'} with rasklad ingest --rules"
+            f"{'' if len(said) == 1 else ', once for each'} ({'; '.join(options for _, options, _ in said)}; "
+            f"for the files of the run, or {each('table NAME')}, or {each('room Winning')})")
 
 
 def game_named_older(lines: tuple[str, ...]) -> str | None:

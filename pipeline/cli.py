@@ -806,6 +806,7 @@ def ingest_report(summary, warehouse: Path, paths: tuple[Path, ...], older: Olde
                          f"holds {'it' if count == 1 else 'them'} (the table superseded no longer keeps "
                          f"{'it' if count == 1 else 'them'})")
     lines += _moves_lines(summary)
+    lines += _copies_lines(summary.copies)
     elsewhere = published.in_other_files
     if elsewhere:   # its file's new text dropped it, another file still holds it: it points there now
         lines.append(f"  {counted(elsewhere, 'game')} dropped by {'its file' if elsewhere == 1 else 'their files'} "
@@ -854,6 +855,9 @@ def _ingest_counts_line(summary, published) -> str:
     grown = (f", {summary.files_grown} grown, read from {'its' if summary.files_grown == 1 else 'their'} last "
              f"game on" if summary.files_grown else "")
     unreadable = f", {len(summary.unreadable)} unreadable" if summary.unreadable else ""
+    # a file at a new path is not "unchanged", though its bytes were read before: a copy
+    copied = (f", {len(summary.copies)} {'a copy' if len(summary.copies) == 1 else 'copies'} of "
+              f"{'a file' if len(summary.copies) == 1 else 'files'} read before" if summary.copies else "")
     # a quarantined game's copies in its own file: one row names them all, none is "already stored"
     copies = summary.quarantined_copies
     twice = ("" if not copies else f" ({_times(copies + 1)} in its file)" if summary.quarantined == 1
@@ -861,7 +865,7 @@ def _ingest_counts_line(summary, published) -> str:
     # a game whose text the quarantine holds from before was never stored: said apart
     before = (f", {counted(summary.already_quarantined, 'game')} already in quarantine"
               if summary.already_quarantined else "")
-    return (f"{counted(summary.files, 'file')} ({summary.files_unchanged} unchanged{grown}{unreadable}), "
+    return (f"{counted(summary.files, 'file')} ({summary.files_unchanged} unchanged{copied}{grown}{unreadable}), "
             f"{counted(published.games + summary.retried_stored, 'game')} stored{freed}{earlier}, "
             f"{summary.games_known + summary.duplicates:,} already stored{before}, "
             f"{published.quarantined:,} quarantined{twice}{kept}, "
@@ -937,6 +941,26 @@ def _moves_lines(summary) -> list[str]:
                          f"that file, ingest it at that path)")
     return lines
 
+
+def _copies_lines(copies: list[tuple[str, str, int]]) -> list[str]:
+    """The lines of :func:`ingest_report` on the files whose bytes were read before at another path
+    (``IngestSummary.copies``): why they added nothing, each naming the file it copies, the first
+    few (the rest counted)."""
+    lines = []
+    for file, original, games in copies[:COPIES_NAMED]:
+        held = f"{counted(games, 'game')} {'is' if games == 1 else 'are'} stored already" if games \
+            else "it holds no game stored"
+        lines.append(f"  {file} has the same bytes as {original}, read before: {held}, so it adds nothing")
+    if len(copies) > COPIES_NAMED:
+        rest = copies[COPIES_NAMED:]
+        lines.append(f"  and {counted(len(rest), 'more file')} with the same bytes as files read before "
+                     f"({counted(sum(games for *_, games in rest), 'game')} stored already; "
+                     f"`ingest --json` names each, as files_copied)")
+    return lines
+
+
+COPIES_NAMED = 3
+"""The files with the bytes of files read before an ingest's summary names (the rest are counted)."""
 
 QUARANTINE_REASONS_SHOWN = 10
 """The quarantine reasons an ingest's summary gives, most games first (the rest are counted)."""
@@ -2302,9 +2326,12 @@ class _GenerateCommand(click.Command):
 def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Path | None, quiet: bool) -> None:
     """Write random legal games as log text, for demos, tests and benchmarks.
 
-    The formats written: see docs/formats.md.
+    The formats written: see docs/formats.md. Everything is drawn from the seed, the same seed
+    writing the same text, and so, unless settings give them, are a raspisnoy game's day (one of
+    2025 and 2026) and club (one of three): for one evening in one club, give both (-o
+    date=2026-12-05 -o club=Arbat); for another evening, another date and seed.
 
-    Example: rasklad generate raspisnoy --count 3 -o players=4 --out night.txt
+    Example: rasklad generate raspisnoy --count 3 -o players=4 -o date=2026-12-05 -o club=Arbat --out night.txt
     """
     known = generator_settings(game)
     settings = {}
@@ -2703,7 +2730,8 @@ def _accounts_listed(accounts: Iterable[dict], alike: frozenset[str]) -> str:
 def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person: str | None, names: tuple[str, ...],
                        site: str | None, *, remove: bool, is_me: bool) -> tuple[str | None, list[str]]:
     """The room as the warehouse spells it, after looking up every name ``alias`` was given, and
-    the notes to say (on stderr) once the link is written. A link
+    the notes to say (on stderr) once the link is written, an account that moves from another
+    person among them. A link
     to remove must exist (else an error naming the close ones). A name to link that no stored game
     has (in that room, with --site), a room no game was played in, or a me who is nobody yet is
     linked all the same, as a name whose games are not ingested yet may be, and said with the close
@@ -2742,12 +2770,20 @@ def _look_up_alias_names(con: duckdb.DuckDBPyConnection, warehouse: Path, person
         if person.strip() not in persons:
             notes.append(f"No stored game has a player {quoted_name(person)} yet, and no person is named so."
                          f"{did_you_mean(person, persons, _names_alike(con, persons))}")
+    # an account another person held moves: said, lest it be taken from him unawares
+    held = {(room, player): holder for player, holder, room in links}
+    moves = []
+    for name in dict.fromkeys(name.strip() for name in names if name.strip()):
+        holder = held.get((site, name), held.get((None, name)) if site else None)
+        if holder is not None and holder != person.strip():
+            moves.append(f"Note: {quoted_name(name)}{f' ({site})' if site else ''} was a name of "
+                         f"{quoted_name(holder)}; it is a name of {quoted_name(person.strip())} now.")
     if not notes:
-        return site, []
+        return site, moves
     return site, [*(f"Note: {note}" for note in notes),
                   "  The link is kept: it counts those names' games once they are ingested. "
                   "A misspelling? Undo it with rasklad alias --remove NAME." if players_stored else
-                  "  This warehouse holds no game yet: the links count the games once they are ingested."]
+                  "  This warehouse holds no game yet: the links count the games once they are ingested.", *moves]
 
 
 @main.group("settings", invoke_without_command=True)

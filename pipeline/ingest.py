@@ -79,6 +79,8 @@ class IngestSummary:
     files: int = 0
     """Every file met, those in ``unreadable`` among them (a folder that cannot be walked too)."""
     files_unchanged: int = 0
+    """Files whose bytes were read before at their path, or at a path they left (a file renamed):
+    not read again."""
     files_grown: int = 0
     """Files read before that grew since (hands appended): read from their last game on."""
     games: int = 0
@@ -86,6 +88,10 @@ class IngestSummary:
     """Files whose games a commit of the run stored: those a run stopped before its end keeps."""
     games_known: int = 0
     duplicates: int = 0
+    copies: list[tuple[str, str, int]] = field(default_factory=list)
+    """Files at a path never read whose bytes another path read before still holds (a copy, that
+    file still there): recorded unread, each with that path and its games stored already, which
+    ``games_known`` counts."""
     already_quarantined: int = 0
     """Games of the files met (read, or skipped as unchanged) that are in quarantine from before
     the run, each once however many files hold it (``rasklad quarantine`` lists each once): not
@@ -193,6 +199,8 @@ class IngestSummary:
     def as_dict(self) -> dict:
         return {
             "files": self.files, "files_unchanged": self.files_unchanged, "files_grown": self.files_grown,
+            "files_copied": [{"file": file, "same_as": original, "games_known": games}
+                             for file, original, games in self.copies],
             "files_unreadable": dict(self.unreadable), "files_skipped": dict(self.skipped), "games": self.games,
             "games_known": self.games_known, "duplicates": self.duplicates,
             "already_quarantined": self.already_quarantined,
@@ -1027,6 +1035,7 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
     superseded = False
     held_back: list[StagedBatch] = []
     copies: list[FileResult] = []   # known bytes at a path not recorded with them: recorded, unread, last
+    recorded: list[StagedBatch] = []    # their batch, once made
     # the games in quarantine before the files are read (the quarantine judged again first), and
     # those of them the files hold: counted once each, as the quarantine lists them
     quarantined_before = warehouse.quarantined_games()
@@ -1044,7 +1053,8 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
         if kind == "last":
             # a copy, or a file renamed, holds its games as the file read before does: recorded, it
             # keeps them when that file changes, and a file moved takes its games to its new path
-            value = held_back + value + ([warehouse.known_copies(copies)] if copies else [])
+            recorded.extend([warehouse.known_copies(copies)] if copies else [])
+            value = held_back + value + recorded
         if kind in ("staged", "last"):
             # the last commit, when every file is read, supersedes the games no file holds now: a
             # commit before it could not tell whether a file not read yet holds them
@@ -1109,3 +1119,26 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
         if not superseded:  # no file left to commit last: the games no file holds go in a commit of their own
             handle("last", [])
     _count_quarantined_met(summary, met_before, met_copies)
+    for batch in recorded:
+        _count_copies(summary, batch.results, warehouse)
+
+
+def _count_copies(summary: IngestSummary, results: list[FileResult], warehouse: Warehouse) -> None:
+    """Tell the files recorded unread for bytes read before at another path (``results``) as
+    copies when that path still holds them once the run is committed, their stored games among
+    the games already stored: a new path's file is not one read before, and its games are not new.
+    Those taken for a file moved, or whose other path holds other bytes now (a log rotated, a new
+    one begun under its name), stay unchanged."""
+    from pipeline.worker import are_known
+
+    taken = {file for file, _ in summary.moved} | {file for file, _ in summary.merged}
+    for result in results:
+        original = warehouse.copied_from(result.source_file, result.content_hash)
+        if result.source_file in taken or original is None:
+            continue
+        # its games in quarantine are counted apart (already_quarantined), as for any file met
+        ids = sorted(set(result.game_ids or ()))
+        stored = int((are_known(warehouse.known_ids, ids) & ~are_known(warehouse.quarantined_ids, ids)).sum())
+        summary.files_unchanged -= 1
+        summary.games_known += stored
+        summary.copies.append((result.source_file, original, stored))

@@ -213,6 +213,11 @@ class FileLedger:
         keeps it: ``FileStore.located``)?"""
         return digest in self.hashes and self.latest.get(path, digest) == digest
 
+    def held_elsewhere(self, path: str, digest: str) -> str | None:
+        """A path other than ``path`` whose latest version is these bytes (the file a copy at
+        ``path`` copies); None when no path holds them now (read at a path that changed since)."""
+        return next((other for other, latest in self.latest.items() if latest == digest and other != path), None)
+
     def holds_at(self, path: str, digest: str) -> bool:
         """Is a file of these bytes recorded at ``path`` (as the ledger keeps it; its latest version
         read there)? Bytes known at another path only are a copy, or the file moved, not yet recorded."""

@@ -101,14 +101,15 @@ def _writer(root: str | Path, purpose: str, build: bool, on_wait: Callable[[str]
 
 def link(root: str | Path, person: str, names: Iterable[str], *, site: str | None = None, build: bool = True,
          on_wait: Callable[[str], None] | None = None, wait: bool = True) -> dict[Account, str]:
-    """Link ``names`` of room ``site`` (None: in every room) and ``person`` itself, when it is a
-    name too, to ``person``; a name linked to another person before moves. Returns every link
-    after the change."""
+    """Link ``names`` of room ``site`` (None: in every room) to ``person``, and, in every room,
+    ``person`` itself, when it is a name too; a name linked to another person before moves. A link
+    in one room is of the names given alone: the person's own name in that room is an account of its
+    own, which nobody asked to link. Returns every link after the change."""
     person = person.strip()
     site = (site or "").strip() or None
     if not person:
         raise ValueError("a person needs a name")
-    wanted = _clean([person, *names])
+    wanted = _clean([person, *names] if site is None else names)
     with _writer(root, "rasklad alias", build, on_wait, wait) as store:
         links = aliases(store)
         # a person named like a name that another person holds would merge them: refuse it

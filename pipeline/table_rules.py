@@ -289,13 +289,16 @@ class RuleSettings:
         :class:`~parsers.errors.UnstatedRule` of a game whose log leaves a rule unstated: the
         game is read under the option set for it (and named in its ruleset, ``…, no_limit set``),
         and so for each further rule its reading finds unstated, or the error raised again when
-        no option is set for one."""
+        no option is set for one (naming the rule asked next too, unless that one is set)."""
         from parsers.errors import UnstatedRule  # here: a re-ingest that reads nothing loads no Lark
 
         stated: list[str] = []
         while isinstance(record, UnstatedRule):
             option = self.option(record.rule, file, record.table, record.site)
             if option is None:
+                # its reason names the setting its reading would ask next too, unless that one is set
+                if record.then and self.option(record.then, file, record.table, record.site) is not None:
+                    raise record.then_set()
                 raise record
             stated.append(option)
             try:

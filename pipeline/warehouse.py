@@ -723,6 +723,11 @@ class Warehouse:
         at another path only (a copy, a file renamed) are not: see :meth:`known_copies`."""
         return self._files.holds_at(LOCAL_FILES.located(source_file), content_hash)
 
+    def copied_from(self, source_file: str, content_hash: str) -> str | None:
+        """For a file of bytes the ledger knows at another path only (:meth:`holds_file` says no),
+        that path, as the ledger keeps it; None when no path holds those bytes now."""
+        return self._files.held_elsewhere(LOCAL_FILES.located(source_file), content_hash)
+
     def earlier_reading(self, source_file: str, content_hash: str) -> EarlierReading | None:
         """The ledger's latest version at ``source_file``'s path when it holds other bytes than
         ``content_hash`` and says where a read of it, grown since, starts (its ``resume_line``):

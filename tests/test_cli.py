@@ -428,7 +428,7 @@ def test_generate_help_lists_each_generators_settings():
     result = run("generate", "--help")
     assert result.exit_code == 0
     settings = " ".join(result.output.split("Settings (-o KEY=VALUE")[1].split())    # (lines wrapped as it fits)
-    assert re.search(r"raspisnoy\s+players=4, rules=default, rounds, club, strategy=club", settings)
+    assert re.search(r"raspisnoy\s+players=4, rules=default, rounds, club, date, strategy=club", settings)
     assert re.search(r"sixcard\s+hands=10, strategy=simple \(or random, best\), boxes, ante, wrong_results=0.0",
                      settings)
     assert "variant=classic" in settings.split("ofc")[1] and "foul_rate=0.05" in settings.split("chinese")[1]
@@ -447,7 +447,7 @@ def test_generate_helps_example_runs_and_each_choice_listed_is_taken():
     # each game's settings, their wrapped lines joined, each ended by a comma
     listed = {game: " ".join(settings.split()) + "," for game, settings
               in re.findall(r"^  (\w+) +(.*(?:\n {4,}.*)*)", text, flags=re.MULTILINE)}
-    assert listed["raspisnoy"] == "players=4, rules=default, rounds, club, strategy=club (or random),"
+    assert listed["raspisnoy"] == "players=4, rules=default, rounds, club, date, strategy=club (or random),"
     assert listed["ofc"].startswith("players=2-3, scoring=1-6 (or 2-4), variant=classic (or pineapple, "
                                     "fantasyland), royalties=classic (or modern),")
     assert listed["chinese"].startswith("players=2-4, scoring=random (or 1-6, 2-4),")
@@ -469,12 +469,34 @@ def test_generate_helps_example_runs_and_each_choice_listed_is_taken():
             assert wrong.exit_code == 2 and values[-1] in wrong.output, (game, name, wrong.output)
 
 
+def test_generate_writes_one_evening_in_one_club_given_its_date_and_club_as_its_help_says(tmp_path):
+    # `generate raspisnoy -n 2 --out night.txt` wrote its "night" in two clubs, months apart: the
+    # help says the days and clubs are drawn from the seed, and how to write one evening
+    helped = " ".join(run("generate", "--help").output.split())
+    assert "unless settings give them, are a raspisnoy game's day (one of 2025 and 2026) and club (one of three)" in (
+        helped)
+    example = re.search(r"Example: rasklad generate (.*?) --out night\.txt", helped).group(1).split()
+    night = tmp_path / "night.txt"
+    result = run("generate", *example, "--out", str(night), "-q")
+    assert result.exit_code == 0, result.output
+    text = night.read_text(encoding="utf-8")
+    dates = re.findall(r"^Date: (\S+) (\d\d:\d\d)$", text, flags=re.MULTILINE)
+    assert text.count("Raspisnoy game ") == 3 and len(dates) == 3
+    assert {day for day, _ in dates} == {"2026-12-05"} and all("19:00" <= time <= "22:30" for _, time in dates)
+    assert re.findall(r"^Club: (.*)$", text, flags=re.MULTILINE) == ["Arbat"] * 3
+    # the README shows the same evening
+    assert "rasklad generate raspisnoy -n 3 -o players=4 -o date=2026-12-05 -o club=Arbat --out night.txt" in (
+        (ROOT / "README.md").read_text(encoding="utf-8"))
+    wrong = run("generate", "raspisnoy", "-o", "date=05.12.2026")
+    assert wrong.exit_code == 2 and "date must be a day written like 2026-12-05, not '05.12.2026'" in wrong.output
+
+
 def test_generate_names_the_known_settings_for_a_misspelt_one():
     result = run("generate", "raspisnoy", "-o", "plyers=4")
     assert result.exit_code == 2
     assert ("Error: Invalid value for '--option': The raspisnoy generator has no setting 'plyers'. Did you mean "
             "'players'?") in result.output
-    assert "Its settings: players, rules, rounds, club, strategy (see rasklad generate --help)." in result.output
+    assert "Its settings: players, rules, rounds, club, date, strategy (see rasklad generate --help)." in result.output
 
 
 def test_did_you_mean_ignores_case_and_says_nothing_when_nothing_is_close():

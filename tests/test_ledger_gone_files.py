@@ -105,7 +105,9 @@ def test_a_game_corrected_in_its_file_counts_once_when_its_only_other_holder_is_
     ingest([night], root, jobs=1)
     (backup / "night.txt").write_text(night.read_text(encoding="utf-8"), encoding="utf-8")
     copied = ingest([backup], root, jobs=1)
-    assert (copied.games, copied.files_unchanged) == (0, 1)     # a copy imported by mistake adds nothing
+    # a copy imported by mistake adds nothing: its game is stored already
+    assert (copied.games, copied.files_unchanged, copied.games_known) == (0, 0, 1)
+    assert copied.copies == [(str(backup / "night.txt"), str(night), 1)]
     (backup / "night.txt").unlink()                             # and is taken away
     night.write_text(C1, encoding="utf-8")                      # the typo corrected
     corrected = ingest([night], root, jobs=1)

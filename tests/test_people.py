@@ -170,7 +170,7 @@ def test_alias_says_a_room_no_game_was_played_in_and_a_name_not_in_that_room(roo
     assert refused(root, "--remove", "Gleb", "--site", "Pokerstarz").startswith(
         "Error: No stored game was played on the site 'Pokerstarz'.")
     assert noted(root, "Gleb", "Boris", "--site", "winamax") == (
-        "Gleb: Anna (Stars), Boris (PokerStars), Boris (Winamax), Gleb (PokerStars), Gleb (Stars), Gleb (Winamax)\n", "")
+        "Gleb: Anna (Stars), Boris (PokerStars), Boris (Winamax)\n", "")
     assert refused(root, "--remove", "Vera", "--site", "PokerStars") == (
         "Error: 'Vera' has no link in PokerStars to remove.\n"
         "  `rasklad alias --list` lists every person with their names.\n")
@@ -334,7 +334,7 @@ def test_alias_same_name_in_two_rooms_is_two_accounts_one_link_per_room(rooms):
     assert holdem_board(root) == {("PokerStars", "Gleb"): (2, Decimal(2)), ("PokerStars", "Anna"): (2, Decimal(-2)),
                                   ("Winamax", "Gleb"): (1, Decimal(5)), ("Winamax", "Boris"): (1, Decimal(-5))}
     # the Winamax account given to another person: its room's link wins over the name
-    assert alias(root, "Gleb W", "Gleb", "--site", "Winamax").strip() == "Gleb W: Gleb (Winamax), Gleb W (Winamax)"
+    assert alias(root, "Gleb W", "Gleb", "--site", "Winamax").strip() == "Gleb W: Gleb (Winamax)"
     board = holdem_board(root)
     assert (board[("PokerStars", "Gleb")], board[("Winamax", "Gleb W")]) == ((2, Decimal(2)), (1, Decimal(5)))
     with connect(root) as con:
@@ -348,6 +348,35 @@ def test_alias_same_name_in_two_rooms_is_two_accounts_one_link_per_room(rooms):
     assert (accounts[("PokerStars", "Gleb")], accounts[("Winamax", "Gleb")]) == ("Глеб", "Gleb W")
     alias(root, "--remove", "Gleb", "--site", "Winamax")
     assert holdem_board(root)[("Winamax", "Глеб")] == (1, Decimal(5))
+
+def test_alias_in_one_room_links_the_names_given_and_not_the_persons_own_name_there(rooms):
+    """`alias Gleb Boris --site Winamax` also linked 'Gleb (Winamax)', an account nobody named."""
+    root = rooms
+    assert noted(root, "Anna", "Gleb", "--site", "Winamax") == ("Anna: Gleb (Winamax)\n", "")
+    with connect(root) as con:
+        assert con.execute("select player, person, site from aliases").fetchall() == [("Gleb", "Anna", "Winamax")]
+    # Anna's own account at Winamax is none: no row of people names it
+    assert ("Winamax", "Anna") not in {(site, player) for site, player in _accounts(root)}
+
+
+def test_alias_says_whose_an_account_was_when_it_moves_to_another_person(rooms):
+    root = rooms
+    alias(root, "Anna", "Gleb", "--site", "Winamax")
+    assert noted(root, "Boris", "Gleb", "--site", "Winamax") == (
+        "Boris: Gleb (Winamax)\n", "Note: 'Gleb' (Winamax) was a name of 'Anna'; it is a name of 'Boris' now.\n")
+    # a link for every room moves the account in a room without a link of its own
+    alias(root, "Vera", "Anna")
+    assert noted(root, "Boris", "Anna", "--site", "PokerStars")[1] == (
+        "Note: 'Anna' (PokerStars) was a name of 'Vera'; it is a name of 'Boris' now.\n")
+    # linked again to the same person, or a name nobody held: nothing to say
+    assert noted(root, "Boris", "Anna", "--site", "PokerStars")[1] == ""
+    assert noted(root, "Vera", "Boris")[1] == ""
+
+
+def _accounts(root) -> list[tuple[str, str]]:
+    with connect(root) as con:
+        return con.execute("select site, player from people").fetchall()
+
 
 def test_player_review_room_filter_and_a_persons_total_over_his_rooms(rooms):
     from streamlit.testing.v1 import AppTest

@@ -700,7 +700,9 @@ def test_a_copy_ingested_in_a_later_run_holds_the_games_its_original_drops(tmp_p
     ingest([first.parent], root, jobs=1)
     shutil.copyfile(first, copy)
     unread = ingest([copy.parent], root, jobs=1)
-    assert (unread.files_unchanged, unread.games, unread.moved) == (1, 0, [])   # a copy: its original is there
+    # a copy: its original is there, and holds its 20 games
+    assert (unread.files_unchanged, unread.games, unread.games_known, unread.moved) == (0, 0, 20, [])
+    assert unread.copies == [(str(copy), str(first), 20)]
     hands = first.read_text(encoding="utf-8").split("\n\n")
     cut = hands.pop(5)
     first.write_text("\n\n".join(hands), encoding="utf-8")
@@ -769,6 +771,37 @@ def test_the_summary_of_a_plain_rename_says_the_file_moved_and_its_games_kept_th
     assert hands == 20
     moved = json.loads(run("ingest", str(night.parent), "-w", str(root), "--json").stdout)
     assert (moved["moved"], moved["followed"], moved["relocated"]) == ([], 0, 0)     # recorded: nothing to follow
+
+
+def test_the_summary_of_a_copy_counts_its_games_already_stored_and_names_the_file_it_copies(tmp_path):
+    # a second night generated with the same seed: the same bytes at a new path, the first file
+    # still there. Nothing is added, and the summary says why (the counts and --json alike).
+    night, again, root = tmp_path / "night.txt", tmp_path / "night2.txt", tmp_path / "wcopy"
+    for out in (night, again):
+        assert run("generate", "raspisnoy", "-n", "2", "--out", str(out)).exit_code == 0
+    assert night.read_bytes() == again.read_bytes()
+    assert run("ingest", str(night), "-w", str(root), "-j", "1", "-q").exit_code == 0
+    result = run("ingest", str(again), "-w", str(root), "-j", "1", "-q")
+    assert result.exit_code == 0, result.output
+    assert without_seconds(result.output) == (
+        "1 file (0 unchanged, 1 a copy of a file read before), 0 games stored, 2 already stored, 0 quarantined, "
+        "0 findings in … s\n"
+        f"  {again} has the same bytes as {night}, read before: 2 games are stored already, so it adds nothing\n")
+    assert query(root, "select count(*) from games") == [(2,)]
+    # recorded now: the next ingest of it finds it unchanged at its own path
+    summary = json.loads(run("ingest", str(again), "-w", str(root), "--json").stdout)
+    assert (summary["files_unchanged"], summary["files_copied"], summary["games_known"]) == (1, [], 0)
+
+
+def test_the_json_summary_of_a_copy_names_the_file_it_copies(tmp_path):
+    night, copy, root = tmp_path / "night.txt", tmp_path / "copy" / "night.txt", tmp_path / "wjson"
+    copy.parent.mkdir()
+    shutil.copyfile(SAMPLES / "pokerstars-holdem.txt", night)
+    shutil.copyfile(night, copy)
+    assert run("ingest", str(night), "-w", str(root), "-j", "1", "-q").exit_code == 0
+    summary = json.loads(run("ingest", str(copy), "-w", str(root), "--json").stdout)
+    assert (summary["files_unchanged"], summary["games"], summary["games_known"]) == (0, 0, 20)
+    assert summary["files_copied"] == [{"file": str(copy), "same_as": str(night), "games_known": 20}]
 
 
 def test_a_file_split_in_two_unequal_parts_is_told_as_split_whatever_their_sizes(tmp_path):

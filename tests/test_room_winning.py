@@ -487,10 +487,7 @@ def test_winning_older_text_pays_a_pot_shown_down_on_the_showdown_and_one_folded
         ("busmanstc", "flop", D("0.08"))]
 
 
-def test_winning_older_six_plus_holdem_needs_its_order_set_too_then_replays_as_36_cards():
-    # The room's own hand: ChazDazzle's big blind calls validraize's raise to 0.22 and takes the
-    # pot with a turn bet nobody calls: 0.22 + 0.22 + 0.05 + 0.02 = 0.51, rake 0.02, 0.49 paid.
-    text = ("Game started at: 2019/2/16 8:37:2\nGame ID: 1377529121 0.02/0.05 6+ (PRR) ($5 Max) (Six Plus Hold'em)\n"
+SIX_PLUS = ("Game started at: 2019/2/16 8:37:2\nGame ID: 1377529121 0.02/0.05 6+ (PRR) ($5 Max) (Six Plus Hold'em)\n"
             "Seat 5 is the button\nSeat 1: ChazDazzle (2).\nSeat 3: primo4 (4.98).\nSeat 5: validraize (9.65).\n"
             "Seat 6: WhatAcrock420 (4.82).\nPlayer WhatAcrock420 has small blind (0.02)\n"
             "Player ChazDazzle has big blind (0.05)\nPlayer ChazDazzle received card: [6s]\n"
@@ -501,19 +498,57 @@ def test_winning_older_six_plus_holdem_needs_its_order_set_too_then_replays_as_3
             "Uncalled bet (0.05) returned to ChazDazzle\nPlayer ChazDazzle mucks cards\n------ Summary ------\n"
             "Pot: 0.49. Rake 0.02\nBoard: [7h Kh 8s 6d]\n"
             "*Player ChazDazzle mucks (does not show cards). Bets: 0.22. Collects: 0.49. Wins: 0.27.\n"
-            "Game ended at: 2019/2/16 8:37:46")
-    [chunk] = split(text)
+        "Game ended at: 2019/2/16 8:37:46")
+"""A real Six Plus Hold'em hand of the older text (36 cards): it names neither its betting structure nor its order."""
+
+
+def test_winning_older_six_plus_holdem_needs_its_order_set_too_then_replays_as_36_cards():
+    # The room's own hand: ChazDazzle's big blind calls validraize's raise to 0.22 and takes the
+    # pot with a turn bet nobody calls: 0.22 + 0.22 + 0.05 + 0.02 = 0.51, rake 0.02, 0.49 paid.
+    [chunk] = split(SIX_PLUS)
     with pytest.raises(UnstatedRule) as unstated:
         parse_chunk(chunk, "six.txt")
-    with pytest.raises(UnstatedRule, match="do not say whether a straight beats three of a kind") as order:
+    # neither set: one reason names both settings, each with its form, so that one ingest reads it
+    with pytest.raises(UnstatedRule) as both:
+        RuleSettings.of([]).apply(unstated.value, "six.txt")
+    assert both.value.reason == (
+        "Winning Six Plus Hold'em hands of the older text ('Game started at: …') name no betting structure and "
+        "do not say whether a straight beats three of a kind: set both with rasklad ingest --rules, once for each "
+        "(no_limit, pot_limit or limit; straight_beats_trips or trips_beat_straight; for the files of the run, or "
+        "'table NAME: no_limit' and 'table NAME: trips_beat_straight', or 'room Winning: no_limit' and "
+        "'room Winning: trips_beat_straight')")
+    assert (both.value.rule, both.value.line, both.value.column) == ("betting", 2, 1)
+    # the order set, the structure not: the reason asks for the structure alone
+    with pytest.raises(UnstatedRule) as betting:
+        RuleSettings.of(["room Winning: trips_beat_straight"]).apply(unstated.value, "six.txt")
+    assert "name no betting structure: set it with" in betting.value.reason
+    assert "straight" not in betting.value.reason
+    with pytest.raises(UnstatedRule, match="do not say whether a straight beats three of a kind: set it") as order:
         RuleSettings.of(["room Winning: no_limit"]).apply(unstated.value, "six.txt")
     assert order.value.rule == "order"
+    assert "betting" not in order.value.reason
     hand = RuleSettings.of(["room Winning: no_limit", "table 6+ (PRR) ($5 Max): straight_beats_trips"]).apply(
         unstated.value, "six.txt")
     assert (hand.info.game, hand.is_short_deck, hand.straight_beats_trips) == ("holdem36", True, True)
     assert hand.info.ruleset == "winning no_limit, no_limit set, straight_beats_trips set"
     assert _nets(hand) == {"ChazDazzle": D("0.27"), "primo4": D("-0.05"), "validraize": D("-0.22"),
                            "WhatAcrock420": D("-0.02")}
+
+
+def test_one_ingest_given_the_two_settings_a_six_plus_hand_is_quarantined_for_stores_it(tmp_path):
+    # the first ingest quarantines the hand for both settings; the next, given both, stores it
+    six, warehouse = tmp_path / "six.txt", tmp_path / "wh"
+    six.write_text(SIX_PLUS, encoding="utf-8")
+    waiting = ingest([six], warehouse, jobs=1)
+    assert (waiting.games, waiting.quarantined) == (0, 1)
+    [reason] = waiting.reasons
+    assert "'room Winning: no_limit' and 'room Winning: trips_beat_straight'" in reason
+    stored = ingest([six], warehouse, jobs=1, rules=["room Winning: no_limit", "room Winning: trips_beat_straight"])
+    assert (stored.retried, stored.retried_stored, stored.quarantined) == (1, 1, 0)
+    with connect(warehouse) as con:
+        assert con.execute("select games.game, hand_id from games join holdem_results using (game_id) "
+                           "where player = 'ChazDazzle'").fetchall() == [("holdem36", "1377529121")]
+        assert con.execute("select count(*) from quarantine").fetchall() == [(0,)]
 
 
 def test_winning_older_text_of_another_game_is_quarantined_by_name():

@@ -99,7 +99,8 @@ def test_a_short_deck_hand_that_does_not_parse_is_quarantined_under_holdem36(tmp
     # the Winning Six Plus hand waits for its settings (betting structure, then the 36-card order)
     # at its Game ID line, line 2: a 36-card hand all the while
     six_plus = corpus(*WINNING_SIX_PLUS)
-    for settings, waits_for in (([], "name no betting structure"),
+    for settings, waits_for in (([], "name no betting structure and do not say whether a straight beats three of "
+                                     "a kind: set both"),
                                 (["room Winning: no_limit"], "do not say whether a straight beats three of a kind")):
         ingest([six_plus], warehouse, jobs=1, rules=settings)
         [(game, line, reason)] = _rows(warehouse, "select game, line, error from quarantine "

@@ -81,11 +81,21 @@ CHOICES = {game: {"strategy": STRATEGIES} for game in ("raspisnoy", "raspisnoy_s
 
 def generate(game: str = "raspisnoy", count: int = 1, seed: int = 0, *, players: int | str = 4,
              rules: str = "default", rounds: int | str | None = None, club: str | None = None,
-             strategy: str = "club") -> str:
+             date: str | None = None, strategy: str = "club") -> str:
     """``count`` games as text: ``game`` is ``raspisnoy`` (logs) or ``raspisnoy_sheet``.
 
     ``rules`` is a ``Rules:`` value; ``rounds`` stops each game early (an unfinished game);
     ``strategy`` is ``club`` (bids what the hand is worth, plays to make it) or ``random``.
+    Each game's club and day are drawn from the seed (a day of 2025 and 2026), unless ``club`` and
+    ``date`` (``2026-12-05``) give them: both given, the games are one evening in one club.
+
+    >>> night = generate(count=3, club="Arbat", date="2026-12-05")
+    >>> sorted({line[:16] for line in night.splitlines() if line.startswith("Date: ")}), night.count("Club: Arbat")
+    (['Date: 2026-12-05'], 3)
+    >>> generate(date="5 Dec")
+    Traceback (most recent call last):
+    ...
+    ValueError: date must be a day written like 2026-12-05, not '5 Dec'
     """
     if game not in ("raspisnoy", "raspisnoy_sheet"):
         raise ValueError(f"game must be raspisnoy or raspisnoy_sheet, not {game!r}")
@@ -97,13 +107,16 @@ def generate(game: str = "raspisnoy", count: int = 1, seed: int = 0, *, players:
         raise ValueError(f"players must be {FEWEST_PLAYERS} to {MOST_PLAYERS[36]} (up to {MOST_PLAYERS[54]} with "
                          f"deck 54), not {players}")
     rounds = None if rounds in (None, "", "all") else int(rounds)
+    evening = _evening(date)
     rng = random.Random(int(seed))
     texts = []
     for index in range(1, count + 1):
         names = tuple(rng.sample(NAMES[:max(players, 6)], players))
         first = rng.choice(names)
         played = list(play_game(rng, ruleset, names, first, rounds, strategy))
-        when = datetime(2025, 1, 1, 19, 0) + timedelta(days=rng.randrange(700), minutes=30 * rng.randrange(8))
+        # (drawn whether a date is given or not: the games are the same either way, but for their day)
+        day, start = rng.randrange(700), timedelta(minutes=30 * rng.randrange(8))
+        when = (evening or datetime(2025, 1, 1, 19, 0) + timedelta(days=day)) + start
         header = {
             "name": f"G-{seed}-{index}", "date": when, "club": club or rng.choice(CLUBS),
             "rules": rules.strip() or "default", "ruleset": ruleset, "players": names, "first": first,
@@ -111,6 +124,16 @@ def generate(game: str = "raspisnoy", count: int = 1, seed: int = 0, *, players:
         writer = write_log if game == "raspisnoy" else write_sheet
         texts.append(writer(header, played))
     return "\n".join(texts)
+
+
+def _evening(date: str | None) -> datetime | None:
+    """7 pm of the day ``date`` writes (``2026-12-05``), when the games start from; None for no date."""
+    if date in (None, ""):
+        return None
+    try:
+        return datetime.strptime(str(date).strip(), "%Y-%m-%d").replace(hour=19)
+    except ValueError:
+        raise ValueError(f"date must be a day written like 2026-12-05, not {date!r}") from None
 
 
 def play_game(rng: random.Random, rules: Ruleset, names: tuple[str, ...], first: str, rounds: int | None,
