@@ -260,3 +260,20 @@ def test_the_import_page_says_it_waited_once_the_import_has_run(nights):
     finally:
         release.set()
         holder.join(30)
+
+
+def test_a_night_imported_again_under_another_name_is_said_imported_before_and_stores_nothing(nights):
+    # the same bytes under a new name are a copy of a file read before: its game is already stored
+    night = raspisnoy_night("2027-01-08", total_written_wrong=False).encode()
+    first = open_page("import_files")
+    first.file_uploader[0].upload("night.txt", night, "text/plain").run()
+    first.button(key="import_run").click().run()
+    assert next(m.value for m in first.metric if m.label == "Games stored") == "1"
+    again = open_page("import_files")
+    again.file_uploader[0].upload("the-same-night.txt", night, "text/plain").run()
+    again.button(key="import_run").click().run()
+    assert not again.exception, [e.value for e in again.exception]
+    shown = {m.label: m.value for m in again.metric}
+    assert (shown["Games stored"], shown["Already stored"]) == ("0", "1")
+    assert any(caption.value.startswith("1 file imported before") for caption in again.caption), \
+        [caption.value for caption in again.caption]

@@ -116,7 +116,9 @@ if "import_summary" in st.session_state:
     cols[2].metric("Already stored", summary["games_known"] + summary["duplicates"])
     cols[3].metric("Quarantined", summary["quarantined"])
     cols[4].metric("Findings", summary["findings"])
-    st.caption(f"{q.counted(summary['files_unchanged'], 'file')} imported before, "
+    # a file whose bytes came before under another name (a copy) was imported before too
+    before = summary["files_unchanged"] + len(summary.get("files_copied", ()))
+    st.caption(f"{q.counted(before, 'file')} imported before, "
                f"{q.counted(repeated, 'upload')} that repeated another; "
                f"{summary['seconds']:.2f} s.")
     for reason, count in summary["quarantine_reasons"].items():
