@@ -20,9 +20,10 @@ of a tuple each time it reads the tuple or hands it on, array by array, and the 
 code before LLVM was a third larger with them (7.3 MB of LLVM text, 4.9 without), which cost a first
 run of ``data/samples`` about 0.9 CPU-s of compiling (of 14). So do the other kernels whose arrays
 Python makes and hands in (:data:`entry_in_place`): the Hold'em decisions' walk, the splitting of
-files, the evaluator's rows and ``mask_strength``, the equities' enumeration by ranks; counting, the
-walk's code was 0.70 MB before LLVM (0.48 without), the enumeration's 0.64 (0.47). Numba refuses to
-compile such a kernel that makes an array. Six-card's EV kernels are handed every array they fill,
+files, the street lines' boards (``deal_street``: 0.04-0.09 CPU-s less), the evaluator's rows and
+``mask_strength``, the equities' enumeration by ranks; counting, the walk's code was 0.70 MB
+before LLVM (0.48 without), the enumeration's 0.64 (0.47). Numba refuses to compile such a kernel
+that makes an array. Six-card's EV kernels are handed every array they fill,
 made by Python (``_sweep_arrays``, ``_no_game_arrays``, ``_class_sums_arrays``; ``_combine`` and
 ``_decision_values`` make theirs for ``_combine_into`` and ``_decision_values_into``), and count none:
 the sweep's code fell from 0.88 MB before LLVM to 0.66 and a box's EV took 0.97-1.08 ms instead of

@@ -176,12 +176,12 @@ def test_a_holdem_free_input_compiles_no_holdem_or_sixcard_kernel_and_says_so(tm
 _REPLAY_CODE_READ = """
 import json
 from numba.extending import is_jitted
-from parsers import source
+from parsers import lines, source
 from pipeline.facts import holdem_decisions
 from rules import equity, evaluator, holdem_fast
 steps = [value for value in vars(holdem_fast).values() if is_jitted(value) and value.py_func.__module__ == holdem_fast.__name__]
 modules = [(step.py_func.__name__, code) for step in steps for code in step.inspect_llvm().values()]
-in_place = [value for module in (source, holdem_decisions, equity, evaluator) for value in vars(module).values()
+in_place = [value for module in (source, lines, holdem_decisions, equity, evaluator) for value in vars(module).values()
             if is_jitted(value) and value.targetoptions.get("_nrt") is False and value.signatures]
 in_place_code = [(step.py_func.__name__, code) for step in in_place for code in step.inspect_llvm().values()]
 with open({path!r}, "w") as out:
@@ -238,7 +238,7 @@ def test_the_holdem_replay_and_the_kernels_handed_their_arrays_count_no_referenc
     assert code["compiled"] > 20      # the kernel, and every step it calls that is not copied into it
     assert code["counting"] == []
     # nor do the other kernels of that run whose arrays Python makes (rules.compiled.entry_in_place)
-    assert {"_find_candidates", "_walk", "_enumerate_by_ranks", "mask_strength"} <= set(code["in_place"])
+    assert {"_find_candidates", "deal_street", "_walk", "_enumerate_by_ranks", "mask_strength"} <= set(code["in_place"])
     assert code["in_place_counting"] == []
 
 
