@@ -44,7 +44,7 @@ from lark.lexer import Lexer
 
 from parsers.errors import LineOutOfPlace, ParseError, UnsupportedGame
 from rules.cards import Card, CardError, Rank
-from rules.compiled import entry
+from rules.compiled import entry_in_place
 from rules.findings import Finding, Severity
 from rules.holdem_batch import pot_code
 from rules.holdem_hand import Action, ActionKind, CardsHow, HoleCards, NamedHand, Street, SummarySeat
@@ -1380,7 +1380,7 @@ _REFUSALS = ("", "a {what} line after the {reached} of its run: each street is d
 _STREET_NAMES = ("hole cards", "FLOP", "TURN", "RIVER", "SHOW DOWN")
 
 
-@entry
+@entry_in_place
 def deal_street(boards, reached, run, street, cards, n, repeated, before):
     """A marker line of board ``run`` deals ``street`` (1-3 the flop, turn, river; 4 the showdown),
     writing ``cards[:n]``, the first ``repeated`` of them the board so far (-1: none). ``boards`` (per

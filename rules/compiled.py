@@ -20,15 +20,18 @@ of a tuple each time it reads the tuple or hands it on, array by array, and the 
 code before LLVM was a third larger with them (7.3 MB of LLVM text, 4.9 without), which cost a first
 run of ``data/samples`` about 0.9 CPU-s of compiling (of 14). So do the other kernels whose arrays
 Python makes and hands in (:data:`entry_in_place`): the Hold'em decisions' walk, the splitting of
-files, the evaluator's rows and ``mask_strength``, the equities' enumeration by ranks; counting, the
-walk's code was 0.70 MB before LLVM (0.48 without), the enumeration's 0.64 (0.47). Numba refuses to
-compile such a kernel that makes an array. Six-card's EV kernels are handed every array they fill,
+files, the street lines' boards (``deal_street``: 0.04-0.09 CPU-s less), the evaluator's rows and
+``mask_strength``, the equities' enumeration by ranks; counting, the walk's code was 0.70 MB
+before LLVM (0.48 without), the enumeration's 0.64 (0.47). Numba refuses to compile such a kernel
+that makes an array. Six-card's EV kernels are handed every array they fill,
 made by Python (``_sweep_arrays``, ``_no_game_arrays``, ``_class_sums_arrays``; ``_combine`` and
 ``_decision_values`` make theirs for ``_combine_into`` and ``_decision_values_into``), and count none:
 the sweep's code fell from 0.88 MB before LLVM to 0.66 and a box's EV took 0.97-1.08 ms instead of
 1.15-1.25; the no-game entries' and class sums' code after LLVM from 0.20 and 0.35 MB to 0.13 and 0.28,
-six-card's first compile by 0.5-0.8 CPU-s (of 4.6-5.0). Only ``_tree_hands`` and ``_without_card`` still
-make their own arrays and count references. (No example runs here: a function Numba caches must live
+six-card's first compile by 0.5-0.8 CPU-s (of 4.6-5.0). The draw tree's ranking is handed its arrays
+too (``_tree_arrays``, for ``_tree_hands_into`` and ``_without_card_into``), so no six-card kernel makes
+an array: its compile and the house edge's ``_without_card`` took 0.57-0.75 CPU-s instead of 1.06-1.17,
+NumPy's array constructor no longer compiled. (No example runs here: a function Numba caches must live
 in a file.)
 
 Measured and left as Numba has them, on that first ingest of ``data/samples`` (19-20 CPU-s compiling,

@@ -68,7 +68,7 @@ Traceback (most recent call last):
 ValueError: Ad is seen twice (box Ah Ad 7c 5s 2d, up card Ad, other cards -): cannot enumerate a deal
 """
 
-# ruff: noqa: FURB136, PLR1730 (the kernels compare rather than call min() or max(): see _ints)
+# ruff: noqa: FURB136, PLR1730 (the kernels compare rather than call min() or max(): see their section)
 from __future__ import annotations
 
 import itertools
@@ -100,34 +100,22 @@ def codes(text: str) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------- Numba kernels
+# Every kernel here is handed the arrays it fills, made by Python, and counts no references (see
+# rules.compiled): none makes an array, whose NumPy constructor a first run would compile too. Nor
+# do they call min() or max(): each builtin compiles too, where a comparison is plain arithmetic.
 
-_kernel = kernel(error_model="numpy")
-"""A kernel Python calls (see rules.compiled), dividing by zero as NumPy does."""
-_helper = kernel(from_python=False, error_model="numpy")
-"""A step only the kernels call."""
 _helper_in_place = kernel(from_python=False, counts_references=False, error_model="numpy")
 """A step only the kernels call that makes no array, only reads and writes those handed to it: it
 counts no references (see rules.compiled)."""
 _kernel_in_place = kernel(counts_references=False, error_model="numpy")
-"""A kernel Python calls with every array it fills made (``_sweep``, ``_no_game_entries``,
-``_class_sums``, ``_combine_into``, ``_decision_values_into``): it counts no references either."""
+"""A kernel Python calls with every array it fills made (``_tree_hands_into``, ``_without_card_into``,
+``_sweep``, ``_no_game_entries``, ``_class_sums``, ``_combine_into``, ``_decision_values_into``),
+dividing by zero as NumPy does: it counts no references either."""
 
 
-_ZERO, _NONE, _FIVE_CARDS = np.int64(0), np.int64(-1), np.int64(5)
+_ZERO, _FIVE_CARDS = np.int64(0), np.int64(5)
 _MOST_COUNTS = np.int64(11)
 """The most counts one entry adds to the count vector (``_weights``): all, per card (4), per pair (6)."""
-
-
-@_helper
-def _ints(size, value):
-    """``size`` int64 entries, each ``value``. The kernels make their arrays with this only: np.empty
-    and each NumPy spelling (zeros, full) compile constructors of their own for each kind of kernel
-    on a first run; here they compile once. Nor do the kernels call min() or max(): each builtin
-    compiles too, where a comparison is plain arithmetic."""
-    out = np.empty(size, dtype=np.int64)
-    for i in range(size):
-        out[i] = value
-    return out
 
 
 @_helper_in_place
@@ -731,7 +719,7 @@ def _combine_into(prank, xs, win, lose, r_q, n, lt, le, nq, no_game, out):
 
 @inlined
 def _after_buy_at(n, d1, c, d2):
-    """Where the final hand "buy d1, exchange card c of six for d2" is valued in ``_tree_hands``' layout."""
+    """Where the final hand "buy d1, exchange card c of six for d2" is valued in ``_tree_arrays``' layout."""
     if c < 5 and d2 < d1:
         d1, d2 = d2, d1
     return 1 + 6 * n + (d1 * 6 + c) * n + d2
@@ -753,7 +741,7 @@ def _decision_values(v, n, buy_cost, exchange_cost):
 
 @_kernel_in_place
 def _decision_values_into(v, n, buy_cost, exchange_cost, exchange, play6, exchange6):
-    """From the values of playing each final hand (``_tree_hands``' layout): the EV of each
+    """From the values of playing each final hand (``_tree_arrays``' layout): the EV of each
     exchange at the first decision, of buying, and after each bought card of playing and of
     exchanging each of the six cards (``exchange6``: card c after buying d1 at d1 * 6 + c).
     A final hand is played or folded (-1), whichever is worth more. Fills the three arrays of
@@ -779,18 +767,31 @@ def _decision_values_into(v, n, buy_cost, exchange_cost, exchange, play6, exchan
     return -buy_cost + buy / n
 
 
-@_kernel
-def _tree_hands(orig, unseen, cat_pos, st, top5):
-    """Strengths and drawn cards of every final hand of the draw tree, in a fixed layout:
-    [play as dealt] + [exchange c(5) for d(n)] + [buy d1(n)] + [buy d1(n), exchange c(6) for d2(n)].
+def _tree_arrays(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The strengths and drawn cards (unseen-card indices) of every final hand of the draw tree
+    of a pool of ``n`` cards to draw, -1 (none) until written, in a fixed layout: [play as dealt]
+    + [exchange c(5) for d(n)] + [buy d1(n)] + [buy d1(n), exchange c(6) for d2(n)]. Made by
+    Python: made in the kernels that fill them, they would have their references counted."""
+    size = 1 + 5 * n + n + n * 6 * n
+    return np.full(size, -1, np.int64), np.full((size, 2), -1, np.int64)
+
+
+def _tree_hands(orig: np.ndarray, unseen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_tree_hands_into` the arrays of :func:`_tree_arrays`: every final hand's strength and drawn cards."""
+    strengths, xs = _tree_arrays(unseen.shape[0])
+    _tree_hands_into(orig, unseen, _CP, _ST, _T5, strengths, xs)
+    return strengths, xs
+
+
+@_kernel_in_place
+def _tree_hands_into(orig, unseen, cat_pos, st, top5, strengths, xs):
+    """Rank every final hand of the draw tree of the dealt cards ``orig`` and the ``unseen``
+    cards, into the arrays of :func:`_tree_arrays` (strengths, and the cards each drew).
 
     Buying d1 and exchanging one of the five dealt cards for d2 makes the same hand, with the
     same cards drawn, as buying d2 and exchanging it for d1: only d1 < d2 is ranked (and valued),
-    the other is -1 and read at its mirror (``_after_buy_at``)."""
+    the other stays -1 and is read at its mirror (``_after_buy_at``)."""
     n = unseen.shape[0]
-    size = 1 + 5 * n + n + n * 6 * n
-    strengths = _ints(size, _NONE)
-    xs = _ints(2 * size, _NONE).reshape(size, 2)     # the drawn cards, none yet
     # Each set of cards kept is ranked with each drawn card added to its masks, made once: the
     # five dealt less card c (c = 5: all five, played as dealt or with a bought card), then the
     # six of a buy less card c.
@@ -822,18 +823,21 @@ def _tree_hands(orig, unseen, cat_pos, st, top5):
                 strengths[at] = mask_strength(t1, t2, t3, t4, tc, tm, cat_pos, st, top5)
                 xs[at, 0] = d1
                 xs[at, 1] = d2
-    return strengths, xs
 
 
-@_kernel
-def _without_card(strengths, m, drop):
+def _without_card(strengths: np.ndarray, m: int, drop: int) -> tuple[np.ndarray, np.ndarray]:
     """The tree of a pool less its card ``drop`` (an index) from the tree of the whole pool of
-    ``m`` cards (``_tree_hands``' layout): the strengths of the hands that do not draw that card,
-    and their drawn cards as indices into the smaller pool."""
+    ``m`` cards (:func:`_tree_arrays`' layout): the strengths of the hands that do not draw that
+    card, and their drawn cards as indices into the smaller pool."""
+    out, xs = _tree_arrays(m - 1)
+    _without_card_into(strengths, np.int64(m), np.int64(drop), out, xs)
+    return out, xs
+
+
+@_kernel_in_place
+def _without_card_into(strengths, m, drop, out, xs):
+    """:func:`_without_card`, into the arrays of :func:`_tree_arrays` for ``m`` - 1 cards."""
     n = m - 1
-    size = 1 + 5 * n + n + n * 6 * n
-    out = _ints(size, _NONE)
-    xs = _ints(2 * size, _NONE).reshape(size, 2)     # the drawn cards, none yet
     out[0] = strengths[0]
     for d in range(n):
         e = d + 1 if d >= drop else d
@@ -850,7 +854,6 @@ def _without_card(strengths, m, drop):
                 out[at + d2] = strengths[source + (d2 + 1 if d2 >= drop else d2)]
                 xs[at + d2, 0] = d1
                 xs[at + d2, 1] = d2
-    return out, xs
 
 
 # ---------------------------------------------------------------- the tree
@@ -888,7 +891,7 @@ def _rule_arguments(rules: SixcardRules) -> tuple[np.ndarray, np.int64, np.int64
 
 def _final_values(strengths: np.ndarray, xs: np.ndarray, up: int, unseen: np.ndarray, beta: float,
                   rules: SixcardRules, classes: dict, settled=None) -> np.ndarray | None:
-    """The value of playing each final hand (strengths and drawn cards in ``_tree_hands``' layout;
+    """The value of playing each final hand (strengths and drawn cards in ``_tree_arrays``' layout;
     nan where the strength is -1) against every dealer hand; ``classes["count"]`` is set to how
     many classes of hands valued buying the dealer's game. Only the hands ranked are valued.
 
@@ -991,7 +994,7 @@ class DrawTree:
     rules: SixcardRules
     """The house rules: the pay table and the costs of buying and exchanging."""
     values: np.ndarray
-    """The value of playing each final hand (layout of ``_tree_hands``), before costs."""
+    """The value of playing each final hand (layout of ``_tree_arrays``), before costs."""
     may_draw: bool
     classes: dict
     """How many classes of final hands valued buying the dealer's game (``count``)."""
@@ -1005,7 +1008,7 @@ class DrawTree:
         unseen = _unseen(box, up, seen)
         orig = np.array(box, dtype=np.int64)
         if may_draw:
-            strengths, xs = _tree_hands(orig, unseen, _CP, _ST, _T5)
+            strengths, xs = _tree_hands(orig, unseen)
         else:
             strengths = np.array([play_strength(box)], dtype=np.int64)
             xs = np.full((1, 2), -1, dtype=np.int64)
@@ -1020,7 +1023,7 @@ class DrawTree:
     # -- values of final hands
 
     def _values(self, strengths: np.ndarray, xs: np.ndarray) -> np.ndarray:
-        """The value of playing each final hand against every dealer hand (``_tree_hands``' layout)."""
+        """The value of playing each final hand against every dealer hand (``_tree_arrays``' layout)."""
         return _final_values(strengths, xs, self.up, self.unseen, self.bet_antes, self.rules, self.classes)
 
     def play_value(self, hand: tuple[int, ...], drawn: tuple[int, ...]) -> float:
@@ -1093,7 +1096,7 @@ def best_first_decisions(box: tuple[int, ...], ups, rules: SixcardRules = DEFAUL
     for up in ups:
         _unseen(box, up, ())
     pool = np.array(sorted(set(range(52)) - set(box)), dtype=np.int64)
-    strengths, _ = _tree_hands(np.array(box, dtype=np.int64), pool, _CP, _ST, _T5)
+    strengths, _ = _tree_hands(np.array(box, dtype=np.int64), pool)
     beta, buy_cost, exchange_cost = float(rules.bet_antes), float(rules.buy_cost), float(rules.exchange_cost)
     n = np.int64(pool.size - 1)
 
@@ -1116,7 +1119,7 @@ def best_first_decisions(box: tuple[int, ...], ups, rules: SixcardRules = DEFAUL
             return False
 
         drop = int(np.searchsorted(pool, up))
-        own, xs = _without_card(strengths, np.int64(pool.size), np.int64(drop))
+        own, xs = _without_card(strengths, pool.size, drop)
         values = _final_values(own, xs, up, np.delete(pool, drop), beta, rules, {}, settled)
         if values is not None:
             best[k] = options(values).max()

@@ -92,19 +92,20 @@ def test_the_holdem_hand_name_check_is_a_step_of_its_own_not_copied_into_the_rep
     assert holdem_fast._check_hand_names.targetoptions["no_cpython_wrapper"]
 
 
-def test_the_sixcard_ev_steps_that_make_no_array_count_no_references():
-    # Six-card's EV makes arrays, so its kernels and the steps that make them count references;
-    # a step that only reads and writes the arrays handed to it needs none, nor do the sweep, the
-    # no-game entries, the class sums, the values' sums and the decisions' values, handed every
-    # array they fill by Python.
+def test_the_sixcard_ev_kernels_make_no_array_and_count_no_references():
+    # Python makes every array six-card's EV fills (the draw tree's hands, the sweep's counts, the
+    # no-game entries, the class sums, the values' sums and the decisions' values) and hands it in,
+    # so no kernel or step of it needs to count references.
     from rules import sixcard_ev
 
     steps = {value.py_func.__name__: value for value in vars(sixcard_ev).values()
              if isinstance(value, numba.core.registry.CPUDispatcher)
              and value.py_func.__module__ == sixcard_ev.__name__ and not value.targetoptions.get("inline")}
     not_counting = {name for name, step in steps.items() if not step.targetoptions.get("_nrt", True)}
-    assert not_counting == {"_below", "_weights", "_avoiding", "_insert", "_bought_list", "_entry", "_by_level",
-                            "_sweep", "_no_game_entries", "_class_sums", "_combine_into", "_decision_values_into"}
+    assert not_counting == set(steps) == {
+        "_below", "_weights", "_avoiding", "_insert", "_bought_list", "_entry", "_by_level", "_sweep",
+        "_no_game_entries", "_class_sums", "_combine_into", "_decision_values_into", "_tree_hands_into",
+        "_without_card_into"}
     # compiled here for the types the kernels hand them (a kernel loaded from the cache compiles none)
     ints, floats, integer = numba.int64[::1], numba.float64[::1], numba.int64
     for name, types in (("_weights", (integer, ints, ints, integer, ints, floats, numba.int64[:, ::1])),
