@@ -59,8 +59,9 @@ marked as (
         end as starts_sitting,
     from hand_list
     join runs
-        on hand_list.player = runs.player
-        and hand_list.game = runs.game
+        -- (null-safe, as a partition's columns are: a run of null club is one run)
+        on hand_list.player is not distinct from runs.player
+        and hand_list.game is not distinct from runs.game
         and hand_list.currency is not distinct from runs.currency
         and hand_list.is_tournament is not distinct from runs.is_tournament
         and hand_list.club is not distinct from runs.club
