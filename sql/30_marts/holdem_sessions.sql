@@ -22,7 +22,7 @@ with
 
 hands as (
     select
-        player, game, currency, is_tournament, club, site, played_at, played_in_utc, game_id, table_name,
+        player, played_at, played_in_utc, game_id, table_name,
         stakes_label(stakes, betting) as stakes,
         net, allin_ev_net, net_big_blinds, big_blind, rake_paid,
     from hand_list
@@ -31,9 +31,9 @@ hands as (
 
 runs as (
     -- each run of hands the sittings split (a player's, of one game, unit, club and room) as one
-    -- number: the windows below sort the hands of a run by time, and sorted on the six columns they
-    -- compared all six for every pair of hands of one run before their times (a sixth of the model's
-    -- CPU at 20,000 hands, more than numbering the runs costs)
+    -- number, which the windows below sort on and the totals group by: on the six columns, the sorts
+    -- compared all six for every pair of hands of one run before their times, and the grouping did per
+    -- hand (a fifth of the model's CPU at 20,000 hands, numbering the runs included)
     select
         *,
         row_number() over (order by player, game, currency, is_tournament, club, site) as run_no,
@@ -78,6 +78,7 @@ sittings as (
     select
         game_id,
         player,
+        run_no,
         sum(starts_sitting) over (
             partition by run_no
             order by played_at, game_id
@@ -91,6 +92,7 @@ numbered as (
     -- decimals, counts and lists)
     select
         hands.*,
+        sittings.run_no,
         sittings.session_no,
     from hands
     join sittings
@@ -98,14 +100,10 @@ numbered as (
         and hands.player = sittings.player
 ),
 
-final as (
+totals as (
+    -- per sitting, by its run's number (the run's six columns are joined back once per sitting)
     select
-        player,
-        game,
-        currency,
-        is_tournament,
-        club,
-        site,
+        run_no,
         cast(session_no as integer) as session_no,
         min(played_at) as started_at,
         max(played_at) as ended_at,
@@ -127,7 +125,35 @@ final as (
         sum(rake_paid) as rake_paid,
         sum(decimal_big_blinds(rake_paid, big_blind)) as rake_paid_big_blinds,
     from numbered
-    group by player, game, currency, is_tournament, club, site, session_no
+    group by run_no, session_no
+),
+
+final as (
+    select
+        runs.player,
+        runs.game,
+        runs.currency,
+        runs.is_tournament,
+        runs.club,
+        runs.site,
+        totals.session_no,
+        totals.started_at,
+        totals.ended_at,
+        totals.played_on,
+        totals.duration_minutes,
+        totals.played_in_utc,
+        totals.count_hands,
+        totals.count_tables,
+        totals.stakes,
+        totals.net_won,
+        totals.allin_ev_net,
+        totals.net_big_blinds,
+        totals.count_bb_hands,
+        totals.bb_per_100,
+        totals.rake_paid,
+        totals.rake_paid_big_blinds,
+    from totals
+    join runs on totals.run_no = runs.run_no
 )
 
 select * from final
