@@ -16,7 +16,8 @@ import subprocess
 import tempfile
 import time
 import urllib.request
-from contextlib import ExitStack, closing
+from collections.abc import Iterator
+from contextlib import ExitStack, closing, contextmanager
 from pathlib import Path
 
 from websockets.sync.client import connect
@@ -112,6 +113,18 @@ class Browser:
     def resize(self, width: int, height: int) -> None:
         self.send("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1,
                   mobile=False)
+
+    @contextmanager
+    def sized(self, width: int, height: int) -> Iterator[Browser]:
+        """The pages this browser opens in the block at ``width`` by ``height`` (a phone's, say),
+        then at its own size again: one Chromium serves every size, each start costing seconds of CPU."""
+        own = self.width, self.height
+        self.width, self.height = width, height
+        try:
+            yield self
+        finally:
+            self.width, self.height = own
+            self.resize(*own)
 
     def open(self, url: str) -> None:
         self.resize(self.width, self.height)

@@ -25,6 +25,7 @@ from dashboards.safe_text import md
 from pipeline.ingest import ingest
 from pipeline.warehouse import connect
 from tests import formats_examples
+from tests.conftest import made_once
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "dashboards" / "streamlit_app.py")
@@ -54,13 +55,22 @@ def write_fixture_logs(folder: Path) -> list[Path]:
     return paths
 
 
+def copy_of_made(tmp_path_factory, name: str, make) -> Path:
+    """A warehouse of its own for the caller (a module), copied from the one ``make`` ingests into
+    ``warehouse`` once a test run, on whichever worker asks first (:func:`made_once`): these tests
+    and the browser's share it, and a page that imports (the browser's Import page) changes its
+    copy alone. A warehouse is a folder that can be moved: its views resolve paths from where it is."""
+    copy = tmp_path_factory.mktemp(name) / "warehouse"
+    shutil.copytree(made_once(tmp_path_factory, name, make) / "warehouse", copy)
+    return copy
+
+
 def fixture_warehouse(tmp_path_factory) -> Path:
-    """The warehouse of these tests, ingested once per test session (the browser test shares it)."""
-    base = tmp_path_factory.getbasetemp() / "dashboards-fixture"
-    warehouse = base / "warehouse"
-    if not (warehouse / "rasklad.duckdb").exists():
-        ingest(write_fixture_logs(base / "logs"), warehouse, jobs=2)
-    return warehouse
+    """The warehouse of these tests (:func:`copy_of_made`)."""
+    def ingest_logs(base: Path) -> None:
+        ingest(write_fixture_logs(base / "logs"), base / "warehouse", jobs=2)
+
+    return copy_of_made(tmp_path_factory, "dashboards-fixture", ingest_logs)
 
 
 @pytest.fixture(scope="module")
@@ -245,15 +255,13 @@ EUR_DAY = date(2024, 3, 1)
 
 
 def hero_warehouse(tmp_path_factory) -> Path:
-    """Hero's two days, ingested once per test session (the browser test shares it)."""
-    base = tmp_path_factory.getbasetemp() / "dashboards-hero"
-    warehouse = base / "warehouse"
-    if not (warehouse / "rasklad.duckdb").exists():
-        base.mkdir(parents=True, exist_ok=True)
+    """Hero's two days (:func:`copy_of_made`)."""
+    def ingest_log(base: Path) -> None:
         (base / "hero.txt").write_text(HERO_LOG, encoding="utf-8")
-        summary = ingest([base / "hero.txt"], warehouse, jobs=1)
+        summary = ingest([base / "hero.txt"], base / "warehouse", jobs=1)
         assert (summary.games, summary.quarantined, summary.findings) == (7, 0, 0), summary.as_dict()
-    return warehouse
+
+    return copy_of_made(tmp_path_factory, "dashboards-hero", ingest_log)
 
 
 @pytest.fixture

@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -560,21 +562,25 @@ PAGE_WIDTH = "(() => { const main = document.querySelector('[data-testid=stMain]
              "return [main.clientWidth, main.scrollWidth]; })()"
 
 
-def opened_at(server: StreamlitServer, width: int, height: int, path: str, *expected: str) -> Browser:
-    opened = Browser(width=width, height=height)
-    opened.open(f"{server.url}/{path}")
-    opened.wait_for_text(*expected, timeout=90)
-    opened.wait_until_idle(quiet=2.0)
-    return opened
+@contextmanager
+def opened_at(browser: Browser, server: StreamlitServer, width: int, height: int, path: str,
+              *expected: str) -> Iterator[Browser]:
+    """The page at ``path`` opened at ``width`` by ``height``, whole (its text there and idle)."""
+    with browser.sized(width, height):
+        browser.open(f"{server.url}/{path}")
+        browser.wait_for_text(*expected, timeout=90)
+        browser.wait_until_idle(quiet=2.0)
+        yield browser
 
 
 @pytest.mark.parametrize("width, height", [(1280, 720), (390, 844)])
-def test_headline_figures_the_dates_and_the_replayers_buttons_are_never_cut(server, warehouse, width, height, tmp_path):
+def test_headline_figures_the_dates_and_the_replayers_buttons_are_never_cut(
+        browser, server, warehouse, width, height, tmp_path):
     # the Hands page's Dates field (both days), "◀ Previous", and the Player review's figures with their
     # units and Chinese poker's scale (1-6 or 2-4), which is what tells two figures apart
-    with opened_at(server, width, height, "player?player=Anna", "Per game", "points (1-6 scoring)") as browser:
+    with opened_at(browser, server, width, height, "player?player=Anna", "Per game", "points (1-6 scoring)"):
         assert browser.evaluate(CUT_TEXT) == [], browser.screenshot(tmp_path / "player.png")
-    with opened_at(server, width, height, "hands?player=Anna", "Replay a hand", "◀ Previous") as browser:
+    with opened_at(browser, server, width, height, "hands?player=Anna", "Replay a hand", "◀ Previous"):
         # (the field draws each day as segments in a box that scrolls when too narrow: no ellipsis)
         dates = browser.evaluate("Array.from(document.querySelectorAll('[data-testid=stDateInput] *'))"
                                  ".filter(e => (e.innerText || '').trim() && e.scrollWidth > e.clientWidth + 1)"
@@ -583,8 +589,8 @@ def test_headline_figures_the_dates_and_the_replayers_buttons_are_never_cut(serv
         assert browser.evaluate(CUT_TEXT) == [], browser.screenshot(tmp_path / "hands.png")
 
 
-def test_the_starting_hand_grid_scrolls_in_its_box_and_the_phones_page_never_pans(server, tmp_path):
-    with opened_at(server, 390, 844, "reports?player=Anna", "Hold'em reports", "By position") as browser:
+def test_the_starting_hand_grid_scrolls_in_its_box_and_the_phones_page_never_pans(browser, server, tmp_path):
+    with opened_at(browser, server, 390, 844, "reports?player=Anna", "Hold'em reports", "By position"):
         click(browser, "[role=tab]", "Starting hands")
         browser.wait_for_text("Suited above the pairs")
         browser.wait_until_idle()
@@ -606,25 +612,26 @@ LEGEND_AND_PLOT = """(() => { const svg = document.querySelector('.vega-embed sv
 
 
 @pytest.mark.parametrize("width, height", [(1280, 720), (390, 844)])
-def test_a_link_with_filters_opens_the_filtered_view_whole_at_any_width(server, warehouse, width, height, tmp_path):
+def test_a_link_with_filters_opens_the_filtered_view_whole_at_any_width(
+        browser, server, warehouse, width, height, tmp_path):
     with connect(warehouse) as con:
         lost = con.execute("select count(*) from hand_list where player = 'Anna' and net < 0").fetchone()[0]
         findings = con.execute("select count(*) from stg_findings where severity = 'error' "
                                "and game = 'raspisnoy'").fetchone()[0]
     assert lost and findings
     # the Hands page at Anna's lost hands, and its "Replay a hand" box whole
-    with opened_at(server, width, height, "hands?player=Anna&result=Lost", "Replay a hand", "◀ Previous") as browser:
+    with opened_at(browser, server, width, height, "hands?player=Anna&result=Lost", "Replay a hand", "◀ Previous"):
         text = browser.text()
         assert shows(text, "Hands", lost), text
         assert browser.evaluate(CUT_TEXT) == [], browser.screenshot(tmp_path / "hands.png")
     # the Hold'em reports' Game and Unit boxes whole, at a sixth of the width they cut "USD (60 hands)"
-    with opened_at(server, width, height, "reports?player=Hero&grid=Net", "Hold'em reports", "By position") as browser:
+    with opened_at(browser, server, width, height, "reports?player=Hero&grid=Net", "Hold'em reports", "By position"):
         assert browser.evaluate(CUT_TEXT) == [], browser.screenshot(tmp_path / "reports.png")
     # the Audit's "Open a game" box whole: it names a game by its file and line, the rest said below it
-    with opened_at(server, width, height, "audit", "Open a game", "Findings") as browser:
+    with opened_at(browser, server, width, height, "audit", "Open a game", "Findings"):
         assert browser.evaluate(CUT_TEXT) == [], browser.screenshot(tmp_path / "audit_game.png")
     # the Audit's raspisnoy errors, and the chart's legend below its bars, inside the chart's width
-    with opened_at(server, width, height, "audit?severity=error&kind=raspisnoy", "By rule", "Severity") as browser:
+    with opened_at(browser, server, width, height, "audit?severity=error&kind=raspisnoy", "By rule", "Severity"):
         assert shows(browser.text(), "Findings", findings)
         assert browser.evaluate(CUT_TEXT) == [], browser.screenshot(tmp_path / "audit.png")
         left, right, legend_left, legend_right, legend_top, bars_bottom = browser.evaluate(LEGEND_AND_PLOT)
@@ -632,7 +639,7 @@ def test_a_link_with_filters_opens_the_filtered_view_whole_at_any_width(server, 
     assert left <= legend_left and legend_right <= right and legend_top > bars_bottom, shot
 
 
-def test_the_audit_names_a_game_of_a_long_file_name_in_a_box_a_phone_shows_whole(tmp_path):
+def test_the_audit_names_a_game_of_a_long_file_name_in_a_box_a_phone_shows_whole(browser, tmp_path):
     from pipeline.ingest import ingest
 
     logs = tmp_path / "logs"
@@ -641,7 +648,7 @@ def test_the_audit_names_a_game_of_a_long_file_name_in_a_box_a_phone_shows_whole
     (logs / name).write_text(RASPISNOY_WRONG_TOTAL, encoding="utf-8")
     ingest([logs], tmp_path / "warehouse", jobs=1)
     with (StreamlitServer(APP, tmp_path / "warehouse", tmp_path / "streamlit.log") as server,
-          opened_at(server, 390, 844, "audit", "Open a game", "RSP-TOTAL") as browser):
+          opened_at(browser, server, 390, 844, "audit", "Open a game", "RSP-TOTAL")):
         cut = browser.evaluate(CUT_TEXT)
         shown = picker_text(browser, "Game")
         text = browser.text()
