@@ -2,7 +2,8 @@
 
 Each page is opened, its text awaited through the DevTools protocol (the first load after
 the server starts is blank until the script has run), checked, timed, and saved as a
-screenshot under ``artifacts/screenshots/<page>.png``. The audit's source and replay tabs
+screenshot under ``<temporary folder>/rasklad-screenshots/<page>.png`` (``RASKLAD_TEST_SCREENSHOTS``
+names another folder). The audit's source and replay tabs
 are clicked open, a game is pasted into "Check a game", and a file is uploaded on the
 Import page and ingested into the (temporary) warehouse.
 """
@@ -10,7 +11,9 @@ Import page and ingested into the (temporary) warehouse.
 from __future__ import annotations
 
 import json
+import os
 import re
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -29,7 +32,9 @@ pytestmark = [
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = ROOT / "dashboards" / "streamlit_app.py"
-SHOTS = ROOT / "artifacts" / "screenshots"
+SHOTS = Path(os.environ.get("RASKLAD_TEST_SCREENSHOTS") or Path(tempfile.gettempdir()) / "rasklad-screenshots")
+"""Where the pages' screenshots and timings go, for a person to look at: a temporary folder, as tests
+write nowhere else (the project's folder may be read-only)."""
 TIMINGS: dict[str, float] = {}
 
 
