@@ -43,7 +43,10 @@ from rules.records import GameInfo, Source
 
 RULES = {
     "OFC-ROWS": ("13 cards each in the end, no card twice (discards included), rows of 5, 5 and 3; no card "
-                 "goes to a row that is full. A card twice is scored as under `CP-DEAL`: the hands as written."),
+                 "goes to a row that is full. A card twice is scored as under `CP-DEAL`: the hands as written. A "
+                 "hand whose rows do not end at 5, 5 and 3 cards is stored as `invalid` and scored as a foul "
+                 "(`CP-FOUL`): it pays a scoop and the royalties to each opponent who did not foul, and earns "
+                 "none."),
     "OFC-PLACE": ("Each player gets 5 cards and sets them face up in any rows; then, in turn from the "
                   "dealer's left, each draws one card and places it. A placed card never moves."),
     "OFC-ROYALTY": ("Royalties by the OFC table, settled pairwise as differences: the classic table by "

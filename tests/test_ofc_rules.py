@@ -263,6 +263,20 @@ def test_ofc_rows_a_card_into_a_full_row_is_a_finding_and_the_hand_is_short():
     assert nets(replay) == {"Anna": -6 - 13, "Boris": 19}
 
 
+def test_ofc_rows_a_hand_with_rows_of_the_wrong_size_is_invalid_and_scored_as_a_foul_as_its_rule_says():
+    # Anna's 4c goes to a full front row: her middle ends with 4 cards. Scored as a foul, she pays
+    # Boris the scoop (6) and his royalties (flush 4 + three jacks 0 + three eights 16 = 20): -26.
+    text = classic_log({"Anna": "back [9s 9h 9d 9c 2s] middle [Ks Kd 7c 7h 3d] front [Qs Qd 4c]",
+                        "Boris": "back [Ah Kh Th 6h 3h] middle [Jc Jd Js 5s 4s] front [8s 8c 8d]"})
+    text = text.replace("Anna draws 3d: middle", "Anna draws 3d: front")
+    _, replay = replay_text(text)
+    assert rule_ids(replay) == ["OFC-ROWS", "OFC-ROWS"]
+    assert [(h.player, h.status.value, h.is_foul) for h in replay.hands] == [("Anna", "invalid", True),
+                                                                              ("Boris", "set", False)]
+    assert nets(replay) == {"Anna": -26, "Boris": 26}
+    assert "stored as `invalid` and scored as a foul" in RULES["OFC-ROWS"]
+
+
 def test_ofc_rows_a_card_twice_is_a_finding():
     text = FORMATS_EXAMPLE.replace("Boris draws 7d: front", "Boris draws 2h: front")
     _, replay = replay_text(text)
