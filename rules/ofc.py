@@ -59,7 +59,9 @@ RULES = {
     "OFC-FANTASYLAND": ("Fantasyland: a pair of queens or better in front on a hand that does not foul "
                         "enters Fantasyland; there a player gets 13 or 14 cards at once, sets 13 in one go "
                         "and discards the rest. The player stays with three of a kind in front, a full house or "
-                        "better in the middle, or four of a kind or better in back."),
+                        "better in the middle, or four of a kind or better in back. Entry is not checked across "
+                        "hands: each hand is judged alone, so a Fantasyland line is never compared with the "
+                        "player's previous hand."),
 }
 
 

@@ -486,6 +486,14 @@ def test_ofc_fantasyland_wrong_card_count_or_variant_is_a_finding():
     assert "OFC-FANTASYLAND" in rule_ids(replay)
 
 
+def test_ofc_fantasyland_rule_says_that_entry_is_not_checked_across_hands():
+    # A Fantasyland hand is judged alone (replay_ofc takes one hand): the rule, and docs/rules.md
+    # with it (tests/test_docs.py), says so rather than reading as audited across hands.
+    _, replay = replay_text(_with_fantasy(FANTASY_A))
+    assert replay.findings == ()
+    assert "Entry is not checked across hands" in RULES["OFC-FANTASYLAND"]
+
+
 def test_every_ofc_rule_id_has_a_registered_text():
     for rule_id in ("OFC-ROWS", "OFC-PLACE", "OFC-ROYALTY", "OFC-PINEAPPLE", "OFC-FANTASYLAND"):
         assert len(RULES.get(rule_id, "")) > 20, rule_id
