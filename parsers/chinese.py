@@ -100,7 +100,7 @@ def grammar_statements(name: str, lines: tuple[str, ...]):
         return parser.parse(text)
     except UnexpectedInput as error:
         error = _where_its_text_ends(_name_as_its_first_word(error), text)
-        raise _bracket_in_name(from_lark(error, text, _words(parser))) from None
+        raise _fantasyland_with_draws(_bracket_in_name(from_lark(error, text, _words(parser)))) from None
 
 
 def _where_its_text_ends(error: UnexpectedInput, text: str) -> UnexpectedInput:
@@ -165,6 +165,19 @@ def _bracket_in_name(error: ParseError) -> ParseError:
     end = text.find(",", column - 1)
     name = text[start:len(text) if end < 0 else end].strip()
     return ParseError(_not_a_name(name), line=error.line, column=column, line_text=text)
+
+
+def _fantasyland_with_draws(error: ParseError) -> ParseError:
+    """``error`` at a ``Variant:`` line that names Fantasyland beside a way of drawing (``Variant:
+    pineapple, fantasyland``, as apps name the game), told with the line to write instead: one
+    variant a hand, and a Fantasyland hand's other players draw classic or Pineapple as they do."""
+    text = error.line_text
+    head, _, value = text.partition(":")
+    if head.strip().casefold() != "variant" or "fantasyland" not in value.casefold():
+        return error
+    return ParseError(f"{error.reason}: a hand names one variant; write `Variant: fantasyland` for a Fantasyland "
+                      "hand, whose other players draw classic or Pineapple", line=error.line, column=error.column,
+                      line_text=text)
 
 
 # ---------------------------------------------------------------- transformers

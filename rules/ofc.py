@@ -43,7 +43,10 @@ from rules.records import GameInfo, Source
 
 RULES = {
     "OFC-ROWS": ("13 cards each in the end, no card twice (discards included), rows of 5, 5 and 3; no card "
-                 "goes to a row that is full. A card twice is scored as under `CP-DEAL`: the hands as written."),
+                 "goes to a row that is full. A card twice is scored as under `CP-DEAL`: the hands as written. A "
+                 "hand whose rows do not end at 5, 5 and 3 cards is stored as `invalid` and scored as a foul "
+                 "(`CP-FOUL`): it pays a scoop and the royalties to each opponent who did not foul, and earns "
+                 "none."),
     "OFC-PLACE": ("Each player gets 5 cards and sets them face up in any rows; then, in turn from the "
                   "dealer's left, each draws one card and places it. A placed card never moves."),
     "OFC-ROYALTY": ("Royalties by the OFC table, settled pairwise as differences: the classic table by "
@@ -56,7 +59,9 @@ RULES = {
     "OFC-FANTASYLAND": ("Fantasyland: a pair of queens or better in front on a hand that does not foul "
                         "enters Fantasyland; there a player gets 13 or 14 cards at once, sets 13 in one go "
                         "and discards the rest. The player stays with three of a kind in front, a full house or "
-                        "better in the middle, or four of a kind or better in back."),
+                        "better in the middle, or four of a kind or better in back. Entry is not checked across "
+                        "hands: each hand is judged alone, so a Fantasyland line is never compared with the "
+                        "player's previous hand."),
 }
 
 
@@ -178,15 +183,17 @@ def replay_ofc(hand: OfcHand) -> OfcReplay:
     last_line: dict[str, int] = {p: hand.players_line for p in players}
     in_fantasyland = {s.player for s in hand.steps if s.kind is StepKind.FANTASYLAND}
 
-    draws = [s for s in hand.steps if s.kind is StepKind.DRAW]
+    draws = [s for s in hand.steps if s.kind is StepKind.DRAW and s.player in rows]
     if hand.variant is Variant.PINEAPPLE:
         pineapple = True
     elif hand.variant is Variant.CLASSIC:
         pineapple = False
-    else:
+    else:   # a Fantasyland hand's other players draw classic or Pineapple: the first draw tells which
         pineapple = bool(draws) and len(draws[0].dealt) == 3
+    inferred_from = draws[0] if draws and hand.variant is Variant.FANTASYLAND else None
     expected = seat_turns(players, hand.dealer, draws=4 if pineapple else 8, fantasyland=frozenset(in_fantasyland))
     order_reported = False
+    mismatched: set[str] = set()    # players told once that they draw unlike the hand's first draw
     position = 0
     for step in hand.steps:
         if step.player not in rows:
@@ -198,17 +205,21 @@ def replay_ofc(hand: OfcHand) -> OfcReplay:
         else:
             want = expected[position] if position < len(expected) else None
             position += 1
-            if want != (step.player, step.kind.value) and not order_reported:
+            held = sum(map(len, rows[step.player].values()))
+            if want is None:
+                # a turn past the last is a fault of its own only once the player holds 13 cards:
+                # short of that, an earlier step dealt too few, and that step's finding explains it
+                if held == 13 and not order_reported:
+                    order_reported = True
+                    placed = sum(p.row is not None for p in step.placements)
+                    findings.add("OFC-PLACE", f"{step.player} {step.kind.value} after holding 13 cards, every row "
+                                 "full: a hand ends at 13 cards", line=step.line, expected=13, actual=held + placed)
+            elif want != (step.player, step.kind.value) and not order_reported:
                 order_reported = True
-                if want is None:
-                    message = f"{step.player} {step.kind.value} after every player has had their 13 cards"
-                else:
-                    message = (f"{step.player} {step.kind.value} out of turn: it is {want[0]}'s turn to "
-                               f"{'set' if want[1] == 'sets' else 'draw'} (in turn from the dealer's left)")
-                findings.add("OFC-PLACE", message, line=step.line,
-                             expected=None if want is None else f"{want[0]} {want[1]}",
-                             actual=f"{step.player} {step.kind.value}")
-            _check_step(findings, hand, step, pineapple)
+                findings.add("OFC-PLACE", f"{step.player} {step.kind.value} out of turn: it is {want[0]}'s turn to "
+                             f"{'set' if want[1] == 'sets' else 'draw'} (in turn from the dealer's left)",
+                             line=step.line, expected=f"{want[0]} {want[1]}", actual=f"{step.player} {step.kind.value}")
+            _check_step(findings, hand, step, pineapple, inferred_from, mismatched)
         is_fl = step.kind is StepKind.FANTASYLAND
         for placement in step.placements:
             if placement.row is not None:
@@ -285,13 +296,27 @@ def _check_placed_are_dealt(findings: Findings, step: OfcStep) -> None:
                      actual=" ".join(str(p.card) for p in step.placements))
 
 
-def _check_step(findings: Findings, hand: OfcHand, step: OfcStep, pineapple: bool) -> None:
+def _check_step(findings: Findings, hand: OfcHand, step: OfcStep, pineapple: bool, inferred_from: OfcStep | None,
+                mismatched: set[str]) -> None:
+    """OFC-PLACE and OFC-PINEAPPLE for one set or draw; ``inferred_from`` is the first draw of a
+    Fantasyland hand, whose size set the hand's draws, and ``mismatched`` the players already told
+    that they draw otherwise (one finding a player, not one a turn)."""
     _check_placed_are_dealt(findings, step)
     discards = sum(p.row is None for p in step.placements)
     if step.kind is StepKind.SET:
         if len(step.dealt) != 5 or discards:
             findings.add("OFC-PLACE", f"{step.player} sets {len(step.dealt)} cards: the first set is 5 cards, "
                          "none discarded", line=step.line, expected=5, actual=len(step.dealt))
+        return
+    size = 3 if pineapple else 1
+    if len(step.dealt) in (1, 3) and len(step.dealt) != size and inferred_from is not None:
+        if step.player not in mismatched:
+            mismatched.add(step.player)
+            style = "Pineapple" if pineapple else "classic"
+            first = inferred_from.player
+            findings.add("OFC-PINEAPPLE", f"{first} drew {size} card{'s' if size > 1 else ''} a turn ({style}, line "
+                         f"{inferred_from.line}), {step.player} draws {len(step.dealt)}: the players of a "
+                         "hand all draw alike", line=step.line, expected=size, actual=len(step.dealt))
         return
     if len(step.dealt) == 3:
         if not pineapple:

@@ -857,7 +857,7 @@ def _check_results(hand: SixcardHand, facts: list[BoxFacts], findings: Findings)
     for claim in hand.results:
         if claim.box in written:
             findings.add("SIX-PAY", f"hand {hand.number}: box {claim.box} has two results", line=line,
-                         expected="one result", actual=f"{written[claim.box]:+} and {claim.net:+}",
+                         expected="one result", actual=f"{signed(written[claim.box])} and {signed(claim.net)}",
                          subject=box_subject(hand.number, claim.box))
         written[claim.box] = claim.net
     for i, fact in enumerate(facts):
@@ -875,12 +875,12 @@ def _check_results(hand: SixcardHand, facts: list[BoxFacts], findings: Findings)
         elif not fact.valid:
             continue  # the deck or draw finding already explains why it cannot be recomputed
         elif claim != fact.net:
-            findings.add("SIX-PAY", f"hand {hand.number}, box {number}: the result says {claim:+}, the rules "
-                         f"give {fact.net:+} ({_explain(fact)})", line=line, expected=f"{fact.net:+}",
-                         actual=f"{claim:+}", subject=box_subject(hand.number, number))
+            findings.add("SIX-PAY", f"hand {hand.number}, box {number}: the result says {signed(claim)}, the rules "
+                         f"give {signed(fact.net)} ({_explain(fact)})", line=line, expected=signed(fact.net),
+                         actual=signed(claim), subject=box_subject(hand.number, number))
     for number, claim in written.items():
         findings.add("SIX-PAY", f"hand {hand.number}: the result names box {number}, which was not played",
-                     line=line, expected="no such box", actual=f"{claim:+}",
+                     line=line, expected="no such box", actual=signed(claim),
                      subject=box_subject(hand.number, number))
 
 
@@ -899,13 +899,43 @@ def _with_written(fact: BoxFacts, claim: Decimal | None) -> BoxFacts:
     return replace(fact, net_written=claim)
 
 
+def signed(amount: Decimal) -> str:
+    """An amount as a ``Result:`` line writes it: a sign on a gain or a loss, none on a zero.
+
+    >>> signed(Decimal(15)), signed(Decimal(-10)), signed(Decimal(0))
+    ('+15', '-10', '0')
+    """
+    return f"{amount:+}" if amount else "0"
+
+
+def _dealer_hand(fact: BoxFacts) -> str:
+    """The dealer's hand as a player names it: high cards by their two highest ranks (A-Q high)."""
+    if fact.dealer_category is HandCategory.HIGH_CARD:
+        first, second = sorted((card.rank for card in fact.dealer_cards), reverse=True)[:2]
+        return f"{first.code}-{second.code} high"
+    return fact.dealer_category.label
+
+
 def _explain(fact: BoxFacts) -> str:
+    """How the rules settle a box, in a player's words: the hands, whether the dealer has a game
+    (and when only the house's ace-king rule gives it one), and the box's result before its costs."""
     parts = []
     if fact.outcome is Outcome.FOLD:
         parts.append(f"fold: ante {-fact.box.ante}")
     elif fact.outcome is not None:
-        parts.append(f"{fact.category.label} vs dealer {fact.dealer_category.label}: {fact.outcome.value}, "
-                     f"{fact.returned - fact.wagered + fact.costs:+}")
+        player, dealer = fact.category.label, _dealer_hand(fact)
+        result = signed(fact.returned - fact.wagered + fact.costs)
+        if fact.outcome is Outcome.NO_GAME:
+            parts.append(f"{player}; the dealer has no game ({dealer} does not qualify): {result}")
+        elif fact.outcome is Outcome.NO_GAME_AFTER_BUY:
+            parts.append(f"{player}; the dealer's game bought, still no game ({dealer} does not qualify): ante and "
+                         f"bet returned, {result}")
+        else:
+            # a dealer without a pair who has a game has it by the house's rule alone: the disputed point
+            by_house = (", which qualifies under this table's rule `dealer qualifies ace-king`"
+                        if fact.dealer_category is HandCategory.HIGH_CARD else "")
+            verb = {Outcome.WIN: "beats", Outcome.LOSE: "loses to", Outcome.TIE: "ties"}[fact.outcome]
+            parts.append(f"{player} {verb} the dealer's {dealer}{by_house}: {result}")
     if fact.costs:
         parts.append(f"costs {-fact.costs}")
     return ", ".join(parts)

@@ -200,6 +200,21 @@ def test_ofc_lenient_classic_draw_and_fantasyland_line():
     assert sum(p.row is None for p in fantasy.placements) == 1
 
 
+def test_ofc_pineapple_with_fantasyland_in_one_variant_line_says_to_write_fantasyland():
+    # formats.md: one variant a hand; the app game "Pineapple with Fantasyland" is `Variant: fantasyland`
+    text = OFC.replace("Boris fantasyland [14 cards]: back [As]\n", "").replace("Variant: pineapple",
+                                                                              "Variant: pineapple, fantasyland")
+    with pytest.raises(ParseError) as caught:
+        parse(text, parse_ofc)
+    assert (caught.value.line, caught.value.column) == (2, 19)
+    assert caught.value.reason == ("expected the end of the line, found ', fantasyland': a hand names one variant; "
+                                   "write `Variant: fantasyland` for a Fantasyland hand, whose other players draw "
+                                   "classic or Pineapple")
+    with pytest.raises(ParseError) as caught:    # a variant line without Fantasyland is told as before
+        parse(text.replace("pineapple, fantasyland", "pineapple, classic"), parse_ofc)
+    assert caught.value.reason == "expected the end of the line, found ', classic'"
+
+
 def test_ofc_syntax_error_names_the_expected_row():
     with pytest.raises(ParseError) as caught:
         parse(OFC.replace("Kd middle", "Kd centre"), parse_ofc)

@@ -207,6 +207,51 @@ def test_ofc_place_first_set_is_five_cards():
     assert any("sets 4 cards" in f.message for f in replay.findings)
 
 
+# Casebook-style classic hand (dealer Boris): Anna's first set holds 4 cards, so her 2s becomes her
+# first draw and she makes 9 draws; she still ends with 13 cards.
+SETS_FOUR = """OFC hand Z1
+Scoring: 1-6
+Players: Anna, Boris
+Dealer: Boris
+Anna sets: back [9s 9h 9d 9c]
+Boris sets: back [Ah Kh Th 6h 3h]
+Anna draws 2s: back
+Boris draws Jc: middle
+Anna draws Ks: middle
+Boris draws Jd: middle
+Anna draws Kd: middle
+Boris draws Js: middle
+Anna draws 7c: middle
+Boris draws 5s: middle
+Anna draws 7h: middle
+Boris draws 4s: middle
+Anna draws 3d: middle
+Boris draws 8s: front
+Anna draws Qs: front
+Boris draws 8c: front
+Anna draws Qd: front
+Boris draws 8d: front
+Anna draws 4c: front
+Royalties: Anna 15, Boris 20
+Points: Anna -6, Boris +6"""
+
+
+def test_ofc_place_a_short_first_set_is_one_finding_at_its_line_not_a_second_at_the_extra_draw():
+    # her 9th draw (line 23) is her 13th card: the set of 4 is the one fault
+    _, replay = replay_text(SETS_FOUR)
+    assert [(f.rule_id, f.line, f.expected, f.actual) for f in replay.findings] == [("OFC-PLACE", 5, "5", "4")]
+    assert nets(replay) == {"Anna": -6, "Boris": 6}
+
+
+def test_ofc_place_a_card_past_13_is_a_finding_that_counts_the_cards():
+    lines = classic_log({"A": A_HAND, "B": B_HAND}).splitlines()
+    lines.append("A draws Kh: front")           # A's 14th card, every row of his full
+    _, replay = replay_text("\n".join(lines))
+    place = [f for f in replay.findings if f.rule_id == "OFC-PLACE"]
+    assert [(f.line, f.expected, f.actual) for f in place] == [(len(lines), "13", "14")]
+    assert "after holding 13 cards" in place[0].message
+
+
 def test_ofc_rows_a_card_into_a_full_row_is_a_finding_and_the_hand_is_short():
     text = FORMATS_EXAMPLE.replace("Anna draws 3d: front", "Anna draws 3d: back")
     _, replay = replay_text(text)
@@ -216,6 +261,20 @@ def test_ofc_rows_a_card_into_a_full_row_is_a_finding_and_the_hand_is_short():
     assert (replay.findings[0].expected, replay.findings[0].actual) == ("a row with room (the back row holds 5)",
                                                                         "3d back")
     assert nets(replay) == {"Anna": -6 - 13, "Boris": 19}
+
+
+def test_ofc_rows_a_hand_with_rows_of_the_wrong_size_is_invalid_and_scored_as_a_foul_as_its_rule_says():
+    # Anna's 4c goes to a full front row: her middle ends with 4 cards. Scored as a foul, she pays
+    # Boris the scoop (6) and his royalties (flush 4 + three jacks 0 + three eights 16 = 20): -26.
+    text = classic_log({"Anna": "back [9s 9h 9d 9c 2s] middle [Ks Kd 7c 7h 3d] front [Qs Qd 4c]",
+                        "Boris": "back [Ah Kh Th 6h 3h] middle [Jc Jd Js 5s 4s] front [8s 8c 8d]"})
+    text = text.replace("Anna draws 3d: middle", "Anna draws 3d: front")
+    _, replay = replay_text(text)
+    assert rule_ids(replay) == ["OFC-ROWS", "OFC-ROWS"]
+    assert [(h.player, h.status.value, h.is_foul) for h in replay.hands] == [("Anna", "invalid", True),
+                                                                              ("Boris", "set", False)]
+    assert nets(replay) == {"Anna": -26, "Boris": 26}
+    assert "stored as `invalid` and scored as a foul" in RULES["OFC-ROWS"]
 
 
 def test_ofc_rows_a_card_twice_is_a_finding():
@@ -320,6 +379,46 @@ def test_ofc_pineapple_three_card_draw_in_a_classic_hand_is_a_finding():
 
 
 
+# A `Variant: fantasyland` hand with no one in Fantasyland: Anna draws Pineapple, Boris classic.
+MIXED_DRAWS = """OFC hand MIX
+Variant: fantasyland
+Scoring: 1-6
+Players: Anna, Boris
+Dealer: Boris
+Anna sets: back [Ks Kh 4c] middle [Qc Jc]
+Boris sets: back [Ts 9s 8s] middle [Jd Jh]
+Anna draws [Kd 6s Ac]: Kd back, 6s front, discards Ac
+Boris draws 7s: back
+Anna draws [4h 8c 3h]: 4h back, 8c middle, discards 3h
+Boris draws Qs: front
+Anna draws [5c 6d Ad]: 5c middle, 6d front, discards Ad
+Boris draws 6h: back
+Anna draws [2c 3s Ah]: 2c middle, 3s front, discards Ah
+Boris draws 7d: middle
+Boris draws 7h: middle
+Boris draws Qh: front
+Boris draws 2d: middle
+Boris draws 5s: front
+Royalties: Anna 15, Boris 9
+Points: Anna +7, Boris -7"""
+
+
+def test_ofc_pineapple_mixed_draws_in_a_fantasyland_hand_are_one_finding_naming_what_was_inferred():
+    _, replay = replay_text(MIXED_DRAWS)
+    assert [(f.rule_id, f.line, f.expected, f.actual) for f in replay.findings] == [("OFC-PINEAPPLE", 9, "3", "1")]
+    assert replay.findings[0].message == ("Anna drew 3 cards a turn (Pineapple, line 8), Boris draws 1: "
+                                          "the players of a hand all draw alike")
+    # the other way round: a classic first draw, then Pineapple draws
+    lines = MIXED_DRAWS.replace("Dealer: Boris", "Dealer: Anna").splitlines()
+    for i in range(5, 15, 2):                     # Boris sets and draws first, each turn
+        lines[i], lines[i + 1] = lines[i + 1], lines[i]
+    flipped = "\n".join(lines)
+    _, replay = replay_text(flipped)
+    mismatch = [f for f in replay.findings if f.rule_id == "OFC-PINEAPPLE"]
+    assert [(f.expected, f.actual) for f in mismatch] == [("1", "3")]
+    assert mismatch[0].message.startswith("Boris drew 1 card a turn (classic, line 8), Anna draws 3")
+
+
 def test_ofc_pineapple_turn_of_two_or_four_cards_is_the_pineapple_rule():
     # A Pineapple turn deals 3 cards: a turn of 2 or 4 breaks that rule, as a turn of 1 does, so an
     # arbiter's `audit --rule OFC-PINEAPPLE` lists it; the cards placed are still all dealt ones.
@@ -385,6 +484,14 @@ def test_ofc_fantasyland_wrong_card_count_or_variant_is_a_finding():
     assert rule_ids(replay).count("OFC-FANTASYLAND") == 2  # 12 cards dealt, 12 set
     _, replay = replay_text(_with_fantasy(FANTASY_A).replace("Variant: fantasyland", "Variant: classic"))
     assert "OFC-FANTASYLAND" in rule_ids(replay)
+
+
+def test_ofc_fantasyland_rule_says_that_entry_is_not_checked_across_hands():
+    # A Fantasyland hand is judged alone (replay_ofc takes one hand): the rule, and docs/rules.md
+    # with it (tests/test_docs.py), says so rather than reading as audited across hands.
+    _, replay = replay_text(_with_fantasy(FANTASY_A))
+    assert replay.findings == ()
+    assert "Entry is not checked across hands" in RULES["OFC-FANTASYLAND"]
 
 
 def test_every_ofc_rule_id_has_a_registered_text():

@@ -389,7 +389,7 @@ def test_sixcard_findings_on_one_result_line_are_each_marked_on_their_own_box():
 
     game = one(SIXCARD)
     assert {(f.line, f.expected, f.actual) for f in game.replay.findings if f.rule_id == "SIX-PAY"} == {
-        (12, "+10", "+15"), (12, "+0", "+5")}
+        (12, "+10", "+15"), (12, "0", "+5")}
     steps = steps_of(game.record, game.replay)
     assert [s.line for s in steps] == [8, 9]
     assert step_at_line(steps, 12) == 0      # the line's first box

@@ -21,7 +21,7 @@ from tests.worked_marts import assert_worked
 # 5 + 10 at 1:1 against the dealer's bought pair of eights, less the 5 the buy cost) and box 2 +0
 # (the ante paid 1:1 against a dealer with no game, the bet back, less the 5 its bought card cost).
 BOX_1_PAY = (12, "+10", "+15", "hand 1, box 1")
-BOX_2_PAY = (12, "+0", "+5", "hand 1, box 2")
+BOX_2_PAY = (12, "0", "+5", "hand 1, box 2")
 
 
 def _stored(tmp_path, monkeypatch):
@@ -105,5 +105,5 @@ def test_the_finding_list_names_the_box_each_finding_is_about(tmp_path, monkeypa
         # the two SIX-PAY findings of the Result line (12), worked above: each names its own box
         assert_worked(con, "finding_list", [
             {"rule_id": "SIX-PAY", "line": 12, "expected": "+10", "actual": "+15", "subject": "hand 1, box 1"},
-            {"rule_id": "SIX-PAY", "line": 12, "expected": "+0", "actual": "+5", "subject": "hand 1, box 2"},
+            {"rule_id": "SIX-PAY", "line": 12, "expected": "0", "actual": "+5", "subject": "hand 1, box 2"},
         ], where="rule_id = 'SIX-PAY'")

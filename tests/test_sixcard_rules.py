@@ -96,6 +96,35 @@ def test_six_pay_wrong_result_is_a_finding_at_its_line():
     assert result.players[0].net == -10  # the true net, not the claim
 
 
+# Under `dealer qualifies ace-king`: a pair of kings and a flush (box 2 bought its sixth card, 5).
+ACE_KING_BOXES = ("Dealer up: 9d", "Box 1: ante 5 [Kc Kd 8s 4h 2c]; plays 10",
+                  "Box 2: ante 5 [Qh Jh 9h 3h 7c]; buys 2h; plays 10")
+
+
+def test_six_pay_message_says_in_words_that_an_ace_queen_dealer_has_no_game_and_writes_zero_unsigned():
+    # A-Q high does not qualify: ante 5 paid, bet returned: box 1 +5, box 2 +5 - 5 = 0
+    result = replay(hand(*ACE_KING_BOXES, "Dealer: [Ad Qd 6s 3c 9d]", "Result: box 1 +15, box 2 +50",
+                         rules="dealer qualifies ace-king"))
+    assert [(f.expected, f.actual) for f in result.findings] == [("+5", "+15"), ("0", "+50")]
+    assert [f.message for f in result.findings] == [
+        "hand 1, box 1: the result says +15, the rules give +5 (pair; the dealer has no game "
+        "(A-Q high does not qualify): +5)",
+        "hand 1, box 2: the result says +50, the rules give 0 (flush; the dealer has no game "
+        "(A-Q high does not qualify): +5, costs -5)"]
+
+
+def test_six_pay_message_says_an_ace_king_dealer_qualifies_by_the_table_s_rule():
+    # A-K high qualifies here: box 1's pair wins ante 5 + bet 10 = +15; box 2's flush 5 + 10 x 5 - 5 = +50
+    result = replay(hand(*ACE_KING_BOXES, "Dealer: [Ad Kh 6s 3c 9d]", "Result: box 1 +5, box 2 0",
+                         rules="dealer qualifies ace-king"))
+    assert [(f.expected, f.actual) for f in result.findings] == [("+15", "+5"), ("+50", "0")]
+    assert [f.message for f in result.findings] == [
+        "hand 1, box 1: the result says +5, the rules give +15 (pair beats the dealer's A-K high, which "
+        "qualifies under this table's rule `dealer qualifies ace-king`: +15)",
+        "hand 1, box 2: the result says 0, the rules give +50 (flush beats the dealer's A-K high, which "
+        "qualifies under this table's rule `dealer qualifies ace-king`: +55, costs -5)"]
+
+
 def test_six_pay_a_box_with_two_results_says_what_was_written():
     result = replay(session(FORMATS_EXAMPLE[:-1] + ["Result: box 1 +20, box 1 +30, box 2 -30"]))
     twice = [f for f in result.findings if "two results" in f.message]
