@@ -1104,8 +1104,9 @@ def _check_total(findings: Findings, total: Decimal, previous: Decimal, points: 
     expected = previous + points
     if total == expected or total == running or (points_written is not None and total == previous + points_written):
         return
-    said = f"{_fmt(points)} point" + ("" if abs(points) == 1 else "s")
-    message = f"round {number}: {player}'s {what} (previous {_fmt(previous)} + {said}{detail})"
+    # A loss is written as a subtraction, "35 − 20 points", as the rules' text writes it, never "+ -20".
+    said = f"{'−' if points < 0 else '+'} {_fmt(abs(points))} point" + ("" if abs(points) == 1 else "s")
+    message = f"round {number}: {player}'s {what} (previous {_fmt(previous)} {said}{detail})"
     if running != expected:
         message += f"; the running sum of the points as scored is {_fmt(running)}"
     findings.add("RSP-TOTAL", message, line=line, expected=_fmt(expected), actual=_fmt(total))

@@ -553,6 +553,13 @@ def test_rsp_total_message_says_one_point_in_the_singular():
         ("round 1: Boris's running total (previous 0 + 1 point)", "1", "2")]
 
 
+def test_rsp_total_message_writes_a_loss_as_a_subtraction():
+    # Round 2: Boris bid 1 and took 0, -10 points; his total mistyped 5 where 10 - 10 = 0.
+    result = replay(edit(FORMATS_LOG, 21, "Totals: Boris 5, Vera 15, Anna 0"))
+    assert [(f.message, f.expected, f.actual) for f in result.findings if f.line == 21] == [
+        ("round 2: Boris's running total (previous 10 − 10 points)", "0", "5")]
+
+
 def test_rsp_trump_card_turned_from_the_stock_is_not_in_a_hand():
     result = replay(edit(FORMATS_LOG, 8, "Round 1: 1 card, regular, dealer Anna, trump As"))
     assert found(result, "RSP-TRUMP") == [(8, "a card of the undealt stock", "As dealt")]
