@@ -2394,6 +2394,7 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
             "ruleset from stg_games where game_id = $id", params={"id": found}).pl().row(0, named=True)
         players = con.sql("select player, seat, net from stg_game_players where game_id = $id "
                           "order by seat, player", params={"id": found}).pl()
+        alike = _names_alike(con, players["player"])
         findings = con.sql(
             "select rule_id, severity, line, message, expected, actual from stg_findings where game_id = $id "
             "order by line nulls first, rule_id", params={"id": found}).pl()
@@ -2424,8 +2425,10 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
                    f"rasklad query \"select * from tournament_results where game_id = '{game['game_id']}'\" "
                    "lists them")
     else:
-        click.echo("players: " + ", ".join(f"{player_named(row['player'])} {row['net']:+}" if row["net"] is not None
-                                           else player_named(row["player"]) for row in players.iter_rows(named=True)))
+        # (named as stats and every list of players names them: 'Aнна' (A is Latin) is not the Анна of other games)
+        named = [listed_name(player_named(row["player"]), alike) for row in players.iter_rows(named=True)]
+        click.echo("players: " + ", ".join(f"{name} {row['net']:+}" if row["net"] is not None else name
+                                           for name, row in zip(named, players.iter_rows(named=True), strict=True)))
     marks: dict[int, list[str]] = {}
     for row in findings.iter_rows(named=True):
         if row["line"] is not None:
