@@ -818,6 +818,19 @@ def test_rsp_trick_on_a_sheet_tricks_add_up_to_cards():
         "round 2: the tricks of 2 cards add up to 1"]
 
 
+def test_rsp_trick_on_a_sheet_names_a_total_that_fits_the_tricks_that_add_up_and_cites_it_no_more():
+    # Round 2: Vera bid 0 and took the 1 trick left (+1: 10 + 1 = 11), her 1 written 0: the tricks
+    # add up to 1 of 2, and her 11 fits 1 trick, not the 0 written (a clean pass, 15)
+    result = replay(edit(FORMATS_SHEET, 10, " 2  2     regular   | 0/0 -5    | 1/1 15    | 0/0 11"))
+    assert [(f.rule_id, f.message) for f in result.findings] == [
+        ("RSP-TRICK", "round 2: the tricks of 2 cards add up to 1; Vera's total fits 1 trick")]
+    # a total that fits no count is a mistake of its own, cited as ever
+    result = replay(edit(FORMATS_SHEET, 10, " 2  2     regular   | 0/0 -5    | 1/1 15    | 0/0 12"))
+    assert [(f.rule_id, f.line, f.expected, f.actual) for f in result.findings] == [
+        ("RSP-TRICK", 10, "2", "1"), ("RSP-TOTAL", 10, "15", "12")]
+    assert result.findings[0].message == "round 2: the tricks of 2 cards add up to 1"
+
+
 def test_rsp_hook_on_a_sheet():
     # Round 2: Boris deals; Anna 0 + Vera 1 + Boris 1 = 2 = cards.
     result = replay(edit(FORMATS_SHEET, 10, " 2  2     regular   | 0/0 -5    | 1/1 15    | 1/1 20"))
