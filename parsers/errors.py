@@ -15,7 +15,8 @@ from typing import Any
 
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from rules.findings import look_alikes, quoted_name
+from rules.findings import quoted_name
+from rules.words import listed_name, printing_alike
 
 
 class ParseError(ValueError):
@@ -146,8 +147,9 @@ def not_a_card(word: str) -> str:
 def not_among_players(name: str, players: tuple[str, ...]) -> str:
     """The reason a game is refused for a name its lines give that is not among its ``Players:``
     (a misspelling read as a player of its own would take another's part of the game)."""
-    # (a look-alike letter named: 'Aнна' is not the Анна listed, and nothing else would show it)
-    return f"{quoted_name(name)} is not one of the players ({', '.join(p + look_alikes(p) for p in players)})"
+    # (a look-alike letter named, as every list of players shows it: 'Aнна' is not the Анна listed)
+    alike = printing_alike(players)
+    return f"{quoted_name(name)} is not one of the players ({', '.join(listed_name(p, alike) for p in players)})"
 
 
 LARGEST_WHOLE = 32_767

@@ -2394,6 +2394,7 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
             "ruleset from stg_games where game_id = $id", params={"id": found}).pl().row(0, named=True)
         players = con.sql("select player, seat, net from stg_game_players where game_id = $id "
                           "order by seat, player", params={"id": found}).pl()
+        alike = _names_alike(con, players["player"])
         findings = con.sql(
             "select rule_id, severity, line, message, expected, actual from stg_findings where game_id = $id "
             "order by line nulls first, rule_id", params={"id": found}).pl()
@@ -2401,12 +2402,18 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
             if "game_texts" in _tables(con) else None
         count_entries = con.execute("select count(*) from stg_tournament_results where game_id = $id",
                                     {"id": found}).fetchone()[0] if game["game"] == "tournament" else 0
+        rounds = con.execute("select max(round_no), bool_and(is_game_finished) from stg_raspisnoy_rounds "
+                             "where game_id = $id", {"id": found}).fetchone() \
+            if game["game"] in ("raspisnoy", "raspisnoy_sheet") else None
     text = kept[0] if kept else None
     # played_at is in UTC where the log names its zone, else the time as written (docs/warehouse.md)
-    record = kept_record(text, game["source_file"], game["game_id"]) if game["played_at"] else None
+    record = kept_record(text, game["source_file"], game["game_id"]) \
+        if game["played_at"] or rounds is not None else None
     in_utc = getattr(getattr(record, "info", None), "played_in_utc", False)
+    unfinished = _unfinished(rounds, record)
     if as_json:
         _echo_json({**game, "time_zone": "UTC" if in_utc else None, "players": players.to_dicts(),
+                    **({} if rounds is None else {"unfinished": unfinished}),
                     "findings": findings.to_dicts(), "text": text})
         return
     click.echo(f"{game['game']} game {game['game_id']}: {game['source_file']} lines "
@@ -2424,8 +2431,13 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
                    f"rasklad query \"select * from tournament_results where game_id = '{game['game_id']}'\" "
                    "lists them")
     else:
-        click.echo("players: " + ", ".join(f"{player_named(row['player'])} {row['net']:+}" if row["net"] is not None
-                                           else player_named(row["player"]) for row in players.iter_rows(named=True)))
+        # (named as stats and every list of players names them: 'Aнна' (A is Latin) is not the Анна of other games)
+        named = [listed_name(player_named(row["player"]), alike) for row in players.iter_rows(named=True)]
+        click.echo("players: " + ", ".join(f"{name} {row['net']:+}" if row["net"] is not None else name
+                                           for name, row in zip(named, players.iter_rows(named=True), strict=True)))
+    if unfinished is not None:
+        of = "" if unfinished["scheduled_rounds"] is None else f" of {unfinished['scheduled_rounds']}"
+        click.echo(f"unfinished: stops after round {unfinished['last_round']}{of}")
     marks: dict[int, list[str]] = {}
     for row in findings.iter_rows(named=True):
         if row["line"] is not None:
@@ -2452,6 +2464,20 @@ def show(game_id: str, warehouse: Path, as_json: bool) -> None:
             click.echo(f"    {', '.join(said)}")
         rule_text = texts.get(row["rule_id"], "no text is registered for this rule")
         click.echo(f"    {rule_text if rule_text.startswith(row['rule_id'] + ':') else row['rule_id'] + ': ' + rule_text}")
+
+
+def _unfinished(rounds: tuple | None, record) -> dict | None:
+    """Where a raspisnoy game or sheet the warehouse holds as unfinished (``is_game_finished`` false:
+    it stops before its schedule's last round) stops: its last round and the rounds of its schedule
+    (RSP-SCHEDULE, by the rules and players its kept text gives; None when no text is kept). None for
+    a finished game, and for one an older Rasklad stored without the flag, which counts as finished."""
+    if rounds is None or rounds[1] is not False:
+        return None
+    from rules.raspisnoy import schedule
+
+    rules, players = getattr(record, "rules", None), getattr(record, "players", None)
+    planned = len(schedule(rules, len(players))) if rules is not None and players else None
+    return {"last_round": rounds[0], "scheduled_rounds": planned}
 
 
 def _quarantined_named(con: duckdb.DuckDBPyConnection, game_id: str) -> dict | None:

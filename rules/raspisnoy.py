@@ -116,7 +116,9 @@ RULES = {
                   "writes them) nor the running sum of the points as the rules score them. So each mistake "
                   "is cited once, on the line where it was made: a wrong score under RSP-SCORE only, a wrong "
                   "total here, and not again where a later total carries it on or comes back to the true "
-                  "running sum."),
+                  "running sum; on a sheet's row whose tricks do not add up (RSP-TRICK), a total that fits "
+                  "exactly the one trick count of its player that makes them add up is named in that "
+                  "finding, not cited here."),
 }
 
 
@@ -1102,13 +1104,20 @@ def _check_total(findings: Findings, total: Decimal, previous: Decimal, points: 
     wrong score by RSP-SCORE alone, a wrong total here, and neither again where a later total carries
     it on or comes back to the true running sum."""
     expected = previous + points
-    if total == expected or total == running or (points_written is not None and total == previous + points_written):
+    if _total_agrees(total, previous, points, running, points_written):
         return
-    said = f"{_fmt(points)} point" + ("" if abs(points) == 1 else "s")
-    message = f"round {number}: {player}'s {what} (previous {_fmt(previous)} + {said}{detail})"
+    # A loss is written as a subtraction, "35 − 20 points", as the rules' text writes it, never "+ -20".
+    said = f"{'−' if points < 0 else '+'} {_fmt(abs(points))} point" + ("" if abs(points) == 1 else "s")
+    message = f"round {number}: {player}'s {what} (previous {_fmt(previous)} {said}{detail})"
     if running != expected:
         message += f"; the running sum of the points as scored is {_fmt(running)}"
     findings.add("RSP-TOTAL", message, line=line, expected=_fmt(expected), actual=_fmt(total))
+
+
+def _total_agrees(total: Decimal, previous: Decimal, points: Decimal, running: Decimal,
+                  points_written: Decimal | None) -> bool:
+    """Whether RSP-TOTAL takes a total written as right (:func:`_check_total`)."""
+    return total in (previous + points, running) or (points_written is not None and total == previous + points_written)
 
 
 def _cards(count: int) -> str:
@@ -1774,6 +1783,27 @@ def _check_declaration(findings: Findings, rnd: Round, trick: Trick, play: Play,
 # Score sheets
 # ---------------------------------------------------------------------------------------------
 
+def _totals_fitting(row: SheetRow, order: tuple[str, ...], cells: dict[str, SheetCell], bids: dict[str, int],
+                    basis: dict[str, Decimal], totals: dict[str, Decimal], rules: Ruleset) -> dict[str, int]:
+    """On a row whose tricks do not add up to the cards dealt (RSP-TRICK), the players whose total
+    written is wrong for the tricks written but fits exactly the one count of theirs that makes the
+    tricks add up, with that count: the slip is then in the tricks, and the total is no second
+    mistake (RSP-TOTAL). The sheet cannot tell which count is wrong; the total that fits points at it."""
+    short = row.cards - sum(cell.tricks for cell in row.cells)
+    fitting = {}
+    for player in order:
+        cell, bid = cells[player], bids.get(player)
+        tricks = cell.tricks + short
+        if not 0 <= tricks <= row.cards:
+            continue
+        points = round_points(row.kind, row.cards, bid, cell.tricks, rules)
+        written = cell.total - basis[player]
+        if written == round_points(row.kind, row.cards, bid, tricks, rules) and not _total_agrees(
+                cell.total, basis[player], points, totals[player] + points, None):
+            fitting[player] = tricks
+    return fitting
+
+
 def replay_sheet(sheet: RaspisnoySheet) -> RaspisnoyReplay:
     """Check a score sheet: schedule, bidding rules, tricks adding up, points and running totals."""
     findings = Findings()
@@ -1813,15 +1843,19 @@ def replay_sheet(sheet: RaspisnoySheet) -> RaspisnoyReplay:
         else:
             pass_history.record(row.kind, {})
         taken = sum(cell.tricks for cell in row.cells)
+        fitting = {} if taken == row.cards else _totals_fitting(row, order, cells, bids, basis, totals, rules)
         findings.check("RSP-TRICK", row.cards, taken,
-                       f"round {row.number}: the tricks of {_cards(row.cards)} add up to {taken}", line=line)
+                       f"round {row.number}: the tricks of {_cards(row.cards)} add up to {taken}"
+                       + "".join(f"; {player}'s total fits {counted(tricks, 'trick')}" for player, tricks in fitting.items()),
+                       line=line)
         for player in order:
             cell = cells[player]
             points = round_points(row.kind, row.cards, bids.get(player), cell.tricks, rules)
             totals[player] += points
             detail = (f"bid {bids.get(player, 0)}, " if row.kind.has_bids else "") + f"took {cell.tricks}"
-            _check_total(findings, cell.total, basis[player], points, totals[player], None, row.number, player,
-                         "total", f" for {row.kind.value}, {_cards(row.cards)}, {detail}", line)
+            if player not in fitting:   # (the RSP-TRICK finding names a total that fits: one mistake, cited once)
+                _check_total(findings, cell.total, basis[player], points, totals[player], None, row.number, player,
+                             "total", f" for {row.kind.value}, {_cards(row.cards)}, {detail}", line)
             written_points = cell.total - basis[player]
             rows.append(RoundRow(
                 round_no=row.number, cards=row.cards, kind=row.kind.value, dealer=dealer, trump=None,

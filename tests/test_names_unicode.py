@@ -164,6 +164,24 @@ def test_a_quarantine_reason_names_the_look_alike_letter():
     assert (row["line"], row["column"]) == (4, 1)
 
 
+def test_a_quarantine_reason_quotes_a_look_alike_name_in_its_list_of_players():
+    # the other way round: the Latin A listed in Players:, the Cyrillic Анна playing
+    text = chinese_hand("H-1", LATIN_A_ANNA, played=ANNA)
+    result = parse_bytes(text.encode(), "h.txt", lane=False)
+    (row,) = result.tables[("quarantine", "chinese")].to_pylist()
+    assert row["error"] == f"'{ANNA}' is not one of the players ('{LATIN_A_ANNA}' (A is Latin), Борис, Вера)"
+
+
+def test_show_names_a_look_alike_player_as_stats_does(tmp_path):
+    # the secretary's evening: the Latin A typed throughout, stored as a player of its own
+    (tmp_path / "h.txt").write_text(chinese_hand("H-1", LATIN_A_ANNA), encoding="utf-8")
+    root = str(tmp_path / "w")
+    assert ingest([tmp_path / "h.txt"], tmp_path / "w", jobs=1).games == 1
+    shown = CliRunner().invoke(main, ["show", "H-1", "-w", root])
+    assert shown.exit_code == 0, shown.output
+    assert f"players: '{LATIN_A_ANNA}' (A is Latin) +9.00, Борис -1.00, Вера -8.00\n" in shown.output
+
+
 def test_names_are_listed_in_the_order_of_their_letters(tmp_path, monkeypatch):
     # the QA's list, in code-point order: Ё before А, анна after Яна, Й decomposed after Игрок2
     names = ["Aнна", "Ёжик", "Алёна", "Йосиф", "Игрок2", "Я", "Яна", "анна", "Анна", "Ежевика", "Жук"]

@@ -553,6 +553,13 @@ def test_rsp_total_message_says_one_point_in_the_singular():
         ("round 1: Boris's running total (previous 0 + 1 point)", "1", "2")]
 
 
+def test_rsp_total_message_writes_a_loss_as_a_subtraction():
+    # Round 2: Boris bid 1 and took 0, -10 points; his total mistyped 5 where 10 - 10 = 0.
+    result = replay(edit(FORMATS_LOG, 21, "Totals: Boris 5, Vera 15, Anna 0"))
+    assert [(f.message, f.expected, f.actual) for f in result.findings if f.line == 21] == [
+        ("round 2: Boris's running total (previous 10 − 10 points)", "0", "5")]
+
+
 def test_rsp_trump_card_turned_from_the_stock_is_not_in_a_hand():
     result = replay(edit(FORMATS_LOG, 8, "Round 1: 1 card, regular, dealer Anna, trump As"))
     assert found(result, "RSP-TRUMP") == [(8, "a card of the undealt stock", "As dealt")]
@@ -809,6 +816,19 @@ def test_rsp_trick_on_a_sheet_tricks_add_up_to_cards():
     # the message names the sum taken, the actual beside the expected
     assert [f.message for f in result.findings if f.rule_id == "RSP-TRICK"] == [
         "round 2: the tricks of 2 cards add up to 1"]
+
+
+def test_rsp_trick_on_a_sheet_names_a_total_that_fits_the_tricks_that_add_up_and_cites_it_no_more():
+    # Round 2: Vera bid 0 and took the 1 trick left (+1: 10 + 1 = 11), her 1 written 0: the tricks
+    # add up to 1 of 2, and her 11 fits 1 trick, not the 0 written (a clean pass, 15)
+    result = replay(edit(FORMATS_SHEET, 10, " 2  2     regular   | 0/0 -5    | 1/1 15    | 0/0 11"))
+    assert [(f.rule_id, f.message) for f in result.findings] == [
+        ("RSP-TRICK", "round 2: the tricks of 2 cards add up to 1; Vera's total fits 1 trick")]
+    # a total that fits no count is a mistake of its own, cited as ever
+    result = replay(edit(FORMATS_SHEET, 10, " 2  2     regular   | 0/0 -5    | 1/1 15    | 0/0 12"))
+    assert [(f.rule_id, f.line, f.expected, f.actual) for f in result.findings] == [
+        ("RSP-TRICK", 10, "2", "1"), ("RSP-TOTAL", 10, "15", "12")]
+    assert result.findings[0].message == "round 2: the tricks of 2 cards add up to 1"
 
 
 def test_rsp_hook_on_a_sheet():

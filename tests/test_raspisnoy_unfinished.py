@@ -9,8 +9,12 @@ trick). Totals 5, 5, 1.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+from click.testing import CliRunner
+
+from pipeline.cli import main
 from pipeline.ingest import ingest
 from pipeline.warehouse import connect
 from tests.test_raspisnoy_stats import SHEET_A
@@ -71,3 +75,17 @@ def test_an_unfinished_game_counts_as_it_stands_and_the_standings_count_it(tmp_p
             {"player": "Boris", "count_games": 1, "count_wins": 0, "count_unfinished_games": 0},
             {"player": "Vera", "count_games": 1, "count_wins": 0, "count_unfinished_games": 0},
         ], where="season_kind = 'all'")
+
+
+def test_show_says_where_an_unfinished_game_stops_and_not_of_a_finished_one(tmp_path):
+    # TIE-1 stops after round 1 of its 31 (3 players, default rules); sheet A plays all 9 of its own
+    root = str(_stored(tmp_path, TIE, SHEET_A))
+    shown = CliRunner().invoke(main, ["show", "TIE-1", "-w", root])
+    assert shown.exit_code == 0, shown.output
+    assert "\nunfinished: stops after round 1 of 31\n" in shown.output
+    as_json = CliRunner().invoke(main, ["show", "TIE-1", "-w", root, "--json"])
+    assert json.loads(as_json.output)["unfinished"] == {"last_round": 1, "scheduled_rounds": 31}
+    name = SHEET_A.split("\n", 1)[0].split()[-1]
+    finished = CliRunner().invoke(main, ["show", name, "-w", root])
+    assert finished.exit_code == 0 and "unfinished" not in finished.output
+    assert json.loads(CliRunner().invoke(main, ["show", name, "-w", root, "--json"]).output)["unfinished"] is None
