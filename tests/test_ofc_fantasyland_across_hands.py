@@ -135,3 +135,19 @@ def test_a_reaudit_of_the_fantasyland_hand_alone_judges_it_after_the_hand_before
         findings = store.read_table("findings", ["rule_id", "line"]).to_pylist()
         assert len(store.read_table("games", ["game_id"])) == 2
     assert findings == [{"rule_id": "OFC-FANTASYLAND", "line": BORIS_LINE}]
+
+
+def test_a_file_the_ofc_lane_reads_judges_the_unearned_fantasyland_as_the_per_game_path_does():
+    # Enough classic hands around the two for the batch lane to take the file; it stores the classic
+    # ones and leaves the Fantasyland hands to the per-game path, which judges FL-2 after CB-O6.
+    from pipeline.facts.chinese import LANE_MIN_HANDS
+    from pipeline.generators.chinese import generate
+
+    classic = generate("ofc", count=LANE_MIN_HANDS, seed=5, variant="classic").rstrip("\n") + "\n\n"
+    text = classic + HAND_1 + "\n" + HAND_2 + "\n" + classic.replace("OFC hand O-", "OFC hand P-")
+    boris_line = classic.count("\n") + BORIS_LINE
+    lane = parse_bytes(text.encode(), "night.txt")
+    per_game = parse_bytes(text.encode(), "night.txt", lane=False)
+    assert lane.count_lane == 2 * LANE_MIN_HANDS and per_game.count_lane == 0
+    assert lane.count_games == per_game.count_games == 2 * LANE_MIN_HANDS + 2
+    assert _findings(lane) == _findings(per_game) == [("OFC-FANTASYLAND", boris_line, "Fantasyland")]
