@@ -61,9 +61,9 @@ RULES = {
                         "and discards the rest. The player stays with three of a kind in front, a full house or "
                         "better in the middle, or four of a kind or better in back. A player dealt Fantasyland "
                         "earned it in the table's previous hand: the hand before it in its log, when that is a "
-                        "Fantasyland hand of the same players; a hand first in its log, or after another table's, "
-                        "is not judged so. A player who earned Fantasyland and plays the next hand as the others "
-                        "do breaks no rule."),
+                        "Fantasyland hand of the same players; a hand first in its log, or after a hand of other "
+                        "players, is not judged so. A player who earned Fantasyland and plays the next hand as the "
+                        "others do breaks no rule."),
 }
 
 
@@ -358,8 +358,8 @@ def check_fantasyland_earned(hand: OfcHand, previous: OfcHand, before: OfcReplay
     """OFC-FANTASYLAND across hands: a player dealt Fantasyland earned it in the table's previous
     hand, ``previous`` (the hand before ``hand`` in its log, replayed as ``before``), by entering
     (queens or better in front, no foul) or, in Fantasyland there, by staying. Judged only when that
-    hand is a Fantasyland hand of the same players: another table's hand, or a first Fantasyland
-    hand, tells nothing of how the players got here. Earning it and not taking it is no finding."""
+    hand is a Fantasyland hand of the same players: a hand of other players, or none, tells nothing
+    of how the players got here. Earning it and not taking it is no finding."""
     if previous.variant is not Variant.FANTASYLAND or set(previous.players) != set(hand.players):
         return ()
     earned = {h.player for h in before.hands if h.fantasyland_entry or h.fantasyland_stay}
