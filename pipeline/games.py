@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pipeline.facts import Handler, Lane, chinese, holdem, phh, raspisnoy, record_kind, sixcard, tournament
 
-__all__ = ["HANDLERS", "Handler", "Lane", "handler_for", "lanes", "record_kind"]
+__all__ = ["HANDLERS", "Handler", "Lane", "following_games", "handler_for", "lanes", "record_kind"]
 
 
 def gather(*groups: dict[str, Handler]) -> dict[str, Handler]:
@@ -40,3 +40,8 @@ def handler_for(record) -> Handler:
 def lanes() -> tuple[Lane, ...]:
     """The registered batch lanes, in the order the worker offers them a file."""
     return tuple(handler.lane for handler in HANDLERS.values() if handler.lane is not None)
+
+
+def following_games() -> frozenset[str]:
+    """The ``games.game`` values of the games judged against the game before them in their file."""
+    return frozenset(handler.follows.game for handler in HANDLERS.values() if handler.follows is not None)

@@ -31,6 +31,7 @@ import pyarrow.parquet as pq
 from parsers.formats import FILE_ENDS_IN_LINE_REASON, FILE_ENDS_REASON, UNDECODABLE_REASON, split_named
 from parsers.source import FileEnd, cut_games, decode, needs_context
 from pipeline.collector import objects_set_apart
+from pipeline.games import following_games
 from pipeline.inputs import content_hash, path_from_stored
 from pipeline.provenance import RULES_VERSION, texts_kept
 from pipeline.table_rules import RuleSettings
@@ -550,7 +551,7 @@ def _stored_targets(warehouse: Warehouse, game: str | None, versions: set[str] |
             wanted = pc.and_(wanted, pc.fill_null(pc.is_in(games.column("rules_version"),
                                                             pa.array(sorted(versions), pa.string())), False))
         chosen = wanted if resettled_only else pc.or_(chosen, wanted)
-    games = games.filter(chosen)
+    games = games.filter(_with_games_before(warehouse, games, chosen))
     if not games.num_rows:
         return _TARGET.empty_table()
     texts = _kept_rows(warehouse, "game_texts", ["game_id"], 0)
@@ -566,6 +567,26 @@ def _stored_targets(warehouse: Warehouse, game: str | None, versions: set[str] |
     if resettled is not None:
         summary.resettled = pc.sum(pc.is_in(games.column("game_id"), value_set=resettled)).as_py() or 0
     return games.cast(_TARGET)
+
+
+def _with_games_before(warehouse: Warehouse, games: pa.Table, chosen: pa.ChunkedArray) -> np.ndarray:
+    """``chosen``, and the game before each chosen game that is judged against it (the games of
+    :func:`pipeline.games.following_games`, OFC's Fantasyland), in its file: judged again with it,
+    so that it stands before it in the text read as it stood in the file."""
+    chosen = pc.fill_null(chosen, False).to_numpy(zero_copy_only=False).copy()
+    partitions = {f"game={name}" for name in following_games()}
+    parts = [str(path) for path in warehouse.committed_files("games") if path.parent.name in partitions]
+    if not parts or not chosen.any():
+        return chosen
+    ids = ds.dataset(parts, format="parquet", schema=SCHEMAS["games"]).to_table(columns=["game_id"]).column(0)
+    wanted = chosen & pc.is_in(games.column("game_id"), value_set=ids).to_numpy(zero_copy_only=False)
+    if not wanted.any():
+        return chosen
+    files = _codes(games.column("source_file"))
+    order = np.lexsort((games.column("first_line").to_numpy(), files))
+    same_file = files[order][:-1] == files[order][1:]
+    chosen[order[:-1][same_file & wanted[order[1:]]]] = True
+    return chosen
 
 
 _ASKED = ("source_file", "table_name", "site", "ruleset")

@@ -15,7 +15,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import NamedTuple
 
@@ -443,7 +443,8 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     if batched and _BATCHES:
         pending = _ingest_batched(chunks, pending, source_file, rows, result)
     for index in pending:
-        _ingest_chunk(chunks[index], source_file, rows, result, original, copies.get(chunks[index].game_id))
+        _ingest_chunk(chunks[index], source_file, rows, result, original, copies.get(chunks[index].game_id),
+                      previous=chunks[index - 1] if index else None)
     # a stored game's later copies are stored already (by the first); a quarantined one's counted apart
     result.count_known += sum(map(len, copies.values())) - result.count_quarantined_copies
     result.count_in_quarantine = len(in_quarantine)
@@ -653,20 +654,26 @@ class _Original:
 
 
 def _ingest_chunk(chunk: Chunk, file: str, rows: TableRows, result: FileResult, original: _Original,
-                  copies: list[int] | None = None) -> None:
-    """Store or quarantine one game; ``copies``: the first lines of its later copies in the file."""
+                  copies: list[int] | None = None, *, previous: Chunk | None = None) -> None:
+    """Store or quarantine one game; ``copies``: the first lines of its later copies in the file;
+    ``previous``: the game before it in the file, for a game judged against it (``Handler.follows``)."""
     def quarantine(reason: str, line: int, column: int, unsupported: str = "") -> None:
         text = original(chunk.first_line, chunk.last_line)
         _quarantine(rows, result, chunk, file, reason, line, column, text, copies, unsupported)
 
-    if _RULE_SETTINGS.may_apply(file):
-        audited = audit_chunk(chunk, file, settle=functools.partial(_RULE_SETTINGS.apply, file=file))
-    else:
-        audited = audit_chunk(chunk, file)
+    audited = _audit(chunk, file)
     if audited.error is not None:
         quarantine(audited.error, audited.error_line, audited.error_column, audited.unsupported)
         return
     record, replay = audited.record, audited.replay
+    handler = handler_for(record)
+    if previous is not None and handler.follows is not None and handler.follows.needs(record):
+        # the game before may be stored already (a grown file is read again from its last game on)
+        before = _audit(previous, file)
+        if before.error is None and type(before.record) is type(record):
+            followed = handler.follows.judge(record, before.record, before.replay)
+            if followed:
+                replay = replace(replay, findings=(*replay.findings, *followed))
     mark = rows.mark()
     try:
         add_game_rows(rows, record, replay)
@@ -676,6 +683,13 @@ def _ingest_chunk(chunk: Chunk, file: str, rows: TableRows, result: FileResult, 
         quarantine(internal_error(error), chunk.first_line, 1)
         return
     result.count_games += 1
+
+
+def _audit(chunk: Chunk, file: str):
+    """:func:`pipeline.audit.audit_chunk` under the rule settings that apply to ``file``."""
+    if _RULE_SETTINGS.may_apply(file):
+        return audit_chunk(chunk, file, settle=functools.partial(_RULE_SETTINGS.apply, file=file))
+    return audit_chunk(chunk, file)
 
 
 def add_game_rows(rows: TableRows, record, replay) -> None:

@@ -38,7 +38,7 @@ from rules.chinese import (
     seat_order,
 )
 from rules.evaluator import HandCategory
-from rules.findings import Findings
+from rules.findings import Finding, Findings
 from rules.records import GameInfo, Source
 
 RULES = {
@@ -59,9 +59,11 @@ RULES = {
     "OFC-FANTASYLAND": ("Fantasyland: a pair of queens or better in front on a hand that does not foul "
                         "enters Fantasyland; there a player gets 13 or 14 cards at once, sets 13 in one go "
                         "and discards the rest. The player stays with three of a kind in front, a full house or "
-                        "better in the middle, or four of a kind or better in back. Entry is not checked across "
-                        "hands: each hand is judged alone, so a Fantasyland line is never compared with the "
-                        "player's previous hand."),
+                        "better in the middle, or four of a kind or better in back. A player dealt Fantasyland "
+                        "earned it in the table's previous hand: the hand before it in its log, when that is a "
+                        "Fantasyland hand of the same players; a hand first in its log, or after a hand of other "
+                        "players, is not judged so. A player who earned Fantasyland and plays the next hand as the "
+                        "others do breaks no rule."),
 }
 
 
@@ -350,6 +352,29 @@ def _check_fantasyland(findings: Findings, hand: OfcHand, step: OfcStep) -> None
     if placed != 13:
         findings.add("OFC-FANTASYLAND", f"{step.player} sets {placed} cards in Fantasyland: 13, the rest discarded",
                      line=step.line, expected=13, actual=placed)
+
+
+def check_fantasyland_earned(hand: OfcHand, previous: OfcHand, before: OfcReplay) -> tuple[Finding, ...]:
+    """OFC-FANTASYLAND across hands: a player dealt Fantasyland earned it in the table's previous
+    hand, ``previous`` (the hand before ``hand`` in its log, replayed as ``before``), by entering
+    (queens or better in front, no foul) or, in Fantasyland there, by staying. Judged only when that
+    hand is a Fantasyland hand of the same players: a hand of other players, or none, tells nothing
+    of how the players got here. Earning it and not taking it is no finding."""
+    if previous.variant is not Variant.FANTASYLAND or set(previous.players) != set(hand.players):
+        return ()
+    earned = {h.player for h in before.hands if h.fantasyland_entry or h.fantasyland_stay}
+    was_in = {h.player for h in before.hands if h.in_fantasyland}
+    findings = Findings()
+    for step in hand.steps:
+        if step.kind is not StepKind.FANTASYLAND or step.player in earned:
+            continue
+        why = ("did not stay: no three of a kind in front, full house or better in the middle, nor four of a "
+               "kind or better in back" if step.player in was_in else
+               "did not enter: no pair of queens or better in front on a hand that does not foul")
+        findings.add("OFC-FANTASYLAND", f"{step.player} plays Fantasyland, but {step.player}'s previous hand at "
+                     f"this table (OFC hand {previous.hand_id}, line {previous.source.first_line}) {why}",
+                     line=step.line, expected="draws as the other players do", actual="Fantasyland")
+    return tuple(findings)
 
 
 # ---------------------------------------------------------------- the batch replay

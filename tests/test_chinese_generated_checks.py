@@ -22,6 +22,25 @@ def test_generated_chinese_never_writes_an_empty_royalties_line():
     assert (result.count_games, result.count_quarantined) == (60, 0), result.reasons
 
 
+
+def test_generated_fantasyland_is_dealt_only_to_who_earned_it_in_the_hand_before():
+    # OFC-FANTASYLAND across hands: queens or better in front (no foul), or a stay, earns the next
+    # hand in Fantasyland, which the same table plays on; a first hand deals none.
+    result = parse_bytes(generate("ofc", count=60, seed=24, variant="fantasyland").encode(), "generated.txt")
+    first_line = {row["game_id"]: row["first_line"] for row in result.tables[("games", "ofc")].to_pylist()}
+    hands: dict[int, dict[str, dict]] = {}
+    for row in result.tables[("chinese_players", "ofc")].to_pylist():
+        hands.setdefault(first_line[row["game_id"]], {})[row["player"]] = row
+    order = sorted(hands)
+    dealt = [(before, now, player) for before, now in zip(order, order[1:])
+             for player, row in hands[now].items() if row["in_fantasyland"]]
+    assert len(dealt) >= 2, "the seed must deal Fantasyland, or this test checks nothing"
+    assert not any(row["in_fantasyland"] for row in hands[order[0]].values())
+    for before, now, player in dealt:
+        assert hands[before].keys() == hands[now].keys()
+        assert hands[before][player]["fantasyland_entry"] or hands[before][player]["fantasyland_stay"]
+    assert (result.count_games, result.count_findings) == (60, 0)
+
 def test_chinese_hand_with_no_hand_lines_is_quarantined_not_stored():
     text = ("Chinese poker hand 77\nDate: 2024-01-01 20:00\nClub: Tverskaya\nPlayers: Anna, Boris\n"
             "Points: Anna 0, Boris 0\n")

@@ -333,7 +333,7 @@ def stored(text: str, *, lane: bool, renamed: str = "Anna", name: str = "Anna"):
 
 
 @pytest.mark.parametrize("sample", ["chinese-night.txt", "ofc-classic.txt", "ofc-pineapple.txt",
-                                    "ofc-fantasyland.txt"])
+                                    "ofc-fantasyland.txt", "ofc-fantasyland-examples.txt"])
 @pytest.mark.parametrize("name", ["Марк [Казань]", "[Гость] Иван", "Front [Гость] back", "Гость Draws Sets", "A|B"])
 def test_a_name_with_brackets_is_read_in_every_line_that_names_a_player(sample, name):
     # A bracket opens cards only after a name (its colon, its verb): "Марк [Казань]" is one name,

@@ -62,13 +62,15 @@ Boris: back [Ks Kd Kh 4c 4d] middle [7s 7d 7c 7h 2s] front [Qh Jd 3s]
 # royalties earned are the royalty part of the points, per opponent. H1, H2 on 28 November,
 # H3, H4 after midnight, all at Tverskaya.
 #
-# OFC (classic royalties, 1-6), Anna's and Boris's final hands as tests/test_ofc_rules.py's A_HAND
-# and B_HAND in all three hands: Anna AAA44 back (full house 6), a club flush middle (8), 5-high front
-# (0): 14; Boris KKK66 back (6), two pair middle (0), queens front (7): 13. Anna wins back and middle,
-# Boris front: +1, plus the royalty difference 14 - 13: Anna +2, Boris -2. The classic hand is
-# FORMATS.md's (28 November 23:05, Tverskaya); the Fantasyland hands have no date or club. F-1:
-# Boris's queens in front enter Fantasyland. F-2: Anna plays Fantasyland: 7-J of clubs back
-# (straight flush 10), aces full middle (12), 5-high front: 22, and stays (the straight flush);
+# OFC (classic royalties, 1-6), Boris's final hand as tests/test_ofc_rules.py's B_HAND in every hand:
+# KKK66 back (6), two pair middle (0), queens front (7): 13. The classic hand is FORMATS.md's (28
+# November 23:05, Tverskaya), Anna's hand its A_HAND: AAA44 back (full house 6), a club flush middle
+# (8), 5-high front (0): 14; Anna wins back and middle, Boris front: +1, plus the royalty difference
+# 14 - 13: Anna +2, Boris -2. The Fantasyland hands have no date or club. F-1: Anna's A_HAND with
+# queens in front (QQ5: 7), 21, so both enter Fantasyland; Boris's QQ7 still wins the front: +1 and
+# 21 - 13, Anna +9, Boris -9. F-2: Anna plays the Fantasyland she earned, Boris draws as before (his
+# Fantasyland not taken, which is no fault): 7-J of clubs back (straight flush 10), aces full middle
+# (12), 5-high front: 22, and stays (the straight flush);
 # she wins back and middle (+1) and 22 - 13: +10; Boris's queens enter again. F-3: Anna plays
 # Fantasyland again, a heart flush back (4), tens and nines middle, 5-high front: 4, and leaves (no
 # trips in front, no full house in the middle, no quads in back); Boris's kings full, jacks and fives
@@ -81,7 +83,8 @@ def con(tmp_path_factory):
     (folder / "chinese.txt").write_text(CHINESE, encoding="utf-8")
     stay = ("Anna fantasyland [Ah Ad Ac 4s 4d 7c 8c 9c Tc Jc 2h 3d 5s Kh]: "
             "back [7c 8c 9c Tc Jc] middle [Ah Ad Ac 4s 4d] front [2h 3d 5s], discards [Kh]")
-    fantasy_1 = classic_log({"Anna": A_HAND, "Boris": B_HAND}, variant="fantasyland").replace("T-1", "F-1")
+    queens = A_HAND.replace("front [2h 3d 5s]", "front [Qd Qc 5s]")      # enters Fantasyland
+    fantasy_1 = classic_log({"Anna": queens, "Boris": B_HAND}, variant="fantasyland").replace("T-1", "F-1")
     lines = [line for line in fantasy_1.replace("F-1", "F-2").splitlines() if not line.startswith("Anna ")]
     fantasy_2 = "\n".join(lines[:5] + [stay] + lines[5:])
     leave = ("Anna fantasyland [Ah Kh Th 7h 3h Ts Td 9s 9d 4c 2d 3s 5c Ac]: "
@@ -184,27 +187,27 @@ def test_player_stats_ofc_per_variant(con):
          "count_scoops_won": 0, "count_scoops_suffered": 0, "count_fantasyland_hands": 0,
          "royalties_earned": -1, "royalties_earned_per_hand": Decimal("-1.0000"), "count_scoop_chances": 1},
         # Classic: royalties 14 and 13 (under the table), earned +1 and -1 (their difference).
-        # Fantasyland: Anna +2 +10 -15 = -3 in 3 hands (-1 a hand), royalties 14 + 22 + 4 = 40 (back
-        # 6 + 10 + 4, middle 8 + 12): 13.3333 a hand; two hands in Fantasyland, one stay; scooped once
-        # of 3 pairings. Boris -2 -10 +15 = 3, royalties 13 three times (back 6, front 7), enters three
-        # times, scoops once. Royalties earned, the differences: Anna 14 - 13 + 22 - 13 + 4 - 13 = 1
-        # (0.3333 a hand), Boris -1.
+        # Fantasyland: Anna +9 +10 -15 = 4 in 3 hands (1.3333 a hand), royalties 21 + 22 + 4 = 47 (back
+        # 6 + 10 + 4, middle 8 + 12, front 7): 15.6667 a hand; enters once (F-1), two hands in
+        # Fantasyland, one stay; scooped once of 3 pairings. Boris -9 -10 +15 = -4, royalties 13 three
+        # times (back 6, front 7), enters three times, scoops once. Royalties earned, the differences:
+        # Anna 21 - 13 + 22 - 13 + 4 - 13 = 8 (2.6667 a hand), Boris -8.
         {"player": "Anna", "site": None, "person": "Anna", "game": "ofc", "variant": "fantasyland",
-         "scoring": "1-6", "count_hands": 3, "points_per_hand": Decimal("-1.0000"), "total_points": -3,
-         "royalties_total": 40, "royalties_per_hand": Decimal("13.3333"), "royalties_back": 20,
-         "royalties_middle": 20, "royalties_front": 0, "foul_rate": 0.0, "scoop_won_rate": 0.0,
+         "scoring": "1-6", "count_hands": 3, "points_per_hand": Decimal("1.3333"), "total_points": 4,
+         "royalties_total": 47, "royalties_per_hand": Decimal("15.6667"), "royalties_back": 20,
+         "royalties_middle": 20, "royalties_front": 7, "foul_rate": 0.0, "scoop_won_rate": 0.0,
          "scoop_suffered_rate": 0.3333333333, "surrender_rate": 0.0, "count_naturals": 0,
-         "fantasyland_entries": 0, "fantasyland_stays": 1, "count_fouls": 0, "count_surrenders": 0,
+         "fantasyland_entries": 1, "fantasyland_stays": 1, "count_fouls": 0, "count_surrenders": 0,
          "count_pairings": 3, "count_scoops_won": 0, "count_scoops_suffered": 1, "count_fantasyland_hands": 2,
-         "royalties_earned": 1, "royalties_earned_per_hand": Decimal("0.3333"), "count_scoop_chances": 3},
+         "royalties_earned": 8, "royalties_earned_per_hand": Decimal("2.6667"), "count_scoop_chances": 3},
         {"player": "Boris", "site": None, "person": "Boris", "game": "ofc", "variant": "fantasyland",
-         "scoring": "1-6", "count_hands": 3, "points_per_hand": Decimal("1.0000"), "total_points": 3,
+         "scoring": "1-6", "count_hands": 3, "points_per_hand": Decimal("-1.3333"), "total_points": -4,
          "royalties_total": 39, "royalties_per_hand": Decimal("13.0000"), "royalties_back": 18,
          "royalties_middle": 0, "royalties_front": 21, "foul_rate": 0.0, "scoop_won_rate": 0.3333333333,
          "scoop_suffered_rate": 0.0, "surrender_rate": 0.0, "count_naturals": 0, "fantasyland_entries": 3,
          "fantasyland_stays": 0, "count_fouls": 0, "count_surrenders": 0, "count_pairings": 3,
          "count_scoops_won": 1, "count_scoops_suffered": 0, "count_fantasyland_hands": 0,
-         "royalties_earned": -1, "royalties_earned_per_hand": Decimal("-0.3333"), "count_scoop_chances": 3},
+         "royalties_earned": -8, "royalties_earned_per_hand": Decimal("-2.6667"), "count_scoop_chances": 3},
     ], where="game = 'ofc'")
 
 
@@ -272,7 +275,7 @@ def test_player_stats_chinese_by_day(con):
     ], where="game = 'chinese'")
     # The Fantasyland hands have no date or club: one row each, with its entries, stay and hands.
     assert_worked(con, "player_stats_chinese_by_day", [
-        {"player": "Anna", "played_on": None, "club": None, "count_hands": 3, "fantasyland_entries": 0,
+        {"player": "Anna", "played_on": None, "club": None, "count_hands": 3, "fantasyland_entries": 1,
          "fantasyland_stays": 1, "count_fantasyland_hands": 2},
         {"player": "Boris", "played_on": None, "club": None, "count_hands": 3, "fantasyland_entries": 3,
          "fantasyland_stays": 0, "count_fantasyland_hands": 0},

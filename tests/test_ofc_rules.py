@@ -486,12 +486,13 @@ def test_ofc_fantasyland_wrong_card_count_or_variant_is_a_finding():
     assert "OFC-FANTASYLAND" in rule_ids(replay)
 
 
-def test_ofc_fantasyland_rule_says_that_entry_is_not_checked_across_hands():
-    # A Fantasyland hand is judged alone (replay_ofc takes one hand): the rule, and docs/rules.md
-    # with it (tests/test_docs.py), says so rather than reading as audited across hands.
+def test_ofc_fantasyland_first_in_its_log_is_not_judged_across_hands():
+    # replay_ofc judges one hand; whether its Fantasyland was earned is judged against the hand before
+    # it in its log (tests/test_ofc_fantasyland_across_hands.py), and the rule, with docs/rules.md
+    # (tests/test_docs.py), says where a hand has none.
     _, replay = replay_text(_with_fantasy(FANTASY_A))
     assert replay.findings == ()
-    assert "Entry is not checked across hands" in RULES["OFC-FANTASYLAND"]
+    assert "a hand first in its log, or after a hand of other players, is not judged so" in RULES["OFC-FANTASYLAND"]
 
 
 def test_every_ofc_rule_id_has_a_registered_text():

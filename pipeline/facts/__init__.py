@@ -159,6 +159,23 @@ class Handler:
     name_in_log: Callable[[Any], str | None] | None = None
     """``name_in_log(record)``: the name or number the game's header gives it (``games.name_in_log``:
     a raspisnoy game's name, a Hold'em hand's number), as written; a game without it has none."""
+    follows: Follows | None = None
+    """How the game is judged against the game before it in its file, if it is."""
+
+
+@dataclass(frozen=True, slots=True)
+class Follows:
+    """A game judged against the game before it in its file (OFC: a player dealt Fantasyland earned
+    it in the table's previous hand). The worker reads that game again when it is stored already (a
+    grown file is read from its last game on), and a re-audit judges it with the game."""
+
+    game: str
+    """The ``games.game`` of such games, for a re-audit to take the game before each along."""
+    needs: Callable[[Any], bool]
+    """``needs(record)``: whether the game is judged so (an OFC hand with a Fantasyland line), so
+    that the game before it is read only then."""
+    judge: Callable[[Any, Any, Any], tuple]
+    """``judge(record, previous, previous_replay)``: the findings the game earns against it."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,17 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from parsers.formats import split_named
-from pipeline.facts import MONEY, Handler, Lane, NoResult, Table, define, money_from_cents, played_in_utc
+from pipeline.facts import (
+    MONEY,
+    Follows,
+    Handler,
+    Lane,
+    NoResult,
+    Table,
+    define,
+    money_from_cents,
+    played_in_utc,
+)
 from rules.cards import Card, format_cards
 from rules.records import GameInfo
 
@@ -225,6 +235,16 @@ def _replay_chinese_hand(record: ChineseHand) -> ChineseReplay:
         raise NoHandLines("the hand has no hand lines: no player set rows, surrendered or declared a natural",
                           line=record.source.last_line)
     return replay_chinese(record)
+
+
+def _fantasyland_earned(record: OfcHand, previous: OfcHand, before: OfcReplay) -> tuple:
+    from rules.ofc import check_fantasyland_earned
+
+    return check_fantasyland_earned(record, previous, before)
+
+
+def _has_fantasyland(record: OfcHand) -> bool:
+    return any(step.kind.value == "fantasyland" for step in record.steps)
 
 
 def _replay_ofc_hand(record: OfcHand) -> OfcReplay:
@@ -443,5 +463,6 @@ HANDLERS = {
     "rules.ofc.OfcHand": Handler(replay=_replay_ofc_hand, add_rows=add_ofc_rows, lane=Lane(
         takes=lambda text: _count_ofc_hands(text) >= LANE_MIN_HANDS, count=_count_ofc_hands,
         run_minimum=LANE_RUN_HANDS, read=_read_ofc_lane, ingest=_ingest_ofc_lane, warm_up="ofc"),
-        name_in_log=lambda hand: hand.hand_id),
+        name_in_log=lambda hand: hand.hand_id,
+        follows=Follows(game="ofc", needs=_has_fantasyland, judge=_fantasyland_earned)),
 }

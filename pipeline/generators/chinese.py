@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import random
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
 import numpy as np
 
@@ -41,6 +42,7 @@ from rules.chinese import (
     totals,
 )
 from rules.evaluator import RankOrder, evaluate_many
+from rules.ofc import qualifies_entry, qualifies_stay
 
 NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Inna", "Kirill")
 _COMBOS = {(n, k): np.array(list(itertools.combinations(range(n), k)), dtype=np.int64)
@@ -71,7 +73,9 @@ def generate(game: str, count: int = 10, seed: int = 0, **options) -> str:
     ``scoring`` (1-6 or 2-4), ``variant`` (OFC: classic, pineapple, fantasyland),
     ``royalties`` (OFC: classic or modern), ``mistakes`` (share of hands with a wrong
     claim, default 0), ``foul_rate`` (Chinese: share of careless settings, default 0.05),
-    ``surrender_rate`` (Chinese, default 0.05), ``club``.
+    ``surrender_rate`` (Chinese, default 0.05), ``club``. In OFC's Fantasyland variant a player
+    plays Fantasyland only when the hand before earned it (queens or better in front on a hand that
+    does not foul, or a stay): the table then plays on, the same players, the deal to the dealer's left.
     """
     count, seed = int(count), int(seed)
     rng = random.Random(seed)
@@ -106,10 +110,12 @@ def generate(game: str, count: int = 10, seed: int = 0, **options) -> str:
         if players and players[1] > limit:
             raise ValueError(f"{variant} deals {per_player} cards a player: at most {limit} players with 52 "
                              f"cards, not {players[1]}")
+        before: _Table | None = None
         for i in range(count):
-            n = _dealt_in(rng, players or (2, min(3, limit)))
-            texts.append(_ofc_hand(rng, f"O-{seed}-{i + 1}", start + timedelta(minutes=4 * i), club, n, variant,
-                                   scoring, table, rng.random() < mistakes))
+            n = len(before.names) if before and before.fantasyland else _dealt_in(rng, players or (2, min(3, limit)))
+            text, before = _ofc_hand(rng, f"O-{seed}-{i + 1}", start + timedelta(minutes=4 * i), club, n, variant,
+                                     scoring, table, rng.random() < mistakes, before)
+            texts.append(text)
     else:
         raise ValueError(f"this generator writes chinese or ofc hands, not {game!r}")
     return "\n".join(texts)
@@ -290,14 +296,26 @@ def _unseen(rows: dict[Row, list[Card]], dealt: list[Card]) -> list[Card]:
     return [c for c in Deck.STANDARD_52.cards if c not in seen]
 
 
+class _Table(NamedTuple):
+    """An OFC hand's players and dealer, and who earned Fantasyland there for the next hand."""
+
+    names: tuple[str, ...]
+    dealer: str
+    fantasyland: frozenset[str]
+
+
 def _ofc_hand(rng: random.Random, hand_id: str, when: datetime, club: str, n: int, variant: str,
-              scoring: Scoring, table: RoyaltyTable, wrong: bool) -> str:
-    names = rng.sample(NAMES, n)
-    dealer = rng.choice(names)
+              scoring: Scoring, table: RoyaltyTable, wrong: bool, before: _Table | None) -> tuple[str, _Table]:
+    """One hand's text, and its table for the next hand; ``before``: the previous hand's table."""
+    if before is not None and before.fantasyland:
+        # those who earned Fantasyland play it at once, so the table plays on (OFC-FANTASYLAND)
+        names, dealer, fantasy = list(before.names), seat_order(before.names, before.dealer)[0], before.fantasyland
+    else:
+        names, fantasy = rng.sample(NAMES, n), frozenset()
+        dealer = rng.choice(names)
     deck = list(Deck.STANDARD_52.cards)
     rng.shuffle(deck)
     pineapple = variant != "classic"
-    fantasy = {name for name in names if variant == "fantasyland" and rng.random() < 0.25}
     order = seat_order(tuple(names), dealer)
     lines = [f"OFC hand {hand_id}", f"Date: {when:%Y-%m-%d %H:%M}", f"Club: {club}", f"Variant: {variant}",
              f"Scoring: {scoring.value}", f"Players: {', '.join(names)}", f"Dealer: {dealer}"]
@@ -338,10 +356,12 @@ def _ofc_hand(rng: random.Random, hand_id: str, when: datetime, club: str, n: in
                 rows[name][row].append(card)
                 lines.append(f"{name} draws {card}: {row}")
     rules = ChineseRules(royalties=table)
-    seated = []
+    seated, earned = [], set()
     for name in names:
         hand = rank_rows(*(tuple(rows[name][row]) for row in ROWS))
         seated.append(Seated(player=name, status=Status.SET, hand=hand, royalties=hand.royalties(rules)))
+        if variant == "fantasyland" and (qualifies_stay if name in fantasy else qualifies_entry)(hand):
+            earned.add(name)
     points = totals(seated, settle(seated, scoring, rules))
     lines += _claims(rng, {s.player: s.royalty for s in seated}, points, wrong)
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n", _Table(tuple(names), dealer, frozenset(earned))
