@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 import time
 from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+# Hypothesis keeps its examples and caches in a temporary folder, not the project's: tests write
+# nowhere else. A failing example is still tried first on this machine's next run.
+os.environ.setdefault("HYPOTHESIS_STORAGE_DIRECTORY", str(Path(tempfile.gettempdir()) / "rasklad-hypothesis"))
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = Path(os.environ.get("RASKLAD_SHARED", ROOT.parent / "shared"))
