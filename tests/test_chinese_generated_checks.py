@@ -3,6 +3,7 @@ lines goes to quarantine instead of being stored as a game of 0 players."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -32,7 +33,7 @@ def test_generated_fantasyland_is_dealt_only_to_who_earned_it_in_the_hand_before
     for row in result.tables[("chinese_players", "ofc")].to_pylist():
         hands.setdefault(first_line[row["game_id"]], {})[row["player"]] = row
     order = sorted(hands)
-    dealt = [(before, now, player) for before, now in zip(order, order[1:])
+    dealt = [(before, now, player) for before, now in itertools.pairwise(order)
              for player, row in hands[now].items() if row["in_fantasyland"]]
     assert len(dealt) >= 2, "the seed must deal Fantasyland, or this test checks nothing"
     assert not any(row["in_fantasyland"] for row in hands[order[0]].values())
