@@ -47,7 +47,7 @@ from parsers.source import (
     split,
 )
 from pipeline import kernels
-from pipeline.audit import audit_chunk, internal_error, read_record
+from pipeline.audit import Audited, audit_chunk, internal_error, read_record
 from pipeline.facts import Lane, RecordBatch, finding_columns, played_in_utc
 from pipeline.games import HANDLERS, handler_for, lanes, record_kind
 from pipeline.inputs import content_hash
@@ -442,9 +442,13 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     pending = np.flatnonzero(fresh)
     if batched and _BATCHES:
         pending = _ingest_batched(chunks, pending, source_file, rows, result)
+    audited = None     # the game just read, for the one after it when it is judged against it
     for index in pending:
-        _ingest_chunk(chunks[index], source_file, rows, result, original, copies.get(chunks[index].game_id),
-                      previous=chunks[index - 1] if index else None)
+        just_read = audited is not None and audited[0] == index - 1
+        audited = index, _ingest_chunk(chunks[index], source_file, rows, result, original,
+                                       copies.get(chunks[index].game_id),
+                                       previous=chunks[index - 1] if index else None,
+                                       previous_read=audited[1] if just_read else None)
     # a stored game's later copies are stored already (by the first); a quarantined one's counted apart
     result.count_known += sum(map(len, copies.values())) - result.count_quarantined_copies
     result.count_in_quarantine = len(in_quarantine)
@@ -654,9 +658,12 @@ class _Original:
 
 
 def _ingest_chunk(chunk: Chunk, file: str, rows: TableRows, result: FileResult, original: _Original,
-                  copies: list[int] | None = None, *, previous: Chunk | None = None) -> None:
-    """Store or quarantine one game; ``copies``: the first lines of its later copies in the file;
-    ``previous``: the game before it in the file, for a game judged against it (``Handler.follows``)."""
+                  copies: list[int] | None = None, *, previous: Chunk | None = None,
+                  previous_read: Audited | None = None) -> Audited:
+    """Store or quarantine one game, and return it as read; ``copies``: the first lines of its later
+    copies in the file; ``previous``: the game before it in the file, for a game judged against it
+    (``Handler.follows``), and ``previous_read`` that game as this run read it, if it did (else it is
+    read again)."""
     def quarantine(reason: str, line: int, column: int, unsupported: str = "") -> None:
         text = original(chunk.first_line, chunk.last_line)
         _quarantine(rows, result, chunk, file, reason, line, column, text, copies, unsupported)
@@ -664,12 +671,12 @@ def _ingest_chunk(chunk: Chunk, file: str, rows: TableRows, result: FileResult, 
     audited = _audit(chunk, file)
     if audited.error is not None:
         quarantine(audited.error, audited.error_line, audited.error_column, audited.unsupported)
-        return
+        return audited
     record, replay = audited.record, audited.replay
     handler = handler_for(record)
     if previous is not None and handler.follows is not None and handler.follows.needs(record):
         # the game before may be stored already (a grown file is read again from its last game on)
-        before = _audit(previous, file)
+        before = previous_read if previous_read is not None else _audit(previous, file)
         if before.error is None and type(before.record) is type(record):
             followed = handler.follows.judge(record, before.record, before.replay)
             if followed:
@@ -677,15 +684,16 @@ def _ingest_chunk(chunk: Chunk, file: str, rows: TableRows, result: FileResult, 
     mark = rows.mark()
     try:
         add_game_rows(rows, record, replay)
-        handler_for(record).add_rows(rows, record, replay)
+        handler.add_rows(rows, record, replay)
     except Exception as error:  # noqa: BLE001 — a fault of ours: undo the game's rows, keep its text
         rows.rollback(mark)
         quarantine(internal_error(error), chunk.first_line, 1)
-        return
+        return audited
     result.count_games += 1
+    return audited
 
 
-def _audit(chunk: Chunk, file: str):
+def _audit(chunk: Chunk, file: str) -> Audited:
     """:func:`pipeline.audit.audit_chunk` under the rule settings that apply to ``file``."""
     if _RULE_SETTINGS.may_apply(file):
         return audit_chunk(chunk, file, settle=functools.partial(_RULE_SETTINGS.apply, file=file))

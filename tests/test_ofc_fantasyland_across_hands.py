@@ -151,3 +151,16 @@ def test_a_file_the_ofc_lane_reads_judges_the_unearned_fantasyland_as_the_per_ga
     assert lane.count_lane == 2 * LANE_MIN_HANDS and per_game.count_lane == 0
     assert lane.count_games == per_game.count_games == 2 * LANE_MIN_HANDS + 2
     assert _findings(lane) == _findings(per_game) == [("OFC-FANTASYLAND", boris_line, "Fantasyland")]
+
+
+def test_the_hand_before_is_read_once_when_the_run_has_just_read_it(monkeypatch):
+    # the Fantasyland hand is judged against the hand the loop read just before it, not a second reading
+    import pipeline.worker as worker
+
+    read = []
+    audit_chunk = worker.audit_chunk
+    monkeypatch.setattr(worker, "audit_chunk", lambda chunk, *args, **kwargs: read.append(chunk.game_id)
+                        or audit_chunk(chunk, *args, **kwargs))
+    result = parse_bytes((HAND_1 + "\n" + HAND_2).encode(), "night.txt", lane=False)
+    assert result.count_games == 2 and len(read) == 2 == len(set(read))
+    assert [row["rule_id"] for row in result.tables[("findings", "ofc")].to_pylist()] == ["OFC-FANTASYLAND"]
